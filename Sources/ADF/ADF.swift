@@ -1,0 +1,1 @@
+// The ADF module; see ../shared/design/architecture.md.

@@ -1,0 +1,4 @@
+#include <libxml/xmlwriter.h>
+#include <libxml/xmlreader.h>
+#include <libxml/parser.h>
+#include <libxml/xmlerror.h>

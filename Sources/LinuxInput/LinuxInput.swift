@@ -1,0 +1,1 @@
+// The LinuxInput module; see ../shared/design/architecture.md.

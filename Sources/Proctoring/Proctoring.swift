@@ -1,0 +1,1 @@
+// The Proctoring module; see ../shared/design/architecture.md.

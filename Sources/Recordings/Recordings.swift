@@ -1,0 +1,1 @@
+// The Recordings module; see ../shared/design/architecture.md.

@@ -1,0 +1,122 @@
+/// The tool at the pen end of a frame, from the `BTN_TOOL_*` bits.
+public enum PenTool: String, Hashable, Sendable, CaseIterable {
+    case pen, eraser, brush, pencil, airbrush, mouse, lens
+    /// A device without tool bits: proximity is inferred, the tool is taken to be a pen.
+    case inferredPen = "pen (inferred)"
+}
+
+/// Barrel buttons held during a frame.
+public struct PenButtons: OptionSet, Hashable, Sendable {
+    public var rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// `BTN_STYLUS`.
+    public static let stylus = PenButtons(rawValue: 1 << 0)
+    /// `BTN_STYLUS2`.
+    public static let stylus2 = PenButtons(rawValue: 1 << 1)
+    /// `BTN_STYLUS3`.
+    public static let stylus3 = PenButtons(rawValue: 1 << 2)
+}
+
+/// The pen's axes in device units, as the kernel last reported them.
+///
+/// An axis the device does not have is nil. Values are carried over from earlier
+/// frames (evdev reports only changes), except that the zeros a Wacom proximity-out
+/// frame sends are never taken as a position.
+public struct RawPenAxes: Hashable, Sendable {
+    public var x: Int32
+    public var y: Int32
+    public var pressure: Int32?
+    public var distance: Int32?
+    public var tiltX: Int32?
+    public var tiltY: Int32?
+    /// `ABS_Z`: barrel rotation on art pens.
+    public var rotation: Int32?
+    /// `ABS_WHEEL`: the airbrush wheel.
+    public var wheel: Int32?
+
+    public init(
+        x: Int32 = 0, y: Int32 = 0, pressure: Int32? = nil, distance: Int32? = nil, tiltX: Int32? = nil,
+        tiltY: Int32? = nil, rotation: Int32? = nil, wheel: Int32? = nil
+    ) {
+        self.x = x
+        self.y = y
+        self.pressure = pressure
+        self.distance = distance
+        self.tiltX = tiltX
+        self.tiltY = tiltY
+        self.rotation = rotation
+        self.wheel = wheel
+    }
+}
+
+/// Events lost before a frame: the kernel reported `SYN_DROPPED`.
+public struct FrameGap: Hashable, Sendable {
+    /// When the drop was reported.
+    public var start: EventTime
+    /// The first complete frame after the drop.
+    public var end: EventTime
+    /// Events discarded between the drop and the next `SYN_REPORT`.
+    public var discardedEvents: Int
+
+    public init(start: EventTime, end: EventTime, discardedEvents: Int) {
+        self.start = start
+        self.end = end
+        self.discardedEvents = discardedEvents
+    }
+
+    public var duration: EventDuration { end.duration(since: start) }
+}
+
+/// The pen's state at one `SYN_REPORT`: one frame of a pen tablet.
+public struct PenFrame: Hashable, Sendable {
+    /// The kernel timestamp shared by the frame's events.
+    public var time: EventTime
+    /// The tool in proximity, or the one that just left.
+    public var tool: PenTool
+    /// True while the tool is in proximity, including the frame in which it arrives.
+    /// False in the frame in which it leaves.
+    public var inProximity: Bool
+    /// True while the tip touches the surface (from pressure with hysteresis where the
+    /// device has a pressure axis, otherwise from `BTN_TOUCH`).
+    public var tipDown: Bool
+    public var buttons: PenButtons
+    public var axes: RawPenAxes
+    /// `MSC_SERIAL` of the tool, when the device reports one.
+    public var serial: Int32?
+    /// `ABS_MISC`: Wacom's tool id, when the device reports one.
+    public var toolID: Int32?
+    /// How this frame changed proximity and contact against the previous one.
+    public var transitions: PenTransitions
+    /// Set on the first frame after a `SYN_DROPPED`.
+    public var gapBefore: FrameGap?
+
+    public init(
+        time: EventTime, tool: PenTool, inProximity: Bool, tipDown: Bool, buttons: PenButtons = [],
+        axes: RawPenAxes, serial: Int32? = nil, toolID: Int32? = nil, transitions: PenTransitions = [],
+        gapBefore: FrameGap? = nil
+    ) {
+        self.time = time
+        self.tool = tool
+        self.inProximity = inProximity
+        self.tipDown = tipDown
+        self.buttons = buttons
+        self.axes = axes
+        self.serial = serial
+        self.toolID = toolID
+        self.transitions = transitions
+        self.gapBefore = gapBefore
+    }
+}
+
+/// The changes a frame makes, in the order libinput reports them: proximity in, tip down,
+/// axes, buttons, tip up, proximity out.
+public struct PenTransitions: OptionSet, Hashable, Sendable {
+    public var rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let enteredProximity = PenTransitions(rawValue: 1 << 0)
+    public static let tipWentDown = PenTransitions(rawValue: 1 << 1)
+    public static let tipWentUp = PenTransitions(rawValue: 1 << 2)
+    public static let leftProximity = PenTransitions(rawValue: 1 << 3)
+}

@@ -1,0 +1,11 @@
+import ArgumentParser
+
+/// The `styluskit` command: pen tablets as instruments for pen-based cognitive assessments.
+@main
+struct StylusKit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "styluskit",
+        abstract: "Capture, replay and record pen-based cognitive assessments from drawing tablets.",
+        version: "0.1.0",
+        subcommands: [])
+}
