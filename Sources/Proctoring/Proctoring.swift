@@ -1,1 +1,0 @@
-// The Proctoring module; see ../shared/design/architecture.md.

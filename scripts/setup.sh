@@ -1,0 +1,45 @@
+#!/usr/bin/env bash
+# Installs what StylusKit needs on a Debian machine: the C libraries it links against, the
+# reference tools its tests compare with, and checks for the Swift toolchain.
+# Runs apt-get when root; otherwise prints the exact command to run and fails.
+set -euo pipefail
+
+# libevdev, libudev, libxml2: linked by StylusKit.
+# libevemu-dev: the reference evemu parser the differential tests compare against.
+# libxml2-utils: xmllint, the independent XML parser the tests read our results files with.
+# python3: the second independent XML parser of the tests.
+packages=(pkg-config libevdev-dev libudev-dev libxml2-dev libevemu-dev libxml2-utils python3)
+
+missing=()
+for package in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+        missing+=("$package")
+    fi
+done
+
+if ((${#missing[@]})); then
+    if [[ $(id -u) -eq 0 ]]; then
+        echo "setup: installing ${missing[*]}"
+        export DEBIAN_FRONTEND=noninteractive
+        apt-get update -qq
+        apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+    else
+        echo "setup: these Debian packages are missing: ${missing[*]}" >&2
+        echo "setup: install them with:" >&2
+        echo "    sudo apt-get update && sudo apt-get install -y ${missing[*]}" >&2
+        echo "setup: then run this command again." >&2
+        exit 1
+    fi
+fi
+
+if ! command -v swift >/dev/null 2>&1; then
+    if [[ -x /opt/swift/usr/bin/swift ]]; then
+        echo "setup: swift is in /opt/swift/usr/bin but not on PATH; add it with:" >&2
+        echo "    export PATH=/opt/swift/usr/bin:\$PATH" >&2
+    else
+        echo "setup: no Swift toolchain found. StylusKit needs Swift 6.0 or newer;" >&2
+        echo "setup: install it from swift.org (Debian does not package it), then run this command again." >&2
+    fi
+    exit 1
+fi
+echo "setup: ready ($(swift --version 2>/dev/null | head -n 1))"
