@@ -1,7 +1,9 @@
 /// The tool at the pen end of a frame, from the `BTN_TOOL_*` bits.
 public enum PenTool: String, Hashable, Sendable, CaseIterable {
     case pen, eraser, brush, pencil, airbrush, mouse, lens
-    /// A device without tool bits: proximity is inferred, the tool is taken to be a pen.
+    /// A tool no `BTN_TOOL_*` bit announced: proximity is inferred and the tool is taken to
+    /// be a pen (a device without tool bits, or a stream that starts with a tool already in
+    /// proximity).
     case inferredPen = "pen (inferred)"
 }
 
@@ -90,11 +92,15 @@ public struct PenFrame: Hashable, Sendable {
     public var transitions: PenTransitions
     /// Set on the first frame after a `SYN_DROPPED`.
     public var gapBefore: FrameGap?
+    /// The worn-nib pressure offset detected for this tool, in device units: the pressure
+    /// the nib reports when nothing presses it. Normalisation subtracts it. Nil when none
+    /// was detected or the device has no pressure axis.
+    public var pressureOffset: Int32?
 
     public init(
         time: EventTime, tool: PenTool, inProximity: Bool, tipDown: Bool, buttons: PenButtons = [],
         axes: RawPenAxes, serial: Int32? = nil, toolID: Int32? = nil, transitions: PenTransitions = [],
-        gapBefore: FrameGap? = nil
+        gapBefore: FrameGap? = nil, pressureOffset: Int32? = nil
     ) {
         self.time = time
         self.tool = tool
@@ -106,6 +112,7 @@ public struct PenFrame: Hashable, Sendable {
         self.toolID = toolID
         self.transitions = transitions
         self.gapBefore = gapBefore
+        self.pressureOffset = pressureOffset
     }
 }
 
