@@ -1,1 +1,0 @@
-// The LinuxInput module; see ../shared/design/architecture.md.
