@@ -198,7 +198,7 @@ public struct Normalizer: Sendable {
 
         let orientation: PenOrientation
         if let tiltScales, let tiltX = frame.axes.tiltX, let tiltY = frame.axes.tiltY {
-            orientation = PenOrientation(tilt: TiltDegrees(x: tiltScales.x.degrees(tiltX), y: tiltScales.y.degrees(tiltY)))
+            orientation = PenOrientation(tiltX: tiltX, tiltY: tiltY, scales: tiltScales)
         } else {
             orientation = .upright
         }

@@ -39,10 +39,23 @@ public struct PenOrientation: Hashable, Sendable {
     /// range overshoots) are clamped to ±90, and an azimuth that rounds up to exactly 2π
     /// is written as 0, so the ADF range [0, 2π) holds.
     public init(tilt: TiltDegrees) {
-        let tiltX = Swift.min(90, Swift.max(-90, tilt.x))
-        let tiltY = Swift.min(90, Swift.max(-90, tilt.y))
-        let tiltXRadians = tiltX * .pi / 180
-        let tiltYRadians = tiltY * .pi / 180
+        let tiltX = PenOrientation.clamped(tilt.x)
+        let tiltY = PenOrientation.clamped(tilt.y)
+        self.init(
+            clampedTiltX: tiltX, clampedTiltY: tiltY,
+            tangentX: tangent(tiltX * .pi / 180), tangentY: tangent(tiltY * .pi / 180))
+    }
+
+    /// Tilt limited to the ±90 degrees the reference function is defined on.
+    @inline(__always)
+    static func clamped(_ degrees: Double) -> Double {
+        Swift.min(90, Swift.max(-90, degrees))
+    }
+
+    /// The reference conversion, given the tangents of the (clamped) tilts in radians, which
+    /// `TiltAxisScale` looks up instead of computing for every frame.
+    @inline(__always)
+    init(clampedTiltX tiltX: Double, clampedTiltY tiltY: Double, tangentX: Double, tangentY: Double) {
         let atBoundary = abs(tiltX) == 90 || abs(tiltY) == 90
 
         var azimuth = 0.0
@@ -61,7 +74,7 @@ public struct PenOrientation: Hashable, Sendable {
             // gives no second angle to take a direction from.
             azimuth = 0
         } else {
-            azimuth = arcTangent(y: tangent(tiltYRadians), x: tangent(tiltXRadians))
+            azimuth = arcTangent(y: tangentY, x: tangentX)
             if azimuth < 0 {
                 azimuth += 2 * .pi
             }
@@ -74,15 +87,24 @@ public struct PenOrientation: Hashable, Sendable {
         if atBoundary {
             altitude = 0
         } else if tiltX == 0 {
-            altitude = .pi / 2 - abs(tiltYRadians)
+            altitude = .pi / 2 - abs(tiltY * .pi / 180)
         } else if tiltY == 0 {
-            altitude = .pi / 2 - abs(tiltXRadians)
+            altitude = .pi / 2 - abs(tiltX * .pi / 180)
         } else {
-            let tanX = tangent(tiltXRadians)
-            let tanY = tangent(tiltYRadians)
-            altitude = arcTangent(1 / (tanX * tanX + tanY * tanY).squareRoot())
+            altitude = arcTangent(1 / (tangentX * tangentX + tangentY * tangentY).squareRoot())
         }
         self.init(altitude: altitude, azimuth: azimuth)
+    }
+
+    /// The orientation of a frame's raw tilt values, through the axes' conversions.
+    @inline(__always)
+    public init(tiltX: Int32, tiltY: Int32, scales: (x: TiltAxisScale, y: TiltAxisScale)) {
+        let degreesX = PenOrientation.clamped(scales.x.degrees(tiltX))
+        let degreesY = PenOrientation.clamped(scales.y.degrees(tiltY))
+        self.init(
+            clampedTiltX: degreesX, clampedTiltY: degreesY,
+            tangentX: scales.x.tangent(of: tiltX, clampedDegrees: degreesX),
+            tangentY: scales.y.tangent(of: tiltY, clampedDegrees: degreesY))
     }
 }
 
@@ -93,7 +115,7 @@ public struct PenOrientation: Hashable, Sendable {
 /// axis is taken to span Wacom's physical ±64 degrees: the range is normalised to (-1, 1) as
 /// `(value - minimum) / (maximum - minimum) * 2 - 1` and multiplied by 64. (libinput 1.2x
 /// divides by `maximum - minimum + 1`; we keep the older form, whose ends land on exactly ±64.)
-public struct TiltAxisScale: Hashable, Sendable {
+public struct TiltAxisScale: Sendable {
     /// How the axis was read, for diagnostics and `styluskit devices`.
     public enum Method: Hashable, Sendable {
         /// The resolution, in units per radian.
@@ -105,6 +127,15 @@ public struct TiltAxisScale: Hashable, Sendable {
     public let method: Method
     let degreesPerUnit: Double
     let degreesOffset: Double
+    /// The axis's minimum, the index origin of `tangents`.
+    let minimum: Int32
+    /// tan of every value's clamped tilt in radians, when the range is small enough to tabulate
+    /// (all real devices: at most 18001 values); the tilt conversion would otherwise spend most
+    /// of a frame's time in `tan`.
+    let tangents: [Double]
+
+    /// The largest range tabulated: 32768 values, 256 KiB.
+    static let largestTable = 32768
 
     /// Decides the conversion of an axis from its absinfo, or returns nil when the range is empty
     /// (maximum ≤ minimum) and no conversion is possible.
@@ -122,6 +153,27 @@ public struct TiltAxisScale: Hashable, Sendable {
             degreesPerUnit = 128 / range
             degreesOffset = -Double(absInfo.minimum) * 128 / range - 64
         }
+        minimum = absInfo.minimum
+        let count = Int64(absInfo.maximum) - Int64(absInfo.minimum) + 1
+        if count > 0 && count <= Int64(Self.largestTable) {
+            let (perUnit, offset, minimum) = (degreesPerUnit, degreesOffset, absInfo.minimum)
+            tangents = (0..<Int32(count)).map { index in
+                let degrees = PenOrientation.clamped(Double(minimum + index) * perUnit + offset)
+                return StylusGeometry.tangent(degrees * .pi / 180)
+            }
+        } else {
+            tangents = []
+        }
+    }
+
+    /// tan of the tilt in radians of `value`, whose clamped tilt in degrees is `clampedDegrees`.
+    @inline(__always)
+    func tangent(of value: Int32, clampedDegrees: Double) -> Double {
+        let index = Int(value) - Int(minimum)
+        if index >= 0 && index < tangents.count {
+            return tangents[index]
+        }
+        return StylusGeometry.tangent(clampedDegrees * .pi / 180)
     }
 
     /// The tilt in degrees of the device-unit value `value`.

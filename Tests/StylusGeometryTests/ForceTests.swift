@@ -15,7 +15,7 @@ struct ForceTests {
 
     @Test func fullScaleIs4167() {
         // 2047 / 2047 * 25/6 = 4.16667; round(4166.67) = 4167.
-        #expect(close(scale.force(pressure: 2047), 25.0 / 6.0))
+        #expect(nearly(scale.force(pressure: 2047), 25.0 / 6.0))
         #expect(ForceScale.adfPressure(force: scale.force(pressure: 2047)) == 4167)
         // The same at full scale of every pressure range: UC-LOGIC 1023, Dell 4095.
         #expect(ForceScale.adfPressure(force: ForceScale(minimum: 0, maximum: 1023).force(pressure: 1023)) == 4167)
@@ -31,7 +31,7 @@ struct ForceTests {
         // Offset 47: 47 is no force; 1047 is (1000 / 2000) * 25/6 = 25/12 = 2.08333, written 2083;
         // 2047 is still full scale.
         #expect(scale.force(pressure: 47, offset: 47) == 0)
-        #expect(close(scale.force(pressure: 1047, offset: 47), 25.0 / 12.0))
+        #expect(nearly(scale.force(pressure: 1047, offset: 47), 25.0 / 12.0))
         #expect(ForceScale.adfPressure(force: scale.force(pressure: 1047, offset: 47)) == 2083)
         #expect(ForceScale.adfPressure(force: scale.force(pressure: 2047, offset: 47)) == 4167)
     }
@@ -43,7 +43,7 @@ struct ForceTests {
 
     @Test func offsetBelowTheMinimumIsTheMinimum() {
         // Range 100...1100: 600 is half of 25/6 whatever an offset under 100 says.
-        #expect(close(ForceScale(minimum: 100, maximum: 1100).force(pressure: 600, offset: 0), 25.0 / 12.0))
+        #expect(nearly(ForceScale(minimum: 100, maximum: 1100).force(pressure: 600, offset: 0), 25.0 / 12.0))
     }
 
     @Test func offsetAtFullScaleLeavesNoForce() {

@@ -20,12 +20,12 @@ struct NormalizerTests {
         #expect(sample.tipDown)
         #expect(sample.buttons == [.stylus])
         #expect(sample.transitions == [.tipWentDown])
-        #expect(close(sample.formPosition.xCentimetres, 10))
-        #expect(close(sample.force, 25.0 / 6.0))
+        #expect(nearly(sample.formPosition.xCentimetres, 10))
+        #expect(nearly(sample.force, 25.0 / 6.0))
         #expect(sample.adfPressure == 4167)
         // tiltX 57 units = 1 rad toward +x, tiltY 0: azimuth 0, altitude π/2 - 1.
         #expect(sample.azimuth == 0)
-        #expect(close(sample.altitude, .pi / 2 - 1))
+        #expect(nearly(sample.altitude, .pi / 2 - 1))
     }
 
     @Test func pressureOffsetIsApplied() throws {
@@ -80,8 +80,8 @@ struct NormalizerTests {
             time: EventTime(microseconds: 0), tool: .pen, inProximity: true, tipDown: false,
             axes: RawPenAxes(x: 1916, y: 31302, tiltX: 127, tiltY: 80))
         let sample = normalizer.sample(frame)
-        #expect(close(sample.azimuth, 0.144659, 1e-6))
-        #expect(close(sample.altitude, 0.449662, 1e-6))
+        #expect(nearly(sample.azimuth, 0.144659, 1e-6))
+        #expect(nearly(sample.altitude, 0.449662, 1e-6))
     }
 
     // MARK: Setup errors, pinned

@@ -20,42 +20,42 @@ struct PhysicalUnitsTests {
     @Test func cintiq13HD() throws {
         // (59152 - 400) / 200 = 58752 / 200 = 293.76 mm; (33448 - 400) / 200 = 33048 / 200 = 165.24 mm.
         let size = try size(RealDevices.cintiq13HD)
-        #expect(close(size.widthMillimetres, 293.76))
-        #expect(close(size.heightMillimetres, 165.24))
+        #expect(nearly(size.widthMillimetres, 293.76))
+        #expect(nearly(size.heightMillimetres, 165.24))
     }
 
     @Test func dellCanvas() throws {
         // 59674 / 100 = 596.74 mm; 33566 / 100 = 335.66 mm (the recording's header says 596x335).
         let size = try size(RealDevices.dellCanvas)
-        #expect(close(size.widthMillimetres, 596.74))
-        #expect(close(size.heightMillimetres, 335.66))
+        #expect(nearly(size.widthMillimetres, 596.74))
+        #expect(nearly(size.heightMillimetres, 335.66))
     }
 
     @Test func ucLogicHasDifferentResolutions() throws {
         // 32767 / 235 = 139.434 mm; 32767 / 323 = 101.446 mm.
         let size = try size(RealDevices.ucLogic)
-        #expect(close(size.widthMillimetres, 139.434_04, 1e-5))
-        #expect(close(size.heightMillimetres, 101.445_82, 1e-5))
+        #expect(nearly(size.widthMillimetres, 139.434_04, 1e-5))
+        #expect(nearly(size.heightMillimetres, 101.445_82, 1e-5))
     }
 
     @Test func wacomDevicesWithoutResolutionUseTheProfile() throws {
         // DTH2242 and 22HDT: 95840 / 200 = 479.2 mm; 54260 / 200 = 271.3 mm.
         for device in [RealDevices.dth2242, RealDevices.cintiq22HDT] {
             let size = try size(device, profile: Self.twoHundredPerMillimetre)
-            #expect(close(size.widthMillimetres, 479.2))
-            #expect(close(size.heightMillimetres, 271.3))
+            #expect(nearly(size.widthMillimetres, 479.2))
+            #expect(nearly(size.heightMillimetres, 271.3))
         }
         // Intuos4 6x9: 44704 / 200 = 223.52 mm; 27940 / 200 = 139.7 mm.
         let intuos = try size(RealDevices.intuos4, profile: Self.twoHundredPerMillimetre)
-        #expect(close(intuos.widthMillimetres, 223.52))
-        #expect(close(intuos.heightMillimetres, 139.7))
+        #expect(nearly(intuos.widthMillimetres, 223.52))
+        #expect(nearly(intuos.heightMillimetres, 139.7))
     }
 
     @Test func profileResolutionOverridesTheDevice() throws {
         // The 13HD reports 200; a profile saying 100 doubles the size: 58752 / 100 = 587.52 mm.
         let profile = TabletProfile(
             source: "test.yaml", match: DeviceMatch(product: 0x0333), resolution: UnitsPerMillimetre(x: 100, y: 100))
-        #expect(close(try size(RealDevices.cintiq13HD, profile: profile).widthMillimetres, 587.52))
+        #expect(nearly(try size(RealDevices.cintiq13HD, profile: profile).widthMillimetres, 587.52))
     }
 
     @Test func activeAreaOverridesTheRange() throws {
@@ -64,8 +64,8 @@ struct PhysicalUnitsTests {
             source: "test.yaml", match: DeviceMatch(product: 0x0333),
             activeArea: DeviceArea(minimumX: 1000, maximumX: 21000, minimumY: 0, maximumY: 10000))
         let size = try size(RealDevices.cintiq13HD, profile: profile)
-        #expect(close(size.widthMillimetres, 100))
-        #expect(close(size.heightMillimetres, 50))
+        #expect(nearly(size.widthMillimetres, 100))
+        #expect(nearly(size.heightMillimetres, 50))
     }
 
     @Test func positionsAreMillimetresFromTheMinimum() {
@@ -74,10 +74,10 @@ struct PhysicalUnitsTests {
             area: DeviceArea(minimumX: 400, maximumX: 59152, minimumY: 400, maximumY: 33448),
             resolution: UnitsPerMillimetre(x: 200, y: 200))
         let origin = scale.tabletPosition(x: 400, y: 400)
-        #expect(close(origin.xMillimetres, 0) && close(origin.yMillimetres, 0))
-        #expect(close(scale.tabletPosition(x: 600, y: 400).xMillimetres, 1))
-        #expect(close(scale.tabletPosition(x: 59152, y: 33448).xMillimetres, 293.76))
-        #expect(close(scale.tabletPosition(x: 59152, y: 33448).yMillimetres, 165.24))
+        #expect(nearly(origin.xMillimetres, 0) && nearly(origin.yMillimetres, 0))
+        #expect(nearly(scale.tabletPosition(x: 600, y: 400).xMillimetres, 1))
+        #expect(nearly(scale.tabletPosition(x: 59152, y: 33448).xMillimetres, 293.76))
+        #expect(nearly(scale.tabletPosition(x: 59152, y: 33448).yMillimetres, 165.24))
     }
 }
 
@@ -93,10 +93,10 @@ struct FormMappingTests {
         // 13HD centre: x = 400 + 58752/2 = 29776, y = 400 + 33048/2 = 16924 (146.88, 82.62 mm).
         let normalizer = try Normalizer(device: RealDevices.cintiq13HD, profile: nil, formSize: form)
         let sample = normalizer.sample(frame(x: 29776, y: 16924))
-        #expect(close(sample.tabletPosition.xMillimetres, 146.88))
-        #expect(close(sample.tabletPosition.yMillimetres, 82.62))
-        #expect(close(sample.formPosition.xCentimetres, 10))
-        #expect(close(sample.formPosition.yCentimetres, 7.5))
+        #expect(nearly(sample.tabletPosition.xMillimetres, 146.88))
+        #expect(nearly(sample.tabletPosition.yMillimetres, 82.62))
+        #expect(nearly(sample.formPosition.xCentimetres, 10))
+        #expect(nearly(sample.formPosition.yCentimetres, 7.5))
     }
 
     @Test func oneMillimetreOnTheTabletIsATenthOfACentimetreOnTheForm() throws {
@@ -104,26 +104,26 @@ struct FormMappingTests {
         let normalizer = try Normalizer(device: RealDevices.ucLogic, profile: nil, formSize: form)
         let a = normalizer.sample(frame(x: 10000, y: 10000)).formPosition
         let b = normalizer.sample(frame(x: 10235, y: 10323)).formPosition
-        #expect(close(b.xCentimetres - a.xCentimetres, 0.1))
-        #expect(close(b.yCentimetres - a.yCentimetres, 0.1))
+        #expect(nearly(b.xCentimetres - a.xCentimetres, 0.1))
+        #expect(nearly(b.yCentimetres - a.yCentimetres, 0.1))
     }
 
     @Test func canvasPointsAt132PointsPerInch() throws {
         // The form centre (10, 7.5) cm: 10 / 2.54 * 132 = 519.685 pt, 7.5 / 2.54 * 132 = 389.764 pt.
         let normalizer = try Normalizer(device: RealDevices.cintiq13HD, profile: nil, formSize: form)
         let canvas = normalizer.sample(frame(x: 29776, y: 16924)).canvasPosition
-        #expect(close(canvas.xPoints, 519.685_039, 1e-6))
-        #expect(close(canvas.yPoints, 389.763_780, 1e-6))
+        #expect(nearly(canvas.xPoints, 519.685_039, 1e-6))
+        #expect(nearly(canvas.yPoints, 389.763_780, 1e-6))
         // One inch (2.54 cm) is 132 points.
         let scale = FormToCanvasScale()
-        #expect(close(scale.canvasPosition(of: FormPosition(xCentimetres: 2.54, yCentimetres: 5.08)).xPoints, 132))
-        #expect(close(scale.canvasPosition(of: FormPosition(xCentimetres: 2.54, yCentimetres: 5.08)).yPoints, 264))
+        #expect(nearly(scale.canvasPosition(of: FormPosition(xCentimetres: 2.54, yCentimetres: 5.08)).xPoints, 132))
+        #expect(nearly(scale.canvasPosition(of: FormPosition(xCentimetres: 2.54, yCentimetres: 5.08)).yPoints, 264))
     }
 
     @Test func otherDensity() throws {
         // At 264 points per inch the form centre is twice as far: 10 / 2.54 * 264 = 1039.370 pt.
         let normalizer = try Normalizer(device: RealDevices.cintiq13HD, profile: nil, formSize: form, pointsPerInch: 264)
-        #expect(close(normalizer.sample(frame(x: 29776, y: 16924)).canvasPosition.xPoints, 1039.370_079, 1e-6))
+        #expect(nearly(normalizer.sample(frame(x: 29776, y: 16924)).canvasPosition.xPoints, 1039.370_079, 1e-6))
     }
 
     @Test func profileTransformReplacesCentring() throws {
@@ -134,7 +134,7 @@ struct FormMappingTests {
             tabletToForm: TabletToFormTransform(rows: [[0.1, 0, -1], [0, 0.1, -2]]))
         let normalizer = try Normalizer(device: RealDevices.cintiq13HD, profile: profile, formSize: form)
         let position = normalizer.sample(frame(x: 20400, y: 10400)).formPosition
-        #expect(close(position.xCentimetres, 9))
-        #expect(close(position.yCentimetres, 3))
+        #expect(nearly(position.xCentimetres, 9))
+        #expect(nearly(position.yCentimetres, 3))
     }
 }

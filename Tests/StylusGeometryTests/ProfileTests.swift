@@ -271,7 +271,7 @@ struct ShippedProfileTests {
         for (device, width, height) in sizes {
             let profile = catalog.profile(for: device)?.profile
             let size = try Normalizer(device: device, profile: profile, formSize: form).tabletSize
-            #expect(close(size.widthMillimetres, width) && close(size.heightMillimetres, height), "\(device.name)")
+            #expect(nearly(size.widthMillimetres, width) && nearly(size.heightMillimetres, height), "\(device.name)")
         }
     }
 }

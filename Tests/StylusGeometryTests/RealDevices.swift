@@ -72,6 +72,6 @@ enum RealDevices {
 }
 
 /// Asserts `a` and `b` agree to within `tolerance`.
-func close(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
+func nearly(_ a: Double, _ b: Double, _ tolerance: Double = 1e-9) -> Bool {
     Swift.abs(a - b) <= tolerance
 }

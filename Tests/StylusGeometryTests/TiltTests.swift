@@ -53,8 +53,8 @@ struct W3CTiltTests {
     @Test(arguments: vectors)
     func referenceConversion(_ vector: Vector) {
         let orientation = PenOrientation(tilt: TiltDegrees(x: vector.tiltX, y: vector.tiltY))
-        #expect(close(orientation.altitude, vector.altitude, 1e-12), "altitude \(orientation.altitude)")
-        #expect(close(orientation.azimuth, vector.azimuth, 1e-12), "azimuth \(orientation.azimuth)")
+        #expect(nearly(orientation.altitude, vector.altitude, 1e-12), "altitude \(orientation.altitude)")
+        #expect(nearly(orientation.azimuth, vector.azimuth, 1e-12), "azimuth \(orientation.azimuth)")
     }
 
     @Test func azimuthStaysBelowTwoPi() {
@@ -86,41 +86,57 @@ struct EvdevTiltTests {
         #expect(tilt.method == .unitsPerRadian(57))
         #expect(tilt.degrees(0) == 0)
         // 57 units = 1 rad = 180/π = 57.29578°.
-        #expect(close(tilt.degrees(57), 57.295_779_513_082_32))
+        #expect(nearly(tilt.degrees(57), 57.295_779_513_082_32))
         // 63 units = 63/57 rad = 1.105263 rad = 63.3269°; -64 units = -1.122807 rad = -64.3321°.
-        #expect(close(tilt.degrees(63), 63.0 / 57.0 * 180 / .pi))
-        #expect(close(tilt.degrees(63), 63.3269, 1e-4))
-        #expect(close(tilt.degrees(-64), -64.3321, 1e-4))
+        #expect(nearly(tilt.degrees(63), 63.0 / 57.0 * 180 / .pi))
+        #expect(nearly(tilt.degrees(63), 63.3269, 1e-4))
+        #expect(nearly(tilt.degrees(-64), -64.3321, 1e-4))
     }
 
     @Test func dellCanvasIsInHundredthsOfADegree() throws {
         // -9000..9000 with resolution 5730 units per radian: 1 unit = 1/5730 rad = 0.0099993°.
         let tilt = try scale(RealDevices.dellCanvas, AbsoluteAxis.tiltY)
         #expect(tilt.method == .unitsPerRadian(5730))
-        #expect(close(tilt.degrees(5730), 180 / .pi))
+        #expect(nearly(tilt.degrees(5730), 180 / .pi))
         // 9000 units = 9000/5730 rad = 1.570681 rad = 89.9934°, just short of 90.
-        #expect(close(tilt.degrees(9000), 89.9934, 1e-4))
-        #expect(close(tilt.degrees(-4500), -44.9967, 1e-4))
-        #expect(close(tilt.degrees(1), 0.0099993, 1e-7))
+        #expect(nearly(tilt.degrees(9000), 89.9934, 1e-4))
+        #expect(nearly(tilt.degrees(-4500), -44.9967, 1e-4))
+        #expect(nearly(tilt.degrees(1), 0.0099993, 1e-7))
     }
 
     @Test func cintiq22HDTMapsItsRangeToSixtyFourDegrees() throws {
         // 0..127 without resolution: (v - 0) / 127 * 2 - 1, times 64.
         let tilt = try scale(RealDevices.cintiq22HDT)
         #expect(tilt.method == .wacomSixtyFourDegrees(minimum: 0, maximum: 127))
-        #expect(close(tilt.degrees(0), -64))
-        #expect(close(tilt.degrees(127), 64))
+        #expect(nearly(tilt.degrees(0), -64))
+        #expect(nearly(tilt.degrees(127), 64))
         // 64: (128/127 - 1) * 64 = 64/127 = 0.50394°: the centre is half a step off 0, as in libinput.
-        #expect(close(tilt.degrees(64), 64.0 / 127.0))
+        #expect(nearly(tilt.degrees(64), 64.0 / 127.0))
         // 80 (the value in the recording's header): (160/127 - 1) * 64 = 2112/127 = 16.6299°.
-        #expect(close(tilt.degrees(80), 2112.0 / 127.0))
+        #expect(nearly(tilt.degrees(80), 2112.0 / 127.0))
     }
 
     @Test func resolutionOnAZeroBasedRangeIsIgnored() throws {
         // libinput takes the resolution as units/radian only when min < 0 < max.
         let tilt = try #require(TiltAxisScale(AbsInfo(minimum: 0, maximum: 127, resolution: 57)))
         #expect(tilt.method == .wacomSixtyFourDegrees(minimum: 0, maximum: 127))
-        #expect(close(tilt.degrees(127), 64))
+        #expect(nearly(tilt.degrees(127), 64))
+    }
+
+    @Test(arguments: [RealDevices.cintiq13HD, RealDevices.dellCanvas, RealDevices.cintiq22HDT])
+    func tabulatedTangentsGiveTheReferenceResult(device: DeviceDescription) throws {
+        // The per-frame path looks tangents up in a table; it must agree bit for bit with the
+        // reference conversion of the same degrees, at every raw value on the diagonal and along
+        // each axis (which exercise the 0 special cases).
+        let scales = (x: try scale(device), y: try scale(device, AbsoluteAxis.tiltY))
+        let info = try #require(device.absInfo[AbsoluteAxis.tiltX])
+        for value in info.minimum...info.maximum {
+            for (x, y) in [(value, value), (value, 0), (0, value), (value, -value / 2)] {
+                let viaTable = PenOrientation(tiltX: x, tiltY: y, scales: scales)
+                let reference = PenOrientation(tilt: TiltDegrees(x: scales.x.degrees(x), y: scales.y.degrees(y)))
+                #expect(viaTable == reference, "tilt \(x), \(y)")
+            }
+        }
     }
 
     @Test func emptyRangeHasNoConversion() {
