@@ -1,0 +1,220 @@
+import StylusInput
+
+/// One pen frame in physical units: what the proctor and the ADF writer consume.
+public struct PenSample: Hashable, Sendable {
+    /// The kernel timestamp of the frame.
+    public var time: EventTime
+    public var tool: PenTool
+    public var inProximity: Bool
+    public var tipDown: Bool
+    public var buttons: PenButtons
+    /// How the frame changed proximity and contact (stroke starts and ends).
+    public var transitions: PenTransitions
+    public var tabletPosition: TabletPosition
+    public var formPosition: FormPosition
+    public var canvasPosition: CanvasPosition
+    /// Radians between pen and surface: π/2 upright (and for devices without tilt).
+    public var altitude: Double
+    /// Radians in [0, 2π): 0 toward +x, clockwise with y down.
+    public var azimuth: Double
+    /// Force on the ADF scale (see `ForceScale`): 1.0 an average touch.
+    public var force: Double
+    /// What ADF writes in a point's `pressure` attribute: `round(force * 1000)`.
+    public var adfPressure: Int
+
+    public init(
+        time: EventTime, tool: PenTool, inProximity: Bool, tipDown: Bool, buttons: PenButtons = [],
+        transitions: PenTransitions = [], tabletPosition: TabletPosition, formPosition: FormPosition,
+        canvasPosition: CanvasPosition, altitude: Double, azimuth: Double, force: Double, adfPressure: Int
+    ) {
+        self.time = time
+        self.tool = tool
+        self.inProximity = inProximity
+        self.tipDown = tipDown
+        self.buttons = buttons
+        self.transitions = transitions
+        self.tabletPosition = tabletPosition
+        self.formPosition = formPosition
+        self.canvasPosition = canvasPosition
+        self.altitude = altitude
+        self.azimuth = azimuth
+        self.force = force
+        self.adfPressure = adfPressure
+    }
+}
+
+/// Why a device's frames cannot be normalised; found once, when the `Normalizer` is set up.
+public enum NormalizationError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The device has no `ABS_X` or `ABS_Y` axis: it is not a pen tablet.
+    case missingPositionAxis(device: String, id: InputID, axis: String)
+    /// An axis's active range is empty (maximum ≤ minimum).
+    case emptyRange(device: String, id: InputID, axis: String, minimum: Int32, maximum: Int32)
+    /// Neither the device nor a profile gives the resolution of `axes`.
+    case missingResolution(device: String, id: InputID, axes: [String], profileSource: String?)
+    /// The form has no area.
+    case invalidFormSize(FormSize)
+    /// The canvas density is not a positive number.
+    case invalidPointsPerInch(Double)
+
+    public var description: String {
+        switch self {
+        case let .missingPositionAxis(device, id, axis):
+            return "\(device) (\(id.busVendorProduct)) has no \(axis) axis, so it is not a pen tablet StylusKit can use; "
+                + "choose the device's pen node (styluskit devices lists them)."
+        case let .emptyRange(device, id, axis, minimum, maximum):
+            return "\(device) (\(id.busVendorProduct)) reports an empty range \(minimum)...\(maximum) for \(axis). "
+                + "Set 'active_area' in a tablet profile for it (schema in Calibration/README.md)."
+        case let .missingResolution(device, id, axes, profileSource):
+            let axisList = axes.joined(separator: " and ")
+            let setting = "'resolution: {x: <units per mm>, y: <units per mm>}'"
+            if let profileSource {
+                return "\(device) (\(id.busVendorProduct)) reports no resolution for \(axisList), and its profile "
+                    + "\(profileSource) sets none. Add \(setting) to \(profileSource) "
+                    + "(units per mm = lines per inch / 25.4; schema in Calibration/README.md)."
+            }
+            let match = "'match: {bus: \(hex(id.bustype)), vendor: \(hex(id.vendor)), product: \(hex(id.product))}'"
+            return "\(device) (\(id.busVendorProduct)) reports no resolution for \(axisList). "
+                + "Add a tablet profile in Calibration/tablets/ matching it with \(match) and \(setting) "
+                + "(units per mm = lines per inch / 25.4; schema in Calibration/README.md; "
+                + "/etc/styluskit/calibration/tablets/ and $XDG_CONFIG_HOME/styluskit/calibration/tablets/ are read too)."
+        case let .invalidFormSize(size):
+            return "The form size \(size.widthCentimetres) x \(size.heightCentimetres) cm has no area; "
+                + "give the form's width and height in centimetres, both greater than 0."
+        case let .invalidPointsPerInch(value):
+            return "The canvas density \(value) points per inch is not usable; give a number greater than 0 "
+                + "(\(FormToCanvasScale.defaultPointsPerInch) for a tablet without a display)."
+        }
+    }
+
+    private func hex(_ value: UInt16) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+    }
+}
+
+/// Turns a device's pen frames into samples in physical units.
+///
+/// Everything that depends only on the device, its profile, the form and the canvas density
+/// is checked and precomputed once, at setup; `sample(_:pressureOffset:)` only multiplies and
+/// adds (plus a few trigonometric calls for tilt), because it runs for every frame at up to 1 kHz.
+public struct Normalizer: Sendable {
+    /// The active area in device units.
+    public let area: DeviceArea
+    /// The resolution used, from the profile or the device.
+    public let resolution: UnitsPerMillimetre
+    /// The physical size of the active area.
+    public let tabletSize: TabletSize
+    public let formSize: FormSize
+    public let tabletToForm: TabletToFormTransform
+    public let formToCanvas: FormToCanvasScale
+    /// Nil when the device has no pressure axis.
+    public let forceScale: ForceScale?
+    /// Nil when the device lacks either tilt axis.
+    public let tiltScales: (x: TiltAxisScale, y: TiltAxisScale)?
+
+    let deviceToTablet: DeviceToTabletScale
+
+    /// Sets up normalisation for one device.
+    ///
+    /// - Parameters:
+    ///   - device: the device's description (its absinfo gives ranges and resolutions).
+    ///   - profile: the tablet profile that matched it, if any; its settings override the device's.
+    ///   - formSize: the size of the test form.
+    ///   - pointsPerInch: the canvas density.
+    /// - Throws: `NormalizationError`, e.g. when neither the device nor the profile gives a resolution.
+    public init(
+        device: DeviceDescription, profile: TabletProfile?, formSize: FormSize,
+        pointsPerInch: Double = FormToCanvasScale.defaultPointsPerInch
+    ) throws(NormalizationError) {
+        guard formSize.widthCentimetres > 0, formSize.heightCentimetres > 0 else { throw .invalidFormSize(formSize) }
+        guard pointsPerInch > 0, pointsPerInch.isFinite else { throw .invalidPointsPerInch(pointsPerInch) }
+        guard let xInfo = device.absInfo[AbsoluteAxis.x] else {
+            throw .missingPositionAxis(device: device.name, id: device.id, axis: "ABS_X")
+        }
+        guard let yInfo = device.absInfo[AbsoluteAxis.y] else {
+            throw .missingPositionAxis(device: device.name, id: device.id, axis: "ABS_Y")
+        }
+
+        let area = profile?.activeArea
+            ?? DeviceArea(minimumX: xInfo.minimum, maximumX: xInfo.maximum, minimumY: yInfo.minimum, maximumY: yInfo.maximum)
+        guard area.maximumX > area.minimumX else {
+            throw .emptyRange(device: device.name, id: device.id, axis: "ABS_X", minimum: area.minimumX, maximum: area.maximumX)
+        }
+        guard area.maximumY > area.minimumY else {
+            throw .emptyRange(device: device.name, id: device.id, axis: "ABS_Y", minimum: area.minimumY, maximum: area.maximumY)
+        }
+
+        let resolution: UnitsPerMillimetre
+        if let fromProfile = profile?.resolution {
+            resolution = fromProfile
+        } else if let x = xInfo.knownResolution, let y = yInfo.knownResolution {
+            resolution = UnitsPerMillimetre(x: Double(x), y: Double(y))
+        } else {
+            let missing = [("ABS_X", xInfo), ("ABS_Y", yInfo)].filter { $0.1.knownResolution == nil }.map(\.0)
+            throw .missingResolution(device: device.name, id: device.id, axes: missing, profileSource: profile?.source)
+        }
+
+        self.area = area
+        self.resolution = resolution
+        self.tabletSize = area.size(at: resolution)
+        self.formSize = formSize
+        self.deviceToTablet = DeviceToTabletScale(area: area, resolution: resolution)
+        self.tabletToForm = profile?.tabletToForm ?? .centred(form: formSize, on: tabletSize)
+        self.formToCanvas = FormToCanvasScale(pointsPerInch: pointsPerInch)
+
+        if let pressureInfo = device.absInfo[AbsoluteAxis.pressure] {
+            let settings = profile?.pressure ?? PressureSettings()
+            let minimum = settings.minimum ?? pressureInfo.minimum
+            let maximum = settings.maximum ?? pressureInfo.maximum
+            // An axis without a range carries no pressure; treat it as absent rather than divide by 0.
+            forceScale = maximum > minimum
+                ? ForceScale(minimum: minimum, maximum: maximum, maximumForce: settings.maximumForce ?? ForceScale.defaultMaximumForce)
+                : nil
+        } else {
+            forceScale = nil
+        }
+
+        // libinput ignores tilt unless the device has both axes; so do we.
+        if let tiltXInfo = device.absInfo[AbsoluteAxis.tiltX], let tiltYInfo = device.absInfo[AbsoluteAxis.tiltY],
+            let x = TiltAxisScale(tiltXInfo), let y = TiltAxisScale(tiltYInfo)
+        {
+            tiltScales = (x, y)
+        } else {
+            tiltScales = nil
+        }
+    }
+
+    /// The sample of one frame.
+    ///
+    /// - Parameters:
+    ///   - frame: the frame, in device units.
+    ///   - pressureOffset: the raw pressure of the resting nib when the frame assembler has detected
+    ///     a worn nib's offset; nil for the axis minimum.
+    @inline(__always)
+    public func sample(_ frame: PenFrame, pressureOffset: Int32? = nil) -> PenSample {
+        let tablet = deviceToTablet.tabletPosition(x: frame.axes.x, y: frame.axes.y)
+        let form = tabletToForm.formPosition(of: tablet)
+        let canvas = formToCanvas.canvasPosition(of: form)
+
+        let orientation: PenOrientation
+        if let tiltScales, let tiltX = frame.axes.tiltX, let tiltY = frame.axes.tiltY {
+            orientation = PenOrientation(tiltX: tiltX, tiltY: tiltY, scales: tiltScales)
+        } else {
+            orientation = .upright
+        }
+
+        let force: Double
+        if let forceScale, let pressure = frame.axes.pressure {
+            force = forceScale.force(pressure: pressure, offset: pressureOffset)
+        } else {
+            // No pressure to read: a touching tip is an average touch, a hovering one none.
+            force = frame.tipDown ? ForceScale.forceWithoutPressureAxis : 0
+        }
+
+        return PenSample(
+            time: frame.time, tool: frame.tool, inProximity: frame.inProximity, tipDown: frame.tipDown,
+            buttons: frame.buttons, transitions: frame.transitions, tabletPosition: tablet, formPosition: form,
+            canvasPosition: canvas, altitude: orientation.altitude, azimuth: orientation.azimuth, force: force,
+            adfPressure: ForceScale.adfPressure(force: force))
+    }
+}
