@@ -27,6 +27,13 @@ int main(void) {
         }
     }
     printf("    ]\n\n");
+    printf("    /// The highest code of each type that has codes, as libevdev knows it.\n");
+    printf("    static let maximumCodes: [UInt16: UInt16] = [\n");
+    for (unsigned t = 0; t <= EV_MAX; t++) {
+        int max = libevdev_event_type_get_max(t);
+        if (max >= 0) printf("        0x%02x: 0x%x,\n", t, max);
+    }
+    printf("    ]\n\n");
     printf("    /// Input property names, indexed by property.\n");
     printf("    static let properties: [UInt16: String] = [\n");
     for (unsigned p = 0; p <= INPUT_PROP_MAX; p++) {

@@ -205,7 +205,7 @@ public struct Normalizer: Sendable {
 
         let force: Double
         if let forceScale, let pressure = frame.axes.pressure {
-            force = forceScale.force(pressure: pressure, offset: pressureOffset)
+            force = forceScale.force(pressure: pressure, offset: pressureOffset ?? frame.pressureOffset)
         } else {
             // No pressure to read: a touching tip is an average touch, a hovering one none.
             force = frame.tipDown ? ForceScale.forceWithoutPressureAxis : 0

@@ -758,6 +758,20 @@ enum EventNames {
         0x15_007f: "FF_MAX",
     ]
 
+    /// The highest code of each type that has codes, as libevdev knows it.
+    static let maximumCodes: [UInt16: UInt16] = [
+        0x00: 0xf,
+        0x01: 0x2ff,
+        0x02: 0xf,
+        0x03: 0x3f,
+        0x04: 0x7,
+        0x05: 0x10,
+        0x11: 0xf,
+        0x12: 0x7,
+        0x14: 0x1,
+        0x15: 0x7f,
+    ]
+
     /// Input property names, indexed by property.
     static let properties: [UInt16: String] = [
         0x00: "INPUT_PROP_POINTER",

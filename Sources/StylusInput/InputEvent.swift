@@ -33,23 +33,7 @@ public struct EventType: RawRepresentable, Hashable, Comparable, Sendable, Custo
     public var name: String? { EventNames.types[rawValue] }
 
     /// The highest code this type can carry (`ABS_MAX`, `KEY_MAX`, ...), or nil for an undefined type.
-    public var maximumCode: UInt16? {
-        switch rawValue {
-        case 0x00: 0x0f
-        case 0x01: 0x2ff
-        case 0x02: 0x0f
-        case 0x03: 0x3f
-        case 0x04: 0x07
-        case 0x05: 0x11
-        case 0x11: 0x0f
-        case 0x12: 0x07
-        case 0x14: 0x01
-        case 0x15: 0x7f
-        case 0x16: 0x00
-        case 0x17: 0x01
-        default: nil
-        }
-    }
+    public var maximumCode: UInt16? { EventNames.maximumCodes[rawValue] }
 
     public static func < (lhs: EventType, rhs: EventType) -> Bool { lhs.rawValue < rhs.rawValue }
 
