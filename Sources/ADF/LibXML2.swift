@@ -100,10 +100,16 @@ final class XMLStreamWriter {
         }
     }
 
-    /// Writes `<?xml version="1.0" encoding="utf-8" standalone="no"?>`.
+    /// Writes `<?xml version="1.0" encoding="utf-8" standalone="no"?>` and a newline.
+    ///
+    /// xmlTextWriterStartDocument would spell the encoding "UTF-8" (it writes the name of the
+    /// encoder it looks up) and route every byte through a UTF-8 to UTF-8 converter; the spec
+    /// spells it "utf-8", and our text is UTF-8 already. So the declaration is written raw.
     func startDocument() throws {
         try check(
-            xmlTextWriterStartDocument(writer, "1.0", "utf-8", "no"), "start the document")
+            xmlTextWriterWriteRaw(
+                writer, "<?xml version=\"1.0\" encoding=\"utf-8\" standalone=\"no\"?>\n"),
+            "write the XML declaration")
     }
 
     /// Opens element `name`; attributes may follow until content or a child is written.
