@@ -29,18 +29,20 @@ enum Files {
         return String(path[path.index(after: slash)...])
     }
 
-    /// Creates a new file next to `path` that nobody else can have opened, read-write, mode 0600.
+    /// Creates a new file next to `path` that nobody else can have opened, read-write.
     ///
     /// Returns its descriptor and path. The name starts with a dot so result browsers that
-    /// list by extension do not see it.
-    static func createTemporary(besides path: String, purpose: String) throws -> (Int32, String) {
+    /// list by extension do not see it. `mode` is filtered by the umask, as for any new file.
+    static func createTemporary(
+        besides path: String, purpose: String, mode: mode_t
+    ) throws -> (Int32, String) {
         let directory = directory(of: path)
         let name = name(of: path)
         var attempt = 0
         while true {
             attempt += 1
             let candidate = "\(directory)/.\(name).\(purpose)-\(getpid())-\(attempt)"
-            let fd = open(candidate, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+            let fd = open(candidate, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, mode)
             if fd >= 0 { return (fd, candidate) }
             let code = errno
             if code == EINTR || (code == EEXIST && attempt < 1000) { continue }

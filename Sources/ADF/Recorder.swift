@@ -19,6 +19,9 @@ public final class ADFRecorder {
     private var steps: [RecordedStep] = []
     private var strokes: [RecordedStroke] = []
     private var state = State.betweenSteps
+    /// Called after the document is written and synced, before it is moved into place: lets
+    /// tests make the destination appear (or fail) at the last moment.
+    var willMoveIntoPlace: () throws -> Void = {}
 
     private enum State {
         case betweenSteps
@@ -150,7 +153,10 @@ public final class ADFRecorder {
         try expect(.betweenSteps, "finish")
         state = .finished
         if Files.exists(destination) { throw ADFError.destinationExists(path: destination) }
-        let (fd, temporaryPath) = try Files.createTemporary(besides: destination, purpose: "writing")
+        // An ordinary new file (0666 less the umask): the analysis tools that read results
+        // may run as another user of the group.
+        let (fd, temporaryPath) = try Files.createTemporary(
+            besides: destination, purpose: "writing", mode: 0o666)
         var open = true
         do {
             do {
@@ -165,6 +171,7 @@ public final class ADFRecorder {
             try Files.sync(fd, path: temporaryPath)
             open = false
             try Files.close(fd, path: temporaryPath)
+            try willMoveIntoPlace()
             try Files.moveRefusingToReplace(temporaryPath, to: destination)
         } catch {
             if open { try? Files.close(fd, path: temporaryPath) }

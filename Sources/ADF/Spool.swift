@@ -16,7 +16,8 @@ final class Spool<Record: BitwiseCopyable> {
     /// Creates an empty spool next to `path` (in the destination directory, which must be
     /// writable anyway).
     init(besides path: String, purpose: String) throws {
-        let (fd, temporaryPath) = try Files.createTemporary(besides: path, purpose: purpose)
+        let (fd, temporaryPath) = try Files.createTemporary(
+            besides: path, purpose: purpose, mode: 0o600)
         Files.removeIfPresent(temporaryPath)
         self.fd = fd
         self.label = "the \(purpose) spool of \(path)"

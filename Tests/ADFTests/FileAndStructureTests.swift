@@ -154,6 +154,43 @@ struct FileAndStructureTests {
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "someone else's")
     }
 
+    @Test("A results file that appears while the document is written is not overwritten")
+    func existingRefusedAtMove() throws {
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        let path = directory.file("t.csk")
+        let recorder = try ADFRecorder(destination: path, variant: .clock)
+        try recorder.beginStep("clockStep-command", start: StepMark(unixMilliseconds: 1))
+        try recorder.endStep(StepMark(unixMilliseconds: 4))
+        var temporaryFiles: [String] = []
+        recorder.willMoveIntoPlace = {
+            temporaryFiles = try directory.contents()
+            try "someone else's".write(toFile: path, atomically: false, encoding: .utf8)
+        }
+        #expect(throws: ADFError.destinationExists(path: path)) {
+            try recorder.finish(environment: ClockSketchData(), display: .referenceTablet)
+        }
+        // The finished document was there under a temporary name, and is gone now.
+        #expect(temporaryFiles.count == 1 && temporaryFiles[0].hasPrefix(".t.csk."))
+        #expect(try directory.contents() == ["t.csk"])
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "someone else's")
+    }
+
+    @Test("A failure after the document is written removes the temporary file")
+    func failureRemovesTemporary() throws {
+        struct Injected: Error {}
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        let recorder = try ADFRecorder(destination: directory.file("t.csk"), variant: .clock)
+        try recorder.beginStep("clockStep-command", start: StepMark(unixMilliseconds: 1))
+        try recorder.endStep(StepMark(unixMilliseconds: 4))
+        recorder.willMoveIntoPlace = { throw Injected() }
+        #expect(throws: Injected.self) {
+            try recorder.finish(environment: ClockSketchData(), display: .referenceTablet)
+        }
+        #expect(try directory.contents() == [])
+    }
+
     @Test("After success only the results file is in the directory (spools are unlinked)")
     func noTemporaryFilesAfterSuccess() throws {
         let directory = try ScratchDirectory()
@@ -165,6 +202,11 @@ struct FileAndStructureTests {
         try recorder.endStep(StepMark(unixMilliseconds: 2))
         try recorder.finish(environment: ClockSketchData(), display: .referenceTablet)
         #expect(try directory.contents() == ["t.msk"])
+        let mask = umask(0)
+        umask(mask)
+        let permissions = try FileManager.default.attributesOfItem(atPath: directory.file("t.msk"))[
+            .posixPermissions] as? Int
+        #expect(permissions == Int(0o666 & ~mask))
     }
 
     @Test("Calls out of order are refused with a message saying what to do")
