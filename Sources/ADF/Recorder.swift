@@ -10,8 +10,8 @@
 /// `endStroke`), motion samples and interruptions in any order, `endStep`; then the next step;
 /// at last `finish`. Calls out of order throw `ADFError.outOfOrder`.
 public final class ADFRecorder {
-    /// The path the results file will be written to.
-    public let destination: String
+    /// The path the results file will be written to (or was, after `finish`).
+    public private(set) var destination: String
     public let variant: ADFVariant
 
     private let points: Spool<PenPoint>
@@ -105,6 +105,9 @@ public final class ADFRecorder {
     }
 
     /// Ends the open stroke (pen up, or ended by an interruption).
+    ///
+    /// ADF records no stroke end time; the time is taken for symmetry with the session's
+    /// events and checked only for order of calls.
     public func endStroke(unixMilliseconds: Double) throws {
         try expect(.inStroke, "endStroke")
         state = .inStep
@@ -144,14 +147,20 @@ public final class ADFRecorder {
     ///
     /// The document goes to a temporary file in the destination directory, is fsynced, and
     /// is then moved into place only if nothing exists there yet; on any failure the
-    /// temporary file is removed. The recorder cannot be used afterwards.
+    /// temporary file is removed. After success the recorder cannot be used again; after a
+    /// failure nothing recorded is lost, and `finish` may be called again, e.g. with another
+    /// destination.
     ///
+    /// - Parameter otherDestination: where to write instead of `destination` (in any
+    ///   writable directory; spools stay where they are).
     /// - Throws: `ADFError.destinationExists` if a results file appeared at the destination
     ///   meanwhile; file system and libxml2 errors.
     @discardableResult
-    public func finish(environment: ClockSketchData, display: DisplayData) throws -> String {
+    public func finish(
+        environment: ClockSketchData, display: DisplayData, to otherDestination: String? = nil
+    ) throws -> String {
         try expect(.betweenSteps, "finish")
-        state = .finished
+        let destination = otherDestination ?? destination
         if Files.exists(destination) { throw ADFError.destinationExists(path: destination) }
         // An ordinary new file (0666 less the umask): the analysis tools that read results
         // may run as another user of the group.
@@ -178,6 +187,8 @@ public final class ADFRecorder {
             Files.removeIfPresent(temporaryPath)
             throw error
         }
+        self.destination = destination
+        state = .finished
         try Files.syncDirectory(of: destination)
         return destination
     }

@@ -152,6 +152,14 @@ struct FileAndStructureTests {
         }
         #expect(try directory.contents() == ["t.csk"])
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "someone else's")
+        // Nothing recorded is lost: the results can still go elsewhere.
+        let other = directory.file("t-2.csk")
+        #expect(try recorder.finish(environment: ClockSketchData(), display: .referenceTablet, to: other) == other)
+        #expect(try String(contentsOfFile: other, encoding: .utf8).contains("<stroke index=\"1\" label=\"1\">"))
+        #expect(try directory.contents() == ["t-2.csk", "t.csk"])
+        #expect(throws: ADFError.self) {
+            try recorder.finish(environment: ClockSketchData(), display: .referenceTablet)
+        }
     }
 
     @Test("A results file that appears while the document is written is not overwritten")
