@@ -1,0 +1,240 @@
+/// The three kinds of ADF results file, one per assessment.
+public enum ADFVariant: String, Sendable, Hashable, CaseIterable {
+    /// Digital Clock Drawing Test: `.csk`, root `ClockSketchXMLFile`.
+    case clock
+    /// Digital Maze Test: `.msk`, root `MazeSketchXMLFile`.
+    case maze
+    /// Digital Symbol Digit Test: `.ssk`, root `SymbolDigitSketchXMLFile`.
+    case symbolDigit
+
+    /// The file name extension, without the dot.
+    public var fileExtension: String {
+        switch self {
+        case .clock: "csk"
+        case .maze: "msk"
+        case .symbolDigit: "ssk"
+        }
+    }
+
+    /// The name of the document's root element.
+    public var rootElementName: String {
+        switch self {
+        case .clock: "ClockSketchXMLFile"
+        case .maze: "MazeSketchXMLFile"
+        case .symbolDigit: "SymbolDigitSketchXMLFile"
+        }
+    }
+}
+
+/// The environment and patient facts of a test (`ClockSketchData`).
+///
+/// Each non-nil fact becomes one child element, in the order of the spec; nil facts are
+/// omitted rather than invented. Strings are filtered to XML 1.0 characters when written.
+public struct ClockSketchData: Sendable, Hashable {
+    /// Where the drawing's origin was on the original canvas (`OriginalOrigin x= y=`), in points.
+    public struct Origin: Sendable, Hashable {
+        public var x: Double
+        public var y: Double
+
+        public init(x: Double, y: Double) {
+            self.x = x
+            self.y = y
+        }
+
+        public static let zero = Origin(x: 0, y: 0)
+    }
+
+    /// Operating system name (on Linux, e.g. "Linux").
+    public var deviceSystemName: String?
+    /// Operating system version (on Linux, the kernel release).
+    public var deviceSystemVersion: String?
+    /// A per-install identifier.
+    public var deviceID: String?
+    /// The tablet's model (its name as the kernel reports it).
+    public var deviceModel: String?
+    /// The tablet's model identifier (`bus:vendor:product`).
+    public var deviceModelIdentifier: String?
+    /// A user-set name of the machine or tablet.
+    public var deviceName: String?
+    /// The unique id of the stylus (tool serial or tool id).
+    public var pencilID: String?
+    /// Battery level 0...1 at the end of the test, where the machine can tell.
+    public var batteryLevel: Double?
+    /// Width of the drawing area in points.
+    public var canvasWidth: Double?
+    /// Height of the drawing area in points.
+    public var canvasHeight: Double?
+    /// The clinician's name (`Doctor firstlast=`).
+    public var doctor: String?
+    /// Always written: existing parsers require `OriginalOrigin`.
+    public var originalOrigin: Origin
+    /// Patient data encrypted for the receiving server.
+    public var patientEncodedID: String?
+    /// Patient data encrypted with the clinician's key.
+    public var localPatientEncodedID: String?
+
+    public init(
+        deviceSystemName: String? = nil, deviceSystemVersion: String? = nil,
+        deviceID: String? = nil, deviceModel: String? = nil,
+        deviceModelIdentifier: String? = nil, deviceName: String? = nil,
+        pencilID: String? = nil, batteryLevel: Double? = nil,
+        canvasWidth: Double? = nil, canvasHeight: Double? = nil, doctor: String? = nil,
+        originalOrigin: Origin = .zero, patientEncodedID: String? = nil,
+        localPatientEncodedID: String? = nil
+    ) {
+        self.deviceSystemName = deviceSystemName
+        self.deviceSystemVersion = deviceSystemVersion
+        self.deviceID = deviceID
+        self.deviceModel = deviceModel
+        self.deviceModelIdentifier = deviceModelIdentifier
+        self.deviceName = deviceName
+        self.pencilID = pencilID
+        self.batteryLevel = batteryLevel
+        self.canvasWidth = canvasWidth
+        self.canvasHeight = canvasHeight
+        self.doctor = doctor
+        self.originalOrigin = originalOrigin
+        self.patientEncodedID = patientEncodedID
+        self.localPatientEncodedID = localPatientEncodedID
+    }
+}
+
+/// The start or end of a step (`Start` / `End`): when, and the screen and audio state then.
+public struct StepMark: Sendable, Hashable {
+    /// Unix time in milliseconds, unrounded.
+    public var unixMilliseconds: Double
+    /// Screen brightness 0...1, where the machine can tell.
+    public var brightness: Double?
+    /// Audio volume 0...1, where the machine can tell.
+    public var volume: Double?
+
+    public init(unixMilliseconds: Double, brightness: Double? = nil, volume: Double? = nil) {
+        self.unixMilliseconds = unixMilliseconds
+        self.brightness = brightness
+        self.volume = volume
+    }
+}
+
+/// One motion-sensor sample of a step (`Motion`), for machines that have a sensor.
+public struct MotionSample: Sendable, Hashable, BitwiseCopyable {
+    /// Unix time in milliseconds, unrounded.
+    public var unixMilliseconds: Double
+    /// Attitude relative to the start of the test, in radians.
+    public var pitch: Double
+    public var roll: Double
+    public var yaw: Double
+    /// Acceleration in g.
+    public var accelerationX: Double
+    public var accelerationY: Double
+    public var accelerationZ: Double
+
+    public init(
+        unixMilliseconds: Double, pitch: Double, roll: Double, yaw: Double,
+        accelerationX: Double, accelerationY: Double, accelerationZ: Double
+    ) {
+        self.unixMilliseconds = unixMilliseconds
+        self.pitch = pitch
+        self.roll = roll
+        self.yaw = yaw
+        self.accelerationX = accelerationX
+        self.accelerationY = accelerationY
+        self.accelerationZ = accelerationZ
+    }
+}
+
+/// An interruption of the patient by the proctor (`Pause timestamp= type=`).
+public struct Interruption: Sendable, Hashable {
+    /// The interruption type as the proctor names it, e.g. "wall-cross", "no-drawing".
+    public var type: String
+    /// Unix time in milliseconds, unrounded.
+    public var unixMilliseconds: Double
+
+    public init(type: String, unixMilliseconds: Double) {
+        self.type = type
+        self.unixMilliseconds = unixMilliseconds
+    }
+}
+
+/// One pen sample on the canvas, as the ADF `point` and the RawData line record it.
+public struct PenPoint: Sendable, Hashable, BitwiseCopyable {
+    /// Canvas position in points, y down.
+    public var x: Double
+    public var y: Double
+    /// Radians; π/2 is the pen perpendicular to the surface.
+    public var altitude: Double
+    /// Radians in [0, 2π); 0 is the pen top toward +x, increasing clockwise (y down).
+    public var azimuth: Double
+    /// Normalised force; 1.0 is an average touch. ADF writes it ×1000 as an integer.
+    public var force: Double
+    /// Unix time in milliseconds, unrounded.
+    public var unixMilliseconds: Double
+
+    public init(
+        x: Double, y: Double, altitude: Double, azimuth: Double, force: Double,
+        unixMilliseconds: Double
+    ) {
+        self.x = x
+        self.y = y
+        self.altitude = altitude
+        self.azimuth = azimuth
+        self.force = force
+        self.unixMilliseconds = unixMilliseconds
+    }
+}
+
+/// The attributes older symbol-digit analysis code finds the two parts of a `.ssk` file by:
+/// `<drawing type="SYMBOLDIGIT" setID="..." structureID="...">`.
+public struct SymbolDigitDrawingTags: Sendable, Hashable {
+    /// The form's set identifier.
+    public var setID: String
+    /// "symbol-digit" for the part with the legend, "digit-digit" for the copy part.
+    public var structureID: String
+
+    public init(setID: String, structureID: String) {
+        self.setID = setID
+        self.structureID = structureID
+    }
+
+    /// The part with the legend.
+    public static func symbolDigit(setID: String) -> Self {
+        Self(setID: setID, structureID: "symbol-digit")
+    }
+
+    /// The copy part.
+    public static func digitDigit(setID: String) -> Self {
+        Self(setID: setID, structureID: "digit-digit")
+    }
+}
+
+/// How ADF turns unrounded times and forces into its integer attributes.
+///
+/// The spec's example fixes the rules: the first point has RawData `StartTime 1673535664834.0`
+/// and ADF timestamp ...834; the second has ADF timestamp ...936 and RawData dt 103. With t1
+/// in [...833.95, ...834.05) (StartTime, one decimal) a truncated dt of 103 needs t2 ≥ ...936.95,
+/// whose ADF timestamp would be 937 whether rounded or truncated: so dt is rounded to nearest.
+/// A rounded dt of 103 then needs t2 - t1 ≥ 102.5; rounded ADF timestamps would leave only
+/// t1 in [...833.95, ...834.0) with t2 in [...936.45, ...936.5), while truncated ones allow the
+/// whole t1 in [...834.0, ...834.05), t2 in [...936.5, ...937.0). The writer therefore
+/// truncates ADF timestamps (toward minus infinity, like the original app's integer
+/// conversion of a positive time) and rounds dt to nearest (ties to even, as printf's "%.0f").
+enum ADFNumbers {
+    /// The ADF `timestamp` attribute: Unix milliseconds rounded down.
+    static func timestamp(_ unixMilliseconds: Double) -> Int64 {
+        Int64(unixMilliseconds.rounded(.down))
+    }
+
+    /// The RawData dt: milliseconds between two unrounded times, rounded to nearest, ties even.
+    static func millisecondsBetween(_ earlier: Double, _ later: Double) -> Int64 {
+        Int64((later - earlier).rounded(.toNearestOrEven))
+    }
+
+    /// The ADF `pressure` attribute: force × 1000 rounded to nearest, ties away from zero.
+    static func pressure(_ force: Double) -> Int64 {
+        Int64((force * 1000).rounded(.toNearestOrAwayFromZero))
+    }
+
+    /// The RawData pressure: force × 1000, written with 4 decimals.
+    static func rawPressure(_ force: Double) -> Double {
+        force * 1000
+    }
+}

@@ -1,0 +1,215 @@
+/// Records a test as it happens and writes its ADF results file at the end.
+///
+/// Points and motion samples arrive one at a time and go straight to spool files of
+/// fixed-size records (unlinked at creation, so never left behind); memory grows with the
+/// number of steps, strokes and interruptions only. `finish` writes the document from the
+/// spools: TaskData needs every step's end and interruptions before PenData, and RawData
+/// needs each stroke's sample count before its samples, which is why nothing is written early.
+///
+/// Calls must follow the test: `beginStep`, then strokes (`beginStroke`, `addPoint`...,
+/// `endStroke`), motion samples and interruptions in any order, `endStep`; then the next step;
+/// at last `finish`. Calls out of order throw `ADFError.outOfOrder`.
+public final class ADFRecorder {
+    /// The path the results file will be written to (or was, after `finish`).
+    public private(set) var destination: String
+    public let variant: ADFVariant
+
+    private let points: Spool<PenPoint>
+    private let motion: Spool<MotionSample>
+    private var steps: [RecordedStep] = []
+    private var strokes: [RecordedStroke] = []
+    private var state = State.betweenSteps
+    /// Called after the document is written and synced, before it is moved into place: lets
+    /// tests make the destination appear (or fail) at the last moment.
+    var willMoveIntoPlace: () throws -> Void = {}
+
+    private enum State {
+        case betweenSteps
+        case inStep
+        case inStroke
+        case finished
+    }
+
+    /// Prepares to record a test whose results go to `destination`.
+    ///
+    /// - Throws: `ADFError.destinationExists` at once if a file is already there (better
+    ///   before the patient starts than after), or a file system error if the destination
+    ///   directory is not writable.
+    public init(destination: String, variant: ADFVariant) throws {
+        if Files.exists(destination) { throw ADFError.destinationExists(path: destination) }
+        self.destination = destination
+        self.variant = variant
+        points = try Spool(besides: destination, purpose: "points")
+        motion = try Spool(besides: destination, purpose: "motion")
+    }
+
+    /// The path `directory/name.ext` for a variant's results file.
+    public static func resultsPath(directory: String, name: String, variant: ADFVariant) -> String {
+        let separator = directory.hasSuffix("/") ? "" : "/"
+        return "\(directory)\(separator)\(name).\(variant.fileExtension)"
+    }
+
+    private func expect(_ expected: State, _ call: String) throws {
+        guard state == expected else {
+            let now: String =
+                switch state {
+                case .betweenSteps: "no step is open (call beginStep first)"
+                case .inStep: "a step is open and no stroke is (call beginStroke or endStep)"
+                case .inStroke: "a stroke is still open (call endStroke first)"
+                case .finished: "the recorder has already finished"
+                }
+            throw ADFError.outOfOrder("\(call): \(now)")
+        }
+    }
+
+    private func requireFinite(_ value: Double, _ what: String) throws {
+        guard value.isFinite else { throw ADFError.invalidValue("\(what) is \(value)") }
+    }
+
+    /// Starts step `identifier` (e.g. "clockStep-command").
+    ///
+    /// - Parameter drawingTags: for `.ssk` files, the part of the form this step records.
+    public func beginStep(
+        _ identifier: String, start: StepMark, drawingTags: SymbolDigitDrawingTags? = nil
+    ) throws {
+        try expect(.betweenSteps, "beginStep")
+        try requireFinite(start.unixMilliseconds, "the start time of step \(identifier)")
+        steps.append(
+            RecordedStep(
+                identifier: identifier, start: start, drawingTags: drawingTags,
+                firstStroke: strokes.count, firstMotion: motion.count))
+        state = .inStep
+    }
+
+    /// Starts a stroke (pen down) at `unixMilliseconds`.
+    public func beginStroke(unixMilliseconds: Double) throws {
+        try expect(.inStep, "beginStroke")
+        try requireFinite(unixMilliseconds, "the start time of a stroke")
+        strokes.append(RecordedStroke(firstPoint: points.count, beginTime: unixMilliseconds))
+        steps[steps.count - 1].strokeCount += 1
+        state = .inStroke
+    }
+
+    /// Adds a sample to the open stroke.
+    public func addPoint(_ point: PenPoint) throws {
+        try expect(.inStroke, "addPoint")
+        try requireFinite(point.unixMilliseconds, "the time of a pen sample")
+        guard
+            point.x.isFinite, point.y.isFinite, point.altitude.isFinite,
+            point.azimuth.isFinite, point.force.isFinite
+        else {
+            throw ADFError.invalidValue("a pen sample has a value that is not a number: \(point)")
+        }
+        try points.append(point)
+        strokes[strokes.count - 1].pointCount += 1
+    }
+
+    /// Ends the open stroke (pen up, or ended by an interruption).
+    ///
+    /// ADF records no stroke end time; the time is taken for symmetry with the session's
+    /// events and checked only for order of calls.
+    public func endStroke(unixMilliseconds: Double) throws {
+        try expect(.inStroke, "endStroke")
+        state = .inStep
+    }
+
+    /// Adds a motion-sensor sample to the open step (with or without an open stroke).
+    public func addMotion(_ sample: MotionSample) throws {
+        guard state == .inStep || state == .inStroke else {
+            try expect(.inStep, "addMotion")
+            return
+        }
+        try requireFinite(sample.unixMilliseconds, "the time of a motion sample")
+        try motion.append(sample)
+        steps[steps.count - 1].motionCount += 1
+    }
+
+    /// Records an interruption of type `type` (e.g. "wall-cross") in the open step.
+    public func interruption(_ type: String, unixMilliseconds: Double) throws {
+        guard state == .inStep || state == .inStroke else {
+            try expect(.inStep, "interruption")
+            return
+        }
+        try requireFinite(unixMilliseconds, "the time of an interruption")
+        steps[steps.count - 1].interruptions.append(
+            Interruption(type: type, unixMilliseconds: unixMilliseconds))
+    }
+
+    /// Ends the open step.
+    public func endStep(_ end: StepMark) throws {
+        try expect(.inStep, "endStep")
+        try requireFinite(end.unixMilliseconds, "the end time of a step")
+        steps[steps.count - 1].end = end
+        state = .betweenSteps
+    }
+
+    /// Writes the results file and returns its path.
+    ///
+    /// The document goes to a temporary file in the destination directory, is fsynced, and
+    /// is then moved into place only if nothing exists there yet; on any failure the
+    /// temporary file is removed. After success the recorder cannot be used again; after a
+    /// failure nothing recorded is lost, and `finish` may be called again, e.g. with another
+    /// destination.
+    ///
+    /// - Parameter otherDestination: where to write instead of `destination` (in any
+    ///   writable directory; spools stay where they are).
+    /// - Throws: `ADFError.destinationExists` if a results file appeared at the destination
+    ///   meanwhile; file system and libxml2 errors.
+    @discardableResult
+    public func finish(
+        environment: ClockSketchData, display: DisplayData, to otherDestination: String? = nil
+    ) throws -> String {
+        try expect(.betweenSteps, "finish")
+        let destination = otherDestination ?? destination
+        if Files.exists(destination) { throw ADFError.destinationExists(path: destination) }
+        // An ordinary new file (0666 less the umask): the analysis tools that read results
+        // may run as another user of the group.
+        let (fd, temporaryPath) = try Files.createTemporary(
+            besides: destination, purpose: "writing", mode: 0o666)
+        var open = true
+        do {
+            do {
+                let writer = try XMLStreamWriter(fileDescriptor: fd)
+                try DocumentWriter(
+                    xml: writer, variant: variant, steps: steps, strokes: strokes,
+                    points: points, motion: motion
+                ).write(environment: environment, display: display)
+            } catch let error as XMLWriterError {
+                throw ADFError.xmlWriter(error.description)
+            }
+            try Files.sync(fd, path: temporaryPath)
+            open = false
+            try Files.close(fd, path: temporaryPath)
+            try willMoveIntoPlace()
+            try Files.moveRefusingToReplace(temporaryPath, to: destination)
+        } catch {
+            if open { try? Files.close(fd, path: temporaryPath) }
+            Files.removeIfPresent(temporaryPath)
+            throw error
+        }
+        self.destination = destination
+        state = .finished
+        try Files.syncDirectory(of: destination)
+        return destination
+    }
+}
+
+/// What the recorder keeps of a step (its samples are in the spools).
+struct RecordedStep {
+    var identifier: String
+    var start: StepMark
+    var end: StepMark?
+    var drawingTags: SymbolDigitDrawingTags?
+    var interruptions: [Interruption] = []
+    var firstStroke: Int
+    var strokeCount = 0
+    var firstMotion: Int
+    var motionCount = 0
+}
+
+/// What the recorder keeps of a stroke: where its points are in the spool.
+struct RecordedStroke {
+    var firstPoint: Int
+    var pointCount = 0
+    var beginTime: Double
+}
