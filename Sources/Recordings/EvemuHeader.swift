@@ -119,6 +119,13 @@ struct StylusKitExtensions: Hashable {
     }
 }
 
+/// Makes every `EV_SYN` code supported when the type is, as libevdev (and so libevemu and
+/// libinput-record) reports them: evemu-record writes a constant `B: 00 0b` whatever the kernel said.
+func supportAllSynchronizationCodes(_ device: inout DeviceDescription) {
+    guard device.codes[.synchronization] != nil, let maximum = EventType.synchronization.maximumCode else { return }
+    device.codes[.synchronization] = Set(0...maximum)
+}
+
 func hex2<T: BinaryInteger>(_ value: T) -> String {
     let digits = String(value, radix: 16)
     return digits.count < 2 ? "0" + digits : digits
@@ -387,6 +394,7 @@ struct EvemuHeaderParser {
             throw .missingDescription(file: fileName, firstEventLine: firstEventLine)
         }
         extensions.apply(to: &device)
+        supportAllSynchronizationCodes(&device)
         return RecordingHeader(
             format: .evemu(version), kernel: kernel, dmi: dmi, operatingSystem: extensions.operatingSystem,
             libinputVersion: extensions.libinputVersion, libinputGit: extensions.libinputGit,

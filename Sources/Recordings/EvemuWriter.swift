@@ -4,7 +4,6 @@ public import StylusInput
 /// `evemu_write_event`), so that libevemu and evemu-play read them.
 ///
 /// Differences from evemu-record, all invisible to libevemu:
-/// - `B: 00` carries the recorded `EV_SYN` codes instead of a constant `0b`, so no bit is lost;
 /// - an `A:` line is written for every absinfo the description holds;
 /// - `# StylusKit ...` comment lines carry what evemu cannot (see `StylusKitExtensions`);
 /// - the `SYN_REPORT` comment's `+Nms` counts from this writer's first frame, not from process start.
@@ -59,6 +58,8 @@ public struct EvemuWriter {
         lines.append("N: \(device.name)")
         lines.append("I: \(hex4(id.bustype)) \(hex4(id.vendor)) \(hex4(id.product)) \(hex4(id.version))")
         lines.append("P: " + maskBytes(device.properties, bitCount: 64).map { hex2($0) }.joined(separator: " "))
+        // evemu-record writes a constant EV_SYN mask; libevdev treats every EV_SYN code as supported anyway.
+        lines.append("B: 00 \(device.supports(.synchronization) ? "0b" : "00") 00 00 00 00 00 00 00")
         for type in Self.maskTypes(of: device) {
             let maximum = Int(type.maximumCode ?? 0)
             let byteCount = ((maximum + 1 + 7) / 8 + 7) / 8 * 8
@@ -81,12 +82,14 @@ public struct EvemuWriter {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// The types evemu-record writes `B:` lines for (those libevdev knows a maximum for),
-    /// plus any other type the description has codes of.
+    /// The types after `EV_SYN` evemu-record writes `B:` lines for (those libevdev knows a maximum
+    /// for), plus any other type the description has codes of.
     static func maskTypes(of device: DeviceDescription) -> [EventType] {
-        let standard: [UInt16] = [0x00, 0x01, 0x02, 0x03, 0x04, 0x05, 0x11, 0x12, 0x14, 0x15]
+        let standard: [UInt16] = [0x01, 0x02, 0x03, 0x04, 0x05, 0x11, 0x12, 0x14, 0x15]
         var types = Set(standard.map { EventType(rawValue: $0) })
-        for (type, codes) in device.codes where !codes.isEmpty && type.maximumCode != nil { types.insert(type) }
+        for (type, codes) in device.codes where !codes.isEmpty && type.maximumCode != nil && type != .synchronization {
+            types.insert(type)
+        }
         return types.sorted()
     }
 

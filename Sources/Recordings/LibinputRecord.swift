@@ -120,6 +120,8 @@ public enum LibinputRecord {
         device.extras.udevProperties = (deviceNode["udev"]?["properties"]?.sequence ?? []).compactMap(\.string)
         device.extras.quirks = (deviceNode["quirks"]?.sequence ?? []).compactMap(\.string)
 
+        supportAllSynchronizationCodes(&device)
+
         var events: [InputEvent] = []
         for frame in deviceNode["events"]?.sequence ?? [] {
             guard let list = frame["evdev"]?.sequence else { continue }  // libinput: and hid: entries
