@@ -1,0 +1,240 @@
+public import StylusInput
+
+/// What an `E:` line must look like, as error messages quote it.
+let eventLineExpectation = "'E: <seconds>.<microseconds> <type> <code> <value>'"
+
+/// The outcome of parsing one `E:` line.
+enum EventLineResult {
+    case event(InputEvent)
+    case malformed
+    case outOfRange(column: Int, problem: String)
+}
+
+@inline(__always) private func isBlank(_ c: UInt8) -> Bool { c == 0x20 || c == 0x09 }
+
+@inline(__always) private func hexDigit(_ c: UInt8) -> UInt32? {
+    switch c {
+    case 0x30...0x39: UInt32(c &- 0x30)
+    case 0x61...0x66: UInt32(c &- 0x61 &+ 10)
+    case 0x41...0x46: UInt32(c &- 0x41 &+ 10)
+    default: nil
+    }
+}
+
+private let microsecondScale: [Int64] = [1_000_000, 100_000, 10_000, 1_000, 100, 10, 1]
+
+/// Parses `E: <seconds>.<fraction> <type hex> <code hex> <value>[ # comment]` in `p[lo..<hi]`.
+///
+/// The fraction is read as a decimal fraction of up to six digits (evemu always writes six;
+/// libevemu would read a shorter one as a count of microseconds).
+func parseEventLine(_ p: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hiWithCR: Int) -> EventLineResult {
+    var hi = hiWithCR
+    if hi > lo && p[hi - 1] == 0x0d { hi -= 1 }
+    var i = lo + 2
+    while i < hi && isBlank(p[i]) { i += 1 }
+
+    var seconds: Int64 = 0
+    var digits = 0
+    while i < hi {
+        let d = p[i] &- 0x30
+        guard d < 10 else { break }
+        if digits == 18 { return .malformed }
+        seconds = seconds &* 10 &+ Int64(d)
+        digits += 1
+        i += 1
+    }
+    guard digits > 0, i < hi, p[i] == 0x2e else { return .malformed }
+    i += 1
+    var fraction: Int64 = 0
+    digits = 0
+    while i < hi {
+        let d = p[i] &- 0x30
+        guard d < 10 else { break }
+        if digits == 6 { return .malformed }
+        fraction = fraction &* 10 &+ Int64(d)
+        digits += 1
+        i += 1
+    }
+    guard digits > 0 else { return .malformed }
+    let microseconds = fraction &* microsecondScale[digits]
+
+    guard i < hi, isBlank(p[i]) else { return .malformed }
+    while i < hi && isBlank(p[i]) { i += 1 }
+    let typeColumn = i - lo + 1
+    var type: UInt32 = 0
+    digits = 0
+    while i < hi, let d = hexDigit(p[i]) {
+        if digits == 8 { return .malformed }
+        type = type << 4 | d
+        digits += 1
+        i += 1
+    }
+    guard digits > 0, i < hi, isBlank(p[i]) else { return .malformed }
+    while i < hi && isBlank(p[i]) { i += 1 }
+    let codeColumn = i - lo + 1
+    var code: UInt32 = 0
+    digits = 0
+    while i < hi, let d = hexDigit(p[i]) {
+        if digits == 8 { return .malformed }
+        code = code << 4 | d
+        digits += 1
+        i += 1
+    }
+    guard digits > 0, i < hi, isBlank(p[i]) else { return .malformed }
+    while i < hi && isBlank(p[i]) { i += 1 }
+    let valueColumn = i - lo + 1
+    var negative = false
+    if i < hi && (p[i] == 0x2d || p[i] == 0x2b) {
+        negative = p[i] == 0x2d
+        i += 1
+    }
+    var magnitude: Int64 = 0
+    digits = 0
+    while i < hi {
+        let d = p[i] &- 0x30
+        guard d < 10 else { break }
+        if digits == 18 { return .malformed }
+        magnitude = magnitude &* 10 &+ Int64(d)
+        digits += 1
+        i += 1
+    }
+    guard digits > 0 else { return .malformed }
+    if i < hi {
+        guard isBlank(p[i]) else { return .malformed }
+        while i < hi && isBlank(p[i]) { i += 1 }
+        guard i == hi || p[i] == 0x23 else { return .malformed }
+    }
+
+    let value = negative ? -magnitude : magnitude
+    guard value >= Int64(Int32.min), value <= Int64(Int32.max) else {
+        return .outOfRange(
+            column: valueColumn,
+            problem: "event value \(value) is outside the 32-bit range of an evdev value (\(Int32.min)...\(Int32.max))")
+    }
+    guard type <= UInt32(EventType.max.rawValue) else {
+        return .outOfRange(
+            column: typeColumn, problem: "event type 0x\(String(type, radix: 16)) is above EV_MAX (0x1f)")
+    }
+    let eventType = EventType(rawValue: UInt16(type))
+    guard let maximumCode = eventType.maximumCode else {
+        return .outOfRange(
+            column: typeColumn, problem: "event type 0x\(String(type, radix: 16)) is not an evdev event type")
+    }
+    guard code <= UInt32(maximumCode) else {
+        return .outOfRange(
+            column: codeColumn,
+            problem: "event code 0x\(String(code, radix: 16)) is above the highest code of \(eventType)"
+                + " (0x\(String(maximumCode, radix: 16)))")
+    }
+    return .event(
+        InputEvent(
+            time: EventTime(microseconds: seconds &* 1_000_000 &+ microseconds), type: eventType,
+            code: UInt16(code), value: Int32(value)))
+}
+
+/// The kind of a line, from its first bytes.
+enum LineKind {
+    case blank, comment, event, other
+}
+
+func classifyLine(_ p: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hi: Int) -> LineKind {
+    var i = lo
+    while i < hi && (isBlank(p[i]) || p[i] == 0x0d) { i += 1 }
+    if i == hi { return .blank }
+    if p[i] == 0x23 { return .comment }
+    if i == lo && hi - lo >= 2 && p[lo] == 0x45 && p[lo + 1] == 0x3a { return .event }
+    return .other
+}
+
+/// The events of an evemu file after its description, parsed lazily.
+struct EvemuEventStream {
+    private var source: LineSource
+    private let allowTruncated: Bool
+    /// In `allowTruncated` mode, the frame being collected or handed out.
+    private var frame: [InputEvent] = []
+    private var frameIndex = 0
+    private var finished = false
+    /// What was dropped, once reading ended in `allowTruncated` mode.
+    private(set) var truncation: TruncationReport?
+
+    init(source: LineSource, allowTruncated: Bool) {
+        self.source = source
+        self.allowTruncated = allowTruncated
+    }
+
+    private enum Step {
+        case event(InputEvent)
+        case end
+        case bad(RecordingError)
+    }
+
+    private mutating func step() throws(RecordingError) -> Step {
+        while let range = try source.nextLine() {
+            let result = source.buffer.withUnsafeBufferPointer { p -> EventLineResult? in
+                switch classifyLine(p, range.lowerBound, range.upperBound) {
+                case .blank, .comment: return nil
+                case .event: return parseEventLine(p, range.lowerBound, range.upperBound)
+                case .other: return .malformed
+                }
+            }
+            guard let result else { continue }
+            switch result {
+            case .event(let event):
+                return .event(event)
+            case .malformed:
+                let found = quoted(source.buffer[range])
+                if source.lastLineHadNewline {
+                    return .bad(.malformedLine(
+                        file: source.name, line: source.lineNumber, expected: eventLineExpectation, found: found))
+                }
+                return .bad(.cutOffLine(
+                    file: source.name, line: source.lineNumber, expected: eventLineExpectation, found: found))
+            case .outOfRange(let column, let problem):
+                return .bad(.outOfRange(file: source.name, line: source.lineNumber, column: column, problem: problem))
+            }
+        }
+        return .end
+    }
+
+    /// The next event, or nil at the end.
+    mutating func next() throws(RecordingError) -> InputEvent? {
+        guard allowTruncated else {
+            switch try step() {
+            case .event(let event): return event
+            case .end: return nil
+            case .bad(let error): throw error
+            }
+        }
+        if frameIndex < frame.count {
+            defer { frameIndex += 1 }
+            return frame[frameIndex]
+        }
+        frame.removeAll(keepingCapacity: true)
+        frameIndex = 0
+        if finished { return nil }
+        collecting: while true {
+            switch try step() {
+            case .event(let event):
+                frame.append(event)
+                if event.isFrameEnd { break collecting }
+            case .end:
+                if !frame.isEmpty {
+                    truncation = TruncationReport(
+                        stoppedAt: nil, droppedLines: 0, droppedBytes: 0, droppedEvents: frame.count)
+                }
+                frame.removeAll()
+                finished = true
+                return nil
+            case .bad(let error):
+                let rest = try source.measureRestFromLastLine()
+                truncation = TruncationReport(
+                    stoppedAt: error, droppedLines: rest.lines, droppedBytes: rest.bytes, droppedEvents: frame.count)
+                frame.removeAll()
+                finished = true
+                return nil
+            }
+        }
+        frameIndex = 1
+        return frame[0]
+    }
+}

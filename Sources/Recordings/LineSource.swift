@@ -1,0 +1,117 @@
+/// The lines of a file or of bytes in memory, read in large chunks without a String per line.
+///
+/// `nextLine()` returns a range of `buffer` that stays valid until the next call.
+struct LineSource {
+    /// The file name errors quote.
+    let name: String
+    private let file: FileDescriptorBox?
+    private(set) var buffer: [UInt8]
+    /// Start of the next line in `buffer`.
+    private var position = 0
+    /// Number of valid bytes in `buffer`.
+    private var end: Int
+    private var atEndOfFile: Bool
+    /// Start in `buffer` of the line last returned.
+    private var lineStart = 0
+    /// The 1-based number of the line last returned.
+    private(set) var lineNumber = 0
+    /// False when the line last returned ended at the end of the file without a newline.
+    private(set) var lastLineHadNewline = true
+
+    /// Bytes read from the file per `read(2)`.
+    static let chunkSize = 1 << 20
+
+    init(path: String) throws(RecordingError) {
+        name = path
+        file = try FileDescriptorBox.openForReading(path)
+        buffer = [UInt8](repeating: 0, count: Self.chunkSize)
+        end = 0
+        atEndOfFile = false
+    }
+
+    init(bytes: [UInt8], name: String) {
+        self.name = name
+        file = nil
+        buffer = bytes
+        end = bytes.count
+        atEndOfFile = true
+    }
+
+    /// The next line without its newline, or nil at the end.
+    mutating func nextLine() throws(RecordingError) -> Range<Int>? {
+        while true {
+            let newline = buffer.withUnsafeBufferPointer { p -> Int? in
+                var i = position
+                while i < end {
+                    if p[i] == 0x0a { return i }
+                    i += 1
+                }
+                return nil
+            }
+            if let newline {
+                lineStart = position
+                position = newline + 1
+                lineNumber += 1
+                lastLineHadNewline = true
+                return lineStart..<newline
+            }
+            if atEndOfFile {
+                guard position < end else { return nil }
+                lineStart = position
+                position = end
+                lineNumber += 1
+                lastLineHadNewline = false
+                return lineStart..<end
+            }
+            try refill()
+        }
+    }
+
+    /// Makes the line last returned the next line again. Only valid right after `nextLine()`.
+    mutating func pushBack() {
+        position = lineStart
+        lineNumber -= 1
+    }
+
+    private mutating func refill() throws(RecordingError) {
+        guard let file else {
+            atEndOfFile = true
+            return
+        }
+        if position > 0 {
+            let remaining = end - position
+            if remaining > 0 {
+                let from = position
+                buffer.withUnsafeMutableBufferPointer { p in
+                    // Overlapping move towards the front: copy forwards.
+                    for i in 0..<remaining { p[i] = p[from + i] }
+                }
+            }
+            end = remaining
+            lineStart -= position
+            position = 0
+        }
+        if end == buffer.count {
+            // A line longer than the buffer: grow it.
+            buffer.append(contentsOf: [UInt8](repeating: 0, count: buffer.count))
+        }
+        let count = try file.read(into: &buffer, at: end, count: buffer.count - end)
+        if count == 0 {
+            atEndOfFile = true
+        } else {
+            end += count
+        }
+    }
+
+    /// Counts the lines and bytes from the start of the line last returned to the end.
+    mutating func measureRestFromLastLine() throws(RecordingError) -> (lines: Int, bytes: Int) {
+        pushBack()
+        var lines = 0
+        var bytes = 0
+        while let range = try nextLine() {
+            lines += 1
+            bytes += range.count + (lastLineHadNewline ? 1 : 0)
+        }
+        return (lines, bytes)
+    }
+}

@@ -1,0 +1,64 @@
+/// Why a recording could not be read or written; the text names the file and line and says what to do.
+public enum RecordingError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file could not be opened.
+    case cannotOpen(file: String, reason: String)
+    /// Reading the file failed part-way.
+    case readFailed(file: String, reason: String)
+    /// Writing, syncing or renaming the output failed.
+    case writeFailed(file: String, reason: String)
+    /// The output exists and overwriting was not asked for.
+    case outputExists(file: String)
+    /// A line is not of the form the format requires at that point.
+    case malformedLine(file: String, line: Int, expected: String, found: String)
+    /// The last line stops in the middle (no newline) and is not a complete line.
+    case cutOffLine(file: String, line: Int, expected: String, found: String)
+    /// A number is outside the range its field allows.
+    case outOfRange(file: String, line: Int, column: Int, problem: String)
+    /// No device description precedes the events.
+    case missingDescription(file: String, firstEventLine: Int?)
+    /// A libinput-record file of a version we cannot read.
+    case unsupportedVersion(file: String, found: String)
+    /// A libinput-record file that is not valid YAML or lacks a required key.
+    case invalidYAML(file: String, line: Int?, problem: String)
+
+    public var description: String {
+        switch self {
+        case .cannotOpen(let file, let reason):
+            return "\(file): cannot open the recording: \(reason); check the path and its permissions"
+        case .readFailed(let file, let reason):
+            return "\(file): reading failed: \(reason)"
+        case .writeFailed(let file, let reason):
+            return "\(file): writing failed: \(reason); check free space and permissions"
+        case .outputExists(let file):
+            return "\(file): the output file exists; choose another name or pass --force to overwrite it"
+        case .malformedLine(let file, let line, let expected, let found):
+            return "\(file):\(line): expected \(expected), found '\(found)'"
+        case .cutOffLine(let file, let line, let expected, let found):
+            return "\(file):\(line): expected \(expected), found '\(found)' at the end of the file without a newline:"
+                + " the recording was cut off; read it with allowTruncated (--allow-truncated) to keep the events before it"
+        case .outOfRange(let file, let line, let column, let problem):
+            return "\(file):\(line):\(column): \(problem)"
+        case .missingDescription(let file, let firstEventLine):
+            let at = firstEventLine.map { ":\($0)" } ?? ""
+            return "\(file)\(at): no device description before the events: expected 'N:' and 'I:' lines"
+                + " or evtest-style '# Input device name:' comments; for an events-only recording"
+                + " pass its .desc file (--desc)"
+        case .unsupportedVersion(let file, let found):
+            return "\(file): libinput-record version \(found) is not supported; only version 1 can be read"
+        case .invalidYAML(let file, let line, let problem):
+            let at = line.map { ":\($0)" } ?? ""
+            return "\(file)\(at): not a libinput-record file: \(problem)"
+        }
+    }
+}
+
+/// The longest excerpt of an offending line an error message quotes.
+let quotedLineLimit = 120
+
+/// `bytes` as text for an error message, cut to `quotedLineLimit` characters.
+func quoted(_ bytes: some Collection<UInt8>) -> String {
+    var text = String(decoding: bytes.prefix(quotedLineLimit * 4), as: UTF8.self)
+    if text.hasSuffix("\r") { text.removeLast() }
+    if text.count > quotedLineLimit { text = String(text.prefix(quotedLineLimit)) + "..." }
+    return text
+}

@@ -1,0 +1,130 @@
+public import StylusInput
+
+/// Reads a recording: the header up front, then the events one at a time.
+///
+/// evemu files are streamed in 1 MiB chunks, so memory stays flat however long the recording;
+/// libinput-record YAML is loaded whole (YAML has no streaming reader here) and handed out from
+/// one array.
+public final class RecordingReader {
+    /// Format, system and device, from the file (or from the separate description file).
+    public let header: RecordingHeader
+    /// The name errors quote.
+    public let fileName: String
+
+    private enum Source {
+        case evemu(EvemuEventStream)
+        case memory([InputEvent])
+    }
+
+    /// The evemu event stream, when the recording is evemu.
+    private var stream: EvemuEventStream?
+    /// The events of a YAML recording, handed out from `nextIndex`.
+    private var events: [InputEvent] = []
+    private var nextIndex = 0
+
+    /// What `allowTruncated` dropped, once `next()` has returned nil; nil when nothing was dropped.
+    public var truncation: TruncationReport? { stream?.truncation }
+
+    /// Opens a recording file.
+    /// - Parameters:
+    ///   - path: the recording: evemu (any version, events-only or whole) or libinput-record YAML.
+    ///   - descriptionPath: an evemu file whose description applies (the legacy split `.desc` form).
+    ///   - format: overrides the format the file name implies.
+    ///   - options: see `RecordingReadOptions`.
+    /// - Throws: `RecordingError` naming the file and line of the first problem.
+    public init(
+        path: String, descriptionPath: String? = nil, format: RecordingFileFormat? = nil,
+        options: RecordingReadOptions = RecordingReadOptions()
+    ) throws(RecordingError) {
+        let external = try descriptionPath.map { path throws(RecordingError) in
+            try Self.description(from: LineSource(path: path))
+        }
+        fileName = path
+        switch format ?? RecordingFileFormat(path: path) {
+        case .evemu:
+            let (opened, source) = try Self.openEvemu(LineSource(path: path), external: external, options: options)
+            header = opened
+            adopt(source)
+        case .libinput:
+            var bytes: [UInt8] = []
+            var lines = try LineSource(path: path)
+            while let range = try lines.nextLine() {
+                bytes.append(contentsOf: lines.buffer[range])
+                bytes.append(0x0a)
+            }
+            let (opened, source) = try Self.openYAML(bytes, name: path, external: external, options: options)
+            header = opened
+            adopt(source)
+        }
+    }
+
+    /// Reads a recording from bytes in memory; `name` is what errors quote and what picks the format.
+    public init(
+        bytes: [UInt8], name: String, descriptionBytes: [UInt8]? = nil, descriptionName: String = "description",
+        format: RecordingFileFormat? = nil, options: RecordingReadOptions = RecordingReadOptions()
+    ) throws(RecordingError) {
+        let external = try descriptionBytes.map { bytes throws(RecordingError) in
+            try Self.description(from: LineSource(bytes: bytes, name: descriptionName))
+        }
+        fileName = name
+        switch format ?? RecordingFileFormat(path: name) {
+        case .evemu:
+            let (opened, source) = try Self.openEvemu(LineSource(bytes: bytes, name: name), external: external, options: options)
+            header = opened
+            adopt(source)
+        case .libinput:
+            let (opened, source) = try Self.openYAML(bytes, name: name, external: external, options: options)
+            header = opened
+            adopt(source)
+        }
+    }
+
+    private static func description(from source: LineSource) throws(RecordingError) -> RecordingHeader {
+        var source = source
+        var parser = EvemuHeaderParser(fileName: source.name)
+        try parser.parse(&source)
+        return try parser.header()
+    }
+
+    private static func openEvemu(
+        _ source: LineSource, external: RecordingHeader?, options: RecordingReadOptions
+    ) throws(RecordingError) -> (RecordingHeader, Source) {
+        var source = source
+        var parser = EvemuHeaderParser(fileName: source.name)
+        try parser.parse(&source)
+        let header = try parser.header(external: external)
+        return (header, .evemu(EvemuEventStream(source: source, allowTruncated: options.allowTruncated)))
+    }
+
+    private static func openYAML(
+        _ bytes: [UInt8], name: String, external: RecordingHeader?, options: RecordingReadOptions
+    ) throws(RecordingError) -> (RecordingHeader, Source) {
+        var recording = try LibinputRecord.decode(
+            String(decoding: bytes, as: UTF8.self), name: name, deviceIndex: options.libinputDeviceIndex)
+        if let external { recording.header.device = external.device }
+        return (recording.header, .memory(recording.events))
+    }
+
+    private func adopt(_ source: Source) {
+        switch source {
+        case .evemu(let evemu): stream = evemu
+        case .memory(let all): events = all
+        }
+    }
+
+    /// The next event, or nil at the end of the recording.
+    /// - Throws: `RecordingError` at a malformed line (unless `allowTruncated`).
+    public func next() throws(RecordingError) -> InputEvent? {
+        if stream != nil { return try stream!.next() }
+        guard nextIndex < events.count else { return nil }
+        defer { nextIndex += 1 }
+        return events[nextIndex]
+    }
+
+    /// Every remaining event.
+    public func readAll() throws(RecordingError) -> [InputEvent] {
+        var events: [InputEvent] = []
+        while let event = try next() { events.append(event) }
+        return events
+    }
+}
