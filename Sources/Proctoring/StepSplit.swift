@@ -18,7 +18,9 @@ public struct ContactInterval: Hashable, Sendable {
 ///   strokes (the patient lays the pen down while the next step is explained). With fewer than two
 ///   strokes there is no pause, and every stroke belongs to the first step.
 /// - `none`: every stroke belongs to the first step; later steps are empty.
-/// - `at(offset)`: the boundary lies `offset` after the recording's first event.
+/// - `at(offset)`: the boundary lies `offset` after the recording's first event; an offset that
+///   falls inside a stroke moves to that stroke's end, since nobody presses continue while drawing
+///   and a stroke must not be cut in two.
 public enum StepSplitRule: Hashable, Sendable {
     case longestPause
     case none
@@ -35,7 +37,9 @@ public enum StepSplitRule: Hashable, Sendable {
         case .none:
             return nil
         case .at(let offset):
-            return recordingStart.advanced(by: offset)
+            let requested = recordingStart.advanced(by: offset)
+            let enclosing = strokes.first { $0.start <= requested && requested < $0.end }
+            return enclosing?.end ?? requested
         case .longestPause:
             guard strokes.count >= 2 else { return nil }
             var best: (gap: Int64, before: ContactInterval, after: ContactInterval)?

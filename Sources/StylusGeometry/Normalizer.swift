@@ -128,32 +128,7 @@ public struct Normalizer: Sendable {
     ) throws(NormalizationError) {
         guard formSize.widthCentimetres > 0, formSize.heightCentimetres > 0 else { throw .invalidFormSize(formSize) }
         guard pointsPerInch > 0, pointsPerInch.isFinite else { throw .invalidPointsPerInch(pointsPerInch) }
-        guard let xInfo = device.absInfo[AbsoluteAxis.x] else {
-            throw .missingPositionAxis(device: device.name, id: device.id, axis: "ABS_X")
-        }
-        guard let yInfo = device.absInfo[AbsoluteAxis.y] else {
-            throw .missingPositionAxis(device: device.name, id: device.id, axis: "ABS_Y")
-        }
-
-        let area = profile?.activeArea
-            ?? DeviceArea(minimumX: xInfo.minimum, maximumX: xInfo.maximum, minimumY: yInfo.minimum, maximumY: yInfo.maximum)
-        guard area.maximumX > area.minimumX else {
-            throw .emptyRange(device: device.name, id: device.id, axis: "ABS_X", minimum: area.minimumX, maximum: area.maximumX)
-        }
-        guard area.maximumY > area.minimumY else {
-            throw .emptyRange(device: device.name, id: device.id, axis: "ABS_Y", minimum: area.minimumY, maximum: area.maximumY)
-        }
-
-        let resolution: UnitsPerMillimetre
-        if let fromProfile = profile?.resolution {
-            resolution = fromProfile
-        } else if let x = xInfo.knownResolution, let y = yInfo.knownResolution {
-            resolution = UnitsPerMillimetre(x: Double(x), y: Double(y))
-        } else {
-            let missing = [("ABS_X", xInfo), ("ABS_Y", yInfo)].filter { $0.1.knownResolution == nil }.map(\.0)
-            throw .missingResolution(device: device.name, id: device.id, axes: missing, profileSource: profile?.source)
-        }
-
+        let (area, resolution) = try Self.activeArea(of: device, profile: profile)
         self.area = area
         self.resolution = resolution
         self.tabletSize = area.size(at: resolution)
@@ -182,6 +157,42 @@ public struct Normalizer: Sendable {
         } else {
             tiltScales = nil
         }
+    }
+
+    /// The active area in device units and the resolution that makes it physical, from the profile
+    /// where it says so and from the device otherwise.
+    ///
+    /// - Throws: `NormalizationError` when an axis is missing or empty, or no resolution is known.
+    public static func activeArea(
+        of device: DeviceDescription, profile: TabletProfile?
+    ) throws(NormalizationError) -> (area: DeviceArea, resolution: UnitsPerMillimetre) {
+        guard let xInfo = device.absInfo[AbsoluteAxis.x] else {
+            throw .missingPositionAxis(device: device.name, id: device.id, axis: "ABS_X")
+        }
+        guard let yInfo = device.absInfo[AbsoluteAxis.y] else {
+            throw .missingPositionAxis(device: device.name, id: device.id, axis: "ABS_Y")
+        }
+
+        let area = profile?.activeArea
+            ?? DeviceArea(minimumX: xInfo.minimum, maximumX: xInfo.maximum, minimumY: yInfo.minimum, maximumY: yInfo.maximum)
+        guard area.maximumX > area.minimumX else {
+            throw .emptyRange(device: device.name, id: device.id, axis: "ABS_X", minimum: area.minimumX, maximum: area.maximumX)
+        }
+        guard area.maximumY > area.minimumY else {
+            throw .emptyRange(device: device.name, id: device.id, axis: "ABS_Y", minimum: area.minimumY, maximum: area.maximumY)
+        }
+
+        let resolution: UnitsPerMillimetre
+        if let fromProfile = profile?.resolution {
+            resolution = fromProfile
+        } else if let x = xInfo.knownResolution, let y = yInfo.knownResolution {
+            resolution = UnitsPerMillimetre(x: Double(x), y: Double(y))
+        } else {
+            let missing = [("ABS_X", xInfo), ("ABS_Y", yInfo)].filter { $0.1.knownResolution == nil }.map(\.0)
+            throw .missingResolution(device: device.name, id: device.id, axes: missing, profileSource: profile?.source)
+        }
+
+        return (area, resolution)
     }
 
     /// The sample of one frame.

@@ -36,4 +36,12 @@ struct StepSplitTests {
         #expect(StepSplitRule.none.boundary(strokes: strokes, recordingStart: ms(0)) == nil)
         #expect(StepSplitRule.at(.milliseconds(1500)).boundary(strokes: strokes, recordingStart: ms(7)) == ms(1507))
     }
+
+    @Test("A fixed offset inside a stroke moves to the stroke's end")
+    func offsetInsideStroke() {
+        let strokes = [stroke(0, 1000), stroke(4000, 5000)]
+        #expect(StepSplitRule.at(.milliseconds(4200)).boundary(strokes: strokes, recordingStart: ms(0)) == ms(5000))
+        #expect(StepSplitRule.at(.milliseconds(4000)).boundary(strokes: strokes, recordingStart: ms(0)) == ms(5000))
+        #expect(StepSplitRule.at(.milliseconds(1000)).boundary(strokes: strokes, recordingStart: ms(0)) == ms(1000))
+    }
 }
