@@ -53,9 +53,8 @@ public final class AtomicFileOutput {
         pending.removeAll(keepingCapacity: true)
     }
 
-    /// Syncs the temporary file and renames it to `path`.
-    /// - Throws: `RecordingError.outputExists` if `path` appeared meanwhile and overwriting was not allowed is not
-    ///   re-checked here (rename replaces); `.writeFailed` when writing, syncing or renaming fails.
+    /// Syncs the temporary file and renames it to `path`, replacing whatever is there by then.
+    /// - Throws: `RecordingError.writeFailed` when writing, syncing or renaming fails.
     public func commit() throws(RecordingError) {
         try flush()
         try file.syncAndClose()

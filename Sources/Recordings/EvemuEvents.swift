@@ -1,4 +1,4 @@
-public import StylusInput
+import StylusInput
 
 /// What an `E:` line must look like, as error messages quote it.
 let eventLineExpectation = "'E: <seconds>.<microseconds> <type> <code> <value>'"

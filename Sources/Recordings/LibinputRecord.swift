@@ -1,4 +1,4 @@
-public import StylusInput
+import StylusInput
 import Yams
 
 /// libinput-record YAML, version 1 (libinput's tools/libinput-record.c), read and written.

@@ -46,13 +46,8 @@ public final class RecordingReader {
             header = opened
             adopt(source)
         case .libinput:
-            var bytes: [UInt8] = []
-            var lines = try LineSource(path: path)
-            while let range = try lines.nextLine() {
-                bytes.append(contentsOf: lines.buffer[range])
-                bytes.append(0x0a)
-            }
-            let (opened, source) = try Self.openYAML(bytes, name: path, external: external, options: options)
+            let (opened, source) = try Self.openYAML(
+                Self.readText(path), name: path, external: external, options: options)
             header = opened
             adopt(source)
         }
@@ -73,7 +68,8 @@ public final class RecordingReader {
             header = opened
             adopt(source)
         case .libinput:
-            let (opened, source) = try Self.openYAML(bytes, name: name, external: external, options: options)
+            let (opened, source) = try Self.openYAML(
+                String(decoding: bytes, as: UTF8.self), name: name, external: external, options: options)
             header = opened
             adopt(source)
         }
@@ -96,11 +92,21 @@ public final class RecordingReader {
         return (header, .evemu(EvemuEventStream(source: source, allowTruncated: options.allowTruncated)))
     }
 
+    /// The whole file as text; the bytes are dropped before the YAML is parsed.
+    private static func readText(_ path: String) throws(RecordingError) -> String {
+        var bytes: [UInt8] = []
+        var lines = try LineSource(path: path)
+        while let range = try lines.nextLine() {
+            bytes.append(contentsOf: lines.buffer[range])
+            if lines.lastLineHadNewline { bytes.append(0x0a) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
     private static func openYAML(
-        _ bytes: [UInt8], name: String, external: RecordingHeader?, options: RecordingReadOptions
+        _ text: String, name: String, external: RecordingHeader?, options: RecordingReadOptions
     ) throws(RecordingError) -> (RecordingHeader, Source) {
-        var recording = try LibinputRecord.decode(
-            String(decoding: bytes, as: UTF8.self), name: name, deviceIndex: options.libinputDeviceIndex)
+        var recording = try LibinputRecord.decode(text, name: name, deviceIndex: options.libinputDeviceIndex)
         if let external { recording.header.device = external.device }
         return (recording.header, .memory(recording.events))
     }

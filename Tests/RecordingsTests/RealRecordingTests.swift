@@ -90,6 +90,25 @@ struct RealRecordingTests {
     }
 }
 
+@Suite("Files")
+struct FileTests {
+    @Test("a libinput-record file is read by extension, and --to style overrides work on any name")
+    func yamlFileByExtension() throws {
+        let original = try Recording.read(path: realDirectory + "/Wacom-Cintiq-13HD-touch-Pen.events")
+        let directory = try TemporaryDirectory()
+        for name in ["x.yml", "x.yaml", "x.txt"] {
+            let output = try AtomicFileOutput(path: directory.path + "/" + name, overwrite: false)
+            try output.write(LibinputRecord.encode(original))
+            try output.commit()
+            let format: RecordingFileFormat? = name == "x.txt" ? .libinput : nil
+            let read = try Recording.read(path: directory.path + "/" + name, format: format)
+            #expect(read.events == original.events)
+            #expect(read.header.device == original.header.device)
+            #expect(read.header.format == .libinputRecord(version: 1))
+        }
+    }
+}
+
 @Suite("Header facts")
 struct HeaderFactTests {
     @Test("kernel and DMI come from the comments")
