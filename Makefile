@@ -16,7 +16,7 @@ build: setup
 
 demo: build
 	@mkdir -p $(OUT)
-	$(SWIFT) run -c release --skip-build styluskit replay $(EXAMPLE) --test clock --out $(OUT) --replace
+	$(SWIFT) run -c release --skip-build styluskit replay $(EXAMPLE) --test clock --out $(OUT) --force
 
 test: setup
 	$(SWIFT) build --build-tests

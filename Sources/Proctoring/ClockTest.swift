@@ -92,8 +92,7 @@ public struct ClockSession: Sendable {
     /// Feeds one normalised pen sample.
     public mutating func sample(_ sample: PenSample) -> [ClockAction] {
         guard case .inStep(let step, let penDown) = state else { return [] }
-        let inContact = sample.tipDown && sample.inProximity
-        switch (penDown, inContact) {
+        switch (penDown, sample.isInContact) {
         case (false, true):
             // A new stroke pauses the button timer.
             state = .inStep(step, penDown: true)

@@ -22,6 +22,9 @@ public struct PenSample: Hashable, Sendable {
     /// What ADF writes in a point's `pressure` attribute: `round(force * 1000)`.
     public var adfPressure: Int
 
+    /// True while the pen draws; see `PenFrame.isInContact`.
+    public var isInContact: Bool { tipDown && inProximity }
+
     public init(
         time: EventTime, tool: PenTool, inProximity: Bool, tipDown: Bool, buttons: PenButtons = [],
         transitions: PenTransitions = [], tabletPosition: TabletPosition, formPosition: FormPosition,

@@ -92,6 +92,10 @@ public struct PenFrame: Hashable, Sendable {
     public var transitions: PenTransitions
     /// Set on the first frame after a `SYN_DROPPED`.
     public var gapBefore: FrameGap?
+
+    /// True while the pen draws: the tip touches and the tool is in proximity. A stroke is a run
+    /// of such frames; a tool leaving proximity with the tip down ends it.
+    public var isInContact: Bool { tipDown && inProximity }
     /// The worn-nib pressure offset detected for this tool, in device units: the pressure
     /// the nib reports when nothing presses it. Normalisation subtracts it. Nil when none
     /// was detected or the device has no pressure axis.

@@ -58,9 +58,9 @@ func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil) thr
         standardError: String(decoding: errorData, as: UTF8.self))
 }
 
-/// Runs the `styluskit` command.
-func styluskit(_ arguments: String...) throws -> ProcessResult {
-    try run(Paths.styluskit, arguments)
+/// Runs the `styluskit` command from the package root, where it finds Calibration/.
+func styluskit(_ arguments: [String], in directory: URL = Paths.packageRoot) throws -> ProcessResult {
+    try run(Paths.styluskit, arguments, in: directory)
 }
 
 /// Runs `xmllint --xpath EXPRESSION FILE`: an XML parser independent of ours.

@@ -1,0 +1,193 @@
+import ArgumentParser
+import Foundation
+import Recordings
+import StylusGeometry
+import StylusInput
+
+/// `styluskit info RECORDING`: what a recording holds, before replaying it.
+struct Info: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Describes a recording: device, axes, physical size, duration, frames, strokes, sampling rate and gaps.")
+
+    @OptionGroup var recording: RecordingOptions
+    @OptionGroup var profile: ProfileOptions
+
+    @Flag(help: "Print the description as JSON.")
+    var json = false
+
+    func run() throws {
+        let scan = try RecordingScan(recording)
+        let device = scan.header.device
+        let match = try profile.profile(for: device)
+        let report = InfoReport(scan: scan, recording: recording.recording, profile: match)
+        print(json ? report.json : report.text)
+    }
+}
+
+/// What `info` prints, as text or JSON.
+struct InfoReport: Codable {
+    struct Axis: Codable {
+        var code: String
+        var minimum: Int32
+        var maximum: Int32
+        var fuzz: Int32
+        var flat: Int32
+        /// Units per mm (position) or per radian (tilt); nil when the recording does not say.
+        var resolution: Int32?
+        /// Where `resolution` came from: `device` or the profile's path.
+        var resolutionSource: String?
+        /// For ABS_X and ABS_Y: (maximum - minimum) / resolution.
+        var sizeMillimetres: Double?
+    }
+
+    struct Sampling: Codable {
+        var medianMilliseconds: Double
+        var rateHertz: Double
+        var p5Milliseconds: Double
+        var p95Milliseconds: Double
+        var p99Milliseconds: Double
+    }
+
+    struct Gap: Codable {
+        var startSeconds: Double
+        var durationMilliseconds: Double
+        var discardedEvents: Int
+    }
+
+    var recording: String
+    var format: String
+    var device: String
+    var id: String
+    var kernel: String?
+    var profile: String?
+    var axes: [Axis]
+    var activeAreaMillimetres: [Double]?
+    var durationSeconds: Double
+    var events: Int
+    var frames: Int
+    var penFrames: Int
+    var padFrames: Int
+    var strokes: Int
+    var sampling: Sampling?
+    var gaps: [Gap]
+    var notices: [String]
+    var truncation: String?
+
+    init(scan: RecordingScan, recording: String, profile: ProfileMatch?) {
+        let device = scan.header.device
+        self.recording = recording
+        format = scan.header.format.description
+        self.device = device.name
+        id = device.id.busVendorProduct
+        kernel = scan.header.kernel
+        self.profile = profile?.source
+        let overrides: [UInt16: Double] = profile?.profile.resolution.map { [AbsoluteAxis.x: $0.x, AbsoluteAxis.y: $0.y] } ?? [:]
+        axes = device.absInfo.keys.sorted().map { code in
+            let info = device.absInfo[code]!
+            var axis = Axis(
+                code: eventCodeName(type: .absolute, code: code) ?? "ABS_\(code)", minimum: info.minimum,
+                maximum: info.maximum, fuzz: info.fuzz, flat: info.flat, resolution: info.resolution)
+            var resolution = info.knownResolution.map(Double.init)
+            if let override = overrides[code] {
+                resolution = override
+                axis.resolutionSource = profile?.source
+            } else if resolution != nil {
+                axis.resolutionSource = "device"
+            }
+            if code == AbsoluteAxis.x || code == AbsoluteAxis.y, let resolution {
+                axis.sizeMillimetres = Double(info.maximum - info.minimum) / resolution
+            }
+            return axis
+        }
+        let position = axes.filter { $0.code == "ABS_X" || $0.code == "ABS_Y" }.compactMap(\.sizeMillimetres)
+        activeAreaMillimetres = position.count == 2 ? position : nil
+        durationSeconds = scan.duration.seconds
+        events = scan.events
+        frames = scan.frames
+        penFrames = scan.penFrames
+        padFrames = scan.padFrames
+        strokes = scan.strokes.count
+        if let median = scan.intervals.median, let p5 = scan.intervals.percentile(0.05),
+            let p95 = scan.intervals.percentile(0.95), let p99 = scan.intervals.percentile(0.99)
+        {
+            sampling = Sampling(
+                medianMilliseconds: median.seconds * 1_000, rateHertz: median.microseconds > 0 ? 1 / median.seconds : 0,
+                p5Milliseconds: p5.seconds * 1_000, p95Milliseconds: p95.seconds * 1_000,
+                p99Milliseconds: p99.seconds * 1_000)
+        }
+        let start = scan.firstEventTime ?? EventTime(microseconds: 0)
+        gaps = scan.gaps.map {
+            Gap(
+                startSeconds: $0.start.duration(since: start).seconds, durationMilliseconds: $0.duration.seconds * 1_000,
+                discardedEvents: $0.discardedEvents)
+        }
+        notices = scan.notices.map(\.description)
+        truncation = scan.truncation?.description
+    }
+
+    var text: String {
+        var lines = [
+            "\(recording): \(format) recording",
+            "  device     \(device) (\(id))" + (kernel.map { ", recorded on Linux \($0)" } ?? ""),
+        ]
+        if let profile { lines.append("  profile    \(profile)") }
+        lines.append("  axes")
+        let width = axes.map(\.code.count).max() ?? 0
+        for axis in axes {
+            var line = "    " + axis.code.padding(toLength: width, withPad: " ", startingAt: 0)
+                + "  \(axis.minimum)..\(axis.maximum)"
+            switch (axis.resolution, axis.resolutionSource) {
+            case (_, let source?) where source != "device":
+                let value = axis.sizeMillimetres.map { Double(axis.maximum - axis.minimum) / $0 } ?? 0
+                line += "  resolution \(format(value, 0)) (from profile)"
+            case (let resolution?, _) where resolution > 0:
+                line += "  resolution \(resolution)"
+            case (nil, _):
+                line += "  resolution not recorded"
+            default:
+                line += "  resolution 0 (unknown)"
+            }
+            if let size = axis.sizeMillimetres { line += "  \(format(size, 2)) mm" }
+            lines.append(line)
+        }
+        if let area = activeAreaMillimetres {
+            lines.append("  area       \(format(area[0], 2)) x \(format(area[1], 2)) mm")
+        } else {
+            lines.append("  area       unknown: no resolution for ABS_X/ABS_Y; add a tablet profile (see Calibration/README.md)")
+        }
+        lines.append("  duration   \(format(durationSeconds, 3)) s")
+        lines.append("  events     \(events)")
+        lines.append("  frames     \(frames) (pen \(penFrames), pad \(padFrames))")
+        lines.append("  strokes    \(strokes)")
+        if let sampling {
+            lines.append(
+                "  sampling   median \(format(sampling.medianMilliseconds, 3)) ms (\(format(sampling.rateHertz, 1)) Hz);"
+                    + " p5 \(format(sampling.p5Milliseconds, 3)) ms, p95 \(format(sampling.p95Milliseconds, 3)) ms,"
+                    + " p99 \(format(sampling.p99Milliseconds, 3)) ms")
+        } else {
+            lines.append("  sampling   no two consecutive pen frames in proximity")
+        }
+        if gaps.isEmpty {
+            lines.append("  gaps       none")
+        } else {
+            lines.append("  gaps       \(gaps.count) (SYN_DROPPED)")
+            for gap in gaps {
+                lines.append(
+                    "    at \(format(gap.startSeconds, 3)) s: \(format(gap.durationMilliseconds, 3)) ms, \(gap.discardedEvents) events discarded")
+            }
+        }
+        for notice in notices { lines.append("note: \(notice)") }
+        if let truncation { lines.append("warning: \(truncation)") }
+        return lines.joined(separator: "\n")
+    }
+
+    var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
+    }
+
+    private func format(_ value: Double, _ decimals: Int) -> String {
+        String(format: "%.\(decimals)f", value)
+    }
+}

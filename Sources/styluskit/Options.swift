@@ -1,0 +1,72 @@
+import ArgumentParser
+import Foundation
+import Recordings
+import StylusGeometry
+import StylusInput
+
+/// The recording a command reads, shared by `replay` and `info`.
+struct RecordingOptions: ParsableArguments {
+    @Argument(help: "The recording: evemu (.evemu, .events, ...) or libinput-record YAML (.yml, .yaml).")
+    var recording: String
+
+    @Option(name: .customLong("desc"), help: "The evemu description (.desc) of an events-only recording.")
+    var descriptionFile: String?
+
+    @Flag(help: "Use the complete frames before a cut-off or corrupt line instead of failing, and say how much was dropped.")
+    var allowTruncated = false
+
+    /// Opens the recording for one pass over its events.
+    func openReader() throws -> RecordingReader {
+        try RecordingReader(
+            path: recording, descriptionPath: descriptionFile,
+            options: RecordingReadOptions(allowTruncated: allowTruncated))
+    }
+
+    /// The recording's file name without its directory and extension, to name results after it.
+    var stem: String {
+        let name = (recording as NSString).lastPathComponent
+        let withoutExtension = (name as NSString).deletingPathExtension
+        return withoutExtension.isEmpty ? name : withoutExtension
+    }
+}
+
+/// Where tablet profiles come from, shared by the commands that normalise.
+struct ProfileOptions: ParsableArguments {
+    @Option(
+        name: .customLong("profile"),
+        help: "A tablet profile (YAML) to use instead of searching Calibration/, /etc/styluskit/calibration and ~/.config/styluskit/calibration.")
+    var profileFile: String?
+
+    /// The profile for `device`: the one given with `--profile`, or the best match on the search path.
+    func profile(for device: DeviceDescription) throws -> ProfileMatch? {
+        if let profileFile {
+            let profile = try TabletProfile(yaml: try readText(profileFile, purpose: "tablet profile"), source: profileFile)
+            guard profile.match.matches(device) else {
+                throw CommandError.profileDoesNotMatch(file: profileFile, device: device.name, id: device.id)
+            }
+            return ProfileMatch(profile: profile)
+        }
+        var files: [(source: String, text: String)] = []
+        let directories = CalibrationSearchPath.directories(
+            projectDirectory: FileManager.default.currentDirectoryPath,
+            environment: ProcessInfo.processInfo.environment)
+        for directory in directories {
+            let tablets = (directory as NSString).appendingPathComponent(CalibrationSearchPath.tabletsFolder)
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: tablets) else { continue }
+            // Sorted, so the outcome does not depend on the order the file system lists them in.
+            for name in names.sorted() where name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
+                let path = (tablets as NSString).appendingPathComponent(name)
+                files.append((path, try readText(path, purpose: "tablet profile")))
+            }
+        }
+        return try ProfileCatalog(files: files).profile(for: device)
+    }
+}
+
+/// Reads a small text file (a profile, a maze), with an error that names it.
+func readText(_ path: String, purpose: String) throws -> String {
+    guard let data = FileManager.default.contents(atPath: path) else {
+        throw CommandError.cannotRead(file: path, purpose: purpose)
+    }
+    return String(decoding: data, as: UTF8.self)
+}

@@ -1,0 +1,157 @@
+import ADF
+import ArgumentParser
+import Foundation
+import Proctoring
+import Recordings
+import StylusGeometry
+import StylusInput
+
+/// `styluskit replay RECORDING --test clock`: a recorded session through the live pipeline, into an ADF file.
+struct Replay: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Replays a recording through the same pipeline as a live session and writes the ADF results file.",
+        discussion: """
+            A recording carries no button presses, so --step-split decides where the clock test's \
+            command step ends and the copy step begins: 'longest-pause' (the midpoint of the longest \
+            pen-up pause between two strokes), 'none' (every stroke in the command step), or a number \
+            of seconds after the first event (moved to the end of a stroke it falls inside).
+            """)
+
+    /// The tests `replay` can administer.
+    enum TestKind: String, ExpressibleByArgument, CaseIterable {
+        case clock
+    }
+
+    @OptionGroup var recording: RecordingOptions
+    @OptionGroup var profile: ProfileOptions
+
+    @Option(help: "The test the recording was made for.")
+    var test: TestKind
+
+    @Option(help: "The directory to write the results file into.")
+    var out = "."
+
+    @Option(help: "Where the command step ends: longest-pause, none, or seconds after the first event.")
+    var stepSplit = "longest-pause"
+
+    @Option(help: "Unix time in milliseconds of time zero of a recording with relative times (default: 0, i.e. 1970).")
+    var startTime: Int64?
+
+    @Flag(help: "Replace a results file of the same name.")
+    var force = false
+
+    @Flag(help: "Print the summary as JSON.")
+    var json = false
+
+    func validate() throws {
+        _ = try parsedStepSplit()
+    }
+
+    func parsedStepSplit() throws -> StepSplitRule {
+        switch stepSplit {
+        case "longest-pause": return .longestPause
+        case "none": return .none
+        default:
+            guard let seconds = Double(stepSplit), seconds >= 0, seconds.isFinite else {
+                throw ValidationError(CommandError.invalidStepSplit(stepSplit).description)
+            }
+            return .at(.seconds(seconds))
+        }
+    }
+
+    func run() throws {
+        let scan = try RecordingScan(recording)
+        let device = scan.header.device
+        let match = try profile.profile(for: device)
+        let (area, resolution) = try Normalizer.activeArea(of: device, profile: match?.profile)
+        let tablet = area.size(at: resolution)
+        // The clock is drawn on a blank page: the whole active area, at physical size.
+        let form = FormSize(widthCentimetres: tablet.widthMillimetres / 10, heightCentimetres: tablet.heightMillimetres / 10)
+        let display = DisplayData.referenceTablet
+        let normalizer = try Normalizer(
+            device: device, profile: match?.profile, formSize: form, pointsPerInch: display.pointsPerInch)
+        let (first, last) = (scan.firstEventTime!, scan.lastEventTime!)
+        let anchor = WallClockAnchor(firstEventTime: first, startTimeMilliseconds: startTime)
+        let boundary = try parsedStepSplit().boundary(strokes: scan.strokes, recordingStart: first)
+
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let destination = ADFRecorder.resultsPath(directory: out, name: recording.stem, variant: .clock)
+        // With --force the new file is written beside the old one and renamed over it at the very
+        // end, so a failed replay leaves the old results intact.
+        let replacing = force && FileManager.default.fileExists(atPath: destination)
+        let writeTo = replacing ? destination + ".replacing-\(getpid())" : destination
+        let recorder = try ADFRecorder(destination: writeTo, variant: .clock)
+        let canvas = normalizer.formToCanvas.canvasSize(of: form)
+        let environment = ClockSketchData(
+            deviceSystemName: "Linux", deviceSystemVersion: scan.header.kernel, deviceModel: device.name,
+            deviceModelIdentifier: device.id.busVendorProduct, pencilID: scan.penID,
+            canvasWidth: canvas.widthPoints, canvasHeight: canvas.heightPoints)
+        let replay = ClockReplay(
+            options: recording, normalizer: normalizer, anchor: anchor, boundary: boundary, recordingStart: first,
+            recordingEnd: last)
+        let result = try replay.run(into: recorder, environment: environment, display: display, finishTo: nil)
+        if replacing {
+            guard rename(writeTo, destination) == 0 else {
+                let reason = String(cString: strerror(errno))
+                try? FileManager.default.removeItem(atPath: writeTo)
+                throw CommandError.cannotReplace(file: destination, reason: reason)
+            }
+        }
+
+        let summary = ReplaySummary(
+            recording: recording.recording, device: device.name, id: device.id.busVendorProduct,
+            durationSeconds: scan.duration.seconds, frames: scan.frames,
+            strokes: result.strokesPerStep.reduce(0) { $0 + $1.strokes },
+            strokesPerStep: result.strokesPerStep.map { .init(step: $0.step.identifier, strokes: $0.strokes) },
+            points: result.points, output: destination, profile: match?.source,
+            relativeTimes: !anchor.recordingHasUnixTimes, startTime: startTime,
+            truncation: scan.truncation?.description)
+        print(json ? summary.json : summary.text)
+    }
+}
+
+/// What `replay` prints.
+struct ReplaySummary: Codable {
+    struct StepStrokes: Codable {
+        var step: String
+        var strokes: Int
+    }
+
+    var recording: String
+    var device: String
+    var id: String
+    var durationSeconds: Double
+    var frames: Int
+    var strokes: Int
+    var strokesPerStep: [StepStrokes]
+    var points: Int
+    var output: String
+    var profile: String?
+    var relativeTimes: Bool
+    var startTime: Int64?
+    var truncation: String?
+
+    var text: String {
+        var lines = [
+            "Replayed \(recording)",
+            "  device    \(device) (\(id))",
+            "  duration  \(String(format: "%.3f", durationSeconds)) s, \(frames) frames",
+            "  strokes   \(strokes) (" + strokesPerStep.map { "\($0.strokes) in \($0.step)" }.joined(separator: ", ") + ")",
+            "  points    \(points)",
+            "  results   \(output)",
+        ]
+        if let profile { lines.append("  profile   \(profile)") }
+        if relativeTimes && startTime == nil {
+            lines.append(
+                "note: the recording's times are relative, so its timestamps start at 1970-01-01; pass --start-time UNIX_MS to anchor them.")
+        }
+        if let truncation { lines.append("warning: \(truncation)") }
+        return lines.joined(separator: "\n")
+    }
+
+    var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
+    }
+}
