@@ -154,6 +154,8 @@ struct EvemuEventStream {
     private var frame: [InputEvent] = []
     private var frameIndex = 0
     private var finished = false
+    /// Events read since the last `SYN_REPORT`, to tell a recording cut off inside a frame.
+    private var eventsSinceFrameEnd = 0
     /// What was dropped, once reading ended in `allowTruncated` mode.
     private(set) var truncation: TruncationReport?
 
@@ -200,8 +202,14 @@ struct EvemuEventStream {
     mutating func next() throws(RecordingError) -> InputEvent? {
         guard allowTruncated else {
             switch try step() {
-            case .event(let event): return event
-            case .end: return nil
+            case .event(let event):
+                eventsSinceFrameEnd = event.isFrameEnd ? 0 : eventsSinceFrameEnd + 1
+                return event
+            case .end:
+                guard eventsSinceFrameEnd == 0 else {
+                    throw .incompleteLastFrame(file: source.name, line: source.lineNumber, events: eventsSinceFrameEnd)
+                }
+                return nil
             case .bad(let error): throw error
             }
         }

@@ -12,6 +12,8 @@ public enum RecordingError: Error, Hashable, Sendable, CustomStringConvertible {
     case malformedLine(file: String, line: Int, expected: String, found: String)
     /// The last line stops in the middle (no newline) and is not a complete line.
     case cutOffLine(file: String, line: Int, expected: String, found: String)
+    /// The recording ends with events after its last `SYN_REPORT`: it was cut off inside a frame.
+    case incompleteLastFrame(file: String, line: Int, events: Int)
     /// A number is outside the range its field allows.
     case outOfRange(file: String, line: Int, column: Int, problem: String)
     /// No device description precedes the events.
@@ -32,12 +34,17 @@ public enum RecordingError: Error, Hashable, Sendable, CustomStringConvertible {
         case .outputExists(let file):
             return "\(file): the output file exists; choose another name or pass --force to overwrite it"
         case .malformedLine(let file, let line, let expected, let found):
-            return "\(file):\(line): expected \(expected), found '\(found)'"
+            return "\(file):\(line): expected \(expected), found '\(found)';"
+                + " fix or remove the line (--allow-truncated uses the complete frames before a damaged event line)"
         case .cutOffLine(let file, let line, let expected, let found):
             return "\(file):\(line): expected \(expected), found '\(found)' at the end of the file without a newline:"
                 + " the recording was cut off; read it with allowTruncated (--allow-truncated) to keep the events before it"
         case .outOfRange(let file, let line, let column, let problem):
-            return "\(file):\(line):\(column): \(problem)"
+            return "\(file):\(line):\(column): \(problem);"
+                + " fix the line (--allow-truncated uses the complete frames before a damaged event line)"
+        case .incompleteLastFrame(let file, let line, let events):
+            return "\(file):\(line): the recording ends inside a frame (\(events) event\(events == 1 ? "" : "s") after the"
+                + " last SYN_REPORT): it was cut off; pass --allow-truncated to use the complete frames before it"
         case .missingDescription(let file, let firstEventLine):
             let at = firstEventLine.map { ":\($0)" } ?? ""
             return "\(file)\(at): no device description before the events: expected 'N:' and 'I:' lines"
