@@ -1,0 +1,177 @@
+import Foundation
+import Testing
+
+private let dell = Paths.realRecordings.appendingPathComponent("dell_canvas_pen.evemu")
+
+/// Writes the first `bytes` bytes of the Dell Canvas recording to `directory`, cutting it mid-line.
+private func cutRecording(in directory: URL, bytes: Int) throws -> URL {
+    let data = try Data(contentsOf: dell)
+    let cut = directory.appendingPathComponent("cut.evemu")
+    try data.prefix(bytes).write(to: cut)
+    return cut
+}
+
+@Suite("Replay behaviour")
+struct ReplayBehaviourTests {
+    @Test("Replaying the same input twice gives byte-identical results")
+    func deterministic() throws {
+        let first = try Paths.temporaryDirectory()
+        let second = try Paths.temporaryDirectory()
+        defer {
+            try? FileManager.default.removeItem(at: first)
+            try? FileManager.default.removeItem(at: second)
+        }
+        let recording = Paths.realRecordings.appendingPathComponent("Wacom-Cintiq-22HDT-Pen.events").path
+        for out in [first, second] {
+            let result = try styluskit(["replay", recording, "--test", "clock", "--out", out.path])
+            try #require(result.status == 0, "\(result.standardError)")
+        }
+        let a = try Data(contentsOf: first.appendingPathComponent("Wacom-Cintiq-22HDT-Pen.csk"))
+        let b = try Data(contentsOf: second.appendingPathComponent("Wacom-Cintiq-22HDT-Pen.csk"))
+        #expect(a.count > 10_000)
+        #expect(a == b)
+    }
+
+    @Test("A corrupt line is named with the file, the line and what was expected")
+    func corruptLine() throws {
+        let out = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        var lines = try String(contentsOf: dell, encoding: .utf8).components(separatedBy: "\n")
+        lines[199] = "E: 0.1 0003"
+        let bad = out.appendingPathComponent("bad.evemu")
+        try lines.joined(separator: "\n").write(to: bad, atomically: true, encoding: .utf8)
+        let result = try styluskit(["replay", bad.path, "--test", "clock", "--out", out.path])
+        #expect(result.status == 1)
+        #expect(
+            result.standardError
+                == "Error: \(bad.path):200: expected 'E: <seconds>.<microseconds> <type> <code> <value>', found 'E: 0.1 0003';"
+                + " fix or remove the line (--allow-truncated uses the complete frames before a damaged event line)\n")
+        #expect(!FileManager.default.fileExists(atPath: out.appendingPathComponent("bad.csk").path))
+    }
+
+    @Test("A truncated recording is refused, and --allow-truncated replays its complete frames")
+    func truncated() throws {
+        let out = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        // Byte 20000 falls inside line 352, "E: 0.429857 0003 0000 34026\t# EV...": the event is whole,
+        // its frame is not (`head -c 20000 dell_canvas_pen.evemu | tail -2`).
+        let cut = try cutRecording(in: out, bytes: 20_000)
+        let strict = try styluskit(["replay", cut.path, "--test", "clock", "--out", out.path])
+        #expect(strict.status == 1)
+        #expect(
+            strict.standardError
+                == "Error: \(cut.path):352: the recording ends inside a frame (1 event after the last SYN_REPORT):"
+                + " it was cut off; pass --allow-truncated to use the complete frames before it\n")
+
+        let lenient = try styluskit(["replay", cut.path, "--test", "clock", "--out", out.path, "--allow-truncated"])
+        #expect(lenient.status == 0, "\(lenient.standardError)")
+        // 84 SYN_REPORT lines in the first 20000 bytes (`head -c 20000 ... | grep -c '0000 0000 0000'`).
+        #expect(lenient.standardOutput.contains(", 84 frames"))
+        #expect(lenient.standardOutput.contains("warning: dropped 0 line(s) (0 bytes) and 1 event(s) of an incomplete last frame"))
+        #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("cut.csk").path))
+    }
+
+    @Test("A recording cut in the middle of a line is refused, naming the line")
+    func cutMidLine() throws {
+        let out = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        // Byte 19900 falls inside "E: 0.423907 0003 0000 34013": line 350 ends after "E: 0.4".
+        let cut = try cutRecording(in: out, bytes: 19_900)
+        let lastLine = try String(contentsOf: cut, encoding: .utf8).components(separatedBy: "\n").last ?? ""
+        let lineNumber = try String(contentsOf: cut, encoding: .utf8).components(separatedBy: "\n").count
+        let result = try styluskit(["replay", cut.path, "--test", "clock", "--out", out.path])
+        #expect(result.status == 1)
+        #expect(result.standardError.hasPrefix("Error: \(cut.path):\(lineNumber): expected"))
+        #expect(result.standardError.contains("found '\(lastLine)' at the end of the file without a newline"))
+    }
+
+    @Test("An existing results file is never overwritten without --force, and --force replaces it")
+    func existingResults() throws {
+        let out = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let existing = out.appendingPathComponent("dell_canvas_pen.csk")
+        try Data("earlier results".utf8).write(to: existing)
+        let refused = try styluskit(["replay", dell.path, "--test", "clock", "--out", out.path])
+        #expect(refused.status == 1)
+        #expect(
+            refused.standardError
+                == "Error: A results file already exists at \(existing.path) and results are never overwritten;"
+                + " choose another output directory or file name, or move the existing file away.\n")
+        #expect(try Data(contentsOf: existing) == Data("earlier results".utf8))
+
+        let forced = try styluskit(["replay", dell.path, "--test", "clock", "--out", out.path, "--force"])
+        #expect(forced.status == 0, "\(forced.standardError)")
+        #expect(try String(contentsOf: existing, encoding: .utf8).hasPrefix("<?xml"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path) == ["dell_canvas_pen.csk"])
+    }
+
+    @Test("A device without resolution and without a profile stops with the profile key to set")
+    func missingResolution() throws {
+        // An empty working directory and config home: no Calibration/ to find a profile in.
+        let empty = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: empty) }
+        let recording = Paths.realRecordings.appendingPathComponent("Wacom-DTH2242-Pen.events")
+        let process = Process()
+        process.executableURL = Paths.styluskit
+        process.arguments = ["replay", recording.path, "--test", "clock", "--out", empty.path]
+        process.currentDirectoryURL = empty
+        process.environment = ["XDG_CONFIG_HOME": empty.path, "HOME": empty.path, "PATH": "/usr/bin:/bin"]
+        let error = Pipe()
+        process.standardError = error
+        process.standardOutput = Pipe()
+        try process.run()
+        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 1)
+        #expect(
+            message
+                == "Error: Wacom DTH2242 Pen (0003:056a:0059) reports no resolution for ABS_X and ABS_Y. Add a tablet profile"
+                + " in Calibration/tablets/ matching it with 'match: {bus: 0003, vendor: 056a, product: 0059}' and"
+                + " 'resolution: {x: <units per mm>, y: <units per mm>}' (units per mm = lines per inch / 25.4; schema in"
+                + " Calibration/README.md; /etc/styluskit/calibration/tablets/ and $XDG_CONFIG_HOME/styluskit/calibration/tablets/"
+                + " are read too).\n")
+    }
+
+    @Test("A wrong step-split rule is a usage error that says what is accepted")
+    func badStepSplit() throws {
+        let result = try styluskit(["replay", dell.path, "--test", "clock", "--step-split", "halfway"])
+        #expect(result.status == 64)
+        #expect(
+            result.standardError.hasPrefix(
+                "Error: 'halfway' is not a step-split rule. Use 'longest-pause', 'none', or a number of seconds after"
+                    + " the first event (e.g. 12.5).\n"))
+    }
+
+    @Test("--step-split none keeps every stroke in the command step; --start-time anchors relative times")
+    func stepSplitNoneAndStartTime() throws {
+        let out = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let result = try styluskit([
+            "replay", dell.path, "--test", "clock", "--out", out.path, "--step-split", "none", "--start-time",
+            "1700000000000",
+        ])
+        try #require(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("strokes   2 (2 in clockStep-command, 0 in clockStep-copy)"))
+        let csk = out.appendingPathComponent("dell_canvas_pen.csk")
+        #expect(try xpath("count(/*/PenData/drawing[1]//stroke)", in: csk) == "2")
+        #expect(try xpath("count(/*/PenData/drawing[2]//stroke)", in: csk) == "0")
+        // The first in-contact frame is at 6.597959 s of the recording.
+        #expect(try xpath("string((//stroke)[1]/point[1]/@timestamp)", in: csk) == "1700000006597")
+        // The command step starts at the first event, 0.000001 s.
+        #expect(try xpath("string(//Step[1]/Start/@timestamp)", in: csk) == "1700000000000")
+    }
+
+    @Test("The bundled example replays, as the README's first command does")
+    func bundledExample() throws {
+        let out = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let example = Paths.fixtures.appendingPathComponent("recordings/Wacom-Cintiq-22HDT-Pen.events")
+        let shared = Paths.realRecordings.appendingPathComponent("Wacom-Cintiq-22HDT-Pen.events")
+        #expect(try Data(contentsOf: example) == Data(contentsOf: shared))
+        let result = try styluskit(["replay", example.path, "--test", "clock", "--out", out.path])
+        try #require(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("device    Wacom Cintiq 22HDT Pen (0003:056a:005b)"))
+        #expect(result.standardOutput.contains("duration  81.154 s, 5647 frames"))
+        #expect(result.standardOutput.contains("strokes   34 ("))
+    }
+}
