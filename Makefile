@@ -4,7 +4,7 @@
 
 SWIFT ?= swift
 OUT ?= out
-EXAMPLE ?= Fixtures/recordings/Wacom-Cintiq-22HDT-Pen.events
+EXAMPLE ?= Fixtures/recordings/real/Wacom-Cintiq-22HDT-Pen.events
 
 .PHONY: setup build demo test clean
 

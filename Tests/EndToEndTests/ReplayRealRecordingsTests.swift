@@ -54,11 +54,23 @@ let realRecordings: [RealRecording] = [
 
 @Suite("Replay of every real recording")
 struct ReplayRealRecordingsTests {
-    @Test("The fixture list covers every recording in shared/recordings/real")
+    @Test("The fixture list covers every bundled recording")
     func coversEveryRecording() throws {
         let names = try FileManager.default.contentsOfDirectory(atPath: Paths.realRecordings.path)
             .filter { $0.hasSuffix(".events") || $0.hasSuffix(".evemu") }
         #expect(Set(names) == Set(realRecordings.map(\.file)))
+    }
+
+    @Test(
+        "The bundled recordings are the project's shared ones, byte for byte",
+        .enabled(if: FileManager.default.fileExists(atPath: Paths.sharedRecordings.path), "no shared/ beside this clone"))
+    func bundledEqualShared() throws {
+        let shared = try FileManager.default.contentsOfDirectory(atPath: Paths.sharedRecordings.path)
+        #expect(Set(shared) == Set(try FileManager.default.contentsOfDirectory(atPath: Paths.realRecordings.path)))
+        for name in shared {
+            let bundled = try Data(contentsOf: Paths.realRecordings.appendingPathComponent(name))
+            #expect(bundled == (try Data(contentsOf: Paths.sharedRecordings.appendingPathComponent(name))), "\(name)")
+        }
     }
 
     @Test("The independent facts hold for the recording itself", arguments: realRecordings)

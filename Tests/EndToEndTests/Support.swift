@@ -7,8 +7,12 @@ enum Paths {
     static let packageRoot = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    /// The real recordings from physical tablets, beside the project in shared/.
-    static let realRecordings = packageRoot.deletingLastPathComponent()
+    /// The real recordings from physical tablets, bundled with the package (MIT licence) so the
+    /// tests need nothing outside the clone; copies of the project's shared/recordings/real.
+    static let realRecordings = packageRoot.appendingPathComponent("Fixtures/recordings/real")
+
+    /// The project's shared recordings beside the clone, where a checkout has them.
+    static let sharedRecordings = packageRoot.deletingLastPathComponent()
         .appendingPathComponent("shared/recordings/real")
 
     /// The bundled recordings and fixtures of the package.

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Real recordings")
 struct RealRecordingTests {
-    @Test("the table covers every recording in shared/recordings/real")
+    @Test("the table covers every bundled real recording")
     func coversEveryFile() throws {
         let files = try FileManager.default.contentsOfDirectory(atPath: realDirectory)
             .filter { $0 != "LICENSE" && $0 != "README.md" }

@@ -7,8 +7,8 @@ import Testing
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
 
-/// The real tablet recordings shared by the project.
-let realDirectory = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/recordings/real").path
+/// The real tablet recordings, bundled with the package (copies of the project's shared/recordings/real).
+let realDirectory = packageRoot.appendingPathComponent("Fixtures/recordings/real").path
 
 /// Our own fixtures.
 let fixturesDirectory = packageRoot.appendingPathComponent("Fixtures/recordings").path

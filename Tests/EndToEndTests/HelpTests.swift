@@ -1,0 +1,18 @@
+import Foundation
+import Testing
+
+/// Every help text is user-facing, so each is pinned by a golden file, compared byte for byte.
+/// After a deliberate change, regenerate with `styluskit [COMMAND] --help > Fixtures/golden/help/NAME.txt`
+/// and review the diff.
+@Suite("Help texts")
+struct HelpTests {
+    @Test("Help matches its golden file", arguments: ["styluskit", "replay", "info", "convert"])
+    func help(_ command: String) throws {
+        let arguments = command == "styluskit" ? ["--help"] : [command, "--help"]
+        let result = try styluskit(arguments)
+        #expect(result.status == 0)
+        let golden = try String(
+            contentsOf: Paths.fixtures.appendingPathComponent("golden/help/\(command).txt"), encoding: .utf8)
+        #expect(result.standardOutput == golden)
+    }
+}
