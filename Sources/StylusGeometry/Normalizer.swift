@@ -211,8 +211,8 @@ public struct Normalizer: Sendable {
         let canvas = formToCanvas.canvasPosition(of: form)
 
         let orientation: PenOrientation
-        if let tiltScales, let tiltX = frame.axes.tiltX, let tiltY = frame.axes.tiltY {
-            orientation = PenOrientation(tiltX: tiltX, tiltY: tiltY, scales: tiltScales)
+        if let tiltScales, frame.axes.tiltX != nil || frame.axes.tiltY != nil {
+            orientation = PenOrientation(reportedTiltX: frame.axes.tiltX, reportedTiltY: frame.axes.tiltY, scales: tiltScales)
         } else {
             orientation = .upright
         }

@@ -99,12 +99,21 @@ public struct PenOrientation: Hashable, Sendable {
     /// The orientation of a frame's raw tilt values, through the axes' conversions.
     @inline(__always)
     public init(tiltX: Int32, tiltY: Int32, scales: (x: TiltAxisScale, y: TiltAxisScale)) {
-        let degreesX = PenOrientation.clamped(scales.x.degrees(tiltX))
-        let degreesY = PenOrientation.clamped(scales.y.degrees(tiltY))
+        self.init(reportedTiltX: tiltX, reportedTiltY: tiltY, scales: scales)
+    }
+
+    /// The orientation from tilt axes of which one may not have reported yet.
+    ///
+    /// evdev sends only changes, and a recording does not carry an axis's starting value, so
+    /// until an axis reports, its tilt is unknown: it counts as 0° (upright along that axis)
+    /// rather than as whatever raw value 0 would mean (-64° on a 0..127 Wacom axis).
+    public init(reportedTiltX tiltX: Int32?, reportedTiltY tiltY: Int32?, scales: (x: TiltAxisScale, y: TiltAxisScale)) {
+        let degreesX = tiltX.map { PenOrientation.clamped(scales.x.degrees($0)) } ?? 0
+        let degreesY = tiltY.map { PenOrientation.clamped(scales.y.degrees($0)) } ?? 0
         self.init(
             clampedTiltX: degreesX, clampedTiltY: degreesY,
-            tangentX: scales.x.tangent(of: tiltX, clampedDegrees: degreesX),
-            tangentY: scales.y.tangent(of: tiltY, clampedDegrees: degreesY))
+            tangentX: tiltX.map { scales.x.tangent(of: $0, clampedDegrees: degreesX) } ?? 0,
+            tangentY: tiltY.map { scales.y.tangent(of: $0, clampedDegrees: degreesY) } ?? 0)
     }
 }
 

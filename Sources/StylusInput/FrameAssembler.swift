@@ -146,7 +146,9 @@ public struct FrameAssembler: Sendable {
         let c = capabilities
         let start = RawPenAxes(
             x: c.x.value, y: c.y.value, pressure: c.pressure?.value, distance: c.distance?.value,
-            tiltX: c.hasTilt ? 0 : nil, tiltY: c.hasTilt ? 0 : nil, rotation: c.hasRotation ? 0 : nil,
+            // Tilt is nil until the device reports it: a recording does not carry the axes'
+            // starting values, and some pens (the DTH2242's) advertise tilt they never send.
+            tiltX: nil, tiltY: nil, rotation: c.hasRotation ? 0 : nil,
             wheel: c.hasWheel ? 0 : nil)
         self.deviceAxes = start
         self.axes = start

@@ -116,8 +116,22 @@ struct WacomProximityTests {
                 == PenFrame(
                     time: ms(15), tool: .pen, inProximity: false, tipDown: false, buttons: [],
                     axes: RawPenAxes(
-                        x: 1000, y: 2000, pressure: 500, distance: 10, tiltX: 0, tiltY: 0, rotation: 0, wheel: 0),
+                        x: 1000, y: 2000, pressure: 500, distance: 10, tiltX: nil, tiltY: nil, rotation: 0, wheel: 0),
                     transitions: [.tipWentUp, .leftProximity]))
+    }
+
+    /// Wacom-DTH2242-Pen.events advertises ABS_TILT_X/Y (B: 03 03 01 00 0f ...) but never sends
+    /// them (`grep -c ' 0003 001a'` is 0): its tilt is unknown, not raw 0 (-64° on 0..127).
+    @Test func tiltIsUnknownUntilReported() throws {
+        var a = try assembler(Devices.cintiq13HD)
+        var events = frame(at: 0, .abs(AbsoluteAxis.x, 1000), .abs(AbsoluteAxis.y, 2000), .key(KeyCode.toolPen, 1))
+        events += frame(at: 5, .abs(AbsoluteAxis.tiltX, 19))
+        events += frame(at: 10, .abs(AbsoluteAxis.tiltY, -7))
+        let frames = a.penFrames(events)
+        try #require(frames.count == 3)
+        #expect(frames[0].axes.tiltX == nil && frames[0].axes.tiltY == nil)
+        #expect(frames[1].axes.tiltX == 19 && frames[1].axes.tiltY == nil)
+        #expect(frames[2].axes.tiltX == 19 && frames[2].axes.tiltY == -7)
     }
 
     /// Wacom-Cintiq-22HDT-Pen.events: the recording starts with the pen already in
