@@ -158,11 +158,62 @@ struct HandComputedFrameTests {
         #expect(point["timestamp"] == "6597")
     }
 
-    private func firstPoint(of file: String) throws -> [String: String] {
+    /// Cintiq 22HDT, 1369413636.790687 s: pressure 165 (>= 102). Tilt 64 and 63 on 0..127 without
+    /// resolution, libinput's ±64° mapping: (128/127 - 1) × 64 = 0.50394° and (126/127 - 1) × 64 = -0.50394°;
+    /// azimuth = atan2(tan(-0.50394°), tan(0.50394°)) + 2π = 7π/4 = 5.4978; altitude = atan(1 / (√2 × 0.0087955))
+    /// = 1.5584. Pressure 165 / 2047 × 25/6 × 1000 = 335.9 -> 336.
+    @Test("Cintiq 22HDT: first point of the first stroke")
+    func cintiq22HDT() throws {
+        let point = try firstPoint(of: "Wacom-Cintiq-22HDT-Pen.events")
+        #expect(point["altitude"] == "1.5584")
+        #expect(point["azimuth"] == "5.4978")
+        #expect(point["pressure"] == "336")
+        #expect(point["timestamp"] == "1369413636790")
+    }
+
+    /// Intuos4 6x9 tap, 1364787604.485333 s: pressure 1057 (>= 102). Tilt 85 and 65 on 0..127:
+    /// (170/127 - 1) × 64 = 21.6693° and (130/127 - 1) × 64 = 1.5118°; tan = 0.39733, 0.026392;
+    /// azimuth = atan2(0.026392, 0.39733) = 0.0663; altitude = atan(1 / 0.39820) = 1.1918.
+    /// Pressure 1057 / 2047 × 25/6 × 1000 = 2151.6 -> 2152. x = 19466 / 200 mm = 9.733 cm = 505.8094 pt.
+    @Test("Intuos4 6x9: first point of the tap")
+    func intuos4() throws {
+        let point = try firstPoint(of: "Wacom-Intuos4-6x9.stylus-tap.events", desc: "Wacom-Intuos4-6x9.desc")
+        #expect(point["altitude"] == "1.1918")
+        #expect(point["azimuth"] == "0.0663")
+        #expect(point["pressure"] == "2152")
+        #expect(point["x"] == "505.8094")
+    }
+
+    /// DTH2242, 1369413313.469401 s: pressure 720 (>= 102). The pen advertises tilt but never reports
+    /// it (`grep -c ' 0003 001a'` is 0), so it is upright: altitude π/2, azimuth 0. Pressure
+    /// 720 / 2047 × 25/6 × 1000 = 1465.6 -> 1466. x = 54394 / 200 mm = 27.197 cm = 1413.3874 pt.
+    @Test("DTH2242: first point, tilt never reported")
+    func dth2242() throws {
+        let point = try firstPoint(of: "Wacom-DTH2242-Pen.events")
+        #expect(point["altitude"] == "1.5708")
+        #expect(point["azimuth"] == "0.0000")
+        #expect(point["pressure"] == "1466")
+        #expect(point["x"] == "1413.3874")
+    }
+
+    /// UC-LOGIC WP5540U, 1.935979 s: pressure 53 (>= 51, 5% of 1023). No tilt axes: upright.
+    /// Pressure 53 / 1023 × 25/6 × 1000 = 215.9 -> 216. x = 13171 / 235 mm = 5.6047 cm = 291.2669 pt.
+    @Test("UC-LOGIC: first point, no tilt axes")
+    func ucLogic() throws {
+        let point = try firstPoint(of: "UC-LOGIC-Tablet-WP5540U-Pen.events")
+        #expect(point["altitude"] == "1.5708")
+        #expect(point["azimuth"] == "0.0000")
+        #expect(point["pressure"] == "216")
+        #expect(point["x"] == "291.2669")
+    }
+
+    private func firstPoint(of file: String, desc: String? = nil) throws -> [String: String] {
         let out = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: out) }
+        let descArguments = desc.map { ["--desc", Paths.realRecordings.appendingPathComponent($0).path] } ?? []
         let result = try styluskit(
-            ["replay", Paths.realRecordings.appendingPathComponent(file).path, "--test", "clock", "--out", out.path])
+            ["replay", Paths.realRecordings.appendingPathComponent(file).path, "--test", "clock", "--out", out.path]
+                + descArguments)
         try #require(result.status == 0, "\(result.standardError)")
         let csk = out.appendingPathComponent((file as NSString).deletingPathExtension + ".csk")
         var point: [String: String] = [:]
