@@ -25,7 +25,7 @@ struct Info: ParsableCommand {
 }
 
 /// What `info` prints, as text or JSON.
-struct InfoReport: Codable {
+struct InfoReport: CommandReport {
     struct Axis: Codable {
         var code: String
         var minimum: Int32
@@ -179,12 +179,6 @@ struct InfoReport: Codable {
         for notice in notices { lines.append("note: \(notice)") }
         if let truncation { lines.append("warning: \(truncation)") }
         return lines.joined(separator: "\n")
-    }
-
-    var json: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
     }
 
     private func format(_ value: Double, _ decimals: Int) -> String {

@@ -70,3 +70,18 @@ func readText(_ path: String, purpose: String) throws -> String {
     }
     return String(decoding: data, as: UTF8.self)
 }
+
+/// What a command prints: text for people, or JSON (`--json`) for scripts.
+protocol CommandReport: Codable {
+    var text: String { get }
+}
+
+extension CommandReport {
+    /// The report as JSON with sorted keys, so output is stable from run to run.
+    var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        // Encoding plain structs of strings and numbers cannot fail; finite numbers are ensured by their sources.
+        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
+    }
+}

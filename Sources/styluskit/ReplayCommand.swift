@@ -111,7 +111,7 @@ struct Replay: ParsableCommand {
 }
 
 /// What `replay` prints.
-struct ReplaySummary: Codable {
+struct ReplaySummary: CommandReport {
     struct StepStrokes: Codable {
         var step: String
         var strokes: Int
@@ -147,11 +147,5 @@ struct ReplaySummary: Codable {
         }
         if let truncation { lines.append("warning: \(truncation)") }
         return lines.joined(separator: "\n")
-    }
-
-    var json: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
     }
 }
