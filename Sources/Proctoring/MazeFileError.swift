@@ -77,13 +77,12 @@ struct NumberedLine {
     var number: Int
     var characters: [Character]
 
-    /// Splits `text` into lines, dropping a carriage return before each line feed.
+    /// Splits `text` into lines at line feeds and CR-LF pairs (one `Character` in Swift).
     static func lines(of text: String) -> [NumberedLine] {
         var result: [NumberedLine] = []
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            var characters = Array(line)
-            if characters.last == "\r" { characters.removeLast() }
-            result.append(NumberedLine(number: index + 1, characters: characters))
+        let lines = text.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        for (index, line) in lines.enumerated() {
+            result.append(NumberedLine(number: index + 1, characters: Array(line)))
         }
         if result.last?.characters.isEmpty == true { result.removeLast() }
         return result
@@ -92,8 +91,8 @@ struct NumberedLine {
     /// True for a line of spaces and tabs only.
     var isBlank: Bool { characters.allSatisfy { $0 == " " || $0 == "\t" } }
 
-    /// True for a comment: a line whose first character is `#`.
-    var isComment: Bool { characters.first == "#" }
+    /// True for a comment: a line whose first character other than spaces and tabs is `#`.
+    var isComment: Bool { characters.first { $0 != " " && $0 != "\t" } == "#" }
 
     /// The words from index `start` on, each with its 0-based index.
     func words(from start: Int) -> [(text: String, index: Int)] {
