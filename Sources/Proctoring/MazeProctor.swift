@@ -25,7 +25,7 @@ public struct MazeProctor: Sendable {
     public let settings: MazeSettings
     public let graph: MazeGraph
     /// The maze on the form: positions to cells.
-    public let placement: MazeOnForm
+    public let mazeOnForm: MazeOnForm
     /// `pause backtrack distance` on the form, in centimetres.
     public let pauseBacktrackDistanceCentimetres: Double
     /// `pause circle radius` on the form, in centimetres.
@@ -67,13 +67,13 @@ public struct MazeProctor: Sendable {
         self.maze = maze
         self.settings = settings
         graph = MazeGraph(maze)
-        placement = MazeOnForm(maze: maze, origin: origin)
+        mazeOnForm = MazeOnForm(maze: maze, origin: origin)
         pauseBacktrackDistanceCentimetres = density.centimetres(fromPixels: settings.pauseBacktrackDistancePixels)
         pauseCircleRadiusCentimetres = density.centimetres(fromPixels: settings.pauseCircleRadiusPixels)
         startRadiusCentimetres = settings.startRadiusCells * maze.cellSizeCentimetres
         startIndex = maze.index(of: maze.start.cell)
         endIndex = maze.index(of: maze.end.cell)
-        startArrowPoint = placement.midpoint(of: maze.start)
+        startArrowPoint = mazeOnForm.midpoint(of: maze.start)
         activePath.reserveCapacity(4_096)
     }
 
@@ -90,7 +90,7 @@ public struct MazeProctor: Sendable {
     /// - Precondition: no stroke is under way (`finishedDrawing` ended the previous one).
     public mutating func shouldBeginDrawing(_ point: FormPosition, at time: EventTime) -> [MazeAction] {
         precondition(pen == .up, "shouldBeginDrawing called while a stroke is under way; call finishedDrawing first")
-        let location = placement.location(of: point)
+        let location = mazeOnForm.location(of: point)
         switch state {
         case .finished:
             pen = .ignoring
@@ -150,15 +150,21 @@ public struct MazeProctor: Sendable {
                 pen = .ignoring
                 return [.refuseStroke(.outsideMaze)]
             }
+            var actions: [MazeAction] = []
+            if noDrawingDeadline != nil {
+                noDrawingDeadline = nil
+                actions.append(.cancelTimer(.noDrawing))
+            }
             pen = .drawing
-            return [.acceptStroke] + crossedWallSample(point, location: location, at: time)
+            actions.append(.acceptStroke)
+            return actions + crossedWallSample(point, location: location, at: time)
         }
     }
 
     /// The pen moved to `point` while down.
     public mutating func isDrawing(_ point: FormPosition, at time: EventTime) -> [MazeAction] {
         guard pen == .drawing else { return [] }
-        let location = placement.location(of: point)
+        let location = mazeOnForm.location(of: point)
         switch state {
         case .notEntered:
             guard case .cell(let cell) = location,
@@ -196,16 +202,14 @@ public struct MazeProctor: Sendable {
                 finishDeadline = deadline
                 actions.append(.armTimer(.finish, deadline: deadline))
             }
-        case .inProgress:
+        case .inProgress, .crossedWall:
+            // After a cross the wall-cross timer keeps running too: lifting does not excuse it.
             let deadline = time.advanced(by: settings.noDrawingTimeout)
             noDrawingDeadline = deadline
             actions.append(.armTimer(.noDrawing, deadline: deadline))
         case .notEntered:
             state = .notStarted
             actions.append(interrupt(.notEntered, at: time))
-        case .crossedWall:
-            // The wall-cross timer keeps running: lifting right after a cross does not excuse it.
-            break
         case .notStarted, .paused:
             break
         }
@@ -223,7 +227,9 @@ public struct MazeProctor: Sendable {
                 if state == .crossedWall { actions += wallCrossExpired(at: time) }
             } else if deadline == noDrawingDeadline {
                 noDrawingDeadline = nil
-                if state == .inProgress, pen == .up { actions += pause(.noDrawing, at: time) }
+                if state == .inProgress || state == .crossedWall, pen == .up {
+                    actions += pause(.noDrawing, at: time)
+                }
             } else {
                 finishDeadline = nil
                 if state == .finished, !isComplete {
@@ -280,7 +286,7 @@ public struct MazeProctor: Sendable {
     private mutating func accept(_ point: FormPosition, cell: Int?, at time: EventTime) -> [MazeAction] {
         guard let cell else { return [] }
         activePath.append(MazePathPoint(position: point, time: time, cellIndex: cell))
-        if cell == endIndex, case .cell = placement.location(of: point) {
+        if cell == endIndex, case .cell = mazeOnForm.location(of: point) {
             state = .finished
             return [.reachedEnd(at: time)]
         }

@@ -69,7 +69,7 @@ struct MazeProctorTests {
 
     @Test("Positions map to cells, the start opening's mouth, or outside")
     func locations() throws {
-        let placed = try snakeProctor().placement
+        let placed = try snakeProctor().mazeOnForm
         #expect(placed.location(of: form(0.5, 0.5)) == .cell(0))
         #expect(placed.location(of: form(5.99, 2.99)) == .cell(snakeCell(3, 6)))
         // On a boundary: the cell right of it and below it.
@@ -197,12 +197,25 @@ struct MazeProctorTests {
         var script = MazeScript(try snakeProctor())
         drawToColumn4(&script)
         script.move(form(4.5, 1.5), at: instant(420))
-        #expect(script.up(form(4.5, 1.5), at: instant(430)).isEmpty)
+        #expect(script.up(form(4.5, 1.5), at: instant(430)) == [.armTimer(.noDrawing, deadline: instant(2_430))])
         #expect(script.proctor.state == .crossedWall)
-        script.advance(to: instant(2_000))
+        script.advance(to: instant(3_000))
         #expect(script.interruptions.map(\.kind) == [.wallCross])
         #expect(script.interruptions.first?.time == instant(920))
         #expect(!script.log.contains { if case .endStroke = $0.action { true } else { false } })
+    }
+
+    @Test("Lifted across a wall with a wall-cross timeout longer than the no-drawing timeout: no-drawing")
+    func noDrawingWhileAcross() throws {
+        var script = MazeScript(try snakeProctor(MazeSettings(wallCrossTimeout: .milliseconds(5_000))))
+        drawToColumn4(&script)
+        script.move(form(4.5, 1.5), at: instant(420))
+        script.up(form(4.5, 1.5), at: instant(430))
+        script.advance(to: instant(10_000))
+        #expect(script.interruptions.map(\.kind) == [.noDrawing])
+        #expect(script.interruptions.first?.time == instant(2_430))
+        expectClose(script.interruptions.first?.resumePoint, form(3.3, 0.5))
+        #expect(script.cancelCount(.wallCross) == 1)
     }
 
     @Test("After lifting across a wall, a new stroke back on the path in time resumes")
@@ -214,7 +227,9 @@ struct MazeProctorTests {
         // Outside the maze: refused, still across.
         #expect(script.down(form(3.5, -0.5), at: instant(500)) == [.refuseStroke(.outsideMaze)])
         script.up(form(3.5, -0.5), at: instant(510))
-        #expect(script.down(form(3.45, 0.5), at: instant(600)) == [.acceptStroke, .cancelTimer(.wallCross)])
+        #expect(
+            script.down(form(3.45, 0.5), at: instant(600))
+                == [.cancelTimer(.noDrawing), .acceptStroke, .cancelTimer(.wallCross)])
         #expect(script.proctor.state == .inProgress)
         script.advance(to: instant(2_000))
         #expect(script.interruptions.isEmpty)
