@@ -299,7 +299,8 @@ private struct MazeFileParser {
             default:
                 throw .unexpected(
                     source: source, line: line, column: boundary + 1,
-                    expected: "'|' or a space at a cell boundary (this is a cell line: boundaries every \(stride) characters)",
+                    expected:
+                        "'|' or a space at a cell boundary (this is a cell line: boundaries every \(stride) characters)",
                     found: describeFound(String(characters[boundary])))
             }
             guard column < grid.columns else { break }

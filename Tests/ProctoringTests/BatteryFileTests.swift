@@ -63,7 +63,8 @@ struct BatteryFileTests {
     @Test("Battery errors name the line, column and what was expected")
     func errors() throws {
         let unknown = try #require(batteryError("maze: a.maze\n  colour: red\n"))
-        #expect(unknown == .unknownKey(source: "t.battery", line: 2, column: 3, key: "colour", known: MazeSettings.keys))
+        #expect(
+            unknown == .unknownKey(source: "t.battery", line: 2, column: 3, key: "colour", known: MazeSettings.keys))
 
         let noUnit = try #require(batteryError("wall-cross-timeout: 0.5\nmaze: a.maze\n"))
         #expect(
@@ -85,7 +86,8 @@ struct BatteryFileTests {
         #expect(settingAfterMaze.description.contains("battery-wide settings go before the first 'maze:'"))
 
         let duplicate = try #require(batteryError("maze: a.maze\n  finish-timeout: 1 s\n  finish-timeout: 2 s\n"))
-        #expect(duplicate == .duplicateKey(source: "t.battery", line: 3, column: 3, key: "finish-timeout", firstLine: 2))
+        #expect(
+            duplicate == .duplicateKey(source: "t.battery", line: 3, column: 3, key: "finish-timeout", firstLine: 2))
 
         let empty = try #require(batteryError("# nothing\nname: x\n"))
         #expect(empty == .missingContent(source: "t.battery", expected: "at least one 'maze: FILE' line"))

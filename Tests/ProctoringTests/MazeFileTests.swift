@@ -70,7 +70,8 @@ struct MazeFileTests {
         #expect(maze.hasWall(on: .left, of: MazeCell(row: 1, column: 0)))
         #expect(!maze.hasWall(on: .right, of: MazeCell(row: 1, column: 1)))
         #expect(maze.rendering == .full && maze.placement == .centred)
-        #expect(maze.solution == [MazeCell(row: 0, column: 0), MazeCell(row: 1, column: 0), MazeCell(row: 1, column: 1)])
+        #expect(
+            maze.solution == [MazeCell(row: 0, column: 0), MazeCell(row: 1, column: 0), MazeCell(row: 1, column: 1)])
         // Centred on a 10 × 8 cm form, a 2 × 2 cm maze starts at (4, 3).
         #expect(maze.origin(onFormOf: FormSize(widthCentimetres: 10, heightCentimetres: 8)) == form(4, 3))
     }
@@ -139,7 +140,8 @@ struct MazeFileTests {
         let insideCell = try #require(mazeError(small(replacing: 7, with: "  x |   |")))
         #expect(
             insideCell.description
-                == "t.maze, line 7, column 3: expected a space inside a cell (walls sit on the '+' columns), found 'x'.")
+                == "t.maze, line 7, column 3: expected a space inside a cell (walls sit on the '+' columns), "
+                + "found 'x'.")
 
         let mixedSegment = try #require(mazeError(small(replacing: 8, with: "+ - +   +")))
         #expect(mixedSegment.line == 8 && mixedSegment.column == 3)

@@ -378,13 +378,15 @@ struct MazeProctorTests {
         #expect(script.interruptions.isEmpty)
         #expect(script.log.contains { $0.action == .reachedEnd(at: rowThree.advanced(by: .milliseconds(450))) })
         #expect(script.proctor.state == .finished)
-        #expect(script.up(form(6.55, 2.5), at: time) == [.armTimer(.finish, deadline: time.advanced(by: .milliseconds(2_000)))])
+        let finishDeadline = time.advanced(by: .milliseconds(2_000))
+        #expect(script.up(form(6.55, 2.5), at: time) == [.armTimer(.finish, deadline: finishDeadline)])
         script.advance(to: time.advanced(by: .milliseconds(1_999)))
         #expect(!script.proctor.isComplete)
         script.advance(to: time.advanced(by: .milliseconds(2_000)))
         #expect(script.proctor.isComplete)
         #expect(script.log.last?.action == .finish(at: time.advanced(by: .milliseconds(2_000))))
-        #expect(script.down(form(3, 2.5), at: time.advanced(by: .milliseconds(3_000))) == [.refuseStroke(.mazeFinished)])
+        let late = time.advanced(by: .milliseconds(3_000))
+        #expect(script.down(form(3, 2.5), at: late) == [.refuseStroke(.mazeFinished)])
     }
 
     @Test("Resuming after a wall-cross interruption continues the path from the resume point")
