@@ -1,0 +1,160 @@
+import StylusInput
+
+/// A display density in pixels per inch, which turns the original app's pixel options into centimetres.
+public struct PixelDensity: Hashable, Sendable {
+    /// The density of the original device the pixel options were chosen on (an 11" tablet, 264 ppi).
+    public static let referenceTablet = PixelDensity(pixelsPerInch: 264)
+
+    public var pixelsPerInch: Double
+
+    public init(pixelsPerInch: Double) {
+        self.pixelsPerInch = pixelsPerInch
+    }
+
+    /// The physical length of `pixels` screen pixels at this density: `pixels / ppi × 2.54` cm.
+    public func centimetres(fromPixels pixels: Double) -> Double {
+        pixels / pixelsPerInch * 2.54
+    }
+}
+
+/// The settings of the maze test (assessments.md, "Digital Maze Test"), with the spec's defaults.
+///
+/// Pixel options are screen pixels of the original device; `MazeProctor` converts them to
+/// centimetres through a `PixelDensity`.
+public struct MazeSettings: Hashable, Sendable {
+    /// Interactive instructions before the first maze.
+    public var enableInstructions: Bool
+    /// Detect and interrupt wall crosses.
+    public var enableWallCrossDetection: Bool
+    /// Cells that may be skipped at a time without interruption.
+    public var maximumSkipLength: Int
+    /// How long a wall cross may last before interrupting.
+    public var wallCrossTimeout: EventDuration
+    /// Cells that may be skipped when resuming after a pause.
+    public var maximumPauseSkipLength: Int
+    /// Distance back along the drawn path to choose the resume point, in pixels.
+    public var pauseBacktrackDistancePixels: Double
+    /// Time without drawing (pen up) before interrupting.
+    public var noDrawingTimeout: EventDuration
+    /// Delay after reaching the end before the finish animation.
+    public var finishTimeout: EventDuration
+    /// Radius of the visible circle around the resume point while paused, in pixels.
+    public var pauseCircleRadiusPixels: Double
+    /// How near the start opening (the point the green arrow touches) a first stroke must begin,
+    /// in cell sizes. Not in the spec's table: the original app's tolerance is not documented.
+    public var startRadiusCells: Double
+
+    public init(
+        enableInstructions: Bool = true,
+        enableWallCrossDetection: Bool = true,
+        maximumSkipLength: Int = 2,
+        wallCrossTimeout: EventDuration = .milliseconds(500),
+        maximumPauseSkipLength: Int = 0,
+        pauseBacktrackDistancePixels: Double = 20,
+        noDrawingTimeout: EventDuration = .milliseconds(2_000),
+        finishTimeout: EventDuration = .milliseconds(2_000),
+        pauseCircleRadiusPixels: Double = 32,
+        startRadiusCells: Double = 1.5
+    ) {
+        self.enableInstructions = enableInstructions
+        self.enableWallCrossDetection = enableWallCrossDetection
+        self.maximumSkipLength = maximumSkipLength
+        self.wallCrossTimeout = wallCrossTimeout
+        self.maximumPauseSkipLength = maximumPauseSkipLength
+        self.pauseBacktrackDistancePixels = pauseBacktrackDistancePixels
+        self.noDrawingTimeout = noDrawingTimeout
+        self.finishTimeout = finishTimeout
+        self.pauseCircleRadiusPixels = pauseCircleRadiusPixels
+        self.startRadiusCells = startRadiusCells
+    }
+}
+
+extension MazeSettings {
+    /// The keys battery files use, in the order of the spec's table.
+    public static let keys: [String] = [
+        "enable-instructions", "enable-wall-cross-detection", "maximum-skip-length", "wall-cross-timeout",
+        "maximum-pause-skip-length", "pause-backtrack-distance", "no-drawing-timeout", "finish-timeout",
+        "pause-circle-radius", "start-radius",
+    ]
+
+    /// What a value of the setting `key` looks like, for error messages; nil for an unknown key.
+    static func expectedValue(forKey key: String) -> String? {
+        switch key {
+        case "enable-instructions", "enable-wall-cross-detection": return "'true' or 'false'"
+        case "maximum-skip-length", "maximum-pause-skip-length": return "a whole number of cells, such as '2 cells'"
+        case "wall-cross-timeout", "no-drawing-timeout", "finish-timeout":
+            return "a duration in seconds or milliseconds, such as '0.5 s' or '500 ms'"
+        case "pause-backtrack-distance", "pause-circle-radius": return "a length in pixels, such as '20 px'"
+        case "start-radius": return "a length in cells, such as '1.5 cells'"
+        default: return nil
+        }
+    }
+
+    /// Sets the option named `key` from its written value; returns false when the value does not parse.
+    ///
+    /// - Precondition: `key` is one of `MazeSettings.keys`.
+    mutating func set(key: String, value: String) -> Bool {
+        let words = value.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+        func number(units: Set<String>, unitRequired: Bool) -> Double? {
+            guard words.count == 1 || words.count == 2, let number = Double(words[0]), number.isFinite, number >= 0
+            else { return nil }
+            if words.count == 2 { return units.contains(words[1]) ? number : nil }
+            return unitRequired ? nil : number
+        }
+        func wholeCells() -> Int? {
+            guard let cells = number(units: ["cell", "cells"], unitRequired: false), cells == cells.rounded(),
+                cells <= 10_000
+            else { return nil }
+            return Int(cells)
+        }
+        func duration() -> EventDuration? {
+            guard words.count == 2, let number = Double(words[0]), number.isFinite, number >= 0, number < 1e6 else {
+                return nil
+            }
+            switch words[1] {
+            case "s": return .seconds(number)
+            case "ms": return .seconds(number / 1_000)
+            default: return nil
+            }
+        }
+        func flag() -> Bool? {
+            guard words.count == 1 else { return nil }
+            return ["true": true, "false": false][words[0]]
+        }
+        switch key {
+        case "enable-instructions":
+            guard let value = flag() else { return false }
+            enableInstructions = value
+        case "enable-wall-cross-detection":
+            guard let value = flag() else { return false }
+            enableWallCrossDetection = value
+        case "maximum-skip-length":
+            guard let value = wholeCells() else { return false }
+            maximumSkipLength = value
+        case "maximum-pause-skip-length":
+            guard let value = wholeCells() else { return false }
+            maximumPauseSkipLength = value
+        case "wall-cross-timeout":
+            guard let value = duration() else { return false }
+            wallCrossTimeout = value
+        case "no-drawing-timeout":
+            guard let value = duration() else { return false }
+            noDrawingTimeout = value
+        case "finish-timeout":
+            guard let value = duration() else { return false }
+            finishTimeout = value
+        case "pause-backtrack-distance":
+            guard let value = number(units: ["px"], unitRequired: true) else { return false }
+            pauseBacktrackDistancePixels = value
+        case "pause-circle-radius":
+            guard let value = number(units: ["px"], unitRequired: true) else { return false }
+            pauseCircleRadiusPixels = value
+        case "start-radius":
+            guard let value = number(units: ["cell", "cells"], unitRequired: true) else { return false }
+            startRadiusCells = value
+        default:
+            preconditionFailure("unknown maze setting \(key)")
+        }
+        return true
+    }
+}
