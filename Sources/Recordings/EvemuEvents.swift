@@ -21,6 +21,9 @@ enum EventLineResult {
     }
 }
 
+/// The largest whole-second timestamp an event may carry: microseconds since the clock's origin fit in an Int64.
+let maximumEventSeconds: Int64 = Int64.max / 1_000_000 - 1
+
 private let microsecondScale: [Int64] = [1_000_000, 100_000, 10_000, 1_000, 100, 10, 1]
 
 /// Parses `E: <seconds>.<fraction> <type hex> <code hex> <value>[ # comment]` in `p[lo..<hi]`.
@@ -35,6 +38,7 @@ func parseEventLine(_ p: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hiWithCR: Int)
 
     var seconds: Int64 = 0
     var digits = 0
+    let secondsColumn = i - lo + 1
     while i < hi {
         let d = p[i] &- 0x30
         guard d < 10 else { break }
@@ -44,6 +48,12 @@ func parseEventLine(_ p: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hiWithCR: Int)
         i += 1
     }
     guard digits > 0, i < hi, p[i] == 0x2e else { return .malformed }
+    // Times are kept in microseconds; beyond this they would wrap around.
+    guard seconds <= maximumEventSeconds else {
+        return .outOfRange(
+            column: secondsColumn,
+            problem: "timestamp \(seconds) s is beyond the largest time StylusKit keeps (\(maximumEventSeconds) s)")
+    }
     i += 1
     var fraction: Int64 = 0
     digits = 0

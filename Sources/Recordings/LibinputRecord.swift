@@ -22,7 +22,10 @@ public enum LibinputRecord {
     public static func decode(_ text: String, name: String, deviceIndex: Int = 0) throws(RecordingError) -> Recording {
         var offset = EventTime(microseconds: 0)
         var unrecordedResolution: [UInt16] = []
-        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Split on the byte, not on Character: in Swift "\r\n" is one Character, so a CRLF file would
+        // not split at all and its StylusKit comments (the time offset) would be lost.
+        for rawLine in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
+            let line = Substring(rawLine.last == "\r" ? rawLine.dropLast() : rawLine)
             guard line.hasPrefix("#") else { break }
             let body = line.dropFirst().drop(while: { $0 == " " })
             if body.hasPrefix("StylusKit time-offset: "),
@@ -133,6 +136,9 @@ public enum LibinputRecord {
                 guard numbers.count == 5, (0..<1_000_000).contains(numbers[1]) else {
                     throw problem(entry, "an evdev event must be five integers [sec, usec, type, code, value]")
                 }
+                guard (0...(maximumEventSeconds - abs(offset.seconds))).contains(Int64(numbers[0])) else {
+                    throw problem(entry, "event time \(numbers[0]) s is negative or beyond the largest time StylusKit keeps")
+                }
                 guard let typeNumber = UInt16(exactly: numbers[2]), let maximum = EventType(rawValue: typeNumber).maximumCode,
                     typeNumber <= EventType.max.rawValue
                 else { throw problem(entry, "event type \(numbers[2]) is not an evdev event type") }
@@ -160,7 +166,9 @@ public enum LibinputRecord {
     /// `<seconds>.<microseconds>` as our comment writes it.
     private static func parseTime(_ text: Substring) -> EventTime? {
         let parts = text.trimmingSuffix(" ").split(separator: ".")
-        guard parts.count == 2, let seconds = Int64(parts[0]), parts[1].count == 6, let micro = Int64(parts[1]) else {
+        guard parts.count == 2, let seconds = Int64(parts[0]), parts[1].count == 6, let micro = Int64(parts[1]),
+            abs(seconds) <= maximumEventSeconds
+        else {
             return nil
         }
         return EventTime(seconds: seconds, microseconds: micro)

@@ -92,15 +92,25 @@ struct ClockReplay {
             }
         }
 
-        /// Runs everything due up to `time` on the virtual clock: the button timer, then the step boundary.
+        /// Runs everything due before the frame at `time` on the virtual clock, earliest first, until
+        /// nothing is due (an action may arm a timer that is due already).
+        ///
+        /// A timer due at the frame's own time fires first; the step boundary fires only strictly
+        /// before the frame, because the split rule may place it on a stroke's last frame, which
+        /// still belongs to the step that ends.
         func advance(to time: EventTime) throws {
-            if let deadline = buttonDeadline, deadline <= time {
-                buttonDeadline = nil
-                try perform(session.buttonTimerFired(at: deadline))
-            }
-            if let due = pendingBoundary, due <= time {
-                pendingBoundary = nil
-                try perform(session.continuePressed(at: due))
+            while true {
+                let timer = buttonDeadline.flatMap { $0 <= time ? $0 : nil }
+                let boundary = pendingBoundary.flatMap { $0 < time ? $0 : nil }
+                if let boundary, timer.map({ boundary < $0 }) ?? true {
+                    pendingBoundary = nil
+                    try perform(session.continuePressed(at: boundary))
+                } else if let timer {
+                    buttonDeadline = nil
+                    try perform(session.buttonTimerFired(at: timer))
+                } else {
+                    return
+                }
             }
         }
 
@@ -112,7 +122,8 @@ struct ClockReplay {
                 try perform(session.sample(normalizer.sample(penFrame)))
             }
         }
-        try advance(to: recordingEnd)
+        // Past the last event, so a boundary on the last frame is due too.
+        try advance(to: recordingEnd.advanced(by: EventDuration(microseconds: 1)))
         // The recording ends: continue through whatever steps remain, at its last event.
         while !session.isFinished {
             try perform(session.continuePressed(at: recordingEnd))

@@ -48,8 +48,7 @@ struct ProfileOptions: ParsableArguments {
         }
         var files: [(source: String, text: String)] = []
         let directories = CalibrationSearchPath.directories(
-            projectDirectory: FileManager.default.currentDirectoryPath,
-            environment: ProcessInfo.processInfo.environment)
+            projectDirectory: Self.projectDirectory, environment: ProcessInfo.processInfo.environment)
         for directory in directories {
             let tablets = (directory as NSString).appendingPathComponent(CalibrationSearchPath.tabletsFolder)
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: tablets) else { continue }
@@ -60,6 +59,28 @@ struct ProfileOptions: ParsableArguments {
             }
         }
         return try ProfileCatalog(files: files).profile(for: device)
+    }
+}
+
+extension ProfileOptions {
+    /// The StylusKit checkout or install whose `Calibration/` ships the profiles: the nearest
+    /// directory above the running executable that has one (a build under `.build/` or an install
+    /// with `share/styluskit/Calibration`), else the working directory. Found from the executable,
+    /// not the working directory, so results do not depend on where a site runs the command from.
+    static var projectDirectory: String {
+        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+        var directory = executable.deletingLastPathComponent()
+        for _ in 0..<6 {
+            for candidate in [directory, directory.appendingPathComponent("share/styluskit")] {
+                var isDirectory: ObjCBool = false
+                let calibration = candidate.appendingPathComponent("Calibration").path
+                if FileManager.default.fileExists(atPath: calibration, isDirectory: &isDirectory), isDirectory.boolValue {
+                    return candidate.path
+                }
+            }
+            directory = directory.deletingLastPathComponent()
+        }
+        return FileManager.default.currentDirectoryPath
     }
 }
 

@@ -43,8 +43,16 @@ struct Replay: ParsableCommand {
     @Flag(help: "Print the summary as JSON.")
     var json = false
 
+    /// The latest start time accepted: the last millisecond of the year 9999.
+    static let latestStartTime: Int64 = 253_402_300_799_999
+
     func validate() throws {
         _ = try parsedStepSplit()
+        if let startTime, !(0...Self.latestStartTime).contains(startTime) {
+            throw ValidationError(
+                "--start-time \(startTime) is not a Unix time in milliseconds between 0 and \(Self.latestStartTime)"
+                    + " (year 9999); give the time the recording started, e.g. 1700000000000.")
+        }
     }
 
     func parsedStepSplit() throws -> StepSplitRule {
@@ -104,7 +112,8 @@ struct Replay: ParsableCommand {
             strokes: result.strokesPerStep.reduce(0) { $0 + $1.strokes },
             strokesPerStep: result.strokesPerStep.map { .init(step: $0.step.identifier, strokes: $0.strokes) },
             points: result.points, output: destination, profile: match?.source,
-            relativeTimes: !anchor.recordingHasUnixTimes, startTime: startTime,
+            relativeTimes: !anchor.recordingHasUnixTimes, startTime: anchor.recordingHasUnixTimes ? nil : startTime,
+            startTimeIgnored: anchor.recordingHasUnixTimes && startTime != nil,
             truncation: scan.truncation?.description)
         print(json ? summary.json : summary.text)
     }
@@ -129,6 +138,8 @@ struct ReplaySummary: CommandReport {
     var profile: String?
     var relativeTimes: Bool
     var startTime: Int64?
+    /// True when --start-time was given for a recording whose times are already Unix times.
+    var startTimeIgnored: Bool
     var truncation: String?
 
     var text: String {
@@ -144,6 +155,9 @@ struct ReplaySummary: CommandReport {
         if relativeTimes && startTime == nil {
             lines.append(
                 "note: the recording's times are relative, so its timestamps start at 1970-01-01; pass --start-time UNIX_MS to anchor them.")
+        }
+        if startTimeIgnored {
+            lines.append("note: --start-time was ignored: the recording's times are already Unix times.")
         }
         if let truncation { lines.append("warning: \(truncation)") }
         return lines.joined(separator: "\n")

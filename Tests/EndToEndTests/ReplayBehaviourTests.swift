@@ -107,12 +107,15 @@ struct ReplayBehaviourTests {
 
     @Test("A device without resolution and without a profile stops with the profile key to set")
     func missingResolution() throws {
-        // An empty working directory and config home: no Calibration/ to find a profile in.
+        // A copy of the binary in an empty directory, with an empty config home: no Calibration/
+        // beside it, above it or in the working directory to find a profile in.
         let empty = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: empty) }
+        let binary = empty.appendingPathComponent("styluskit")
+        try FileManager.default.copyItem(at: Paths.styluskit, to: binary)
         let recording = Paths.realRecordings.appendingPathComponent("Wacom-DTH2242-Pen.events")
         let process = Process()
-        process.executableURL = Paths.styluskit
+        process.executableURL = binary
         process.arguments = ["replay", recording.path, "--test", "clock", "--out", empty.path]
         process.currentDirectoryURL = empty
         process.environment = ["XDG_CONFIG_HOME": empty.path, "HOME": empty.path, "PATH": "/usr/bin:/bin"]
@@ -172,5 +175,83 @@ struct ReplayBehaviourTests {
         #expect(result.standardOutput.contains("device    Wacom Cintiq 22HDT Pen (0003:056a:005b)"))
         #expect(result.standardOutput.contains("duration  81.154 s, 5647 frames"))
         #expect(result.standardOutput.contains("strokes   34 ("))
+    }
+
+    @Test("Shipped profiles are found from any working directory")
+    func profilesFromAnyDirectory() throws {
+        let elsewhere = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: elsewhere) }
+        let recording = Paths.realRecordings.appendingPathComponent("Wacom-Cintiq-22HDT-Pen.events")
+        let result = try styluskit(["replay", recording.path, "--test", "clock", "--out", elsewhere.path], in: elsewhere)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("Calibration/tablets/wacom-cintiq-22hdt.yaml"))
+    }
+
+    @Test("A split offset on a stroke never cuts it: as many strokes as with no split")
+    func offsetSplitKeepsStrokes() throws {
+        let out = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let recording = Paths.realRecordings.appendingPathComponent("Wacom-Cintiq-22HDT-Pen.events").path
+        // 1.6 s after the first event (1369413636.405673) falls inside the second stroke; 0.562019 s is
+        // exactly the last in-contact frame of the first stroke (1369413636.967692, found with the
+        // awk rule of Fixtures/tools/strokes.awk). Either way the count must stay 34.
+        for (index, split) in ["1.6", "0.562019", "none"].enumerated() {
+            let result = try styluskit([
+                "replay", recording, "--test", "clock", "--out", out.appendingPathComponent("\(index)").path,
+                "--step-split", split,
+            ])
+            try #require(result.status == 0, "\(result.standardError)")
+            #expect(result.standardOutput.contains("strokes   34 ("), "--step-split \(split): \(result.standardOutput)")
+        }
+    }
+
+    @Test("A libinput-record file with CRLF line endings keeps its times")
+    func crlfLibinputRecord() throws {
+        let out = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let recording = Paths.realRecordings.appendingPathComponent("Wacom-DTH2242-Pen.events").path
+        let yaml = out.appendingPathComponent("dth.yml")
+        let converted = try styluskit(["convert", recording, yaml.path])
+        try #require(converted.status == 0, "\(converted.standardError)")
+        let crlf = out.appendingPathComponent("crlf.yml")
+        try Data(try String(contentsOf: yaml, encoding: .utf8).replacingOccurrences(of: "\n", with: "\r\n").utf8)
+            .write(to: crlf)
+        let result = try styluskit(["replay", crlf.path, "--test", "clock", "--out", out.path])
+        try #require(result.status == 0, "\(result.standardError)")
+        // The first event of the recording: E: 1369413313.184404.
+        #expect(try xpath("string(//Step[1]/Start/@timestamp)", in: out.appendingPathComponent("crlf.csk")) == "1369413313184")
+    }
+
+    @Test("--start-time is checked, and said to be ignored for a recording with Unix times")
+    func startTimeChecks() throws {
+        let out = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        let bad = try styluskit(["replay", dell.path, "--test", "clock", "--start-time", "9223372036854775"])
+        #expect(bad.status == 64)
+        #expect(
+            bad.standardError.hasPrefix(
+                "Error: --start-time 9223372036854775 is not a Unix time in milliseconds between 0 and 253402300799999"
+                    + " (year 9999); give the time the recording started, e.g. 1700000000000.\n"))
+        let epoch = Paths.realRecordings.appendingPathComponent("Wacom-DTH2242-Pen.events").path
+        let ignored = try styluskit(["replay", epoch, "--test", "clock", "--out", out.path, "--start-time", "5"])
+        #expect(ignored.status == 0, "\(ignored.standardError)")
+        #expect(ignored.standardOutput.contains("note: --start-time was ignored: the recording's times are already Unix times."))
+    }
+
+    @Test("A timestamp too large to keep is refused with its column")
+    func hugeTimestamp() throws {
+        let out = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        var lines = try String(contentsOf: dell, encoding: .utf8).components(separatedBy: "\n")
+        let index = try #require(lines.firstIndex { $0.hasPrefix("E: ") })
+        lines[index] = "E: 99999999999999.000001 0003 0000 38433"
+        let huge = out.appendingPathComponent("huge.evemu")
+        try lines.joined(separator: "\n").write(to: huge, atomically: true, encoding: .utf8)
+        let result = try styluskit(["info", huge.path])
+        #expect(result.status == 1)
+        #expect(
+            result.standardError
+                == "Error: \(huge.path):\(index + 1):4: timestamp 99999999999999 s is beyond the largest time StylusKit keeps"
+                + " (9223372036853 s); fix the line (--allow-truncated uses the complete frames before a damaged event line)\n")
     }
 }
