@@ -33,6 +33,9 @@ public struct ADFReadError: Error, Sendable, Equatable, CustomStringConvertible 
         case tooDeep(limit: Int)
         /// An attribute value longer than the limit (its element and name if known).
         case attributeTooLong(element: String?, attribute: String?, bytes: Int?, limit: Int)
+        /// One tag or attribute value is longer than libxml2 looks ahead without
+        /// XML_PARSE_HUGE (10 MB).
+        case tokenTooLong
         /// A text (e.g. RawData) longer than libxml2 accepts without XML_PARSE_HUGE (10 MB).
         case textTooLong
         /// More elements than the limit.
@@ -77,6 +80,9 @@ public struct ADFReadError: Error, Sendable, Equatable, CustomStringConvertible 
                     + "is longer than \(limit) bytes"
                     + (bytes.map { " (\($0) bytes)" } ?? "")
                     + "; no ADF value is that long, so this is not a results file"
+            case .tokenTooLong:
+                "a tag or attribute value is longer than 10 MB, the most libxml2 reads safely; "
+                    + "no ADF value is that long, so this is not a results file"
             case .textTooLong:
                 "a text (such as a RawData block) is longer than 10 MB, the most libxml2 reads "
                     + "safely; split the test into shorter steps"

@@ -415,6 +415,9 @@ final class XMLStreamReader {
         if message.contains("AttValue length too long") {
             return fail(.attributeTooLong(element: nil, attribute: nil, bytes: nil, limit: limits.maximumAttributeBytes), line: line)
         }
+        if message.contains("Huge input lookup") {
+            return fail(.tokenTooLong, line: line)
+        }
         if message.contains("huge text node") || message.contains("text too long") {
             return fail(.textTooLong, line: line)
         }
