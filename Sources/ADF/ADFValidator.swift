@@ -155,7 +155,7 @@ private final class ValidationState {
             end(name, startLine: startLine, endLine: line)
         case .text(let text, let line):
             if inRawData {
-                if rawText.isEmpty { rawLine = line }
+                // Lines are counted from the start tag's line: the text follows it directly.
                 rawText += text
             } else if names.last != "RawData" {
                 problem(line, "<\(names.last ?? "?")> has text, which ADF never puts there")

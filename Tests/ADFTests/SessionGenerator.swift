@@ -115,7 +115,8 @@ struct SessionGenerator {
         }
         var display = DisplayData.referenceTablet
         switch Int.random(in: 0...2, using: &random) {
-        case 0: display.symbolDigit = nil
+        // A .ssk needs its form's sizes; the others may go without.
+        case 0 where variant != .symbolDigit: display.symbolDigit = nil
         case 1:
             display = DisplayData(
                 pixelsPerInch: grid(500_000...6_000_000), screenScalingFactor: 2,
