@@ -168,3 +168,353 @@ final class XMLStreamWriter {
         try flush()
     }
 }
+
+// MARK: - Reading
+
+// The reader side: libxml2's streaming xmlTextReader over an xmlParserInputBuffer whose read
+// callback reads a file descriptor we opened ourselves. libxml2 therefore never opens a file
+// or a URL (no transparent decompression, no network), and the bytes pass through the
+// `DocumentPrologue` check, which refuses a DOCTYPE before libxml2 sees it. The parse options
+// leave out XML_PARSE_DTDLOAD, XML_PARSE_DTDATTR, XML_PARSE_NOENT and XML_PARSE_HUGE, and a
+// deny-all external entity loader is installed while any reader is open.
+
+import Synchronization
+
+/// libxml2's parse options for results files: no network, CDATA merged into text, line
+/// numbers above 65535 kept. Deliberately absent: DTDLOAD, DTDATTR, NOENT, HUGE, DTDVALID.
+let adfParseOptions: Int32 = Int32(
+    XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_BIG_LINES.rawValue)
+
+/// Whether `options` contains any of the parse options a results file must never be read
+/// with (for the test that pins `adfParseOptions`).
+func containsUnsafeParseOptions(_ options: Int32) -> Bool {
+    let unsafe =
+        XML_PARSE_DTDLOAD.rawValue | XML_PARSE_DTDATTR.rawValue | XML_PARSE_NOENT.rawValue
+        | XML_PARSE_HUGE.rawValue | XML_PARSE_DTDVALID.rawValue | XML_PARSE_XINCLUDE.rawValue
+    return UInt32(bitPattern: options) & unsafe != 0
+}
+
+/// The loader libxml2 asks for any external entity or DTD: it refuses them all.
+private let denyAllEntityLoader: xmlExternalEntityLoader = { _, _, _ in
+    ExternalEntityLoader.refusals.add(1, ordering: .relaxed)
+    return nil
+}
+
+/// Installs the deny-all loader while at least one reader is open.
+///
+/// libxml2's loader is process-global; readers may run on several threads at once, so the
+/// first one in installs it (remembering what was there) and the last one out restores it.
+enum ExternalEntityLoader {
+    private struct State {
+        var readers = 0
+        var previous: xmlExternalEntityLoader?
+    }
+
+    private static let state = Mutex(State())
+    /// How often the deny-all loader was asked for something (tests read it).
+    static let refusals = Atomic<Int>(0)
+
+    static func acquire() {
+        state.withLock { state in
+            if state.readers == 0 {
+                state.previous = xmlGetExternalEntityLoader()
+                xmlSetExternalEntityLoader(denyAllEntityLoader)
+            }
+            state.readers += 1
+        }
+    }
+
+    static func release() {
+        state.withLock { state in
+            state.readers -= 1
+            if state.readers == 0 {
+                xmlSetExternalEntityLoader(state.previous)
+                state.previous = nil
+            }
+        }
+    }
+
+    /// Whether the loader libxml2 would use now is the deny-all one.
+    static var isDenyingAll: Bool {
+        guard let current = xmlGetExternalEntityLoader() else { return false }
+        return unsafeBitCast(current, to: UnsafeRawPointer.self)
+            == unsafeBitCast(denyAllEntityLoader, to: UnsafeRawPointer.self)
+    }
+}
+
+/// The file being read: its descriptor, the byte budget and the prologue check.
+private final class DescriptorSource {
+    let fd: Int32
+    let maximumBytes: Int
+    var bytesRead = 0
+    var prologue: DocumentPrologue
+    /// Set when the callback refused to go on; takes precedence over libxml2's own message.
+    var failure: ADFReadError.Reason?
+    var failureLine = 0
+
+    init(fd: Int32, maximumBytes: Int, checkPrologue: Bool) {
+        self.fd = fd
+        self.maximumBytes = maximumBytes
+        prologue = DocumentPrologue(enabled: checkPrologue)
+    }
+
+    func read(into buffer: UnsafeMutablePointer<CChar>, _ length: Int) -> Int32 {
+        if failure != nil { return -1 }
+        var n: Int
+        repeat { n = Glibc.read(fd, buffer, length) } while n < 0 && errno == EINTR
+        if n < 0 {
+            failure = .unreadable(String(cString: strerror(errno)))
+            return -1
+        }
+        bytesRead += n
+        if bytesRead > maximumBytes {
+            failure = .fileTooLarge(bytes: bytesRead, limit: maximumBytes)
+            return -1
+        }
+        let bytes = UnsafeRawBufferPointer(start: buffer, count: n)
+        switch prologue.scan(bytes) {
+        case .documentType(let line):
+            failure = .documentType
+            failureLine = line
+            return -1
+        case .notUTF8(let line):
+            failure = .notUTF8
+            failureLine = line
+            return -1
+        case .undecided, .rootReached:
+            break
+        }
+        return Int32(n)
+    }
+}
+
+private let sourceRead: xmlInputReadCallback = { context, buffer, length in
+    guard let context, let buffer else { return -1 }
+    let source = Unmanaged<DescriptorSource>.fromOpaque(context).takeUnretainedValue()
+    return source.read(into: buffer, Int(length))
+}
+
+// The descriptor belongs to XMLStreamReader, which closes it.
+private let sourceClose: xmlInputCloseCallback = { _ in 0 }
+
+/// The first error libxml2 reported, with its line.
+private final class ErrorSink {
+    var message: String?
+    var line = 0
+    var code: Int32 = 0
+}
+
+private let collectError: xmlStructuredErrorFunc = { context, error in
+    guard let context, let error else { return }
+    let sink = Unmanaged<ErrorSink>.fromOpaque(context).takeUnretainedValue()
+    guard sink.message == nil, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else {
+        return
+    }
+    var message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+    while message.last?.isWhitespace == true { message.removeLast() }
+    sink.message = message
+    sink.line = Int(error.pointee.line)
+    sink.code = error.pointee.code
+}
+
+/// A forward-only reader of one XML file through xmlTextReader, enforcing `ADFReadLimits`.
+///
+/// Owns the file descriptor and the `xmlTextReaderPtr` (which owns the input buffer) and
+/// frees both in `deinit`. Only the current node is in memory: libxml2 frees earlier
+/// siblings as it goes.
+final class XMLStreamReader {
+    let path: String
+    private let limits: ADFReadLimits
+    private let fd: Int32
+    private let source: DescriptorSource
+    private let errors = ErrorSink()
+    private let reader: xmlTextReaderPtr
+    /// The end tag to report for an empty element (`<a/>` has no END_ELEMENT node).
+    private var pendingEnd: (name: String, depth: Int, line: Int)?
+    private var elements = 0
+    private(set) var points = 0
+
+    /// Opens `path` for reading.
+    ///
+    /// - Parameter checkPrologue: false only in tests of the layers behind the DOCTYPE check.
+    init(path: String, limits: ADFReadLimits, checkPrologue: Bool = true) throws {
+        self.path = path
+        self.limits = limits
+        var fd: Int32
+        repeat { fd = open(path, O_RDONLY | O_CLOEXEC) } while fd < 0 && errno == EINTR
+        guard fd >= 0 else {
+            throw ADFReadError(path: path, line: 0, reason: .unreadable(String(cString: strerror(errno))))
+        }
+        var info = stat()
+        if fstat(fd, &info) == 0 {
+            if (info.st_mode & S_IFMT) == S_IFDIR {
+                _ = Glibc.close(fd)
+                throw ADFReadError(path: path, line: 0, reason: .unreadable("it is a directory"))
+            }
+            if (info.st_mode & S_IFMT) == S_IFREG && Int(info.st_size) > limits.maximumFileBytes {
+                _ = Glibc.close(fd)
+                throw ADFReadError(
+                    path: path, line: 0,
+                    reason: .fileTooLarge(bytes: Int(info.st_size), limit: limits.maximumFileBytes))
+            }
+        }
+        // Compressed files are refused by their magic bytes, read without moving the offset.
+        var magic = [UInt8](repeating: 0, count: 6)
+        let got = pread(fd, &magic, 6, 0)
+        if got >= 2, magic[0] == 0x1F, magic[1] == 0x8B {
+            _ = Glibc.close(fd)
+            throw ADFReadError(path: path, line: 0, reason: .compressed("gzip"))
+        }
+        if got >= 6, magic == [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00] {
+            _ = Glibc.close(fd)
+            throw ADFReadError(path: path, line: 0, reason: .compressed("xz"))
+        }
+        self.fd = fd
+        source = DescriptorSource(fd: fd, maximumBytes: limits.maximumFileBytes, checkPrologue: checkPrologue)
+        ExternalEntityLoader.acquire()
+        let context = Unmanaged.passUnretained(source).toOpaque()
+        guard
+            let reader = path.withCString({
+                xmlReaderForIO(sourceRead, sourceClose, context, $0, nil, adfParseOptions)
+            })
+        else {
+            ExternalEntityLoader.release()
+            _ = Glibc.close(fd)
+            if let failure = source.failure {
+                throw ADFReadError(path: path, line: source.failureLine, reason: failure)
+            }
+            throw ADFReadError(path: path, line: 0, reason: .unreadable("libxml2 could not start a reader (out of memory?)"))
+        }
+        self.reader = reader
+        xmlTextReaderSetStructuredErrorHandler(
+            reader, collectError, Unmanaged.passUnretained(errors).toOpaque())
+    }
+
+    deinit {
+        xmlFreeTextReader(reader)
+        ExternalEntityLoader.release()
+        _ = Glibc.close(fd)
+    }
+
+    private var parserLine: Int { Int(xmlTextReaderGetParserLineNumber(reader)) }
+
+    private func fail(_ reason: ADFReadError.Reason, line: Int? = nil) -> ADFReadError {
+        ADFReadError(path: path, line: line ?? parserLine, reason: reason)
+    }
+
+    /// The error after xmlTextReaderRead returned -1: ours first, then libxml2's.
+    private func readFailure() -> ADFReadError {
+        if let failure = source.failure {
+            return fail(failure, line: source.failureLine > 0 ? source.failureLine : parserLine)
+        }
+        let line = errors.line > 0 ? errors.line : parserLine
+        guard let message = errors.message else {
+            return fail(.malformed("libxml2 stopped without saying why"), line: line)
+        }
+        // libxml2's own limits (it was not given XML_PARSE_HUGE) get our wording.
+        if message.contains("AttValue length too long") {
+            return fail(.attributeTooLong(element: nil, attribute: nil, bytes: nil, limit: limits.maximumAttributeBytes), line: line)
+        }
+        if message.contains("Huge input lookup") {
+            return fail(.tokenTooLong, line: line)
+        }
+        if message.contains("huge text node") || message.contains("text too long") {
+            return fail(.textTooLong, line: line)
+        }
+        if message.contains("Excessive depth") {
+            return fail(.tooDeep(limit: limits.maximumDepth), line: line)
+        }
+        if message.contains("Detected an entity reference loop") || message.contains("entity") && message.contains("amplification") {
+            return fail(.entityExpansion, line: line)
+        }
+        return fail(.malformed(message), line: line)
+    }
+
+    private func string(_ bytes: UnsafePointer<xmlChar>?) -> String {
+        guard let bytes else { return "" }
+        return String(cString: bytes)
+    }
+
+    /// The current element's own line (the parser may have read ahead of it).
+    private var nodeLine: Int {
+        if let node = xmlTextReaderCurrentNode(reader) {
+            let line = Int(xmlGetLineNo(node))
+            if line > 0 { return line }
+        }
+        return parserLine
+    }
+
+    /// The next element start, element end or text; nil at the end of the document.
+    ///
+    /// Comments, processing instructions and whitespace between elements are skipped; empty
+    /// elements are followed by their `.end`.
+    func next() throws -> ADFNode? {
+        if let end = pendingEnd {
+            pendingEnd = nil
+            return .end(name: end.name, depth: end.depth, line: end.line)
+        }
+        while true {
+            let result = xmlTextReaderRead(reader)
+            if result == 0 {
+                if errors.message != nil || source.failure != nil { throw readFailure() }
+                return nil
+            }
+            if result < 0 { throw readFailure() }
+            switch xmlTextReaderNodeType(reader) {
+            case Int32(XML_READER_TYPE_ELEMENT.rawValue):
+                return .start(try element())
+            case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
+                return .end(
+                    name: string(xmlTextReaderConstName(reader)),
+                    depth: Int(xmlTextReaderDepth(reader)), line: parserLine)
+            case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue):
+                return .text(string(xmlTextReaderConstValue(reader)), line: nodeLine)
+            case Int32(XML_READER_TYPE_DOCUMENT_TYPE.rawValue):
+                // Behind the prologue check, in case bytes reach libxml2 another way.
+                throw fail(.documentType, line: nodeLine)
+            case Int32(XML_READER_TYPE_ENTITY_REFERENCE.rawValue),
+                Int32(XML_READER_TYPE_ENTITY.rawValue):
+                throw fail(.entityExpansion, line: nodeLine)
+            default:
+                continue
+            }
+        }
+    }
+
+    private func element() throws -> ADFElement {
+        let line = nodeLine
+        let name = string(xmlTextReaderConstName(reader))
+        let depth = Int(xmlTextReaderDepth(reader))
+        elements += 1
+        if depth >= limits.maximumDepth { throw fail(.tooDeep(limit: limits.maximumDepth), line: line) }
+        if elements > limits.maximumElements {
+            throw fail(.tooManyElements(limit: limits.maximumElements), line: line)
+        }
+        if name == "point" {
+            points += 1
+            if points > limits.maximumPoints {
+                throw fail(.tooManyPoints(limit: limits.maximumPoints), line: line)
+            }
+        }
+        var attributes: [ADFAttribute] = []
+        if xmlTextReaderHasAttributes(reader) == 1 {
+            attributes.reserveCapacity(6)
+            while xmlTextReaderMoveToNextAttribute(reader) == 1 {
+                let attributeName = string(xmlTextReaderConstName(reader))
+                let value = xmlTextReaderConstValue(reader)
+                let length = value.map { Int(xmlStrlen($0)) } ?? 0
+                if length > limits.maximumAttributeBytes {
+                    throw fail(
+                        .attributeTooLong(
+                            element: name, attribute: attributeName, bytes: length,
+                            limit: limits.maximumAttributeBytes), line: line)
+                }
+                attributes.append(ADFAttribute(name: attributeName, value: string(value)))
+            }
+            _ = xmlTextReaderMoveToElement(reader)
+        }
+        let isEmpty = xmlTextReaderIsEmptyElement(reader) == 1
+        if isEmpty { pendingEnd = (name, depth, line) }
+        return ADFElement(name: name, attributes: attributes, line: line, depth: depth)
+    }
+}

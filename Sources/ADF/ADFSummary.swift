@@ -1,0 +1,96 @@
+import Foundation
+
+/// What `styluskit adf show` reports about a results file: test, steps, strokes, points,
+/// duration, interruptions and device, read in flat memory.
+public struct ADFSummary: Sendable, Hashable, Codable {
+    public struct Step: Sendable, Hashable, Codable {
+        public var identifier: String
+        /// ADF timestamps (Unix ms).
+        public var start: Int64
+        public var end: Int64
+        public var strokes: Int
+        public var points: Int
+        public var interruptions: [String]
+    }
+
+    public var file: String
+    /// "clock", "maze" or "symbolDigit".
+    public var test: String
+    public var formatVersion: String?
+    public var steps: [Step]
+    public var strokes: Int
+    public var points: Int
+    /// From the first step's start to the last step's end, in milliseconds.
+    public var durationMilliseconds: Int64
+    /// The ClockSketchData facts as written (name -> value).
+    public var device: [String: String]
+
+    /// Reads `path` point by point and summarises it.
+    public init(path: String, limits: ADFReadLimits = .standard) throws {
+        let file = try ADFReader.forEachPoint(path: path, limits: limits) { _ in }
+        let document = file.document
+        self.file = path
+        test = document.variant.rawValue
+        formatVersion = file.formatVersion
+        steps = document.steps.enumerated().map { index, step in
+            Step(
+                identifier: step.identifier, start: ADFNumbers.timestamp(step.start.unixMilliseconds),
+                end: ADFNumbers.timestamp(step.end.unixMilliseconds), strokes: step.strokes.count,
+                points: index < file.drawings.count ? file.drawings[index].pointCounts.reduce(0, +) : 0,
+                interruptions: step.interruptions.map {
+                    "\($0.type) at \(ADFNumbers.timestamp($0.unixMilliseconds))"
+                })
+        }
+        strokes = file.strokeCount
+        points = file.pointCount
+        durationMilliseconds = (steps.last?.end ?? 0) - (steps.first?.start ?? 0)
+        let e = document.environment
+        var device: [String: String] = [:]
+        func put(_ name: String, _ value: String?) { if let value { device[name] = value } }
+        func put(_ name: String, _ value: Double?) {
+            if let value { device[name] = DecimalFormat.string(value, decimals: 4) }
+        }
+        put("DeviceSystemName", e.deviceSystemName)
+        put("DeviceSystemVersion", e.deviceSystemVersion)
+        put("DeviceID", e.deviceID)
+        put("DeviceModel", e.deviceModel)
+        put("DeviceModelIdentifier", e.deviceModelIdentifier)
+        put("DeviceName", e.deviceName)
+        put("PencilID", e.pencilID)
+        put("BatteryLevel", e.batteryLevel)
+        put("CanvasWidth", e.canvasWidth)
+        put("CanvasHeight", e.canvasHeight)
+        put("Doctor", e.doctor)
+        for fact in file.otherEnvironmentFacts {
+            device[fact.name] = fact.attributes.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
+        }
+        self.device = device
+    }
+
+    /// The summary as lines of text.
+    public var text: String {
+        var lines = [
+            "\(file): \(test) test\(formatVersion.map { " (format version \($0))" } ?? "")",
+            "duration: \(DecimalFormat.string(Double(durationMilliseconds) / 1000, decimals: 3)) s, "
+                + "\(steps.count) steps, \(strokes) strokes, \(points) points",
+        ]
+        for step in steps {
+            lines.append(
+                "step \(step.identifier): \(step.start) - \(step.end) "
+                    + "(\(DecimalFormat.string(Double(step.end - step.start) / 1000, decimals: 3)) s), "
+                    + "\(step.strokes) strokes, \(step.points) points"
+                    + (step.interruptions.isEmpty ? "" : ", interruptions: " + step.interruptions.joined(separator: ", ")))
+        }
+        for (name, value) in device.sorted(by: { $0.key < $1.key }) {
+            lines.append("device \(name): \(value)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    /// The summary as JSON with sorted keys.
+    public func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(self), as: UTF8.self)
+    }
+}

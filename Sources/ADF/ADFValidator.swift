@@ -1,0 +1,466 @@
+/// One thing wrong with an ADF file: where, and what.
+public struct ADFProblem: Sendable, Hashable, CustomStringConvertible {
+    public var path: String
+    /// 1-based; 0 when the problem concerns the whole file.
+    public var line: Int
+    public var message: String
+
+    public init(path: String, line: Int, message: String) {
+        self.path = path
+        self.line = line
+        self.message = message
+    }
+
+    public var description: String {
+        line > 0 ? "\(path):\(line): \(message)" : "\(path): \(message)"
+    }
+}
+
+/// Checks ADF results files against adf.md, streaming: memory does not grow with the number
+/// of points (only with one drawing's points, which RawData must repeat and libxml2 caps at
+/// 10 MB of text).
+///
+/// Checked: the root element for the file's extension; the root's children, each once and in
+/// order; the required elements and attributes; value ranges (altitude 0...π/2, azimuth
+/// [0, 2π), pressure ≥ 0, brightness, volume and battery 0...1); timestamps in whole
+/// milliseconds, non-decreasing within a stroke, step ends not before their starts; stroke
+/// numbering from 1 across the whole test; RawData consistent with the strokes (stroke and
+/// sample counts, StrokeIDs, x/y, times, pressure). Unknown attributes are not problems.
+public struct ADFValidator: Sendable {
+    public var limits: ADFReadLimits
+
+    public init(limits: ADFReadLimits = .standard) {
+        self.limits = limits
+    }
+
+    /// Every problem of the file at `path` (empty when it is valid). A file that cannot be
+    /// read (not XML, hostile, over a limit) gives the problems found before that point and
+    /// then the reason it was refused.
+    public func validate(path: String) -> [ADFProblem] {
+        let state = ValidationState(path: path)
+        do {
+            try ADFReader.scan(path: path, limits: limits) { state.take($0) }
+            state.finish()
+        } catch let error as ADFReadError {
+            state.problems.append(ADFProblem(path: path, line: error.line, message: error.reason.description))
+        } catch {
+            state.problems.append(ADFProblem(path: path, line: 0, message: "\(error)"))
+        }
+        return state.problems
+    }
+}
+
+/// The walk through one file.
+private final class ValidationState {
+    /// A point as the RawData check needs it.
+    private struct PointFacts {
+        var x: Double
+        var y: Double
+        var timestamp: Int64
+        var pressure: Int64
+    }
+
+    /// The most points of one drawing kept for the RawData check: more than 10 MB of RawData
+    /// (libxml2's cap on one text) could hold.
+    static let maximumDrawingPoints = 500_000
+
+    let path: String
+    var problems: [ADFProblem] = []
+    private var variant: ADFVariant?
+    private var names: [String] = []
+    private var lines: [Int] = []
+    private var rootChildren: [String] = []
+    private var factIndex = -1
+    private var sawOrigin = false
+    private var stepCount = 0
+    private var stepLine = 0
+    private var stepChildren: Set<String> = []
+    private var stepStart: Int64?
+    private var stepEnd: Int64?
+    private var drawingCount = 0
+    private var drawingChildren: [String] = []
+    private var displayChildren: Set<String> = []
+    private var displayValues: [String: Double] = [:]
+    private var strokeNumber = 0
+    private var drawingStrokes: [[PointFacts]] = []
+    private var drawingPoints = 0
+    private var drawingTooBig = false
+    private var lastTimestamp: Int64?
+    private var rawText = ""
+    private var inRawData = false
+    private var rawLine = 0
+
+    private static let sections = ["ClockSketchData", "TaskData", "DisplayData", "PenData", "MotionData"]
+    private static let facts = [
+        "DeviceSystemName", "DeviceSystemVersion", "DeviceID", "DeviceModel",
+        "DeviceModelIdentifier", "DeviceName", "PencilID", "BatteryLevel", "CanvasWidth",
+        "CanvasHeight", "Doctor", "OriginalOrigin", "PatientEncodedID", "LocalPatientEncodedID",
+    ]
+    private static let pointAttributes = ["altitude", "azimuth", "pressure", "timestamp", "x", "y"]
+    /// π/2 and 2π as written with 4 decimals: a value in range may print as these.
+    private static let largestAltitude = 1.5708
+    private static let largestAzimuth = 6.2832
+
+    init(path: String) {
+        self.path = path
+    }
+
+    private func problem(_ line: Int, _ message: String) {
+        problems.append(ADFProblem(path: path, line: line, message: message))
+    }
+
+    // MARK: Values
+
+    private func decimal(_ e: ADFElement, _ name: String, required: Bool = true) -> Double? {
+        guard let text = e[name] else {
+            if required { problem(e.line, "<\(e.name)> has no \(name) attribute") }
+            return nil
+        }
+        guard let value = ADFNumberText.decimal(text) else {
+            problem(e.line, "<\(e.name)> \(name)=\"\(text)\" is not a decimal number")
+            return nil
+        }
+        return value
+    }
+
+    private func integer(_ e: ADFElement, _ name: String, what: String = "a whole number") -> Int64? {
+        guard let text = e[name] else {
+            problem(e.line, "<\(e.name)> has no \(name) attribute")
+            return nil
+        }
+        guard let value = ADFNumberText.integer(text) else {
+            problem(e.line, "<\(e.name)> \(name)=\"\(text)\" is not \(what)")
+            return nil
+        }
+        return value
+    }
+
+    private func fraction(_ e: ADFElement, _ name: String, required: Bool) {
+        if let value = decimal(e, name, required: required), !(0...1).contains(value) {
+            problem(e.line, "<\(e.name)> \(name)=\"\(e[name]!)\" is outside 0...1")
+        }
+    }
+
+    // MARK: Walk
+
+    func take(_ node: ADFNode) {
+        switch node {
+        case .start(let element):
+            start(element)
+            names.append(element.name)
+            lines.append(element.line)
+        case .end(let name, _, let line):
+            names.removeLast()
+            let startLine = lines.removeLast()
+            end(name, startLine: startLine, endLine: line)
+        case .text(let text, let line):
+            if inRawData {
+                // Lines are counted from the start tag's line: the text follows it directly.
+                rawText += text
+            } else if names.last != "RawData" {
+                problem(line, "<\(names.last ?? "?")> has text, which ADF never puts there")
+            }
+        }
+    }
+
+    private func start(_ e: ADFElement) {
+        let parent = names.last
+        switch names.count {
+        case 0:
+            variant = ADFReader.variant(rootElement: e.name)
+            let expected = ADFReader.variant(path: path)
+            if variant == nil {
+                problem(e.line, "the root element <\(e.name)> is not an ADF root")
+            } else if expected == nil {
+                problem(0, "the file name does not end in .csk, .msk or .ssk, so its test is unknown")
+            } else if let expected, expected != variant {
+                problem(
+                    e.line,
+                    "the root element is <\(e.name)> but a .\(expected.fileExtension) file has <\(expected.rootElementName)>")
+            }
+            return
+        case 1:
+            guard let index = Self.sections.firstIndex(of: e.name) else {
+                problem(e.line, "<\(e.name)> is not one of the root's children (\(Self.sections.joined(separator: ", ")))")
+                return
+            }
+            if rootChildren.contains(e.name) {
+                problem(e.line, "a second <\(e.name)>; the root has one")
+            } else if let last = rootChildren.last.flatMap({ Self.sections.firstIndex(of: $0) }), last > index {
+                problem(e.line, "<\(e.name)> comes after <\(Self.sections[last])>; the order is \(Self.sections.joined(separator: ", "))")
+            }
+            rootChildren.append(e.name)
+            return
+        default:
+            break
+        }
+        switch (names[1], names.count, e.name) {
+        case ("ClockSketchData", 2, _):
+            fact(e)
+        case ("TaskData", 2, "Step"):
+            stepCount += 1
+            stepLine = e.line
+            stepChildren = []
+            stepStart = nil
+            stepEnd = nil
+            if e["identifier"] == nil { problem(e.line, "<Step> has no identifier attribute") }
+        case ("TaskData", 2, _):
+            problem(e.line, "<\(e.name)> in <TaskData>, which holds only <Step> elements")
+        case ("TaskData", 3, "Start"), ("TaskData", 3, "End"):
+            if stepChildren.contains(e.name) { problem(e.line, "a second <\(e.name)> in this step") }
+            if e.name == "End" && !stepChildren.contains("Start") {
+                problem(e.line, "<End> comes before <Start>")
+            }
+            stepChildren.insert(e.name)
+            let time = integer(e, "timestamp", what: "Unix time in whole milliseconds")
+            if e.name == "Start" { stepStart = time } else { stepEnd = time }
+            fraction(e, "brightness", required: false)
+            fraction(e, "volume", required: false)
+            if e.name == "End", let start = stepStart, let end = time, end < start {
+                problem(e.line, "the step ends (\(end)) before it starts (\(start))")
+            }
+        case ("TaskData", 3, "Motion"):
+            _ = integer(e, "timestamp", what: "Unix time in whole milliseconds")
+        case ("TaskData", 4, "Attitude"):
+            for name in ["pitch", "roll", "yaw"] { _ = decimal(e, name) }
+        case ("TaskData", 4, "Acceleration"):
+            for name in ["x", "y", "z"] { _ = decimal(e, name) }
+        case ("TaskData", 3, "Interruptions"):
+            stepChildren.insert(e.name)
+        case ("TaskData", 4, "Pause") where parent == "Interruptions":
+            _ = integer(e, "timestamp", what: "Unix time in whole milliseconds")
+            if (e["type"] ?? "").isEmpty { problem(e.line, "<Pause> has no type") }
+        case ("TaskData", _, _):
+            problem(e.line, "<\(e.name)> is not an element of <\(parent ?? "")>")
+        case ("DisplayData", 2, _):
+            displayChildren.insert(e.name)
+            if e.name != "SymbolDigit", let value = decimal(e, "value") {
+                displayValues[e.name] = value
+                if value <= 0 { problem(e.line, "<\(e.name)> value=\"\(e["value"]!)\" is not positive") }
+            }
+        case ("DisplayData", 3, _):
+            if let value = decimal(e, "value"), value < 0 {
+                problem(e.line, "<\(e.name)> value=\"\(e["value"]!)\" is negative")
+            }
+        case ("PenData", 2, "drawing"):
+            drawingCount += 1
+            drawingChildren = []
+            drawingStrokes = []
+            drawingPoints = 0
+            drawingTooBig = false
+        case ("PenData", 2, _):
+            problem(e.line, "<\(e.name)> in <PenData>, which holds only <drawing> elements")
+        case ("PenData", 3, _):
+            drawingChild(e)
+        case ("PenData", 4, "stroke"):
+            strokeNumber += 1
+            lastTimestamp = nil
+            drawingStrokes.append([])
+            let index = integer(e, "index")
+            let label = integer(e, "label")
+            if let index, index != strokeNumber {
+                problem(e.line, "stroke index \(index) should be \(strokeNumber): strokes are numbered from 1 across the whole test")
+            }
+            if let index, let label, index != label {
+                problem(e.line, "stroke label \(label) differs from its index \(index)")
+            }
+        case ("PenData", 5, "point"):
+            point(e)
+        case ("PenData", _, _):
+            problem(e.line, "<\(e.name)> is not an element of <\(parent ?? "")>")
+        default:
+            break
+        }
+    }
+
+    private func fact(_ e: ADFElement) {
+        guard let index = Self.facts.firstIndex(of: e.name) else {
+            problem(e.line, "<\(e.name)> is not a ClockSketchData fact")
+            return
+        }
+        if index <= factIndex {
+            problem(e.line, "<\(e.name)> comes after <\(Self.facts[factIndex])>; the facts go in the order of adf.md")
+        }
+        factIndex = max(factIndex, index)
+        switch e.name {
+        case "Doctor":
+            if e["firstlast"] == nil { problem(e.line, "<Doctor> has no firstlast attribute") }
+        case "OriginalOrigin":
+            sawOrigin = true
+            _ = decimal(e, "x")
+            _ = decimal(e, "y")
+        case "BatteryLevel":
+            fraction(e, "value", required: true)
+        case "CanvasWidth", "CanvasHeight":
+            if let value = decimal(e, "value"), value <= 0 {
+                problem(e.line, "<\(e.name)> value=\"\(e["value"]!)\" is not positive")
+            }
+        default:
+            if e["value"] == nil { problem(e.line, "<\(e.name)> has no value attribute") }
+        }
+    }
+
+    private func drawingChild(_ e: ADFElement) {
+        let order = ["container", "RawData", "MazeFeatures"]
+        let container = variant == .clock ? "symbol" : "strokes"
+        var role = e.name
+        if e.name == "symbol" || e.name == "strokes" {
+            role = "container"
+            if e.name != container {
+                problem(e.line, "<\(e.name)> in a .\(variant?.fileExtension ?? "?") file, whose strokes are in <\(container)>")
+            }
+            if e.name == "symbol" && (e["label"] != "" || e["type"] != "UNCLASSIFIED") {
+                problem(e.line, "<symbol> should have label=\"\" type=\"UNCLASSIFIED\"")
+            }
+        }
+        guard let index = order.firstIndex(of: role) else {
+            problem(e.line, "<\(e.name)> is not an element of <drawing>")
+            return
+        }
+        if drawingChildren.contains(role) {
+            problem(e.line, "a second <\(e.name)> in this drawing")
+        } else if let last = drawingChildren.last.flatMap({ order.firstIndex(of: $0) }), last > index {
+            problem(e.line, "<\(e.name)> comes after <\(drawingChildren.last == "container" ? container : drawingChildren.last!)>")
+        }
+        drawingChildren.append(role)
+        if e.name == "RawData" {
+            inRawData = true
+            rawText = ""
+            rawLine = e.line
+        }
+    }
+
+    private func point(_ e: ADFElement) {
+        let names = e.attributes.map(\.name)
+        let known = names.filter { Self.pointAttributes.contains($0) }
+        if known != known.sorted() {
+            problem(e.line, "the point's attributes are not in alphabetical order")
+        }
+        if let value = decimal(e, "altitude"), !(0...Self.largestAltitude).contains(value) {
+            problem(e.line, "altitude \(e["altitude"]!) is outside 0...π/2 (0...1.5708)")
+        }
+        if let value = decimal(e, "azimuth"), !(0...Self.largestAzimuth).contains(value) {
+            problem(e.line, "azimuth \(e["azimuth"]!) is outside [0, 2π) (0...6.2832 with 4 decimals)")
+        }
+        let pressure = integer(e, "pressure")
+        if let pressure, pressure < 0 { problem(e.line, "pressure \(pressure) is negative") }
+        let timestamp = integer(e, "timestamp", what: "Unix time in whole milliseconds")
+        if let timestamp, let last = lastTimestamp, timestamp < last {
+            problem(e.line, "timestamp \(timestamp) is earlier than the previous point's \(last) in the same stroke")
+        }
+        if let timestamp { lastTimestamp = timestamp }
+        let x = decimal(e, "x")
+        let y = decimal(e, "y")
+        drawingPoints += 1
+        if drawingPoints > Self.maximumDrawingPoints {
+            drawingTooBig = true
+        } else if let x, let y, let timestamp, !drawingStrokes.isEmpty {
+            drawingStrokes[drawingStrokes.count - 1].append(
+                PointFacts(x: x, y: y, timestamp: timestamp, pressure: pressure ?? 0))
+        }
+    }
+
+    private func end(_ name: String, startLine: Int, endLine: Int) {
+        switch (names.count, name) {
+        case (0, _):
+            for section in Self.sections where !rootChildren.contains(section) {
+                problem(startLine, "the root has no <\(section)>")
+            }
+        case (1, "ClockSketchData"):
+            if !sawOrigin { problem(startLine, "<ClockSketchData> has no <OriginalOrigin>, which existing parsers require") }
+        case (1, "DisplayData"):
+            for required in ["PixelsPerInch", "ScreenScalingFactor", "PointsPerInch"] where !displayChildren.contains(required) {
+                problem(startLine, "<DisplayData> has no <\(required)>")
+            }
+            if variant == .symbolDigit && !displayChildren.contains("SymbolDigit") {
+                problem(startLine, "<DisplayData> of a .ssk file has no <SymbolDigit>")
+            }
+            if let ppi = displayValues["PixelsPerInch"], let scale = displayValues["ScreenScalingFactor"],
+                let points = displayValues["PointsPerInch"], scale > 0, abs(ppi / scale - points) > 0.0002
+            {
+                problem(startLine, "PointsPerInch \(points) is not PixelsPerInch / ScreenScalingFactor (\(ppi / scale))")
+            }
+        case (1, "PenData"):
+            if drawingCount != stepCount {
+                problem(startLine, "<PenData> has \(drawingCount) drawings for \(stepCount) steps in <TaskData>; there is one per step")
+            }
+        case (2, "Step"):
+            for required in ["Start", "End"] where !stepChildren.contains(required) {
+                problem(startLine, "<Step> has no <\(required)>")
+            }
+            if variant != .clock && variant != nil && !stepChildren.contains("Interruptions") {
+                problem(startLine, "<Step> has no <Interruptions> (maze and symbol-digit steps always have one)")
+            }
+        case (2, "drawing"):
+            let container = variant == .clock ? "symbol" : "strokes"
+            for (role, element) in [("container", container), ("RawData", "RawData"), ("MazeFeatures", "MazeFeatures")]
+            where !drawingChildren.contains(role) {
+                problem(startLine, "<drawing> has no <\(element)>")
+            }
+        case (3, "RawData"):
+            inRawData = false
+            checkRawData(line: rawLine)
+            rawText = ""
+        default:
+            break
+        }
+    }
+
+    // MARK: RawData
+
+    private func checkRawData(line: Int) {
+        let raw = RawDataText(rawText)
+        for problem in raw.problems { self.problem(line + problem.lineOffset, "RawData: \(problem.message)") }
+        if drawingTooBig {
+            problem(line, "RawData not compared with the points: the drawing has more than \(Self.maximumDrawingPoints) points")
+            return
+        }
+        if let declared = raw.declaredStrokes, declared != raw.strokes.count {
+            problem(line, "RawData says \"Number of strokes: \(declared)\" but lists \(raw.strokes.count)")
+        }
+        if raw.strokes.count != drawingStrokes.count {
+            problem(line, "RawData has \(raw.strokes.count) strokes, the drawing \(drawingStrokes.count)")
+        }
+        for (index, (stroke, points)) in zip(raw.strokes, drawingStrokes).enumerated() {
+            let at = line + stroke.lineOffset
+            if let id = stroke.strokeID, id != index {
+                problem(at, "RawData StrokeID \(id) should be \(index) (counted from 0 in each drawing)")
+            }
+            if let declared = stroke.declaredSamples, declared != stroke.samples.count {
+                problem(at, "RawData stroke \(index) says \"Number of samples: \(declared)\" but lists \(stroke.samples.count)")
+            }
+            if stroke.declaredSamples == nil { problem(at, "RawData stroke \(index) has no \"Number of samples\" line") }
+            if stroke.color == nil { problem(at, "RawData stroke \(index) has no \"Color\" line") }
+            guard let startTime = stroke.startTime else {
+                problem(at, "RawData stroke \(index) has no \"StartTime\" line")
+                continue
+            }
+            if stroke.samples.count != points.count {
+                problem(at, "RawData stroke \(index) has \(stroke.samples.count) samples, the stroke \(points.count) points")
+                continue
+            }
+            // StartTime is the first sample's unrounded time (one decimal), the ADF timestamp
+            // the same time rounded down.
+            if let first = points.first, !(Double(first.timestamp) - 0.05...Double(first.timestamp) + 1.05).contains(startTime) {
+                problem(at, "RawData stroke \(index) StartTime \(startTime) does not match its first point's timestamp \(first.timestamp)")
+            }
+            for (sampleIndex, (sample, point)) in zip(stroke.samples, points).enumerated() {
+                let sampleLine = line + sample.lineOffset
+                if sample.x != point.x || sample.y != point.y {
+                    problem(sampleLine, "RawData sample \(sampleIndex) of stroke \(index) is at \(sample.x) \(sample.y), its point at \(point.x) \(point.y)")
+                }
+                // dt is rounded from unrounded times, the timestamps rounded down: they agree
+                // to within a millisecond.
+                let expected = sampleIndex == 0 ? 0 : point.timestamp - points[sampleIndex - 1].timestamp
+                if sampleIndex == 0 ? sample.milliseconds != 0 : abs(sample.milliseconds - expected) > 1 {
+                    problem(sampleLine, "RawData sample \(sampleIndex) of stroke \(index) has dt \(sample.milliseconds), the timestamps say \(expected)")
+                }
+                if abs(sample.pressure - Double(point.pressure)) > 0.5001 {
+                    problem(sampleLine, "RawData sample \(sampleIndex) of stroke \(index) has pressure \(sample.pressure), its point \(point.pressure)")
+                }
+            }
+        }
+    }
+
+    func finish() {}
+}

@@ -1,0 +1,9 @@
+import ArgumentParser
+
+/// `styluskit adf`: ADF results files.
+struct ADFCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "adf",
+        abstract: "Checks and shows ADF results files (.csk, .msk, .ssk).",
+        subcommands: [ADFValidateCommand.self, ADFShowCommand.self])
+}

@@ -1,0 +1,31 @@
+import ADF
+import ArgumentParser
+
+/// `styluskit adf validate FILE...`: one line per problem; nonzero exit if any.
+struct ADFValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Checks ADF results files against the format and prints one line per problem.")
+
+    @Argument(help: "The results files to check.")
+    var files: [String]
+
+    func validate() throws {
+        if files.isEmpty { throw ValidationError("Please name at least one results file to check.") }
+    }
+
+    func run() throws {
+        var failed = false
+        let validator = ADFValidator()
+        for file in files {
+            let problems = validator.validate(path: file)
+            if problems.isEmpty {
+                print("\(file): valid")
+            } else {
+                failed = true
+                for problem in problems { print(problem) }
+            }
+        }
+        if failed { throw ExitCode.failure }
+    }
+}
