@@ -6,13 +6,16 @@ import Testing
 /// and review the diff.
 @Suite("Help texts")
 struct HelpTests {
-    @Test("Help matches its golden file", arguments: ["styluskit", "replay", "info", "convert"])
+    @Test(
+        "Help matches its golden file",
+        arguments: ["styluskit", "replay", "info", "convert", "adf", "adf validate", "adf show"])
     func help(_ command: String) throws {
-        let arguments = command == "styluskit" ? ["--help"] : [command, "--help"]
+        let arguments = command == "styluskit" ? ["--help"] : command.split(separator: " ").map(String.init) + ["--help"]
         let result = try styluskit(arguments)
         #expect(result.status == 0)
         let golden = try String(
-            contentsOf: Paths.fixtures.appendingPathComponent("golden/help/\(command).txt"), encoding: .utf8)
+            contentsOf: Paths.fixtures.appendingPathComponent("golden/help/\(command.replacingOccurrences(of: " ", with: "-")).txt"),
+            encoding: .utf8)
         #expect(result.standardOutput == golden)
     }
 }

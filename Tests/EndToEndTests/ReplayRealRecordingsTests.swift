@@ -99,6 +99,9 @@ struct ReplayRealRecordingsTests {
 
         let lint = try run(URL(fileURLWithPath: "/usr/bin/xmllint"), ["--noout", csk.path])
         #expect(lint.status == 0, "\(lint.standardError)")
+        let validation = try styluskit(["adf", "validate", csk.path])
+        #expect(validation.status == 0)
+        #expect(validation.standardOutput == "\(csk.path): valid\n")
         #expect(try xpath("name(/*)", in: csk) == "ClockSketchXMLFile")
         #expect(try xpath("count(//stroke)", in: csk) == "\(recording.strokes)")
         #expect(try xpath("count(/ClockSketchXMLFile/PenData/drawing)", in: csk) == "2")
