@@ -121,8 +121,8 @@ public enum SymbolDigitSymbols {
         SymbolGlyph(
             name: "dome",
             paths: [
-                .arc(centre: GlyphPoint(0.5, 0.7), radius: 0.35, startAngle: .pi, endAngle: 2 * .pi),
-                .polyline([GlyphPoint(0.15, 0.7), GlyphPoint(0.85, 0.7)], closed: false),
+                .arc(centre: GlyphPoint(0.5, 0.65), radius: 0.33, startAngle: .pi, endAngle: 2 * .pi),
+                .polyline([GlyphPoint(0.17, 0.65), GlyphPoint(0.83, 0.65)], closed: false),
             ]),
         SymbolGlyph(
             name: "tee",
