@@ -35,7 +35,7 @@ let package = Package(
         // Pure Swift core: no I/O, no clock.
         .target(name: "StylusInput"),
         .target(name: "StylusGeometry", dependencies: ["StylusInput", "Yams"]),
-        .target(name: "Proctoring", dependencies: ["StylusGeometry"]),
+        .target(name: "Proctoring", dependencies: ["StylusGeometry", "Yams"]),
 
         // Readers and writers.
         .target(name: "Recordings", dependencies: ["StylusInput", "Yams"]),

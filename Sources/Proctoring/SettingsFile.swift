@@ -1,0 +1,298 @@
+import StylusInput
+import Yams
+
+/// Every option of the three tests, as one settings file holds them (format in Fixtures/settings/README.md).
+///
+/// The file is YAML: `schema: N`, then a section per test (`clock`, `maze`, `symbol-digit`) of
+/// `key: value` lines, values written as in battery files (`2.5 s`, `2 cells`, `20 px`, `true`).
+/// An omitted setting takes the spec's default. A file of an older schema is migrated on reading;
+/// one of a newer schema, or of an older one no migration leads from, is refused, naming the
+/// settings this version does not know, rather than read with a value lost.
+public struct ProctoringSettings: Hashable, Sendable {
+    /// The schema this version writes and reads without migration.
+    public static let schemaVersion = 2
+    /// The oldest schema a chain of migrations leads from.
+    public static var oldestMigratableSchema: Int { SettingsMigration.all.map(\.from).min() ?? schemaVersion }
+
+    public var clock: ClockSettings
+    public var maze: MazeSettings
+    public var symbolDigit: SymbolDigitSettings
+
+    public init(
+        clock: ClockSettings = ClockSettings(), maze: MazeSettings = MazeSettings(),
+        symbolDigit: SymbolDigitSettings = SymbolDigitSettings()
+    ) {
+        self.clock = clock
+        self.maze = maze
+        self.symbolDigit = symbolDigit
+    }
+
+    /// Reads a settings file.
+    ///
+    /// - Parameters:
+    ///   - yaml: the file's text (the caller reads the file).
+    ///   - source: its name, used in error messages.
+    /// - Throws: `SettingsError` naming the line and the setting of the first mistake.
+    public init(yaml: String, source: String = "settings") throws(SettingsError) {
+        try self.init(yaml: yaml, source: source, migrations: SettingsMigration.all)
+    }
+
+    /// Reads a settings file with the given migrations (tests take some away).
+    init(yaml: String, source: String, migrations: [SettingsMigration]) throws(SettingsError) {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: yaml)
+        } catch {
+            throw .notYAML(source: source, detail: "\(error)")
+        }
+        guard let root else { throw .notAMapping(source: source, line: nil, key: nil, found: "an empty file") }
+        guard case .mapping(let mapping) = root else {
+            throw .notAMapping(source: source, line: root.mark?.line, key: nil, found: describe(root))
+        }
+
+        // Collect the schema and the entries as written; check the sections' names.
+        var schema: (version: Int, line: Int)?
+        var entries: [SettingsEntry] = []
+        let topLevel = ["schema"] + SettingsSchema.sectionNames
+        for (keyNode, value) in mapping {
+            let key = keyNode.scalar?.string ?? describe(keyNode)
+            let line = keyNode.mark?.line ?? 0
+            let column = keyNode.mark?.column ?? 0
+            if key == "schema" {
+                guard case .scalar(let scalar) = value, let version = Int(scalar.string) else {
+                    throw .invalidSchema(source: source, line: line, found: describe(value))
+                }
+                schema = (version, line)
+                continue
+            }
+            guard SettingsSchema.sectionNames.contains(key) else {
+                throw .unknownKey(source: source, line: line, column: column, key: key, allowed: topLevel)
+            }
+            if case .scalar(let scalar) = value, scalar.style == .plain, scalar.string.isEmpty || scalar.string == "~" {
+                continue  // An empty section: every setting takes its default.
+            }
+            guard case .mapping(let settings) = value else {
+                throw .notAMapping(source: source, line: line, key: key, found: describe(value))
+            }
+            for (settingNode, settingValue) in settings {
+                let settingKey = settingNode.scalar?.string ?? describe(settingNode)
+                let settingLine = settingNode.mark?.line ?? line
+                let settingColumn = settingNode.mark?.column ?? 0
+                guard case .scalar(let scalar) = settingValue else {
+                    throw .invalidValue(
+                        source: source, line: settingLine, column: settingValue.mark?.column ?? settingColumn,
+                        key: "\(key).\(settingKey)", expected: "a single value such as '2 s' or 'true'",
+                        found: describe(settingValue))
+                }
+                entries.append(
+                    SettingsEntry(
+                        section: key, key: settingKey, value: scalar.string, line: settingLine, column: settingColumn,
+                        valueColumn: scalar.mark?.column ?? settingColumn))
+            }
+        }
+        guard let schema else { throw .missingSchema(source: source) }
+
+        let current = Self.schemaVersion
+        let currentKeys = SettingsSchema.keys(version: current)!
+        func unknownToCurrent() -> [SettingsKeyPlace] {
+            entries.filter { !(currentKeys[$0.section] ?? []).contains($0.key) }
+                .map { SettingsKeyPlace(key: $0.fullKey, line: $0.line) }
+        }
+        if schema.version > current {
+            throw .newerSchema(
+                source: source, line: schema.line, found: schema.version, supported: current,
+                unknownSettings: unknownToCurrent())
+        }
+        // The chain of migrations from the file's schema to the current one, all present.
+        let chain = (schema.version..<current).map { from in migrations.first { $0.from == from } }
+        guard let fileKeys = SettingsSchema.keys(version: schema.version), chain.allSatisfy({ $0 != nil }) else {
+            throw .noMigration(
+                source: source, line: schema.line, found: schema.version, supported: current,
+                unknownSettings: unknownToCurrent())
+        }
+        // Keys are checked against the file's own schema, so a misspelling is reported as written.
+        for entry in entries where !(fileKeys[entry.section] ?? []).contains(entry.key) {
+            throw .unknownKey(
+                source: source, line: entry.line, column: entry.column, key: entry.fullKey,
+                allowed: fileKeys[entry.section] ?? [])
+        }
+        for migration in chain {
+            try migration!.apply(&entries, source)
+        }
+
+        var settings = ProctoringSettings()
+        for entry in entries {
+            try settings.set(entry, source: source)
+        }
+        self = settings
+    }
+
+    /// Sets the option of a checked entry of the current schema from its written value.
+    private mutating func set(_ entry: SettingsEntry, source: String) throws(SettingsError) {
+        let value = SettingValue(entry.value)
+        func invalid(_ expected: String) -> SettingsError {
+            .invalidValue(
+                source: source, line: entry.line, column: entry.valueColumn, key: entry.fullKey, expected: expected,
+                found: entry.value.isEmpty ? "nothing" : "'\(entry.value)'")
+        }
+        let duration = "a duration in seconds or milliseconds, such as '2.5 s' or '2500 ms'"
+        let flag = "'true' or 'false'"
+        switch (entry.section, entry.key) {
+        case ("clock", "button-delay"):
+            guard let parsed = value.duration else { throw invalid(duration) }
+            clock.buttonDelay = parsed
+        case ("clock", "hours"):
+            guard let parsed = value.wholeNumber, (1...12).contains(parsed) else {
+                throw invalid("an hour on the clock face, a whole number from 1 to 12")
+            }
+            clock.hours = parsed
+        case ("clock", "minutes"):
+            guard let parsed = value.wholeNumber, (0...59).contains(parsed) else {
+                throw invalid("a whole number of minutes from 0 to 59")
+            }
+            clock.minutes = parsed
+        case ("maze", let key):
+            guard let expected = MazeSettings.expectedValue(forKey: key) else {
+                fatalError("Internal inconsistency: schema maze key '\(key)' unknown to MazeSettings")
+            }
+            guard maze.set(key: key, value: entry.value) else { throw invalid(expected) }
+        case ("symbol-digit", "enable-skip-detection"):
+            guard let parsed = value.flag else { throw invalid(flag) }
+            symbolDigit.enableSkipDetection = parsed
+        case ("symbol-digit", "enable-instructions"):
+            guard let parsed = value.flag else { throw invalid(flag) }
+            symbolDigit.enableInstructions = parsed
+        case ("symbol-digit", "enable-repeat"):
+            guard let parsed = value.flag else { throw invalid(flag) }
+            symbolDigit.enableRepeat = parsed
+        case ("symbol-digit", "display-mode"):
+            guard let parsed = value.flag else { throw invalid(flag) }
+            symbolDigit.displayMode = parsed
+        case ("symbol-digit", "delayed-recall-warning"):
+            guard let parsed = value.duration else { throw invalid(duration) }
+            symbolDigit.delayedRecallWarning = parsed
+        default:
+            fatalError("Internal inconsistency: schema key '\(entry.fullKey)' has no setting")
+        }
+    }
+
+    // MARK: Writing
+
+    /// The settings as a file of the current schema, every option with a comment saying what it does.
+    ///
+    /// Reading the text back gives these settings.
+    public var yaml: String {
+        var lines = [
+            "# StylusKit proctoring settings: every option of the three tests (Fixtures/settings/README.md).",
+            "# An option left out takes the default of assessments.md. Durations take 's' or 'ms'.",
+            "schema: \(Self.schemaVersion)",
+            "",
+            "# Digital Clock Drawing Test.",
+            "clock:",
+        ]
+        func option(_ comment: String, _ key: String, _ value: String) {
+            lines.append("  # \(comment)")
+            lines.append("  \(key): \(value)")
+        }
+        option(
+            "Pen-up time without drawing before the continue and repeat-instructions buttons appear.",
+            "button-delay", Self.format(clock.buttonDelay))
+        option("The hour the patient is told to draw (1-12).", "hours", "\(clock.hours)")
+        option("The minute the patient is told to draw (0-59).", "minutes", "\(clock.minutes)")
+
+        lines += ["", "# Digital Maze Test (a battery file may override these per maze).", "maze:"]
+        option("Interactive instructions before the first maze.", "enable-instructions", "\(maze.enableInstructions)")
+        option("Detect and interrupt wall crosses.", "enable-wall-cross-detection", "\(maze.enableWallCrossDetection)")
+        option(
+            "Cells that may be skipped at a time without interruption.", "maximum-skip-length",
+            "\(maze.maximumSkipLength) cells")
+        option(
+            "How long a wall cross may last before interrupting.", "wall-cross-timeout",
+            Self.format(maze.wallCrossTimeout))
+        option(
+            "Cells that may be skipped when resuming after a pause.", "maximum-pause-skip-length",
+            "\(maze.maximumPauseSkipLength) cells")
+        option(
+            "Distance back along the drawn path to the resume point, in pixels of the 264 ppi reference tablet.",
+            "pause-backtrack-distance", "\(Self.format(maze.pauseBacktrackDistancePixels)) px")
+        option(
+            "Time without drawing (pen up) before interrupting.", "no-drawing-timeout",
+            Self.format(maze.noDrawingTimeout))
+        option(
+            "Delay after reaching the end before the finish animation.", "finish-timeout",
+            Self.format(maze.finishTimeout))
+        option(
+            "Radius of the circle left visible around the resume point while paused, in reference pixels.",
+            "pause-circle-radius", "\(Self.format(maze.pauseCircleRadiusPixels)) px")
+        option(
+            "How near the start arrow a first stroke must begin, in cell sizes (not in the spec's table).",
+            "start-radius", "\(Self.format(maze.startRadiusCells)) cells")
+
+        lines += ["", "# Digital Symbol Digit Test.", "symbol-digit:"]
+        option(
+            "Interrupt when the patient skips more than one box at a time.", "enable-skip-detection",
+            "\(symbolDigit.enableSkipDetection)")
+        option("Interactive instructions before each part.", "enable-instructions", "\(symbolDigit.enableInstructions)")
+        option(
+            "Run two full symbol-digit tests per administration.", "enable-repeat", "\(symbolDigit.enableRepeat)")
+        option(
+            "Show alternate symbols and digits, for publishable figures that keep the real form private.",
+            "display-mode", "\(symbolDigit.displayMode)")
+        option(
+            "Remind the patient of the delayed-recall instructions after this long without writing.",
+            "delayed-recall-warning", Self.format(symbolDigit.delayedRecallWarning))
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// A duration as the file writes it: seconds when whole milliseconds, else milliseconds.
+    static func format(_ duration: EventDuration) -> String {
+        duration.microseconds % 1_000 == 0
+            ? "\(format(Double(duration.microseconds) / 1_000_000)) s"
+            : "\(format(Double(duration.microseconds) / 1_000)) ms"
+    }
+
+    /// A number without a trailing `.0`.
+    static func format(_ value: Double) -> String {
+        value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+}
+
+/// A written value, read as each kind of setting.
+private struct SettingValue {
+    let words: [Substring]
+
+    init(_ text: String) {
+        words = text.split(separator: " ", omittingEmptySubsequences: true)
+    }
+
+    var flag: Bool? {
+        guard words.count == 1 else { return nil }
+        return ["true": true, "false": false][String(words[0])]
+    }
+
+    var wholeNumber: Int? {
+        guard words.count == 1 else { return nil }
+        return Int(words[0])
+    }
+
+    var duration: EventDuration? {
+        guard words.count == 2, let number = Double(words[0]), number.isFinite, number >= 0, number < 1e6 else {
+            return nil
+        }
+        switch words[1] {
+        case "s": return .seconds(number)
+        case "ms": return .seconds(number / 1_000)
+        default: return nil
+        }
+    }
+}
+
+/// How a YAML node reads in a message.
+private func describe(_ node: Node) -> String {
+    switch node {
+    case .scalar(let scalar): scalar.string.isEmpty ? "nothing" : "'\(scalar.string)'"
+    case .mapping: "a mapping"
+    case .sequence(let sequence): "a list of \(sequence.count)"
+    case .alias: "an alias"
+    }
+}

@@ -1,0 +1,179 @@
+import Foundation
+import StylusInput
+import Testing
+
+@testable import Proctoring
+
+/// The package's Fixtures/settings folder, found from this file's path.
+let settingsFixtures = URL(fileURLWithPath: #filePath)
+    .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    .appendingPathComponent("Fixtures/settings")
+
+/// Reads `text` and returns the error's message, or nil when it reads.
+private func message(_ text: String, migrations: [SettingsMigration] = SettingsMigration.all) -> String? {
+    do {
+        _ = try ProctoringSettings(yaml: text, source: "settings.yaml", migrations: migrations)
+        return nil
+    } catch {
+        return error.description
+    }
+}
+
+@Suite("Settings file")
+struct SettingsFileTests {
+    @Test("The shipped default.yaml holds every option with its default and a comment each")
+    func defaultFile() throws {
+        let text = try String(contentsOf: settingsFixtures.appendingPathComponent("default.yaml"), encoding: .utf8)
+        #expect(try ProctoringSettings(yaml: text, source: "default.yaml") == ProctoringSettings())
+        #expect(text == ProctoringSettings().yaml)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let options = lines.enumerated().filter { $0.element.hasPrefix("  ") && !$0.element.hasPrefix("  #") }
+        // 3 clock options, the 10 of MazeSettings, the 5 of the symbol-digit table.
+        #expect(options.count == 18)
+        for (index, line) in options {
+            #expect(lines[index - 1].hasPrefix("  # "), "no comment above '\(line)'")
+        }
+        // The spec's defaults, as assessments.md's tables write them.
+        for expected in [
+            "schema: 2", "  button-delay: 2.5 s", "  hours: 11", "  minutes: 10", "  enable-instructions: true",
+            "  enable-wall-cross-detection: true", "  maximum-skip-length: 2 cells", "  wall-cross-timeout: 0.5 s",
+            "  maximum-pause-skip-length: 0 cells", "  pause-backtrack-distance: 20 px", "  no-drawing-timeout: 2 s",
+            "  finish-timeout: 2 s", "  pause-circle-radius: 32 px", "  enable-skip-detection: true",
+            "  enable-repeat: true", "  display-mode: false", "  delayed-recall-warning: 20 s",
+        ] {
+            #expect(lines.contains(Substring(expected)), "default.yaml lacks '\(expected)'")
+        }
+    }
+
+    @Test("Options left out take their defaults; a file may change just one")
+    func partialFile() throws {
+        #expect(try ProctoringSettings(yaml: "schema: 2\n") == ProctoringSettings())
+        #expect(try ProctoringSettings(yaml: "schema: 2\nmaze:\n") == ProctoringSettings())
+        let settings = try ProctoringSettings(yaml: "schema: 2\nclock:\n  button-delay: 4000 ms\n")
+        #expect(settings.clock.buttonDelay == .seconds(4))
+        #expect(settings.clock.hours == 11 && settings.maze == MazeSettings())
+    }
+
+    @Test("Every option changed survives writing and reading back")
+    func roundTrip() throws {
+        let changed = ProctoringSettings(
+            clock: ClockSettings(buttonDelay: .milliseconds(3_250), hours: 3, minutes: 45),
+            maze: MazeSettings(
+                enableInstructions: false, enableWallCrossDetection: false, maximumSkipLength: 3,
+                wallCrossTimeout: .milliseconds(750), maximumPauseSkipLength: 1, pauseBacktrackDistancePixels: 12.5,
+                noDrawingTimeout: .seconds(3), finishTimeout: EventDuration(microseconds: 1_500_500), pauseCircleRadiusPixels: 40,
+                startRadiusCells: 2),
+            symbolDigit: SymbolDigitSettings(
+                enableSkipDetection: false, enableInstructions: false, enableRepeat: false, displayMode: true,
+                delayedRecallWarning: .seconds(30)))
+        let text = changed.yaml
+        #expect(text.contains("  finish-timeout: 1500.5 ms\n"))
+        #expect(text.contains("  pause-backtrack-distance: 12.5 px\n"))
+        #expect(try ProctoringSettings(yaml: text) == changed)
+    }
+
+    @Test("Schema 2's maze settings are MazeSettings' keys: a new maze option needs a new schema")
+    func mazeKeysFrozen() {
+        #expect(SettingsSchema.mazeKeys2 == MazeSettings.keys)
+    }
+
+    @Test("A schema 1 file migrates: pause-backtrack-distance-px: N becomes pause-backtrack-distance: N px")
+    func migration() throws {
+        let version1 = """
+            schema: 1
+            clock:
+              hours: 2
+            maze:
+              pause-backtrack-distance-px: 35
+              pause-circle-radius: 30 px
+            """
+        let settings = try ProctoringSettings(yaml: version1)
+        #expect(settings.maze.pauseBacktrackDistancePixels == 35)
+        #expect(settings.maze.pauseCircleRadiusPixels == 30)
+        #expect(settings.clock.hours == 2)
+        // Its settings written back are a schema 2 file with the new key.
+        #expect(settings.yaml.contains("  pause-backtrack-distance: 35 px\n"))
+        #expect(ProctoringSettings.oldestMigratableSchema == 1)
+    }
+
+    @Test("A schema 1 file is checked against schema 1's keys, and its values as schema 1 writes them")
+    func migrationErrors() {
+        #expect(
+            message("schema: 1\nmaze:\n  pause-backtrack-distance: 20 px\n")
+                == "settings.yaml, line 3, column 3: unknown key 'maze.pause-backtrack-distance'; the keys in 'maze' are "
+                + "'enable-instructions', 'enable-wall-cross-detection', 'maximum-skip-length', 'wall-cross-timeout', "
+                + "'maximum-pause-skip-length', 'pause-backtrack-distance-px', 'no-drawing-timeout', 'finish-timeout', "
+                + "'pause-circle-radius', 'start-radius'.")
+        #expect(
+            message("schema: 1\nmaze:\n  pause-backtrack-distance-px: 20 px\n")
+                == "settings.yaml, line 3, column 32: 'maze.pause-backtrack-distance-px' must be a number of pixels "
+                + "such as '20' (schema 1 writes no unit), found '20 px'.")
+    }
+
+    @Test("A file of a newer schema is refused, naming the settings this version does not know")
+    func newerSchema() {
+        let text = "# from the future\nschema: 3\nmaze:\n  pause-circle-radius: 32 px\n  pause-circle-diameter: 64 px\n"
+        #expect(
+            message(text)
+                == "settings.yaml, line 2: schema 3 is newer than this version of StylusKit reads (schema 2); "
+                + "rather than guess what its settings mean, nothing is read. Use a newer StylusKit, or rewrite the "
+                + "file for schema 2. Settings schema 2 does not have: 'maze.pause-circle-diameter' (line 5).")
+    }
+
+    @Test("An older schema without a migration is refused, naming the setting that would be lost")
+    func noMigration() {
+        let version1 = "schema: 1\nmaze:\n  no-drawing-timeout: 2 s\n  pause-backtrack-distance-px: 20\n"
+        #expect(
+            message(version1, migrations: [])
+                == "settings.yaml, line 1: no migration leads from schema 1 to schema 2 (StylusKit migrates files "
+                + "from schema 1 on); rather than lose a value, nothing is read. Rewrite the file for schema 2 "
+                + "(Fixtures/settings/default.yaml lists every setting). Settings schema 2 does not have: "
+                + "'maze.pause-backtrack-distance-px' (line 4).")
+        #expect(message("schema: 0\n")?.hasPrefix("settings.yaml, line 1: no migration leads from schema 0 to schema 2") == true)
+    }
+
+    @Test("Unknown keys and sections are errors naming the key, its line and column")
+    func unknownKeys() {
+        #expect(
+            message("schema: 2\nsymbol-digit:\n  enable-repeat: true\n  delayed-recal-warning: 20 s\n")
+                == "settings.yaml, line 4, column 3: unknown key 'symbol-digit.delayed-recal-warning'; the keys in "
+                + "'symbol-digit' are 'enable-skip-detection', 'enable-instructions', 'enable-repeat', 'display-mode', "
+                + "'delayed-recall-warning'.")
+        #expect(
+            message("schema: 2\n\nclocks:\n  hours: 11\n")
+                == "settings.yaml, line 3, column 1: unknown key 'clocks'; the keys at the top level are 'schema', "
+                + "'clock', 'maze', 'symbol-digit'.")
+    }
+
+    @Test("Values that do not parse name the setting, its line and column, and what it takes")
+    func invalidValues() {
+        #expect(
+            message("schema: 2\nclock:\n  hours: 13\n")
+                == "settings.yaml, line 3, column 10: 'clock.hours' must be an hour on the clock face, a whole number "
+                + "from 1 to 12, found '13'.")
+        #expect(
+            message("schema: 2\nmaze:\n  wall-cross-timeout: 0.5\n")
+                == "settings.yaml, line 3, column 23: 'maze.wall-cross-timeout' must be a duration in seconds or "
+                + "milliseconds, such as '0.5 s' or '500 ms', found '0.5'.")
+        #expect(
+            message("schema: 2\nsymbol-digit:\n  display-mode: yes please\n")
+                == "settings.yaml, line 3, column 17: 'symbol-digit.display-mode' must be 'true' or 'false', "
+                + "found 'yes please'.")
+        #expect(
+            message("schema: 2\nclock:\n  minutes:\n")
+                == "settings.yaml, line 3, column 11: 'clock.minutes' must be a whole number of minutes from 0 to 59, "
+                + "found nothing.")
+    }
+
+    @Test("Files without a schema, or that are not a mapping, are refused")
+    func malformed() {
+        #expect(
+            message("clock:\n  hours: 11\n")
+                == "settings.yaml: the 'schema:' line is missing; add 'schema: 2' at the top if the file is written "
+                + "for this version of StylusKit.")
+        #expect(message("schema: two\n") == "settings.yaml, line 1: 'schema' must be a whole number such as 2, found 'two'.")
+        #expect(message("") == "settings.yaml: a settings file must be a mapping (starting with 'schema: 2'), found an empty file.")
+        #expect(message("schema: 2\nmaze: 3\n") == "settings.yaml, line 2: 'maze' must be a mapping of settings to values, found '3'.")
+        #expect(message("schema: 2\nschema: 2\n")?.hasPrefix("settings.yaml: not valid YAML") == true)
+    }
+}
