@@ -66,9 +66,11 @@ public struct DisplayMatch: Hashable, Sendable {
     }
 
     /// True if every field given equals the display's; a field the display does not report
-    /// (no EDID) does not match a profile that asks for it.
+    /// (no EDID) does not match a profile that asks for it. A match without fields matches no
+    /// display: its profile is chosen only by name.
     public func matches(_ display: DisplayIdentity) -> Bool {
-        (output.map { $0 == display.output } ?? true)
+        specificity > 0
+            && (output.map { $0 == display.output } ?? true)
             && (edidVendor.map { $0 == display.edidVendor } ?? true)
             && (edidProduct.map { $0 == display.edidProduct } ?? true)
     }
@@ -171,7 +173,7 @@ extension DisplayProfile {
         lines.append("schema: \(Self.schemaVersion)")
         lines.append("kind: display")
         if let description { lines.append("description: \(quoted(description))") }
-        lines.append("match:")
+        if match.specificity > 0 { lines.append("match:") }
         if let output = match.output { lines.append("  output: \(quoted(output))") }
         if let vendor = match.edidVendor { lines.append("  edid_vendor: \(quoted(vendor))") }
         if let product = match.edidProduct { lines.append("  edid_product: \"\(hex4(product))\"") }
@@ -248,10 +250,10 @@ extension ProfileReader {
         }
         let description = try fields["description"].map { (node) throws(ProfileError) in try string(node, at: "description") }
 
-        guard let matchNode = fields["match"] else {
-            throw .missingKey(source: source, key: "match", example: "match: {edid_vendor: WAC, edid_product: \"1040\"}")
-        }
-        let matchFields = try keyed(matchNode, at: "match", allowed: Self.displayMatchKeys)
+        // Without 'match' the profile is chosen by name only (a display whose EDID ids are unknown).
+        let matchFields = try fields["match"].map { (node) throws(ProfileError) in
+            try keyed(node, at: "match", allowed: Self.displayMatchKeys)
+        } ?? [:]
         var match = DisplayMatch()
         match.output = try matchFields["output"].map { (node) throws(ProfileError) in try string(node, at: "match.output") }
         if let node = matchFields["edid_vendor"] {
@@ -266,10 +268,11 @@ extension ProfileReader {
         match.edidProduct = try matchFields["edid_product"].map { (node) throws(ProfileError) in
             try hexID(node, at: "match.edid_product")
         }
-        guard match.specificity > 0 else {
+        if fields["match"] != nil, match.specificity == 0 {
             throw .invalidValue(
                 source: source, key: "match",
-                problem: "must give at least one of output, edid_vendor, edid_product (a profile cannot apply to every display)")
+                problem: "must give at least one of output, edid_vendor, edid_product; leave 'match' out for a profile "
+                    + "chosen by name only")
         }
 
         guard let densityNode = fields["pixels_per_inch"] else {

@@ -29,7 +29,10 @@ public enum TransformModel: String, Hashable, Sendable, CaseIterable {
 public struct FitLimits: Hashable, Sendable {
     /// The largest root-mean-square residual accepted.
     public var maximumRMSMillimetres: Double
-    /// The largest residual of any one target accepted.
+    /// The largest residual of any one target accepted, and the furthest any tap may lie from
+    /// where a fit of the other taps puts its target. The second catches a slipped tap on a
+    /// corner target, which pulls the fit towards itself and so leaves a smaller residual
+    /// (on a 3 x 3 grid, 0.56 of its slip).
     public var maximumResidualMillimetres: Double
 
     /// 0.5 mm RMS and 1 mm at worst: a careful tap on a printed crosshair lands within about
@@ -85,7 +88,8 @@ public enum TransformFitError: Error, Hashable, Sendable, CustomStringConvertibl
             var text = "The calibration is refused: its error is \(mm(rms)) mm RMS (at most \(mm(limits.maximumRMSMillimetres)) allowed) "
                 + "and \(mm(worst.millimetres)) mm at target \(worst.number) (at most \(mm(limits.maximumResidualMillimetres)) allowed)."
             if let suspect, let alone = suspect.leaveOneOutMillimetres {
-                text += " Tap \(suspect.number) is probably bad: it lies \(mm(alone)) mm from where the other taps put target \(suspect.number)."
+                text += " Tap \(suspect.number) is probably bad: it lies \(mm(alone)) mm from where the other taps put target "
+                    + "\(suspect.number) (at most \(mm(limits.maximumResidualMillimetres)) allowed)."
             }
             return text + " Check the sheet has not moved, then record the taps again."
         }
@@ -152,12 +156,15 @@ public struct TransformFit: Hashable, Sendable {
         rmsMillimetres = (residuals.reduce(0) { $0 + $1.millimetres * $1.millimetres } / Double(residuals.count)).squareRoot()
     }
 
-    /// Refuses the fit when its RMS or worst residual exceeds `limits`.
+    /// Refuses the fit when its RMS or worst residual exceeds `limits`, or a tap lies further than
+    /// the residual limit from where the other taps put its target.
     ///
     /// - Throws: `TransformFitError.fitTooPoor`, naming the tap that most likely slipped.
     public func check(_ limits: FitLimits = .standard) throws(TransformFitError) {
         let worst = worst
-        if rmsMillimetres > limits.maximumRMSMillimetres || worst.millimetres > limits.maximumResidualMillimetres {
+        let suspect = suspect
+        let slipped = (suspect?.leaveOneOutMillimetres ?? 0) > limits.maximumResidualMillimetres
+        if rmsMillimetres > limits.maximumRMSMillimetres || worst.millimetres > limits.maximumResidualMillimetres || slipped {
             throw .fitTooPoor(rmsMillimetres: rmsMillimetres, worst: worst, limits: limits, suspect: suspect)
         }
     }
