@@ -295,11 +295,13 @@ extension ProfileReader {
             let cells = try list(node, at: "resolution", count: 2, expected: "a list of two pixel counts [width, height]")
             var values: [Int] = []
             for (index, cell) in cells.enumerated() {
-                let value = try integer(cell, at: "resolution[\(index)]")
+                guard case .scalar(let scalar) = cell, scalar.style == .plain, let value = Int(scalar.string) else {
+                    throw .wrongType(source: source, key: "resolution[\(index)]", expected: "a whole number of pixels", found: describe(cell))
+                }
                 guard value > 0 else {
                     throw .invalidValue(source: source, key: "resolution[\(index)]", problem: "must be greater than 0 pixels, found \(value)")
                 }
-                values.append(Int(value))
+                values.append(value)
             }
             profile.resolution = (values[0], values[1])
         }

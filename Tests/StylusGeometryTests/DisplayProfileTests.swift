@@ -72,6 +72,9 @@ struct DisplayProfileTests {
         #expect(
             message("schema: 1\nkind: display\npixels_per_inch: 100\nscaling_factor: '2'\n")
                 == "Calibration/displays/d.yaml: 'scaling_factor' must be a number of pixels per point (1, 2, 1.25, ...), found the text '2'.")
+        #expect(
+            message("schema: 1\nkind: display\npixels_per_inch: 100\nresolution: [1920.5, 1080]\n")
+                == "Calibration/displays/d.yaml: 'resolution[0]' must be a whole number of pixels, found the number 1920.5.")
     }
 
     @Test("The most specific matching profile wins; one without match is chosen by name only")
