@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Proctoring", targets: ["Proctoring"]),
         .library(name: "ADF", targets: ["ADF"]),
         .library(name: "LinuxInput", targets: ["LinuxInput"]),
+        .library(name: "FormPrinting", targets: ["FormPrinting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -27,6 +28,9 @@ let package = Package(
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
+        .systemLibrary(
+            name: "CCairo", pkgConfig: "cairo",
+            providers: [.apt(["libcairo2-dev"])]),
         // The reference evemu implementation, used only by the differential tests.
         .systemLibrary(
             name: "CEvemu", pkgConfig: "evemu",
@@ -41,11 +45,13 @@ let package = Package(
         .target(name: "Recordings", dependencies: ["StylusInput", "Yams"]),
         .target(name: "ADF", dependencies: ["CLibXML2", "Proctoring"]),
         .target(name: "LinuxInput", dependencies: ["CEvdev", "CUdev", "StylusInput"]),
+        // Printable pages (calibration sheet, mazes) at exact physical size, as PDF through cairo.
+        .target(name: "FormPrinting", dependencies: ["CCairo", "Proctoring", "StylusGeometry"]),
 
         .executableTarget(
             name: "styluskit",
             dependencies: [
-                "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "LinuxInput",
+                "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "LinuxInput", "FormPrinting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -55,6 +61,7 @@ let package = Package(
         .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "CEvemu"]),
         .testTarget(name: "ADFTests", dependencies: ["ADF"]),
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput"]),
+        .testTarget(name: "FormPrintingTests", dependencies: ["FormPrinting"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["Recordings", "StylusInput", "StylusGeometry"]),

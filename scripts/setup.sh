@@ -8,7 +8,9 @@ set -euo pipefail
 # libevemu-dev: the reference evemu parser the differential tests compare against.
 # libxml2-utils: xmllint, the independent XML parser the tests read our results files with.
 # python3: the second independent XML parser of the tests.
-packages=(pkg-config libevdev-dev libudev-dev libxml2-dev libevemu-dev libxml2-utils python3)
+# libcairo2-dev: cairo, which FormPrinting draws the printable PDF pages with.
+# poppler-utils: pdftoppm, which the tests rasterise those pages with to measure them.
+packages=(pkg-config libevdev-dev libudev-dev libxml2-dev libevemu-dev libxml2-utils python3 libcairo2-dev poppler-utils)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -1,7 +1,10 @@
-/// An affine map from tablet millimetres to form centimetres.
+/// A map from tablet millimetres to form centimetres: affine, or projective when a calibration fitted
+/// a homography.
 ///
-/// `form.x = xx * tablet.x + xy * tablet.y + x0` and `form.y = yx * tablet.x + yy * tablet.y + y0`:
-/// the 2x3 matrix `[[xx, xy, x0], [yx, yy, y0]]` a profile's `tablet_to_form` gives.
+/// `form.x = (xx * tablet.x + xy * tablet.y + x0) / w` and
+/// `form.y = (yx * tablet.x + yy * tablet.y + y0) / w` with `w = px * tablet.x + py * tablet.y + 1`:
+/// the matrix `[[xx, xy, x0], [yx, yy, y0]]` (plus `[px, py, 1]` for a homography) a profile's
+/// `tablet_to_form` gives. For an affine map `px` and `py` are 0 and `w` is exactly 1.
 public struct TabletToFormTransform: Hashable, Sendable {
     public var xx: Double
     public var xy: Double
@@ -9,20 +12,42 @@ public struct TabletToFormTransform: Hashable, Sendable {
     public var yx: Double
     public var yy: Double
     public var y0: Double
+    /// The perspective terms of a homography; 0 for an affine map.
+    public var px: Double
+    public var py: Double
 
-    public init(xx: Double, xy: Double, x0: Double, yx: Double, yy: Double, y0: Double) {
+    public init(xx: Double, xy: Double, x0: Double, yx: Double, yy: Double, y0: Double, px: Double = 0, py: Double = 0) {
         self.xx = xx
         self.xy = xy
         self.x0 = x0
         self.yx = yx
         self.yy = yy
         self.y0 = y0
+        self.px = px
+        self.py = py
     }
 
-    /// The transform from the rows of a 2x3 matrix.
+    /// The transform from the rows of a 2x3 matrix (affine) or a 3x3 one (homography, scaled so
+    /// that its bottom-right entry is 1).
     public init(rows: [[Double]]) {
-        precondition(rows.count == 2 && rows.allSatisfy { $0.count == 3 }, "a tablet-to-form matrix is 2x3")
-        self.init(xx: rows[0][0], xy: rows[0][1], x0: rows[0][2], yx: rows[1][0], yy: rows[1][1], y0: rows[1][2])
+        precondition(
+            (rows.count == 2 || rows.count == 3) && rows.allSatisfy { $0.count == 3 },
+            "a tablet-to-form matrix is 2x3 or 3x3")
+        let scale = rows.count == 3 ? rows[2][2] : 1
+        precondition(scale != 0, "a homography's bottom-right entry is not 0")
+        let r = rows.map { $0.map { $0 / scale } }
+        self.init(
+            xx: r[0][0], xy: r[0][1], x0: r[0][2], yx: r[1][0], yy: r[1][1], y0: r[1][2],
+            px: r.count == 3 ? r[2][0] : 0, py: r.count == 3 ? r[2][1] : 0)
+    }
+
+    /// True when the perspective terms are 0.
+    public var isAffine: Bool { px == 0 && py == 0 }
+
+    /// The matrix as a profile writes it: 2 rows of 3 for an affine map, 3 for a homography.
+    public var rows: [[Double]] {
+        let affine = [[xx, xy, x0], [yx, yy, y0]]
+        return isAffine ? affine : affine + [[px, py, 1]]
     }
 
     /// The default placement: the form at physical size (1 mm on the tablet is 1 mm, 0.1 cm, on
@@ -36,9 +61,11 @@ public struct TabletToFormTransform: Hashable, Sendable {
     /// The form position of a tablet position.
     @inline(__always)
     public func formPosition(of tablet: TabletPosition) -> FormPosition {
-        FormPosition(
-            xCentimetres: xx * tablet.xMillimetres + xy * tablet.yMillimetres + x0,
-            yCentimetres: yx * tablet.xMillimetres + yy * tablet.yMillimetres + y0)
+        // w is exactly 1 for an affine map, so dividing by it changes nothing there.
+        let w = px * tablet.xMillimetres + py * tablet.yMillimetres + 1
+        return FormPosition(
+            xCentimetres: (xx * tablet.xMillimetres + xy * tablet.yMillimetres + x0) / w,
+            yCentimetres: (yx * tablet.xMillimetres + yy * tablet.yMillimetres + y0) / w)
     }
 }
 

@@ -18,3 +18,11 @@ func arcTangent(_ value: Double) -> Double { atan(value) }
 /// `atan2(3)`: the angle of the vector (x, y), in (-π, π].
 @inline(__always)
 func arcTangent(y: Double, x: Double) -> Double { atan2(y, x) }
+
+/// `cos(3)`.
+@inline(__always)
+func cosine(_ radians: Double) -> Double { cos(radians) }
+
+/// `sin(3)`.
+@inline(__always)
+func sine(_ radians: Double) -> Double { sin(radians) }

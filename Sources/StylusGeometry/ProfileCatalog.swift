@@ -59,6 +59,8 @@ public struct ProfileMatch: Hashable, Sendable {
 public enum CalibrationSearchPath {
     /// The folder of each search-path directory that holds tablet profiles (`*.yaml`).
     public static let tabletsFolder = "tablets"
+    /// The folder of each search-path directory that holds display profiles (`*.yaml`).
+    public static let displaysFolder = "displays"
 
     /// The calibration directories, in reading order: later ones override earlier ones.
     ///

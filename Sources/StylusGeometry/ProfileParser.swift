@@ -36,6 +36,13 @@ struct ProfileReader {
     static let activeAreaKeys = ["x", "y"]
 
     func tabletProfile(_ root: Node) throws(ProfileError) -> TabletProfile {
+        // A display profile in the tablets folder would otherwise be reported key by key.
+        if case .mapping(let mapping) = root, case .scalar(let kind)? = mapping["kind"], kind.string == "display" {
+            throw .invalidValue(
+                source: source, key: "kind",
+                problem: "must be 'tablet' in a tablet profile, found 'display'; display profiles belong in the "
+                    + "'\(CalibrationSearchPath.displaysFolder)' folder, not '\(CalibrationSearchPath.tabletsFolder)'")
+        }
         let fields = try keyed(root, at: nil, allowed: Self.topLevelKeys)
 
         guard let schemaNode = fields["schema"] else {
@@ -55,7 +62,7 @@ struct ProfileReader {
         guard kind == "tablet" else {
             throw .invalidValue(
                 source: source, key: "kind",
-                problem: "must be 'tablet' (the only kind of profile this version reads), found '\(kind)'")
+                problem: "must be 'tablet' in a tablet profile (or 'display' in the displays folder), found '\(kind)'")
         }
 
         let description = try fields["description"].map { (node) throws(ProfileError) in try string(node, at: "description") }
@@ -158,10 +165,13 @@ struct ProfileReader {
     }
 
     func transform(_ node: Node) throws(ProfileError) -> TabletToFormTransform {
-        let expectedRows = "a 2x3 matrix [[xx, xy, x0], [yx, yy, y0]] from tablet mm to form cm"
-        let rows = try list(node, at: "tablet_to_form", count: 2, expected: expectedRows)
+        let expectedRows = "a 2x3 matrix [[xx, xy, x0], [yx, yy, y0]] from tablet mm to form cm "
+            + "(or 3x3 with a third row [px, py, 1] for a homography)"
+        guard case .sequence(let sequence) = node, sequence.count == 2 || sequence.count == 3 else {
+            throw .wrongType(source: source, key: "tablet_to_form", expected: expectedRows, found: describe(node))
+        }
         var matrix: [[Double]] = []
-        for (r, row) in rows.enumerated() {
+        for (r, row) in sequence.enumerated() {
             let key = "tablet_to_form[\(r)]"
             let cells = try list(row, at: key, count: 3, expected: "a row of three numbers")
             var values: [Double] = []
@@ -169,6 +179,11 @@ struct ProfileReader {
                 values.append(try number(cell, at: "\(key)[\(c)]", expected: "a number"))
             }
             matrix.append(values)
+        }
+        if matrix.count == 3, matrix[2][2] != 1 {
+            throw .invalidValue(
+                source: source, key: "tablet_to_form[2][2]",
+                problem: "must be 1 (a homography's third row is [px, py, 1]; divide the matrix by its last entry), found \(format(matrix[2][2]))")
         }
         let determinant = matrix[0][0] * matrix[1][1] - matrix[0][1] * matrix[1][0]
         guard determinant != 0 else {
@@ -284,5 +299,42 @@ struct ProfileReader {
 
     func format(_ value: Double) -> String {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+    }
+}
+
+extension TabletProfile {
+    /// The profile as YAML, schema 1, with `comments` (one per line, without `#`) at the top: what
+    /// `styluskit calibrate tablet` writes. Reading it back gives the same profile.
+    public func yaml(comments: [String]) -> String {
+        var lines = comments.map { $0.isEmpty ? "#" : "# \($0)" }
+        lines.append("schema: \(Self.schemaVersion)")
+        lines.append("kind: tablet")
+        if let description { lines.append("description: \(quoted(description))") }
+        lines.append("match:")
+        if let bus = match.bus { lines.append("  bus: \"\(hex4(bus))\"") }
+        if let vendor = match.vendor { lines.append("  vendor: \"\(hex4(vendor))\"") }
+        if let product = match.product { lines.append("  product: \"\(hex4(product))\"") }
+        if let name = match.name { lines.append("  name: \(quoted(name))") }
+        if let resolution {
+            lines.append("resolution:")
+            lines.append("  x: \(decimal(resolution.x))")
+            lines.append("  y: \(decimal(resolution.y))")
+        }
+        let pressureLines = [
+            pressure.minimum.map { "  minimum: \($0)" }, pressure.maximum.map { "  maximum: \($0)" },
+            pressure.tipThreshold.map { "  tip_threshold: \($0)" }, pressure.maximumForce.map { "  maximum_force: \(decimal($0))" },
+        ].compactMap { $0 }
+        if !pressureLines.isEmpty { lines += ["pressure:"] + pressureLines }
+        if let area = activeArea {
+            lines.append("active_area:")
+            lines.append("  x: [\(area.minimumX), \(area.maximumX)]")
+            lines.append("  y: [\(area.minimumY), \(area.maximumY)]")
+        }
+        if let transform = tabletToForm {
+            lines.append("tablet_to_form:")
+            // Full precision: a homography's perspective terms are tiny and matter.
+            for row in transform.rows { lines.append("  - [\(row.map { String($0) }.joined(separator: ", "))]") }
+        }
+        return lines.joined(separator: "\n") + "\n"
     }
 }

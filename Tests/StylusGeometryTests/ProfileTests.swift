@@ -118,8 +118,12 @@ struct ProfileParsingTests {
                 == "Calibration/tablets/t.yaml: missing 'resolution.y'; add it, e.g. 'resolution: {x: 200, y: 200}'.")
         #expect(
             message("schema: 1\nkind: display\nmatch: {vendor: 056a}\n")
-                == "Calibration/tablets/t.yaml: 'kind' must be 'tablet' (the only kind of profile this version reads), "
-                + "found 'display'.")
+                == "Calibration/tablets/t.yaml: 'kind' must be 'tablet' in a tablet profile, found 'display'; "
+                + "display profiles belong in the 'displays' folder, not 'tablets'.")
+        #expect(
+            message("schema: 1\nkind: pen\nmatch: {vendor: 056a}\n")
+                == "Calibration/tablets/t.yaml: 'kind' must be 'tablet' in a tablet profile (or 'display' in the displays folder), "
+                + "found 'pen'.")
     }
 
     @Test func invalidValues() {
@@ -243,7 +247,8 @@ struct ShippedProfileTests {
 
     @Test func everyRealDeviceHasItsProfile() throws {
         let catalog = try Self.catalog()
-        #expect(catalog.profiles.count == 6)
+        // The six devices of the real recordings and four current tablets.
+        #expect(catalog.profiles.count == 10)
         let expected: [(DeviceDescription, String)] = [
             (RealDevices.dth2242, "wacom-dth2242.yaml"),
             (RealDevices.cintiq22HDT, "wacom-cintiq-22hdt.yaml"),

@@ -1,0 +1,198 @@
+import Proctoring
+import StylusGeometry
+
+/// A colour for printing: red, green and blue from 0 to 1.
+public struct PrintColour: Hashable, Sendable {
+    public var red: Double
+    public var green: Double
+    public var blue: Double
+
+    public init(red: Double, green: Double, blue: Double) {
+        self.red = red
+        self.green = green
+        self.blue = blue
+    }
+
+    public static let black = PrintColour(red: 0, green: 0, blue: 0)
+    public static let white = PrintColour(red: 1, green: 1, blue: 1)
+    /// The start arrow: the proctor tells the patient to "start at the green arrow".
+    public static let startGreen = PrintColour(red: 0, green: 0.6, blue: 0.2)
+    public static let endRed = PrintColour(red: 0.8, green: 0.1, blue: 0.1)
+}
+
+/// One mark on a page, in form centimetres from the page's top-left corner (y down).
+public enum PageMark: Hashable, Sendable {
+    /// A straight line of `width` cm, centred on the segment, with square ends that reach half
+    /// the width beyond each end point (so walls meeting at a corner close it).
+    case line(from: FormPosition, to: FormPosition, widthCentimetres: Double, colour: PrintColour)
+    /// A circle's outline of `width` cm, centred on the radius.
+    case circle(centre: FormPosition, radiusCentimetres: Double, widthCentimetres: Double, colour: PrintColour)
+    /// A filled polygon.
+    case polygon([FormPosition], colour: PrintColour)
+    /// Text whose baseline starts at `at`, `size` cm high (the font's em).
+    case text(String, at: FormPosition, sizeCentimetres: Double, colour: PrintColour)
+}
+
+/// A page to print at physical size: its size and its marks, in form centimetres.
+///
+/// Pages are plain data so that what is drawn where can be checked without rasterising; the PDF
+/// writer (`PrintedDocument`) only turns centimetres into PDF points.
+public struct PageDrawing: Hashable, Sendable {
+    public var size: FormSize
+    public var marks: [PageMark]
+
+    public init(size: FormSize, marks: [PageMark] = []) {
+        self.size = size
+        self.marks = marks
+    }
+}
+
+/// The widths printed pages draw with.
+public enum PrintedLineWidths {
+    /// Maze walls: 0.8 mm, a firm line that still leaves a 1.5 cm corridor wide open.
+    public static let mazeWallCentimetres = 0.08
+}
+
+extension PageDrawing {
+    /// The calibration sheet: a crosshair in a circle on every target, its number beside it, and
+    /// a line saying how to use it. The page is the form: lay it on the tablet where the test
+    /// forms will lie.
+    public static func calibrationSheet(_ sheet: CalibrationSheet) -> PageDrawing {
+        var page = PageDrawing(size: sheet.page)
+        let arm = CalibrationSheet.crosshairArmCentimetres
+        let width = CalibrationSheet.crosshairLineCentimetres
+        for (index, target) in sheet.targets.enumerated() {
+            let x = target.xCentimetres
+            let y = target.yCentimetres
+            page.marks.append(
+                .line(
+                    from: FormPosition(xCentimetres: x - arm + width / 2, yCentimetres: y),
+                    to: FormPosition(xCentimetres: x + arm - width / 2, yCentimetres: y), widthCentimetres: width, colour: .black))
+            page.marks.append(
+                .line(
+                    from: FormPosition(xCentimetres: x, yCentimetres: y - arm + width / 2),
+                    to: FormPosition(xCentimetres: x, yCentimetres: y + arm - width / 2), widthCentimetres: width, colour: .black))
+            page.marks.append(
+                .circle(centre: target, radiusCentimetres: CalibrationSheet.targetCircleCentimetres, widthCentimetres: width, colour: .black))
+            page.marks.append(
+                .text(
+                    "\(index + 1)", at: FormPosition(xCentimetres: x + arm * 0.55, yCentimetres: y - arm * 0.55), sizeCentimetres: 0.4,
+                    colour: .black))
+        }
+        let note = "StylusKit calibration sheet, \(centimetres(sheet.page.widthCentimetres)) x \(centimetres(sheet.page.heightCentimetres)) cm. "
+            + "Print at 100 % (no fit to page). Tap each cross once, in numbered order."
+        page.marks.append(.text(note, at: FormPosition(xCentimetres: 1, yCentimetres: 1.2), sizeCentimetres: 0.35, colour: .black))
+        return page
+    }
+
+    /// A maze at its cell size, placed on the page as the proctor places it on a form of the
+    /// page's size: walls on the cell boundaries, a green arrow in the mouth of the start opening
+    /// pointing in, a red one in the mouth of the end opening pointing out; a reduced maze shows
+    /// only its solution corridor, the rest left white (`blank`) or filled black (`filled`).
+    public static func maze(_ maze: Maze, page size: FormSize) -> PageDrawing {
+        var page = PageDrawing(size: size)
+        let origin = maze.origin(onFormOf: size)
+        let cell = maze.cellSizeCentimetres
+        let width = PrintedLineWidths.mazeWallCentimetres
+        func corner(_ row: Int, _ column: Int) -> FormPosition {
+            FormPosition(xCentimetres: origin.xCentimetres + Double(column) * cell, yCentimetres: origin.yCentimetres + Double(row) * cell)
+        }
+
+        let corridor: Set<MazeCell>?
+        switch maze.rendering {
+        case .full: corridor = nil
+        case .reducedBlank, .reducedFilled: corridor = Set(maze.solution)
+        }
+        if maze.rendering == .reducedFilled, let corridor {
+            for row in 0..<maze.rows {
+                for column in 0..<maze.columns where !corridor.contains(MazeCell(row: row, column: column)) {
+                    page.marks.append(
+                        .polygon(
+                            [corner(row, column), corner(row, column + 1), corner(row + 1, column + 1), corner(row + 1, column)],
+                            colour: .black))
+                }
+            }
+        }
+
+        // Each wall once: the top and left side of every cell, plus the bottom row and right column.
+        func shows(_ cells: [MazeCell]) -> Bool {
+            guard let corridor else { return true }
+            return cells.contains { corridor.contains($0) }
+        }
+        for row in 0...maze.rows {
+            for column in 0..<maze.columns {
+                let above = MazeCell(row: row - 1, column: column)
+                let below = MazeCell(row: row, column: column)
+                let wall = row < maze.rows ? maze.hasWall(on: .top, of: below) : maze.hasWall(on: .bottom, of: above)
+                let sides = [above, below].filter { maze.contains($0) }
+                if wall, shows(sides) {
+                    page.marks.append(.line(from: corner(row, column), to: corner(row, column + 1), widthCentimetres: width, colour: .black))
+                }
+            }
+        }
+        for row in 0..<maze.rows {
+            for column in 0...maze.columns {
+                let left = MazeCell(row: row, column: column - 1)
+                let right = MazeCell(row: row, column: column)
+                let wall = column < maze.columns ? maze.hasWall(on: .left, of: right) : maze.hasWall(on: .right, of: left)
+                let sides = [left, right].filter { maze.contains($0) }
+                if wall, shows(sides) {
+                    page.marks.append(.line(from: corner(row, column), to: corner(row + 1, column), widthCentimetres: width, colour: .black))
+                }
+            }
+        }
+
+        let placed = MazeOnForm(maze: maze, origin: origin)
+        page.marks.append(.polygon(arrow(at: placed.midpoint(of: maze.start), side: maze.start.side, cell: cell, inwards: true), colour: .startGreen))
+        page.marks.append(.polygon(arrow(at: placed.midpoint(of: maze.end), side: maze.end.side, cell: cell, inwards: false), colour: .endRed))
+        page.marks.append(
+            .text(
+                "\(maze.name) (cells \(centimetres(maze.cellSizeCentimetres)) cm; print at 100 %)",
+                at: FormPosition(xCentimetres: 1, yCentimetres: 1.2), sizeCentimetres: 0.35, colour: .black))
+        return page
+    }
+
+    /// An arrow in the mouth beyond an opening: its point on the opening's midpoint when it points
+    /// into the maze, its tail there when it points out.
+    static func arrow(at midpoint: FormPosition, side: MazeSide, cell: Double, inwards: Bool) -> [FormPosition] {
+        // (ax, ay): the unit vector out of the maze through this side; distances are along it.
+        let (ax, ay): (Double, Double) =
+            switch side {
+            case .left: (-1, 0)
+            case .right: (1, 0)
+            case .top: (0, -1)
+            case .bottom: (0, 1)
+            }
+        // A small gap from the wall, then 0.7 cells of arrow, 0.3 of them head.
+        let near = cell * 0.1
+        let far = near + cell * 0.7
+        let tip = inwards ? near : far
+        let tail = inwards ? far : near
+        let neck = inwards ? tip + cell * 0.3 : tip - cell * 0.3
+        let shaft = cell * 0.06
+        let head = cell * 0.22
+        func point(_ along: Double, _ across: Double) -> FormPosition {
+            FormPosition(
+                xCentimetres: midpoint.xCentimetres + ax * along - ay * across,
+                yCentimetres: midpoint.yCentimetres + ay * along + ax * across)
+        }
+        return [
+            point(tail, -shaft), point(neck, -shaft), point(neck, -head), point(tip, 0),
+            point(neck, head), point(neck, shaft), point(tail, shaft),
+        ]
+    }
+
+    static func centimetres(_ value: Double) -> String {
+        let hundredths = Int((value * 100).rounded())
+        let fraction = hundredths % 100
+        if fraction == 0 { return "\(hundredths / 100)" }
+        return fraction % 10 == 0 ? "\(hundredths / 100).\(fraction / 10)" : "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+    }
+}
+
+extension PageDrawing {
+    // Hook for the symbol-digit form: the form's layout is being written in Proctoring in parallel.
+    // When it lands, add `public static func symbolDigitForm(_ layout: SymbolDigitLayout, page: FormSize) -> PageDrawing`
+    // here, drawing each box at the physical lengths of assessments.md ("Physical layout"), and a
+    // `styluskit calibrate print-form` command beside print-mazes. Nothing prints the form yet.
+}

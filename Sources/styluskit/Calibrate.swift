@@ -1,0 +1,164 @@
+import ArgumentParser
+import Foundation
+import Proctoring
+import Recordings
+import StylusGeometry
+import StylusInput
+
+/// `styluskit calibrate ...`: display density, tablet-to-form mapping, pressure range, printable pages.
+struct Calibrate: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Calibrates a site's hardware: display density, tablet-to-form mapping, pen pressure, printed forms.",
+        subcommands: [CalibrateDisplay.self, CalibrateTablet.self, CalibratePressure.self, PrintSheet.self, PrintMazes.self])
+}
+
+/// Errors of the calibrate commands.
+enum CalibrateError: Error, CustomStringConvertible {
+    case wouldOverwrite(file: String)
+    case cannotWrite(file: String, reason: String)
+    case noDensitySource(edidNote: String)
+    case severalDisplays(outputs: [String])
+    case noSuchOutput(output: String, found: [String])
+    case unknownPaper(String)
+    case sheetDoesNotFit(columns: Int, rows: Int, spacing: Double, paper: String)
+    case noTaps(file: String)
+    case noPressureAxis(device: String)
+    case noContact(file: String)
+
+    var description: String {
+        switch self {
+        case let .wouldOverwrite(file):
+            "\(file) already exists. Pass --force to replace it, or choose another file with --out."
+        case let .cannotWrite(file, reason):
+            "Cannot write \(file): \(reason). Check that its directory exists and is writable."
+        case let .noDensitySource(edidNote):
+            "\(edidNote) Measure the display instead: draw a line of a known number of pixels on it (an image "
+                + "editor's line tool at 100 % zoom), measure it with a ruler and pass --ruler-pixels N --measured-cm X."
+        case let .severalDisplays(outputs):
+            "Several displays have an EDID (\(outputs.joined(separator: ", "))); choose one with --output."
+        case let .noSuchOutput(output, found):
+            "No EDID for output \(output) under /sys/class/drm"
+                + (found.isEmpty ? " (no display reports one on this machine)" : " (outputs with one: \(found.joined(separator: ", ")))")
+                + ". Check the name with `ls /sys/class/drm`, pass --edid FILE, or measure with --ruler-pixels and --measured-cm."
+        case let .unknownPaper(name):
+            "'\(name)' is not a paper size StylusKit prints on. Use 'a4' (29.7 x 21 cm) or 'letter' (27.94 x 21.59 cm), both landscape."
+        case let .sheetDoesNotFit(columns, rows, spacing, paper):
+            "\(columns) x \(rows) targets \(spacing) cm apart do not fit on \(paper) paper with their crosshairs; "
+                + "use a smaller --spacing or fewer --columns/--rows."
+        case let .noTaps(file):
+            "\(file) holds no taps (no stroke touched the tablet). Record the pen tapping each target of the calibration sheet once, in numbered order."
+        case let .noPressureAxis(device):
+            "\(device) has no pressure axis (ABS_PRESSURE), so there is no pressure range to report."
+        case let .noContact(file):
+            "The pen never touched the tablet in \(file), so there is no pressure to report. Record a few strokes pressing lightly and firmly."
+        }
+    }
+}
+
+/// Where the printed calibration sheet's targets are: shared by `print-sheet` and `tablet`, which
+/// must agree (the same options on both give the same sheet).
+struct SheetOptions: ParsableArguments {
+    @Option(help: "The paper: a4 or letter (landscape). The page is the form: its top-left corner is form (0, 0).")
+    var paper = "a4"
+
+    @Option(help: "Targets across.")
+    var columns = 3
+
+    @Option(help: "Targets down.")
+    var rows = 3
+
+    @Option(help: "Centimetres between neighbouring targets.")
+    var spacing = 4.0
+
+    func validate() throws {
+        guard columns >= 1, rows >= 1, columns * rows >= TransformModel.affine.minimumTargets else {
+            throw ValidationError(
+                "A calibration sheet needs at least \(TransformModel.affine.minimumTargets) targets; "
+                    + "--columns \(columns) --rows \(rows) give \(max(0, columns * rows)).")
+        }
+        guard spacing > 0, spacing.isFinite else {
+            throw ValidationError("--spacing \(spacing) is not a distance; give the centimetres between targets, e.g. 4.")
+        }
+    }
+
+    /// The page size of `paper`.
+    func page() throws -> FormSize {
+        switch paper.lowercased() {
+        case "a4": CalibrationSheet.a4Landscape
+        case "letter": CalibrationSheet.letterLandscape
+        default: throw CalibrateError.unknownPaper(paper)
+        }
+    }
+
+    /// The sheet these options describe.
+    func sheet() throws -> CalibrationSheet {
+        let sheet = CalibrationSheet.grid(page: try page(), columns: columns, rows: rows, spacingCentimetres: spacing)
+        guard sheet.fitsOnPage else {
+            throw CalibrateError.sheetDoesNotFit(columns: columns, rows: rows, spacing: spacing, paper: paper)
+        }
+        return sheet
+    }
+}
+
+/// Calibration files: reading display profiles from the search path, writing new profiles.
+enum CalibrationFiles {
+    /// Every display profile on the search path, in reading order (shipped, /etc, the user's).
+    ///
+    /// For `replay`/`record` to choose the display of a session: `catalog().profile(for:)` with
+    /// the display's identity, or `profile(named:)` with a name the site chose.
+    static func displayCatalog(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> DisplayProfileCatalog {
+        var files: [(source: String, text: String)] = []
+        let directories = CalibrationSearchPath.directories(projectDirectory: ProfileOptions.projectDirectory, environment: environment)
+        for directory in directories {
+            let displays = (directory as NSString).appendingPathComponent(CalibrationSearchPath.displaysFolder)
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: displays) else { continue }
+            for name in names.sorted() where name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
+                let path = (displays as NSString).appendingPathComponent(name)
+                files.append((path, try readText(path, purpose: "display profile")))
+            }
+        }
+        return try DisplayProfileCatalog(files: files)
+    }
+
+    /// The user's calibration folder `folder` (tablets or displays), where new profiles go by default.
+    static func userFolder(_ folder: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        let directories = CalibrationSearchPath.directories(projectDirectory: nil, environment: environment)
+        let user = directories.count > 1 ? directories[directories.count - 1] : FileManager.default.currentDirectoryPath
+        return (user as NSString).appendingPathComponent(folder)
+    }
+
+    /// Writes `text` to `path`, creating its directory; refuses to replace a file unless `force`.
+    static func writeNew(_ text: String, to path: String, force: Bool) throws {
+        if !force, FileManager.default.fileExists(atPath: path) { throw CalibrateError.wouldOverwrite(file: path) }
+        let directory = (path as NSString).deletingLastPathComponent
+        do {
+            if !directory.isEmpty { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw CalibrateError.cannotWrite(file: path, reason: (error as NSError).localizedDescription)
+        }
+    }
+
+    /// Refuses early (before any work) to replace an existing file without `force`.
+    static func checkWritable(_ path: String, force: Bool) throws {
+        if !force, FileManager.default.fileExists(atPath: path) { throw CalibrateError.wouldOverwrite(file: path) }
+    }
+}
+
+/// A recording named with `--recording`, for the calibrate commands that read one.
+struct TapRecordingOptions: ParsableArguments {
+    @Option(help: "The recording of the pen (evemu or libinput-record YAML).")
+    var recording: String
+
+    @Option(name: .customLong("desc"), help: "The evemu description (.desc) of an events-only recording.")
+    var descriptionFile: String?
+
+    func openReader() throws -> RecordingReader {
+        try RecordingReader(path: recording, descriptionPath: descriptionFile)
+    }
+}
+
+/// Formats a number with a fixed number of decimals.
+func fixed(_ value: Double, _ decimals: Int) -> String {
+    String(format: "%.\(decimals)f", value)
+}
