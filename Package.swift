@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Proctoring", targets: ["Proctoring"]),
         .library(name: "ADF", targets: ["ADF"]),
         .library(name: "LinuxInput", targets: ["LinuxInput"]),
+        .library(name: "Synthesis", targets: ["Synthesis"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -36,6 +37,8 @@ let package = Package(
         .target(name: "StylusInput"),
         .target(name: "StylusGeometry", dependencies: ["StylusInput", "Yams"]),
         .target(name: "Proctoring", dependencies: ["StylusGeometry"]),
+        // Scripted drawings as pen events (for `styluskit synth`): pure Swift too.
+        .target(name: "Synthesis", dependencies: ["StylusInput", "StylusGeometry", "Proctoring"]),
 
         // Readers and writers.
         .target(name: "Recordings", dependencies: ["StylusInput", "Yams"]),
@@ -45,7 +48,7 @@ let package = Package(
         .executableTarget(
             name: "styluskit",
             dependencies: [
-                "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "LinuxInput",
+                "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "LinuxInput", "Synthesis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -55,6 +58,7 @@ let package = Package(
         .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "CEvemu"]),
         .testTarget(name: "ADFTests", dependencies: ["ADF"]),
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput"]),
+        .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Proctoring", "StylusGeometry", "StylusInput"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["Recordings", "StylusInput", "StylusGeometry"]),
