@@ -16,7 +16,11 @@ struct Replay: ParsableCommand {
             pen-up pause between two strokes), 'none' (every stroke in the command step), or a number \
             of seconds after the first event (moved to the end of a stroke it falls inside).
 
-            The maze test (--test maze with --maze FILE or --battery FILE) runs the maze proctor in             virtual time on a form the size of the tablet's active area, each maze placed as its file             says (centred by default): one step per maze, which ends at the maze's finish. Refused             strokes are not recorded; interruptions are. --events prints every proctor decision as one             JSON line on standard output, and the summary then goes to standard error.
+            The maze test (--test maze with --maze FILE or --battery FILE) runs the maze proctor in \
+            virtual time on a form the size of the tablet's active area, each maze placed as its file \
+            says (centred by default): one step per maze, which ends at the maze's finish. Refused \
+            strokes are not recorded; interruptions are. --events prints every proctor decision as one \
+            JSON line on standard output, and the summary then goes to standard error.
             """)
 
     /// The tests `replay` can administer.
