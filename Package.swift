@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "ADF", targets: ["ADF"]),
         .library(name: "LinuxInput", targets: ["LinuxInput"]),
         .library(name: "FormPrinting", targets: ["FormPrinting"]),
+        .library(name: "Synthesis", targets: ["Synthesis"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -40,6 +41,8 @@ let package = Package(
         .target(name: "StylusInput"),
         .target(name: "StylusGeometry", dependencies: ["StylusInput", "Yams"]),
         .target(name: "Proctoring", dependencies: ["StylusGeometry", "Yams"]),
+        // Scripted drawings as pen events (for `styluskit synth`): pure Swift too.
+        .target(name: "Synthesis", dependencies: ["StylusInput", "StylusGeometry", "Proctoring"]),
 
         // Readers and writers.
         .target(name: "Recordings", dependencies: ["StylusInput", "Yams"]),
@@ -52,6 +55,7 @@ let package = Package(
             name: "styluskit",
             dependencies: [
                 "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "LinuxInput", "FormPrinting",
+                "Synthesis",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -62,6 +66,7 @@ let package = Package(
         .testTarget(name: "ADFTests", dependencies: ["ADF"]),
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput"]),
         .testTarget(name: "FormPrintingTests", dependencies: ["FormPrinting"]),
+        .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Proctoring", "StylusGeometry", "StylusInput"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["Recordings", "StylusInput", "StylusGeometry"]),

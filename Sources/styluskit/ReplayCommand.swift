@@ -6,7 +6,7 @@ import Recordings
 import StylusGeometry
 import StylusInput
 
-/// `styluskit replay RECORDING --test clock`: a recorded session through the live pipeline, into an ADF file.
+/// `styluskit replay RECORDING --test clock|maze`: a recorded session through the live pipeline, into an ADF file.
 struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Replays a recording through the same pipeline as a live session and writes the ADF results file.",
@@ -15,11 +15,18 @@ struct Replay: ParsableCommand {
             command step ends and the copy step begins: 'longest-pause' (the midpoint of the longest \
             pen-up pause between two strokes), 'none' (every stroke in the command step), or a number \
             of seconds after the first event (moved to the end of a stroke it falls inside).
+
+            The maze test (--test maze with --maze FILE or --battery FILE) runs the maze proctor in \
+            virtual time on a form the size of the tablet's active area, each maze placed as its file \
+            says (centred by default): one step per maze, which ends at the maze's finish. Refused \
+            strokes are not recorded; interruptions are. --events prints every proctor decision as one \
+            JSON line on standard output, and the summary then goes to standard error.
             """)
 
     /// The tests `replay` can administer.
     enum TestKind: String, ExpressibleByArgument, CaseIterable {
         case clock
+        case maze
     }
 
     @OptionGroup var recording: RecordingOptions
@@ -43,6 +50,15 @@ struct Replay: ParsableCommand {
     @Flag(help: "Print the summary as JSON.")
     var json = false
 
+    @Option(help: "The maze file of a one-maze maze test (--test maze).")
+    var maze: String?
+
+    @Option(help: "The battery file listing the mazes of a maze test (--test maze).")
+    var battery: String?
+
+    @Flag(help: "Print each proctor decision as a JSON line on standard output (--test maze).")
+    var events = false
+
     /// The latest start time accepted: the last millisecond of the year 9999.
     static let latestStartTime: Int64 = 253_402_300_799_999
 
@@ -52,6 +68,16 @@ struct Replay: ParsableCommand {
             throw ValidationError(
                 "--start-time \(startTime) is not a Unix time in milliseconds between 0 and \(Self.latestStartTime)"
                     + " (year 9999); give the time the recording started, e.g. 1700000000000.")
+        }
+        switch test {
+        case .maze:
+            if (maze == nil) == (battery == nil) {
+                throw ValidationError("--test maze needs exactly one of --maze FILE or --battery FILE.")
+            }
+        case .clock:
+            if maze != nil || battery != nil || events {
+                throw ValidationError("--maze, --battery and --events belong to --test maze; leave them out for --test clock.")
+            }
         }
     }
 
@@ -68,6 +94,7 @@ struct Replay: ParsableCommand {
     }
 
     func run() throws {
+        if test == .maze { return try runMaze() }
         let scan = try RecordingScan(recording)
         let device = scan.header.device
         let match = try profile.profile(for: device)

@@ -9,8 +9,20 @@ struct HelpTests {
     @Test(
         "Help matches its golden file",
         arguments: [
-            "styluskit", "replay", "info", "convert", "adf", "adf validate", "adf show", "calibrate", "calibrate display",
-            "calibrate tablet", "calibrate pressure", "calibrate print-sheet", "calibrate print-mazes",
+            "styluskit",
+            "replay",
+            "info",
+            "convert",
+            "synth",
+            "adf",
+            "adf validate",
+            "adf show",
+            "calibrate",
+            "calibrate display",
+            "calibrate tablet",
+            "calibrate pressure",
+            "calibrate print-sheet",
+            "calibrate print-mazes",
         ])
     func help(_ command: String) throws {
         let arguments = command == "styluskit" ? ["--help"] : command.split(separator: " ").map(String.init) + ["--help"]

@@ -1,0 +1,288 @@
+import Proctoring
+import StylusGeometry
+import StylusInput
+
+/// A point a scenario names (format in Fixtures/synth/README.md).
+public enum ScenarioPoint: Hashable, Sendable {
+    /// The mouth of the maze's start opening, half a cell outside it, where the green arrow sits.
+    case start
+    /// The mouth of the maze's end opening, half a cell outside it.
+    case end
+    /// Where the pen is: the last point of the previous move, or where the last stroke lifted.
+    case here
+    /// A point of a maze cell: `x` and `y` are fractions of the cell's side from its top-left
+    /// corner (0.5, 0.5 is the centre).
+    case cell(MazeCell, x: Double, y: Double)
+    /// A form position in centimetres.
+    case form(FormPosition)
+}
+
+/// One step of a scripted drawing.
+public enum ScenarioInstruction: Hashable, Sendable {
+    /// The speed of the moves that follow, in centimetres per second (their average: each move
+    /// speeds up and slows down smoothly).
+    case speed(Double)
+    /// The tip touches the surface here.
+    case down(ScenarioPoint)
+    /// The tip draws through these points, in one smooth movement.
+    case move([ScenarioPoint])
+    /// The tip stays where it is, in contact, for this long.
+    case hold(EventDuration)
+    /// The tip lifts.
+    case up
+    /// The time from the lift before to the next touch-down (or, after the last lift, how long
+    /// the pen keeps hovering before the recording ends).
+    case pause(EventDuration)
+}
+
+/// What a scenario draws on.
+public enum ScenarioDrawing: Hashable, Sendable {
+    /// A maze, by its file name relative to the scenario's folder.
+    case maze(file: String)
+    /// A clock showing `hours`:`minutes`: circle, numbers and hands are generated.
+    case clock(hours: Int, minutes: Int)
+}
+
+/// An instruction and the line it was written on, for messages.
+public struct ScenarioLine: Hashable, Sendable {
+    public var line: Int
+    public var instruction: ScenarioInstruction
+
+    public init(line: Int, instruction: ScenarioInstruction) {
+        self.line = line
+        self.instruction = instruction
+    }
+}
+
+/// A scripted drawing: what it is drawn on and how the pen moves.
+public struct Scenario: Hashable, Sendable {
+    public var drawing: ScenarioDrawing
+    /// The clock's radius (clock scenarios).
+    public var clockRadiusCentimetres: Double
+    public var instructions: [ScenarioLine]
+    /// The scenario's file name, for messages.
+    public var source: String
+
+    public init(drawing: ScenarioDrawing, clockRadiusCentimetres: Double = 4, instructions: [ScenarioLine], source: String) {
+        self.drawing = drawing
+        self.clockRadiusCentimetres = clockRadiusCentimetres
+        self.instructions = instructions
+        self.source = source
+    }
+}
+
+/// A mistake in a scenario file, or a scenario that cannot be drawn on its maze or device.
+public enum ScenarioError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// Something other than what the format allows at this place.
+    case unexpected(source: String, line: Int, column: Int, expected: String, found: String)
+    /// An instruction the pen cannot follow in its state (e.g. `move` while the pen is up).
+    case penState(source: String, line: Int, problem: String, fix: String)
+    /// The file names no drawing (`maze:` or `clock:`), or two.
+    case drawing(source: String, problem: String)
+    /// A cell outside the maze.
+    case cellOutsideMaze(source: String, line: Int, cell: MazeCell, rows: Int, columns: Int)
+    /// A maze point in a clock scenario.
+    case mazePointWithoutMaze(source: String, line: Int, point: String)
+    /// The device cannot draw: no position axes, or no way to tell contact.
+    case unsuitableDevice(device: String, problem: String)
+
+    public var description: String {
+        switch self {
+        case let .unexpected(source, line, column, expected, found):
+            "\(source), line \(line), column \(column): expected \(expected), found \(found)."
+        case let .penState(source, line, problem, fix):
+            "\(source), line \(line): \(problem); \(fix)."
+        case let .drawing(source, problem):
+            "\(source): \(problem); give exactly one 'maze: FILE' or 'clock: HH:MM' line."
+        case let .cellOutsideMaze(source, line, cell, rows, columns):
+            "\(source), line \(line): \(cell) is outside the maze, which has \(rows) rows and \(columns) columns; "
+                + "count rows and columns from 1 at the top-left."
+        case let .mazePointWithoutMaze(source, line, point):
+            "\(source), line \(line): '\(point)' names a place in a maze, but this scenario draws a clock; "
+                + "give form positions as 'X,Y' in centimetres."
+        case let .unsuitableDevice(device, problem):
+            "The device \"\(device)\" \(problem); synthesize for a pen tablet's description (--like RECORDING)."
+        }
+    }
+}
+
+extension Scenario {
+    /// Reads a scenario file.
+    ///
+    /// - Parameters:
+    ///   - text: the file's contents.
+    ///   - source: its name, for messages.
+    /// - Throws: `ScenarioError` naming the line and column of the first mistake.
+    public init(parsing text: String, source: String = "scenario") throws(ScenarioError) {
+        var drawing: ScenarioDrawing?
+        var radius = 4.0
+        var instructions: [ScenarioLine] = []
+        var penDown = false
+        var lastUpLine: Int?
+
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        for (offset, rawLine) in lines.enumerated() {
+            let number = offset + 1
+            var line = Substring(rawLine)
+            if line.hasSuffix("\r") { line = line.dropLast() }
+            let trimmed = line.drop { $0 == " " || $0 == "\t" }
+            if trimmed.isEmpty || trimmed.hasPrefix("#") { continue }
+            let indent = line.count - trimmed.count
+            let key: Substring
+            let value: Substring
+            if let colon = trimmed.firstIndex(of: ":") {
+                key = trimmed[..<colon]
+                let afterColon = trimmed[trimmed.index(after: colon)...]
+                value = afterColon.drop { $0 == " " || $0 == "\t" }
+            } else {
+                key = trimmed.prefix { $0 != " " && $0 != "\t" }
+                value = trimmed.dropFirst(key.count).drop { $0 == " " || $0 == "\t" }
+            }
+            // The value is a suffix of the line, so its column follows from the lengths.
+            let valueColumn = indent + (trimmed.count - value.count) + 1
+            let words = value.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+            func fail(_ expected: String, found: String? = nil, column: Int? = nil) -> ScenarioError {
+                .unexpected(
+                    source: source, line: number, column: column ?? valueColumn, expected: expected,
+                    found: found ?? (value.isEmpty ? "the end of the line" : "'\(value)'"))
+            }
+            func duration() throws(ScenarioError) -> EventDuration {
+                guard words.count == 2, let amount = Double(words[0]), amount.isFinite, amount >= 0, amount < 1e5 else {
+                    throw fail("a duration such as '0.6 s' or '600 ms'")
+                }
+                switch words[1] {
+                case "s": return .seconds(amount)
+                case "ms": return .seconds(amount / 1_000)
+                default: throw fail("a duration such as '0.6 s' or '600 ms'")
+                }
+            }
+
+            switch key {
+            case "maze", "clock":
+                if drawing != nil {
+                    throw .drawing(source: source, problem: "line \(number) names a second drawing")
+                }
+                if key == "maze" {
+                    guard !value.isEmpty else { throw fail("a maze file name such as '../mazes/choice.maze'") }
+                    drawing = .maze(file: String(value))
+                } else {
+                    let parts = value.split(separator: ":")
+                    guard words.count == 1, parts.count == 2, let hours = Int(parts[0]), let minutes = Int(parts[1]),
+                        (1...12).contains(hours), (0...59).contains(minutes)
+                    else { throw fail("a time on a clock face such as '11:10'") }
+                    drawing = .clock(hours: hours, minutes: minutes)
+                }
+            case "clock-radius":
+                guard words.count == 2, words[1] == "cm", let value = Double(words[0]), value > 0, value < 100 else {
+                    throw fail("a radius such as '4 cm'")
+                }
+                radius = value
+            case "speed":
+                guard words.count == 2, words[1] == "cm/s", let value = Double(words[0]), value > 0, value < 1_000 else {
+                    throw fail("a speed such as '5 cm/s'")
+                }
+                instructions.append(.init(line: number, instruction: .speed(value)))
+            case "down":
+                if penDown {
+                    throw .penState(source: source, line: number, problem: "'down' while the pen is down", fix: "add 'up' before it")
+                }
+                guard words.count == 1 else { throw fail("one point, such as 'start', 'r2c3' or '12.5,8'") }
+                let point = try Self.point(words[0], source: source, line: number, column: valueColumn)
+                if point == .here && lastUpLine == nil {
+                    throw .penState(
+                        source: source, line: number, problem: "'here' before the pen has been anywhere",
+                        fix: "name the first point")
+                }
+                penDown = true
+                instructions.append(.init(line: number, instruction: .down(point)))
+            case "move":
+                guard penDown else {
+                    throw .penState(source: source, line: number, problem: "'move' while the pen is up", fix: "add 'down: POINT' before it")
+                }
+                guard !words.isEmpty else { throw fail("one or more points, such as 'r1c2 r1c3'") }
+                var points: [ScenarioPoint] = []
+                var column = valueColumn
+                for word in words {
+                    let start = value.range(of: word).map { value.distance(from: value.startIndex, to: $0.lowerBound) } ?? 0
+                    column = valueColumn + start
+                    points.append(try Self.point(word, source: source, line: number, column: column))
+                }
+                instructions.append(.init(line: number, instruction: .move(points)))
+            case "hold":
+                guard penDown else {
+                    throw .penState(
+                        source: source, line: number, problem: "'hold' while the pen is up",
+                        fix: "use 'pause' for time with the pen up, or add 'down: POINT' before it")
+                }
+                instructions.append(.init(line: number, instruction: .hold(try duration())))
+            case "up":
+                guard penDown else {
+                    throw .penState(source: source, line: number, problem: "'up' while the pen is up", fix: "remove it, or add 'down: POINT' before it")
+                }
+                guard value.isEmpty else { throw fail("nothing after 'up'") }
+                penDown = false
+                lastUpLine = number
+                instructions.append(.init(line: number, instruction: .up))
+            case "pause":
+                guard !penDown else {
+                    throw .penState(
+                        source: source, line: number, problem: "'pause' while the pen is down",
+                        fix: "use 'hold' to keep the pen down, or add 'up' before it")
+                }
+                instructions.append(.init(line: number, instruction: .pause(try duration())))
+            default:
+                throw .unexpected(
+                    source: source, line: number, column: indent + 1,
+                    expected: "one of maze:, clock:, clock-radius:, speed:, down:, move:, hold:, up, pause:",
+                    found: "'\(key)'")
+            }
+        }
+        if penDown {
+            throw .penState(
+                source: source, line: lines.count, problem: "the scenario ends with the pen down", fix: "end it with 'up'")
+        }
+        guard let drawing else { throw .drawing(source: source, problem: "no drawing is named") }
+        self.init(drawing: drawing, clockRadiusCentimetres: radius, instructions: instructions, source: source)
+    }
+
+    /// Reads one point: `start`, `end`, `here`, `rRcC`, `rRcC@X,Y` or `X,Y`.
+    static func point(_ word: String, source: String, line: Int, column: Int) throws(ScenarioError) -> ScenarioPoint {
+        let expected = "a point: 'start', 'end', 'here', a cell such as 'r2c3' or 'r2c3@0.5,0.9', or 'X,Y' in cm"
+        switch word {
+        case "start": return .start
+        case "end": return .end
+        case "here": return .here
+        default: break
+        }
+        func pair(_ text: Substring) -> (Double, Double)? {
+            let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+            guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x.isFinite, y.isFinite else {
+                return nil
+            }
+            return (x, y)
+        }
+        if word.hasPrefix("r") {
+            let body = word.dropFirst()
+            let cellPart = body.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+            let rowColumn = cellPart[0].split(separator: "c", omittingEmptySubsequences: false)
+            guard rowColumn.count == 2, let row = Int(rowColumn[0]), let column = Int(rowColumn[1]), row >= 1, column >= 1
+            else {
+                throw .unexpected(source: source, line: line, column: column, expected: expected, found: "'\(word)'")
+            }
+            var fraction = (0.5, 0.5)
+            if cellPart.count == 2 {
+                guard let given = pair(cellPart[1]), (0...1).contains(given.0), (0...1).contains(given.1) else {
+                    throw .unexpected(
+                        source: source, line: line, column: column,
+                        expected: "fractions of the cell from 0 to 1 after '@', such as 'r2c3@0.5,0.9'", found: "'\(word)'")
+                }
+                fraction = given
+            }
+            return .cell(MazeCell(row: row - 1, column: column - 1), x: fraction.0, y: fraction.1)
+        }
+        guard let (x, y) = pair(Substring(word)) else {
+            throw .unexpected(source: source, line: line, column: column, expected: expected, found: "'\(word)'")
+        }
+        return .form(FormPosition(xCentimetres: x, yCentimetres: y))
+    }
+}

@@ -1,0 +1,45 @@
+// The Synthesis module: realistic pen recordings of scripted drawings, for demos and tests.
+// Pure Swift: no I/O, no clock; the `synth` command reads the files and writes the recording.
+import Proctoring
+import StylusGeometry
+import StylusInput
+
+/// Generates the events of a scripted drawing.
+public enum Synthesis {
+    /// The pen's timeline for `scenario`: strokes, holds and pauses laid out in time on the form.
+    ///
+    /// - Parameters:
+    ///   - maze: the maze a maze scenario names, read by the caller; nil for a clock.
+    ///   - formSize: the form the replay will use (`replay --test maze` and `--test clock` use the
+    ///     tablet's active area); a maze sits on it as its `placement` says, a clock at its centre.
+    public static func plan(
+        _ scenario: Scenario, maze: Maze?, formSize: FormSize, random: inout SynthRandom
+    ) throws(ScenarioError) -> PenPlan {
+        var instructions = scenario.instructions
+        var mazeOnForm: MazeOnForm?
+        switch scenario.drawing {
+        case .maze:
+            guard let maze else {
+                throw .drawing(source: scenario.source, problem: "the maze it names was not given")
+            }
+            mazeOnForm = MazeOnForm(maze: maze, origin: maze.origin(onFormOf: formSize))
+        case .clock(let hours, let minutes):
+            instructions = ClockDrawing.instructions(
+                hours: hours, minutes: minutes, radius: scenario.clockRadiusCentimetres, formSize: formSize, line: 1)
+                + [ScenarioLine(line: 1, instruction: .pause(PenPlan.defaultPause))] + instructions
+        }
+        return try PenPlan(
+            instructions: instructions, placement: ScenarioPlacement(mazeOnForm: mazeOnForm, formSize: formSize),
+            source: scenario.source, random: &random)
+    }
+
+    /// The evdev events of `scenario` drawn with `device`, deterministic by `seed`.
+    public static func events(
+        _ scenario: Scenario, maze: Maze?, formSize: FormSize, device: SynthesisDevice, seed: UInt64
+    ) throws(ScenarioError) -> [InputEvent] {
+        var random = SynthRandom(seed: seed)
+        let plan = try plan(scenario, maze: maze, formSize: formSize, random: &random)
+        var synthesizer = PenEventSynthesizer(device: device, random: random)
+        return synthesizer.events(for: plan)
+    }
+}

@@ -1,0 +1,93 @@
+import ArgumentParser
+import Foundation
+import Proctoring
+import Recordings
+import StylusGeometry
+import StylusInput
+import Synthesis
+
+/// `styluskit synth SCENARIO`: a realistic recording of a scripted drawing.
+struct Synth: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Generates a realistic evemu recording of a scripted drawing (a maze path or a clock).",
+        discussion: """
+            The scenario file (format in Fixtures/synth/README.md) names a maze or a clock and scripts \
+            the pen: touch-downs, moves through cells, holds and pauses. The recording is made for the \
+            device of --like, on the form 'replay' uses (the tablet's active area, the maze placed as \
+            its file says), so replaying it with --test maze or --test clock finds the cells the \
+            scenario aimed at. Sampling (133-266 Hz with jitter), tremor, pressure and tilt are \
+            random but fixed by --seed: the same seed gives a byte-identical file.
+            """)
+
+    @Argument(help: "The scenario file.")
+    var scenario: String
+
+    @Option(help: "A recording whose device the drawing is made with (default: the bundled Wacom Cintiq 13HD).")
+    var like: String?
+
+    @Option(name: .customLong("desc"), help: "The evemu description (.desc) of an events-only --like recording.")
+    var descriptionFile: String?
+
+    @OptionGroup var profile: ProfileOptions
+
+    @Option(help: "The seed of every random choice.")
+    var seed: UInt64 = 1
+
+    @Option(help: "The recording to write (default: the scenario's name with .evemu, in the working directory).")
+    var output: String?
+
+    @Flag(help: "Overwrite the output if it exists.")
+    var force = false
+
+    /// The recording whose device is used when --like is not given.
+    static let defaultLike = "Fixtures/recordings/real/Wacom-Cintiq-13HD-touch-Pen.events"
+
+    func run() throws {
+        let scenarioText = try readText(scenario, purpose: "scenario")
+        let scenarioName = (scenario as NSString).lastPathComponent
+        let parsed = try Scenario(parsing: scenarioText, source: scenario)
+
+        let likePath = like ?? (ProfileOptions.projectDirectory as NSString).appendingPathComponent(Self.defaultLike)
+        let header = try RecordingReader(path: likePath, descriptionPath: descriptionFile).header
+        let device = header.device
+        let match = try profile.profile(for: device)
+        let form = try MazeTestForm.size(of: device, profile: match?.profile)
+        let normalizer = try Normalizer(device: device, profile: match?.profile, formSize: form)
+
+        var maze: Maze?
+        if case .maze(let file) = parsed.drawing {
+            let folder = (scenario as NSString).deletingLastPathComponent
+            maze = try MazeTestMazes.readMaze(file.hasPrefix("/") ? file : (folder as NSString).appendingPathComponent(file))
+        }
+        let synthesisDevice = try SynthesisDevice(
+            description: device, area: normalizer.area, resolution: normalizer.resolution,
+            tabletToForm: normalizer.tabletToForm)
+        let events = try Synthesis.events(parsed, maze: maze, formSize: form, device: synthesisDevice, seed: seed)
+
+        // Only the device is the --like recording's: the machine facts would not be true of this file.
+        var writer = EvemuWriter()
+        var text = writer.header(RecordingHeader(format: .evemu(.current), device: device))
+        if let firstLineEnd = text.firstIndex(of: "\n") {
+            text.insert(
+                contentsOf: "\n# Synthesized by styluskit synth from \(scenarioName), seed \(seed)", at: firstLineEnd)
+        }
+        var bytes = Array(text.utf8)
+        for event in events { writer.append(event, to: &bytes) }
+        let destination = output ?? ((scenarioName as NSString).deletingPathExtension + ".evemu")
+        let file = try AtomicFileOutput(path: destination, overwrite: force)
+        try file.write(bytes)
+        try file.commit()
+
+        let frames = events.reduce(0) { $0 + ($1.isFrameEnd ? 1 : 0) }
+        var strokes = 0
+        var touching = false
+        for event in events where event.type == .key && event.code == KeyCode.touch {
+            if event.value != 0 && !touching { strokes += 1 }
+            touching = event.value != 0
+        }
+        let seconds = events.isEmpty ? 0 : events.last!.time.duration(since: events.first!.time).seconds
+        print(
+            "\(destination): \(frames) frames, \(strokes) strokes, \(String(format: "%.3f", seconds)) s,"
+                + " device \"\(device.name)\" (\(device.id.busVendorProduct)), seed \(seed)")
+    }
+}
