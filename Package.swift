@@ -11,10 +11,12 @@ let package = Package(
         .library(name: "Proctoring", targets: ["Proctoring"]),
         .library(name: "ADF", targets: ["ADF"]),
         .library(name: "LinuxInput", targets: ["LinuxInput"]),
+        .library(name: "PatientData", targets: ["PatientData"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
     ],
     targets: [
         // C libraries: module maps and tiny shims, nothing else.
@@ -41,11 +43,19 @@ let package = Package(
         .target(name: "Recordings", dependencies: ["StylusInput", "Yams"]),
         .target(name: "ADF", dependencies: ["CLibXML2", "Proctoring"]),
         .target(name: "LinuxInput", dependencies: ["CEvdev", "CUdev", "StylusInput"]),
+        // Patient identifiers: encryption, the clinician's key file, the password prompt.
+        .target(
+            name: "PatientData",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]),
 
         .executableTarget(
             name: "styluskit",
             dependencies: [
                 "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "LinuxInput",
+                "PatientData",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -55,6 +65,9 @@ let package = Package(
         .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "CEvemu"]),
         .testTarget(name: "ADFTests", dependencies: ["ADF"]),
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput"]),
+        .testTarget(
+            name: "PatientDataTests",
+            dependencies: ["PatientData", "ADF", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["Recordings", "StylusInput", "StylusGeometry"]),

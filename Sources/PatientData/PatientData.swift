@@ -1,0 +1,2 @@
+import Crypto
+import _CryptoExtras
