@@ -8,7 +8,8 @@ set -euo pipefail
 # libevemu-dev: the reference evemu parser the differential tests compare against.
 # libxml2-utils: xmllint, the independent XML parser the tests read our results files with.
 # python3: the second independent XML parser of the tests.
-packages=(pkg-config libevdev-dev libudev-dev libxml2-dev libevemu-dev libxml2-utils python3)
+# openssl: makes the RSA server keys of the patient-data tests, independently of swift-crypto.
+packages=(pkg-config libevdev-dev libudev-dev libxml2-dev libevemu-dev libxml2-utils python3 openssl)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -50,12 +50,12 @@ struct CommandTests {
     static let secrets = ["Quennell", "Ottoline", "1937-11-23", "MRN-58213", "Fenwick"]
 
     static let shownPatient = """
-        lastName          Quennell-Marsh
-        firstName         Ottoline
-        medicalRecord     MRN-58213
-        birthday          1937-11-23
-        testingSite       Fenwick Memory Clinic, "B"
-        testIdentifier    T-0042
+        lastName        Quennell-Marsh
+        firstName       Ottoline
+        medicalRecord   MRN-58213
+        birthday        1937-11-23
+        testingSite     Fenwick Memory Clinic, "B"
+        testIdentifier  T-0042
 
         """
 
@@ -87,7 +87,7 @@ struct CommandTests {
         #expect(replay.status == 0, "\(replay.standardError)")
         let results = box.out.appendingPathComponent("Wacom-Cintiq-22HDT-Pen.csk")
         let xml = try String(contentsOf: results, encoding: .utf8)
-        #expect(xml.contains("<LocalPatientEncodedID>") && xml.contains("<PatientEncodedID>"))
+        #expect(xml.contains("<LocalPatientEncodedID value=\"") && xml.contains("<PatientEncodedID value=\""))
 
         // Everything the session wrote: results, output and temporary directories, config, home, and what it printed.
         let written = files(under: box.out) + files(under: box.temporary) + files(under: box.config)
@@ -138,9 +138,8 @@ struct CommandTests {
         let wacomXML = try String(contentsOf: wacom, encoding: .utf8)
         let dellXML = try String(contentsOf: dell, encoding: .utf8)
         func field(_ xml: String) throws -> String {
-            let start = try #require(xml.range(of: "<LocalPatientEncodedID>"))
-            let end = try #require(xml.range(of: "</LocalPatientEncodedID>"))
-            return String(xml[start.upperBound..<end.lowerBound])
+            let start = try #require(xml.range(of: "<LocalPatientEncodedID value=\""))
+            return String(xml[start.upperBound...].prefix { $0 != "\"" })
         }
         try wacomXML.replacingOccurrences(of: try field(wacomXML), with: try field(dellXML))
             .write(to: wacom, atomically: true, encoding: .utf8)

@@ -108,7 +108,8 @@ func alteredRecord(_ value: String, _ change: (inout [String: Any]) throws -> Vo
 
 /// `base64` with one bit of its byte `index` flipped.
 func flippingBit(ofByte index: Int, in base64: Any?) throws -> String {
-    var bytes = [UInt8](try #require(Data(base64Encoded: try #require(base64 as? String))))
+    let text = try #require(base64 as? String)
+    var bytes = [UInt8](try #require(Data(base64Encoded: text)))
     bytes[index] ^= 0x01
     return Data(bytes).base64EncodedString()
 }
