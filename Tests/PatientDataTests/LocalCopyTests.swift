@@ -182,19 +182,4 @@ struct LocalCopyTests {
             try key.open(future, in: binding)
         }
     }
-
-    @Test("At the real minimum, the key file records 600,000 PBKDF2 iterations and unlocks")
-    func realIterations() throws {
-        let directory = try temporaryDirectory()
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("clinician.key").path
-        let key = try ClinicianKeyFile.create(at: path, password: "correct horse battery", iterations: KDFParameters.minimumIterations)
-        let json = try #require(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as? [String: Any])
-        #expect((json["kdf"] as? [String: Any])?["iterations"] as? Int == 600_000)
-        let record = try key.seal(awkwardPatient, for: binding)
-        #expect((try recordJSON(record)["kdf"] as? [String: Any])?["iterations"] as? Int == 600_000)
-        let unlocked = try ClinicianKeyFile.unlock(at: path, password: "correct horse battery")
-        #expect(try unlocked.open(record, in: binding) == awkwardPatient)
-    }
 }
