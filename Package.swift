@@ -13,10 +13,12 @@ let package = Package(
         .library(name: "LinuxInput", targets: ["LinuxInput"]),
         .library(name: "FormPrinting", targets: ["FormPrinting"]),
         .library(name: "Synthesis", targets: ["Synthesis"]),
+        .library(name: "PatientData", targets: ["PatientData"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
     ],
     targets: [
         // C libraries: module maps and tiny shims, nothing else.
@@ -50,12 +52,19 @@ let package = Package(
         .target(name: "LinuxInput", dependencies: ["CEvdev", "CUdev", "StylusInput"]),
         // Printable pages (calibration sheet, mazes) at exact physical size, as PDF through cairo.
         .target(name: "FormPrinting", dependencies: ["CCairo", "Proctoring", "StylusGeometry"]),
+        // Patient identifiers: encryption, the clinician's key file, the password prompt.
+        .target(
+            name: "PatientData",
+            dependencies: [
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+            ]),
 
         .executableTarget(
             name: "styluskit",
             dependencies: [
                 "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "LinuxInput", "FormPrinting",
-                "Synthesis",
+                "Synthesis", "PatientData",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -67,6 +76,9 @@ let package = Package(
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput"]),
         .testTarget(name: "FormPrintingTests", dependencies: ["FormPrinting"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Proctoring", "StylusGeometry", "StylusInput"]),
+        .testTarget(
+            name: "PatientDataTests",
+            dependencies: ["PatientData", "ADF", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["Recordings", "StylusInput", "StylusGeometry"]),

@@ -10,7 +10,8 @@ set -euo pipefail
 # python3: the second independent XML parser of the tests.
 # libcairo2-dev: cairo, which FormPrinting draws the printable PDF pages with.
 # poppler-utils: pdftoppm, which the tests rasterise those pages with to measure them.
-packages=(pkg-config libevdev-dev libudev-dev libxml2-dev libevemu-dev libxml2-utils python3 libcairo2-dev poppler-utils)
+# openssl: makes the RSA server keys of the patient-data tests, independently of swift-crypto.
+packages=(pkg-config libevdev-dev libudev-dev libxml2-dev libevemu-dev libxml2-utils python3 libcairo2-dev poppler-utils openssl)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -31,6 +31,7 @@ struct Replay: ParsableCommand {
 
     @OptionGroup var recording: RecordingOptions
     @OptionGroup var profile: ProfileOptions
+    @OptionGroup var patient: PatientOptions
 
     @Option(help: "The test the recording was made for.")
     var test: TestKind
@@ -117,10 +118,11 @@ struct Replay: ParsableCommand {
         let writeTo = replacing ? destination + ".replacing-\(getpid())" : destination
         let recorder = try ADFRecorder(destination: writeTo, variant: .clock)
         let canvas = normalizer.formToCanvas.canvasSize(of: form)
-        let environment = ClockSketchData(
+        var environment = ClockSketchData(
             deviceSystemName: "Linux", deviceSystemVersion: scan.header.kernel, deviceModel: device.name,
             deviceModelIdentifier: device.id.busVendorProduct, pencilID: scan.penID,
             canvasWidth: canvas.widthPoints, canvasHeight: canvas.heightPoints)
+        try patient.fill(&environment, resultsFile: destination, startUnixMilliseconds: anchor.unixMilliseconds(first))
         let replay = ClockReplay(
             options: recording, normalizer: normalizer, anchor: anchor, boundary: boundary, recordingStart: first,
             recordingEnd: last)

@@ -14,5 +14,7 @@ struct StylusKit: ParsableCommand {
             Synth.self,
             ADFCommand.self,
             Calibrate.self,
+            Keys.self,
+            Patient.self,
         ])
 }

@@ -23,6 +23,13 @@ struct HelpTests {
             "calibrate pressure",
             "calibrate print-sheet",
             "calibrate print-mazes",
+            "keys",
+            "keys init",
+            "keys change-password",
+            "patient",
+            "patient encode",
+            "patient show",
+            "patient decrypt",
         ])
     func help(_ command: String) throws {
         let arguments = command == "styluskit" ? ["--help"] : command.split(separator: " ").map(String.init) + ["--help"]

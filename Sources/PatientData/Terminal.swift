@@ -1,0 +1,80 @@
+import Glibc
+
+/// Asks the person at the terminal for passwords and patient details.
+///
+/// When standard input is a terminal, prompts go to /dev/tty and passwords are read with echo
+/// off (termios); otherwise lines are read from standard input without prompts, so scripts and
+/// tests can pipe them in. Nothing read is ever written anywhere but the caller's memory.
+public struct Terminal {
+    /// True when standard input is a terminal.
+    public let isInteractive: Bool
+
+    public init() {
+        isInteractive = isatty(STDIN_FILENO) == 1
+    }
+
+    /// A password, read without echo.
+    public func password(prompt: String) throws -> String {
+        try line(prompt: prompt, echo: false, what: "password")
+    }
+
+    /// A line of text (patient details), echoed as typed.
+    public func text(prompt: String) throws -> String {
+        try line(prompt: prompt, echo: true, what: "patient details")
+    }
+
+    private func line(prompt: String, echo: Bool, what: String) throws -> String {
+        guard isInteractive else {
+            guard let line = Self.readLine(from: STDIN_FILENO) else { throw PatientDataError.inputEnded(what: what) }
+            return line
+        }
+        let tty = open("/dev/tty", O_RDWR | O_CLOEXEC)
+        guard tty >= 0 else {
+            throw PatientDataError.fileSystem(
+                operation: "open", path: "/dev/tty", reason: String(cString: strerror(errno)))
+        }
+        defer { _ = close(tty) }
+        Self.write(prompt, to: tty)
+        var saved = termios()
+        let canHideEcho = !echo && tcgetattr(tty, &saved) == 0
+        if canHideEcho {
+            var quiet = saved
+            quiet.c_lflag &= ~tcflag_t(ECHO)
+            quiet.c_lflag |= tcflag_t(ECHONL)
+            _ = tcsetattr(tty, TCSAFLUSH, &quiet)
+        }
+        defer {
+            if canHideEcho { _ = tcsetattr(tty, TCSAFLUSH, &saved) }
+        }
+        guard let line = Self.readLine(from: tty) else { throw PatientDataError.inputEnded(what: what) }
+        return line
+    }
+
+    /// One line, without its line break; nil at end of input before any byte.
+    ///
+    /// Reads a byte at a time, so nothing past the line is consumed: the next prompt reads on from there.
+    static func readLine(from fd: Int32) -> String? {
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while true {
+            let n = read(fd, &byte, 1)
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return bytes.isEmpty ? nil : String(decoding: bytes, as: UTF8.self) }
+            if byte == 0x0A { break }
+            bytes.append(byte)
+        }
+        if bytes.last == 0x0D { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    private static func write(_ text: String, to fd: Int32) {
+        var bytes = Array(text.utf8)
+        var done = 0
+        while done < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + done, $0.count - done) }
+            if n < 0 && errno == EINTR { continue }
+            if n <= 0 { return }
+            done += n
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import ArgumentParser
+import Foundation
+import PatientData
+
+/// `styluskit keys`: the clinician key that protects the local copies of patient data.
+struct Keys: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Creates the clinician key that protects patient data on this machine, and changes its password.",
+        subcommands: [KeysInit.self, KeysChangePassword.self])
+}
+
+/// Where the clinician key file is, shared by every command that reads or writes it.
+struct KeyFileOptions: ParsableArguments {
+    @Option(help: "The clinician key file (default: $XDG_CONFIG_HOME/styluskit/clinician.key).")
+    var keyFile: String?
+
+    var path: String {
+        keyFile ?? ClinicianKeyFile.defaultPath(environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// Asks for the password and unlocks the key file with it.
+    func unlock(terminal: Terminal = Terminal()) throws -> ClinicianKey {
+        // Read (and permission-checked) before asking, so a missing or open key file costs no typing.
+        _ = try ClinicianKeyFile.check(at: path)
+        let password = try terminal.password(prompt: "Clinician password: ")
+        return try ClinicianKeyFile.unlock(at: path, password: password)
+    }
+}
+
+/// The shortest password `keys init` and `keys change-password` accept.
+let minimumPasswordLength = 10
+
+/// Asks for a new password twice and checks it.
+func newPassword(terminal: Terminal) throws -> String {
+    let password = try terminal.password(prompt: "New clinician password: ")
+    guard password.count >= minimumPasswordLength else {
+        throw PatientDataError.passwordTooShort(minimum: minimumPasswordLength)
+    }
+    guard try terminal.password(prompt: "Repeat the new password: ") == password else {
+        throw PatientDataError.passwordsDiffer
+    }
+    return password
+}
+
+func checkIterations(_ iterations: Int) throws {
+    guard iterations >= KDFParameters.minimumIterations else {
+        throw ValidationError(
+            PatientDataError.iterationsTooFew(given: iterations, minimum: KDFParameters.minimumIterations).description)
+    }
+}
+
+/// `styluskit keys init`
+struct KeysInit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "init",
+        abstract: "Creates the clinician key file, protected by a password asked for at the terminal.",
+        discussion: """
+            The password is read from the terminal with echo off (or from standard input when it is not \
+            a terminal), never from the command line. The key file is created readable by its owner \
+            only (0600); keep a backup of it: without it and the password, the local patient copies \
+            cannot be read.
+            """)
+
+    @OptionGroup var key: KeyFileOptions
+
+    @Option(help: "PBKDF2-HMAC-SHA256 iterations (at least 600000).")
+    var iterations = KDFParameters.minimumIterations
+
+    func validate() throws {
+        try checkIterations(iterations)
+    }
+
+    func run() throws {
+        let path = key.path
+        if FileManager.default.fileExists(atPath: path) { throw PatientDataError.keyFileExists(path: path) }
+        let password = try newPassword(terminal: Terminal())
+        let created = try ClinicianKeyFile.create(at: path, password: password, iterations: iterations)
+        print("Created the clinician key \(path) (key id \(created.keyID), \(created.kdf.name), \(created.kdf.iterations) iterations).")
+        print("Keep a backup of it: without it and its password the local patient copies cannot be read.")
+    }
+}
+
+/// `styluskit keys change-password`
+struct KeysChangePassword: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "change-password",
+        abstract: "Re-wraps the clinician key under a new password; results files written before stay readable.")
+
+    @OptionGroup var key: KeyFileOptions
+
+    @Option(help: "PBKDF2-HMAC-SHA256 iterations for the new password (default: the key file's, at least 600000).")
+    var iterations: Int?
+
+    func validate() throws {
+        if let iterations { try checkIterations(iterations) }
+    }
+
+    func run() throws {
+        let path = key.path
+        let terminal = Terminal()
+        _ = try ClinicianKeyFile.check(at: path)
+        let old = try ClinicianKeyFile.unlock(at: path, password: try terminal.password(prompt: "Current clinician password: "))
+        let password = try newPassword(terminal: terminal)
+        let rounds = iterations ?? max(old.kdf.iterations, KDFParameters.minimumIterations)
+        let changed = try ClinicianKeyFile.rewrap(old, at: path, newPassword: password, iterations: rounds)
+        print("Changed the password of the clinician key \(path) (key id \(changed.keyID), \(changed.kdf.iterations) iterations).")
+    }
+}

@@ -1,0 +1,149 @@
+import ADF
+import ArgumentParser
+import Foundation
+import PatientData
+
+/// `styluskit patient`: the encrypted patient identifiers of results files.
+struct Patient: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Encrypts patient details for a results file, and shows or decrypts them.",
+        discussion: """
+            Results files identify patients only through two encrypted fields: LocalPatientEncodedID, \
+            for the clinician's password (AES-256-GCM under the key of 'styluskit keys init'), and \
+            PatientEncodedID, for the receiving server's RSA key (RSA-OAEP-SHA256 and AES-256-GCM). \
+            Both are bound to their results file (its name and start time): copied into another file \
+            they do not decrypt.
+            """,
+        subcommands: [PatientEncode.self, PatientShow.self, PatientDecrypt.self])
+}
+
+/// Errors of the patient commands that are about results files rather than cryptography.
+enum PatientCommandError: Error, CustomStringConvertible {
+    case noField(file: String, field: String)
+    case noSteps(file: String)
+
+    var description: String {
+        switch self {
+        case let .noField(file, field):
+            "\(file) has no \(field): no patient details were stored with this test."
+        case let .noSteps(file):
+            "\(file) has no steps, so no start time to check its patient data against; it is not a complete results file."
+        }
+    }
+}
+
+/// The patient fields of a results file and the binding they were sealed for.
+func patientFields(ofResultsFile path: String) throws -> (environment: ClockSketchData, binding: ResultsFileBinding) {
+    let file = try ADFReader.forEachPoint(path: path) { _ in }
+    guard let start = file.document.steps.first?.start.unixMilliseconds else { throw PatientCommandError.noSteps(file: path) }
+    return (file.document.environment, ResultsFileBinding(resultsPath: path, startUnixMilliseconds: start))
+}
+
+/// The six fields, one per line, labelled.
+func showDetails(_ details: PatientDetails) {
+    let width = PatientDetails.fieldNames.map(\.count).max()! + 2
+    for (name, value) in zip(PatientDetails.fieldNames, details.values) {
+        print(name.padding(toLength: width, withPad: " ", startingAt: 0) + value)
+    }
+}
+
+/// Reads the patient details: from a file in the spec's one-line form, or asked for field by field.
+func readPatientDetails(from file: String?, terminal: Terminal) throws -> PatientDetails {
+    if let file {
+        return try PatientDetails(encodedLine: try readText(file, purpose: "patient details file"))
+    }
+    guard terminal.isInteractive else {
+        // Piped in: one line in the spec's form, like a patient file.
+        return try PatientDetails(encodedLine: try terminal.text(prompt: ""))
+    }
+    var values: [String] = []
+    for name in PatientDetails.fieldNames { values.append(try terminal.text(prompt: "\(name): ")) }
+    return PatientDetails(
+        lastName: values[0], firstName: values[1], medicalRecord: values[2], birthday: values[3],
+        testingSite: values[4], testIdentifier: values[5])
+}
+
+/// Reads a server's PEM key file.
+func serverPublicKey(_ path: String) throws -> ServerPublicKey {
+    try ServerPublicKey(pem: try readText(path, purpose: "server public key"), path: path)
+}
+
+/// `styluskit patient encode`
+struct PatientEncode: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "encode",
+        abstract: "Encrypts patient details into the two fields of a results file.",
+        discussion: """
+            The details come from --from FILE (one line: "lastName","firstName","medicalRecord",\
+            "birthday","testingSite","testIdentifier", a double quote inside a value written twice) or \
+            are asked for at the terminal; never from the command line, which other users can see. \
+            The fields are bound to the results file named by --results-name and --start-time.
+            """)
+
+    @Option(help: "A file with the patient details in the spec's one-line form (default: ask at the terminal).")
+    var from: String?
+
+    @Option(help: "The name of the results file the fields are for, e.g. session-12.csk.")
+    var resultsName: String
+
+    @Option(help: "The Unix time in milliseconds its first step starts at (its first Start timestamp).")
+    var startTime: Int64
+
+    @Option(help: "The receiving server's RSA public key (PEM, at least 2048 bits), for PatientEncodedID.")
+    var serverKey: String?
+
+    @OptionGroup var key: KeyFileOptions
+
+    func run() throws {
+        let terminal = Terminal()
+        let server = try serverKey.map(serverPublicKey)
+        let details = try readPatientDetails(from: from, terminal: terminal)
+        let binding = ResultsFileBinding(fileName: resultsName, startTimestamp: startTime)
+        let clinician = try key.unlock(terminal: terminal)
+        if let server { print("PatientEncodedID \(try server.seal(details, for: binding))") }
+        print("LocalPatientEncodedID \(try clinician.seal(details, for: binding))")
+    }
+}
+
+/// `styluskit patient show FILE`
+struct PatientShow: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "show",
+        abstract: "Asks for the clinician password and shows the patient details of a results file.")
+
+    @Argument(help: "The results file (.csk, .msk, .ssk).")
+    var file: String
+
+    @OptionGroup var key: KeyFileOptions
+
+    func run() throws {
+        let (environment, binding) = try patientFields(ofResultsFile: file)
+        guard let record = environment.localPatientEncodedID else {
+            throw PatientCommandError.noField(file: file, field: "LocalPatientEncodedID")
+        }
+        let clinician = try key.unlock()
+        showDetails(try clinician.open(record, in: binding))
+    }
+}
+
+/// `styluskit patient decrypt --private-key FILE RESULTS`: the receiving server's side.
+struct PatientDecrypt: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "decrypt",
+        abstract: "Decrypts the PatientEncodedID of a results file with the receiving server's private key.")
+
+    @Option(help: "The server's RSA private key (PEM).")
+    var privateKey: String
+
+    @Argument(help: "The results file (.csk, .msk, .ssk).")
+    var results: String
+
+    func run() throws {
+        let key = try ServerPrivateKey(pem: try readText(privateKey, purpose: "server private key"), path: privateKey)
+        let (environment, binding) = try patientFields(ofResultsFile: results)
+        guard let record = environment.patientEncodedID else {
+            throw PatientCommandError.noField(file: results, field: "PatientEncodedID")
+        }
+        showDetails(try key.open(record, in: binding))
+    }
+}

@@ -1,0 +1,36 @@
+import ADF
+import ArgumentParser
+import PatientData
+
+/// The patient of a session, for the commands that write results files (`replay`).
+///
+/// The details are read from a file and stored only encrypted: the local copy under the
+/// clinician key (the password is asked for), the external copy for --server-key when given.
+struct PatientOptions: ParsableArguments {
+    @Option(help: "A file with the patient details (the spec's one line of six quoted fields); stored only encrypted.")
+    var patient: String?
+
+    @Option(help: "The receiving server's RSA public key (PEM, at least 2048 bits), for PatientEncodedID.")
+    var serverKey: String?
+
+    @OptionGroup var key: KeyFileOptions
+
+    func validate() throws {
+        if patient == nil && serverKey != nil {
+            throw ValidationError("--server-key encrypts the patient details of --patient; give --patient FILE too.")
+        }
+    }
+
+    /// Fills the two encrypted fields of `environment` for the results file `resultsFile` whose first
+    /// step starts at `startUnixMilliseconds`; leaves them nil without --patient.
+    func fill(_ environment: inout ClockSketchData, resultsFile: String, startUnixMilliseconds: Double) throws {
+        guard let patient else { return }
+        let terminal = Terminal()
+        let server = try serverKey.map(serverPublicKey)
+        let details = try readPatientDetails(from: patient, terminal: terminal)
+        let binding = ResultsFileBinding(resultsPath: resultsFile, startUnixMilliseconds: startUnixMilliseconds)
+        let clinician = try key.unlock(terminal: terminal)
+        environment.patientEncodedID = try server?.seal(details, for: binding)
+        environment.localPatientEncodedID = try clinician.seal(details, for: binding)
+    }
+}
