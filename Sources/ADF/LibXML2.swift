@@ -555,11 +555,13 @@ final class XMLStreamReader {
         var y: Double?
     }
 
-    /// Like `next`, but hands over `point` elements and texts as bytes and numbers: ADF
-    /// files are almost all points, and a Swift String per attribute cost the reader four
-    /// times libxml2's own time. A point this path cannot take as it is (not empty, a value
-    /// that is not a plain decimal, an attribute over the limit) comes as a `.node`, through
-    /// the general path, with the same errors.
+    /// Like `next`, but hands over `point` elements as numbers and texts as bytes: ADF files
+    /// are almost all points and RawData, and a Swift String per attribute and per RawData
+    /// text (parsed line by line for its start times) made `forEachPoint` execute 5.9 times
+    /// the instructions of `xmllint --stream` on the same file (callgrind, 20 000 points);
+    /// with this path it is 1.4 times. A point this path cannot take as it is (not empty, a
+    /// value that is not a plain decimal, an attribute over the limit) comes as a `.node`,
+    /// through the general path, with the same errors.
     func nextItem() throws -> Item? {
         if let end = pendingEnd {
             pendingEnd = nil
