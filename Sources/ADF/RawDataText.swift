@@ -150,29 +150,33 @@ enum ADFNumberText {
     /// exact doubles, so one IEEE division rounds the quotient correctly. Longer numbers
     /// go to strtod.
     static func decimal(bytes: UnsafePointer<UInt8>, count: Int) -> Double? {
-        var index = 0
-        let negative = count > 0 && bytes[0] == UInt8(ascii: "-")
-        if negative { index = 1 }
+        let end = bytes + count
+        var cursor = bytes
+        let negative = count > 0 && cursor.pointee == UInt8(ascii: "-")
+        if negative { cursor += 1 }
+        // Wraps after 19 digits; such numbers go to strtod below.
         var mantissa: UInt64 = 0
-        var digits = 0
-        var digitsAfterPoint = 0
-        var sawPoint = false
-        while index < count {
-            let byte = bytes[index]
-            if byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") {
-                digits += 1
-                if sawPoint { digitsAfterPoint += 1 }
-                if digits <= 19 { mantissa = mantissa &* 10 &+ UInt64(byte &- UInt8(ascii: "0")) }
-            } else if byte == UInt8(ascii: ".") && !sawPoint && digits > 0 {
-                sawPoint = true
-            } else {
-                return nil
-            }
-            index += 1
+        let wholeStart = cursor
+        while cursor < end, cursor.pointee &- UInt8(ascii: "0") < 10 {
+            mantissa = mantissa &* 10 &+ UInt64(cursor.pointee &- UInt8(ascii: "0"))
+            cursor += 1
         }
-        guard digits > 0, !sawPoint || digitsAfterPoint > 0 else { return nil }
-        if digits <= 19 && mantissa < (1 << 53) && digitsAfterPoint <= 22 {
-            let magnitude = Double(mantissa) / exactPowersOfTen[digitsAfterPoint]
+        let wholeDigits = cursor - wholeStart
+        guard wholeDigits > 0 else { return nil }
+        var fractionDigits = 0
+        if cursor < end {
+            guard cursor.pointee == UInt8(ascii: ".") else { return nil }
+            cursor += 1
+            let fractionStart = cursor
+            while cursor < end, cursor.pointee &- UInt8(ascii: "0") < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(cursor.pointee &- UInt8(ascii: "0"))
+                cursor += 1
+            }
+            fractionDigits = cursor - fractionStart
+            guard fractionDigits > 0, cursor == end else { return nil }
+        }
+        if wholeDigits + fractionDigits <= 19 && mantissa < (1 << 53) && fractionDigits <= 22 {
+            let magnitude = Double(mantissa) / exactPowersOfTen[fractionDigits]
             return negative ? -magnitude : magnitude
         }
         return Double(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self))
