@@ -68,6 +68,9 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
+        // The ADF write/read benchmark (Benchmarks/adf.sh, make bench-adf); not a test.
+        .executableTarget(name: "adf-bench", dependencies: ["ADF"], path: "Benchmarks/adf-bench"),
+
         .testTarget(name: "StylusInputTests", dependencies: ["StylusInput"]),
         .testTarget(name: "StylusGeometryTests", dependencies: ["StylusGeometry"]),
         .testTarget(name: "ProctoringTests", dependencies: ["Proctoring"]),

@@ -70,7 +70,8 @@ public enum ADFReader {
     /// Reads the whole file into the model.
     public static func read(path: String, limits: ADFReadLimits = .standard) throws -> ADFFile {
         let builder = DocumentBuilder(path: path, keepsPoints: true, onPoint: nil)
-        try scan(path: path, limits: limits) { try builder.take($0) }
+        let reader = try XMLStreamReader(path: path, limits: limits)
+        while let item = try reader.nextItem() { try builder.take(item) }
         return try builder.finish()
     }
 
@@ -82,7 +83,8 @@ public enum ADFReader {
         _ body: @escaping (ADFPointRecord) throws -> Void
     ) throws -> ADFFile {
         let builder = DocumentBuilder(path: path, keepsPoints: false, onPoint: body)
-        try scan(path: path, limits: limits) { try builder.take($0) }
+        let reader = try XMLStreamReader(path: path, limits: limits)
+        while let item = try reader.nextItem() { try builder.take(item) }
         return try builder.finish()
     }
 
@@ -119,6 +121,8 @@ private final class DocumentBuilder {
     private struct DrawingRecord {
         var info: ADFFile.Drawing
         var strokes: [StrokeRecord] = []
+        /// When reading point by point: the StartTimes of its RawData, scanned as it came.
+        var rawStartTimes: [Double?]?
     }
 
     let path: String
@@ -140,6 +144,8 @@ private final class DocumentBuilder {
     private var drawings: [DrawingRecord] = []
     private var rawText = ""
     private var inRawData = false
+    /// Point by point, RawData is not kept: only its StartTimes are picked out of it.
+    private var startTimes = RawDataStartTimes()
 
     init(path: String, keepsPoints: Bool, onPoint: ((ADFPointRecord) throws -> Void)?) {
         self.path = path
@@ -176,6 +182,37 @@ private final class DocumentBuilder {
         StepMark(
             unixMilliseconds: try required(element, "timestamp"),
             brightness: try number(element, "brightness"), volume: try number(element, "volume"))
+    }
+
+    /// Takes an item of `XMLStreamReader.nextItem`: points and texts without strings.
+    func take(_ item: XMLStreamReader.Item) throws {
+        switch item {
+        case .node(let node):
+            try take(node)
+        case .point(let attributes, _, let line):
+            // As `start` for <point>, and the `.end` that would follow it changes nothing.
+            guard names.count == 5, names[1] == "PenData", names.last == "stroke" else { return }
+            func required(_ value: Double?, _ attribute: String) throws -> Double {
+                guard let value else {
+                    throw ADFReadError(
+                        path: path, line: line, reason: .notADF("<point> has no \(attribute) attribute"))
+                }
+                return value
+            }
+            let point = PenPoint(
+                x: try required(attributes.x, "x"), y: try required(attributes.y, "y"),
+                altitude: attributes.altitude ?? 0, azimuth: attributes.azimuth ?? 0,
+                force: (attributes.pressure ?? 0) / 1000,
+                unixMilliseconds: try required(attributes.timestamp, "timestamp"))
+            try add(point, line: line)
+        case .text(let bytes, let line):
+            guard inRawData else { return }
+            if keepsPoints {
+                try take(.text(String(decoding: bytes, as: UTF8.self), line: line))
+            } else {
+                startTimes.scan(bytes)
+            }
+        }
     }
 
     func take(_ node: ADFNode) throws {
@@ -254,6 +291,7 @@ private final class DocumentBuilder {
         case ("PenData", 3, "RawData") where parent == "drawing":
             inRawData = true
             rawText = ""
+            startTimes = RawDataStartTimes()
         case ("PenData", 3, "symbol"), ("PenData", 3, "strokes"):
             if parent == "drawing" { drawings[drawings.count - 1].info.container = element.name }
         case ("PenData", 4, "stroke"):
@@ -274,6 +312,10 @@ private final class DocumentBuilder {
             azimuth: try number(element, "azimuth") ?? 0,
             force: (try number(element, "pressure") ?? 0) / 1000,
             unixMilliseconds: try required(element, "timestamp"))
+        try add(point, line: element.line)
+    }
+
+    private func add(_ point: PenPoint, line: Int) throws {
         let d = drawings.count - 1
         let s = drawings[d].strokes.count - 1
         if keepsPoints { drawings[d].strokes[s].points.append(point) }
@@ -283,7 +325,7 @@ private final class DocumentBuilder {
         try onPoint?(
             ADFPointRecord(
                 step: d, strokeInDrawing: s, strokeNumber: drawings[d].info.strokeNumbers[s],
-                point: point, line: element.line))
+                point: point, line: line))
     }
 
     private func fact(_ element: ADFElement) throws {
@@ -317,7 +359,11 @@ private final class DocumentBuilder {
         case (3, "RawData") where names.last == "drawing":
             inRawData = false
             let last = drawings.count - 1
-            drawings[last].info.rawData = rawText
+            if keepsPoints {
+                drawings[last].info.rawData = rawText
+            } else {
+                drawings[last].rawStartTimes = startTimes.finish()
+            }
             rawText = ""
         case (2, "drawing") where names.last == "PenData":
             let last = drawings.count - 1
@@ -338,7 +384,9 @@ private final class DocumentBuilder {
 
     private func applyRawData(_ drawing: inout DrawingRecord) {
         var begins: [Double?] = Array(repeating: nil, count: drawing.strokes.count)
-        if let text = drawing.info.rawData {
+        if let times = drawing.rawStartTimes {
+            for (index, time) in times.enumerated() where index < begins.count { begins[index] = time }
+        } else if let text = drawing.info.rawData {
             let raw = RawDataText(text)
             for (index, stroke) in raw.strokes.enumerated() where index < begins.count {
                 begins[index] = stroke.startTime

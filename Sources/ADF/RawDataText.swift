@@ -136,8 +136,137 @@ enum ADFNumberText {
         return Double(String(text))
     }
 
+    private static let exactPowersOfTen: [Double] = (0...22).map { exponent in
+        var power = 1.0
+        for _ in 0..<exponent { power *= 10 }  // exact: 10^22 < 2^53 × 2^22
+        return power
+    }
+
+    /// `-?[0-9]+(\.[0-9]+)?` in `count` bytes at `bytes`, as a Double: the same value as
+    /// `decimal(_:)` (strtod's correctly rounded one) without making a String.
+    ///
+    /// Numbers of up to 15 or so significant digits, the ADF formats, take Clinger's fast
+    /// path: the digits as an integer below 2^53 and a power of ten up to 10^22 are both
+    /// exact doubles, so one IEEE division rounds the quotient correctly. Longer numbers
+    /// go to strtod.
+    static func decimal(bytes: UnsafePointer<UInt8>, count: Int) -> Double? {
+        let end = bytes + count
+        var cursor = bytes
+        let negative = count > 0 && cursor.pointee == UInt8(ascii: "-")
+        if negative { cursor += 1 }
+        // Wraps after 19 digits; such numbers go to strtod below.
+        var mantissa: UInt64 = 0
+        let wholeStart = cursor
+        while cursor < end, cursor.pointee &- UInt8(ascii: "0") < 10 {
+            mantissa = mantissa &* 10 &+ UInt64(cursor.pointee &- UInt8(ascii: "0"))
+            cursor += 1
+        }
+        let wholeDigits = cursor - wholeStart
+        guard wholeDigits > 0 else { return nil }
+        var fractionDigits = 0
+        if cursor < end {
+            guard cursor.pointee == UInt8(ascii: ".") else { return nil }
+            cursor += 1
+            let fractionStart = cursor
+            while cursor < end, cursor.pointee &- UInt8(ascii: "0") < 10 {
+                mantissa = mantissa &* 10 &+ UInt64(cursor.pointee &- UInt8(ascii: "0"))
+                cursor += 1
+            }
+            fractionDigits = cursor - fractionStart
+            guard fractionDigits > 0, cursor == end else { return nil }
+        }
+        if wholeDigits + fractionDigits <= 19 && mantissa < (1 << 53) && fractionDigits <= 22 {
+            let magnitude = Double(mantissa) / exactPowersOfTen[fractionDigits]
+            return negative ? -magnitude : magnitude
+        }
+        return Double(String(decoding: UnsafeBufferPointer(start: bytes, count: count), as: UTF8.self))
+    }
+
     /// `-?[0-9]+` as an Int64.
     static func integer<S: StringProtocol>(_ text: S) -> Int64? {
         Int64(String(text))
+    }
+}
+
+/// The `StartTime` of each stroke of a RawData text, picked out of the text as it streams by
+/// in chunks, without parsing the sample lines: what `RawDataText(text).strokes.map(\.startTime)`
+/// gives, for readers that keep no RawData.
+///
+/// The same rules as `RawDataText`: a stroke starts at each line beginning `StrokeID:`; its
+/// start time is the decimal after `StartTime:` (and spaces) on a later line, before the next
+/// stroke (nil if absent or not a decimal). Lines with non-ASCII bytes are checked as
+/// `RawDataText` checks them (by Character), so even odd text gives the same answer.
+struct RawDataStartTimes {
+    private var times: [Double?] = []
+    /// The unfinished last line of the chunks so far.
+    private var partial: [UInt8] = []
+
+    mutating func scan(_ chunk: UnsafeBufferPointer<UInt8>) {
+        guard let base = chunk.baseAddress, chunk.count > 0 else { return }
+        var lineStart = 0
+        var index = 0
+        while index < chunk.count {
+            if base[index] == UInt8(ascii: "\n") {
+                if partial.isEmpty {
+                    take(UnsafeBufferPointer(start: base + lineStart, count: index - lineStart))
+                } else {
+                    partial.append(contentsOf: UnsafeBufferPointer(start: base + lineStart, count: index - lineStart))
+                    let line = partial
+                    partial = []
+                    line.withUnsafeBufferPointer { take($0) }
+                }
+                lineStart = index + 1
+            }
+            index += 1
+        }
+        partial.append(contentsOf: UnsafeBufferPointer(start: base + lineStart, count: chunk.count - lineStart))
+    }
+
+    /// The start times, one per stroke, after the last chunk.
+    mutating func finish() -> [Double?] {
+        if !partial.isEmpty {
+            let line = partial
+            partial = []
+            line.withUnsafeBufferPointer { take($0) }
+        }
+        return times
+    }
+
+    private static func hasPrefix(_ line: UnsafeBufferPointer<UInt8>, _ prefix: StaticString) -> Bool {
+        let count = prefix.utf8CodeUnitCount
+        guard line.count >= count else { return false }
+        let expected = prefix.utf8Start
+        for index in 0..<count where line[index] != expected[index] { return false }
+        return true
+    }
+
+    private mutating func take(_ whole: UnsafeBufferPointer<UInt8>) {
+        var count = whole.count
+        if count > 0 && whole[count - 1] == UInt8(ascii: "\r") { count -= 1 }
+        let line = UnsafeBufferPointer(rebasing: whole[0..<count])
+        if line.contains(where: { $0 >= 0x80 }) {
+            takeByCharacters(String(decoding: line, as: UTF8.self))
+            return
+        }
+        if Self.hasPrefix(line, "StrokeID:") {
+            times.append(nil)
+        } else if !times.isEmpty, Self.hasPrefix(line, "StartTime:") {
+            var start = 10
+            while start < line.count && line[start] == UInt8(ascii: " ") { start += 1 }
+            times[times.count - 1] = ADFNumberText.decimal(
+                bytes: line.baseAddress! + start, count: line.count - start)
+        }
+        // Blank lines, the header and every other line leave the start times as they are.
+    }
+
+    /// A line with non-ASCII text, checked exactly as `RawDataText` checks it.
+    private mutating func takeByCharacters(_ text: String) {
+        let line = Substring(text)
+        if line.allSatisfy({ $0 == " " || $0 == "\t" }) || line.hasPrefix("Number of strokes:") { return }
+        if line.hasPrefix("StrokeID:") {
+            times.append(nil)
+        } else if !times.isEmpty, line.hasPrefix("StartTime:") {
+            times[times.count - 1] = ADFNumberText.decimal(line.dropFirst(10).drop { $0 == " " })
+        }
     }
 }

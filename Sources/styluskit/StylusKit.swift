@@ -13,6 +13,7 @@ struct StylusKit: ParsableCommand {
             Convert.self,
             Synth.self,
             ADFCommand.self,
+            ResultsCommand.self,
             Calibrate.self,
             Keys.self,
             Patient.self,

@@ -17,6 +17,7 @@ struct HelpTests {
             "adf",
             "adf validate",
             "adf show",
+            "results",
             "calibrate",
             "calibrate display",
             "calibrate tablet",

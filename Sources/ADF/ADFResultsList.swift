@@ -1,0 +1,192 @@
+import Foundation
+
+/// The results files of a directory as `styluskit results` lists them: one entry per file,
+/// with its test, date, duration, strokes and whether it is valid.
+public struct ADFResultsList: Sendable, Hashable {
+    /// One results file.
+    public struct Entry: Sendable, Hashable, Codable {
+        /// The path relative to the listed directory.
+        public var file: String
+        /// "clock", "maze" or "symbolDigit" (from the root element; from the extension when
+        /// the file cannot be read).
+        public var test: String
+        /// The first step's start as UTC ISO 8601 (e.g. "2023-01-12T14:54:17Z"); nil when
+        /// the file cannot be read or has no steps.
+        public var date: String?
+        /// From the first step's start to the last step's end; nil when unreadable.
+        public var durationMilliseconds: Int64?
+        /// nil when unreadable.
+        public var strokes: Int?
+        /// How many problems `ADFValidator` finds (0: valid).
+        public var problems: Int
+        /// "valid", or the number of problems ("1 problem", "3 problems").
+        public var status: String
+
+        /// The first step's start in Unix ms: the sort key; not part of the output.
+        var startUnixMilliseconds: Int64?
+
+        enum CodingKeys: String, CodingKey {
+            case file, test, date, durationMilliseconds, strokes, problems, status
+        }
+    }
+
+    /// The directory as given.
+    public var directory: String
+    /// Sorted by date (files without one last), then by file.
+    public var entries: [Entry]
+
+    /// Lists the results files in `directory`: regular files (or links to them) whose name
+    /// ends in `.csk`, `.msk` or `.ssk` (in any case), hidden files excepted (the writer's
+    /// unfinished files start with a dot). Subdirectories are searched only when `recursive`,
+    /// and then without following links to directories (which could loop).
+    ///
+    /// Every file is read point by point (flat memory) and validated; a file that cannot be
+    /// read is listed with its problems rather than stopping the listing.
+    ///
+    /// - Throws: `ADFResultsListError.notADirectory` if `directory` cannot be listed.
+    public init(directory: String, recursive: Bool = false, limits: ADFReadLimits = .standard) throws {
+        self.directory = directory
+        var found: [String] = []
+        try Self.collect(directory: directory, relative: "", recursive: recursive, into: &found)
+        let validator = ADFValidator(limits: limits)
+        entries = found.map { relative in
+            let path = Self.join(directory, relative)
+            let problems = validator.validate(path: path).count
+            var entry = Entry(
+                file: relative, test: ADFReader.variant(path: path)?.rawValue ?? "unknown",
+                date: nil, durationMilliseconds: nil, strokes: nil, problems: problems,
+                status: problems == 0 ? "valid" : "\(problems) problem\(problems == 1 ? "" : "s")")
+            if let summary = try? ADFSummary(path: path, limits: limits) {
+                entry.test = summary.test
+                entry.durationMilliseconds = summary.durationMilliseconds
+                entry.strokes = summary.strokes
+                if let start = summary.steps.first?.start {
+                    entry.startUnixMilliseconds = start
+                    entry.date = Self.iso8601(unixMilliseconds: start)
+                }
+            }
+            return entry
+        }
+        entries.sort { a, b in
+            switch (a.startUnixMilliseconds, b.startUnixMilliseconds) {
+            case let (x?, y?) where x != y: x < y
+            case (.some, nil): true
+            case (nil, .some): false
+            default: a.file < b.file
+            }
+        }
+    }
+
+    private static func join(_ directory: String, _ relative: String) -> String {
+        directory.hasSuffix("/") ? directory + relative : "\(directory)/\(relative)"
+    }
+
+    private static func collect(
+        directory: String, relative: String, recursive: Bool, into found: inout [String]
+    ) throws {
+        let here = relative.isEmpty ? directory : join(directory, relative)
+        let names: [String]
+        do {
+            names = try FileManager.default.contentsOfDirectory(atPath: here)
+        } catch {
+            throw ADFResultsListError.notADirectory(path: here)
+        }
+        for name in names where !name.hasPrefix(".") {
+            let child = relative.isEmpty ? name : "\(relative)/\(name)"
+            let path = join(directory, child)
+            var info = stat()
+            guard lstat(path, &info) == 0 else { continue }
+            let kind = info.st_mode & S_IFMT
+            if kind == S_IFDIR {
+                if recursive { try collect(directory: directory, relative: child, recursive: true, into: &found) }
+                continue
+            }
+            guard ADFReader.variant(path: name) != nil else { continue }
+            if kind == S_IFLNK {
+                // A link to a results file is listed; a link to a directory is not followed.
+                guard stat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { continue }
+            } else if kind != S_IFREG {
+                continue
+            }
+            found.append(child)
+        }
+    }
+
+    /// `unixMilliseconds` as UTC ISO 8601 to the second, e.g. "2023-01-12T14:54:17Z".
+    ///
+    /// Computed from the day count (proleptic Gregorian calendar) rather than through a
+    /// formatter, so the text does not depend on the locale or the time zone settings.
+    public static func iso8601(unixMilliseconds: Int64) -> String {
+        let seconds = unixMilliseconds >= 0 ? unixMilliseconds / 1000 : (unixMilliseconds - 999) / 1000
+        var days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+        let secondOfDay = seconds - days * 86_400
+        // Days since 1970-01-01 to year, month, day (H. Hinnant's civil_from_days).
+        days += 719_468
+        let era = (days >= 0 ? days : days - 146_096) / 146_097
+        let dayOfEra = days - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let shiftedMonth = (5 * dayOfYear + 2) / 153
+        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
+        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
+        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let yearText = year >= 0 && year < 10_000 ? String(repeating: "0", count: 4 - "\(year)".count) + "\(year)" : "\(year)"
+        return "\(yearText)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):"
+            + "\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))Z"
+    }
+
+    /// The listing as a table: a header, then one line per file; or a sentence when the
+    /// directory holds no results files.
+    public var text: String {
+        guard !entries.isEmpty else {
+            return "No results files (.csk, .msk, .ssk) in \(directory)."
+        }
+        let header = ["DATE", "TEST", "DURATION", "STROKES", "STATUS", "FILE"]
+        let rows = entries.map { entry -> [String] in
+            [
+                entry.date ?? "-",
+                entry.test,
+                entry.durationMilliseconds.map {
+                    DecimalFormat.string(Double($0) / 1000, decimals: 3) + " s"
+                } ?? "-",
+                entry.strokes.map(String.init) ?? "-",
+                entry.status,
+                entry.file,
+            ]
+        }
+        let rightAligned: Set<Int> = [2, 3]
+        let widths = header.indices.map { column in
+            ([header] + rows).map { $0[column].count }.max() ?? 0
+        }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { column, cell in
+                let padding = String(repeating: " ", count: widths[column] - cell.count)
+                if column == cells.count - 1 { return cell }
+                return rightAligned.contains(column) ? padding + cell : cell + padding
+            }.joined(separator: "  ")
+        }
+        return ([line(header)] + rows.map(line)).joined(separator: "\n")
+    }
+
+    /// The entries as a JSON array with sorted keys (absent facts are left out).
+    public func json() throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(entries), as: UTF8.self)
+    }
+}
+
+/// Why a directory of results files could not be listed.
+public enum ADFResultsListError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The path is not a directory that can be read.
+    case notADirectory(path: String)
+
+    public var description: String {
+        switch self {
+        case .notADirectory(let path):
+            "Cannot list \(path): it is not a directory or is not readable. "
+                + "Give the directory that holds the results files (.csk, .msk, .ssk)."
+        }
+    }
+}
