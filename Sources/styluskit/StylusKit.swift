@@ -7,5 +7,5 @@ struct StylusKit: ParsableCommand {
         commandName: "styluskit",
         abstract: "Capture, replay and record pen-based cognitive assessments from drawing tablets.",
         version: "0.1.0",
-        subcommands: [Replay.self, Info.self, Convert.self, ADFCommand.self])
+        subcommands: [Replay.self, Info.self, Convert.self, ADFCommand.self, Devices.self, Record.self, Recover.self])
 }

@@ -8,7 +8,9 @@ import Testing
 struct HelpTests {
     @Test(
         "Help matches its golden file",
-        arguments: ["styluskit", "replay", "info", "convert", "adf", "adf validate", "adf show"])
+        arguments: [
+            "styluskit", "replay", "info", "convert", "adf", "adf validate", "adf show", "devices", "record", "recover",
+        ])
     func help(_ command: String) throws {
         let arguments = command == "styluskit" ? ["--help"] : command.split(separator: " ").map(String.init) + ["--help"]
         let result = try styluskit(arguments)
