@@ -8,7 +8,11 @@ set -euo pipefail
 # libevemu-dev: the reference evemu parser the differential tests compare against.
 # libxml2-utils: xmllint, the independent XML parser the tests read our results files with.
 # python3: the second independent XML parser of the tests.
-packages=(pkg-config libevdev-dev libudev-dev libxml2-dev libevemu-dev libxml2-utils python3)
+# qemu-system-x86, busybox-static: the real-kernel VM tests (tests/vm/run.sh) boot a stock kernel with a busybox initramfs.
+# evemu-tools: evemu-device/evemu-play create and drive the uinput tablets in that VM.
+# udev: systemd-udevd and udevadm give the VM's input nodes their real ID_INPUT_* properties.
+packages=(pkg-config libevdev-dev libudev-dev libxml2-dev libevemu-dev libxml2-utils python3
+    qemu-system-x86 busybox-static evemu-tools udev)
 
 missing=()
 for package in "${packages[@]}"; do
