@@ -2,13 +2,14 @@
 #   make demo   set up, build, and replay the bundled recording into an ADF results file
 #   make test   set up, build, and run the whole test suite
 #   make bench-adf [N=1000000]   ADF write/read throughput against libxml2 (a benchmark, not a test)
+#   make test-vm  the real-kernel tests in a QEMU virtual machine (tests/vm/run.sh)
 
 SWIFT ?= swift
 OUT ?= out
 EXAMPLE ?= Fixtures/recordings/real/Wacom-Cintiq-22HDT-Pen.events
 N ?= 1000000
 
-.PHONY: setup build demo test bench-adf clean
+.PHONY: setup build demo test test-vm install-udev-rules bench-adf clean
 
 setup:
 	@bash scripts/setup.sh
@@ -26,6 +27,18 @@ test: setup
 
 bench-adf: setup
 	bash Benchmarks/adf.sh $(N)
+
+# Real-kernel tests: boots a stock Debian kernel in QEMU and drives uinput tablets (tests/vm/run.sh).
+test-vm: setup
+	$(SWIFT) build --product styluskit
+	bash tests/vm/run.sh
+
+# Gives the seat user access to pen tablets (and only those) through udev's uaccess tag.
+UDEV_RULES_DIR ?= /etc/udev/rules.d
+install-udev-rules:
+	install -D -m 0644 udev-rules/70-styluskit-tablets.rules $(UDEV_RULES_DIR)/70-styluskit-tablets.rules
+	udevadm control --reload-rules
+	udevadm trigger --subsystem-match=input --action=change
 
 clean:
 	rm -rf .build $(OUT)

@@ -156,6 +156,19 @@ func classifyLine(_ p: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hi: Int) -> Line
     return .other
 }
 
+/// The prefix of the comment lines a live session writes for its control events (step changes).
+let controlLinePrefix = Array("# StylusKit control: ".utf8)
+
+/// The text after `# StylusKit control: ` when the line is a control line.
+func controlText(_ p: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hiWithCR: Int) -> String? {
+    var hi = hiWithCR
+    if hi > lo && p[hi - 1] == 0x0d { hi -= 1 }
+    guard hi - lo >= controlLinePrefix.count,
+        controlLinePrefix.indices.allSatisfy({ p[lo + $0] == controlLinePrefix[$0] })
+    else { return nil }
+    return String(decoding: UnsafeBufferPointer(rebasing: p[(lo + controlLinePrefix.count)..<hi]), as: UTF8.self)
+}
+
 /// The events of an evemu file after its description, parsed lazily.
 struct EvemuEventStream {
     private var source: LineSource
@@ -168,10 +181,13 @@ struct EvemuEventStream {
     private var eventsSinceFrameEnd = 0
     /// What was dropped, once reading ended in `allowTruncated` mode.
     private(set) var truncation: TruncationReport?
+    /// The text after `# StylusKit control: ` of every control line read so far, in order.
+    private(set) var controlLines: [String] = []
 
-    init(source: LineSource, allowTruncated: Bool) {
+    init(source: LineSource, allowTruncated: Bool, controlLines: [String] = []) {
         self.source = source
         self.allowTruncated = allowTruncated
+        self.controlLines = controlLines
     }
 
     private enum Step {
@@ -184,7 +200,10 @@ struct EvemuEventStream {
         while let range = try source.nextLine() {
             let result = source.buffer.withUnsafeBufferPointer { p -> EventLineResult? in
                 switch classifyLine(p, range.lowerBound, range.upperBound) {
-                case .blank, .comment: return nil
+                case .comment:
+                    if let control = controlText(p, range.lowerBound, range.upperBound) { controlLines.append(control) }
+                    return nil
+                case .blank: return nil
                 case .event: return parseEventLine(p, range.lowerBound, range.upperBound)
                 case .other: return .malformed
                 }

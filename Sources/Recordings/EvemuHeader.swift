@@ -228,6 +228,8 @@ struct EvemuHeaderParser {
     private var sawDescriptionLine = false
     private var sawContent = false
     private var firstEventLine: Int?
+    /// Control lines (`# StylusKit control: ...`) before the first event, without the prefix.
+    private(set) var controlLines: [String] = []
 
     init(fileName: String) {
         self.fileName = fileName
@@ -256,6 +258,10 @@ struct EvemuHeaderParser {
     }
 
     private mutating func parseComment(_ line: String, isFirst: Bool) {
+        if line.hasPrefix("# StylusKit control: ") {
+            controlLines.append(String(line.dropFirst("# StylusKit control: ".count)))
+            return
+        }
         var text = line.drop(while: { $0 == " " || $0 == "\t" }).dropFirst()
         text = text.drop(while: { $0 == " " })
         if isFirst && text.hasPrefix("EVEMU ") {

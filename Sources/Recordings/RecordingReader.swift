@@ -89,7 +89,11 @@ public final class RecordingReader {
         var parser = EvemuHeaderParser(fileName: source.name)
         try parser.parse(&source)
         let header = try parser.header(external: external)
-        return (header, .evemu(EvemuEventStream(source: source, allowTruncated: options.allowTruncated)))
+        return (
+            header,
+            .evemu(
+                EvemuEventStream(
+                    source: source, allowTruncated: options.allowTruncated, controlLines: parser.controlLines)))
     }
 
     /// The whole file as text; the bytes are dropped before the YAML is parsed.
@@ -117,6 +121,12 @@ public final class RecordingReader {
         case .memory(let all): events = all
         }
     }
+
+    /// The text after `# StylusKit control: ` of every control line among the events read so far
+    /// (a live session's step changes, see `styluskit record`); empty for YAML recordings.
+    /// In `allowTruncated` mode lines are read a frame ahead, so this may include the lines
+    /// before the frame whose first event `next()` returned last.
+    public var controlLines: [String] { stream?.controlLines ?? [] }
 
     /// The next event, or nil at the end of the recording.
     /// - Throws: `RecordingError` at a malformed line (unless `allowTruncated`).

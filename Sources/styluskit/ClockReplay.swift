@@ -19,6 +19,12 @@ struct WallClockAnchor {
     /// are never that long, and no tablet recording predates it.
     static let earliestUnixTime = EventTime(seconds: 1_000_000_000, microseconds: 0)
 
+    /// A live session's anchor: its realtime/monotonic pair's offset.
+    init(offsetMicroseconds: Int64) {
+        self.offsetMicroseconds = offsetMicroseconds
+        recordingHasUnixTimes = false
+    }
+
     init(firstEventTime: EventTime, startTimeMilliseconds: Int64?) {
         if firstEventTime >= Self.earliestUnixTime {
             offsetMicroseconds = 0
@@ -57,85 +63,168 @@ struct ClockReplay {
         throws -> ClockReplayResult
     {
         let reader = try options.openReader()
-        var assembler = try FrameAssembler(device: reader.header.device)
-        var session = ClockSession()
-        var buttonDeadline: EventTime?
-        var pendingBoundary = boundary
-        var strokesPerStep: [ClockStep: Int] = [:]
-        var points = 0
-
-        func perform(_ actions: [ClockAction]) throws {
-            for action in actions {
-                switch action {
-                case let .stepStarted(step, time):
-                    try recorder.beginStep(step.identifier, start: StepMark(unixMilliseconds: anchor.unixMilliseconds(time)))
-                case let .stepEnded(_, time):
-                    try recorder.endStep(StepMark(unixMilliseconds: anchor.unixMilliseconds(time)))
-                case let .strokeBegan(sample):
-                    try recorder.beginStroke(unixMilliseconds: anchor.unixMilliseconds(sample.time))
-                    try recorder.addPoint(point(sample))
-                    points += 1
-                    if let step = session.currentStep { strokesPerStep[step, default: 0] += 1 }
-                case let .strokeContinued(sample):
-                    try recorder.addPoint(point(sample))
-                    points += 1
-                case let .strokeEnded(sample):
-                    try recorder.endStroke(unixMilliseconds: anchor.unixMilliseconds(sample.time))
-                case let .armButtonTimer(deadline):
-                    buttonDeadline = deadline
-                case .cancelButtonTimer:
-                    buttonDeadline = nil
-                case .offerButtons, .finished:
-                    // Nobody taps the buttons in a replay: the split rule presses continue instead.
-                    break
-                }
-            }
-        }
-
-        /// Runs everything due before the frame at `time` on the virtual clock, earliest first, until
-        /// nothing is due (an action may arm a timer that is due already).
-        ///
-        /// A timer due at the frame's own time fires first; the step boundary fires only strictly
-        /// before the frame, because the split rule may place it on a stroke's last frame, which
-        /// still belongs to the step that ends.
-        func advance(to time: EventTime) throws {
-            while true {
-                let timer = buttonDeadline.flatMap { $0 <= time ? $0 : nil }
-                let boundary = pendingBoundary.flatMap { $0 < time ? $0 : nil }
-                if let boundary, timer.map({ boundary < $0 }) ?? true {
-                    pendingBoundary = nil
-                    try perform(session.continuePressed(at: boundary))
-                } else if let timer {
-                    buttonDeadline = nil
-                    try perform(session.buttonTimerFired(at: timer))
-                } else {
-                    return
-                }
-            }
-        }
-
-        try perform(session.begin(at: recordingStart))
-        while let event = try reader.next() {
-            guard let frame = assembler.process(event) else { continue }
-            try advance(to: frame.time)
-            if case .pen(let penFrame) = frame {
-                try perform(session.sample(normalizer.sample(penFrame)))
-            }
-        }
+        let driver = try ClockDriver(
+            device: reader.header.device, normalizer: normalizer, anchor: anchor, recorder: recorder,
+            boundaries: boundary.map { [$0] } ?? [])
+        try driver.begin(at: recordingStart)
+        while let event = try reader.next() { try driver.process(event) }
         // Past the last event, so a boundary on the last frame is due too.
-        try advance(to: recordingEnd.advanced(by: EventDuration(microseconds: 1)))
+        try driver.advance(to: recordingEnd.advanced(by: EventDuration(microseconds: 1)))
         // The recording ends: continue through whatever steps remain, at its last event.
+        return try driver.finish(at: recordingEnd, environment: environment, display: display, to: destination)
+    }
+}
+
+/// The clock test's driver, shared by `replay`, `record` and `recover`: frames in, session actions
+/// out into the recorder, with timers and step boundaries on the events' own clock.
+///
+/// Replay and recover hand it the step boundaries up front (the split rule's, or the journal's
+/// control lines); a live session presses continue itself. Either way a boundary or timer fires
+/// before the first frame stamped after it, so a journal replayed gives the live session's file.
+final class ClockDriver {
+    let normalizer: Normalizer
+    let anchor: WallClockAnchor
+    let recorder: ADFRecorder
+    private(set) var session = ClockSession()
+    private var assembler: FrameAssembler
+    private(set) var buttonDeadline: EventTime?
+    private var pendingBoundaries: [EventTime]
+    private var strokesPerStep: [ClockStep: Int] = [:]
+    private(set) var points = 0
+    /// Called with each pen sample after the session saw it (the live status line).
+    var onSample: ((PenSample) -> Void)?
+    /// Called with each action the session took (the live decision log).
+    var onAction: ((ClockAction) -> Void)?
+
+    init(device: DeviceDescription, normalizer: Normalizer, anchor: WallClockAnchor, recorder: ADFRecorder, boundaries: [EventTime])
+        throws
+    {
+        self.normalizer = normalizer
+        self.anchor = anchor
+        self.recorder = recorder
+        self.assembler = try FrameAssembler(device: device)
+        self.pendingBoundaries = boundaries.sorted()
+    }
+
+    var framesDiscarded: Int { assembler.framesDiscarded }
+
+    func begin(at time: EventTime) throws {
+        try perform(session.begin(at: time))
+    }
+
+    /// One event; a frame it completes runs through the session after everything due before it.
+    func process(_ event: InputEvent) throws {
+        guard let frame = assembler.process(event) else { return }
+        try advance(to: frame.time)
+        if case .pen(let penFrame) = frame {
+            let sample = normalizer.sample(penFrame)
+            try perform(session.sample(sample))
+            onSample?(sample)
+        }
+    }
+
+    /// A live continue press (a step change) at `time`, after every timer due by then.
+    func continuePressed(at time: EventTime) throws {
+        try advance(to: time)
+        try perform(session.continuePressed(at: time))
+    }
+
+    /// Runs everything due before a frame at `time`, earliest first, until nothing is due (an
+    /// action may arm a timer that is due already).
+    ///
+    /// A timer due at the frame's own time fires first; a step boundary fires only strictly
+    /// before the frame, because the split rule may place it on a stroke's last frame, which
+    /// still belongs to the step that ends.
+    func advance(to time: EventTime) throws {
+        while true {
+            let timer = buttonDeadline.flatMap { $0 <= time ? $0 : nil }
+            let boundary = pendingBoundaries.first.flatMap { $0 < time ? $0 : nil }
+            if let boundary, timer.map({ boundary < $0 }) ?? true {
+                pendingBoundaries.removeFirst()
+                try perform(session.continuePressed(at: boundary))
+            } else if let timer {
+                buttonDeadline = nil
+                try perform(session.buttonTimerFired(at: timer))
+            } else {
+                return
+            }
+        }
+    }
+
+    /// The last boundary not yet reached, if any.
+    var lastPendingBoundary: EventTime? { pendingBoundaries.last }
+
+    /// Continues through whatever steps remain at `end` and writes the results file.
+    func finish(at end: EventTime, environment: ClockSketchData, display: DisplayData, to destination: String?) throws
+        -> ClockReplayResult
+    {
         while !session.isFinished {
-            try perform(session.continuePressed(at: recordingEnd))
+            try perform(session.continuePressed(at: end))
         }
         let output = try recorder.finish(environment: environment, display: display, to: destination)
         return ClockReplayResult(
             strokesPerStep: ClockStep.allCases.map { ($0, strokesPerStep[$0] ?? 0) }, points: points, output: output)
     }
 
+    private func perform(_ actions: [ClockAction]) throws {
+        for action in actions {
+            onAction?(action)
+            switch action {
+            case let .stepStarted(step, time):
+                try recorder.beginStep(step.identifier, start: StepMark(unixMilliseconds: anchor.unixMilliseconds(time)))
+            case let .stepEnded(_, time):
+                try recorder.endStep(StepMark(unixMilliseconds: anchor.unixMilliseconds(time)))
+            case let .strokeBegan(sample):
+                try recorder.beginStroke(unixMilliseconds: anchor.unixMilliseconds(sample.time))
+                try recorder.addPoint(point(sample))
+                points += 1
+                if let step = session.currentStep { strokesPerStep[step, default: 0] += 1 }
+            case let .strokeContinued(sample):
+                try recorder.addPoint(point(sample))
+                points += 1
+            case let .strokeEnded(sample):
+                try recorder.endStroke(unixMilliseconds: anchor.unixMilliseconds(sample.time))
+            case let .armButtonTimer(deadline):
+                buttonDeadline = deadline
+            case .cancelButtonTimer:
+                buttonDeadline = nil
+            case .offerButtons, .finished:
+                // Nobody taps the buttons in a replay: the split rule presses continue instead.
+                break
+            }
+        }
+    }
+
     private func point(_ sample: PenSample) -> PenPoint {
         PenPoint(
             x: sample.canvasPosition.xPoints, y: sample.canvasPosition.yPoints, altitude: sample.altitude,
             azimuth: sample.azimuth, force: sample.force, unixMilliseconds: anchor.unixMilliseconds(sample.time))
+    }
+}
+
+/// What a clock session needs from its device description: the normaliser, the form, the display
+/// and the ADF's environment block. The same for `replay`, `record` and `recover`.
+struct ClockSetup {
+    let normalizer: Normalizer
+    let display: DisplayData
+    let form: FormSize
+    let profileSource: String?
+
+    init(device: DeviceDescription, profile: ProfileMatch?) throws {
+        let (area, resolution) = try Normalizer.activeArea(of: device, profile: profile?.profile)
+        let tablet = area.size(at: resolution)
+        // The clock is drawn on a blank page: the whole active area, at physical size.
+        form = FormSize(widthCentimetres: tablet.widthMillimetres / 10, heightCentimetres: tablet.heightMillimetres / 10)
+        display = DisplayData.referenceTablet
+        normalizer = try Normalizer(device: device, profile: profile?.profile, formSize: form, pointsPerInch: display.pointsPerInch)
+        profileSource = profile?.source
+    }
+
+    func environment(header: RecordingHeader, penID: String?) -> ClockSketchData {
+        let canvas = normalizer.formToCanvas.canvasSize(of: form)
+        return ClockSketchData(
+            deviceSystemName: "Linux", deviceSystemVersion: header.kernel, deviceModel: header.device.name,
+            deviceModelIdentifier: header.device.id.busVendorProduct, pencilID: penID,
+            canvasWidth: canvas.widthPoints, canvasHeight: canvas.heightPoints)
     }
 }

@@ -17,5 +17,8 @@ struct StylusKit: ParsableCommand {
             Calibrate.self,
             Keys.self,
             Patient.self,
+            Devices.self,
+            Record.self,
+            Recover.self,
         ])
 }

@@ -1,0 +1,209 @@
+import ADF
+import ArgumentParser
+import Foundation
+import LinuxInput
+import Proctoring
+import Recordings
+import StylusInput
+
+/// `styluskit record --test clock`: a live session from a tablet, into a journal and an ADF file.
+struct Record: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Records a live session from a pen tablet: a journal of every event, then the ADF results file.",
+        discussion: """
+            Ctrl-C ends the current step (the clock test's command step, then its copy step); the \
+            test ends with its last step. SIGTERM ends the test at once. Every event is appended to \
+            the journal (DIR/clock-<UTC time>.evemu) as it arrives; if the session dies, \
+            `styluskit recover` rebuilds the results file from it.
+            """)
+
+    /// The tests `record` can administer.
+    enum TestKind: String, ExpressibleByArgument, CaseIterable {
+        case clock
+    }
+
+    @Option(help: "The test to administer.")
+    var test: TestKind
+
+    @Option(help: "The tablet's pen node (default: the only pen tablet connected).")
+    var device: String?
+
+    @OptionGroup var profile: ProfileOptions
+
+    @Option(help: "The directory to write the journal and the results file into.")
+    var out = "."
+
+    @Flag(help: "Grab the tablet exclusively, so the pen does not move the desktop cursor during the test.")
+    var grab = false
+
+    @Flag(help: "Print the proctor's decisions as JSON lines.")
+    var events = false
+
+    func run() throws {
+        let node = try device ?? Self.onlyPenNode()
+        let tablet = try LiveTablet(node: node, grab: grab)
+        var uts = utsname()
+        uname(&uts)
+        let kernel = withUnsafeBytes(of: &uts.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let written = RecordingHeader(format: .evemu(.current), kernel: kernel, deviceNode: node, device: tablet.description)
+        // The session runs on the description as the journal gives it back, so recover sees exactly what it saw.
+        let header = try RecordingReader(bytes: Array(EvemuWriter().header(written).utf8), name: "journal header").header
+        let match = try profile.profile(for: header.device)
+        let setup = try ClockSetup(device: header.device, profile: match)
+
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let stem = "clock-" + Self.utcStamp(tablet.anchor.realtimeMicroseconds)
+        let destination = ADFRecorder.resultsPath(directory: out, name: stem, variant: .clock)
+        let recorder = try ADFRecorder(destination: destination, variant: .clock)
+        let start = monotonicClockNow()
+        let journal = try Journal(directory: out, name: stem, header: written, now: start)
+        try journal.control(
+            .anchor(realtimeMicroseconds: tablet.anchor.realtimeMicroseconds, monotonicMicroseconds: tablet.anchor.monotonicMicroseconds),
+            now: start)
+        let anchor = WallClockAnchor(offsetMicroseconds: tablet.anchor.offsetMicroseconds)
+        let driver = try ClockDriver(
+            device: header.device, normalizer: setup.normalizer, anchor: anchor, recorder: recorder, boundaries: [])
+        let jsonEvents = events
+        driver.onAction = { action in Self.report(action, json: jsonEvents) }
+        printError("Recording \(header.device.name) (\(node)) into \(journal.path); Ctrl-C ends the step.")
+        try journal.control(.begin(start), now: start)
+        try driver.begin(at: start)
+
+        var live = LiveLoop(tablet: tablet, journal: journal, driver: driver, node: node)
+        let end = try live.run()
+        let scan = try RecordingScan(try RecordingOptions.parse([journal.path, "--allow-truncated"]))
+        let result = try driver.finish(
+            at: end, environment: setup.environment(header: header, penID: scan.penID), display: setup.display, to: nil)
+        print("Recorded \(journal.path)")
+        print("  strokes   \(result.strokesPerStep.reduce(0) { $0 + $1.strokes }) ("
+            + result.strokesPerStep.map { "\($0.strokes) in \($0.step.identifier)" }.joined(separator: ", ") + ")")
+        print("  points    \(result.points)")
+        print("  gaps      \(live.tablet.drops.count)")
+        print("  results   \(result.output)")
+    }
+
+    static func onlyPenNode() throws -> String {
+        let pens = TabletDiscovery.scan().penNodes
+        guard let first = pens.first else { throw LiveInputError.noTablet }
+        guard pens.count == 1 else { throw LiveInputError.severalTablets(nodes: pens.map(\.node)) }
+        return first.node
+    }
+
+    static func utcStamp(_ unixMicroseconds: Int64) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        return formatter.string(from: Date(timeIntervalSince1970: Double(unixMicroseconds) / 1_000_000))
+    }
+
+    static func report(_ action: ClockAction, json: Bool) {
+        let text: String?
+        switch action {
+        case let .stepStarted(step, time): text = json ? #"{"decision":"stepStarted","step":"\#(step.rawValue)","time":\#(time.microseconds)}"# : "step \(step.rawValue) started"
+        case let .stepEnded(step, time): text = json ? #"{"decision":"stepEnded","step":"\#(step.rawValue)","time":\#(time.microseconds)}"# : "step \(step.rawValue) ended"
+        case .offerButtons: text = json ? #"{"decision":"offerButtons"}"# : "continue button offered"
+        case let .finished(time): text = json ? #"{"decision":"finished","time":\#(time.microseconds)}"# : "test finished"
+        case .strokeBegan, .strokeContinued, .strokeEnded, .armButtonTimer, .cancelButtonTimer: text = nil
+        }
+        if let text { print(text) }
+    }
+}
+
+func printError(_ text: String) {
+    FileHandle.standardError.write(Data((text + "\n").utf8))
+}
+
+/// The live event loop: poll on the tablet and on SIGINT/SIGTERM, with timeouts for the proctor's timers.
+struct LiveLoop {
+    var tablet: LiveTablet
+    let journal: Journal
+    let driver: ClockDriver
+    let node: String
+
+    /// Runs until the test ends; returns the time it ended at.
+    mutating func run() throws -> EventTime {
+        let signals = SignalPipe.install()
+        var batch: [InputEvent] = []
+        var present = true
+        var dropsJournaled = 0
+        while true {
+            var now = monotonicClockNow()
+            // Sleep until the proctor's timer is due, or 100 ms to keep the journal's sync schedule.
+            var timeout: Int32 = 100
+            if let deadline = driver.buttonDeadline {
+                let wait = deadline.duration(since: now).microseconds
+                timeout = Int32(max(0, min(100_000, wait + 999) / 1_000))
+            }
+            if !present { timeout = 500 }
+            var fds = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
+            if present { fds.append(pollfd(fd: tablet.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
+            let ready = poll(&fds, nfds_t(fds.count), timeout)
+            if ready < 0 && errno != EINTR { throw LiveInputError.readFailed(node: node, reason: String(cString: strerror(errno))) }
+            now = monotonicClockNow()
+            if present {
+                // Read before timers and signals, so nothing stamped before them is handled after them.
+                batch.removeAll(keepingCapacity: true)
+                let status = try tablet.read(into: &batch)
+                try journal.append(batch, now: now)
+                for drop in tablet.drops.dropFirst(dropsJournaled) {
+                    try journal.control(.gap(droppedAt: drop.droppedAt, resyncEvents: drop.resyncEvents), now: now)
+                    printError("warning: the kernel dropped events at \(drop.droppedAt); resynchronised (\(drop.resyncEvents) events)")
+                }
+                dropsJournaled = tablet.drops.count
+                for event in batch { try driver.process(event) }
+                if status == .removed {
+                    present = false
+                    try journal.control(.removed(now), now: now)
+                    printError("The tablet was unplugged; plug it in again to continue (Ctrl-C ends the step).")
+                }
+            } else if let back = try? LiveTablet(node: node, grab: tablet.grabbed),
+                back.description.id == tablet.description.id, back.description.name == tablet.description.name
+            {
+                tablet = back
+                dropsJournaled = 0
+                present = true
+                try journal.control(.reconnected(now), now: now)
+                printError("The tablet is back; the session continues.")
+            }
+            try driver.advance(to: now)
+            var signal: UInt8 = 0
+            while read(signals, &signal, 1) == 1 {
+                let pressed = monotonicClockNow()
+                repeat {
+                    try journal.control(.continue(pressed), now: pressed)
+                    try driver.continuePressed(at: pressed)
+                } while Int32(signal) == SIGTERM && !driver.session.isFinished
+                if driver.session.isFinished { return pressed }
+            }
+            try journal.syncIfDue(now: now)
+        }
+    }
+}
+
+/// SIGINT and SIGTERM turned into bytes on a non-blocking pipe, so the event loop's poll wakes for them.
+enum SignalPipe {
+    nonisolated(unsafe) static var writeEnd: Int32 = -1
+
+    /// Installs the handlers; returns the pipe's read end.
+    static func install() -> Int32 {
+        var ends: [Int32] = [-1, -1]
+        _ = pipe(&ends)
+        for end in ends {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
+        writeEnd = ends[1]
+        for number in [SIGINT, SIGTERM] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                var byte = UInt8(truncatingIfNeeded: number)
+                _ = write(SignalPipe.writeEnd, &byte, 1)
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            sigaction(number, &action, nil)
+        }
+        return ends[0]
+    }
+}

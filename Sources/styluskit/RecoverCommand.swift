@@ -1,0 +1,98 @@
+import ADF
+import ArgumentParser
+import Foundation
+import Proctoring
+import Recordings
+import StylusInput
+
+/// `styluskit recover JOURNAL`: the ADF of a live session rebuilt from its journal.
+struct Recover: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Rebuilds the ADF results file of a live session from its journal.",
+        discussion: """
+            The journal's control lines give the step changes and the clock anchor, so the rebuilt \
+            file equals what the live session wrote (or would have written, had it not been \
+            interrupted). An incomplete last frame is dropped. Steps the session never ended end \
+            at the journal's last event.
+            """)
+
+    @Argument(help: "The journal (.evemu) a `styluskit record` session wrote.")
+    var journal: String
+
+    @OptionGroup var profile: ProfileOptions
+
+    @Option(help: "The directory to write the results file into (default: the journal's directory).")
+    var out: String?
+
+    @Flag(help: "Replace a results file of the same name.")
+    var force = false
+
+    func run() throws {
+        let destinationDirectory = out ?? (journal as NSString).deletingLastPathComponent
+        if let out { try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true) }
+        let result = try JournalReplay(path: journal).rebuild(
+            profile: profile, directory: destinationDirectory.isEmpty ? "." : destinationDirectory, force: force)
+        print("Recovered \(journal)")
+        print("  strokes   \(result.strokesPerStep.reduce(0) { $0 + $1.strokes }) ("
+            + result.strokesPerStep.map { "\($0.strokes) in \($0.step.identifier)" }.joined(separator: ", ") + ")")
+        print("  points    \(result.points)")
+        print("  results   \(result.output)")
+    }
+}
+
+/// A journal read back: its events through the same driver as replay, its control lines as the step boundaries.
+struct JournalReplay {
+    let path: String
+
+    /// The journal's stem, to name the results after.
+    var stem: String { ((path as NSString).lastPathComponent as NSString).deletingPathExtension }
+
+    func rebuild(profile: ProfileOptions, directory: String, force: Bool) throws -> ClockReplayResult {
+        let options = try RecordingOptions.parse([path, "--allow-truncated"])
+        let scan = try RecordingScan(options)
+        // One pass for the control lines: the boundaries must be known before the events are driven.
+        let controlReader = try options.openReader()
+        _ = try controlReader.readAll()
+        let controls = controlReader.controlLines.compactMap(JournalControl.init(text:))
+        var anchor: WallClockAnchor?
+        var start: EventTime?
+        var boundaries: [EventTime] = []
+        for control in controls {
+            switch control {
+            case let .anchor(realtime, monotonic): anchor = WallClockAnchor(offsetMicroseconds: realtime - monotonic)
+            case let .begin(time): start = start ?? time
+            case let .continue(time): boundaries.append(time)
+            case .gap, .removed, .reconnected: break
+            }
+        }
+        guard let anchor, let start else { throw RecoverError.notAJournal(path) }
+        let header = scan.header
+        let match = try profile.profile(for: header.device)
+        let setup = try ClockSetup(device: header.device, profile: match)
+        let destination = ADFRecorder.resultsPath(directory: directory, name: stem, variant: .clock)
+        if force && FileManager.default.fileExists(atPath: destination) { try FileManager.default.removeItem(atPath: destination) }
+        let recorder = try ADFRecorder(destination: destination, variant: .clock)
+        let driver = try ClockDriver(
+            device: header.device, normalizer: setup.normalizer, anchor: anchor, recorder: recorder, boundaries: boundaries)
+        try driver.begin(at: start)
+        let reader = try options.openReader()
+        while let event = try reader.next() { try driver.process(event) }
+        let lastEvent = scan.lastEventTime ?? start
+        let end = max(lastEvent, boundaries.last ?? start)
+        try driver.advance(to: end.advanced(by: EventDuration(microseconds: 1)))
+        return try driver.finish(
+            at: end, environment: setup.environment(header: header, penID: scan.penID), display: setup.display, to: nil)
+    }
+}
+
+enum RecoverError: Error, CustomStringConvertible {
+    case notAJournal(String)
+
+    var description: String {
+        switch self {
+        case let .notAJournal(path):
+            "\(path) is not a StylusKit journal: it has no '# StylusKit control: anchor' and 'begin' lines. "
+                + "To turn an ordinary recording into a results file, use `styluskit replay`."
+        }
+    }
+}
