@@ -2,6 +2,7 @@
 #   make demo   set up, build, and replay the bundled recording into an ADF results file
 #   make test   set up, build, and run the whole test suite
 #   make bench-adf [N=1000000]   ADF write/read throughput against libxml2 (a benchmark, not a test)
+#   make bench-proctor [N=1000000]   the proctors' ns per pen sample (a benchmark, not a test)
 #   make test-vm  the real-kernel tests in a QEMU virtual machine (tests/vm/run.sh)
 
 SWIFT ?= swift
@@ -9,7 +10,7 @@ OUT ?= out
 EXAMPLE ?= Fixtures/recordings/real/Wacom-Cintiq-22HDT-Pen.events
 N ?= 1000000
 
-.PHONY: setup build demo test test-vm install-udev-rules bench-adf clean
+.PHONY: setup build demo test test-vm install-udev-rules bench-adf bench-proctor clean
 
 setup:
 	@bash scripts/setup.sh
@@ -27,6 +28,10 @@ test: setup
 
 bench-adf: setup
 	bash Benchmarks/adf.sh $(N)
+
+bench-proctor: setup
+	$(SWIFT) build -c release --product proctor-bench
+	$(SWIFT) run -c release --skip-build proctor-bench $(N)
 
 # Real-kernel tests: boots a stock Debian kernel in QEMU and drives uinput tablets (tests/vm/run.sh).
 test-vm: setup

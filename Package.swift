@@ -70,6 +70,10 @@ let package = Package(
 
         // The ADF write/read benchmark (Benchmarks/adf.sh, make bench-adf); not a test.
         .executableTarget(name: "adf-bench", dependencies: ["ADF"], path: "Benchmarks/adf-bench"),
+        // The proctors' time per sample (make bench-proctor); not a test.
+        .executableTarget(
+            name: "proctor-bench", dependencies: ["Proctoring", "StylusGeometry", "StylusInput"],
+            path: "Benchmarks/proctor-bench"),
 
         .testTarget(name: "StylusInputTests", dependencies: ["StylusInput"]),
         .testTarget(name: "StylusGeometryTests", dependencies: ["StylusGeometry"]),

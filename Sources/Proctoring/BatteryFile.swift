@@ -37,11 +37,12 @@ public struct MazeBattery: Hashable, Sendable {
     /// - Parameters:
     ///   - text: the file's contents.
     ///   - source: the file's name, used in error messages.
+    ///   - defaults: the settings the battery-wide lines start from (a settings file's maze section).
     /// - Throws: `MazeFileError` naming the line and column of the first mistake and what was expected there.
-    public init(parsing text: String, source: String = "battery") throws(MazeFileError) {
+    public init(parsing text: String, source: String = "battery", defaults: MazeSettings = MazeSettings()) throws(MazeFileError) {
         var name: String?
         var nameLine: Int?
-        var settings = MazeSettings()
+        var settings = defaults
         var settingLines: [String: Int] = [:]
         var entries: [Entry] = []
         var overrideLines: [String: Int] = [:]

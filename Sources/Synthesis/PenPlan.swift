@@ -51,10 +51,13 @@ public struct ScenarioPlacement: Sendable {
     /// The maze, placed on the form, for maze scenarios.
     public var mazeOnForm: MazeOnForm?
     public var formSize: FormSize
+    /// The symbol-digit form, for scenarios that `write` in its boxes.
+    public var symbolDigitForm: SymbolDigitForm?
 
-    public init(mazeOnForm: MazeOnForm?, formSize: FormSize) {
+    public init(mazeOnForm: MazeOnForm?, formSize: FormSize, symbolDigitForm: SymbolDigitForm? = nil) {
         self.mazeOnForm = mazeOnForm
         self.formSize = formSize
+        self.symbolDigitForm = symbolDigitForm
     }
 
     /// The form position of a named point; `here` is resolved by the caller.
@@ -145,7 +148,17 @@ extension PenPlan {
                 yCentimetres: point.yCentimetres + distance * sine(angle))
         }
 
+        var expanded: [ScenarioLine] = []
         for entry in instructions {
+            guard case .write(let box, let digit) = entry.instruction else {
+                expanded.append(entry)
+                continue
+            }
+            guard let form = placement.symbolDigitForm else { throw .writeWithoutForm(source: source, line: entry.line) }
+            expanded += DigitGlyph.instructions(digit: digit, in: form.boxes[box].answerCell, line: entry.line)
+        }
+
+        for entry in expanded {
             switch entry.instruction {
             case .speed(let value):
                 speed = value
@@ -202,6 +215,9 @@ extension PenPlan {
                 lastUp = (time, here!)
             case .pause(let duration):
                 pendingPause = duration
+            case .write:
+                // Expanded into strokes above.
+                break
             }
         }
         if let lastUp {

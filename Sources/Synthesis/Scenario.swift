@@ -33,6 +33,9 @@ public enum ScenarioInstruction: Hashable, Sendable {
     /// The time from the lift before to the next touch-down (or, after the last lift, how long
     /// the pen keeps hovering before the recording ends).
     case pause(EventDuration)
+    /// Writes `digit` (0-9) in the answer cell of symbol-digit box `box` (counted from 0 in the
+    /// order boxes are filled), in one or two strokes, with the pen up before and after.
+    case write(box: Int, digit: Int)
 }
 
 /// What a scenario draws on.
@@ -41,6 +44,8 @@ public enum ScenarioDrawing: Hashable, Sendable {
     case maze(file: String)
     /// A clock showing `hours`:`minutes`: circle, numbers and hands are generated.
     case clock(hours: Int, minutes: Int)
+    /// The symbol-digit form, centred on the form as `replay --test sdt` places it.
+    case symbolDigit
 }
 
 /// An instruction and the line it was written on, for messages.
@@ -83,6 +88,8 @@ public enum ScenarioError: Error, Hashable, Sendable, CustomStringConvertible {
     case cellOutsideMaze(source: String, line: Int, cell: MazeCell, rows: Int, columns: Int)
     /// A maze point in a clock scenario.
     case mazePointWithoutMaze(source: String, line: Int, point: String)
+    /// A `write` in a scenario that does not draw on the symbol-digit form.
+    case writeWithoutForm(source: String, line: Int)
     /// The device cannot draw: no position axes, or no way to tell contact.
     case unsuitableDevice(device: String, problem: String)
 
@@ -93,13 +100,16 @@ public enum ScenarioError: Error, Hashable, Sendable, CustomStringConvertible {
         case let .penState(source, line, problem, fix):
             "\(source), line \(line): \(problem); \(fix)."
         case let .drawing(source, problem):
-            "\(source): \(problem); give exactly one 'maze: FILE' or 'clock: HH:MM' line."
+            "\(source): \(problem); give exactly one 'maze: FILE', 'clock: HH:MM' or 'sdt:' line."
         case let .cellOutsideMaze(source, line, cell, rows, columns):
             "\(source), line \(line): \(cell) is outside the maze, which has \(rows) rows and \(columns) columns; "
                 + "count rows and columns from 1 at the top-left."
         case let .mazePointWithoutMaze(source, line, point):
             "\(source), line \(line): '\(point)' names a place in a maze, but this scenario draws a clock; "
                 + "give form positions as 'X,Y' in centimetres."
+        case let .writeWithoutForm(source, line):
+            "\(source), line \(line): 'write' writes in a box of the symbol-digit form, but this scenario draws no form; "
+                + "name it with an 'sdt:' line, or draw with 'down', 'move' and 'up'."
         case let .unsuitableDevice(device, problem):
             "The device \"\(device)\" \(problem); synthesize for a pen tablet's description (--like RECORDING)."
         }
@@ -158,6 +168,22 @@ extension Scenario {
             }
 
             switch key {
+            case "sdt":
+                if drawing != nil {
+                    throw .drawing(source: source, problem: "line \(number) names a second drawing")
+                }
+                guard value.isEmpty else { throw fail("nothing after 'sdt:'") }
+                drawing = .symbolDigit
+            case "write":
+                if penDown {
+                    throw .penState(source: source, line: number, problem: "'write' while the pen is down", fix: "add 'up' before it")
+                }
+                let boxCount = SymbolDigitForm.boxCount
+                guard words.count == 2, let box = Int(words[0]), (1...boxCount).contains(box), let digit = Int(words[1]),
+                    (0...9).contains(digit), words[1].count == 1
+                else { throw fail("a box from 1 to \(boxCount) and a digit, such as '7 3'") }
+                lastUpLine = number
+                instructions.append(.init(line: number, instruction: .write(box: box - 1, digit: digit)))
             case "maze", "clock":
                 if drawing != nil {
                     throw .drawing(source: source, problem: "line \(number) names a second drawing")
@@ -233,7 +259,7 @@ extension Scenario {
             default:
                 throw .unexpected(
                     source: source, line: number, column: indent + 1,
-                    expected: "one of maze:, clock:, clock-radius:, speed:, down:, move:, hold:, up, pause:",
+                    expected: "one of maze:, clock:, sdt:, clock-radius:, speed:, down:, move:, hold:, up, pause:, write:",
                     found: "'\(key)'")
             }
         }

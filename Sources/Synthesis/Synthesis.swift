@@ -17,7 +17,12 @@ public enum Synthesis {
     ) throws(ScenarioError) -> PenPlan {
         var instructions = scenario.instructions
         var mazeOnForm: MazeOnForm?
+        var symbolDigitForm: SymbolDigitForm?
         switch scenario.drawing {
+        case .symbolDigit:
+            // Every part's boxes lie in the same places, so the test part's layout serves for all.
+            symbolDigitForm = SymbolDigitForm(
+                step: SymbolDigitStep(round: 1, part: .test), origin: SymbolDigitForm.origin(centredOn: formSize))
         case .maze:
             guard let maze else {
                 throw .drawing(source: scenario.source, problem: "the maze it names was not given")
@@ -29,7 +34,7 @@ public enum Synthesis {
                 + [ScenarioLine(line: 1, instruction: .pause(PenPlan.defaultPause))] + instructions
         }
         return try PenPlan(
-            instructions: instructions, placement: ScenarioPlacement(mazeOnForm: mazeOnForm, formSize: formSize),
+            instructions: instructions, placement: ScenarioPlacement(mazeOnForm: mazeOnForm, formSize: formSize, symbolDigitForm: symbolDigitForm),
             source: scenario.source, random: &random)
     }
 

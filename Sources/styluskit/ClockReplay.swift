@@ -58,6 +58,7 @@ struct ClockReplay {
     let boundary: EventTime?
     let recordingStart: EventTime
     let recordingEnd: EventTime
+    var settings = ClockSettings()
 
     func run(into recorder: ADFRecorder, environment: ClockSketchData, display: DisplayData, finishTo destination: String?)
         throws -> ClockReplayResult
@@ -65,7 +66,7 @@ struct ClockReplay {
         let reader = try options.openReader()
         let driver = try ClockDriver(
             device: reader.header.device, normalizer: normalizer, anchor: anchor, recorder: recorder,
-            boundaries: boundary.map { [$0] } ?? [])
+            boundaries: boundary.map { [$0] } ?? [], settings: settings)
         try driver.begin(at: recordingStart)
         while let event = try reader.next() { try driver.process(event) }
         // Past the last event, so a boundary on the last frame is due too.
@@ -85,7 +86,7 @@ final class ClockDriver {
     let normalizer: Normalizer
     let anchor: WallClockAnchor
     let recorder: ADFRecorder
-    private(set) var session = ClockSession()
+    private(set) var session: ClockSession
     private var assembler: FrameAssembler
     private(set) var buttonDeadline: EventTime?
     private var pendingBoundaries: [EventTime]
@@ -96,9 +97,11 @@ final class ClockDriver {
     /// Called with each action the session took (the live decision log).
     var onAction: ((ClockAction) -> Void)?
 
-    init(device: DeviceDescription, normalizer: Normalizer, anchor: WallClockAnchor, recorder: ADFRecorder, boundaries: [EventTime])
-        throws
-    {
+    init(
+        device: DeviceDescription, normalizer: Normalizer, anchor: WallClockAnchor, recorder: ADFRecorder, boundaries: [EventTime],
+        settings: ClockSettings = ClockSettings()
+    ) throws {
+        self.session = ClockSession(settings: settings)
         self.normalizer = normalizer
         self.anchor = anchor
         self.recorder = recorder

@@ -17,13 +17,15 @@ struct AdministeredMaze {
 /// Where the mazes of a maze test come from: one maze file, or a battery file.
 enum MazeTestMazes {
     /// Reads the mazes of `--maze FILE` (default settings) or `--battery FILE` (its settings,
-    /// its maze files relative to its folder), in the order they are shown.
-    static func load(maze: String?, battery: String?) throws -> [AdministeredMaze] {
+    /// its maze files relative to its folder), in the order they are shown; `defaults` are the
+    /// settings a single maze gets and a battery's own lines start from.
+    static func load(maze: String?, battery: String?, defaults: MazeSettings = MazeSettings()) throws -> [AdministeredMaze] {
         if let maze {
-            return [AdministeredMaze(maze: try readMaze(maze), settings: MazeSettings())]
+            return [AdministeredMaze(maze: try readMaze(maze), settings: defaults)]
         }
         guard let battery else { return [] }
-        let parsed = try MazeBattery(parsing: try readText(battery, purpose: "maze battery"), source: battery)
+        let parsed = try MazeBattery(
+            parsing: try readText(battery, purpose: "maze battery"), source: battery, defaults: defaults)
         let folder = (battery as NSString).deletingLastPathComponent
         return try parsed.entries.map { entry in
             let path = entry.mazeFile.hasPrefix("/") ? entry.mazeFile : (folder as NSString).appendingPathComponent(entry.mazeFile)
@@ -257,8 +259,8 @@ struct MazeReplay {
 
 extension Replay {
     /// `replay --test maze`: the maze test's proctor over the recording, into a `.msk` file.
-    func runMaze() throws {
-        let mazes = try MazeTestMazes.load(maze: maze, battery: battery)
+    func runMaze(defaults: MazeSettings = MazeSettings()) throws {
+        let mazes = try MazeTestMazes.load(maze: maze, battery: battery, defaults: defaults)
         let scan = try RecordingScan(recording)
         let device = scan.header.device
         let match = try profile.profile(for: device)

@@ -21,17 +21,31 @@ struct Replay: ParsableCommand {
             says (centred by default): one step per maze, which ends at the maze's finish. Refused \
             strokes are not recorded; interruptions are. --events prints every proctor decision as one \
             JSON line on standard output, and the summary then goes to standard error.
+
+            The symbol-digit test (--test sdt) runs the symbol-digit proctor on its form, laid out in cm \
+            and centred on the tablet's active area: one drawing per part (test, copy, delayed recall, \
+            and the repeat's), a 'skip' interruption whenever a stroke lands beyond the next box. Its \
+            --step-split rules: 'longest-pause' splits the parts at the longest pen-up pauses between \
+            strokes, only at pauses of 5 s or more and at most one fewer than the parts; 'none' puts \
+            every stroke in the first part; a comma-separated list of increasing seconds after the \
+            first event ends each part there (moved to the end of a stroke it falls inside). Parts \
+            left at the end of the recording are passed through there. --events works as for the maze.
+
+            --settings FILE reads the tests' options from a settings file (clock, maze, symbol-digit \
+            sections); a battery's own lines still override its maze settings.
             """)
 
     /// The tests `replay` can administer.
     enum TestKind: String, ExpressibleByArgument, CaseIterable {
         case clock
         case maze
+        case sdt
     }
 
     @OptionGroup var recording: RecordingOptions
     @OptionGroup var profile: ProfileOptions
     @OptionGroup var patient: PatientOptions
+    @OptionGroup var proctoring: SettingsOptions
 
     @Option(help: "The test the recording was made for.")
     var test: TestKind
@@ -39,7 +53,7 @@ struct Replay: ParsableCommand {
     @Option(help: "The directory to write the results file into.")
     var out = "."
 
-    @Option(help: "Where the command step ends: longest-pause, none, or seconds after the first event.")
+    @Option(help: "Where the command step ends: longest-pause, none, or seconds after the first event (--test sdt: a list, e.g. 60,120).")
     var stepSplit = "longest-pause"
 
     @Option(help: "Unix time in milliseconds of time zero of a recording with relative times (default: 0, i.e. 1970).")
@@ -57,14 +71,14 @@ struct Replay: ParsableCommand {
     @Option(help: "The battery file listing the mazes of a maze test (--test maze).")
     var battery: String?
 
-    @Flag(help: "Print each proctor decision as a JSON line on standard output (--test maze).")
+    @Flag(help: "Print each proctor decision as a JSON line on standard output (--test maze or sdt).")
     var events = false
 
     /// The latest start time accepted: the last millisecond of the year 9999.
     static let latestStartTime: Int64 = 253_402_300_799_999
 
     func validate() throws {
-        _ = try parsedStepSplit()
+        if test == .sdt { _ = try SymbolDigitStepSplit(parsing: stepSplit) } else { _ = try parsedStepSplit() }
         if let startTime, !(0...Self.latestStartTime).contains(startTime) {
             throw ValidationError(
                 "--start-time \(startTime) is not a Unix time in milliseconds between 0 and \(Self.latestStartTime)"
@@ -78,6 +92,10 @@ struct Replay: ParsableCommand {
         case .clock:
             if maze != nil || battery != nil || events {
                 throw ValidationError("--maze, --battery and --events belong to --test maze; leave them out for --test clock.")
+            }
+        case .sdt:
+            if maze != nil || battery != nil {
+                throw ValidationError("--maze and --battery belong to --test maze; leave them out for --test sdt.")
             }
         }
     }
@@ -95,7 +113,9 @@ struct Replay: ParsableCommand {
     }
 
     func run() throws {
-        if test == .maze { return try runMaze() }
+        let settings = try proctoring.load()
+        if test == .maze { return try runMaze(defaults: settings.maze) }
+        if test == .sdt { return try runSymbolDigit(settings: settings.symbolDigit) }
         let scan = try RecordingScan(recording)
         let device = scan.header.device
         let match = try profile.profile(for: device)
@@ -125,7 +145,7 @@ struct Replay: ParsableCommand {
         try patient.fill(&environment, resultsFile: destination, startUnixMilliseconds: anchor.unixMilliseconds(first))
         let replay = ClockReplay(
             options: recording, normalizer: normalizer, anchor: anchor, boundary: boundary, recordingStart: first,
-            recordingEnd: last)
+            recordingEnd: last, settings: settings.clock)
         let result = try replay.run(into: recorder, environment: environment, display: display, finishTo: nil)
         if replacing {
             guard rename(writeTo, destination) == 0 else {

@@ -9,13 +9,14 @@ import Synthesis
 /// `styluskit synth SCENARIO`: a realistic recording of a scripted drawing.
 struct Synth: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Generates a realistic evemu recording of a scripted drawing (a maze path or a clock).",
+        abstract: "Generates a realistic evemu recording of a scripted drawing (a maze path, a clock, or digits in symbol-digit boxes).",
         discussion: """
-            The scenario file (format in Fixtures/synth/README.md) names a maze or a clock and scripts \
-            the pen: touch-downs, moves through cells, holds and pauses. The recording is made for the \
-            device of --like, on the form 'replay' uses (the tablet's active area, the maze placed as \
-            its file says), so replaying it with --test maze or --test clock finds the cells the \
-            scenario aimed at. Sampling (133-266 Hz with jitter), tremor, pressure and tilt are \
+            The scenario file (format in Fixtures/synth/README.md) names a maze, a clock or the \
+            symbol-digit form and scripts the pen: touch-downs, moves through cells, holds, pauses, \
+            and digits written in given boxes. The recording is made for the device of --like, on the \
+            form 'replay' uses (the tablet's active area, the maze placed as its file says, the \
+            symbol-digit form centred), so replaying it with --test maze, clock or sdt finds the cells \
+            and boxes the scenario aimed at. Sampling (133-266 Hz with jitter), tremor, pressure and tilt are \
             random but fixed by --seed: the same seed gives a byte-identical file.
             """)
 

@@ -39,10 +39,10 @@ struct ScenarioTests {
          "s, line 3, column 7: expected a duration such as '0.6 s' or '600 ms', found '2 minutes'."),
         ("maze: m\nmove: r1c1\n", "s, line 2: 'move' while the pen is up; add 'down: POINT' before it."),
         ("maze: m\ndown: start\n", "s, line 3: the scenario ends with the pen down; end it with 'up'."),
-        ("down: 1,2\nup\n", "s: no drawing is named; give exactly one 'maze: FILE' or 'clock: HH:MM' line."),
+        ("down: 1,2\nup\n", "s: no drawing is named; give exactly one 'maze: FILE', 'clock: HH:MM' or 'sdt:' line."),
         ("clock: 13:10\n", "s, line 1, column 8: expected a time on a clock face such as '11:10', found '13:10'."),
         ("maze: m\n  jump: r1c1\n",
-         "s, line 2, column 3: expected one of maze:, clock:, clock-radius:, speed:, down:, move:, hold:, up, pause:, found 'jump'."),
+         "s, line 2, column 3: expected one of maze:, clock:, sdt:, clock-radius:, speed:, down:, move:, hold:, up, pause:, write:, found 'jump'."),
         ("maze: m\ndown: r0c1\nup\n",
          "s, line 2, column 7: expected a point: 'start', 'end', 'here', a cell such as 'r2c3' or 'r2c3@0.5,0.9', or 'X,Y' in cm, found 'r0c1'."),
     ])

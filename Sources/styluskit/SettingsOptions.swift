@@ -1,0 +1,16 @@
+import ArgumentParser
+import Proctoring
+
+/// The tests' options (`--settings FILE`), shared by the commands that proctor.
+struct SettingsOptions: ParsableArguments {
+    @Option(
+        name: .customLong("settings"),
+        help: "A settings file (YAML; see Fixtures/settings/README.md) with the tests' options (default: the built-in defaults).")
+    var settingsFile: String?
+
+    /// The settings of `--settings FILE`, or the spec's defaults without it.
+    func load() throws -> ProctoringSettings {
+        guard let settingsFile else { return ProctoringSettings() }
+        return try ProctoringSettings(yaml: try readText(settingsFile, purpose: "settings file"), source: settingsFile)
+    }
+}

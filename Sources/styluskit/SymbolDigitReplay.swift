@@ -1,0 +1,437 @@
+import ADF
+import ArgumentParser
+import Foundation
+import Proctoring
+import Recordings
+import StylusGeometry
+import StylusInput
+
+/// How `replay --test sdt` decides where one part of the symbol-digit test ends and the next
+/// begins, since a recording carries no continue presses.
+///
+/// - `longestPauses` (`--step-split longest-pause`, the default): the parts are split at the
+///   longest pen-up pauses between strokes, one fewer than the parts at most, and only at pauses
+///   of at least `minimumPartPause`: moving from one box to the next takes a fraction of a
+///   second, while a part's instructions take several. Each boundary is the pause's midpoint.
+/// - `none`: every stroke belongs to the first part; the others are empty.
+/// - `at`: the parts end at these offsets after the recording's first event, in increasing
+///   order; an offset that falls inside a stroke moves to that stroke's end, as for the clock.
+///
+/// Parts no boundary ends run to the end of the recording, where the rest are passed through.
+enum SymbolDigitStepSplit: Hashable {
+    case longestPauses
+    case none
+    case at([EventDuration])
+
+    /// Pauses shorter than this never split parts.
+    static let minimumPartPause = EventDuration.milliseconds(5_000)
+
+    /// Reads `--step-split` for the symbol-digit test.
+    init(parsing text: String) throws {
+        switch text {
+        case "longest-pause": self = .longestPauses
+        case "none": self = .none
+        default:
+            var offsets: [EventDuration] = []
+            for word in text.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let seconds = Double(word.trimmingCharacters(in: .whitespaces)), seconds >= 0, seconds.isFinite,
+                    offsets.last.map({ $0 < .seconds(seconds) }) ?? true
+                else {
+                    throw ValidationError(
+                        "--step-split '\(text)' is not a rule for --test sdt; give 'longest-pause', 'none', or the "
+                            + "seconds after the first event at which each part ends, increasing and comma-separated (e.g. '60,120').")
+                }
+                offsets.append(.seconds(seconds))
+            }
+            self = .at(offsets)
+        }
+    }
+
+    /// The instants at which parts end, in time order (at most `parts - 1` of them matter).
+    func boundaries(strokes: [ContactInterval], recordingStart: EventTime, parts: Int) -> [EventTime] {
+        switch self {
+        case .none:
+            return []
+        case .at(let offsets):
+            return offsets.map { offset in
+                let requested = recordingStart.advanced(by: offset)
+                let enclosing = strokes.first { $0.start <= requested && requested < $0.end }
+                return enclosing?.end ?? requested
+            }
+        case .longestPauses:
+            let pauses = zip(strokes, strokes.dropFirst()).enumerated().map { index, pair in
+                (index: index, gap: pair.1.start.microseconds - pair.0.end.microseconds, before: pair.0.end)
+            }
+            // Longest first; of equal pauses the earliest, so the rule is deterministic.
+            let chosen = pauses.filter { $0.gap >= Self.minimumPartPause.microseconds }
+                .sorted { ($0.gap, -$0.index) > ($1.gap, -$1.index) }
+                .prefix(max(0, parts - 1))
+            return chosen.sorted { $0.index < $1.index }.map {
+                EventTime(microseconds: $0.before.microseconds + $0.gap / 2)
+            }
+        }
+    }
+}
+
+/// What happened in one part of a replayed symbol-digit test.
+struct SymbolDigitReplayStep: Codable {
+    struct Interruption: Codable {
+        var type: String
+        /// Unix time in milliseconds, as in the results file.
+        var time: Double
+        /// The box written in, counted from 1 in the order boxes are filled (the samples are 1-5).
+        var writtenIn: Int
+        /// The box the arrow pointed at, counted from 1.
+        var continueIn: Int
+    }
+
+    var step: String
+    var strokes: Int = 0
+    var points: Int = 0
+    /// Boxes (counted from 1) that at least one stroke counted for.
+    var boxes: [Int] = []
+    var interruptions: [Interruption] = []
+    /// Delayed-recall reminders given.
+    var reminders: Int = 0
+}
+
+/// What a symbol-digit replay wrote.
+struct SymbolDigitReplayResult {
+    var steps: [SymbolDigitReplayStep]
+    var output: String
+}
+
+/// One symbol-digit proctor decision, as `replay --test sdt --events` prints it: one JSON object per line.
+struct SymbolDigitProctorEvent: Codable {
+    /// Unix time in milliseconds of the input (for a timer, its deadline).
+    var time: Double
+    /// The step on screen before the input (`symbolDigitStep-test`), absent before the first; for
+    /// `step-started` and `step-ended`, the step started or ended.
+    var step: String?
+    /// `down`, `move`, `up`, `timer` or `continue` (a step boundary of the split rule).
+    var input: String
+    var before: String
+    var after: String
+    /// `step-started`, `step-ended`, `accept-stroke`, `stroke-ended`, `interrupt`, `reveal-form`,
+    /// `arm-timer`, `cancel-timer`, `remind-delayed-recall` or `finished`.
+    var action: String
+    /// The box a finished stroke counts for (from 1); absent when it lies in none.
+    var box: Int?
+    /// The interruption's type (`skip`) and the box the arrow points at (from 1).
+    var interruption: String?
+    var continueIn: Int?
+    var timer: String?
+    /// When an armed timer is due, Unix ms.
+    var deadline: Double?
+}
+
+/// Drives a recording through frame assembly, normalisation and the `SymbolDigitProctor` into an
+/// ADF recorder, on virtual time.
+///
+/// Before each frame, whatever is due fires in time order: the delayed-recall timer at its
+/// deadline (at or before the frame), a step boundary of the split rule strictly before it (a
+/// boundary may lie on a stroke's last frame, which still belongs to the part that ends). After
+/// the last frame, everything due by the recording's end fires, and the parts left are passed
+/// through at the end, as the clock's are.
+struct SymbolDigitReplay {
+    let options: RecordingOptions
+    let normalizer: Normalizer
+    let anchor: WallClockAnchor
+    let settings: SymbolDigitSettings
+    /// Where the form's top-left corner lies on the form the pen is mapped to.
+    let origin: FormPosition
+    let boundaries: [EventTime]
+    let recordingStart: EventTime
+    let recordingEnd: EventTime
+    /// Whether to print each proctor decision as a JSON line (`--events`).
+    let events: Bool
+
+    private enum Pen {
+        case up
+        /// A stroke is under way; `recorded` while its samples go into the results file.
+        case down(recorded: Bool)
+    }
+
+    func run(into recorder: ADFRecorder, environment: ClockSketchData, display: DisplayData) throws -> SymbolDigitReplayResult {
+        let reader = try options.openReader()
+        var assembler = try FrameAssembler(device: reader.header.device)
+        var proctor = SymbolDigitProctor(settings: settings, origin: origin)
+        var steps: [SymbolDigitReplayStep] = []
+        var pen = Pen.up
+        var lastContact: PenSample?
+        var pending = boundaries.sorted()
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+
+        func ms(_ time: EventTime) -> Double { anchor.unixMilliseconds(time) }
+
+        func log(_ action: SymbolDigitAction, input: String, at time: EventTime, before: SymbolDigitState, step: String?) {
+            guard events else { return }
+            var event = SymbolDigitProctorEvent(
+                time: ms(time), step: step, input: input, before: before.rawValue, after: proctor.state.rawValue, action: "")
+            switch action {
+            case .stepStarted(let started, _):
+                event.action = "step-started"
+                event.step = started.identifier
+            case .stepEnded(let ended, _):
+                event.action = "step-ended"
+                event.step = ended.identifier
+            case .acceptStroke: event.action = "accept-stroke"
+            case .strokeEnded(let stroke):
+                event.action = "stroke-ended"
+                event.box = stroke.box.map { $0 + 1 }
+            case .interrupt(let interruption):
+                event.action = "interrupt"
+                event.interruption = interruption.kind.rawValue
+                event.box = interruption.writtenIn + 1
+                event.continueIn = interruption.continueIn + 1
+            case .revealForm: event.action = "reveal-form"
+            case .armTimer(let timer, let deadline):
+                event.action = "arm-timer"
+                event.timer = timer.rawValue
+                event.deadline = ms(deadline)
+            case .cancelTimer(let timer):
+                event.action = "cancel-timer"
+                event.timer = timer.rawValue
+            case .remindDelayedRecall: event.action = "remind-delayed-recall"
+            case .finished: event.action = "finished"
+            }
+            // Encoding a struct of strings and finite numbers cannot fail.
+            if let data = try? encoder.encode(event) { print(String(decoding: data, as: UTF8.self)) }
+        }
+
+        /// Carries out the actions of one proctor call.
+        func perform(_ actions: [SymbolDigitAction], input: String, at time: EventTime, before: SymbolDigitState,
+                     step: String?) throws {
+            for action in actions {
+                log(action, input: input, at: time, before: before, step: step)
+                switch action {
+                case let .stepStarted(started, at):
+                    try recorder.beginStep(
+                        started.identifier, start: StepMark(unixMilliseconds: ms(at)),
+                        drawingTags: SymbolDigitDrawingTags(
+                            setID: started.setID(displayMode: settings.displayMode),
+                            structureID: started.part.structureID))
+                    steps.append(SymbolDigitReplayStep(step: started.identifier))
+                case let .stepEnded(_, at):
+                    try recorder.endStep(StepMark(unixMilliseconds: ms(at)))
+                case .acceptStroke:
+                    guard let sample = lastContact else { continue }
+                    try recorder.beginStroke(unixMilliseconds: ms(sample.time))
+                    pen = .down(recorded: true)
+                    steps[steps.count - 1].strokes += 1
+                case .strokeEnded(let stroke):
+                    if case .down(recorded: true) = pen {
+                        try recorder.endStroke(unixMilliseconds: ms(stroke.end))
+                        pen = .down(recorded: false)
+                    }
+                    if let box = stroke.box, !steps[steps.count - 1].boxes.contains(box + 1) {
+                        steps[steps.count - 1].boxes.append(box + 1)
+                    }
+                case .interrupt(let interruption):
+                    let time = ms(interruption.time)
+                    try recorder.interruption(interruption.kind.rawValue, unixMilliseconds: time)
+                    steps[steps.count - 1].interruptions.append(
+                        .init(
+                            type: interruption.kind.rawValue, time: time, writtenIn: interruption.writtenIn + 1,
+                            continueIn: interruption.continueIn + 1))
+                case .remindDelayedRecall:
+                    steps[steps.count - 1].reminders += 1
+                case .revealForm, .armTimer, .cancelTimer, .finished:
+                    // Timers are read back from the proctor (`nextDeadline`); nothing is drawn in a replay.
+                    break
+                }
+            }
+        }
+
+        /// Runs everything due before a frame at `time`, earliest first.
+        func advance(to time: EventTime) throws {
+            while proctor.state != .finished {
+                let timer = proctor.nextDeadline.flatMap { $0 <= time ? $0 : nil }
+                let boundary = pending.first.flatMap { $0 < time ? $0 : nil }
+                let step = proctor.currentStep?.identifier
+                let before = proctor.state
+                if let boundary, timer.map({ boundary < $0 }) ?? true {
+                    pending.removeFirst()
+                    let actions = proctor.continuePressed(at: boundary)
+                    try perform(actions, input: "continue", at: boundary, before: before, step: step)
+                } else if let timer {
+                    try perform(proctor.timerFired(at: timer), input: "timer", at: timer, before: before, step: step)
+                } else {
+                    return
+                }
+            }
+        }
+
+        func addPoint(_ sample: PenSample) throws {
+            try recorder.addPoint(
+                PenPoint(
+                    x: sample.canvasPosition.xPoints, y: sample.canvasPosition.yPoints, altitude: sample.altitude,
+                    azimuth: sample.azimuth, force: sample.force, unixMilliseconds: ms(sample.time)))
+            steps[steps.count - 1].points += 1
+        }
+
+        /// The pen left the surface at `time`: the stroke ends at its last sample in contact.
+        func lift(at time: EventTime) throws {
+            if let last = lastContact {
+                let before = proctor.state
+                let step = proctor.currentStep?.identifier
+                try perform(proctor.penUp(last.formPosition, at: time), input: "up", at: time, before: before, step: step)
+            }
+            pen = .up
+            lastContact = nil
+        }
+
+        func sample(_ sample: PenSample) throws {
+            let point = sample.formPosition
+            let before = proctor.state
+            let step = proctor.currentStep?.identifier
+            switch (pen, sample.isInContact) {
+            case (.up, true):
+                lastContact = sample
+                pen = .down(recorded: false)
+                try perform(proctor.penDown(point, at: sample.time), input: "down", at: sample.time, before: before, step: step)
+                if case .down(recorded: true) = pen { try addPoint(sample) }
+            case (.down, true):
+                lastContact = sample
+                // penMoved decides nothing (the box is decided on lifting), so there is nothing to log.
+                _ = proctor.penMoved(point, at: sample.time)
+                if case .down(recorded: true) = pen { try addPoint(sample) }
+            case (.down, false):
+                try lift(at: sample.time)
+            case (.up, false):
+                break
+            }
+        }
+
+        try perform(proctor.begin(at: recordingStart), input: "continue", at: recordingStart, before: .notStarted, step: nil)
+        while let event = try reader.next() {
+            guard proctor.state != .finished, let frame = assembler.process(event) else { continue }
+            try advance(to: frame.time)
+            guard proctor.state != .finished, case .pen(let penFrame) = frame else { continue }
+            try sample(normalizer.sample(penFrame))
+        }
+        if proctor.state != .finished {
+            // A recording that ends in contact: the pen lifts with its last sample.
+            if case .down = pen, let last = lastContact { try lift(at: last.time) }
+            // Past the last event, so a boundary on the last frame is due too.
+            try advance(to: recordingEnd.advanced(by: EventDuration(microseconds: 1)))
+            while proctor.state != .finished {
+                let before = proctor.state
+                let step = proctor.currentStep?.identifier
+                try perform(
+                    proctor.continuePressed(at: recordingEnd), input: "continue", at: recordingEnd, before: before,
+                    step: step)
+            }
+        }
+        let output = try recorder.finish(environment: environment, display: display)
+        return SymbolDigitReplayResult(steps: steps, output: output)
+    }
+}
+
+extension Replay {
+    /// `replay --test sdt`: the symbol-digit proctor over the recording, into a `.ssk` file.
+    func runSymbolDigit(settings: SymbolDigitSettings) throws {
+        let split = try SymbolDigitStepSplit(parsing: stepSplit)
+        let scan = try RecordingScan(recording)
+        let device = scan.header.device
+        let match = try profile.profile(for: device)
+        // The form is laid out in cm and centred on the tablet's active area at physical size,
+        // the same blank page the clock and maze tests use.
+        let form = try MazeTestForm.size(of: device, profile: match?.profile)
+        let display = DisplayData.referenceTablet
+        let normalizer = try Normalizer(
+            device: device, profile: match?.profile, formSize: form, pointsPerInch: display.pointsPerInch)
+        let (first, last) = (scan.firstEventTime!, scan.lastEventTime!)
+        let anchor = WallClockAnchor(firstEventTime: first, startTimeMilliseconds: startTime)
+        let boundaries = split.boundaries(strokes: scan.strokes, recordingStart: first, parts: settings.steps.count)
+
+        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+        let destination = ADFRecorder.resultsPath(directory: out, name: recording.stem, variant: .symbolDigit)
+        // As for the clock: with --force, write beside the old file and rename over it at the end.
+        let replacing = force && FileManager.default.fileExists(atPath: destination)
+        let writeTo = replacing ? destination + ".replacing-\(getpid())" : destination
+        let recorder = try ADFRecorder(destination: writeTo, variant: .symbolDigit)
+        let canvas = normalizer.formToCanvas.canvasSize(of: form)
+        var environment = ClockSketchData(
+            deviceSystemName: "Linux", deviceSystemVersion: scan.header.kernel, deviceModel: device.name,
+            deviceModelIdentifier: device.id.busVendorProduct, pencilID: scan.penID,
+            canvasWidth: canvas.widthPoints, canvasHeight: canvas.heightPoints)
+        try patient.fill(&environment, resultsFile: destination, startUnixMilliseconds: anchor.unixMilliseconds(first))
+        let replay = SymbolDigitReplay(
+            options: recording, normalizer: normalizer, anchor: anchor, settings: settings,
+            origin: SymbolDigitForm.origin(centredOn: form), boundaries: boundaries, recordingStart: first,
+            recordingEnd: last, events: events)
+        let result = try replay.run(into: recorder, environment: environment, display: display)
+        if replacing {
+            guard rename(writeTo, destination) == 0 else {
+                let reason = String(cString: strerror(errno))
+                try? FileManager.default.removeItem(atPath: writeTo)
+                throw CommandError.cannotReplace(file: destination, reason: reason)
+            }
+        }
+
+        let summary = SymbolDigitReplaySummary(
+            recording: recording.recording, device: device.name, id: device.id.busVendorProduct,
+            durationSeconds: scan.duration.seconds, frames: scan.frames, parts: result.steps, output: destination,
+            profile: match?.source, relativeTimes: !anchor.recordingHasUnixTimes,
+            startTime: anchor.recordingHasUnixTimes ? nil : startTime,
+            startTimeIgnored: anchor.recordingHasUnixTimes && startTime != nil, truncation: scan.truncation?.description)
+        let text = json ? summary.json : summary.text
+        // With --events, standard output carries only the JSON lines.
+        if events {
+            FileHandle.standardError.write(Data((text + "\n").utf8))
+        } else {
+            print(text)
+        }
+    }
+}
+
+/// What `replay --test sdt` prints.
+struct SymbolDigitReplaySummary: CommandReport {
+    var recording: String
+    var device: String
+    var id: String
+    var durationSeconds: Double
+    var frames: Int
+    var parts: [SymbolDigitReplayStep]
+    var output: String
+    var profile: String?
+    var relativeTimes: Bool
+    var startTime: Int64?
+    var startTimeIgnored: Bool
+    var truncation: String?
+
+    var text: String {
+        var lines = [
+            "Replayed \(recording)",
+            "  device    \(device) (\(id))",
+            "  duration  \(String(format: "%.3f", durationSeconds)) s, \(frames) frames",
+        ]
+        for part in parts {
+            var line = "  part      \(part.step): \(part.strokes) strokes in \(part.boxes.count) boxes, \(part.points) points"
+            if part.interruptions.isEmpty {
+                line += ", no interruptions"
+            } else {
+                let shown = part.interruptions.prefix(5).map {
+                    "\($0.type) at \(String(format: "%.0f", $0.time.rounded(.down))) ms (box \($0.writtenIn), continue in \($0.continueIn))"
+                }
+                let more = part.interruptions.count - shown.count
+                line += ", interruptions: " + shown.joined(separator: ", ") + (more > 0 ? " and \(more) more" : "")
+            }
+            if part.reminders > 0 { line += ", \(part.reminders) delayed-recall reminders" }
+            lines.append(line)
+        }
+        lines.append("  results   \(output)")
+        if let profile { lines.append("  profile   \(profile)") }
+        if relativeTimes && startTime == nil {
+            lines.append(
+                "note: the recording's times are relative, so its timestamps start at 1970-01-01; pass --start-time UNIX_MS to anchor them.")
+        }
+        if startTimeIgnored {
+            lines.append("note: --start-time was ignored: the recording's times are already Unix times.")
+        }
+        if let truncation { lines.append("warning: \(truncation)") }
+        return lines.joined(separator: "\n")
+    }
+}
