@@ -10,6 +10,8 @@ private struct StrokeFacts {
     var lifts: [Double] = []
     /// Per stroke, the X axis values of its frames in contact.
     var xs: [[Int]] = []
+    /// Per stroke, the time of its last frame in contact (the frame before the lift).
+    var lastContact: [Double] = []
 
     init(_ file: URL) throws {
         var x = 0
@@ -27,11 +29,15 @@ private struct StrokeFacts {
                 if value == 1 && touch == 0 {
                     touchDowns.append(milliseconds)
                     xs.append([])
+                    lastContact.append(milliseconds)
                 }
                 if value == 0 && touch == 1 { lifts.append(milliseconds) }
                 touch = value
             case (0, 0):
-                if touch == 1 { xs[xs.count - 1].append(x) }
+                if touch == 1 {
+                    xs[xs.count - 1].append(x)
+                    lastContact[lastContact.count - 1] = milliseconds
+                }
             default:
                 break
             }
@@ -165,9 +171,10 @@ struct SymbolDigitReplayTests {
         #expect(try session.interruptions().isEmpty)
         #expect(try session.number("count((//PenData/drawing)[1]/strokes/stroke)") == 3)
         #expect(try session.number("count((//PenData/drawing)[2]/strokes/stroke)") == 3)
-        // The boundary is the midpoint of the long pause.
+        // The boundary is the midpoint of the long pause: from the last frame in contact to the touch-down.
         let end = try session.number("string((//TaskData/Step)[1]/End/@timestamp)")
-        #expect(abs(end - (facts.lifts[2] + facts.touchDowns[3]) / 2) <= 1)
+        #expect(abs(end - (facts.lastContact[2] + facts.touchDowns[3]) / 2) <= 1)
+        #expect(facts.touchDowns[3] - facts.lifts[2] > 5_000)
     }
 
     @Test("--step-split none keeps every stroke in the test part; a list of seconds splits there")
