@@ -108,7 +108,14 @@ public struct ResultsPicture: Sendable {
     static func formSize(of document: ADFDocument, forms: [StepForm]) -> FormSize {
         let perPoint = 2.54 / document.display.pointsPerInch
         if let width = document.environment.canvasWidth, let height = document.environment.canvasHeight, width > 0, height > 0 {
-            return FormSize(widthCentimetres: width * perPoint, heightCentimetres: height * perPoint)
+            var size = FormSize(widthCentimetres: width * perPoint, heightCentimetres: height * perPoint)
+            // A canvas smaller than the symbol-digit form (a small tablet that shrank it) is widened
+            // to hold the form at its physical size, so pages laid side by side do not overlap.
+            if forms.contains(where: { if case .symbolDigit = $0 { return true } else { return false } }) {
+                size.widthCentimetres = max(size.widthCentimetres, SymbolDigitForm.size.widthCentimetres)
+                size.heightCentimetres = max(size.heightCentimetres, SymbolDigitForm.size.heightCentimetres)
+            }
+            return size
         }
         var width = 10.0
         var height = 10.0
@@ -264,14 +271,15 @@ public struct ResultsPicture: Sendable {
         let pointCount = step.strokes.reduce(0) { $0 + $1.points.count }
         var lines = [
             "\(testName) test, step \(index + 1) of \(document.steps.count): \(step.identifier)",
-            "date \(Self.date(start))   device \(device)",
+            "date \(Self.date(start))",
+            "device \(device)",
             "duration \(String(format: "%.2f", (end - start) / 1000)) s   strokes \(step.strokes.count) (\(pointCount) points)",
             "interruptions \(step.interruptions.count)" + (types.isEmpty ? "" : ": " + types.joined(separator: ", ")),
         ]
         if let time { lines.append("t = \(String(format: "%.2f", max(0, time - start) / 1000)) s") }
         for (number, line) in lines.enumerated() {
             marks.append(
-                .text(line, at: FormPosition(xCentimetres: 0.5, yCentimetres: top + 0.7 + Double(number) * 0.6), sizeCentimetres: 0.38, colour: .black))
+                .text(line, at: FormPosition(xCentimetres: 0.5, yCentimetres: top + 0.6 + Double(number) * 0.5), sizeCentimetres: 0.32, colour: .black))
         }
         return marks
     }

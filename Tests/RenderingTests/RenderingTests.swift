@@ -162,14 +162,15 @@ struct RenderingTests {
         let points = (0...10).map { PenPoint(x: 100 + Double($0) * 10, y: 100, altitude: 1, azimuth: 0, force: 0.5, unixMilliseconds: t0 + Double($0) * 100) }
         // The step runs from t0 to t0 + 1100 ms; the interruption at 550 ms is half way.
         let document = clockDocument(points: points, interruptions: [Interruption(type: "x", unixMilliseconds: t0 + 550)])
-        let image = RasterImage(page: AnalysisPlot(document: document).page(), dotsPerInch: 50)
-        // The panels span 2.4 cm to 23.4 cm across: half way is 12.9 cm, pixel 253.9 at 50 dpi.
-        let expected = 12.9 / 2.54 * 50
+        let image = RasterImage(page: AnalysisPlot(document: document).page(), dotsPerInch: 100)
+        // The panels span 2.4 cm to 23.4 cm across: half way is 12.9 cm, pixel 507.9 at 100 dpi.
+        let expected = 12.9 / 2.54 * 100
         var columns: [Int: Int] = [:]
         for y in 0..<image.height {
             for x in 0..<image.width {
                 let p = image.pixel(x: x, y: y)
-                if p.red > 150, p.green < 80, p.blue > 150 { columns[x, default: 0] += 1 }
+                // Magenta, also where anti-aliasing mixed it with white: green well under red and blue.
+                if p.red - p.green > 60, p.blue - p.green > 60 { columns[x, default: 0] += 1 }
             }
         }
         let busiest = try #require(columns.max { $0.value < $1.value })
