@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "ADF", targets: ["ADF"]),
         .library(name: "LinuxInput", targets: ["LinuxInput"]),
         .library(name: "FormPrinting", targets: ["FormPrinting"]),
+        .library(name: "Rendering", targets: ["Rendering"]),
         .library(name: "Synthesis", targets: ["Synthesis"]),
         .library(name: "PatientData", targets: ["PatientData"]),
     ],
@@ -52,6 +53,8 @@ let package = Package(
         .target(name: "LinuxInput", dependencies: ["CEvdev", "CUdev", "StylusInput"]),
         // Printable pages (calibration sheet, mazes) at exact physical size, as PDF through cairo.
         .target(name: "FormPrinting", dependencies: ["CCairo", "Proctoring", "StylusGeometry"]),
+        // Pictures of results (forms with the ink, animation frames, plots), drawn through FormPrinting's cairo wrapper.
+        .target(name: "Rendering", dependencies: ["FormPrinting", "ADF", "Proctoring", "StylusGeometry"]),
         // Patient identifiers: encryption, the clinician's key file, the password prompt.
         .target(
             name: "PatientData",
@@ -64,7 +67,7 @@ let package = Package(
             name: "styluskit",
             dependencies: [
                 "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "LinuxInput", "FormPrinting",
-                "Synthesis", "PatientData",
+                "Synthesis", "PatientData", "Rendering",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -82,13 +85,14 @@ let package = Package(
         .testTarget(name: "ADFTests", dependencies: ["ADF"]),
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput"]),
         .testTarget(name: "FormPrintingTests", dependencies: ["FormPrinting"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "FormPrinting", "ADF", "Proctoring", "StylusGeometry"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Proctoring", "StylusGeometry", "StylusInput"]),
         .testTarget(
             name: "PatientDataTests",
             dependencies: ["PatientData", "ADF", .product(name: "Crypto", package: "swift-crypto")]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["Recordings", "StylusInput", "StylusGeometry"]),
+            dependencies: ["Recordings", "StylusInput", "StylusGeometry", "FormPrinting"]),
     ],
     swiftLanguageModes: [.v6]
 )

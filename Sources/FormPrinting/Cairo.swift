@@ -1,12 +1,72 @@
-// The only file that calls cairo: the rest of the module draws through `CairoPDF`.
+// The only file that calls cairo: the rest of the package draws through `CairoPDF`, `CairoSVG`
+// and `CairoImage`, which take `PageMark`s in centimetres.
 import CCairo
 import StylusGeometry
 
+/// PDF and SVG points (1/72 inch) per centimetre.
+private let pointsPerCentimetre = 72 / 2.54
+
+/// Draws page marks on a cairo context whose user space is centimetres.
+private func draw(_ mark: PageMark, on context: OpaquePointer) {
+    func set(_ colour: PrintColour) {
+        cairo_set_source_rgba(context, colour.red, colour.green, colour.blue, colour.alpha)
+    }
+    cairo_new_path(context)
+    cairo_set_dash(context, nil, 0, 0)
+    switch mark {
+    case let .line(from, to, width, colour):
+        set(colour)
+        cairo_set_line_width(context, width)
+        cairo_set_line_cap(context, CAIRO_LINE_CAP_SQUARE)
+        cairo_move_to(context, from.xCentimetres, from.yCentimetres)
+        cairo_line_to(context, to.xCentimetres, to.yCentimetres)
+        cairo_stroke(context)
+    case let .circle(centre, radius, width, colour):
+        set(colour)
+        cairo_set_line_width(context, width)
+        cairo_arc(context, centre.xCentimetres, centre.yCentimetres, radius, 0, 2 * Double.pi)
+        cairo_stroke(context)
+    case let .polygon(points, colour):
+        guard let first = points.first else { return }
+        set(colour)
+        cairo_move_to(context, first.xCentimetres, first.yCentimetres)
+        for point in points.dropFirst() { cairo_line_to(context, point.xCentimetres, point.yCentimetres) }
+        cairo_close_path(context)
+        cairo_fill(context)
+    case let .text(text, at, size, colour):
+        set(colour)
+        cairo_select_font_face(context, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(context, size)
+        cairo_move_to(context, at.xCentimetres, at.yCentimetres)
+        cairo_show_text(context, text)
+    case let .path(points, width, colour, dash):
+        guard let first = points.first else { return }
+        set(colour)
+        cairo_set_line_width(context, width)
+        cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+        if let dash, dash > 0 {
+            var lengths = [dash, dash]
+            cairo_set_dash(context, &lengths, 2, 0)
+        }
+        cairo_move_to(context, first.xCentimetres, first.yCentimetres)
+        // A single point still leaves a round dot of the line's width.
+        if points.count == 1 { cairo_line_to(context, first.xCentimetres, first.yCentimetres) }
+        for point in points.dropFirst() { cairo_line_to(context, point.xCentimetres, point.yCentimetres) }
+        cairo_stroke(context)
+    case let .disc(centre, radius, colour):
+        set(colour)
+        cairo_arc(context, centre.xCentimetres, centre.yCentimetres, radius, 0, 2 * Double.pi)
+        cairo_fill(context)
+    }
+}
+
+private func statusText(_ status: cairo_status_t) -> String {
+    String(cString: cairo_status_to_string(status))
+}
+
 /// A PDF file being drawn by cairo, in centimetres. Owns its surface and context and frees both.
 final class CairoPDF {
-    /// PDF points (1/72 inch) per centimetre.
-    static let pointsPerCentimetre = 72 / 2.54
-
     private let surface: OpaquePointer
     private let context: OpaquePointer
     private var finished = false
@@ -14,16 +74,16 @@ final class CairoPDF {
     /// Opens `path` for writing with a first page of `size`.
     init(path: String, size: FormSize) throws(PrintError) {
         let surface = cairo_pdf_surface_create(
-            path, size.widthCentimetres * Self.pointsPerCentimetre, size.heightCentimetres * Self.pointsPerCentimetre)!
+            path, size.widthCentimetres * pointsPerCentimetre, size.heightCentimetres * pointsPerCentimetre)!
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
-            let reason = String(cString: cairo_status_to_string(cairo_surface_status(surface)))
+            let reason = statusText(cairo_surface_status(surface))
             cairo_surface_destroy(surface)
             throw .cannotWrite(path: path, reason: reason)
         }
         let context = cairo_create(surface)!
         self.surface = surface
         self.context = context
-        cairo_scale(context, Self.pointsPerCentimetre, Self.pointsPerCentimetre)
+        cairo_scale(context, pointsPerCentimetre, pointsPerCentimetre)
     }
 
     deinit {
@@ -35,38 +95,11 @@ final class CairoPDF {
     func startPage(size: FormSize) {
         cairo_show_page(context)
         cairo_pdf_surface_set_size(
-            surface, size.widthCentimetres * Self.pointsPerCentimetre, size.heightCentimetres * Self.pointsPerCentimetre)
+            surface, size.widthCentimetres * pointsPerCentimetre, size.heightCentimetres * pointsPerCentimetre)
     }
 
     func draw(_ mark: PageMark) {
-        cairo_new_path(context)
-        switch mark {
-        case let .line(from, to, width, colour):
-            set(colour)
-            cairo_set_line_width(context, width)
-            cairo_set_line_cap(context, CAIRO_LINE_CAP_SQUARE)
-            cairo_move_to(context, from.xCentimetres, from.yCentimetres)
-            cairo_line_to(context, to.xCentimetres, to.yCentimetres)
-            cairo_stroke(context)
-        case let .circle(centre, radius, width, colour):
-            set(colour)
-            cairo_set_line_width(context, width)
-            cairo_arc(context, centre.xCentimetres, centre.yCentimetres, radius, 0, 2 * Double.pi)
-            cairo_stroke(context)
-        case let .polygon(points, colour):
-            guard let first = points.first else { return }
-            set(colour)
-            cairo_move_to(context, first.xCentimetres, first.yCentimetres)
-            for point in points.dropFirst() { cairo_line_to(context, point.xCentimetres, point.yCentimetres) }
-            cairo_close_path(context)
-            cairo_fill(context)
-        case let .text(text, at, size, colour):
-            set(colour)
-            cairo_select_font_face(context, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
-            cairo_set_font_size(context, size)
-            cairo_move_to(context, at.xCentimetres, at.yCentimetres)
-            cairo_show_text(context, text)
-        }
+        FormPrinting.draw(mark, on: context)
     }
 
     /// Ends the last page and writes the file.
@@ -76,12 +109,100 @@ final class CairoPDF {
         cairo_show_page(context)
         cairo_surface_finish(surface)
         let status = cairo_surface_status(surface)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw .cannotWrite(path: path, reason: String(cString: cairo_status_to_string(status)))
+        guard status == CAIRO_STATUS_SUCCESS else { throw .cannotWrite(path: path, reason: statusText(status)) }
+    }
+}
+
+/// An SVG file of one page, drawn by cairo at physical size (its width and height in cm).
+enum CairoSVG {
+    static func write(_ page: PageDrawing, to path: String) throws(PrintError) {
+        let surface = cairo_svg_surface_create(
+            path, page.size.widthCentimetres * pointsPerCentimetre, page.size.heightCentimetres * pointsPerCentimetre)!
+        defer { cairo_surface_destroy(surface) }
+        guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
+            throw .cannotWrite(path: path, reason: statusText(cairo_surface_status(surface)))
         }
+        cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_CM)
+        let context = cairo_create(surface)!
+        cairo_scale(context, pointsPerCentimetre, pointsPerCentimetre)
+        for mark in page.marks { FormPrinting.draw(mark, on: context) }
+        cairo_show_page(context)
+        cairo_destroy(context)
+        cairo_surface_finish(surface)
+        let status = cairo_surface_status(surface)
+        guard status == CAIRO_STATUS_SUCCESS else { throw .cannotWrite(path: path, reason: statusText(status)) }
+    }
+}
+
+/// Raster images through cairo's ARGB32 image surfaces and its PNG reader and writer.
+enum CairoImage {
+    /// Rasterises the part `region` of `page` (x, y, width, height in cm) at `dotsPerInch` on white:
+    /// pixel (0, 0) covers the region's top-left corner.
+    static func render(
+        _ page: PageDrawing, dotsPerInch: Double, x: Double, y: Double, width: Double, height: Double
+    ) -> RasterImage {
+        let scale = dotsPerInch / 2.54
+        let columns = max(1, Int((width * scale).rounded(.up)))
+        let rows = max(1, Int((height * scale).rounded(.up)))
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(columns), Int32(rows))!
+        defer { cairo_surface_destroy(surface) }
+        let context = cairo_create(surface)!
+        cairo_set_source_rgb(context, 1, 1, 1)
+        cairo_paint(context)
+        cairo_scale(context, scale, scale)
+        cairo_translate(context, -x, -y)
+        for mark in page.marks { FormPrinting.draw(mark, on: context) }
+        cairo_destroy(context)
+        cairo_surface_flush(surface)
+        return image(of: surface)
     }
 
-    private func set(_ colour: PrintColour) {
-        cairo_set_source_rgb(context, colour.red, colour.green, colour.blue)
+    /// Writes `image` as a PNG file.
+    static func writePNG(_ image: RasterImage, to path: String) throws(PrintError) {
+        let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(image.width)))
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height))!
+        defer { cairo_surface_destroy(surface) }
+        cairo_surface_flush(surface)
+        let data = cairo_image_surface_get_data(surface)!
+        for row in 0..<image.height {
+            let line = UnsafeMutableRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
+            for column in 0..<image.width { line[column] = image.pixels[row * image.width + column] }
+        }
+        cairo_surface_mark_dirty(surface)
+        let status = cairo_surface_write_to_png(surface, path)
+        guard status == CAIRO_STATUS_SUCCESS else { throw .cannotWrite(path: path, reason: statusText(status)) }
+    }
+
+    /// Reads a PNG file into ARGB32 pixels.
+    static func readPNG(_ path: String) throws(PrintError) -> RasterImage {
+        let loaded = cairo_image_surface_create_from_png(path)!
+        defer { cairo_surface_destroy(loaded) }
+        let status = cairo_surface_status(loaded)
+        guard status == CAIRO_STATUS_SUCCESS else { throw .cannotRead(path: path, reason: statusText(status)) }
+        if cairo_image_surface_get_format(loaded) == CAIRO_FORMAT_ARGB32 { return image(of: loaded) }
+        // Other formats (RGB24, A8...) are painted onto an ARGB32 surface, so callers see one layout.
+        let width = cairo_image_surface_get_width(loaded)
+        let height = cairo_image_surface_get_height(loaded)
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)!
+        defer { cairo_surface_destroy(surface) }
+        let context = cairo_create(surface)!
+        cairo_set_source_surface(context, loaded, 0, 0)
+        cairo_paint(context)
+        cairo_destroy(context)
+        cairo_surface_flush(surface)
+        return image(of: surface)
+    }
+
+    private static func image(of surface: OpaquePointer) -> RasterImage {
+        let width = Int(cairo_image_surface_get_width(surface))
+        let height = Int(cairo_image_surface_get_height(surface))
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let data = cairo_image_surface_get_data(surface)!
+        var pixels = [UInt32](repeating: 0, count: width * height)
+        for row in 0..<height {
+            let line = UnsafeRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
+            for column in 0..<width { pixels[row * width + column] = line[column] }
+        }
+        return RasterImage(width: width, height: height, pixels: pixels)
     }
 }

@@ -1,15 +1,18 @@
 import StylusGeometry
 
-/// Why a PDF could not be written.
+/// Why a PDF, SVG or PNG could not be written (or a PNG read).
 public enum PrintError: Error, Hashable, Sendable, CustomStringConvertible {
     case cannotWrite(path: String, reason: String)
+    case cannotRead(path: String, reason: String)
     case noPages
     case emptyPage(index: Int, size: FormSize)
 
     public var description: String {
         switch self {
         case let .cannotWrite(path, reason):
-            return "Cannot write the PDF \(path): \(reason). Check that its directory exists and is writable."
+            return "Cannot write \(path): \(reason). Check that its directory exists and is writable."
+        case let .cannotRead(path, reason):
+            return "Cannot read the image \(path): \(reason). Check that it is a PNG file and readable."
         case .noPages:
             return "There is nothing to print: the document has no pages."
         case let .emptyPage(index, size):

@@ -20,5 +20,7 @@ struct StylusKit: ParsableCommand {
             Devices.self,
             Record.self,
             Recover.self,
+            Render.self,
+            Plot.self,
         ])
 }

@@ -21,6 +21,8 @@ struct HelpTests {
             "devices",
             "record",
             "recover",
+            "render",
+            "plot",
             "calibrate",
             "calibrate display",
             "calibrate tablet",

@@ -1,0 +1,45 @@
+import ADF
+import ArgumentParser
+import FormPrinting
+import Foundation
+import Rendering
+
+/// `styluskit plot RESULTS --out FILE`: pressure, speed and altitude over time, per stroke.
+struct Plot: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Plots pressure, speed and altitude over time, one line per stroke, with the interruptions marked.",
+        discussion: """
+            Three panels share one time axis, in seconds from the start of the test's first step: \
+            pressure (normalised force x 1000, as ADF records it), speed (cm/s between consecutive \
+            samples) and altitude (degrees; 90 is the pen upright). Each stroke has its own colour; \
+            interruptions are dashed magenta lines labelled with their type, and later steps begin \
+            at the grey lines.
+            """)
+
+    @Argument(help: "The results file (.csk, .msk, .ssk).")
+    var input: String
+
+    @Option(help: "The plot to write: .png, .svg or .pdf.")
+    var out: String
+
+    @Option(help: "Resolution of a PNG plot, in dots per inch.")
+    var dpi: Double = 100
+
+    func validate() throws {
+        _ = try PictureFormat(path: out)
+        guard dpi > 0, dpi <= 2400 else { throw ValidationError("--dpi \(dpi) is out of range; give 1 to 2400 dots per inch.") }
+    }
+
+    func run() throws {
+        let document = try ADFReader.read(path: input).document
+        let page = AnalysisPlot(document: document).page()
+        switch try PictureFormat(path: out) {
+        case .png: try page.writePNG(to: out, dotsPerInch: dpi)
+        case .svg: try page.writeSVG(to: out)
+        case .pdf: try PrintedDocument(pages: [page]).write(to: out)
+        }
+        let strokes = document.steps.reduce(0) { $0 + $1.strokes.count }
+        let interruptions = document.steps.reduce(0) { $0 + $1.interruptions.count }
+        print("\(out): \(strokes) strokes, \(interruptions) interruptions, \(document.steps.count) steps")
+    }
+}

@@ -1,0 +1,197 @@
+import ADF
+import ArgumentParser
+import FormPrinting
+import Foundation
+import Proctoring
+import Rendering
+import StylusGeometry
+
+/// Why a picture could not be made.
+enum RenderError: Error, CustomStringConvertible {
+    case unknownOutputFormat(String)
+    case nothingToWrite
+    case stepOutOfRange(step: Int, steps: Int)
+    case needsTest(file: String)
+    case noSteps(file: String)
+
+    var description: String {
+        switch self {
+        case .unknownOutputFormat(let path):
+            "\(path) does not end in .png, .pdf or .svg; give --out a file name with one of those extensions."
+        case .nothingToWrite:
+            "Nothing to write: give --out FILE (.png, .pdf, .svg), --animate DIR, or both."
+        case let .stepOutOfRange(step, steps):
+            "--step \(step) is not a step of the results file, which has \(steps) step\(steps == 1 ? "" : "s"); give a number from 1 to \(steps)."
+        case .needsTest(let file):
+            "\(file) is not a results file (.csk, .msk, .ssk), so it is taken as a recording: give --test clock or --test maze to replay it."
+        case .noSteps(let file):
+            "\(file) has no steps to draw."
+        }
+    }
+}
+
+/// The picture formats `render` and `plot` write, by the output's extension.
+enum PictureFormat: String {
+    case png, pdf, svg
+
+    init(path: String) throws {
+        guard let format = PictureFormat(rawValue: (path as NSString).pathExtension.lowercased()) else {
+            throw RenderError.unknownOutputFormat(path)
+        }
+        self = format
+    }
+}
+
+/// `styluskit render RESULTS|RECORDING --out FILE`: the form with the ink over it, at physical size.
+struct Render: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Draws a results file (or a recording, replayed in memory) as a picture: the form at physical size with the ink over it.",
+        discussion: """
+            The ink's width follows the pressure; its colour the time within the step (blue to red) or \
+            the stroke (--colour stroke). Every interruption is marked with a magenta ring at the last \
+            sample before it, labelled with its type and its time from the step's start. A legend under \
+            the form gives the test, date, device, duration, strokes and interruptions.
+
+            A .pdf has one page per step. A .png or .svg shows the step of --step, or all steps side by \
+            side. Results files do not carry the mazes: give --maze or --battery for a .msk. A recording \
+            (any file that is not .csk, .msk or .ssk) is replayed as 'replay' would with --test and the \
+            same options, into a temporary results file that is removed afterwards.
+
+            --animate DIR writes numbered PNG frames (frame-00001.png, ...) of the drawing being made, \
+            --fps frames per second of picture at --speed times real speed, one step after the other; \
+            'ffmpeg -framerate FPS -i DIR/frame-%05d.png out.mp4' makes a video of them.
+            """)
+
+    @Argument(help: "The results file (.csk, .msk, .ssk) or a recording (with --test).")
+    var input: String
+
+    @Option(help: "The picture to write: .png, .pdf or .svg.")
+    var out: String?
+
+    @Option(help: "Colour the ink by time or by stroke.")
+    var colour: InkColouring = .time
+
+    @Flag(help: "Draw the pen-up moves between strokes as dashed grey lines.")
+    var penUp = false
+
+    @Option(help: "Draw only this step (from 1); by default a PDF has every step, a PNG or SVG every step side by side.")
+    var step: Int?
+
+    @Option(help: "Resolution of PNG pictures and frames, in dots per inch.")
+    var dpi: Double = 100
+
+    @Flag(help: "Draw the symbol-digit form's alternate symbols (for publishable figures).")
+    var displayMode = false
+
+    @Flag(help: "Leave out the legend under the form.")
+    var noLegend = false
+
+    @Option(help: "The maze file of a maze test (.msk results, or a recording with --test maze).")
+    var maze: String?
+
+    @Option(help: "The battery file listing the mazes of a maze test.")
+    var battery: String?
+
+    @Option(help: "Also write numbered PNG frames of the drawing being made into this directory.")
+    var animate: String?
+
+    @Option(help: "Frames per second of the animation.")
+    var fps: Double = 10
+
+    @Option(help: "How many times real speed the animation runs.")
+    var speed: Double = 1
+
+    @Option(help: "The test a recording was made for (clock or maze); only for recordings.")
+    var test: Replay.TestKind?
+
+    @Option(name: .customLong("desc"), help: "The evemu description (.desc) of an events-only recording.")
+    var descriptionFile: String?
+
+    @Flag(help: "Use the complete frames before a cut-off or corrupt line of a recording instead of failing.")
+    var allowTruncated = false
+
+    @Option(name: .customLong("profile"), help: "A tablet profile (YAML) for replaying a recording.")
+    var profileFile: String?
+
+    @Option(help: "Where a replayed clock test's command step ends: longest-pause, none, or seconds after the first event.")
+    var stepSplit = "longest-pause"
+
+    @Option(help: "Unix time in milliseconds of time zero of a recording with relative times.")
+    var startTime: Int64?
+
+    func validate() throws {
+        if out == nil && animate == nil { throw ValidationError(RenderError.nothingToWrite.description) }
+        if let out { _ = try PictureFormat(path: out) }
+        guard dpi > 0, dpi <= 2400 else { throw ValidationError("--dpi \(dpi) is out of range; give 1 to 2400 dots per inch.") }
+        guard fps > 0, fps <= 120 else { throw ValidationError("--fps \(fps) is out of range; give 1 to 120 frames per second.") }
+        guard speed > 0 else { throw ValidationError("--speed \(speed) must be greater than 0 (1 is real speed).") }
+        if maze != nil && battery != nil { throw ValidationError("Give one of --maze FILE or --battery FILE, not both.") }
+    }
+
+    func run() throws {
+        if ADFReader.variant(path: input) != nil {
+            return try render(resultsFile: input)
+        }
+        guard let test else { throw RenderError.needsTest(file: input) }
+        // The recording is replayed exactly as `replay` would, into a directory of our own.
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("styluskit-render-\(getpid())-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var arguments = [input, "--test", test.rawValue, "--out", directory.path, "--step-split", stepSplit]
+        if let descriptionFile { arguments += ["--desc", descriptionFile] }
+        if allowTruncated { arguments.append("--allow-truncated") }
+        if let profileFile { arguments += ["--profile", profileFile] }
+        if let startTime { arguments += ["--start-time", "\(startTime)"] }
+        if let maze { arguments += ["--maze", maze] }
+        if let battery { arguments += ["--battery", battery] }
+        let replay = try Replay.parse(arguments)
+        try replay.run()
+        let variant: ADFVariant = test == .clock ? .clock : .maze
+        let results = ADFRecorder.resultsPath(directory: directory.path, name: replay.recording.stem, variant: variant)
+        try render(resultsFile: results)
+    }
+
+    func render(resultsFile: String) throws {
+        let file = try ADFReader.read(path: resultsFile)
+        let document = file.document
+        guard !document.steps.isEmpty else { throw RenderError.noSteps(file: resultsFile) }
+        let mazes = try MazeTestMazes.load(maze: maze, battery: battery).map(\.maze)
+        let forms = StepForm.forms(of: document, mazes: mazes, displayMode: displayMode)
+        let picture = ResultsPicture(
+            document: document, forms: forms, options: PictureOptions(colouring: colour, showsPenUp: penUp, showsLegend: !noLegend))
+        let steps: [Int]
+        if let step {
+            guard (1...document.steps.count).contains(step) else {
+                throw RenderError.stepOutOfRange(step: step, steps: document.steps.count)
+            }
+            steps = [step - 1]
+        } else {
+            steps = Array(document.steps.indices)
+        }
+        if let out {
+            let pages = steps.map { picture.page(step: $0) }
+            switch try PictureFormat(path: out) {
+            case .pdf: try PrintedDocument(pages: pages).write(to: out)
+            case .svg: try PageDrawing.sideBySide(pages).writeSVG(to: out)
+            case .png: try PageDrawing.sideBySide(pages).writePNG(to: out, dotsPerInch: dpi)
+            }
+            print(
+                "\(out): \(picture.testName) test, \(steps.count) step\(steps.count == 1 ? "" : "s") on a "
+                    + "\(fixed(picture.formSize.widthCentimetres, 2)) x \(fixed(picture.formSize.heightCentimetres, 2)) cm form")
+        }
+        if let animate {
+            try FileManager.default.createDirectory(atPath: animate, withIntermediateDirectories: true)
+            var count = 0
+            for index in steps {
+                for time in picture.frameTimes(step: index, framesPerSecond: fps, speed: speed) {
+                    count += 1
+                    let name = String(format: "frame-%05d.png", count)
+                    try picture.page(step: index, upTo: time).writePNG(to: (animate as NSString).appendingPathComponent(name), dotsPerInch: dpi)
+                }
+            }
+            print("\(animate): \(count) frames at \(fixed(fps, 1)) frames per second, \(fixed(speed, 1)) x real speed")
+        }
+    }
+}
+
+extension InkColouring: ExpressibleByArgument {}
