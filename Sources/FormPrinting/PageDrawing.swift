@@ -31,6 +31,16 @@ public enum PageMark: Hashable, Sendable {
     case polygon([FormPosition], colour: PrintColour)
     /// Text whose baseline starts at `at`, `size` cm high (the font's em).
     case text(String, at: FormPosition, sizeCentimetres: Double, colour: PrintColour)
+    /// Text whose inked extent is centred on `centre`, `size` cm high (the font's em), bold when `bold`.
+    case centredText(String, centre: FormPosition, sizeCentimetres: Double, bold: Bool, colour: PrintColour)
+    /// Straight segments through the points, `width` cm wide with round ends and joins, as a pen
+    /// draws them; `closed` joins the last point to the first.
+    case polyline([FormPosition], closed: Bool, widthCentimetres: Double, colour: PrintColour)
+    /// A circular arc from `startAngle` to `endAngle` (radians, 0 toward +x, growing clockwise as
+    /// y is down), `width` cm wide with round ends.
+    case arc(
+        centre: FormPosition, radiusCentimetres: Double, startAngle: Double, endAngle: Double, widthCentimetres: Double,
+        colour: PrintColour)
 }
 
 /// A page to print at physical size: its size and its marks, in form centimetres.
@@ -190,9 +200,3 @@ extension PageDrawing {
     }
 }
 
-extension PageDrawing {
-    // Hook for the symbol-digit form: the form's layout is being written in Proctoring in parallel.
-    // When it lands, add `public static func symbolDigitForm(_ layout: SymbolDigitLayout, page: FormSize) -> PageDrawing`
-    // here, drawing each box at the physical lengths of assessments.md ("Physical layout"), and a
-    // `styluskit calibrate print-form` command beside print-mazes. Nothing prints the form yet.
-}
