@@ -58,6 +58,35 @@ private func draw(_ mark: PageMark, on context: OpaquePointer) {
         set(colour)
         cairo_arc(context, centre.xCentimetres, centre.yCentimetres, radius, 0, 2 * Double.pi)
         cairo_fill(context)
+    case let .centredText(text, centre, size, bold, colour):
+        set(colour)
+        cairo_select_font_face(
+            context, "sans-serif", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(context, size)
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(context, text, &extents)
+        // The bearings place the ink, not the advance box, on the centre.
+        cairo_move_to(
+            context, centre.xCentimetres - extents.x_bearing - extents.width / 2,
+            centre.yCentimetres - extents.y_bearing - extents.height / 2)
+        cairo_show_text(context, text)
+    case let .polyline(points, closed, width, colour):
+        guard let first = points.first else { return }
+        set(colour)
+        cairo_set_line_width(context, width)
+        cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+        cairo_move_to(context, first.xCentimetres, first.yCentimetres)
+        for point in points.dropFirst() { cairo_line_to(context, point.xCentimetres, point.yCentimetres) }
+        if closed { cairo_close_path(context) }
+        cairo_stroke(context)
+    case let .arc(centre, radius, startAngle, endAngle, width, colour):
+        set(colour)
+        cairo_set_line_width(context, width)
+        cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+        // cairo's angles also grow from +x towards +y, which is down on the page.
+        cairo_arc(context, centre.xCentimetres, centre.yCentimetres, radius, startAngle, endAngle)
+        cairo_stroke(context)
     }
 }
 

@@ -44,6 +44,16 @@ public enum PageMark: Hashable, Sendable {
     case path([FormPosition], widthCentimetres: Double, colour: PrintColour, dashCentimetres: Double?)
     /// A filled circle.
     case disc(centre: FormPosition, radiusCentimetres: Double, colour: PrintColour)
+    /// Text whose inked extent is centred on `centre`, `size` cm high (the font's em), bold when `bold`.
+    case centredText(String, centre: FormPosition, sizeCentimetres: Double, bold: Bool, colour: PrintColour)
+    /// Straight segments through the points, `width` cm wide with round ends and joins, as a pen
+    /// draws them; `closed` joins the last point to the first.
+    case polyline([FormPosition], closed: Bool, widthCentimetres: Double, colour: PrintColour)
+    /// A circular arc from `startAngle` to `endAngle` (radians, 0 toward +x, growing clockwise as
+    /// y is down), `width` cm wide with round ends.
+    case arc(
+        centre: FormPosition, radiusCentimetres: Double, startAngle: Double, endAngle: Double, widthCentimetres: Double,
+        colour: PrintColour)
 }
 
 /// A page to print at physical size: its size and its marks, in form centimetres.
@@ -219,6 +229,14 @@ extension PageDrawing {
             case let .path(points, width, colour, dash):
                 .path(points.map(move), widthCentimetres: width, colour: colour, dashCentimetres: dash)
             case let .disc(centre, radius, colour): .disc(centre: move(centre), radiusCentimetres: radius, colour: colour)
+            case let .centredText(text, centre, size, bold, colour):
+                .centredText(text, centre: move(centre), sizeCentimetres: size, bold: bold, colour: colour)
+            case let .polyline(points, closed, width, colour):
+                .polyline(points.map(move), closed: closed, widthCentimetres: width, colour: colour)
+            case let .arc(centre, radius, start, end, width, colour):
+                .arc(
+                    centre: move(centre), radiusCentimetres: radius, startAngle: start, endAngle: end,
+                    widthCentimetres: width, colour: colour)
             }
         }
     }
@@ -238,98 +256,3 @@ extension PageDrawing {
     }
 }
 
-/// The colours and widths of the symbol-digit form.
-extension PrintColour {
-    /// The stop sign's red.
-    public static let stopRed = PrintColour(red: 0.8, green: 0.1, blue: 0.1)
-}
-
-extension PageDrawing {
-    /// The symbol-digit form of one step at its physical size on a page of `size`: every item's
-    /// frame (lines D wide, E for the samples, centred between the cells, so each inner cell is
-    /// B × A of white), the prompts (symbols or digits), the legend in the test part, and the stop sign.
-    public static func symbolDigitForm(_ form: SymbolDigitForm, page size: FormSize) -> PageDrawing {
-        var page = PageDrawing(size: size)
-        let d = SymbolDigitForm.Lengths.borderWidth
-        func frame(prompt: FormRectangle, answer: FormRectangle, width: Double) {
-            let left = prompt.minX - d / 2
-            let right = prompt.maxX + d / 2
-            let top = prompt.minY - d / 2
-            let middle = prompt.maxY + d / 2
-            let bottom = answer.maxY + d / 2
-            func line(_ x0: Double, _ y0: Double, _ x1: Double, _ y1: Double) {
-                page.marks.append(
-                    .line(
-                        from: FormPosition(xCentimetres: x0, yCentimetres: y0), to: FormPosition(xCentimetres: x1, yCentimetres: y1),
-                        widthCentimetres: width, colour: .black))
-            }
-            line(left, top, right, top)
-            line(left, middle, right, middle)
-            line(left, bottom, right, bottom)
-            line(left, top, left, bottom)
-            line(right, top, right, bottom)
-        }
-        func digit(_ value: Int, in cell: FormRectangle) {
-            let height = cell.size.heightCentimetres * 0.6
-            page.marks.append(
-                .text(
-                    "\(value)", at: FormPosition(xCentimetres: cell.centre.xCentimetres - height * 0.28, yCentimetres: cell.centre.yCentimetres + height * 0.36),
-                    sizeCentimetres: height, colour: .black))
-        }
-        func symbol(_ index: Int, in cell: FormRectangle) {
-            page.marks += glyphMarks(form.symbols[index], in: cell)
-        }
-        for pair in form.legend {
-            frame(prompt: pair.symbolCell, answer: pair.digitCell, width: d)
-            symbol(pair.symbol, in: pair.symbolCell)
-            digit(pair.digit, in: pair.digitCell)
-        }
-        for box in form.boxes {
-            frame(prompt: box.promptCell, answer: box.answerCell, width: box.borderWidth)
-            switch box.prompt {
-            case .symbol(let index): symbol(index, in: box.promptCell)
-            case .digit(let value): digit(value, in: box.promptCell)
-            }
-        }
-        // A regular octagon F across, flat sides up and down.
-        let sign = form.stopSign
-        let apothem = sign.size.widthCentimetres / 2
-        let radius = apothem / (Double.pi / 8).cos
-        let octagon = (0..<8).map { k in
-            let angle = Double.pi / 8 + Double(k) * Double.pi / 4
-            return FormPosition(
-                xCentimetres: sign.centre.xCentimetres + radius * angle.cos, yCentimetres: sign.centre.yCentimetres + radius * angle.sin)
-        }
-        page.marks.append(.polygon(octagon, colour: .stopRed))
-        page.marks.append(
-            .text(
-                "STOP", at: FormPosition(xCentimetres: sign.centre.xCentimetres - apothem * 0.62, yCentimetres: sign.centre.yCentimetres + apothem * 0.2),
-                sizeCentimetres: apothem * 0.55, colour: .white))
-        return page
-    }
-
-    /// A glyph's paths scaled into `cell` with a margin of 15 % on each side, arcs as polylines.
-    static func glyphMarks(_ glyph: SymbolGlyph, in cell: FormRectangle) -> [PageMark] {
-        let side = min(cell.size.widthCentimetres, cell.size.heightCentimetres) * 0.7
-        let x0 = cell.centre.xCentimetres - side / 2
-        let y0 = cell.centre.yCentimetres - side / 2
-        func position(_ x: Double, _ y: Double) -> FormPosition {
-            FormPosition(xCentimetres: x0 + x * side, yCentimetres: y0 + y * side)
-        }
-        return glyph.paths.map { path in
-            switch path {
-            case let .polyline(points, closed):
-                var positions = points.map { position($0.x, $0.y) }
-                if closed, let first = positions.first { positions.append(first) }
-                return .path(positions, widthCentimetres: 0.035, colour: .black, dashCentimetres: nil)
-            case let .arc(centre, radius, start, end):
-                let steps = max(8, Int(abs(end - start) / (2 * Double.pi) * 48))
-                let positions = (0...steps).map { k in
-                    let angle = start + (end - start) * Double(k) / Double(steps)
-                    return position(centre.x + radius * angle.cos, centre.y + radius * angle.sin)
-                }
-                return .path(positions, widthCentimetres: 0.035, colour: .black, dashCentimetres: nil)
-            }
-        }
-    }
-}

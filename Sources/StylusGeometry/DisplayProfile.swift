@@ -32,6 +32,10 @@ public struct DisplayProfile: Hashable, Sendable {
         self.sizeMillimetres = sizeMillimetres
     }
 
+    /// The profile's name: its file's name without directory and extension (`wacom-cintiq-13hd`),
+    /// by which tablet profiles, `--display-profile` and results files refer to it.
+    public var name: String { profileName(source: source) }
+
     /// Points per inch: the canvas density ADF positions are measured in (`pixelsPerInch / scalingFactor`).
     public var pointsPerInch: Double { pixelsPerInch / scalingFactor }
 
@@ -138,12 +142,11 @@ public struct DisplayProfileCatalog: Hashable, Sendable {
     /// The profile named by its file's name without extension (`wacom-cintiq-13hd`), for a site
     /// that chooses its display by hand; the last such file on the search path wins.
     public func profile(named name: String) -> DisplayProfile? {
-        profiles.last { profile in
-            let file = profile.source.split(separator: "/").last.map(String.init) ?? profile.source
-            let stem = file.hasSuffix(".yaml") ? String(file.dropLast(5)) : file.hasSuffix(".yml") ? String(file.dropLast(4)) : file
-            return stem == name
-        }
+        profiles.last { $0.name == name }
     }
+
+    /// The names of the profiles, sorted and without repeats, for messages.
+    public var names: [String] { Array(Set(profiles.map(\.name))).sorted() }
 }
 
 extension DisplayProfile {
@@ -183,6 +186,12 @@ extension DisplayProfile {
         if let size = sizeMillimetres { lines.append("size_mm: [\(decimal(size.width)), \(decimal(size.height))]") }
         return lines.joined(separator: "\n") + "\n"
     }
+}
+
+/// The name of the profile read from `source`: the file's name without directory and `.yaml`/`.yml`.
+func profileName(source: String) -> String {
+    let file = source.split(separator: "/").last.map(String.init) ?? source
+    return file.hasSuffix(".yaml") ? String(file.dropLast(5)) : file.hasSuffix(".yml") ? String(file.dropLast(4)) : file
 }
 
 /// Text in double quotes with `"` and `\` escaped, as YAML reads it back unchanged.

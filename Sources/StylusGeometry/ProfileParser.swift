@@ -29,7 +29,7 @@ extension TabletProfile {
 struct ProfileReader {
     let source: String
 
-    static let topLevelKeys = ["schema", "kind", "description", "match", "resolution", "pressure", "active_area", "tablet_to_form"]
+    static let topLevelKeys = ["schema", "kind", "description", "match", "resolution", "pressure", "active_area", "tablet_to_form", "display"]
     static let matchKeys = ["bus", "vendor", "product", "name"]
     static let resolutionKeys = ["x", "y"]
     static let pressureKeys = ["minimum", "maximum", "tip_threshold", "maximum_force"]
@@ -84,6 +84,17 @@ struct ProfileReader {
         }
         if let node = fields["tablet_to_form"] {
             profile.tabletToForm = try transform(node)
+        }
+        if let node = fields["display"] {
+            let name = try string(node, at: "display")
+            // A name, not a path: the display profile is looked up on the same search path as this one.
+            guard !name.isEmpty, !name.contains("/"), !name.hasSuffix(".yaml"), !name.hasSuffix(".yml") else {
+                throw .invalidValue(
+                    source: source, key: "display",
+                    problem: "must be a display profile's name (its file name in a displays/ folder without .yaml, "
+                        + "e.g. wacom-cintiq-13hd), found '\(name)'")
+            }
+            profile.display = name
         }
         return profile
     }
@@ -335,6 +346,7 @@ extension TabletProfile {
             // Full precision: a homography's perspective terms are tiny and matter.
             for row in transform.rows { lines.append("  - [\(row.map { String($0) }.joined(separator: ", "))]") }
         }
+        if let display { lines.append("display: \(quoted(display))") }
         return lines.joined(separator: "\n") + "\n"
     }
 }

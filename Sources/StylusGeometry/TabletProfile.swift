@@ -17,11 +17,18 @@ public struct TabletProfile: Hashable, Sendable {
     public var activeArea: DeviceArea?
     /// Where the form lies on the tablet; overrides the default (centred, physical size).
     public var tabletToForm: TabletToFormTransform?
+    /// The display profile of a pen display's screen, by name (its file name without `.yaml`,
+    /// see `DisplayProfileCatalog.profile(named:)`): the screen the form is drawn on when the
+    /// device is a pen display (`INPUT_PROP_DIRECT`). Nil for a tablet without a display.
+    public var display: String?
+
+    /// The profile's name: its file's name without directory and extension (`wacom-cintiq-13hd-touch`).
+    public var name: String { profileName(source: source) }
 
     public init(
         source: String, description: String? = nil, match: DeviceMatch, resolution: UnitsPerMillimetre? = nil,
         pressure: PressureSettings = PressureSettings(), activeArea: DeviceArea? = nil,
-        tabletToForm: TabletToFormTransform? = nil
+        tabletToForm: TabletToFormTransform? = nil, display: String? = nil
     ) {
         self.source = source
         self.description = description
@@ -30,6 +37,7 @@ public struct TabletProfile: Hashable, Sendable {
         self.pressure = pressure
         self.activeArea = activeArea
         self.tabletToForm = tabletToForm
+        self.display = display
     }
 }
 

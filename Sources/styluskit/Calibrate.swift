@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LinuxInput
 import Proctoring
 import Recordings
 import StylusGeometry
@@ -9,7 +10,9 @@ import StylusInput
 struct Calibrate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Calibrates a site's hardware: display density, tablet-to-form mapping, pen pressure, printed forms.",
-        subcommands: [CalibrateDisplay.self, CalibrateTablet.self, CalibratePressure.self, PrintSheet.self, PrintMazes.self])
+        subcommands: [
+            CalibrateDisplay.self, CalibrateTablet.self, CalibratePressure.self, PrintSheet.self, PrintMazes.self, PrintForm.self,
+        ])
 }
 
 /// Errors of the calibrate commands.
@@ -145,16 +148,94 @@ enum CalibrationFiles {
     }
 }
 
-/// A recording named with `--recording`, for the calibrate commands that read one.
+/// Where the calibrate commands that read the pen read it from: a recording (`--recording`), or a
+/// live tablet (`--device NODE`) until the command has what it needs or Ctrl-C.
 struct TapRecordingOptions: ParsableArguments {
     @Option(help: "The recording of the pen (evemu or libinput-record YAML).")
-    var recording: String
+    var recording: String?
 
     @Option(name: .customLong("desc"), help: "The evemu description (.desc) of an events-only recording.")
     var descriptionFile: String?
 
-    func openReader() throws -> RecordingReader {
-        try RecordingReader(path: recording, descriptionPath: descriptionFile)
+    @Option(help: "Read the pen live from this tablet node (e.g. /dev/input/event5) instead of a recording.")
+    var device: String?
+
+    func validate() throws {
+        guard (recording == nil) != (device == nil) else {
+            throw ValidationError("Give exactly one of --recording FILE (a recording of the pen) or --device NODE (a live tablet).")
+        }
+        if device != nil, descriptionFile != nil {
+            throw ValidationError("--desc belongs to an events-only --recording; leave it out with --device.")
+        }
+    }
+
+    /// Opens the recording or the live tablet.
+    func open() throws -> PenInput {
+        if let device { return .live(try LiveTablet(node: device)) }
+        // validate() guarantees one of the two.
+        let path = recording ?? ""
+        return .recording(try RecordingReader(path: path, descriptionPath: descriptionFile), path: path)
+    }
+}
+
+/// The pen's events for a calibrate command: a recording read to its end, or a live tablet read
+/// until the command has enough or the user presses Ctrl-C.
+enum PenInput {
+    case recording(RecordingReader, path: String)
+    case live(LiveTablet)
+
+    var device: DeviceDescription {
+        switch self {
+        case .recording(let reader, _): reader.header.device
+        case .live(let tablet): tablet.description
+        }
+    }
+
+    /// The recording's path or the tablet's node, for messages.
+    var name: String {
+        switch self {
+        case .recording(_, let path): path
+        case .live(let tablet): tablet.node
+        }
+    }
+
+    var isLive: Bool {
+        if case .live = self { return true }
+        return false
+    }
+
+    /// Hands each event to `body` in order, until the recording ends; live, until `body` returns
+    /// false, Ctrl-C (or SIGTERM) arrives, or the tablet is unplugged.
+    func forEachEvent(_ body: (InputEvent) throws -> Bool) throws {
+        switch self {
+        case .recording(let reader, _):
+            while let event = try reader.next() {
+                guard try body(event) else { return }
+            }
+        case .live(let tablet):
+            let signals = SignalPipe.install()
+            var batch: [InputEvent] = []
+            while true {
+                var fds = [
+                    pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
+                    pollfd(fd: tablet.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                ]
+                if poll(&fds, nfds_t(fds.count), -1) < 0 {
+                    if errno == EINTR { continue }
+                    throw LiveInputError.readFailed(node: tablet.node, reason: String(cString: strerror(errno)))
+                }
+                if fds[0].revents & Int16(POLLIN) != 0 { return }
+                batch.removeAll(keepingCapacity: true)
+                let status = try tablet.read(into: &batch)
+                for event in batch {
+                    guard try body(event) else { return }
+                }
+                if status == .removed {
+                    printError("The tablet \(tablet.node) was unplugged; using what was read before.")
+                    return
+                }
+            }
+        }
     }
 }
 

@@ -8,9 +8,10 @@ import StylusInput
 struct CalibratePressure: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pressure",
-        abstract: "Reports each pen's observed pressure range in a recording: lowest while touching, highest, and a worn nib's resting offset.",
+        abstract: "Reports each pen's observed pressure range, from a recording or live: lowest while touching, highest, and a worn nib's resting offset.",
         discussion: """
-            Record strokes pressing lightly and firmly. The worn-nib offset is the resting pressure \
+            Record strokes pressing lightly and firmly (or draw them live with --device NODE, and \
+            press Ctrl-C to end and report). The worn-nib offset is the resting pressure \
             the frame assembler detects for a pen whose nib reports pressure while hovering; a \
             profile's pressure.minimum and tip_threshold can be set from these numbers.
             """)
@@ -21,32 +22,19 @@ struct CalibratePressure: ParsableCommand {
     var json = false
 
     func run() throws {
-        let reader = try recording.openReader()
-        let device = reader.header.device
+        let input = try recording.open()
+        let device = input.device
         guard let axis = device.absInfo[AbsoluteAxis.pressure] else { throw CalibrateError.noPressureAxis(device: device.name) }
-        var assembler = try FrameAssembler(device: device)
-        struct Key: Hashable {
-            var tool: PenTool
-            var serial: Int32?
+        var observer = try PressureObserver(device: device)
+        if input.isLive {
+            printError("Draw a few strokes on \(input.name), pressing lightly and firmly; Ctrl-C ends and reports.")
         }
-        var order: [Key] = []
-        var observed: [Key: PressureReport.Tool] = [:]
-        while let event = try reader.next() {
-            guard case .pen(let frame)? = assembler.process(event), frame.inProximity, let pressure = frame.axes.pressure else { continue }
-            let key = Key(tool: frame.tool, serial: frame.serial)
-            if observed[key] == nil {
-                order.append(key)
-                observed[key] = PressureReport.Tool(tool: frame.tool.rawValue, serial: frame.serial)
-            }
-            observed[key]!.add(pressure: pressure, touching: frame.isInContact)
+        try input.forEachEvent { event in
+            observer.process(event)
+            return true
         }
-        var tools: [PressureReport.Tool] = []
-        for key in order {
-            var tool = observed[key]!
-            tool.wornNibOffset = assembler.pressureOffset(tool: key.tool, serial: key.serial)
-            tools.append(tool)
-        }
-        guard tools.contains(where: { $0.touchingFrames > 0 }) else { throw CalibrateError.noContact(file: recording.recording) }
+        let tools = observer.tools.map(PressureReport.Tool.init)
+        guard tools.contains(where: { $0.touchingFrames > 0 }) else { throw CalibrateError.noContact(file: input.name) }
         let report = PressureReport(
             device: "\(device.name) (\(device.id.busVendorProduct))", axisMinimum: axis.minimum, axisMaximum: axis.maximum, tools: tools)
         print(json ? report.json : report.text)
@@ -68,20 +56,15 @@ struct PressureReport: CommandReport {
         var maximumHovering: Int32?
         var wornNibOffset: Int32?
 
-        init(tool: String, serial: Int32?) {
-            self.tool = tool
-            self.serial = serial
-        }
-
-        mutating func add(pressure: Int32, touching: Bool) {
-            maximum = Swift.max(maximum ?? pressure, pressure)
-            if touching {
-                touchingFrames += 1
-                minimumTouching = Swift.min(minimumTouching ?? pressure, pressure)
-            } else {
-                hoveringFrames += 1
-                maximumHovering = Swift.max(maximumHovering ?? pressure, pressure)
-            }
+        init(_ observed: PressureObserver.Tool) {
+            tool = observed.tool.rawValue
+            serial = observed.serial
+            touchingFrames = observed.touchingFrames
+            hoveringFrames = observed.hoveringFrames
+            minimumTouching = observed.minimumTouching
+            maximum = observed.maximum
+            maximumHovering = observed.maximumHovering
+            wornNibOffset = observed.wornNibOffset
         }
     }
 

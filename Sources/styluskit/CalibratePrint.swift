@@ -70,3 +70,54 @@ struct PrintMazes: ParsableCommand {
         lines.forEach { print($0) }
     }
 }
+
+/// `styluskit calibrate print-form --test sdt`: the symbol-digit form of every step as PDF pages at physical size.
+struct PrintForm: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "print-form",
+        abstract: "Writes the symbol-digit form of every step (test, copy, delayed recall; both rounds) as PDF pages at physical size.",
+        discussion: """
+            Each page holds one step's form centred on the paper, as the proctor centres it on the form: \
+            the legend (test part only), the five sample boxes framed with thick lines, four rows of \
+            boxes and the stop sign, at the lengths of assessments.md's physical layout. Print at 100 % \
+            (no fit to page) and lay the pages where the calibration sheet lay.
+            """)
+
+    /// The tests with a printable form.
+    enum TestKind: String, ExpressibleByArgument, CaseIterable {
+        case sdt
+    }
+
+    @Option(help: "The test whose form to print.")
+    var test: TestKind
+
+    @Flag(help: "Draw the alternate symbols and digit pairing (for publishable figures that keep the real form private).")
+    var displayMode = false
+
+    @Option(help: "The paper: a4 or letter (landscape).")
+    var paper = "a4"
+
+    @Option(help: "The PDF to write.")
+    var out: String
+
+    @Flag(help: "Replace an existing file.")
+    var force = false
+
+    func run() throws {
+        let page = try SheetOptions.parse(["--paper", paper]).page()
+        try CalibrationFiles.checkWritable(out, force: force)
+        let origin = SymbolDigitForm.origin(centredOn: page)
+        let steps = SymbolDigitSettings(enableRepeat: true, displayMode: displayMode).steps
+        let pages = steps.map { step in
+            PageDrawing.symbolDigitForm(SymbolDigitForm(step: step, displayMode: displayMode, origin: origin), page: page)
+        }
+        try PrintedDocument(pages: pages).write(to: out)
+        let size = SymbolDigitForm.size
+        print("\(out): \(pages.count) symbol-digit forms\(displayMode ? " (display mode)" : "") on \(fixed(page.widthCentimetres, 2)) x \(fixed(page.heightCentimetres, 2)) cm pages")
+        print("  form      \(fixed(size.widthCentimetres, 2)) x \(fixed(size.heightCentimetres, 2)) cm at (\(fixed(origin.xCentimetres, 2)), \(fixed(origin.yCentimetres, 2))) cm")
+        print("  box       \(fixed(SymbolDigitForm.Lengths.innerCellWidth, 4)) x \(fixed(SymbolDigitForm.Lengths.innerCellHeight, 4)) cm per cell")
+        for (index, step) in steps.enumerated() {
+            print("  page \(index + 1): \(step.identifier)")
+        }
+    }
+}

@@ -13,7 +13,8 @@ struct CalibrateTablet: ParsableCommand {
             Print the sheet with `styluskit calibrate print-sheet` (same --paper, --columns, --rows \
             and --spacing), lay it on the tablet where the test forms will lie, record the pen \
             tapping each crosshair once in numbered order, then pass the recording with \
-            --recording. Each tap is one stroke; its position is the mean of the stroke's points. \
+            --recording; or tap live with --device NODE, which reads until every target is tapped \
+            (Ctrl-C stops early). Each tap is one stroke; its position is the mean of the stroke's points. \
             The fit is refused, and nothing written, when its error exceeds --max-rms or \
             --max-residual; the probably bad tap is named.
             """)
@@ -48,34 +49,25 @@ struct CalibrateTablet: ParsableCommand {
 
     func run() throws {
         let sheet = try sheet.sheet()
-        let reader = try recording.openReader()
-        let device = reader.header.device
+        let input = try recording.open()
+        let device = input.device
         let match = try profile.profile(for: device)
         let normalizer = try Normalizer(device: device, profile: match?.profile, formSize: sheet.page)
-        var assembler = try FrameAssembler(device: device)
-
-        // Each stroke's mean tablet position.
-        var taps: [TabletPosition] = []
-        var sum = (x: 0.0, y: 0.0, count: 0)
-        func endStroke() {
-            if sum.count > 0 {
-                taps.append(TabletPosition(xMillimetres: sum.x / Double(sum.count), yMillimetres: sum.y / Double(sum.count)))
-            }
-            sum = (0, 0, 0)
+        var collector = try TapCollector(device: device, normalizer: normalizer)
+        let wanted = sheet.targets.count
+        if input.isLive {
+            printError("Tap each of the \(wanted) targets of the sheet once, in numbered order (Ctrl-C stops early).")
         }
-        while let event = try reader.next() {
-            guard case .pen(let frame)? = assembler.process(event) else { continue }
-            if frame.isInContact {
-                let position = normalizer.sample(frame).tabletPosition
-                sum.x += position.xMillimetres
-                sum.y += position.yMillimetres
-                sum.count += 1
-            } else {
-                endStroke()
+        // A recording is read to its end (every tap counts); a live tablet until the last target is tapped.
+        try input.forEachEvent { event in
+            if let tap = collector.process(event), input.isLive {
+                printError("tap \(collector.taps.count) of \(wanted) at (\(fixed(tap.xMillimetres, 2)), \(fixed(tap.yMillimetres, 2))) mm")
             }
+            return !(input.isLive && collector.taps.count >= wanted)
         }
-        endStroke()
-        guard !taps.isEmpty else { throw CalibrateError.noTaps(file: recording.recording) }
+        collector.finish()
+        let taps = collector.taps
+        guard !taps.isEmpty else { throw CalibrateError.noTaps(file: input.name) }
 
         let model: TransformModel = homography ? .homography : .affine
         let fit = try TransformFit(taps: taps, targets: sheet.targets, model: model)
@@ -98,7 +90,7 @@ struct CalibrateTablet: ParsableCommand {
             profile.description = profile.description ?? device.name
             profile.tabletToForm = fit.transform
             let comments = [
-                "Written by styluskit calibrate tablet from \(recording.recording)"
+                "Written by styluskit calibrate tablet from \(input.isLive ? "live taps on " : "")\(input.name)"
                     + (match.map { ", on top of \($0.source)" } ?? "") + ".",
                 "tablet_to_form: \(model.rawValue) fit to \(taps.count) taps on a \(sheet.page.widthCentimetres) x "
                     + "\(sheet.page.heightCentimetres) cm sheet; RMS \(fixed(fit.rmsMillimetres, 3)) mm, worst "

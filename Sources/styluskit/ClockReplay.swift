@@ -212,22 +212,21 @@ struct ClockSetup {
     let display: DisplayData
     let form: FormSize
     let profileSource: String?
+    let results: ResultsEnvironment
 
-    init(device: DeviceDescription, profile: ProfileMatch?) throws {
+    init(device: DeviceDescription, profile: ProfileMatch?, display options: DisplayOptions) throws {
         let (area, resolution) = try Normalizer.activeArea(of: device, profile: profile?.profile)
         let tablet = area.size(at: resolution)
         // The clock is drawn on a blank page: the whole active area, at physical size.
         form = FormSize(widthCentimetres: tablet.widthMillimetres / 10, heightCentimetres: tablet.heightMillimetres / 10)
-        display = DisplayData.referenceTablet
+        results = try ResultsEnvironment(device: device, tabletProfile: profile, options: options)
+        display = results.display
         normalizer = try Normalizer(device: device, profile: profile?.profile, formSize: form, pointsPerInch: display.pointsPerInch)
         profileSource = profile?.source
     }
 
     func environment(header: RecordingHeader, penID: String?) -> ClockSketchData {
-        let canvas = normalizer.formToCanvas.canvasSize(of: form)
-        return ClockSketchData(
-            deviceSystemName: "Linux", deviceSystemVersion: header.kernel, deviceModel: header.device.name,
-            deviceModelIdentifier: header.device.id.busVendorProduct, pencilID: penID,
-            canvasWidth: canvas.widthPoints, canvasHeight: canvas.heightPoints)
+        results.clockSketchData(
+            kernel: header.kernel, device: header.device, penID: penID, canvas: normalizer.formToCanvas.canvasSize(of: form))
     }
 }

@@ -265,7 +265,8 @@ extension Replay {
         let device = scan.header.device
         let match = try profile.profile(for: device)
         let form = try MazeTestForm.size(of: device, profile: match?.profile)
-        let display = DisplayData.referenceTablet
+        let results = try ResultsEnvironment(device: device, tabletProfile: match, options: displayOptions)
+        let display = results.display
         let normalizer = try Normalizer(
             device: device, profile: match?.profile, formSize: form, pointsPerInch: display.pointsPerInch)
         let (first, last) = (scan.firstEventTime!, scan.lastEventTime!)
@@ -278,10 +279,7 @@ extension Replay {
         let writeTo = replacing ? destination + ".replacing-\(getpid())" : destination
         let recorder = try ADFRecorder(destination: writeTo, variant: .maze)
         let canvas = normalizer.formToCanvas.canvasSize(of: form)
-        let environment = ClockSketchData(
-            deviceSystemName: "Linux", deviceSystemVersion: scan.header.kernel, deviceModel: device.name,
-            deviceModelIdentifier: device.id.busVendorProduct, pencilID: scan.penID,
-            canvasWidth: canvas.widthPoints, canvasHeight: canvas.heightPoints)
+        let environment = results.clockSketchData(kernel: scan.header.kernel, device: device, penID: scan.penID, canvas: canvas)
         let replay = MazeReplay(
             options: recording, normalizer: normalizer, anchor: anchor, mazes: mazes, recordingStart: first,
             recordingEnd: last, events: events ? ProctorEventLog(unixMilliseconds: anchor.unixMilliseconds) : nil)

@@ -29,6 +29,7 @@ struct Record: ParsableCommand {
     var device: String?
 
     @OptionGroup var profile: ProfileOptions
+    @OptionGroup var display: DisplayOptions
 
     @Option(help: "The directory to write the journal and the results file into.")
     var out = "."
@@ -49,7 +50,7 @@ struct Record: ParsableCommand {
         // The session runs on the description as the journal gives it back, so recover sees exactly what it saw.
         let header = try RecordingReader(bytes: Array(EvemuWriter().header(written).utf8), name: "journal header").header
         let match = try profile.profile(for: header.device)
-        let setup = try ClockSetup(device: header.device, profile: match)
+        let setup = try ClockSetup(device: header.device, profile: match, display: display)
 
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         let stem = "clock-" + Self.utcStamp(tablet.anchor.realtimeMicroseconds)

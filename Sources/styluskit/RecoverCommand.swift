@@ -20,6 +20,7 @@ struct Recover: ParsableCommand {
     var journal: String
 
     @OptionGroup var profile: ProfileOptions
+    @OptionGroup var display: DisplayOptions
 
     @Option(help: "The directory to write the results file into (default: the journal's directory).")
     var out: String?
@@ -31,7 +32,7 @@ struct Recover: ParsableCommand {
         let destinationDirectory = out ?? (journal as NSString).deletingLastPathComponent
         if let out { try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true) }
         let result = try JournalReplay(path: journal).rebuild(
-            profile: profile, directory: destinationDirectory.isEmpty ? "." : destinationDirectory, force: force)
+            profile: profile, display: display, directory: destinationDirectory.isEmpty ? "." : destinationDirectory, force: force)
         print("Recovered \(journal)")
         print("  strokes   \(result.strokesPerStep.reduce(0) { $0 + $1.strokes }) ("
             + result.strokesPerStep.map { "\($0.strokes) in \($0.step.identifier)" }.joined(separator: ", ") + ")")
@@ -47,7 +48,7 @@ struct JournalReplay {
     /// The journal's stem, to name the results after.
     var stem: String { ((path as NSString).lastPathComponent as NSString).deletingPathExtension }
 
-    func rebuild(profile: ProfileOptions, directory: String, force: Bool) throws -> ClockReplayResult {
+    func rebuild(profile: ProfileOptions, display: DisplayOptions, directory: String, force: Bool) throws -> ClockReplayResult {
         let options = try RecordingOptions.parse([path, "--allow-truncated"])
         let scan = try RecordingScan(options)
         // One pass for the control lines: the boundaries must be known before the events are driven.
@@ -68,7 +69,7 @@ struct JournalReplay {
         guard let anchor, let start else { throw RecoverError.notAJournal(path) }
         let header = scan.header
         let match = try profile.profile(for: header.device)
-        let setup = try ClockSetup(device: header.device, profile: match)
+        let setup = try ClockSetup(device: header.device, profile: match, display: display)
         let destination = ADFRecorder.resultsPath(directory: directory, name: stem, variant: .clock)
         if force && FileManager.default.fileExists(atPath: destination) { try FileManager.default.removeItem(atPath: destination) }
         let recorder = try ADFRecorder(destination: destination, variant: .clock)

@@ -44,6 +44,7 @@ struct Replay: ParsableCommand {
 
     @OptionGroup var recording: RecordingOptions
     @OptionGroup var profile: ProfileOptions
+    @OptionGroup var displayOptions: DisplayOptions
     @OptionGroup var patient: PatientOptions
     @OptionGroup var proctoring: SettingsOptions
 
@@ -123,7 +124,8 @@ struct Replay: ParsableCommand {
         let tablet = area.size(at: resolution)
         // The clock is drawn on a blank page: the whole active area, at physical size.
         let form = FormSize(widthCentimetres: tablet.widthMillimetres / 10, heightCentimetres: tablet.heightMillimetres / 10)
-        let display = DisplayData.referenceTablet
+        let results = try ResultsEnvironment(device: device, tabletProfile: match, options: displayOptions)
+        let display = results.display
         let normalizer = try Normalizer(
             device: device, profile: match?.profile, formSize: form, pointsPerInch: display.pointsPerInch)
         let (first, last) = (scan.firstEventTime!, scan.lastEventTime!)
@@ -138,10 +140,7 @@ struct Replay: ParsableCommand {
         let writeTo = replacing ? destination + ".replacing-\(getpid())" : destination
         let recorder = try ADFRecorder(destination: writeTo, variant: .clock)
         let canvas = normalizer.formToCanvas.canvasSize(of: form)
-        var environment = ClockSketchData(
-            deviceSystemName: "Linux", deviceSystemVersion: scan.header.kernel, deviceModel: device.name,
-            deviceModelIdentifier: device.id.busVendorProduct, pencilID: scan.penID,
-            canvasWidth: canvas.widthPoints, canvasHeight: canvas.heightPoints)
+        var environment = results.clockSketchData(kernel: scan.header.kernel, device: device, penID: scan.penID, canvas: canvas)
         try patient.fill(&environment, resultsFile: destination, startUnixMilliseconds: anchor.unixMilliseconds(first))
         let replay = ClockReplay(
             options: recording, normalizer: normalizer, anchor: anchor, boundary: boundary, recordingStart: first,

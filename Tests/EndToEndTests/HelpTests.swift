@@ -29,6 +29,7 @@ struct HelpTests {
             "calibrate pressure",
             "calibrate print-sheet",
             "calibrate print-mazes",
+            "calibrate print-form",
             "keys",
             "keys init",
             "keys change-password",

@@ -136,14 +136,16 @@ struct HandComputedFrameTests {
     ///   tan = 0.28837, 0.49071; azimuth = atan2(0.49071, 0.28837) = 1.0395 rad;
     ///   altitude = atan(1 / sqrt(0.28837² + 0.49071²)) = atan(1.7570) = 1.0534 rad.
     /// Pressure 223 / 2047 × 25/6 × 1000 = 453.9 -> 454. x = (26092 - 400) / 200 mm = 12.846 cm
-    /// = 12.846 / 2.54 × 132 pt = 667.5874 pt (the form is the whole active area).
+    /// (the form is the whole active area). A pen display (P: 02) whose tablet profile names its
+    /// screen, Calibration/displays/wacom-cintiq-13hd.yaml: 166.0131 ppi at scale 1, so
+    /// 12.846 / 2.54 × 166.0131 pt = 839.6080 pt.
     @Test("Cintiq 13HD: first point of the first stroke")
     func cintiq13HD() throws {
         let point = try firstPoint(of: "Wacom-Cintiq-13HD-touch-Pen.events")
         #expect(point["altitude"] == "1.0534")
         #expect(point["azimuth"] == "1.0395")
         #expect(point["pressure"] == "454")
-        #expect(point["x"] == "667.5874")
+        #expect(point["x"] == "839.6080")
         #expect(point["timestamp"] == "27")
     }
 
@@ -189,14 +191,16 @@ struct HandComputedFrameTests {
 
     /// DTH2242, 1369413313.469401 s: pressure 720 (>= 102). The pen advertises tilt but never reports
     /// it (`grep -c ' 0003 001a'` is 0), so it is upright: altitude π/2, azimuth 0. Pressure
-    /// 720 / 2047 × 25/6 × 1000 = 1465.6 -> 1466. x = 54394 / 200 mm = 27.197 cm = 1413.3874 pt.
+    /// 720 / 2047 × 25/6 × 1000 = 1465.6 -> 1466. x = 54394 / 200 mm = 27.197 cm; a pen display
+    /// (P: 02) on its screen's profile, wacom-dth2242 (102.4609 ppi, scale 1): 27.197 / 2.54 ×
+    /// 102.4609 = 1097.0981 pt.
     @Test("DTH2242: first point, tilt never reported")
     func dth2242() throws {
         let point = try firstPoint(of: "Wacom-DTH2242-Pen.events")
         #expect(point["altitude"] == "1.5708")
         #expect(point["azimuth"] == "0.0000")
         #expect(point["pressure"] == "1466")
-        #expect(point["x"] == "1413.3874")
+        #expect(point["x"] == "1097.0981")
     }
 
     /// UC-LOGIC WP5540U, 1.935979 s: pressure 53 (>= 51, 5% of 1023). No tilt axes: upright.

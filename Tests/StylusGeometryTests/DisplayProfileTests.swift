@@ -98,7 +98,7 @@ struct DisplayProfileTests {
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Calibration/displays")
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".yaml") }.sorted()
-        #expect(names == ["dell-canvas-27.yaml", "wacom-cintiq-13hd.yaml", "wacom-cintiq-22hdt.yaml", "wacom-dth2242.yaml"])
+        #expect(names == ["dell-canvas-27.yaml", "wacom-cintiq-13hd.yaml", "wacom-cintiq-16.yaml", "wacom-cintiq-22hdt.yaml", "wacom-dth2242.yaml"])
         let catalog = try DisplayProfileCatalog(
             files: try names.map { ("Calibration/displays/\($0)", try String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8)) })
         let edid = try EDID(bytes: cintiq13HDEDID)

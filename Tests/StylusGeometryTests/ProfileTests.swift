@@ -44,6 +44,18 @@ struct ProfileParsingTests {
         #expect(profile.tabletToForm == TabletToFormTransform(xx: 0.1, xy: 0, x0: -1.5, yx: 0, yy: 0.1, y0: 2))
     }
 
+    @Test("A pen display's tablet profile names its screen's display profile, and writes it back")
+    func displayLink() throws {
+        let profile = try TabletProfile(yaml: "schema: 1\nkind: tablet\nmatch: {vendor: 056a}\ndisplay: wacom-cintiq-13hd\n", source: "d.yaml")
+        #expect(profile.display == "wacom-cintiq-13hd")
+        let again = try TabletProfile(yaml: profile.yaml(comments: []), source: "d.yaml")
+        #expect(again == profile)
+        #expect(
+            message("schema: 1\nkind: tablet\nmatch: {vendor: 056a}\ndisplay: displays/wacom-cintiq-13hd.yaml\n")
+                == "Calibration/tablets/t.yaml: 'display' must be a display profile's name (its file name in a displays/ "
+                + "folder without .yaml, e.g. wacom-cintiq-13hd), found 'displays/wacom-cintiq-13hd.yaml'.")
+    }
+
     @Test func minimalProfile() throws {
         let profile = try TabletProfile(yaml: "schema: 1\nkind: tablet\nmatch: {vendor: 056a}\n", source: "m.yaml")
         #expect(profile.match == DeviceMatch(vendor: 0x056a))
@@ -51,6 +63,7 @@ struct ProfileParsingTests {
         #expect(profile.pressure == PressureSettings())
         #expect(profile.activeArea == nil)
         #expect(profile.tabletToForm == nil)
+        #expect(profile.display == nil)
     }
 
     // MARK: Errors, pinned
@@ -72,7 +85,7 @@ struct ProfileParsingTests {
         #expect(
             message("schema: 1\nkind: tablet\nmatch: {vendor: 056a}\nresolutoin: {x: 1, y: 1}\n")
                 == "Calibration/tablets/t.yaml: unknown key 'resolutoin'. Keys allowed at the top level: "
-                + "schema, kind, description, match, resolution, pressure, active_area, tablet_to_form.")
+                + "schema, kind, description, match, resolution, pressure, active_area, tablet_to_form, display.")
     }
 
     @Test func wrongTypes() {
@@ -263,6 +276,25 @@ struct ShippedProfileTests {
             #expect(match.alsoMatching.isEmpty)
             // Each pressure range is the one in the recording's A: 18 line.
             #expect(match.profile.pressure.maximum == device.absInfo[AbsoluteAxis.pressure]?.maximum)
+        }
+    }
+
+    /// The pen displays of the real recordings (P: 02 in each) link to the display profile of
+    /// their screen; the tablets without a display (P: 00, or no P: line) link to none.
+    @Test func penDisplaysNameTheirScreens() throws {
+        let catalog = try Self.catalog()
+        let expected: [(DeviceDescription, String?)] = [
+            (RealDevices.cintiq13HD, "wacom-cintiq-13hd"), (RealDevices.cintiq22HDT, "wacom-cintiq-22hdt"),
+            (RealDevices.dth2242, "wacom-dth2242"), (RealDevices.dellCanvas, "dell-canvas-27"),
+            (RealDevices.intuos4, nil), (RealDevices.ucLogic, nil),
+        ]
+        let displays = Self.tabletsDirectory.deletingLastPathComponent().appendingPathComponent("displays")
+        for (device, display) in expected {
+            let profile = try #require(catalog.profile(for: device)?.profile, "\(device.name)")
+            #expect(profile.display == display, "\(device.name)")
+            if let display {
+                #expect(FileManager.default.fileExists(atPath: displays.appendingPathComponent("\(display).yaml").path))
+            }
         }
     }
 
