@@ -154,6 +154,9 @@ start_record dropped
 kill -STOP $record_pid
 timeout 60 evemu-play "$node" < "$recording"
 kill -CONT $record_pid
+# The session goes on after the gap: a second playing, read in time, gives the recording's strokes.
+sleep 1
+timeout 60 evemu-play "$node" < "$recording"
 stop_record
 check "SYN_DROPPED: record exit status 0" test $record_status -eq 0
 echo "INFO SYN_DROPPED: $(tr '\n' ' ' < $work/dropped.out) $(tr '\n' ' ' < $work/dropped.err)"
@@ -162,6 +165,8 @@ check "SYN_DROPPED: the journal has a gap control line" grep -qE '^# StylusKit c
 check "SYN_DROPPED: the summary counts as many gaps as the journal" \
     test "$(field gaps $work/dropped.out)" = "$(grep -c '^# StylusKit control: gap ' $journal)"
 check "SYN_DROPPED: a warning was printed" grep -q 'warning: the kernel dropped events' $work/dropped.err
+check "SYN_DROPPED: the session went on after the gap (the second playing's strokes)" \
+    test "$(field strokes $work/dropped.out)" = "$(field strokes $work/original.out)"
 check "SYN_DROPPED: the ADF records it (Pause events-dropped)" grep -q 'type="events-dropped"' "$(ls $work/dropped/*.csk)"
 check "SYN_DROPPED: recover of the journal = the live results file, byte for byte" recover_equals_live dropped
 
@@ -204,6 +209,10 @@ echo "INFO udev tablet $node: $(udevadm info --name=$node | grep -E '^(G:|E: (CU
 echo "INFO udev keyboard $keyboard: $(udevadm info --name=$keyboard | grep -E '^(G:|E: (CURRENT_)?TAGS=|E: ID_INPUT_KEYBOARD=)' | tr '\n' ' ')"
 check "udev: the keyboard is one for udev (ID_INPUT_KEYBOARD=1)" bash -c "udevadm info --query=property --name=$keyboard | grep -qx ID_INPUT_KEYBOARD=1"
 check "udev: the rule tags the tablet's event node with uaccess" has_uaccess $node
+if lacks_uaccess $node; then
+    echo "INFO udev debug: rules.d: $(ls /run/udev/rules.d) | $(udevadm info --name=$node | tr '\n' ' ')"
+    udevadm test "/sys/class/input/$(basename $node)" 2>&1 | grep -iE 'styluskit|uaccess|TAG|ID_INPUT_TABLET|error' | head -n 20 | sed 's/^/INFO udev test: /'
+fi
 check "udev: the rule does not tag the keyboard" lacks_uaccess $keyboard
 # A non-root user, in a copy of /etc/passwd bound over the read-only one.
 cp /etc/passwd $work/passwd
