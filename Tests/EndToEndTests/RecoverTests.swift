@@ -61,9 +61,9 @@ struct RecoverTests {
         #expect(recovered.status == 0, "\(recovered.standardError)")
         let text = try String(contentsOf: directory.appendingPathComponent("journal.csk"), encoding: .utf8)
         // Anchor offset 0: event time 1.5 s is Unix ms 1500.
-        let removed = try #require(text.range(of: #"<Pause timestamp="1500" type="device-removed" />"#))
-        let reconnected = try #require(text.range(of: #"<Pause timestamp="2000" type="device-reconnected" />"#))
-        let dropped = try #require(text.range(of: #"<Pause timestamp="4000" type="events-dropped" />"#))
+        let removed = try #require(text.range(of: #"<Pause timestamp="1500" type="device-removed"/>"#))
+        let reconnected = try #require(text.range(of: #"<Pause timestamp="2000" type="device-reconnected"/>"#))
+        let dropped = try #require(text.range(of: #"<Pause timestamp="4000" type="events-dropped"/>"#))
         let copyStep = try #require(text.range(of: #"<Step identifier="clockStep-copy">"#))
         #expect(removed.lowerBound < reconnected.lowerBound)
         #expect(reconnected.lowerBound < copyStep.lowerBound)

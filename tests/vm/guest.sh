@@ -203,7 +203,10 @@ evemu-device $work/keyboard.evemu > $work/keyboard.txt 2>&1 &
 keyboard_pid=$!
 wait_for "grep -q /dev/input/event $work/keyboard.txt" 20
 keyboard=$(grep -o '/dev/input/event[0-9]*' $work/keyboard.txt | head -n 1)
-udevadm trigger --action=change --subsystem-match=input
+# Explicit sys paths, settled by the trigger itself: a subsystem-wide change right after the reload
+# left the tablet's node untagged in this VM (while `udevadm test` applied the rule).
+udevadm settle --timeout=20
+udevadm trigger --action=change --settle "/sys/class/input/$(basename $node)" "/sys/class/input/$(basename $keyboard)"
 udevadm settle --timeout=20
 echo "INFO udev tablet $node: $(udevadm info --name=$node | grep -E '^(G:|E: (CURRENT_)?TAGS=)' | tr '\n' ' ')"
 echo "INFO udev keyboard $keyboard: $(udevadm info --name=$keyboard | grep -E '^(G:|E: (CURRENT_)?TAGS=|E: ID_INPUT_KEYBOARD=)' | tr '\n' ' ')"
