@@ -199,19 +199,25 @@ P: 00 00 00 00 00 00 00 00
 B: 00 03 00 00 00 00 00 00 00
 B: 01 fe ff ff ff ff ff ff ff
 KEYBOARD
+# As the README says: install the rule, then plug the devices in (an add event each).
+kill $device_pid; wait $device_pid 2>/dev/null
+evemu-device "$recording" > $work/device3.txt 2>&1 &
+device_pid=$!
+wait_for "grep -q /dev/input/event $work/device3.txt" 20
+node=$(grep -o '/dev/input/event[0-9]*' $work/device3.txt | head -n 1)
 evemu-device $work/keyboard.evemu > $work/keyboard.txt 2>&1 &
 keyboard_pid=$!
 wait_for "grep -q /dev/input/event $work/keyboard.txt" 20
 keyboard=$(grep -o '/dev/input/event[0-9]*' $work/keyboard.txt | head -n 1)
-# Explicit sys paths, settled by the trigger itself: a subsystem-wide change right after the reload
-# left the tablet's node untagged in this VM (while `udevadm test` applied the rule).
-udevadm settle --timeout=20
-udevadm trigger --action=change --settle "/sys/class/input/$(basename $node)" "/sys/class/input/$(basename $keyboard)"
 udevadm settle --timeout=20
 echo "INFO udev tablet $node: $(udevadm info --name=$node | grep -E '^(G:|E: (CURRENT_)?TAGS=)' | tr '\n' ' ')"
 echo "INFO udev keyboard $keyboard: $(udevadm info --name=$keyboard | grep -E '^(G:|E: (CURRENT_)?TAGS=|E: ID_INPUT_KEYBOARD=)' | tr '\n' ' ')"
 check "udev: the keyboard is one for udev (ID_INPUT_KEYBOARD=1)" bash -c "udevadm info --query=property --name=$keyboard | grep -qx ID_INPUT_KEYBOARD=1"
-check "udev: the rule tags the tablet's event node with uaccess" has_uaccess $node
+check "udev: the rule tags the tablet's event node with uaccess (udevadm info)" has_uaccess $node
+# udevadm test runs the installed rules on the device as udevd would (without writing its database).
+tested_uaccess() { udevadm test "/sys/class/input/$(basename $1)" 2>&1 | grep -qE '^TAGS=.*:uaccess:'; }
+check "udev: udevadm test: the rules give the tablet's node the uaccess tag" tested_uaccess $node
+check "udev: udevadm test: the rules do not give the keyboard's node the uaccess tag" bash -c "! udevadm test /sys/class/input/$(basename $keyboard) 2>&1 | grep -qE '^TAGS=.*:uaccess:'"
 if lacks_uaccess $node; then
     echo "INFO udev debug: rules.d: $(ls /run/udev/rules.d) | $(udevadm info --name=$node | tr '\n' ' ')"
     udevadm test "/sys/class/input/$(basename $node)" 2>&1 | grep -iE 'styluskit|uaccess|TAG|ID_INPUT_TABLET|error' | head -n 20 | sed 's/^/INFO udev test: /'
