@@ -90,6 +90,8 @@ let package = Package(
         .testTarget(
             name: "PatientDataTests",
             dependencies: ["PatientData", "ADF", .product(name: "Crypto", package: "swift-crypto")]),
+        // The styluskit command's own types (the journal's error path), through @testable import.
+        .testTarget(name: "StyluskitTests", dependencies: ["styluskit", "Recordings", "StylusInput"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["Recordings", "StylusInput", "StylusGeometry", "FormPrinting"]),

@@ -90,6 +90,7 @@ final class ClockDriver {
     private var assembler: FrameAssembler
     private(set) var buttonDeadline: EventTime?
     private var pendingBoundaries: [EventTime]
+    private var pendingInterruptions: [SessionInterruption]
     private var strokesPerStep: [ClockStep: Int] = [:]
     private(set) var points = 0
     /// Called with each pen sample after the session saw it (the live status line).
@@ -99,7 +100,7 @@ final class ClockDriver {
 
     init(
         device: DeviceDescription, normalizer: Normalizer, anchor: WallClockAnchor, recorder: ADFRecorder, boundaries: [EventTime],
-        settings: ClockSettings = ClockSettings()
+        interruptions: [SessionInterruption] = [], settings: ClockSettings = ClockSettings()
     ) throws {
         self.session = ClockSession(settings: settings)
         self.normalizer = normalizer
@@ -107,6 +108,9 @@ final class ClockDriver {
         self.recorder = recorder
         self.assembler = try FrameAssembler(device: device)
         self.pendingBoundaries = boundaries.sorted()
+        // Stable, so two interruptions at one instant keep the journal's order.
+        self.pendingInterruptions = interruptions.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+            .map(\.element)
     }
 
     var framesDiscarded: Int { assembler.framesDiscarded }
@@ -126,6 +130,13 @@ final class ClockDriver {
         }
     }
 
+    /// A live session's interruption (the tablet unplugged or back, events dropped), recorded at
+    /// once in the open step's `Interruptions`; nothing is recorded outside a step.
+    func interrupt(_ interruption: SessionInterruption) throws {
+        guard session.currentStep != nil, !session.isFinished else { return }
+        try recorder.interruption(interruption.kind.rawValue, unixMilliseconds: anchor.unixMilliseconds(interruption.time))
+    }
+
     /// A live continue press (a step change) at `time`, after every timer due by then.
     func continuePressed(at time: EventTime) throws {
         try advance(to: time)
@@ -142,7 +153,14 @@ final class ClockDriver {
         while true {
             let timer = buttonDeadline.flatMap { $0 <= time ? $0 : nil }
             let boundary = pendingBoundaries.first.flatMap { $0 < time ? $0 : nil }
-            if let boundary, timer.map({ boundary < $0 }) ?? true {
+            // A journaled interruption goes before a boundary at its instant or later: live, it was
+            // recorded when it happened, before any later continue press.
+            if let interruption = pendingInterruptions.first, interruption.time < time,
+                boundary.map({ interruption.time <= $0 }) ?? true
+            {
+                pendingInterruptions.removeFirst()
+                try interrupt(interruption)
+            } else if let boundary, timer.map({ boundary < $0 }) ?? true {
                 pendingBoundaries.removeFirst()
                 try perform(session.continuePressed(at: boundary))
             } else if let timer {
@@ -203,6 +221,21 @@ final class ClockDriver {
             x: sample.canvasPosition.xPoints, y: sample.canvasPosition.yPoints, altitude: sample.altitude,
             azimuth: sample.azimuth, force: sample.force, unixMilliseconds: anchor.unixMilliseconds(sample.time))
     }
+}
+
+/// Why a live session was interrupted: written to the step's `Interruptions` as a `Pause` of this type.
+struct SessionInterruption: Hashable {
+    enum Kind: String {
+        /// The tablet was unplugged (or its node vanished); the pen's samples stop until it is back.
+        case deviceRemoved = "device-removed"
+        /// The same tablet (vendor, product, name) is back and the session continues.
+        case deviceReconnected = "device-reconnected"
+        /// The kernel's buffer overflowed (`SYN_DROPPED`): events between this time and the resync are lost.
+        case eventsDropped = "events-dropped"
+    }
+
+    var kind: Kind
+    var time: EventTime
 }
 
 /// What a clock session needs from its device description: the normaliser, the form, the display

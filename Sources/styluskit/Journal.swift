@@ -15,14 +15,27 @@ final class Journal {
     private var writer = EvemuWriter()
     private var lastSync: EventTime
     private var failure: JournalError?
+    /// `fsync(2)`; a test replaces it to count calls and to fail on demand.
+    private let syncFile: (Int32) -> Int32
     /// How often the journal reaches the disk while events arrive.
     static let syncInterval = EventDuration.milliseconds(200)
 
     /// Creates the journal `directory/name.evemu` and writes its header.
-    init(directory: String, name: String, header: RecordingHeader, now: EventTime) throws {
-        path = (directory as NSString).appendingPathComponent(name + ".evemu")
-        fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+    convenience init(directory: String, name: String, header: RecordingHeader, now: EventTime) throws {
+        let path = (directory as NSString).appendingPathComponent(name + ".evemu")
+        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw JournalError.cannotCreate(path: path, reason: String(cString: strerror(errno))) }
+        try self.init(path: path, fileDescriptor: fd, header: header, now: now)
+    }
+
+    /// Takes ownership of `fileDescriptor` (closed when the journal goes) and writes the header.
+    init(
+        path: String, fileDescriptor: Int32, header: RecordingHeader, now: EventTime,
+        fsync syncFile: @escaping (Int32) -> Int32 = { Foundation.fsync($0) }
+    ) throws {
+        self.path = path
+        fd = fileDescriptor
+        self.syncFile = syncFile
         lastSync = now
         try write(Array(writer.header(header).utf8))
         try sync(now: now)
@@ -53,7 +66,7 @@ final class Journal {
 
     func sync(now: EventTime) throws {
         if let failure { throw failure }
-        guard fsync(fd) == 0 else {
+        guard syncFile(fd) == 0 else {
             let error = JournalError.writeFailed(path: path, reason: String(cString: strerror(errno)))
             failure = error
             throw error

@@ -37,7 +37,7 @@ struct Record: ParsableCommand {
     @Flag(help: "Grab the tablet exclusively, so the pen does not move the desktop cursor during the test.")
     var grab = false
 
-    @Flag(help: "Print the proctor's decisions as JSON lines.")
+    @Flag(help: "Print the proctor's decisions as JSON lines (stroke decisions with the event's kernel time and the decision's, both CLOCK_MONOTONIC microseconds).")
     var events = false
 
     func run() throws {
@@ -79,7 +79,7 @@ struct Record: ParsableCommand {
         print("  strokes   \(result.strokesPerStep.reduce(0) { $0 + $1.strokes }) ("
             + result.strokesPerStep.map { "\($0.strokes) in \($0.step.identifier)" }.joined(separator: ", ") + ")")
         print("  points    \(result.points)")
-        print("  gaps      \(live.tablet.drops.count)")
+        print("  gaps      \(live.gaps)")
         print("  results   \(result.output)")
     }
 
@@ -105,9 +105,24 @@ struct Record: ParsableCommand {
         case let .stepEnded(step, time): text = json ? #"{"decision":"stepEnded","step":"\#(step.rawValue)","time":\#(time.microseconds)}"# : "step \(step.rawValue) ended"
         case .offerButtons: text = json ? #"{"decision":"offerButtons"}"# : "continue button offered"
         case let .finished(time): text = json ? #"{"decision":"finished","time":\#(time.microseconds)}"# : "test finished"
-        case .strokeBegan, .strokeContinued, .strokeEnded, .armButtonTimer, .cancelButtonTimer: text = nil
+        case let .strokeBegan(sample), let .strokeContinued(sample), let .strokeEnded(sample):
+            // The frame's kernel time next to the moment the decision was taken: the capture latency.
+            text = json ? #"{"decidedAt":\#(monotonicClockNow().microseconds),"decision":"\#(action.decisionName)","time":\#(sample.time.microseconds)}"# : nil
+        case .armButtonTimer, .cancelButtonTimer: text = nil
         }
         if let text { print(text) }
+    }
+}
+
+extension ClockAction {
+    /// The name `record --events` prints for a stroke decision.
+    var decisionName: String {
+        switch self {
+        case .strokeBegan: "strokeBegan"
+        case .strokeContinued: "strokeContinued"
+        case .strokeEnded: "strokeEnded"
+        default: "other"
+        }
     }
 }
 
@@ -121,6 +136,15 @@ struct LiveLoop {
     let journal: Journal
     let driver: ClockDriver
     let node: String
+    /// The `SYN_DROPPED`s of the whole session (every tablet connection).
+    private(set) var gaps = 0
+
+    init(tablet: LiveTablet, journal: Journal, driver: ClockDriver, node: String) {
+        self.tablet = tablet
+        self.journal = journal
+        self.driver = driver
+        self.node = node
+    }
 
     /// Runs until the test ends; returns the time it ended at.
     mutating func run() throws -> EventTime {
@@ -149,6 +173,8 @@ struct LiveLoop {
                 try journal.append(batch, now: now)
                 for drop in tablet.drops.dropFirst(dropsJournaled) {
                     try journal.control(.gap(droppedAt: drop.droppedAt, resyncEvents: drop.resyncEvents), now: now)
+                    try driver.interrupt(SessionInterruption(kind: .eventsDropped, time: drop.droppedAt))
+                    gaps += 1
                     printError("warning: the kernel dropped events at \(drop.droppedAt); resynchronised (\(drop.resyncEvents) events)")
                 }
                 dropsJournaled = tablet.drops.count
@@ -156,6 +182,7 @@ struct LiveLoop {
                 if status == .removed {
                     present = false
                     try journal.control(.removed(now), now: now)
+                    try driver.interrupt(SessionInterruption(kind: .deviceRemoved, time: now))
                     printError("The tablet was unplugged; plug it in again to continue (Ctrl-C ends the step).")
                 }
             } else if let back = try? LiveTablet(node: node, grab: tablet.grabbed),
@@ -165,6 +192,7 @@ struct LiveLoop {
                 dropsJournaled = 0
                 present = true
                 try journal.control(.reconnected(now), now: now)
+                try driver.interrupt(SessionInterruption(kind: .deviceReconnected, time: now))
                 printError("The tablet is back; the session continues.")
             }
             try driver.advance(to: now)

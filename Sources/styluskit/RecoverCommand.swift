@@ -58,12 +58,15 @@ struct JournalReplay {
         var anchor: WallClockAnchor?
         var start: EventTime?
         var boundaries: [EventTime] = []
+        var interruptions: [SessionInterruption] = []
         for control in controls {
             switch control {
             case let .anchor(realtime, monotonic): anchor = WallClockAnchor(offsetMicroseconds: realtime - monotonic)
             case let .begin(time): start = start ?? time
             case let .continue(time): boundaries.append(time)
-            case .gap, .removed, .reconnected: break
+            case let .gap(droppedAt, _): interruptions.append(SessionInterruption(kind: .eventsDropped, time: droppedAt))
+            case let .removed(time): interruptions.append(SessionInterruption(kind: .deviceRemoved, time: time))
+            case let .reconnected(time): interruptions.append(SessionInterruption(kind: .deviceReconnected, time: time))
             }
         }
         guard let anchor, let start else { throw RecoverError.notAJournal(path) }
@@ -74,7 +77,8 @@ struct JournalReplay {
         if force && FileManager.default.fileExists(atPath: destination) { try FileManager.default.removeItem(atPath: destination) }
         let recorder = try ADFRecorder(destination: destination, variant: .clock)
         let driver = try ClockDriver(
-            device: header.device, normalizer: setup.normalizer, anchor: anchor, recorder: recorder, boundaries: boundaries)
+            device: header.device, normalizer: setup.normalizer, anchor: anchor, recorder: recorder, boundaries: boundaries,
+            interruptions: interruptions)
         try driver.begin(at: start)
         let reader = try options.openReader()
         while let event = try reader.next() { try driver.process(event) }

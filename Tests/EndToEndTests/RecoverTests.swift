@@ -46,6 +46,33 @@ struct RecoverTests {
             stepSplit: "3", controls: ["anchor realtime-us=0 monotonic-us=0", "begin 0.000001", "continue 3.000001"])
     }
 
+    @Test("removed, reconnected and gap lines become Pause interruptions in the step they fall in, in time order")
+    func interruptions() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // Written out of time order on purpose: the gap (4 s) is after the continue (3 s), the
+        // reconnection (2 s) after the removal (1.5 s).
+        let journal = try journal(
+            controls: [
+                "anchor realtime-us=0 monotonic-us=0", "begin 0.000001", "removed 1.500000", "reconnected 2.000000",
+                "continue 3.000001", "gap dropped-at=4.000000 resync-events=3",
+            ], in: directory)
+        let recovered = try styluskit(["recover", journal.path, "--out", directory.path])
+        #expect(recovered.status == 0, "\(recovered.standardError)")
+        let text = try String(contentsOf: directory.appendingPathComponent("journal.csk"), encoding: .utf8)
+        // Anchor offset 0: event time 1.5 s is Unix ms 1500.
+        let removed = try #require(text.range(of: #"<Pause timestamp="1500" type="device-removed"/>"#))
+        let reconnected = try #require(text.range(of: #"<Pause timestamp="2000" type="device-reconnected"/>"#))
+        let dropped = try #require(text.range(of: #"<Pause timestamp="4000" type="events-dropped"/>"#))
+        let copyStep = try #require(text.range(of: #"<Step identifier="clockStep-copy">"#))
+        #expect(removed.lowerBound < reconnected.lowerBound)
+        #expect(reconnected.lowerBound < copyStep.lowerBound)
+        #expect(copyStep.lowerBound < dropped.lowerBound)
+        #expect(text.components(separatedBy: "<Pause ").count == 4)
+        let validated = try styluskit(["adf", "validate", directory.appendingPathComponent("journal.csk").path])
+        #expect(validated.status == 0, "\(validated.standardOutput)\(validated.standardError)")
+    }
+
     @Test("A recording without control lines is refused with what to do instead")
     func notAJournal() throws {
         let result = try styluskit(["recover", Self.recording.path, "--out", "/tmp"])

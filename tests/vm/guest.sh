@@ -45,17 +45,23 @@ field() { awk -v key="$1" '$1 == key {print $2; exit}' "$2"; }
 
 # 2. record while the recording plays into the tablet; the results equal a replay of the same events.
 # Started directly (not under timeout(1), which would take the SIGINTs itself), with a watchdog.
-$styluskit record --test clock --device "$node" --out $work/live > $work/record.out 2> $work/record.err &
+# --events prints every stroke decision with its frame's kernel time: the latency figures below.
+# A second reader (cat on the node) runs alongside: without --grab it must see the events (section 6's control).
+$styluskit record --test clock --device "$node" --out $work/live --events > $work/record.out 2> $work/record.err &
 record_pid=$!
 (sleep 120; kill -9 $record_pid 2>/dev/null) &
 wait_for "ls $work/live/*.evemu >/dev/null 2>&1" 30
+cat "$node" > $work/reader-ungrabbed.raw 2>/dev/null &
+reader_pid=$!
 timeout 60 evemu-play "$node" < "$recording"
 sleep 1
+kill $reader_pid 2>/dev/null; wait $reader_pid 2>/dev/null
 kill -INT $record_pid; sleep 0.5; kill -INT $record_pid
 wait $record_pid; record_status=$?
 check "record: exit status 0" test $record_status -eq 0
+check "without --grab a second reader receives the tablet's events" test -s $work/reader-ungrabbed.raw
 journal=$(ls $work/live/*.evemu | head -n 1)
-echo "INFO record: $(tr '\n' ' ' < $work/record.out) $(tr '\n' ' ' < $work/record.err)"
+echo "INFO record: $(grep -v '^{' $work/record.out | tr '\n' ' ') $(tr '\n' ' ' < $work/record.err)"
 check "journal: mode 0600" test "$(stat -c %a "$journal")" = 600
 check "journal: control lines anchor, begin, 2 continues" \
     test "$(grep -cE '^# StylusKit control: (anchor|begin|continue) ' "$journal")" -eq 4
@@ -85,6 +91,152 @@ check "kill -9: recover keeps every point of the journal" \
     test "$(field points $work/killed.out)" = "$(field points $work/killed-replay.out)"
 check "kill -9: as many strokes as the original recording" \
     test "$(field strokes $work/killed.out)" = "$(field strokes $work/original.out)"
+
+# Latency: kernel event time to proctor decision, from section 2's --events lines (not asserted).
+grep '"decidedAt"' $work/record.out | sed -E 's/.*"decidedAt":([0-9]+).*"time":([0-9]+).*/\1 \2/' \
+    | awk '{print $1 - $2}' | sort -n > $work/latency.txt
+awk '{v[NR] = $1} END {
+        if (NR == 0) { print "LATENCY no decisions"; exit }
+        p50 = v[int((NR * 50 + 99) / 100)]; p99 = v[int((NR * 99 + 99) / 100)]
+        printf "LATENCY kernel event time to proctor decision: p50 %d us, p99 %d us, max %d us (%d stroke decisions, TCG)\n", p50, p99, v[NR], NR
+    }' $work/latency.txt
+check "latency: one decision per recorded point at least" \
+    test "$(wc -l < $work/latency.txt)" -ge "$(field points $work/record.out)"
+
+# Starts `record` on $node into $work/$1 (extra options after it) with a watchdog; sets record_pid.
+start_record() {
+    local out=$1; shift
+    $styluskit record --test clock --device "$node" --out $work/$out "$@" > $work/$out.out 2> $work/$out.err &
+    record_pid=$!
+    (sleep 150; kill -9 $record_pid 2>/dev/null) &
+    wait_for "ls $work/$out/*.evemu >/dev/null 2>&1" 30
+}
+# Ends both steps with two Ctrl-Cs and waits; sets record_status.
+stop_record() {
+    sleep 1
+    kill -INT $record_pid; sleep 0.5; kill -INT $record_pid
+    wait $record_pid; record_status=$?
+}
+# Recovers $work/$1's journal into $work/$1-recovered and compares it with the live results file.
+recover_equals_live() {
+    timeout 60 $styluskit recover "$(ls $work/$1/*.evemu | head -n 1)" --out $work/$1-recovered > $work/$1-recover.out 2>&1 &&
+        cmp -s "$(ls $work/$1/*.csk)" "$(ls $work/$1-recovered/*.csk)"
+}
+
+# 4. Unplug and replug mid-session: the uinput device is destroyed (evemu-device killed) after one
+# playing and created again from the same description; the second playing joins the same session.
+start_record unplug
+timeout 60 evemu-play "$node" < "$recording"
+kill $device_pid; wait $device_pid 2>/dev/null
+journal=$(ls $work/unplug/*.evemu | head -n 1)
+check "unplug: the journal says removed" wait_for "grep -q '^# StylusKit control: removed ' $journal" 10
+evemu-device "$recording" > $work/device2.txt 2>&1 &
+device_pid=$!
+wait_for "grep -q /dev/input/event $work/device2.txt" 20
+check "unplug: the tablet is back at $node" test "$(grep -o '/dev/input/event[0-9]*' $work/device2.txt | head -n 1)" = "$node"
+check "unplug: the journal says reconnected" wait_for "grep -q '^# StylusKit control: reconnected ' $journal" 15
+timeout 60 evemu-play "$node" < "$recording"
+stop_record
+check "unplug: record exit status 0" test $record_status -eq 0
+echo "INFO unplug: $(tr '\n' ' ' < $work/unplug.out) $(tr '\n' ' ' < $work/unplug.err)"
+check "unplug: the control lines in order: anchor, begin, removed, reconnected, continue, continue" \
+    test "$(grep -oE '^# StylusKit control: [a-z]+' $journal | awk '{print $4}' | tr '\n' ' ')" = "anchor begin removed reconnected continue continue "
+check "unplug: the session continued (twice the original's strokes)" \
+    test "$(field strokes $work/unplug.out)" -eq $((2 * $(field strokes $work/original.out)))
+results=$(ls $work/unplug/*.csk | head -n 1)
+check "unplug: the ADF records the gap (Pause device-removed, then device-reconnected)" \
+    test "$(grep -oE 'type="device-(removed|reconnected)"' "$results" | tr '\n' ' ')" = 'type="device-removed" type="device-reconnected" '
+check "unplug: recover of the journal = the live results file, byte for byte" recover_equals_live unplug
+
+# 5. A forced SYN_DROPPED: the reader is stopped (SIGSTOP) while a whole recording (2839 events)
+# floods the kernel's per-client buffer, then resumed: the gap is journaled, counted and in the ADF.
+start_record dropped
+kill -STOP $record_pid
+timeout 60 evemu-play "$node" < "$recording"
+kill -CONT $record_pid
+# The session goes on after the gap: a second playing, read in time, gives the recording's strokes.
+sleep 1
+timeout 60 evemu-play "$node" < "$recording"
+stop_record
+check "SYN_DROPPED: record exit status 0" test $record_status -eq 0
+echo "INFO SYN_DROPPED: $(tr '\n' ' ' < $work/dropped.out) $(tr '\n' ' ' < $work/dropped.err)"
+journal=$(ls $work/dropped/*.evemu | head -n 1)
+check "SYN_DROPPED: the journal has a gap control line" grep -qE '^# StylusKit control: gap dropped-at=[0-9]+\.[0-9]{6} resync-events=[0-9]+$' $journal
+check "SYN_DROPPED: the summary counts as many gaps as the journal" \
+    test "$(field gaps $work/dropped.out)" = "$(grep -c '^# StylusKit control: gap ' $journal)"
+check "SYN_DROPPED: a warning was printed" grep -q 'warning: the kernel dropped events' $work/dropped.err
+check "SYN_DROPPED: the session went on after the gap (the second playing's strokes)" \
+    test "$(field strokes $work/dropped.out)" = "$(field strokes $work/original.out)"
+check "SYN_DROPPED: the ADF records it (Pause events-dropped)" grep -q 'type="events-dropped"' "$(ls $work/dropped/*.csk)"
+check "SYN_DROPPED: recover of the journal = the live results file, byte for byte" recover_equals_live dropped
+
+# 6. --grab: a second reader opened during the session receives nothing (section 2 shows it does without).
+start_record grab --grab
+cat "$node" > $work/reader-grabbed.raw 2>/dev/null &
+reader_pid=$!
+sleep 0.3
+timeout 60 evemu-play "$node" < "$recording"
+sleep 0.5
+kill $reader_pid 2>/dev/null; wait $reader_pid 2>/dev/null
+stop_record
+check "grab: record exit status 0" test $record_status -eq 0
+check "grab: record got every stroke" test "$(field strokes $work/grab.out)" = "$(field strokes $work/original.out)"
+check "grab: the second reader received no event" test ! -s $work/reader-grabbed.raw
+
+# 7. The udev rule, installed into /run/udev/rules.d (the root is read-only), on the tablet and a uinput keyboard.
+has_uaccess() { udevadm info --name="$1" | grep -qE '^(G: uaccess|E: TAGS=.*:uaccess:)'; }
+lacks_uaccess() { ! has_uaccess "$1"; }
+check "udev: without the rule the tablet has no uaccess tag" lacks_uaccess $node
+mkdir -p /run/udev/rules.d
+cp "$repo/udev-rules/70-styluskit-tablets.rules" /run/udev/rules.d/
+udevadm control --reload-rules
+cat > $work/keyboard.evemu <<'KEYBOARD'
+# EVEMU 1.3
+# A plain keyboard: EV_SYN, EV_KEY with KEY_ESC..KEY_D (udev's input_id calls that a keyboard).
+N: StylusKit Test Keyboard
+I: 0003 1234 5678 0001
+P: 00 00 00 00 00 00 00 00
+B: 00 03 00 00 00 00 00 00 00
+B: 01 fe ff ff ff ff ff ff ff
+KEYBOARD
+# As the README says: install the rule, then plug the devices in (an add event each).
+kill $device_pid; wait $device_pid 2>/dev/null
+evemu-device "$recording" > $work/device3.txt 2>&1 &
+device_pid=$!
+wait_for "grep -q /dev/input/event $work/device3.txt" 20
+node=$(grep -o '/dev/input/event[0-9]*' $work/device3.txt | head -n 1)
+evemu-device $work/keyboard.evemu > $work/keyboard.txt 2>&1 &
+keyboard_pid=$!
+wait_for "grep -q /dev/input/event $work/keyboard.txt" 20
+keyboard=$(grep -o '/dev/input/event[0-9]*' $work/keyboard.txt | head -n 1)
+udevadm settle --timeout=20
+echo "INFO udev tablet $node: $(udevadm info --name=$node | grep -E '^(G:|E: (CURRENT_)?TAGS=)' | tr '\n' ' ')"
+echo "INFO udev keyboard $keyboard: $(udevadm info --name=$keyboard | grep -E '^(G:|E: (CURRENT_)?TAGS=|E: ID_INPUT_KEYBOARD=)' | tr '\n' ' ')"
+check "udev: the keyboard is one for udev (ID_INPUT_KEYBOARD=1)" bash -c "udevadm info --query=property --name=$keyboard | grep -qx ID_INPUT_KEYBOARD=1"
+check "udev: the rule tags the tablet's event node with uaccess (udevadm info)" has_uaccess $node
+# udevadm test runs the installed rules on the device as udevd would (without writing its database).
+tested_uaccess() { udevadm test "/sys/class/input/$(basename $1)" 2>&1 | grep -qE '^TAGS=.*:uaccess:'; }
+check "udev: udevadm test: the rules give the tablet's node the uaccess tag" tested_uaccess $node
+check "udev: udevadm test: the rules do not give the keyboard's node the uaccess tag" bash -c "! udevadm test /sys/class/input/$(basename $keyboard) 2>&1 | grep -qE '^TAGS=.*:uaccess:'"
+if lacks_uaccess $node; then
+    echo "INFO udev debug: rules.d: $(ls /run/udev/rules.d) | $(udevadm info --name=$node | tr '\n' ' ')"
+    udevadm test "/sys/class/input/$(basename $node)" 2>&1 | grep -iE 'styluskit|uaccess|TAG|ID_INPUT_TABLET|error' | head -n 20 | sed 's/^/INFO udev test: /'
+fi
+check "udev: the rule does not tag the keyboard" lacks_uaccess $keyboard
+# A non-root user, in a copy of /etc/passwd bound over the read-only one.
+cp /etc/passwd $work/passwd
+echo 'seat:x:1000:1000:Seat user:/tmp:/bin/sh' >> $work/passwd
+mount --bind $work/passwd /etc/passwd
+check "udev: the seat user exists" test "$(id -u seat 2>/dev/null)" = 1000
+setpriv --reuid=1000 --regid=1000 --clear-groups -- $styluskit record --test clock --device "$node" --out /tmp \
+    > $work/seat.out 2> $work/seat.err
+seat_status=$?
+check "udev: without logind the seat user is refused, and told which udev rule to install" \
+    bash -c "test $seat_status -ne 0 && grep -q 'permission denied' $work/seat.err && grep -q 'udev-rules/70-styluskit-tablets.rules' $work/seat.err"
+echo "INFO udev: the uaccess tag is applied, but turning it into an ACL for the seat user needs systemd-logind" \
+    "(73-seat-late.rules runs the uaccess builtin for a seat with an active session); this VM has no logind," \
+    "so no ACL is granted here and the user is refused: $(head -c 120 $work/seat.err)"
+kill $keyboard_pid 2>/dev/null
 
 kill $device_pid 2>/dev/null
 echo VM-DONE

@@ -79,6 +79,9 @@ status=$?
 set -e
 echo "tests/vm: the VM ran $(($(date +%s) - start)) s (qemu status $status)"
 grep -E '^(PASS|FAIL|INFO)' "$log" | tr -d '\r' || true
+# The latency figures (kernel event time to proctor decision; measured, not asserted).
+grep '^LATENCY' "$log" | tr -d '\r' > "$vm/latency.txt" || true
+[[ -s $vm/latency.txt ]] && cat "$vm/latency.txt" && echo "tests/vm: latency written to $vm/latency.txt"
 passed=$(grep -c '^PASS' "$log" || true)
 failed=$(grep -c '^FAIL' "$log" || true)
 if ! grep -q '^VM-DONE' "$log"; then
