@@ -111,6 +111,8 @@ enum JournalControl: Hashable {
     case removed(EventTime)
     /// The tablet came back.
     case reconnected(EventTime)
+    /// The patient's encrypted fields (never the plaintext), so `recover` writes them again.
+    case patient(SealedPatient)
 
     var text: String {
         switch self {
@@ -120,6 +122,7 @@ enum JournalControl: Hashable {
         case let .gap(at, events): "gap dropped-at=\(at) resync-events=\(events)"
         case let .removed(time): "removed \(time)"
         case let .reconnected(time): "reconnected \(time)"
+        case let .patient(sealed): "patient local=\(sealed.local)" + (sealed.external.map { " external=\($0)" } ?? "")
         }
     }
 
@@ -148,6 +151,9 @@ enum JournalControl: Hashable {
         case "continue": guard let t = time(fields.dropFirst().first) else { return nil }; self = .continue(t)
         case "removed": guard let t = time(fields.dropFirst().first) else { return nil }; self = .removed(t)
         case "reconnected": guard let t = time(fields.dropFirst().first) else { return nil }; self = .reconnected(t)
+        case "patient":
+            guard let local = value("local") else { return nil }
+            self = .patient(SealedPatient(local: local, external: value("external")))
         case "gap":
             guard let at = time(value("dropped-at")), let events = value("resync-events").flatMap({ Int($0) }) else { return nil }
             self = .gap(droppedAt: at, resyncEvents: events)

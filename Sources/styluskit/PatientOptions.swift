@@ -24,13 +24,33 @@ struct PatientOptions: ParsableArguments {
     /// Fills the two encrypted fields of `environment` for the results file `resultsFile` whose first
     /// step starts at `startUnixMilliseconds`; leaves them nil without --patient.
     func fill(_ environment: inout ClockSketchData, resultsFile: String, startUnixMilliseconds: Double) throws {
-        guard let patient else { return }
+        guard let sealed = try seal(resultsFile: resultsFile, startUnixMilliseconds: startUnixMilliseconds) else { return }
+        sealed.fill(&environment)
+    }
+
+    /// The encrypted fields for the results file `resultsFile` whose first step starts at
+    /// `startUnixMilliseconds`, or nil without --patient. Only ciphertext leaves this function, so a
+    /// live session can keep it in its journal for `recover`.
+    func seal(resultsFile: String, startUnixMilliseconds: Double) throws -> SealedPatient? {
+        guard let patient else { return nil }
         let terminal = Terminal()
         let server = try serverKey.map(serverPublicKey)
         let details = try readPatientDetails(from: patient, terminal: terminal)
         let binding = ResultsFileBinding(resultsPath: resultsFile, startUnixMilliseconds: startUnixMilliseconds)
         let clinician = try key.unlock(terminal: terminal)
-        environment.patientEncodedID = try server?.seal(details, for: binding)
-        environment.localPatientEncodedID = try clinician.seal(details, for: binding)
+        return SealedPatient(local: try clinician.seal(details, for: binding), external: try server?.seal(details, for: binding))
+    }
+}
+
+/// A patient's two encrypted fields, as ADF's ClockSketchData carries them (base64, no spaces).
+struct SealedPatient: Hashable {
+    /// `LocalPatientEncodedID`: under the clinician key.
+    var local: String
+    /// `PatientEncodedID`: for the receiving server, when a server key was given.
+    var external: String?
+
+    func fill(_ environment: inout ClockSketchData) {
+        environment.localPatientEncodedID = local
+        environment.patientEncodedID = external
     }
 }

@@ -30,6 +30,7 @@ struct Record: ParsableCommand {
 
     @OptionGroup var profile: ProfileOptions
     @OptionGroup var display: DisplayOptions
+    @OptionGroup var patient: PatientOptions
 
     @Option(help: "The directory to write the journal and the results file into.")
     var out = "."
@@ -62,6 +63,9 @@ struct Record: ParsableCommand {
             .anchor(realtimeMicroseconds: tablet.anchor.realtimeMicroseconds, monotonicMicroseconds: tablet.anchor.monotonicMicroseconds),
             now: start)
         let anchor = WallClockAnchor(offsetMicroseconds: tablet.anchor.offsetMicroseconds)
+        // Asked for before the patient starts; the first step starts at `start`, which binds the fields to this file.
+        let sealed = try patient.seal(resultsFile: destination, startUnixMilliseconds: anchor.unixMilliseconds(start))
+        if let sealed { try journal.control(.patient(sealed), now: start) }
         let driver = try ClockDriver(
             device: header.device, normalizer: setup.normalizer, anchor: anchor, recorder: recorder, boundaries: [])
         let jsonEvents = events
@@ -73,8 +77,9 @@ struct Record: ParsableCommand {
         var live = LiveLoop(tablet: tablet, journal: journal, driver: driver, node: node)
         let end = try live.run()
         let scan = try RecordingScan(try RecordingOptions.parse([journal.path, "--allow-truncated"]))
-        let result = try driver.finish(
-            at: end, environment: setup.environment(header: header, penID: scan.penID), display: setup.display, to: nil)
+        var environment = setup.environment(header: header, penID: scan.penID)
+        sealed?.fill(&environment)
+        let result = try driver.finish(at: end, environment: environment, display: setup.display, to: nil)
         print("Recorded \(journal.path)")
         print("  strokes   \(result.strokesPerStep.reduce(0) { $0 + $1.strokes }) ("
             + result.strokesPerStep.map { "\($0.strokes) in \($0.step.identifier)" }.joined(separator: ", ") + ")")

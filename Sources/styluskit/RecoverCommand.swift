@@ -59,6 +59,7 @@ struct JournalReplay {
         var start: EventTime?
         var boundaries: [EventTime] = []
         var interruptions: [SessionInterruption] = []
+        var sealed: SealedPatient?
         for control in controls {
             switch control {
             case let .anchor(realtime, monotonic): anchor = WallClockAnchor(offsetMicroseconds: realtime - monotonic)
@@ -67,6 +68,7 @@ struct JournalReplay {
             case let .gap(droppedAt, _): interruptions.append(SessionInterruption(kind: .eventsDropped, time: droppedAt))
             case let .removed(time): interruptions.append(SessionInterruption(kind: .deviceRemoved, time: time))
             case let .reconnected(time): interruptions.append(SessionInterruption(kind: .deviceReconnected, time: time))
+            case let .patient(fields): sealed = fields
             }
         }
         guard let anchor, let start else { throw RecoverError.notAJournal(path) }
@@ -85,8 +87,9 @@ struct JournalReplay {
         let lastEvent = scan.lastEventTime ?? start
         let end = max(lastEvent, boundaries.last ?? start)
         try driver.advance(to: end.advanced(by: EventDuration(microseconds: 1)))
-        return try driver.finish(
-            at: end, environment: setup.environment(header: header, penID: scan.penID), display: setup.display, to: nil)
+        var environment = setup.environment(header: header, penID: scan.penID)
+        sealed?.fill(&environment)
+        return try driver.finish(at: end, environment: environment, display: setup.display, to: nil)
     }
 }
 

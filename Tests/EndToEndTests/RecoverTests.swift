@@ -80,4 +80,40 @@ struct RecoverTests {
         #expect(result.standardError.contains("is not a StylusKit journal"))
         #expect(result.standardError.contains("use `styluskit replay`"))
     }
+
+    @Test("A journal's patient line (ciphertext only) comes back in the recovered results, which then decrypt")
+    func patientFields() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let details = directory.appendingPathComponent("details.txt")
+        try Data(#""Quintero","Evangelina","MR-55821","1941-07-30","Site North","T-9"\#n"#.utf8).write(to: details)
+        let keyFile = directory.appendingPathComponent("clinician.key").path
+        let password = "correct horse battery\n"
+        let initialised = try run(Paths.styluskit, ["keys", "init", "--key-file", keyFile], input: password + password)
+        try #require(initialised.status == 0, "\(initialised.standardError)")
+        // The session begins at 0.000001 s with anchor 0: its first Start timestamp is 0 ms.
+        let encoded = try run(
+            Paths.styluskit,
+            ["patient", "encode", "--from", details.path, "--results-name", "journal.csk", "--start-time", "0", "--key-file", keyFile],
+            input: password)
+        try #require(encoded.status == 0, "\(encoded.standardError)")
+        let local = try #require(
+            encoded.standardOutput.split(separator: "\n").first { $0.hasPrefix("LocalPatientEncodedID ") }
+                .map { String($0.dropFirst("LocalPatientEncodedID ".count)) })
+        let journal = try journal(
+            controls: ["anchor realtime-us=0 monotonic-us=0", "begin 0.000001", "patient local=\(local)"], in: directory)
+        let out = directory.appendingPathComponent("out")
+        let recovered = try styluskit(["recover", journal.path, "--out", out.path])
+        try #require(recovered.status == 0, "\(recovered.standardError)")
+        let results = out.appendingPathComponent("journal.csk")
+        #expect(try xpath("string(//LocalPatientEncodedID/@value)", in: results) == local)
+        let shown = try run(Paths.styluskit, ["patient", "show", results.path, "--key-file", keyFile], input: password)
+        #expect(shown.status == 0, "\(shown.standardError)")
+        #expect(shown.standardOutput.contains("Evangelina"))
+        // Neither the journal nor the results hold the plaintext.
+        for file in [journal, results] {
+            let text = try String(contentsOf: file, encoding: .utf8)
+            #expect(!text.contains("Quintero") && !text.contains("1941-07-30"), "\(file.lastPathComponent)")
+        }
+    }
 }

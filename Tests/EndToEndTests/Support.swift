@@ -41,8 +41,8 @@ struct ProcessResult {
     var standardError: String
 }
 
-/// Runs `executable` with `arguments` and waits for it.
-func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil) throws -> ProcessResult {
+/// Runs `executable` with `arguments` (and `input` on its standard input) and waits for it.
+func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil, input: String? = nil) throws -> ProcessResult {
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments
@@ -51,7 +51,12 @@ func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil) thr
     let error = Pipe()
     process.standardOutput = output
     process.standardError = error
+    let standardInput = Pipe()
+    process.standardInput = standardInput
     try process.run()
+    // Small inputs (passwords) fit the pipe's buffer; closing it gives the process its end of file.
+    if let input { standardInput.fileHandleForWriting.write(Data(input.utf8)) }
+    try standardInput.fileHandleForWriting.close()
     // Read before waiting, so a chatty process cannot fill the pipe and block.
     let outputData = output.fileHandleForReading.readDataToEndOfFile()
     let errorData = error.fileHandleForReading.readDataToEndOfFile()
