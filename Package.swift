@@ -70,6 +70,10 @@ let package = Package(
 
         // The ADF write/read benchmark (Benchmarks/adf.sh, make bench-adf); not a test.
         .executableTarget(name: "adf-bench", dependencies: ["ADF"], path: "Benchmarks/adf-bench"),
+        // The parse and pipeline benchmarks and their input generator (Benchmarks/bench.sh, make bench); not a test.
+        .executableTarget(
+            name: "stylus-bench", dependencies: ["ADF", "Proctoring", "Recordings", "StylusGeometry", "StylusInput"],
+            path: "Benchmarks/stylus-bench"),
 
         .testTarget(name: "StylusInputTests", dependencies: ["StylusInput"]),
         .testTarget(name: "StylusGeometryTests", dependencies: ["StylusGeometry"]),

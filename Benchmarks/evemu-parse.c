@@ -1,0 +1,41 @@
+/* The parse baseline of Benchmarks/bench.sh (issue 7, part 1): libevemu's own parser over an
+ * evemu recording, description (evemu_read) then every event (evemu_read_event), keeping
+ * nothing. Prints "events N" so the harness can check it read what our reader read.
+ *
+ *   evemu-parse FILE
+ *
+ * Built with: cc -O2 evemu-parse.c $(pkg-config --cflags --libs evemu) -o evemu-parse
+ */
+#include <evemu.h>
+#include <linux/input.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+int main(int argc, char **argv)
+{
+    if (argc != 2) {
+        fprintf(stderr, "usage: evemu-parse FILE\n");
+        return 2;
+    }
+    FILE *file = fopen(argv[1], "r");
+    if (!file) {
+        perror(argv[1]);
+        return 1;
+    }
+    struct evemu_device *device = evemu_new(NULL);
+    if (!device || evemu_read(device, file) <= 0) {
+        fprintf(stderr, "evemu-parse: %s has no evemu description\n", argv[1]);
+        return 1;
+    }
+    struct input_event event;
+    long count = 0;
+    long long checksum = 0; /* so the loop is not optimised away */
+    while (evemu_read_event(file, &event) > 0) {
+        count++;
+        checksum += event.value;
+    }
+    printf("events %ld %lld\n", count, checksum);
+    evemu_delete(device);
+    fclose(file);
+    return 0;
+}
