@@ -97,9 +97,9 @@ parse_figures() { # LABEL FILE
     best wc -l "$headeronly"; local wc0=$best
     best wc -l "$file"; local wc=$best
     local net_ours net_evemu net_wc
-    net_ours=$(awk -v a="$ours" -v b="$ours0" 'BEGIN { d = a - b; printf "%.6f", d > 1e-6 ? d : 1e-6 }')
-    net_evemu=$(awk -v a="$evemu" -v b="$evemu0" 'BEGIN { d = a - b; printf "%.6f", d > 1e-6 ? d : 1e-6 }')
-    net_wc=$(awk -v a="$wc" -v b="$wc0" 'BEGIN { d = a - b; printf "%.6f", d > 1e-6 ? d : 1e-6 }')
+    net_ours=$(awk -v a="$ours" -v b="$ours0" 'BEGIN { d = a - b; printf "%.6f", (d > 1e-6) ? d : 1e-6 }')
+    net_evemu=$(awk -v a="$evemu" -v b="$evemu0" 'BEGIN { d = a - b; printf "%.6f", (d > 1e-6) ? d : 1e-6 }')
+    net_wc=$(awk -v a="$wc" -v b="$wc0" 'BEGIN { d = a - b; printf "%.6f", (d > 1e-6) ? d : 1e-6 }')
     rate() { awk -v s="$1" -v e="$events" -v b="$bytes" 'BEGIN { printf "%.2f M events/s, %.0f MB/s", e / s / 1e6, b / s / 1e6 }'; }
     local size
     size=$(awk -v e="$events" -v b="$bytes" 'BEGIN { printf "%.0f k events, %.1f MB", e / 1e3, b / 1e6 }')
