@@ -1,6 +1,7 @@
 /* The parse baseline of Benchmarks/bench.sh (issue 7, part 1): libevemu's own parser over an
  * evemu recording, description (evemu_read) then every event (evemu_read_event), keeping
- * nothing. Prints "events N" so the harness can check it read what our reader read.
+ * nothing. Prints "events N SUM seconds S" (S timed from fopen to the last event, as
+ * stylus-bench parse does) so the harness can check it read what our reader read.
  *
  *   evemu-parse FILE
  *
@@ -10,6 +11,14 @@
 #include <linux/input.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <time.h>
+
+static double now(void)
+{
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return t.tv_sec + t.tv_nsec / 1e9;
+}
 
 int main(int argc, char **argv)
 {
@@ -17,6 +26,7 @@ int main(int argc, char **argv)
         fprintf(stderr, "usage: evemu-parse FILE\n");
         return 2;
     }
+    double start = now();
     FILE *file = fopen(argv[1], "r");
     if (!file) {
         perror(argv[1]);
@@ -34,7 +44,8 @@ int main(int argc, char **argv)
         count++;
         checksum += event.value;
     }
-    printf("events %ld %lld\n", count, checksum);
+    double seconds = now() - start;
+    printf("events %ld %lld seconds %.9f\n", count, checksum, seconds);
     evemu_delete(device);
     fclose(file);
     return 0;
