@@ -1,6 +1,8 @@
 # The two commands of the README, and their parts.
 #   make demo   set up, build, and replay the bundled recording into an ADF results file
 #   make test   set up, build, and run the whole test suite
+#   make bench  the benchmarks against their baselines (about 15 min); writes BENCHMARKS.md
+#   make bench-smoke  the same harness at a tiny size (seconds once built; asserts nothing about speed)
 #   make bench-adf [N=1000000]   ADF write/read throughput against libxml2 (a benchmark, not a test)
 #   make bench-proctor [N=1000000]   the proctors' ns per pen sample (a benchmark, not a test)
 #   make test-vm  the real-kernel tests in a QEMU virtual machine (tests/vm/run.sh)
@@ -10,7 +12,7 @@ OUT ?= out
 EXAMPLE ?= Fixtures/recordings/real/Wacom-Cintiq-22HDT-Pen.events
 N ?= 1000000
 
-.PHONY: setup build demo test test-vm install-udev-rules bench-adf bench-proctor clean
+.PHONY: setup build demo test test-vm install-udev-rules bench bench-smoke bench-adf bench-proctor clean
 
 setup:
 	@bash scripts/setup.sh
@@ -25,6 +27,12 @@ demo: build
 test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+bench: setup
+	bash Benchmarks/bench.sh
+
+bench-smoke: setup
+	BENCH_MINUTES=0.05 RUNS=1 ADF_N=1000 STARTUP_RUNS=2 BENCH_OUT=$${TMPDIR:-/tmp}/BENCHMARKS-smoke.md bash Benchmarks/bench.sh
 
 bench-adf: setup
 	bash Benchmarks/adf.sh $(N)

@@ -77,6 +77,10 @@ let package = Package(
         .executableTarget(
             name: "proctor-bench", dependencies: ["Proctoring", "StylusGeometry", "StylusInput"],
             path: "Benchmarks/proctor-bench"),
+        // The parse and pipeline benchmarks and their input generator (Benchmarks/bench.sh, make bench); not a test.
+        .executableTarget(
+            name: "stylus-bench", dependencies: ["ADF", "Proctoring", "Recordings", "StylusGeometry", "StylusInput"],
+            path: "Benchmarks/stylus-bench"),
 
         .testTarget(name: "StylusInputTests", dependencies: ["StylusInput"]),
         .testTarget(name: "StylusGeometryTests", dependencies: ["StylusGeometry"]),

@@ -13,9 +13,10 @@ set -euo pipefail
 # openssl: makes the RSA server keys of the patient-data tests, independently of swift-crypto.
 # qemu-system-x86, busybox-static: the real-kernel VM tests (tests/vm/run.sh) boot a stock kernel with a busybox initramfs.
 # evemu-tools: evemu-device/evemu-play create and drive the uinput tablets in that VM.
+# time: /usr/bin/time -f %M, the peak memory figure of the benchmarks (Benchmarks/bench.sh).
 # udev: systemd-udevd and udevadm give the VM's input nodes their real ID_INPUT_* properties.
 packages=(pkg-config libevdev-dev libudev-dev libxml2-dev libevemu-dev libxml2-utils python3
-    libcairo2-dev poppler-utils openssl qemu-system-x86 busybox-static evemu-tools udev)
+    libcairo2-dev poppler-utils openssl qemu-system-x86 busybox-static evemu-tools udev time)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -75,6 +75,7 @@ final class XMLStreamWriter {
     ///
     /// The descriptor is not closed by the writer.
     init(fileDescriptor fd: Int32) throws {
+        LibXML2.initialise()
         sink = DescriptorSink(fd: fd)
         let context = Unmanaged.passUnretained(sink).toOpaque()
         guard let output = xmlOutputBufferCreateIO(sinkWrite, sinkClose, context, nil) else {
@@ -338,6 +339,7 @@ final class XMLStreamReader {
     ///
     /// - Parameter checkPrologue: false only in tests of the layers behind the DOCTYPE check.
     init(path: String, limits: ADFReadLimits, checkPrologue: Bool = true) throws {
+        LibXML2.initialise()
         self.path = path
         self.limits = limits
         var fd: Int32
@@ -644,5 +646,17 @@ final class XMLStreamReader {
         }
         _ = xmlTextReaderMoveToElement(reader)
         return fast ? point : nil
+    }
+}
+
+/// libxml2's global set-up.
+enum LibXML2 {
+    /// Runs xmlInitParser once. libxml2 sets up its globals lazily on first use, which is not safe
+    /// when the first uses come from several threads at once (tests run concurrently); its
+    /// documentation asks multithreaded programs to call xmlInitParser first.
+    private static let initialised: Void = xmlInitParser()
+
+    static func initialise() {
+        _ = initialised
     }
 }

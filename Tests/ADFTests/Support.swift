@@ -41,11 +41,11 @@ func run(_ executable: String, _ arguments: [String], input: String? = nil) thro
     if input != nil { process.standardInput = inputPipe }
     try process.run()
     if let input {
-        inputPipe.fileHandleForWriting.write(Data(input.utf8))
+        writeAll(inputPipe.fileHandleForWriting, Data(input.utf8))
         try inputPipe.fileHandleForWriting.close()
     }
-    let outData = output.fileHandleForReading.readDataToEndOfFile()
-    let errData = errors.fileHandleForReading.readDataToEndOfFile()
+    let outData = readToEnd(output.fileHandleForReading)
+    let errData = readToEnd(errors.fileHandleForReading)
     process.waitUntilExit()
     return ProcessResult(
         status: process.terminationStatus, output: String(decoding: outData, as: UTF8.self),

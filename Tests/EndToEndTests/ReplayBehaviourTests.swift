@@ -123,7 +123,7 @@ struct ReplayBehaviourTests {
         process.standardError = error
         process.standardOutput = Pipe()
         try process.run()
-        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let message = String(decoding: readToEnd(error.fileHandleForReading), as: UTF8.self)
         process.waitUntilExit()
         #expect(process.terminationStatus == 1)
         #expect(

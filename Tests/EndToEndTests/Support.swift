@@ -55,11 +55,11 @@ func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil, inp
     process.standardInput = standardInput
     try process.run()
     // Small inputs (passwords) fit the pipe's buffer; closing it gives the process its end of file.
-    if let input { standardInput.fileHandleForWriting.write(Data(input.utf8)) }
+    if let input { writeAll(standardInput.fileHandleForWriting, Data(input.utf8)) }
     try standardInput.fileHandleForWriting.close()
     // Read before waiting, so a chatty process cannot fill the pipe and block.
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = error.fileHandleForReading.readDataToEndOfFile()
+    let outputData = readToEnd(output.fileHandleForReading)
+    let errorData = readToEnd(error.fileHandleForReading)
     process.waitUntilExit()
     return ProcessResult(
         status: process.terminationStatus,

@@ -41,11 +41,11 @@ func run(
     process.standardOutput = output
     process.standardError = error
     try process.run()
-    stdin.fileHandleForWriting.write(Data(input.utf8))
+    writeAll(stdin.fileHandleForWriting, Data(input.utf8))
     try stdin.fileHandleForWriting.close()
     // Read before waiting, so a chatty process cannot fill the pipe and block.
-    let outputData = output.fileHandleForReading.readDataToEndOfFile()
-    let errorData = error.fileHandleForReading.readDataToEndOfFile()
+    let outputData = readToEnd(output.fileHandleForReading)
+    let errorData = readToEnd(error.fileHandleForReading)
     process.waitUntilExit()
     return ProcessResult(
         status: process.terminationStatus, standardOutput: String(decoding: outputData, as: UTF8.self),

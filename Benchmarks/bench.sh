@@ -1,0 +1,210 @@
+#!/usr/bin/env bash
+# StylusKit's benchmarks (issue 7): each figure next to a baseline measured in the same run,
+# as a ratio, printed and written as a Markdown table. A benchmark, not a test: it asserts
+# nothing about speed; it fails only when a comparison is invalid (two parsers read different
+# numbers of events) or a step fails.
+#
+#   Benchmarks/bench.sh            the full run (make bench): writes BENCHMARKS.md
+#   BENCH_MINUTES=0.05 RUNS=1 ADF_N=1000 STARTUP_RUNS=2 BENCH_OUT=/tmp/x.md Benchmarks/bench.sh
+#                                  a smoke run of the harness (make bench-smoke)
+#
+# Environment: BENCH_MINUTES (the long recording, default 60; the short one is a sixth of it),
+# RUNS (best of, default 3), ADF_N (points of the ADF benchmark, default 1000000),
+# STARTUP_RUNS (default 20), BENCH_OUT (default BENCHMARKS.md), TMPDIR (the generated files:
+# about 9 MB a minute of recording, all removed at the end).
+set -euo pipefail
+
+root=$(cd "$(dirname "$0")/.." && pwd)
+minutes=${BENCH_MINUTES:-60}
+runs=${RUNS:-3}
+adf_n=${ADF_N:-1000000}
+startup_runs=${STARTUP_RUNS:-20}
+out=${BENCH_OUT:-$root/BENCHMARKS.md}
+real="$root/Fixtures/recordings/real/Wacom-Cintiq-22HDT-Pen.events"
+work=$(mktemp -d "${TMPDIR:-/tmp}/stylus-bench.XXXXXX")
+trap 'rm -rf "$work"' EXIT
+
+for tool in "${CC:-cc}" pkg-config swift wc awk /usr/bin/time; do
+    command -v "$tool" >/dev/null || { echo "bench.sh: $tool is missing; run scripts/setup.sh" >&2; exit 1; }
+done
+
+echo "bench.sh: building (release)..." >&2
+"${CC:-cc}" -O2 "$root/Benchmarks/evemu-parse.c" $(pkg-config --cflags --libs evemu) -o "$work/evemu-parse"
+(cd "$root" && swift build -c release --product styluskit >&2 && swift build -c release --product stylus-bench >&2)
+bin=$(cd "$root" && swift build -c release --show-bin-path)
+bench="$bin/stylus-bench"
+styluskit="$bin/styluskit"
+
+now() { date +%s%N; }
+# seconds START STOP
+seconds() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.6f", (b - a) / 1e9 }'; }
+# best COMMAND...: the shortest wall time of RUNS runs in $best, the last output in $output.
+best() {
+    best=""
+    local i start stop s
+    for ((i = 0; i < runs; i++)); do
+        start=$(now)
+        output=$("$@")
+        stop=$(now)
+        s=$(seconds "$start" "$stop")
+        if [[ -z $best ]] || awk -v s="$s" -v b="$best" 'BEGIN { exit !(s < b) }'; then best=$s; fi
+    done
+}
+# median N COMMAND...: the median wall time of N runs, in milliseconds, in $median.
+median() {
+    local n=$1; shift
+    local i start stop times=()
+    for ((i = 0; i < n; i++)); do
+        start=$(now)
+        "$@" >/dev/null 2>&1 || true
+        stop=$(now)
+        times+=("$(awk -v a="$start" -v b="$stop" 'BEGIN { printf "%.3f", (b - a) / 1e6 }')")
+    done
+    median=$(printf '%s\n' "${times[@]}" | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }')
+}
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.2fx", a / b }'; }
+
+rows=()   # Markdown table rows: | figure | value | baseline | baseline value | ratio | target |
+row() { rows+=("| $1 | $2 | $3 | $4 | $5 | $6 |"); printf '  %-52s %-22s %-34s %-22s %-8s %s\n' "$@"; }
+
+echo "bench.sh: generating the ${minutes}-minute and the $(awk -v m="$minutes" 'BEGIN { print m / 6 }')-minute 266 Hz recordings..." >&2
+long="$work/long.events"
+short="$work/short.events"
+"$bench" generate "$(awk -v m="$minutes" 'BEGIN { print m * 60 }')" "$real" "$long"
+"$bench" generate "$(awk -v m="$minutes" 'BEGIN { print m * 10 }')" "$real" "$short"
+
+echo
+echo "StylusKit benchmarks: $(nproc) cores, $(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo), best of $runs runs"
+
+# 1. Parse throughput. The two parsers time themselves from opening the file to its last event
+#    (best of RUNS), so process start-up does not count (it would swamp the 2 MB real recording);
+#    wc -l has no such clock: its wall time less its wall time on the file's description alone.
+echo "1. parse throughput" >&2
+# self_timed COMMAND...: the least "seconds S" a command printed over RUNS runs in $best.
+self_timed() {
+    best=""
+    local i s
+    for ((i = 0; i < runs; i++)); do
+        output=$("$@")
+        s=${output##* seconds }
+        if [[ -z $best ]] || awk -v s="$s" -v b="$best" 'BEGIN { exit !(s < b) }'; then best=$s; fi
+    done
+}
+parse_figures() { # LABEL FILE
+    local label=$1 file=$2 headeronly="$work/header-only.events"
+    grep -v '^E:' "$file" >"$headeronly"
+    local events bytes
+    events=$(grep -c '^E:' "$file")
+    bytes=$(stat -c %s "$file")
+    self_timed "$bench" parse "$file"; local net_ours=$best
+    [[ $output == "events $events "* ]] || { echo "bench.sh: RecordingReader read '$output' from $file, expected $events events" >&2; exit 1; }
+    local ours_out=${output%% seconds *}
+    self_timed "$work/evemu-parse" "$file"; local net_evemu=$best
+    # Same count and the same sum of values, or the two parsers did not read the same events.
+    [[ $ours_out == "${output%% seconds *}" ]] || { echo "bench.sh: libevemu read '$output' from $file, we read '$ours_out'" >&2; exit 1; }
+    best wc -l "$headeronly"; local wc0=$best
+    best wc -l "$file"; local wc=$best
+    local net_wc
+    net_wc=$(awk -v a="$wc" -v b="$wc0" 'BEGIN { d = a - b; printf "%.6f", (d > 1e-6) ? d : 1e-6 }')
+    rate() { awk -v s="$1" -v e="$events" -v b="$bytes" 'BEGIN { printf "%.2f M events/s, %.0f MB/s", e / s / 1e6, b / s / 1e6 }'; }
+    local size
+    size=$(awk -v e="$events" -v b="$bytes" 'BEGIN { printf "%.0f k events, %.1f MB", e / 1e3, b / 1e6 }')
+    row "parse $label ($size): RecordingReader" "$(rate "$net_ours")" "libevemu evemu_read_event" "$(rate "$net_evemu")" \
+        "$(ratio "$net_ours" "$net_evemu")" "< 1.00x"
+    row "parse $label: RecordingReader" "$(printf '%.6f' "$net_ours") s" "wc -l (reading the bytes)" "${net_wc} s" \
+        "$(ratio "$net_ours" "$net_wc")" "<= 3.00x"
+}
+parse_figures "${minutes}-min synthetic 266 Hz" "$long"
+parse_figures "Wacom-Cintiq-22HDT-Pen.events" "$real"
+
+# 2. Pipeline cost per frame, timed per frame with CLOCK_MONOTONIC; the baseline is the cost of
+#    the two clock reads themselves.
+echo "2. pipeline cost per frame" >&2
+pipeline=$("$bench" pipeline "$long" "$work/pipeline.csk")
+field() { awk -v k="$1" '{ for (i = 1; i < NF; i++) if ($i == k) print $(i + 1) }' <<<"$pipeline"; }
+frames=$(field frames); p_median=$(field median); p_999=$(field p999); p_mean=$(field mean)
+o_median=$(field overhead_median); o_999=$(field overhead_p999)
+row "pipeline per frame, median (${frames} frames)" "${p_median} ns" "two clock_gettime (timing overhead)" "${o_median} ns" \
+    "$(ratio "$p_median" "$o_median")" "< 1000 ns"
+row "pipeline per frame, p99.9" "${p_999} ns" "two clock_gettime, p99.9" "${o_999} ns" "$(ratio "$p_999" "$o_999")" ""
+row "pipeline: one core's share at 1 kHz (mean ${p_mean} ns)" \
+    "$(awk -v m="$p_mean" 'BEGIN { printf "%.3f %%", m * 1000 / 1e9 * 100 }')" "" "" "" ""
+row "pipeline: writing the results file at the end" \
+    "$(awk -v n="$(field finish_ns)" 'BEGIN { printf "%.2f s", n / 1e9 }')" "" "" "" "once per session"
+
+# 3. ADF write and read: Benchmarks/adf.sh's figures.
+echo "3. ADF write and read (Benchmarks/adf.sh $adf_n)" >&2
+adf=$(RUNS=$runs bash "$root/Benchmarks/adf.sh" "$adf_n")
+adf_time() { awk -v k="$1" 'index($0, k) { for (i = 1; i <= NF; i++) if ($(i + 1) == "s") { print $i; exit } }' <<<"$adf"; }
+w_c=$(adf_time "write: C"); w_s=$(adf_time "write: ADFRecorder")
+r_c=$(adf_time "read: xmllint"); r_s=$(adf_time "read: ADFReader")
+row "ADF write, $adf_n points: ADFRecorder" "${w_s} s" "libxml2 xmlTextWriter (C)" "${w_c} s" "$(ratio "$w_s" "$w_c")" "<= 1.50x"
+row "ADF read, $adf_n points: ADFReader.forEachPoint" "${r_s} s" "xmllint --stream --noout" "${r_c} s" "$(ratio "$r_s" "$r_c")" "<= 1.50x"
+
+# 4. Memory: peak RSS of styluskit replay, the long recording against the short one.
+echo "4. memory" >&2
+rss() { # FILE -> kB
+    rm -rf "$work/replay" && mkdir -p "$work/replay"
+    /usr/bin/time -f %M -o "$work/rss" "$styluskit" replay "$1" --test clock --out "$work/replay" --force >/dev/null
+    cat "$work/rss"
+}
+rss_short=$(rss "$short")
+rss_long=$(rss "$long")
+short_label="$(awk -v m="$minutes" 'BEGIN { print m / 6 }') min"
+row "peak RSS, styluskit replay ${minutes} min into ADF" "$((rss_long / 1024)) MB" "the same, ${short_label}" \
+    "$((rss_short / 1024)) MB" "$(ratio "$rss_long" "$rss_short")" "flat (~1.00x)"
+
+# 5. Live latency: the real-kernel VM run writes it (make test-vm).
+echo "5. live latency" >&2
+latency_file="$root/.build-vm/latency.txt"
+if [[ -s $latency_file ]]; then
+    latency=$(tr '\n' ' ' <"$latency_file" | sed 's/|/\//g; s/ *$//')
+    row "live latency, kernel timestamp to proctor decision" "$latency" "" "" "" "(from make test-vm)"
+else
+    row "live latency, kernel timestamp to proctor decision" "not measured in this run" "" "" "" "run make test-vm first"
+fi
+
+# 6. Start-up: median wall time of STARTUP_RUNS runs, against starting /bin/true.
+echo "6. start-up" >&2
+median "$startup_runs" /bin/true; true_ms=$median
+median "$startup_runs" "$styluskit" devices; devices_ms=$median
+median "$startup_runs" "$styluskit" info "$real"; info_ms=$median
+median "$startup_runs" "$work/evemu-parse" "$real"; evemu_ms=$median
+row "start-up: styluskit devices (median of $startup_runs)" "${devices_ms} ms" "/bin/true" "${true_ms} ms" \
+    "$(ratio "$devices_ms" "$true_ms")" ""
+row "start-up: styluskit info 22HDT (median of $startup_runs)" "${info_ms} ms" "evemu-parse on the same file" "${evemu_ms} ms" \
+    "$(ratio "$info_ms" "$evemu_ms")" ""
+
+# The proctor's own per-sample benchmark, when this tree has it.
+if grep -q '"proctor-bench"' "$root/Package.swift" 2>/dev/null; then
+    echo "proctor-bench" >&2
+    (cd "$root" && swift build -c release --product proctor-bench >&2)
+    proctor=$("$bin/proctor-bench" 2>&1 | tail -n 5 | tr '\n' ' ' | sed 's/|/\//g')
+    row "proctor per sample (proctor-bench)" "$proctor" "" "" "" ""
+else
+    row "proctor per sample (proctor-bench)" "not measured in this run" "" "" "" ""
+fi
+
+{
+    echo "# Benchmarks"
+    echo
+    echo "Written by \`make bench\` (Benchmarks/bench.sh); the notes after the table are kept by hand."
+    echo
+    echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
+    echo "- command: \`make bench\` (BENCH_MINUTES=$minutes RUNS=$runs ADF_N=$adf_n STARTUP_RUNS=$startup_runs)"
+    echo "- machine: $(nproc) cores, $(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo)," \
+        "$(awk '/MemTotal/ { printf "%.1f GB", $2 / 1048576 }' /proc/meminfo) memory, $(uname -sr)," \
+        "load average $(cut -d' ' -f1-3 /proc/loadavg) at the end"
+    echo "- swift: $(swift --version 2>/dev/null | head -n 1)"
+    echo
+    echo "Ratios are ours / the baseline's (lower is better), both measured in this run."
+    echo
+    echo "| figure | ours | baseline | baseline's | ratio | target |"
+    echo "|---|---|---|---|---|---|"
+    printf '%s\n' "${rows[@]}"
+    if [[ -f $root/Benchmarks/NOTES.md && $out == "$root/BENCHMARKS.md" ]]; then
+        echo
+        cat "$root/Benchmarks/NOTES.md"
+    fi
+} >"$out"
+echo "bench.sh: wrote $out" >&2
