@@ -113,6 +113,9 @@ enum JournalControl: Hashable {
     case reconnected(EventTime)
     /// The patient's encrypted fields (never the plaintext), so `recover` writes them again.
     case patient(SealedPatient)
+    /// The test administered, with its maze or battery file (`recover` reads the same file again).
+    /// A journal without it is a clock test's (the first journals had none).
+    case test(JournaledTest)
 
     var text: String {
         switch self {
@@ -123,6 +126,7 @@ enum JournalControl: Hashable {
         case let .removed(time): "removed \(time)"
         case let .reconnected(time): "reconnected \(time)"
         case let .patient(sealed): "patient local=\(sealed.local)" + (sealed.external.map { " external=\($0)" } ?? "")
+        case let .test(test): "test \(test.text)"
         }
     }
 
@@ -130,6 +134,11 @@ enum JournalControl: Hashable {
     init?(text: String) {
         let fields = text.split(separator: " ").map(String.init)
         guard let kind = fields.first else { return nil }
+        if kind == "test" {
+            guard let test = JournaledTest(text: String(text.dropFirst("test ".count))) else { return nil }
+            self = .test(test)
+            return
+        }
         func value(_ key: String) -> String? {
             fields.dropFirst().first { $0.hasPrefix(key + "=") }.map { String($0.dropFirst(key.count + 1)) }
         }

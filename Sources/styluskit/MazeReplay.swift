@@ -79,13 +79,7 @@ struct MazeReplayResult {
 }
 
 /// Drives a recording through frame assembly, normalisation and one `MazeProctor` per maze into an
-/// ADF recorder, on virtual time.
-///
-/// Before each frame, every proctor timer due by the frame's time fires at its deadline, earliest
-/// first (`MazeProctor.nextDeadline`); after the last frame the remaining timers fire as they would
-/// have in a live session, so a recording that stops mid-maze still gets its no-drawing interruption.
-/// A maze ends at its `finish`, and the next one is shown at that instant; a stroke under way then
-/// belongs to no maze and is ignored until the pen lifts. Samples after the last maze are ignored.
+/// ADF recorder, on virtual time (see `MazeDriver`).
 struct MazeReplay {
     let options: RecordingOptions
     let normalizer: Normalizer
@@ -96,6 +90,40 @@ struct MazeReplay {
     /// Where each proctor decision goes as a JSON line (`--events`), if anywhere.
     let events: ProctorEventLog?
 
+    func run(into recorder: ADFRecorder, environment: ClockSketchData, display: DisplayData) throws -> MazeReplayResult {
+        let reader = try options.openReader()
+        let driver = try MazeDriver(
+            device: reader.header.device, normalizer: normalizer, anchor: anchor, recorder: recorder, mazes: mazes,
+            events: events)
+        try driver.begin(at: recordingStart)
+        while let event = try reader.next() { try driver.process(event) }
+        return try driver.finish(at: recordingEnd, environment: environment, display: display)
+    }
+}
+
+/// The maze test's driver, shared by `replay`, `record` and `recover`: frames in, one
+/// `MazeProctor` per maze, its decisions out into the recorder, on the events' own clock.
+///
+/// Before each frame, every proctor timer due by the frame's time fires at its deadline, earliest
+/// first (`MazeProctor.nextDeadline`); at the end the remaining timers fire as they would have in
+/// a live session, so a recording that stops mid-maze still gets its no-drawing interruption.
+/// A maze ends at its `finish`, and the next one is shown at that instant; a stroke under way then
+/// belongs to no maze and is ignored until the pen lifts. Samples after the last maze are ignored.
+///
+/// A live session's continue press (Ctrl-C) ends the maze on screen and shows the next; `recover`
+/// hands the journal's presses over as `boundaries`, which fire strictly before the first frame
+/// stamped after them, as the clock's do.
+final class MazeDriver {
+    let normalizer: Normalizer
+    let anchor: WallClockAnchor
+    let recorder: ADFRecorder
+    let mazes: [AdministeredMaze]
+    let events: ProctorEventLog?
+    /// Called with each pen sample the driver saw (the live status line).
+    var onSample: ((PenSample) -> Void)?
+    /// Called with each decision, in words (the live decision log).
+    var onDecision: ((String) -> Void)?
+
     /// The driver's view of the pen.
     private enum Pen {
         case up
@@ -103,150 +131,220 @@ struct MazeReplay {
         case down(recorded: Bool)
     }
 
-    func run(into recorder: ADFRecorder, environment: ClockSketchData, display: DisplayData) throws -> MazeReplayResult {
+    private var assembler: FrameAssembler
+    private var mazeIndex = 0
+    private var proctor: MazeProctor
+    private(set) var steps: [MazeReplayStep]
+    private var pen = Pen.up
+    private var lastContact: PenSample?
+    private var finishedAt: EventTime?
+    private(set) var isFinished = false
+    private var clock = EventTime(microseconds: 0)
+    private var pendingBoundaries: [EventTime]
+    private var pendingInterruptions: [SessionInterruption]
+
+    init(
+        device: DeviceDescription, normalizer: Normalizer, anchor: WallClockAnchor, recorder: ADFRecorder,
+        mazes: [AdministeredMaze], events: ProctorEventLog? = nil, boundaries: [EventTime] = [],
+        interruptions: [SessionInterruption] = []
+    ) throws {
         precondition(!mazes.isEmpty, "a maze test needs at least one maze")
-        let reader = try options.openReader()
-        var assembler = try FrameAssembler(device: reader.header.device)
-        var mazeIndex = 0
-        var proctor = proctor(for: mazes[0])
-        var steps = [MazeReplayStep(step: mazes[0].stepIdentifier, maze: mazes[0].maze.name)]
-        var pen = Pen.up
-        var lastContact: PenSample?
-        var finishedAt: EventTime?
-        var done = false
-        var clock = recordingStart
+        self.normalizer = normalizer
+        self.anchor = anchor
+        self.recorder = recorder
+        self.mazes = mazes
+        self.events = events
+        assembler = try FrameAssembler(device: device)
+        proctor = Self.proctor(for: mazes[0], normalizer: normalizer)
+        steps = [MazeReplayStep(step: mazes[0].stepIdentifier, maze: mazes[0].maze.name)]
+        pendingBoundaries = boundaries.sorted()
+        pendingInterruptions = interruptions.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+            .map(\.element)
+    }
 
-        try recorder.beginStep(mazes[0].stepIdentifier, start: mark(recordingStart))
+    var framesDiscarded: Int { assembler.framesDiscarded }
 
-        /// Carries out the actions of one proctor call.
-        func perform(_ actions: [MazeAction], input: ProctorInput, at time: EventTime, point: FormPosition?,
-                     before: MazeState) throws {
-            guard !actions.isEmpty else { return }
-            events?.log(actions, input: input, at: time, proctor: proctor, before: before, point: point)
-            for action in actions {
-                switch action {
-                case .acceptStroke:
-                    guard let sample = lastContact else { continue }
-                    try recorder.beginStroke(unixMilliseconds: anchor.unixMilliseconds(sample.time))
-                    pen = .down(recorded: true)
-                    steps[steps.count - 1].strokes += 1
-                case .refuseStroke:
-                    pen = .down(recorded: false)
-                    steps[steps.count - 1].refusedStrokes += 1
-                case .interrupt(let interruption):
-                    let time = anchor.unixMilliseconds(interruption.time)
-                    try recorder.interruption(interruption.kind.rawValue, unixMilliseconds: time)
-                    steps[steps.count - 1].interruptions.append(.init(type: interruption.kind.rawValue, time: time))
-                case .endStroke(let time):
-                    if case .down(recorded: true) = pen {
-                        try recorder.endStroke(unixMilliseconds: anchor.unixMilliseconds(time))
-                        pen = .down(recorded: false)
-                    }
-                case .finish(let time):
-                    finishedAt = time
-                case .armTimer, .cancelTimer, .reachedEnd:
-                    // Timers are read back from the proctor (`nextDeadline`), the one source of truth.
-                    break
-                }
-            }
-        }
+    /// When something is next due by itself: the proctor's timer (a live loop sleeps until then).
+    var nextDeadline: EventTime? { isFinished ? nil : proctor.nextDeadline }
 
-        /// Ends the maze whose finish came at `time` and shows the next, if any.
-        func nextMaze(at time: EventTime) throws {
-            if case .down(recorded: true) = pen {
-                try recorder.endStroke(unixMilliseconds: anchor.unixMilliseconds(time))
-            }
-            if case .down = pen { pen = .down(recorded: false) }
-            steps[steps.count - 1].finished = true
-            try recorder.endStep(mark(time))
-            mazeIndex += 1
-            guard mazeIndex < mazes.count else {
-                done = true
-                return
-            }
-            proctor = self.proctor(for: mazes[mazeIndex])
-            steps.append(MazeReplayStep(step: mazes[mazeIndex].stepIdentifier, maze: mazes[mazeIndex].maze.name))
-            try recorder.beginStep(mazes[mazeIndex].stepIdentifier, start: mark(time))
-        }
+    func begin(at time: EventTime) throws {
+        clock = time
+        try recorder.beginStep(mazes[0].stepIdentifier, start: mark(time))
+        onDecision?("maze \(mazes[0].maze.name) shown")
+    }
 
-        /// Fires every timer due by `time`, earliest first, each at its own deadline.
-        func advance(to time: EventTime) throws {
-            while !done, let deadline = proctor.nextDeadline, deadline <= time {
+    /// One event; a frame it completes runs through the proctor after everything due before it.
+    func process(_ event: InputEvent) throws {
+        guard !isFinished, let frame = assembler.process(event) else { return }
+        try advance(to: frame.time)
+        clock = max(clock, frame.time)
+        guard !isFinished, case .pen(let penFrame) = frame else { return }
+        let sample = normalizer.sample(penFrame)
+        try self.sample(sample)
+        onSample?(sample)
+    }
+
+    /// Fires everything due by `time`, earliest first, each at its own instant: timers at or
+    /// before `time`, continue presses and interruptions strictly before it.
+    func advance(to time: EventTime) throws {
+        while !isFinished {
+            let timer = proctor.nextDeadline.flatMap { $0 <= time ? $0 : nil }
+            let boundary = pendingBoundaries.first.flatMap { $0 < time ? $0 : nil }
+            if let interruption = pendingInterruptions.first, interruption.time < time,
+                boundary.map({ interruption.time <= $0 }) ?? true
+            {
+                pendingInterruptions.removeFirst()
+                try interrupt(interruption)
+            } else if let boundary, timer.map({ boundary < $0 }) ?? true {
+                pendingBoundaries.removeFirst()
+                try endMaze(at: boundary, finished: false)
+            } else if let deadline = timer {
                 let before = proctor.state
                 clock = max(clock, deadline)
                 try perform(proctor.timerFired(at: deadline), input: .timer, at: deadline, point: nil, before: before)
                 if let finish = finishedAt {
                     finishedAt = nil
-                    try nextMaze(at: finish)
+                    try endMaze(at: finish, finished: true)
                 }
-            }
-        }
-
-        func sample(_ sample: PenSample) throws {
-            let point = sample.formPosition
-            let before = proctor.state
-            switch (pen, sample.isInContact) {
-            case (.up, true):
-                lastContact = sample
-                try perform(proctor.shouldBeginDrawing(point, at: sample.time), input: .down, at: sample.time,
-                            point: point, before: before)
-                if case .down(recorded: true) = pen { try addPoint(sample) }
-                if case .up = pen { pen = .down(recorded: false) }
-            case (.down, true):
-                lastContact = sample
-                try perform(proctor.isDrawing(point, at: sample.time), input: .move, at: sample.time, point: point,
-                            before: before)
-                if case .down(recorded: true) = pen { try addPoint(sample) }
-            case (.down, false):
-                try lift(at: sample.time)
-            case (.up, false):
-                break
-            }
-        }
-
-        /// The pen left the surface at `time`: the stroke ends at its last sample in contact.
-        func lift(at time: EventTime) throws {
-            guard let last = lastContact else {
-                pen = .up
+            } else {
                 return
             }
-            let before = proctor.state
-            try perform(proctor.finishedDrawing(last.formPosition, at: time), input: .up, at: time,
-                        point: last.formPosition, before: before)
-            if case .down(recorded: true) = pen {
-                try recorder.endStroke(unixMilliseconds: anchor.unixMilliseconds(last.time))
-            }
-            pen = .up
-            lastContact = nil
         }
+    }
 
-        func addPoint(_ sample: PenSample) throws {
-            try recorder.addPoint(
-                PenPoint(
-                    x: sample.canvasPosition.xPoints, y: sample.canvasPosition.yPoints, altitude: sample.altitude,
-                    azimuth: sample.azimuth, force: sample.force, unixMilliseconds: anchor.unixMilliseconds(sample.time)))
-            steps[steps.count - 1].points += 1
-        }
+    /// A live continue press: the maze on screen ends at `time` and the next is shown.
+    func continuePressed(at time: EventTime) throws {
+        try advance(to: time)
+        guard !isFinished else { return }
+        try endMaze(at: time, finished: false)
+    }
 
-        while let event = try reader.next() {
-            guard !done, let frame = assembler.process(event) else { continue }
-            try advance(to: frame.time)
-            clock = max(clock, frame.time)
-            guard !done, case .pen(let penFrame) = frame else { continue }
-            try sample(normalizer.sample(penFrame))
-        }
-        if !done {
-            // A recording that ends in contact: the pen lifts with its last sample.
+    /// A live session's interruption, recorded at once in the open maze's `Interruptions`.
+    func interrupt(_ interruption: SessionInterruption) throws {
+        guard !isFinished else { return }
+        let time = anchor.unixMilliseconds(interruption.time)
+        try recorder.interruption(interruption.kind.rawValue, unixMilliseconds: time)
+        steps[steps.count - 1].interruptions.append(.init(type: interruption.kind.rawValue, time: time))
+    }
+
+    /// Ends the session at `end` (the recording's last event): a pen still down lifts with its
+    /// last sample, every armed timer still fires, and a maze left open ends at `end`.
+    func finish(at end: EventTime, environment: ClockSketchData, display: DisplayData) throws -> MazeReplayResult {
+        if !isFinished {
             if case .down = pen, let last = lastContact { try lift(at: last.time) }
-            // A live session would have gone on: every armed timer still fires.
-            while !done, let deadline = proctor.nextDeadline { try advance(to: deadline) }
-            if !done { try recorder.endStep(mark(max(clock, recordingEnd))) }
+            while !isFinished, let deadline = proctor.nextDeadline { try advance(to: deadline) }
+            if !isFinished { try recorder.endStep(mark(max(clock, end))) }
         }
         let output = try recorder.finish(environment: environment, display: display)
         return MazeReplayResult(steps: steps, output: output)
     }
 
-    private func proctor(for administered: AdministeredMaze) -> MazeProctor {
+    /// Carries out the actions of one proctor call.
+    private func perform(_ actions: [MazeAction], input: ProctorInput, at time: EventTime, point: FormPosition?,
+                         before: MazeState) throws {
+        guard !actions.isEmpty else { return }
+        events?.log(actions, input: input, at: time, proctor: proctor, before: before, point: point)
+        for action in actions {
+            switch action {
+            case .acceptStroke:
+                guard let sample = lastContact else { continue }
+                try recorder.beginStroke(unixMilliseconds: anchor.unixMilliseconds(sample.time))
+                pen = .down(recorded: true)
+                steps[steps.count - 1].strokes += 1
+                onDecision?("stroke accepted")
+            case .refuseStroke:
+                pen = .down(recorded: false)
+                steps[steps.count - 1].refusedStrokes += 1
+                onDecision?("stroke refused")
+            case .interrupt(let interruption):
+                let time = anchor.unixMilliseconds(interruption.time)
+                try recorder.interruption(interruption.kind.rawValue, unixMilliseconds: time)
+                steps[steps.count - 1].interruptions.append(.init(type: interruption.kind.rawValue, time: time))
+                onDecision?("interruption \(interruption.kind.rawValue)")
+            case .endStroke(let time):
+                if case .down(recorded: true) = pen {
+                    try recorder.endStroke(unixMilliseconds: anchor.unixMilliseconds(time))
+                    pen = .down(recorded: false)
+                }
+            case .finish(let time):
+                finishedAt = time
+            case .reachedEnd:
+                onDecision?("end reached")
+            case .armTimer, .cancelTimer:
+                // Timers are read back from the proctor (`nextDeadline`), the one source of truth.
+                break
+            }
+        }
+    }
+
+    /// Ends the maze on screen at `time` and shows the next, if any.
+    private func endMaze(at time: EventTime, finished: Bool) throws {
+        if case .down(recorded: true) = pen {
+            try recorder.endStroke(unixMilliseconds: anchor.unixMilliseconds(time))
+        }
+        if case .down = pen { pen = .down(recorded: false) }
+        steps[steps.count - 1].finished = finished
+        try recorder.endStep(mark(time))
+        onDecision?("maze \(mazes[mazeIndex].maze.name) \(finished ? "finished" : "ended")")
+        mazeIndex += 1
+        guard mazeIndex < mazes.count else {
+            isFinished = true
+            onDecision?("test finished")
+            return
+        }
+        proctor = Self.proctor(for: mazes[mazeIndex], normalizer: normalizer)
+        steps.append(MazeReplayStep(step: mazes[mazeIndex].stepIdentifier, maze: mazes[mazeIndex].maze.name))
+        try recorder.beginStep(mazes[mazeIndex].stepIdentifier, start: mark(time))
+        onDecision?("maze \(mazes[mazeIndex].maze.name) shown")
+    }
+
+    private func sample(_ sample: PenSample) throws {
+        let point = sample.formPosition
+        let before = proctor.state
+        switch (pen, sample.isInContact) {
+        case (.up, true):
+            lastContact = sample
+            try perform(proctor.shouldBeginDrawing(point, at: sample.time), input: .down, at: sample.time,
+                        point: point, before: before)
+            if case .down(recorded: true) = pen { try addPoint(sample) }
+            if case .up = pen { pen = .down(recorded: false) }
+        case (.down, true):
+            lastContact = sample
+            try perform(proctor.isDrawing(point, at: sample.time), input: .move, at: sample.time, point: point,
+                        before: before)
+            if case .down(recorded: true) = pen { try addPoint(sample) }
+        case (.down, false):
+            try lift(at: sample.time)
+        case (.up, false):
+            break
+        }
+    }
+
+    /// The pen left the surface at `time`: the stroke ends at its last sample in contact.
+    private func lift(at time: EventTime) throws {
+        guard let last = lastContact else {
+            pen = .up
+            return
+        }
+        let before = proctor.state
+        try perform(proctor.finishedDrawing(last.formPosition, at: time), input: .up, at: time,
+                    point: last.formPosition, before: before)
+        if case .down(recorded: true) = pen {
+            try recorder.endStroke(unixMilliseconds: anchor.unixMilliseconds(last.time))
+        }
+        pen = .up
+        lastContact = nil
+    }
+
+    private func addPoint(_ sample: PenSample) throws {
+        try recorder.addPoint(
+            PenPoint(
+                x: sample.canvasPosition.xPoints, y: sample.canvasPosition.yPoints, altitude: sample.altitude,
+                azimuth: sample.azimuth, force: sample.force, unixMilliseconds: anchor.unixMilliseconds(sample.time)))
+        steps[steps.count - 1].points += 1
+    }
+
+    private static func proctor(for administered: AdministeredMaze, normalizer: Normalizer) -> MazeProctor {
         MazeProctor(
             maze: administered.maze, settings: administered.settings,
             origin: administered.maze.origin(onFormOf: normalizer.formSize))

@@ -6,20 +6,25 @@ import Proctoring
 import Recordings
 import StylusInput
 
-/// `styluskit record --test clock`: a live session from a tablet, into a journal and an ADF file.
+/// `styluskit record --test clock|maze|sdt`: a live session from a tablet, into a journal and an ADF file.
 struct Record: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Records a live session from a pen tablet: a journal of every event, then the ADF results file.",
         discussion: """
-            Ctrl-C ends the current step (the clock test's command step, then its copy step); the \
-            test ends with its last step. SIGTERM ends the test at once. Every event is appended to \
-            the journal (DIR/clock-<UTC time>.evemu) as it arrives; if the session dies, \
-            `styluskit recover` rebuilds the results file from it.
+            Ctrl-C ends the current step (the clock test's command step, then its copy step; the \
+            maze on screen, then the next maze; the symbol-digit part under way); the test ends with \
+            its last step. SIGTERM ends the test at once. Every event is appended to the journal \
+            (DIR/<test>-<UTC time>.evemu) as it arrives; if the session dies, `styluskit recover` \
+            rebuilds the results file from it. The proctor's timers fire on time whether or not the \
+            pen moves. On a terminal, a status line on standard error shows the samples per second, \
+            the pressure, the proximity and the last decision.
             """)
 
     /// The tests `record` can administer.
     enum TestKind: String, ExpressibleByArgument, CaseIterable {
         case clock
+        case maze
+        case sdt
     }
 
     @Option(help: "The test to administer.")
@@ -27,6 +32,12 @@ struct Record: ParsableCommand {
 
     @Option(help: "The tablet's pen node (default: the only pen tablet connected).")
     var device: String?
+
+    @Option(help: "The maze file of a one-maze maze test (--test maze).")
+    var maze: String?
+
+    @Option(help: "The battery file listing the mazes of a maze test (--test maze).")
+    var battery: String?
 
     @OptionGroup var profile: ProfileOptions
     @OptionGroup var display: DisplayOptions
@@ -38,10 +49,37 @@ struct Record: ParsableCommand {
     @Flag(help: "Grab the tablet exclusively, so the pen does not move the desktop cursor during the test.")
     var grab = false
 
-    @Flag(help: "Print the proctor's decisions as JSON lines (stroke decisions with the event's kernel time and the decision's, both CLOCK_MONOTONIC microseconds).")
+    @Flag(help: "Print the proctor's decisions as JSON lines (clock: stroke decisions with the event's kernel time and the decision's, both CLOCK_MONOTONIC microseconds; maze and sdt: as replay --events).")
     var events = false
 
+    func validate() throws {
+        switch test {
+        case .maze:
+            if (maze == nil) == (battery == nil) {
+                throw ValidationError("--test maze needs exactly one of --maze FILE or --battery FILE.")
+            }
+        case .clock, .sdt:
+            if maze != nil || battery != nil {
+                throw ValidationError("--maze and --battery belong to --test maze; leave them out for --test \(test.rawValue).")
+            }
+        }
+    }
+
+    /// The test as the journal names it, with its maze or battery file as an absolute path, so
+    /// `recover` finds it from any directory.
+    func journaledTest() -> JournaledTest {
+        func absolute(_ path: String) -> String {
+            path.hasPrefix("/") ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
+        }
+        switch test {
+        case .clock: return .clock
+        case .sdt: return .sdt
+        case .maze: return maze.map { .maze(mazeFile: absolute($0)) } ?? .battery(file: absolute(battery ?? ""))
+        }
+    }
+
     func run() throws {
+        let journaled = journaledTest()
         let node = try device ?? Self.onlyPenNode()
         let tablet = try LiveTablet(node: node, grab: grab)
         var uts = utsname()
@@ -51,41 +89,62 @@ struct Record: ParsableCommand {
         // The session runs on the description as the journal gives it back, so recover sees exactly what it saw.
         let header = try RecordingReader(bytes: Array(EvemuWriter().header(written).utf8), name: "journal header").header
         let match = try profile.profile(for: header.device)
-        let setup = try ClockSetup(device: header.device, profile: match, display: display)
+        let setup = try SessionSetup(test: journaled, device: header.device, profile: match, display: display)
 
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-        let stem = "clock-" + Self.utcStamp(tablet.anchor.realtimeMicroseconds)
-        let destination = ADFRecorder.resultsPath(directory: out, name: stem, variant: .clock)
-        let recorder = try ADFRecorder(destination: destination, variant: .clock)
+        let stem = journaled.name + "-" + Self.utcStamp(tablet.anchor.realtimeMicroseconds)
+        let destination = ADFRecorder.resultsPath(directory: out, name: stem, variant: journaled.variant)
+        let recorder = try ADFRecorder(destination: destination, variant: journaled.variant)
         let start = monotonicClockNow()
         let journal = try Journal(directory: out, name: stem, header: written, now: start)
         try journal.control(
             .anchor(realtimeMicroseconds: tablet.anchor.realtimeMicroseconds, monotonicMicroseconds: tablet.anchor.monotonicMicroseconds),
             now: start)
+        // Journals of the clock test carry no test line, as before there were other tests.
+        if journaled != .clock { try journal.control(.test(journaled), now: start) }
         let anchor = WallClockAnchor(offsetMicroseconds: tablet.anchor.offsetMicroseconds)
         // Asked for before the patient starts; the first step starts at `start`, which binds the fields to this file.
         let sealed = try patient.seal(resultsFile: destination, startUnixMilliseconds: anchor.unixMilliseconds(start))
         if let sealed { try journal.control(.patient(sealed), now: start) }
-        let driver = try ClockDriver(
-            device: header.device, normalizer: setup.normalizer, anchor: anchor, recorder: recorder, boundaries: [])
+        let status = StatusLine()
         let jsonEvents = events
-        driver.onAction = { action in Self.report(action, json: jsonEvents) }
+        let driver = try setup.driver(device: header.device, anchor: anchor, recorder: recorder, jsonEvents: jsonEvents && journaled != .clock)
+        driver.sampleObserver = { status.sample($0) }
+        if let clock = driver as? ClockDriver {
+            clock.onAction = { action in
+                if let text = Self.report(action, json: jsonEvents) {
+                    status.clear()
+                    print(text)
+                }
+                if let words = action.words { status.decision(words) }
+            }
+        } else {
+            let decide: (String) -> Void = { words in
+                status.decision(words)
+                // With --events, standard output carries only the JSON lines.
+                if !jsonEvents {
+                    status.clear()
+                    print(words)
+                }
+            }
+            (driver as? MazeDriver)?.onDecision = decide
+            (driver as? SymbolDigitDriver)?.onDecision = decide
+        }
         printError("Recording \(header.device.name) (\(node)) into \(journal.path); Ctrl-C ends the step.")
         try journal.control(.begin(start), now: start)
         try driver.begin(at: start)
 
-        var live = LiveLoop(tablet: tablet, journal: journal, driver: driver, node: node)
+        var live = LiveLoop(tablet: tablet, journal: journal, driver: driver, node: node, status: status)
         let end = try live.run()
+        status.clear()
         let scan = try RecordingScan(try RecordingOptions.parse([journal.path, "--allow-truncated"]))
         var environment = setup.environment(header: header, penID: scan.penID)
         sealed?.fill(&environment)
-        let result = try driver.finish(at: end, environment: environment, display: setup.display, to: nil)
+        let lines = try driver.finishSession(at: end, environment: environment, display: setup.display)
         print("Recorded \(journal.path)")
-        print("  strokes   \(result.strokesPerStep.reduce(0) { $0 + $1.strokes }) ("
-            + result.strokesPerStep.map { "\($0.strokes) in \($0.step.identifier)" }.joined(separator: ", ") + ")")
-        print("  points    \(result.points)")
+        for line in lines.dropLast() { print(line) }
         print("  gaps      \(live.gaps)")
-        print("  results   \(result.output)")
+        if let last = lines.last { print(last) }
     }
 
     static func onlyPenNode() throws -> String {
@@ -103,7 +162,8 @@ struct Record: ParsableCommand {
         return formatter.string(from: Date(timeIntervalSince1970: Double(unixMicroseconds) / 1_000_000))
     }
 
-    static func report(_ action: ClockAction, json: Bool) {
+    /// The line `record` prints for a clock decision, if any.
+    static func report(_ action: ClockAction, json: Bool) -> String? {
         let text: String?
         switch action {
         case let .stepStarted(step, time): text = json ? #"{"decision":"stepStarted","step":"\#(step.rawValue)","time":\#(time.microseconds)}"# : "step \(step.rawValue) started"
@@ -115,7 +175,7 @@ struct Record: ParsableCommand {
             text = json ? #"{"decidedAt":\#(monotonicClockNow().microseconds),"decision":"\#(action.decisionName)","time":\#(sample.time.microseconds)}"# : nil
         case .armButtonTimer, .cancelButtonTimer: text = nil
         }
-        if let text { print(text) }
+        return text
     }
 }
 
@@ -129,6 +189,19 @@ extension ClockAction {
         default: "other"
         }
     }
+
+    /// The decision in words, for the status line.
+    var words: String? {
+        switch self {
+        case let .stepStarted(step, _): "step \(step.rawValue) started"
+        case let .stepEnded(step, _): "step \(step.rawValue) ended"
+        case .offerButtons: "continue button offered"
+        case .finished: "test finished"
+        case .strokeBegan: "stroke began"
+        case .strokeEnded: "stroke ended"
+        case .strokeContinued, .armButtonTimer, .cancelButtonTimer: nil
+        }
+    }
 }
 
 func printError(_ text: String) {
@@ -139,12 +212,14 @@ func printError(_ text: String) {
 struct LiveLoop {
     var tablet: LiveTablet
     let journal: Journal
-    let driver: ClockDriver
+    let driver: SessionDriver
     let node: String
+    let status: StatusLine
     /// The `SYN_DROPPED`s of the whole session (every tablet connection).
     private(set) var gaps = 0
 
-    init(tablet: LiveTablet, journal: Journal, driver: ClockDriver, node: String) {
+    init(tablet: LiveTablet, journal: Journal, driver: SessionDriver, node: String, status: StatusLine) {
+        self.status = status
         self.tablet = tablet
         self.journal = journal
         self.driver = driver
@@ -161,7 +236,7 @@ struct LiveLoop {
             var now = monotonicClockNow()
             // Sleep until the proctor's timer is due, or 100 ms to keep the journal's sync schedule.
             var timeout: Int32 = 100
-            if let deadline = driver.buttonDeadline {
+            if let deadline = driver.nextDeadline {
                 let wait = deadline.duration(since: now).microseconds
                 timeout = Int32(max(0, min(100_000, wait + 999) / 1_000))
             }
@@ -180,6 +255,7 @@ struct LiveLoop {
                     try journal.control(.gap(droppedAt: drop.droppedAt, resyncEvents: drop.resyncEvents), now: now)
                     try driver.interrupt(SessionInterruption(kind: .eventsDropped, time: drop.droppedAt))
                     gaps += 1
+                    self.status.clear()
                     printError("warning: the kernel dropped events at \(drop.droppedAt); resynchronised (\(drop.resyncEvents) events)")
                 }
                 dropsJournaled = tablet.drops.count
@@ -188,6 +264,7 @@ struct LiveLoop {
                     present = false
                     try journal.control(.removed(now), now: now)
                     try driver.interrupt(SessionInterruption(kind: .deviceRemoved, time: now))
+                    self.status.clear()
                     printError("The tablet was unplugged; plug it in again to continue (Ctrl-C ends the step).")
                 }
             } else if let back = try? LiveTablet(node: node, grab: tablet.grabbed),
@@ -198,17 +275,21 @@ struct LiveLoop {
                 present = true
                 try journal.control(.reconnected(now), now: now)
                 try driver.interrupt(SessionInterruption(kind: .deviceReconnected, time: now))
+                self.status.clear()
                 printError("The tablet is back; the session continues.")
             }
             try driver.advance(to: now)
+            // A maze test ends by itself, at its last maze's finish timer.
+            if driver.isFinished { return now }
+            self.status.refresh(now: now)
             var signal: UInt8 = 0
             while read(signals, &signal, 1) == 1 {
                 let pressed = monotonicClockNow()
                 repeat {
                     try journal.control(.continue(pressed), now: pressed)
                     try driver.continuePressed(at: pressed)
-                } while Int32(signal) == SIGTERM && !driver.session.isFinished
-                if driver.session.isFinished { return pressed }
+                } while Int32(signal) == SIGTERM && !driver.isFinished
+                if driver.isFinished { return pressed }
             }
             try journal.syncIfDue(now: now)
         }

@@ -14,6 +14,10 @@ struct Recover: ParsableCommand {
             file equals what the live session wrote (or would have written, had it not been \
             interrupted). An incomplete last frame is dropped. Steps the session never ended end \
             at the journal's last event.
+
+            A maze test's journal names its --maze or --battery file (a 'test maze' control line): \
+            recover reads that same file again, so it must still be at that path, unchanged (with a \
+            battery, its maze files too).
             """)
 
     @Argument(help: "The journal (.evemu) a `styluskit record` session wrote.")
@@ -34,10 +38,7 @@ struct Recover: ParsableCommand {
         let result = try JournalReplay(path: journal).rebuild(
             profile: profile, display: display, directory: destinationDirectory.isEmpty ? "." : destinationDirectory, force: force)
         print("Recovered \(journal)")
-        print("  strokes   \(result.strokesPerStep.reduce(0) { $0 + $1.strokes }) ("
-            + result.strokesPerStep.map { "\($0.strokes) in \($0.step.identifier)" }.joined(separator: ", ") + ")")
-        print("  points    \(result.points)")
-        print("  results   \(result.output)")
+        for line in result { print(line) }
     }
 }
 
@@ -48,7 +49,8 @@ struct JournalReplay {
     /// The journal's stem, to name the results after.
     var stem: String { ((path as NSString).lastPathComponent as NSString).deletingPathExtension }
 
-    func rebuild(profile: ProfileOptions, display: DisplayOptions, directory: String, force: Bool) throws -> ClockReplayResult {
+    /// Rebuilds the results file; returns the summary's lines.
+    func rebuild(profile: ProfileOptions, display: DisplayOptions, directory: String, force: Bool) throws -> [String] {
         let options = try RecordingOptions.parse([path, "--allow-truncated"])
         let scan = try RecordingScan(options)
         // One pass for the control lines: the boundaries must be known before the events are driven.
@@ -60,6 +62,7 @@ struct JournalReplay {
         var boundaries: [EventTime] = []
         var interruptions: [SessionInterruption] = []
         var sealed: SealedPatient?
+        var test = JournaledTest.clock
         for control in controls {
             switch control {
             case let .anchor(realtime, monotonic): anchor = WallClockAnchor(offsetMicroseconds: realtime - monotonic)
@@ -69,18 +72,18 @@ struct JournalReplay {
             case let .removed(time): interruptions.append(SessionInterruption(kind: .deviceRemoved, time: time))
             case let .reconnected(time): interruptions.append(SessionInterruption(kind: .deviceReconnected, time: time))
             case let .patient(fields): sealed = fields
+            case let .test(journaled): test = journaled
             }
         }
         guard let anchor, let start else { throw RecoverError.notAJournal(path) }
         let header = scan.header
         let match = try profile.profile(for: header.device)
-        let setup = try ClockSetup(device: header.device, profile: match, display: display)
-        let destination = ADFRecorder.resultsPath(directory: directory, name: stem, variant: .clock)
+        let setup = try SessionSetup(test: test, device: header.device, profile: match, display: display)
+        let destination = ADFRecorder.resultsPath(directory: directory, name: stem, variant: test.variant)
         if force && FileManager.default.fileExists(atPath: destination) { try FileManager.default.removeItem(atPath: destination) }
-        let recorder = try ADFRecorder(destination: destination, variant: .clock)
-        let driver = try ClockDriver(
-            device: header.device, normalizer: setup.normalizer, anchor: anchor, recorder: recorder, boundaries: boundaries,
-            interruptions: interruptions)
+        let recorder = try ADFRecorder(destination: destination, variant: test.variant)
+        let driver = try setup.driver(
+            device: header.device, anchor: anchor, recorder: recorder, boundaries: boundaries, interruptions: interruptions)
         try driver.begin(at: start)
         let reader = try options.openReader()
         while let event = try reader.next() { try driver.process(event) }
@@ -89,7 +92,7 @@ struct JournalReplay {
         try driver.advance(to: end.advanced(by: EventDuration(microseconds: 1)))
         var environment = setup.environment(header: header, penID: scan.penID)
         sealed?.fill(&environment)
-        return try driver.finish(at: end, environment: environment, display: setup.display, to: nil)
+        return try driver.finishSession(at: end, environment: environment, display: setup.display)
     }
 }
 

@@ -126,13 +126,7 @@ struct SymbolDigitProctorEvent: Codable {
 }
 
 /// Drives a recording through frame assembly, normalisation and the `SymbolDigitProctor` into an
-/// ADF recorder, on virtual time.
-///
-/// Before each frame, whatever is due fires in time order: the delayed-recall timer at its
-/// deadline (at or before the frame), a step boundary of the split rule strictly before it (a
-/// boundary may lie on a stroke's last frame, which still belongs to the part that ends). After
-/// the last frame, everything due by the recording's end fires, and the parts left are passed
-/// through at the end, as the clock's are.
+/// ADF recorder, on virtual time (see `SymbolDigitDriver`).
 struct SymbolDigitReplay {
     let options: RecordingOptions
     let normalizer: Normalizer
@@ -146,186 +140,275 @@ struct SymbolDigitReplay {
     /// Whether to print each proctor decision as a JSON line (`--events`).
     let events: Bool
 
+    func run(into recorder: ADFRecorder, environment: ClockSketchData, display: DisplayData) throws -> SymbolDigitReplayResult {
+        let reader = try options.openReader()
+        let driver = try SymbolDigitDriver(
+            device: reader.header.device, normalizer: normalizer, anchor: anchor, recorder: recorder, settings: settings,
+            origin: origin, boundaries: boundaries, events: events)
+        try driver.begin(at: recordingStart)
+        while let event = try reader.next() { try driver.process(event) }
+        return try driver.finish(at: recordingEnd, environment: environment, display: display)
+    }
+}
+
+/// The symbol-digit test's driver, shared by `replay`, `record` and `recover`: frames in, the
+/// `SymbolDigitProctor`'s decisions out into the recorder, on the events' own clock.
+///
+/// Before each frame, whatever is due fires in time order: the delayed-recall timer at its
+/// deadline (at or before the frame), a step boundary (the split rule's, or a journal's continue
+/// press) strictly before it (a boundary may lie on a stroke's last frame, which still belongs to
+/// the part that ends). At the end, everything due by then fires, and the parts left are passed
+/// through at the end, as the clock's are.
+final class SymbolDigitDriver {
+    let normalizer: Normalizer
+    let anchor: WallClockAnchor
+    let recorder: ADFRecorder
+    let settings: SymbolDigitSettings
+    /// Whether to print each proctor decision as a JSON line (`--events`).
+    let events: Bool
+    /// Called with each pen sample the driver saw (the live status line).
+    var onSample: ((PenSample) -> Void)?
+    /// Called with each decision, in words (the live decision log).
+    var onDecision: ((String) -> Void)?
+
     private enum Pen {
         case up
         /// A stroke is under way; `recorded` while its samples go into the results file.
         case down(recorded: Bool)
     }
 
-    func run(into recorder: ADFRecorder, environment: ClockSketchData, display: DisplayData) throws -> SymbolDigitReplayResult {
-        let reader = try options.openReader()
-        var assembler = try FrameAssembler(device: reader.header.device)
-        var proctor = SymbolDigitProctor(settings: settings, origin: origin)
-        var steps: [SymbolDigitReplayStep] = []
-        var pen = Pen.up
-        var lastContact: PenSample?
-        var pending = boundaries.sorted()
-        let encoder = JSONEncoder()
+    private var assembler: FrameAssembler
+    private var proctor: SymbolDigitProctor
+    private(set) var steps: [SymbolDigitReplayStep] = []
+    private var pen = Pen.up
+    private var lastContact: PenSample?
+    private var pending: [EventTime]
+    private var pendingInterruptions: [SessionInterruption]
+    private let encoder = JSONEncoder()
+
+    init(
+        device: DeviceDescription, normalizer: Normalizer, anchor: WallClockAnchor, recorder: ADFRecorder,
+        settings: SymbolDigitSettings, origin: FormPosition, boundaries: [EventTime] = [], events: Bool = false,
+        interruptions: [SessionInterruption] = []
+    ) throws {
+        self.normalizer = normalizer
+        self.anchor = anchor
+        self.recorder = recorder
+        self.settings = settings
+        self.events = events
+        assembler = try FrameAssembler(device: device)
+        proctor = SymbolDigitProctor(settings: settings, origin: origin)
+        pending = boundaries.sorted()
+        pendingInterruptions = interruptions.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
+            .map(\.element)
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    }
 
-        func ms(_ time: EventTime) -> Double { anchor.unixMilliseconds(time) }
+    var framesDiscarded: Int { assembler.framesDiscarded }
+    var isFinished: Bool { proctor.state == .finished }
+    /// When something is next due by itself: the proctor's timer (a live loop sleeps until then).
+    var nextDeadline: EventTime? { isFinished ? nil : proctor.nextDeadline }
 
-        func log(_ action: SymbolDigitAction, input: String, at time: EventTime, before: SymbolDigitState, step: String?) {
-            guard events else { return }
-            var event = SymbolDigitProctorEvent(
-                time: ms(time), step: step, input: input, before: before.rawValue, after: proctor.state.rawValue, action: "")
-            switch action {
-            case .stepStarted(let started, _):
-                event.action = "step-started"
-                event.step = started.identifier
-            case .stepEnded(let ended, _):
-                event.action = "step-ended"
-                event.step = ended.identifier
-            case .acceptStroke: event.action = "accept-stroke"
-            case .strokeEnded(let stroke):
-                event.action = "stroke-ended"
-                event.box = stroke.box.map { $0 + 1 }
-            case .interrupt(let interruption):
-                event.action = "interrupt"
-                event.interruption = interruption.kind.rawValue
-                event.box = interruption.writtenIn + 1
-                event.continueIn = interruption.continueIn + 1
-            case .revealForm: event.action = "reveal-form"
-            case .armTimer(let timer, let deadline):
-                event.action = "arm-timer"
-                event.timer = timer.rawValue
-                event.deadline = ms(deadline)
-            case .cancelTimer(let timer):
-                event.action = "cancel-timer"
-                event.timer = timer.rawValue
-            case .remindDelayedRecall: event.action = "remind-delayed-recall"
-            case .finished: event.action = "finished"
-            }
-            // Encoding a struct of strings and finite numbers cannot fail.
-            if let data = try? encoder.encode(event) { print(String(decoding: data, as: UTF8.self)) }
-        }
+    func begin(at time: EventTime) throws {
+        try perform(proctor.begin(at: time), input: "continue", at: time, before: .notStarted, step: nil)
+    }
 
-        /// Carries out the actions of one proctor call.
-        func perform(_ actions: [SymbolDigitAction], input: String, at time: EventTime, before: SymbolDigitState,
-                     step: String?) throws {
-            for action in actions {
-                log(action, input: input, at: time, before: before, step: step)
-                switch action {
-                case let .stepStarted(started, at):
-                    try recorder.beginStep(
-                        started.identifier, start: StepMark(unixMilliseconds: ms(at)),
-                        drawingTags: SymbolDigitDrawingTags(
-                            setID: started.setID(displayMode: settings.displayMode),
-                            structureID: started.part.structureID))
-                    steps.append(SymbolDigitReplayStep(step: started.identifier))
-                case let .stepEnded(_, at):
-                    try recorder.endStep(StepMark(unixMilliseconds: ms(at)))
-                case .acceptStroke:
-                    guard let sample = lastContact else { continue }
-                    try recorder.beginStroke(unixMilliseconds: ms(sample.time))
-                    pen = .down(recorded: true)
-                    steps[steps.count - 1].strokes += 1
-                case .strokeEnded(let stroke):
-                    if case .down(recorded: true) = pen {
-                        try recorder.endStroke(unixMilliseconds: ms(stroke.end))
-                        pen = .down(recorded: false)
-                    }
-                    if let box = stroke.box, !steps[steps.count - 1].boxes.contains(box + 1) {
-                        steps[steps.count - 1].boxes.append(box + 1)
-                    }
-                case .interrupt(let interruption):
-                    let time = ms(interruption.time)
-                    try recorder.interruption(interruption.kind.rawValue, unixMilliseconds: time)
-                    steps[steps.count - 1].interruptions.append(
-                        .init(
-                            type: interruption.kind.rawValue, time: time, writtenIn: interruption.writtenIn + 1,
-                            continueIn: interruption.continueIn + 1))
-                case .remindDelayedRecall:
-                    steps[steps.count - 1].reminders += 1
-                case .revealForm, .armTimer, .cancelTimer, .finished:
-                    // Timers are read back from the proctor (`nextDeadline`); nothing is drawn in a replay.
-                    break
-                }
-            }
-        }
+    /// One event; a frame it completes runs through the proctor after everything due before it.
+    func process(_ event: InputEvent) throws {
+        guard !isFinished, let frame = assembler.process(event) else { return }
+        try advance(to: frame.time)
+        guard !isFinished, case .pen(let penFrame) = frame else { return }
+        let sample = normalizer.sample(penFrame)
+        try self.sample(sample)
+        onSample?(sample)
+    }
 
-        /// Runs everything due before a frame at `time`, earliest first.
-        func advance(to time: EventTime) throws {
-            while proctor.state != .finished {
-                let timer = proctor.nextDeadline.flatMap { $0 <= time ? $0 : nil }
-                let boundary = pending.first.flatMap { $0 < time ? $0 : nil }
-                let step = proctor.currentStep?.identifier
-                let before = proctor.state
-                if let boundary, timer.map({ boundary < $0 }) ?? true {
-                    pending.removeFirst()
-                    let actions = proctor.continuePressed(at: boundary)
-                    try perform(actions, input: "continue", at: boundary, before: before, step: step)
-                } else if let timer {
-                    try perform(proctor.timerFired(at: timer), input: "timer", at: timer, before: before, step: step)
-                } else {
-                    return
-                }
-            }
-        }
-
-        func addPoint(_ sample: PenSample) throws {
-            try recorder.addPoint(
-                PenPoint(
-                    x: sample.canvasPosition.xPoints, y: sample.canvasPosition.yPoints, altitude: sample.altitude,
-                    azimuth: sample.azimuth, force: sample.force, unixMilliseconds: ms(sample.time)))
-            steps[steps.count - 1].points += 1
-        }
-
-        /// The pen left the surface at `time`: the stroke ends at its last sample in contact.
-        func lift(at time: EventTime) throws {
-            if let last = lastContact {
-                let before = proctor.state
-                let step = proctor.currentStep?.identifier
-                try perform(proctor.penUp(last.formPosition, at: time), input: "up", at: time, before: before, step: step)
-            }
-            pen = .up
-            lastContact = nil
-        }
-
-        func sample(_ sample: PenSample) throws {
-            let point = sample.formPosition
-            let before = proctor.state
+    /// Runs everything due before a frame at `time`, earliest first.
+    func advance(to time: EventTime) throws {
+        while !isFinished {
+            let timer = proctor.nextDeadline.flatMap { $0 <= time ? $0 : nil }
+            let boundary = pending.first.flatMap { $0 < time ? $0 : nil }
             let step = proctor.currentStep?.identifier
-            switch (pen, sample.isInContact) {
-            case (.up, true):
-                lastContact = sample
-                pen = .down(recorded: false)
-                try perform(proctor.penDown(point, at: sample.time), input: "down", at: sample.time, before: before, step: step)
-                if case .down(recorded: true) = pen { try addPoint(sample) }
-            case (.down, true):
-                lastContact = sample
-                // penMoved decides nothing (the box is decided on lifting), so there is nothing to log.
-                _ = proctor.penMoved(point, at: sample.time)
-                if case .down(recorded: true) = pen { try addPoint(sample) }
-            case (.down, false):
-                try lift(at: sample.time)
-            case (.up, false):
-                break
+            let before = proctor.state
+            if let interruption = pendingInterruptions.first, interruption.time < time,
+                boundary.map({ interruption.time <= $0 }) ?? true
+            {
+                pendingInterruptions.removeFirst()
+                try interrupt(interruption)
+            } else if let boundary, timer.map({ boundary < $0 }) ?? true {
+                pending.removeFirst()
+                let actions = proctor.continuePressed(at: boundary)
+                try perform(actions, input: "continue", at: boundary, before: before, step: step)
+            } else if let timer {
+                try perform(proctor.timerFired(at: timer), input: "timer", at: timer, before: before, step: step)
+            } else {
+                return
             }
         }
+    }
 
-        try perform(proctor.begin(at: recordingStart), input: "continue", at: recordingStart, before: .notStarted, step: nil)
-        while let event = try reader.next() {
-            guard proctor.state != .finished, let frame = assembler.process(event) else { continue }
-            try advance(to: frame.time)
-            guard proctor.state != .finished, case .pen(let penFrame) = frame else { continue }
-            try sample(normalizer.sample(penFrame))
-        }
-        if proctor.state != .finished {
+    /// A live continue press at `time`, after everything due by then.
+    func continuePressed(at time: EventTime) throws {
+        try advance(to: time)
+        guard !isFinished else { return }
+        let before = proctor.state
+        let step = proctor.currentStep?.identifier
+        try perform(proctor.continuePressed(at: time), input: "continue", at: time, before: before, step: step)
+    }
+
+    /// A live session's interruption, recorded at once in the open part's `Interruptions`.
+    func interrupt(_ interruption: SessionInterruption) throws {
+        guard !isFinished, proctor.currentStep != nil, !steps.isEmpty else { return }
+        let time = anchor.unixMilliseconds(interruption.time)
+        try recorder.interruption(interruption.kind.rawValue, unixMilliseconds: time)
+        steps[steps.count - 1].interruptions.append(.init(type: interruption.kind.rawValue, time: time, writtenIn: 0, continueIn: 0))
+    }
+
+    /// Ends the session at `end`: a pen still down lifts with its last sample, everything due by
+    /// `end` fires, and the parts left are passed through at `end`.
+    func finish(at end: EventTime, environment: ClockSketchData, display: DisplayData) throws -> SymbolDigitReplayResult {
+        if !isFinished {
             // A recording that ends in contact: the pen lifts with its last sample.
             if case .down = pen, let last = lastContact { try lift(at: last.time) }
             // Past the last event, so a boundary on the last frame is due too.
-            try advance(to: recordingEnd.advanced(by: EventDuration(microseconds: 1)))
-            while proctor.state != .finished {
+            try advance(to: end.advanced(by: EventDuration(microseconds: 1)))
+            while !isFinished {
                 let before = proctor.state
                 let step = proctor.currentStep?.identifier
-                try perform(
-                    proctor.continuePressed(at: recordingEnd), input: "continue", at: recordingEnd, before: before,
-                    step: step)
+                try perform(proctor.continuePressed(at: end), input: "continue", at: end, before: before, step: step)
             }
         }
         let output = try recorder.finish(environment: environment, display: display)
         return SymbolDigitReplayResult(steps: steps, output: output)
+    }
+
+    private func ms(_ time: EventTime) -> Double { anchor.unixMilliseconds(time) }
+
+    private func log(_ action: SymbolDigitAction, input: String, at time: EventTime, before: SymbolDigitState, step: String?) {
+        guard events else { return }
+        var event = SymbolDigitProctorEvent(
+            time: ms(time), step: step, input: input, before: before.rawValue, after: proctor.state.rawValue, action: "")
+        switch action {
+        case .stepStarted(let started, _):
+            event.action = "step-started"
+            event.step = started.identifier
+        case .stepEnded(let ended, _):
+            event.action = "step-ended"
+            event.step = ended.identifier
+        case .acceptStroke: event.action = "accept-stroke"
+        case .strokeEnded(let stroke):
+            event.action = "stroke-ended"
+            event.box = stroke.box.map { $0 + 1 }
+        case .interrupt(let interruption):
+            event.action = "interrupt"
+            event.interruption = interruption.kind.rawValue
+            event.box = interruption.writtenIn + 1
+            event.continueIn = interruption.continueIn + 1
+        case .revealForm: event.action = "reveal-form"
+        case .armTimer(let timer, let deadline):
+            event.action = "arm-timer"
+            event.timer = timer.rawValue
+            event.deadline = ms(deadline)
+        case .cancelTimer(let timer):
+            event.action = "cancel-timer"
+            event.timer = timer.rawValue
+        case .remindDelayedRecall: event.action = "remind-delayed-recall"
+        case .finished: event.action = "finished"
+        }
+        // Encoding a struct of strings and finite numbers cannot fail.
+        if let data = try? encoder.encode(event) { print(String(decoding: data, as: UTF8.self)) }
+    }
+
+    /// Carries out the actions of one proctor call.
+    private func perform(_ actions: [SymbolDigitAction], input: String, at time: EventTime, before: SymbolDigitState,
+                         step: String?) throws {
+        for action in actions {
+            log(action, input: input, at: time, before: before, step: step)
+            switch action {
+            case let .stepStarted(started, at):
+                try recorder.beginStep(
+                    started.identifier, start: StepMark(unixMilliseconds: ms(at)),
+                    drawingTags: SymbolDigitDrawingTags(
+                        setID: started.setID(displayMode: settings.displayMode),
+                        structureID: started.part.structureID))
+                steps.append(SymbolDigitReplayStep(step: started.identifier))
+                onDecision?("\(started.identifier) started")
+            case let .stepEnded(ended, at):
+                try recorder.endStep(StepMark(unixMilliseconds: ms(at)))
+                onDecision?("\(ended.identifier) ended")
+            case .acceptStroke:
+                guard let sample = lastContact else { continue }
+                try recorder.beginStroke(unixMilliseconds: ms(sample.time))
+                pen = .down(recorded: true)
+                steps[steps.count - 1].strokes += 1
+            case .strokeEnded(let stroke):
+                if case .down(recorded: true) = pen {
+                    try recorder.endStroke(unixMilliseconds: ms(stroke.end))
+                    pen = .down(recorded: false)
+                }
+                if let box = stroke.box, !steps[steps.count - 1].boxes.contains(box + 1) {
+                    steps[steps.count - 1].boxes.append(box + 1)
+                }
+                onDecision?(stroke.box.map { "stroke in box \($0 + 1)" } ?? "stroke in no box")
+            case .interrupt(let interruption):
+                let time = ms(interruption.time)
+                try recorder.interruption(interruption.kind.rawValue, unixMilliseconds: time)
+                steps[steps.count - 1].interruptions.append(
+                    .init(
+                        type: interruption.kind.rawValue, time: time, writtenIn: interruption.writtenIn + 1,
+                        continueIn: interruption.continueIn + 1))
+                onDecision?("interruption \(interruption.kind.rawValue): continue in box \(interruption.continueIn + 1)")
+            case .remindDelayedRecall:
+                steps[steps.count - 1].reminders += 1
+                onDecision?("delayed-recall reminder")
+            case .finished:
+                onDecision?("test finished")
+            case .revealForm, .armTimer, .cancelTimer:
+                // Timers are read back from the proctor (`nextDeadline`); nothing is drawn in a replay.
+                break
+            }
+        }
+    }
+
+    private func addPoint(_ sample: PenSample) throws {
+        try recorder.addPoint(
+            PenPoint(
+                x: sample.canvasPosition.xPoints, y: sample.canvasPosition.yPoints, altitude: sample.altitude,
+                azimuth: sample.azimuth, force: sample.force, unixMilliseconds: ms(sample.time)))
+        steps[steps.count - 1].points += 1
+    }
+
+    /// The pen left the surface at `time`: the stroke ends at its last sample in contact.
+    private func lift(at time: EventTime) throws {
+        if let last = lastContact {
+            let before = proctor.state
+            let step = proctor.currentStep?.identifier
+            try perform(proctor.penUp(last.formPosition, at: time), input: "up", at: time, before: before, step: step)
+        }
+        pen = .up
+        lastContact = nil
+    }
+
+    private func sample(_ sample: PenSample) throws {
+        let point = sample.formPosition
+        let before = proctor.state
+        let step = proctor.currentStep?.identifier
+        switch (pen, sample.isInContact) {
+        case (.up, true):
+            lastContact = sample
+            pen = .down(recorded: false)
+            try perform(proctor.penDown(point, at: sample.time), input: "down", at: sample.time, before: before, step: step)
+            if case .down(recorded: true) = pen { try addPoint(sample) }
+        case (.down, true):
+            lastContact = sample
+            // penMoved decides nothing (the box is decided on lifting), so there is nothing to log.
+            _ = proctor.penMoved(point, at: sample.time)
+            if case .down(recorded: true) = pen { try addPoint(sample) }
+        case (.down, false):
+            try lift(at: sample.time)
+        case (.up, false):
+            break
+        }
     }
 }
 

@@ -116,4 +116,95 @@ struct RecoverTests {
             #expect(!text.contains("Quintero") && !text.contains("1941-07-30"), "\(file.lastPathComponent)")
         }
     }
+
+    /// A synthesized recording (`synth SCENARIO`) made a journal: the control lines after its banner.
+    func synthesizedJournal(_ scenario: String, controls: (String) throws -> [String], in directory: URL) throws
+        -> (recording: URL, journal: URL)
+    {
+        let recording = directory.appendingPathComponent("\(scenario).evemu")
+        let synth = try styluskit([
+            "synth", Paths.fixtures.appendingPathComponent("synth/\(scenario).scenario").path, "--seed", "1",
+            "--output", recording.path,
+        ])
+        try #require(synth.status == 0, "\(synth.standardError)")
+        let text = try String(contentsOf: recording, encoding: .utf8)
+        let banner = "#      Waiting for events      #\n################################\n"
+        try #require(text.contains(banner))
+        let lines = try controls(text).map { "# StylusKit control: \($0)\n" }.joined()
+        let journal = directory.appendingPathComponent("journal.evemu")
+        try text.replacingOccurrences(of: banner, with: banner + lines).write(to: journal, atomically: true, encoding: .utf8)
+        return (recording, journal)
+    }
+
+    /// The time of the recording's first event, read from its first `E:` line.
+    func firstEventTime(_ text: String) throws -> String {
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("E: ") })
+        return String(line.split(separator: " ")[1])
+    }
+
+    @Test("A maze journal (test maze line naming the maze file) recovers to the same file as replay --test maze")
+    func mazeJournal() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let maze = Paths.fixtures.appendingPathComponent("mazes/no-choice.maze").path
+        let (recording, journal) = try synthesizedJournal("clean-solve", controls: { text in
+            ["anchor realtime-us=0 monotonic-us=0", "test maze maze=\(maze)", "begin \(try firstEventTime(text))"]
+        }, in: directory)
+        let replayed = try styluskit([
+            "replay", recording.path, "--test", "maze", "--maze", maze, "--out", directory.appendingPathComponent("replay").path,
+        ])
+        #expect(replayed.status == 0, "\(replayed.standardError)")
+        let recovered = try styluskit(["recover", journal.path, "--out", directory.appendingPathComponent("recover").path])
+        #expect(recovered.status == 0, "\(recovered.standardError)")
+        let a = try Data(contentsOf: directory.appendingPathComponent("replay/clean-solve.msk"))
+        let b = try Data(contentsOf: directory.appendingPathComponent("recover/journal.msk"))
+        #expect(a == b)
+        // The maze's step is there (a file without it would also compare equal to an empty one).
+        #expect(try xpath("count(//TaskData/Step[@identifier='mazeStep-no-choice'])", in: directory.appendingPathComponent("recover/journal.msk")) == "1")
+    }
+
+    @Test("A maze journal whose maze file is gone is refused, naming the file")
+    func mazeJournalWithoutItsMaze() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let missing = directory.appendingPathComponent("gone.maze").path
+        let (_, journal) = try synthesizedJournal("clean-solve", controls: { text in
+            ["anchor realtime-us=0 monotonic-us=0", "test maze maze=\(missing)", "begin \(try firstEventTime(text))"]
+        }, in: directory)
+        let recovered = try styluskit(["recover", journal.path, "--out", directory.path])
+        #expect(recovered.status != 0)
+        #expect(recovered.standardError.contains("gone.maze"))
+    }
+
+    @Test("An sdt journal with a continue line at 5 s recovers to the same file as replay --test sdt split there")
+    func symbolDigitJournal() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var first = ""
+        let (recording, journal) = try synthesizedJournal("sdt-parts", controls: { text in
+            first = try firstEventTime(text)
+            // 5 s lies in the scenario's 6 s pause: the last BTN_TOUCH before it is a release.
+            let touches = text.split(separator: "\n").filter { $0.hasPrefix("E: ") && $0.contains(" 0001 014a ") }
+                .map { $0.split(separator: " ") }
+            let before = try #require(touches.last { Double($0[1])! < 5 })
+            let after = try #require(touches.first { Double($0[1])! > 5 })
+            #expect(before[4].prefix(4) == "0000" && after[4].prefix(4) == "0001")
+            return ["anchor realtime-us=0 monotonic-us=0", "test sdt", "begin \(first)", "continue 5.000000"]
+        }, in: directory)
+        let firstMicroseconds = try #require(Int(first.replacingOccurrences(of: ".", with: "")))
+        let split = String(format: "%.6f", Double(5_000_000 - firstMicroseconds) / 1_000_000)
+        let replayed = try styluskit([
+            "replay", recording.path, "--test", "sdt", "--step-split", split, "--out", directory.appendingPathComponent("replay").path,
+        ])
+        #expect(replayed.status == 0, "\(replayed.standardError)")
+        let recovered = try styluskit(["recover", journal.path, "--out", directory.appendingPathComponent("recover").path])
+        #expect(recovered.status == 0, "\(recovered.standardError)")
+        let results = directory.appendingPathComponent("recover/journal.ssk")
+        let a = try Data(contentsOf: directory.appendingPathComponent("replay/sdt-parts.ssk"))
+        let b = try Data(contentsOf: results)
+        #expect(a == b)
+        // The continue line split the parts: strokes in both the test and the copy part.
+        #expect(try xpath("count(//PenData/drawing[1]//stroke)", in: results) != "0")
+        #expect(try xpath("count(//PenData/drawing[2]//stroke)", in: results) != "0")
+    }
 }

@@ -1,0 +1,254 @@
+import ADF
+import Foundation
+import Proctoring
+import Recordings
+import StylusGeometry
+import StylusInput
+
+/// What `record` and `recover` need of a test's driver: events in, continue presses and
+/// interruptions, the next instant something is due by itself, and the results at the end.
+protocol SessionDriver: AnyObject {
+    /// When a timer is next due (the live loop sleeps no longer than until then).
+    var nextDeadline: EventTime? { get }
+    var isFinished: Bool { get }
+    func begin(at time: EventTime) throws
+    func process(_ event: InputEvent) throws
+    func advance(to time: EventTime) throws
+    func interrupt(_ interruption: SessionInterruption) throws
+    func continuePressed(at time: EventTime) throws
+    /// Called with each pen sample the driver saw (the live status line).
+    var sampleObserver: ((PenSample) -> Void)? { get set }
+    /// Finishes the session at `end` and writes the results; returns the summary's lines.
+    func finishSession(at end: EventTime, environment: ClockSketchData, display: DisplayData) throws -> [String]
+}
+
+extension ClockDriver: SessionDriver {
+    var nextDeadline: EventTime? { buttonDeadline }
+    var isFinished: Bool { session.isFinished }
+    var sampleObserver: ((PenSample) -> Void)? {
+        get { onSample }
+        set { onSample = newValue }
+    }
+
+    func finishSession(at end: EventTime, environment: ClockSketchData, display: DisplayData) throws -> [String] {
+        let result = try finish(at: end, environment: environment, display: display, to: nil)
+        return [
+            "  strokes   \(result.strokesPerStep.reduce(0) { $0 + $1.strokes }) ("
+                + result.strokesPerStep.map { "\($0.strokes) in \($0.step.identifier)" }.joined(separator: ", ") + ")",
+            "  points    \(result.points)",
+            "  results   \(result.output)",
+        ]
+    }
+}
+
+extension MazeDriver: SessionDriver {
+    var sampleObserver: ((PenSample) -> Void)? {
+        get { onSample }
+        set { onSample = newValue }
+    }
+
+    func finishSession(at end: EventTime, environment: ClockSketchData, display: DisplayData) throws -> [String] {
+        let result = try finish(at: end, environment: environment, display: display)
+        return result.steps.map { step in
+            "  maze      \(step.maze): \(step.finished ? "finished" : "not finished"), \(step.strokes) strokes"
+                + (step.refusedStrokes > 0 ? " (\(step.refusedStrokes) refused)" : "")
+                + ", \(step.points) points, \(step.interruptions.count) interruptions"
+        } + ["  results   \(result.output)"]
+    }
+}
+
+extension SymbolDigitDriver: SessionDriver {
+    var sampleObserver: ((PenSample) -> Void)? {
+        get { onSample }
+        set { onSample = newValue }
+    }
+
+    func finishSession(at end: EventTime, environment: ClockSketchData, display: DisplayData) throws -> [String] {
+        let result = try finish(at: end, environment: environment, display: display)
+        return result.steps.map { part in
+            "  part      \(part.step): \(part.strokes) strokes in \(part.boxes.count) boxes, \(part.points) points, "
+                + "\(part.interruptions.count) interruptions"
+        } + ["  results   \(result.output)"]
+    }
+}
+
+/// The test a live session administers, as its journal names it: `# StylusKit control: test maze battery=FILE`.
+enum JournaledTest: Hashable {
+    case clock
+    case maze(mazeFile: String)
+    case battery(file: String)
+    case sdt
+
+    /// The name of the test (`record --test`), which also starts the journal's and results' names.
+    var name: String {
+        switch self {
+        case .clock: "clock"
+        case .maze, .battery: "maze"
+        case .sdt: "sdt"
+        }
+    }
+
+    var variant: ADFVariant {
+        switch self {
+        case .clock: .clock
+        case .maze, .battery: .maze
+        case .sdt: .symbolDigit
+        }
+    }
+
+    /// The control line's text after `test `; a file path runs to the end of the line, spaces and all.
+    var text: String {
+        switch self {
+        case .clock: "clock"
+        case let .maze(file): "maze maze=\(file)"
+        case let .battery(file): "maze battery=\(file)"
+        case .sdt: "sdt"
+        }
+    }
+
+    init?(text: String) {
+        switch text {
+        case "clock": self = .clock
+        case "sdt": self = .sdt
+        default:
+            if text.hasPrefix("maze maze=") {
+                self = .maze(mazeFile: String(text.dropFirst("maze maze=".count)))
+            } else if text.hasPrefix("maze battery=") {
+                self = .battery(file: String(text.dropFirst("maze battery=".count)))
+            } else {
+                return nil
+            }
+        }
+    }
+}
+
+/// Everything a live or recovered session needs from its test and device: the normaliser, the
+/// display, the ADF environment and a driver. The same for `record` and `recover`, and built as
+/// `replay` builds them, so the three write the same file from the same events.
+struct SessionSetup {
+    let test: JournaledTest
+    let normalizer: Normalizer
+    let display: DisplayData
+    private let form: FormSize
+    private let results: ResultsEnvironment?
+    private let mazes: [AdministeredMaze]
+
+    init(test: JournaledTest, device: DeviceDescription, profile: ProfileMatch?, display options: DisplayOptions) throws {
+        self.test = test
+        switch test {
+        case .clock:
+            let clock = try ClockSetup(device: device, profile: profile, display: options)
+            form = clock.form
+            normalizer = clock.normalizer
+            display = clock.display
+            results = clock.results
+            mazes = []
+        case .maze, .battery:
+            if case let .maze(file) = test {
+                mazes = try MazeTestMazes.load(maze: file, battery: nil)
+            } else if case let .battery(file) = test {
+                mazes = try MazeTestMazes.load(maze: nil, battery: file)
+            } else {
+                mazes = []
+            }
+            form = try MazeTestForm.size(of: device, profile: profile?.profile)
+            let results = try ResultsEnvironment(device: device, tabletProfile: profile, options: options)
+            self.results = results
+            display = results.display
+            normalizer = try Normalizer(device: device, profile: profile?.profile, formSize: form, pointsPerInch: display.pointsPerInch)
+        case .sdt:
+            // As `replay --test sdt`: the form centred on the active area, the reference display.
+            form = try MazeTestForm.size(of: device, profile: profile?.profile)
+            display = DisplayData.referenceTablet
+            results = nil
+            mazes = []
+            normalizer = try Normalizer(device: device, profile: profile?.profile, formSize: form, pointsPerInch: display.pointsPerInch)
+        }
+    }
+
+    func environment(header: RecordingHeader, penID: String?) -> ClockSketchData {
+        let canvas = normalizer.formToCanvas.canvasSize(of: form)
+        if let results {
+            return results.clockSketchData(kernel: header.kernel, device: header.device, penID: penID, canvas: canvas)
+        }
+        return ClockSketchData(
+            deviceSystemName: "Linux", deviceSystemVersion: header.kernel, deviceModel: header.device.name,
+            deviceModelIdentifier: header.device.id.busVendorProduct, pencilID: penID,
+            canvasWidth: canvas.widthPoints, canvasHeight: canvas.heightPoints)
+    }
+
+    /// The test's driver; `boundaries` and `interruptions` are a journal's, empty for a live session.
+    func driver(
+        device: DeviceDescription, anchor: WallClockAnchor, recorder: ADFRecorder, boundaries: [EventTime] = [],
+        interruptions: [SessionInterruption] = [], jsonEvents: Bool = false
+    ) throws -> SessionDriver {
+        switch test {
+        case .clock:
+            return try ClockDriver(
+                device: device, normalizer: normalizer, anchor: anchor, recorder: recorder, boundaries: boundaries,
+                interruptions: interruptions)
+        case .maze, .battery:
+            return try MazeDriver(
+                device: device, normalizer: normalizer, anchor: anchor, recorder: recorder, mazes: mazes,
+                events: jsonEvents ? ProctorEventLog(unixMilliseconds: anchor.unixMilliseconds) : nil, boundaries: boundaries,
+                interruptions: interruptions)
+        case .sdt:
+            return try SymbolDigitDriver(
+                device: device, normalizer: normalizer, anchor: anchor, recorder: recorder, settings: SymbolDigitSettings(),
+                origin: SymbolDigitForm.origin(centredOn: form), boundaries: boundaries, events: jsonEvents,
+                interruptions: interruptions)
+        }
+    }
+}
+
+/// The live status line on standard error: samples per second, pressure, proximity and the last
+/// decision, rewritten in place with `\r` at most four times a second, and only on a terminal.
+final class StatusLine {
+    let enabled: Bool
+    private var samples = 0
+    private var windowStart: EventTime?
+    private var lastDraw: EventTime?
+    private var rate = 0.0
+    private var force = 0.0
+    private var inProximity = false
+    private var decision = "-"
+    private var shown = false
+    static let refreshInterval = EventDuration.milliseconds(250)
+
+    init(enabled: Bool = isatty(STDERR_FILENO) == 1) {
+        self.enabled = enabled
+    }
+
+    func sample(_ sample: PenSample) {
+        samples += 1
+        force = sample.force
+        inProximity = sample.inProximity
+    }
+
+    func decision(_ text: String) { decision = text }
+
+    /// Redraws the line if the last drawing is a quarter second old.
+    func refresh(now: EventTime) {
+        guard enabled else { return }
+        let start = windowStart ?? now
+        windowStart = start
+        if let lastDraw, now.duration(since: lastDraw) < Self.refreshInterval { return }
+        let elapsed = now.duration(since: start).seconds
+        if elapsed > 0 { rate = Double(samples) / elapsed }
+        samples = 0
+        windowStart = now
+        lastDraw = now
+        let text = String(format: "%5.0f samples/s  pressure %.2f  ", rate, force)
+            + (inProximity ? "in proximity  " : "out of range  ") + "last: " + decision
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + text).utf8))
+        shown = true
+    }
+
+    /// Clears the line before other output, so messages do not land in the middle of it.
+    func clear() {
+        guard enabled, shown else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        shown = false
+        lastDraw = nil
+    }
+}
