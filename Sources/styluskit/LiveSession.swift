@@ -130,7 +130,7 @@ struct SessionSetup {
     let normalizer: Normalizer
     let display: DisplayData
     private let form: FormSize
-    private let results: ResultsEnvironment?
+    private let results: ResultsEnvironment
     private let mazes: [AdministeredMaze]
 
     init(test: JournaledTest, device: DeviceDescription, profile: ProfileMatch?, display options: DisplayOptions) throws {
@@ -143,38 +143,24 @@ struct SessionSetup {
             display = clock.display
             results = clock.results
             mazes = []
-        case .maze, .battery:
-            if case let .maze(file) = test {
-                mazes = try MazeTestMazes.load(maze: file, battery: nil)
-            } else if case let .battery(file) = test {
-                mazes = try MazeTestMazes.load(maze: nil, battery: file)
-            } else {
-                mazes = []
+        case .maze, .battery, .sdt:
+            switch test {
+            case let .maze(file): mazes = try MazeTestMazes.load(maze: file, battery: nil)
+            case let .battery(file): mazes = try MazeTestMazes.load(maze: nil, battery: file)
+            default: mazes = []
             }
+            // As `replay`: the form is the active area at physical size (the maze placed on it, the
+            // symbol-digit form centred on it), the display from the active profiles.
             form = try MazeTestForm.size(of: device, profile: profile?.profile)
-            let results = try ResultsEnvironment(device: device, tabletProfile: profile, options: options)
-            self.results = results
+            results = try ResultsEnvironment(device: device, tabletProfile: profile, options: options)
             display = results.display
-            normalizer = try Normalizer(device: device, profile: profile?.profile, formSize: form, pointsPerInch: display.pointsPerInch)
-        case .sdt:
-            // As `replay --test sdt`: the form centred on the active area, the reference display.
-            form = try MazeTestForm.size(of: device, profile: profile?.profile)
-            display = DisplayData.referenceTablet
-            results = nil
-            mazes = []
             normalizer = try Normalizer(device: device, profile: profile?.profile, formSize: form, pointsPerInch: display.pointsPerInch)
         }
     }
 
     func environment(header: RecordingHeader, penID: String?) -> ClockSketchData {
         let canvas = normalizer.formToCanvas.canvasSize(of: form)
-        if let results {
-            return results.clockSketchData(kernel: header.kernel, device: header.device, penID: penID, canvas: canvas)
-        }
-        return ClockSketchData(
-            deviceSystemName: "Linux", deviceSystemVersion: header.kernel, deviceModel: header.device.name,
-            deviceModelIdentifier: header.device.id.busVendorProduct, pencilID: penID,
-            canvasWidth: canvas.widthPoints, canvasHeight: canvas.heightPoints)
+        return results.clockSketchData(kernel: header.kernel, device: header.device, penID: penID, canvas: canvas)
     }
 
     /// The test's driver; `boundaries` and `interruptions` are a journal's, empty for a live session.

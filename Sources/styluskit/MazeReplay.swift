@@ -370,25 +370,17 @@ extension Replay {
         let (first, last) = (scan.firstEventTime!, scan.lastEventTime!)
         let anchor = WallClockAnchor(firstEventTime: first, startTimeMilliseconds: startTime)
 
-        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-        let destination = ADFRecorder.resultsPath(directory: out, name: recording.stem, variant: .maze)
-        // As for the clock: with --force, write beside the old file and rename over it at the end.
-        let replacing = force && FileManager.default.fileExists(atPath: destination)
-        let writeTo = replacing ? destination + ".replacing-\(getpid())" : destination
-        let recorder = try ADFRecorder(destination: writeTo, variant: .maze)
+        let file = try ResultsDestination(directory: out, name: recording.stem, variant: .maze, force: force)
+        let destination = file.path
+        let recorder = try file.recorder()
         let canvas = normalizer.formToCanvas.canvasSize(of: form)
-        let environment = results.clockSketchData(kernel: scan.header.kernel, device: device, penID: scan.penID, canvas: canvas)
+        var environment = results.clockSketchData(kernel: scan.header.kernel, device: device, penID: scan.penID, canvas: canvas)
+        try patient.fill(&environment, resultsFile: destination, startUnixMilliseconds: anchor.unixMilliseconds(first))
         let replay = MazeReplay(
             options: recording, normalizer: normalizer, anchor: anchor, mazes: mazes, recordingStart: first,
             recordingEnd: last, events: events ? ProctorEventLog(unixMilliseconds: anchor.unixMilliseconds) : nil)
         let result = try replay.run(into: recorder, environment: environment, display: display)
-        if replacing {
-            guard rename(writeTo, destination) == 0 else {
-                let reason = String(cString: strerror(errno))
-                try? FileManager.default.removeItem(atPath: writeTo)
-                throw CommandError.cannotReplace(file: destination, reason: reason)
-            }
-        }
+        try file.commit()
 
         let summary = MazeReplaySummary(
             recording: recording.recording, device: device.name, id: device.id.busVendorProduct,

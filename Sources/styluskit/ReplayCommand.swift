@@ -132,13 +132,9 @@ struct Replay: ParsableCommand {
         let anchor = WallClockAnchor(firstEventTime: first, startTimeMilliseconds: startTime)
         let boundary = try parsedStepSplit().boundary(strokes: scan.strokes, recordingStart: first)
 
-        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-        let destination = ADFRecorder.resultsPath(directory: out, name: recording.stem, variant: .clock)
-        // With --force the new file is written beside the old one and renamed over it at the very
-        // end, so a failed replay leaves the old results intact.
-        let replacing = force && FileManager.default.fileExists(atPath: destination)
-        let writeTo = replacing ? destination + ".replacing-\(getpid())" : destination
-        let recorder = try ADFRecorder(destination: writeTo, variant: .clock)
+        let file = try ResultsDestination(directory: out, name: recording.stem, variant: .clock, force: force)
+        let destination = file.path
+        let recorder = try file.recorder()
         let canvas = normalizer.formToCanvas.canvasSize(of: form)
         var environment = results.clockSketchData(kernel: scan.header.kernel, device: device, penID: scan.penID, canvas: canvas)
         try patient.fill(&environment, resultsFile: destination, startUnixMilliseconds: anchor.unixMilliseconds(first))
@@ -146,13 +142,7 @@ struct Replay: ParsableCommand {
             options: recording, normalizer: normalizer, anchor: anchor, boundary: boundary, recordingStart: first,
             recordingEnd: last, settings: settings.clock)
         let result = try replay.run(into: recorder, environment: environment, display: display, finishTo: nil)
-        if replacing {
-            guard rename(writeTo, destination) == 0 else {
-                let reason = String(cString: strerror(errno))
-                try? FileManager.default.removeItem(atPath: writeTo)
-                throw CommandError.cannotReplace(file: destination, reason: reason)
-            }
-        }
+        try file.commit()
 
         let summary = ReplaySummary(
             recording: recording.recording, device: device.name, id: device.id.busVendorProduct,

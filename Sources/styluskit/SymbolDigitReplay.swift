@@ -422,37 +422,26 @@ extension Replay {
         // The form is laid out in cm and centred on the tablet's active area at physical size,
         // the same blank page the clock and maze tests use.
         let form = try MazeTestForm.size(of: device, profile: match?.profile)
-        let display = DisplayData.referenceTablet
+        let results = try ResultsEnvironment(device: device, tabletProfile: match, options: displayOptions)
+        let display = results.display
         let normalizer = try Normalizer(
             device: device, profile: match?.profile, formSize: form, pointsPerInch: display.pointsPerInch)
         let (first, last) = (scan.firstEventTime!, scan.lastEventTime!)
         let anchor = WallClockAnchor(firstEventTime: first, startTimeMilliseconds: startTime)
         let boundaries = split.boundaries(strokes: scan.strokes, recordingStart: first, parts: settings.steps.count)
 
-        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-        let destination = ADFRecorder.resultsPath(directory: out, name: recording.stem, variant: .symbolDigit)
-        // As for the clock: with --force, write beside the old file and rename over it at the end.
-        let replacing = force && FileManager.default.fileExists(atPath: destination)
-        let writeTo = replacing ? destination + ".replacing-\(getpid())" : destination
-        let recorder = try ADFRecorder(destination: writeTo, variant: .symbolDigit)
+        let file = try ResultsDestination(directory: out, name: recording.stem, variant: .symbolDigit, force: force)
+        let destination = file.path
+        let recorder = try file.recorder()
         let canvas = normalizer.formToCanvas.canvasSize(of: form)
-        var environment = ClockSketchData(
-            deviceSystemName: "Linux", deviceSystemVersion: scan.header.kernel, deviceModel: device.name,
-            deviceModelIdentifier: device.id.busVendorProduct, pencilID: scan.penID,
-            canvasWidth: canvas.widthPoints, canvasHeight: canvas.heightPoints)
+        var environment = results.clockSketchData(kernel: scan.header.kernel, device: device, penID: scan.penID, canvas: canvas)
         try patient.fill(&environment, resultsFile: destination, startUnixMilliseconds: anchor.unixMilliseconds(first))
         let replay = SymbolDigitReplay(
             options: recording, normalizer: normalizer, anchor: anchor, settings: settings,
             origin: SymbolDigitForm.origin(centredOn: form), boundaries: boundaries, recordingStart: first,
             recordingEnd: last, events: events)
         let result = try replay.run(into: recorder, environment: environment, display: display)
-        if replacing {
-            guard rename(writeTo, destination) == 0 else {
-                let reason = String(cString: strerror(errno))
-                try? FileManager.default.removeItem(atPath: writeTo)
-                throw CommandError.cannotReplace(file: destination, reason: reason)
-            }
-        }
+        try file.commit()
 
         let summary = SymbolDigitReplaySummary(
             recording: recording.recording, device: device.name, id: device.id.busVendorProduct,
