@@ -42,7 +42,7 @@ import Testing
         #expect(TabletIdentity.reading(node("event4"), sysfsRoot: root).serial == nil)
         let discovery = TabletDiscovery(nodes: [node("event3"), node("event4")], source: .sysfs, fallbackReason: nil)
         let lost = TabletIdentity(name: "Wacom ISD-V4 Pen", bustype: 3, vendor: 0x056a, product: 0x4200, serial: "TAB-42")
-        #expect(discovery.penNode(of: lost)?.sysname == "event3")
-        #expect(discovery.penNode(of: TabletIdentity(name: "Other", bustype: 3, vendor: 0x056a, product: 0x4200)) == nil)
+        #expect(discovery.penNode(of: lost, sysfsRoot: root)?.sysname == "event3")
+        #expect(discovery.penNode(of: TabletIdentity(name: "Other", bustype: 3, vendor: 0x056a, product: 0x4200), sysfsRoot: root) == nil)
     }
 }
