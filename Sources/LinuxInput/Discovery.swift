@@ -55,6 +55,12 @@ public struct TabletDiscovery: Hashable, Sendable {
     /// Why the sysfs fallback was used, when it was.
     public var fallbackReason: String?
 
+    public init(nodes: [TabletNode], source: DiscoverySource, fallbackReason: String?) {
+        self.nodes = nodes
+        self.source = source
+        self.fallbackReason = fallbackReason
+    }
+
     /// The pen nodes, which are what `record` can open.
     public var penNodes: [TabletNode] { nodes.filter { $0.role == .pen } }
 
@@ -188,5 +194,65 @@ public enum SysfsBitmask {
             }
         }
         return result
+    }
+}
+
+/// What makes a tablet the same tablet after it was unplugged: its name, bus, vendor and product,
+/// and its serial when udev or the kernel gives one. The node path is not part of it: a replugged
+/// tablet may come back as another `eventN` (another device took its number meanwhile).
+public struct TabletIdentity: Hashable, Sendable, CustomStringConvertible {
+    public var name: String
+    public var bustype: UInt16
+    public var vendor: UInt16
+    public var product: UInt16
+    /// udev's ID_SERIAL_SHORT, else the kernel's `uniq`; nil when neither names one.
+    public var serial: String?
+
+    public init(name: String, bustype: UInt16, vendor: UInt16, product: UInt16, serial: String? = nil) {
+        self.name = name
+        self.bustype = bustype
+        self.vendor = vendor
+        self.product = product
+        self.serial = serial.flatMap { $0.isEmpty ? nil : $0 }
+    }
+
+    /// The identity of a discovered node; `uniq` is the kernel's (`device/uniq` in /sys), if read.
+    public init(_ node: TabletNode, uniq: String? = nil) {
+        self.init(
+            name: node.name, bustype: node.id.bustype, vendor: node.id.vendor, product: node.id.product,
+            serial: node.udevProperties["ID_SERIAL_SHORT"].flatMap { $0.isEmpty ? nil : $0 } ?? uniq)
+    }
+
+    /// The identity of a discovered node, with the kernel's `uniq` read from /sys.
+    public static func reading(_ node: TabletNode, sysfsRoot: String = "/sys/class/input") -> TabletIdentity {
+        let uniq = (try? String(contentsOfFile: "\(sysfsRoot)/\(node.sysname)/device/uniq", encoding: .utf8))?
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        return TabletIdentity(node, uniq: uniq)
+    }
+
+    /// Whether `other` is this tablet: the same name, bus, vendor and product, and, when this one has
+    /// a serial, the same serial (a second tablet of the same model is not this one).
+    public func accepts(_ other: TabletIdentity) -> Bool {
+        guard name == other.name, bustype == other.bustype, vendor == other.vendor, product == other.product else { return false }
+        guard let serial else { return true }
+        return other.serial == serial
+    }
+
+    public var description: String {
+        let ids = [bustype, vendor, product].map { String($0, radix: 16).leftPadded(to: 4) }.joined(separator: ":")
+        return "\(name) (\(ids)\(serial.map { ", serial \($0)" } ?? ""))"
+    }
+}
+
+extension TabletDiscovery {
+    /// The first pen node that is the tablet `identity` names, whatever its `eventN`.
+    public func penNode(of identity: TabletIdentity, sysfsRoot: String = "/sys/class/input") -> TabletNode? {
+        penNodes.first { identity.accepts(TabletIdentity.reading($0, sysfsRoot: sysfsRoot)) }
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

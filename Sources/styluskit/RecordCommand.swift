@@ -134,7 +134,9 @@ struct Record: ParsableCommand {
         try journal.control(.begin(start), now: start)
         try driver.begin(at: start)
 
-        var live = LiveLoop(tablet: tablet, journal: journal, driver: driver, node: node, status: status)
+        var live = LiveLoop(
+            tablet: tablet, identity: Self.identity(of: tablet, at: node), journal: journal, driver: driver, node: node,
+            status: status)
         let end = try live.run()
         status.clear()
         let scan = try RecordingScan(try RecordingOptions.parse([journal.path, "--allow-truncated"]))
@@ -152,6 +154,17 @@ struct Record: ParsableCommand {
         guard let first = pens.first else { throw LiveInputError.noTablet }
         guard pens.count == 1 else { throw LiveInputError.severalTablets(nodes: pens.map(\.node)) }
         return first.node
+    }
+
+    /// The identity `record` waits for after an unplug: discovery's view of the node (with its udev
+    /// serial), else the name and ids the open node gives.
+    static func identity(of tablet: LiveTablet, at node: String) -> TabletIdentity {
+        let path = URL(fileURLWithPath: node).resolvingSymlinksInPath().path
+        if let found = TabletDiscovery.scan().penNodes.first(where: { $0.node == path || $0.node == node }) {
+            return TabletIdentity.reading(found)
+        }
+        let id = tablet.description.id
+        return TabletIdentity(name: tablet.description.name, bustype: id.bustype, vendor: id.vendor, product: id.product)
     }
 
     static func utcStamp(_ unixMicroseconds: Int64) -> String {
@@ -211,16 +224,20 @@ func printError(_ text: String) {
 /// The live event loop: poll on the tablet and on SIGINT/SIGTERM, with timeouts for the proctor's timers.
 struct LiveLoop {
     var tablet: LiveTablet
+    /// The tablet to wait for after an unplug, at whatever node it comes back.
+    let identity: TabletIdentity
     let journal: Journal
     let driver: SessionDriver
-    let node: String
+    /// The pen node read now (it changes when the tablet comes back as another `eventN`).
+    private(set) var node: String
     let status: StatusLine
     /// The `SYN_DROPPED`s of the whole session (every tablet connection).
     private(set) var gaps = 0
 
-    init(tablet: LiveTablet, journal: Journal, driver: SessionDriver, node: String, status: StatusLine) {
+    init(tablet: LiveTablet, identity: TabletIdentity, journal: Journal, driver: SessionDriver, node: String, status: StatusLine) {
         self.status = status
         self.tablet = tablet
+        self.identity = identity
         self.journal = journal
         self.driver = driver
         self.node = node
@@ -267,16 +284,20 @@ struct LiveLoop {
                     self.status.clear()
                     printError("The tablet was unplugged; plug it in again to continue (Ctrl-C ends the step).")
                 }
-            } else if let back = try? LiveTablet(node: node, grab: tablet.grabbed),
-                back.description.id == tablet.description.id, back.description.name == tablet.description.name
+            } else if let found = TabletDiscovery.scan().penNode(of: identity),
+                let back = try? LiveTablet(node: found.node, grab: tablet.grabbed),
+                identity.accepts(TabletIdentity(name: back.description.name, bustype: back.description.id.bustype,
+                    vendor: back.description.id.vendor, product: back.description.id.product, serial: identity.serial))
             {
+                let moved = found.node != node
                 tablet = back
+                node = found.node
                 dropsJournaled = 0
                 present = true
                 try journal.control(.reconnected(now), now: now)
                 try driver.interrupt(SessionInterruption(kind: .deviceReconnected, time: now))
                 self.status.clear()
-                printError("The tablet is back; the session continues.")
+                printError(moved ? "The tablet is back, at \(node); the session continues." : "The tablet is back; the session continues.")
             }
             try driver.advance(to: now)
             // A maze test ends by itself, at its last maze's finish timer.

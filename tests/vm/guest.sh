@@ -148,6 +148,47 @@ check "unplug: the ADF records the gap (Pause device-removed, then device-reconn
     test "$(grep -oE 'type="device-(removed|reconnected)"' "$results" | tr '\n' ' ')" = 'type="device-removed" type="device-reconnected" '
 check "unplug: recover of the journal = the live results file, byte for byte" recover_equals_live unplug
 
+cat > $work/keyboard.evemu <<'KEYBOARD'
+# EVEMU 1.3
+# A plain keyboard: EV_SYN, EV_KEY with KEY_ESC..KEY_D (udev's input_id calls that a keyboard).
+N: StylusKit Test Keyboard
+I: 0003 1234 5678 0001
+P: 00 00 00 00 00 00 00 00
+B: 00 03 00 00 00 00 00 00 00
+B: 01 fe ff ff ff ff ff ff ff
+KEYBOARD
+
+# 4b. Unplug, another device takes the freed eventN, replug: the tablet comes back at another node,
+# and record finds it by identity (name, bus, vendor, product; serial when udev gives one).
+start_record moved
+timeout 60 evemu-play "$node" < "$recording"
+kill $device_pid; wait $device_pid 2>/dev/null
+journal=$(ls $work/moved/*.evemu | head -n 1)
+check "moved: the journal says removed" wait_for "grep -q '^# StylusKit control: removed ' $journal" 10
+evemu-device $work/keyboard.evemu > $work/moved-keyboard.txt 2>&1 &
+moved_keyboard_pid=$!
+wait_for "grep -q /dev/input/event $work/moved-keyboard.txt" 20
+evemu-device "$recording" > $work/device-moved.txt 2>&1 &
+device_pid=$!
+wait_for "grep -q /dev/input/event $work/device-moved.txt" 20
+moved=$(grep -o '/dev/input/event[0-9]*' $work/device-moved.txt | head -n 1)
+echo "INFO moved: the tablet was $node, the keyboard took $(grep -o '/dev/input/event[0-9]*' $work/moved-keyboard.txt | head -n 1), the tablet is back at $moved"
+check "moved: the tablet is back at another node" test -n "$moved" -a "$moved" != "$node"
+check "moved: the journal says reconnected" wait_for "grep -q '^# StylusKit control: reconnected ' $journal" 15
+timeout 60 evemu-play "$moved" < "$recording"
+stop_record
+check "moved: record exit status 0" test $record_status -eq 0
+echo "INFO moved: $(tr '\n' ' ' < $work/moved.out) $(tr '\n' ' ' < $work/moved.err)"
+check "moved: the control lines in order: anchor, begin, removed, reconnected, continue, continue" \
+    test "$(grep -oE '^# StylusKit control: [a-z]+' $journal | awk '{print $4}' | tr '\n' ' ')" = "anchor begin removed reconnected continue continue "
+check "moved: the session continued (twice the original's strokes)" \
+    test "$(field strokes $work/moved.out)" -eq $((2 * $(field strokes $work/original.out)))
+check "moved: the ADF records the gap (Pause device-removed, then device-reconnected)" \
+    test "$(grep -oE 'type="device-(removed|reconnected)"' "$(ls $work/moved/*.csk | head -n 1)" | tr '\n' ' ')" = 'type="device-removed" type="device-reconnected" '
+check "moved: recover of the journal = the live results file, byte for byte" recover_equals_live moved
+kill $moved_keyboard_pid 2>/dev/null; wait $moved_keyboard_pid 2>/dev/null
+node=$moved
+
 # 5. A forced SYN_DROPPED: the reader is stopped (SIGSTOP) while a whole recording (2839 events)
 # floods the kernel's per-client buffer, then resumed: the gap is journaled, counted and in the ADF.
 start_record dropped
@@ -190,15 +231,6 @@ check "udev: without the rule the tablet has no uaccess tag" lacks_uaccess $node
 mkdir -p /run/udev/rules.d
 cp "$repo/udev-rules/70-styluskit-tablets.rules" /run/udev/rules.d/
 udevadm control --reload-rules
-cat > $work/keyboard.evemu <<'KEYBOARD'
-# EVEMU 1.3
-# A plain keyboard: EV_SYN, EV_KEY with KEY_ESC..KEY_D (udev's input_id calls that a keyboard).
-N: StylusKit Test Keyboard
-I: 0003 1234 5678 0001
-P: 00 00 00 00 00 00 00 00
-B: 00 03 00 00 00 00 00 00 00
-B: 01 fe ff ff ff ff ff ff ff
-KEYBOARD
 # As the README says: install the rule, then plug the devices in (an add event each).
 kill $device_pid; wait $device_pid 2>/dev/null
 evemu-device "$recording" > $work/device3.txt 2>&1 &
@@ -237,6 +269,36 @@ echo "INFO udev: the uaccess tag is applied, but turning it into an ACL for the 
     "(73-seat-late.rules runs the uaccess builtin for a seat with an active session); this VM has no logind," \
     "so no ACL is granted here and the user is refused: $(head -c 120 $work/seat.err)"
 kill $keyboard_pid 2>/dev/null
+
+# 8. A live maze test: a synth recording of a wall cross (Fixtures/synth/wall-cross-0.6s.scenario,
+# on detour.maze) played into a uinput tablet of the synth's device; the maze ends by itself.
+timeout 60 $styluskit synth "$repo/Fixtures/synth/wall-cross-0.6s.scenario" --output $work/wall-cross.evemu > $work/synth.out 2>&1
+check "maze: synth wrote the recording" test -s $work/wall-cross.evemu
+evemu-device $work/wall-cross.evemu > $work/maze-device.txt 2>&1 &
+maze_device_pid=$!
+wait_for "grep -q /dev/input/event $work/maze-device.txt" 20
+maze_node=$(grep -o '/dev/input/event[0-9]*' $work/maze-device.txt | head -n 1)
+udevadm settle --timeout=20
+$styluskit record --test maze --maze "$repo/Fixtures/synth/detour.maze" --device "$maze_node" --out $work/maze \
+    > $work/maze.out 2> $work/maze.err &
+record_pid=$!
+(sleep 120; kill -9 $record_pid 2>/dev/null) &
+wait_for "ls $work/maze/*.evemu >/dev/null 2>&1" 30
+timeout 60 evemu-play "$maze_node" < $work/wall-cross.evemu
+# The maze finishes 2 s (its finish timeout) after the last pen lift; record then exits by itself.
+wait_for "! kill -0 $record_pid 2>/dev/null" 15 || { echo "INFO maze: record still running; Ctrl-C"; kill -INT $record_pid; }
+wait $record_pid; record_status=$?
+echo "INFO maze: $(tr '\n' ' ' < $work/maze.out) $(tr '\n' ' ' < $work/maze.err)"
+check "maze: record exit status 0" test $record_status -eq 0
+maze_results=$(ls $work/maze/*.msk 2>/dev/null | head -n 1)
+echo "INFO maze: results file $maze_results; interruptions: $(grep -oE 'type="[a-z-]+"' "$maze_results" 2>/dev/null | sort | uniq -c | tr '\n' ' ')"
+check "maze: the ADF has the wall-cross interruption" grep -q 'type="wall-cross"' "$maze_results"
+maze_recover() {
+    timeout 60 $styluskit recover "$(ls $work/maze/*.evemu | head -n 1)" --out $work/maze-recovered > $work/maze-recover.out 2>&1 &&
+        cmp -s "$maze_results" "$work/maze-recovered/$(basename "$maze_results")"
+}
+check "maze: recover of the journal = the live results file, byte for byte" maze_recover
+kill $maze_device_pid 2>/dev/null; wait $maze_device_pid 2>/dev/null
 
 kill $device_pid 2>/dev/null
 echo VM-DONE
