@@ -388,18 +388,12 @@ extension Replay {
             profile: match?.source, relativeTimes: !anchor.recordingHasUnixTimes,
             startTime: anchor.recordingHasUnixTimes ? nil : startTime,
             startTimeIgnored: anchor.recordingHasUnixTimes && startTime != nil, truncation: scan.truncation?.description)
-        let text = json ? summary.json : summary.text
-        // With --events, standard output carries only the JSON lines.
-        if events {
-            FileHandle.standardError.write(Data((text + "\n").utf8))
-        } else {
-            print(text)
-        }
+        summary.print(json: json, toStandardError: events)
     }
 }
 
 /// What `replay --test maze` prints.
-struct MazeReplaySummary: CommandReport {
+struct MazeReplaySummary: ReplayReport {
     var recording: String
     var device: String
     var id: String
@@ -414,11 +408,7 @@ struct MazeReplaySummary: CommandReport {
     var truncation: String?
 
     var text: String {
-        var lines = [
-            "Replayed \(recording)",
-            "  device    \(device) (\(id))",
-            "  duration  \(String(format: "%.3f", durationSeconds)) s, \(frames) frames",
-        ]
+        var lines = openingLines
         for maze in mazes {
             var line = "  maze      \(maze.maze): \(maze.finished ? "finished" : "not finished"), \(maze.strokes) strokes"
             if maze.refusedStrokes > 0 { line += " (\(maze.refusedStrokes) refused)" }
@@ -435,16 +425,6 @@ struct MazeReplaySummary: CommandReport {
             }
             lines.append(line)
         }
-        lines.append("  results   \(output)")
-        if let profile { lines.append("  profile   \(profile)") }
-        if relativeTimes && startTime == nil {
-            lines.append(
-                "note: the recording's times are relative, so its timestamps start at 1970-01-01; pass --start-time UNIX_MS to anchor them.")
-        }
-        if startTimeIgnored {
-            lines.append("note: --start-time was ignored: the recording's times are already Unix times.")
-        }
-        if let truncation { lines.append("warning: \(truncation)") }
-        return lines.joined(separator: "\n")
+        return (lines + closingLines).joined(separator: "\n")
     }
 }

@@ -106,3 +106,54 @@ extension CommandReport {
         return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
     }
 }
+
+/// What the three replays (clock, maze, symbol digit) print around their test's own lines.
+protocol ReplayReport: CommandReport {
+    var recording: String { get }
+    var device: String { get }
+    var id: String { get }
+    var durationSeconds: Double { get }
+    var frames: Int { get }
+    var output: String { get }
+    var profile: String? { get }
+    var relativeTimes: Bool { get }
+    var startTime: Int64? { get }
+    var startTimeIgnored: Bool { get }
+    var truncation: String? { get }
+}
+
+extension ReplayReport {
+    /// The recording, its device and its length.
+    var openingLines: [String] {
+        [
+            "Replayed \(recording)",
+            "  device    \(device) (\(id))",
+            "  duration  \(String(format: "%.3f", durationSeconds)) s, \(frames) frames",
+        ]
+    }
+
+    /// The results file, the profile, and what the person should know about times and truncation.
+    var closingLines: [String] {
+        var lines = ["  results   \(output)"]
+        if let profile { lines.append("  profile   \(profile)") }
+        if relativeTimes && startTime == nil {
+            lines.append(
+                "note: the recording's times are relative, so its timestamps start at 1970-01-01; pass --start-time UNIX_MS to anchor them.")
+        }
+        if startTimeIgnored {
+            lines.append("note: --start-time was ignored: the recording's times are already Unix times.")
+        }
+        if let truncation { lines.append("warning: \(truncation)") }
+        return lines
+    }
+
+    /// Prints the report as text or JSON; on standard error when standard output carries `--events` lines.
+    func print(json: Bool, toStandardError: Bool) {
+        let text = json ? self.json : self.text
+        if toStandardError {
+            FileHandle.standardError.write(Data((text + "\n").utf8))
+        } else {
+            Swift.print(text)
+        }
+    }
+}

@@ -158,7 +158,7 @@ struct Replay: ParsableCommand {
 }
 
 /// What `replay` prints.
-struct ReplaySummary: CommandReport {
+struct ReplaySummary: ReplayReport {
     struct StepStrokes: Codable {
         var step: String
         var strokes: Int
@@ -181,23 +181,10 @@ struct ReplaySummary: CommandReport {
     var truncation: String?
 
     var text: String {
-        var lines = [
-            "Replayed \(recording)",
-            "  device    \(device) (\(id))",
-            "  duration  \(String(format: "%.3f", durationSeconds)) s, \(frames) frames",
+        let lines = openingLines + [
             "  strokes   \(strokes) (" + strokesPerStep.map { "\($0.strokes) in \($0.step)" }.joined(separator: ", ") + ")",
             "  points    \(points)",
-            "  results   \(output)",
         ]
-        if let profile { lines.append("  profile   \(profile)") }
-        if relativeTimes && startTime == nil {
-            lines.append(
-                "note: the recording's times are relative, so its timestamps start at 1970-01-01; pass --start-time UNIX_MS to anchor them.")
-        }
-        if startTimeIgnored {
-            lines.append("note: --start-time was ignored: the recording's times are already Unix times.")
-        }
-        if let truncation { lines.append("warning: \(truncation)") }
-        return lines.joined(separator: "\n")
+        return (lines + closingLines).joined(separator: "\n")
     }
 }

@@ -449,18 +449,12 @@ extension Replay {
             profile: match?.source, relativeTimes: !anchor.recordingHasUnixTimes,
             startTime: anchor.recordingHasUnixTimes ? nil : startTime,
             startTimeIgnored: anchor.recordingHasUnixTimes && startTime != nil, truncation: scan.truncation?.description)
-        let text = json ? summary.json : summary.text
-        // With --events, standard output carries only the JSON lines.
-        if events {
-            FileHandle.standardError.write(Data((text + "\n").utf8))
-        } else {
-            print(text)
-        }
+        summary.print(json: json, toStandardError: events)
     }
 }
 
 /// What `replay --test sdt` prints.
-struct SymbolDigitReplaySummary: CommandReport {
+struct SymbolDigitReplaySummary: ReplayReport {
     var recording: String
     var device: String
     var id: String
@@ -475,11 +469,7 @@ struct SymbolDigitReplaySummary: CommandReport {
     var truncation: String?
 
     var text: String {
-        var lines = [
-            "Replayed \(recording)",
-            "  device    \(device) (\(id))",
-            "  duration  \(String(format: "%.3f", durationSeconds)) s, \(frames) frames",
-        ]
+        var lines = openingLines
         for part in parts {
             var line = "  part      \(part.step): \(part.strokes) strokes in \(part.boxes.count) boxes, \(part.points) points"
             if part.interruptions.isEmpty {
@@ -494,16 +484,6 @@ struct SymbolDigitReplaySummary: CommandReport {
             if part.reminders > 0 { line += ", \(part.reminders) delayed-recall reminders" }
             lines.append(line)
         }
-        lines.append("  results   \(output)")
-        if let profile { lines.append("  profile   \(profile)") }
-        if relativeTimes && startTime == nil {
-            lines.append(
-                "note: the recording's times are relative, so its timestamps start at 1970-01-01; pass --start-time UNIX_MS to anchor them.")
-        }
-        if startTimeIgnored {
-            lines.append("note: --start-time was ignored: the recording's times are already Unix times.")
-        }
-        if let truncation { lines.append("warning: \(truncation)") }
-        return lines.joined(separator: "\n")
+        return (lines + closingLines).joined(separator: "\n")
     }
 }
