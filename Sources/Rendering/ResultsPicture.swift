@@ -40,6 +40,10 @@ public enum PictureStyle {
     /// average touch), up to force 2.
     public static let inkWidthAtZeroForce = 0.012
     public static let inkWidthPerForce = 0.04
+    /// Ink the proctor did not record (refused strokes, ignored ends of strokes): grey at 35 %
+    /// opacity, so it reads as "there, but not counted" under the full-strength recorded ink.
+    /// Over white it comes out at 1 − 0.35 × (1 − 0.4) = 0.79 of full brightness (201 of 255).
+    public static let unrecordedInk = PrintColour(red: 0.4, green: 0.4, blue: 0.4, alpha: 0.35)
     /// The height of the legend band under the form.
     public static let legendHeightCentimetres = 3.4
 
@@ -85,14 +89,22 @@ public struct ResultsPicture: Sendable {
     public let options: PictureOptions
     /// The form the steps were drawn on, in cm: the canvas of `ClockSketchData`.
     public let formSize: FormSize
+    /// The ink the proctor kept out of `document`, drawn faintly when known.
+    public let unrecorded: UnrecordedInk
 
     /// - Parameters:
     ///   - document: the results.
     ///   - forms: one per step (`StepForm.forms(of:...)`); missing ones are blank.
-    public init(document: ADFDocument, forms: [StepForm], options: PictureOptions = PictureOptions()) {
+    ///   - unrecorded: the ink the proctor did not record, when the document was replayed from a
+    ///     recording in memory; a results file read from disk has none (`notInResultsFile`).
+    public init(
+        document: ADFDocument, forms: [StepForm], options: PictureOptions = PictureOptions(),
+        unrecorded: UnrecordedInk = .notInResultsFile
+    ) {
         self.document = document
         self.forms = forms
         self.options = options
+        self.unrecorded = unrecorded
         formSize = Self.formSize(of: document, forms: forms)
     }
 
@@ -153,8 +165,10 @@ public struct ResultsPicture: Sendable {
             size: FormSize(widthCentimetres: formSize.widthCentimetres, heightCentimetres: formSize.heightCentimetres + legend))
         let form = index < forms.count ? forms[index] : .blank
         page.marks += form.marks(on: formSize)
+        // Under the recorded ink, so that where the two cross the recorded ink stays full strength.
+        page.marks += unrecordedMarks(step: index, upTo: time)
         page.marks += inkMarks(step, upTo: time)
-        page.marks += interruptionMarks(step, upTo: time)
+        page.marks += interruptionMarks(step: index, upTo: time)
         if options.showsLegend { page.marks += legendMarks(step: index, at: time) }
         return page
     }
@@ -211,13 +225,42 @@ public struct ResultsPicture: Sendable {
         return marks
     }
 
+    /// The marks of the ink the proctor did not record in step `index`, up to `time` (Unix ms; all
+    /// of it when nil): one faint grey line per stroke, its width from the stroke's mean force.
+    ///
+    /// One path per stroke, not one per pair of samples as for recorded ink: overlapping
+    /// translucent segments would darken where they meet, and the ink would no longer be faint.
+    func unrecordedMarks(step index: Int, upTo time: Double?) -> [PageMark] {
+        unrecorded.strokes(ofStep: index).compactMap { stroke in
+            let points = time.map { limit in stroke.points.filter { $0.unixMilliseconds <= limit } } ?? stroke.points
+            guard !points.isEmpty else { return nil }
+            let force = points.reduce(0) { $0 + $1.force } / Double(points.count)
+            return .path(
+                points.map { formPosition(x: $0.x, y: $0.y) }, widthCentimetres: PictureStyle.inkWidth(force: force),
+                colour: PictureStyle.unrecordedInk, dashCentimetres: nil)
+        }
+    }
+
     /// Where an interruption happened: the last sample of the step at or before its time; the
     /// step's first sample if it came before any; nil in a step without ink.
     public func position(of interruption: Interruption, in step: ADFDocument.Step) -> FormPosition? {
+        position(of: interruption, among: step.strokes.map(\.points))
+    }
+
+    /// Where an interruption of step `index` happened, as `position(of:in:)` says, counting the
+    /// ink the proctor did not record too: a `start-far` interruption comes at the touch-down of
+    /// the stroke it refused, which only the unrecorded ink holds.
+    public func position(of interruption: Interruption, inStep index: Int) -> FormPosition? {
+        position(
+            of: interruption,
+            among: document.steps[index].strokes.map(\.points) + unrecorded.strokes(ofStep: index).map(\.points))
+    }
+
+    private func position(of interruption: Interruption, among strokes: [[PenPoint]]) -> FormPosition? {
         var best: PenPoint?
         var first: PenPoint?
-        for stroke in step.strokes {
-            for point in stroke.points {
+        for points in strokes {
+            for point in points {
                 if first == nil || point.unixMilliseconds < first!.unixMilliseconds { first = point }
                 if point.unixMilliseconds <= interruption.unixMilliseconds,
                     best == nil || point.unixMilliseconds >= best!.unixMilliseconds
@@ -229,11 +272,12 @@ public struct ResultsPicture: Sendable {
         return (best ?? first).map { formPosition(x: $0.x, y: $0.y) }
     }
 
-    func interruptionMarks(_ step: ADFDocument.Step, upTo time: Double?) -> [PageMark] {
+    func interruptionMarks(step index: Int, upTo time: Double?) -> [PageMark] {
+        let step = document.steps[index]
         let start = span(of: step).start
         var marks: [PageMark] = []
         for interruption in step.interruptions where time.map({ interruption.unixMilliseconds <= $0 }) ?? true {
-            guard let at = position(of: interruption, in: step) else { continue }
+            guard let at = position(of: interruption, inStep: index) else { continue }
             let r = PictureStyle.interruptionRadiusCentimetres
             marks.append(
                 .circle(centre: at, radiusCentimetres: r, widthCentimetres: PictureStyle.interruptionLineCentimetres, colour: PictureStyle.interruption))
@@ -274,14 +318,33 @@ public struct ResultsPicture: Sendable {
             "date \(Self.date(start))",
             "device \(device)",
             "duration \(String(format: "%.2f", (end - start) / 1000)) s   strokes \(step.strokes.count) (\(pointCount) points)",
+            unrecordedLegend(step: index),
             "interruptions \(step.interruptions.count)" + (types.isEmpty ? "" : ": " + types.joined(separator: ", ")),
         ]
-        if let time { lines.append("t = \(String(format: "%.2f", max(0, time - start) / 1000)) s") }
         for (number, line) in lines.enumerated() {
             marks.append(
                 .text(line, at: FormPosition(xCentimetres: 0.5, yCentimetres: top + 0.6 + Double(number) * 0.5), sizeCentimetres: 0.32, colour: .black))
         }
+        // An animation frame's time goes beside the date (short), so the band keeps six lines.
+        if let time {
+            marks.append(
+                .text(
+                    "t = \(String(format: "%.2f", max(0, time - start) / 1000)) s",
+                    at: FormPosition(xCentimetres: max(7, formSize.widthCentimetres - 3.5), yCentimetres: top + 1.1), sizeCentimetres: 0.32,
+                    colour: .black))
+        }
         return marks
+    }
+
+    /// The legend's line on refused ink: how many refused strokes (and ignored ends of strokes)
+    /// are drawn faintly on step `index`, or that a results file cannot tell.
+    public func unrecordedLegend(step index: Int) -> String {
+        guard case .known = unrecorded else { return "refused strokes: not in results files; render the recording" }
+        let strokes = unrecorded.strokes(ofStep: index)
+        let refused = strokes.count { $0.reason == .refused }
+        let ignored = strokes.count { $0.reason == .ignoredRest }
+        if refused == 0 && ignored == 0 { return "refused strokes 0" }
+        return "refused strokes \(refused)" + (ignored > 0 ? ", ignored stroke ends \(ignored)" : "") + " (drawn faint grey)"
     }
 
     /// A Unix time in ms as `2023-01-18 00:00:00 UTC`.

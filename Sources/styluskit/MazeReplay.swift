@@ -89,12 +89,15 @@ struct MazeReplay {
     let recordingEnd: EventTime
     /// Where each proctor decision goes as a JSON line (`--events`), if anywhere.
     let events: ProctorEventLog?
+    /// Where the ink the proctor did not record goes (`render RECORDING`), if anywhere.
+    var unrecordedInk: UnrecordedInkLog? = nil
 
     func run(into recorder: ADFRecorder, environment: ClockSketchData, display: DisplayData) throws -> MazeReplayResult {
         let reader = try options.openReader()
         let driver = try MazeDriver(
             device: reader.header.device, normalizer: normalizer, anchor: anchor, recorder: recorder, mazes: mazes,
             events: events)
+        driver.unrecordedInk = unrecordedInk
         try driver.begin(at: recordingStart)
         while let event = try reader.next() { try driver.process(event) }
         return try driver.finish(at: recordingEnd, environment: environment, display: display)
@@ -123,6 +126,8 @@ final class MazeDriver {
     var onSample: ((PenSample) -> Void)?
     /// Called with each decision, in words (the live decision log).
     var onDecision: ((String) -> Void)?
+    /// Collects the samples of refused strokes and of the ignored rest of ended ones, if set.
+    var unrecordedInk: UnrecordedInkLog?
 
     /// The driver's view of the pen.
     private enum Pen {
@@ -254,6 +259,7 @@ final class MazeDriver {
                 onDecision?("stroke accepted")
             case .refuseStroke:
                 pen = .down(recorded: false)
+                unrecordedInk?.refused()
                 steps[steps.count - 1].refusedStrokes += 1
                 onDecision?("stroke refused")
             case .interrupt(let interruption):
@@ -265,6 +271,7 @@ final class MazeDriver {
                 if case .down(recorded: true) = pen {
                     try recorder.endStroke(unixMilliseconds: anchor.unixMilliseconds(time))
                     pen = .down(recorded: false)
+                    unrecordedInk?.ignoringRest()
                 }
             case .finish(let time):
                 finishedAt = time
@@ -281,6 +288,7 @@ final class MazeDriver {
     private func endMaze(at time: EventTime, finished: Bool) throws {
         if case .down(recorded: true) = pen {
             try recorder.endStroke(unixMilliseconds: anchor.unixMilliseconds(time))
+            unrecordedInk?.ignoringRest()
         }
         if case .down = pen { pen = .down(recorded: false) }
         steps[steps.count - 1].finished = finished
@@ -306,13 +314,13 @@ final class MazeDriver {
             lastContact = sample
             try perform(proctor.shouldBeginDrawing(point, at: sample.time), input: .down, at: sample.time,
                         point: point, before: before)
-            if case .down(recorded: true) = pen { try addPoint(sample) }
             if case .up = pen { pen = .down(recorded: false) }
+            try keep(sample)
         case (.down, true):
             lastContact = sample
             try perform(proctor.isDrawing(point, at: sample.time), input: .move, at: sample.time, point: point,
                         before: before)
-            if case .down(recorded: true) = pen { try addPoint(sample) }
+            try keep(sample)
         case (.down, false):
             try lift(at: sample.time)
         case (.up, false):
@@ -334,14 +342,25 @@ final class MazeDriver {
         }
         pen = .up
         lastContact = nil
+        unrecordedInk?.penLifted()
     }
 
-    private func addPoint(_ sample: PenSample) throws {
-        try recorder.addPoint(
-            PenPoint(
-                x: sample.canvasPosition.xPoints, y: sample.canvasPosition.yPoints, altitude: sample.altitude,
-                azimuth: sample.azimuth, force: sample.force, unixMilliseconds: anchor.unixMilliseconds(sample.time)))
-        steps[steps.count - 1].points += 1
+    /// A sample in contact goes into the results file while its stroke is recorded, else to the
+    /// unrecorded ink (if collected).
+    private func keep(_ sample: PenSample) throws {
+        guard case .down(let recorded) = pen else { return }
+        if recorded {
+            try recorder.addPoint(penPoint(sample))
+            steps[steps.count - 1].points += 1
+        } else {
+            unrecordedInk?.add(penPoint(sample), step: steps.count - 1)
+        }
+    }
+
+    private func penPoint(_ sample: PenSample) -> PenPoint {
+        PenPoint(
+            x: sample.canvasPosition.xPoints, y: sample.canvasPosition.yPoints, altitude: sample.altitude,
+            azimuth: sample.azimuth, force: sample.force, unixMilliseconds: anchor.unixMilliseconds(sample.time))
     }
 
     private static func proctor(for administered: AdministeredMaze, normalizer: Normalizer) -> MazeProctor {
@@ -357,7 +376,7 @@ final class MazeDriver {
 
 extension Replay {
     /// `replay --test maze`: the maze test's proctor over the recording, into a `.msk` file.
-    func runMaze(defaults: MazeSettings = MazeSettings()) throws {
+    func runMaze(defaults: MazeSettings = MazeSettings(), unrecordedInk: UnrecordedInkLog? = nil) throws {
         let mazes = try MazeTestMazes.load(maze: maze, battery: battery, defaults: defaults)
         let scan = try RecordingScan(recording)
         let device = scan.header.device
@@ -378,7 +397,8 @@ extension Replay {
         try patient.fill(&environment, resultsFile: destination, startUnixMilliseconds: anchor.unixMilliseconds(first))
         let replay = MazeReplay(
             options: recording, normalizer: normalizer, anchor: anchor, mazes: mazes, recordingStart: first,
-            recordingEnd: last, events: events ? ProctorEventLog(unixMilliseconds: anchor.unixMilliseconds) : nil)
+            recordingEnd: last, events: events ? ProctorEventLog(unixMilliseconds: anchor.unixMilliseconds) : nil,
+            unrecordedInk: unrecordedInk)
         let result = try replay.run(into: recorder, environment: environment, display: display)
         try file.commit()
 

@@ -23,7 +23,7 @@ enum RenderError: Error, CustomStringConvertible {
         case let .stepOutOfRange(step, steps):
             "--step \(step) is not a step of the results file, which has \(steps) step\(steps == 1 ? "" : "s"); give a number from 1 to \(steps)."
         case .needsTest(let file):
-            "\(file) is not a results file (.csk, .msk, .ssk), so it is taken as a recording: give --test clock or --test maze to replay it."
+            "\(file) is not a results file (.csk, .msk, .ssk), so it is taken as a recording: give --test clock, --test maze or --test sdt to replay it."
         case .noSteps(let file):
             "\(file) has no steps to draw."
         }
@@ -51,6 +51,11 @@ struct Render: ParsableCommand {
             the stroke (--colour stroke). Every interruption is marked with a magenta ring at the last \
             sample before it, labelled with its type and its time from the step's start. A legend under \
             the form gives the test, date, device, duration, strokes and interruptions.
+
+            Results files do not record the strokes the proctor refused (a maze stroke begun far from \
+            the start or from where the path must resume) nor the rest of a stroke it stopped \
+            recording (after a wall cross, or a step ending under the pen). Rendered from a recording, \
+            that ink is drawn faint grey under the recorded ink and counted in the legend.
 
             A .pdf has one page per step. A .png or .svg shows the step of --step, or all steps side by \
             side. Results files do not carry the mazes: give --maze or --battery for a .msk. A recording \
@@ -101,7 +106,7 @@ struct Render: ParsableCommand {
     @Option(help: "How many times real speed the animation runs.")
     var speed: Double = 1
 
-    @Option(help: "The test a recording was made for (clock or maze); only for recordings.")
+    @Option(help: "The test a recording was made for (clock, maze or sdt); only for recordings.")
     var test: Replay.TestKind?
 
     @Option(name: .customLong("desc"), help: "The evemu description (.desc) of an events-only recording.")
@@ -145,20 +150,28 @@ struct Render: ParsableCommand {
         if let maze { arguments += ["--maze", maze] }
         if let battery { arguments += ["--battery", battery] }
         let replay = try Replay.parse(arguments)
-        try replay.run()
-        let variant: ADFVariant = test == .clock ? .clock : .maze
+        let unrecorded = UnrecordedInkLog()
+        try replay.run(unrecordedInk: unrecorded)
+        let variant: ADFVariant =
+            switch test {
+            case .clock: .clock
+            case .maze: .maze
+            case .sdt: .symbolDigit
+            }
         let results = ADFRecorder.resultsPath(directory: directory.path, name: replay.recording.stem, variant: variant)
-        try render(resultsFile: results)
+        try render(resultsFile: results, unrecorded: unrecorded)
     }
 
-    func render(resultsFile: String) throws {
+    /// Draws `resultsFile`; with the ink a replay kept out of it when it was replayed from a recording.
+    func render(resultsFile: String, unrecorded: UnrecordedInkLog? = nil) throws {
         let file = try ADFReader.read(path: resultsFile)
         let document = file.document
         guard !document.steps.isEmpty else { throw RenderError.noSteps(file: resultsFile) }
         let mazes = try MazeTestMazes.load(maze: maze, battery: battery).map(\.maze)
         let forms = StepForm.forms(of: document, mazes: mazes, displayMode: displayMode)
         let picture = ResultsPicture(
-            document: document, forms: forms, options: PictureOptions(colouring: colour, showsPenUp: penUp, showsLegend: !noLegend))
+            document: document, forms: forms, options: PictureOptions(colouring: colour, showsPenUp: penUp, showsLegend: !noLegend),
+            unrecorded: unrecorded?.ink(steps: document.steps.count) ?? .notInResultsFile)
         let steps: [Int]
         if let step {
             guard (1...document.steps.count).contains(step) else {
@@ -175,9 +188,16 @@ struct Render: ParsableCommand {
             case .svg: try PageDrawing.sideBySide(pages).writeSVG(to: out)
             case .png: try PageDrawing.sideBySide(pages).writePNG(to: out, dotsPerInch: dpi)
             }
-            print(
+            var line =
                 "\(out): \(picture.testName) test, \(steps.count) step\(steps.count == 1 ? "" : "s") on a "
-                    + "\(fixed(picture.formSize.widthCentimetres, 2)) x \(fixed(picture.formSize.heightCentimetres, 2)) cm form")
+                + "\(fixed(picture.formSize.widthCentimetres, 2)) x \(fixed(picture.formSize.heightCentimetres, 2)) cm form"
+            if case .known = picture.unrecorded {
+                let strokes = steps.flatMap { picture.unrecorded.strokes(ofStep: $0) }
+                line +=
+                    ", refused strokes \(strokes.count { $0.reason == .refused })"
+                    + ", ignored stroke ends \(strokes.count { $0.reason == .ignoredRest }) (drawn faint grey)"
+            }
+            print(line)
         }
         if let animate {
             try FileManager.default.createDirectory(atPath: animate, withIntermediateDirectories: true)

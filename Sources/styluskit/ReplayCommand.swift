@@ -114,9 +114,15 @@ struct Replay: ParsableCommand {
     }
 
     func run() throws {
+        try run(unrecordedInk: nil)
+    }
+
+    /// Replays the recording; the maze and symbol-digit drivers hand the ink their proctor did
+    /// not record to `unrecordedInk` (the clock test records every stroke).
+    func run(unrecordedInk: UnrecordedInkLog?) throws {
         let settings = try proctoring.load()
-        if test == .maze { return try runMaze(defaults: settings.maze) }
-        if test == .sdt { return try runSymbolDigit(settings: settings.symbolDigit) }
+        if test == .maze { return try runMaze(defaults: settings.maze, unrecordedInk: unrecordedInk) }
+        if test == .sdt { return try runSymbolDigit(settings: settings.symbolDigit, unrecordedInk: unrecordedInk) }
         let scan = try RecordingScan(recording)
         let device = scan.header.device
         let match = try profile.profile(for: device)

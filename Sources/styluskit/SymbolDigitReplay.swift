@@ -139,12 +139,15 @@ struct SymbolDigitReplay {
     let recordingEnd: EventTime
     /// Whether to print each proctor decision as a JSON line (`--events`).
     let events: Bool
+    /// Where the ink the proctor did not record goes (`render RECORDING`), if anywhere.
+    var unrecordedInk: UnrecordedInkLog? = nil
 
     func run(into recorder: ADFRecorder, environment: ClockSketchData, display: DisplayData) throws -> SymbolDigitReplayResult {
         let reader = try options.openReader()
         let driver = try SymbolDigitDriver(
             device: reader.header.device, normalizer: normalizer, anchor: anchor, recorder: recorder, settings: settings,
             origin: origin, boundaries: boundaries, events: events)
+        driver.unrecordedInk = unrecordedInk
         try driver.begin(at: recordingStart)
         while let event = try reader.next() { try driver.process(event) }
         return try driver.finish(at: recordingEnd, environment: environment, display: display)
@@ -170,6 +173,8 @@ final class SymbolDigitDriver {
     var onSample: ((PenSample) -> Void)?
     /// Called with each decision, in words (the live decision log).
     var onDecision: ((String) -> Void)?
+    /// Collects the samples of the ignored rest of strokes a step ended under, if set.
+    var unrecordedInk: UnrecordedInkLog?
 
     private enum Pen {
         case up
@@ -345,6 +350,9 @@ final class SymbolDigitDriver {
                 if case .down(recorded: true) = pen {
                     try recorder.endStroke(unixMilliseconds: ms(stroke.end))
                     pen = .down(recorded: false)
+                    // Ended by a continue press while the pen is down, the rest of the stroke is
+                    // ignored; ended by the lift, nothing follows and the log keeps nothing.
+                    unrecordedInk?.ignoringRest()
                 }
                 if let box = stroke.box, !steps[steps.count - 1].boxes.contains(box + 1) {
                     steps[steps.count - 1].boxes.append(box + 1)
@@ -370,12 +378,19 @@ final class SymbolDigitDriver {
         }
     }
 
-    private func addPoint(_ sample: PenSample) throws {
-        try recorder.addPoint(
-            PenPoint(
-                x: sample.canvasPosition.xPoints, y: sample.canvasPosition.yPoints, altitude: sample.altitude,
-                azimuth: sample.azimuth, force: sample.force, unixMilliseconds: ms(sample.time)))
-        steps[steps.count - 1].points += 1
+    /// A sample in contact goes into the results file while its stroke is recorded, else to the
+    /// unrecorded ink (if collected).
+    private func keep(_ sample: PenSample) throws {
+        guard case .down(let recorded) = pen else { return }
+        let point = PenPoint(
+            x: sample.canvasPosition.xPoints, y: sample.canvasPosition.yPoints, altitude: sample.altitude,
+            azimuth: sample.azimuth, force: sample.force, unixMilliseconds: ms(sample.time))
+        if recorded {
+            try recorder.addPoint(point)
+            steps[steps.count - 1].points += 1
+        } else if !steps.isEmpty {
+            unrecordedInk?.add(point, step: steps.count - 1)
+        }
     }
 
     /// The pen left the surface at `time`: the stroke ends at its last sample in contact.
@@ -387,6 +402,7 @@ final class SymbolDigitDriver {
         }
         pen = .up
         lastContact = nil
+        unrecordedInk?.penLifted()
     }
 
     private func sample(_ sample: PenSample) throws {
@@ -398,12 +414,12 @@ final class SymbolDigitDriver {
             lastContact = sample
             pen = .down(recorded: false)
             try perform(proctor.penDown(point, at: sample.time), input: "down", at: sample.time, before: before, step: step)
-            if case .down(recorded: true) = pen { try addPoint(sample) }
+            try keep(sample)
         case (.down, true):
             lastContact = sample
             // penMoved decides nothing (the box is decided on lifting), so there is nothing to log.
             _ = proctor.penMoved(point, at: sample.time)
-            if case .down(recorded: true) = pen { try addPoint(sample) }
+            try keep(sample)
         case (.down, false):
             try lift(at: sample.time)
         case (.up, false):
@@ -414,7 +430,7 @@ final class SymbolDigitDriver {
 
 extension Replay {
     /// `replay --test sdt`: the symbol-digit proctor over the recording, into a `.ssk` file.
-    func runSymbolDigit(settings: SymbolDigitSettings) throws {
+    func runSymbolDigit(settings: SymbolDigitSettings, unrecordedInk: UnrecordedInkLog? = nil) throws {
         let split = try SymbolDigitStepSplit(parsing: stepSplit)
         let scan = try RecordingScan(recording)
         let device = scan.header.device
@@ -439,7 +455,7 @@ extension Replay {
         let replay = SymbolDigitReplay(
             options: recording, normalizer: normalizer, anchor: anchor, settings: settings,
             origin: SymbolDigitForm.origin(centredOn: form), boundaries: boundaries, recordingStart: first,
-            recordingEnd: last, events: events)
+            recordingEnd: last, events: events, unrecordedInk: unrecordedInk)
         let result = try replay.run(into: recorder, environment: environment, display: display)
         try file.commit()
 

@@ -120,6 +120,94 @@ struct RenderingTests {
         #expect(abs(sum.x / sum.n - expected.x) < 1 && abs(sum.y / sum.n - expected.y) < 1)
     }
 
+    @Test("Refused ink is faint grey where its samples lie; recorded ink over it stays full strength")
+    func refusedInkIsFaint() throws {
+        let t0 = 1_700_000_000_000.0
+        // Recorded: a horizontal stroke at y = 264 pt (2 in) from x = 132 to 660 pt (1 to 5 in).
+        let recorded = (0...20).map {
+            PenPoint(x: 132 + Double($0) * 26.4, y: 264, altitude: 1.2, azimuth: 0, force: 1, unixMilliseconds: t0 + Double($0) * 10)
+        }
+        // Refused: a vertical stroke at x = 396 pt (3 in) from y = 132 to 660 pt, crossing the recorded one at (3 in, 2 in).
+        let refused = (0...20).map {
+            PenPoint(x: 396, y: 132 + Double($0) * 26.4, altitude: 1.2, azimuth: 0, force: 1, unixMilliseconds: t0 + 500 + Double($0) * 10)
+        }
+        let picture = ResultsPicture(
+            document: clockDocument(points: recorded), forms: [.blank], options: PictureOptions(colouring: .stroke, showsLegend: false),
+            unrecorded: .known([[UnrecordedStroke(reason: .refused, points: refused)]]))
+        // 100 dpi: a point is 100/132 px. Force 1 gives 0.052 cm = 2 px of ink, so a sample's pixel is covered.
+        let image = RasterImage(page: picture.page(step: 0), dotsPerInch: 100)
+        func pixel(_ point: PenPoint) -> RasterImage.Pixel {
+            image.pixel(x: Int(point.x / 132 * 100), y: Int(point.y / 132 * 100))
+        }
+        // Grey at 35 % opacity over white: 255 × (1 − 0.35 × (1 − 0.4)) = 201.45 in every channel.
+        // (The pixel below and right of a sample: at a stroke's last sample only the round end covers
+        // part of it, so the samples checked are the inner ones.)
+        for point in refused.dropFirst().dropLast() where abs(point.y - 264) > 30 {
+            let p = pixel(point)
+            #expect(abs(p.red - p.green) <= 1 && abs(p.green - p.blue) <= 1, "refused ink at \(point.y) pt is not grey: \(p)")
+            #expect((196...207).contains(p.red), "refused ink at \(point.y) pt has brightness \(p.red), expected about 201")
+        }
+        // The recorded stroke, the palette's first colour (0.12, 0.47, 0.71 = 31, 120, 181), opaque,
+        // also where it crosses the refused stroke: it is drawn over it.
+        for point in recorded.dropFirst().dropLast() {
+            let p = pixel(point)
+            #expect(abs(p.red - 31) <= 3 && abs(p.green - 120) <= 3 && abs(p.blue - 181) <= 3, "recorded ink at \(point.x) pt is \(p)")
+        }
+        // Between the samples of the refused stroke, away from both: white.
+        #expect(image.pixel(x: 150, y: 100).brightness == 255)
+    }
+
+    @Test("The legend counts refused strokes and ignored stroke ends, or says a results file cannot")
+    func refusedLegend() throws {
+        let t0 = 1_700_000_000_000.0
+        let point = PenPoint(x: 100, y: 100, altitude: 1.2, azimuth: 0, force: 1, unixMilliseconds: t0)
+        let document = clockDocument(points: [point])
+        let fromFile = ResultsPicture(document: document, forms: [.blank])
+        #expect(fromFile.unrecordedLegend(step: 0) == "refused strokes: not in results files; render the recording")
+        let none = ResultsPicture(document: document, forms: [.blank], unrecorded: .known([[]]))
+        #expect(none.unrecordedLegend(step: 0) == "refused strokes 0")
+        let strokes = [
+            UnrecordedStroke(reason: .refused, points: [point]), UnrecordedStroke(reason: .ignoredRest, points: [point]),
+            UnrecordedStroke(reason: .refused, points: [point]),
+        ]
+        let some = ResultsPicture(document: document, forms: [.blank], unrecorded: .known([strokes]))
+        #expect(some.unrecordedLegend(step: 0) == "refused strokes 2, ignored stroke ends 1 (drawn faint grey)")
+        // The legend band shows the line: its text is among the page's marks.
+        let texts = some.page(step: 0).marks.compactMap { mark -> String? in
+            if case .text(let text, _, _, _) = mark { return text }
+            return nil
+        }
+        #expect(texts.contains("refused strokes 2, ignored stroke ends 1 (drawn faint grey)"))
+        #expect(ResultsPicture(document: document, forms: [.blank], options: PictureOptions(showsLegend: false), unrecorded: .known([strokes]))
+            .page(step: 0).marks.allSatisfy { if case .text = $0 { false } else { true } })
+    }
+
+    @Test("A start-far ring lies at the touch-down of the stroke it refused; an animation frame leaves out later refused ink")
+    func refusedStrokePositionAndTime() throws {
+        let t0 = 1_700_000_000_000.0
+        // The refused stroke touched down at (264, 264) pt at t0, which is when start-far was recorded;
+        // the recorded stroke begins at (660, 660) pt 1 s later.
+        let refused = (0..<5).map { PenPoint(x: 264 + Double($0) * 13.2, y: 264, altitude: 1.2, azimuth: 0, force: 1, unixMilliseconds: t0 + Double($0) * 10) }
+        let recorded = (0..<5).map { PenPoint(x: 660, y: 660 + Double($0) * 13.2, altitude: 1.2, azimuth: 0, force: 1, unixMilliseconds: t0 + 1000 + Double($0) * 10) }
+        let document = clockDocument(points: recorded, interruptions: [Interruption(type: "start-far", unixMilliseconds: t0)])
+        let picture = ResultsPicture(
+            document: document, forms: [.blank], options: PictureOptions(showsLegend: false),
+            unrecorded: .known([[UnrecordedStroke(reason: .refused, points: refused)]]))
+        let at = try #require(picture.position(of: document.steps[0].interruptions[0], inStep: 0))
+        #expect(abs(at.xCentimetres - 264.0 / 132 * 2.54) < 1e-9 && abs(at.yCentimetres - 264.0 / 132 * 2.54) < 1e-9)
+        // Without the refused ink (a results file) the ring can only go on the first recorded sample.
+        let fromFile = ResultsPicture(document: document, forms: [.blank])
+        let there = try #require(fromFile.position(of: document.steps[0].interruptions[0], inStep: 0))
+        #expect(abs(there.xCentimetres - 660.0 / 132 * 2.54) < 1e-9)
+        // A frame at t0 + 20 ms shows the refused stroke's first three samples only.
+        let frame = picture.page(step: 0, upTo: t0 + 20)
+        let faint = frame.marks.compactMap { mark -> [FormPosition]? in
+            if case .path(let points, _, let colour, _) = mark, colour == PictureStyle.unrecordedInk { return points }
+            return nil
+        }
+        #expect(faint.count == 1 && faint.first?.count == 3)
+    }
+
     @Test("The clock-small.csk picture matches its golden PNG within a small tolerance")
     func golden() throws {
         let path = packageRoot.appendingPathComponent("Fixtures/golden/clock-small.csk").path
