@@ -123,6 +123,25 @@ struct RenderTests {
         #expect(refused.allSatisfy { pixel(plain, $0).brightness == 255 }, "the results file's picture has ink where the refused stroke was")
     }
 
+    @Test("Rendered from its recording, the wall cross's ended stroke counts one ignored stroke end and no refused stroke")
+    func ignoredStrokeEndFromRecording() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let recording = directory.appendingPathComponent("cross.evemu")
+        let made = try styluskit([
+            "synth", synth.appendingPathComponent("wall-cross-0.6s.scenario").path, "--output", recording.path,
+        ])
+        try #require(made.status == 0, "\(made.standardError)")
+        // The pen is held 0.6 s across the wall, the timeout is 0.5 s: the proctor ends the stroke
+        // with about 0.1 s of samples still to come before the lift, and refuses nothing.
+        let render = try styluskit([
+            "render", recording.path, "--test", "maze", "--maze", synth.appendingPathComponent("detour.maze").path,
+            "--out", directory.appendingPathComponent("cross.svg").path,
+        ])
+        try #require(render.status == 0, "\(render.standardError)")
+        #expect(render.standardOutput.contains("refused strokes 0, ignored stroke ends 1 (drawn faint grey)"), "\(render.standardOutput)")
+    }
+
     @Test("A symbol-digit recording renders directly with --test sdt")
     func symbolDigitFromRecording() throws {
         let directory = try Paths.temporaryDirectory()
