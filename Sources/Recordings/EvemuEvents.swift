@@ -26,53 +26,115 @@ let maximumEventSeconds: Int64 = Int64.max / 1_000_000 - 1
 
 private let microsecondScale: [Int64] = [1_000_000, 100_000, 10_000, 1_000, 100, 10, 1]
 
+/// The text and value of the timestamp of the last `E:` line parsed.
+///
+/// All events of a frame carry the same timestamp, so most lines repeat the line before's: comparing
+/// its text (three words) costs a tenth of parsing its sixteen digits again.
+struct RepeatedTimestamp {
+    /// The text, little-endian, in three words, zero past `length`.
+    private var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    /// Which bits of each word the text covers.
+    private var masks: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    /// Bytes of text; 0 when nothing is remembered.
+    private(set) var length = 0
+    private(set) var microseconds: Int64 = 0
+
+    /// The longest timestamp text remembered: 24 bytes hold any time StylusKit keeps.
+    static let capacity = 24
+
+    /// True when `p[i...]` starts with the remembered text and a blank follows it.
+    @inline(__always)
+    func matches(_ p: UnsafeBufferPointer<UInt8>, at i: Int, end hi: Int) -> Bool {
+        guard length > 0, i &+ Self.capacity < hi, let base = p.baseAddress else { return false }
+        let text = UnsafeRawPointer(base + i)
+        return text.loadUnaligned(as: UInt64.self) & masks.0 == words.0
+            && text.loadUnaligned(fromByteOffset: 8, as: UInt64.self) & masks.1 == words.1
+            && text.loadUnaligned(fromByteOffset: 16, as: UInt64.self) & masks.2 == words.2
+            && isBlank(p[i &+ length])
+    }
+
+    /// Remembers the text `p[start..<end]` and its value.
+    mutating func remember(_ p: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int, microseconds: Int64) {
+        guard end - start <= Self.capacity else {
+            length = 0
+            return
+        }
+        length = end - start
+        /// Word `w` of the text and its mask.
+        func word(_ w: Int) -> (text: UInt64, mask: UInt64) {
+            var text: UInt64 = 0
+            var mask: UInt64 = 0
+            for k in stride(from: min(length, 8 * w + 8) - 1, through: 8 * w, by: -1) {
+                text = text << 8 | UInt64(p[start + k])
+                mask = mask << 8 | 0xff
+            }
+            return (text, mask)
+        }
+        let (first, second, third) = (word(0), word(1), word(2))
+        words = (first.text, second.text, third.text)
+        masks = (first.mask, second.mask, third.mask)
+        self.microseconds = microseconds
+    }
+}
+
 /// Parses `E: <seconds>.<fraction> <type hex> <code hex> <value>[ # comment]` in `p[lo..<hi]`.
 ///
 /// The fraction is read as a decimal fraction of up to six digits (evemu always writes six;
-/// libevemu would read a shorter one as a count of microseconds).
-func parseEventLine(_ p: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hiWithCR: Int) -> EventLineResult {
+/// libevemu would read a shorter one as a count of microseconds). `timestamp` is the last
+/// timestamp parsed, which this line's most likely repeats.
+func parseEventLine(
+    _ p: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hiWithCR: Int, _ timestamp: inout RepeatedTimestamp
+) -> EventLineResult {
     var hi = hiWithCR
     if hi > lo && p[hi - 1] == 0x0d { hi -= 1 }
     var i = lo + 2
     while i < hi && isBlank(p[i]) { i += 1 }
 
-    var seconds: Int64 = 0
-    var digits = 0
-    let secondsColumn = i - lo + 1
-    while i < hi {
-        let d = p[i] &- 0x30
-        guard d < 10 else { break }
-        if digits == 18 { return .malformed }
-        seconds = seconds &* 10 &+ Int64(d)
-        digits += 1
+    let time: Int64
+    if timestamp.matches(p, at: i, end: hi) {
+        time = timestamp.microseconds
+        i += timestamp.length
+    } else {
+        let timeStart = i
+        var seconds: Int64 = 0
+        var digits = 0
+        let secondsColumn = i - lo + 1
+        while i < hi {
+            let d = p[i] &- 0x30
+            guard d < 10 else { break }
+            if digits == 18 { return .malformed }
+            seconds = seconds &* 10 &+ Int64(d)
+            digits += 1
+            i += 1
+        }
+        guard digits > 0, i < hi, p[i] == 0x2e else { return .malformed }
+        // Times are kept in microseconds; beyond this they would wrap around.
+        guard seconds <= maximumEventSeconds else {
+            return .outOfRange(
+                column: secondsColumn,
+                problem: "timestamp \(seconds) s is beyond the largest time StylusKit keeps (\(maximumEventSeconds) s)")
+        }
         i += 1
+        var fraction: Int64 = 0
+        digits = 0
+        while i < hi {
+            let d = p[i] &- 0x30
+            guard d < 10 else { break }
+            if digits == 6 { return .malformed }
+            fraction = fraction &* 10 &+ Int64(d)
+            digits += 1
+            i += 1
+        }
+        guard digits > 0 else { return .malformed }
+        time = seconds &* 1_000_000 &+ fraction &* microsecondScale[digits]
+        if i < hi && isBlank(p[i]) { timestamp.remember(p, from: timeStart, to: i, microseconds: time) }
     }
-    guard digits > 0, i < hi, p[i] == 0x2e else { return .malformed }
-    // Times are kept in microseconds; beyond this they would wrap around.
-    guard seconds <= maximumEventSeconds else {
-        return .outOfRange(
-            column: secondsColumn,
-            problem: "timestamp \(seconds) s is beyond the largest time StylusKit keeps (\(maximumEventSeconds) s)")
-    }
-    i += 1
-    var fraction: Int64 = 0
-    digits = 0
-    while i < hi {
-        let d = p[i] &- 0x30
-        guard d < 10 else { break }
-        if digits == 6 { return .malformed }
-        fraction = fraction &* 10 &+ Int64(d)
-        digits += 1
-        i += 1
-    }
-    guard digits > 0 else { return .malformed }
-    let microseconds = fraction &* microsecondScale[digits]
 
     guard i < hi, isBlank(p[i]) else { return .malformed }
     while i < hi && isBlank(p[i]) { i += 1 }
     let typeColumn = i - lo + 1
     var type: UInt32 = 0
-    digits = 0
+    var digits = 0
     while i < hi, let d = hexDigit(p[i]) {
         if digits == 8 { return .malformed }
         type = type << 4 | d
@@ -138,7 +200,7 @@ func parseEventLine(_ p: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hiWithCR: Int)
     }
     return .event(
         InputEvent(
-            time: EventTime(microseconds: seconds &* 1_000_000 &+ microseconds), type: eventType,
+            time: EventTime(microseconds: time), type: eventType,
             code: UInt16(code), value: Int32(value)))
 }
 
@@ -179,6 +241,7 @@ struct EvemuEventStream {
     private var finished = false
     /// Events read since the last `SYN_REPORT`, to tell a recording cut off inside a frame.
     private var eventsSinceFrameEnd = 0
+    private var timestamp = RepeatedTimestamp()
     /// What was dropped, once reading ended in `allowTruncated` mode.
     private(set) var truncation: TruncationReport?
     /// The text after `# StylusKit control: ` of every control line read so far, in order.
@@ -204,7 +267,7 @@ struct EvemuEventStream {
                     if let control = controlText(p, range.lowerBound, range.upperBound) { controlLines.append(control) }
                     return nil
                 case .blank: return nil
-                case .event: return parseEventLine(p, range.lowerBound, range.upperBound)
+                case .event: return parseEventLine(p, range.lowerBound, range.upperBound, &timestamp)
                 case .other: return .malformed
                 }
             }

@@ -40,14 +40,7 @@ struct LineSource {
     /// The next line without its newline, or nil at the end.
     mutating func nextLine() throws(RecordingError) -> Range<Int>? {
         while true {
-            let newline = buffer.withUnsafeBufferPointer { p -> Int? in
-                var i = position
-                while i < end {
-                    if p[i] == 0x0a { return i }
-                    i += 1
-                }
-                return nil
-            }
+            let newline = buffer.withUnsafeBufferPointer { firstIndex(of: 0x0a, in: $0, from: position, to: end) }
             if let newline {
                 lineStart = position
                 position = newline + 1

@@ -137,7 +137,11 @@ public struct FrameAssembler: Sendable {
     private var axes: RawPenAxes
     private var serial: Int32?
     private var toolID: Int32?
+    /// Every tool's thresholds but the current one's, which `activeThresholds` holds: a frame
+    /// reads and updates them, and hashing the key twice a frame cost as much as the rest.
     private var thresholds: [ToolKey: PressureThresholds] = [:]
+    /// The thresholds of `toolKey`'s tool, once it has some.
+    private var activeThresholds: PressureThresholds?
 
     /// Creates an assembler for a device whose capabilities were already checked.
     public init(capabilities: PenCapabilities, inferredProximityTimeout: EventDuration = .milliseconds(50)) {
@@ -165,7 +169,8 @@ public struct FrameAssembler: Sendable {
 
     /// The pressure offset detected for `tool` with `serial`, in device units, if any.
     public func pressureOffset(tool: PenTool, serial: Int32?) -> Int32? {
-        thresholds[ToolKey(tool: tool, serial: serial)]?.offset
+        let key = ToolKey(tool: tool, serial: serial)
+        return key == toolKey ? activeThresholds?.offset : thresholds[key]?.offset
     }
 
     /// Returns the notices collected so far and forgets them.
@@ -230,9 +235,9 @@ public struct FrameAssembler: Sendable {
         for key in changes.keys where PadButtonCodes.set.contains(key.code) {
             if key.value != 0 { padButtons.insert(key.code) } else { padButtons.remove(key.code) }
         }
-        if let value = changes.absolute[AbsoluteAxis.wheel] { ring = value }
-        if let value = changes.absolute[AbsoluteAxis.rx] { firstStrip = value }
-        if let value = changes.absolute[AbsoluteAxis.ry] { secondStrip = value }
+        if let value = changes.absolute.wheel { ring = value }
+        if let value = changes.absolute.rx { firstStrip = value }
+        if let value = changes.absolute.ry { secondStrip = value }
         return PadFrame(
             time: time, buttons: padButtons.sorted(), ring: ring, firstStrip: firstStrip,
             secondStrip: secondStrip, gapBefore: gap)
@@ -265,7 +270,7 @@ public struct FrameAssembler: Sendable {
                 }
             }
         }
-        let heldTool = toolBits.sorted().first.flatMap(PenToolCodes.tool(for:))
+        let heldTool = toolBits.min().flatMap(PenToolCodes.tool(for:))
 
         enum Step { case enter(PenTool), leave, stay, absent }
         let step: Step
@@ -308,7 +313,7 @@ public struct FrameAssembler: Sendable {
             let frame = PenFrame(
                 time: time, tool: tool, inProximity: false, tipDown: false, buttons: [], axes: axes,
                 serial: serial, toolID: toolID, transitions: transitions, gapBefore: gap,
-                pressureOffset: thresholds[toolKey]?.offset)
+                pressureOffset: activeThresholds?.offset)
             // The kernel now holds the leaving frame's zeros; the next proximity starts from them.
             apply(changes)
             inProximity = false
@@ -321,7 +326,12 @@ public struct FrameAssembler: Sendable {
             inProximity = true
             tool = newTool
             serial = changes.serial
-            toolKey = ToolKey(tool: newTool, serial: serial)
+            let newKey = ToolKey(tool: newTool, serial: serial)
+            if newKey != toolKey {
+                if let activeThresholds { thresholds[toolKey] = activeThresholds }
+                activeThresholds = thresholds.removeValue(forKey: newKey)
+                toolKey = newKey
+            }
             axes = deviceAxes
             toolID = deviceToolID != 0 ? deviceToolID : nil
             tipDown = enterContact()
@@ -335,9 +345,9 @@ public struct FrameAssembler: Sendable {
             apply(changes)
             axes = deviceAxes
             if let reported = changes.serial { serial = reported }
-            if changes.absolute[AbsoluteAxis.misc] != nil, deviceToolID != 0 { toolID = deviceToolID }
+            if changes.absolute.misc != nil, deviceToolID != 0 { toolID = deviceToolID }
             let wasDown = tipDown
-            tipDown = continuedContact(pressureReported: changes.absolute[AbsoluteAxis.pressure] != nil)
+            tipDown = continuedContact(pressureReported: changes.absolute.pressure != nil)
             var transitions: PenTransitions = []
             if tipDown && !wasDown { transitions.insert(.tipWentDown) }
             if !tipDown && wasDown { transitions.insert(.tipWentUp) }
@@ -349,13 +359,13 @@ public struct FrameAssembler: Sendable {
         PenFrame(
             time: time, tool: tool, inProximity: true, tipDown: tipDown, buttons: barrel, axes: axes,
             serial: serial, toolID: toolID, transitions: transitions, gapBefore: gap,
-            pressureOffset: thresholds[toolKey]?.offset)
+            pressureOffset: activeThresholds?.offset)
     }
 
     /// Tip contact at proximity-in, after offset detection (libinput's order in `tablet_flush()`).
     private mutating func enterContact() -> Bool {
         guard let range = capabilities.pressure, let pressure = deviceAxes.pressure else { return touchKey }
-        var threshold = thresholds[toolKey] ?? PressureThresholds(pressure: range, distance: capabilities.distance)
+        var threshold = activeThresholds ?? PressureThresholds(pressure: range, distance: capabilities.distance)
         threshold.observe(pressure: pressure)
         switch threshold.detectOffset(pressure: pressure, distance: deviceAxes.distance) {
         case .accepted(let units, let percent)?:
@@ -365,34 +375,30 @@ public struct FrameAssembler: Sendable {
         case nil:
             break
         }
-        thresholds[toolKey] = threshold
+        activeThresholds = threshold
         return threshold.contact(pressure: pressure, wasDown: false)
     }
 
     private mutating func continuedContact(pressureReported: Bool) -> Bool {
         guard let range = capabilities.pressure, let pressure = deviceAxes.pressure else { return touchKey }
-        var threshold = thresholds[toolKey] ?? PressureThresholds(pressure: range, distance: capabilities.distance)
+        var threshold = activeThresholds ?? PressureThresholds(pressure: range, distance: capabilities.distance)
         if pressureReported { threshold.observe(pressure: pressure) }
-        thresholds[toolKey] = threshold
+        activeThresholds = threshold
         return threshold.contact(pressure: pressure, wasDown: tipDown)
     }
 
     /// Stores the frame's axis values as the device state, as the kernel does.
     private mutating func apply(_ changes: FrameChanges) {
-        for (code, value) in changes.absolute {
-            switch code {
-            case AbsoluteAxis.x: deviceAxes.x = value
-            case AbsoluteAxis.y: deviceAxes.y = value
-            case AbsoluteAxis.pressure where capabilities.hasPressure: deviceAxes.pressure = value
-            case AbsoluteAxis.distance where capabilities.hasDistance: deviceAxes.distance = value
-            case AbsoluteAxis.tiltX where capabilities.hasTilt: deviceAxes.tiltX = value
-            case AbsoluteAxis.tiltY where capabilities.hasTilt: deviceAxes.tiltY = value
-            case AbsoluteAxis.z where capabilities.hasRotation: deviceAxes.rotation = value
-            case AbsoluteAxis.wheel where capabilities.hasWheel: deviceAxes.wheel = value
-            case AbsoluteAxis.misc: deviceToolID = value
-            default: break
-            }
-        }
+        let absolute = changes.absolute
+        if let value = absolute.x { deviceAxes.x = value }
+        if let value = absolute.y { deviceAxes.y = value }
+        if capabilities.hasPressure, let value = absolute.pressure { deviceAxes.pressure = value }
+        if capabilities.hasDistance, let value = absolute.distance { deviceAxes.distance = value }
+        if capabilities.hasTilt, let value = absolute.tiltX { deviceAxes.tiltX = value }
+        if capabilities.hasTilt, let value = absolute.tiltY { deviceAxes.tiltY = value }
+        if capabilities.hasRotation, let value = absolute.z { deviceAxes.rotation = value }
+        if capabilities.hasWheel, let value = absolute.wheel { deviceAxes.wheel = value }
+        if let value = absolute.misc { deviceToolID = value }
     }
 }
 
@@ -410,7 +416,7 @@ struct FrameChanges: Sendable {
     }
 
     /// The last value of each absolute axis reported in the frame.
-    var absolute: [UInt16: Int32] = [:]
+    var absolute = AbsoluteChanges()
     /// Key events in the order they came.
     var keys: [KeyChange] = []
     /// The last `MSC_SERIAL` of the frame.
@@ -418,15 +424,13 @@ struct FrameChanges: Sendable {
     /// Events collected, `EV_SYN` excluded.
     var eventCount = 0
 
-    static let penAxes: Set<UInt16> = [
+    static let penAxes = AbsoluteChanges.mask(
         AbsoluteAxis.x, AbsoluteAxis.y, AbsoluteAxis.pressure, AbsoluteAxis.distance, AbsoluteAxis.tiltX,
-        AbsoluteAxis.tiltY, AbsoluteAxis.z, AbsoluteAxis.wheel, AbsoluteAxis.misc,
-    ]
+        AbsoluteAxis.tiltY, AbsoluteAxis.z, AbsoluteAxis.wheel, AbsoluteAxis.misc)
     /// The axes whose events prove a tool is in proximity (libinput's forced-tool plugin: not distance).
-    static let proximityAxes: Set<UInt16> = [
+    static let proximityAxes = AbsoluteChanges.mask(
         AbsoluteAxis.x, AbsoluteAxis.y, AbsoluteAxis.z, AbsoluteAxis.pressure, AbsoluteAxis.tiltX,
-        AbsoluteAxis.tiltY, AbsoluteAxis.wheel,
-    ]
+        AbsoluteAxis.tiltY, AbsoluteAxis.wheel)
     static let penKeys: Set<UInt16> = Set(PenToolCodes.all + [
         KeyCode.touch, KeyCode.stylus, KeyCode.stylus2, KeyCode.stylus3,
     ])
@@ -434,7 +438,7 @@ struct FrameChanges: Sendable {
     mutating func collect(_ event: InputEvent) {
         eventCount += 1
         switch event.type {
-        case .absolute: absolute[event.code] = event.value
+        case .absolute: absolute.set(event.code, event.value)
         // Value 2 is auto-repeat: still held.
         case .key: keys.append(KeyChange(code: event.code, value: event.value))
         case .miscellaneous where event.code == MiscellaneousCode.serial: serial = event.value
@@ -444,16 +448,60 @@ struct FrameChanges: Sendable {
 
     /// True when the frame reports any pen axis or pen key.
     var hasPenContent: Bool {
-        absolute.keys.contains(where: Self.penAxes.contains) || keys.contains { Self.penKeys.contains($0.code) }
+        absolute.reported & Self.penAxes != 0 || keys.contains { Self.penKeys.contains($0.code) }
     }
 
-    var forcesProximity: Bool { absolute.keys.contains(where: Self.proximityAxes.contains) }
+    var forcesProximity: Bool { absolute.reported & Self.proximityAxes != 0 }
 
     /// True for the Wacom pad's own reports: serial -1 or `BTN_TOOL_FINGER`, or pad
     /// buttons in a frame without pen events.
     var isPadFrame: Bool {
         if serial == -1 || keys.contains(where: { $0.code == KeyCode.toolFinger }) { return true }
         return keys.contains { PadButtonCodes.set.contains($0.code) } && !hasPenContent
+    }
+}
+
+/// The absolute axes one frame reported: the last value of each axis the assembler reads, and
+/// which codes were reported at all.
+///
+/// A frame comes every millisecond or so: fixed fields, not a dictionary, so collecting one
+/// allocates nothing (a dictionary per frame was most of the pipeline's cost).
+struct AbsoluteChanges: Sendable {
+    /// Bit `code` set when axis `code` (below 64, as every `ABS_*` is) was reported.
+    var reported: UInt64 = 0
+    var x: Int32?
+    var y: Int32?
+    var z: Int32?
+    var rx: Int32?
+    var ry: Int32?
+    var wheel: Int32?
+    var pressure: Int32?
+    var distance: Int32?
+    var tiltX: Int32?
+    var tiltY: Int32?
+    var misc: Int32?
+
+    static func mask(_ codes: UInt16...) -> UInt64 {
+        codes.reduce(0) { $0 | (1 << UInt64($1)) }
+    }
+
+    @inline(__always)
+    mutating func set(_ code: UInt16, _ value: Int32) {
+        if code < 64 { reported |= 1 << UInt64(code) }
+        switch code {
+        case AbsoluteAxis.x: x = value
+        case AbsoluteAxis.y: y = value
+        case AbsoluteAxis.z: z = value
+        case AbsoluteAxis.rx: rx = value
+        case AbsoluteAxis.ry: ry = value
+        case AbsoluteAxis.wheel: wheel = value
+        case AbsoluteAxis.pressure: pressure = value
+        case AbsoluteAxis.distance: distance = value
+        case AbsoluteAxis.tiltX: tiltX = value
+        case AbsoluteAxis.tiltY: tiltY = value
+        case AbsoluteAxis.misc: misc = value
+        default: break  // no frame reads the others
+        }
     }
 }
 

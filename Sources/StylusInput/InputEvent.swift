@@ -33,7 +33,13 @@ public struct EventType: RawRepresentable, Hashable, Comparable, Sendable, Custo
     public var name: String? { EventNames.types[rawValue] }
 
     /// The highest code this type can carry (`ABS_MAX`, `KEY_MAX`, ...), or nil for an undefined type.
-    public var maximumCode: UInt16? { EventNames.maximumCodes[rawValue] }
+    public var maximumCode: UInt16? {
+        rawValue < Self.maximumCodeByType.count ? Self.maximumCodeByType[Int(rawValue)] : nil
+    }
+
+    /// `EventNames.maximumCodes` indexed by type: every event read from a recording is checked
+    /// against it, and hashing the type cost more than parsing the rest of the line.
+    private static let maximumCodeByType: [UInt16?] = (0...EventType.max.rawValue).map { EventNames.maximumCodes[$0] }
 
     public static func < (lhs: EventType, rhs: EventType) -> Bool { lhs.rawValue < rhs.rawValue }
 
