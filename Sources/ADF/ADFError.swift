@@ -25,7 +25,8 @@ public enum ADFError: Error, Sendable, Equatable, CustomStringConvertible {
                 }
             return "Could not \(operation) \(path): \(what)"
         default:
-            return description
+            // Without its full stop, as the caller goes on after it.
+            return description.hasSuffix(".") ? String(description.dropLast()) : description
         }
     }
 

@@ -228,12 +228,15 @@ enum Files {
         // Some file systems cannot fsync a directory (EINVAL); the file itself is synced.
         var result = fsync(fd)
         while result != 0 && errno == EINTR { result = fsync(fd) }
-        if result != 0 && errno != EINVAL {
-            // The file is in place and complete: say so, rather than what a failed write means.
-            throw ADFError.fileSystem(
-                operation: "flush to disk the directory entry of", path: path, errno: 0,
-                reason: "\(String(cString: strerror(errno))); the file is complete, but a power cut "
-                    + "before the disk recovers could lose it")
-        }
+        if result != 0 && errno != EINVAL { throw directorySyncFailure(path, errno) }
+    }
+
+    /// The error of a failed directory fsync after `path` was moved into place: the file is
+    /// complete, so it says so rather than what a failed write means (hence no errno in it).
+    static func directorySyncFailure(_ path: String, _ code: Int32) -> ADFError {
+        .fileSystem(
+            operation: "flush to disk the directory entry of", path: path, errno: 0,
+            reason: "\(String(cString: strerror(code))); the file is complete, but a power cut "
+                + "before the disk recovers could lose it")
     }
 }

@@ -330,4 +330,41 @@ struct FaultInjectionTests {
         try recorder.finish(environment: ClockSketchData(), display: .referenceTablet)
         #expect(try directory.contents() == (kept + ["t.csk", ".t.csk.writing-\(dead)-2"]).sorted())
     }
+
+    @Test("--force (replacing): ENOSPC at finish leaves the older results file as it was; freed, the new file replaces it")
+    func replacingKeepsOlderOnFailure() throws {
+        let directory = try ScratchDirectory()
+        defer { directory.remove() }
+        let reference = try Self.reference(in: directory)
+        let path = directory.file("t.csk")
+        try "older results".write(toFile: path, atomically: false, encoding: .utf8)
+        let disk = FaultyDisk()
+        disk.writeRule = { $0 > 1 ? .fail(ENOSPC) : nil }
+        let recorder = try ADFRecorder(destination: path, variant: .clock, replacing: true, calls: disk.calls)
+        try Self.record(recorder)
+        #expect(throws: ADFError.self) { try recorder.finish(environment: ClockSketchData(), display: .referenceTablet) }
+        #expect(try String(contentsOfFile: path, encoding: .utf8) == "older results")
+        #expect(try directory.contents() == ["t.csk"])
+        disk.writeRule = { _ in nil }
+        try recorder.finish(environment: ClockSketchData(), display: .referenceTablet)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == reference)
+        #expect(try directory.contents() == ["t.csk"])
+    }
+
+    @Test("The other file system messages: read-only disk, any other errno, a directory that could not be flushed")
+    func otherMessages() {
+        #expect(
+            ADFError.fileSystem(operation: "write", path: "/r/t.csk", errno: EROFS, reason: "Read-only file system").description
+                == "Could not write /r/t.csk: the disk is read-only (Read-only file system). Choose a writable directory, then try again.")
+        #expect(
+            ADFError.fileSystem(operation: "write", path: "/r/t.csk", errno: EACCES, reason: "Permission denied").description
+                == "Could not write /r/t.csk: Permission denied. Check that the directory exists, is writable and has free space.")
+        #expect(
+            ADFError.fileSystem(operation: "write", path: "/r/t.csk", errno: ENOSPC, reason: "No space left on device").problem
+                == "Could not write /r/t.csk: the disk is full (No space left on device)")
+        #expect(
+            Files.directorySyncFailure("/r/t.csk", EIO).description
+                == "Could not flush to disk the directory entry of /r/t.csk: Input/output error; the file is complete, but a "
+                + "power cut before the disk recovers could lose it. Check that the directory exists, is writable and has free space.")
+    }
 }

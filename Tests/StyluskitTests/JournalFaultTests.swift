@@ -249,4 +249,43 @@ struct JournalFaultTests {
             "the journal ends: \(String(decoding: kept.suffix(300), as: UTF8.self).debugDescription)")
         #expect(try Self.run(["adf", "validate", out + "/clock-20260101T000000Z.csk"]).status == 0)
     }
+
+    @Test("record's message when the results file fails: the ADF problem, the journal that keeps the session, and what to do")
+    func recordMessages() {
+        let journal = "/data/clock-20260101T000000Z.evemu"
+        let results = "/data/clock-20260101T000000Z.csk"
+        let kept = "The session is safe in its journal \(journal), which keeps every event read. "
+        #expect(
+            RecordError.resultsNotWritten(
+                .fileSystem(operation: "write", path: results, errno: ENOSPC, reason: "No space left on device"), journal: journal
+            ).description
+                == "Could not write \(results): the disk is full (No space left on device). " + kept
+                + "Free space on the disk that holds /data, then run `styluskit recover \(journal)`.")
+        #expect(
+            RecordError.resultsNotWritten(
+                .fileSystem(operation: "flush to disk", path: results, errno: EIO, reason: "Input/output error"), journal: journal
+            ).description
+                == "Could not flush to disk \(results): the disk reported an input/output error (Input/output error); it may be failing. "
+                + kept + "Copy the journal to another disk, then run `styluskit recover` on the copy.")
+        #expect(
+            RecordError.resultsNotWritten(.destinationExists(path: results), journal: journal).description
+                == "A results file already exists at \(results) and results are never overwritten; choose another output directory "
+                + "or file name, or move the existing file away. " + kept
+                + "Run `styluskit recover \(journal) --out DIR` to write the results file into another directory.")
+        #expect(
+            RecordError.resultsNotWritten(.xmlWriter("libxml2 could not end an element; the results file is incomplete and was not kept."), journal: journal).description
+                == "libxml2 could not end an element; the results file is incomplete and was not kept. " + kept
+                + "Run `styluskit recover \(journal)` (with --out DIR to write elsewhere).")
+    }
+
+    @Test("The journal's message for another errno, and for one it cannot create")
+    func otherJournalMessages() {
+        #expect(
+            JournalError.writeFailed(path: "/data/j.evemu", errno: EACCES, reason: "Permission denied").description
+                == "Writing the journal /data/j.evemu failed: Permission denied. The test was stopped; the journal keeps everything "
+                + "written before the error. Fix the cause (space, permissions, the disk), then run `styluskit recover /data/j.evemu`.")
+        #expect(
+            JournalError.cannotCreate(path: "/data/j.evemu", reason: "No space left on device").description
+                == "Cannot create the journal /data/j.evemu: No space left on device. Choose a writable --out directory with free space.")
+    }
 }
