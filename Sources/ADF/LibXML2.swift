@@ -30,17 +30,19 @@ struct XMLWriterError: Error, CustomStringConvertible {
 /// The callbacks receive it as an unretained pointer; `XMLStreamWriter` keeps it alive.
 private final class DescriptorSink {
     let fd: Int32
+    let calls: FileCalls
     var writeErrno: Int32?
 
-    init(fd: Int32) {
+    init(fd: Int32, calls: FileCalls) {
         self.fd = fd
+        self.calls = calls
     }
 
     /// Writes all of `count` bytes, retrying short writes and EINTR; false on error.
     func writeAll(_ bytes: UnsafeRawPointer, _ count: Int) -> Bool {
         var done = 0
         while done < count {
-            let n = write(fd, bytes + done, count - done)
+            let n = calls.write(fd, bytes + done, count - done)
             if n < 0 {
                 if errno == EINTR { continue }
                 writeErrno = errno
@@ -74,9 +76,9 @@ final class XMLStreamWriter {
     /// Creates a writer that writes to `fd`, indenting nested elements by two spaces.
     ///
     /// The descriptor is not closed by the writer.
-    init(fileDescriptor fd: Int32) throws {
+    init(fileDescriptor fd: Int32, calls: FileCalls = .system) throws {
         LibXML2.initialise()
-        sink = DescriptorSink(fd: fd)
+        sink = DescriptorSink(fd: fd, calls: calls)
         let context = Unmanaged.passUnretained(sink).toOpaque()
         guard let output = xmlOutputBufferCreateIO(sinkWrite, sinkClose, context, nil) else {
             throw XMLWriterError(operation: "create an output buffer (out of memory?)")

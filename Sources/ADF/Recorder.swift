@@ -19,6 +19,10 @@ public final class ADFRecorder {
     private var steps: [RecordedStep] = []
     private var strokes: [RecordedStroke] = []
     private var state = State.betweenSteps
+    /// The calls the file's and spools' bytes go through (libc's, or a test's faults).
+    private let calls: FileCalls
+    /// Whether `finish` replaces an existing results file (else it refuses to).
+    private let replacing: Bool
     /// Called after the document is written and synced, before it is moved into place: lets
     /// tests make the destination appear (or fail) at the last moment.
     var willMoveIntoPlace: () throws -> Void = {}
@@ -35,12 +39,25 @@ public final class ADFRecorder {
     /// - Throws: `ADFError.destinationExists` at once if a file is already there (better
     ///   before the patient starts than after), or a file system error if the destination
     ///   directory is not writable.
-    public init(destination: String, variant: ADFVariant) throws {
-        if Files.exists(destination) { throw ADFError.destinationExists(path: destination) }
+    ///
+    /// - Parameter replacing: replace a results file at the destination (`--force`): the new
+    ///   file takes its place in one rename once it is complete, so until then the old one
+    ///   stays as it was, whatever happens.
+    public convenience init(destination: String, variant: ADFVariant, replacing: Bool = false) throws {
+        try self.init(destination: destination, variant: variant, replacing: replacing, calls: .system)
+    }
+
+    /// A recorder whose writes go through `calls`: how tests inject faults.
+    init(destination: String, variant: ADFVariant, replacing: Bool = false, calls: FileCalls) throws {
+        if !replacing && Files.exists(destination) { throw ADFError.destinationExists(path: destination) }
         self.destination = destination
         self.variant = variant
-        points = try Spool(besides: destination, purpose: "points")
-        motion = try Spool(besides: destination, purpose: "motion")
+        self.replacing = replacing
+        self.calls = calls
+        // What a killed writer left beside this name would otherwise stay forever.
+        Files.removeStaleTemporaries(besides: destination)
+        points = try Spool(besides: destination, purpose: "points", calls: calls)
+        motion = try Spool(besides: destination, purpose: "motion", calls: calls)
     }
 
     /// The path `directory/name.ext` for a variant's results file.
@@ -161,7 +178,7 @@ public final class ADFRecorder {
     ) throws -> String {
         try expect(.betweenSteps, "finish")
         let destination = otherDestination ?? destination
-        if Files.exists(destination) { throw ADFError.destinationExists(path: destination) }
+        if !replacing && Files.exists(destination) { throw ADFError.destinationExists(path: destination) }
         // An ordinary new file (0666 less the umask): the analysis tools that read results
         // may run as another user of the group.
         let (fd, temporaryPath) = try Files.createTemporary(
@@ -169,19 +186,27 @@ public final class ADFRecorder {
         var open = true
         do {
             do {
-                let writer = try XMLStreamWriter(fileDescriptor: fd)
+                let writer = try XMLStreamWriter(fileDescriptor: fd, calls: calls)
                 try DocumentWriter(
                     xml: writer, variant: variant, steps: steps, strokes: strokes,
                     points: points, motion: motion
                 ).write(environment: environment, display: display)
             } catch let error as XMLWriterError {
+                // A failed write is the disk's doing, said in the disk's words; the rest is libxml2's.
+                if let code = error.writeErrno {
+                    throw Files.failure("write", destination, code)
+                }
                 throw ADFError.xmlWriter(error.description)
             }
-            try Files.sync(fd, path: temporaryPath)
+            try Files.sync(fd, path: destination, calls: calls)
             open = false
             try Files.close(fd, path: temporaryPath)
             try willMoveIntoPlace()
-            try Files.moveRefusingToReplace(temporaryPath, to: destination)
+            if replacing {
+                try Files.replace(destination, with: temporaryPath)
+            } else {
+                try Files.moveRefusingToReplace(temporaryPath, to: destination)
+            }
         } catch {
             if open { try? Files.close(fd, path: temporaryPath) }
             Files.removeIfPresent(temporaryPath)

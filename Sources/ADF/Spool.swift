@@ -7,26 +7,33 @@ final class Spool<Record: BitwiseCopyable> {
     private static var chunkRecords: Int { max(1, 65536 / MemoryLayout<Record>.stride) }
 
     private let fd: Int32
-    private let label: String
+    /// The results file the spool belongs to, and what it holds: for error messages.
+    private let destination: String
+    private let purpose: String
+    private let calls: FileCalls
     private let buffer: UnsafeMutablePointer<Record>
     private var buffered = 0
+    /// Records on disk: the buffer goes at `written * stride`.
+    private var written = 0
     /// Records appended so far (written or buffered).
     private(set) var count = 0
 
     /// Creates an empty spool next to `path` (in the destination directory, which must be
     /// writable anyway).
-    init(besides path: String, purpose: String) throws {
+    init(besides path: String, purpose: String, calls: FileCalls = .system) throws {
         let (fd, temporaryPath) = try Files.createTemporary(
             besides: path, purpose: purpose, mode: 0o600)
         Files.removeIfPresent(temporaryPath)
         self.fd = fd
-        self.label = "the \(purpose) spool of \(path)"
+        self.destination = path
+        self.purpose = purpose
+        self.calls = calls
         buffer = .allocate(capacity: Self.chunkRecords)
     }
 
     deinit {
         buffer.deallocate()
-        try? Files.close(fd, path: label)
+        _ = try? Files.close(fd, path: destination)
     }
 
     func append(_ record: Record) throws {
@@ -36,8 +43,14 @@ final class Spool<Record: BitwiseCopyable> {
         count += 1
     }
 
+    /// Writes the buffer at its place in the file; after a failure (e.g. the disk was full)
+    /// the same call writes it again over whatever part got there, so nothing is lost or doubled.
     private func flush() throws {
-        try Files.writeAll(fd, buffer, buffered * MemoryLayout<Record>.stride, path: label)
+        let stride = MemoryLayout<Record>.stride
+        try Files.writeAll(
+            fd, buffer, buffered * stride, at: written * stride, path: destination,
+            operation: "write the \(purpose) spool of", calls: calls)
+        written += buffered
         buffered = 0
     }
 
@@ -49,10 +62,11 @@ final class Spool<Record: BitwiseCopyable> {
         var next = range.lowerBound
         while next < range.upperBound {
             let wanted = min(Self.chunkRecords, range.upperBound - next)
-            let bytes = try Files.read(fd, into: buffer, wanted * stride, at: next * stride, path: label)
+            let bytes = try Files.read(fd, into: buffer, wanted * stride, at: next * stride, path: destination,
+                operation: "read back the \(purpose) spool of", calls: calls)
             guard bytes == wanted * stride else {
                 throw ADFError.fileSystem(
-                    operation: "read back", path: label, errno: 0,
+                    operation: "read back the \(purpose) spool of", path: destination, errno: 0,
                     reason: "the spool file is shorter than what was written to it")
             }
             for index in 0..<wanted { try body(buffer[index]) }

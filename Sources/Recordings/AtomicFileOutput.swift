@@ -16,7 +16,12 @@ public final class AtomicFileOutput {
     /// Starts writing `path`.
     /// - Parameter overwrite: replace an existing file; when false an existing `path` is an error.
     /// - Throws: `RecordingError.outputExists`, `.writeFailed`.
-    public init(path: String, overwrite: Bool) throws(RecordingError) {
+    public convenience init(path: String, overwrite: Bool) throws(RecordingError) {
+        try self.init(path: path, overwrite: overwrite, calls: .system)
+    }
+
+    /// An output whose writes go through `calls`: how tests inject faults.
+    init(path: String, overwrite: Bool, calls: SystemCalls) throws(RecordingError) {
         if !overwrite && fileExists(path) { throw .outputExists(file: path) }
         self.path = path
         let slash = path.lastIndex(of: "/")
@@ -26,7 +31,7 @@ public final class AtomicFileOutput {
         while true {
             let candidate = "\(directory).\(base).tmp-\(processID())-\(attempt)"
             do {
-                file = try FileDescriptorBox.createExclusive(candidate)
+                file = try FileDescriptorBox.createExclusive(candidate, reportedAs: path, calls: calls)
                 temporaryPath = candidate
                 break
             } catch {
@@ -61,6 +66,9 @@ public final class AtomicFileOutput {
         try renameFile(temporaryPath, to: path)
         committed = true
     }
+
+    /// The temporary file's name (for tests that look for it).
+    var temporaryName: String { temporaryPath }
 
     deinit {
         if !committed {

@@ -30,7 +30,8 @@ public enum RecordingError: Error, Hashable, Sendable, CustomStringConvertible {
         case .readFailed(let file, let reason):
             return "\(file): reading failed: \(reason)"
         case .writeFailed(let file, let reason):
-            return "\(file): writing failed: \(reason); check free space and permissions"
+            return "\(file): writing failed: \(reason); the new file was not written (nothing partial is left under its name):"
+                + " free space on its disk (or fix its permissions), then run the command again"
         case .outputExists(let file):
             return "\(file): the output file exists; choose another name or pass --force to overwrite it"
         case .malformedLine(let file, let line, let expected, let found):

@@ -10,14 +10,28 @@ private func currentErrorText() -> String {
     String(cString: strerror(errno))
 }
 
+/// The calls through which written bytes reach the disk: libc's, unless a test replaces them
+/// to inject faults (ENOSPC, EIO, short writes, EINTR).
+///
+/// Each behaves as its libc namesake: a negative result means failure with `errno` set.
+struct SystemCalls: Sendable {
+    var write: @Sendable (_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int
+    var fsync: @Sendable (_ fd: Int32) -> Int32
+
+    static let system = SystemCalls(write: { Glibc.write($0, $1, $2) }, fsync: { Glibc.fsync($0) })
+}
+
 /// An open file descriptor with one owner that closes it.
 final class FileDescriptorBox {
     private(set) var fd: Int32
+    /// The name errors give: the file as the person knows it.
     let path: String
+    private let calls: SystemCalls
 
-    private init(fd: Int32, path: String) {
+    private init(fd: Int32, path: String, calls: SystemCalls = .system) {
         self.fd = fd
         self.path = path
+        self.calls = calls
     }
 
     /// Opens `path` for reading.
@@ -28,12 +42,14 @@ final class FileDescriptorBox {
         return FileDescriptorBox(fd: fd, path: path)
     }
 
-    /// Creates `path`, which must not exist, for writing.
-    static func createExclusive(_ path: String) throws(RecordingError) -> FileDescriptorBox {
+    /// Creates `path`, which must not exist, for writing; errors name `reportedPath`.
+    static func createExclusive(
+        _ path: String, reportedAs reportedPath: String, calls: SystemCalls
+    ) throws(RecordingError) -> FileDescriptorBox {
         var fd: Int32
         repeat { fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644) } while fd < 0 && errno == EINTR
-        guard fd >= 0 else { throw .writeFailed(file: path, reason: currentErrorText()) }
-        return FileDescriptorBox(fd: fd, path: path)
+        guard fd >= 0 else { throw .writeFailed(file: reportedPath, reason: currentErrorText()) }
+        return FileDescriptorBox(fd: fd, path: reportedPath, calls: calls)
     }
 
     /// Reads up to `count` bytes into `buffer` at `offset`; 0 at the end of the file.
@@ -54,7 +70,7 @@ final class FileDescriptorBox {
         bytes.withUnsafeBytes { raw in
             var done = 0
             while done < raw.count {
-                let written = Glibc.write(fd, raw.baseAddress! + done, raw.count - done)
+                let written = calls.write(fd, raw.baseAddress! + done, raw.count - done)
                 if written < 0 {
                     if errno == EINTR { continue }
                     failure = currentErrorText()
@@ -66,11 +82,13 @@ final class FileDescriptorBox {
         if let failure { throw .writeFailed(file: path, reason: failure) }
     }
 
-    /// Flushes the file to disk and closes it.
+    /// Flushes the file to disk and closes it; fsync is retried only on EINTR (any other failure
+    /// may mean the kernel dropped the pages, so a retry could report a false success).
     func syncAndClose() throws(RecordingError) {
         guard fd >= 0 else { return }
-        let synced = fsync(fd) == 0
-        let reason = synced ? nil : currentErrorText()
+        var result = calls.fsync(fd)
+        while result != 0 && errno == EINTR { result = calls.fsync(fd) }
+        let reason = result == 0 ? nil : currentErrorText()
         close()
         if let reason { throw .writeFailed(file: path, reason: reason) }
     }

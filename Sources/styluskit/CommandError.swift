@@ -6,7 +6,6 @@ enum CommandError: Error, CustomStringConvertible {
     case profileDoesNotMatch(file: String, device: String, id: InputID)
     case noEvents(file: String)
     case invalidStepSplit(String)
-    case cannotReplace(file: String, reason: String)
 
     var description: String {
         switch self {
@@ -19,8 +18,6 @@ enum CommandError: Error, CustomStringConvertible {
             "\(file) holds a device description but no events. Record some pen input first, or pass the events file together with --desc."
         case let .invalidStepSplit(value):
             "'\(value)' is not a step-split rule. Use 'longest-pause', 'none', or a number of seconds after the first event (e.g. 12.5)."
-        case let .cannotReplace(file, reason):
-            "Cannot replace \(file): \(reason). The new results file was not written; check the directory's permissions."
         }
     }
 }

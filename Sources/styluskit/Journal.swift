@@ -15,15 +15,16 @@ final class Journal {
     private var writer = EvemuWriter()
     private var lastSync: EventTime
     private var failure: JournalError?
-    /// `fsync(2)`; a test replaces it to count calls and to fail on demand.
-    private let syncFile: (Int32) -> Int32
+    /// write(2) and fsync(2); a test replaces them to count calls and to inject faults.
+    private let calls: JournalFileCalls
     /// How often the journal reaches the disk while events arrive.
     static let syncInterval = EventDuration.milliseconds(200)
 
     /// Creates the journal `directory/name.evemu` and writes its header.
     convenience init(directory: String, name: String, header: RecordingHeader, now: EventTime) throws {
         let path = (directory as NSString).appendingPathComponent(name + ".evemu")
-        let fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        var fd: Int32
+        repeat { fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) } while fd < 0 && errno == EINTR
         guard fd >= 0 else { throw JournalError.cannotCreate(path: path, reason: String(cString: strerror(errno))) }
         try self.init(path: path, fileDescriptor: fd, header: header, now: now)
     }
@@ -31,11 +32,11 @@ final class Journal {
     /// Takes ownership of `fileDescriptor` (closed when the journal goes) and writes the header.
     init(
         path: String, fileDescriptor: Int32, header: RecordingHeader, now: EventTime,
-        fsync syncFile: @escaping (Int32) -> Int32 = { Foundation.fsync($0) }
+        calls: JournalFileCalls = .system
     ) throws {
         self.path = path
         fd = fileDescriptor
-        self.syncFile = syncFile
+        self.calls = calls
         lastSync = now
         try write(Array(writer.header(header).utf8))
         try sync(now: now)
@@ -64,36 +65,53 @@ final class Journal {
         if now.duration(since: lastSync) >= Self.syncInterval { try sync(now: now) }
     }
 
+    /// fsync(2), retried only on EINTR (nothing was flushed then).
     func sync(now: EventTime) throws {
         if let failure { throw failure }
-        guard syncFile(fd) == 0 else {
-            let error = JournalError.writeFailed(path: path, reason: String(cString: strerror(errno)))
-            failure = error
-            throw error
+        while calls.fsync(fd) != 0 {
+            let code = errno
+            if code == EINTR { continue }
+            throw fail(code)
         }
         lastSync = now
     }
 
+    /// Writes all of `bytes`, retrying short writes and EINTR.
     private func write(_ bytes: [UInt8]) throws {
         if let failure { throw failure }
-        var done = 0
-        var reason: String?
+        var code: Int32?
         bytes.withUnsafeBytes { raw in
+            var done = 0
             while done < raw.count {
-                let written = Foundation.write(fd, raw.baseAddress! + done, raw.count - done)
+                let written = calls.write(fd, raw.baseAddress! + done, raw.count - done)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    reason = String(cString: strerror(errno))
+                    code = errno
                     return
                 }
                 done += written
             }
         }
-        if let reason {
-            let error = JournalError.writeFailed(path: path, reason: reason)
-            failure = error
-            throw error
-        }
+        if let code { throw fail(code) }
+    }
+
+    /// Remembers the first failure: every later write and sync throws it without touching the disk.
+    private func fail(_ code: Int32) -> JournalError {
+        let error = JournalError.writeFailed(path: path, errno: code, reason: String(cString: strerror(code)))
+        failure = error
+        return error
+    }
+}
+
+/// The calls through which the journal reaches the disk: libc's, unless a test replaces them to
+/// inject faults (ENOSPC, EIO, short writes, EINTR). Each behaves as its libc namesake: a negative
+/// result means failure with `errno` set.
+struct JournalFileCalls {
+    var write: (_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int
+    var fsync: (_ fd: Int32) -> Int32
+
+    static var system: JournalFileCalls {
+        JournalFileCalls(write: { Foundation.write($0, $1, $2) }, fsync: { Foundation.fsync($0) })
     }
 }
 
@@ -174,15 +192,26 @@ enum JournalControl: Hashable {
 /// Why the journal stopped the test.
 enum JournalError: Error, CustomStringConvertible {
     case cannotCreate(path: String, reason: String)
-    case writeFailed(path: String, reason: String)
+    case writeFailed(path: String, errno: Int32, reason: String)
 
     var description: String {
         switch self {
         case let .cannotCreate(path, reason):
-            "Cannot create the journal \(path): \(reason). Choose a writable --out directory with free space."
-        case let .writeFailed(path, reason):
-            "Writing the journal \(path) failed: \(reason). The test was stopped; the journal keeps everything "
-                + "written before the error. Free some space (or fix the disk), then run `styluskit recover \(path)`."
+            return "Cannot create the journal \(path): \(reason). Choose a writable --out directory with free space."
+        case let .writeFailed(path, code, reason):
+            let kept = "The test was stopped; the journal keeps everything written before the error. "
+            let directory = (path as NSString).deletingLastPathComponent
+            switch code {
+            case ENOSPC, EDQUOT:
+                return "Writing the journal \(path) failed: the disk is full (\(reason)). " + kept
+                    + "Free space on the disk that holds \(directory.isEmpty ? "." : directory), then run `styluskit recover \(path)`."
+            case EIO:
+                return "Writing the journal \(path) failed: the disk reported an input/output error (\(reason)); it may be failing. "
+                    + kept + "Copy the journal to another disk, then run `styluskit recover` on the copy."
+            default:
+                return "Writing the journal \(path) failed: \(reason). " + kept
+                    + "Fix the cause (space, permissions, the disk), then run `styluskit recover \(path)`."
+            }
         }
     }
 }

@@ -97,56 +97,61 @@ struct Record: ParsableCommand {
         let recorder = try ADFRecorder(destination: destination, variant: journaled.variant)
         let start = monotonicClockNow()
         let journal = try Journal(directory: out, name: stem, header: written, now: start)
-        try journal.control(
-            .anchor(realtimeMicroseconds: tablet.anchor.realtimeMicroseconds, monotonicMicroseconds: tablet.anchor.monotonicMicroseconds),
-            now: start)
-        // Journals of the clock test carry no test line, as before there were other tests.
-        if journaled != .clock { try journal.control(.test(journaled), now: start) }
-        let anchor = WallClockAnchor(offsetMicroseconds: tablet.anchor.offsetMicroseconds)
-        // Asked for before the patient starts; the first step starts at `start`, which binds the fields to this file.
-        let sealed = try patient.seal(resultsFile: destination, startUnixMilliseconds: anchor.unixMilliseconds(start))
-        if let sealed { try journal.control(.patient(sealed), now: start) }
-        let status = StatusLine()
-        let jsonEvents = events
-        let driver = try setup.driver(device: header.device, anchor: anchor, recorder: recorder, jsonEvents: jsonEvents && journaled != .clock)
-        driver.sampleObserver = { status.sample($0) }
-        if let clock = driver as? ClockDriver {
-            clock.onAction = { action in
-                if let text = Self.report(action, json: jsonEvents) {
-                    status.clear()
-                    print(text)
+        // From here on the journal holds the session: whatever stops the results file, recover can write it.
+        do {
+            try journal.control(
+                .anchor(realtimeMicroseconds: tablet.anchor.realtimeMicroseconds, monotonicMicroseconds: tablet.anchor.monotonicMicroseconds),
+                now: start)
+            // Journals of the clock test carry no test line, as before there were other tests.
+            if journaled != .clock { try journal.control(.test(journaled), now: start) }
+            let anchor = WallClockAnchor(offsetMicroseconds: tablet.anchor.offsetMicroseconds)
+            // Asked for before the patient starts; the first step starts at `start`, which binds the fields to this file.
+            let sealed = try patient.seal(resultsFile: destination, startUnixMilliseconds: anchor.unixMilliseconds(start))
+            if let sealed { try journal.control(.patient(sealed), now: start) }
+            let status = StatusLine()
+            let jsonEvents = events
+            let driver = try setup.driver(device: header.device, anchor: anchor, recorder: recorder, jsonEvents: jsonEvents && journaled != .clock)
+            driver.sampleObserver = { status.sample($0) }
+            if let clock = driver as? ClockDriver {
+                clock.onAction = { action in
+                    if let text = Self.report(action, json: jsonEvents) {
+                        status.clear()
+                        print(text)
+                    }
+                    if let words = action.words { status.decision(words) }
                 }
-                if let words = action.words { status.decision(words) }
-            }
-        } else {
-            let decide: (String) -> Void = { words in
-                status.decision(words)
-                // With --events, standard output carries only the JSON lines.
-                if !jsonEvents {
-                    status.clear()
-                    print(words)
+            } else {
+                let decide: (String) -> Void = { words in
+                    status.decision(words)
+                    // With --events, standard output carries only the JSON lines.
+                    if !jsonEvents {
+                        status.clear()
+                        print(words)
+                    }
                 }
+                (driver as? MazeDriver)?.onDecision = decide
+                (driver as? SymbolDigitDriver)?.onDecision = decide
             }
-            (driver as? MazeDriver)?.onDecision = decide
-            (driver as? SymbolDigitDriver)?.onDecision = decide
-        }
-        printError("Recording \(header.device.name) (\(node)) into \(journal.path); Ctrl-C ends the step.")
-        try journal.control(.begin(start), now: start)
-        try driver.begin(at: start)
+            printError("Recording \(header.device.name) (\(node)) into \(journal.path); Ctrl-C ends the step.")
+            try journal.control(.begin(start), now: start)
+            try driver.begin(at: start)
 
-        var live = LiveLoop(
-            tablet: tablet, identity: Self.identity(of: tablet, at: node), journal: journal, driver: driver, node: node,
-            status: status)
-        let end = try live.run()
-        status.clear()
-        let scan = try RecordingScan(try RecordingOptions.parse([journal.path, "--allow-truncated"]))
-        var environment = setup.environment(header: header, penID: scan.penID)
-        sealed?.fill(&environment)
-        let lines = try driver.finishSession(at: end, environment: environment, display: setup.display)
-        print("Recorded \(journal.path)")
-        for line in lines.dropLast() { print(line) }
-        print("  gaps      \(live.gaps)")
-        if let last = lines.last { print(last) }
+            var live = LiveLoop(
+                tablet: tablet, identity: Self.identity(of: tablet, at: node), journal: journal, driver: driver, node: node,
+                status: status)
+            let end = try live.run()
+            status.clear()
+            let scan = try RecordingScan(try RecordingOptions.parse([journal.path, "--allow-truncated"]))
+            var environment = setup.environment(header: header, penID: scan.penID)
+            sealed?.fill(&environment)
+            let lines = try driver.finishSession(at: end, environment: environment, display: setup.display)
+            print("Recorded \(journal.path)")
+            for line in lines.dropLast() { print(line) }
+            print("  gaps      \(live.gaps)")
+            if let last = lines.last { print(last) }
+        } catch let error as ADFError {
+            throw RecordError.resultsNotWritten(error, journal: journal.path)
+        }
     }
 
     static func onlyPenNode() throws -> String {
@@ -189,6 +194,30 @@ struct Record: ParsableCommand {
         case .armButtonTimer, .cancelButtonTimer: text = nil
         }
         return text
+    }
+}
+
+/// Why `record` could not write its results file while the journal holds the session.
+enum RecordError: Error, CustomStringConvertible {
+    case resultsNotWritten(ADFError, journal: String)
+
+    var description: String {
+        switch self {
+        case let .resultsNotWritten(error, journal):
+            let safe = "\(error.problem). The session is safe in its journal \(journal), which keeps every event read. "
+            switch error {
+            case let .fileSystem(_, path, code, _) where code == ENOSPC || code == EDQUOT:
+                let directory = (path as NSString).deletingLastPathComponent
+                return safe + "Free space on the disk that holds \(directory.isEmpty ? "." : directory), "
+                    + "then run `styluskit recover \(journal)`."
+            case let .fileSystem(_, _, code, _) where code == EIO:
+                return safe + "Copy the journal to another disk, then run `styluskit recover` on the copy."
+            case .destinationExists:
+                return safe + "Run `styluskit recover \(journal) --out DIR` to write the results file into another directory."
+            default:
+                return safe + "Run `styluskit recover \(journal)` (with --out DIR to write elsewhere)."
+            }
+        }
     }
 }
 

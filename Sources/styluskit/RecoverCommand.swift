@@ -80,8 +80,8 @@ struct JournalReplay {
         let match = try profile.profile(for: header.device)
         let setup = try SessionSetup(test: test, device: header.device, profile: match, display: display)
         let destination = ADFRecorder.resultsPath(directory: directory, name: stem, variant: test.variant)
-        if force && FileManager.default.fileExists(atPath: destination) { try FileManager.default.removeItem(atPath: destination) }
-        let recorder = try ADFRecorder(destination: destination, variant: test.variant)
+        // With --force the old file stays until the new one replaces it in one rename.
+        let recorder = try ADFRecorder(destination: destination, variant: test.variant, replacing: force)
         let driver = try setup.driver(
             device: header.device, anchor: anchor, recorder: recorder, boundaries: boundaries, interruptions: interruptions)
         try driver.begin(at: start)

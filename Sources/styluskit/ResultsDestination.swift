@@ -1,37 +1,31 @@
 import ADF
 import Foundation
 
-/// Where a replay writes its results file: the final name, or, with `--force` over an existing
-/// file, a name beside it that is renamed over the old file only once the new one is complete, so a
-/// failed replay leaves the old results intact.
+/// Where a replay writes its results file. With `--force` over an existing file, the recorder
+/// writes the new file beside it and renames it over the old one only once it is complete, so a
+/// failed or killed replay leaves the old results intact (and no second file under another name).
 struct ResultsDestination {
     /// The results file's final path.
     let path: String
-    /// Where the recorder writes.
-    let writePath: String
+    /// Where the recorder writes: the final path (it keeps its own temporary file until done).
+    var writePath: String { path }
     let variant: ADFVariant
+    private let replacing: Bool
 
     /// Creates `directory` if needed and names the results of `name` there.
     init(directory: String, name: String, variant: ADFVariant, force: Bool) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         path = ADFRecorder.resultsPath(directory: directory, name: name, variant: variant)
-        let replacing = force && FileManager.default.fileExists(atPath: path)
-        writePath = replacing ? path + ".replacing-\(getpid())" : path
+        replacing = force
         self.variant = variant
     }
 
-    /// A recorder writing to `writePath`; it refuses an existing file there, as results are never overwritten silently.
+    /// A recorder writing to `path`; without --force it refuses an existing file there, as results
+    /// are never overwritten silently.
     func recorder() throws -> ADFRecorder {
-        try ADFRecorder(destination: writePath, variant: variant)
+        try ADFRecorder(destination: path, variant: variant, replacing: replacing)
     }
 
-    /// Moves a finished file written beside an old one over it.
-    func commit() throws {
-        guard writePath != path else { return }
-        guard rename(writePath, path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            try? FileManager.default.removeItem(atPath: writePath)
-            throw CommandError.cannotReplace(file: path, reason: reason)
-        }
-    }
+    /// Nothing left to do: the recorder's `finish` put the file in place in one rename.
+    func commit() throws {}
 }

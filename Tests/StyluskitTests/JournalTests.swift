@@ -45,11 +45,11 @@ struct JournalErrorTests {
         try #require(fd >= 0)
         let counter = SyncCounter()
         do {
-            _ = try Journal(path: "/dev/full", fileDescriptor: fd, header: Self.header, now: EventTime(microseconds: 0), fsync: counter.sync)
+            _ = try Journal(path: "/dev/full", fileDescriptor: fd, header: Self.header, now: EventTime(microseconds: 0), calls: JournalFileCalls(write: JournalFileCalls.system.write, fsync: counter.sync))
             Issue.record("a journal on /dev/full was created")
         } catch let error as JournalError {
             // strerror(ENOSPC) in glibc.
-            #expect(error.description.hasPrefix("Writing the journal /dev/full failed: No space left on device. The test was stopped;"))
+            #expect(error.description.hasPrefix("Writing the journal /dev/full failed: the disk is full (No space left on device). The test was stopped;"))
             #expect(error.description.contains("`styluskit recover /dev/full`"))
         }
         #expect(counter.calls == 0)
@@ -60,7 +60,7 @@ struct JournalErrorTests {
         let (path, fd) = try temporaryFile()
         defer { unlink(path) }
         let counter = SyncCounter()
-        let journal = try Journal(path: path, fileDescriptor: fd, header: Self.header, now: EventTime(microseconds: 0), fsync: counter.sync)
+        let journal = try Journal(path: path, fileDescriptor: fd, header: Self.header, now: EventTime(microseconds: 0), calls: JournalFileCalls(write: JournalFileCalls.system.write, fsync: counter.sync))
         #expect(counter.calls == 1)
         var status = stat()
         #expect(stat(path, &status) == 0 && status.st_size > 0)
@@ -72,7 +72,7 @@ struct JournalErrorTests {
         var first: JournalError?
         do { try journal.append([Self.event], now: EventTime(microseconds: 300_000)) } catch let error as JournalError { first = error }
         let failure = try #require(first)
-        #expect(failure.description.contains("failed: No space left on device."))
+        #expect(failure.description.contains("failed: the disk is full (No space left on device)."))
         for attempt in 0..<3 {
             let later = EventTime(microseconds: 400_000 + Int64(attempt) * 300_000)
             #expect(throws: JournalError.self) { try journal.append([Self.event], now: later) }
@@ -91,14 +91,18 @@ struct JournalErrorTests {
         let (path, fd) = try temporaryFile()
         defer { unlink(path) }
         let counter = SyncCounter()
-        let journal = try Journal(path: path, fileDescriptor: fd, header: Self.header, now: EventTime(microseconds: 0), fsync: counter.sync)
+        let journal = try Journal(path: path, fileDescriptor: fd, header: Self.header, now: EventTime(microseconds: 0), calls: JournalFileCalls(write: JournalFileCalls.system.write, fsync: counter.sync))
         counter.failWith = EIO
         var caught: JournalError?
         do { try journal.control(.continue(EventTime(microseconds: 5)), now: EventTime(microseconds: 5)) } catch let error as JournalError {
             caught = error
         }
         let failure = try #require(caught)
-        #expect(failure.description.hasPrefix("Writing the journal \(path) failed: Input/output error. The test was stopped;"))
+        #expect(
+            failure.description
+                == "Writing the journal \(path) failed: the disk reported an input/output error (Input/output error); it may be failing. "
+                + "The test was stopped; the journal keeps everything written before the error. "
+                + "Copy the journal to another disk, then run `styluskit recover` on the copy.")
         #expect(counter.calls == 2)
         counter.failWith = nil
         #expect(throws: JournalError.self) { try journal.sync(now: EventTime(microseconds: 10_000_000)) }

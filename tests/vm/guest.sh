@@ -76,21 +76,53 @@ timeout 60 $styluskit recover "$journal" --out $work/recovered > $work/recover.o
 check "recover of the journal = the live results file, byte for byte" \
     cmp -s "$(ls $work/live/*.csk)" "$(ls $work/recovered/*.csk)"
 
-# 3. kill -9 during capture: recover loses nothing the journal got.
+# 3. kill -9 mid-session, mid-stroke: the recording's one stroke begins with BTN_TOUCH at 6.6 s of
+# its playing; record is killed a seeded random 0 to 0.8 s after the journal shows it (under TCG
+# evemu-play runs behind its timestamps, so the journal, not the clock, says when), while
+# evemu-play still plays. recover must give an ADF with a point for every contact frame the
+# journal holds, counted with awk on the journal by libinput's rule (in proximity, the tip goes
+# down at pressure >= 5% of 0..4095 = 204, up at <= 1% = 40). A last line cut off by the kill
+# counts only if its event is whole (the tab before the comment was written).
+RANDOM=9
+kill_ms=$((RANDOM % 800))
+kill_after=$(printf '0.%03d' $kill_ms)
 $styluskit record --test clock --device "$node" --out $work/killed > /dev/null 2>&1 &
 record_pid=$!
 wait_for "ls $work/killed/*.evemu >/dev/null 2>&1" 30
-timeout 60 evemu-play "$node" < "$recording"
-sleep 0.5
+timeout 60 evemu-play "$node" < "$recording" &
+play_pid=$!
+wait_for "grep -q ' 0001 014a 0001' $work/killed/*.evemu" 60
+sleep "$kill_after"
 kill -9 $record_pid; wait $record_pid 2>/dev/null
+wait $play_pid
 journal=$(ls $work/killed/*.evemu | head -n 1)
+contact_frames() {
+    local lines
+    lines=$(wc -l < "$1")
+    if [[ -n $(tail -c 1 "$1") ]] && tail -n 1 "$1" | grep -q $'\t'; then lines=$((lines + 1)); fi
+    head -n "$lines" "$1" | awk '$1 == "E:" && $3 == "0001" && $4 == "0140" { pen = $5 + 0 }
+        $1 == "E:" && $3 == "0003" && $4 == "0018" { pressure = $5 + 0 }
+        $1 == "E:" && $3 == "0000" && $4 == "0000" {
+            frames++
+            if (!pen) down = 0; else if (!down && pressure >= 204) down = 1; else if (down && pressure <= 40) down = 0
+            if (down) contact++
+        }
+        END { print frames + 0, contact + 0 }'
+}
+# Command substitution, not <(...): the guest's /dev has no /dev/fd.
+counts=$(contact_frames "$journal")
+journal_frames=${counts% *}
+journal_contact=${counts#* }
+echo "INFO kill -9 ${kill_after} s after the touch reached the journal: the journal holds $journal_frames frames, $journal_contact in contact"
 timeout 60 $styluskit recover "$journal" --out $work/killed-recovered > $work/killed.out 2>&1
-check "kill -9: recover succeeds" test -s "$(ls $work/killed-recovered/*.csk 2>/dev/null | head -n 1)"
-timeout 60 $styluskit replay "$journal" --test clock --step-split none --allow-truncated --out $work/killed-replay > $work/killed-replay.out 2>&1
-check "kill -9: recover keeps every point of the journal" \
-    test "$(field points $work/killed.out)" = "$(field points $work/killed-replay.out)"
-check "kill -9: as many strokes as the original recording" \
-    test "$(field strokes $work/killed.out)" = "$(field strokes $work/original.out)"
+killed_results=$(ls $work/killed-recovered/*.csk 2>/dev/null | head -n 1)
+check "kill -9: recover succeeds" test -s "$killed_results"
+check "kill -9: the results file is valid (adf validate)" timeout 60 $styluskit adf validate "$killed_results"
+check "kill -9: the ADF has a point for every contact frame of the journal (awk: $journal_contact)" \
+    test "$(grep -c '<point ' "$killed_results")" -eq "$journal_contact"
+check "kill -9: recover's summary counts the same points" test "$(field points $work/killed.out)" = "$journal_contact"
+check "kill -9: killed mid-session (the journal has frames in contact, and not all of the recording's $(grep -c ' 0000 0000 0000' "$recording") frames)" \
+    test "$journal_contact" -gt 0 -a "$journal_frames" -lt "$(grep -c ' 0000 0000 0000' "$recording")"
 
 # Latency: kernel event time to proctor decision, from section 2's --events lines (not asserted).
 grep '"decidedAt"' $work/record.out | sed -E 's/.*"decidedAt":([0-9]+).*"time":([0-9]+).*/\1 \2/' \
