@@ -19,7 +19,9 @@ public final class PatientScreen {
     public let layout: ScreenLayout
     /// True for a tablet without a display: the pen's position is drawn as a cross-hair.
     public let showsCursor: Bool
+    /// The form as drawn, without ink.
     private let base: SDLTexture
+    /// The form with the ink drawn onto it: the one full-screen copy a frame needs.
     private let ink: SDLTexture
     private let overlay: SDLTexture
     private var hasOverlay = false
@@ -47,7 +49,7 @@ public final class PatientScreen {
         ink = try sdl.texture(target: true)
         overlay = try sdl.texture(target: false)
         buttons = ClockButtons(layout: layout)
-        sdl.clear(ink)
+        sdl.setBlended(ink, false)
     }
 
     /// Shows a new page (a step's form) and wipes the ink.
@@ -55,7 +57,7 @@ public final class PatientScreen {
         let page = PageDrawing(size: layout.form, marks: marks)
         let raster = RasterImage(page: page, dotsPerInch: layout.rasterDotsPerInch, region: layout.screenRegion)
         sdl.upload(Self.fitted(raster, width: layout.screenWidth, height: layout.screenHeight), to: base)
-        sdl.clear(ink)
+        sdl.copy(base, onto: ink)
         pendingDots.removeAll()
         lastInk = nil
         needsFrame = true
@@ -113,7 +115,7 @@ public final class PatientScreen {
             sdl.drawDots(pendingDots, size: inkSize, colour: Self.inkColour, into: ink)
             pendingDots.removeAll(keepingCapacity: true)
         }
-        sdl.present(hasOverlay ? [base, ink, overlay] : [base, ink], cursor: cursor, cursorSize: 12)
+        sdl.present(hasOverlay ? [ink, overlay] : [ink], cursor: cursor, cursorSize: 12)
         latency.presented(at: now())
         needsFrame = false
     }

@@ -117,6 +117,20 @@ final class SDLScreen {
         }
     }
 
+    /// Copies one texture onto a target texture, replacing its pixels.
+    func copy(_ source: SDLTexture, onto target: SDLTexture) {
+        SDL_SetRenderTarget(renderer, target.texture)
+        SDL_SetTextureBlendMode(source.texture, SDL_BLENDMODE_NONE)
+        SDL_RenderCopy(renderer, source.texture, nil, nil)
+        SDL_SetTextureBlendMode(source.texture, SDL_BLENDMODE_BLEND)
+        SDL_SetRenderTarget(renderer, nil)
+    }
+
+    /// Whether a texture is blended over what is under it (an overlay) or replaces it (the canvas).
+    func setBlended(_ texture: SDLTexture, _ blended: Bool) {
+        SDL_SetTextureBlendMode(texture.texture, blended ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
+    }
+
     /// Clears a target texture to transparent.
     func clear(_ texture: SDLTexture) {
         SDL_SetRenderTarget(renderer, texture.texture)
@@ -142,8 +156,6 @@ final class SDLScreen {
     func present(_ layers: [SDLTexture], cursor: (x: Double, y: Double)?, cursorSize: Double) {
         SDL_SetRenderTarget(renderer, nil)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
-        SDL_SetRenderDrawColor(renderer, 255, 255, 255, 255)
-        SDL_RenderClear(renderer)
         for layer in layers { SDL_RenderCopy(renderer, layer.texture, nil, nil) }
         if let cursor {
             SDL_SetRenderDrawColor(renderer, 220, 0, 0, 255)
