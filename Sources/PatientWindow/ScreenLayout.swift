@@ -41,9 +41,11 @@ public struct ScreenLayout: Hashable, Sendable {
         screenHeight = height
         self.pixelsPerInch = pixelsPerInch
         let physical = pixelsPerInch / 2.54
-        // A form larger than the screen is shrunk so the patient still sees all of it.
+        // A form larger than the screen is shrunk so the patient still sees all of it; not one that
+        // overflows by less than half a pixel (a pen display's active area is its panel, give or take rounding).
+        let overflows = form.widthCentimetres * physical > Double(width) + 0.5 || form.heightCentimetres * physical > Double(height) + 0.5
         let fit = min(Double(width) / form.widthCentimetres, Double(height) / form.heightCentimetres)
-        pixelsPerCentimetre = min(physical, fit)
+        pixelsPerCentimetre = overflows ? fit : physical
         originX = (Double(width) - form.widthCentimetres * pixelsPerCentimetre) / 2
         originY = (Double(height) - form.heightCentimetres * pixelsPerCentimetre) / 2
     }
