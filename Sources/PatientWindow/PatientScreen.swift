@@ -181,7 +181,7 @@ public final class PatientScreen {
             for (r, label) in [(buttons.continueRect, PatientWords.continueButton), (buttons.repeatRect, PatientWords.repeatButton)] {
                 marks.append(rect(r, Self.buttonColour))
                 marks.append(.centredText(
-                    label, centre: form(r.x + r.width / 2, r.y + r.height / 2), sizeCentimetres: 0.45 * cm * layout.pixelsPerInch / 2.54,
+                    label, centre: form(r.x + r.width / 2, r.y + r.height / 2), sizeCentimetres: 0.32 * cm * layout.pixelsPerInch / 2.54,
                     bold: true, colour: .white))
                 kept.append(r)
             }
