@@ -120,6 +120,17 @@ public final class PatientScreen {
         needsFrame = false
     }
 
+    private var audio: SDLAudio?
+
+    /// Speaks `text` offline with espeak-ng's `voice` and returns how long the speech lasts; the text
+    /// itself is shown by the caller. Without an audio output the speech is made but not heard.
+    public func speak(_ text: String, voice: String) throws(SpeechError) -> EventDuration {
+        let speech = try Espeak.synthesise(text, voice: voice)
+        if audio == nil || audio?.rate != speech.rate { audio = SDLAudio(rate: speech.rate) }
+        audio?.play(speech.samples)
+        return EventDuration(microseconds: Int64(speech.samples.count) * 1_000_000 / Int64(max(1, speech.rate)))
+    }
+
     /// The operator's keys since the last call.
     public func operatorCommands() -> [OperatorCommand] {
         sdl.operatorKeys().map { $0 == .end ? .end : .abort }

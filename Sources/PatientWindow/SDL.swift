@@ -191,6 +191,41 @@ final class SDLScreen {
     }
 }
 
+/// An SDL audio output of 16-bit mono samples, closed with its owner; playback is queued, never waited for.
+final class SDLAudio {
+    private let device: SDL_AudioDeviceID
+    let rate: Int
+
+    /// Opens the default output at `rate` Hz; nil when there is none (then instructions are only shown).
+    init?(rate: Int) {
+        guard SDL_InitSubSystem(UInt32(SDL_INIT_AUDIO)) == 0 else { return nil }
+        var wanted = SDL_AudioSpec()
+        wanted.freq = Int32(rate)
+        wanted.format = SDL_AudioFormat(AUDIO_S16SYS)
+        wanted.channels = 1
+        wanted.samples = 1024
+        let device = SDL_OpenAudioDevice(nil, 0, &wanted, nil, 0)
+        guard device != 0 else {
+            SDL_QuitSubSystem(UInt32(SDL_INIT_AUDIO))
+            return nil
+        }
+        self.device = device
+        self.rate = rate
+        SDL_PauseAudioDevice(device, 0)
+    }
+
+    deinit {
+        SDL_CloseAudioDevice(device)
+        SDL_QuitSubSystem(UInt32(SDL_INIT_AUDIO))
+    }
+
+    /// Replaces whatever is still playing with `samples`.
+    func play(_ samples: [Int16]) {
+        SDL_ClearQueuedAudio(device)
+        samples.withUnsafeBytes { bytes in _ = SDL_QueueAudio(device, bytes.baseAddress, UInt32(bytes.count)) }
+    }
+}
+
 /// One SDL texture, destroyed with its owner.
 final class SDLTexture {
     fileprivate let texture: OpaquePointer

@@ -52,6 +52,9 @@ struct Administer: ParsableCommand {
     @Flag(help: "Grab the tablet exclusively, so the pen does not move the desktop cursor during the test.")
     var grab = false
 
+    @Option(help: "The espeak-ng voice the instructions are spoken with (`espeak-ng --voices` lists them).")
+    var voice = "en"
+
     @Flag(help: "Print the summary as JSON.")
     var json = false
 
@@ -138,7 +141,8 @@ struct Administer: ParsableCommand {
         if let sealed { try journal.control(.patient(sealed), now: start) }
         let driver = try setup.driver(device: header.device, anchor: anchor, recorder: recorder)
 
-        let presenter = SessionPresenter(test: journaled, driver: driver, screen: screen, form: setup.normalizer.formSize)
+        let presenter = SessionPresenter(
+            test: journaled, driver: driver, screen: screen, form: setup.normalizer.formSize, voice: voice, clock: clock.now)
         printError("Administering \(test.rawValue) on \(header.device.name) (\(node)); Escape ends, Ctrl+Q aborts.")
         try journal.control(.begin(start), now: start)
         try driver.begin(at: start)
@@ -166,13 +170,16 @@ struct Administer: ParsableCommand {
             let summary = AdministerSummary(
                 journal: journal.path, results: destination, latencyP50Milliseconds: latency.percentile(0.5).map { Double($0) / 1000 },
                 latencyP99Milliseconds: latency.percentile(0.99).map { Double($0) / 1000 }, framesWithPenData: latency.delaysMicroseconds.count,
-                screenshots: loop.taken)
+                screenshots: loop.taken, readingTimes: presenter.reading.readings)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             print(String(decoding: try encoder.encode(summary), as: UTF8.self))
         } else {
             print("Administered \(journal.path)")
             for line in lines { print(line) }
+            for reading in presenter.reading.readings {
+                print("  reading   \(reading.step): \(String(format: "%.1f", reading.seconds)) s to the first touch (instructions spoken in \(String(format: "%.1f", reading.spokenSeconds)) s)")
+            }
             print("  latency   \(latency.summary)")
         }
     }
@@ -186,6 +193,7 @@ struct AdministerSummary: Codable {
     var latencyP99Milliseconds: Double?
     var framesWithPenData: Int
     var screenshots: [String]
+    var readingTimes: [InstructionReading.Reading]
 }
 
 /// The session's clock: CLOCK_MONOTONIC, less the time spent capturing screenshots of a fed session
@@ -215,12 +223,31 @@ final class SessionPresenter {
     private var pageKey: String?
     private var buttons: ClockButtons
     private var instructions: String?
+
+    /// Shows and speaks `text` as the instructions of the step on screen.
+    private func instruct(_ text: String, step: String) {
+        instructions = text
+        var spoken = EventDuration(microseconds: 0)
+        do {
+            spoken = try screen.speak(text, voice: voice)
+        } catch {
+            if !speechWarned { printError("warning: \(error)") }
+            speechWarned = true
+        }
+        reading.shown(step: step, at: now(), spoken: spoken)
+    }
     private var clockStep: ClockStep?
     /// A continue press the patient tapped, for the loop to carry out (journal, driver).
     var tappedContinue: EventTime?
+    let voice: String
+    let now: () -> EventTime
+    private(set) var reading = InstructionReading()
+    private var speechWarned = false
 
-    init(test: JournaledTest, driver: SessionDriver, screen: PatientScreen, form: FormSize) {
+    init(test: JournaledTest, driver: SessionDriver, screen: PatientScreen, form: FormSize, voice: String, clock: @escaping () -> EventTime) {
         self.test = test
+        self.voice = voice
+        now = clock
         self.driver = driver
         self.screen = screen
         self.form = form
@@ -245,8 +272,10 @@ final class SessionPresenter {
             case .continue:
                 tappedContinue = sample.time
             case .repeatInstructions:
-                instructions = clockStep == .copy ? PatientWords.clockCopy : PatientWords.clockCommand
+                let step = clockStep ?? .command
+                instruct(step == .copy ? PatientWords.clockCopy : PatientWords.clockCommand, step: step.identifier)
             case .none:
+                reading.touched(at: sample.time)
                 instructions = nil
             }
             buttons.withdraw()
@@ -262,7 +291,10 @@ final class SessionPresenter {
 
     private func sample(_ sample: PenSample) {
         let recording = (driver as? MazeDriver)?.isRecordingStroke ?? (driver as? SymbolDigitDriver)?.isRecordingStroke ?? false
-        if sample.isInContact && instructions != nil { instructions = nil }
+        if sample.isInContact {
+            reading.touched(at: sample.time)
+            instructions = nil
+        }
         if recording && sample.isInContact {
             screen.ink(to: sample.formPosition, force: sample.force, eventTime: sample.time)
         } else {
@@ -288,7 +320,7 @@ final class SessionPresenter {
             marks = {
                 step == .copy ? StepForm.clockToCopy(hours: 11, minutes: 10).marks(on: form) : StepForm.blank.marks(on: form)
             }
-            if pageKey != key { instructions = step == .copy ? PatientWords.clockCopy : PatientWords.clockCommand }
+            if pageKey != key { instruct(step == .copy ? PatientWords.clockCopy : PatientWords.clockCommand, step: step.identifier) }
         case .maze, .battery:
             guard let maze = driver as? MazeDriver else { return }
             let index = maze.mazeIndexOnScreen
@@ -298,7 +330,7 @@ final class SessionPresenter {
                 let form = self.form
                 marks = { StepForm.maze(shown).marks(on: form) }
                 view = PatientView.maze(maze.proctorOnScreen)
-                if pageKey != key { instructions = PatientWords.maze }
+                if pageKey != key { instruct(PatientWords.maze, step: maze.mazes[index].stepIdentifier) }
             }
         case .sdt:
             guard let sdt = driver as? SymbolDigitDriver else { return }
@@ -308,7 +340,7 @@ final class SessionPresenter {
                 let form = self.form
                 marks = { StepForm.symbolDigit(step, displayMode: false).marks(on: form) }
                 view = PatientView.symbolDigit(proctor)
-                if pageKey != key { instructions = PatientWords.symbolDigit }
+                if pageKey != key { instruct(PatientWords.symbolDigit, step: step.identifier) }
             }
         }
         if driver.isFinished {

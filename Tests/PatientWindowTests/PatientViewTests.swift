@@ -159,3 +159,38 @@ struct LatencyMeterTests {
         #expect(meter.delaysMicroseconds == [16_000])
     }
 }
+
+@Suite("Instruction reading time")
+struct InstructionReadingTests {
+    @Test("From the instructions to the first touch, once per showing")
+    func readingTime() {
+        var reading = InstructionReading()
+        // A touch before any instructions measures nothing.
+        reading.touched(at: EventTime(microseconds: 500_000))
+        reading.shown(step: "clockStep-command", at: EventTime(microseconds: 1_000_000), spoken: .milliseconds(3_400))
+        reading.touched(at: EventTime(microseconds: 5_250_000))
+        // Later touches of the same step do not count again.
+        reading.touched(at: EventTime(microseconds: 6_000_000))
+        reading.shown(step: "clockStep-copy", at: EventTime(microseconds: 10_000_000), spoken: .milliseconds(2_000))
+        reading.touched(at: EventTime(microseconds: 12_500_000))
+        #expect(reading.readings == [
+            .init(step: "clockStep-command", seconds: 4.25, spokenSeconds: 3.4),
+            .init(step: "clockStep-copy", seconds: 2.5, spokenSeconds: 2.0),
+        ])
+    }
+}
+
+@Suite("Spoken instructions")
+struct SpeechTests {
+    @Test("A longer text takes longer to speak, and an unknown voice is refused by name")
+    func espeak() throws {
+        // espeak-ng offline, synchronous: no sound card needed.
+        let short = try PatientScreenSpeech.duration(of: "Continue.", voice: "en")
+        let long = try PatientScreenSpeech.duration(of: PatientWords.clockCommand, voice: "en")
+        #expect(short.microseconds > 100_000)
+        #expect(long.microseconds > 2 * short.microseconds)
+        #expect(throws: SpeechError.noSuchVoice("no-such-voice")) {
+            try PatientScreenSpeech.duration(of: "Hello.", voice: "no-such-voice")
+        }
+    }
+}
