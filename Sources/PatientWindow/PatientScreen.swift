@@ -201,21 +201,28 @@ public final class PatientScreen {
         needsFrame = true
         guard hasOverlay else { return }
         let raster = RasterImage(page: PageDrawing(size: layout.form, marks: marks), dotsPerInch: layout.rasterDotsPerInch, region: screen)
-        var pixels = Self.fitted(raster, width: layout.screenWidth, height: layout.screenHeight)
+        let drawn = Self.fitted(raster, width: layout.screenWidth, height: layout.screenHeight)
+        var pixels = drawn
         let width = layout.screenWidth
         let covered = view.cover != .none
+        // Kept rectangles (banner, buttons) as whole pixel columns and rows: drawn wherever they are.
+        let keptSpans = kept.map { rect in
+            (rows: max(0, Int(rect.y.rounded()))..<min(layout.screenHeight, Int((rect.y + rect.height).rounded())),
+             columns: max(0, Int(rect.x.rounded()))..<min(width, Int((rect.x + rect.width).rounded())))
+        }
         pixels.withUnsafeMutableBufferPointer { buffer in
-            for y in 0..<layout.screenHeight {
-                let row = y * width
-                let visible = covered ? view.visibleColumns(row: y, on: layout) : 0..<width
-                let keptHere = kept.filter { Double(y) + 0.5 >= $0.y && Double(y) + 0.5 <= $0.y + $0.height }
-                guard let visible, !visible.isEmpty else {
-                    if !covered { for x in 0..<width { buffer[row + x] = 0 } }
-                    continue
-                }
-                for x in visible {
-                    let cx = Double(x) + 0.5
-                    if !keptHere.contains(where: { cx >= $0.x && cx <= $0.x + $0.width }) { buffer[row + x] = 0 }
+            drawn.withUnsafeBufferPointer { original in
+                guard let target = buffer.baseAddress, let source = original.baseAddress else { return }
+                for y in 0..<layout.screenHeight {
+                    let row = y * width
+                    // What the cover leaves visible is transparent in the overlay (memset-speed, as this
+                    // runs on every cover change, debug builds included).
+                    if let visible = covered ? view.visibleColumns(row: y, on: layout) : 0..<width, !visible.isEmpty {
+                        (target + row + visible.lowerBound).update(repeating: 0, count: visible.count)
+                    }
+                    for span in keptSpans where span.rows.contains(y) && !span.columns.isEmpty {
+                        (target + row + span.columns.lowerBound).update(from: source + row + span.columns.lowerBound, count: span.columns.count)
+                    }
                 }
             }
         }
@@ -225,10 +232,15 @@ public final class PatientScreen {
     /// The raster cropped or padded (white) to exactly width x height: cairo rounds the region up.
     static func fitted(_ raster: RasterImage, width: Int, height: Int) -> [UInt32] {
         if raster.width == width && raster.height == height { return raster.pixels }
-        var pixels = [UInt32](repeating: 0xFFFF_FFFF, count: width * height)
+        var pixels: [UInt32] = []
+        pixels.reserveCapacity(width * height)
+        let columns = min(width, raster.width)
+        // Whole rows at a time: this runs on every page and cover change, so no per-pixel loop.
         for y in 0..<min(height, raster.height) {
-            for x in 0..<min(width, raster.width) { pixels[y * width + x] = raster.pixels[y * raster.width + x] }
+            pixels.append(contentsOf: raster.pixels[(y * raster.width)..<(y * raster.width + columns)])
+            if columns < width { pixels.append(contentsOf: repeatElement(0xFFFF_FFFF, count: width - columns)) }
         }
+        pixels.append(contentsOf: repeatElement(0xFFFF_FFFF, count: width * height - pixels.count))
         return pixels
     }
 }

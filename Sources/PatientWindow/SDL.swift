@@ -162,8 +162,11 @@ final class SDLScreen {
             let x = Float(cursor.x)
             let y = Float(cursor.y)
             let r = Float(cursorSize)
-            SDL_RenderDrawLineF(renderer, x - r, y, x + r, y)
-            SDL_RenderDrawLineF(renderer, x, y - r, x, y + r)
+            // Two pixels thick, so it stays visible on a high-density panel.
+            var arms = [
+                SDL_FRect(x: x - r, y: y - 1, w: 2 * r, h: 2), SDL_FRect(x: x - 1, y: y - r, w: 2, h: 2 * r),
+            ]
+            SDL_RenderFillRectsF(renderer, &arms, 2)
         }
         SDL_RenderPresent(renderer)
     }

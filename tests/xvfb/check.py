@@ -194,9 +194,44 @@ def symbol_digit_skip(styluskit, work):
     check("sdt skip: the form shows again once box 3 is written", covered < 0.05, f"{covered:.2f} covered")
 
 
+def tablet_cursor(styluskit, work):
+    """A tablet without a display (the real UC-Logic WP5540U recording): the pen is a cross-hair."""
+    feed = os.path.join(ROOT, "Fixtures", "recordings", "real", "UC-LOGIC-Tablet-WP5540U-Pen.events")
+    at = 3.0
+    run, summary = administer(styluskit, work, "clock", feed, [(at, "cursor")], ["--display-profile", "wacom-cintiq-13hd"])
+    check("cursor: administer ends by itself after the feed", run.returncode == 0, run.stderr[-500:])
+    if summary is None:
+        return
+    # Its header: A: 00 0 32767 ... 235 and A: 01 0 32767 ... 323 (units per mm). The form is the active
+    # area at physical size, centred on the 1920 x 1080 screen of 166.0131 ppi.
+    per_mm = 166.0131 / 25.4
+    ox, oy = (1920 - 32767 / 235 * per_mm) / 2, (1080 - 32767 / 323 * per_mm) / 2
+    samples, x, y, first = [], None, None, None
+    with open(feed) as f:
+        for line in f:
+            if line.startswith("E:"):
+                fields = line.split()
+                t = float(fields[1])
+                first = t if first is None else first
+                if fields[2] == "0003" and fields[3] == "0000":
+                    x = int(fields[4])
+                elif fields[2] == "0003" and fields[3] == "0001":
+                    y = int(fields[4])
+                elif fields[2] == "0000" and x is not None and y is not None and t - first <= at:
+                    samples.append((ox + x / 235 * per_mm, oy + y / 323 * per_mm))
+    px, py = samples[-1]
+    image = shot(work, "cursor")
+    red = [(i, j) for j in range(int(py) - 40, int(py) + 40) for i in range(int(px) - 40, int(px) + 40)
+           if 0 <= i < 1920 and 0 <= j < 1080 and near(image.pixel(i, j), (220, 0, 0), 40)]
+    check("cursor: a cross-hair where the pen is", len(red) > 20, f"{len(red)} red pixels near ({px:.0f}, {py:.0f})")
+    elsewhere = sum(near(image.pixel(i, j), (220, 0, 0), 40) for i in range(0, 1920, 8) for j in range(0, 1080, 8)
+                    if abs(i - px) > 60 or abs(j - py) > 60)
+    check("cursor: nowhere else", elsewhere == 0, f"{elsewhere} red pixels elsewhere")
+
+
 def main():
     styluskit, work, docs = sys.argv[1], sys.argv[2], (sys.argv[3] if len(sys.argv) > 3 else None)
-    for test in (maze_wall_cross, clock_buttons, symbol_digit_skip):
+    for test in (maze_wall_cross, clock_buttons, symbol_digit_skip, tablet_cursor):
         try:
             test(styluskit, work)
         except Exception as error:  # a crash is a failure of that test, not of the run
