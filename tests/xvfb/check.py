@@ -75,6 +75,16 @@ def administer(styluskit, work, test, feed, shots, extra=()):
     return run, summary
 
 
+def recovers_identically(styluskit, work, name, summary):
+    """`recover` on the journal rebuilds the very results file administer wrote (they are record's)."""
+    out = os.path.join(work, "recovered-" + name)
+    os.makedirs(out, exist_ok=True)
+    run = subprocess.run([styluskit, "recover", summary["journal"], "--out", out], capture_output=True, text=True)
+    rebuilt = os.path.join(out, os.path.basename(summary["results"]))
+    same = run.returncode == 0 and os.path.exists(rebuilt) and open(rebuilt, "rb").read() == open(summary["results"], "rb").read()
+    check(f"{name}: recover rebuilds the same results file from the journal", same, run.stdout[-300:] + run.stderr[-300:])
+
+
 def shot(work, name):
     return XwdImage(os.path.join(work, name + ".xwd"))
 
@@ -105,6 +115,7 @@ def maze_wall_cross(styluskit, work):
     if summary is None:
         return
     check("maze: results and journal written", os.path.exists(summary["results"]) and os.path.exists(summary["journal"]))
+    recovers_identically(styluskit, work, "maze", summary)
     check("maze: latency measured", summary["framesWithPenData"] > 0 and summary["latencyP50Milliseconds"] is not None)
     validate = subprocess.run([styluskit, "adf", "validate", summary["results"]], capture_output=True, text=True)
     check("maze: the results file validates", validate.returncode == 0, validate.stdout + validate.stderr)
@@ -155,6 +166,7 @@ def clock_buttons(styluskit, work):
     check("clock: administer ends by itself after the feed", run.returncode == 0, run.stderr[-500:])
     if summary is None:
         return
+    recovers_identically(styluskit, work, "clock", summary)
     image = shot(work, "clock-before")
     hits = sum(ink_at(image, s[1], s[2]) for s in touches)
     check("clock: ink under every sample", hits == len(touches), f"{hits} of {len(touches)}")
@@ -182,6 +194,7 @@ def symbol_digit_skip(styluskit, work):
     check("sdt: administer ends by itself after the feed", run.returncode == 0, run.stderr[-500:])
     if summary is None:
         return
+    recovers_identically(styluskit, work, "sdt", summary)
     image = shot(work, "sdt-skip")
     grid = [image.pixel(x, y) for x in range(0, 1920, 40) for y in range(120, 1080, 40)]
     covered = sum(near(p, COVER, 12) for p in grid) / len(grid)
