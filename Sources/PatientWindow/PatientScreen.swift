@@ -25,7 +25,9 @@ public final class PatientScreen {
     private let ink: SDLTexture
     private let overlay: SDLTexture
     private var hasOverlay = false
-    private var pendingDots: [(x: Double, y: Double)] = []
+    private var pendingDots: [(x: Double, y: Double, size: Double)] = []
+    /// Every dot of ink on the page with the time of the sample that drew it, to take ink back.
+    private var inked: [(x: Double, y: Double, size: Double, time: EventTime)] = []
     private var lastInk: (x: Double, y: Double)?
     private var cursor: (x: Double, y: Double)?
     private var needsFrame = true
@@ -59,6 +61,7 @@ public final class PatientScreen {
         sdl.upload(Self.fitted(raster, width: layout.screenWidth, height: layout.screenHeight), to: base)
         sdl.copy(base, onto: ink)
         pendingDots.removeAll()
+        inked.removeAll()
         lastInk = nil
         needsFrame = true
     }
@@ -87,15 +90,23 @@ public final class PatientScreen {
         let steps = max(1, Int(((dx * dx + dy * dy).squareRoot() / (size / 2)).rounded(.up)))
         for step in 0...steps {
             let t = Double(step) / Double(steps)
-            pendingDots.append((from.x + dx * t, from.y + dy * t))
+            pendingDots.append((from.x + dx * t, from.y + dy * t, size))
+            inked.append((from.x + dx * t, from.y + dy * t, size, eventTime))
         }
         lastInk = point
         latency.drawn(eventTime: eventTime)
-        inkSize = size
         needsFrame = true
     }
 
-    private var inkSize = 2.0
+    /// Takes back the ink of samples after `time` (a maze's path drawn in error, past its resume point).
+    public func eraseInk(after time: EventTime) {
+        guard inked.contains(where: { $0.time > time }) else { return }
+        inked.removeAll { $0.time > time }
+        sdl.copy(base, onto: ink)
+        pendingDots = inked.map { ($0.x, $0.y, $0.size) }
+        lastInk = nil
+        needsFrame = true
+    }
 
     /// The stroke ended: the next ink starts a new one.
     public func penUp() { lastInk = nil }
@@ -112,7 +123,7 @@ public final class PatientScreen {
     public func frame(now: () -> EventTime) {
         guard needsFrame else { return }
         if !pendingDots.isEmpty {
-            sdl.drawDots(pendingDots, size: inkSize, colour: Self.inkColour, into: ink)
+            sdl.drawDots(pendingDots, colour: Self.inkColour, into: ink)
             pendingDots.removeAll(keepingCapacity: true)
         }
         sdl.present(hasOverlay ? [ink, overlay] : [ink], cursor: cursor, cursorSize: 12)

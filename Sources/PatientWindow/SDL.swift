@@ -140,14 +140,15 @@ final class SDLScreen {
         SDL_SetRenderTarget(renderer, nil)
     }
 
-    /// Draws square dots of `size` pixels into a target texture (ink segments are dotted densely).
-    func drawDots(_ dots: [(x: Double, y: Double)], size: Double, colour: (UInt8, UInt8, UInt8), into texture: SDLTexture) {
+    /// Draws square dots (centre and side in pixels) into a target texture (ink segments are dotted densely).
+    func drawDots(_ dots: [(x: Double, y: Double, size: Double)], colour: (UInt8, UInt8, UInt8), into texture: SDLTexture) {
         guard !dots.isEmpty else { return }
         SDL_SetRenderTarget(renderer, texture.texture)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
         SDL_SetRenderDrawColor(renderer, colour.0, colour.1, colour.2, 255)
-        let half = Float(size / 2)
-        var rects = dots.map { SDL_FRect(x: Float($0.x) - half, y: Float($0.y) - half, w: Float(size), h: Float(size)) }
+        var rects = dots.map {
+            SDL_FRect(x: Float($0.x - $0.size / 2), y: Float($0.y - $0.size / 2), w: Float($0.size), h: Float($0.size))
+        }
         SDL_RenderFillRectsF(renderer, &rects, Int32(rects.count))
         SDL_SetRenderTarget(renderer, nil)
     }

@@ -329,7 +329,10 @@ final class SessionPresenter {
                 let shown = maze.mazes[index].maze
                 let form = self.form
                 marks = { StepForm.maze(shown).marks(on: form) }
-                view = PatientView.maze(maze.proctorOnScreen)
+                let proctor = maze.proctorOnScreen
+                view = PatientView.maze(proctor)
+                // The path past the resume point was drawn in error: the proctor dropped it, so does the screen.
+                if proctor.state == .paused, let resume = proctor.resumePoint { screen.eraseInk(after: resume.time) }
                 if pageKey != key { instruct(PatientWords.maze, step: maze.mazes[index].stepIdentifier) }
             }
         case .sdt:

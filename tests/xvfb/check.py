@@ -148,6 +148,17 @@ def maze_wall_cross(styluskit, work):
           str(image.pixel(5, 5)))
 
     image = shot(work, "maze-resumed")
+    # The first stroke past the resume point (the last sample nearest it) crossed the wall: the proctor
+    # drops that part of the path, and the screen takes its ink back. Only the parts the second stroke
+    # does not cover, and outside the pause circle, can be checked.
+    first_stroke = [s for s in touches if s[0] < interrupted + 0.3]
+    second_stroke = [s for s in touches if s[0] >= second_down]
+    last_kept = min(range(len(first_stroke)), key=lambda i: (first_stroke[i][1] - rx) ** 2 + (first_stroke[i][2] - ry) ** 2)
+    wrong = [s for s in first_stroke[last_kept + 1:]
+             if ((s[1] - rx) ** 2 + (s[2] - ry) ** 2) ** 0.5 > 2 * radius
+             and min(abs(s[1] - d[1]) + abs(s[2] - d[2]) for d in second_stroke) > 12]
+    stray = sum(ink_at(image, s[1], s[2]) for s in wrong)
+    check("maze resumed: the path drawn across the wall is taken back", wrong and stray == 0, f"{stray} of {len(wrong)}")
     check("maze resumed: the cover is gone", not near(image.pixel(int(rx + 300), int(ry + 200)), COVER, 12))
     tail = [s for s in touches if second_down <= s[0] <= 4.3]
     hits = sum(ink_at(image, s[1], s[2]) for s in tail)
