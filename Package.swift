@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "Rendering", targets: ["Rendering"]),
         .library(name: "Synthesis", targets: ["Synthesis"]),
         .library(name: "PatientData", targets: ["PatientData"]),
+        .library(name: "PatientWindow", targets: ["PatientWindow"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -35,6 +36,12 @@ let package = Package(
         .systemLibrary(
             name: "CCairo", pkgConfig: "cairo",
             providers: [.apt(["libcairo2-dev"])]),
+        .systemLibrary(
+            name: "CSDL2", pkgConfig: "sdl2",
+            providers: [.apt(["libsdl2-dev"])]),
+        .systemLibrary(
+            name: "CEspeakNG", pkgConfig: "espeak-ng",
+            providers: [.apt(["libespeak-ng-dev"])]),
         // The reference evemu implementation, used only by the differential tests.
         .systemLibrary(
             name: "CEvemu", pkgConfig: "evemu",
@@ -63,11 +70,17 @@ let package = Package(
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
             ]),
 
+        // The patient-facing window of `administer`: the form at physical size, ink, proctor overlays,
+        // drawn with cairo and shown through SDL2; instructions spoken through espeak-ng.
+        .target(
+            name: "PatientWindow",
+            dependencies: ["CSDL2", "CEspeakNG", "FormPrinting", "Rendering", "Proctoring", "StylusGeometry", "StylusInput"]),
+
         .executableTarget(
             name: "styluskit",
             dependencies: [
                 "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "LinuxInput", "FormPrinting",
-                "Synthesis", "PatientData", "Rendering",
+                "Synthesis", "PatientData", "Rendering", "PatientWindow",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -82,6 +95,7 @@ let package = Package(
             name: "stylus-bench", dependencies: ["ADF", "Proctoring", "Recordings", "StylusGeometry", "StylusInput"],
             path: "Benchmarks/stylus-bench"),
 
+        .testTarget(name: "PatientWindowTests", dependencies: ["PatientWindow", "Proctoring", "StylusGeometry", "StylusInput"]),
         .testTarget(name: "StylusInputTests", dependencies: ["StylusInput"]),
         .testTarget(name: "StylusGeometryTests", dependencies: ["StylusGeometry"]),
         .testTarget(name: "ProctoringTests", dependencies: ["Proctoring"]),

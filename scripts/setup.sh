@@ -14,9 +14,14 @@ set -euo pipefail
 # qemu-system-x86, busybox-static: the real-kernel VM tests (tests/vm/run.sh) boot a stock kernel with a busybox initramfs.
 # evemu-tools: evemu-device/evemu-play create and drive the uinput tablets in that VM.
 # time: /usr/bin/time -f %M, the peak memory figure of the benchmarks (Benchmarks/bench.sh).
+# libsdl2-dev: SDL2, the full-screen patient window of `styluskit administer` (PatientWindow).
+# libespeak-ng-dev: espeak-ng, which speaks administer's instructions offline (voice data comes with it).
+# xvfb, x11-apps: the administer screenshot tests (tests/xvfb/run.sh) run the window on a virtual X
+#   server and capture what it shows with xwd.
 # udev: systemd-udevd and udevadm give the VM's input nodes their real ID_INPUT_* properties.
 packages=(pkg-config libevdev-dev libudev-dev libxml2-dev libevemu-dev libxml2-utils python3
-    libcairo2-dev poppler-utils openssl qemu-system-x86 busybox-static evemu-tools udev time)
+    libcairo2-dev poppler-utils openssl qemu-system-x86 busybox-static evemu-tools udev time
+    libsdl2-dev libespeak-ng-dev xvfb x11-apps)
 
 missing=()
 for package in "${packages[@]}"; do

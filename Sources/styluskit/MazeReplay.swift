@@ -172,6 +172,16 @@ final class MazeDriver {
     /// When something is next due by itself: the proctor's timer (a live loop sleeps until then).
     var nextDeadline: EventTime? { isFinished ? nil : proctor.nextDeadline }
 
+    /// The proctor of the maze on screen, for `administer` to show what it decided.
+    var proctorOnScreen: MazeProctor { proctor }
+    /// The index of the maze on screen (past the last once the test is finished).
+    var mazeIndexOnScreen: Int { mazeIndex }
+    /// True while the current stroke's samples go into the results file (`administer` inks only those).
+    var isRecordingStroke: Bool {
+        if case .down(recorded: true) = pen { return true }
+        return false
+    }
+
     func begin(at time: EventTime) throws {
         clock = time
         try recorder.beginStep(mazes[0].stepIdentifier, start: mark(time))

@@ -19,6 +19,7 @@ struct StylusKit: ParsableCommand {
             Patient.self,
             Devices.self,
             Record.self,
+            Administer.self,
             Recover.self,
             Render.self,
             Plot.self,

@@ -213,6 +213,13 @@ final class SymbolDigitDriver {
     var isFinished: Bool { proctor.state == .finished }
     /// When something is next due by itself: the proctor's timer (a live loop sleeps until then).
     var nextDeadline: EventTime? { isFinished ? nil : proctor.nextDeadline }
+    /// The proctor, for `administer` to show what it decided.
+    var proctorOnScreen: SymbolDigitProctor { proctor }
+    /// True while the current stroke's samples go into the results file (`administer` inks only those).
+    var isRecordingStroke: Bool {
+        if case .down(recorded: true) = pen { return true }
+        return false
+    }
 
     func begin(at time: EventTime) throws {
         try perform(proctor.begin(at: time), input: "continue", at: time, before: .notStarted, step: nil)

@@ -20,6 +20,7 @@ struct HelpTests {
             "results",
             "devices",
             "record",
+            "administer",
             "recover",
             "render",
             "plot",

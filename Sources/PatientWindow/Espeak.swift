@@ -1,0 +1,46 @@
+import CEspeakNG
+
+/// What went wrong with the spoken instructions.
+public enum SpeechError: Error, Hashable, Sendable, CustomStringConvertible {
+    case unavailable
+    case noSuchVoice(String)
+
+    public var description: String {
+        switch self {
+        case .unavailable:
+            "espeak-ng could not start (is espeak-ng-data installed?); the instructions are shown but not spoken. Run scripts/setup.sh."
+        case let .noSuchVoice(voice):
+            "espeak-ng has no voice '\(voice)'; `espeak-ng --voices` lists them. Pass one of them to --voice."
+        }
+    }
+}
+
+/// The samples espeak's callback hands over; espeak runs one synthesis at a time, synchronously.
+nonisolated(unsafe) private var synthesised: [Int16] = []
+
+/// espeak-ng in synchronous mode: text in, 16-bit mono samples out, nothing played. Every espeak call
+/// of the package is in this file; espeak's global state is set up once and never torn down while in use.
+enum Espeak {
+    nonisolated(unsafe) private static var sampleRate: Int32?
+
+    /// Speaks `text` with `voice` into samples at the returned rate (Hz).
+    static func synthesise(_ text: String, voice: String) throws(SpeechError) -> (samples: [Int16], rate: Int) {
+        if sampleRate == nil {
+            let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, Int32(espeakINITIALIZE_DONT_EXIT))
+            guard rate > 0 else { throw .unavailable }
+            espeak_SetSynthCallback { wav, count, _ in
+                if let wav, count > 0 { synthesised.append(contentsOf: UnsafeBufferPointer(start: wav, count: Int(count))) }
+                return 0
+            }
+            sampleRate = rate
+        }
+        guard espeak_SetVoiceByName(voice) == EE_OK else { throw .noSuchVoice(voice) }
+        synthesised.removeAll(keepingCapacity: true)
+        let bytes = Array(text.utf8CString)
+        _ = bytes.withUnsafeBufferPointer { buffer in
+            espeak_Synth(buffer.baseAddress, buffer.count, 0, POS_CHARACTER, 0, UInt32(espeakCHARS_UTF8), nil, nil)
+        }
+        espeak_Synchronize()
+        return (synthesised, Int(sampleRate ?? 22_050))
+    }
+}

@@ -1,0 +1,178 @@
+public import Proctoring
+public import StylusGeometry
+public import StylusInput
+
+/// What covers the form, as the proctor's state asks.
+public enum FormCover: Hashable, Sendable {
+    /// Nothing: the whole form is visible.
+    case none
+    /// A maze interruption: the maze obscured except the pause circle around the resume point.
+    case pauseCircle(centre: FormPosition, radiusCentimetres: Double)
+    /// A symbol-digit skip: the form obscured except the box to continue in, which an arrow points at.
+    case continueBox(FormRectangle)
+    /// The whole form obscured (e.g. between steps).
+    case everything
+}
+
+/// The words shown (and spoken) to the patient for each proctor action; one place, so tests pin them.
+public enum PatientWords {
+    public static let resumeInCircle = "Please continue drawing from inside the circle."
+    public static let startAtArrow = "Please start at the green arrow."
+    public static let continueInBox = "Please continue in the box the arrow points to."
+    public static let clockCommand = "Please draw the face of a clock, put in all the numbers, and set the hands to ten past eleven."
+    public static let clockCopy = "Please copy the clock shown, as exactly as you can."
+    public static let maze = "Draw a line from the green arrow to the red arrow without crossing any walls."
+    public static let symbolDigit = "Write under each symbol the digit the key at the top pairs with it, box after box."
+    public static let continueButton = "Continue"
+    public static let repeatButton = "Repeat instructions"
+    public static let finished = "Thank you. This test is finished."
+
+    /// The message of a maze interruption: back to the arrow for the start kinds, else to the circle.
+    public static func maze(_ kind: MazeInterruptionKind) -> String {
+        switch kind {
+        case .startFar, .notEntered: startAtArrow
+        case .wallCross, .noDrawing, .resumeFar: resumeInCircle
+        }
+    }
+}
+
+/// What the patient's screen shows at one moment, decided from the proctor's state alone (no
+/// clock, no drawing): what covers the form, the message, and the clock's buttons.
+public struct PatientView: Hashable, Sendable {
+    public var cover: FormCover = .none
+    /// The line of text above the form, if any.
+    public var message: String?
+    /// Whether the clock's continue and repeat-instructions buttons are up.
+    public var showsButtons = false
+
+    public init(cover: FormCover = .none, message: String? = nil, showsButtons: Bool = false) {
+        self.cover = cover
+        self.message = message
+        self.showsButtons = showsButtons
+    }
+
+    /// The view of a maze proctor: while paused, the pause circle around its resume point.
+    public static func maze(_ proctor: MazeProctor) -> PatientView {
+        guard proctor.state == .paused, let last = proctor.interruptions.last else { return PatientView() }
+        guard let resume = proctor.resumePoint?.position ?? last.resumePoint else {
+            return PatientView(message: PatientWords.maze(last.kind))
+        }
+        return PatientView(
+            cover: .pauseCircle(centre: resume, radiusCentimetres: proctor.pauseCircleRadiusCentimetres),
+            message: PatientWords.maze(last.kind))
+    }
+
+    /// The view of a symbol-digit proctor: after a skip, the box to continue in.
+    public static func symbolDigit(_ proctor: SymbolDigitProctor) -> PatientView {
+        guard let next = proctor.continueIn, let form = proctor.form, next < form.boxes.count else { return PatientView() }
+        return PatientView(cover: .continueBox(form.boxes[next].box), message: PatientWords.continueInBox)
+    }
+
+    /// Whether the form position is hidden from the patient.
+    public func isObscured(_ position: FormPosition) -> Bool {
+        switch cover {
+        case .none:
+            return false
+        case .everything:
+            return true
+        case let .pauseCircle(centre, radius):
+            let dx = position.xCentimetres - centre.xCentimetres
+            let dy = position.yCentimetres - centre.yCentimetres
+            return dx * dx + dy * dy > radius * radius
+        case let .continueBox(box):
+            return !box.contains(position)
+        }
+    }
+}
+
+extension SymbolDigitBox {
+    /// The whole box: the printed prompt above and the cell the digit goes in.
+    public var box: FormRectangle {
+        let minX = min(promptCell.minX, answerCell.minX)
+        let minY = min(promptCell.minY, answerCell.minY)
+        return FormRectangle(
+            x: minX, y: minY, width: max(promptCell.maxX, answerCell.maxX) - minX,
+            height: max(promptCell.maxY, answerCell.maxY) - minY)
+    }
+}
+
+/// The clock's continue and repeat-instructions buttons: offered by the session's button timer,
+/// withdrawn when a stroke begins away from them or the step changes; tapped with the pen.
+public struct ClockButtons: Hashable, Sendable {
+    /// What a pen touch-down did.
+    public enum Tap: Hashable, Sendable {
+        case `continue`
+        case repeatInstructions
+        /// Not on a button (or the buttons are not up).
+        case none
+    }
+
+    public let continueRect: PixelRect
+    public let repeatRect: PixelRect
+    public private(set) var isOffered = false
+    public private(set) var offeredAt: EventTime?
+
+    /// The buttons of a screen: bottom right, 4 cm x 1.5 cm each at the display's density, side by side.
+    public init(layout: ScreenLayout) {
+        let perCm = layout.pixelsPerInch / 2.54
+        let width = 4 * perCm
+        let height = 1.5 * perCm
+        let margin = 0.5 * perCm
+        let y = Double(layout.screenHeight) - margin - height
+        continueRect = PixelRect(x: Double(layout.screenWidth) - margin - width, y: y, width: width, height: height)
+        repeatRect = PixelRect(x: continueRect.x - margin - width, y: y, width: width, height: height)
+    }
+
+    /// The session's button timer fired.
+    public mutating func offer(at time: EventTime) {
+        isOffered = true
+        offeredAt = time
+    }
+
+    /// A step started or a stroke began elsewhere: the buttons go.
+    public mutating func withdraw() {
+        isOffered = false
+        offeredAt = nil
+    }
+
+    /// What a touch-down at screen pixel (x, y) taps.
+    public func tap(x: Double, y: Double) -> Tap {
+        guard isOffered else { return .none }
+        if continueRect.contains(x: x, y: y) { return .continue }
+        if repeatRect.contains(x: x, y: y) { return .repeatInstructions }
+        return .none
+    }
+}
+
+extension PatientView {
+    /// On row `y` of `layout`'s screen, the pixel columns the cover leaves visible: nil when the
+    /// cover hides the whole row, every column when there is no cover. A pixel's centre decides.
+    public func visibleColumns(row y: Int, on layout: ScreenLayout) -> Range<Int>? {
+        let all = 0..<layout.screenWidth
+        let cy = Double(y) + 0.5
+        func columns(from x0: Double, to x1: Double) -> Range<Int>? {
+            // Pixel x is visible when x0 <= x + 0.5 <= x1.
+            let first = max(0, Int((x0 - 0.5).rounded(.up)))
+            let last = min(layout.screenWidth - 1, Int((x1 - 0.5).rounded(.down)))
+            return first <= last ? first..<(last + 1) : nil
+        }
+        switch cover {
+        case .none:
+            return all
+        case .everything:
+            return nil
+        case let .pauseCircle(centre, radius):
+            let (px, py) = layout.pixel(of: centre)
+            let r = radius * layout.pixelsPerCentimetre
+            let dy = cy - py
+            guard abs(dy) <= r else { return nil }
+            let half = (r * r - dy * dy).squareRoot()
+            return columns(from: px - half, to: px + half)
+        case let .continueBox(box):
+            let (x0, y0) = layout.pixel(of: box.origin)
+            let (x1, y1) = layout.pixel(of: FormPosition(xCentimetres: box.maxX, yCentimetres: box.maxY))
+            guard cy >= y0, cy <= y1 else { return nil }
+            return columns(from: x0, to: x1)
+        }
+    }
+}

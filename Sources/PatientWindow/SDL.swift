@@ -1,0 +1,246 @@
+import CSDL2
+
+/// What went wrong with the patient window.
+public enum PatientWindowError: Error, Hashable, Sendable, CustomStringConvertible {
+    case videoUnavailable(reason: String)
+    case noSuchDisplay(name: String, known: [String])
+    case cannotCreate(what: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case let .videoUnavailable(reason):
+            "Cannot open the patient window: \(reason). Run administer in a graphical session (DISPLAY or WAYLAND_DISPLAY set)."
+        case let .noSuchDisplay(name, known):
+            "No monitor is called '\(name)'; the monitors are: "
+                + (known.isEmpty ? "(none)" : known.map { "'\($0)'" }.joined(separator: ", ")) + ". Pass one of them to --output-display."
+        case let .cannotCreate(what, reason):
+            "Cannot create the patient window's \(what): \(reason)."
+        }
+    }
+}
+
+/// The keys the operator ends a session with.
+enum OperatorKey: Hashable, Sendable {
+    /// Escape: end the test and keep everything (results file written).
+    case end
+    /// Ctrl+Q (or the window closed): abort; the journal is kept for `recover`.
+    case abort
+}
+
+/// The last SDL error, as text.
+private func sdlError() -> String { String(cString: SDL_GetError()) }
+
+/// SDL's video subsystem with one full-screen window and its renderer: the only owner of all three.
+///
+/// Every SDL call of the package is in this file.
+final class SDLScreen {
+    private let window: OpaquePointer
+    private let renderer: OpaquePointer
+    let width: Int
+    let height: Int
+    /// The window system's idea of the monitor's density, if it has one.
+    let reportedPixelsPerInch: Double?
+
+    /// The monitors SDL sees, by name, in its order.
+    static func monitorNames() -> [String] {
+        (0..<max(0, SDL_GetNumVideoDisplays())).map { String(cString: SDL_GetDisplayName($0)) }
+    }
+
+    /// Opens a borderless full-screen window on the monitor called `monitor` (default: the first).
+    init(monitor: String?, title: String, fullScreen: Bool = true, size: (width: Int, height: Int)? = nil) throws(PatientWindowError) {
+        // Our own evdev reader has the pen; SDL must not turn its pointer into mouse events we might mistake for it.
+        SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "0")
+        SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "1")
+        guard SDL_Init(UInt32(SDL_INIT_VIDEO)) == 0 else { throw .videoUnavailable(reason: sdlError()) }
+        var index: Int32 = 0
+        if let monitor {
+            let names = Self.monitorNames()
+            guard let found = names.firstIndex(of: monitor) else {
+                SDL_Quit()
+                throw .noSuchDisplay(name: monitor, known: names)
+            }
+            index = Int32(found)
+        }
+        var bounds = SDL_Rect()
+        SDL_GetDisplayBounds(index, &bounds)
+        var flags = UInt32(SDL_WINDOW_SHOWN.rawValue) | UInt32(SDL_WINDOW_BORDERLESS.rawValue)
+        if fullScreen { flags |= UInt32(SDL_WINDOW_FULLSCREEN_DESKTOP.rawValue) }
+        let w = Int32(size?.width ?? Int(bounds.w))
+        let h = Int32(size?.height ?? Int(bounds.h))
+        guard let window = SDL_CreateWindow(title, bounds.x, bounds.y, w, h, flags) else {
+            let reason = sdlError()
+            SDL_Quit()
+            throw .cannotCreate(what: "window", reason: reason)
+        }
+        // Vsync: a presented frame is the one on the glass, which is what the latency measures.
+        guard let renderer = SDL_CreateRenderer(window, -1, UInt32(SDL_RENDERER_PRESENTVSYNC.rawValue))
+            ?? SDL_CreateRenderer(window, -1, UInt32(SDL_RENDERER_SOFTWARE.rawValue))
+        else {
+            let reason = sdlError()
+            SDL_DestroyWindow(window)
+            SDL_Quit()
+            throw .cannotCreate(what: "renderer", reason: reason)
+        }
+        self.window = window
+        self.renderer = renderer
+        var outW: Int32 = 0
+        var outH: Int32 = 0
+        SDL_GetRendererOutputSize(renderer, &outW, &outH)
+        width = Int(outW)
+        height = Int(outH)
+        var ddpi: Float = 0
+        reportedPixelsPerInch = SDL_GetDisplayDPI(index, &ddpi, nil, nil) == 0 && ddpi > 0 ? Double(ddpi) : nil
+        SDL_ShowCursor(SDL_DISABLE)
+    }
+
+    deinit {
+        SDL_DestroyRenderer(renderer)
+        SDL_DestroyWindow(window)
+        SDL_Quit()
+    }
+
+    /// A texture of the screen's size; `target` for one drawn into by the renderer (the ink).
+    func texture(target: Bool) throws(PatientWindowError) -> SDLTexture {
+        let access = target ? SDL_TEXTUREACCESS_TARGET : SDL_TEXTUREACCESS_STATIC
+        guard let texture = SDL_CreateTexture(
+            renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(access.rawValue), Int32(width), Int32(height))
+        else { throw .cannotCreate(what: "texture", reason: sdlError()) }
+        SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
+        return SDLTexture(texture: texture, width: width, height: height)
+    }
+
+    /// Replaces a static texture's pixels (cairo's ARGB32, one `UInt32` per pixel, row by row).
+    func upload(_ pixels: [UInt32], to texture: SDLTexture) {
+        precondition(pixels.count == texture.width * texture.height, "a texture upload needs width × height pixels")
+        pixels.withUnsafeBytes { bytes in
+            _ = SDL_UpdateTexture(texture.texture, nil, bytes.baseAddress, Int32(texture.width * 4))
+        }
+    }
+
+    /// Copies one texture onto a target texture, replacing its pixels.
+    func copy(_ source: SDLTexture, onto target: SDLTexture) {
+        SDL_SetRenderTarget(renderer, target.texture)
+        SDL_SetTextureBlendMode(source.texture, SDL_BLENDMODE_NONE)
+        SDL_RenderCopy(renderer, source.texture, nil, nil)
+        SDL_SetTextureBlendMode(source.texture, SDL_BLENDMODE_BLEND)
+        SDL_SetRenderTarget(renderer, nil)
+    }
+
+    /// Whether a texture is blended over what is under it (an overlay) or replaces it (the canvas).
+    func setBlended(_ texture: SDLTexture, _ blended: Bool) {
+        SDL_SetTextureBlendMode(texture.texture, blended ? SDL_BLENDMODE_BLEND : SDL_BLENDMODE_NONE)
+    }
+
+    /// Clears a target texture to transparent.
+    func clear(_ texture: SDLTexture) {
+        SDL_SetRenderTarget(renderer, texture.texture)
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+        SDL_SetRenderDrawColor(renderer, 0, 0, 0, 0)
+        SDL_RenderClear(renderer)
+        SDL_SetRenderTarget(renderer, nil)
+    }
+
+    /// Draws square dots (centre and side in pixels) into a target texture (ink segments are dotted densely).
+    func drawDots(_ dots: [(x: Double, y: Double, size: Double)], colour: (UInt8, UInt8, UInt8), into texture: SDLTexture) {
+        guard !dots.isEmpty else { return }
+        SDL_SetRenderTarget(renderer, texture.texture)
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+        SDL_SetRenderDrawColor(renderer, colour.0, colour.1, colour.2, 255)
+        var rects = dots.map {
+            SDL_FRect(x: Float($0.x - $0.size / 2), y: Float($0.y - $0.size / 2), w: Float($0.size), h: Float($0.size))
+        }
+        SDL_RenderFillRectsF(renderer, &rects, Int32(rects.count))
+        SDL_SetRenderTarget(renderer, nil)
+    }
+
+    /// Composes a frame: the textures in order, then a cross-hair cursor, and presents it.
+    func present(_ layers: [SDLTexture], cursor: (x: Double, y: Double)?, cursorSize: Double) {
+        SDL_SetRenderTarget(renderer, nil)
+        SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
+        for layer in layers { SDL_RenderCopy(renderer, layer.texture, nil, nil) }
+        if let cursor {
+            SDL_SetRenderDrawColor(renderer, 220, 0, 0, 255)
+            let x = Float(cursor.x)
+            let y = Float(cursor.y)
+            let r = Float(cursorSize)
+            // Two pixels thick, so it stays visible on a high-density panel.
+            var arms = [
+                SDL_FRect(x: x - r, y: y - 1, w: 2 * r, h: 2), SDL_FRect(x: x - 1, y: y - r, w: 2, h: 2 * r),
+            ]
+            SDL_RenderFillRectsF(renderer, &arms, 2)
+        }
+        SDL_RenderPresent(renderer)
+    }
+
+    /// The operator's keys pressed since the last call (the pen never comes through SDL).
+    func operatorKeys() -> [OperatorKey] {
+        var keys: [OperatorKey] = []
+        var event = SDL_Event()
+        while SDL_PollEvent(&event) != 0 {
+            switch event.type {
+            case SDL_QUIT.rawValue:
+                keys.append(.abort)
+            case SDL_KEYDOWN.rawValue:
+                let key = event.key.keysym
+                if key.sym == SDL_Keycode(SDLK_ESCAPE.rawValue) {
+                    keys.append(.end)
+                } else if key.sym == SDL_Keycode(SDLK_q.rawValue), (UInt32(key.mod) & UInt32(KMOD_CTRL.rawValue)) != 0 {
+                    keys.append(.abort)
+                }
+            default:
+                break
+            }
+        }
+        return keys
+    }
+}
+
+/// An SDL audio output of 16-bit mono samples, closed with its owner; playback is queued, never waited for.
+final class SDLAudio {
+    private let device: SDL_AudioDeviceID
+    let rate: Int
+
+    /// Opens the default output at `rate` Hz; nil when there is none (then instructions are only shown).
+    init?(rate: Int) {
+        guard SDL_InitSubSystem(UInt32(SDL_INIT_AUDIO)) == 0 else { return nil }
+        var wanted = SDL_AudioSpec()
+        wanted.freq = Int32(rate)
+        wanted.format = SDL_AudioFormat(AUDIO_S16SYS)
+        wanted.channels = 1
+        wanted.samples = 1024
+        let device = SDL_OpenAudioDevice(nil, 0, &wanted, nil, 0)
+        guard device != 0 else {
+            SDL_QuitSubSystem(UInt32(SDL_INIT_AUDIO))
+            return nil
+        }
+        self.device = device
+        self.rate = rate
+        SDL_PauseAudioDevice(device, 0)
+    }
+
+    deinit {
+        SDL_CloseAudioDevice(device)
+        SDL_QuitSubSystem(UInt32(SDL_INIT_AUDIO))
+    }
+
+    /// Replaces whatever is still playing with `samples`.
+    func play(_ samples: [Int16]) {
+        SDL_ClearQueuedAudio(device)
+        samples.withUnsafeBytes { bytes in _ = SDL_QueueAudio(device, bytes.baseAddress, UInt32(bytes.count)) }
+    }
+}
+
+/// One SDL texture, destroyed with its owner.
+final class SDLTexture {
+    fileprivate let texture: OpaquePointer
+    let width: Int
+    let height: Int
+
+    fileprivate init(texture: OpaquePointer, width: Int, height: Int) {
+        self.texture = texture
+        self.width = width
+        self.height = height
+    }
+
+    deinit { SDL_DestroyTexture(texture) }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import LinuxInput
+import Recordings
+import StylusInput
+
+/// Where a session's pen events come from, as the administer loop reads them: a live tablet, or a
+/// recording fed at its own pace. Both hand out events with CLOCK_MONOTONIC-style times on the
+/// session's clock, so the frame assembler, the drivers and the journal cannot tell them apart.
+protocol PenEventSource: AnyObject {
+    var description: DeviceDescription { get }
+    /// The wall-clock anchor of the event times.
+    var anchor: ClockAnchor { get }
+    /// The descriptor to poll for input; -1 when there is none (a feed is due by time).
+    var fileDescriptor: Int32 { get }
+    /// When the next event is due without any descriptor becoming readable (a feed); nil for a live tablet.
+    var nextDue: EventTime? { get }
+    /// True once a feed has handed out its last event; never for a live tablet.
+    var isExhausted: Bool { get }
+    var drops: [DroppedEvents] { get }
+    func read(into events: inout [InputEvent], limit: Int) throws -> LiveReadStatus
+}
+
+extension LiveTablet: PenEventSource {
+    var nextDue: EventTime? { nil }
+    var isExhausted: Bool { false }
+}
+
+/// A recording fed as if a tablet sent it: each event is handed out when the session clock reaches
+/// its time since the recording's first event (divided by `speed`), stamped with that session time.
+final class RecordingFeed: PenEventSource {
+    let description: DeviceDescription
+    let header: RecordingHeader
+    let anchor: ClockAnchor
+    let fileDescriptor: Int32 = -1
+    let drops: [DroppedEvents] = []
+    private var events: [InputEvent]
+    private var next = 0
+    private var start: EventTime
+    private let speed: Double
+    private let now: () -> EventTime
+
+    /// Reads the whole recording; the feed's first event is due at `start` on the clock `now`.
+    init(path: String, speed: Double, start: EventTime, now: @escaping () -> EventTime) throws {
+        let reader = try RecordingReader(path: path, descriptionPath: nil, options: RecordingReadOptions(allowTruncated: true))
+        header = reader.header
+        description = reader.header.device
+        var events: [InputEvent] = []
+        while let event = try reader.next() { events.append(event) }
+        let first = events.first?.time ?? EventTime(microseconds: 0)
+        self.events = events.map { event in
+            var moved = event
+            let offset = Double(event.time.microseconds - first.microseconds) / speed
+            moved.time = EventTime(microseconds: start.microseconds + Int64(offset.rounded()))
+            return moved
+        }
+        self.start = start
+        self.speed = speed
+        self.now = now
+        anchor = ClockAnchor.now()
+    }
+
+    /// Moves the whole feed so that its first event is due at `time` (once the window is up).
+    func begin(at time: EventTime) {
+        let shift = time.microseconds - start.microseconds
+        for index in events.indices { events[index].time = EventTime(microseconds: events[index].time.microseconds + shift) }
+        start = time
+    }
+
+    var nextDue: EventTime? { next < events.count ? events[next].time : nil }
+    var isExhausted: Bool { next >= events.count }
+
+    func read(into batch: inout [InputEvent], limit: Int) throws -> LiveReadStatus {
+        let time = now()
+        var taken = 0
+        // Whole frames only, as the kernel delivers them.
+        while next < events.count, events[next].time <= time, taken < limit {
+            batch.append(events[next])
+            next += 1
+            taken += 1
+        }
+        return .drained
+    }
+}

@@ -1,0 +1,196 @@
+import PatientWindow
+import Proctoring
+import StylusGeometry
+import StylusInput
+import Testing
+
+@Suite("Screen layout")
+struct ScreenLayoutTests {
+    @Test("A Cintiq 13HD's active area fills its 1920 x 1080 panel at physical size")
+    func penDisplay() {
+        // 293.76 x 165.24 mm active area (Calibration/displays/wacom-cintiq-13hd.yaml), 166.0131 ppi.
+        let layout = ScreenLayout(
+            form: FormSize(widthCentimetres: 29.376, heightCentimetres: 16.524), screenWidth: 1920, screenHeight: 1080,
+            pixelsPerInch: 166.0131)
+        #expect(layout.isPhysicalSize)
+        #expect(abs(layout.originX) < 0.01 && abs(layout.originY) < 0.01)
+        // One inch on the form is 166.0131 pixels.
+        let p = layout.pixel(of: FormPosition(xCentimetres: 2.54, yCentimetres: 5.08))
+        #expect(abs(p.x - 166.0131) < 0.02)
+        #expect(abs(p.y - 332.0262) < 0.02)
+        let back = layout.formPosition(x: p.x, y: p.y)
+        #expect(abs(back.xCentimetres - 2.54) < 1e-9 && abs(back.yCentimetres - 5.08) < 1e-9)
+    }
+
+    @Test("A small form is centred at physical size; a large one shrinks to fit")
+    func centringAndFit() {
+        // 10 x 5 cm at 254 ppi (100 px/cm) on 1920 x 1080: 1000 x 500 px, centred.
+        let small = ScreenLayout(form: FormSize(widthCentimetres: 10, heightCentimetres: 5), screenWidth: 1920, screenHeight: 1080, pixelsPerInch: 254)
+        #expect(small.isPhysicalSize)
+        #expect(abs(small.originX - 460) < 1e-9 && abs(small.originY - 290) < 1e-9)
+        // 40 x 30 cm at 96 ppi would be 1512 x 1134 px: the height limits it to 1080 / 30 = 36 px/cm.
+        let large = ScreenLayout(form: FormSize(widthCentimetres: 40, heightCentimetres: 30), screenWidth: 1920, screenHeight: 1080, pixelsPerInch: 96)
+        #expect(!large.isPhysicalSize)
+        #expect(abs(large.pixelsPerCentimetre - 36) < 1e-9)
+        #expect(abs(large.originX - 240) < 1e-9 && abs(large.originY) < 1e-9)
+    }
+}
+
+@Suite("What the patient sees")
+struct PatientViewTests {
+    /// 1 x 1 cm form on 100 x 100 pixels: 100 px per cm, origin at the top-left pixel.
+    let layout = ScreenLayout(form: FormSize(widthCentimetres: 1, heightCentimetres: 1), screenWidth: 100, screenHeight: 100, pixelsPerInch: 254)
+
+    @Test("The pause circle leaves only its inside visible")
+    func pauseCircle() {
+        let view = PatientView(cover: .pauseCircle(centre: FormPosition(xCentimetres: 0.5, yCentimetres: 0.5), radiusCentimetres: 0.2))
+        #expect(!view.isObscured(FormPosition(xCentimetres: 0.69, yCentimetres: 0.5)))
+        #expect(view.isObscured(FormPosition(xCentimetres: 0.71, yCentimetres: 0.5)))
+        #expect(view.isObscured(FormPosition(xCentimetres: 0.65, yCentimetres: 0.65)))  // 0.212 cm from the centre
+        // Row 50's centre is 0.5 px below the circle's: half-chord sqrt(20^2 - 0.5^2) = 19.99 px, so pixel
+        // centres 30.5 ... 69.5 are inside: columns 30 to 69.
+        #expect(view.visibleColumns(row: 50, on: layout) == 30..<70)
+        // Row 29's centre (29.5) is 20.5 px above the circle's centre: outside the radius.
+        #expect(view.visibleColumns(row: 29, on: layout) == nil)
+    }
+
+    @Test("The row spans agree with the per-point rule on every pixel")
+    func spansMatchPoints() {
+        let views = [
+            PatientView(cover: .pauseCircle(centre: FormPosition(xCentimetres: 0.3, yCentimetres: 0.6), radiusCentimetres: 0.25)),
+            PatientView(cover: .continueBox(FormRectangle(x: 0.2, y: 0.1, width: 0.35, height: 0.5))),
+            PatientView(cover: .everything),
+            PatientView(),
+        ]
+        for view in views {
+            for y in 0..<100 {
+                let span = view.visibleColumns(row: y, on: layout)
+                for x in 0..<100 {
+                    let hidden = view.isObscured(layout.formPosition(x: Double(x) + 0.5, y: Double(y) + 0.5))
+                    #expect(hidden == !(span?.contains(x) ?? false), "\(view.cover) at pixel \(x), \(y)")
+                }
+            }
+        }
+    }
+
+    @Test("A skip leaves only the box to continue in visible")
+    func continueBox() {
+        let view = PatientView(cover: .continueBox(FormRectangle(x: 2, y: 3, width: 1.27, height: 2.3)))
+        #expect(!view.isObscured(FormPosition(xCentimetres: 2.5, yCentimetres: 4)))
+        #expect(view.isObscured(FormPosition(xCentimetres: 3.3, yCentimetres: 4)))
+        #expect(view.isObscured(FormPosition(xCentimetres: 2.5, yCentimetres: 5.4)))
+    }
+
+    @Test("A fresh maze proctor covers nothing")
+    func freshMaze() {
+        let maze = Maze(
+            name: "corridor", rows: 1, columns: 3, cellSizeCentimetres: 1,
+            start: MazeOpening(cell: MazeCell(row: 0, column: 0), side: .left),
+            end: MazeOpening(cell: MazeCell(row: 0, column: 2), side: .right), wallRightOf: { _ in false }, wallBelow: { _ in false })
+        let proctor = MazeProctor(maze: maze, origin: FormPosition(xCentimetres: 1, yCentimetres: 1))
+        #expect(PatientView.maze(proctor) == PatientView())
+    }
+
+    @Test("Start interruptions send the patient to the arrow, the others to the circle")
+    func mazeWords() {
+        #expect(PatientWords.maze(.startFar) == PatientWords.startAtArrow)
+        #expect(PatientWords.maze(.notEntered) == PatientWords.startAtArrow)
+        #expect(PatientWords.maze(.wallCross) == PatientWords.resumeInCircle)
+        #expect(PatientWords.maze(.noDrawing) == PatientWords.resumeInCircle)
+        #expect(PatientWords.maze(.resumeFar) == PatientWords.resumeInCircle)
+    }
+}
+
+@Suite("Clock buttons")
+struct ClockButtonsTests {
+    let layout = ScreenLayout(form: FormSize(widthCentimetres: 29.376, heightCentimetres: 16.524), screenWidth: 1920, screenHeight: 1080, pixelsPerInch: 166.0131)
+
+    @Test("Buttons are 4 x 1.5 cm at the bottom right, continue rightmost")
+    func placement() {
+        let buttons = ClockButtons(layout: layout)
+        let perCm = 166.0131 / 2.54
+        #expect(abs(buttons.continueRect.width - 4 * perCm) < 1e-6)
+        #expect(abs(buttons.continueRect.height - 1.5 * perCm) < 1e-6)
+        #expect(abs(buttons.continueRect.x + buttons.continueRect.width - (1920 - 0.5 * perCm)) < 1e-6)
+        #expect(abs(buttons.continueRect.y + buttons.continueRect.height - (1080 - 0.5 * perCm)) < 1e-6)
+        #expect(buttons.repeatRect.x + buttons.repeatRect.width < buttons.continueRect.x)
+    }
+
+    @Test("A tap counts only while the buttons are offered, and only on a button")
+    func taps() {
+        var buttons = ClockButtons(layout: layout)
+        let onContinue = (x: buttons.continueRect.x + 10, y: buttons.continueRect.y + 10)
+        let onRepeat = (x: buttons.repeatRect.x + 10, y: buttons.repeatRect.y + 10)
+        #expect(buttons.tap(x: onContinue.x, y: onContinue.y) == .none)
+        buttons.offer(at: EventTime(microseconds: 2_500_000))
+        #expect(buttons.tap(x: onContinue.x, y: onContinue.y) == .continue)
+        #expect(buttons.tap(x: onRepeat.x, y: onRepeat.y) == .repeatInstructions)
+        #expect(buttons.tap(x: 100, y: 100) == .none)
+        buttons.withdraw()
+        #expect(buttons.tap(x: onContinue.x, y: onContinue.y) == .none)
+    }
+}
+
+@Suite("Latency")
+struct LatencyMeterTests {
+    @Test("Percentiles by nearest rank over frames that showed pen data")
+    func percentiles() {
+        var meter = LatencyMeter()
+        #expect(meter.percentile(0.5) == nil)
+        // Delays of 1, 2, ... 100 ms, presented in a shuffled order.
+        for ms in [Int64](1...100).reversed() {
+            meter.drawn(eventTime: EventTime(microseconds: 1_000_000))
+            meter.presented(at: EventTime(microseconds: 1_000_000 + ms * 1_000))
+            // A frame with nothing new adds nothing.
+            meter.presented(at: EventTime(microseconds: 9_000_000))
+        }
+        #expect(meter.delaysMicroseconds.count == 100)
+        #expect(meter.percentile(0.5) == 50_000)
+        #expect(meter.percentile(0.99) == 99_000)
+        #expect(meter.summary == "p50 50.0 ms, p99 99.0 ms over 100 frames")
+    }
+
+    @Test("A frame's delay is its oldest event's")
+    func oldestEvent() {
+        var meter = LatencyMeter()
+        meter.drawn(eventTime: EventTime(microseconds: 10_000))
+        meter.drawn(eventTime: EventTime(microseconds: 14_000))
+        meter.presented(at: EventTime(microseconds: 26_000))
+        #expect(meter.delaysMicroseconds == [16_000])
+    }
+}
+
+@Suite("Instruction reading time")
+struct InstructionReadingTests {
+    @Test("From the instructions to the first touch, once per showing")
+    func readingTime() {
+        var reading = InstructionReading()
+        // A touch before any instructions measures nothing.
+        reading.touched(at: EventTime(microseconds: 500_000))
+        reading.shown(step: "clockStep-command", at: EventTime(microseconds: 1_000_000), spoken: .milliseconds(3_400))
+        reading.touched(at: EventTime(microseconds: 5_250_000))
+        // Later touches of the same step do not count again.
+        reading.touched(at: EventTime(microseconds: 6_000_000))
+        reading.shown(step: "clockStep-copy", at: EventTime(microseconds: 10_000_000), spoken: .milliseconds(2_000))
+        reading.touched(at: EventTime(microseconds: 12_500_000))
+        #expect(reading.readings == [
+            .init(step: "clockStep-command", seconds: 4.25, spokenSeconds: 3.4),
+            .init(step: "clockStep-copy", seconds: 2.5, spokenSeconds: 2.0),
+        ])
+    }
+}
+
+@Suite("Spoken instructions")
+struct SpeechTests {
+    @Test("A longer text takes longer to speak, and an unknown voice is refused by name")
+    func espeak() throws {
+        // espeak-ng offline, synchronous: no sound card needed.
+        let short = try PatientScreenSpeech.duration(of: "Continue.", voice: "en")
+        let long = try PatientScreenSpeech.duration(of: PatientWords.clockCommand, voice: "en")
+        #expect(short.microseconds > 100_000)
+        #expect(long.microseconds > 2 * short.microseconds)
+        #expect(throws: SpeechError.noSuchVoice("no-such-voice")) {
+            try PatientScreenSpeech.duration(of: "Hello.", voice: "no-such-voice")
+        }
+    }
+}

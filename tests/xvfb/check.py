@@ -1,0 +1,274 @@
+"""The administer screenshot tests: styluskit administer on a virtual X server, fed a synthesised
+recording through its live input path, with the X screen captured (xwd -root) at scripted times.
+
+Every expected pixel is computed here from the recording itself (the pen's raw positions and the
+Cintiq 13HD's geometry), not from styluskit's own layout code. Prints 'N passed, N failed'.
+"""
+import json
+import os
+import subprocess
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from xwdimage import XwdImage  # noqa: E402
+
+ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
+SYNTH = os.path.join(ROOT, "Fixtures", "synth")
+# The bundled recording synth imitates: a Wacom Cintiq 13HD touch, 400...59152 x 400...33448 at 200
+# units/mm, whose active area is exactly its 1920 x 1080 panel of 0.153 mm pixels.
+AXIS_MIN = 400
+UNITS_PER_PIXEL = 200 * 0.153
+INK = (20, 40, 160)
+COVER = (140, 140, 148)
+BUTTON = (51, 115, 217)
+
+results = []
+
+
+def check(name, ok, detail=""):
+    results.append(ok)
+    print(("PASS " if ok else "FAIL ") + name + ("" if ok else f": {detail}"))
+
+
+def near(pixel, colour, tolerance=30):
+    return all(abs(a - b) <= tolerance for a, b in zip(pixel, colour))
+
+
+def pen_samples(path):
+    """(seconds since the first event, screen x, screen y, touching) at each SYN_REPORT."""
+    samples, first, x, y, touch = [], None, None, None, 0
+    with open(path) as f:
+        for line in f:
+            if not line.startswith("E:"):
+                continue
+            fields = line.split()
+            t, etype, code, value = float(fields[1]), fields[2], fields[3], int(fields[4])
+            first = t if first is None else first
+            if etype == "0003" and code == "0000":
+                x = value
+            elif etype == "0003" and code == "0001":
+                y = value
+            elif etype == "0001" and code == "014a":
+                touch = value
+            elif etype == "0000" and code == "0000" and x is not None and y is not None:
+                samples.append((t - first, (x - AXIS_MIN) / UNITS_PER_PIXEL, (y - AXIS_MIN) / UNITS_PER_PIXEL, touch))
+    return samples
+
+
+def ink_at(image, x, y):
+    """True when a pixel within one of (x, y) is ink."""
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            if near(image.pixel(int(x) + dx, int(y) + dy), INK, 40):
+                return True
+    return False
+
+
+def administer(styluskit, work, test, feed, shots, extra=()):
+    args = [styluskit, "administer", "--test", test, "--feed", feed, "--out", work, "--json", *extra]
+    for seconds, name in shots:
+        args += ["--screenshot", f"{seconds}:{os.path.join(work, name)}.xwd"]
+    run = subprocess.run(args, capture_output=True, text=True, timeout=120)
+    summary = None
+    if run.returncode == 0:
+        summary = json.loads(run.stdout.strip().splitlines()[-1])
+    return run, summary
+
+
+def recovers_identically(styluskit, work, name, summary):
+    """`recover` on the journal rebuilds the very results file administer wrote (they are record's)."""
+    out = os.path.join(work, "recovered-" + name)
+    os.makedirs(out, exist_ok=True)
+    run = subprocess.run([styluskit, "recover", summary["journal"], "--out", out], capture_output=True, text=True)
+    rebuilt = os.path.join(out, os.path.basename(summary["results"]))
+    same = run.returncode == 0 and os.path.exists(rebuilt) and open(rebuilt, "rb").read() == open(summary["results"], "rb").read()
+    check(f"{name}: recover rebuilds the same results file from the journal", same, run.stdout[-300:] + run.stderr[-300:])
+
+
+def shot(work, name):
+    return XwdImage(os.path.join(work, name + ".xwd"))
+
+
+def maze_wall_cross(styluskit, work):
+    feed = os.path.join(work, "wall-cross.evemu")
+    subprocess.run([styluskit, "synth", os.path.join(SYNTH, "wall-cross-0.6s.scenario"), "--output", feed],
+                   check=True, capture_output=True)
+    samples = pen_samples(feed)
+    touches = [s for s in samples if s[3]]
+    # The interruption and the resume point, as the proctor decides them (replay --events).
+    events = subprocess.run([styluskit, "replay", feed, "--test", "maze", "--maze", os.path.join(SYNTH, "detour.maze"),
+                             "--events", "--out", os.path.join(work, "replay"), "--force"],
+                            capture_output=True, text=True, check=True).stdout
+    interrupt = next(json.loads(l) for l in events.splitlines() if '"interrupt"' in l)
+    first_ms = samples[0][0]
+    # replay's times are ms since the recording's first event when it has no Unix times.
+    with open(feed) as f:
+        t0 = next(float(l.split()[1]) for l in f if l.startswith("E:"))
+    interrupted = interrupt["time"] / 1000 - t0
+    second_down = next(s[0] for s in touches if s[0] > interrupted + 0.3)
+    pause_at = (interrupted + second_down) / 2
+    early = 0.9
+    run, summary = administer(styluskit, work, "maze", feed,
+                              [(early, "maze-ink"), (round(pause_at, 2), "maze-paused"), (4.6, "maze-resumed")],
+                              ["--maze", os.path.join(SYNTH, "detour.maze")])
+    check("maze: administer ends by itself after the feed", run.returncode == 0, run.stderr[-500:])
+    if summary is None:
+        return
+    check("maze: results and journal written", os.path.exists(summary["results"]) and os.path.exists(summary["journal"]))
+    recovers_identically(styluskit, work, "maze", summary)
+    check("maze: latency measured", summary["framesWithPenData"] > 0 and summary["latencyP50Milliseconds"] is not None)
+    validate = subprocess.run([styluskit, "adf", "validate", summary["results"]], capture_output=True, text=True)
+    check("maze: the results file validates", validate.returncode == 0, validate.stdout + validate.stderr)
+    replayed = subprocess.run([styluskit, "replay", summary["journal"], "--test", "maze", "--maze",
+                               os.path.join(SYNTH, "detour.maze"), "--json", "--out", os.path.join(work, "rejournal"), "--force"],
+                              capture_output=True, text=True)
+    check("maze: the journal replays to one wall-cross and a finish",
+          replayed.returncode == 0 and '"wall-cross"' in replayed.stdout and '"finished":true' in replayed.stdout.replace(" ", ""),
+          replayed.stdout[-400:] + replayed.stderr[-400:])
+
+    image = shot(work, "maze-ink")
+    drawn = [s for s in touches if s[0] <= early - 0.2]
+    hits = sum(ink_at(image, s[1], s[2]) for s in drawn)
+    check("maze: ink under every sample drawn so far", drawn and hits == len(drawn), f"{hits} of {len(drawn)}")
+    later = [s for s in touches if s[0] >= second_down
+             and min(abs(s[1] - d[1]) + abs(s[2] - d[2]) for d in touches if d[0] < second_down) > 10]
+    stray = sum(ink_at(image, s[1], s[2]) for s in later)
+    check("maze: no ink yet where the pen goes later", later and stray == 0, f"{stray} of {len(later)}")
+
+    image = shot(work, "maze-paused")
+    rx = interrupt["resumePoint"]["x"] / 2.54 * 166.0131
+    ry = interrupt["resumePoint"]["y"] / 2.54 * 166.0131
+    radius = 32 / 264 * 166.0131  # the pause circle: 32 px of the 264 ppi reference display
+    inside = image.pixel(int(rx), int(ry))
+    check("maze paused: the resume point is visible", not near(inside, COVER, 12), str(inside))
+    outside = [image.pixel(int(rx + dx), int(ry + dy)) for dx, dy in
+               ((1.6 * radius, 0), (-1.6 * radius, 0), (0, 1.6 * radius), (0, -1.6 * radius), (300, 200), (-300, -150))]
+    check("maze paused: the maze around the circle is covered", all(near(p, COVER, 12) for p in outside), str(outside))
+    check("maze paused: a message is shown", not near(image.pixel(5, 5), COVER, 12) and not near(image.pixel(5, 5), (255, 255, 255), 3),
+          str(image.pixel(5, 5)))
+
+    image = shot(work, "maze-resumed")
+    # The first stroke past the resume point (the last sample nearest it) crossed the wall: the proctor
+    # drops that part of the path, and the screen takes its ink back. Only the parts the second stroke
+    # does not cover, and outside the pause circle, can be checked.
+    first_stroke = [s for s in touches if s[0] < interrupted + 0.3]
+    second_stroke = [s for s in touches if s[0] >= second_down]
+    last_kept = min(range(len(first_stroke)), key=lambda i: (first_stroke[i][1] - rx) ** 2 + (first_stroke[i][2] - ry) ** 2)
+    wrong = [s for s in first_stroke[last_kept + 1:]
+             if ((s[1] - rx) ** 2 + (s[2] - ry) ** 2) ** 0.5 > 2 * radius
+             and min(abs(s[1] - d[1]) + abs(s[2] - d[2]) for d in second_stroke) > 12]
+    stray = sum(ink_at(image, s[1], s[2]) for s in wrong)
+    check("maze resumed: the path drawn across the wall is taken back", wrong and stray == 0, f"{stray} of {len(wrong)}")
+    check("maze resumed: the cover is gone", not near(image.pixel(int(rx + 300), int(ry + 200)), COVER, 12))
+    tail = [s for s in touches if second_down <= s[0] <= 4.3]
+    hits = sum(ink_at(image, s[1], s[2]) for s in tail)
+    check("maze resumed: ink along the resumed stroke", tail and hits == len(tail), f"{hits} of {len(tail)}")
+
+
+def clock_buttons(styluskit, work):
+    feed = os.path.join(work, "clock.evemu")
+    subprocess.run([styluskit, "synth", os.path.join(SYNTH, "clock.scenario"), "--output", feed], check=True, capture_output=True)
+    samples = pen_samples(feed)
+    touches = [s for s in samples if s[3]]
+    last_lift = max(s[0] for s in samples if not s[3] and s[0] > touches[-1][0])
+    # The button delay is 2.5 s after the last lift (assessments.md).
+    before, after = last_lift + 1.5, last_lift + 3.2
+    run, summary = administer(styluskit, work, "clock", feed, [(round(before, 2), "clock-before"), (round(after, 2), "clock-buttons")])
+    check("clock: administer ends by itself after the feed", run.returncode == 0, run.stderr[-500:])
+    if summary is None:
+        return
+    recovers_identically(styluskit, work, "clock", summary)
+    image = shot(work, "clock-before")
+    hits = sum(ink_at(image, s[1], s[2]) for s in touches)
+    check("clock: ink under every sample", hits == len(touches), f"{hits} of {len(touches)}")
+    # Buttons: 4 x 1.5 cm, 0.5 cm from the bottom-right corner of the 1920 x 1080 panel.
+    per_cm = 166.0131 / 2.54
+    bx, by = 1920 - 0.5 * per_cm - 2 * per_cm, 1080 - 0.5 * per_cm - 0.3 * per_cm
+    check("clock: no buttons before the delay", not near(image.pixel(int(bx), int(by)), BUTTON), str(image.pixel(int(bx), int(by))))
+    image = shot(work, "clock-buttons")
+    check("clock: continue button after the delay", near(image.pixel(int(bx), int(by)), BUTTON), str(image.pixel(int(bx), int(by))))
+    rx = bx - 4.5 * per_cm
+    check("clock: repeat-instructions button beside it", near(image.pixel(int(rx), int(by)), BUTTON), str(image.pixel(int(rx), int(by))))
+
+
+def symbol_digit_skip(styluskit, work):
+    feed = os.path.join(work, "sdt-skip.evemu")
+    subprocess.run([styluskit, "synth", os.path.join(SYNTH, "sdt-skip.scenario"), "--output", feed], check=True, capture_output=True)
+    samples = pen_samples(feed)
+    # The strokes in order; the skip comes at the lift of the first stroke in box 4 (the third box
+    # written), and the form shows again when box 3 is written, after the 1 s pause.
+    lifts = [b[0] for a, b in zip(samples, samples[1:]) if a[3] and not b[3]]
+    downs = [b[0] for a, b in zip(samples, samples[1:]) if not a[3] and b[3]]
+    gap = max(range(1, len(downs)), key=lambda i: downs[i] - lifts[i - 1])
+    covered_at = (lifts[gap - 1] + downs[gap]) / 2
+    run, summary = administer(styluskit, work, "sdt", feed, [(round(covered_at, 2), "sdt-skip"), (round(downs[gap] + 0.8, 2), "sdt-back")])
+    check("sdt: administer ends by itself after the feed", run.returncode == 0, run.stderr[-500:])
+    if summary is None:
+        return
+    recovers_identically(styluskit, work, "sdt", summary)
+    image = shot(work, "sdt-skip")
+    grid = [image.pixel(x, y) for x in range(0, 1920, 40) for y in range(120, 1080, 40)]
+    covered = sum(near(p, COVER, 12) for p in grid) / len(grid)
+    check("sdt skip: the form is covered", covered > 0.9, f"{covered:.2f} covered")
+    magenta = sum(near(image.pixel(x, y), (217, 0, 217), 40) for x in range(0, 1920, 4) for y in range(120, 1080, 4))
+    check("sdt skip: an arrow points at the box", magenta > 20, f"{magenta} arrow pixels")
+    image = shot(work, "sdt-back")
+    grid = [image.pixel(x, y) for x in range(0, 1920, 40) for y in range(120, 1080, 40)]
+    covered = sum(near(p, COVER, 12) for p in grid) / len(grid)
+    check("sdt skip: the form shows again once box 3 is written", covered < 0.05, f"{covered:.2f} covered")
+
+
+def tablet_cursor(styluskit, work):
+    """A tablet without a display (the real UC-Logic WP5540U recording): the pen is a cross-hair."""
+    feed = os.path.join(ROOT, "Fixtures", "recordings", "real", "UC-LOGIC-Tablet-WP5540U-Pen.events")
+    at = 3.0
+    run, summary = administer(styluskit, work, "clock", feed, [(at, "cursor")], ["--display-profile", "wacom-cintiq-13hd"])
+    check("cursor: administer ends by itself after the feed", run.returncode == 0, run.stderr[-500:])
+    if summary is None:
+        return
+    # Its header: A: 00 0 32767 ... 235 and A: 01 0 32767 ... 323 (units per mm). The form is the active
+    # area at physical size, centred on the 1920 x 1080 screen of 166.0131 ppi.
+    per_mm = 166.0131 / 25.4
+    ox, oy = (1920 - 32767 / 235 * per_mm) / 2, (1080 - 32767 / 323 * per_mm) / 2
+    samples, x, y, first = [], None, None, None
+    with open(feed) as f:
+        for line in f:
+            if line.startswith("E:"):
+                fields = line.split()
+                t = float(fields[1])
+                first = t if first is None else first
+                if fields[2] == "0003" and fields[3] == "0000":
+                    x = int(fields[4])
+                elif fields[2] == "0003" and fields[3] == "0001":
+                    y = int(fields[4])
+                elif fields[2] == "0000" and x is not None and y is not None and t - first <= at:
+                    samples.append((ox + x / 235 * per_mm, oy + y / 323 * per_mm))
+    px, py = samples[-1]
+    image = shot(work, "cursor")
+    red = [(i, j) for j in range(int(py) - 40, int(py) + 40) for i in range(int(px) - 40, int(px) + 40)
+           if 0 <= i < 1920 and 0 <= j < 1080 and near(image.pixel(i, j), (220, 0, 0), 40)]
+    check("cursor: a cross-hair where the pen is", len(red) > 20, f"{len(red)} red pixels near ({px:.0f}, {py:.0f})")
+    elsewhere = sum(near(image.pixel(i, j), (220, 0, 0), 40) for i in range(0, 1920, 8) for j in range(0, 1080, 8)
+                    if abs(i - px) > 60 or abs(j - py) > 60)
+    check("cursor: nowhere else", elsewhere == 0, f"{elsewhere} red pixels elsewhere")
+
+
+def main():
+    styluskit, work, docs = sys.argv[1], sys.argv[2], (sys.argv[3] if len(sys.argv) > 3 else None)
+    for test in (maze_wall_cross, clock_buttons, symbol_digit_skip, tablet_cursor):
+        try:
+            test(styluskit, work)
+        except Exception as error:  # a crash is a failure of that test, not of the run
+            check(test.__name__, False, repr(error))
+    if docs:
+        for name in ("maze-ink", "maze-paused", "clock-buttons", "sdt-skip"):
+            path = os.path.join(work, name + ".xwd")
+            if os.path.exists(path):
+                XwdImage(path).write_png(os.path.join(docs, f"administer-{name}.png"), 2)
+    failed = results.count(False)
+    print(f"{len(results) - failed} passed, {failed} failed")
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
