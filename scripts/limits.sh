@@ -6,10 +6,12 @@
 #
 #   scripts/limits.sh                  full sizes; prints the table (also: make limits)
 #   LIMITS_EVENTS=1000000 scripts/limits.sh   a quicker run with a shorter recording
+#   LIMITS_KEEP=1 scripts/limits.sh   keep the generated files, and reuse the long recording next time
 #
 # Environment: LIMITS_DIR (scratch directory, default /tmp/styluskit-limits; emptied at the end
 # unless LIMITS_KEEP=1), LIMITS_EVENTS (events of the long recording, default 100000000),
-# LIMITS_OUT (also write the table to this file), SWIFT (default swift).
+# LIMITS_OUT (also write the table to this file), SWIFT (default swift), STYLUSKIT (a built
+# styluskit to measure instead of building the release one).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -22,9 +24,13 @@ mkdir -p "$work/gen" "$work/out"
 gen=$work/gen
 
 [[ -x /usr/bin/time ]] || { echo "limits.sh: /usr/bin/time is missing; run scripts/setup.sh" >&2; exit 1; }
-echo "limits.sh: building styluskit (release)..." >&2
-(cd "$root" && $swift build -c release --product styluskit >&2)
-styluskit="$(cd "$root" && $swift build -c release --show-bin-path)/styluskit"
+if [[ -n ${STYLUSKIT:-} ]]; then
+    styluskit=$STYLUSKIT
+else
+    echo "limits.sh: building styluskit (release)..." >&2
+    (cd "$root" && $swift build -c release --product styluskit >&2)
+    styluskit="$(cd "$root" && $swift build -c release --show-bin-path)/styluskit"
+fi
 header_source=$root/Fixtures/recordings/real/Wacom-Cintiq-22HDT-Pen.events
 
 # The device description of a real tablet (Wacom Cintiq 22HDT: X, Y, pressure, tilt).
@@ -67,10 +73,12 @@ measure() {
     # The last line: time writes "Command exited with non-zero status N" or a signal before it.
     read -r rss seconds status < <(tail -n 1 "$log.time") || true
     if grep -q 'terminated by signal' "$log.time"; then status="signal $(awk '/signal/ { print $NF }' "$log.time")"; fi
+    # `|| true`: an empty output must not end the script (pipefail).
     if [[ $status == 0 ]]; then
-        result="ok: $(grep -v '^\s*$' "$log.out" | head -n "${LINES_SHOWN:-1}" | tr '\n' ' ' | cut -c1-160)"
+        result="ok: $( (grep -v '^\s*$' "$log.out" || true) | head -n "${LINES_SHOWN:-1}" | tr '\n' ' ' | cut -c1-160)"
     else
-        result="exit $status: $(grep -v '^\s*$' "$log.err" | head -n 1 | cut -c1-400)"
+        # Errors go to stderr; `adf validate` prints the problems it found on stdout.
+        result="exit $status: $( (cat "$log.err" "$log.out" | grep -v '^\s*$' || true) | head -n 1 | cut -c1-400)"
     fi
     result=${result//$work\//}
     result=${result//|/\\|}
@@ -83,15 +91,19 @@ bytes() { stat -c %s "$1"; }
 human() { awk -v b="$1" 'BEGIN { split("B kB MB GB", u); i = 1; while (b >= 1000 && i < 4) { b /= 1000; i++ } printf "%.1f %s", b, u[i] }'; }
 
 # 1. A recording of $events events: far past 2^31 bytes, so offsets and sizes must be 64-bit.
-echo "limits.sh: generating a recording of $events events..." >&2
-{ cat "$gen/header.evemu"; pen_events "$events"; } >"$gen/long.evemu"
+if [[ ${LIMITS_KEEP:-0} == 1 && -s $gen/long.evemu ]]; then
+    echo "limits.sh: reusing $gen/long.evemu (LIMITS_KEEP=1)" >&2
+else
+    echo "limits.sh: generating a recording of $events events..." >&2
+    { cat "$gen/header.evemu"; pen_events "$events"; } >"$gen/long.evemu"
+fi
 long_events=$(grep -c '^E:' "$gen/long.evemu")
 long_size="$long_events events, $(human "$(bytes "$gen/long.evemu")")"
 measure "evemu recording" "$long_size" info "$gen/long.evemu"
 LINES_SHOWN=0 measure "evemu recording" "$long_size" replay "$gen/long.evemu" --test clock --out "$work/out" --force
 sed -n 's/^ *points *//p' "$work/out/last.out" | head -n 1 >"$work/out/points" || true
 adf=$work/out/long.csk
-rm -f "$gen/long.evemu"
+[[ ${LIMITS_KEEP:-0} == 1 ]] || rm -f "$gen/long.evemu"
 
 # 2. The results file of that replay: every point of the recording in one drawing.
 if [[ -f $adf ]]; then

@@ -33,11 +33,11 @@ public struct ADFReadError: Error, Sendable, Equatable, CustomStringConvertible 
         case tooDeep(limit: Int)
         /// An attribute value longer than the limit (its element and name if known).
         case attributeTooLong(element: String?, attribute: String?, bytes: Int?, limit: Int)
-        /// One tag or attribute value is longer than libxml2 reads even with XML_PARSE_HUGE.
+        /// One tag or attribute value is longer than libxml2 looks ahead without
+        /// XML_PARSE_HUGE (10 MB).
         case tokenTooLong
-        /// More bytes than `ADFReadLimits.maximumTextBytes` without an element tag: a text
-        /// (e.g. RawData), attribute value or comment longer than the reader accepts.
-        case textTooLong(limit: Int)
+        /// A text (e.g. RawData) longer than libxml2 accepts without XML_PARSE_HUGE (10 MB).
+        case textTooLong
         /// More elements than the limit.
         case tooManyElements(limit: Int)
         /// More `point` elements than the limit.
@@ -81,13 +81,11 @@ public struct ADFReadError: Error, Sendable, Equatable, CustomStringConvertible 
                     + (bytes.map { " (\($0) bytes)" } ?? "")
                     + "; no ADF value is that long, so this is not a results file"
             case .tokenTooLong:
-                "a tag or attribute value is longer than libxml2 reads; no ADF value is that "
-                    + "long, so this is not a results file"
-            case .textTooLong(let limit):
-                "more than \(limit) bytes without an element tag: a text (such as a RawData "
-                    + "block, about 30 bytes a point) or comment longer than the reader accepts; "
-                    + "if it really is a results file, raise the limit (ADFReadLimits.maximumTextBytes) "
-                    + "or record the test in shorter steps"
+                "a tag or attribute value is longer than 10 MB, the most libxml2 reads safely; "
+                    + "no ADF value is that long, so this is not a results file"
+            case .textTooLong:
+                "a text (such as a RawData block) is longer than 10 MB, the most libxml2 reads "
+                    + "safely; split the test into shorter steps"
             case .tooManyElements(let limit):
                 "the file has more than \(limit) elements, the most the reader accepts; raise "
                     + "ADFReadLimits.maximumElements if it really is a results file"
@@ -122,23 +120,17 @@ public struct ADFReadLimits: Sendable, Hashable {
     public var maximumAttributeBytes: Int
     public var maximumElements: Int
     public var maximumPoints: Int
-    /// The most bytes between two element tags: the longest text, attribute value or comment.
-    /// A drawing's RawData is the longest text, about 30 bytes a point: the default admits
-    /// about 17 million points in one drawing (over 17 hours at 266 Hz), and libxml2 holds
-    /// such a text in memory whole, at up to twice its size (docs/robustness-limits.md).
-    public var maximumTextBytes: Int
 
     public init(
         maximumFileBytes: Int = 4 << 30, maximumDepth: Int = 16,
         maximumAttributeBytes: Int = 64 << 10, maximumElements: Int = 200_000_000,
-        maximumPoints: Int = 100_000_000, maximumTextBytes: Int = 512 << 20
+        maximumPoints: Int = 100_000_000
     ) {
         self.maximumFileBytes = maximumFileBytes
         self.maximumDepth = maximumDepth
         self.maximumAttributeBytes = maximumAttributeBytes
         self.maximumElements = maximumElements
         self.maximumPoints = maximumPoints
-        self.maximumTextBytes = maximumTextBytes
     }
 
     public static let standard = ADFReadLimits()

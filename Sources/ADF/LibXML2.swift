@@ -176,26 +176,25 @@ final class XMLStreamWriter {
 // callback reads a file descriptor we opened ourselves. libxml2 therefore never opens a file
 // or a URL (no transparent decompression, no network), and the bytes pass through the
 // `DocumentPrologue` check, which refuses a DOCTYPE before libxml2 sees it. The parse options
-// leave out XML_PARSE_DTDLOAD, XML_PARSE_DTDATTR and XML_PARSE_NOENT, and a deny-all external
-// entity loader is installed while any reader is open. They include XML_PARSE_HUGE, since a
-// long drawing's RawData passes libxml2's 10 MB cap on one text; `MarkupRun` caps it again at
-// `ADFReadLimits.maximumTextBytes`, on the bytes before libxml2 sees them.
+// leave out XML_PARSE_DTDLOAD, XML_PARSE_DTDATTR, XML_PARSE_NOENT and XML_PARSE_HUGE, and a
+// deny-all external entity loader is installed while any reader is open.
 
 import Synchronization
 
 /// libxml2's parse options for results files: no network, CDATA merged into text, line
-/// numbers above 65535 kept, texts over 10 MB allowed (HUGE; `MarkupRun` sets our own cap).
-/// Deliberately absent: DTDLOAD, DTDATTR, NOENT, DTDVALID, XINCLUDE.
+/// numbers above 65535 kept. Deliberately absent: DTDLOAD, DTDATTR, NOENT, HUGE, DTDVALID.
+/// HUGE would let a drawing's RawData pass 10 MB (about 330 000 points), but in libxml2 2.9.14 it
+/// also switches off the entity amplification guard: tried for issue 9, billion laughs behind the
+/// DOCTYPE check then no longer stopped (docs/robustness-limits.md). Longer texts are refused.
 let adfParseOptions: Int32 = Int32(
-    XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_BIG_LINES.rawValue
-        | XML_PARSE_HUGE.rawValue)
+    XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_BIG_LINES.rawValue)
 
 /// Whether `options` contains any of the parse options a results file must never be read
 /// with (for the test that pins `adfParseOptions`).
 func containsUnsafeParseOptions(_ options: Int32) -> Bool {
     let unsafe =
         XML_PARSE_DTDLOAD.rawValue | XML_PARSE_DTDATTR.rawValue | XML_PARSE_NOENT.rawValue
-        | XML_PARSE_DTDVALID.rawValue | XML_PARSE_XINCLUDE.rawValue
+        | XML_PARSE_HUGE.rawValue | XML_PARSE_DTDVALID.rawValue | XML_PARSE_XINCLUDE.rawValue
     return UInt32(bitPattern: options) & unsafe != 0
 }
 
@@ -253,16 +252,14 @@ private final class DescriptorSource {
     let maximumBytes: Int
     var bytesRead = 0
     var prologue: DocumentPrologue
-    var markupRun: MarkupRun
     /// Set when the callback refused to go on; takes precedence over libxml2's own message.
     var failure: ADFReadError.Reason?
     var failureLine = 0
 
-    init(fd: Int32, maximumBytes: Int, maximumTextBytes: Int, checkPrologue: Bool) {
+    init(fd: Int32, maximumBytes: Int, checkPrologue: Bool) {
         self.fd = fd
         self.maximumBytes = maximumBytes
         prologue = DocumentPrologue(enabled: checkPrologue)
-        markupRun = MarkupRun(limit: maximumTextBytes)
     }
 
     func read(into buffer: UnsafeMutablePointer<CChar>, _ length: Int) -> Int32 {
@@ -290,10 +287,6 @@ private final class DescriptorSource {
             return -1
         case .undecided, .rootReached:
             break
-        }
-        guard markupRun.scan(bytes) else {
-            failure = .textTooLong(limit: markupRun.limit)
-            return -1
         }
         return Int32(n)
     }
@@ -382,9 +375,7 @@ final class XMLStreamReader {
             throw ADFReadError(path: path, line: 0, reason: .compressed("xz"))
         }
         self.fd = fd
-        source = DescriptorSource(
-            fd: fd, maximumBytes: limits.maximumFileBytes, maximumTextBytes: limits.maximumTextBytes,
-            checkPrologue: checkPrologue)
+        source = DescriptorSource(fd: fd, maximumBytes: limits.maximumFileBytes, checkPrologue: checkPrologue)
         ExternalEntityLoader.acquire()
         let context = Unmanaged.passUnretained(source).toOpaque()
         guard
@@ -425,7 +416,7 @@ final class XMLStreamReader {
         guard let message = errors.message else {
             return fail(.malformed("libxml2 stopped without saying why"), line: line)
         }
-        // libxml2's own limits (those HUGE keeps, and all of them if it was not given) get our wording.
+        // libxml2's own limits (it was not given XML_PARSE_HUGE) get our wording.
         if message.contains("AttValue length too long") {
             return fail(.attributeTooLong(element: nil, attribute: nil, bytes: nil, limit: limits.maximumAttributeBytes), line: line)
         }
@@ -433,7 +424,7 @@ final class XMLStreamReader {
             return fail(.tokenTooLong, line: line)
         }
         if message.contains("huge text node") || message.contains("text too long") {
-            return fail(.textTooLong(limit: limits.maximumTextBytes), line: line)
+            return fail(.textTooLong, line: line)
         }
         if message.contains("Excessive depth") {
             return fail(.tooDeep(limit: limits.maximumDepth), line: line)

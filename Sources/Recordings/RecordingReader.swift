@@ -103,9 +103,9 @@ public final class RecordingReader {
     /// The longest line of a recording read (1 MiB); a longer one is refused as damage.
     public static var maximumLineBytes: Int { LineSource.maximumLineBytes }
 
-    /// The largest libinput-record file read. Yams holds the whole node tree, about 40 times the
-    /// file's size (docs/robustness-limits.md), so this caps the reader near 2.5 GB; an hour at
-    /// 266 Hz written by libinput record is about 40 MB.
+    /// The largest libinput-record file read (about 750 000 events, 9 minutes of a 266 Hz pen).
+    /// Yams holds the whole node tree, about 18 times the file's size (a 10.4 MB file peaked at
+    /// 185 MB, docs/robustness-limits.md), so this caps the reader near 1.2 GB.
     public static let maximumYAMLBytes = 64 << 20
 
     /// The whole file as text; the bytes are dropped before the YAML is parsed.
