@@ -7,7 +7,7 @@
 #   make bench-proctor [N=1000000]   the proctors' ns per pen sample (a benchmark, not a test)
 #   make test-vm  the real-kernel tests in a QEMU virtual machine (tests/vm/run.sh)
 #   make limits   very large inputs (10^8 events, 2 GB files, 10 MB lines, huge mazes and ADF files):
-#                 outcome, peak memory and time of each (scripts/limits.sh; about 25 min, 10 GB of /tmp)
+#                 outcome, peak memory and time of each (scripts/limits.sh; about an hour, 10 GB of /tmp)
 
 SWIFT ?= swift
 OUT ?= out

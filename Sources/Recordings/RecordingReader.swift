@@ -104,8 +104,8 @@ public final class RecordingReader {
     public static var maximumLineBytes: Int { LineSource.maximumLineBytes }
 
     /// The largest libinput-record file read (about 750 000 events, 9 minutes of a 266 Hz pen).
-    /// Yams holds the whole node tree, about 18 times the file's size (a 10.4 MB file peaked at
-    /// 185 MB, docs/robustness-limits.md), so this caps the reader near 1.2 GB.
+    /// Yams holds the whole node tree, about 15 times the file's size (a 60.8 MB file peaked at
+    /// 919 MB, docs/robustness-limits.md), so this caps the reader near 1 GB.
     public static let maximumYAMLBytes = 64 << 20
 
     /// The whole file as text; the bytes are dropped before the YAML is parsed.
