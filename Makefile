@@ -6,13 +6,15 @@
 #   make bench-adf [N=1000000]   ADF write/read throughput against libxml2 (a benchmark, not a test)
 #   make bench-proctor [N=1000000]   the proctors' ns per pen sample (a benchmark, not a test)
 #   make test-vm  the real-kernel tests in a QEMU virtual machine (tests/vm/run.sh)
+#   make limits   very large inputs (10^8 events, 2 GB files, 10 MB lines, huge mazes and ADF files):
+#                 outcome, peak memory and time of each (scripts/limits.sh; about an hour, 10 GB of /tmp)
 
 SWIFT ?= swift
 OUT ?= out
 EXAMPLE ?= Fixtures/recordings/real/Wacom-Cintiq-22HDT-Pen.events
 N ?= 1000000
 
-.PHONY: setup build demo test test-vm install-udev-rules bench bench-smoke bench-adf bench-proctor clean
+.PHONY: setup build demo test test-vm install-udev-rules bench bench-smoke bench-adf bench-proctor limits clean
 
 setup:
 	@bash scripts/setup.sh
@@ -40,6 +42,9 @@ bench-adf: setup
 bench-proctor: setup
 	$(SWIFT) build -c release --product proctor-bench
 	$(SWIFT) run -c release --skip-build proctor-bench $(N)
+
+limits: setup
+	bash scripts/limits.sh
 
 # Real-kernel tests: boots a stock Debian kernel in QEMU and drives uinput tablets (tests/vm/run.sh).
 test-vm: setup

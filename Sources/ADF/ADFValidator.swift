@@ -17,8 +17,9 @@ public struct ADFProblem: Sendable, Hashable, CustomStringConvertible {
 }
 
 /// Checks ADF results files against adf.md, streaming: memory does not grow with the number
-/// of points (only with one drawing's points, which RawData must repeat and libxml2 caps at
-/// 10 MB of text).
+/// of points (only with one drawing's points, which RawData must repeat: up to
+/// `maximumDrawingPoints` are kept and compared; a bigger drawing's RawData is neither kept nor
+/// compared, which is reported as a problem).
 ///
 /// Checked: the root element for the file's extension; the root's children, each once and in
 /// order; the required elements and attributes; value ranges (altitude 0...π/2, azimuth
@@ -60,8 +61,8 @@ private final class ValidationState {
         var pressure: Int64
     }
 
-    /// The most points of one drawing kept for the RawData check: more than 10 MB of RawData
-    /// (libxml2's cap on one text) could hold.
+    /// The most points of one drawing kept for the RawData check (32 bytes each, and the
+    /// RawData text and its parse again: about 100 MB at this size).
     static let maximumDrawingPoints = 500_000
 
     let path: String
@@ -156,7 +157,8 @@ private final class ValidationState {
         case .text(let text, let line):
             if inRawData {
                 // Lines are counted from the start tag's line: the text follows it directly.
-                rawText += text
+                // A drawing too big to compare is not kept a second time (it can be hundreds of MB).
+                if !drawingTooBig { rawText += text }
             } else if names.last != "RawData" {
                 problem(line, "<\(names.last ?? "?")> has text, which ADF never puts there")
             }
@@ -409,12 +411,12 @@ private final class ValidationState {
     // MARK: RawData
 
     private func checkRawData(line: Int) {
-        let raw = RawDataText(rawText)
-        for problem in raw.problems { self.problem(line + problem.lineOffset, "RawData: \(problem.message)") }
         if drawingTooBig {
             problem(line, "RawData not compared with the points: the drawing has more than \(Self.maximumDrawingPoints) points")
             return
         }
+        let raw = RawDataText(rawText)
+        for problem in raw.problems { self.problem(line + problem.lineOffset, "RawData: \(problem.message)") }
         if let declared = raw.declaredStrokes, declared != raw.strokes.count {
             problem(line, "RawData says \"Number of strokes: \(declared)\" but lists \(raw.strokes.count)")
         }

@@ -68,9 +68,6 @@ private struct MazeFileParser {
         var gridLines = lines[gridStart...].filter { !$0.isComment }
         while let last = gridLines.last, last.isBlank { gridLines.removeLast() }
         let grid = try readGrid(gridLines)
-        guard grid.rows * grid.columns <= MazeGraph.maximumCellCount else {
-            throw .tooLarge(source: source, line: gridLines[0].number, rows: grid.rows, columns: grid.columns)
-        }
         let startOpening = try opening(start, key: "start", grid: grid)
         let endOpening = try opening(end, key: "end", grid: grid)
         if startOpening == endOpening {
@@ -228,6 +225,10 @@ private struct MazeFileParser {
                 expected: "a wall line such as '+---+' closing the grid", found: "the end of the file")
         }
         let rows = (lines.count - 1) / 2
+        // Before the grid's tables are made: a huge maze is refused in time proportional to its text.
+        guard rows * columns <= MazeGraph.maximumCellCount else {
+            throw .tooLarge(source: source, line: lines[0].number, rows: rows, columns: columns)
+        }
         let width = columns * stride + 1
         var grid = Grid(
             rows: rows, columns: columns, cellWidth: cellWidth,

@@ -257,10 +257,22 @@ struct EvemuEventStream {
         case event(InputEvent)
         case end
         case bad(RecordingError)
+        /// A line `LineSource` refused unread; the source is at its start.
+        case badLine(RecordingError)
     }
 
     private mutating func step() throws(RecordingError) -> Step {
-        while let range = try source.nextLine() {
+        while true {
+            let next: Range<Int>?
+            do {
+                next = try source.nextLine()
+            } catch {
+                // An overlong line is damage like any malformed line: in `allowTruncated` mode
+                // the frames before it are kept.
+                guard allowTruncated, case .lineTooLong = error else { throw error }
+                return .badLine(error)
+            }
+            guard let range = next else { break }
             let result = source.buffer.withUnsafeBufferPointer { p -> EventLineResult? in
                 switch classifyLine(p, range.lowerBound, range.upperBound) {
                 case .comment:
@@ -302,7 +314,7 @@ struct EvemuEventStream {
                     throw .incompleteLastFrame(file: source.name, line: source.lineNumber, events: eventsSinceFrameEnd)
                 }
                 return nil
-            case .bad(let error): throw error
+            case .bad(let error), .badLine(let error): throw error
             }
         }
         if frameIndex < frame.count {
@@ -313,7 +325,8 @@ struct EvemuEventStream {
         frameIndex = 0
         if finished { return nil }
         collecting: while true {
-            switch try step() {
+            let outcome = try step()
+            switch outcome {
             case .event(let event):
                 frame.append(event)
                 if event.isFrameEnd { break collecting }
@@ -325,8 +338,9 @@ struct EvemuEventStream {
                 frame.removeAll()
                 finished = true
                 return nil
-            case .bad(let error):
-                let rest = try source.measureRestFromLastLine()
+            case .bad(let error), .badLine(let error):
+                let rest: (lines: Int, bytes: Int)
+                if case .badLine = outcome { rest = try source.measureRest() } else { rest = try source.measureRestFromLastLine() }
                 truncation = TruncationReport(
                     stoppedAt: error, droppedLines: rest.lines, droppedBytes: rest.bytes, droppedEvents: frame.count)
                 frame.removeAll()

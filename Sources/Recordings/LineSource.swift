@@ -21,6 +21,11 @@ struct LineSource {
     /// Bytes read from the file per `read(2)`.
     static let chunkSize = 1 << 20
 
+    /// The longest line (without its newline) read; a longer one is refused, so the buffer
+    /// never grows past about twice this however the file is damaged. The longest real line is
+    /// a HID report descriptor (4096 bytes at most, about 12 kB as text).
+    static let maximumLineBytes = 1 << 20
+
     init(path: String) throws(RecordingError) {
         name = path
         file = try FileDescriptorBox.openForReading(path)
@@ -28,6 +33,9 @@ struct LineSource {
         end = 0
         atEndOfFile = false
     }
+
+    /// The size of the file when it is a regular file; nil for bytes in memory, pipes and devices.
+    var regularFileSize: Int? { file?.regularFileSize() }
 
     init(bytes: [UInt8], name: String) {
         self.name = name
@@ -42,6 +50,7 @@ struct LineSource {
         while true {
             let newline = buffer.withUnsafeBufferPointer { firstIndex(of: 0x0a, in: $0, from: position, to: end) }
             if let newline {
+                try checkLength(newline - position)
                 lineStart = position
                 position = newline + 1
                 lineNumber += 1
@@ -50,13 +59,22 @@ struct LineSource {
             }
             if atEndOfFile {
                 guard position < end else { return nil }
+                try checkLength(end - position)
                 lineStart = position
                 position = end
                 lineNumber += 1
                 lastLineHadNewline = false
                 return lineStart..<end
             }
+            try checkLength(end - position)
             try refill()
+        }
+    }
+
+    /// Refuses a line of more than `maximumLineBytes`, leaving `position` at its start.
+    private func checkLength(_ bytes: Int) throws(RecordingError) {
+        guard bytes <= Self.maximumLineBytes else {
+            throw .lineTooLong(file: name, line: lineNumber + 1, limit: Self.maximumLineBytes)
         }
     }
 
@@ -99,12 +117,27 @@ struct LineSource {
     /// Counts the lines and bytes from the start of the line last returned to the end.
     mutating func measureRestFromLastLine() throws(RecordingError) -> (lines: Int, bytes: Int) {
         pushBack()
-        var lines = 0
+        return try measureRest()
+    }
+
+    /// Counts the lines and bytes from the start of the next line to the end, whatever their
+    /// length, reading chunk by chunk (after `nextLine()` refused a line as too long, that line).
+    mutating func measureRest() throws(RecordingError) -> (lines: Int, bytes: Int) {
+        var newlines = 0
         var bytes = 0
-        while let range = try nextLine() {
-            lines += 1
-            bytes += range.count + (lastLineHadNewline ? 1 : 0)
+        var lastByte: UInt8 = 0x0a
+        while true {
+            if position < end {
+                buffer.withUnsafeBufferPointer { p in
+                    for i in position..<end where p[i] == 0x0a { newlines += 1 }
+                    lastByte = p[end - 1]
+                }
+                bytes += end - position
+                position = end
+            }
+            if atEndOfFile { break }
+            try refill()
         }
-        return (lines, bytes)
+        return (newlines + (lastByte == 0x0a ? 0 : 1), bytes)
     }
 }

@@ -22,6 +22,11 @@ public enum RecordingError: Error, Hashable, Sendable, CustomStringConvertible {
     case unsupportedVersion(file: String, found: String)
     /// A libinput-record file that is not valid YAML or lacks a required key.
     case invalidYAML(file: String, line: Int?, problem: String)
+    /// A line longer than any a recording has: the file is damaged or not a recording.
+    case lineTooLong(file: String, line: Int, limit: Int)
+    /// A libinput-record file larger than the YAML reader accepts (it parses the file whole).
+    /// `bytes` is nil when the file is a pipe, whose size is not known.
+    case yamlTooLarge(file: String, bytes: Int?, limit: Int)
 
     public var description: String {
         switch self {
@@ -56,6 +61,15 @@ public enum RecordingError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidYAML(let file, let line, let problem):
             let at = line.map { ":\($0)" } ?? ""
             return "\(file)\(at): not a libinput-record file: \(problem)"
+        case .lineTooLong(let file, let line, let limit):
+            return "\(file):\(line): the line is longer than \(limit) bytes, the most StylusKit reads as one line of a"
+                + " recording; no recording has lines that long, so the file is damaged or not a recording:"
+                + " cut the file before this line (--allow-truncated uses the complete frames before it)"
+        case .yamlTooLarge(let file, let bytes, let limit):
+            let size = bytes.map { " (\($0) bytes)" } ?? ""
+            return "\(file): the libinput-record file is larger than \(limit) bytes\(size), the most StylusKit reads"
+                + " (YAML is parsed whole in memory); split the recording into shorter ones, or record in evemu"
+                + " format (evemu-record, styluskit record), which is read in flat memory however long"
         }
     }
 }

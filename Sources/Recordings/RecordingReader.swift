@@ -2,9 +2,10 @@ public import StylusInput
 
 /// Reads a recording: the header up front, then the events one at a time.
 ///
-/// evemu files are streamed in 1 MiB chunks, so memory stays flat however long the recording;
-/// libinput-record YAML is loaded whole (YAML has no streaming reader here) and handed out from
-/// one array.
+/// evemu files are streamed in 1 MiB chunks, so memory stays flat however long the recording
+/// (a line longer than 1 MiB is refused); libinput-record YAML is loaded whole (YAML has no
+/// streaming reader here) and handed out from one array, so files over `maximumYAMLBytes` are
+/// refused.
 public final class RecordingReader {
     /// Format, system and device, from the file (or from the separate description file).
     public let header: RecordingHeader
@@ -72,6 +73,9 @@ public final class RecordingReader {
             header = opened
             adopt(source)
         case .libinput:
+            guard bytes.count <= Self.maximumYAMLBytes else {
+                throw .yamlTooLarge(file: name, bytes: bytes.count, limit: Self.maximumYAMLBytes)
+            }
             let (opened, source) = try Self.openYAML(
                 String(decoding: bytes, as: UTF8.self), name: name, external: external, options: options)
             header = opened
@@ -100,13 +104,28 @@ public final class RecordingReader {
                     source: source, allowTruncated: options.allowTruncated, controlLines: parser.controlLines)))
     }
 
+    /// The longest line of a recording read (1 MiB); a longer one is refused as damage.
+    public static var maximumLineBytes: Int { LineSource.maximumLineBytes }
+
+    /// The largest libinput-record file read (about 750 000 events, 9 minutes of a 266 Hz pen).
+    /// Yams holds the whole node tree, about 15 times the file's size (a 60.8 MB file peaked at
+    /// 919 MB, docs/robustness-limits.md), so this caps the reader near 1 GB.
+    public static let maximumYAMLBytes = 64 << 20
+
     /// The whole file as text; the bytes are dropped before the YAML is parsed.
     private static func readText(_ path: String) throws(RecordingError) -> String {
         var bytes: [UInt8] = []
         var lines = try LineSource(path: path)
+        if let size = lines.regularFileSize, size > maximumYAMLBytes {
+            throw .yamlTooLarge(file: path, bytes: size, limit: maximumYAMLBytes)
+        }
         while let range = try lines.nextLine() {
             bytes.append(contentsOf: lines.buffer[range])
             if lines.lastLineHadNewline { bytes.append(0x0a) }
+            // A pipe has no size up front: stop as soon as it is past the limit.
+            if bytes.count > maximumYAMLBytes {
+                throw .yamlTooLarge(file: path, bytes: nil, limit: maximumYAMLBytes)
+            }
         }
         return String(decoding: bytes, as: UTF8.self)
     }

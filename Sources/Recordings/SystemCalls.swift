@@ -64,6 +64,13 @@ final class FileDescriptorBox {
         return result
     }
 
+    /// The size of a regular file; nil for a pipe or device, whose size is unknown up front.
+    func regularFileSize() -> Int? {
+        var info = stat()
+        guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        return Int(info.st_size)
+    }
+
     /// Writes all of `bytes`.
     func write(_ bytes: [UInt8]) throws(RecordingError) {
         var failure: String?

@@ -6,6 +6,8 @@ enum CommandError: Error, CustomStringConvertible {
     case profileDoesNotMatch(file: String, device: String, id: InputID)
     case noEvents(file: String)
     case invalidStepSplit(String)
+    case fileTooLarge(file: String, purpose: String, bytes: Int, limit: Int)
+    case yamlOutputTooLarge(input: String, limit: Int)
 
     var description: String {
         switch self {
@@ -18,6 +20,12 @@ enum CommandError: Error, CustomStringConvertible {
             "\(file) holds a device description but no events. Record some pen input first, or pass the events file together with --desc."
         case let .invalidStepSplit(value):
             "'\(value)' is not a step-split rule. Use 'longest-pause', 'none', or a number of seconds after the first event (e.g. 12.5)."
+        case let .fileTooLarge(file, purpose, bytes, limit):
+            "The \(purpose) \(file) has \(bytes) bytes, more than the \(limit) a \(purpose) may have. "
+                + "Check that it is the right file."
+        case let .yamlOutputTooLarge(input, limit):
+            "\(input) is too long for libinput-record: its YAML would be larger than \(limit) bytes, the most StylusKit "
+                + "reads back. Nothing was written; keep it as evemu, or convert a shorter recording."
         }
     }
 }

@@ -63,10 +63,20 @@ struct Convert: ParsableCommand {
             }
             try file.write(buffer)
         case .libinput:
-            let all = try reader.readAll()
+            // YAML is written whole and read back whole: stop at what the reader could take,
+            // before the events (and the text) of a long recording fill memory. An event line is
+            // at least 40 bytes, so more events than this cannot make a readable file.
+            let limit = RecordingReader.maximumYAMLBytes
+            var all: [InputEvent] = []
+            while let event = try reader.next() {
+                all.append(event)
+                if all.count > limit / 40 { throw CommandError.yamlOutputTooLarge(input: input, limit: limit) }
+            }
             events = all.count
             frames = all.reduce(0) { $0 + ($1.isFrameEnd ? 1 : 0) }
-            try file.write(LibinputRecord.encode(Recording(header: reader.header, events: all)))
+            let text = LibinputRecord.encode(Recording(header: reader.header, events: all))
+            if text.utf8.count > limit { throw CommandError.yamlOutputTooLarge(input: input, limit: limit) }
+            try file.write(text)
         }
         try file.commit()
         let device = reader.header.device

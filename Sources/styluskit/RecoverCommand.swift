@@ -55,7 +55,8 @@ struct JournalReplay {
         let scan = try RecordingScan(options)
         // One pass for the control lines: the boundaries must be known before the events are driven.
         let controlReader = try options.openReader()
-        _ = try controlReader.readAll()
+        // Only the control lines are wanted: the events are passed over, not kept (a journal can be hours long).
+        while try controlReader.next() != nil {}
         let controls = controlReader.controlLines.compactMap(JournalControl.init(text:))
         var anchor: WallClockAnchor?
         var start: EventTime?

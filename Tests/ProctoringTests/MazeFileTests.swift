@@ -194,6 +194,37 @@ struct MazeFileTests {
         #expect(error == .tooLarge(source: "t.maze", line: 5, rows: 50, columns: 51))
     }
 
+    @Test("A maze far over the limit is refused by its size before its grid is read (a damaged cell line does not matter)")
+    func farTooLarge() throws {
+        func maze(_ columns: Int) -> String {
+            let wall = String(repeating: "+-", count: columns) + "+"
+            let open = "|" + String(repeating: "  ", count: columns - 1) + " |"
+            var lines = [
+                "name: huge", "cell-size: 1 mm", "start: row 1 column 1 top", "end: row \(columns) column \(columns) bottom",
+                wall,
+            ]
+            for row in 0..<columns {
+                lines.append(open)
+                // A wall line the grid reader refuses (a corner that is not '+').
+                let corner = row == columns / 2 ? "*" : "+"
+                lines.append(row == columns - 1 ? wall : corner + String(repeating: " +", count: columns))
+            }
+            return lines.joined(separator: "\n")
+        }
+        // At an allowed size the damaged line is what is refused...
+        let small = try #require(mazeError(maze(10)))
+        guard case .unexpected = small else {
+            Issue.record("expected the damaged wall line to be refused, got \(small)")
+            return
+        }
+        // ...far over the limit the size is refused first.
+        let error = try #require(mazeError(maze(200)))
+        #expect(error == .tooLarge(source: "t.maze", line: 5, rows: 200, columns: 200))
+        #expect(
+            error.description
+                == "t.maze, line 5: the grid has 200 × 200 = 40000 cells; at most 2500 are supported, use larger cells instead.")
+    }
+
     @Test("The calibration maze is a straight corridor left to right")
     func calibration() throws {
         let maze = try fixtureMaze("calibration.maze")
