@@ -255,7 +255,16 @@ private final class DocumentBuilder {
         case ("TaskData", 2, "Step"):
             steps.append(StepRecord(identifier: element["identifier"] ?? ""))
         case ("TaskData", 3, "Start") where parent == "Step":
-            steps[steps.count - 1].start = try mark(element)
+            var start = try mark(element)
+            // All three or none: a partial measure is no reading time.
+            if let shown = try number(element, "instructionsShown"),
+                let spoken = try number(element, "instructionsSpoken"),
+                let touch = try number(element, "firstTouch")
+            {
+                start.instructions = InstructionTimes(
+                    shownUnixMilliseconds: shown, spokenUnixMilliseconds: spoken, firstTouchUnixMilliseconds: touch)
+            }
+            steps[steps.count - 1].start = start
         case ("TaskData", 3, "End") where parent == "Step":
             steps[steps.count - 1].end = try mark(element)
         case ("TaskData", 3, "Motion") where parent == "Step":

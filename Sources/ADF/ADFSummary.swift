@@ -11,6 +11,9 @@ public struct ADFSummary: Sendable, Hashable, Codable {
         public var strokes: Int
         public var points: Int
         public var interruptions: [String]
+        /// Milliseconds from the instructions to the first touch (`firstTouch - instructionsShown`),
+        /// where the file records them.
+        public var readingMilliseconds: Int64?
     }
 
     public var file: String
@@ -39,7 +42,7 @@ public struct ADFSummary: Sendable, Hashable, Codable {
                 points: index < file.drawings.count ? file.drawings[index].pointCounts.reduce(0, +) : 0,
                 interruptions: step.interruptions.map {
                     "\($0.type) at \(ADFNumbers.timestamp($0.unixMilliseconds))"
-                })
+                }, readingMilliseconds: step.start.instructions?.readingMilliseconds)
         }
         strokes = file.strokeCount
         points = file.pointCount
@@ -79,7 +82,10 @@ public struct ADFSummary: Sendable, Hashable, Codable {
                 "step \(step.identifier): \(step.start) - \(step.end) "
                     + "(\(DecimalFormat.string(Double(step.end - step.start) / 1000, decimals: 3)) s), "
                     + "\(step.strokes) strokes, \(step.points) points"
-                    + (step.interruptions.isEmpty ? "" : ", interruptions: " + step.interruptions.joined(separator: ", ")))
+                    + (step.interruptions.isEmpty ? "" : ", interruptions: " + step.interruptions.joined(separator: ", "))
+                    + (step.readingMilliseconds.map {
+                        ", instructions read in \(DecimalFormat.string(Double($0) / 1000, decimals: 3)) s"
+                    } ?? ""))
         }
         for (name, value) in device.sorted(by: { $0.key < $1.key }) {
             lines.append("device \(name): \(value)")

@@ -26,7 +26,9 @@ public struct ADFProblem: Sendable, Hashable, CustomStringConvertible {
 /// [0, 2π), pressure ≥ 0, brightness, volume and battery 0...1); timestamps in whole
 /// milliseconds, non-decreasing within a stroke, step ends not before their starts; stroke
 /// numbering from 1 across the whole test; RawData consistent with the strokes (stroke and
-/// sample counts, StrokeIDs, x/y, times, pressure). Unknown attributes are not problems.
+/// sample counts, StrokeIDs, x/y, times, pressure); a `Start`'s reading-time attributes all three
+/// or none, in whole milliseconds, the speech's end and the first touch not before the
+/// instructions were shown. Unknown attributes are not problems.
 public struct ADFValidator: Sendable {
     public var limits: ADFReadLimits
 
@@ -136,6 +138,24 @@ private final class ValidationState {
         return value
     }
 
+    /// The reading-time attributes of a `Start`: all three or none, whole milliseconds, in order.
+    private func instructionTimes(_ e: ADFElement) {
+        let names = ["instructionsShown", "instructionsSpoken", "firstTouch"]
+        let present = names.filter { e[$0] != nil }
+        guard !present.isEmpty else { return }
+        guard present.count == names.count else {
+            let missing = names.filter { e[$0] == nil }.joined(separator: ", ")
+            problem(e.line, "<Start> has \(present.joined(separator: ", ")) but not \(missing): the reading time needs all three")
+            return
+        }
+        let what = "Unix time in whole milliseconds"
+        guard let shown = integer(e, "instructionsShown", what: what), let spoken = integer(e, "instructionsSpoken", what: what),
+            let touch = integer(e, "firstTouch", what: what)
+        else { return }
+        if spoken < shown { problem(e.line, "<Start> instructionsSpoken (\(spoken)) is before instructionsShown (\(shown))") }
+        if touch < shown { problem(e.line, "<Start> firstTouch (\(touch)) is before instructionsShown (\(shown))") }
+    }
+
     private func fraction(_ e: ADFElement, _ name: String, required: Bool) {
         if let value = decimal(e, name, required: required), !(0...1).contains(value) {
             problem(e.line, "<\(e.name)> \(name)=\"\(e[name]!)\" is outside 0...1")
@@ -218,6 +238,7 @@ private final class ValidationState {
             if e.name == "Start" { stepStart = time } else { stepEnd = time }
             fraction(e, "brightness", required: false)
             fraction(e, "volume", required: false)
+            if e.name == "Start" { instructionTimes(e) }
             if e.name == "End", let start = stepStart, let end = time, end < start {
                 problem(e.line, "the step ends (\(end)) before it starts (\(start))")
             }

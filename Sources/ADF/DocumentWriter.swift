@@ -130,6 +130,11 @@ final class DocumentWriter {
             try string("identifier", step.identifier)
             try xml.startElement("Start")
             try mark(step.start)
+            if let instructions = step.start.instructions {
+                try integer("instructionsShown", ADFNumbers.timestamp(instructions.shownUnixMilliseconds))
+                try integer("instructionsSpoken", ADFNumbers.timestamp(instructions.spokenUnixMilliseconds))
+                try integer("firstTouch", ADFNumbers.timestamp(instructions.firstTouchUnixMilliseconds))
+            }
             try xml.endElement()
             if let end = step.end {
                 try xml.startElement("End")

@@ -107,11 +107,40 @@ public struct StepMark: Sendable, Hashable {
     public var brightness: Double?
     /// Audio volume 0...1, where the machine can tell.
     public var volume: Double?
+    /// When the step's instructions were shown and read; written on `Start` only.
+    public var instructions: InstructionTimes?
 
-    public init(unixMilliseconds: Double, brightness: Double? = nil, volume: Double? = nil) {
+    public init(
+        unixMilliseconds: Double, brightness: Double? = nil, volume: Double? = nil,
+        instructions: InstructionTimes? = nil
+    ) {
         self.unixMilliseconds = unixMilliseconds
         self.brightness = brightness
         self.volume = volume
+        self.instructions = instructions
+    }
+}
+
+/// How long a patient took over a step's instructions, measured without their knowing
+/// (assessments.md): the `Start` attributes `instructionsShown`, `instructionsSpoken` and
+/// `firstTouch`, extra attributes that consumers of the older format ignore.
+public struct InstructionTimes: Sendable, Hashable {
+    /// Unix milliseconds, unrounded: the instructions appeared and began to be spoken.
+    public var shownUnixMilliseconds: Double
+    /// Unix milliseconds, unrounded: the speech ended (equal to shown when nothing was spoken).
+    public var spokenUnixMilliseconds: Double
+    /// Unix milliseconds, unrounded: the pen's first touch in the step after the instructions.
+    public var firstTouchUnixMilliseconds: Double
+
+    public init(shownUnixMilliseconds: Double, spokenUnixMilliseconds: Double, firstTouchUnixMilliseconds: Double) {
+        self.shownUnixMilliseconds = shownUnixMilliseconds
+        self.spokenUnixMilliseconds = spokenUnixMilliseconds
+        self.firstTouchUnixMilliseconds = firstTouchUnixMilliseconds
+    }
+
+    /// The reading time as the file gives it: `firstTouch - instructionsShown`, in milliseconds.
+    public var readingMilliseconds: Int64 {
+        ADFNumbers.timestamp(firstTouchUnixMilliseconds) - ADFNumbers.timestamp(shownUnixMilliseconds)
     }
 }
 

@@ -152,6 +152,30 @@ public final class ADFRecorder {
             Interruption(type: type, unixMilliseconds: unixMilliseconds))
     }
 
+    /// Records the reading time of step `identifier`'s instructions on its `Start`, replacing
+    /// any measure recorded before (a repeat of the instructions restarts the measure).
+    ///
+    /// May come at any time before `finish`, also after the step ended: the measure goes to
+    /// the latest step of that identifier that started no later than the first touch (a maze
+    /// battery may show the same maze twice), or else to the latest step of that identifier.
+    ///
+    /// - Returns: false when no step has that identifier (nothing is recorded).
+    @discardableResult
+    public func instructionTimes(_ times: InstructionTimes, step identifier: String) throws -> Bool {
+        guard state != .finished else {
+            try expect(.betweenSteps, "instructionTimes")
+            return false
+        }
+        try requireFinite(times.shownUnixMilliseconds, "the time the instructions were shown")
+        try requireFinite(times.spokenUnixMilliseconds, "the time the instructions were spoken")
+        try requireFinite(times.firstTouchUnixMilliseconds, "the time of the first touch")
+        let candidates = steps.indices.filter { steps[$0].identifier == identifier }
+        let started = candidates.filter { steps[$0].start.unixMilliseconds <= times.firstTouchUnixMilliseconds }
+        guard let index = started.last ?? candidates.last else { return false }
+        steps[index].start.instructions = times
+        return true
+    }
+
     /// Ends the open step.
     public func endStep(_ end: StepMark) throws {
         try expect(.inStep, "endStep")

@@ -19,7 +19,27 @@ public struct InstructionReading: Sendable {
         }
     }
 
+    /// One step's measure as event times (the session's clock), for the journal and TaskData.
+    public struct Measure: Hashable, Sendable {
+        public var step: String
+        /// The instructions appeared and began to be spoken.
+        public var shown: EventTime
+        /// The speech ended.
+        public var spoken: EventTime
+        /// The pen's first touch after them.
+        public var firstTouch: EventTime
+
+        public init(step: String, shown: EventTime, spoken: EventTime, firstTouch: EventTime) {
+            self.step = step
+            self.shown = shown
+            self.spoken = spoken
+            self.firstTouch = firstTouch
+        }
+    }
+
     public private(set) var readings: [Reading] = []
+    /// The same measures as `readings`, as times.
+    public private(set) var measures: [Measure] = []
     private var open: (step: String, shown: EventTime, spoken: EventDuration)?
 
     public init() {}
@@ -35,6 +55,8 @@ public struct InstructionReading: Sendable {
         readings.append(Reading(
             step: open.step, seconds: Double(time.duration(since: open.shown).microseconds) / 1_000_000,
             spokenSeconds: Double(open.spoken.microseconds) / 1_000_000))
+        measures.append(Measure(
+            step: open.step, shown: open.shown, spoken: open.shown.advanced(by: open.spoken), firstTouch: time))
         self.open = nil
     }
 }

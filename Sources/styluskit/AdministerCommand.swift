@@ -162,6 +162,8 @@ struct Administer: ParsableCommand {
             print("  latency   \(latency.summary)")
             throw ExitCode(3)
         }
+        try InstructionTimesRecording.record(
+            presenter.reading.measures.map { ($0.step, $0.shown, $0.spoken, $0.firstTouch) }, anchor: anchor, recorder: recorder)
         let scan = try RecordingScan(try RecordingOptions.parse([journal.path, "--allow-truncated"]))
         var environment = setup.environment(header: header, penID: scan.penID)
         sealed?.fill(&environment)
@@ -404,6 +406,7 @@ struct AdministerLoop {
         let screen = presenter.screen
         var batch: [InputEvent] = []
         var dropsJournaled = 0
+        var measuresJournaled = 0
         var quietSince: EventTime?
         // A frame's events go to the cursor too; the driver's observer sees only pen samples it used.
         let normalizer = (driver as? MazeDriver)?.normalizer ?? (driver as? SymbolDigitDriver)?.normalizer
@@ -434,6 +437,13 @@ struct AdministerLoop {
             dropsJournaled = source.drops.count
             for event in batch {
                 try driver.process(event)
+                // A reading time is journaled as it completes, so `recover` writes it as this session does.
+                for measure in presenter.reading.measures.dropFirst(measuresJournaled) {
+                    try journal.control(
+                        .instructions(step: measure.step, shown: measure.shown, spoken: measure.spoken, firstTouch: measure.firstTouch),
+                        now: now)
+                }
+                measuresJournaled = presenter.reading.measures.count
                 if let normalizer, let frame = hoverAssembler.process(event), case .pen(let pen) = frame {
                     presenter.hover(normalizer.sample(pen))
                 }

@@ -1,3 +1,4 @@
+import ADF
 import Foundation
 import Recordings
 import StylusInput
@@ -134,6 +135,9 @@ enum JournalControl: Hashable {
     /// The test administered, with its maze or battery file (`recover` reads the same file again).
     /// A journal without it is a clock test's (the first journals had none).
     case test(JournaledTest)
+    /// A step's instructions were read: shown (and began to be spoken), spoken to the end, and the
+    /// pen's first touch after them. The last line of a step wins (a repeat restarts the measure).
+    case instructions(step: String, shown: EventTime, spoken: EventTime, firstTouch: EventTime)
 
     var text: String {
         switch self {
@@ -145,6 +149,8 @@ enum JournalControl: Hashable {
         case let .reconnected(time): "reconnected \(time)"
         case let .patient(sealed): "patient local=\(sealed.local)" + (sealed.external.map { " external=\($0)" } ?? "")
         case let .test(test): "test \(test.text)"
+        // The step last: its identifier (a maze's name) runs to the end of the line, spaces and all.
+        case let .instructions(step, shown, spoken, touch): "instructions shown=\(shown) spoken=\(spoken) first-touch=\(touch) step=\(step)"
         }
     }
 
@@ -155,6 +161,14 @@ enum JournalControl: Hashable {
         if kind == "test" {
             guard let test = JournaledTest(text: String(text.dropFirst("test ".count))) else { return nil }
             self = .test(test)
+            return
+        }
+        if kind == "instructions" {
+            guard let marker = text.range(of: " step="), case let parts = text[..<marker.lowerBound].split(separator: " "),
+                parts.count == 4, let shown = Self.time(parts[1], key: "shown"), let spoken = Self.time(parts[2], key: "spoken"),
+                let touch = Self.time(parts[3], key: "first-touch")
+            else { return nil }
+            self = .instructions(step: String(text[marker.upperBound...]), shown: shown, spoken: spoken, firstTouch: touch)
             return
         }
         func value(_ key: String) -> String? {
@@ -185,6 +199,34 @@ enum JournalControl: Hashable {
             guard let at = time(value("dropped-at")), let events = value("resync-events").flatMap({ Int($0) }) else { return nil }
             self = .gap(droppedAt: at, resyncEvents: events)
         default: return nil
+        }
+    }
+
+    /// `key=seconds.micros` as an event time.
+    private static func time(_ field: Substring, key: String) -> EventTime? {
+        guard field.hasPrefix(key + "=") else { return nil }
+        let parts = field.dropFirst(key.count + 1).split(separator: ".")
+        guard parts.count == 2, let seconds = Int64(parts[0]), parts[1].count == 6, let micros = Int64(parts[1]) else { return nil }
+        return EventTime(seconds: seconds, microseconds: micros)
+    }
+}
+
+/// The reading times a session measured, put on their steps' `Start` in the results file: the
+/// same call for `administer` and for `recover`, so both write the same bytes.
+enum InstructionTimesRecording {
+    /// The measures as journaled: the last of each step (and its start) wins.
+    static func record(
+        _ measures: [(step: String, shown: EventTime, spoken: EventTime, firstTouch: EventTime)], anchor: WallClockAnchor,
+        recorder: ADFRecorder
+    ) throws {
+        for measure in measures {
+            let times = InstructionTimes(
+                shownUnixMilliseconds: anchor.unixMilliseconds(measure.shown),
+                spokenUnixMilliseconds: anchor.unixMilliseconds(measure.spoken),
+                firstTouchUnixMilliseconds: anchor.unixMilliseconds(measure.firstTouch))
+            if try !recorder.instructionTimes(times, step: measure.step) {
+                printError("warning: the reading time of step \(measure.step) is left out of the results: the file has no such step.")
+            }
         }
     }
 }

@@ -64,6 +64,7 @@ struct JournalReplay {
         var interruptions: [SessionInterruption] = []
         var sealed: SealedPatient?
         var test = JournaledTest.clock
+        var measures: [(step: String, shown: EventTime, spoken: EventTime, firstTouch: EventTime)] = []
         for control in controls {
             switch control {
             case let .anchor(realtime, monotonic): anchor = WallClockAnchor(offsetMicroseconds: realtime - monotonic)
@@ -74,6 +75,7 @@ struct JournalReplay {
             case let .reconnected(time): interruptions.append(SessionInterruption(kind: .deviceReconnected, time: time))
             case let .patient(fields): sealed = fields
             case let .test(journaled): test = journaled
+            case let .instructions(step, shown, spoken, touch): measures.append((step, shown, spoken, touch))
             }
         }
         guard let anchor, let start else { throw RecoverError.notAJournal(path) }
@@ -91,6 +93,7 @@ struct JournalReplay {
         let lastEvent = scan.lastEventTime ?? start
         let end = max(lastEvent, boundaries.last ?? start)
         try driver.advance(to: end.advanced(by: EventDuration(microseconds: 1)))
+        try InstructionTimesRecording.record(measures, anchor: anchor, recorder: recorder)
         var environment = setup.environment(header: header, penID: scan.penID)
         sealed?.fill(&environment)
         return try driver.finishSession(at: end, environment: environment, display: setup.display)

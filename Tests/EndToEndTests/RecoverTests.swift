@@ -73,6 +73,50 @@ struct RecoverTests {
         #expect(validated.status == 0, "\(validated.standardOutput)\(validated.standardError)")
     }
 
+    @Test("instructions lines put the reading times on their steps' Start (a repeat's later line wins); adf show prints them")
+    func instructionTimes() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let base = ["anchor realtime-us=0 monotonic-us=0", "begin 0.000001", "continue 3.000001"]
+        // Anchor offset 0: event time 2.700400 s is Unix ms 2700.4, written 2700. The command step's first
+        // measure is replaced by the later one (the instructions were repeated).
+        let measures = [
+            "instructions shown=0.500000 spoken=1.200000 first-touch=1.800000 step=clockStep-command",
+            "instructions shown=2.000000 spoken=2.700400 first-touch=2.250999 step=clockStep-command",
+            "instructions shown=3.100000 spoken=3.900000 first-touch=4.123456 step=clockStep-copy",
+            // No such step: left out, with a warning, the file still written.
+            "instructions shown=3.200000 spoken=3.300000 first-touch=3.400000 step=clockStep-other",
+        ]
+        let withMeasures = try journal(controls: base + measures, in: directory)
+        let recovered = try styluskit(["recover", withMeasures.path, "--out", directory.appendingPathComponent("with").path])
+        #expect(recovered.status == 0, "\(recovered.standardError)")
+        #expect(
+            recovered.standardError.contains(
+                "warning: the reading time of step clockStep-other is left out of the results: the file has no such step."))
+        let results = directory.appendingPathComponent("with/journal.csk")
+        let text = try String(contentsOf: results, encoding: .utf8)
+        #expect(text.contains(#"<Start timestamp="0" instructionsShown="2000" instructionsSpoken="2700" firstTouch="2250"/>"#))
+        #expect(text.contains(#"<Start timestamp="3000" instructionsShown="3100" instructionsSpoken="3900" firstTouch="4123"/>"#))
+        #expect(try xpath("count(//@instructionsShown)", in: results) == "2")
+        let validated = try styluskit(["adf", "validate", results.path])
+        #expect(validated.status == 0, "\(validated.standardOutput)\(validated.standardError)")
+        let shown = try styluskit(["adf", "show", results.path])
+        #expect(shown.status == 0, "\(shown.standardError)")
+        // 2250 - 2000 and 4123 - 3100 ms.
+        #expect(shown.standardOutput.contains("instructions read in 0.250 s"))
+        #expect(shown.standardOutput.contains("instructions read in 1.023 s"))
+
+        // Without the lines the file is the same but for the three attributes.
+        let plain = try journal(controls: base, in: directory)
+        let without = try styluskit(["recover", plain.path, "--out", directory.appendingPathComponent("without").path])
+        #expect(without.status == 0, "\(without.standardError)")
+        let plainText = try String(contentsOf: directory.appendingPathComponent("without/journal.csk"), encoding: .utf8)
+        #expect(!plainText.contains("instructions"))
+        let stripped = text.replacingOccurrences(
+            of: #" instructionsShown="[0-9]+" instructionsSpoken="[0-9]+" firstTouch="[0-9]+""#, with: "", options: .regularExpression)
+        #expect(stripped == plainText)
+    }
+
     @Test("A recording without control lines is refused with what to do instead")
     func notAJournal() throws {
         let result = try styluskit(["recover", Self.recording.path, "--out", "/tmp"])

@@ -85,6 +85,31 @@ def recovers_identically(styluskit, work, name, summary):
     check(f"{name}: recover rebuilds the same results file from the journal", same, run.stdout[-300:] + run.stderr[-300:])
 
 
+def xpath(expression, path):
+    """An XPath string value of the results file, computed by xmllint (not by styluskit)."""
+    return subprocess.run(["xmllint", "--xpath", expression, path], capture_output=True, text=True).stdout.strip()
+
+
+def reading_times(name, summary):
+    """Each step whose instructions were read carries instructionsShown <= instructionsSpoken and
+    instructionsShown <= firstTouch on its Start, and firstTouch is its drawing's first point's timestamp."""
+    path = summary["results"]
+    steps = int(float(xpath("count(/*/TaskData/Step)", path) or 0))
+    measured = []
+    for i in range(1, steps + 1):
+        start = f"(/*/TaskData/Step)[{i}]/Start"
+        if xpath(f"count({start}/@instructionsShown)", path) != "1":
+            continue
+        shown, spoken, touch = (xpath(f"string({start}/@{a})", path) for a in ("instructionsShown", "instructionsSpoken", "firstTouch"))
+        first_point = xpath(f"string(((/*/PenData/drawing)[{i}]//stroke)[1]/point[1]/@timestamp)", path)
+        measured.append((i, shown, spoken, touch, first_point))
+    check(f"{name}: the first step's Start carries the reading time", measured and measured[0][0] == 1, str(measured))
+    for i, shown, spoken, touch, first_point in measured:
+        ok = all(v.isdigit() for v in (shown, spoken, touch)) and int(shown) <= int(spoken) and int(shown) <= int(touch)
+        check(f"{name}: step {i} instructionsShown <= instructionsSpoken and <= firstTouch", ok, f"{shown} {spoken} {touch}")
+        check(f"{name}: step {i} firstTouch is the first stroke's first point", touch == first_point, f"{touch} != {first_point}")
+
+
 def shot(work, name):
     return XwdImage(os.path.join(work, name + ".xwd"))
 
@@ -116,6 +141,7 @@ def maze_wall_cross(styluskit, work):
         return
     check("maze: results and journal written", os.path.exists(summary["results"]) and os.path.exists(summary["journal"]))
     recovers_identically(styluskit, work, "maze", summary)
+    reading_times("maze", summary)
     check("maze: latency measured", summary["framesWithPenData"] > 0 and summary["latencyP50Milliseconds"] is not None)
     validate = subprocess.run([styluskit, "adf", "validate", summary["results"]], capture_output=True, text=True)
     check("maze: the results file validates", validate.returncode == 0, validate.stdout + validate.stderr)
@@ -178,6 +204,7 @@ def clock_buttons(styluskit, work):
     if summary is None:
         return
     recovers_identically(styluskit, work, "clock", summary)
+    reading_times("clock", summary)
     image = shot(work, "clock-before")
     hits = sum(ink_at(image, s[1], s[2]) for s in touches)
     check("clock: ink under every sample", hits == len(touches), f"{hits} of {len(touches)}")
@@ -206,6 +233,7 @@ def symbol_digit_skip(styluskit, work):
     if summary is None:
         return
     recovers_identically(styluskit, work, "sdt", summary)
+    reading_times("sdt", summary)
     image = shot(work, "sdt-skip")
     grid = [image.pixel(x, y) for x in range(0, 1920, 40) for y in range(120, 1080, 40)]
     covered = sum(near(p, COVER, 12) for p in grid) / len(grid)

@@ -1,0 +1,28 @@
+import StylusInput
+import Testing
+
+@testable import styluskit
+
+/// The journal's `instructions` control line: written and read back the same, the step's name
+/// (a maze's, which may hold spaces) running to the end of the line.
+@Suite("Journal instructions lines")
+struct JournalControlTests {
+    @Test("The text of an instructions line, and the same control parsed back from it")
+    func roundTrip() throws {
+        let control = JournalControl.instructions(
+            step: "mazeStep-no choice", shown: EventTime(microseconds: 2_000_001), spoken: EventTime(microseconds: 3_500_000),
+            firstTouch: EventTime(microseconds: 12_345_678))
+        #expect(control.text == "instructions shown=2.000001 spoken=3.500000 first-touch=12.345678 step=mazeStep-no choice")
+        #expect(JournalControl(text: control.text) == control)
+    }
+
+    @Test("A malformed instructions line is not a control (as a later version's line would not be)", arguments: [
+        "instructions shown=2.000001 spoken=3.500000 first-touch=12.345678",
+        "instructions shown=2.000001 spoken=3.5 first-touch=12.345678 step=a",
+        "instructions spoken=3.500000 shown=2.000001 first-touch=12.345678 step=a",
+        "instructions shown=2.000001 first-touch=12.345678 step=a",
+    ])
+    func malformed(text: String) {
+        #expect(JournalControl(text: text) == nil)
+    }
+}
