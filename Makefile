@@ -6,13 +6,18 @@
 #   make bench-adf [N=1000000]   ADF write/read throughput against libxml2 (a benchmark, not a test)
 #   make bench-proctor [N=1000000]   the proctors' ns per pen sample (a benchmark, not a test)
 #   make test-vm  the real-kernel tests in a QEMU virtual machine (tests/vm/run.sh)
+#   make fuzz TARGET=evemu MINUTES=10   one parser under libFuzzer + AddressSanitizer (ROBUSTNESS.md)
+#   make test-asan   the whole test suite under AddressSanitizer (its own build in .build-asan)
+#   make test-tsan   the whole test suite under ThreadSanitizer (its own build in .build-tsan)
 
 SWIFT ?= swift
 OUT ?= out
 EXAMPLE ?= Fixtures/recordings/real/Wacom-Cintiq-22HDT-Pen.events
 N ?= 1000000
+TARGET ?= evemu
+MINUTES ?= 10
 
-.PHONY: setup build demo test test-vm install-udev-rules bench bench-smoke bench-adf bench-proctor clean
+.PHONY: setup build demo test test-asan test-tsan fuzz test-vm install-udev-rules bench bench-smoke bench-adf bench-proctor clean
 
 setup:
 	@bash scripts/setup.sh
@@ -27,6 +32,20 @@ demo: build
 test: setup
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# The sanitizer builds have scratch paths of their own, so they do not disturb .build.
+test-asan: setup
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+
+test-tsan: setup
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
+
+# Fuzzes one parser for MINUTES (TARGET: evemu evemu-desc libinput adf maze battery tablet-profile
+# display-profile settings edid); crashers land in .fuzz/TARGET-artifacts/.
+fuzz: setup
+	bash scripts/fuzz.sh $(TARGET) $(MINUTES)
 
 bench: setup
 	bash Benchmarks/bench.sh
@@ -54,4 +73,4 @@ install-udev-rules:
 	udevadm trigger --subsystem-match=input --action=change
 
 clean:
-	rm -rf .build $(OUT)
+	rm -rf .build .build-asan .build-tsan .build-fuzz .fuzz $(OUT)

@@ -1,0 +1,38 @@
+#!/usr/bin/env bash
+# Fuzzes one parser for N minutes with libFuzzer and AddressSanitizer (ROBUSTNESS.md).
+#   scripts/fuzz.sh TARGET MINUTES [libFuzzer options...]
+# Environment: FUZZ_WORK, FUZZ_SCRATCH (default .build-fuzz), FUZZ_NO_BUILD=1, SWIFT.
+# TARGET is one of: evemu evemu-desc libinput adf maze battery tablet-profile display-profile
+# settings edid. New inputs go to $FUZZ_WORK/TARGET (default .fuzz/TARGET, not checked in),
+# crashers to $FUZZ_WORK/TARGET-artifacts/; the seeds come from Fixtures/fuzz-corpus/TARGET.
+# Runs at nice 19: the machine is shared.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+targets="evemu evemu-desc libinput adf maze battery tablet-profile display-profile settings edid"
+if [ $# -lt 2 ] || ! [[ " $targets " == *" $1 "* ]] || ! [[ "$2" =~ ^[0-9]+([.][0-9]+)?$ ]]; then
+    echo "usage: scripts/fuzz.sh TARGET MINUTES [libFuzzer options...]" >&2
+    echo "TARGET is one of: $targets" >&2
+    exit 2
+fi
+target=$1
+seconds=$(awk -v m="$2" 'BEGIN { s = int(m * 60); print (s < 1 ? 1 : s) }')
+shift 2
+SWIFT=${SWIFT:-swift}
+scratch=${FUZZ_SCRATCH:-.build-fuzz}
+work=${FUZZ_WORK:-.fuzz}
+
+# Only the fuzz product is built: the other executables have a main of their own, which
+# the fuzzer build (-parse-as-library, libFuzzer's main) cannot link.
+# FUZZ_NO_BUILD=1 skips the build (when a loop has built every target already).
+[ "${FUZZ_NO_BUILD:-0}" = 1 ] || nice -n 19 "$SWIFT" build -c release --sanitize=fuzzer --sanitize=address \
+    --product "fuzz-$target" --scratch-path "$scratch"
+binary="$scratch/release/fuzz-$target"
+
+mkdir -p "$work/$target" "$work/$target-artifacts"
+# Limits: an input may take 10 s and 2 GB; a single allocation over 512 MB is a finding
+# (parsers must refuse absurd sizes with an error, not try them).
+exec nice -n 19 "$binary" "$work/$target" "Fixtures/fuzz-corpus/$target" \
+    -max_total_time="$seconds" -print_final_stats=1 \
+    -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=512 -max_len=65536 \
+    -artifact_prefix="$work/$target-artifacts/" "$@"
