@@ -8,7 +8,7 @@
 #   make test-vm  the real-kernel tests in a QEMU virtual machine (tests/vm/run.sh)
 #   make fuzz TARGET=evemu MINUTES=10   one parser under libFuzzer + AddressSanitizer (ROBUSTNESS.md)
 #   make test-asan   the whole test suite under AddressSanitizer (its own build in .build-asan)
-#   make test-tsan   the whole test suite under ThreadSanitizer (its own build in .build-tsan)
+#   make test-tsan   the concurrency paths' tests under ThreadSanitizer (its own build in .build-tsan)
 
 SWIFT ?= swift
 OUT ?= out
@@ -38,9 +38,12 @@ test-asan: setup
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
 
+# The concurrency paths: the live source (LinuxInput), the journal (styluskit), libxml2 readers
+# on parallel test threads (ADF), and record/replay driven through the built command (EndToEnd).
+TSAN_FILTER ?= LinuxInputTests|StyluskitTests|ADFTests|EndToEndTests
 test-tsan: setup
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
-	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
+	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_FILTER)'
 
 # Fuzzes one parser for MINUTES (TARGET: evemu evemu-desc libinput adf maze battery tablet-profile
 # display-profile settings edid); crashers land in .fuzz/TARGET-artifacts/.
