@@ -30,6 +30,8 @@ work=${FUZZ_WORK:-.fuzz}
 binary="$scratch/release/fuzz-$target"
 
 mkdir -p "$work/$target" "$work/$target-artifacts"
+# libFuzzer reports a trap itself; Swift's backtracer would only slow each crash down.
+export SWIFT_BACKTRACE=${SWIFT_BACKTRACE:-enable=no}
 # Limits: an input may take 10 s and 2 GB; a single allocation over 512 MB is a finding
 # (parsers must refuse absurd sizes with an error, not try them).
 exec nice -n 19 "$binary" "$work/$target" "Fixtures/fuzz-corpus/$target" \
