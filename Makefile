@@ -38,7 +38,8 @@ test: setup
 # overflow in CrashHandlerLinux.cpp) and hides the real trap message under the report.
 test-asan: setup
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
-	SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+	SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt \
+	    $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
 
 # The concurrency paths: the live source (LinuxInput), the journal (styluskit), libxml2 readers
 # on parallel test threads (ADF), and record/replay driven through the built command (EndToEnd).
