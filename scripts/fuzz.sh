@@ -29,6 +29,15 @@ work=${FUZZ_WORK:-.fuzz}
     --product "fuzz-$target" --scratch-path "$scratch"
 binary="$scratch/release/fuzz-$target"
 
+# A fuzzer without coverage is blind. Once, an incremental rebuild of .build-fuzz after a source
+# change linked the Swift modules without it (3935 counters instead of 42963): refuse to run then.
+counters=$("$binary" -runs=0 2>&1 | sed -n 's/.*(\([0-9]*\) inline 8-bit counters).*/\1/p' | head -n 1)
+if [ "${counters:-0}" -lt 10000 ]; then
+    echo "fuzz.sh: $binary has ${counters:-no} coverage counters, too few for StylusKit's parsers;" >&2
+    echo "rebuild it from scratch: rm -rf $scratch and run this again" >&2
+    exit 1
+fi
+
 mkdir -p "$work/$target" "$work/$target-artifacts"
 # libFuzzer reports a trap itself; Swift's backtracer would only slow each crash down.
 export SWIFT_BACKTRACE=${SWIFT_BACKTRACE:-enable=no}
