@@ -38,7 +38,7 @@ test: setup
 # overflow in CrashHandlerLinux.cpp) and hides the real trap message under the report.
 test-asan: setup
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
-	SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt \
+	SWIFT_BACKTRACE=enable=no LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt:print_suppressions=0 \
 	    $(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
 
 # The concurrency paths: the live source (LinuxInput), the journal (styluskit), libxml2 readers
