@@ -95,6 +95,20 @@ let package = Package(
             name: "stylus-bench", dependencies: ["ADF", "Proctoring", "Recordings", "StylusGeometry", "StylusInput"],
             path: "Benchmarks/stylus-bench"),
 
+        // The parsers' fuzz entry functions, shared by the fuzzers and the corpus replay test (ROBUSTNESS.md).
+        .target(
+            name: "FuzzTargets", dependencies: ["ADF", "Proctoring", "Recordings", "StylusGeometry", "StylusInput"]),
+        .executableTarget(name: "fuzz-evemu", dependencies: ["FuzzTargets"], path: "Fuzz/evemu"),
+        .executableTarget(name: "fuzz-evemu-desc", dependencies: ["FuzzTargets"], path: "Fuzz/evemu-desc"),
+        .executableTarget(name: "fuzz-libinput", dependencies: ["FuzzTargets"], path: "Fuzz/libinput"),
+        .executableTarget(name: "fuzz-adf", dependencies: ["FuzzTargets"], path: "Fuzz/adf"),
+        .executableTarget(name: "fuzz-maze", dependencies: ["FuzzTargets"], path: "Fuzz/maze"),
+        .executableTarget(name: "fuzz-battery", dependencies: ["FuzzTargets"], path: "Fuzz/battery"),
+        .executableTarget(name: "fuzz-tablet-profile", dependencies: ["FuzzTargets"], path: "Fuzz/tablet-profile"),
+        .executableTarget(name: "fuzz-display-profile", dependencies: ["FuzzTargets"], path: "Fuzz/display-profile"),
+        .executableTarget(name: "fuzz-settings", dependencies: ["FuzzTargets"], path: "Fuzz/settings"),
+        .executableTarget(name: "fuzz-edid", dependencies: ["FuzzTargets"], path: "Fuzz/edid"),
+
         .testTarget(name: "PatientWindowTests", dependencies: ["PatientWindow", "Proctoring", "StylusGeometry", "StylusInput"]),
         .testTarget(name: "StylusInputTests", dependencies: ["StylusInput"]),
         .testTarget(name: "StylusGeometryTests", dependencies: ["StylusGeometry"]),
@@ -110,6 +124,7 @@ let package = Package(
             dependencies: ["PatientData", "ADF", .product(name: "Crypto", package: "swift-crypto")]),
         // The styluskit command's own types (the journal's error path), through @testable import.
         .testTarget(name: "StyluskitTests", dependencies: ["styluskit", "Recordings", "StylusInput"]),
+        .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["Recordings", "StylusInput", "StylusGeometry", "FormPrinting"]),

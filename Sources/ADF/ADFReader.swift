@@ -178,9 +178,18 @@ private final class DocumentBuilder {
         return value
     }
 
+    /// The `timestamp` of `element`, refused beyond `ADFNumbers.timestampLimit`.
+    private func timestamp(_ element: ADFElement) throws -> Double {
+        let value = try required(element, "timestamp")
+        guard abs(value) <= ADFNumbers.timestampLimit else {
+            throw invalid(element, "timestamp", ADFNumbers.timestampExpectation)
+        }
+        return value
+    }
+
     private func mark(_ element: ADFElement) throws -> StepMark {
         StepMark(
-            unixMilliseconds: try required(element, "timestamp"),
+            unixMilliseconds: try timestamp(element),
             brightness: try number(element, "brightness"), volume: try number(element, "volume"))
     }
 
@@ -199,11 +208,18 @@ private final class DocumentBuilder {
                 }
                 return value
             }
+            let time = try required(attributes.timestamp, "timestamp")
+            guard abs(time) <= ADFNumbers.timestampLimit else {
+                throw ADFReadError(
+                    path: path, line: line,
+                    reason: .invalidValue(
+                        element: "point", attribute: "timestamp", value: "\(time)",
+                        expected: ADFNumbers.timestampExpectation))
+            }
             let point = PenPoint(
                 x: try required(attributes.x, "x"), y: try required(attributes.y, "y"),
                 altitude: attributes.altitude ?? 0, azimuth: attributes.azimuth ?? 0,
-                force: (attributes.pressure ?? 0) / 1000,
-                unixMilliseconds: try required(attributes.timestamp, "timestamp"))
+                force: (attributes.pressure ?? 0) / 1000, unixMilliseconds: time)
             try add(point, line: line)
         case .text(let bytes, let line):
             guard inRawData else { return }
@@ -269,7 +285,7 @@ private final class DocumentBuilder {
             steps[steps.count - 1].end = try mark(element)
         case ("TaskData", 3, "Motion") where parent == "Step":
             motion = MotionSample(
-                unixMilliseconds: try required(element, "timestamp"), pitch: 0, roll: 0, yaw: 0,
+                unixMilliseconds: try timestamp(element), pitch: 0, roll: 0, yaw: 0,
                 accelerationX: 0, accelerationY: 0, accelerationZ: 0)
         case ("TaskData", 4, "Attitude") where parent == "Motion":
             motion?.pitch = try number(element, "pitch") ?? 0
@@ -282,7 +298,7 @@ private final class DocumentBuilder {
         case ("TaskData", 4, "Pause") where parent == "Interruptions":
             steps[steps.count - 1].interruptions.append(
                 Interruption(
-                    type: element["type"] ?? "", unixMilliseconds: try required(element, "timestamp")))
+                    type: element["type"] ?? "", unixMilliseconds: try timestamp(element)))
         case ("DisplayData", 2, "PixelsPerInch"):
             pixelsPerInch = try number(element, "value")
         case ("DisplayData", 2, "ScreenScalingFactor"):
@@ -320,7 +336,7 @@ private final class DocumentBuilder {
             altitude: try number(element, "altitude") ?? 0,
             azimuth: try number(element, "azimuth") ?? 0,
             force: (try number(element, "pressure") ?? 0) / 1000,
-            unixMilliseconds: try required(element, "timestamp"))
+            unixMilliseconds: try timestamp(element))
         try add(point, line: element.line)
     }
 

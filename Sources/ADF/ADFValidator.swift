@@ -156,6 +156,17 @@ private final class ValidationState {
         if touch < shown { problem(e.line, "<Start> firstTouch (\(touch)) is before instructionsShown (\(shown))") }
     }
 
+    /// The `timestamp` of `e`, or nil (with a problem) when it is missing, not a whole number or
+    /// beyond the ±2^53 ms the reader accepts (`ADFNumbers.timestampLimit`).
+    private func timestamp(_ e: ADFElement) -> Int64? {
+        guard let value = integer(e, "timestamp", what: "Unix time in whole milliseconds") else { return nil }
+        guard value.magnitude <= UInt64(ADFNumbers.timestampLimit) else {
+            problem(e.line, "<\(e.name)> timestamp=\"\(value)\" is not \(ADFNumbers.timestampExpectation)")
+            return nil
+        }
+        return value
+    }
+
     private func fraction(_ e: ADFElement, _ name: String, required: Bool) {
         if let value = decimal(e, name, required: required), !(0...1).contains(value) {
             problem(e.line, "<\(e.name)> \(name)=\"\(e[name]!)\" is outside 0...1")
@@ -234,7 +245,7 @@ private final class ValidationState {
                 problem(e.line, "<End> comes before <Start>")
             }
             stepChildren.insert(e.name)
-            let time = integer(e, "timestamp", what: "Unix time in whole milliseconds")
+            let time = timestamp(e)
             if e.name == "Start" { stepStart = time } else { stepEnd = time }
             fraction(e, "brightness", required: false)
             fraction(e, "volume", required: false)
@@ -243,7 +254,7 @@ private final class ValidationState {
                 problem(e.line, "the step ends (\(end)) before it starts (\(start))")
             }
         case ("TaskData", 3, "Motion"):
-            _ = integer(e, "timestamp", what: "Unix time in whole milliseconds")
+            _ = timestamp(e)
         case ("TaskData", 4, "Attitude"):
             for name in ["pitch", "roll", "yaw"] { _ = decimal(e, name) }
         case ("TaskData", 4, "Acceleration"):
@@ -251,7 +262,7 @@ private final class ValidationState {
         case ("TaskData", 3, "Interruptions"):
             stepChildren.insert(e.name)
         case ("TaskData", 4, "Pause") where parent == "Interruptions":
-            _ = integer(e, "timestamp", what: "Unix time in whole milliseconds")
+            _ = timestamp(e)
             if (e["type"] ?? "").isEmpty { problem(e.line, "<Pause> has no type") }
         case ("TaskData", _, _):
             problem(e.line, "<\(e.name)> is not an element of <\(parent ?? "")>")
@@ -367,7 +378,7 @@ private final class ValidationState {
         }
         let pressure = integer(e, "pressure")
         if let pressure, pressure < 0 { problem(e.line, "pressure \(pressure) is negative") }
-        let timestamp = integer(e, "timestamp", what: "Unix time in whole milliseconds")
+        let timestamp = self.timestamp(e)
         if let timestamp, let last = lastTimestamp, timestamp < last {
             problem(e.line, "timestamp \(timestamp) is earlier than the previous point's \(last) in the same stroke")
         }
@@ -475,7 +486,11 @@ private final class ValidationState {
                 // dt is rounded from unrounded times, the timestamps rounded down: they agree
                 // to within a millisecond.
                 let expected = sampleIndex == 0 ? 0 : point.timestamp - points[sampleIndex - 1].timestamp
-                if sampleIndex == 0 ? sample.milliseconds != 0 : abs(sample.milliseconds - expected) > 1 {
+                // expected is within ±2^54 (timestamps are within ±2^53); dt is any Int64 the
+                // file wrote, so it is compared, not subtracted.
+                if sampleIndex == 0
+                    ? sample.milliseconds != 0 : sample.milliseconds < expected - 1 || sample.milliseconds > expected + 1
+                {
                     problem(sampleLine, "RawData sample \(sampleIndex) of stroke \(index) has dt \(sample.milliseconds), the timestamps say \(expected)")
                 }
                 if abs(sample.pressure - Double(point.pressure)) > 0.5001 {

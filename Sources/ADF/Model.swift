@@ -247,6 +247,15 @@ public struct SymbolDigitDrawingTags: Sendable, Hashable {
 /// truncates ADF timestamps (toward minus infinity, like the original app's integer
 /// conversion of a positive time) and rounds dt to nearest (ties to even, as printf's "%.0f").
 enum ADFNumbers {
+    /// The largest ADF timestamp magnitude read back, 2^53 ms (some 285,000 years from 1970):
+    /// beyond it a Double no longer holds every whole millisecond, and the Int64 timestamps
+    /// and durations worked out from such times could overflow.
+    static let timestampLimit: Double = 9_007_199_254_740_992
+
+    /// What a timestamp must be, for error messages.
+    static let timestampExpectation =
+        "a Unix time in whole milliseconds between -9007199254740992 and 9007199254740992"
+
     /// The ADF `timestamp` attribute: Unix milliseconds rounded down.
     static func timestamp(_ unixMilliseconds: Double) -> Int64 {
         Int64(unixMilliseconds.rounded(.down))

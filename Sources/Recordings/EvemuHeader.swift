@@ -212,6 +212,9 @@ struct EvtestCommentDescription {
 
 /// Parses the part of an evemu file before its first `E:` line.
 struct EvemuHeaderParser {
+    /// INPUT_PROP_MAX: the highest input property number.
+    static let maximumProperty = 0x1f
+
     let fileName: String
     private(set) var version: EvemuVersion?
     private var kernel: String?
@@ -311,9 +314,13 @@ struct EvemuHeaderParser {
             id = InputID(bustype: numbers[0], vendor: numbers[1], product: numbers[2], version: numbers[3])
         case "P:":
             guard words.count == 8, let bytes = hexBytes(words[...]) else { throw fail("'P:' and 8 hex bytes") }
+            // The kernel numbers properties up to INPUT_PROP_MAX (0x1f): bits above it name no
+            // property and are ignored, as bits above a type's highest code are (in a file of
+            // over 1024 P: lines they would not even fit a UInt16).
             for (index, byte) in bytes.enumerated() {
                 for bit in 0..<8 where byte & (1 << bit) != 0 {
-                    properties.insert(UInt16((propertyBytes + index) * 8 + bit))
+                    let property = (propertyBytes + index) * 8 + bit
+                    if property <= Self.maximumProperty { properties.insert(UInt16(property)) }
                 }
             }
             propertyBytes += 8

@@ -167,7 +167,7 @@ public enum LibinputRecord {
     private static func parseTime(_ text: Substring) -> EventTime? {
         let parts = text.trimmingSuffix(" ").split(separator: ".")
         guard parts.count == 2, let seconds = Int64(parts[0]), parts[1].count == 6, let micro = Int64(parts[1]),
-            abs(seconds) <= maximumEventSeconds
+            seconds.magnitude <= UInt64(maximumEventSeconds)  // not abs(): abs(Int64.min) traps
         else {
             return nil
         }

@@ -63,6 +63,60 @@ struct ValidatorTests {
         #expect(messages.count == expected.count)
     }
 
+    @Test("Numbers at the ends of Int64 are problems, not a trap (crash-* in the adf fuzz corpus)")
+    func int64Extremes() throws {
+        // Line 58 is sample 1 of stroke 0; its points (lines 43, 44) are ...692 and ...700 ms.
+        let (dtPath, dtDirectory) = try edited("dt.csk", [58: "101.2500 199.6250 -9223372036854775808 862.5000"])
+        defer { dtDirectory.remove() }
+        #expect(
+            ADFValidator().validate(path: dtPath).map(\.description) == [
+                "\(dtPath):58: RawData sample 1 of stroke 0 has dt -9223372036854775808, the timestamps say 8"
+            ])
+
+        // Line 17 is the first step's Start.
+        let (startPath, startDirectory) = try edited("start.csk", [17: #"      <Start timestamp="-9223372036854775808"/>"#])
+        defer { startDirectory.remove() }
+        #expect(
+            ADFValidator().validate(path: startPath).map(\.description) == [
+                "\(startPath):17: <Start> timestamp=\"-9223372036854775808\" is not a Unix time in whole milliseconds "
+                    + "between -9007199254740992 and 9007199254740992"
+            ])
+    }
+
+    @Test("Timestamps beyond 2^53 ms are refused by the readers, with the line (crash-* in the adf fuzz corpus)")
+    func timestampsBeyondTheLimit() throws {
+        let limit = "between -9007199254740992 and 9007199254740992"
+        // 2^53 + 2 is the first Double above 2^53 (2^53 + 1 reads as 2^53, which is in).
+        let (startPath, startDirectory) = try edited("start.csk", [17: #"      <Start timestamp="9007199254740994"/>"#])
+        defer { startDirectory.remove() }
+        let refusal = "\(startPath):17: <Start> has timestamp=\"9007199254740994\", which is not a Unix time in whole milliseconds \(limit)"
+        #expect(throws: ADFReadError.self) { try ADFReader.read(path: startPath) }
+        do {
+            _ = try ADFSummary(path: startPath)
+            Issue.record("adf show read a Start at 2^53 + 2 ms")
+        } catch {
+            #expect("\(error)" == refusal)
+        }
+        let (inPath, inDirectory) = try edited("in.csk", [17: #"      <Start timestamp="9007199254740992"/>"#])
+        defer { inDirectory.remove() }
+        #expect(try ADFReader.read(path: inPath).document.steps[0].start.unixMilliseconds == 9_007_199_254_740_992)
+
+        // A point: the reader's fast path parses its attributes without strings.
+        let (pointPath, pointDirectory) = try edited(
+            "point.csk",
+            [43: #"          <point altitude="1.2000" azimuth="0.5000" pressure="800" timestamp="99999999999999999999999" x="100.0000" y="200.0000"/>"#])
+        defer { pointDirectory.remove() }
+        for read in [{ _ = try ADFReader.read(path: pointPath) }, { try ADFReader.forEachPoint(path: pointPath) { _ in } }] {
+            do {
+                try read()
+                Issue.record("a point at 10^23 ms was read")
+            } catch let error as ADFReadError {
+                #expect(error.line == 43)
+                #expect("\(error.reason)".hasSuffix("which is not a Unix time in whole milliseconds \(limit)"))
+            }
+        }
+    }
+
     @Test("Structure: wrong root for the extension, missing sections, RawData counts")
     func structure() throws {
         let (path, directory) = try edited(

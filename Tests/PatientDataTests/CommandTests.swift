@@ -25,7 +25,10 @@ struct CommandTests {
         }
 
         var environment: [String: String] {
-            ["HOME": root.path, "XDG_CONFIG_HOME": config.path, "TMPDIR": temporary.path, "PATH": "/usr/bin:/bin"]
+            // The sanitizers' options (make test-asan's leak suppressions) reach the command too.
+            let sanitizerOptions = ProcessInfo.processInfo.environment.filter { $0.key.hasSuffix("SAN_OPTIONS") }
+            return ["HOME": root.path, "XDG_CONFIG_HOME": config.path, "TMPDIR": temporary.path, "PATH": "/usr/bin:/bin"]
+                .merging(sanitizerOptions) { ours, _ in ours }
         }
 
         func styluskit(_ arguments: [String], input: String = "") throws -> ProcessResult {

@@ -153,6 +153,36 @@ struct ErrorTests {
                 + " fix or remove the line (--allow-truncated uses the complete frames before a damaged event line)")
     }
 
+    @Test("P: bits above INPUT_PROP_MAX are ignored, however many P: lines (crash-* in the evemu fuzz corpus)")
+    func propertiesAboveTheMaximum() throws {
+        // Byte 3 of the first P: line is properties 24...31: 0x81 sets 24 and 31. The second
+        // line's 0x01 would be property 32, the 1025th line's property 65536.
+        var text = "# EVEMU 1.3\nN: Test Pen\nI: 0003 056a 0001 0100\nP: 00 00 00 81 00 00 00 00\nP: 01 00 00 00 00 00 00 00\n"
+        for _ in 0..<1022 { text += "P: 00 00 00 00 00 00 00 00\n" }
+        text += "P: 01 00 00 00 00 00 00 00\n"
+        let reader = try RecordingReader(bytes: Array(text.utf8), name: "x.evemu")
+        #expect(reader.header.device.properties == [24, 31])
+    }
+
+    @Test("a libinput-record time offset of Int64.min seconds is ignored, not a trap (crash-* in the libinput fuzz corpus)")
+    func yamlOffsetAtInt64Minimum() throws {
+        let text = """
+            # StylusKit time-offset: -9223372036854775808.000000
+            version: 1
+            ndevices: 1
+            devices:
+            - evdev:
+                name: "Pen"
+                id: [3, 1386, 1, 256]
+              events:
+              - evdev:
+                - [  0,      5,   0,   0,       0]
+
+            """
+        let events = try RecordingReader(bytes: Array(text.utf8), name: "x.yml").readAll()
+        #expect(events.map(\.time.microseconds) == [5])
+    }
+
     @Test("libinput-record versions other than 1 are refused")
     func yamlVersion() {
         let text = "version: 2\nndevices: 1\ndevices: []\n"

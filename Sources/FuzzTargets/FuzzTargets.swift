@@ -1,0 +1,269 @@
+// The entry functions of the fuzz targets: one per parser, each taking arbitrary bytes.
+//
+// The fuzzers under Fuzz/ and the corpus replay (Tests/FuzzCorpusTests) call the same
+// functions, so an input the fuzzer found keeps being checked by `make test`.
+// The contract every parser must keep on any input: return a value or throw its typed error
+// with a non-empty description; never trap, never hang, never allocate without bound.
+// A broken contract stops the process through `fatalError`, which libFuzzer reports as a crash.
+
+import ADF
+import Glibc
+import Proctoring
+import Recordings
+import StylusGeometry
+import StylusInput
+
+/// A parser under fuzzing: its name (the fuzzer's `fuzz-NAME` and the corpus directory) and
+/// its entry function.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// An evemu recording (header and events), read by the streaming reader, strict and forgiving.
+    case evemu
+    /// The legacy split form: a `.desc` description, a NUL byte, then the `.events` file.
+    case evemuDesc = "evemu-desc"
+    /// A libinput-record YAML recording.
+    case libinput
+    /// An ADF results file: read whole, read point by point, validated (`adf validate`), summarised.
+    case adf
+    /// A maze file, and the graph the proctor builds from it.
+    case maze
+    /// A battery file.
+    case battery
+    /// A tablet calibration profile.
+    case tabletProfile = "tablet-profile"
+    /// A display calibration profile; one the parser accepts must read back from its own YAML.
+    case displayProfile = "display-profile"
+    /// A settings file, migrated from older schemas.
+    case settings
+    /// An EDID blob.
+    case edid
+
+    /// The function that feeds one input to the parser.
+    public var entry: @Sendable (UnsafeRawBufferPointer) -> Void {
+        switch self {
+        case .evemu: fuzzEvemu
+        case .evemuDesc: fuzzEvemuDescription
+        case .libinput: fuzzLibinputRecord
+        case .adf: fuzzADF
+        case .maze: fuzzMaze
+        case .battery: fuzzBattery
+        case .tabletProfile: fuzzTabletProfile
+        case .displayProfile: fuzzDisplayProfile
+        case .settings: fuzzSettings
+        case .edid: fuzzEDID
+        }
+    }
+}
+
+/// Stops the process when a parser's error says nothing: the person would see an empty message.
+private func requireMessage(_ error: some Error, _ parser: String) {
+    let text = "\(error)"
+    if text.trimmingWhitespace.isEmpty {
+        fatalError("\(parser) threw \(type(of: error)) with an empty description")
+    }
+}
+
+extension String {
+    fileprivate var trimmingWhitespace: Substring {
+        var s = self[...]
+        while let c = s.first, c.isWhitespace { s.removeFirst() }
+        while let c = s.last, c.isWhitespace { s.removeLast() }
+        return s
+    }
+}
+
+/// Feeds every event of a read recording through the frame assembler, as replay does.
+/// A device that is not a pen tablet is refused (with a message) and its events still read.
+private func assemble(_ reader: RecordingReader) throws(RecordingError) {
+    var assembler: FrameAssembler?
+    do {
+        assembler = try FrameAssembler(device: reader.header.device)
+    } catch {
+        requireMessage(error, "the pen capability check")
+    }
+    while let event = try reader.next() {
+        _ = assembler?.process(event)
+    }
+    _ = assembler?.takeNotices()
+}
+
+private func readEvemu(bytes: [UInt8], description: [UInt8]?) {
+    for allowTruncated in [false, true] {
+        do {
+            let reader = try RecordingReader(
+                bytes: bytes, name: "fuzz.evemu", descriptionBytes: description, descriptionName: "fuzz.desc",
+                format: .evemu, options: RecordingReadOptions(allowTruncated: allowTruncated))
+            try assemble(reader)
+            if let truncation = reader.truncation { _ = truncation.description }
+        } catch {
+            requireMessage(error, "the evemu reader")
+        }
+    }
+}
+
+/// An evemu recording, header and events in one file.
+public func fuzzEvemu(_ data: UnsafeRawBufferPointer) {
+    readEvemu(bytes: Array(data), description: nil)
+}
+
+/// The legacy split form: the bytes up to the first NUL are the `.desc` file, the rest the
+/// `.events` file (without a NUL, the whole input is the description and there are no events).
+public func fuzzEvemuDescription(_ data: UnsafeRawBufferPointer) {
+    let bytes = Array(data)
+    let split = bytes.firstIndex(of: 0) ?? bytes.count
+    let description = Array(bytes[..<split])
+    let events = split < bytes.count ? Array(bytes[(split + 1)...]) : []
+    readEvemu(bytes: events, description: description)
+}
+
+/// A libinput-record YAML recording (first device, and the second where there is one).
+public func fuzzLibinputRecord(_ data: UnsafeRawBufferPointer) {
+    let bytes = Array(data)
+    for index in [0, 1] {
+        do {
+            let reader = try RecordingReader(
+                bytes: bytes, name: "fuzz.yml", format: .libinput,
+                options: RecordingReadOptions(libinputDeviceIndex: index))
+            try assemble(reader)
+        } catch {
+            requireMessage(error, "the libinput-record reader")
+        }
+    }
+}
+
+/// An ADF results file, through every reader the tool has: whole, point by point, `adf
+/// validate` and `adf show`. The readers take a path, so the input goes through a scratch file.
+public func fuzzADF(_ data: UnsafeRawBufferPointer) {
+    let path = ScratchFile.shared.write(data)
+    do {
+        _ = try ADFReader.read(path: path)
+    } catch {
+        requireMessage(error, "ADFReader.read")
+    }
+    do {
+        try ADFReader.forEachPoint(path: path) { _ in }
+    } catch {
+        requireMessage(error, "ADFReader.forEachPoint")
+    }
+    for problem in ADFValidator().validate(path: path) where problem.message.trimmingWhitespace.isEmpty {
+        fatalError("ADFValidator reported a problem without a message at line \(problem.line)")
+    }
+    do {
+        let summary = try ADFSummary(path: path)
+        _ = try summary.json()
+    } catch {
+        requireMessage(error, "ADFSummary")
+    }
+}
+
+/// A maze file; a maze the parser accepts must also build the proctor's graph.
+public func fuzzMaze(_ data: UnsafeRawBufferPointer) {
+    do {
+        let maze = try Maze(parsing: String(decoding: data, as: UTF8.self), source: "fuzz.maze")
+        _ = MazeGraph(maze)
+    } catch {
+        requireMessage(error, "the maze parser")
+    }
+}
+
+/// A battery file.
+public func fuzzBattery(_ data: UnsafeRawBufferPointer) {
+    do {
+        _ = try MazeBattery(parsing: String(decoding: data, as: UTF8.self), source: "fuzz.battery")
+    } catch {
+        requireMessage(error, "the battery parser")
+    }
+}
+
+/// A tablet calibration profile; one the parser accepts must read back from its own YAML.
+public func fuzzTabletProfile(_ data: UnsafeRawBufferPointer) {
+    do {
+        let profile = try TabletProfile(yaml: String(decoding: data, as: UTF8.self), source: "fuzz.yaml")
+        do {
+            _ = try TabletProfile(yaml: profile.yaml(comments: ["fuzz"]), source: "written.yaml")
+        } catch {
+            fatalError("the tablet profile parser refuses the YAML its own writer made: \(error)")
+        }
+    } catch {
+        requireMessage(error, "the tablet profile parser")
+    }
+}
+
+/// A display calibration profile; one the parser accepts must read back from its own YAML.
+public func fuzzDisplayProfile(_ data: UnsafeRawBufferPointer) {
+    do {
+        let profile = try DisplayProfile(yaml: String(decoding: data, as: UTF8.self), source: "fuzz.yaml")
+        do {
+            _ = try DisplayProfile(yaml: profile.yaml(comments: ["fuzz"]), source: "written.yaml")
+        } catch {
+            fatalError("the display profile parser refuses the YAML its own writer made: \(error)")
+        }
+    } catch {
+        requireMessage(error, "the display profile parser")
+    }
+}
+
+/// A settings file (older schemas are migrated on reading).
+public func fuzzSettings(_ data: UnsafeRawBufferPointer) {
+    do {
+        _ = try ProctoringSettings(yaml: String(decoding: data, as: UTF8.self), source: "fuzz.yaml")
+    } catch {
+        requireMessage(error, "the settings parser")
+    }
+}
+
+/// An EDID blob as given, and again with its checksum byte made right, so that random bytes
+/// reach the fields behind the checksum test.
+public func fuzzEDID(_ data: UnsafeRawBufferPointer) {
+    var bytes = Array(data)
+    for attempt in 0..<2 {
+        if attempt == 1 {
+            guard bytes.count >= EDID.baseBlockLength else { return }
+            let sum = bytes[0..<(EDID.baseBlockLength - 1)].reduce(0) { ($0 + Int($1)) & 0xFF }
+            bytes[EDID.baseBlockLength - 1] = UInt8((256 - sum) & 0xFF)
+        }
+        do {
+            let edid = try EDID(bytes: bytes)
+            _ = (edid.productName, edid.serialText, edid.preferredTiming, edid.sizeCentimetres)
+        } catch {
+            requireMessage(error, "the EDID parser")
+        }
+    }
+}
+
+/// The file the path-based readers read each input from: one per process, in a directory of
+/// its own, overwritten for every input and removed at exit.
+private final class ScratchFile: @unchecked Sendable {
+    static let shared = ScratchFile()
+
+    private let directory: String
+    let path: String
+
+    private init() {
+        let base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
+        var template = Array("\(base)/styluskit-fuzz-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else {
+            fatalError("cannot make a scratch directory in \(base): \(String(cString: strerror(errno)))")
+        }
+        directory = String(cString: made)
+        path = directory + "/input.csk"
+        atexit {
+            unlink(ScratchFile.shared.path)
+            rmdir(ScratchFile.shared.directory)
+        }
+    }
+
+    /// Replaces the file's contents with `data`; returns its path.
+    func write(_ data: UnsafeRawBufferPointer) -> String {
+        let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { fatalError("cannot write \(path): \(String(cString: strerror(errno)))") }
+        var offset = 0
+        while offset < data.count {
+            let written = Glibc.write(fd, data.baseAddress! + offset, data.count - offset)
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { fatalError("cannot write \(path): \(String(cString: strerror(errno)))") }
+            offset += written
+        }
+        close(fd)
+        return path
+    }
+}
