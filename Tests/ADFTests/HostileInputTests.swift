@@ -84,20 +84,15 @@ struct HostileInputTests {
     func billionLaughs() throws {
         let (path, directory) = try file(billionLaughsText)
         defer { directory.remove() }
-        let clock = ContinuousClock()
-        let started = clock.now
         let error = try #require(refusal(path))
         #expect(error.reason == .documentType)
         #expect(error.line == 4)
-        #expect(clock.now - started < .seconds(2))
     }
 
     @Test("Billion laughs behind the DOCTYPE check is still stopped, by libxml2's own guard")
     func billionLaughsBehindThePrologueCheck() throws {
         let (path, directory) = try file(billionLaughsText)
         defer { directory.remove() }
-        let clock = ContinuousClock()
-        let started = clock.now
         let reader = try XMLStreamReader(path: path, limits: .standard, checkPrologue: false)
         var characters = 0
         #expect(throws: ADFReadError.self) {
@@ -105,8 +100,8 @@ struct HostileInputTests {
                 if case .text(let text, _) = node { characters += text.utf8.count }
             }
         }
+        // Expanded, the entities would be 10^9 characters; the guard stops the expansion early.
         #expect(characters < 1_000_000)
-        #expect(clock.now - started < .seconds(5))
     }
 
     @Test("A plain DOCTYPE (no entities) is refused too")

@@ -419,24 +419,17 @@ struct MazeProctorTests {
         #expect(proctor.state == .inProgress)
     }
 
-    @Test("A sample costs microseconds")
-    func samplePerformance() throws {
+    @Test("200 000 samples back and forth along a corridor never interrupt (the speed is proctor-bench's, not a test's)")
+    func longCorridorRun() throws {
         var proctor = try snakeProctor(MazeSettings(enableWallCrossDetection: true))
         _ = proctor.shouldBeginDrawing(form(0.5, 0.5), at: instant(0))
-        let samples = 200_000
-        let clock = ContinuousClock()
-        let elapsed = clock.measure {
-            for index in 0..<samples {
-                // Back and forth along row 1, crossing cells but never a wall.
-                let phase = index % 1_000
-                let x = 0.5 + Double(phase < 500 ? phase : 1_000 - phase) / 100
-                _ = proctor.isDrawing(form(x, 0.5), at: EventTime(microseconds: Int64(index) * 100))
-            }
+        for index in 0..<200_000 {
+            // Back and forth along row 1, crossing cells but never a wall.
+            let phase = index % 1_000
+            let x = 0.5 + Double(phase < 500 ? phase : 1_000 - phase) / 100
+            _ = proctor.isDrawing(form(x, 0.5), at: EventTime(microseconds: Int64(index) * 100))
+            if proctor.state != .inProgress { break }
         }
-        let microsecondsPerSample = Double(elapsed.components.attoseconds) / 1e12 / Double(samples)
-            + Double(elapsed.components.seconds) * 1e6 / Double(samples)
-        // Generous for a debug build on a shared machine; a release build is far below.
-        #expect(microsecondsPerSample < 20)
         #expect(proctor.state == .inProgress)
     }
 }

@@ -53,19 +53,6 @@ enum Libevemu {
         return LibevemuReading(device: description, events: events)
     }
 
-    /// Times `evemu_read_event` over a whole file: the number of events and the seconds it took.
-    static func timeEventReading(path: String) -> (events: Int, seconds: Double) {
-        guard let file = CFile(path) else { return (0, 0) }
-        var start = timespec()
-        var end = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &start)
-        var event = input_event()
-        var count = 0
-        while evemu_read_event(file.pointer, &event) > 0 { count += 1 }
-        clock_gettime(CLOCK_MONOTONIC, &end)
-        return (count, Double(end.tv_sec - start.tv_sec) + Double(end.tv_nsec - start.tv_nsec) / 1e9)
-    }
-
     private static func readEvents(_ file: UnsafeMutablePointer<FILE>, into events: inout [InputEvent]) {
         var event = input_event()
         while evemu_read_event(file, &event) > 0 {
