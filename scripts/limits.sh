@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The limits table of docs/robustness-limits.md (issue 9, part 4): each very large input through
+# The limits table of ROBUSTNESS.md (Limits) (issue 9, part 4): each very large input through
 # the commands that read it, with the outcome, peak memory and wall time. Too slow and too big
 # for `make test` (at full size about an hour on a busy 2-core machine, and 10 GB under /tmp); the unit tests check the
 # same behaviour (the limits, the refusals' wording) at a small scale.

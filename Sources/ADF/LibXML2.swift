@@ -187,7 +187,7 @@ import Synchronization
 /// numbers above 65535 kept. Deliberately absent: DTDLOAD, DTDATTR, NOENT, HUGE, DTDVALID.
 /// HUGE would let a drawing's RawData pass 10 MB (about 330 000 points), but in libxml2 2.9.14 it
 /// also switches off the entity amplification guard: tried for issue 9, billion laughs behind the
-/// DOCTYPE check then no longer stopped (docs/robustness-limits.md). Longer texts are refused.
+/// DOCTYPE check then no longer stopped (ROBUSTNESS.md (Limits)). Longer texts are refused.
 let adfParseOptions: Int32 = Int32(
     XML_PARSE_NONET.rawValue | XML_PARSE_NOCDATA.rawValue | XML_PARSE_BIG_LINES.rawValue)
 

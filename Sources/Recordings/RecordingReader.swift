@@ -109,7 +109,7 @@ public final class RecordingReader {
 
     /// The largest libinput-record file read (about 750 000 events, 9 minutes of a 266 Hz pen).
     /// Yams holds the whole node tree, about 15 times the file's size (a 60.8 MB file peaked at
-    /// 919 MB, docs/robustness-limits.md), so this caps the reader near 1 GB.
+    /// 919 MB, ROBUSTNESS.md (Limits)), so this caps the reader near 1 GB.
     public static let maximumYAMLBytes = 64 << 20
 
     /// The whole file as text; the bytes are dropped before the YAML is parsed.

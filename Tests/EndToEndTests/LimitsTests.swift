@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// The command line's refusals of oversized inputs (docs/robustness-limits.md), at a small scale.
+/// The command line's refusals of oversized inputs (ROBUSTNESS.md (Limits)), at a small scale.
 @Suite("Limits: oversized inputs are refused with what is too big and what to do")
 struct LimitsEndToEndTests {
     @Test("A maze file over 16 MiB is refused by its size, before it is read")
