@@ -91,7 +91,7 @@ struct AtomicOutputFaultTests {
         let disk = Disk()
         disk.writeFault = { $0 == 2 ? .short : $0 > 2 ? .fail(ENOSPC) : nil }
         var caught: RecordingError?
-        do { try write(through: disk, to: path) } catch let error as RecordingError { caught = error }
+        do { try write(through: disk, to: path) } catch { caught = error }
         #expect(
             caught?.description
                 == "\(path): writing failed: No space left on device; the new file was not written (nothing partial is left under its name):"
@@ -111,7 +111,7 @@ struct AtomicOutputFaultTests {
             let output = try AtomicFileOutput(path: path, overwrite: true, calls: disk.calls)
             try output.write(Self.content)
             try output.commit()
-        } catch let error as RecordingError { caught = error }
+        } catch { caught = error }
         #expect(caught == .writeFailed(file: path, reason: "Input/output error"))
         #expect(disk.syncs == 1, "a failed fsync was retried")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "old")
@@ -138,7 +138,7 @@ struct AtomicOutputFaultTests {
             let output = try AtomicFileOutput(path: path, overwrite: false, calls: calls)
             try output.write(Self.content)
             try output.commit()
-        } catch let error as RecordingError { caught = error }
+        } catch { caught = error }
         #expect(caught == .writeFailed(file: path, reason: "No space left on device"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: small) == [])
     }
