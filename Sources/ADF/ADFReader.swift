@@ -200,7 +200,7 @@ private final class DocumentBuilder {
             try take(node)
         case .point(let attributes, _, let line):
             // As `start` for <point>, and the `.end` that would follow it changes nothing.
-            guard names.count == 5, names[1] == "PenData", names.last == "stroke" else { return }
+            guard names.count == 5, names[1] == "PenData", names[2] == "drawing", names.last == "stroke" else { return }
             func required(_ value: Double?, _ attribute: String) throws -> Double {
                 guard let value else {
                     throw ADFReadError(
@@ -319,11 +319,13 @@ private final class DocumentBuilder {
             startTimes = RawDataStartTimes()
         case ("PenData", 3, "symbol"), ("PenData", 3, "strokes"):
             if parent == "drawing" { drawings[drawings.count - 1].info.container = element.name }
-        case ("PenData", 4, "stroke"):
+        // Only inside a <drawing>, which its start appended: a stray <stroke> or <point>
+        // elsewhere under PenData would otherwise index an empty list (a fuzzer found it).
+        case ("PenData", 4, "stroke") where names[2] == "drawing":
             let last = drawings.count - 1
             drawings[last].info.strokeNumbers.append(element["index"].flatMap { Int($0) })
             drawings[last].strokes.append(StrokeRecord())
-        case ("PenData", 5, "point") where parent == "stroke":
+        case ("PenData", 5, "point") where parent == "stroke" && names[2] == "drawing":
             try point(element)
         default:
             break

@@ -259,4 +259,27 @@ struct HostileInputTests {
                 == .notADF("the root element is <html>, not one of <ClockSketchXMLFile>, <MazeSketchXMLFile>, <SymbolDigitSketchXMLFile>"))
         #expect(foreignError.line == 2)
     }
+
+    @Test("Strokes and points outside a <drawing> are ignored, not indexed into an empty list (a fuzzer's find)")
+    func strokeOutsideDrawing() throws {
+        let (path, directory) = try file(
+            """
+            <?xml version="1.0" encoding="utf-8" standalone="no"?>
+            <ClockSketchXMLFile>
+              <PenData>
+                <rawing>
+                  <symbol><stroke index="1"><point x="1" y="2" timestamp="1673535658692"/></stroke></symbol>
+                </rawing>
+                <drawing><strokes><stroke index="1"><point x="3" y="4" timestamp="1673535658700"/></stroke></strokes></drawing>
+              </PenData>
+            </ClockSketchXMLFile>
+            """)
+        defer { directory.remove() }
+        let read = try ADFReader.read(path: path)
+        #expect(read.drawings.count == 1)
+        #expect(read.pointCount == 1)
+        var points: [Double] = []
+        _ = try ADFReader.forEachPoint(path: path) { points.append($0.point.x) }
+        #expect(points == [3])
+    }
 }
