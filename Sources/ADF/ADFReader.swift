@@ -295,7 +295,7 @@ private final class DocumentBuilder {
             motion?.accelerationX = try number(element, "x") ?? 0
             motion?.accelerationY = try number(element, "y") ?? 0
             motion?.accelerationZ = try number(element, "z") ?? 0
-        case ("TaskData", 4, "Pause") where parent == "Interruptions":
+        case ("TaskData", 4, "Pause") where parent == "Interruptions" && names[2] == "Step":
             steps[steps.count - 1].interruptions.append(
                 Interruption(
                     type: element["type"] ?? "", unixMilliseconds: try timestamp(element)))
@@ -380,10 +380,12 @@ private final class DocumentBuilder {
 
     private func end(_ name: String) throws {
         switch (names.count, name) {
-        case (3, "Motion") where names.last == "Step":
+        // Each under the section whose start handler made its record (a fuzzer found a RawData
+        // closed under a <drawing> in the wrong section, with no drawing record to close).
+        case (3, "Motion") where names.last == "Step" && names[1] == "TaskData":
             if let motion { steps[steps.count - 1].motion.append(motion) }
             motion = nil
-        case (3, "RawData") where names.last == "drawing":
+        case (3, "RawData") where names.last == "drawing" && names[1] == "PenData":
             inRawData = false
             let last = drawings.count - 1
             if keepsPoints {

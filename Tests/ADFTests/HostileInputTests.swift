@@ -282,4 +282,27 @@ struct HostileInputTests {
         _ = try ADFReader.forEachPoint(path: path) { points.append($0.point.x) }
         #expect(points == [3])
     }
+
+    @Test("A RawData, Motion or Pause under an unknown section or parent is ignored, not closed on a record never opened (a fuzzer's find)")
+    func recordsOnlyInTheirSections() throws {
+        let (path, directory) = try file(
+            """
+            <?xml version="1.0" encoding="utf-8" standalone="no"?>
+            <MazeSketchXMLFile>
+              <TaskData>
+                <Steps><Interruptions><Pause timestamp="1673989894109" type="no-drawing"/></Interruptions></Steps>
+              </TaskData>
+              <Pe2Data>
+                <drawing><RawData>Number of strokes: 0
+            </RawData></drawing>
+                <Step><Motion timestamp="1673987905421"/></Step>
+              </Pe2Data>
+            </MazeSketchXMLFile>
+            """)
+        defer { directory.remove() }
+        let read = try ADFReader.read(path: path)
+        #expect(read.drawings.isEmpty)
+        #expect(read.pointCount == 0)
+        _ = try ADFReader.forEachPoint(path: path) { _ in Issue.record("no point is under a <drawing> of PenData") }
+    }
 }
