@@ -1,0 +1,194 @@
+import ADF
+import ArgumentParser
+import FormPrinting
+import Foundation
+import LinuxInput
+import PatientWindow
+import Proctoring
+import Recordings
+import Rendering
+import StylusGeometry
+import StylusInput
+
+/// The session's clock: CLOCK_MONOTONIC, less the time spent capturing screenshots of a fed session
+/// (so a capture does not age the proctor's timers).
+final class SessionClock {
+    private(set) var pausedMicroseconds: Int64 = 0
+
+    func now() -> EventTime {
+        EventTime(microseconds: monotonicClockNow().microseconds - pausedMicroseconds)
+    }
+
+    /// Runs `body` with the clock stopped.
+    func paused<T>(_ body: () throws -> T) rethrows -> T {
+        let before = monotonicClockNow()
+        defer { pausedMicroseconds += monotonicClockNow().microseconds - before.microseconds }
+        return try body()
+    }
+}
+
+/// The administer event loop: pen events in (journal first, then the driver), timers, the
+/// operator's keys, the patient's taps, a frame after every change, and scripted captures.
+struct AdministerLoop {
+    enum Outcome {
+        case ended(EventTime)
+        case aborted
+    }
+
+    let source: PenEventSource
+    let journal: Journal
+    let driver: SessionDriver
+    let presenter: SessionPresenter
+    let clock: SessionClock
+    var screenshots: [(seconds: Double, file: String)]
+    let sessionStart: EventTime
+    /// A fed session stops its clock while the X server is captured; a live one cannot.
+    let pausesForCaptures: Bool
+    private(set) var taken: [String] = []
+    private(set) var gaps = 0
+
+    init(
+        source: PenEventSource, journal: Journal, driver: SessionDriver, presenter: SessionPresenter, clock: SessionClock,
+        screenshots: [(seconds: Double, file: String)], sessionStart: EventTime, pausesForCaptures: Bool
+    ) {
+        self.source = source
+        self.journal = journal
+        self.driver = driver
+        self.presenter = presenter
+        self.clock = clock
+        self.screenshots = screenshots
+        self.sessionStart = sessionStart
+        self.pausesForCaptures = pausesForCaptures
+    }
+
+    /// How long after a feed's last event (and its last timer) a fed session ends by itself.
+    static let feedLinger = EventDuration.milliseconds(300)
+
+    mutating func run() throws -> Outcome {
+        let signals = SignalPipe.install()
+        let screen = presenter.screen
+        var batch: [InputEvent] = []
+        var dropsJournaled = 0
+        var measuresJournaled = 0
+        var quietSince: EventTime?
+        // A frame's events go to the cursor too; the driver's observer sees only pen samples it used.
+        let normalizer = (driver as? MazeDriver)?.normalizer ?? (driver as? SymbolDigitDriver)?.normalizer
+            ?? (driver as? ClockDriver)?.normalizer
+        var hoverAssembler = try FrameAssembler(device: source.description)
+        while true {
+            var now = clock.now()
+            // Short sleeps: a frame should follow an event within a refresh, and SDL's keys are polled, not waited on.
+            var timeout: Int64 = 4_000
+            if let deadline = driver.nextDeadline { timeout = min(timeout, deadline.duration(since: now).microseconds) }
+            if let due = source.nextDue { timeout = min(timeout, due.duration(since: now).microseconds) }
+            if let shot = screenshots.first {
+                let at = sessionStart.microseconds + Int64(shot.seconds * 1_000_000)
+                timeout = min(timeout, at - now.microseconds)
+            }
+            var fds = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0), pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+            let ready = poll(&fds, nfds_t(fds.count), Int32(max(0, (timeout + 999) / 1_000)))
+            if ready < 0 && errno != EINTR { throw LiveInputError.readFailed(node: "pen", reason: String(cString: strerror(errno))) }
+            now = clock.now()
+            batch.removeAll(keepingCapacity: true)
+            let status = try source.read(into: &batch, limit: 4096)
+            try journal.append(batch, now: now)
+            for drop in source.drops.dropFirst(dropsJournaled) {
+                try journal.control(.gap(droppedAt: drop.droppedAt, resyncEvents: drop.resyncEvents), now: now)
+                try driver.interrupt(SessionInterruption(kind: .eventsDropped, time: drop.droppedAt))
+                gaps += 1
+            }
+            dropsJournaled = source.drops.count
+            for event in batch {
+                try driver.process(event)
+                // A reading time is journaled as it completes, so `recover` writes it as this session does.
+                for measure in presenter.reading.measures.dropFirst(measuresJournaled) {
+                    try journal.control(
+                        .instructions(step: measure.step, shown: measure.shown, spoken: measure.spoken, firstTouch: measure.firstTouch),
+                        now: now)
+                }
+                measuresJournaled = presenter.reading.measures.count
+                if let normalizer, let frame = hoverAssembler.process(event), case .pen(let pen) = frame {
+                    presenter.hover(normalizer.sample(pen))
+                }
+                if let tapped = presenter.tappedContinue {
+                    presenter.tappedContinue = nil
+                    try journal.control(.continue(tapped), now: now)
+                    try driver.continuePressed(at: tapped)
+                }
+            }
+            if status == .removed {
+                try journal.control(.removed(now), now: now)
+                try driver.interrupt(SessionInterruption(kind: .deviceRemoved, time: now))
+                printError("The tablet was unplugged; the session ends here (plug it in and use `record` to wait for it).")
+                return .ended(now)
+            }
+            try driver.advance(to: now)
+            presenter.refresh()
+            screen.frame(now: clock.now)
+            if driver.isFinished { return .ended(now) }
+
+            while let shot = screenshots.first, now.microseconds >= sessionStart.microseconds + Int64(shot.seconds * 1_000_000) {
+                screenshots.removeFirst()
+                let capture = { Self.captureScreen(to: shot.file) }
+                if pausesForCaptures { clock.paused(capture) } else { capture() }
+                taken.append(shot.file)
+            }
+            for command in screen.operatorCommands() {
+                let pressed = clock.now()
+                switch command {
+                case .abort:
+                    return .aborted
+                case .end:
+                    try endEverything(at: pressed)
+                    return .ended(pressed)
+                }
+            }
+            var signal: UInt8 = 0
+            while read(signals, &signal, 1) == 1 {
+                let pressed = clock.now()
+                if Int32(signal) == SIGTERM {
+                    try endEverything(at: pressed)
+                } else {
+                    try journal.control(.continue(pressed), now: pressed)
+                    try driver.continuePressed(at: pressed)
+                }
+                if driver.isFinished { return .ended(pressed) }
+            }
+            // A feed that is over ends the session once nothing more is due and every capture is taken.
+            if source.isExhausted && driver.nextDeadline == nil && screenshots.isEmpty {
+                let since = quietSince ?? now
+                quietSince = since
+                if now.duration(since: since) >= Self.feedLinger {
+                    try endEverything(at: now)
+                    return .ended(now)
+                }
+            } else {
+                quietSince = nil
+            }
+            try journal.syncIfDue(now: now)
+        }
+    }
+
+    /// Ends every step left, as SIGTERM does for `record`: one continue press per step, journaled.
+    private func endEverything(at time: EventTime) throws {
+        while !driver.isFinished {
+            try journal.control(.continue(time), now: time)
+            try driver.continuePressed(at: time)
+        }
+    }
+
+    /// Captures what the X server shows (the whole root window) with xwd: the pixels the patient saw,
+    /// not the app's idea of them.
+    static func captureScreen(to file: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/xwd")
+        process.arguments = ["-root", "-silent", "-out", file]
+        do {
+            try process.run()
+            process.waitUntilExit()
+            if process.terminationStatus != 0 { printError("warning: xwd could not capture the screen into \(file)") }
+        } catch {
+            printError("warning: cannot run /usr/bin/xwd to capture the screen (\(error)); install x11-apps")
+        }
+    }
+}
