@@ -123,7 +123,7 @@ let package = Package(
             name: "PatientDataTests",
             dependencies: ["PatientData", "ADF", .product(name: "Crypto", package: "swift-crypto")]),
         // The styluskit command's own types (the journal's error path), through @testable import.
-        .testTarget(name: "StyluskitTests", dependencies: ["styluskit", "Recordings", "StylusInput"]),
+        .testTarget(name: "StyluskitTests", dependencies: ["styluskit", "Recordings", "StylusInput", "Proctoring"]),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"]),
         .testTarget(
             name: "EndToEndTests",

@@ -204,7 +204,7 @@ final class Pipeline {
                 buttonDeadline = deadline
             case .cancelButtonTimer:
                 buttonDeadline = nil
-            case .offerButtons, .finished:
+            case .offerButtons, .finished, .buttonTapped:
                 break
             }
         }

@@ -99,14 +99,6 @@ extension SymbolDigitBox {
 /// The clock's continue and repeat-instructions buttons: offered by the session's button timer,
 /// withdrawn when a stroke begins away from them or the step changes; tapped with the pen.
 public struct ClockButtons: Hashable, Sendable {
-    /// What a pen touch-down did.
-    public enum Tap: Hashable, Sendable {
-        case `continue`
-        case repeatInstructions
-        /// Not on a button (or the buttons are not up).
-        case none
-    }
-
     public let continueRect: PixelRect
     public let repeatRect: PixelRect
     public private(set) var isOffered = false
@@ -135,12 +127,12 @@ public struct ClockButtons: Hashable, Sendable {
         offeredAt = nil
     }
 
-    /// What a touch-down at screen pixel (x, y) taps.
-    public func tap(x: Double, y: Double) -> Tap {
-        guard isOffered else { return .none }
-        if continueRect.contains(x: x, y: y) { return .continue }
+    /// The button a touch-down at screen pixel (x, y) taps: nil off the buttons, or when they are not up.
+    public func tap(x: Double, y: Double) -> ClockButton? {
+        guard isOffered else { return nil }
+        if continueRect.contains(x: x, y: y) { return .continueTest }
         if repeatRect.contains(x: x, y: y) { return .repeatInstructions }
-        return .none
+        return nil
     }
 }
 

@@ -28,6 +28,14 @@ public struct ClockSettings: Hashable, Sendable {
     }
 }
 
+/// The buttons the clock test offers after the button delay, tapped with the pen.
+public enum ClockButton: String, Hashable, Sendable {
+    /// End the step (the command step leads to the copy step; the copy step ends the test).
+    case continueTest = "continue"
+    /// Show and speak the step's instructions again.
+    case repeatInstructions = "repeat-instructions"
+}
+
 /// What the driver of a clock session must do, in the order returned.
 public enum ClockAction: Hashable, Sendable {
     case stepStarted(ClockStep, at: EventTime)
@@ -43,6 +51,9 @@ public enum ClockAction: Hashable, Sendable {
     case cancelButtonTimer
     /// Show the continue and repeat-instructions buttons.
     case offerButtons
+    /// The pen tapped a button at this instant (the touch is a tap, not a stroke); a continue
+    /// tap's step change follows in the same actions, a repeat tap's instructions are the driver's.
+    case buttonTapped(ClockButton, at: EventTime)
     /// The test is over: both steps are done.
     case finished(at: EventTime)
 }
@@ -52,14 +63,24 @@ public enum ClockAction: Hashable, Sendable {
 /// Every input takes the event time and returns the actions for the driver; nothing here
 /// reads a clock or sleeps. A stroke is the run of samples from the tip touching down to the
 /// tip lifting (or the pen leaving proximity while down, which some tablets do without a
-/// tip-up frame).
+/// tip-up frame). A touch-down on an offered button is a tap: its samples, up to the lift, are
+/// not drawing and make no stroke.
 public struct ClockSession: Sendable {
+    /// What the pen is doing within a step.
+    private enum Pen: Hashable, Sendable {
+        case up
+        /// A stroke is under way.
+        case drawing
+        /// The pen touched a button; its samples are dropped until it lifts.
+        case tapping
+    }
+
     /// Where the session is.
     private enum State: Hashable, Sendable {
         /// Not begun: no step shown yet.
         case idle
-        /// A step is shown; `penDown` says whether a stroke is under way.
-        case inStep(ClockStep, penDown: Bool)
+        /// A step is shown.
+        case inStep(ClockStep, pen: Pen)
         /// Both steps are done; further samples are ignored.
         case finished
     }
@@ -82,56 +103,90 @@ public struct ClockSession: Sendable {
     /// True once both steps are done.
     public var isFinished: Bool { state == .finished }
 
+    /// True while a step is shown and the pen is off the surface: a touch-down now may be a tap.
+    public var isPenUp: Bool {
+        if case .inStep(_, .up) = state { return true }
+        return false
+    }
+
     /// Shows the first step; its instructions end at `time`, which starts the button timer.
     public mutating func begin(at time: EventTime) -> [ClockAction] {
         precondition(state == .idle, "ClockSession.begin called twice")
-        state = .inStep(.command, penDown: false)
+        state = .inStep(.command, pen: .up)
         return [.stepStarted(.command, at: time), .armButtonTimer(deadline: time.advanced(by: settings.buttonDelay))]
     }
 
     /// Feeds one normalised pen sample.
     public mutating func sample(_ sample: PenSample) -> [ClockAction] {
-        guard case .inStep(let step, let penDown) = state else { return [] }
-        switch (penDown, sample.isInContact) {
-        case (false, true):
+        guard case .inStep(let step, let pen) = state else { return [] }
+        switch (pen, sample.isInContact) {
+        case (.up, true):
             // A new stroke pauses the button timer.
-            state = .inStep(step, penDown: true)
+            state = .inStep(step, pen: .drawing)
             lastContact = sample
             return [.cancelButtonTimer, .strokeBegan(sample)]
-        case (true, true):
+        case (.drawing, true):
             lastContact = sample
             return [.strokeContinued(sample)]
-        case (true, false):
+        case (.drawing, false):
             // Lifting restarts the button timer.
-            state = .inStep(step, penDown: false)
+            state = .inStep(step, pen: .up)
             let end = lastContact ?? sample
             lastContact = nil
             return [.strokeEnded(end), .armButtonTimer(deadline: sample.time.advanced(by: settings.buttonDelay))]
-        case (false, false):
+        case (.tapping, true):
+            return []
+        case (.tapping, false):
+            // The tap is over: the wait for the buttons starts again from the lift, as after a stroke.
+            state = .inStep(step, pen: .up)
+            return [.armButtonTimer(deadline: sample.time.advanced(by: settings.buttonDelay))]
+        case (.up, false):
             return []
         }
     }
 
+    /// The pen touched down on `button` with `sample` (the driver decides what the touch hit).
+    ///
+    /// The touch is a tap, never a stroke: its samples up to the lift are dropped. A continue tap
+    /// ends the step at the touch-down, so the next step begins with the pen still on the button.
+    /// Outside a step, or with a stroke under way, the touch is an ordinary sample.
+    public mutating func buttonTapped(_ button: ClockButton, by sample: PenSample) -> [ClockAction] {
+        guard sample.isInContact, case .inStep(let step, .up) = state else { return self.sample(sample) }
+        var actions: [ClockAction] = [.cancelButtonTimer, .buttonTapped(button, at: sample.time)]
+        switch button {
+        case .repeatInstructions:
+            state = .inStep(step, pen: .tapping)
+        case .continueTest:
+            state = .inStep(step, pen: .tapping)
+            actions += continuePressed(at: sample.time)
+        }
+        return actions
+    }
+
     /// The button timer armed earlier has expired at `time`.
     public mutating func buttonTimerFired(at time: EventTime) -> [ClockAction] {
-        guard case .inStep(_, penDown: false) = state else { return [] }
+        guard case .inStep(_, .up) = state else { return [] }
         return [.offerButtons]
     }
 
     /// The patient (or the replay's step-split rule) pressed continue at `time`.
     ///
-    /// A stroke under way is ended first, so no stroke spans two steps.
+    /// A stroke under way is ended first, so no stroke spans two steps. A tap under way goes on
+    /// into the next step (the pen is still on the button), whose timer then waits for the lift.
     public mutating func continuePressed(at time: EventTime) -> [ClockAction] {
-        guard case .inStep(let step, let penDown) = state else { return [] }
+        guard case .inStep(let step, let pen) = state else { return [] }
         var actions: [ClockAction] = []
-        if penDown, let end = lastContact {
+        if pen == .drawing, let end = lastContact {
             actions.append(.strokeEnded(end))
             lastContact = nil
         }
         actions.append(.stepEnded(step, at: time))
         switch step {
+        case .command where pen == .tapping:
+            state = .inStep(.copy, pen: .tapping)
+            actions += [.stepStarted(.copy, at: time), .cancelButtonTimer]
         case .command:
-            state = .inStep(.copy, penDown: false)
+            state = .inStep(.copy, pen: .up)
             actions += [.stepStarted(.copy, at: time), .armButtonTimer(deadline: time.advanced(by: settings.buttonDelay))]
         case .copy:
             state = .finished

@@ -110,11 +110,9 @@ struct AdministerLoop {
                 if let normalizer, let frame = hoverAssembler.process(event), case .pen(let pen) = frame {
                     presenter.hover(normalizer.sample(pen))
                 }
-                if let tapped = presenter.tappedContinue {
-                    presenter.tappedContinue = nil
-                    try journal.control(.continue(tapped), now: now)
-                    try driver.continuePressed(at: tapped)
-                }
+                // A tap was carried out by the driver already; `recover` reads it from this line.
+                for tap in presenter.taps { try journal.control(.tap(tap), now: now) }
+                presenter.taps.removeAll()
             }
             if status == .removed {
                 try journal.control(.removed(now), now: now)

@@ -91,16 +91,20 @@ final class ClockDriver {
     private(set) var buttonDeadline: EventTime?
     private var pendingBoundaries: [EventTime]
     private var pendingInterruptions: [SessionInterruption]
+    /// A journal's button taps, earliest first: each names the touch-down frame that was a tap.
+    private var pendingTaps: [ButtonTap]
     private var strokesPerStep: [ClockStep: Int] = [:]
     private(set) var points = 0
     /// Called with each pen sample after the session saw it (the live status line).
     var onSample: ((PenSample) -> Void)?
     /// Called with each action the session took (the live decision log).
     var onAction: ((ClockAction) -> Void)?
+    /// A live session's buttons: which one, if any, a touch-down with the pen up lands on.
+    var buttonAt: ((PenSample) -> ClockButton?)?
 
     init(
         device: DeviceDescription, normalizer: Normalizer, anchor: WallClockAnchor, recorder: ADFRecorder, boundaries: [EventTime],
-        interruptions: [SessionInterruption] = [], settings: ClockSettings = ClockSettings()
+        interruptions: [SessionInterruption] = [], taps: [ButtonTap] = [], settings: ClockSettings = ClockSettings()
     ) throws {
         self.session = ClockSession(settings: settings)
         self.normalizer = normalizer
@@ -111,6 +115,7 @@ final class ClockDriver {
         // Stable, so two interruptions at one instant keep the journal's order.
         self.pendingInterruptions = interruptions.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }
             .map(\.element)
+        self.pendingTaps = taps.sorted { $0.time < $1.time }
     }
 
     var framesDiscarded: Int { assembler.framesDiscarded }
@@ -125,9 +130,30 @@ final class ClockDriver {
         try advance(to: frame.time)
         if case .pen(let penFrame) = frame {
             let sample = normalizer.sample(penFrame)
-            try perform(session.sample(sample))
+            if let button = try tappedButton(sample) {
+                try perform(session.buttonTapped(button, by: sample))
+            } else {
+                try perform(session.sample(sample))
+            }
             onSample?(sample)
         }
+    }
+
+    /// The button `sample` taps, if it is a touch-down on one: the journal's tap at its instant, or
+    /// (live) the button under the pen.
+    ///
+    /// A journaled tap whose frame never came (a journal cut inside it) still ends its step, at its time.
+    private func tappedButton(_ sample: PenSample) throws -> ClockButton? {
+        while let tap = pendingTaps.first, tap.time < sample.time {
+            pendingTaps.removeFirst()
+            if tap.button == .continueTest { try perform(session.continuePressed(at: tap.time)) }
+        }
+        guard sample.isInContact, session.isPenUp else { return nil }
+        if let tap = pendingTaps.first, tap.time == sample.time {
+            pendingTaps.removeFirst()
+            return tap.button
+        }
+        return buttonAt?(sample)
     }
 
     /// A live session's interruption (the tablet unplugged or back, events dropped), recorded at
@@ -209,8 +235,8 @@ final class ClockDriver {
                 buttonDeadline = deadline
             case .cancelButtonTimer:
                 buttonDeadline = nil
-            case .offerButtons, .finished:
-                // Nobody taps the buttons in a replay: the split rule presses continue instead.
+            case .offerButtons, .finished, .buttonTapped:
+                // A tap's step change comes as its own actions; the buttons themselves are the screen's.
                 break
             }
         }
@@ -221,6 +247,12 @@ final class ClockDriver {
             x: sample.canvasPosition.xPoints, y: sample.canvasPosition.yPoints, altitude: sample.altitude,
             azimuth: sample.azimuth, force: sample.force, unixMilliseconds: anchor.unixMilliseconds(sample.time))
     }
+}
+
+/// A tap on one of the clock's buttons: the pen touched down on it at `time` (the frame's time).
+struct ButtonTap: Hashable {
+    var button: ClockButton
+    var time: EventTime
 }
 
 /// Why a live session was interrupted: written to the step's `Interruptions` as a `Pause` of this type.

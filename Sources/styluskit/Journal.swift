@@ -1,5 +1,6 @@
 import ADF
 import Foundation
+import Proctoring
 import Recordings
 import StylusInput
 
@@ -135,6 +136,8 @@ enum JournalControl: Hashable {
     /// The test administered, with its maze or battery file (`recover` reads the same file again).
     /// A journal without it is a clock test's (the first journals had none).
     case test(JournaledTest)
+    /// The patient tapped a clock button: the touch-down frame at `time` is a tap, not a stroke.
+    case tap(ButtonTap)
     /// A step's instructions were read: shown (and began to be spoken), spoken to the end, and the
     /// pen's first touch after them. The last line of a step wins (a repeat restarts the measure).
     case instructions(step: String, shown: EventTime, spoken: EventTime, firstTouch: EventTime)
@@ -149,6 +152,7 @@ enum JournalControl: Hashable {
         case let .reconnected(time): "reconnected \(time)"
         case let .patient(sealed): "patient local=\(sealed.local)" + (sealed.external.map { " external=\($0)" } ?? "")
         case let .test(test): "test \(test.text)"
+        case let .tap(tap): "tap \(tap.button.rawValue) \(tap.time)"
         // The step last: its identifier (a maze's name) runs to the end of the line, spaces and all.
         case let .instructions(step, shown, spoken, touch): "instructions shown=\(shown) spoken=\(spoken) first-touch=\(touch) step=\(step)"
         }
@@ -192,6 +196,9 @@ enum JournalControl: Hashable {
         case "continue": guard let t = time(fields.dropFirst().first) else { return nil }; self = .continue(t)
         case "removed": guard let t = time(fields.dropFirst().first) else { return nil }; self = .removed(t)
         case "reconnected": guard let t = time(fields.dropFirst().first) else { return nil }; self = .reconnected(t)
+        case "tap":
+            guard fields.count == 3, let button = ClockButton(rawValue: fields[1]), let t = time(fields[2]) else { return nil }
+            self = .tap(ButtonTap(button: button, time: t))
         case "patient":
             guard let local = value("local") else { return nil }
             self = .patient(SealedPatient(local: local, external: value("external")))

@@ -163,16 +163,16 @@ struct SessionSetup {
         return results.clockSketchData(kernel: header.kernel, device: header.device, penID: penID, canvas: canvas)
     }
 
-    /// The test's driver; `boundaries` and `interruptions` are a journal's, empty for a live session.
+    /// The test's driver; `boundaries`, `interruptions` and `taps` are a journal's, empty for a live session.
     func driver(
         device: DeviceDescription, anchor: WallClockAnchor, recorder: ADFRecorder, boundaries: [EventTime] = [],
-        interruptions: [SessionInterruption] = [], jsonEvents: Bool = false
+        interruptions: [SessionInterruption] = [], taps: [ButtonTap] = [], jsonEvents: Bool = false
     ) throws -> SessionDriver {
         switch test {
         case .clock:
             return try ClockDriver(
                 device: device, normalizer: normalizer, anchor: anchor, recorder: recorder, boundaries: boundaries,
-                interruptions: interruptions)
+                interruptions: interruptions, taps: taps)
         case .maze, .battery:
             return try MazeDriver(
                 device: device, normalizer: normalizer, anchor: anchor, recorder: recorder, mazes: mazes,

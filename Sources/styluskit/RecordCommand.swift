@@ -187,6 +187,7 @@ struct Record: ParsableCommand {
         case let .stepStarted(step, time): text = json ? #"{"decision":"stepStarted","step":"\#(step.rawValue)","time":\#(time.microseconds)}"# : "step \(step.rawValue) started"
         case let .stepEnded(step, time): text = json ? #"{"decision":"stepEnded","step":"\#(step.rawValue)","time":\#(time.microseconds)}"# : "step \(step.rawValue) ended"
         case .offerButtons: text = json ? #"{"decision":"offerButtons"}"# : "continue button offered"
+        case let .buttonTapped(button, time): text = json ? #"{"decision":"buttonTapped","button":"\#(button.rawValue)","time":\#(time.microseconds)}"# : "\(button.rawValue) tapped"
         case let .finished(time): text = json ? #"{"decision":"finished","time":\#(time.microseconds)}"# : "test finished"
         case let .strokeBegan(sample), let .strokeContinued(sample), let .strokeEnded(sample):
             // The frame's kernel time next to the moment the decision was taken: the capture latency.
@@ -238,6 +239,7 @@ extension ClockAction {
         case let .stepStarted(step, _): "step \(step.rawValue) started"
         case let .stepEnded(step, _): "step \(step.rawValue) ended"
         case .offerButtons: "continue button offered"
+        case let .buttonTapped(button, _): "\(button.rawValue) tapped"
         case .finished: "test finished"
         case .strokeBegan: "stroke began"
         case .strokeEnded: "stroke ended"

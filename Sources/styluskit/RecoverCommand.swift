@@ -62,6 +62,7 @@ struct JournalReplay {
         var start: EventTime?
         var boundaries: [EventTime] = []
         var interruptions: [SessionInterruption] = []
+        var taps: [ButtonTap] = []
         var sealed: SealedPatient?
         var test = JournaledTest.clock
         var measures: [(step: String, shown: EventTime, spoken: EventTime, firstTouch: EventTime)] = []
@@ -75,6 +76,7 @@ struct JournalReplay {
             case let .reconnected(time): interruptions.append(SessionInterruption(kind: .deviceReconnected, time: time))
             case let .patient(fields): sealed = fields
             case let .test(journaled): test = journaled
+            case let .tap(tap): taps.append(tap)
             case let .instructions(step, shown, spoken, touch): measures.append((step, shown, spoken, touch))
             }
         }
@@ -86,7 +88,8 @@ struct JournalReplay {
         // With --force the old file stays until the new one replaces it in one rename.
         let recorder = try ADFRecorder(destination: destination, variant: test.variant, replacing: force)
         let driver = try setup.driver(
-            device: header.device, anchor: anchor, recorder: recorder, boundaries: boundaries, interruptions: interruptions)
+            device: header.device, anchor: anchor, recorder: recorder, boundaries: boundaries, interruptions: interruptions,
+            taps: taps)
         try driver.begin(at: start)
         let reader = try options.openReader()
         while let event = try reader.next() { try driver.process(event) }

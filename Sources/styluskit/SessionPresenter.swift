@@ -34,8 +34,8 @@ final class SessionPresenter {
         reading.shown(step: step, at: now(), spoken: spoken)
     }
     private var clockStep: ClockStep?
-    /// A continue press the patient tapped, for the loop to carry out (journal, driver).
-    var tappedContinue: EventTime?
+    /// The buttons the patient tapped since the loop last looked, for it to journal.
+    var taps: [ButtonTap] = []
     let voice: String
     let now: () -> EventTime
     private(set) var reading = InstructionReading()
@@ -51,6 +51,10 @@ final class SessionPresenter {
         buttons = screen.buttons
         if let clock = driver as? ClockDriver {
             clock.onAction = { [unowned self] action in self.clockAction(action) }
+            clock.buttonAt = { [unowned self] sample in
+                let pixel = self.screen.layout.pixel(of: sample.formPosition)
+                return self.buttons.tap(x: pixel.x, y: pixel.y)
+            }
         } else {
             driver.sampleObserver = { [unowned self] sample in self.sample(sample) }
         }
@@ -63,18 +67,16 @@ final class SessionPresenter {
             buttons.withdraw()
         case .offerButtons:
             buttons.offer(at: EventTime(microseconds: 0))
-        case let .strokeBegan(sample):
-            let pixel = screen.layout.pixel(of: sample.formPosition)
-            switch buttons.tap(x: pixel.x, y: pixel.y) {
-            case .continue:
-                tappedContinue = sample.time
-            case .repeatInstructions:
+        case let .buttonTapped(button, time):
+            taps.append(ButtonTap(button: button, time: time))
+            buttons.withdraw()
+            if button == .repeatInstructions {
                 let step = clockStep ?? .command
                 instruct(step == .copy ? PatientWords.clockCopy : PatientWords.clockCommand, step: step.identifier)
-            case .none:
-                reading.touched(at: sample.time)
-                instructions = nil
             }
+        case let .strokeBegan(sample):
+            reading.touched(at: sample.time)
+            instructions = nil
             buttons.withdraw()
             screen.ink(to: sample.formPosition, force: sample.force, eventTime: sample.time)
         case let .strokeContinued(sample):

@@ -251,4 +251,48 @@ struct RecoverTests {
         #expect(try xpath("count(//PenData/drawing[1]//stroke)", in: results) != "0")
         #expect(try xpath("count(//PenData/drawing[2]//stroke)", in: results) != "0")
     }
+
+    @Test("A tap line: the touch-down it names and the samples up to the lift make no stroke; its step ends there")
+    func tapLine() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let recording = Paths.realRecordings.appendingPathComponent("Wacom-Cintiq-22HDT-Pen.events")
+        let text = try String(contentsOf: recording, encoding: .utf8)
+        // The tenth touch-down and the first event, read with grep: 'E: 1369413655.262537 0001 014a 0001'.
+        #expect(text.contains("\nE: 1369413655.262537 0001 014a 0001"))
+        #expect(text.contains("Waiting for events      #\n################################\nE: 1369413636.405673 "))
+        func journal(_ name: String, _ control: String) throws -> String {
+            let banner = "#      Waiting for events      #\n################################\n"
+            let lines = ["anchor realtime-us=0 monotonic-us=0", "begin 1369413636.405673", control]
+                .map { "# StylusKit control: \($0)\n" }.joined()
+            let url = directory.appendingPathComponent(name + ".evemu")
+            try text.replacingOccurrences(of: banner, with: banner + lines).write(to: url, atomically: true, encoding: .utf8)
+            let recovered = try styluskit(["recover", url.path, "--out", directory.path])
+            #expect(recovered.status == 0, "\(recovered.standardError)")
+            return try String(contentsOf: directory.appendingPathComponent(name + ".csk"), encoding: .utf8)
+        }
+        // A continue press a microsecond before the touch-down: the touched stroke is the copy step's first.
+        let pressed = try journal("pressed", "continue 1369413655.262536")
+        let tapped = try journal("tapped", "tap continue 1369413655.262537")
+        /// Each drawing's strokes, each as its point lines.
+        func strokes(_ file: String) -> [[[Substring]]] {
+            file.components(separatedBy: "<drawing>").dropFirst().map { drawing in
+                drawing.components(separatedBy: "<stroke ").dropFirst().map { stroke in
+                    stroke.split(separator: "\n").filter { $0.contains("<point ") }
+                }
+            }
+        }
+        let byPress = strokes(pressed)
+        let byTap = strokes(tapped)
+        try #require(byPress.count == 2 && byTap.count == 2)
+        #expect(byTap[0] == byPress[0], "the command step is untouched")
+        #expect(byPress[1].count > 1)
+        #expect(byTap[1] == Array(byPress[1].dropFirst()), "the copy step lacks exactly the tapped stroke")
+        // The command step ends at the touch-down (Unix ms, anchor offset 0), where the copy step starts.
+        #expect(tapped.contains("<End timestamp=\"1369413655262\"/>"))
+        #expect(tapped.contains("<Start timestamp=\"1369413655262\"/>"))
+        #expect(!tapped.contains("timestamp=\"1369413655262\" x="), "no point at the tap's touch-down")
+        let validated = try styluskit(["adf", "validate", directory.appendingPathComponent("tapped.csk").path])
+        #expect(validated.status == 0, "\(validated.standardOutput)\(validated.standardError)")
+    }
 }

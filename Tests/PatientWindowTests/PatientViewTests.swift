@@ -121,13 +121,13 @@ struct ClockButtonsTests {
         var buttons = ClockButtons(layout: layout)
         let onContinue = (x: buttons.continueRect.x + 10, y: buttons.continueRect.y + 10)
         let onRepeat = (x: buttons.repeatRect.x + 10, y: buttons.repeatRect.y + 10)
-        #expect(buttons.tap(x: onContinue.x, y: onContinue.y) == .none)
+        #expect(buttons.tap(x: onContinue.x, y: onContinue.y) == nil)
         buttons.offer(at: EventTime(microseconds: 2_500_000))
-        #expect(buttons.tap(x: onContinue.x, y: onContinue.y) == .continue)
+        #expect(buttons.tap(x: onContinue.x, y: onContinue.y) == .continueTest)
         #expect(buttons.tap(x: onRepeat.x, y: onRepeat.y) == .repeatInstructions)
-        #expect(buttons.tap(x: 100, y: 100) == .none)
+        #expect(buttons.tap(x: 100, y: 100) == nil)
         buttons.withdraw()
-        #expect(buttons.tap(x: onContinue.x, y: onContinue.y) == .none)
+        #expect(buttons.tap(x: onContinue.x, y: onContinue.y) == nil)
     }
 }
 

@@ -78,4 +78,74 @@ struct ClockSessionTests {
         #expect(session.isFinished)
         #expect(session.sample(sample(100, down: true)) == [])
     }
+
+    @Test("A continue tap ends the step at its touch-down and its samples, up to the lift, make no stroke")
+    func continueTap() {
+        var session = ClockSession()
+        _ = session.begin(at: at(0))
+        #expect(session.buttonTimerFired(at: at(2_500)) == [.offerButtons])
+        let touch = sample(3_000, down: true, x: 250)
+        #expect(
+            session.buttonTapped(.continueTest, by: touch) == [
+                .cancelButtonTimer, .buttonTapped(.continueTest, at: at(3_000)), .stepEnded(.command, at: at(3_000)),
+                .stepStarted(.copy, at: at(3_000)), .cancelButtonTimer,
+            ])
+        #expect(session.currentStep == .copy)
+        #expect(!session.isPenUp)
+        // The pen rests on the button into the copy step: nothing is drawn.
+        #expect(session.sample(sample(3_010, down: true, x: 251)) == [])
+        #expect(session.sample(sample(3_020, down: true, x: 252)) == [])
+        // The lift starts the copy step's wait for the buttons.
+        #expect(session.sample(sample(3_030, down: false, x: 252)) == [.armButtonTimer(deadline: at(5_530))])
+        #expect(session.isPenUp)
+        let stroke = sample(4_000, down: true, x: 10)
+        #expect(session.sample(stroke) == [.cancelButtonTimer, .strokeBegan(stroke)])
+    }
+
+    @Test("A repeat-instructions tap keeps the step and draws nothing; the copy step's continue tap finishes the test")
+    func repeatTapThenFinish() {
+        var session = ClockSession()
+        _ = session.begin(at: at(0))
+        _ = session.continuePressed(at: at(100))
+        let touch = sample(3_000, down: true, x: 200)
+        #expect(session.buttonTapped(.repeatInstructions, by: touch) == [.cancelButtonTimer, .buttonTapped(.repeatInstructions, at: at(3_000))])
+        #expect(session.currentStep == .copy)
+        #expect(session.sample(sample(3_010, down: true, x: 201)) == [])
+        #expect(session.buttonTimerFired(at: at(3_015)) == [], "no buttons while the pen rests on one")
+        #expect(session.sample(sample(3_020, down: false)) == [.armButtonTimer(deadline: at(5_520))])
+        let last = sample(6_000, down: true, x: 250)
+        #expect(
+            session.buttonTapped(.continueTest, by: last) == [
+                .cancelButtonTimer, .buttonTapped(.continueTest, at: at(6_000)), .stepEnded(.copy, at: at(6_000)), .cancelButtonTimer,
+                .finished(at: at(6_000)),
+            ])
+        #expect(session.isFinished)
+    }
+
+    @Test("A continue press while the pen rests on a button carries the tap into the next step")
+    func continuePressDuringTap() {
+        var session = ClockSession()
+        _ = session.begin(at: at(0))
+        _ = session.buttonTapped(.repeatInstructions, by: sample(3_000, down: true))
+        #expect(
+            session.continuePressed(at: at(3_010)) == [
+                .stepEnded(.command, at: at(3_010)), .stepStarted(.copy, at: at(3_010)), .cancelButtonTimer,
+            ])
+        #expect(session.sample(sample(3_020, down: true)) == [])
+        #expect(session.sample(sample(3_030, down: false)) == [.armButtonTimer(deadline: at(5_530))])
+    }
+
+    @Test("A tap is an ordinary sample while a stroke is under way, and a lifted pen taps nothing")
+    func tapOnlyFromPenUp() {
+        var session = ClockSession()
+        _ = session.begin(at: at(0))
+        let down = sample(10, down: true)
+        _ = session.sample(down)
+        let moved = sample(20, down: true, x: 1)
+        #expect(session.buttonTapped(.continueTest, by: moved) == [.strokeContinued(moved)])
+        #expect(session.currentStep == .command)
+        _ = session.sample(sample(30, down: false))
+        #expect(session.buttonTapped(.continueTest, by: sample(40, down: false)) == [])
+        #expect(session.currentStep == .command)
+    }
 }

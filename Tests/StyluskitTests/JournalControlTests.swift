@@ -1,3 +1,4 @@
+import Proctoring
 import StylusInput
 import Testing
 
@@ -23,6 +24,22 @@ struct JournalControlTests {
         "instructions shown=2.000001 first-touch=12.345678 step=a",
     ])
     func malformed(text: String) {
+        #expect(JournalControl(text: text) == nil)
+    }
+
+    @Test("A tap line names the button and the touch-down's time, and parses back", arguments: [
+        (ClockButton.continueTest, "tap continue 7.000250"), (.repeatInstructions, "tap repeat-instructions 7.000250"),
+    ])
+    func tap(button: ClockButton, text: String) {
+        let control = JournalControl.tap(ButtonTap(button: button, time: EventTime(microseconds: 7_000_250)))
+        #expect(control.text == text)
+        #expect(JournalControl(text: text) == control)
+    }
+
+    @Test("A malformed tap line is not a control", arguments: [
+        "tap continue", "tap 7.000250", "tap pause 7.000250", "tap continue 7.25", "tap continue 7.000250 extra",
+    ])
+    func malformedTap(text: String) {
         #expect(JournalControl(text: text) == nil)
     }
 }

@@ -26,6 +26,7 @@ results = []
 
 
 def check(name, ok, detail=""):
+    ok = bool(ok)
     results.append(ok)
     print(("PASS " if ok else "FAIL ") + name + ("" if ok else f": {detail}"))
 
@@ -218,6 +219,75 @@ def clock_buttons(styluskit, work):
     check("clock: repeat-instructions button beside it", near(image.pixel(int(rx), int(by)), BUTTON), str(image.pixel(int(rx), int(by))))
 
 
+def touch_downs(path):
+    """(time, screen x, screen y) of each frame where BTN_TOUCH goes to 1, times as written."""
+    downs, x, y, touch, was, t = [], None, None, 0, 0, None
+    with open(path) as f:
+        for line in f:
+            if not line.startswith("E:"):
+                continue
+            fields = line.split()
+            t, etype, code, value = fields[1], fields[2], fields[3], int(fields[4])
+            if etype == "0003" and code == "0000":
+                x = value
+            elif etype == "0003" and code == "0001":
+                y = value
+            elif etype == "0001" and code == "014a":
+                touch = value
+            elif etype == "0000" and code == "0000":
+                if touch and not was:
+                    downs.append((t, (x - AXIS_MIN) / UNITS_PER_PIXEL, (y - AXIS_MIN) / UNITS_PER_PIXEL))
+                was = touch
+    return downs
+
+
+def clock_taps(styluskit, work):
+    """The buttons tapped with the pen: continue, a stroke, repeat instructions, continue. A tap is
+    journaled as a tap line at its touch-down and never becomes a stroke, live or recovered."""
+    feed = os.path.join(work, "clock-taps.evemu")
+    subprocess.run([styluskit, "synth", os.path.join(SYNTH, "clock-taps.scenario"), "--output", feed], check=True, capture_output=True)
+    # The buttons' rectangles, as clock_buttons places them: 4 x 1.5 cm, 0.5 cm margins.
+    per_cm = 166.0131 / 2.54
+    top, bottom = 1080 - 2.0 * per_cm, 1080 - 0.5 * per_cm
+    continue_x = (1920 - 4.5 * per_cm, 1920 - 0.5 * per_cm)
+    repeat_x = (continue_x[0] - 4.5 * per_cm, continue_x[0] - 0.5 * per_cm)
+
+    def button(x, y):
+        if not top <= y <= bottom:
+            return None
+        if continue_x[0] <= x <= continue_x[1]:
+            return "continue"
+        return "repeat-instructions" if repeat_x[0] <= x <= repeat_x[1] else None
+
+    downs = touch_downs(feed)
+    taps = [button(x, y) for _, x, y in downs if button(x, y)]
+    first_tap = next(i for i, (_, x, y) in enumerate(downs) if button(x, y))
+    check("clock taps: the feed touches continue, repeat, continue", taps == ["continue", "repeat-instructions", "continue"], str(taps))
+    samples = pen_samples(feed)
+    tap_down = next(i for i, s in enumerate(samples) if s[3] and button(s[1], s[2]) == "continue")
+    tap_lift = next(s[0] for s in samples[tap_down:] if not s[3])
+    shot_at = round(tap_lift + 0.5, 2)
+    run, summary = administer(styluskit, work, "clock", feed, [(shot_at, "clock-tapped")])
+    check("clock taps: the last continue tap ends the test", run.returncode == 0, run.stderr[-500:])
+    if summary is None:
+        return
+    recovers_identically(styluskit, work, "clock-taps", summary)
+    journal = open(summary["journal"]).read().splitlines()
+    lines = [line.split()[4:] for line in journal if line.startswith("# StylusKit control: tap ")]
+    check("clock taps: one tap line per tap, in order", [b for b, _ in lines] == taps, str(lines))
+    # Each tap line's time is a touch-down frame of the journal on that button.
+    journaled = {t: button(x, y) for t, x, y in touch_downs(summary["journal"])}
+    check("clock taps: each tap line names a touch-down on its button", all(journaled.get(t) == b for b, t in lines), str(lines))
+    path = summary["results"]
+    strokes = [int(float(xpath(f"count((/*/PenData/drawing)[{i}]//stroke)", path) or -1)) for i in (1, 2)]
+    # The clock's strokes before the first tap; one stroke (of three touches) in the copy step.
+    check("clock taps: no stroke for any tap", strokes == [first_tap, 1], f"{strokes}, expected [{first_tap}, 1]")
+    image = shot(work, "clock-tapped")
+    tap_samples = [s for s in samples if s[3] and button(s[1], s[2]) == "continue" and s[0] <= tap_lift]
+    inked = sum(ink_at(image, s[1], s[2]) for s in tap_samples)
+    check("clock taps: the tap left no ink on the copy page", len(tap_samples) > 0 and inked == 0, f"{inked} of {len(tap_samples)} inked")
+
+
 def symbol_digit_skip(styluskit, work):
     feed = os.path.join(work, "sdt-skip.evemu")
     subprocess.run([styluskit, "synth", os.path.join(SYNTH, "sdt-skip.scenario"), "--output", feed], check=True, capture_output=True)
@@ -283,7 +353,7 @@ def tablet_cursor(styluskit, work):
 
 def main():
     styluskit, work, docs = sys.argv[1], sys.argv[2], (sys.argv[3] if len(sys.argv) > 3 else None)
-    for test in (maze_wall_cross, clock_buttons, symbol_digit_skip, tablet_cursor):
+    for test in (maze_wall_cross, clock_buttons, clock_taps, symbol_digit_skip, tablet_cursor):
         try:
             test(styluskit, work)
         except Exception as error:  # a crash is a failure of that test, not of the run
