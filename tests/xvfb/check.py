@@ -35,16 +35,15 @@ def near(pixel, colour, tolerance=30):
     return all(abs(a - b) <= tolerance for a, b in zip(pixel, colour))
 
 
-def pen_samples(path):
-    """(seconds since the first event, screen x, screen y, touching) at each SYN_REPORT."""
-    samples, first, x, y, touch = [], None, None, None, 0
+def frames(path):
+    """(time as written, screen x, screen y, touching) at each SYN_REPORT of an evemu file."""
+    x, y, touch = None, None, 0
     with open(path) as f:
         for line in f:
             if not line.startswith("E:"):
                 continue
             fields = line.split()
-            t, etype, code, value = float(fields[1]), fields[2], fields[3], int(fields[4])
-            first = t if first is None else first
+            t, etype, code, value = fields[1], fields[2], fields[3], int(fields[4])
             if etype == "0003" and code == "0000":
                 x = value
             elif etype == "0003" and code == "0001":
@@ -52,8 +51,14 @@ def pen_samples(path):
             elif etype == "0001" and code == "014a":
                 touch = value
             elif etype == "0000" and code == "0000" and x is not None and y is not None:
-                samples.append((t - first, (x - AXIS_MIN) / UNITS_PER_PIXEL, (y - AXIS_MIN) / UNITS_PER_PIXEL, touch))
-    return samples
+                yield t, (x - AXIS_MIN) / UNITS_PER_PIXEL, (y - AXIS_MIN) / UNITS_PER_PIXEL, touch
+
+
+def pen_samples(path):
+    """(seconds since the first event, screen x, screen y, touching) at each SYN_REPORT."""
+    with open(path) as f:
+        first = next((float(line.split()[1]) for line in f if line.startswith("E:")), 0)
+    return [(float(t) - first, x, y, touch) for t, x, y, touch in frames(path)]
 
 
 def ink_at(image, x, y):
@@ -220,24 +225,12 @@ def clock_buttons(styluskit, work):
 
 
 def touch_downs(path):
-    """(time, screen x, screen y) of each frame where BTN_TOUCH goes to 1, times as written."""
-    downs, x, y, touch, was, t = [], None, None, 0, 0, None
-    with open(path) as f:
-        for line in f:
-            if not line.startswith("E:"):
-                continue
-            fields = line.split()
-            t, etype, code, value = fields[1], fields[2], fields[3], int(fields[4])
-            if etype == "0003" and code == "0000":
-                x = value
-            elif etype == "0003" and code == "0001":
-                y = value
-            elif etype == "0001" and code == "014a":
-                touch = value
-            elif etype == "0000" and code == "0000":
-                if touch and not was:
-                    downs.append((t, (x - AXIS_MIN) / UNITS_PER_PIXEL, (y - AXIS_MIN) / UNITS_PER_PIXEL))
-                was = touch
+    """(time as written, screen x, screen y) of each frame where the tip touches down."""
+    downs, was = [], 0
+    for t, x, y, touch in frames(path):
+        if touch and not was:
+            downs.append((t, x, y))
+        was = touch
     return downs
 
 
