@@ -109,25 +109,27 @@ let package = Package(
         .executableTarget(name: "fuzz-settings", dependencies: ["FuzzTargets"], path: "Fuzz/settings"),
         .executableTarget(name: "fuzz-edid", dependencies: ["FuzzTargets"], path: "Fuzz/edid"),
 
+        // What several test targets share: pipe I/O that survives EINTR, a disk that fails on cue.
+        .target(name: "TestSupport", dependencies: ["Recordings"], path: "Tests/TestSupport"),
         .testTarget(name: "PatientWindowTests", dependencies: ["PatientWindow", "Proctoring", "StylusGeometry", "StylusInput"]),
         .testTarget(name: "StylusInputTests", dependencies: ["StylusInput"]),
         .testTarget(name: "StylusGeometryTests", dependencies: ["StylusGeometry"]),
         .testTarget(name: "ProctoringTests", dependencies: ["Proctoring"]),
-        .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "CEvemu"]),
-        .testTarget(name: "ADFTests", dependencies: ["ADF"]),
+        .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "CEvemu", "TestSupport"]),
+        .testTarget(name: "ADFTests", dependencies: ["ADF", "TestSupport"]),
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput"]),
         .testTarget(name: "FormPrintingTests", dependencies: ["FormPrinting"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "FormPrinting", "ADF", "Proctoring", "StylusGeometry"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Proctoring", "StylusGeometry", "StylusInput"]),
         .testTarget(
             name: "PatientDataTests",
-            dependencies: ["PatientData", "ADF", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: ["PatientData", "ADF", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]),
         // The styluskit command's own types (the journal's error path), through @testable import.
-        .testTarget(name: "StyluskitTests", dependencies: ["styluskit", "Recordings", "StylusInput", "Proctoring"]),
+        .testTarget(name: "StyluskitTests", dependencies: ["styluskit", "Recordings", "StylusInput", "Proctoring", "TestSupport"]),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["Recordings", "StylusInput", "StylusGeometry", "FormPrinting"]),
+            dependencies: ["Recordings", "StylusInput", "StylusGeometry", "FormPrinting", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -13,12 +13,21 @@ private func currentErrorText() -> String {
 /// The calls through which written bytes reach the disk: libc's, unless a test replaces them
 /// to inject faults (ENOSPC, EIO, short writes, EINTR).
 ///
-/// Each behaves as its libc namesake: a negative result means failure with `errno` set.
-struct SystemCalls: Sendable {
-    var write: @Sendable (_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int
-    var fsync: @Sendable (_ fd: Int32) -> Int32
+/// Each behaves as its libc namesake: a negative result means failure with `errno` set. Shared
+/// within the package: `record`'s journal reaches the disk through the same seam.
+package struct SystemCalls: Sendable {
+    package var write: @Sendable (_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int
+    package var fsync: @Sendable (_ fd: Int32) -> Int32
 
-    static let system = SystemCalls(write: { Glibc.write($0, $1, $2) }, fsync: { Glibc.fsync($0) })
+    package init(
+        write: @escaping @Sendable (_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int,
+        fsync: @escaping @Sendable (_ fd: Int32) -> Int32
+    ) {
+        self.write = write
+        self.fsync = fsync
+    }
+
+    package static let system = SystemCalls(write: { Glibc.write($0, $1, $2) }, fsync: { Glibc.fsync($0) })
 }
 
 /// An open file descriptor with one owner that closes it.

@@ -18,7 +18,7 @@ final class Journal {
     private var lastSync: EventTime
     private var failure: JournalError?
     /// write(2) and fsync(2); a test replaces them to count calls and to inject faults.
-    private let calls: JournalFileCalls
+    private let calls: SystemCalls
     /// How often the journal reaches the disk while events arrive.
     static let syncInterval = EventDuration.milliseconds(200)
 
@@ -34,7 +34,7 @@ final class Journal {
     /// Takes ownership of `fileDescriptor` (closed when the journal goes) and writes the header.
     init(
         path: String, fileDescriptor: Int32, header: RecordingHeader, now: EventTime,
-        calls: JournalFileCalls = .system
+        calls: SystemCalls = .system
     ) throws {
         self.path = path
         fd = fileDescriptor
@@ -102,18 +102,6 @@ final class Journal {
         let error = JournalError.writeFailed(path: path, errno: code, reason: String(cString: strerror(code)))
         failure = error
         return error
-    }
-}
-
-/// The calls through which the journal reaches the disk: libc's, unless a test replaces them to
-/// inject faults (ENOSPC, EIO, short writes, EINTR). Each behaves as its libc namesake: a negative
-/// result means failure with `errno` set.
-struct JournalFileCalls {
-    var write: (_ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int) -> Int
-    var fsync: (_ fd: Int32) -> Int32
-
-    static var system: JournalFileCalls {
-        JournalFileCalls(write: { Foundation.write($0, $1, $2) }, fsync: { Foundation.fsync($0) })
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 private let dell = Paths.realRecordings.appendingPathComponent("dell_canvas_pen.evemu")

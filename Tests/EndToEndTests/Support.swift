@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Where the package, the shared recordings and the built `styluskit` binary are.

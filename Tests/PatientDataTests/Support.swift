@@ -1,5 +1,6 @@
 import Foundation
 import PatientData
+import TestSupport
 import Testing
 
 /// A fresh directory (mode 0700), removed by the caller.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Recordings
@@ -8,46 +9,10 @@ import Testing
 /// name and no temporary file, and the message says what happened and what to do.
 @Suite("Atomic output under faults")
 struct AtomicOutputFaultTests {
-    /// Counts calls and applies `writeFault` / `syncFault` by call number (from 1).
-    final class Disk: @unchecked Sendable {
-        enum Fault { case short, interrupt, fail(Int32) }
-        var writeFault: (Int) -> Fault? = { _ in nil }
-        var syncFault: (Int) -> Fault? = { _ in nil }
-        private(set) var writes = 0
-        private(set) var syncs = 0
-        private(set) var injected = 0
-
-        var calls: SystemCalls {
-            SystemCalls(
-                write: { fd, bytes, count in
-                    self.writes += 1
-                    return self.apply(self.writeFault(self.writes), count) { Glibc.write(fd, bytes, $0) }
-                },
-                fsync: { fd in
-                    self.syncs += 1
-                    return Int32(self.apply(self.syncFault(self.syncs), 1) { _ in Int(Glibc.fsync(fd)) })
-                })
-        }
-
-        private func apply(_ fault: Fault?, _ count: Int, _ real: (Int) -> Int) -> Int {
-            guard let fault else { return real(count) }
-            injected += 1
-            switch fault {
-            case .short: return real(max(1, count / 3))
-            case .interrupt:
-                errno = EINTR
-                return -1
-            case .fail(let code):
-                errno = code
-                return -1
-            }
-        }
-    }
-
     /// 3 MB of text: three 1 MiB flushes and a last one, each split further by short writes.
     static let content: [UInt8] = (0..<3_000_000).map { UInt8(truncatingIfNeeded: 32 + ($0 % 95)) }
 
-    func write(through disk: Disk, to path: String) throws(RecordingError) {
+    func write(through disk: FaultyDisk, to path: String) throws(RecordingError) {
         let output = try AtomicFileOutput(path: path, overwrite: false, calls: disk.calls)
         var offset = 0
         while offset < Self.content.count {
@@ -61,7 +26,7 @@ struct AtomicOutputFaultTests {
     @Test("Short writes (a third of what was asked, every other call): the file is complete")
     func shortWrites() throws {
         let directory = try TemporaryDirectory()
-        let disk = Disk()
+        let disk = FaultyDisk()
         disk.writeFault = { $0 % 2 == 1 ? .short : nil }
         try write(through: disk, to: directory.path + "/out.evemu")
         // Three flushes (at 1.1 MB, 2.2 MB and the commit), each cut short once.
@@ -73,7 +38,7 @@ struct AtomicOutputFaultTests {
     @Test("EINTR on every other write and the first fsync: retried, the file is complete")
     func interrupted() throws {
         let directory = try TemporaryDirectory()
-        let disk = Disk()
+        let disk = FaultyDisk()
         disk.writeFault = { $0 % 2 == 1 ? .interrupt : nil }
         disk.syncFault = { $0 == 1 ? .interrupt : nil }
         try write(through: disk, to: directory.path + "/out.evemu")
@@ -88,7 +53,7 @@ struct AtomicOutputFaultTests {
     func diskFull() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path + "/out.evemu"
-        let disk = Disk()
+        let disk = FaultyDisk()
         disk.writeFault = { $0 == 2 ? .short : $0 > 2 ? .fail(ENOSPC) : nil }
         var caught: RecordingError?
         do { try write(through: disk, to: path) } catch { caught = error }
@@ -104,7 +69,7 @@ struct AtomicOutputFaultTests {
         let directory = try TemporaryDirectory()
         let path = directory.path + "/out.evemu"
         try Data("old".utf8).write(to: URL(fileURLWithPath: path))
-        let disk = Disk()
+        let disk = FaultyDisk()
         disk.syncFault = { _ in .fail(EIO) }
         var caught: RecordingError?
         do {
@@ -119,13 +84,13 @@ struct AtomicOutputFaultTests {
     }
 
     @Test("A real full disk (a 256 KiB tmpfs when root, else /dev/full under the seam): nothing is left behind")
-    func realFullDisk() throws {
+    func realFullFaultyDisk() throws {
         let directory = try TemporaryDirectory()
         let small = directory.path + "/small"
         try FileManager.default.createDirectory(atPath: small, withIntermediateDirectories: false)
         let mounted = mount("tmpfs", small, "tmpfs", 0, "size=256k,mode=0700") == 0
         defer { if mounted { _ = umount(small) } }
-        let disk = Disk()
+        let disk = FaultyDisk()
         var calls = disk.calls
         if !mounted {
             let full = open("/dev/full", O_WRONLY | O_CLOEXEC)

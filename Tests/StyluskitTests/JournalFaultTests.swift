@@ -1,6 +1,7 @@
 import Foundation
 import Recordings
 import StylusInput
+import TestSupport
 import Testing
 
 @testable import styluskit
@@ -12,42 +13,6 @@ struct JournalFaultTests {
     static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent()
     static let recording = packageRoot.appendingPathComponent("Fixtures/recordings/real/dell_canvas_pen.evemu").path
-
-    /// Counts calls and applies faults by call number (from 1).
-    final class Disk {
-        enum Fault { case short, interrupt, fail(Int32) }
-        var writeFault: (Int) -> Fault? = { _ in nil }
-        var syncFault: (Int) -> Fault? = { _ in nil }
-        private(set) var writes = 0
-        private(set) var syncs = 0
-        private(set) var injected = 0
-
-        var calls: JournalFileCalls {
-            JournalFileCalls(
-                write: { fd, bytes, count in
-                    self.writes += 1
-                    return self.apply(self.writeFault(self.writes), count) { Foundation.write(fd, bytes, $0) }
-                },
-                fsync: { fd in
-                    self.syncs += 1
-                    return Int32(self.apply(self.syncFault(self.syncs), 1) { _ in Int(Foundation.fsync(fd)) })
-                })
-        }
-
-        private func apply(_ fault: Fault?, _ count: Int, _ real: (Int) -> Int) -> Int {
-            guard let fault else { return real(count) }
-            injected += 1
-            switch fault {
-            case .short: return real(max(1, count / 2))
-            case .interrupt:
-                errno = EINTR
-                return -1
-            case .fail(let code):
-                errno = code
-                return -1
-            }
-        }
-    }
 
     /// The recording's frames, each as the live loop hands it over (one batch per SYN_REPORT).
     static func frames() throws -> (RecordingHeader, [[InputEvent]]) {
@@ -68,7 +33,7 @@ struct JournalFaultTests {
     /// middle); stops at the first error, which it returns.
     @discardableResult
     static func journal(
-        to path: String, fileDescriptor fd: Int32, calls: JournalFileCalls = .system
+        to path: String, fileDescriptor fd: Int32, calls: SystemCalls = .system
     ) throws -> JournalError? {
         let (header, frames) = try frames()
         let start = frames[0][0].time
@@ -112,7 +77,7 @@ struct JournalFaultTests {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let reference = try Self.reference(in: directory)
-        let disk = Disk()
+        let disk = FaultyDisk()
         disk.writeFault = { $0 % 2 == 1 ? .short : nil }
         let path = directory + "/j.evemu"
         #expect(try Self.journal(to: path, fileDescriptor: Self.create(path), calls: disk.calls) == nil)
@@ -125,7 +90,7 @@ struct JournalFaultTests {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let reference = try Self.reference(in: directory)
-        let disk = Disk()
+        let disk = FaultyDisk()
         disk.writeFault = { $0 % 2 == 1 ? .interrupt : nil }
         disk.syncFault = { $0 % 2 == 1 ? .interrupt : nil }
         let path = directory + "/j.evemu"
@@ -217,15 +182,16 @@ struct JournalFaultTests {
         defer { if mounted { _ = umount(small) } }
         let path = small + "/clock-20260101T000000Z.evemu"
         let fd = try Self.create(path)
-        var calls = JournalFileCalls.system
+        var calls = SystemCalls.system
         if !mounted {
             // The kernel's ENOSPC from the 870th write on (a frame in the stroke), through the seam.
             let full = open("/dev/full", O_WRONLY | O_CLOEXEC)
             try #require(full >= 0)
-            var writes = 0
-            calls.write = { fd, bytes, count in
-                writes += 1
-                return Foundation.write(writes >= 870 ? full : fd, bytes, count)
+            final class Count: @unchecked Sendable { var writes = 0 }
+            let count = Count()
+            calls.write = { fd, bytes, size in
+                count.writes += 1
+                return Foundation.write(count.writes >= 870 ? full : fd, bytes, size)
             }
         }
         let failure = try #require(try Self.journal(to: path, fileDescriptor: fd, calls: calls), "the journal fit")

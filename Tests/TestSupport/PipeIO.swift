@@ -9,7 +9,7 @@ import Foundation
 // retry instead.
 
 /// Reads `handle` to its end, retrying reads a signal interrupted.
-func readToEnd(_ handle: FileHandle) -> Data {
+public func readToEnd(_ handle: FileHandle) -> Data {
     var data = Data()
     var buffer = [UInt8](repeating: 0, count: 65_536)
     while true {
@@ -23,7 +23,7 @@ func readToEnd(_ handle: FileHandle) -> Data {
 }
 
 /// Writes all of `data` to `handle`, retrying writes a signal interrupted; stops at any other error.
-func writeAll(_ handle: FileHandle, _ data: Data) {
+public func writeAll(_ handle: FileHandle, _ data: Data) {
     let bytes = [UInt8](data)
     var offset = 0
     while offset < bytes.count {
