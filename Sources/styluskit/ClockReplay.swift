@@ -269,29 +269,3 @@ struct SessionInterruption: Hashable {
     var kind: Kind
     var time: EventTime
 }
-
-/// What a clock session needs from its device description: the normaliser, the form, the display
-/// and the ADF's environment block. The same for `replay`, `record` and `recover`.
-struct ClockSetup {
-    let normalizer: Normalizer
-    let display: DisplayData
-    let form: FormSize
-    let profileSource: String?
-    let results: ResultsEnvironment
-
-    init(device: DeviceDescription, profile: ProfileMatch?, display options: DisplayOptions) throws {
-        let (area, resolution) = try Normalizer.activeArea(of: device, profile: profile?.profile)
-        let tablet = area.size(at: resolution)
-        // The clock is drawn on a blank page: the whole active area, at physical size.
-        form = FormSize(widthCentimetres: tablet.widthMillimetres / 10, heightCentimetres: tablet.heightMillimetres / 10)
-        results = try ResultsEnvironment(device: device, tabletProfile: profile, options: options)
-        display = results.display
-        normalizer = try Normalizer(device: device, profile: profile?.profile, formSize: form, pointsPerInch: display.pointsPerInch)
-        profileSource = profile?.source
-    }
-
-    func environment(header: RecordingHeader, penID: String?) -> ClockSketchData {
-        results.clockSketchData(
-            kernel: header.kernel, device: header.device, penID: penID, canvas: normalizer.formToCanvas.canvasSize(of: form))
-    }
-}

@@ -136,26 +136,16 @@ struct SessionSetup {
     init(test: JournaledTest, device: DeviceDescription, profile: ProfileMatch?, display options: DisplayOptions) throws {
         self.test = test
         switch test {
-        case .clock:
-            let clock = try ClockSetup(device: device, profile: profile, display: options)
-            form = clock.form
-            normalizer = clock.normalizer
-            display = clock.display
-            results = clock.results
-            mazes = []
-        case .maze, .battery, .sdt:
-            switch test {
-            case let .maze(file): mazes = try MazeTestMazes.load(maze: file, battery: nil)
-            case let .battery(file): mazes = try MazeTestMazes.load(maze: nil, battery: file)
-            default: mazes = []
-            }
-            // As `replay`: the form is the active area at physical size (the maze placed on it, the
-            // symbol-digit form centred on it), the display from the active profiles.
-            form = try MazeTestForm.size(of: device, profile: profile?.profile)
-            results = try ResultsEnvironment(device: device, tabletProfile: profile, options: options)
-            display = results.display
-            normalizer = try Normalizer(device: device, profile: profile?.profile, formSize: form, pointsPerInch: display.pointsPerInch)
+        case let .maze(file): mazes = try MazeTestMazes.load(maze: file, battery: nil)
+        case let .battery(file): mazes = try MazeTestMazes.load(maze: nil, battery: file)
+        case .clock, .sdt: mazes = []
         }
+        // As `replay`: every test on the active area at physical size (the clock drawn on it, the
+        // maze placed on it, the symbol-digit form centred on it), the display from the active profiles.
+        form = try TabletPage.size(of: device, profile: profile?.profile)
+        results = try ResultsEnvironment(device: device, tabletProfile: profile, options: options)
+        display = results.display
+        normalizer = try Normalizer(device: device, profile: profile?.profile, formSize: form, pointsPerInch: display.pointsPerInch)
     }
 
     func environment(header: RecordingHeader, penID: String?) -> ClockSketchData {

@@ -44,7 +44,8 @@ enum MazeTestMazes {
 /// file's `placement` says (centred by default).
 ///
 /// `synth` uses the same form, so that the positions it generates map back to the cells it aimed at.
-enum MazeTestForm {
+/// The blank page every test is laid out on: the tablet's active area (as a profile may narrow it) at physical size.
+enum TabletPage {
     static func size(of device: DeviceDescription, profile: TabletProfile?) throws -> FormSize {
         let (area, resolution) = try Normalizer.activeArea(of: device, profile: profile)
         let tablet = area.size(at: resolution)
@@ -388,54 +389,28 @@ extension Replay {
     /// `replay --test maze`: the maze test's proctor over the recording, into a `.msk` file.
     func runMaze(defaults: MazeSettings = MazeSettings(), unrecordedInk: UnrecordedInkLog? = nil) throws {
         let mazes = try MazeTestMazes.load(maze: maze, battery: battery, defaults: defaults)
-        let scan = try RecordingScan(recording)
-        let device = scan.header.device
-        let match = try profile.profile(for: device)
-        let form = try MazeTestForm.size(of: device, profile: match?.profile)
-        let results = try ResultsEnvironment(device: device, tabletProfile: match, options: displayOptions)
-        let display = results.display
-        let normalizer = try Normalizer(
-            device: device, profile: match?.profile, formSize: form, pointsPerInch: display.pointsPerInch)
-        let (first, last) = (scan.firstEventTime!, scan.lastEventTime!)
-        let anchor = WallClockAnchor(firstEventTime: first, startTimeMilliseconds: startTime)
-
-        let file = try ResultsDestination(directory: out, name: recording.stem, variant: .maze, force: force)
-        let destination = file.path
-        let recorder = try file.recorder()
-        let canvas = normalizer.formToCanvas.canvasSize(of: form)
-        var environment = results.clockSketchData(kernel: scan.header.kernel, device: device, penID: scan.penID, canvas: canvas)
-        try patient.fill(&environment, resultsFile: destination, startUnixMilliseconds: anchor.unixMilliseconds(first))
+        let session = try ReplaySession(self, variant: .maze)
+        let (normalizer, anchor, first, last) = (session.normalizer, session.anchor, session.first, session.last)
         let replay = MazeReplay(
             options: recording, normalizer: normalizer, anchor: anchor, mazes: mazes, recordingStart: first,
             recordingEnd: last, events: events ? ProctorEventLog(unixMilliseconds: anchor.unixMilliseconds) : nil,
             unrecordedInk: unrecordedInk)
-        let result = try replay.run(into: recorder, environment: environment, display: display)
-        try file.commit()
-
-        let summary = MazeReplaySummary(
-            recording: recording.recording, device: device.name, id: device.id.busVendorProduct,
-            durationSeconds: scan.duration.seconds, frames: scan.frames, mazes: result.steps, output: destination,
-            profile: match?.source, relativeTimes: !anchor.recordingHasUnixTimes,
-            startTime: anchor.recordingHasUnixTimes ? nil : startTime,
-            startTimeIgnored: anchor.recordingHasUnixTimes && startTime != nil, truncation: scan.truncation?.description)
-        summary.print(json: json, toStandardError: events)
+        let result = try replay.run(into: session.recorder, environment: session.environment, display: session.display)
+        try session.file.commit()
+        MazeReplaySummary(replayed: session.replayed(self), mazes: result.steps).print(json: json, toStandardError: events)
     }
 }
 
 /// What `replay --test maze` prints.
 struct MazeReplaySummary: ReplayReport {
-    var recording: String
-    var device: String
-    var id: String
-    var durationSeconds: Double
-    var frames: Int
+    var replayed: ReplayedRecording
     var mazes: [MazeReplayStep]
-    var output: String
-    var profile: String?
-    var relativeTimes: Bool
-    var startTime: Int64?
-    var startTimeIgnored: Bool
-    var truncation: String?
+
+    enum TestKeys: CodingKey { case mazes }
+
+    func encodeTest(into container: inout KeyedEncodingContainer<TestKeys>) throws {
+        try container.encode(mazes, forKey: .mazes)
+    }
 
     var text: String {
         var lines = openingLines

@@ -103,7 +103,7 @@ func readText(_ path: String, purpose: String) throws -> String {
 }
 
 /// What a command prints: text for people, or JSON (`--json`) for scripts.
-protocol CommandReport: Codable {
+protocol CommandReport: Encodable {
     var text: String { get }
 }
 
@@ -117,33 +117,54 @@ extension CommandReport {
     }
 }
 
-/// What the three replays (clock, maze, symbol digit) print around their test's own lines.
+/// The recording a replay read and the results file it wrote: what the three replays (clock,
+/// maze, symbol digit) print around their test's own lines, and the keys their JSON shares.
+struct ReplayedRecording: Codable {
+    var recording: String
+    var device: String
+    var id: String
+    var durationSeconds: Double
+    var frames: Int
+    var output: String
+    var profile: String?
+    var relativeTimes: Bool
+    var startTime: Int64?
+    /// True when --start-time was given for a recording whose times are already Unix times.
+    var startTimeIgnored: Bool
+    var truncation: String?
+}
+
+/// A replay's summary: the recording's account and the test's own lines, in one flat JSON object.
 protocol ReplayReport: CommandReport {
-    var recording: String { get }
-    var device: String { get }
-    var id: String { get }
-    var durationSeconds: Double { get }
-    var frames: Int { get }
-    var output: String { get }
-    var profile: String? { get }
-    var relativeTimes: Bool { get }
-    var startTime: Int64? { get }
-    var startTimeIgnored: Bool { get }
-    var truncation: String? { get }
+    associatedtype TestKeys: CodingKey
+    var replayed: ReplayedRecording { get }
+    /// Encodes the test's own keys next to the recording's.
+    func encodeTest(into container: inout KeyedEncodingContainer<TestKeys>) throws
+}
+
+extension ReplayReport {
+    func encode(to encoder: any Encoder) throws {
+        try replayed.encode(to: encoder)
+        var container = encoder.container(keyedBy: TestKeys.self)
+        try encodeTest(into: &container)
+    }
 }
 
 extension ReplayReport {
     /// The recording, its device and its length.
     var openingLines: [String] {
-        [
-            "Replayed \(recording)",
-            "  device    \(device) (\(id))",
-            "  duration  \(String(format: "%.3f", durationSeconds)) s, \(frames) frames",
+        let replayed = self.replayed
+        return [
+            "Replayed \(replayed.recording)",
+            "  device    \(replayed.device) (\(replayed.id))",
+            "  duration  \(String(format: "%.3f", replayed.durationSeconds)) s, \(replayed.frames) frames",
         ]
     }
 
     /// The results file, the profile, and what the person should know about times and truncation.
     var closingLines: [String] {
+        let (output, profile, truncation) = (replayed.output, replayed.profile, replayed.truncation)
+        let (relativeTimes, startTime, startTimeIgnored) = (replayed.relativeTimes, replayed.startTime, replayed.startTimeIgnored)
         var lines = ["  results   \(output)"]
         if let profile { lines.append("  profile   \(profile)") }
         if relativeTimes && startTime == nil {

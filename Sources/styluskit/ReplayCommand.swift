@@ -123,42 +123,17 @@ struct Replay: ParsableCommand {
         let settings = try proctoring.load()
         if test == .maze { return try runMaze(defaults: settings.maze, unrecordedInk: unrecordedInk) }
         if test == .sdt { return try runSymbolDigit(settings: settings.symbolDigit, unrecordedInk: unrecordedInk) }
-        let scan = try RecordingScan(recording)
-        let device = scan.header.device
-        let match = try profile.profile(for: device)
-        let (area, resolution) = try Normalizer.activeArea(of: device, profile: match?.profile)
-        let tablet = area.size(at: resolution)
-        // The clock is drawn on a blank page: the whole active area, at physical size.
-        let form = FormSize(widthCentimetres: tablet.widthMillimetres / 10, heightCentimetres: tablet.heightMillimetres / 10)
-        let results = try ResultsEnvironment(device: device, tabletProfile: match, options: displayOptions)
-        let display = results.display
-        let normalizer = try Normalizer(
-            device: device, profile: match?.profile, formSize: form, pointsPerInch: display.pointsPerInch)
-        let (first, last) = (scan.firstEventTime!, scan.lastEventTime!)
-        let anchor = WallClockAnchor(firstEventTime: first, startTimeMilliseconds: startTime)
-        let boundary = try parsedStepSplit().boundary(strokes: scan.strokes, recordingStart: first)
-
-        let file = try ResultsDestination(directory: out, name: recording.stem, variant: .clock, force: force)
-        let destination = file.path
-        let recorder = try file.recorder()
-        let canvas = normalizer.formToCanvas.canvasSize(of: form)
-        var environment = results.clockSketchData(kernel: scan.header.kernel, device: device, penID: scan.penID, canvas: canvas)
-        try patient.fill(&environment, resultsFile: destination, startUnixMilliseconds: anchor.unixMilliseconds(first))
+        let session = try ReplaySession(self, variant: .clock)
+        let (normalizer, anchor, first, last) = (session.normalizer, session.anchor, session.first, session.last)
+        let boundary = try parsedStepSplit().boundary(strokes: session.scan.strokes, recordingStart: first)
         let replay = ClockReplay(
             options: recording, normalizer: normalizer, anchor: anchor, boundary: boundary, recordingStart: first,
             recordingEnd: last, settings: settings.clock)
-        let result = try replay.run(into: recorder, environment: environment, display: display, finishTo: nil)
-        try file.commit()
-
+        let result = try replay.run(into: session.recorder, environment: session.environment, display: session.display, finishTo: nil)
+        try session.file.commit()
         let summary = ReplaySummary(
-            recording: recording.recording, device: device.name, id: device.id.busVendorProduct,
-            durationSeconds: scan.duration.seconds, frames: scan.frames,
-            strokes: result.strokesPerStep.reduce(0) { $0 + $1.strokes },
-            strokesPerStep: result.strokesPerStep.map { .init(step: $0.step.identifier, strokes: $0.strokes) },
-            points: result.points, output: destination, profile: match?.source,
-            relativeTimes: !anchor.recordingHasUnixTimes, startTime: anchor.recordingHasUnixTimes ? nil : startTime,
-            startTimeIgnored: anchor.recordingHasUnixTimes && startTime != nil,
-            truncation: scan.truncation?.description)
+            replayed: session.replayed(self), strokes: result.strokesPerStep.reduce(0) { $0 + $1.strokes },
+            strokesPerStep: result.strokesPerStep.map { .init(step: $0.step.identifier, strokes: $0.strokes) }, points: result.points)
         print(json ? summary.json : summary.text)
     }
 }
@@ -170,21 +145,18 @@ struct ReplaySummary: ReplayReport {
         var strokes: Int
     }
 
-    var recording: String
-    var device: String
-    var id: String
-    var durationSeconds: Double
-    var frames: Int
+    var replayed: ReplayedRecording
     var strokes: Int
     var strokesPerStep: [StepStrokes]
     var points: Int
-    var output: String
-    var profile: String?
-    var relativeTimes: Bool
-    var startTime: Int64?
-    /// True when --start-time was given for a recording whose times are already Unix times.
-    var startTimeIgnored: Bool
-    var truncation: String?
+
+    enum TestKeys: CodingKey { case strokes, strokesPerStep, points }
+
+    func encodeTest(into container: inout KeyedEncodingContainer<TestKeys>) throws {
+        try container.encode(strokes, forKey: .strokes)
+        try container.encode(strokesPerStep, forKey: .strokesPerStep)
+        try container.encode(points, forKey: .points)
+    }
 
     var text: String {
         let lines = openingLines + [
@@ -192,5 +164,51 @@ struct ReplaySummary: ReplayReport {
             "  points    \(points)",
         ]
         return (lines + closingLines).joined(separator: "\n")
+    }
+}
+
+/// What every `replay --test` sets up before its driver runs: the recording scanned, the page, the
+/// normaliser and display, the clock anchor, and the results file with its environment block.
+struct ReplaySession {
+    let scan: RecordingScan
+    let match: ProfileMatch?
+    let form: FormSize
+    let display: DisplayData
+    let normalizer: Normalizer
+    let first: EventTime
+    let last: EventTime
+    let anchor: WallClockAnchor
+    let file: ResultsDestination
+    let recorder: ADFRecorder
+    let environment: ClockSketchData
+
+    init(_ replay: Replay, variant: ADFVariant) throws {
+        scan = try RecordingScan(replay.recording)
+        let device = scan.header.device
+        match = try replay.profile.profile(for: device)
+        // Every test's form is laid out on the same blank page: the clock drawn on it, the maze
+        // placed as its file says, the symbol-digit form centred.
+        form = try TabletPage.size(of: device, profile: match?.profile)
+        let results = try ResultsEnvironment(device: device, tabletProfile: match, options: replay.displayOptions)
+        display = results.display
+        normalizer = try Normalizer(device: device, profile: match?.profile, formSize: form, pointsPerInch: display.pointsPerInch)
+        (first, last) = (scan.firstEventTime!, scan.lastEventTime!)
+        anchor = WallClockAnchor(firstEventTime: first, startTimeMilliseconds: replay.startTime)
+        file = try ResultsDestination(directory: replay.out, name: replay.recording.stem, variant: variant, force: replay.force)
+        recorder = try file.recorder()
+        var environment = results.clockSketchData(
+            kernel: scan.header.kernel, device: device, penID: scan.penID, canvas: normalizer.formToCanvas.canvasSize(of: form))
+        try replay.patient.fill(&environment, resultsFile: file.path, startUnixMilliseconds: anchor.unixMilliseconds(first))
+        self.environment = environment
+    }
+
+    /// The summary's account of the recording and the results file.
+    func replayed(_ replay: Replay) -> ReplayedRecording {
+        let device = scan.header.device
+        return ReplayedRecording(
+            recording: replay.recording.recording, device: device.name, id: device.id.busVendorProduct,
+            durationSeconds: scan.duration.seconds, frames: scan.frames, output: file.path, profile: match?.source,
+            relativeTimes: !anchor.recordingHasUnixTimes, startTime: anchor.recordingHasUnixTimes ? nil : replay.startTime,
+            startTimeIgnored: anchor.recordingHasUnixTimes && replay.startTime != nil, truncation: scan.truncation?.description)
     }
 }

@@ -439,57 +439,29 @@ extension Replay {
     /// `replay --test sdt`: the symbol-digit proctor over the recording, into a `.ssk` file.
     func runSymbolDigit(settings: SymbolDigitSettings, unrecordedInk: UnrecordedInkLog? = nil) throws {
         let split = try SymbolDigitStepSplit(parsing: stepSplit)
-        let scan = try RecordingScan(recording)
-        let device = scan.header.device
-        let match = try profile.profile(for: device)
-        // The form is laid out in cm and centred on the tablet's active area at physical size,
-        // the same blank page the clock and maze tests use.
-        let form = try MazeTestForm.size(of: device, profile: match?.profile)
-        let results = try ResultsEnvironment(device: device, tabletProfile: match, options: displayOptions)
-        let display = results.display
-        let normalizer = try Normalizer(
-            device: device, profile: match?.profile, formSize: form, pointsPerInch: display.pointsPerInch)
-        let (first, last) = (scan.firstEventTime!, scan.lastEventTime!)
-        let anchor = WallClockAnchor(firstEventTime: first, startTimeMilliseconds: startTime)
-        let boundaries = split.boundaries(strokes: scan.strokes, recordingStart: first, parts: settings.steps.count)
-
-        let file = try ResultsDestination(directory: out, name: recording.stem, variant: .symbolDigit, force: force)
-        let destination = file.path
-        let recorder = try file.recorder()
-        let canvas = normalizer.formToCanvas.canvasSize(of: form)
-        var environment = results.clockSketchData(kernel: scan.header.kernel, device: device, penID: scan.penID, canvas: canvas)
-        try patient.fill(&environment, resultsFile: destination, startUnixMilliseconds: anchor.unixMilliseconds(first))
+        let session = try ReplaySession(self, variant: .symbolDigit)
+        let (normalizer, anchor, first, last) = (session.normalizer, session.anchor, session.first, session.last)
+        let boundaries = split.boundaries(strokes: session.scan.strokes, recordingStart: first, parts: settings.steps.count)
         let replay = SymbolDigitReplay(
             options: recording, normalizer: normalizer, anchor: anchor, settings: settings,
-            origin: SymbolDigitForm.origin(centredOn: form), boundaries: boundaries, recordingStart: first,
+            origin: SymbolDigitForm.origin(centredOn: session.form), boundaries: boundaries, recordingStart: first,
             recordingEnd: last, events: events, unrecordedInk: unrecordedInk)
-        let result = try replay.run(into: recorder, environment: environment, display: display)
-        try file.commit()
-
-        let summary = SymbolDigitReplaySummary(
-            recording: recording.recording, device: device.name, id: device.id.busVendorProduct,
-            durationSeconds: scan.duration.seconds, frames: scan.frames, parts: result.steps, output: destination,
-            profile: match?.source, relativeTimes: !anchor.recordingHasUnixTimes,
-            startTime: anchor.recordingHasUnixTimes ? nil : startTime,
-            startTimeIgnored: anchor.recordingHasUnixTimes && startTime != nil, truncation: scan.truncation?.description)
-        summary.print(json: json, toStandardError: events)
+        let result = try replay.run(into: session.recorder, environment: session.environment, display: session.display)
+        try session.file.commit()
+        SymbolDigitReplaySummary(replayed: session.replayed(self), parts: result.steps).print(json: json, toStandardError: events)
     }
 }
 
 /// What `replay --test sdt` prints.
 struct SymbolDigitReplaySummary: ReplayReport {
-    var recording: String
-    var device: String
-    var id: String
-    var durationSeconds: Double
-    var frames: Int
+    var replayed: ReplayedRecording
     var parts: [SymbolDigitReplayStep]
-    var output: String
-    var profile: String?
-    var relativeTimes: Bool
-    var startTime: Int64?
-    var startTimeIgnored: Bool
-    var truncation: String?
+
+    enum TestKeys: CodingKey { case parts }
+
+    func encodeTest(into container: inout KeyedEncodingContainer<TestKeys>) throws {
+        try container.encode(parts, forKey: .parts)
+    }
 
     var text: String {
         var lines = openingLines

@@ -52,7 +52,7 @@ struct Synth: ParsableCommand {
         let header = try RecordingReader(path: likePath, descriptionPath: descriptionFile).header
         let device = header.device
         let match = try profile.profile(for: device)
-        let form = try MazeTestForm.size(of: device, profile: match?.profile)
+        let form = try TabletPage.size(of: device, profile: match?.profile)
         let normalizer = try Normalizer(device: device, profile: match?.profile, formSize: form)
 
         var maze: Maze?
