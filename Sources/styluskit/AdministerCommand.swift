@@ -156,6 +156,7 @@ struct Administer: ParsableCommand {
             source: source, journal: journal, driver: driver, presenter: presenter, clock: clock,
             screenshots: try screenshots(), sessionStart: shown, pausesForCaptures: feed != nil)
         let outcome = try loop.run()
+        if case .ended = outcome { loop.playOut() }
         let latency = screen.latency
         guard case .ended(let end) = outcome else {
             print("Aborted; the journal \(journal.path) is kept: `styluskit recover \(journal.path)` rebuilds the results file.")

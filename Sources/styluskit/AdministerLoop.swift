@@ -127,12 +127,7 @@ struct AdministerLoop {
             screen.frame(now: clock.now)
             if driver.isFinished { return .ended(now) }
 
-            while let shot = screenshots.first, now.microseconds >= sessionStart.microseconds + Int64(shot.seconds * 1_000_000) {
-                screenshots.removeFirst()
-                let capture = { Self.captureScreen(to: shot.file) }
-                if pausesForCaptures { clock.paused(capture) } else { capture() }
-                taken.append(shot.file)
-            }
+            takeScreenshots(dueBy: now)
             for command in screen.operatorCommands() {
                 let pressed = clock.now()
                 switch command {
@@ -166,6 +161,31 @@ struct AdministerLoop {
                 quietSince = nil
             }
             try journal.syncIfDue(now: now)
+        }
+    }
+
+    /// The scripted captures due by `now`.
+    private mutating func takeScreenshots(dueBy now: EventTime) {
+        while let shot = screenshots.first, now.microseconds >= sessionStart.microseconds + Int64(shot.seconds * 1_000_000) {
+            screenshots.removeFirst()
+            let capture = { Self.captureScreen(to: shot.file) }
+            if pausesForCaptures { clock.paused(capture) } else { capture() }
+            taken.append(shot.file)
+        }
+    }
+
+    /// After the test ended (the journal complete, the proctor done): frames until the finish
+    /// animations are over, with the captures due meanwhile. About two seconds at most.
+    mutating func playOut() {
+        // An operator's end finished the test without a refresh: the closing page starts here.
+        presenter.refresh()
+        let screen = presenter.screen
+        while true {
+            let now = clock.now()
+            screen.frame(now: clock.now)
+            takeScreenshots(dueBy: now)
+            guard screen.isAnimating(at: now) else { return }
+            usleep(4_000)
         }
     }
 
