@@ -55,13 +55,25 @@ public struct InstructionScript: Hashable, Sendable {
     /// Whether every segment's length is settled, so `end` will not move.
     public var isSettled: Bool { settled.allSatisfy { $0 != nil } }
 
-    /// Segment `index`'s speech was made at `time` and lasts `speech`; it sets the segment's length,
-    /// unless the segment had already ended by then on its estimate (then the estimate stays: a
-    /// script never jumps back or forth under the patient's eyes).
+    /// Segment `index`'s speech was made at `time` and lasts `speech`. Speech made before its
+    /// segment begins is played from the start and sets the segment's length; speech made while its
+    /// segment shows is played from `time`, and the segment lasts until it ends; speech made after its
+    /// segment ended on the estimate is not played, and the estimate stays (a script never jumps
+    /// back under the patient's eyes).
     public mutating func spoken(_ index: Int, lasting speech: EventDuration, at time: EventTime) {
         guard settled[index] == nil else { return }
         let began = start(of: index)
-        settled[index] = time < began.advanced(by: duration(of: index)) ? speech : duration(of: index)
+        let estimated = duration(of: index)
+        if time >= began.advanced(by: estimated) {
+            settled[index] = estimated
+        } else {
+            settled[index] = time > began ? time.duration(since: began) + speech : speech
+        }
+    }
+
+    /// Whether segment `index`'s speech, made at `time`, is still to be played (its segment has not ended).
+    public func wantsSpeech(_ index: Int, at time: EventTime) -> Bool {
+        time < start(of: index).advanced(by: duration(of: index))
     }
 
     /// Segment `index` cannot be spoken: it lasts its reading-time estimate.

@@ -57,6 +57,8 @@ public final class PatientScreen {
         overlay = try sdl.texture(target: false)
         buttons = ClockButtons(layout: layout)
         sdl.setBlended(ink, false)
+        audio = SDLAudio(rate: Self.speechRate)
+        audioRate = Self.speechRate
     }
 
     /// Shows a new page (a step's form) and wipes the ink.
@@ -278,9 +280,18 @@ public final class PatientScreen {
     /// Plays `samples` from now, replacing whatever still plays. Without an audio output the speech
     /// is made but not heard.
     public func play(_ samples: SynthesisedSpeech) {
-        if audio == nil || audio?.rate != samples.rate { audio = SDLAudio(rate: samples.rate) }
+        if audioRate != samples.rate {
+            audio = nil
+            audio = SDLAudio(rate: samples.rate)
+            audioRate = samples.rate
+        }
         audio?.play(samples.samples)
     }
+
+    /// espeak-ng's output rate: the audio output is opened at it with the window, not on the event loop.
+    static let speechRate = 22_050
+    /// The rate the output was opened (or tried) at; a failed open is not retried at every text.
+    private var audioRate: Int?
 
     /// Drops the speech not yet made or not yet collected, and silences what plays.
     public func silence() {

@@ -73,8 +73,8 @@ final class SessionPresenter {
             if let index = scriptSpeech.removeValue(forKey: outcome.token), script != nil {
                 switch outcome.speech {
                 case let .success(speech):
+                    if script?.wantsSpeech(index, at: time) == true { scriptSamples[index] = speech }
                     script?.spoken(index, lasting: speech.duration, at: time)
-                    scriptSamples[index] = speech
                     scriptSpoke = true
                 case let .failure(error):
                     warnOnce(error)

@@ -64,20 +64,21 @@ struct InstructionScriptTests {
         #expect(script.segment(at: at(10_000)) == 0)
         #expect(script.segment(at: at(11_699)) == 0)
         #expect(script.segment(at: at(11_700)) == 1)
-        // Segment 0's speech, made 0.3 s in, lasts 2 s: segment 1 now starts at 12 s.
+        // Segment 0's speech, made 0.3 s in, lasts 2 s from then: segment 1 now starts at 12.3 s.
         script.spoken(0, lasting: .milliseconds(2_000), at: at(10_300))
-        #expect(script.segment(at: at(11_900)) == 0)
-        #expect(script.segment(at: at(12_000)) == 1)
+        #expect(script.segment(at: at(12_299)) == 0)
+        #expect(script.segment(at: at(12_300)) == 1)
+        // Segment 1's, made before it began, lasts its own 1 s.
         script.spoken(1, lasting: .milliseconds(1_000), at: at(10_400))
-        #expect(script.start(of: 2) == at(13_000))
+        #expect(script.start(of: 2) == at(13_300))
         #expect(!script.isSettled)
         script.unspoken(2)
         #expect(script.isSettled)
-        #expect(script.end == at(14_500))
-        #expect(script.segment(at: at(14_499)) == 2)
-        #expect(script.segment(at: at(14_500)) == nil)
+        #expect(script.end == at(14_800))
+        #expect(script.segment(at: at(14_799)) == 2)
+        #expect(script.segment(at: at(14_800)) == nil)
         #expect(script.view(at: at(12_500)) == PatientView(cover: .highlight(segments[1].region), message: "four five six"))
-        #expect(script.view(at: at(14_500)) == nil)
+        #expect(script.view(at: at(14_800)) == nil)
     }
 
     @Test("Speech made after its segment ended on the estimate does not move the script")
@@ -87,6 +88,8 @@ struct InstructionScriptTests {
             segments: [InstructionSegment(region: region, words: "one two three"), InstructionSegment(region: region, words: "four")],
             start: at(0))
         // Segment 0 ended at 1.7 s on its estimate; its 3 s speech comes at 2 s.
+        #expect(script.wantsSpeech(0, at: at(1_699)))
+        #expect(!script.wantsSpeech(0, at: at(2_000)))
         script.spoken(0, lasting: .milliseconds(3_000), at: at(2_000))
         #expect(script.duration(of: 0) == .milliseconds(1_700))
         #expect(script.segment(at: at(2_000)) == 1)
