@@ -33,6 +33,8 @@ final class SessionPresenter {
 
     /// Starts a script of instructions, each segment's region highlighted while its words are
     /// spoken; every segment's speech is asked for at once. `banner` stays once the script is over.
+    /// The reading's speech ends when the script's last segment does (known once every segment's
+    /// speech is made), or at the first touch if that comes first: the touch ends the script.
     private func instruct(script segments: [InstructionSegment], banner: String, step: String) {
         instructions = banner
         screen.silence()
