@@ -1,4 +1,5 @@
 import CEspeakNG
+import Synchronization
 
 /// What went wrong with the spoken instructions.
 public enum SpeechError: Error, Hashable, Sendable, CustomStringConvertible {
@@ -15,16 +16,23 @@ public enum SpeechError: Error, Hashable, Sendable, CustomStringConvertible {
     }
 }
 
-/// The samples espeak's callback hands over; espeak runs one synthesis at a time, synchronously.
+/// The samples espeak's callback hands over; touched only while `espeakLock` is held.
 nonisolated(unsafe) private var synthesised: [Int16] = []
+
+/// espeak's state is global: one synthesis at a time in the whole process. A session makes every
+/// call from its speech thread (`SpeechWorker`); the lock keeps a second caller (a test, a plan)
+/// from interleaving with it. It holds the output's sample rate once espeak is set up.
+private let espeakLock = Mutex<Int32?>(nil)
 
 /// espeak-ng in synchronous mode: text in, 16-bit mono samples out, nothing played. Every espeak call
 /// of the package is in this file; espeak's global state is set up once and never torn down while in use.
 enum Espeak {
-    nonisolated(unsafe) private static var sampleRate: Int32?
-
-    /// Speaks `text` with `voice` into samples at the returned rate (Hz).
+    /// Speaks `text` with `voice` into samples at the returned rate (Hz); blocks for the whole synthesis.
     static func synthesise(_ text: String, voice: String) throws(SpeechError) -> (samples: [Int16], rate: Int) {
+        try espeakLock.withLock { (sampleRate: inout Int32?) throws(SpeechError) in try synthesise(text, voice: voice, sampleRate: &sampleRate) }
+    }
+
+    private static func synthesise(_ text: String, voice: String, sampleRate: inout Int32?) throws(SpeechError) -> (samples: [Int16], rate: Int) {
         if sampleRate == nil {
             let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, Int32(espeakINITIALIZE_DONT_EXIT))
             guard rate > 0 else { throw .unavailable }

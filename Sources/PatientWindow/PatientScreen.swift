@@ -1,4 +1,5 @@
 public import FormPrinting
+import Proctoring
 import Rendering
 public import StylusGeometry
 public import StylusInput
@@ -42,8 +43,12 @@ public final class PatientScreen {
 
     /// Opens the window on `monitor` and places a form of `form` on it at `pixelsPerInch` (default:
     /// what the window system reports, else 96).
-    public init(monitor: String?, form: FormSize, pixelsPerInch: Double?, showsCursor: Bool) throws(PatientWindowError) {
+    public init(
+        monitor: String?, form: FormSize, pixelsPerInch: Double?, showsCursor: Bool,
+        synthesiser: some SpeechSynthesiser = EspeakSynthesiser()
+    ) throws(PatientWindowError) {
         sdl = try SDLScreen(monitor: monitor, title: "StylusKit")
+        speech = SpeechWorker(synthesiser: synthesiser)
         let density = pixelsPerInch ?? sdl.reportedPixelsPerInch ?? 96
         layout = ScreenLayout(form: form, screenWidth: sdl.width, screenHeight: sdl.height, pixelsPerInch: density)
         self.showsCursor = showsCursor
@@ -52,6 +57,8 @@ public final class PatientScreen {
         overlay = try sdl.texture(target: false)
         buttons = ClockButtons(layout: layout)
         sdl.setBlended(ink, false)
+        audio = SDLAudio(rate: Self.speechRate)
+        audioRate = Self.speechRate
     }
 
     /// Shows a new page (a step's form) and wipes the ink.
@@ -119,27 +126,177 @@ public final class PatientScreen {
         needsFrame = true
     }
 
-    /// Presents a frame if anything changed; `now` is read right after the present, for the latency.
+    /// Presents a frame if anything changed; `now` gives the frame's time (for the finish
+    /// animations) and is read again right after the present, for the latency.
     public func frame(now: () -> EventTime) {
+        let shown = animation.frame(at: now())
+        if shown != animationFrame {
+            animationFrame = shown
+            needsFrame = true
+        }
         guard needsFrame else { return }
         if !pendingDots.isEmpty {
             sdl.drawDots(pendingDots, colour: Self.inkColour, into: ink)
             pendingDots.removeAll(keepingCapacity: true)
         }
-        sdl.present(hasOverlay ? [ink, overlay] : [ink], cursor: cursor, cursorSize: 12)
+        var layers = hasOverlay ? [ink, overlay] : [ink]
+        var check: [(x: Double, y: Double, size: Double)] = []
+        if shown.cardOpacity > 0, let card = animationTexture(card: true) {
+            sdl.setOpacity(card, UInt8((shown.cardOpacity * 255).rounded()))
+            layers.append(card)
+            check = checkDots(drawn: shown.checkDrawn)
+        }
+        if shown.closingOpacity > 0, let closing = animationTexture(card: false) {
+            sdl.setOpacity(closing, UInt8((shown.closingOpacity * 255).rounded()))
+            layers.append(closing)
+        }
+        sdl.present(layers, dots: check, dotColour: Self.checkColour, cursor: cursor, cursorSize: 12)
         latency.presented(at: now())
         needsFrame = false
     }
 
-    private var audio: SDLAudio?
+    // MARK: Finish animations
 
-    /// Speaks `text` offline with espeak-ng's `voice` and returns how long the speech lasts; the text
-    /// itself is shown by the caller. Without an audio output the speech is made but not heard.
-    public func speak(_ text: String, voice: String) throws(SpeechError) -> EventDuration {
-        let speech = try Espeak.synthesise(text, voice: voice)
-        if audio == nil || audio?.rate != speech.rate { audio = SDLAudio(rate: speech.rate) }
-        audio?.play(speech.samples)
-        return EventDuration(microseconds: Int64(speech.samples.count) * 1_000_000 / Int64(max(1, speech.rate)))
+    /// The finish animations' state; the frames follow from it and the frame time alone.
+    public private(set) var animation = FinishAnimation()
+    private var animationFrame = FinishAnimation.Frame.none
+    /// The card and the closing page, rasterised the first time they are needed.
+    private var animationTextures: (card: SDLTexture?, closing: SDLTexture?) = (nil, nil)
+    /// The green of the check mark.
+    public static let checkColour: (UInt8, UInt8, UInt8) = (30, 150, 60)
+
+    /// A maze was finished at `time` (the frame time): the check mark and "Well done" show for about a second.
+    public func mazeFinished(at time: EventTime) {
+        animation.mazeFinished(at: time)
+    }
+
+    /// The test ended at `time` (the frame time): the closing page fades in.
+    public func testFinished(at time: EventTime) {
+        animation.testFinished(at: time)
+    }
+
+    /// Whether an animation still changes the screen after `time`.
+    public func isAnimating(at time: EventTime) -> Bool { animation.isRunning(at: time) }
+
+    /// The card: 8 x 5.5 cm, white, centred, with "Well done" in its lower part; clear around it.
+    var cardRect: PixelRect {
+        let perCm = layout.pixelsPerInch / 2.54
+        let w = 8 * perCm
+        let h = 5.5 * perCm
+        return PixelRect(x: (Double(layout.screenWidth) - w) / 2, y: (Double(layout.screenHeight) - h) / 2, width: w, height: h)
+    }
+
+    /// The check mark's three corners on the screen, in pixels: short stroke down, long stroke up.
+    var checkCorners: [(x: Double, y: Double)] {
+        let card = cardRect
+        let perCm = layout.pixelsPerInch / 2.54
+        let cx = card.x + card.width / 2
+        let cy = card.y + 2.2 * perCm
+        return [(cx - 1.4 * perCm, cy), (cx - 0.4 * perCm, cy + 1.0 * perCm), (cx + 1.6 * perCm, cy - 1.2 * perCm)]
+    }
+
+    /// The dots of the part `drawn` (0...1) of the check mark, along its length.
+    private func checkDots(drawn: Double) -> [(x: Double, y: Double, size: Double)] {
+        let corners = checkCorners
+        let size = 0.35 * layout.pixelsPerInch / 2.54
+        let legs = zip(corners, corners.dropFirst()).map { a, b in ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot() }
+        var left = legs.reduce(0, +) * drawn
+        var dots: [(x: Double, y: Double, size: Double)] = []
+        for (index, (a, b)) in zip(corners, corners.dropFirst()).enumerated() where left > 0 {
+            let part = min(1, left / legs[index])
+            let steps = max(1, Int((legs[index] * part / (size / 3)).rounded(.up)))
+            for step in 0...steps {
+                let t = part * Double(step) / Double(steps)
+                dots.append((a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, size))
+            }
+            left -= legs[index]
+        }
+        return dots
+    }
+
+    /// The card or the closing page, rasterised once (nil if SDL has no texture for it: then it is not drawn).
+    private func animationTexture(card isCard: Bool) -> SDLTexture? {
+        if let texture = isCard ? animationTextures.card : animationTextures.closing { return texture }
+        guard let texture = try? sdl.texture(target: false) else { return nil }
+        let cm = 1 / layout.pixelsPerCentimetre
+        let perCm = layout.pixelsPerInch / 2.54
+        func form(_ x: Double, _ y: Double) -> FormPosition { layout.formPosition(x: x, y: y) }
+        var marks: [PageMark] = []
+        let opaque: PixelRect
+        if isCard {
+            let r = cardRect
+            opaque = r
+            marks.append(.polygon([form(r.x, r.y), form(r.x + r.width, r.y), form(r.x + r.width, r.y + r.height), form(r.x, r.y + r.height)], colour: .white))
+            marks.append(.polyline([form(r.x, r.y), form(r.x + r.width, r.y), form(r.x + r.width, r.y + r.height), form(r.x, r.y + r.height)],
+                                   closed: true, widthCentimetres: 0.06 * perCm * cm, colour: Self.checkPrintColour))
+            marks.append(.centredText(
+                PatientWords.wellDone, centre: form(r.x + r.width / 2, r.y + 4.4 * perCm), sizeCentimetres: 0.9 * perCm * cm,
+                bold: true, colour: Self.checkPrintColour))
+        } else {
+            opaque = PixelRect(x: 0, y: 0, width: Double(layout.screenWidth), height: Double(layout.screenHeight))
+            marks.append(.centredText(
+                PatientWords.finished, centre: form(Double(layout.screenWidth) / 2, Double(layout.screenHeight) / 2),
+                sizeCentimetres: 0.8 * perCm * cm, bold: false, colour: .black))
+        }
+        let raster = RasterImage(page: PageDrawing(size: layout.form, marks: marks), dotsPerInch: layout.rasterDotsPerInch, region: layout.screenRegion)
+        var pixels = Self.fitted(raster, width: layout.screenWidth, height: layout.screenHeight)
+        // Outside the card the texture is clear (the page shows through); the closing page is opaque white.
+        let rows = max(0, Int(opaque.y.rounded()))..<min(layout.screenHeight, Int((opaque.y + opaque.height).rounded()))
+        let columns = max(0, Int(opaque.x.rounded()))..<min(layout.screenWidth, Int((opaque.x + opaque.width).rounded()))
+        let width = layout.screenWidth
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for y in 0..<layout.screenHeight {
+                let row = base + y * width
+                if rows.contains(y) && !columns.isEmpty {
+                    row.update(repeating: 0, count: columns.lowerBound)
+                    (row + columns.upperBound).update(repeating: 0, count: width - columns.upperBound)
+                } else {
+                    row.update(repeating: 0, count: width)
+                }
+            }
+        }
+        sdl.upload(pixels, to: texture)
+        if isCard { animationTextures.card = texture } else { animationTextures.closing = texture }
+        return texture
+    }
+
+    private var audio: SDLAudio?
+    /// Makes the instructions' speech on a thread of its own: synthesis takes about half a second,
+    /// which the event loop (ink, proctor decisions) must not wait for.
+    private let speech: SpeechWorker
+
+    /// Asks for `text` to be spoken with espeak-ng's `voice`; returns at once. The speech comes back
+    /// from `synthesisedSpeech()` and is heard only when passed to `play(_:)`.
+    public func requestSpeech(_ text: String, voice: String) -> SpeechToken {
+        speech.queue.request(text, voice: voice)
+    }
+
+    /// The speech made since the last call, oldest first; never waits for the speech thread.
+    public func synthesisedSpeech() -> [SpeechOutcome] {
+        speech.queue.collect()
+    }
+
+    /// Plays `samples` from now, replacing whatever still plays. Without an audio output the speech
+    /// is made but not heard.
+    public func play(_ samples: SynthesisedSpeech) {
+        if audioRate != samples.rate {
+            audio = nil
+            audio = SDLAudio(rate: samples.rate)
+            audioRate = samples.rate
+        }
+        audio?.play(samples.samples)
+    }
+
+    /// espeak-ng's output rate: the audio output is opened at it with the window, not on the event loop.
+    static let speechRate = 22_050
+    /// The rate the output was opened (or tried) at; a failed open is not retried at every text.
+    private var audioRate: Int?
+
+    /// Drops the speech not yet made or not yet collected, and silences what plays.
+    public func silence() {
+        speech.queue.cancelAll()
+        audio?.stop()
     }
 
     /// The operator's keys since the last call.
@@ -149,11 +306,28 @@ public final class PatientScreen {
 
     // MARK: Drawing the overlay
 
+    /// The check mark's green, for cairo.
+    static let checkPrintColour = PrintColour(red: 30 / 255, green: 150 / 255, blue: 60 / 255)
+
     /// The grey that hides the form.
     static let coverColour = PrintColour(red: 0.55, green: 0.55, blue: 0.58)
     static let bannerColour = PrintColour(red: 1, green: 0.97, blue: 0.8)
     static let arrowColour = PrintColour(red: 0.85, green: 0, blue: 0.85)
     static let buttonColour = PrintColour(red: 0.2, green: 0.45, blue: 0.85)
+    /// The frame around the region instructions are about: an orange that stands out on the grey and the form.
+    static let highlightColour = PrintColour(red: 1, green: 0.6, blue: 0)
+
+    /// The four strips of screen a frame `width` cm wide, `margin` cm outside `box`, covers (drawn over the cover).
+    static func frameStrips(around box: FormRectangle, margin: Double, width: Double, on layout: ScreenLayout) -> [PixelRect] {
+        let outer = margin + width / 2 + 0.02
+        let (x0, y0) = layout.pixel(of: FormPosition(xCentimetres: box.minX - outer, yCentimetres: box.minY - outer))
+        let (x1, y1) = layout.pixel(of: FormPosition(xCentimetres: box.maxX + outer, yCentimetres: box.maxY + outer))
+        let thick = (2 * 0.02 + width) * layout.pixelsPerCentimetre + 1
+        return [
+            PixelRect(x: x0, y: y0, width: x1 - x0, height: thick), PixelRect(x: x0, y: y1 - thick, width: x1 - x0, height: thick),
+            PixelRect(x: x0, y: y0, width: thick, height: y1 - y0), PixelRect(x: x1 - thick, y: y0, width: thick, height: y1 - y0),
+        ]
+    }
 
     /// The strip at the top of the screen that carries the message, in pixels.
     var bannerRect: PixelRect {
@@ -190,6 +364,15 @@ public final class PatientScreen {
         }
         if case let .pauseCircle(centre, radius) = view.cover {
             marks.append(.circle(centre: centre, radiusCentimetres: radius + 0.03, widthCentimetres: 0.06, colour: Self.arrowColour))
+        }
+        if case let .highlight(box) = view.cover {
+            // A frame just outside the region, so it does not hide the region's own lines.
+            let m = 0.08
+            marks.append(.polyline(
+                [FormPosition(xCentimetres: box.minX - m, yCentimetres: box.minY - m), FormPosition(xCentimetres: box.maxX + m, yCentimetres: box.minY - m),
+                 FormPosition(xCentimetres: box.maxX + m, yCentimetres: box.maxY + m), FormPosition(xCentimetres: box.minX - m, yCentimetres: box.maxY + m)],
+                closed: true, widthCentimetres: 0.1, colour: Self.highlightColour))
+            kept.append(contentsOf: Self.frameStrips(around: box, margin: m, width: 0.1, on: layout))
         }
         if let message = view.message {
             let banner = bannerRect

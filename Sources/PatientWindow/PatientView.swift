@@ -12,6 +12,8 @@ public enum FormCover: Hashable, Sendable {
     case continueBox(FormRectangle)
     /// The whole form obscured (e.g. between steps).
     case everything
+    /// Instructions about one region of the form: the region highlighted, the rest obscured.
+    case highlight(FormRectangle)
 }
 
 /// The words shown (and spoken) to the patient for each proctor action; one place, so tests pin them.
@@ -23,6 +25,15 @@ public enum PatientWords {
     public static let clockCopy = "Please copy the clock shown, as exactly as you can."
     public static let maze = "Draw a line from the green arrow to the red arrow without crossing any walls."
     public static let symbolDigit = "Write under each symbol the digit the key at the top pairs with it, box after box."
+    /// The symbol-digit script's segments (`InstructionScript.symbolDigit`), each spoken while its region shows.
+    public static let symbolDigitLegend = "This is the key: each symbol has its own digit under it."
+    public static let symbolDigitCopyDigits = "This time each box has a digit printed above it."
+    public static let symbolDigitRecallLegend = "The key is gone now. Write the digits from memory."
+    public static let symbolDigitSamples = "Start with these sample boxes: write the digit that goes with each symbol."
+    public static let symbolDigitCopySamples = "Start with these sample boxes: copy each digit into the box below it."
+    public static let symbolDigitFirstRow = "Then go on box after box, row after row, as quickly as you can."
+    /// Shown with the check mark after a maze is finished.
+    public static let wellDone = "Well done"
     public static let continueButton = "Continue"
     public static let repeatButton = "Repeat instructions"
     public static let finished = "Thank you. This test is finished."
@@ -79,7 +90,7 @@ public struct PatientView: Hashable, Sendable {
             let dx = position.xCentimetres - centre.xCentimetres
             let dy = position.yCentimetres - centre.yCentimetres
             return dx * dx + dy * dy > radius * radius
-        case let .continueBox(box):
+        case let .continueBox(box), let .highlight(box):
             return !box.contains(position)
         }
     }
@@ -160,7 +171,7 @@ extension PatientView {
             guard abs(dy) <= r else { return nil }
             let half = (r * r - dy * dy).squareRoot()
             return columns(from: px - half, to: px + half)
-        case let .continueBox(box):
+        case let .continueBox(box), let .highlight(box):
             let (x0, y0) = layout.pixel(of: box.origin)
             let (x1, y1) = layout.pixel(of: FormPosition(xCentimetres: box.maxX, yCentimetres: box.maxY))
             guard cy >= y0, cy <= y1 else { return nil }

@@ -40,23 +40,44 @@ public struct InstructionReading: Sendable {
     public private(set) var readings: [Reading] = []
     /// The same measures as `readings`, as times.
     public private(set) var measures: [Measure] = []
-    private var open: (step: String, shown: EventTime, spoken: EventDuration)?
+    private var open: (step: String, shown: EventTime, spoken: EventTime?)?
 
     public init() {}
 
-    /// The instructions of `step` were shown at `time`, speech lasting `spoken`.
-    public mutating func shown(step: String, at time: EventTime, spoken: EventDuration) {
-        open = (step, time, spoken)
+    /// The instructions of `step` were put on screen at `time`; when their speech ends is not known
+    /// yet (it is being synthesised off the event loop): `speechEnds(at:)` tells it.
+    public mutating func shown(step: String, at time: EventTime) {
+        open = (step, time, nil)
     }
 
+    /// The instructions of `step` were shown at `time`, speech lasting `spoken`.
+    public mutating func shown(step: String, at time: EventTime, spoken: EventDuration) {
+        open = (step, time, time.advanced(by: spoken))
+    }
+
+    /// The speech of the instructions under way ends at `time` (when they were shown plus the
+    /// samples' duration; the time they were shown when nothing could be spoken).
+    public mutating func speechEnds(at time: EventTime) {
+        guard let current = open else { return }
+        open = (current.step, current.shown, max(time, current.shown))
+    }
+
+    /// Whether instructions are open and the end of their speech is not known yet.
+    public var awaitsSpeech: Bool { open != nil && open?.spoken == nil }
+
     /// The pen touched at `time`: closes the reading under way, if any.
+    ///
+    /// A touch before the speech was synthesised records the touch as the end of the speech: the
+    /// patient began before hearing anything, the speech is dropped (the caller cancels it, so it
+    /// is never heard over the drawing), and the instructions lasted, as shown only, until the
+    /// touch. So the measure is always complete, with shown <= spoken <= first touch in that case.
     public mutating func touched(at time: EventTime) {
         guard let open else { return }
+        let spoken = open.spoken ?? max(time, open.shown)
         readings.append(Reading(
             step: open.step, seconds: Double(time.duration(since: open.shown).microseconds) / 1_000_000,
-            spokenSeconds: Double(open.spoken.microseconds) / 1_000_000))
-        measures.append(Measure(
-            step: open.step, shown: open.shown, spoken: open.shown.advanced(by: open.spoken), firstTouch: time))
+            spokenSeconds: Double(spoken.duration(since: open.shown).microseconds) / 1_000_000))
+        measures.append(Measure(step: open.step, shown: open.shown, spoken: spoken, firstTouch: time))
         self.open = nil
     }
 }
@@ -65,7 +86,6 @@ public struct InstructionReading: Sendable {
 public enum PatientScreenSpeech {
     /// How long espeak-ng's `voice` takes to say `text`.
     public static func duration(of text: String, voice: String) throws(SpeechError) -> EventDuration {
-        let speech = try Espeak.synthesise(text, voice: voice)
-        return EventDuration(microseconds: Int64(speech.samples.count) * 1_000_000 / Int64(max(1, speech.rate)))
+        try EspeakSynthesiser().synthesise(text, voice: voice).duration
     }
 }

@@ -153,11 +153,27 @@ final class SDLScreen {
         SDL_SetRenderTarget(renderer, nil)
     }
 
-    /// Composes a frame: the textures in order, then a cross-hair cursor, and presents it.
-    func present(_ layers: [SDLTexture], cursor: (x: Double, y: Double)?, cursorSize: Double) {
+    /// How opaque a blended texture is drawn (255: as its pixels say).
+    func setOpacity(_ texture: SDLTexture, _ opacity: UInt8) {
+        SDL_SetTextureAlphaMod(texture.texture, opacity)
+    }
+
+    /// Composes a frame: the textures in order, square dots over them (an animation's strokes), then
+    /// a cross-hair cursor, and presents it.
+    func present(
+        _ layers: [SDLTexture], dots: [(x: Double, y: Double, size: Double)] = [], dotColour: (UInt8, UInt8, UInt8) = (0, 0, 0),
+        cursor: (x: Double, y: Double)?, cursorSize: Double
+    ) {
         SDL_SetRenderTarget(renderer, nil)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
         for layer in layers { SDL_RenderCopy(renderer, layer.texture, nil, nil) }
+        if !dots.isEmpty {
+            SDL_SetRenderDrawColor(renderer, dotColour.0, dotColour.1, dotColour.2, 255)
+            var rects = dots.map {
+                SDL_FRect(x: Float($0.x - $0.size / 2), y: Float($0.y - $0.size / 2), w: Float($0.size), h: Float($0.size))
+            }
+            SDL_RenderFillRectsF(renderer, &rects, Int32(rects.count))
+        }
         if let cursor {
             SDL_SetRenderDrawColor(renderer, 220, 0, 0, 255)
             let x = Float(cursor.x)
@@ -227,6 +243,11 @@ final class SDLAudio {
     func play(_ samples: [Int16]) {
         SDL_ClearQueuedAudio(device)
         samples.withUnsafeBytes { bytes in _ = SDL_QueueAudio(device, bytes.baseAddress, UInt32(bytes.count)) }
+    }
+
+    /// Drops whatever is still queued to play.
+    func stop() {
+        SDL_ClearQueuedAudio(device)
     }
 }
 

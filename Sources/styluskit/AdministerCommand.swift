@@ -21,8 +21,10 @@ struct Administer: ParsableCommand {
             `record`, and the journal and the results file are written as `record` writes them. The \
             proctor's actions are shown: refused strokes are not drawn, a maze interruption hides the \
             maze except the circle to resume in, a symbol-digit skip points at the box to continue in, \
-            and the clock's continue and repeat-instructions buttons appear after the button delay, \
-            to be tapped with the pen. Operator keys: Escape ends the test and writes the results; \
+            the symbol-digit instructions highlight one region of the form at a time while they are \
+            spoken, and the clock's continue and repeat-instructions buttons appear after the button \
+            delay, to be tapped with the pen. A finished maze is greeted with a check mark and the \
+            closing page fades in at the end. Operator keys: Escape ends the test and writes the results; \
             Ctrl+Q aborts, keeping the journal for `styluskit recover` (exit status 3). At the end the \
             delay from the pen's event time to the frame that showed it is printed (p50, p99).
             """)
@@ -156,6 +158,7 @@ struct Administer: ParsableCommand {
             source: source, journal: journal, driver: driver, presenter: presenter, clock: clock,
             screenshots: try screenshots(), sessionStart: shown, pausesForCaptures: feed != nil)
         let outcome = try loop.run()
+        if case .ended = outcome { loop.playOut() }
         let latency = screen.latency
         guard case .ended(let end) = outcome else {
             print("Aborted; the journal \(journal.path) is kept: `styluskit recover \(journal.path)` rebuilds the results file.")

@@ -125,12 +125,7 @@ struct AdministerLoop {
             screen.frame(now: clock.now)
             if driver.isFinished { return .ended(now) }
 
-            while let shot = screenshots.first, now.microseconds >= sessionStart.microseconds + Int64(shot.seconds * 1_000_000) {
-                screenshots.removeFirst()
-                let capture = { Self.captureScreen(to: shot.file) }
-                if pausesForCaptures { clock.paused(capture) } else { capture() }
-                taken.append(shot.file)
-            }
+            takeScreenshots(dueBy: now)
             for command in screen.operatorCommands() {
                 let pressed = clock.now()
                 switch command {
@@ -166,6 +161,45 @@ struct AdministerLoop {
             try journal.syncIfDue(now: now)
         }
     }
+
+    /// The scripted captures due by `now`.
+    private mutating func takeScreenshots(dueBy now: EventTime) {
+        while let shot = screenshots.first, now.microseconds >= sessionStart.microseconds + Int64(shot.seconds * 1_000_000) {
+            screenshots.removeFirst()
+            let capture = { Self.captureScreen(to: shot.file) }
+            if pausesForCaptures { clock.paused(capture) } else { capture() }
+            taken.append(shot.file)
+        }
+    }
+
+    /// After the test ended (the journal complete, the proctor done): frames until the finish
+    /// animations are over (about two seconds at most), with the captures due meanwhile or within
+    /// `Self.capturesAfterAnimation` after (a fed session's view of the closing page).
+    mutating func playOut() {
+        // An operator's end finished the test without a refresh: the closing page starts here.
+        presenter.refresh()
+        let screen = presenter.screen
+        var animationEnded: EventTime?
+        while true {
+            let now = clock.now()
+            screen.frame(now: clock.now)
+            takeScreenshots(dueBy: now)
+            if screen.isAnimating(at: now) {
+                animationEnded = nil
+            } else {
+                let ended = animationEnded ?? now
+                animationEnded = ended
+                let waiting = screenshots.first.map {
+                    sessionStart.microseconds + Int64($0.seconds * 1_000_000) <= ended.advanced(by: Self.capturesAfterAnimation).microseconds
+                } ?? false
+                if !waiting { return }
+            }
+            usleep(4_000)
+        }
+    }
+
+    /// How long after the finish animations a capture still waits to be taken.
+    static let capturesAfterAnimation = EventDuration.milliseconds(5_000)
 
     /// Ends every step left, as SIGTERM does for `record`: one continue press per step, journaled.
     private func endEverything(at time: EventTime) throws {

@@ -21,18 +21,94 @@ final class SessionPresenter {
     private var buttons: ClockButtons
     private var instructions: String?
 
-    /// Shows and speaks `text` as the instructions of the step on screen.
+    /// Shows `text` as the instructions of the step on screen and asks for it to be spoken; the
+    /// speech is played, and the end of the reading's speech known, when the speech thread has made it.
     private func instruct(_ text: String, step: String) {
         instructions = text
-        var spoken = EventDuration(microseconds: 0)
-        do {
-            spoken = try screen.speak(text, voice: voice)
-        } catch {
-            if !speechWarned { printError("warning: \(error)") }
-            speechWarned = true
-        }
-        reading.shown(step: step, at: now(), spoken: spoken)
+        screen.silence()
+        let shown = now()
+        speechRequest = (screen.requestSpeech(text, voice: voice), shown)
+        reading.shown(step: step, at: shown)
     }
+
+    /// Starts a script of instructions, each segment's region highlighted while its words are
+    /// spoken; every segment's speech is asked for at once. `banner` stays once the script is over.
+    /// The reading's speech ends when the script's last segment does (known once every segment's
+    /// speech is made), or at the first touch if that comes first: the touch ends the script.
+    private func instruct(script segments: [InstructionSegment], banner: String, step: String) {
+        instructions = banner
+        screen.silence()
+        let shown = now()
+        speechRequest = nil
+        script = InstructionScript(segments: segments, start: shown)
+        scriptSpeech = [:]
+        for index in segments.indices { scriptSpeech[screen.requestSpeech(segments[index].words, voice: voice)] = index }
+        scriptSamples = [:]
+        scriptPlayed = nil
+        scriptSpoke = false
+        reading.shown(step: step, at: shown)
+    }
+
+    /// The patient touched the form: the script ends (the form is revealed) and its speech stops there.
+    private func endScript(at time: EventTime) {
+        guard let script else { return }
+        if !reading.awaitsSpeech && script.end > time { reading.speechEnds(at: time) }
+        screen.silence()
+        self.script = nil
+        scriptSpeech = [:]
+    }
+    private var script: InstructionScript?
+    private var scriptSpeech: [SpeechToken: Int] = [:]
+    private var scriptSamples: [Int: SynthesisedSpeech] = [:]
+    private var scriptPlayed: Int?
+    private var scriptSpoke = false
+
+    private func warnOnce(_ error: SpeechError) {
+        if !speechWarned { printError("warning: \(error)") }
+        speechWarned = true
+    }
+
+    /// Plays the instructions' speech once made; speech the patient's first touch came before is dropped.
+    private func collectSpeech() {
+        let time = now()
+        for outcome in screen.synthesisedSpeech() {
+            if let index = scriptSpeech.removeValue(forKey: outcome.token), script != nil {
+                switch outcome.speech {
+                case let .success(speech):
+                    if script?.wantsSpeech(index, at: time) == true { scriptSamples[index] = speech }
+                    script?.spoken(index, lasting: speech.duration, at: time)
+                    scriptSpoke = true
+                case let .failure(error):
+                    warnOnce(error)
+                    script?.unspoken(index)
+                }
+                if let script, script.isSettled, reading.awaitsSpeech {
+                    // Nothing spoken at all: as for one text that could not be spoken, the speech ends as it is shown.
+                    reading.speechEnds(at: scriptSpoke ? script.end : script.start)
+                }
+                continue
+            }
+            guard let request = speechRequest, outcome.token == request.token else { continue }
+            speechRequest = nil
+            guard reading.awaitsSpeech else { continue }
+            switch outcome.speech {
+            case let .success(speech):
+                screen.play(speech)
+                reading.speechEnds(at: request.shown.advanced(by: speech.duration))
+            case let .failure(error):
+                warnOnce(error)
+                reading.speechEnds(at: request.shown)
+            }
+        }
+        // Each segment's words as it comes up (late, if its speech was made after it began).
+        if let script, let current = script.segment(at: time), current != scriptPlayed, let speech = scriptSamples[current] {
+            screen.play(speech)
+            scriptPlayed = current
+        }
+    }
+    private var speechRequest: (token: SpeechToken, shown: EventTime)?
+    /// The mazes finished so far, each greeted by the screen's check mark.
+    private var mazesFinished = 0
     private var clockStep: ClockStep?
     /// The buttons the patient tapped since the loop last looked, for it to journal.
     var taps: [ButtonTap] = []
@@ -91,6 +167,7 @@ final class SessionPresenter {
     private func sample(_ sample: PenSample) {
         let recording = (driver as? MazeDriver)?.isRecordingStroke ?? (driver as? SymbolDigitDriver)?.isRecordingStroke ?? false
         if sample.isInContact {
+            endScript(at: sample.time)
             reading.touched(at: sample.time)
             instructions = nil
         }
@@ -108,6 +185,7 @@ final class SessionPresenter {
 
     /// Brings the page, the cover and the buttons up to date with the driver.
     func refresh() {
+        collectSpeech()
         var key = ""
         var marks: () -> [PageMark] = { [] }
         var view = PatientView()
@@ -122,6 +200,11 @@ final class SessionPresenter {
             if pageKey != key { instruct(step == .copy ? PatientWords.clockCopy : PatientWords.clockCommand, step: step.identifier) }
         case .maze, .battery:
             guard let maze = driver as? MazeDriver else { return }
+            let finished = maze.steps.filter(\.finished).count
+            if finished > mazesFinished {
+                mazesFinished = finished
+                screen.mazeFinished(at: now())
+            }
             let index = maze.mazeIndexOnScreen
             key = "maze-\(index)"
             if index < maze.mazes.count {
@@ -142,13 +225,20 @@ final class SessionPresenter {
                 let form = self.form
                 marks = { StepForm.symbolDigit(step, displayMode: false).marks(on: form) }
                 view = PatientView.symbolDigit(proctor)
-                if pageKey != key { instruct(PatientWords.symbolDigit, step: step.identifier) }
+                if pageKey != key {
+                    let laidOut = proctor.form
+                        ?? SymbolDigitForm(step: step, origin: SymbolDigitForm.origin(centredOn: form))
+                    instruct(script: InstructionScript.symbolDigit(laidOut), banner: PatientWords.symbolDigit, step: step.identifier)
+                }
+                if view == PatientView(), let shown = script?.view(at: now()) { view = shown }
             }
         }
         if driver.isFinished {
-            key = "finished"
-            marks = { [] }
-            view = PatientView(message: PatientWords.finished)
+            // The last page stays, uncovered, under the closing page fading in (PatientScreen's animation).
+            key = pageKey ?? "finished"
+            view = PatientView()
+            instructions = nil
+            screen.testFinished(at: now())
         }
         if pageKey != key {
             pageKey = key

@@ -21,6 +21,9 @@ UNITS_PER_PIXEL = 200 * 0.153
 INK = (20, 40, 160)
 COVER = (140, 140, 148)
 BUTTON = (51, 115, 217)
+HIGHLIGHT = (255, 153, 0)
+CHECK = (30, 150, 60)
+PER_CM = 166.0131 / 2.54
 
 results = []
 
@@ -131,6 +134,7 @@ def maze_wall_cross(styluskit, work):
                              "--events", "--out", os.path.join(work, "replay"), "--force"],
                             capture_output=True, text=True, check=True).stdout
     interrupt = next(json.loads(l) for l in events.splitlines() if '"interrupt"' in l)
+    finish = next(json.loads(l) for l in events.splitlines() if '"action":"finish"' in l.replace(" ", ""))
     first_ms = samples[0][0]
     # replay's times are ms since the recording's first event when it has no Unix times.
     with open(feed) as f:
@@ -139,8 +143,12 @@ def maze_wall_cross(styluskit, work):
     second_down = next(s[0] for s in touches if s[0] > interrupted + 0.3)
     pause_at = (interrupted + second_down) / 2
     early = 0.9
+    # The maze ends with the proctor's finish (its timer, 2 s after the last lift): the check mark
+    # and "Well done" for 1 s, then the closing page fading in over 0.8 s.
+    finished = finish["time"] / 1000 - t0
     run, summary = administer(styluskit, work, "maze", feed,
-                              [(early, "maze-ink"), (round(pause_at, 2), "maze-paused"), (4.6, "maze-resumed")],
+                              [(early, "maze-ink"), (round(pause_at, 2), "maze-paused"), (4.6, "maze-resumed"),
+                               (round(finished + 0.5, 2), "maze-finished"), (round(finished + 2.3, 2), "maze-closing")],
                               ["--maze", os.path.join(SYNTH, "detour.maze")])
     check("maze: administer ends by itself after the feed", run.returncode == 0, run.stderr[-500:])
     if summary is None:
@@ -195,6 +203,24 @@ def maze_wall_cross(styluskit, work):
     tail = [s for s in touches if second_down <= s[0] <= 4.3]
     hits = sum(ink_at(image, s[1], s[2]) for s in tail)
     check("maze resumed: ink along the resumed stroke", tail and hits == len(tail), f"{hits} of {len(tail)}")
+
+    # The card: 8 x 5.5 cm, centred on the 1920 x 1080 screen, white, with the green check mark in it.
+    image = shot(work, "maze-finished")
+    cw, ch = 8 * PER_CM, 5.5 * PER_CM
+    cx0, cy0 = (1920 - cw) / 2, (1080 - ch) / 2
+    corners = [image.pixel(int(cx0 + dx), int(cy0 + dy)) for dx, dy in ((15, 15), (cw - 15, 15), (15, ch - 15), (cw - 15, ch - 15))]
+    check("maze finished: a white card in the middle of the screen", all(near(p, (255, 255, 255), 3) for p in corners), str(corners))
+    # The maze's own start arrow is green too: only pixels that were not green before the finish count.
+    before = shot(work, "maze-resumed")
+    green = sum(near(image.pixel(x, y), CHECK, 30) and not near(before.pixel(x, y), CHECK, 30)
+                for x in range(int(cx0), int(cx0 + cw), 2) for y in range(int(cy0), int(cy0 + ch), 2))
+    check("maze finished: a green check mark and words on the card", green > 300, f"{green} new green pixels")
+    image = shot(work, "maze-closing")
+    grid = [image.pixel(x, y) for x in range(0, 1920, 40) for y in range(0, 1080, 40)]
+    white = sum(near(p, (255, 255, 255), 3) for p in grid) / len(grid)
+    check("maze closing: the closing page covers the maze", white > 0.97, f"{white:.2f} white")
+    dark = sum(near(image.pixel(x, y), (0, 0, 0), 60) for x in range(600, 1320, 2) for y in range(480, 600, 2))
+    check("maze closing: its words in the middle", dark > 50, f"{dark} dark pixels")
 
 
 def clock_buttons(styluskit, work):
@@ -309,6 +335,68 @@ def symbol_digit_skip(styluskit, work):
     check("sdt skip: the form shows again once box 3 is written", covered < 0.05, f"{covered:.2f} covered")
 
 
+def delayed(path, out, seconds):
+    """The recording with every event after its first frame `seconds` later: the pen hovers still
+    over the form that long before writing (a synthesised recording starts 0.2 s before its first touch)."""
+    lines, shifting = [], False
+    with open(path) as f:
+        for line in f:
+            if line.startswith("E:"):
+                fields = line.split(" ", 2)
+                if shifting:
+                    line = f"E: {float(fields[1]) + seconds:.6f} {fields[2]}"
+                if fields[2].startswith("0000 0000"):
+                    shifting = True
+            lines.append(line)
+    with open(out, "w") as f:
+        f.writelines(lines)
+
+
+def symbol_digit_instructions(styluskit, work):
+    """The test part's script: first the legend highlighted and everything else covered."""
+    synthesised = os.path.join(work, "sdt-in-order.evemu")
+    subprocess.run([styluskit, "synth", os.path.join(SYNTH, "sdt-in-order.scenario"), "--output", synthesised],
+                   check=True, capture_output=True)
+    feed = os.path.join(work, "sdt-late.evemu")
+    delayed(synthesised, feed, 3.0)
+    touches = [s for s in pen_samples(feed) if s[3]]
+    first_touch = touches[0][0]
+    # The legend segment lasts its speech (espeak-ng, about 3 s) or its estimate (4.9 s): 0.6 s is in it.
+    run, summary = administer(styluskit, work, "sdt", feed, [(0.6, "sdt-instructions"), (round(first_touch + 0.6, 2), "sdt-revealed")])
+    check("sdt instructions: administer ends by itself after the feed", run.returncode == 0, run.stderr[-500:])
+    if summary is None:
+        return
+    reading_times("sdt instructions", summary)
+    check("sdt instructions: the first touch came 3 s late", first_touch > 3, str(first_touch))
+    # The form (assessments.md: 21.89 x 13.28 cm) centred on the 29.376 x 16.524 cm panel; the legend's
+    # nine items (each 1.27 + 0.026 cm) centred over the rows (15 of them, plus a line), 2 x 1.116 + 3 x 0.026 cm
+    # high; the rows start 2 x 0.346 cm below it, 2.31 + 0.346 cm apart; the first 5 boxes are samples.
+    ox, oy = (29.376 - 21.89) / 2, (16.524 - 13.28) / 2
+    pitch, item, margin = 1.27 + 0.026, 2 * 1.1161 + 3 * 0.026, 0.3464
+    row_width = 15 * pitch + 0.026
+    legend_left = ox + (row_width - (9 * pitch + 0.026)) / 2
+    first_row = oy + item + 2 * margin
+
+    def fraction_covered(image, x0, x1, y0, y1):
+        grid = [image.pixel(int(x * PER_CM), int(y * PER_CM))
+                for x in [x0 + (x1 - x0) * i / 20 for i in range(21)] for y in [y0 + (y1 - y0) * j / 8 for j in range(9)]]
+        return sum(near(p, COVER, 12) for p in grid) / len(grid)
+
+    image = shot(work, "sdt-instructions")
+    legend = fraction_covered(image, legend_left + 0.1, legend_left + 9 * pitch - 0.1, oy + 0.1, oy + item - 0.1)
+    check("sdt instructions: the legend shows", legend < 0.02, f"{legend:.2f} of the legend covered")
+    samples = fraction_covered(image, ox + 0.1, ox + 5 * pitch - 0.1, first_row + 0.1, first_row + item - 0.1)
+    check("sdt instructions: the sample boxes are covered", samples > 0.98, f"{samples:.2f} covered")
+    rows = fraction_covered(image, ox + 0.1, ox + row_width - 0.1, first_row + item + margin + 0.1, oy + 13.28 - 0.1)
+    check("sdt instructions: the other rows are covered", rows > 0.98, f"{rows:.2f} covered")
+    orange = sum(near(image.pixel(x, y), HIGHLIGHT, 40) for x in range(0, 1920, 2) for y in range(0, 1080, 2))
+    check("sdt instructions: a frame around the legend", orange > 200, f"{orange} frame pixels")
+    check("sdt instructions: the words are shown above", near(image.pixel(5, 5), (255, 247, 204), 6), str(image.pixel(5, 5)))
+    image = shot(work, "sdt-revealed")
+    rows = fraction_covered(image, ox + 0.1, ox + row_width - 0.1, first_row + 0.1, oy + 13.28 - 0.1)
+    check("sdt instructions: the first touch reveals the form", rows < 0.02, f"{rows:.2f} covered")
+
+
 def tablet_cursor(styluskit, work):
     """A tablet without a display (the real UC-Logic WP5540U recording): the pen is a cross-hair."""
     feed = os.path.join(ROOT, "Fixtures", "recordings", "real", "UC-LOGIC-Tablet-WP5540U-Pen.events")
@@ -346,13 +434,13 @@ def tablet_cursor(styluskit, work):
 
 def main():
     styluskit, work, docs = sys.argv[1], sys.argv[2], (sys.argv[3] if len(sys.argv) > 3 else None)
-    for test in (maze_wall_cross, clock_buttons, clock_taps, symbol_digit_skip, tablet_cursor):
+    for test in (maze_wall_cross, clock_buttons, clock_taps, symbol_digit_skip, symbol_digit_instructions, tablet_cursor):
         try:
             test(styluskit, work)
         except Exception as error:  # a crash is a failure of that test, not of the run
             check(test.__name__, False, repr(error))
     if docs:
-        for name in ("maze-ink", "maze-paused", "clock-buttons", "sdt-skip"):
+        for name in ("maze-ink", "maze-paused", "clock-buttons", "sdt-skip", "sdt-instructions", "maze-finished"):
             path = os.path.join(work, name + ".xwd")
             if os.path.exists(path):
                 XwdImage(path).write_png(os.path.join(docs, f"administer-{name}.png"), 2)
