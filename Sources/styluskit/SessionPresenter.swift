@@ -19,107 +19,19 @@ final class SessionPresenter {
     let form: FormSize
     private var pageKey: String?
     private var buttons: ClockButtons
-    private var instructions: String?
-
-    /// Shows `text` as the instructions of the step on screen and asks for it to be spoken; the
-    /// speech is played, and the end of the reading's speech known, when the speech thread has made it.
-    private func instruct(_ text: String, step: String) {
-        instructions = text
-        screen.silence()
-        let shown = now()
-        speechRequest = (screen.requestSpeech(text, voice: voice), shown)
-        reading.shown(step: step, at: shown)
-    }
-
-    /// Starts a script of instructions, each segment's region highlighted while its words are
-    /// spoken; every segment's speech is asked for at once. `banner` stays once the script is over.
-    /// The reading's speech ends when the script's last segment does (known once every segment's
-    /// speech is made), or at the first touch if that comes first: the touch ends the script.
-    private func instruct(script segments: [InstructionSegment], banner: String, step: String) {
-        instructions = banner
-        screen.silence()
-        let shown = now()
-        speechRequest = nil
-        script = InstructionScript(segments: segments, start: shown)
-        scriptSpeech = [:]
-        for index in segments.indices { scriptSpeech[screen.requestSpeech(segments[index].words, voice: voice)] = index }
-        scriptSamples = [:]
-        scriptPlayed = nil
-        scriptSpoke = false
-        reading.shown(step: step, at: shown)
-    }
-
-    /// The patient touched the form: the script ends (the form is revealed) and its speech stops there.
-    private func endScript(at time: EventTime) {
-        guard let script else { return }
-        if !reading.awaitsSpeech && script.end > time { reading.speechEnds(at: time) }
-        screen.silence()
-        self.script = nil
-        scriptSpeech = [:]
-    }
-    private var script: InstructionScript?
-    private var scriptSpeech: [SpeechToken: Int] = [:]
-    private var scriptSamples: [Int: SynthesisedSpeech] = [:]
-    private var scriptPlayed: Int?
-    private var scriptSpoke = false
-
-    private func warnOnce(_ error: SpeechError) {
-        if !speechWarned { printError("warning: \(error)") }
-        speechWarned = true
-    }
-
-    /// Plays the instructions' speech once made; speech the patient's first touch came before is dropped.
-    private func collectSpeech() {
-        let time = now()
-        for outcome in screen.synthesisedSpeech() {
-            if let index = scriptSpeech.removeValue(forKey: outcome.token), script != nil {
-                switch outcome.speech {
-                case let .success(speech):
-                    if script?.wantsSpeech(index, at: time) == true { scriptSamples[index] = speech }
-                    script?.spoken(index, lasting: speech.duration, at: time)
-                    scriptSpoke = true
-                case let .failure(error):
-                    warnOnce(error)
-                    script?.unspoken(index)
-                }
-                if let script, script.isSettled, reading.awaitsSpeech {
-                    // Nothing spoken at all: as for one text that could not be spoken, the speech ends as it is shown.
-                    reading.speechEnds(at: scriptSpoke ? script.end : script.start)
-                }
-                continue
-            }
-            guard let request = speechRequest, outcome.token == request.token else { continue }
-            speechRequest = nil
-            guard reading.awaitsSpeech else { continue }
-            switch outcome.speech {
-            case let .success(speech):
-                screen.play(speech)
-                reading.speechEnds(at: request.shown.advanced(by: speech.duration))
-            case let .failure(error):
-                warnOnce(error)
-                reading.speechEnds(at: request.shown)
-            }
-        }
-        // Each segment's words as it comes up (late, if its speech was made after it began).
-        if let script, let current = script.segment(at: time), current != scriptPlayed, let speech = scriptSamples[current] {
-            screen.play(speech)
-            scriptPlayed = current
-        }
-    }
-    private var speechRequest: (token: SpeechToken, shown: EventTime)?
     /// The mazes finished so far, each greeted by the screen's check mark.
     private var mazesFinished = 0
     private var clockStep: ClockStep?
     /// The buttons the patient tapped since the loop last looked, for it to journal.
     var taps: [ButtonTap] = []
-    let voice: String
     let now: () -> EventTime
-    private(set) var reading = InstructionReading()
-    private var speechWarned = false
+    /// The step's instructions: shown, spoken, and timed for the reading measure.
+    private let instructions: SpokenInstructions
+    var reading: InstructionReading { instructions.reading }
 
     init(test: JournaledTest, driver: SessionDriver, screen: PatientScreen, form: FormSize, voice: String, clock: @escaping () -> EventTime) {
         self.test = test
-        self.voice = voice
+        instructions = SpokenInstructions(screen: screen, voice: voice, clock: clock)
         now = clock
         self.driver = driver
         self.screen = screen
@@ -148,11 +60,10 @@ final class SessionPresenter {
             buttons.withdraw()
             if button == .repeatInstructions {
                 let step = clockStep ?? .command
-                instruct(step == .copy ? PatientWords.clockCopy : PatientWords.clockCommand, step: step.identifier)
+                instructions.show(step == .copy ? PatientWords.clockCopy : PatientWords.clockCommand, step: step.identifier)
             }
         case let .strokeBegan(sample):
-            reading.touched(at: sample.time)
-            instructions = nil
+            instructions.touched(at: sample.time)
             buttons.withdraw()
             screen.ink(to: sample.formPosition, force: sample.force, eventTime: sample.time)
         case let .strokeContinued(sample):
@@ -166,11 +77,7 @@ final class SessionPresenter {
 
     private func sample(_ sample: PenSample) {
         let recording = (driver as? MazeDriver)?.isRecordingStroke ?? (driver as? SymbolDigitDriver)?.isRecordingStroke ?? false
-        if sample.isInContact {
-            endScript(at: sample.time)
-            reading.touched(at: sample.time)
-            instructions = nil
-        }
+        if sample.isInContact { instructions.touched(at: sample.time) }
         if recording && sample.isInContact {
             screen.ink(to: sample.formPosition, force: sample.force, eventTime: sample.time)
         } else {
@@ -185,7 +92,7 @@ final class SessionPresenter {
 
     /// Brings the page, the cover and the buttons up to date with the driver.
     func refresh() {
-        collectSpeech()
+        instructions.collectSpeech()
         var key = ""
         var marks: () -> [PageMark] = { [] }
         var view = PatientView()
@@ -197,7 +104,9 @@ final class SessionPresenter {
             marks = {
                 step == .copy ? StepForm.clockToCopy(hours: 11, minutes: 10).marks(on: form) : StepForm.blank.marks(on: form)
             }
-            if pageKey != key { instruct(step == .copy ? PatientWords.clockCopy : PatientWords.clockCommand, step: step.identifier) }
+            if pageKey != key {
+                instructions.show(step == .copy ? PatientWords.clockCopy : PatientWords.clockCommand, step: step.identifier)
+            }
         case .maze, .battery:
             guard let maze = driver as? MazeDriver else { return }
             let finished = maze.steps.filter(\.finished).count
@@ -215,7 +124,7 @@ final class SessionPresenter {
                 view = PatientView.maze(proctor)
                 // The path past the resume point was drawn in error: the proctor dropped it, so does the screen.
                 if proctor.state == .paused, let resume = proctor.resumePoint { screen.eraseInk(after: resume.time) }
-                if pageKey != key { instruct(PatientWords.maze, step: maze.mazes[index].stepIdentifier) }
+                if pageKey != key { instructions.show(PatientWords.maze, step: maze.mazes[index].stepIdentifier) }
             }
         case .sdt:
             guard let sdt = driver as? SymbolDigitDriver else { return }
@@ -228,23 +137,23 @@ final class SessionPresenter {
                 if pageKey != key {
                     let laidOut = proctor.form
                         ?? SymbolDigitForm(step: step, origin: SymbolDigitForm.origin(centredOn: form))
-                    instruct(script: InstructionScript.symbolDigit(laidOut), banner: PatientWords.symbolDigit, step: step.identifier)
+                    instructions.show(script: InstructionScript.symbolDigit(laidOut), banner: PatientWords.symbolDigit, step: step.identifier)
                 }
-                if view == PatientView(), let shown = script?.view(at: now()) { view = shown }
+                if view == PatientView(), let shown = instructions.scriptView(at: now()) { view = shown }
             }
         }
         if driver.isFinished {
             // The last page stays, uncovered, under the closing page fading in (PatientScreen's animation).
             key = pageKey ?? "finished"
             view = PatientView()
-            instructions = nil
+            instructions.withdrawBanner()
             screen.testFinished(at: now())
         }
         if pageKey != key {
             pageKey = key
             screen.show(page: marks())
         }
-        if view.message == nil, let instructions { view.message = instructions }
+        if view.message == nil, let banner = instructions.banner { view.message = banner }
         view.showsButtons = buttons.isOffered
         screen.setButtons(buttons)
         screen.show(view)

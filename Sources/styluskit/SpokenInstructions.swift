@@ -1,0 +1,123 @@
+import PatientWindow
+import StylusInput
+
+/// The instructions of the step on screen: shown as a banner (or as a script of highlighted
+/// regions), spoken from the speech thread, and timed for the reading measure.
+///
+/// Nothing here waits for speech: a request goes to the speech thread and its outcome is collected
+/// at the next turn of the loop (`collectSpeech`), when it is played and the reading's speech end known.
+final class SpokenInstructions {
+    private let screen: PatientScreen
+    private let voice: String
+    private let now: () -> EventTime
+    /// The reading times measured so far.
+    private(set) var reading = InstructionReading()
+    /// The words shown until the patient's first touch (or the test's end).
+    private(set) var banner: String?
+    /// The one text asked for, and when it was shown.
+    private var request: (token: SpeechToken, shown: EventTime)?
+    /// A script under way, and the speech of its segments: asked for, made, and last played.
+    private var script: InstructionScript?
+    private var scriptSpeech: [SpeechToken: Int] = [:]
+    private var scriptSamples: [Int: SynthesisedSpeech] = [:]
+    private var scriptPlayed: Int?
+    private var scriptSpoke = false
+    private var warned = false
+
+    init(screen: PatientScreen, voice: String, clock: @escaping () -> EventTime) {
+        self.screen = screen
+        self.voice = voice
+        now = clock
+    }
+
+    /// Shows `text` as the instructions of `step` and asks for it to be spoken; the speech is
+    /// played, and the end of the reading's speech known, when the speech thread has made it.
+    func show(_ text: String, step: String) {
+        banner = text
+        screen.silence()
+        let shown = now()
+        request = (screen.requestSpeech(text, voice: voice), shown)
+        reading.shown(step: step, at: shown)
+    }
+
+    /// Starts a script of instructions, each segment's region highlighted while its words are
+    /// spoken; every segment's speech is asked for at once. `banner` stays once the script is over.
+    /// The reading's speech ends when the script's last segment does (known once every segment's
+    /// speech is made), or at the first touch if that comes first: the touch ends the script.
+    func show(script segments: [InstructionSegment], banner: String, step: String) {
+        self.banner = banner
+        screen.silence()
+        let shown = now()
+        request = nil
+        script = InstructionScript(segments: segments, start: shown)
+        scriptSpeech = [:]
+        for index in segments.indices { scriptSpeech[screen.requestSpeech(segments[index].words, voice: voice)] = index }
+        scriptSamples = [:]
+        scriptPlayed = nil
+        scriptSpoke = false
+        reading.shown(step: step, at: shown)
+    }
+
+    /// The patient touched the form: the reading's first touch; a script ends (the form is
+    /// revealed) and its speech stops there; the banner goes.
+    func touched(at time: EventTime) {
+        if let script {
+            if !reading.awaitsSpeech && script.end > time { reading.speechEnds(at: time) }
+            screen.silence()
+            self.script = nil
+            scriptSpeech = [:]
+        }
+        reading.touched(at: time)
+        banner = nil
+    }
+
+    /// The test is over: no words stay on screen.
+    func withdrawBanner() { banner = nil }
+
+    /// What a script under way shows at `time`: its region highlighted, the rest covered.
+    func scriptView(at time: EventTime) -> PatientView? { script?.view(at: time) }
+
+    /// Plays the instructions' speech once made; speech the patient's first touch came before is dropped.
+    func collectSpeech() {
+        let time = now()
+        for outcome in screen.synthesisedSpeech() {
+            if let index = scriptSpeech.removeValue(forKey: outcome.token), script != nil {
+                switch outcome.speech {
+                case let .success(speech):
+                    if script?.wantsSpeech(index, at: time) == true { scriptSamples[index] = speech }
+                    script?.spoken(index, lasting: speech.duration, at: time)
+                    scriptSpoke = true
+                case let .failure(error):
+                    warnOnce(error)
+                    script?.unspoken(index)
+                }
+                if let script, script.isSettled, reading.awaitsSpeech {
+                    // Nothing spoken at all: as for one text that could not be spoken, the speech ends as it is shown.
+                    reading.speechEnds(at: scriptSpoke ? script.end : script.start)
+                }
+                continue
+            }
+            guard let request, outcome.token == request.token else { continue }
+            self.request = nil
+            guard reading.awaitsSpeech else { continue }
+            switch outcome.speech {
+            case let .success(speech):
+                screen.play(speech)
+                reading.speechEnds(at: request.shown.advanced(by: speech.duration))
+            case let .failure(error):
+                warnOnce(error)
+                reading.speechEnds(at: request.shown)
+            }
+        }
+        // Each segment's words as it comes up (late, if its speech was made after it began).
+        if let script, let current = script.segment(at: time), current != scriptPlayed, let speech = scriptSamples[current] {
+            screen.play(speech)
+            scriptPlayed = current
+        }
+    }
+
+    private func warnOnce(_ error: SpeechError) {
+        if !warned { printError("warning: \(error)") }
+        warned = true
+    }
+}
