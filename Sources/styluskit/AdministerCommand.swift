@@ -24,13 +24,17 @@ struct Administer: ParsableCommand {
             and the clock's continue and repeat-instructions buttons appear after the button delay, \
             to be tapped with the pen. Operator keys: Escape ends the test and writes the results; \
             Ctrl+Q aborts, keeping the journal for `styluskit recover` (exit status 3). At the end the \
-            delay from the pen's event time to the frame that showed it is printed (p50, p99).
+            delay from the pen's event time to the frame that showed it is printed (p50, p99). If \
+            the tablet is unplugged, the session waits for it as `record` does: the patient is asked \
+            to wait, the operator keys still work, and the test goes on when the same tablet is back.
             """)
 
     @Option(help: "The test to administer.")
     var test: Record.TestKind
 
-    @Option(help: "The monitor to show the test on, by its window-system name (default: the first).")
+    @Option(help: ArgumentHelp(
+        "The monitor to show the test on: SDL's name, the connector (DP-1) or the EDID's monitor name.",
+        discussion: "Default: the connected display the display profile's 'match' names, else the first monitor."))
     var outputDisplay: String?
 
     @Option(help: "The tablet's pen node (default: the only pen tablet connected).")
@@ -109,7 +113,7 @@ struct Administer: ParsableCommand {
             node = "feed:" + feed
         } else {
             node = try device ?? Record.onlyPenNode()
-            source = try LiveTablet(node: node, grab: grab)
+            source = try ReconnectingTablet(node: node, grab: grab)
         }
         var uts = utsname()
         uname(&uts)
@@ -122,8 +126,9 @@ struct Administer: ParsableCommand {
         let results = try ResultsEnvironment(device: header.device, tabletProfile: match, options: display)
 
         let isPenDisplay = header.device.has(property: InputProperty.direct)
+        let monitorIndex = try Self.monitor(named: outputDisplay, profile: results.displayProfile)
         let screen = try PatientScreen(
-            monitor: outputDisplay, form: setup.normalizer.formSize,
+            monitor: nil, monitorIndex: monitorIndex, form: setup.normalizer.formSize,
             pixelsPerInch: results.displayProfile?.pixelsPerInch, showsCursor: !isPenDisplay)
 
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
@@ -143,11 +148,12 @@ struct Administer: ParsableCommand {
 
         let presenter = SessionPresenter(
             test: journaled, driver: driver, screen: screen, form: setup.normalizer.formSize, voice: voice, clock: clock.now)
-        printError("Administering \(test.rawValue) on \(header.device.name) (\(node)); Escape ends, Ctrl+Q aborts.")
         try journal.control(.begin(start), now: start)
         try driver.begin(at: start)
         presenter.refresh()
         screen.frame(now: clock.now)
+        // Said once the patient sees the form, so whoever waits for it knows the pen is being read.
+        printError("Administering \(test.rawValue) on \(header.device.name) (\(node)); Escape ends, Ctrl+Q aborts.")
         // A fed recording starts once the patient can see the form, as a patient would.
         let shown = clock.now()
         (source as? RecordingFeed)?.begin(at: shown)
@@ -184,6 +190,21 @@ struct Administer: ParsableCommand {
             }
             print("  latency   \(latency.summary)")
         }
+    }
+}
+
+extension Administer {
+    /// SDL's index of the monitor the window goes on: the one `--output-display` names, else the
+    /// connected display the display profile matches, else nil (the first).
+    static func monitor(named name: String?, profile: DisplayProfile?) throws -> Int? {
+        guard name != nil || profile?.match.specificity ?? 0 > 0 else { return nil }
+        let sdl = try PatientScreen.monitors()
+        let chooser = MonitorChooser(sdlNames: sdl.names, connectors: DRMConnector.scan(), videoDriver: sdl.driver)
+        if let name { return try chooser.choose(name) }
+        guard let profile else { return nil }
+        let (index, note) = chooser.choose(matching: profile)
+        if let note { printError("note: \(note)") }
+        return index
     }
 }
 

@@ -116,11 +116,19 @@ struct AdministerLoop {
                     try driver.continuePressed(at: tapped)
                 }
             }
-            if status == .removed {
-                try journal.control(.removed(now), now: now)
-                try driver.interrupt(SessionInterruption(kind: .deviceRemoved, time: now))
-                printError("The tablet was unplugged; the session ends here (plug it in and use `record` to wait for it).")
-                return .ended(now)
+            if let tablet = source as? ReconnectingTablet {
+                switch try tablet.follow(status, now: now, journal: journal, driver: driver) {
+                case .unplugged:
+                    presenter.tabletAway = true
+                    printError("The tablet was unplugged; plug it in again to continue (Escape ends the test, Ctrl+Q aborts).")
+                case let .back(node, moved):
+                    presenter.tabletAway = false
+                    // The new connection's first frame starts afresh, as the driver's does after the interruption.
+                    hoverAssembler = try FrameAssembler(device: source.description)
+                    printError(moved ? "The tablet is back, at \(node); the session continues." : "The tablet is back; the session continues.")
+                case nil:
+                    break
+                }
             }
             try driver.advance(to: now)
             presenter.refresh()

@@ -39,6 +39,8 @@ final class SessionPresenter {
     let voice: String
     let now: () -> EventTime
     private(set) var reading = InstructionReading()
+    /// True while the tablet is unplugged: the patient is asked to wait.
+    var tabletAway = false
     private var speechWarned = false
 
     init(test: JournaledTest, driver: SessionDriver, screen: PatientScreen, form: FormSize, voice: String, clock: @escaping () -> EventTime) {
@@ -148,6 +150,7 @@ final class SessionPresenter {
             marks = { [] }
             view = PatientView(message: PatientWords.finished)
         }
+        if tabletAway && !driver.isFinished { view = PatientView.tabletAway }
         if pageKey != key {
             pageKey = key
             screen.show(page: marks())
