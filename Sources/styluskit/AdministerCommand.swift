@@ -29,32 +29,12 @@ struct Administer: ParsableCommand {
             to wait, the operator keys still work, and the test goes on when the same tablet is back.
             """)
 
-    @Option(help: "The test to administer.")
-    var test: Record.TestKind
+    @OptionGroup var session: LiveSessionOptions
 
     @Option(help: ArgumentHelp(
         "The monitor to show the test on: SDL's name, the connector (DP-1) or the EDID's monitor name.",
         discussion: "Default: the connected display the display profile's 'match' names, else the first monitor."))
     var outputDisplay: String?
-
-    @Option(help: "The tablet's pen node (default: the only pen tablet connected).")
-    var device: String?
-
-    @Option(help: "The maze file of a one-maze maze test (--test maze).")
-    var maze: String?
-
-    @Option(help: "The battery file listing the mazes of a maze test (--test maze).")
-    var battery: String?
-
-    @OptionGroup var profile: ProfileOptions
-    @OptionGroup var display: DisplayOptions
-    @OptionGroup var patient: PatientOptions
-
-    @Option(help: "The directory to write the journal and the results file into.")
-    var out = "."
-
-    @Flag(help: "Grab the tablet exclusively, so the pen does not move the desktop cursor during the test.")
-    var grab = false
 
     @Option(help: "The espeak-ng voice the instructions are spoken with (`espeak-ng --voices` lists them).")
     var voice = "en"
@@ -76,17 +56,7 @@ struct Administer: ParsableCommand {
     var screenshot: [String] = []
 
     func validate() throws {
-        switch test {
-        case .maze:
-            if (maze == nil) == (battery == nil) {
-                throw ValidationError("--test maze needs exactly one of --maze FILE or --battery FILE.")
-            }
-        case .clock, .sdt:
-            if maze != nil || battery != nil {
-                throw ValidationError("--maze and --battery belong to --test maze; leave them out for --test \(test.rawValue).")
-            }
-        }
-        if feed != nil && device != nil { throw ValidationError("Give --device or --feed, not both.") }
+        if feed != nil && session.device != nil { throw ValidationError("Give --device or --feed, not both.") }
         if !(feedSpeed > 0) { throw ValidationError("--feed-speed must be greater than 0.") }
         _ = try screenshots()
     }
@@ -102,9 +72,8 @@ struct Administer: ParsableCommand {
     }
 
     func run() throws {
-        let record = try Record.parse(
-            ["--test", test.rawValue] + (maze.map { ["--maze", $0] } ?? []) + (battery.map { ["--battery", $0] } ?? []))
-        let journaled = record.journaledTest()
+        let journaled = session.journaledTest()
+        let (test, out, patient) = (session.test, session.out, session.patient)
         let clock = SessionClock()
         let source: PenEventSource
         let node: String
@@ -112,8 +81,8 @@ struct Administer: ParsableCommand {
             source = try RecordingFeed(path: feed, speed: feedSpeed, start: clock.now(), now: clock.now)
             node = "feed:" + feed
         } else {
-            node = try device ?? Record.onlyPenNode()
-            source = try ReconnectingTablet(node: node, grab: grab)
+            node = try session.device ?? Record.onlyPenNode()
+            source = try ReconnectingTablet(node: node, grab: session.grab)
         }
         var uts = utsname()
         uname(&uts)
@@ -121,9 +90,9 @@ struct Administer: ParsableCommand {
         let written = RecordingHeader(format: .evemu(.current), kernel: kernel, deviceNode: node, device: source.description)
         // As `record`: the session runs on the description as the journal gives it back.
         let header = try RecordingReader(bytes: Array(EvemuWriter().header(written).utf8), name: "journal header").header
-        let match = try profile.profile(for: header.device)
-        let setup = try SessionSetup(test: journaled, device: header.device, profile: match, display: display)
-        let results = try ResultsEnvironment(device: header.device, tabletProfile: match, options: display)
+        let match = try session.profile.profile(for: header.device)
+        let setup = try SessionSetup(test: journaled, device: header.device, profile: match, display: session.display)
+        let results = try ResultsEnvironment(device: header.device, tabletProfile: match, options: session.display)
 
         let isPenDisplay = header.device.has(property: InputProperty.direct)
         let monitorIndex = try Self.monitor(named: outputDisplay, profile: results.displayProfile)

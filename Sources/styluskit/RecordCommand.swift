@@ -21,75 +21,26 @@ struct Record: ParsableCommand {
             """)
 
     /// The tests `record` can administer.
-    enum TestKind: String, ExpressibleByArgument, CaseIterable {
-        case clock
-        case maze
-        case sdt
-    }
+    typealias TestKind = LiveSessionOptions.TestKind
 
-    @Option(help: "The test to administer.")
-    var test: TestKind
-
-    @Option(help: "The tablet's pen node (default: the only pen tablet connected).")
-    var device: String?
-
-    @Option(help: "The maze file of a one-maze maze test (--test maze).")
-    var maze: String?
-
-    @Option(help: "The battery file listing the mazes of a maze test (--test maze).")
-    var battery: String?
-
-    @OptionGroup var profile: ProfileOptions
-    @OptionGroup var display: DisplayOptions
-    @OptionGroup var patient: PatientOptions
-
-    @Option(help: "The directory to write the journal and the results file into.")
-    var out = "."
-
-    @Flag(help: "Grab the tablet exclusively, so the pen does not move the desktop cursor during the test.")
-    var grab = false
+    @OptionGroup var session: LiveSessionOptions
 
     @Flag(help: "Print the proctor's decisions as JSON lines (clock: stroke decisions with the event's kernel time and the decision's, both CLOCK_MONOTONIC microseconds; maze and sdt: as replay --events).")
     var events = false
 
-    func validate() throws {
-        switch test {
-        case .maze:
-            if (maze == nil) == (battery == nil) {
-                throw ValidationError("--test maze needs exactly one of --maze FILE or --battery FILE.")
-            }
-        case .clock, .sdt:
-            if maze != nil || battery != nil {
-                throw ValidationError("--maze and --battery belong to --test maze; leave them out for --test \(test.rawValue).")
-            }
-        }
-    }
-
-    /// The test as the journal names it, with its maze or battery file as an absolute path, so
-    /// `recover` finds it from any directory.
-    func journaledTest() -> JournaledTest {
-        func absolute(_ path: String) -> String {
-            path.hasPrefix("/") ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
-        }
-        switch test {
-        case .clock: return .clock
-        case .sdt: return .sdt
-        case .maze: return maze.map { .maze(mazeFile: absolute($0)) } ?? .battery(file: absolute(battery ?? ""))
-        }
-    }
-
     func run() throws {
-        let journaled = journaledTest()
-        let node = try device ?? Self.onlyPenNode()
-        let tablet = try ReconnectingTablet(node: node, grab: grab)
+        let journaled = session.journaledTest()
+        let node = try session.device ?? Self.onlyPenNode()
+        let tablet = try ReconnectingTablet(node: node, grab: session.grab)
         var uts = utsname()
         uname(&uts)
         let kernel = withUnsafeBytes(of: &uts.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         let written = RecordingHeader(format: .evemu(.current), kernel: kernel, deviceNode: node, device: tablet.description)
         // The session runs on the description as the journal gives it back, so recover sees exactly what it saw.
         let header = try RecordingReader(bytes: Array(EvemuWriter().header(written).utf8), name: "journal header").header
-        let match = try profile.profile(for: header.device)
-        let setup = try SessionSetup(test: journaled, device: header.device, profile: match, display: display)
+        let match = try session.profile.profile(for: header.device)
+        let setup = try SessionSetup(test: journaled, device: header.device, profile: match, display: session.display)
+        let out = session.out
 
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         let stem = journaled.name + "-" + Self.utcStamp(tablet.anchor.realtimeMicroseconds)
@@ -106,7 +57,7 @@ struct Record: ParsableCommand {
             if journaled != .clock { try journal.control(.test(journaled), now: start) }
             let anchor = WallClockAnchor(offsetMicroseconds: tablet.anchor.offsetMicroseconds)
             // Asked for before the patient starts; the first step starts at `start`, which binds the fields to this file.
-            let sealed = try patient.seal(resultsFile: destination, startUnixMilliseconds: anchor.unixMilliseconds(start))
+            let sealed = try session.patient.seal(resultsFile: destination, startUnixMilliseconds: anchor.unixMilliseconds(start))
             if let sealed { try journal.control(.patient(sealed), now: start) }
             let status = StatusLine()
             let jsonEvents = events
