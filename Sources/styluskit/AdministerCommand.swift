@@ -147,13 +147,15 @@ struct Administer: ParsableCommand {
             let summary = AdministerSummary(
                 journal: journal.path, results: destination, latencyP50Milliseconds: latency.percentile(0.5).map { Double($0) / 1000 },
                 latencyP99Milliseconds: latency.percentile(0.99).map { Double($0) / 1000 }, framesWithPenData: latency.delaysMicroseconds.count,
-                screenshots: loop.taken, readingTimes: presenter.reading.readings)
+                screenshots: loop.taken, readingTimes: presenter.reading.readings, gaps: loop.gaps)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             print(String(decoding: try encoder.encode(summary), as: UTF8.self))
         } else {
             print("Administered \(journal.path)")
-            for line in lines { print(line) }
+            for line in lines.dropLast() { print(line) }
+            print("  gaps      \(loop.gaps)")
+            if let last = lines.last { print(last) }
             for reading in presenter.reading.readings {
                 print("  reading   \(reading.step): \(String(format: "%.1f", reading.seconds)) s to the first touch (instructions spoken in \(String(format: "%.1f", reading.spokenSeconds)) s)")
             }
@@ -186,4 +188,6 @@ struct AdministerSummary: Codable {
     var framesWithPenData: Int
     var screenshots: [String]
     var readingTimes: [InstructionReading.Reading]
+    /// The `SYN_DROPPED`s of the session, as `record`'s summary counts them.
+    var gaps: Int
 }

@@ -92,12 +92,10 @@ struct AdministerLoop {
             batch.removeAll(keepingCapacity: true)
             let status = try source.read(into: &batch, limit: 4096)
             try journal.append(batch, now: now)
-            for drop in source.drops.dropFirst(dropsJournaled) {
-                try journal.control(.gap(droppedAt: drop.droppedAt, resyncEvents: drop.resyncEvents), now: now)
-                try driver.interrupt(SessionInterruption(kind: .eventsDropped, time: drop.droppedAt))
+            for drop in try source.journalNewDrops(after: &dropsJournaled, now: now, journal: journal, driver: driver) {
                 gaps += 1
+                printError(drop.warning)
             }
-            dropsJournaled = source.drops.count
             for event in batch {
                 try driver.process(event)
                 // A reading time is journaled as it completes, so `recover` writes it as this session does.

@@ -99,3 +99,17 @@ final class ReconnectingTablet: PenEventSource {
         return .back(node: found.node, moved: moved)
     }
 }
+
+extension PenEventSource {
+    /// Journals the `SYN_DROPPED`s read since the first `journaled` and interrupts the driver at
+    /// each; returns them, for the loop to warn of.
+    func journalNewDrops(after journaled: inout Int, now: EventTime, journal: Journal, driver: SessionDriver) throws -> [DroppedEvents] {
+        let new = Array(drops.dropFirst(journaled))
+        for drop in new {
+            try journal.control(.gap(droppedAt: drop.droppedAt, resyncEvents: drop.resyncEvents), now: now)
+            try driver.interrupt(SessionInterruption(kind: .eventsDropped, time: drop.droppedAt))
+        }
+        journaled += new.count
+        return new
+    }
+}

@@ -229,14 +229,11 @@ struct LiveLoop {
             batch.removeAll(keepingCapacity: true)
             let readStatus = try tablet.read(into: &batch, limit: 4096)
             try journal.append(batch, now: now)
-            for drop in tablet.drops.dropFirst(dropsJournaled) {
-                try journal.control(.gap(droppedAt: drop.droppedAt, resyncEvents: drop.resyncEvents), now: now)
-                try driver.interrupt(SessionInterruption(kind: .eventsDropped, time: drop.droppedAt))
+            for drop in try tablet.journalNewDrops(after: &dropsJournaled, now: now, journal: journal, driver: driver) {
                 gaps += 1
                 self.status.clear()
-                printError("warning: the kernel dropped events at \(drop.droppedAt); resynchronised (\(drop.resyncEvents) events)")
+                printError(drop.warning)
             }
-            dropsJournaled = tablet.drops.count
             for event in batch { try driver.process(event) }
             switch try tablet.follow(readStatus, now: now, journal: journal, driver: driver) {
             case .unplugged:
@@ -263,6 +260,13 @@ struct LiveLoop {
             }
             try journal.syncIfDue(now: now)
         }
+    }
+}
+
+extension DroppedEvents {
+    /// What a live session prints when the kernel dropped events.
+    var warning: String {
+        "warning: the kernel dropped events at \(droppedAt); resynchronised (\(resyncEvents) events)"
     }
 }
 
