@@ -368,11 +368,13 @@ check "administer: the ADF records the gap (Pause device-removed, then device-re
 # Under TCG the software-rendered window is slow enough that the kernel drops events (journaled as
 # gaps), so the strokes are not counted against the recording's: the second playing must be in the
 # journal after the reconnect, and its points in the results, after the Pause that marks it.
-after_reconnect=$(awk '/^# StylusKit control: reconnected /{on = 1} on && $1 == "E:" && $3 == "0003" && $4 == "0018" && $5 + 0 >= 204 {n++} END {print n + 0}' "$journal")
+after_reconnect=$(awk '/^# StylusKit control: reconnected /{on = 1} on && $1 == "E:" && $3 == "0003" {n++} END {print n + 0}' "$journal")
 reconnected_ms=$(grep -oE '<Pause [^>]*type="device-reconnected"[^>]*>' "$results" | grep -oE 'timestamp="[0-9]+"' | grep -oE '[0-9]+')
 points_after=$(grep -oE '<point [^>]*>' "$results" | grep -oE 'timestamp="[0-9]+"' | grep -oE '[0-9]+' | awk -v t="${reconnected_ms:-0}" '$1 > t' | wc -l)
-echo "INFO administer: $(grep -c '^# StylusKit control: gap ' "$journal") gaps journaled; after the reconnect the journal has $after_reconnect pressure events at or over the tip threshold, the results $points_after points"
-check "administer: the journal has the second playing's pen contact after the reconnect" test "$after_reconnect" -gt 0
+echo "INFO administer: $(grep -c '^# StylusKit control: gap ' "$journal") gaps journaled; after the reconnect the journal has $after_reconnect EV_ABS events, the results $points_after points"
+check "administer: the journal has the second playing's events after the reconnect" test "$after_reconnect" -gt 0
+check "administer: the summary counts as many gaps as the journal" \
+    test "$(field gaps $work/administer.out)" = "$(grep -c '^# StylusKit control: gap ' "$journal")"
 check "administer: the session went on after the reconnect (the results have points after it)" test "$points_after" -gt 0
 check "administer: recover of the journal = the live results file, byte for byte" recover_equals_live administer
 
