@@ -41,13 +41,18 @@ public final class PatientScreen {
     /// The monitors the window can go on, by name.
     public static func monitorNames() -> [String] { SDLScreen.monitorNames() }
 
-    /// Opens the window on `monitor` and places a form of `form` on it at `pixelsPerInch` (default:
+    /// SDL's video driver (`x11`, `wayland`, `offscreen`) and its monitors by name, in SDL's order
+    /// (a monitor's index is its place here), before any window is open.
+    public static func monitors() throws(PatientWindowError) -> (driver: String?, names: [String]) { try SDLScreen.monitors() }
+
+    /// Opens the window on SDL's monitor `monitorIndex`, else the one called `monitor` (default:
+    /// the first), and places a form of `form` on it at `pixelsPerInch` (default:
     /// what the window system reports, else 96).
     public init(
-        monitor: String?, form: FormSize, pixelsPerInch: Double?, showsCursor: Bool,
+        monitor: String?, monitorIndex: Int? = nil, form: FormSize, pixelsPerInch: Double?, showsCursor: Bool,
         synthesiser: some SpeechSynthesiser = EspeakSynthesiser()
     ) throws(PatientWindowError) {
-        sdl = try SDLScreen(monitor: monitor, title: "StylusKit")
+        sdl = try SDLScreen(monitor: monitor, monitorIndex: monitorIndex, title: "StylusKit")
         speech = SpeechWorker(synthesiser: synthesiser)
         let density = pixelsPerInch ?? sdl.reportedPixelsPerInch ?? 96
         layout = ScreenLayout(form: form, screenWidth: sdl.width, screenHeight: sdl.height, pixelsPerInch: density)

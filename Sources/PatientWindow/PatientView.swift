@@ -37,6 +37,8 @@ public enum PatientWords {
     public static let continueButton = "Continue"
     public static let repeatButton = "Repeat instructions"
     public static let finished = "Thank you. This test is finished."
+    /// While an unplugged tablet is away: the pen draws nothing until it is back.
+    public static let tabletUnplugged = "Please wait: the tablet was disconnected. The test continues when it is plugged in again."
 
     /// The message of a maze interruption: back to the arrow for the start kinds, else to the circle.
     public static func maze(_ kind: MazeInterruptionKind) -> String {
@@ -72,6 +74,9 @@ public struct PatientView: Hashable, Sendable {
             cover: .pauseCircle(centre: resume, radiusCentimetres: proctor.pauseCircleRadiusCentimetres),
             message: PatientWords.maze(last.kind))
     }
+
+    /// The view while the tablet is unplugged: the form hidden, since nothing drawn now is recorded.
+    public static let tabletAway = PatientView(cover: .everything, message: PatientWords.tabletUnplugged)
 
     /// The view of a symbol-digit proctor: after a skip, the box to continue in.
     public static func symbolDigit(_ proctor: SymbolDigitProctor) -> PatientView {

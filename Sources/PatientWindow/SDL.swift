@@ -46,14 +46,31 @@ final class SDLScreen {
         (0..<max(0, SDL_GetNumVideoDisplays())).map { String(cString: SDL_GetDisplayName($0)) }
     }
 
-    /// Opens a borderless full-screen window on the monitor called `monitor` (default: the first).
-    init(monitor: String?, title: String, fullScreen: Bool = true, size: (width: Int, height: Int)? = nil) throws(PatientWindowError) {
+    /// SDL's video driver and its monitors by name, read with the video subsystem up only for the look.
+    static func monitors() throws(PatientWindowError) -> (driver: String?, names: [String]) {
+        guard SDL_InitSubSystem(UInt32(SDL_INIT_VIDEO)) == 0 else { throw .videoUnavailable(reason: sdlError()) }
+        defer { SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO)) }
+        return (SDL_GetCurrentVideoDriver().map { String(cString: $0) }, monitorNames())
+    }
+
+    /// Opens a borderless full-screen window on SDL's monitor `monitorIndex`, else the one called
+    /// `monitor`, else the first.
+    init(
+        monitor: String?, monitorIndex: Int? = nil, title: String, fullScreen: Bool = true, size: (width: Int, height: Int)? = nil
+    ) throws(PatientWindowError) {
         // Our own evdev reader has the pen; SDL must not turn its pointer into mouse events we might mistake for it.
         SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "0")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "1")
         guard SDL_Init(UInt32(SDL_INIT_VIDEO)) == 0 else { throw .videoUnavailable(reason: sdlError()) }
         var index: Int32 = 0
-        if let monitor {
+        if let monitorIndex {
+            let names = Self.monitorNames()
+            guard names.indices.contains(monitorIndex) else {
+                SDL_Quit()
+                throw .noSuchDisplay(name: "#\(monitorIndex)", known: names)
+            }
+            index = Int32(monitorIndex)
+        } else if let monitor {
             let names = Self.monitorNames()
             guard let found = names.firstIndex(of: monitor) else {
                 SDL_Quit()

@@ -15,8 +15,9 @@ struct Administer: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Administers a test on a pen display (or a tablet and a monitor): the patient sees the form at its true size and the ink under the pen.",
         discussion: """
-            The window fills the monitor named by --output-display (default: the first). The form is \
-            drawn at physical size from the display profile's density; for a tablet without a display \
+            The window fills the monitor named by --output-display (its window-system name, connector, \
+            EDID monitor name or #N); without it, the monitor the display profile matches, else the \
+            first. The form is drawn at physical size from the display profile's density; for a tablet without a display \
             the pen's position is shown as a cross-hair. Pen data comes from evdev exactly as for \
             `record`, and the journal and the results file are written as `record` writes them. The \
             proctor's actions are shown: refused strokes are not drawn, a maze interruption hides the \
@@ -26,33 +27,17 @@ struct Administer: ParsableCommand {
             delay, to be tapped with the pen. A finished maze is greeted with a check mark and the \
             closing page fades in at the end. Operator keys: Escape ends the test and writes the results; \
             Ctrl+Q aborts, keeping the journal for `styluskit recover` (exit status 3). At the end the \
-            delay from the pen's event time to the frame that showed it is printed (p50, p99).
+            delay from the pen's event time to the frame that showed it is printed (p50, p99). If \
+            the tablet is unplugged, the session waits for it as `record` does: the patient is asked \
+            to wait, the operator keys still work, and the test goes on when the same tablet is back.
             """)
 
-    @Option(help: "The test to administer.")
-    var test: Record.TestKind
+    @OptionGroup var session: LiveSessionOptions
 
-    @Option(help: "The monitor to show the test on, by its window-system name (default: the first).")
+    @Option(help: ArgumentHelp(
+        "The monitor to show the test on: SDL's name, the connector (DP-1) or the EDID's monitor name.",
+        discussion: "Default: the connected display the display profile's 'match' names, else the first monitor."))
     var outputDisplay: String?
-
-    @Option(help: "The tablet's pen node (default: the only pen tablet connected).")
-    var device: String?
-
-    @Option(help: "The maze file of a one-maze maze test (--test maze).")
-    var maze: String?
-
-    @Option(help: "The battery file listing the mazes of a maze test (--test maze).")
-    var battery: String?
-
-    @OptionGroup var profile: ProfileOptions
-    @OptionGroup var display: DisplayOptions
-    @OptionGroup var patient: PatientOptions
-
-    @Option(help: "The directory to write the journal and the results file into.")
-    var out = "."
-
-    @Flag(help: "Grab the tablet exclusively, so the pen does not move the desktop cursor during the test.")
-    var grab = false
 
     @Option(help: "The espeak-ng voice the instructions are spoken with (`espeak-ng --voices` lists them).")
     var voice = "en"
@@ -74,17 +59,7 @@ struct Administer: ParsableCommand {
     var screenshot: [String] = []
 
     func validate() throws {
-        switch test {
-        case .maze:
-            if (maze == nil) == (battery == nil) {
-                throw ValidationError("--test maze needs exactly one of --maze FILE or --battery FILE.")
-            }
-        case .clock, .sdt:
-            if maze != nil || battery != nil {
-                throw ValidationError("--maze and --battery belong to --test maze; leave them out for --test \(test.rawValue).")
-            }
-        }
-        if feed != nil && device != nil { throw ValidationError("Give --device or --feed, not both.") }
+        if feed != nil && session.device != nil { throw ValidationError("Give --device or --feed, not both.") }
         if !(feedSpeed > 0) { throw ValidationError("--feed-speed must be greater than 0.") }
         _ = try screenshots()
     }
@@ -100,9 +75,8 @@ struct Administer: ParsableCommand {
     }
 
     func run() throws {
-        let record = try Record.parse(
-            ["--test", test.rawValue] + (maze.map { ["--maze", $0] } ?? []) + (battery.map { ["--battery", $0] } ?? []))
-        let journaled = record.journaledTest()
+        let journaled = session.journaledTest()
+        let (test, out, patient) = (session.test, session.out, session.patient)
         let clock = SessionClock()
         let source: PenEventSource
         let node: String
@@ -110,8 +84,8 @@ struct Administer: ParsableCommand {
             source = try RecordingFeed(path: feed, speed: feedSpeed, start: clock.now(), now: clock.now)
             node = "feed:" + feed
         } else {
-            node = try device ?? Record.onlyPenNode()
-            source = try LiveTablet(node: node, grab: grab)
+            node = try session.device ?? Record.onlyPenNode()
+            source = try ReconnectingTablet(node: node, grab: session.grab)
         }
         var uts = utsname()
         uname(&uts)
@@ -119,13 +93,14 @@ struct Administer: ParsableCommand {
         let written = RecordingHeader(format: .evemu(.current), kernel: kernel, deviceNode: node, device: source.description)
         // As `record`: the session runs on the description as the journal gives it back.
         let header = try RecordingReader(bytes: Array(EvemuWriter().header(written).utf8), name: "journal header").header
-        let match = try profile.profile(for: header.device)
-        let setup = try SessionSetup(test: journaled, device: header.device, profile: match, display: display)
-        let results = try ResultsEnvironment(device: header.device, tabletProfile: match, options: display)
+        let match = try session.profile.profile(for: header.device)
+        let setup = try SessionSetup(test: journaled, device: header.device, profile: match, display: session.display)
+        let results = try ResultsEnvironment(device: header.device, tabletProfile: match, options: session.display)
 
         let isPenDisplay = header.device.has(property: InputProperty.direct)
+        let monitorIndex = try Self.monitor(named: outputDisplay, profile: results.displayProfile)
         let screen = try PatientScreen(
-            monitor: outputDisplay, form: setup.normalizer.formSize,
+            monitor: nil, monitorIndex: monitorIndex, form: setup.normalizer.formSize,
             pixelsPerInch: results.displayProfile?.pixelsPerInch, showsCursor: !isPenDisplay)
 
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
@@ -145,11 +120,12 @@ struct Administer: ParsableCommand {
 
         let presenter = SessionPresenter(
             test: journaled, driver: driver, screen: screen, form: setup.normalizer.formSize, voice: voice, clock: clock.now)
-        printError("Administering \(test.rawValue) on \(header.device.name) (\(node)); Escape ends, Ctrl+Q aborts.")
         try journal.control(.begin(start), now: start)
         try driver.begin(at: start)
         presenter.refresh()
         screen.frame(now: clock.now)
+        // Said once the patient sees the form, so whoever waits for it knows the pen is being read.
+        printError("Administering \(test.rawValue) on \(header.device.name) (\(node)); Escape ends, Ctrl+Q aborts.")
         // A fed recording starts once the patient can see the form, as a patient would.
         let shown = clock.now()
         (source as? RecordingFeed)?.begin(at: shown)
@@ -175,18 +151,35 @@ struct Administer: ParsableCommand {
             let summary = AdministerSummary(
                 journal: journal.path, results: destination, latencyP50Milliseconds: latency.percentile(0.5).map { Double($0) / 1000 },
                 latencyP99Milliseconds: latency.percentile(0.99).map { Double($0) / 1000 }, framesWithPenData: latency.delaysMicroseconds.count,
-                screenshots: loop.taken, readingTimes: presenter.reading.readings)
+                screenshots: loop.taken, readingTimes: presenter.reading.readings, gaps: loop.gaps)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             print(String(decoding: try encoder.encode(summary), as: UTF8.self))
         } else {
             print("Administered \(journal.path)")
-            for line in lines { print(line) }
+            for line in lines.dropLast() { print(line) }
+            print("  gaps      \(loop.gaps)")
+            if let last = lines.last { print(last) }
             for reading in presenter.reading.readings {
                 print("  reading   \(reading.step): \(String(format: "%.1f", reading.seconds)) s to the first touch (instructions spoken in \(String(format: "%.1f", reading.spokenSeconds)) s)")
             }
             print("  latency   \(latency.summary)")
         }
+    }
+}
+
+extension Administer {
+    /// SDL's index of the monitor the window goes on: the one `--output-display` names, else the
+    /// connected display the display profile matches, else nil (the first).
+    static func monitor(named name: String?, profile: DisplayProfile?) throws -> Int? {
+        guard name != nil || profile?.match.specificity ?? 0 > 0 else { return nil }
+        let sdl = try PatientScreen.monitors()
+        let chooser = MonitorChooser(sdlNames: sdl.names, connectors: DRMConnector.scan(), videoDriver: sdl.driver)
+        if let name { return try chooser.choose(name) }
+        guard let profile else { return nil }
+        let (index, note) = chooser.choose(matching: profile)
+        if let note { printError("note: \(note)") }
+        return index
     }
 }
 
@@ -199,4 +192,6 @@ struct AdministerSummary: Codable {
     var framesWithPenData: Int
     var screenshots: [String]
     var readingTimes: [InstructionReading.Reading]
+    /// The `SYN_DROPPED`s of the session, as `record`'s summary counts them.
+    var gaps: Int
 }

@@ -92,12 +92,10 @@ struct AdministerLoop {
             batch.removeAll(keepingCapacity: true)
             let status = try source.read(into: &batch, limit: 4096)
             try journal.append(batch, now: now)
-            for drop in source.drops.dropFirst(dropsJournaled) {
-                try journal.control(.gap(droppedAt: drop.droppedAt, resyncEvents: drop.resyncEvents), now: now)
-                try driver.interrupt(SessionInterruption(kind: .eventsDropped, time: drop.droppedAt))
+            for drop in try source.journalNewDrops(after: &dropsJournaled, now: now, journal: journal, driver: driver) {
                 gaps += 1
+                printError(drop.warning)
             }
-            dropsJournaled = source.drops.count
             for event in batch {
                 try driver.process(event)
                 // A reading time is journaled as it completes, so `recover` writes it as this session does.
@@ -114,11 +112,19 @@ struct AdministerLoop {
                 for tap in presenter.taps { try journal.control(.tap(tap), now: now) }
                 presenter.taps.removeAll()
             }
-            if status == .removed {
-                try journal.control(.removed(now), now: now)
-                try driver.interrupt(SessionInterruption(kind: .deviceRemoved, time: now))
-                printError("The tablet was unplugged; the session ends here (plug it in and use `record` to wait for it).")
-                return .ended(now)
+            if let tablet = source as? ReconnectingTablet {
+                switch try tablet.follow(status, now: now, journal: journal, driver: driver) {
+                case .unplugged:
+                    presenter.tabletAway = true
+                    printError("The tablet was unplugged; plug it in again to continue (Escape ends the test, Ctrl+Q aborts).")
+                case let .back(node, moved):
+                    presenter.tabletAway = false
+                    // The new connection's first frame starts afresh, as the driver's does after the interruption.
+                    hoverAssembler = try FrameAssembler(device: source.description)
+                    printError(moved ? "The tablet is back, at \(node); the session continues." : "The tablet is back; the session continues.")
+                case nil:
+                    break
+                }
             }
             try driver.advance(to: now)
             presenter.refresh()

@@ -105,25 +105,20 @@ struct CalibrateDisplay: ParsableCommand {
             return (try EDID(bytes: bytes), output, edid, nil)
         }
         let drm = "/sys/class/drm"
-        var found: [(output: String, path: String)] = []
-        for entry in ((try? FileManager.default.contentsOfDirectory(atPath: drm)) ?? []).sorted() {
-            let path = "\(drm)/\(entry)/edid"
-            // card0-DP-1: the connector name follows the card's.
-            guard let dash = entry.firstIndex(of: "-"), let data = FileManager.default.contents(atPath: path), !data.isEmpty else { continue }
-            found.append((String(entry[entry.index(after: dash)...]), path))
-        }
+        let found = DRMConnector.scan(root: drm).filter { !$0.edidBytes.isEmpty }
+            .map { (output: $0.name, path: $0.edidPath, bytes: $0.edidBytes) }
         if let output {
             guard let match = found.first(where: { $0.output == output }) else {
                 if rulerPixels != nil { return (nil, output, nil, "No EDID for output \(output) under \(drm); the ruler is used.") }
                 throw CalibrateError.noSuchOutput(output: output, found: found.map(\.output))
             }
-            return (try EDID(bytes: [UInt8](FileManager.default.contents(atPath: match.path)!)), output, match.path, nil)
+            return (try EDID(bytes: match.bytes), output, match.path, nil)
         }
         switch found.count {
         case 0:
             return (nil, nil, nil, "No display on this machine reports an EDID under \(drm) (none connected, or a virtual one).")
         case 1:
-            return (try EDID(bytes: [UInt8](FileManager.default.contents(atPath: found[0].path)!)), found[0].output, found[0].path, nil)
+            return (try EDID(bytes: found[0].bytes), found[0].output, found[0].path, nil)
         default:
             throw CalibrateError.severalDisplays(outputs: found.map(\.output))
         }

@@ -21,75 +21,26 @@ struct Record: ParsableCommand {
             """)
 
     /// The tests `record` can administer.
-    enum TestKind: String, ExpressibleByArgument, CaseIterable {
-        case clock
-        case maze
-        case sdt
-    }
+    typealias TestKind = LiveSessionOptions.TestKind
 
-    @Option(help: "The test to administer.")
-    var test: TestKind
-
-    @Option(help: "The tablet's pen node (default: the only pen tablet connected).")
-    var device: String?
-
-    @Option(help: "The maze file of a one-maze maze test (--test maze).")
-    var maze: String?
-
-    @Option(help: "The battery file listing the mazes of a maze test (--test maze).")
-    var battery: String?
-
-    @OptionGroup var profile: ProfileOptions
-    @OptionGroup var display: DisplayOptions
-    @OptionGroup var patient: PatientOptions
-
-    @Option(help: "The directory to write the journal and the results file into.")
-    var out = "."
-
-    @Flag(help: "Grab the tablet exclusively, so the pen does not move the desktop cursor during the test.")
-    var grab = false
+    @OptionGroup var session: LiveSessionOptions
 
     @Flag(help: "Print the proctor's decisions as JSON lines (clock: stroke decisions with the event's kernel time and the decision's, both CLOCK_MONOTONIC microseconds; maze and sdt: as replay --events).")
     var events = false
 
-    func validate() throws {
-        switch test {
-        case .maze:
-            if (maze == nil) == (battery == nil) {
-                throw ValidationError("--test maze needs exactly one of --maze FILE or --battery FILE.")
-            }
-        case .clock, .sdt:
-            if maze != nil || battery != nil {
-                throw ValidationError("--maze and --battery belong to --test maze; leave them out for --test \(test.rawValue).")
-            }
-        }
-    }
-
-    /// The test as the journal names it, with its maze or battery file as an absolute path, so
-    /// `recover` finds it from any directory.
-    func journaledTest() -> JournaledTest {
-        func absolute(_ path: String) -> String {
-            path.hasPrefix("/") ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
-        }
-        switch test {
-        case .clock: return .clock
-        case .sdt: return .sdt
-        case .maze: return maze.map { .maze(mazeFile: absolute($0)) } ?? .battery(file: absolute(battery ?? ""))
-        }
-    }
-
     func run() throws {
-        let journaled = journaledTest()
-        let node = try device ?? Self.onlyPenNode()
-        let tablet = try LiveTablet(node: node, grab: grab)
+        let journaled = session.journaledTest()
+        let node = try session.device ?? Self.onlyPenNode()
+        let tablet = try ReconnectingTablet(node: node, grab: session.grab)
         var uts = utsname()
         uname(&uts)
         let kernel = withUnsafeBytes(of: &uts.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
         let written = RecordingHeader(format: .evemu(.current), kernel: kernel, deviceNode: node, device: tablet.description)
         // The session runs on the description as the journal gives it back, so recover sees exactly what it saw.
         let header = try RecordingReader(bytes: Array(EvemuWriter().header(written).utf8), name: "journal header").header
-        let match = try profile.profile(for: header.device)
-        let setup = try SessionSetup(test: journaled, device: header.device, profile: match, display: display)
+        let match = try session.profile.profile(for: header.device)
+        let setup = try SessionSetup(test: journaled, device: header.device, profile: match, display: session.display)
+        let out = session.out
 
         try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
         let stem = journaled.name + "-" + Self.utcStamp(tablet.anchor.realtimeMicroseconds)
@@ -106,7 +57,7 @@ struct Record: ParsableCommand {
             if journaled != .clock { try journal.control(.test(journaled), now: start) }
             let anchor = WallClockAnchor(offsetMicroseconds: tablet.anchor.offsetMicroseconds)
             // Asked for before the patient starts; the first step starts at `start`, which binds the fields to this file.
-            let sealed = try patient.seal(resultsFile: destination, startUnixMilliseconds: anchor.unixMilliseconds(start))
+            let sealed = try session.patient.seal(resultsFile: destination, startUnixMilliseconds: anchor.unixMilliseconds(start))
             if let sealed { try journal.control(.patient(sealed), now: start) }
             let status = StatusLine()
             let jsonEvents = events
@@ -136,9 +87,7 @@ struct Record: ParsableCommand {
             try journal.control(.begin(start), now: start)
             try driver.begin(at: start)
 
-            var live = LiveLoop(
-                tablet: tablet, identity: Self.identity(of: tablet, at: node), journal: journal, driver: driver, node: node,
-                status: status)
+            var live = LiveLoop(tablet: tablet, journal: journal, driver: driver, status: status)
             let end = try live.run()
             status.clear()
             let scan = try RecordingScan(try RecordingOptions.parse([journal.path, "--allow-truncated"]))
@@ -159,17 +108,6 @@ struct Record: ParsableCommand {
         guard let first = pens.first else { throw LiveInputError.noTablet }
         guard pens.count == 1 else { throw LiveInputError.severalTablets(nodes: pens.map(\.node)) }
         return first.node
-    }
-
-    /// The identity `record` waits for after an unplug: discovery's view of the node (with its udev
-    /// serial), else the name and ids the open node gives.
-    static func identity(of tablet: LiveTablet, at node: String) -> TabletIdentity {
-        let path = URL(fileURLWithPath: node).resolvingSymlinksInPath().path
-        if let found = TabletDiscovery.scan().penNodes.first(where: { $0.node == path || $0.node == node }) {
-            return TabletIdentity.reading(found)
-        }
-        let id = tablet.description.id
-        return TabletIdentity(name: tablet.description.name, bustype: id.bustype, vendor: id.vendor, product: id.product)
     }
 
     static func utcStamp(_ unixMicroseconds: Int64) -> String {
@@ -254,31 +192,25 @@ func printError(_ text: String) {
 
 /// The live event loop: poll on the tablet and on SIGINT/SIGTERM, with timeouts for the proctor's timers.
 struct LiveLoop {
-    var tablet: LiveTablet
-    /// The tablet to wait for after an unplug, at whatever node it comes back.
-    let identity: TabletIdentity
+    /// The tablet, followed through unplugs until it is back.
+    let tablet: ReconnectingTablet
     let journal: Journal
     let driver: SessionDriver
-    /// The pen node read now (it changes when the tablet comes back as another `eventN`).
-    private(set) var node: String
     let status: StatusLine
     /// The `SYN_DROPPED`s of the whole session (every tablet connection).
     private(set) var gaps = 0
 
-    init(tablet: LiveTablet, identity: TabletIdentity, journal: Journal, driver: SessionDriver, node: String, status: StatusLine) {
+    init(tablet: ReconnectingTablet, journal: Journal, driver: SessionDriver, status: StatusLine) {
         self.status = status
         self.tablet = tablet
-        self.identity = identity
         self.journal = journal
         self.driver = driver
-        self.node = node
     }
 
     /// Runs until the test ends; returns the time it ended at.
     mutating func run() throws -> EventTime {
         let signals = SignalPipe.install()
         var batch: [InputEvent] = []
-        var present = true
         var dropsJournaled = 0
         while true {
             var now = monotonicClockNow()
@@ -288,47 +220,32 @@ struct LiveLoop {
                 let wait = deadline.duration(since: now).microseconds
                 timeout = Int32(max(0, min(100_000, wait + 999) / 1_000))
             }
-            if !present { timeout = 500 }
-            var fds = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0)]
-            if present { fds.append(pollfd(fd: tablet.fileDescriptor, events: Int16(POLLIN), revents: 0)) }
+            if !tablet.isPresent { timeout = Int32(ReconnectingTablet.rescanInterval.microseconds / 1_000) }
+            // An absent tablet's descriptor is -1, which poll skips.
+            var fds = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
+                       pollfd(fd: tablet.fileDescriptor, events: Int16(POLLIN), revents: 0)]
             let ready = poll(&fds, nfds_t(fds.count), timeout)
-            if ready < 0 && errno != EINTR { throw LiveInputError.readFailed(node: node, reason: String(cString: strerror(errno))) }
+            if ready < 0 && errno != EINTR { throw LiveInputError.readFailed(node: tablet.node, reason: String(cString: strerror(errno))) }
             now = monotonicClockNow()
-            if present {
-                // Read before timers and signals, so nothing stamped before them is handled after them.
-                batch.removeAll(keepingCapacity: true)
-                let status = try tablet.read(into: &batch)
-                try journal.append(batch, now: now)
-                for drop in tablet.drops.dropFirst(dropsJournaled) {
-                    try journal.control(.gap(droppedAt: drop.droppedAt, resyncEvents: drop.resyncEvents), now: now)
-                    try driver.interrupt(SessionInterruption(kind: .eventsDropped, time: drop.droppedAt))
-                    gaps += 1
-                    self.status.clear()
-                    printError("warning: the kernel dropped events at \(drop.droppedAt); resynchronised (\(drop.resyncEvents) events)")
-                }
-                dropsJournaled = tablet.drops.count
-                for event in batch { try driver.process(event) }
-                if status == .removed {
-                    present = false
-                    try journal.control(.removed(now), now: now)
-                    try driver.interrupt(SessionInterruption(kind: .deviceRemoved, time: now))
-                    self.status.clear()
-                    printError("The tablet was unplugged; plug it in again to continue (Ctrl-C ends the step).")
-                }
-            } else if let found = TabletDiscovery.scan().penNode(of: identity),
-                let back = try? LiveTablet(node: found.node, grab: tablet.grabbed),
-                identity.accepts(TabletIdentity(name: back.description.name, bustype: back.description.id.bustype,
-                    vendor: back.description.id.vendor, product: back.description.id.product, serial: identity.serial))
-            {
-                let moved = found.node != node
-                tablet = back
-                node = found.node
-                dropsJournaled = 0
-                present = true
-                try journal.control(.reconnected(now), now: now)
-                try driver.interrupt(SessionInterruption(kind: .deviceReconnected, time: now))
+            // Read before timers and signals, so nothing stamped before them is handled after them.
+            batch.removeAll(keepingCapacity: true)
+            let readStatus = try tablet.read(into: &batch, limit: 4096)
+            try journal.append(batch, now: now)
+            for drop in try tablet.journalNewDrops(after: &dropsJournaled, now: now, journal: journal, driver: driver) {
+                gaps += 1
+                self.status.clear()
+                printError(drop.warning)
+            }
+            for event in batch { try driver.process(event) }
+            switch try tablet.follow(readStatus, now: now, journal: journal, driver: driver) {
+            case .unplugged:
+                self.status.clear()
+                printError("The tablet was unplugged; plug it in again to continue (Ctrl-C ends the step).")
+            case let .back(node, moved):
                 self.status.clear()
                 printError(moved ? "The tablet is back, at \(node); the session continues." : "The tablet is back; the session continues.")
+            case nil:
+                break
             }
             try driver.advance(to: now)
             // A maze test ends by itself, at its last maze's finish timer.
@@ -345,6 +262,13 @@ struct LiveLoop {
             }
             try journal.syncIfDue(now: now)
         }
+    }
+}
+
+extension DroppedEvents {
+    /// What a live session prints when the kernel dropped events.
+    var warning: String {
+        "warning: the kernel dropped events at \(droppedAt); resynchronised (\(resyncEvents) events)"
     }
 }
 

@@ -28,6 +28,8 @@ final class SessionPresenter {
     /// The step's instructions: shown, spoken, and timed for the reading measure.
     private let instructions: SpokenInstructions
     var reading: InstructionReading { instructions.reading }
+    /// True while the tablet is unplugged: the patient is asked to wait.
+    var tabletAway = false
 
     init(test: JournaledTest, driver: SessionDriver, screen: PatientScreen, form: FormSize, voice: String, clock: @escaping () -> EventTime) {
         self.test = test
@@ -149,6 +151,7 @@ final class SessionPresenter {
             instructions.withdrawBanner()
             screen.testFinished(at: now())
         }
+        if tabletAway && !driver.isFinished { view = PatientView.tabletAway }
         if pageKey != key {
             pageKey = key
             screen.show(page: marks())

@@ -432,9 +432,24 @@ def tablet_cursor(styluskit, work):
     check("cursor: nowhere else", elsewhere == 0, f"{elsewhere} red pixels elsewhere")
 
 
+def output_display(styluskit, work):
+    """--output-display under X11: Xvfb's one RandR output is called 'screen' (no EDID), which is SDL's
+    name for it; an unknown name is refused with the monitors listed."""
+    feed = os.path.join(ROOT, "Fixtures", "recordings", "real", "UC-LOGIC-Tablet-WP5540U-Pen.events")
+    base = [styluskit, "administer", "--test", "clock", "--feed", feed, "--feed-speed", "8", "--out", work]
+    run = subprocess.run(base + ["--output-display", "DP-9"], capture_output=True, text=True, timeout=60)
+    check("output-display: an unknown name is refused", run.returncode != 0, run.stderr[-300:])
+    check("output-display: the error lists the monitors", "No monitor is called 'DP-9'" in run.stderr
+          and "the monitors are: #0 'screen'." in run.stderr, run.stderr[-300:])
+    for name in ("screen", "#0"):
+        run = subprocess.run(base + ["--output-display", name], capture_output=True, text=True, timeout=60)
+        check(f"output-display: '{name}' is accepted", run.returncode == 0, run.stderr[-300:])
+
+
 def main():
     styluskit, work, docs = sys.argv[1], sys.argv[2], (sys.argv[3] if len(sys.argv) > 3 else None)
-    for test in (maze_wall_cross, clock_buttons, clock_taps, symbol_digit_skip, symbol_digit_instructions, tablet_cursor):
+    tests = (maze_wall_cross, clock_buttons, clock_taps, symbol_digit_skip, symbol_digit_instructions, tablet_cursor, output_display)
+    for test in tests:
         try:
             test(styluskit, work)
         except Exception as error:  # a crash is a failure of that test, not of the run

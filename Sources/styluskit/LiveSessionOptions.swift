@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+
+/// What a live session is given, shared by `record` and `administer`: the test (and its maze or
+/// battery), the tablet, the profiles, the patient, where the files go and whether to grab the tablet.
+struct LiveSessionOptions: ParsableArguments {
+    /// The tests a live session can administer.
+    enum TestKind: String, ExpressibleByArgument, CaseIterable {
+        case clock
+        case maze
+        case sdt
+    }
+
+    @Option(help: "The test to administer.")
+    var test: TestKind
+
+    @Option(help: "The tablet's pen node (default: the only pen tablet connected).")
+    var device: String?
+
+    @Option(help: "The maze file of a one-maze maze test (--test maze).")
+    var maze: String?
+
+    @Option(help: "The battery file listing the mazes of a maze test (--test maze).")
+    var battery: String?
+
+    @OptionGroup var profile: ProfileOptions
+    @OptionGroup var display: DisplayOptions
+    @OptionGroup var patient: PatientOptions
+
+    @Option(help: "The directory to write the journal and the results file into.")
+    var out = "."
+
+    @Flag(help: "Grab the tablet exclusively, so the pen does not move the desktop cursor during the test.")
+    var grab = false
+
+    func validate() throws {
+        switch test {
+        case .maze:
+            if (maze == nil) == (battery == nil) {
+                throw ValidationError("--test maze needs exactly one of --maze FILE or --battery FILE.")
+            }
+        case .clock, .sdt:
+            if maze != nil || battery != nil {
+                throw ValidationError("--maze and --battery belong to --test maze; leave them out for --test \(test.rawValue).")
+            }
+        }
+    }
+
+    /// The test as the journal names it, with its maze or battery file as an absolute path, so
+    /// `recover` finds it from any directory.
+    func journaledTest() -> JournaledTest {
+        func absolute(_ path: String) -> String {
+            path.hasPrefix("/") ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
+        }
+        switch test {
+        case .clock: return .clock
+        case .sdt: return .sdt
+        case .maze: return maze.map { .maze(mazeFile: absolute($0)) } ?? .battery(file: absolute(battery ?? ""))
+        }
+    }
+}
