@@ -38,6 +38,9 @@ public final class PatientScreen {
     /// The colour of the ink: a dark blue, distinct from the form's black lines.
     public static let inkColour: (UInt8, UInt8, UInt8) = (20, 40, 160)
 
+    /// The monitor's refresh rate in Hz, when the window system says: one refresh is the latency target.
+    public var refreshRate: Int? { sdl.refreshRate }
+
     /// The monitors the window can go on, by name.
     public static func monitorNames() -> [String] { SDLScreen.monitorNames() }
 
@@ -134,7 +137,8 @@ public final class PatientScreen {
     /// Presents a frame if anything changed; `now` gives the frame's time (for the finish
     /// animations) and is read again right after the present, for the latency.
     public func frame(now: () -> EventTime) {
-        let shown = animation.frame(at: now())
+        let started = now()
+        let shown = animation.frame(at: started)
         if shown != animationFrame {
             animationFrame = shown
             needsFrame = true
@@ -156,7 +160,7 @@ public final class PatientScreen {
             layers.append(closing)
         }
         sdl.present(layers, dots: check, dotColour: Self.checkColour, cursor: cursor, cursorSize: 12)
-        latency.presented(at: now())
+        latency.presented(at: now(), drawingSince: started)
         needsFrame = false
     }
 

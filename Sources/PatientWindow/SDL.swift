@@ -40,6 +40,8 @@ final class SDLScreen {
     let height: Int
     /// The window system's idea of the monitor's density, if it has one.
     let reportedPixelsPerInch: Double?
+    /// The monitor's refresh rate in Hz, if the window system reports one.
+    let refreshRate: Int?
 
     /// The monitors SDL sees, by name, in its order.
     static func monitorNames() -> [String] {
@@ -107,6 +109,8 @@ final class SDLScreen {
         height = Int(outH)
         var ddpi: Float = 0
         reportedPixelsPerInch = SDL_GetDisplayDPI(index, &ddpi, nil, nil) == 0 && ddpi > 0 ? Double(ddpi) : nil
+        var mode = SDL_DisplayMode()
+        refreshRate = SDL_GetCurrentDisplayMode(index, &mode) == 0 && mode.refresh_rate > 0 ? Int(mode.refresh_rate) : nil
         SDL_ShowCursor(SDL_DISABLE)
     }
 

@@ -85,7 +85,7 @@ struct Administer: ParsableCommand {
             node = "feed:" + feed
         } else {
             node = try session.device ?? Record.onlyPenNode()
-            source = try ReconnectingTablet(node: node, grab: session.grab)
+            source = try ReconnectingTablet(node: node, grab: session.grab, readAhead: true)
         }
         var uts = utsname()
         uname(&uts)
@@ -138,7 +138,7 @@ struct Administer: ParsableCommand {
         let latency = screen.latency
         guard case .ended(let end) = outcome else {
             print("Aborted; the journal \(journal.path) is kept: `styluskit recover \(journal.path)` rebuilds the results file.")
-            print("  latency   \(latency.summary)")
+            print("  latency   \(latency.summary(refreshRate: screen.refreshRate))")
             throw ExitCode(3)
         }
         try InstructionTimesRecording.record(
@@ -151,7 +151,8 @@ struct Administer: ParsableCommand {
             let summary = AdministerSummary(
                 journal: journal.path, results: destination, latencyP50Milliseconds: latency.percentile(0.5).map { Double($0) / 1000 },
                 latencyP99Milliseconds: latency.percentile(0.99).map { Double($0) / 1000 }, framesWithPenData: latency.delaysMicroseconds.count,
-                screenshots: loop.taken, readingTimes: presenter.reading.readings, gaps: loop.gaps)
+                screenshots: loop.taken, readingTimes: presenter.reading.readings, gaps: loop.gaps, refreshHz: screen.refreshRate,
+                frameCostP50Milliseconds: latency.frameCostPercentile(0.5).map { Double($0) / 1000 })
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             print(String(decoding: try encoder.encode(summary), as: UTF8.self))
@@ -163,7 +164,7 @@ struct Administer: ParsableCommand {
             for reading in presenter.reading.readings {
                 print("  reading   \(reading.step): \(String(format: "%.1f", reading.seconds)) s to the first touch (instructions spoken in \(String(format: "%.1f", reading.spokenSeconds)) s)")
             }
-            print("  latency   \(latency.summary)")
+            print("  latency   \(latency.summary(refreshRate: screen.refreshRate))")
         }
     }
 }
@@ -194,4 +195,8 @@ struct AdministerSummary: Codable {
     var readingTimes: [InstructionReading.Reading]
     /// The `SYN_DROPPED`s of the session, as `record`'s summary counts them.
     var gaps: Int
+    /// The monitor's refresh rate, when known: one refresh is the latency target.
+    var refreshHz: Int?
+    /// How long drawing and presenting a frame took (p50): the window's own share of the latency.
+    var frameCostP50Milliseconds: Double?
 }

@@ -10,7 +10,9 @@ import StylusInput
 /// interrupts the driver again, so the session goes on from the same journal.
 final class ReconnectingTablet: PenEventSource {
     /// The connection read now (replaced when the tablet comes back).
-    private(set) var tablet: LiveTablet
+    private(set) var tablet: TabletConnection
+    /// Whether each connection is read on a thread of its own (`ReadAheadTablet`).
+    let readsAhead: Bool
     /// The tablet to wait for after an unplug, at whatever node it comes back.
     let identity: TabletIdentity
     /// The pen node read now (it changes when the tablet comes back as another `eventN`).
@@ -31,15 +33,24 @@ final class ReconnectingTablet: PenEventSource {
 
     /// Opens the tablet at `node`; its identity is discovery's view of the node (with its udev
     /// serial), else the name and ids the open node gives.
-    init(node: String, grab: Bool) throws {
-        tablet = try LiveTablet(node: node, grab: grab)
+    ///
+    /// With `readAhead`, each connection is read on a thread of its own, so a loop that is slow to
+    /// draw (administer's window) does not make the kernel drop events.
+    init(node: String, grab: Bool, readAhead: Bool = false) throws {
+        readsAhead = readAhead
+        tablet = try Self.connect(node: node, grab: grab, readAhead: readAhead)
         self.node = node
         description = tablet.description
         anchor = tablet.anchor
         identity = Self.identity(of: tablet, at: node)
     }
 
-    static func identity(of tablet: LiveTablet, at node: String) -> TabletIdentity {
+    private static func connect(node: String, grab: Bool, readAhead: Bool) throws -> TabletConnection {
+        let tablet = try LiveTablet(node: node, grab: grab)
+        return readAhead ? try ReadAheadTablet(tablet: tablet) : tablet
+    }
+
+    static func identity(of tablet: TabletConnection, at node: String) -> TabletIdentity {
         let path = URL(fileURLWithPath: node).resolvingSymlinksInPath().path
         if let found = TabletDiscovery.scan().penNodes.first(where: { $0.node == path || $0.node == node }) {
             return TabletIdentity.reading(found)
@@ -83,7 +94,7 @@ final class ReconnectingTablet: PenEventSource {
         if let lastScan, now.duration(since: lastScan) < Self.rescanInterval { return nil }
         lastScan = now
         guard let found = TabletDiscovery.scan().penNode(of: identity),
-            let back = try? LiveTablet(node: found.node, grab: tablet.grabbed),
+            let back = try? Self.connect(node: found.node, grab: tablet.grabbed, readAhead: readsAhead),
             identity.accepts(TabletIdentity(
                 name: back.description.name, bustype: back.description.id.bustype,
                 vendor: back.description.id.vendor, product: back.description.id.product, serial: identity.serial))
@@ -99,6 +110,19 @@ final class ReconnectingTablet: PenEventSource {
         return .back(node: found.node, moved: moved)
     }
 }
+
+/// One connection to the tablet: read on the loop's thread (`LiveTablet`) or ahead of it (`ReadAheadTablet`).
+protocol TabletConnection: AnyObject {
+    var description: DeviceDescription { get }
+    var anchor: ClockAnchor { get }
+    var grabbed: Bool { get }
+    var fileDescriptor: Int32 { get }
+    var drops: [DroppedEvents] { get }
+    func read(into events: inout [InputEvent], limit: Int) throws(LiveInputError) -> LiveReadStatus
+}
+
+extension LiveTablet: TabletConnection {}
+extension ReadAheadTablet: TabletConnection {}
 
 extension PenEventSource {
     /// Journals the `SYN_DROPPED`s read since the first `journaled` and interrupts the driver at

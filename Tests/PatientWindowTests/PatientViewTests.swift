@@ -150,6 +150,28 @@ struct LatencyMeterTests {
         #expect(meter.summary == "p50 50.0 ms, p99 99.0 ms over 100 frames")
     }
 
+    @Test("The summary judged against one refresh, with the frames' own cost")
+    func judgedAgainstRefresh() {
+        var meter = LatencyMeter()
+        #expect(meter.summary(refreshRate: 60) == "no pen data shown")
+        // Delays of 10, 12, 14 and 40 ms; frames drawn in 2 ms each (the frame cost is counted for every frame).
+        for (index, ms) in [Int64(10), 12, 14, 40].enumerated() {
+            let event = EventTime(microseconds: Int64(index) * 1_000_000)
+            meter.drawn(eventTime: event)
+            let presented = event.advanced(by: .milliseconds(ms))
+            meter.presented(at: presented, drawingSince: presented.advanced(by: .milliseconds(-2)))
+        }
+        // Nearest rank: p50 is the 2nd of 4 (12 ms), p99 the 4th (40 ms); 60 Hz is 16.7 ms, 40 / 16.667 = 2.4.
+        #expect(
+            meter.summary(refreshRate: 60)
+                == "p50 12.0 ms, p99 40.0 ms over 4 frames; one refresh at 60 Hz is 16.7 ms: p50 met, p99 missed (2.4 refreshes); "
+                + "drawing and presenting a frame p50 2.0 ms")
+        #expect(
+            meter.summary(refreshRate: nil)
+                == "p50 12.0 ms, p99 40.0 ms over 4 frames; the monitor's refresh rate is unknown, so the one-refresh target "
+                + "cannot be judged; drawing and presenting a frame p50 2.0 ms")
+    }
+
     @Test("A frame's delay is its oldest event's")
     func oldestEvent() {
         var meter = LatencyMeter()
