@@ -455,7 +455,7 @@ def main():
         except Exception as error:  # a crash is a failure of that test, not of the run
             check(test.__name__, False, repr(error))
     if docs:
-        for name in ("maze-ink", "maze-paused", "clock-buttons", "sdt-skip", "sdt-instructions", "maze-finished"):
+        for name in ("maze-ink", "maze-paused", "clock-buttons", "sdt-skip", "sdt-back", "sdt-instructions", "maze-finished"):
             path = os.path.join(work, name + ".xwd")
             if os.path.exists(path):
                 XwdImage(path).write_png(os.path.join(docs, f"administer-{name}.png"), 2)
