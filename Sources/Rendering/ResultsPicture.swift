@@ -313,7 +313,7 @@ public struct ResultsPicture: Sendable {
         let device = environment.deviceModel.map { name in environment.deviceModelIdentifier.map { "\(name) (\($0))" } ?? name } ?? "unknown"
         let types = Dictionary(grouping: step.interruptions, by: \.type).map { "\($1.count) \($0)" }.sorted()
         let pointCount = step.strokes.reduce(0) { $0 + $1.points.count }
-        var lines = [
+        let lines = [
             "\(testName) test, step \(index + 1) of \(document.steps.count): \(step.identifier)",
             "date \(Self.date(start))",
             "device \(device)",
