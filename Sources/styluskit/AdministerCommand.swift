@@ -76,7 +76,7 @@ struct Administer: ParsableCommand {
 
     func run() throws {
         let journaled = session.journaledTest()
-        let (test, out, patient) = (session.test, session.out, session.patient)
+        let test = session.test
         let clock = SessionClock()
         let source: PenEventSource
         let node: String
@@ -87,15 +87,11 @@ struct Administer: ParsableCommand {
             node = try session.device ?? Record.onlyPenNode()
             source = try ReconnectingTablet(node: node, grab: session.grab, readAhead: true)
         }
-        var uts = utsname()
-        uname(&uts)
-        let kernel = withUnsafeBytes(of: &uts.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        let written = RecordingHeader(format: .evemu(.current), kernel: kernel, deviceNode: node, device: source.description)
         // As `record`: the session runs on the description as the journal gives it back.
-        let header = try RecordingReader(bytes: Array(EvemuWriter().header(written).utf8), name: "journal header").header
+        let (written, header) = try LiveSessionFiles.journalHeader(node: node, device: source.description)
         let match = try session.profile.profile(for: header.device)
         let setup = try SessionSetup(test: journaled, device: header.device, profile: match, display: session.display)
-        let results = try ResultsEnvironment(device: header.device, tabletProfile: match, options: session.display)
+        let results = setup.results
 
         let isPenDisplay = header.device.has(property: InputProperty.direct)
         let monitorIndex = try Self.monitor(named: outputDisplay, profile: results.displayProfile)
@@ -103,19 +99,9 @@ struct Administer: ParsableCommand {
             monitor: nil, monitorIndex: monitorIndex, form: setup.normalizer.formSize,
             pixelsPerInch: results.displayProfile?.pixelsPerInch, showsCursor: !isPenDisplay)
 
-        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-        let stem = journaled.name + "-" + Record.utcStamp(source.anchor.realtimeMicroseconds)
-        let destination = ADFRecorder.resultsPath(directory: out, name: stem, variant: journaled.variant)
-        let recorder = try ADFRecorder(destination: destination, variant: journaled.variant)
         let start = clock.now()
-        let journal = try Journal(directory: out, name: stem, header: written, now: start)
-        try journal.control(
-            .anchor(realtimeMicroseconds: source.anchor.realtimeMicroseconds, monotonicMicroseconds: source.anchor.monotonicMicroseconds),
-            now: start)
-        if journaled != .clock { try journal.control(.test(journaled), now: start) }
-        let anchor = WallClockAnchor(offsetMicroseconds: source.anchor.offsetMicroseconds)
-        let sealed = try patient.seal(resultsFile: destination, startUnixMilliseconds: anchor.unixMilliseconds(start))
-        if let sealed { try journal.control(.patient(sealed), now: start) }
+        let files = try LiveSessionFiles(options: session, test: journaled, header: written, clockAnchor: source.anchor, start: start)
+        let (journal, destination, recorder, anchor) = (files.journal, files.destination, files.recorder, files.anchor)
         let driver = try setup.driver(device: header.device, anchor: anchor, recorder: recorder)
 
         let presenter = SessionPresenter(
@@ -133,7 +119,7 @@ struct Administer: ParsableCommand {
         var loop = AdministerLoop(
             source: source, journal: journal, driver: driver, presenter: presenter, clock: clock,
             screenshots: try screenshots(), sessionStart: shown, pausesForCaptures: feed != nil)
-        let outcome = try loop.run()
+        let outcome = try files.keepingJournal { try loop.run() }
         if case .ended = outcome { loop.playOut() }
         let latency = screen.latency
         guard case .ended(let end) = outcome else {
@@ -141,12 +127,11 @@ struct Administer: ParsableCommand {
             print("  latency   \(latency.summary(refreshRate: screen.refreshRate))")
             throw ExitCode(3)
         }
-        try InstructionTimesRecording.record(
-            presenter.reading.measures.map { ($0.step, $0.shown, $0.spoken, $0.firstTouch) }, anchor: anchor, recorder: recorder)
-        let scan = try RecordingScan(try RecordingOptions.parse([journal.path, "--allow-truncated"]))
-        var environment = setup.environment(header: header, penID: scan.penID)
-        sealed?.fill(&environment)
-        let lines = try driver.finishSession(at: end, environment: environment, display: setup.display)
+        let lines = try files.keepingJournal {
+            try InstructionTimesRecording.record(
+                presenter.reading.measures.map { ($0.step, $0.shown, $0.spoken, $0.firstTouch) }, anchor: anchor, recorder: recorder)
+            return try files.finish(driver: driver, setup: setup, header: header, at: end)
+        }
         if json {
             let summary = AdministerSummary(
                 journal: journal.path, results: destination, latencyP50Milliseconds: latency.percentile(0.5).map { Double($0) / 1000 },

@@ -1,5 +1,6 @@
 import ADF
 import Foundation
+import LinuxInput
 import Proctoring
 import Recordings
 import StylusGeometry
@@ -130,7 +131,8 @@ struct SessionSetup {
     let normalizer: Normalizer
     let display: DisplayData
     private let form: FormSize
-    private let results: ResultsEnvironment
+    /// The display and environment the session is recorded with (the active profiles).
+    let results: ResultsEnvironment
     private let mazes: [AdministeredMaze]
 
     init(test: JournaledTest, device: DeviceDescription, profile: ProfileMatch?, display options: DisplayOptions) throws {
@@ -226,5 +228,77 @@ final class StatusLine {
         FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
         shown = false
         lastDraw = nil
+    }
+}
+
+/// The files a live session (`record`, `administer`) writes, opened before its first step: the
+/// journal with its anchor, test and patient lines, and the results file's recorder. Both
+/// commands open and finish them here, so their journals and results files are the same.
+struct LiveSessionFiles {
+    let journal: Journal
+    /// The results file's path.
+    let destination: String
+    let recorder: ADFRecorder
+    /// Event time to Unix time, from the tablet's realtime/monotonic pair.
+    let anchor: WallClockAnchor
+    /// The patient's encrypted fields, when --patient was given.
+    let sealed: SealedPatient?
+
+    /// The journal's header for `device` at `node`, as written and as read back: the session runs
+    /// on the one read back, so `recover` sees exactly what it saw.
+    static func journalHeader(node: String, device: DeviceDescription) throws -> (written: RecordingHeader, read: RecordingHeader) {
+        var uts = utsname()
+        uname(&uts)
+        let kernel = withUnsafeBytes(of: &uts.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        let written = RecordingHeader(format: .evemu(.current), kernel: kernel, deviceNode: node, device: device)
+        let read = try RecordingReader(bytes: Array(EvemuWriter().header(written).utf8), name: "journal header").header
+        return (written, read)
+    }
+
+    /// Creates the journal and the recorder in `options.out`, named after the test and the tablet's
+    /// realtime clock, and journals the anchor, the test (a clock journal has no test line, as
+    /// before there were other tests) and the patient's sealed fields, all at `start`.
+    init(options: LiveSessionOptions, test: JournaledTest, header: RecordingHeader, clockAnchor: ClockAnchor, start: EventTime) throws {
+        try FileManager.default.createDirectory(atPath: options.out, withIntermediateDirectories: true)
+        let stem = test.name + "-" + Self.utcStamp(clockAnchor.realtimeMicroseconds)
+        destination = ADFRecorder.resultsPath(directory: options.out, name: stem, variant: test.variant)
+        recorder = try ADFRecorder(destination: destination, variant: test.variant)
+        journal = try Journal(directory: options.out, name: stem, header: header, now: start)
+        try journal.control(
+            .anchor(realtimeMicroseconds: clockAnchor.realtimeMicroseconds, monotonicMicroseconds: clockAnchor.monotonicMicroseconds),
+            now: start)
+        if test != .clock { try journal.control(.test(test), now: start) }
+        anchor = WallClockAnchor(offsetMicroseconds: clockAnchor.offsetMicroseconds)
+        // Asked for before the patient starts; the first step starts at `start`, which binds the fields to this file.
+        sealed = try options.patient.seal(resultsFile: destination, startUnixMilliseconds: anchor.unixMilliseconds(start))
+        if let sealed { try journal.control(.patient(sealed), now: start) }
+    }
+
+    /// Runs `body`, the session from its first step to its results; a results file that cannot be
+    /// written is reported with the journal that keeps the session and how to recover it.
+    func keepingJournal<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch let error as ADFError {
+            throw RecordError.resultsNotWritten(error, journal: journal.path)
+        }
+    }
+
+    /// Ends the session at `end` and writes the results file; returns the summary's lines. The
+    /// environment's pen id comes from the journal itself, as `recover` reads it.
+    func finish(driver: SessionDriver, setup: SessionSetup, header: RecordingHeader, at end: EventTime) throws -> [String] {
+        let scan = try RecordingScan(try RecordingOptions.parse([journal.path, "--allow-truncated"]))
+        var environment = setup.environment(header: header, penID: scan.penID)
+        sealed?.fill(&environment)
+        return try driver.finishSession(at: end, environment: environment, display: setup.display)
+    }
+
+    /// A journal's and results file's time in their names: `20261121T165543Z`.
+    private static func utcStamp(_ unixMicroseconds: Int64) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        return formatter.string(from: Date(timeIntervalSince1970: Double(unixMicroseconds) / 1_000_000))
     }
 }

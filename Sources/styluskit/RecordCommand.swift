@@ -32,33 +32,14 @@ struct Record: ParsableCommand {
         let journaled = session.journaledTest()
         let node = try session.device ?? Self.onlyPenNode()
         let tablet = try ReconnectingTablet(node: node, grab: session.grab)
-        var uts = utsname()
-        uname(&uts)
-        let kernel = withUnsafeBytes(of: &uts.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
-        let written = RecordingHeader(format: .evemu(.current), kernel: kernel, deviceNode: node, device: tablet.description)
-        // The session runs on the description as the journal gives it back, so recover sees exactly what it saw.
-        let header = try RecordingReader(bytes: Array(EvemuWriter().header(written).utf8), name: "journal header").header
+        let (written, header) = try LiveSessionFiles.journalHeader(node: node, device: tablet.description)
         let match = try session.profile.profile(for: header.device)
         let setup = try SessionSetup(test: journaled, device: header.device, profile: match, display: session.display)
-        let out = session.out
-
-        try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
-        let stem = journaled.name + "-" + Self.utcStamp(tablet.anchor.realtimeMicroseconds)
-        let destination = ADFRecorder.resultsPath(directory: out, name: stem, variant: journaled.variant)
-        let recorder = try ADFRecorder(destination: destination, variant: journaled.variant)
         let start = monotonicClockNow()
-        let journal = try Journal(directory: out, name: stem, header: written, now: start)
+        let files = try LiveSessionFiles(options: session, test: journaled, header: written, clockAnchor: tablet.anchor, start: start)
+        let (journal, recorder, anchor) = (files.journal, files.recorder, files.anchor)
         // From here on the journal holds the session: whatever stops the results file, recover can write it.
-        do {
-            try journal.control(
-                .anchor(realtimeMicroseconds: tablet.anchor.realtimeMicroseconds, monotonicMicroseconds: tablet.anchor.monotonicMicroseconds),
-                now: start)
-            // Journals of the clock test carry no test line, as before there were other tests.
-            if journaled != .clock { try journal.control(.test(journaled), now: start) }
-            let anchor = WallClockAnchor(offsetMicroseconds: tablet.anchor.offsetMicroseconds)
-            // Asked for before the patient starts; the first step starts at `start`, which binds the fields to this file.
-            let sealed = try session.patient.seal(resultsFile: destination, startUnixMilliseconds: anchor.unixMilliseconds(start))
-            if let sealed { try journal.control(.patient(sealed), now: start) }
+        try files.keepingJournal {
             let status = StatusLine()
             let jsonEvents = events
             let driver = try setup.driver(device: header.device, anchor: anchor, recorder: recorder, jsonEvents: jsonEvents && journaled != .clock)
@@ -90,16 +71,11 @@ struct Record: ParsableCommand {
             var live = LiveLoop(tablet: tablet, journal: journal, driver: driver, status: status)
             let end = try live.run()
             status.clear()
-            let scan = try RecordingScan(try RecordingOptions.parse([journal.path, "--allow-truncated"]))
-            var environment = setup.environment(header: header, penID: scan.penID)
-            sealed?.fill(&environment)
-            let lines = try driver.finishSession(at: end, environment: environment, display: setup.display)
+            let lines = try files.finish(driver: driver, setup: setup, header: header, at: end)
             print("Recorded \(journal.path)")
             for line in lines.dropLast() { print(line) }
             print("  gaps      \(live.gaps)")
             if let last = lines.last { print(last) }
-        } catch let error as ADFError {
-            throw RecordError.resultsNotWritten(error, journal: journal.path)
         }
     }
 
@@ -108,14 +84,6 @@ struct Record: ParsableCommand {
         guard let first = pens.first else { throw LiveInputError.noTablet }
         guard pens.count == 1 else { throw LiveInputError.severalTablets(nodes: pens.map(\.node)) }
         return first.node
-    }
-
-    static func utcStamp(_ unixMicroseconds: Int64) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-        return formatter.string(from: Date(timeIntervalSince1970: Double(unixMicroseconds) / 1_000_000))
     }
 
     /// The line `record` prints for a clock decision, if any.
