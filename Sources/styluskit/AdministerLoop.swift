@@ -71,10 +71,6 @@ struct AdministerLoop {
         var dropsJournaled = 0
         var measuresJournaled = 0
         var quietSince: EventTime?
-        // A frame's events go to the cursor too; the driver's observer sees only pen samples it used.
-        let normalizer = (driver as? MazeDriver)?.normalizer ?? (driver as? SymbolDigitDriver)?.normalizer
-            ?? (driver as? ClockDriver)?.normalizer
-        var hoverAssembler = try FrameAssembler(device: source.description)
         while true {
             var now = clock.now()
             // Short sleeps: a frame should follow an event within a refresh, and SDL's keys are polled, not waited on.
@@ -105,9 +101,6 @@ struct AdministerLoop {
                         now: now)
                 }
                 measuresJournaled = presenter.reading.measures.count
-                if let normalizer, let frame = hoverAssembler.process(event), case .pen(let pen) = frame {
-                    presenter.hover(normalizer.sample(pen))
-                }
                 // A tap was carried out by the driver already; `recover` reads it from this line.
                 for tap in presenter.taps { try journal.control(.tap(tap), now: now) }
                 presenter.taps.removeAll()
@@ -119,8 +112,6 @@ struct AdministerLoop {
                     printError("The tablet was unplugged; plug it in again to continue (Escape ends the test, Ctrl+Q aborts).")
                 case let .back(node, moved):
                     presenter.tabletAway = false
-                    // The new connection's first frame starts afresh, as the driver's does after the interruption.
-                    hoverAssembler = try FrameAssembler(device: source.description)
                     printError(moved ? "The tablet is back, at \(node); the session continues." : "The tablet is back; the session continues.")
                 case nil:
                     break

@@ -45,8 +45,13 @@ final class SessionPresenter {
                 let pixel = self.screen.layout.pixel(of: sample.formPosition)
                 return self.buttons.tap(x: pixel.x, y: pixel.y)
             }
+            // The clock's ink comes with its actions; its samples only move the cursor.
+            driver.sampleObserver = { [unowned self] sample in self.hover(sample) }
         } else {
-            driver.sampleObserver = { [unowned self] sample in self.sample(sample) }
+            driver.sampleObserver = { [unowned self] sample in
+                self.hover(sample)
+                self.sample(sample)
+            }
         }
     }
 
@@ -88,7 +93,7 @@ final class SessionPresenter {
     }
 
     /// Every sample the pen sent, for the cursor (a tablet without a display).
-    func hover(_ sample: PenSample) {
+    private func hover(_ sample: PenSample) {
         screen.pen(at: sample.inProximity ? sample.formPosition : nil, eventTime: sample.time)
     }
 
