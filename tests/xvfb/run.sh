@@ -12,14 +12,16 @@ done
 swift build --product styluskit >/dev/null
 styluskit="$(swift build --show-bin-path)/styluskit"
 
-# A display number nobody uses.
-number=90
-while [[ -e /tmp/.X11-unix/X$number || -e /tmp/.X$number-lock ]]; do number=$((number + 1)); done
 work=$(mktemp -d)
-Xvfb ":$number" -screen 0 1920x1080x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
+# Xvfb picks a free display number itself (-displayfd) and writes it once it is ready: two runs at
+# once (a developer's and CI's) each get their own server, which choosing a number here could not
+# promise (both could see :90 free and share one server, capturing each other's windows).
+Xvfb -displayfd 3 -screen 0 1920x1080x24 -nolisten tcp 3>"$work/display" >"$work/xvfb.log" 2>&1 &
 xvfb=$!
 trap 'kill "$xvfb" 2>/dev/null || true; wait "$xvfb" 2>/dev/null || true; rm -rf "$work"' EXIT
-for _ in $(seq 100); do [[ -e /tmp/.X11-unix/X$number ]] && break; sleep 0.1; done
+for _ in $(seq 100); do [[ -s $work/display ]] && break; sleep 0.1; done
+number=$(head -n 1 "$work/display")
+[[ -n $number ]] || { echo "xvfb tests: Xvfb did not start: $(tail -n 3 "$work/xvfb.log")"; echo "0 passed, 1 failed"; exit 1; }
 # No sound card here: espeak writes nowhere, SDL has no audio to open.
 export DISPLAY=":$number" SDL_AUDIODRIVER=dummy
 python3 tests/xvfb/check.py "$styluskit" "$work" ${DOCS:+"$DOCS"}
