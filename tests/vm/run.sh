@@ -2,7 +2,9 @@
 # Real-kernel tests: boots a stock Debian kernel in QEMU (TCG; KVM only when the CPU offers it),
 # with a busybox initramfs that loads virtio, 9p, evdev and uinput and mounts the host's root
 # read-only over 9p, so the styluskit built on the host runs unchanged in the guest
-# (tests/vm/guest.sh holds the tests). Prints "N passed, N failed"; exits non-zero on failure.
+# (tests/vm/guest.sh holds the tests). The checkout is a second 9p share, mounted at a path of its
+# own (/run/styluskit-checkout): the guest puts fresh tmpfs over /tmp and /run, which would hide a
+# checkout that lives under either on the host. Prints "N passed, N failed"; exits non-zero on failure.
 #
 # Cache: .build-vm/ (gitignored by .build*/): the kernel .deb (apt-get download), its unpacked
 # tree and the initramfs.
@@ -56,7 +58,10 @@ for m in /modules/*.ko; do /bin/busybox insmod "$m" || echo "init: insmod $m fai
 for d in proc sys dev; do /bin/busybox mount --move /$d /mnt/$d; done
 /bin/busybox mount -t tmpfs tmp /mnt/tmp
 /bin/busybox mount -t tmpfs run /mnt/run
-/bin/busybox chroot /mnt /bin/bash "$STYLUSKIT_REPO/tests/vm/guest.sh" "$STYLUSKIT_REPO"
+checkout=/run/styluskit-checkout
+/bin/busybox mkdir -p /mnt$checkout
+/bin/busybox mount -t 9p -o trans=virtio,version=9p2000.L,ro,cache=loose checkout /mnt$checkout || echo "init: checkout mount failed"
+/bin/busybox chroot /mnt /bin/bash "$checkout/tests/vm/guest.sh" "$checkout"
 echo o > /mnt/proc/sysrq-trigger
 /bin/busybox sleep 30
 INIT
@@ -73,8 +78,9 @@ start=$(date +%s)
 set +e
 timeout --kill-after=10 "$timeout_seconds" qemu-system-x86_64 -accel "$accel" -m 1536 -smp 1 -nographic -no-reboot \
     -kernel "$vm/kernel/boot/vmlinuz-$release" -initrd "$initramfs" \
-    -append "console=ttyS0 quiet panic=-1 STYLUSKIT_REPO=$repo" \
+    -append "console=ttyS0 quiet panic=-1" \
     -virtfs local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap \
+    -virtfs local,path="$repo",mount_tag=checkout,security_model=none,readonly=on,multidevs=remap \
     </dev/null >"$log" 2>&1
 status=$?
 set -e
