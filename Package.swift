@@ -50,7 +50,7 @@ let package = Package(
         // Pure Swift core: no I/O, no clock.
         .target(name: "StylusInput"),
         .target(name: "StylusGeometry", dependencies: ["StylusInput", "Yams"]),
-        .target(name: "Proctoring", dependencies: ["StylusGeometry", "Yams"]),
+        .target(name: "Proctoring", dependencies: ["StylusGeometry", "StylusInput", "Yams"]),
         // Scripted drawings as pen events (for `styluskit synth`): pure Swift too.
         .target(name: "Synthesis", dependencies: ["StylusInput", "StylusGeometry", "Proctoring"]),
 
@@ -74,7 +74,7 @@ let package = Package(
         // drawn with cairo and shown through SDL2; instructions spoken through espeak-ng.
         .target(
             name: "PatientWindow",
-            dependencies: ["CSDL2", "CEspeakNG", "FormPrinting", "Rendering", "Proctoring", "StylusGeometry", "StylusInput"]),
+            dependencies: ["CSDL2", "CEspeakNG", "FormPrinting", "Proctoring", "StylusGeometry", "StylusInput"]),
 
         .executableTarget(
             name: "styluskit",

@@ -76,6 +76,19 @@ public enum PrintedLineWidths {
     public static let mazeWallCentimetres = 0.08
 }
 
+/// How wide the pen's ink is drawn, on the patient's screen and in pictures of results alike.
+public enum InkWidth {
+    /// This many cm at no force, plus `centimetresPerForce` per unit of force (1.0 is an average
+    /// touch), up to force 2.
+    public static let centimetresAtZeroForce = 0.012
+    public static let centimetresPerForce = 0.04
+
+    /// The ink's width in cm at `force`.
+    public static func centimetres(force: Double) -> Double {
+        centimetresAtZeroForce + centimetresPerForce * min(max(force, 0), 2)
+    }
+}
+
 extension PageDrawing {
     /// The calibration sheet: a crosshair in a circle on every target, its number beside it, and
     /// a line saying how to use it. The page is the form: lay it on the tablet where the test

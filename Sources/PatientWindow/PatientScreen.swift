@@ -1,6 +1,5 @@
 public import FormPrinting
 import Proctoring
-import Rendering
 public import StylusGeometry
 public import StylusInput
 
@@ -98,7 +97,7 @@ public final class PatientScreen {
     /// Ink to `position` from the last ink point of the stroke (or a dot to start one).
     public func ink(to position: FormPosition, force: Double, eventTime: EventTime) {
         let point = layout.pixel(of: position)
-        let size = max(2, PictureStyle.inkWidth(force: force) * layout.pixelsPerCentimetre)
+        let size = max(2, InkWidth.centimetres(force: force) * layout.pixelsPerCentimetre)
         let from = lastInk ?? point
         let dx = point.x - from.x
         let dy = point.y - from.y

@@ -36,10 +36,6 @@ public enum PictureStyle {
     public static let interruptionLineCentimetres = 0.06
     /// Pen-up moves.
     public static let penUp = PrintColour(red: 0.55, green: 0.55, blue: 0.55)
-    /// Ink width: this many cm at no force, plus `inkWidthPerForce` per unit of force (1.0 is an
-    /// average touch), up to force 2.
-    public static let inkWidthAtZeroForce = 0.012
-    public static let inkWidthPerForce = 0.04
     /// Ink the proctor did not record (refused strokes, ignored ends of strokes): grey at 35 %
     /// opacity, so it reads as "there, but not counted" under the full-strength recorded ink.
     /// Over white it comes out at 1 − 0.35 × (1 − 0.4) = 0.79 of full brightness (201 of 255).
@@ -54,11 +50,6 @@ public enum PictureStyle {
         PrintColour(red: 0.58, green: 0.4, blue: 0.74), PrintColour(red: 0.55, green: 0.34, blue: 0.29),
         PrintColour(red: 0.09, green: 0.75, blue: 0.81), PrintColour(red: 0.74, green: 0.74, blue: 0.13),
     ]
-
-    /// Ink width for `force`.
-    public static func inkWidth(force: Double) -> Double {
-        inkWidthAtZeroForce + inkWidthPerForce * min(max(force, 0), 2)
-    }
 
     /// Blue (0) through cyan, green and yellow to red (1).
     public static func timeColour(_ fraction: Double) -> PrintColour {
@@ -211,14 +202,14 @@ public struct ResultsPicture: Sendable {
             }
             if points.count == 1 {
                 marks.append(
-                    .path([firstPosition], widthCentimetres: PictureStyle.inkWidth(force: first.force), colour: colour(first), dashCentimetres: nil))
+                    .path([firstPosition], widthCentimetres: InkWidth.centimetres(force: first.force), colour: colour(first), dashCentimetres: nil))
             }
             // One segment per pair of samples: width and colour change along the stroke.
             for (a, b) in zip(points, points.dropFirst()) {
                 marks.append(
                     .path(
                         [formPosition(x: a.x, y: a.y), formPosition(x: b.x, y: b.y)],
-                        widthCentimetres: PictureStyle.inkWidth(force: (a.force + b.force) / 2), colour: colour(a), dashCentimetres: nil))
+                        widthCentimetres: InkWidth.centimetres(force: (a.force + b.force) / 2), colour: colour(a), dashCentimetres: nil))
             }
             previousEnd = formPosition(x: points[points.count - 1].x, y: points[points.count - 1].y)
         }
@@ -236,7 +227,7 @@ public struct ResultsPicture: Sendable {
             guard !points.isEmpty else { return nil }
             let force = points.reduce(0) { $0 + $1.force } / Double(points.count)
             return .path(
-                points.map { formPosition(x: $0.x, y: $0.y) }, widthCentimetres: PictureStyle.inkWidth(force: force),
+                points.map { formPosition(x: $0.x, y: $0.y) }, widthCentimetres: InkWidth.centimetres(force: force),
                 colour: PictureStyle.unrecordedInk, dashCentimetres: nil)
         }
     }
