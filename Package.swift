@@ -56,7 +56,7 @@ let package = Package(
 
         // Readers and writers.
         .target(name: "Recordings", dependencies: ["StylusInput", "Yams"]),
-        .target(name: "ADF", dependencies: ["CLibXML2", "Proctoring"]),
+        .target(name: "ADF", dependencies: ["CLibXML2"]),
         .target(name: "LinuxInput", dependencies: ["CEvdev", "CUdev", "StylusInput"]),
         // Printable pages (calibration sheet, mazes) at exact physical size, as PDF through cairo.
         .target(name: "FormPrinting", dependencies: ["CCairo", "Proctoring", "StylusGeometry"]),
