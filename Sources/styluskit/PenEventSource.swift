@@ -3,28 +3,6 @@ import LinuxInput
 import Recordings
 import StylusInput
 
-/// Where a session's pen events come from, as the administer loop reads them: a live tablet, or a
-/// recording fed at its own pace. Both hand out events with CLOCK_MONOTONIC-style times on the
-/// session's clock, so the frame assembler, the drivers and the journal cannot tell them apart.
-protocol PenEventSource: AnyObject {
-    var description: DeviceDescription { get }
-    /// The wall-clock anchor of the event times.
-    var anchor: ClockAnchor { get }
-    /// The descriptor to poll for input; -1 when there is none (a feed is due by time).
-    var fileDescriptor: Int32 { get }
-    /// When the next event is due without any descriptor becoming readable (a feed); nil for a live tablet.
-    var nextDue: EventTime? { get }
-    /// True once a feed has handed out its last event; never for a live tablet.
-    var isExhausted: Bool { get }
-    var drops: [DroppedEvents] { get }
-    func read(into events: inout [InputEvent], limit: Int) throws -> LiveReadStatus
-}
-
-extension LiveTablet: PenEventSource {
-    var nextDue: EventTime? { nil }
-    var isExhausted: Bool { false }
-}
-
 /// A recording fed as if a tablet sent it: each event is handed out when the session clock reaches
 /// its time since the recording's first event (divided by `speed`), stamped with that session time.
 final class RecordingFeed: PenEventSource {
@@ -79,5 +57,37 @@ final class RecordingFeed: PenEventSource {
             taken += 1
         }
         return .drained
+    }
+}
+
+extension PenEventSource {
+    /// Journals the `SYN_DROPPED`s read since the first `journaled` and interrupts the driver at
+    /// each; returns them, for the loop to warn of.
+    func journalNewDrops(after journaled: inout Int, now: EventTime, journal: Journal, driver: SessionDriver) throws -> [DroppedEvents] {
+        let new = newDrops(after: &journaled)
+        for drop in new {
+            try journal.control(.gap(droppedAt: drop.droppedAt, resyncEvents: drop.resyncEvents), now: now)
+            try driver.interrupt(SessionInterruption(kind: .eventsDropped, time: drop.droppedAt))
+        }
+        return new
+    }
+}
+
+extension ReconnectingTablet {
+    /// Follows the connection after a read (`follow(_:now:)`) and journals what changed, interrupting
+    /// the driver at an unplug and at the tablet's return, so the session goes on from the same journal.
+    func follow(_ status: LiveReadStatus, now: EventTime, journal: Journal, driver: SessionDriver) throws -> Change? {
+        let change = follow(status, now: now)
+        switch change {
+        case .unplugged:
+            try journal.control(.removed(now), now: now)
+            try driver.interrupt(SessionInterruption(kind: .deviceRemoved, time: now))
+        case .back:
+            try journal.control(.reconnected(now), now: now)
+            try driver.interrupt(SessionInterruption(kind: .deviceReconnected, time: now))
+        case nil:
+            break
+        }
+        return change
     }
 }

@@ -1,42 +1,75 @@
 import Foundation
-import LinuxInput
-import Proctoring
-import StylusInput
+public import StylusInput
+
+/// Where a session's pen events come from: a live tablet (read on the loop's thread or ahead of
+/// it, followed through unplugs), or a recording fed at its own pace. All hand out events with
+/// CLOCK_MONOTONIC-style times on the session's clock, so the frame assembler, the drivers and the
+/// journal cannot tell them apart.
+public protocol PenEventSource: AnyObject {
+    var description: DeviceDescription { get }
+    /// The wall-clock anchor of the event times.
+    var anchor: ClockAnchor { get }
+    /// The descriptor to poll for input; -1 when there is none (a feed is due by time, an unplugged tablet is away).
+    var fileDescriptor: Int32 { get }
+    /// When the next event is due without any descriptor becoming readable (a feed); nil for a live tablet.
+    var nextDue: EventTime? { get }
+    /// True once a feed has handed out its last event; never for a live tablet.
+    var isExhausted: Bool { get }
+    /// Every `SYN_DROPPED` so far, oldest first.
+    var drops: [DroppedEvents] { get }
+    func read(into events: inout [InputEvent], limit: Int) throws -> LiveReadStatus
+}
+
+extension PenEventSource {
+    /// The `SYN_DROPPED`s read since the first `seen`, which it moves past them: for the loop to
+    /// journal, interrupt the session at and warn of, once each.
+    public func newDrops(after seen: inout Int) -> [DroppedEvents] {
+        let new = Array(drops.dropFirst(seen))
+        seen += new.count
+        return new
+    }
+}
+
+extension LiveTablet: PenEventSource {
+    public var nextDue: EventTime? { nil }
+    public var isExhausted: Bool { false }
+}
 
 /// A live tablet that may be unplugged mid-session and plugged back: the one place `record` and
-/// `administer` handle an unplug. On `removed` it journals the removal and interrupts the driver;
-/// while the tablet is away it rescans (TabletDiscovery, TabletIdentity) until the same tablet is
-/// back, at whatever node, reopens it (grabbed again if it was), journals `reconnected` and
-/// interrupts the driver again, so the session goes on from the same journal.
-final class ReconnectingTablet: PenEventSource {
+/// `administer` handle an unplug. On `removed` it says so once; while the tablet is away it
+/// rescans (TabletDiscovery, TabletIdentity) until the same tablet is back, at whatever node, and
+/// reopens it (grabbed again if it was). It journals nothing and knows no session: `follow`
+/// returns what changed, and the session loop journals it and interrupts the test, so the
+/// session goes on from the same journal.
+public final class ReconnectingTablet: PenEventSource {
     /// The connection read now (replaced when the tablet comes back).
-    private(set) var tablet: TabletConnection
+    private var tablet: TabletConnection
     /// Whether each connection is read on a thread of its own (`ReadAheadTablet`).
-    let readsAhead: Bool
+    public let readsAhead: Bool
     /// The tablet to wait for after an unplug, at whatever node it comes back.
-    let identity: TabletIdentity
+    public let identity: TabletIdentity
     /// The pen node read now (it changes when the tablet comes back as another `eventN`).
-    private(set) var node: String
+    public private(set) var node: String
     /// False from the unplug until the tablet is back.
-    private(set) var isPresent = true
+    public private(set) var isPresent = true
     /// The first connection's description: the journal's header and the session's device.
-    let description: DeviceDescription
+    public let description: DeviceDescription
     /// The first connection's clock anchor (event times stay CLOCK_MONOTONIC across connections).
-    let anchor: ClockAnchor
+    public let anchor: ClockAnchor
     /// The `SYN_DROPPED`s of the connections before this one.
     private var earlierDrops: [DroppedEvents] = []
     private var lastScan: EventTime?
 
     /// How often an absent tablet is looked for: often enough that a replug is noticed at once,
     /// rarely enough that the udev scan costs nothing next to the session.
-    static let rescanInterval = EventDuration.milliseconds(250)
+    public static let rescanInterval = EventDuration.milliseconds(250)
 
     /// Opens the tablet at `node`; its identity is discovery's view of the node (with its udev
     /// serial), else the name and ids the open node gives.
     ///
     /// With `readAhead`, each connection is read on a thread of its own, so a loop that is slow to
     /// draw (administer's window) does not make the kernel drop events.
-    init(node: String, grab: Bool, readAhead: Bool = false) throws {
+    public init(node: String, grab: Bool, readAhead: Bool = false) throws {
         readsAhead = readAhead
         tablet = try Self.connect(node: node, grab: grab, readAhead: readAhead)
         self.node = node
@@ -59,15 +92,15 @@ final class ReconnectingTablet: PenEventSource {
         return TabletIdentity(name: tablet.description.name, bustype: id.bustype, vendor: id.vendor, product: id.product)
     }
 
-    var fileDescriptor: Int32 { isPresent ? tablet.fileDescriptor : -1 }
-    var nextDue: EventTime? { nil }
-    var isExhausted: Bool { false }
+    public var fileDescriptor: Int32 { isPresent ? tablet.fileDescriptor : -1 }
+    public var nextDue: EventTime? { nil }
+    public var isExhausted: Bool { false }
     /// Every `SYN_DROPPED` of the session, over every connection.
-    var drops: [DroppedEvents] { earlierDrops + tablet.drops }
-    var grabbed: Bool { tablet.grabbed }
+    public var drops: [DroppedEvents] { earlierDrops + tablet.drops }
+    public var grabbed: Bool { tablet.grabbed }
 
     /// Reads what the tablet has; nothing while it is away. `.removed` is returned once, at the unplug.
-    func read(into events: inout [InputEvent], limit: Int) throws -> LiveReadStatus {
+    public func read(into events: inout [InputEvent], limit: Int) throws -> LiveReadStatus {
         guard isPresent else { return .drained }
         let status = try tablet.read(into: &events, limit: limit)
         if status == .removed { isPresent = false }
@@ -75,21 +108,16 @@ final class ReconnectingTablet: PenEventSource {
     }
 
     /// What changed in the tablet's connection.
-    enum Change: Equatable {
+    public enum Change: Equatable, Sendable {
         case unplugged
         /// Back, at `node`; `moved` when that is not the node it left from.
         case back(node: String, moved: Bool)
     }
 
-    /// Follows the connection after a read that returned `status`: journals and tells the driver of
-    /// an unplug, or, while the tablet is away, looks for it (at most every `rescanInterval`) and
-    /// journals and tells the driver of its return.
-    func follow(_ status: LiveReadStatus, now: EventTime, journal: Journal, driver: SessionDriver) throws -> Change? {
-        if status == .removed {
-            try journal.control(.removed(now), now: now)
-            try driver.interrupt(SessionInterruption(kind: .deviceRemoved, time: now))
-            return .unplugged
-        }
+    /// Follows the connection after a read that returned `status`: an unplug, or, while the
+    /// tablet is away, its return (looked for at most every `rescanInterval`).
+    public func follow(_ status: LiveReadStatus, now: EventTime) -> Change? {
+        if status == .removed { return .unplugged }
         guard !isPresent else { return nil }
         if let lastScan, now.duration(since: lastScan) < Self.rescanInterval { return nil }
         lastScan = now
@@ -105,8 +133,6 @@ final class ReconnectingTablet: PenEventSource {
         node = found.node
         isPresent = true
         lastScan = nil
-        try journal.control(.reconnected(now), now: now)
-        try driver.interrupt(SessionInterruption(kind: .deviceReconnected, time: now))
         return .back(node: found.node, moved: moved)
     }
 }
@@ -123,17 +149,3 @@ protocol TabletConnection: AnyObject {
 
 extension LiveTablet: TabletConnection {}
 extension ReadAheadTablet: TabletConnection {}
-
-extension PenEventSource {
-    /// Journals the `SYN_DROPPED`s read since the first `journaled` and interrupts the driver at
-    /// each; returns them, for the loop to warn of.
-    func journalNewDrops(after journaled: inout Int, now: EventTime, journal: Journal, driver: SessionDriver) throws -> [DroppedEvents] {
-        let new = Array(drops.dropFirst(journaled))
-        for drop in new {
-            try journal.control(.gap(droppedAt: drop.droppedAt, resyncEvents: drop.resyncEvents), now: now)
-            try driver.interrupt(SessionInterruption(kind: .eventsDropped, time: drop.droppedAt))
-        }
-        journaled += new.count
-        return new
-    }
-}
