@@ -5,7 +5,7 @@
 #   make bench-smoke  the same harness at a tiny size (seconds once built; asserts nothing about speed)
 #   make bench-adf [N=1000000]   ADF write/read throughput against libxml2 (a benchmark, not a test)
 #   make bench-proctor [N=1000000]   the proctors' ns per pen sample (a benchmark, not a test)
-#   make test-vm  the real-kernel tests in a QEMU virtual machine (tests/vm/run.sh)
+#   make test-vm  the real-kernel tests in a QEMU virtual machine (integration/vm/run.sh)
 #   make limits   very large inputs (10^8 events, 2 GB files, 10 MB lines, huge mazes and ADF files):
 #                 outcome, peak memory and time of each (scripts/limits.sh; about an hour, 10 GB of /tmp)
 #   make fuzz TARGET=evemu MINUTES=10   one parser under libFuzzer + AddressSanitizer (ROBUSTNESS.md)
@@ -71,10 +71,10 @@ bench-proctor: setup
 limits: setup
 	bash scripts/limits.sh
 
-# Real-kernel tests: boots a stock Debian kernel in QEMU and drives uinput tablets (tests/vm/run.sh).
+# Real-kernel tests: boots a stock Debian kernel in QEMU and drives uinput tablets (integration/vm/run.sh).
 test-vm: setup
 	$(SWIFT) build --product styluskit
-	bash tests/vm/run.sh
+	bash integration/vm/run.sh
 
 # Gives the seat user access to pen tablets (and only those) through udev's uaccess tag.
 UDEV_RULES_DIR ?= /etc/udev/rules.d

@@ -11,12 +11,12 @@ set -euo pipefail
 # libcairo2-dev: cairo, which FormPrinting draws the printable PDF pages with.
 # poppler-utils: pdftoppm, which the tests rasterise those pages with to measure them.
 # openssl: makes the RSA server keys of the patient-data tests, independently of swift-crypto.
-# qemu-system-x86, busybox-static: the real-kernel VM tests (tests/vm/run.sh) boot a stock kernel with a busybox initramfs.
+# qemu-system-x86, busybox-static: the real-kernel VM tests (integration/vm/run.sh) boot a stock kernel with a busybox initramfs.
 # evemu-tools: evemu-device/evemu-play create and drive the uinput tablets in that VM.
 # time: /usr/bin/time -f %M, the peak memory figure of the benchmarks (Benchmarks/bench.sh).
 # libsdl2-dev: SDL2, the full-screen patient window of `styluskit administer` (PatientWindow).
 # libespeak-ng-dev: espeak-ng, which speaks administer's instructions offline (voice data comes with it).
-# xvfb, x11-apps: the administer screenshot tests (tests/xvfb/run.sh) run the window on a virtual X
+# xvfb, x11-apps: the administer screenshot tests (integration/xvfb/run.sh) run the window on a virtual X
 #   server and capture what it shows with xwd.
 # udev: systemd-udevd and udevadm give the VM's input nodes their real ID_INPUT_* properties.
 packages=(pkg-config libevdev-dev libudev-dev libxml2-dev libevemu-dev libxml2-utils python3

@@ -70,7 +70,7 @@ struct DiscoveryTests {
 
 /// These tests use a libevdev context built with `libevdev_new` and `libevdev_set_*`: there is NO
 /// kernel device behind it (no /dev/uinput on the build machines). The real-kernel path is covered
-/// by tests/vm/run.sh.
+/// by integration/vm/run.sh.
 @Suite("libevdev wrapper on a description (not a kernel device)")
 struct LibevdevDescriptionTests {
     @Test("A description survives libevdev: name, ids, properties, codes and absinfo with resolution")

@@ -24,4 +24,4 @@ number=$(head -n 1 "$work/display")
 [[ -n $number ]] || { echo "xvfb tests: Xvfb did not start: $(tail -n 3 "$work/xvfb.log")"; echo "0 passed, 1 failed"; exit 1; }
 # No sound card here: espeak writes nowhere, SDL has no audio to open.
 export DISPLAY=":$number" SDL_AUDIODRIVER=dummy
-python3 tests/xvfb/check.py "$styluskit" "$work" ${DOCS:+"$DOCS"}
+python3 integration/xvfb/check.py "$styluskit" "$work" ${DOCS:+"$DOCS"}

@@ -1,6 +1,6 @@
 #!/bin/bash
 # Runs inside the VM (chrooted into the host's read-only root; /tmp and /run are tmpfs).
-# Prints PASS/FAIL/INFO lines that tests/vm/run.sh counts, then VM-DONE.
+# Prints PASS/FAIL/INFO lines that integration/vm/run.sh counts, then VM-DONE.
 repo=$1
 styluskit=$repo/.build/debug/styluskit
 recording=$repo/Fixtures/recordings/real/dell_canvas_pen.evemu

@@ -2,7 +2,7 @@
 # Real-kernel tests: boots a stock Debian kernel in QEMU (TCG; KVM only when the CPU offers it),
 # with a busybox initramfs that loads virtio, 9p, evdev and uinput and mounts the host's root
 # read-only over 9p, so the styluskit built on the host runs unchanged in the guest
-# (tests/vm/guest.sh holds the tests). The checkout is a second 9p share, mounted at a path of its
+# (integration/vm/guest.sh holds the tests). The checkout is a second 9p share, mounted at a path of its
 # own (/run/styluskit-checkout): the guest puts fresh tmpfs over /tmp and /run, which would hide a
 # checkout that lives under either on the host. Prints "N passed, N failed"; exits non-zero on failure.
 #
@@ -17,15 +17,15 @@ mkdir -p "$vm/cache"
 timeout_seconds=${VM_TIMEOUT:-1200}
 
 binary=$repo/.build/debug/styluskit
-[[ -x $binary ]] || { echo "tests/vm: $binary is missing; run 'swift build --product styluskit' first" >&2; exit 1; }
+[[ -x $binary ]] || { echo "integration/vm: $binary is missing; run 'swift build --product styluskit' first" >&2; exit 1; }
 for tool in qemu-system-x86_64 dpkg-deb evemu-device evemu-play; do
-    command -v "$tool" >/dev/null || { echo "tests/vm: $tool is missing; run scripts/setup.sh" >&2; exit 1; }
+    command -v "$tool" >/dev/null || { echo "integration/vm: $tool is missing; run scripts/setup.sh" >&2; exit 1; }
 done
-[[ -x /bin/busybox ]] || { echo "tests/vm: /bin/busybox (busybox-static) is missing; run scripts/setup.sh" >&2; exit 1; }
+[[ -x /bin/busybox ]] || { echo "integration/vm: /bin/busybox (busybox-static) is missing; run scripts/setup.sh" >&2; exit 1; }
 
 # The generic kernel: the cloud kernel lacks uinput and 9p.
 package=$(apt-cache depends linux-image-amd64 2>/dev/null | awk '/Depends: linux-image-[0-9]/{print $2; exit}')
-[[ -n $package ]] || { echo "tests/vm: apt-cache does not know linux-image-amd64; run apt-get update" >&2; exit 1; }
+[[ -n $package ]] || { echo "integration/vm: apt-cache does not know linux-image-amd64; run apt-get update" >&2; exit 1; }
 release=${package#linux-image-}
 if ! ls "$vm/cache/${package}"_*.deb >/dev/null 2>&1; then
     (cd "$vm/cache" && timeout 300 apt-get download "$package")
@@ -38,7 +38,7 @@ modules=$vm/kernel/lib/modules/$release/kernel
 
 # The initramfs: busybox, the modules in dependency order, and an init that chroots into the host root.
 initramfs=$vm/initramfs-$release.cpio.gz
-if [[ ! -f $initramfs || tests/vm/run.sh -nt $initramfs ]]; then
+if [[ ! -f $initramfs || integration/vm/run.sh -nt $initramfs ]]; then
     root=$(mktemp -d)
     mkdir -p "$root"/{bin,proc,sys,dev,mnt,modules}
     cp /bin/busybox "$root/bin/busybox"
@@ -61,7 +61,7 @@ for d in proc sys dev; do /bin/busybox mount --move /$d /mnt/$d; done
 checkout=/run/styluskit-checkout
 /bin/busybox mkdir -p /mnt$checkout
 /bin/busybox mount -t 9p -o trans=virtio,version=9p2000.L,ro,cache=loose checkout /mnt$checkout || echo "init: checkout mount failed"
-/bin/busybox chroot /mnt /bin/bash "$checkout/tests/vm/guest.sh" "$checkout"
+/bin/busybox chroot /mnt /bin/bash "$checkout/integration/vm/guest.sh" "$checkout"
 echo o > /mnt/proc/sysrq-trigger
 /bin/busybox sleep 30
 INIT
@@ -73,7 +73,7 @@ fi
 accel=tcg
 if [[ -w /dev/kvm ]] && grep -qE 'vmx|svm' /proc/cpuinfo; then accel=kvm; fi
 log=$vm/console.log
-echo "tests/vm: booting $release ($accel); console in $log"
+echo "integration/vm: booting $release ($accel); console in $log"
 start=$(date +%s)
 set +e
 timeout --kill-after=10 "$timeout_seconds" qemu-system-x86_64 -accel "$accel" -m 1536 -smp 1 -nographic -no-reboot \
@@ -84,15 +84,15 @@ timeout --kill-after=10 "$timeout_seconds" qemu-system-x86_64 -accel "$accel" -m
     </dev/null >"$log" 2>&1
 status=$?
 set -e
-echo "tests/vm: the VM ran $(($(date +%s) - start)) s (qemu status $status)"
+echo "integration/vm: the VM ran $(($(date +%s) - start)) s (qemu status $status)"
 grep -E '^(PASS|FAIL|INFO)' "$log" | tr -d '\r' || true
 # The latency figures (kernel event time to proctor decision; measured, not asserted).
 grep '^LATENCY' "$log" | tr -d '\r' > "$vm/latency.txt" || true
-[[ -s $vm/latency.txt ]] && cat "$vm/latency.txt" && echo "tests/vm: latency written to $vm/latency.txt"
+[[ -s $vm/latency.txt ]] && cat "$vm/latency.txt" && echo "integration/vm: latency written to $vm/latency.txt"
 passed=$(grep -c '^PASS' "$log" || true)
 failed=$(grep -c '^FAIL' "$log" || true)
 if ! grep -q '^VM-DONE' "$log"; then
-    echo "tests/vm: the guest did not finish (timeout or crash); last console lines:"
+    echo "integration/vm: the guest did not finish (timeout or crash); last console lines:"
     tail -n 20 "$log" | tr -d '\r'
     failed=$((failed + 1))
 fi
