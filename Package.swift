@@ -133,3 +133,12 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// Every import says what it is for, as swift-log's do: an import is internal unless a public
+// declaration needs it (`public import`), and a member is visible only where its module is imported.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + [
+        .enableUpcomingFeature("MemberImportVisibility"),
+        .enableUpcomingFeature("InternalImportsByDefault"),
+    ]
+}

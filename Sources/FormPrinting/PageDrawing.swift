@@ -1,5 +1,5 @@
-import Proctoring
-import StylusGeometry
+public import Proctoring
+public import StylusGeometry
 
 /// A colour for printing: red, green, blue and opacity (alpha) from 0 to 1.
 public struct PrintColour: Hashable, Sendable {

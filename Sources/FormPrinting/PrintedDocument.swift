@@ -1,4 +1,4 @@
-import StylusGeometry
+public import StylusGeometry
 
 /// Why a PDF, SVG or PNG could not be written (or a PNG read).
 public enum PrintError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,5 +1,5 @@
-import Proctoring
-import StylusGeometry
+public import Proctoring
+public import StylusGeometry
 
 extension PrintColour {
     /// The stop sign's red.

@@ -1,5 +1,5 @@
 import CEvdev
-import StylusInput
+public import StylusInput
 
 /// Every libevdev call of StylusKit; nothing else in the package calls libevdev.
 enum Libevdev {

@@ -1,5 +1,5 @@
 import Crypto
-import Foundation
+public import Foundation
 import _CryptoExtras
 
 /// How a key is derived from the clinician's password: PBKDF2-HMAC-SHA256 with a salt and an

@@ -1,5 +1,5 @@
-import StylusGeometry
-import StylusInput
+public import StylusGeometry
+public import StylusInput
 
 /// The steps of the Digital Clock Drawing Test, in the order they are administered.
 public enum ClockStep: String, CaseIterable, Hashable, Sendable {

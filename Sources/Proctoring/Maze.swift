@@ -1,4 +1,4 @@
-import StylusGeometry
+public import StylusGeometry
 
 /// A cell of a maze grid, counted from 0 at the top-left (files count from 1).
 public struct MazeCell: Hashable, Sendable, CustomStringConvertible {

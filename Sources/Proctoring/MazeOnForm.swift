@@ -1,4 +1,4 @@
-import StylusGeometry
+public import StylusGeometry
 
 /// Where a form position falls in a maze.
 public enum MazeLocation: Hashable, Sendable {

@@ -1,5 +1,5 @@
-import StylusGeometry
-import StylusInput
+public import StylusGeometry
+public import StylusInput
 
 /// The maze proctoring algorithm (MPA): a plain state machine driven by pen positions and event times.
 ///

@@ -1,5 +1,5 @@
-import StylusGeometry
-import StylusInput
+public import StylusGeometry
+public import StylusInput
 
 /// The states of the maze proctoring algorithm (assessments.md, "Maze proctoring algorithm").
 public enum MazeState: String, Hashable, Sendable, CaseIterable {

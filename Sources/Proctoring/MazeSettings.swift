@@ -1,4 +1,4 @@
-import StylusInput
+public import StylusInput
 
 /// A display density in pixels per inch, which turns the original app's pixel options into centimetres.
 public struct PixelDensity: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import StylusInput
+public import StylusInput
 
 /// The interval during which the tip touched the surface: one stroke, as a recording shows it.
 public struct ContactInterval: Hashable, Sendable {

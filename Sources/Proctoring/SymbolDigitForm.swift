@@ -1,4 +1,4 @@
-import StylusGeometry
+public import StylusGeometry
 
 /// The parts of a symbol-digit test, in the order they are administered.
 public enum SymbolDigitPart: String, CaseIterable, Hashable, Sendable {

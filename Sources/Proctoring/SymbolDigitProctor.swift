@@ -1,5 +1,5 @@
-import StylusGeometry
-import StylusInput
+public import StylusGeometry
+public import StylusInput
 
 /// Where the symbol-digit proctor is, for logs and `--events`.
 public enum SymbolDigitState: String, Hashable, Sendable, CaseIterable {

@@ -1,4 +1,4 @@
-import StylusInput
+public import StylusInput
 
 /// The settings of the symbol-digit test (assessments.md, "Digital Symbol Digit Test"), with the spec's defaults.
 public struct SymbolDigitSettings: Hashable, Sendable {

@@ -1,4 +1,5 @@
 import StylusInput
+import Foundation
 
 /// Facts our evemu writer keeps in `# StylusKit <key>: <value>` comment lines because evemu
 /// has no field for them, so that evemu -> libinput-record -> evemu conversions lose nothing.

@@ -1,7 +1,7 @@
-import ADF
-import FormPrinting
+public import ADF
+public import FormPrinting
 import Foundation
-import StylusGeometry
+public import StylusGeometry
 
 /// Pressure, speed and altitude over time, one line per stroke, for analysis: three panels one
 /// above the other on one time axis (seconds from the test's first step start), the

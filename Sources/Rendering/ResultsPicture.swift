@@ -1,8 +1,8 @@
-import ADF
-import FormPrinting
+public import ADF
+public import FormPrinting
 import Foundation
 import Proctoring
-import StylusGeometry
+public import StylusGeometry
 
 /// How ink is coloured.
 public enum InkColouring: String, Hashable, Sendable, CaseIterable {

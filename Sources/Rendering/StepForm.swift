@@ -1,8 +1,8 @@
-import ADF
-import FormPrinting
+public import ADF
+public import FormPrinting
 import Foundation
-import Proctoring
-import StylusGeometry
+public import Proctoring
+public import StylusGeometry
 
 /// What was in front of the patient during a step, drawn under the ink.
 public enum StepForm: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import ADF
+public import ADF
 
 /// Ink the proctor kept out of the results file, known only when a recording is replayed.
 ///

@@ -1,4 +1,4 @@
-import StylusInput
+public import StylusInput
 
 /// One pen frame in physical units: what the proctor and the ADF writer consume.
 public struct PenSample: Hashable, Sendable {

@@ -1,4 +1,4 @@
-import StylusInput
+public import StylusInput
 
 /// Taps on the calibration sheet's targets, from pen events: one tap per stroke (tip down to tip
 /// up), at the mean tablet position of the stroke's frames in contact.

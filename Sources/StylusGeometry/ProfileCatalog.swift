@@ -1,4 +1,4 @@
-import StylusInput
+public import StylusInput
 
 /// The tablet profiles found on the search path, and which one applies to a device.
 ///

@@ -1,4 +1,4 @@
-import StylusInput
+public import StylusInput
 
 /// What a calibration profile says about one tablet model: the facts the kernel gets wrong
 /// or does not report. Calibration/README.md documents the YAML schema.

@@ -1,4 +1,4 @@
-import StylusInput
+public import StylusInput
 
 /// The pen's tilt in degrees, as Pointer Events' `tiltX`/`tiltY` give it.
 ///

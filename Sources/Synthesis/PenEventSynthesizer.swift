@@ -1,5 +1,5 @@
-import StylusGeometry
-import StylusInput
+public import StylusGeometry
+public import StylusInput
 
 /// A device a recording is synthesized for: its description and how its units map to the form.
 public struct SynthesisDevice: Sendable {

@@ -1,6 +1,6 @@
-import Proctoring
-import StylusGeometry
-import StylusInput
+public import Proctoring
+public import StylusGeometry
+public import StylusInput
 
 /// One stretch of the pen's timeline, in form centimetres.
 public enum PenSegment: Hashable, Sendable {

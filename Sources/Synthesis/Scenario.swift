@@ -1,6 +1,7 @@
-import Proctoring
-import StylusGeometry
-import StylusInput
+public import Proctoring
+public import StylusGeometry
+public import StylusInput
+import Foundation
 
 /// A point a scenario names (format in Fixtures/synth/README.md).
 public enum ScenarioPoint: Hashable, Sendable {

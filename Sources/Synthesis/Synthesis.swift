@@ -1,8 +1,8 @@
 // The Synthesis module: realistic pen recordings of scripted drawings, for demos and tests.
 // Pure Swift: no I/O, no clock; the `synth` command reads the files and writes the recording.
-import Proctoring
-import StylusGeometry
-import StylusInput
+public import Proctoring
+public import StylusGeometry
+public import StylusInput
 
 /// Generates the events of a scripted drawing.
 public enum Synthesis {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LinuxInput
 import StylusInput
+import StylusGeometry
 
 /// `styluskit devices`: the pen tablets connected, with what a session needs to know about them.
 struct Devices: ParsableCommand {

@@ -5,6 +5,7 @@ import Proctoring
 import Recordings
 import StylusGeometry
 import StylusInput
+import ArgumentParser
 
 /// What `record` and `recover` need of a test's driver: events in, continue presses and
 /// interruptions, the next instant something is due by itself, and the results at the end.

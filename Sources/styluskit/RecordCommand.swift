@@ -5,6 +5,7 @@ import LinuxInput
 import Proctoring
 import Recordings
 import StylusInput
+import StylusGeometry
 
 /// `styluskit record --test clock|maze|sdt`: a live session from a tablet, into a journal and an ADF file.
 struct Record: ParsableCommand {

@@ -1,5 +1,5 @@
 import ADF
-import ArgumentParser
+public import ArgumentParser
 import FormPrinting
 import Foundation
 import Proctoring

@@ -311,10 +311,10 @@ struct FaultInjectionTests {
         // pid 2^22 + 1 is above Linux's pid_max limit (2^22): no process can have it.
         let dead = Int32(4_194_305)
         let names = [".t.csk.writing-\(dead)-1", ".t.csk.points-\(dead)-1", ".t.csk.motion-\(dead)-3"]
-        for name in names { FileManager.default.createFile(atPath: directory.file(name), contents: Data("partial".utf8)) }
+        for name in names { _ = FileManager.default.createFile(atPath: directory.file(name), contents: Data("partial".utf8)) }
         // A live writer's: this process's pid, and another name's, and a results file.
         let kept = [".t.csk.writing-\(getpid())-1", ".u.csk.writing-\(dead)-1", "t.csk.bak", ".t.csk.notes"]
-        for name in kept { FileManager.default.createFile(atPath: directory.file(name), contents: Data()) }
+        for name in kept { _ = FileManager.default.createFile(atPath: directory.file(name), contents: Data()) }
         let recorder = try ADFRecorder(destination: directory.file("t.csk"), variant: .clock)
         #expect(try directory.contents() == kept.sorted())
         // A temporary file whose writer holds the lock is kept even if its pid looks dead.

@@ -1,5 +1,6 @@
 import Recordings
 import Testing
+import StylusInput
 
 /// A live session's journal keeps its step changes as `# StylusKit control: ...` comments; the reader hands them back.
 @Suite("Journal control lines")

@@ -3,6 +3,7 @@ import Recordings
 import StylusInput
 import TestSupport
 import Testing
+import ADF
 
 @testable import styluskit
 
