@@ -113,23 +113,28 @@ let package = Package(
         .target(name: "TestSupport", dependencies: ["Recordings"], path: "Tests/TestSupport"),
         .testTarget(name: "PatientWindowTests", dependencies: ["PatientWindow", "Proctoring", "StylusGeometry", "StylusInput"]),
         .testTarget(name: "StylusInputTests", dependencies: ["StylusInput"]),
-        .testTarget(name: "StylusGeometryTests", dependencies: ["StylusGeometry"]),
-        .testTarget(name: "ProctoringTests", dependencies: ["Proctoring"]),
-        .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "CEvemu", "TestSupport"]),
+        .testTarget(name: "StylusGeometryTests", dependencies: ["StylusGeometry", "StylusInput"]),
+        .testTarget(name: "ProctoringTests", dependencies: ["Proctoring", "StylusGeometry", "StylusInput"]),
+        .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "StylusInput", "CEvemu", "TestSupport"]),
         .testTarget(name: "ADFTests", dependencies: ["ADF", "TestSupport"]),
-        .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput"]),
-        .testTarget(name: "FormPrintingTests", dependencies: ["FormPrinting"]),
+        .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "StylusInput"]),
+        .testTarget(name: "FormPrintingTests", dependencies: ["FormPrinting", "Proctoring", "StylusGeometry"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "FormPrinting", "ADF", "Proctoring", "StylusGeometry"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Proctoring", "StylusGeometry", "StylusInput"]),
         .testTarget(
             name: "PatientDataTests",
-            dependencies: ["PatientData", "ADF", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]),
+            dependencies: ["PatientData", "TestSupport"]),
         // The styluskit command's own types (the journal's error path), through @testable import.
-        .testTarget(name: "StyluskitTests", dependencies: ["styluskit", "Recordings", "StylusInput", "Proctoring", "TestSupport"]),
+        .testTarget(
+            name: "StyluskitTests",
+            dependencies: [
+                "styluskit", "ADF", "Recordings", "StylusGeometry", "StylusInput", "Proctoring", "TestSupport",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["Recordings", "StylusInput", "StylusGeometry", "FormPrinting", "TestSupport"]),
+            dependencies: ["StylusGeometry", "FormPrinting", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )
