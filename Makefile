@@ -1,6 +1,7 @@
 # The two commands of the README, and their parts.
 #   make demo   set up, build, and replay the bundled recording into an ADF results file
-#   make test   set up, build, and run the whole test suite
+#   make test   set up, build, and run the whole test suite (after make lint)
+#   make lint   the house rules a compiler does not check (scripts/check-imports.py)
 #   make bench  the benchmarks against their baselines (about 15 min); writes BENCHMARKS.md
 #   make bench-smoke  the same harness at a tiny size (seconds once built; asserts nothing about speed)
 #   make bench-adf [N=1000000]   ADF write/read throughput against libxml2 (a benchmark, not a test)
@@ -19,7 +20,7 @@ N ?= 1000000
 TARGET ?= evemu
 MINUTES ?= 10
 
-.PHONY: setup build demo test test-asan test-tsan fuzz test-vm install-udev-rules bench bench-smoke bench-adf bench-proctor limits clean
+.PHONY: setup build demo test lint test-asan test-tsan fuzz test-vm install-udev-rules bench bench-smoke bench-adf bench-proctor limits clean
 
 setup:
 	@bash scripts/setup.sh
@@ -31,9 +32,13 @@ demo: build
 	@mkdir -p $(OUT)
 	$(SWIFT) run -c release --skip-build styluskit replay $(EXAMPLE) --test clock --out $(OUT) --force
 
-test: setup
+test: setup lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
+
+# House rules a compiler does not check: Package.swift's dependencies are the import graph.
+lint:
+	$(SWIFT) package dump-package | python3 scripts/check-imports.py
 
 # The sanitizer builds have scratch paths of their own, so they do not disturb .build. Swift's
 # crash backtracer is off in them: its memory reader trips ASan itself (a dynamic-stack-buffer-
