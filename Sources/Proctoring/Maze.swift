@@ -59,6 +59,9 @@ public enum MazePlacement: Hashable, Sendable {
 public struct Maze: Hashable, Sendable {
     /// The name shown to administrators and written in results.
     public var name: String
+
+    /// The identifier ADF's TaskData gives the step that shows this maze: `mazeStep-<name>`.
+    public var stepIdentifier: String { "mazeStep-\(name)" }
     public let rows: Int
     public let columns: Int
     /// The side of a (square) cell on the form, in centimetres.

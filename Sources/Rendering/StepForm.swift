@@ -32,7 +32,7 @@ public enum StepForm: Hashable, Sendable {
             case .clock:
                 return step.identifier == ClockStep.copy.identifier ? .clockToCopy(hours: clock.hours, minutes: clock.minutes) : .blank
             case .maze:
-                if let maze = mazes.first(where: { "mazeStep-\($0.name)" == step.identifier }) { return .maze(maze) }
+                if let maze = mazes.first(where: { $0.stepIdentifier == step.identifier }) { return .maze(maze) }
                 return index < mazes.count ? .maze(mazes[index]) : .blank
             case .symbolDigit:
                 return .symbolDigit(symbolDigitStep(step), displayMode: displayMode || (step.drawingTags?.setID.hasSuffix("-display") ?? false))

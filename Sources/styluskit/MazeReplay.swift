@@ -11,7 +11,7 @@ struct AdministeredMaze {
     var settings: MazeSettings
 
     /// The TaskData step identifier of this maze: `mazeStep-<maze name>`.
-    var stepIdentifier: String { "mazeStep-\(maze.name)" }
+    var stepIdentifier: String { maze.stepIdentifier }
 }
 
 /// Where the mazes of a maze test come from: one maze file, or a battery file.
