@@ -1,9 +1,10 @@
+import StylusGeometry
 public import StylusInput
 
 /// A display density in pixels per inch, which turns the original app's pixel options into centimetres.
 public struct PixelDensity: Hashable, Sendable {
     /// The density of the original device the pixel options were chosen on (an 11" tablet, 264 ppi).
-    public static let referenceTablet = PixelDensity(pixelsPerInch: 264)
+    public static let referenceTablet = PixelDensity(pixelsPerInch: ReferenceCanvas.pixelsPerInch)
 
     public var pixelsPerInch: Double
 

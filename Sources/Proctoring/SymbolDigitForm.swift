@@ -128,7 +128,7 @@ public struct SymbolDigitForm: Hashable, Sendable {
     /// reference tablet's pixels (116 and 36 px at 264 ppi: 1.1161 and 0.3464 cm) rather than the
     /// table's truncated 1.11 and 0.34: those reproduce the sizes the original app recorded.
     public enum Lengths {
-        private static func referencePixels(_ pixels: Double) -> Double { pixels / 264 * 2.54 }
+        private static func referencePixels(_ pixels: Double) -> Double { ReferenceCanvas.centimetres(pixels: pixels) }
 
         /// A: inner cell height.
         public static let innerCellHeight = referencePixels(116)

@@ -69,11 +69,23 @@ public struct TabletToFormTransform: Hashable, Sendable {
     }
 }
 
+/// The canvas the ADF format was designed on: an 11" tablet of 264 pixels per inch drawn at
+/// scale 2, so 132 points per inch. Results of a tablet without a display are written on it, so
+/// existing analysis code sees familiar scales; the original app's pixel options were chosen on it.
+public enum ReferenceCanvas {
+    public static let pixelsPerInch: Double = 264
+    /// Pixels per point.
+    public static let scalingFactor: Double = 2
+    public static var pointsPerInch: Double { pixelsPerInch / scalingFactor }
+
+    /// A length the reference tablet drew with `pixels` pixels, in centimetres.
+    public static func centimetres(pixels: Double) -> Double { pixels / pixelsPerInch * 2.54 }
+}
+
 /// Converts form centimetres to canvas points at a density in points per inch.
 public struct FormToCanvasScale: Hashable, Sendable {
-    /// The density ADF assumes for a tablet without a display: that of the reference tablet
-    /// the format was designed on.
-    public static let defaultPointsPerInch: Double = 132
+    /// The density ADF assumes for a tablet without a display: the reference canvas's.
+    public static let defaultPointsPerInch: Double = ReferenceCanvas.pointsPerInch
 
     public let pointsPerInch: Double
     let pointsPerCentimetre: Double
