@@ -108,6 +108,7 @@ let package = Package(
         .executableTarget(name: "fuzz-display-profile", dependencies: ["FuzzTargets"], path: "Fuzz/display-profile"),
         .executableTarget(name: "fuzz-settings", dependencies: ["FuzzTargets"], path: "Fuzz/settings"),
         .executableTarget(name: "fuzz-edid", dependencies: ["FuzzTargets"], path: "Fuzz/edid"),
+        .executableTarget(name: "fuzz-journal", dependencies: ["FuzzTargets"], path: "Fuzz/journal"),
 
         // What several test targets share: pipe I/O that survives EINTR, a disk that fails on cue.
         .target(name: "TestSupport", dependencies: ["Recordings"], path: "Tests/TestSupport"),
@@ -124,7 +125,7 @@ let package = Package(
         .testTarget(
             name: "PatientDataTests",
             dependencies: ["PatientData", "ADF", "TestSupport", .product(name: "Crypto", package: "swift-crypto")]),
-        // The styluskit command's own types (the journal's error path), through @testable import.
+        // The styluskit command's own types (record's messages, the journal under faults), through @testable import.
         .testTarget(name: "StyluskitTests", dependencies: ["styluskit", "Recordings", "StylusInput", "Proctoring", "TestSupport"]),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"]),
         .testTarget(

@@ -1,6 +1,7 @@
 import Foundation
 import LinuxInput
 import Proctoring
+import Recordings
 import StylusInput
 
 /// A live tablet that may be unplugged mid-session and plugged back: the one place `record` and
