@@ -108,6 +108,7 @@ let package = Package(
         .executableTarget(name: "fuzz-display-profile", dependencies: ["FuzzTargets"], path: "Fuzz/display-profile"),
         .executableTarget(name: "fuzz-settings", dependencies: ["FuzzTargets"], path: "Fuzz/settings"),
         .executableTarget(name: "fuzz-edid", dependencies: ["FuzzTargets"], path: "Fuzz/edid"),
+        .executableTarget(name: "fuzz-journal", dependencies: ["FuzzTargets"], path: "Fuzz/journal"),
 
         // What several test targets share: pipe I/O that survives EINTR, a disk that fails on cue.
         .target(name: "TestSupport", dependencies: ["Recordings"], path: "Tests/TestSupport"),
@@ -124,11 +125,11 @@ let package = Package(
         .testTarget(
             name: "PatientDataTests",
             dependencies: ["PatientData", "TestSupport"]),
-        // The styluskit command's own types (the journal's error path), through @testable import.
+        // The styluskit command's own types (record's messages, the journal under faults), through @testable import.
         .testTarget(
             name: "StyluskitTests",
             dependencies: [
-                "styluskit", "ADF", "Recordings", "StylusGeometry", "StylusInput", "Proctoring", "TestSupport",
+                "styluskit", "ADF", "Recordings", "StylusGeometry", "StylusInput", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"]),

@@ -36,6 +36,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case settings
     /// An EDID blob.
     case edid
+    /// A live session's journal: evemu with control lines, read in one pass by `JournalReader`;
+    /// every control it reads must give its own text back.
+    case journal
 
     /// The function that feeds one input to the parser.
     public var entry: @Sendable (UnsafeRawBufferPointer) -> Void {
@@ -50,6 +53,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .displayProfile: fuzzDisplayProfile
         case .settings: fuzzSettings
         case .edid: fuzzEDID
+        case .journal: fuzzJournal
         }
     }
 }
@@ -265,5 +269,30 @@ private final class ScratchFile: @unchecked Sendable {
         }
         close(fd)
         return path
+    }
+}
+
+/// A journal: the opening and every event and control, as `recover` reads them. A control read
+/// must parse back from its own text to itself (`recover` and the writer agree on every line).
+public func fuzzJournal(_ data: UnsafeRawBufferPointer) {
+    do {
+        let reader = try JournalReader(bytes: Array(data), name: "fuzz.evemu")
+        for file in reader.opening.files { checkRoundTrip(.file(file)) }
+        var events = 0
+        while let item = try reader.next() {
+            switch item {
+            case .event: events += 1
+            case .control(let control): checkRoundTrip(control)
+            }
+        }
+        _ = reader.truncation
+    } catch {
+        requireMessage(error, "the journal reader")
+    }
+}
+
+private func checkRoundTrip(_ control: JournalControl) {
+    if JournalControl(text: control.text) != control {
+        fatalError("the journal control '\(control.text.prefix(200))' does not parse back to itself")
     }
 }

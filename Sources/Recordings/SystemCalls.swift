@@ -10,6 +10,28 @@ private func currentErrorText() -> String {
     String(cString: strerror(errno))
 }
 
+/// The text of the error number `code` (strerror).
+func errorText(_ code: Int32) -> String {
+    String(cString: strerror(code))
+}
+
+/// What kind of failure an error number is, for the messages that say what to do about it.
+enum ErrorKind {
+    /// ENOSPC or EDQUOT: free space.
+    case diskFull
+    /// EIO: the disk may be failing.
+    case inputOutput
+    case other
+
+    init(_ code: Int32) {
+        switch code {
+        case ENOSPC, EDQUOT: self = .diskFull
+        case EIO: self = .inputOutput
+        default: self = .other
+        }
+    }
+}
+
 /// The calls through which written bytes reach the disk: libc's, unless a test replaces them
 /// to inject faults (ENOSPC, EIO, short writes, EINTR).
 ///
@@ -51,6 +73,20 @@ final class FileDescriptorBox {
         return FileDescriptorBox(fd: fd, path: path)
     }
 
+    /// Takes ownership of `fd`, open for writing at `path` (closed when the box goes).
+    static func adopting(_ fd: Int32, path: String, calls: SystemCalls) -> FileDescriptorBox {
+        FileDescriptorBox(fd: fd, path: path, calls: calls)
+    }
+
+    /// Creates `path`, which must not exist, for appending, readable by its owner only (a
+    /// journal may hold a patient's drawing); on failure, the error number.
+    static func createPrivateForAppending(_ path: String, calls: SystemCalls) -> Result<FileDescriptorBox, ErrorNumber> {
+        var fd: Int32
+        repeat { fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) } while fd < 0 && errno == EINTR
+        guard fd >= 0 else { return .failure(ErrorNumber(code: errno)) }
+        return .success(FileDescriptorBox(fd: fd, path: path, calls: calls))
+    }
+
     /// Creates `path`, which must not exist, for writing; errors name `reportedPath`.
     static func createExclusive(
         _ path: String, reportedAs reportedPath: String, calls: SystemCalls
@@ -82,20 +118,34 @@ final class FileDescriptorBox {
 
     /// Writes all of `bytes`.
     func write(_ bytes: [UInt8]) throws(RecordingError) {
-        var failure: String?
+        if let failure = writeAll(bytes) { throw .writeFailed(file: path, reason: errorText(failure.code)) }
+    }
+
+    /// Writes all of `bytes`, retrying short writes and EINTR; the error number of a failure.
+    func writeAll(_ bytes: [UInt8]) -> ErrorNumber? {
+        var failure: ErrorNumber?
         bytes.withUnsafeBytes { raw in
             var done = 0
             while done < raw.count {
                 let written = calls.write(fd, raw.baseAddress! + done, raw.count - done)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    failure = currentErrorText()
+                    failure = ErrorNumber(code: errno)
                     return
                 }
                 done += written
             }
         }
-        if let failure { throw .writeFailed(file: path, reason: failure) }
+        return failure
+    }
+
+    /// fsync(2), retried only on EINTR (nothing was flushed then); the error number of a failure.
+    func sync() -> ErrorNumber? {
+        while calls.fsync(fd) != 0 {
+            if errno == EINTR { continue }
+            return ErrorNumber(code: errno)
+        }
+        return nil
     }
 
     /// Flushes the file to disk and closes it; fsync is retried only on EINTR (any other failure
@@ -117,6 +167,11 @@ final class FileDescriptorBox {
     }
 
     deinit { close() }
+}
+
+/// A failed call's `errno`.
+struct ErrorNumber: Error, Hashable {
+    var code: Int32
 }
 
 /// True if something exists at `path`.

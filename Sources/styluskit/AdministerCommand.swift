@@ -19,7 +19,8 @@ struct Administer: ParsableCommand {
             EDID monitor name or #N); without it, the monitor the display profile matches, else the \
             first. The form is drawn at physical size from the display profile's density; for a tablet without a display \
             the pen's position is shown as a cross-hair. Pen data comes from evdev exactly as for \
-            `record`, and the journal and the results file are written as `record` writes them. The \
+            `record`, and the journal and the results file are written as `record` writes them (the \
+            journal keeps the --settings file, the profiles and the mazes for `recover`). The \
             proctor's actions are shown: refused strokes are not drawn, a maze interruption hides the \
             maze except the circle to resume in, a symbol-digit skip points at the box to continue in, \
             the symbol-digit instructions highlight one region of the form at a time while they are \
@@ -89,8 +90,11 @@ struct Administer: ParsableCommand {
         }
         // As `record`: the session runs on the description as the journal gives it back.
         let (written, header) = try LiveSessionFiles.journalHeader(node: node, device: source.description)
-        let match = try session.profile.profile(for: header.device)
-        let setup = try SessionSetup(test: journaled, device: header.device, profile: match, display: session.display)
+        let sources = try SessionSources.live(
+            test: journaled, device: header.device, settings: session.proctoring, profile: session.profile, display: session.display)
+        let setup = try SessionSetup(
+            test: journaled, device: header.device, profile: sources.tabletProfile, results: sources.results,
+            settings: sources.settings, mazes: sources.mazes)
         let results = setup.results
 
         let isPenDisplay = header.device.has(property: InputProperty.direct)
@@ -100,9 +104,10 @@ struct Administer: ParsableCommand {
             pixelsPerInch: results.displayProfile?.pixelsPerInch, showsCursor: !isPenDisplay)
 
         let start = clock.now()
-        let files = try LiveSessionFiles(options: session, test: journaled, header: written, clockAnchor: source.anchor, start: start)
+        let files = try LiveSessionFiles(
+            options: session, test: journaled, sources: sources, header: written, clockAnchor: source.anchor, start: start)
         let (journal, destination, recorder, anchor) = (files.journal, files.destination, files.recorder, files.anchor)
-        let driver = try setup.driver(device: header.device, anchor: anchor, recorder: recorder)
+        let driver = try files.beforeFirstEvent { try setup.driver(device: header.device, anchor: anchor, recorder: recorder) }
 
         let presenter = SessionPresenter(
             test: journaled, driver: driver, screen: screen, form: setup.normalizer.formSize, voice: voice, clock: clock.now)
@@ -128,6 +133,7 @@ struct Administer: ParsableCommand {
             throw ExitCode(3)
         }
         let lines = try files.keepingJournal {
+            try journal.control(.end(end), now: end)
             try InstructionTimesRecording.record(
                 presenter.reading.measures.map { ($0.step, $0.shown, $0.spoken, $0.firstTouch) }, anchor: anchor, recorder: recorder)
             return try files.finish(driver: driver, setup: setup, header: header, at: end)

@@ -102,7 +102,7 @@ struct AdministerLoop {
                 }
                 measuresJournaled = presenter.reading.measures.count
                 // A tap was carried out by the driver already; `recover` reads it from this line.
-                for tap in presenter.taps { try journal.control(.tap(tap), now: now) }
+                for tap in presenter.taps { try journal.control(.tap(button: tap.button.rawValue, time: tap.time), now: now) }
                 presenter.taps.removeAll()
             }
             if let tablet = source as? ReconnectingTablet {

@@ -269,3 +269,21 @@ struct SessionInterruption: Hashable {
     var kind: Kind
     var time: EventTime
 }
+
+extension ClockDriver {
+    /// Adds a journal's control to the plan as `recover` reads it, before any frame stamped after it.
+    func plan(boundary: EventTime) { pendingBoundaries.insertInTimeOrder(boundary, time: \.self) }
+    func plan(interruption: SessionInterruption) { pendingInterruptions.insertInTimeOrder(interruption, time: \.time) }
+    func plan(tap: ButtonTap) { pendingTaps.insertInTimeOrder(tap, time: \.time) }
+}
+
+extension Array {
+    /// Inserts `element` after every element at or before its time: the order the plan's
+    /// up-front sort gives, a journal's order kept among equal times.
+    mutating func insertInTimeOrder(_ element: Element, time: (Element) -> EventTime) {
+        let key = time(element)
+        var index = endIndex
+        while index > startIndex && time(self[index - 1]) > key { index -= 1 }
+        insert(element, at: index)
+    }
+}

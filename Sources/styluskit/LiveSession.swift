@@ -18,6 +18,10 @@ protocol SessionDriver: AnyObject {
     func advance(to time: EventTime) throws
     func interrupt(_ interruption: SessionInterruption) throws
     func continuePressed(at time: EventTime) throws
+    /// Adds a journal's control to the plan while `recover` reads it (see `JournalReader`).
+    func plan(boundary: EventTime)
+    func plan(interruption: SessionInterruption)
+    func plan(tap: ButtonTap)
     /// Called with each pen sample the driver saw (the live status line).
     var sampleObserver: ((PenSample) -> Void)? { get set }
     /// Finishes the session at `end` and writes the results; returns the summary's lines.
@@ -44,6 +48,9 @@ extension ClockDriver: SessionDriver {
 }
 
 extension MazeDriver: SessionDriver {
+    /// The maze test has no buttons to tap.
+    func plan(tap: ButtonTap) {}
+
     var sampleObserver: ((PenSample) -> Void)? {
         get { onSample }
         set { onSample = newValue }
@@ -60,6 +67,9 @@ extension MazeDriver: SessionDriver {
 }
 
 extension SymbolDigitDriver: SessionDriver {
+    /// The symbol-digit test has no buttons to tap.
+    func plan(tap: ButtonTap) {}
+
     var sampleObserver: ((PenSample) -> Void)? {
         get { onSample }
         set { onSample = newValue }
@@ -74,56 +84,6 @@ extension SymbolDigitDriver: SessionDriver {
     }
 }
 
-/// The test a live session administers, as its journal names it: `# StylusKit control: test maze battery=FILE`.
-enum JournaledTest: Hashable {
-    case clock
-    case maze(mazeFile: String)
-    case battery(file: String)
-    case sdt
-
-    /// The name of the test (`record --test`), which also starts the journal's and results' names.
-    var name: String {
-        switch self {
-        case .clock: "clock"
-        case .maze, .battery: "maze"
-        case .sdt: "sdt"
-        }
-    }
-
-    var variant: ADFVariant {
-        switch self {
-        case .clock: .clock
-        case .maze, .battery: .maze
-        case .sdt: .symbolDigit
-        }
-    }
-
-    /// The control line's text after `test `; a file path runs to the end of the line, spaces and all.
-    var text: String {
-        switch self {
-        case .clock: "clock"
-        case let .maze(file): "maze maze=\(file)"
-        case let .battery(file): "maze battery=\(file)"
-        case .sdt: "sdt"
-        }
-    }
-
-    init?(text: String) {
-        switch text {
-        case "clock": self = .clock
-        case "sdt": self = .sdt
-        default:
-            if text.hasPrefix("maze maze=") {
-                self = .maze(mazeFile: String(text.dropFirst("maze maze=".count)))
-            } else if text.hasPrefix("maze battery=") {
-                self = .battery(file: String(text.dropFirst("maze battery=".count)))
-            } else {
-                return nil
-            }
-        }
-    }
-}
-
 /// Everything a live or recovered session needs from its test and device: the normaliser, the
 /// display, the ADF environment and a driver. The same for `record` and `recover`, and built as
 /// `replay` builds them, so the three write the same file from the same events.
@@ -135,18 +95,22 @@ struct SessionSetup {
     /// The display and environment the session is recorded with (the active profiles).
     let results: ResultsEnvironment
     private let mazes: [AdministeredMaze]
+    /// The tests' options the driver runs with (a battery's own lines are in its mazes already).
+    let settings: ProctoringSettings
 
-    init(test: JournaledTest, device: DeviceDescription, profile: ProfileMatch?, display options: DisplayOptions) throws {
+    /// The setup from what the session was given: its tablet profile, its display and the
+    /// profiles' environment (`results`), its settings and its mazes (`SessionSources`).
+    init(
+        test: JournaledTest, device: DeviceDescription, profile: ProfileMatch?, results: ResultsEnvironment,
+        settings: ProctoringSettings, mazes: [AdministeredMaze]
+    ) throws {
         self.test = test
-        switch test {
-        case let .maze(file): mazes = try MazeTestMazes.load(maze: file, battery: nil)
-        case let .battery(file): mazes = try MazeTestMazes.load(maze: nil, battery: file)
-        case .clock, .sdt: mazes = []
-        }
+        self.mazes = mazes
+        self.settings = settings
         // As `replay`: every test on the active area at physical size (the clock drawn on it, the
         // maze placed on it, the symbol-digit form centred on it), the display from the active profiles.
         form = try TabletPage.size(of: device, profile: profile?.profile)
-        results = try ResultsEnvironment(device: device, tabletProfile: profile, options: options)
+        self.results = results
         display = results.display
         normalizer = try Normalizer(device: device, profile: profile?.profile, formSize: form, pointsPerInch: display.pointsPerInch)
     }
@@ -165,7 +129,7 @@ struct SessionSetup {
         case .clock:
             return try ClockDriver(
                 device: device, normalizer: normalizer, anchor: anchor, recorder: recorder, boundaries: boundaries,
-                interruptions: interruptions, taps: taps)
+                interruptions: interruptions, taps: taps, settings: settings.clock)
         case .maze, .battery:
             return try MazeDriver(
                 device: device, normalizer: normalizer, anchor: anchor, recorder: recorder, mazes: mazes,
@@ -173,7 +137,7 @@ struct SessionSetup {
                 interruptions: interruptions)
         case .sdt:
             return try SymbolDigitDriver(
-                device: device, normalizer: normalizer, anchor: anchor, recorder: recorder, settings: SymbolDigitSettings(),
+                device: device, normalizer: normalizer, anchor: anchor, recorder: recorder, settings: settings.symbolDigit,
                 origin: SymbolDigitForm.origin(centredOn: form), boundaries: boundaries, events: jsonEvents,
                 interruptions: interruptions)
         }
@@ -257,22 +221,46 @@ struct LiveSessionFiles {
     }
 
     /// Creates the journal and the recorder in `options.out`, named after the test and the tablet's
-    /// realtime clock, and journals the anchor, the test (a clock journal has no test line, as
-    /// before there were other tests) and the patient's sealed fields, all at `start`.
-    init(options: LiveSessionOptions, test: JournaledTest, header: RecordingHeader, clockAnchor: ClockAnchor, start: EventTime) throws {
+    /// realtime clock, and journals the session's description at `start`: the anchor, the test,
+    /// the files it was given (`sources`) and the patient's sealed fields.
+    ///
+    /// The patient's fields are sealed first (the password asked for, the key read): a session
+    /// that fails there leaves no journal behind, since it would hold nothing to recover.
+    init(
+        options: LiveSessionOptions, test: JournaledTest, sources: SessionSources, header: RecordingHeader,
+        clockAnchor: ClockAnchor, start: EventTime
+    ) throws {
         try FileManager.default.createDirectory(atPath: options.out, withIntermediateDirectories: true)
         let stem = test.name + "-" + Self.utcStamp(clockAnchor.realtimeMicroseconds)
         destination = ADFRecorder.resultsPath(directory: options.out, name: stem, variant: test.variant)
-        recorder = try ADFRecorder(destination: destination, variant: test.variant)
-        journal = try Journal(directory: options.out, name: stem, header: header, now: start)
-        try journal.control(
-            .anchor(realtimeMicroseconds: clockAnchor.realtimeMicroseconds, monotonicMicroseconds: clockAnchor.monotonicMicroseconds),
-            now: start)
-        if test != .clock { try journal.control(.test(test), now: start) }
         anchor = WallClockAnchor(offsetMicroseconds: clockAnchor.offsetMicroseconds)
         // Asked for before the patient starts; the first step starts at `start`, which binds the fields to this file.
         sealed = try options.patient.seal(resultsFile: destination, startUnixMilliseconds: anchor.unixMilliseconds(start))
-        if let sealed { try journal.control(.patient(sealed), now: start) }
+        recorder = try ADFRecorder(destination: destination, variant: test.variant)
+        journal = try Journal(directory: options.out, name: stem, header: header, now: start)
+        do {
+            try journal.control(
+                .anchor(realtimeMicroseconds: clockAnchor.realtimeMicroseconds, monotonicMicroseconds: clockAnchor.monotonicMicroseconds),
+                now: start)
+            try journal.control(.test(test), now: start)
+            for line in sources.journalLines { try journal.control(line, now: start) }
+            if let sealed { try journal.control(.patient(local: sealed.local, external: sealed.external), now: start) }
+        } catch {
+            // Before the first event the journal holds nothing to recover.
+            journal.remove()
+            throw error
+        }
+    }
+
+    /// Runs `body`, what comes between the journal's description and its first step; on a
+    /// failure the journal, which holds nothing to recover yet, is removed.
+    func beforeFirstEvent<T>(_ body: () throws -> T) throws -> T {
+        do {
+            return try body()
+        } catch {
+            journal.remove()
+            throw error
+        }
     }
 
     /// Runs `body`, the session from its first step to its results; a results file that cannot be
@@ -288,7 +276,10 @@ struct LiveSessionFiles {
     /// Ends the session at `end` and writes the results file; returns the summary's lines. The
     /// environment's pen id comes from the journal itself, as `recover` reads it.
     func finish(driver: SessionDriver, setup: SessionSetup, header: RecordingHeader, at end: EventTime) throws -> [String] {
-        let scan = try RecordingScan(try RecordingOptions.parse([journal.path, "--allow-truncated"]))
+        let reader = try JournalReader(path: journal.path)
+        var scan = try RecordingScan(header: reader.header)
+        while let item = try reader.next() { if case .event(let event) = item { scan.add(event) } }
+        try scan.finish(truncation: reader.truncation, file: journal.path)
         var environment = setup.environment(header: header, penID: scan.penID)
         sealed?.fill(&environment)
         return try driver.finishSession(at: end, environment: environment, display: setup.display)

@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
+import Recordings
 
 /// What a live session is given, shared by `record` and `administer`: the test (and its maze or
-/// battery), the tablet, the profiles, the patient, where the files go and whether to grab the tablet.
+/// battery), the tablet, the profiles, the patient, the settings, where the files go and whether to grab the tablet.
 struct LiveSessionOptions: ParsableArguments {
     /// The tests a live session can administer.
     enum TestKind: String, ExpressibleByArgument, CaseIterable {
@@ -26,6 +27,7 @@ struct LiveSessionOptions: ParsableArguments {
     @OptionGroup var profile: ProfileOptions
     @OptionGroup var display: DisplayOptions
     @OptionGroup var patient: PatientOptions
+    @OptionGroup var proctoring: SettingsOptions
 
     @Option(help: "The directory to write the journal and the results file into.")
     var out = "."

@@ -19,17 +19,21 @@ enum MazeTestMazes {
     /// Reads the mazes of `--maze FILE` (default settings) or `--battery FILE` (its settings,
     /// its maze files relative to its folder), in the order they are shown; `defaults` are the
     /// settings a single maze gets and a battery's own lines start from.
-    static func load(maze: String?, battery: String?, defaults: MazeSettings = MazeSettings()) throws -> [AdministeredMaze] {
+    /// `read` reads a file (path, purpose); a live session's keeps what it read for the journal,
+    /// `recover`'s serves the journal's copies.
+    static func load(
+        maze: String?, battery: String?, defaults: MazeSettings = MazeSettings(),
+        read: (_ path: String, _ role: JournaledFile.Role) throws -> String = { try readText($0, purpose: $1.purpose) }
+    ) throws -> [AdministeredMaze] {
         if let maze {
-            return [AdministeredMaze(maze: try readMaze(maze), settings: defaults)]
+            return [AdministeredMaze(maze: try Maze(parsing: try read(maze, .maze), source: maze), settings: defaults)]
         }
         guard let battery else { return [] }
-        let parsed = try MazeBattery(
-            parsing: try readText(battery, purpose: "maze battery"), source: battery, defaults: defaults)
+        let parsed = try MazeBattery(parsing: try read(battery, .battery), source: battery, defaults: defaults)
         let folder = (battery as NSString).deletingLastPathComponent
         return try parsed.entries.map { entry in
             let path = entry.mazeFile.hasPrefix("/") ? entry.mazeFile : (folder as NSString).appendingPathComponent(entry.mazeFile)
-            return AdministeredMaze(maze: try readMaze(path), settings: entry.settings)
+            return AdministeredMaze(maze: try Maze(parsing: try read(path, .maze), source: path), settings: entry.settings)
         }
     }
 
@@ -432,4 +436,10 @@ struct MazeReplaySummary: ReplayReport {
         }
         return (lines + closingLines).joined(separator: "\n")
     }
+}
+
+extension MazeDriver {
+    /// Adds a journal's control to the plan as `recover` reads it, before any frame stamped after it.
+    func plan(boundary: EventTime) { pendingBoundaries.insertInTimeOrder(boundary, time: \.self) }
+    func plan(interruption: SessionInterruption) { pendingInterruptions.insertInTimeOrder(interruption, time: \.time) }
 }

@@ -16,7 +16,9 @@ struct Record: ParsableCommand {
             maze on screen, then the next maze; the symbol-digit part under way); the test ends with \
             its last step. SIGTERM ends the test at once. Every event is appended to the journal \
             (DIR/<test>-<UTC time>.evemu) as it arrives; if the session dies, `styluskit recover` \
-            rebuilds the results file from it. The proctor's timers fire on time whether or not the \
+            rebuilds the results file from it: the journal keeps the --settings file, the tablet and \
+            display profiles and the maze or battery files whole, so recover needs no options. The \
+            proctor's timers fire on time whether or not the \
             pen moves. On a terminal, a status line on standard error shows the samples per second, \
             the pressure, the proximity and the last decision.
             """)
@@ -34,16 +36,22 @@ struct Record: ParsableCommand {
         let node = try session.device ?? Self.onlyPenNode()
         let tablet = try ReconnectingTablet(node: node, grab: session.grab)
         let (written, header) = try LiveSessionFiles.journalHeader(node: node, device: tablet.description)
-        let match = try session.profile.profile(for: header.device)
-        let setup = try SessionSetup(test: journaled, device: header.device, profile: match, display: session.display)
+        let sources = try SessionSources.live(
+            test: journaled, device: header.device, settings: session.proctoring, profile: session.profile, display: session.display)
+        let setup = try SessionSetup(
+            test: journaled, device: header.device, profile: sources.tabletProfile, results: sources.results,
+            settings: sources.settings, mazes: sources.mazes)
         let start = monotonicClockNow()
-        let files = try LiveSessionFiles(options: session, test: journaled, header: written, clockAnchor: tablet.anchor, start: start)
+        let files = try LiveSessionFiles(
+            options: session, test: journaled, sources: sources, header: written, clockAnchor: tablet.anchor, start: start)
         let (journal, recorder, anchor) = (files.journal, files.recorder, files.anchor)
+        let jsonEvents = events
+        let driver = try files.beforeFirstEvent {
+            try setup.driver(device: header.device, anchor: anchor, recorder: recorder, jsonEvents: jsonEvents && journaled != .clock)
+        }
         // From here on the journal holds the session: whatever stops the results file, recover can write it.
         try files.keepingJournal {
             let status = StatusLine()
-            let jsonEvents = events
-            let driver = try setup.driver(device: header.device, anchor: anchor, recorder: recorder, jsonEvents: jsonEvents && journaled != .clock)
             driver.sampleObserver = { status.sample($0) }
             if let clock = driver as? ClockDriver {
                 clock.onAction = { action in
@@ -71,6 +79,7 @@ struct Record: ParsableCommand {
 
             var live = LiveLoop(tablet: tablet, journal: journal, driver: driver, status: status)
             let end = try live.run()
+            try journal.control(.end(end), now: end)
             status.clear()
             let lines = try files.finish(driver: driver, setup: setup, header: header, at: end)
             print("Recorded \(journal.path)")

@@ -13,14 +13,18 @@ struct Recover: ParsableCommand {
             The journal's control lines give the step changes and the clock anchor, so the rebuilt \
             file equals what the live session wrote (or would have written, had it not been \
             interrupted). An incomplete last frame is dropped. Steps the session never ended end \
-            at the journal's last event.
+            at the journal's last event, and the summary says the session was incomplete.
 
-            A maze test's journal names its --maze or --battery file (a 'test maze' control line): \
-            recover reads that same file again, so it must still be at that path, unchanged (with a \
-            battery, its maze files too).
+            The journal keeps what the session was given: its settings file, its tablet and display \
+            profiles and its maze or battery files, whole. So recover needs no options, and prints \
+            what it used. A journal written before StylusKit kept them (before settings, profiles \
+            and mazes had 'file' and 'none' lines) is recovered as then: the profiles are chosen \
+            again (--profile and --display-profile, when the session was given them, else the \
+            calibration search path), the settings are the defaults, and the maze or battery file \
+            is read again from the path its 'test maze' line names.
             """)
 
-    @Argument(help: "The journal (.evemu) a `styluskit record` session wrote.")
+    @Argument(help: "The journal (.evemu) a `styluskit record` or `administer` session wrote.")
     var journal: String
 
     @OptionGroup var profile: ProfileOptions
@@ -42,65 +46,81 @@ struct Recover: ParsableCommand {
     }
 }
 
-/// A journal read back: its events through the same driver as replay, its control lines as the step boundaries.
+/// A journal read back in one pass: its description rebuilds the session's setup, its events go
+/// through the same driver as replay, its control lines become the plan as they are read.
 struct JournalReplay {
     let path: String
 
     /// The journal's stem, to name the results after.
     var stem: String { ((path as NSString).lastPathComponent as NSString).deletingPathExtension }
 
-    /// Rebuilds the results file; returns the summary's lines.
+    /// Rebuilds the results file; returns the summary's lines: what the session used, then the driver's.
     func rebuild(profile: ProfileOptions, display: DisplayOptions, directory: String, force: Bool) throws -> [String] {
-        let options = try RecordingOptions.parse([path, "--allow-truncated"])
-        let scan = try RecordingScan(options)
-        // One pass for the control lines: the boundaries must be known before the events are driven.
-        let controlReader = try options.openReader()
-        // Only the control lines are wanted: the events are passed over, not kept (a journal can be hours long).
-        while try controlReader.next() != nil {}
-        let controls = controlReader.controlLines.compactMap(JournalControl.init(text:))
-        var anchor: WallClockAnchor?
-        var start: EventTime?
-        var boundaries: [EventTime] = []
-        var interruptions: [SessionInterruption] = []
-        var taps: [ButtonTap] = []
-        var sealed: SealedPatient?
-        var test = JournaledTest.clock
-        var measures: [(step: String, shown: EventTime, spoken: EventTime, firstTouch: EventTime)] = []
-        for control in controls {
-            switch control {
-            case let .anchor(realtime, monotonic): anchor = WallClockAnchor(offsetMicroseconds: realtime - monotonic)
-            case let .begin(time): start = start ?? time
-            case let .continue(time): boundaries.append(time)
-            case let .gap(droppedAt, _): interruptions.append(SessionInterruption(kind: .eventsDropped, time: droppedAt))
-            case let .removed(time): interruptions.append(SessionInterruption(kind: .deviceRemoved, time: time))
-            case let .reconnected(time): interruptions.append(SessionInterruption(kind: .deviceReconnected, time: time))
-            case let .patient(fields): sealed = fields
-            case let .test(journaled): test = journaled
-            case let .tap(tap): taps.append(tap)
-            case let .instructions(step, shown, spoken, touch): measures.append((step, shown, spoken, touch))
-            }
-        }
-        guard let anchor, let start else { throw RecoverError.notAJournal(path) }
-        let header = scan.header
-        let match = try profile.profile(for: header.device)
-        let setup = try SessionSetup(test: test, device: header.device, profile: match, display: display)
+        let reader = try JournalReader(path: path)
+        let opening = reader.opening
+        guard let clockPair = opening.anchor, let start = opening.begin else { throw RecoverError.notAJournal(path) }
+        let anchor = WallClockAnchor(offsetMicroseconds: clockPair.offsetMicroseconds)
+        let header = reader.header
+        let test = opening.test
+        let sources = try SessionSources.journal(opening, device: header.device, profile: profile, display: display)
+        let setup = try SessionSetup(
+            test: test, device: header.device, profile: sources.tabletProfile, results: sources.results,
+            settings: sources.settings, mazes: sources.mazes)
         let destination = ADFRecorder.resultsPath(directory: directory, name: stem, variant: test.variant)
         // With --force the old file stays until the new one replaces it in one rename.
         let recorder = try ADFRecorder(destination: destination, variant: test.variant, replacing: force)
-        let driver = try setup.driver(
-            device: header.device, anchor: anchor, recorder: recorder, boundaries: boundaries, interruptions: interruptions,
-            taps: taps)
+        let driver = try setup.driver(device: header.device, anchor: anchor, recorder: recorder)
         try driver.begin(at: start)
-        let reader = try options.openReader()
-        while let event = try reader.next() { try driver.process(event) }
+        var scan = try RecordingScan(header: header)
+        var lastBoundary: EventTime?
+        var ended = false
+        var measures: [(step: String, shown: EventTime, spoken: EventTime, firstTouch: EventTime)] = []
+        while let item = try reader.next() {
+            switch item {
+            case let .event(event):
+                scan.add(event)
+                try driver.process(event)
+            case let .control(control):
+                switch control {
+                case let .continue(time):
+                    driver.plan(boundary: time)
+                    lastBoundary = max(lastBoundary ?? time, time)
+                case let .gap(droppedAt, _): driver.plan(interruption: SessionInterruption(kind: .eventsDropped, time: droppedAt))
+                case let .removed(time): driver.plan(interruption: SessionInterruption(kind: .deviceRemoved, time: time))
+                case let .reconnected(time): driver.plan(interruption: SessionInterruption(kind: .deviceReconnected, time: time))
+                case let .tap(button, time):
+                    // A button of a later version is passed over, as its line would be.
+                    if let button = ClockButton(rawValue: button) { driver.plan(tap: ButtonTap(button: button, time: time)) }
+                case let .instructions(step, shown, spoken, touch): measures.append((step, shown, spoken, touch))
+                case .end: ended = true
+                // The description is read from the opening lines; a second one later is not the session's.
+                case .anchor, .begin, .test, .file, .none, .patient: break
+                }
+            }
+        }
+        try scan.finish(truncation: reader.truncation, file: path)
         let lastEvent = scan.lastEventTime ?? start
-        let end = max(lastEvent, boundaries.last ?? start)
+        let end = max(lastEvent, lastBoundary ?? start)
         try driver.advance(to: end.advanced(by: EventDuration(microseconds: 1)))
         try InstructionTimesRecording.record(measures, anchor: anchor, recorder: recorder)
         var environment = setup.environment(header: header, penID: scan.penID)
-        sealed?.fill(&environment)
-        return try driver.finishSession(at: end, environment: environment, display: setup.display)
+        opening.patient.map(SealedPatient.init)?.fill(&environment)
+        var lines = sources.used
+        lines += try driver.finishSession(at: end, environment: environment, display: setup.display)
+        // Journals that keep their session's files also mark its end; older ones cannot tell.
+        if !ended && opening.records(.settings) {
+            lines.append(JournalCompleteness.incompleteNote)
+        }
+        return lines
     }
+}
+
+/// Whether a journal's session ran to its end, for `recover`, `results` and `adf show`.
+enum JournalCompleteness {
+    /// The line `recover` prints for a session stopped early.
+    static let incompleteNote =
+        "  status    incomplete: the session stopped before its last step ended (the journal has no 'end' line); "
+        + "the steps left open end at its last event"
 }
 
 enum RecoverError: Error, CustomStringConvertible {

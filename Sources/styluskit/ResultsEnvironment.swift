@@ -28,6 +28,8 @@ struct ResultsEnvironment {
         case tabletProfile
         /// The reference canvas.
         case reference
+        /// A journal's description (`recover`): the display profile the session used, or none.
+        case journal
     }
 
     /// The name `ClockSketchData` gives the reference canvas in place of a display profile's.
@@ -75,6 +77,17 @@ struct ResultsEnvironment {
                         + "or pass --display-profile NAME to measure them on its screen.")
             }
         }
+        display = displayProfile.map {
+            DisplayData(pixelsPerInch: $0.pixelsPerInch, screenScalingFactor: $0.scalingFactor)
+        } ?? DisplayData.referenceTablet
+    }
+
+    /// The environment of profiles already chosen: a journal's (`recover`), whose display
+    /// profile (nil: the reference canvas) the session chose by the rules above.
+    init(tabletProfile: ProfileMatch?, displayProfile: DisplayProfile?, source: DisplaySource) {
+        self.tabletProfile = tabletProfile
+        self.displayProfile = displayProfile
+        displaySource = source
         display = displayProfile.map {
             DisplayData(pixelsPerInch: $0.pixelsPerInch, screenScalingFactor: $0.scalingFactor)
         } ?? DisplayData.referenceTablet

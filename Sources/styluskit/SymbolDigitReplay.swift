@@ -482,3 +482,9 @@ struct SymbolDigitReplaySummary: ReplayReport {
         return (lines + closingLines).joined(separator: "\n")
     }
 }
+
+extension SymbolDigitDriver {
+    /// Adds a journal's control to the plan as `recover` reads it, before any frame stamped after it.
+    func plan(boundary: EventTime) { pending.insertInTimeOrder(boundary, time: \.self) }
+    func plan(interruption: SessionInterruption) { pendingInterruptions.insertInTimeOrder(interruption, time: \.time) }
+}

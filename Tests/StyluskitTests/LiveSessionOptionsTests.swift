@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 import ArgumentParser
+import Recordings
 
 @testable import styluskit
 

@@ -3,8 +3,6 @@ import Recordings
 import StylusInput
 import Testing
 
-@testable import styluskit
-
 /// The journal's disk-full and I/O-error path: the test stops with a message that says what failed
 /// and what to do, the journal refuses every later write, and a failed fsync is never retried.
 @Suite("Journal errors")

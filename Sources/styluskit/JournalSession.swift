@@ -1,0 +1,217 @@
+import ADF
+import Foundation
+import Proctoring
+import Recordings
+import StylusGeometry
+import StylusInput
+
+extension JournaledTest {
+    var variant: ADFVariant {
+        switch self {
+        case .clock: .clock
+        case .maze, .battery: .maze
+        case .sdt: .symbolDigit
+        }
+    }
+}
+
+extension JournaledFile.Role {
+    /// What the file is, as errors name it.
+    var purpose: String {
+        switch self {
+        case .settings: "settings file"
+        case .tabletProfile: "tablet profile"
+        case .displayProfile: "display profile"
+        case .maze: "maze file"
+        case .battery: "maze battery"
+        }
+    }
+}
+
+extension SealedPatient {
+    init(_ journaled: JournaledPatient) {
+        self.init(local: journaled.local, external: journaled.external)
+    }
+}
+
+/// What a session was given: its settings, its tablet and display profiles and its mazes, read
+/// for a live session (and kept whole for its journal) or taken back from a journal by `recover`.
+struct SessionSources {
+    var settings: ProctoringSettings
+    var tabletProfile: ProfileMatch?
+    var results: ResultsEnvironment
+    var mazes: [AdministeredMaze]
+    /// The journal's description lines: for each role a `file` line with the content, or `none`.
+    var journalLines: [JournalControl] = []
+    /// Where each came from, as `recover` prints it.
+    var used: [String] = []
+
+    /// Reads what a live session on `device` is given: `--settings`, the tablet profile
+    /// (`--profile` or the search path), the display and the test's maze or battery.
+    static func live(
+        test: JournaledTest, device: DeviceDescription, settings options: SettingsOptions, profile: ProfileOptions,
+        display: DisplayOptions
+    ) throws -> SessionSources {
+        var lines: [JournalControl] = []
+        func keep(_ role: JournaledFile.Role, path: String, text: String) throws {
+            let bytes = Array(text.utf8)
+            guard bytes.count <= JournaledFile.maximumBytes else {
+                throw SessionSourceError.tooLargeToJournal(file: path, purpose: role.purpose, bytes: bytes.count)
+            }
+            lines.append(.file(JournaledFile(role: role, path: path, content: bytes)))
+        }
+        var settings = ProctoringSettings()
+        if let file = options.settingsFile {
+            let text = try readText(file, purpose: JournaledFile.Role.settings.purpose)
+            settings = try ProctoringSettings(yaml: text, source: file)
+            try keep(.settings, path: file, text: text)
+        } else {
+            lines.append(.none(.settings))
+        }
+        let match = try profile.profile(for: device)
+        if let match {
+            // Read again for the journal, and checked to be the profile chosen.
+            let text = try readText(match.source, purpose: JournaledFile.Role.tabletProfile.purpose)
+            guard (try? TabletProfile(yaml: text, source: match.source)) == match.profile else {
+                throw SessionSourceError.changedWhileRead(file: match.source, purpose: JournaledFile.Role.tabletProfile.purpose)
+            }
+            try keep(.tabletProfile, path: match.source, text: text)
+        } else {
+            lines.append(.none(.tabletProfile))
+        }
+        let results = try ResultsEnvironment(device: device, tabletProfile: match, options: display)
+        if let chosen = results.displayProfile {
+            let text = try readText(chosen.source, purpose: JournaledFile.Role.displayProfile.purpose)
+            guard (try? DisplayProfile(yaml: text, source: chosen.source)) == chosen else {
+                throw SessionSourceError.changedWhileRead(file: chosen.source, purpose: JournaledFile.Role.displayProfile.purpose)
+            }
+            try keep(.displayProfile, path: chosen.source, text: text)
+        } else {
+            lines.append(.none(.displayProfile))
+        }
+        var mazeLines: [(JournaledFile.Role, String, String)] = []
+        let mazes = try Self.mazes(test: test, defaults: settings.maze) { path, role in
+            let text = try readText(path, purpose: role.purpose)
+            mazeLines.append((role, path, text))
+            return text
+        }
+        for (role, path, text) in mazeLines { try keep(role, path: path, text: text) }
+        return SessionSources(settings: settings, tabletProfile: match, results: results, mazes: mazes, journalLines: lines)
+    }
+
+    /// What the session of a journal was given, from its description lines. A journal written
+    /// before StylusKit kept them (no `file`/`none` line for a role) is recovered as then: the
+    /// profiles chosen again (`--profile`, `--display-profile`, else the search path), the
+    /// default settings (the only ones a live session had then), the maze files read again.
+    static func journal(
+        _ opening: JournalOpening, device: DeviceDescription, profile: ProfileOptions, display: DisplayOptions
+    ) throws -> SessionSources {
+        var used: [String] = []
+        var notes: [String] = []
+        func text(_ file: JournaledFile) -> String { String(decoding: file.content, as: UTF8.self) }
+
+        var settings = ProctoringSettings()
+        if let file = opening.file(.settings) {
+            settings = try ProctoringSettings(yaml: text(file), source: file.path)
+            used.append("  settings  \(file.path) (kept in the journal)")
+        } else {
+            used.append("  settings  the built-in defaults" + (opening.records(.settings) ? "" : " (the journal names no settings file)"))
+        }
+
+        let match: ProfileMatch?
+        if let file = opening.file(.tabletProfile) {
+            match = ProfileMatch(profile: try TabletProfile(yaml: text(file), source: file.path))
+            if profile.profileFile != nil { notes.append("--profile") }
+        } else if opening.records(.tabletProfile) {
+            match = nil
+            if profile.profileFile != nil { notes.append("--profile") }
+        } else {
+            match = try profile.profile(for: device)
+        }
+        used.append(
+            "  tablet    " + (match.map { $0.source } ?? "no tablet profile")
+                + (opening.records(.tabletProfile)
+                    ? (opening.file(.tabletProfile) != nil ? " (kept in the journal)" : "")
+                    : profile.profileFile != nil ? " (--profile: the journal names no tablet profile)" : " (chosen now: the journal names no tablet profile)"))
+
+        let results: ResultsEnvironment
+        if let file = opening.file(.displayProfile) {
+            results = ResultsEnvironment(
+                tabletProfile: match, displayProfile: try DisplayProfile(yaml: text(file), source: file.path), source: .journal)
+            if display.displayProfile != nil { notes.append("--display-profile") }
+            used.append("  display   \(file.path) (kept in the journal)")
+        } else if opening.records(.displayProfile) {
+            results = ResultsEnvironment(tabletProfile: match, displayProfile: nil, source: .journal)
+            if display.displayProfile != nil { notes.append("--display-profile") }
+            used.append("  display   the reference canvas (\(ResultsEnvironment.referenceName))")
+        } else {
+            results = try ResultsEnvironment(device: device, tabletProfile: match, options: display)
+            used.append(
+                "  display   " + (results.displayProfile?.source ?? "the reference canvas (\(ResultsEnvironment.referenceName))")
+                    + (display.displayProfile != nil
+                        ? " (--display-profile: the journal names no display profile)" : " (chosen now: the journal names no display profile)"))
+        }
+
+        let mazes = try Self.mazes(test: opening.test, defaults: settings.maze) { path, role in
+            if let file = opening.file(role, path: path) { return text(file) }
+            return try readText(path, purpose: role.purpose)
+        }
+        switch opening.test {
+        case let .maze(path), let .battery(path):
+            used.append("  mazes     \(path)" + (opening.file(.maze) != nil ? " (kept in the journal)" : " (read again)"))
+        case .clock, .sdt:
+            break
+        }
+        if !notes.isEmpty {
+            used.append(
+                "note: " + notes.joined(separator: " and ") + " ignored: the journal keeps what the session used.")
+        }
+        return SessionSources(settings: settings, tabletProfile: match, results: results, mazes: mazes, used: used)
+    }
+
+    private static func mazes(
+        test: JournaledTest, defaults: MazeSettings, read: (String, JournaledFile.Role) throws -> String
+    ) throws -> [AdministeredMaze] {
+        switch test {
+        case let .maze(file): try MazeTestMazes.load(maze: file, battery: nil, defaults: defaults, read: read)
+        case let .battery(file): try MazeTestMazes.load(maze: nil, battery: file, defaults: defaults, read: read)
+        case .clock, .sdt: []
+        }
+    }
+}
+
+/// Why the files of a live session could not be kept for its journal.
+enum SessionSourceError: Error, CustomStringConvertible {
+    case tooLargeToJournal(file: String, purpose: String, bytes: Int)
+    case changedWhileRead(file: String, purpose: String)
+
+    var description: String {
+        switch self {
+        case let .tooLargeToJournal(file, purpose, bytes):
+            "The \(purpose) \(file) is \(bytes) bytes; a journal keeps files of at most \(JournaledFile.maximumBytes) bytes, "
+                + "so `recover` could not rebuild this session. Use a smaller \(purpose)."
+        case let .changedWhileRead(file, purpose):
+            "The \(purpose) \(file) changed while the session read it. Start the session again once nothing is editing it."
+        }
+    }
+}
+
+/// The reading times a session measured, put on their steps' `Start` in the results file: the
+/// same call for `administer` and for `recover`, so both write the same bytes.
+enum InstructionTimesRecording {
+    /// The measures as journaled: the last of each step (and its start) wins.
+    static func record(
+        _ measures: [(step: String, shown: EventTime, spoken: EventTime, firstTouch: EventTime)], anchor: WallClockAnchor,
+        recorder: ADFRecorder
+    ) throws {
+        for measure in measures {
+            let times = InstructionTimes(
+                shownUnixMilliseconds: anchor.unixMilliseconds(measure.shown),
+                spokenUnixMilliseconds: anchor.unixMilliseconds(measure.spoken),
+                firstTouchUnixMilliseconds: anchor.unixMilliseconds(measure.firstTouch))
+            if try !recorder.instructionTimes(times, step: measure.step) {
+                printError("warning: the reading time of step \(measure.step) is left out of the results: the file has no such step.")
+            }
+        }
+    }
+}
