@@ -22,11 +22,34 @@ public struct ADFResultsList: Sendable, Hashable {
         /// "valid", or the number of problems ("1 problem", "3 problems").
         public var status: String
 
+        /// True when the session stopped before its last step ended, as the journal beside the
+        /// file tells (ADF has no field for it); nil when no journal tells either way.
+        public var incomplete: Bool?
+        /// For a session's journal that has no results file: the command that rebuilds it
+        /// (the entry's `file` is the journal); nil for a results file.
+        public var recover: String?
+
         /// The first step's start in Unix ms: the sort key; not part of the output.
         var startUnixMilliseconds: Int64?
 
         enum CodingKeys: String, CodingKey {
-            case file, test, date, durationMilliseconds, strokes, problems, status
+            case file, test, date, durationMilliseconds, strokes, problems, status, incomplete, recover
+        }
+
+        /// A live session's journal without its results file, listed with the command that rebuilds it.
+        public static func journalWithoutResults(
+            file: String, test: String, startUnixMilliseconds: Int64?, recover: String, incomplete: Bool?
+        ) -> Entry {
+            Entry(
+                file: file, test: test, date: startUnixMilliseconds.map(ADFResultsList.iso8601(unixMilliseconds:)),
+                durationMilliseconds: nil, strokes: nil, problems: 0, status: "no results file", incomplete: incomplete,
+                recover: recover, startUnixMilliseconds: startUnixMilliseconds)
+        }
+
+        /// Marks the entry's session as stopped before its last step ended (from its journal).
+        public mutating func markIncomplete() {
+            incomplete = true
+            if recover == nil { status += ", incomplete" }
         }
     }
 
@@ -67,6 +90,16 @@ public struct ADFResultsList: Sendable, Hashable {
             }
             return entry
         }
+        sort()
+    }
+
+    /// Adds entries (journals without results files) in their place in the order.
+    public mutating func add(_ more: [Entry]) {
+        entries += more
+        sort()
+    }
+
+    private mutating func sort() {
         entries.sort { a, b in
             switch (a.startUnixMilliseconds, b.startUnixMilliseconds) {
             case let (x?, y?) where x != y: x < y
@@ -139,9 +172,27 @@ public struct ADFResultsList: Sendable, Hashable {
     /// The listing as a table: a header, then one line per file; or a sentence when the
     /// directory holds no results files.
     public var text: String {
-        guard !entries.isEmpty else {
-            return "No results files (.csk, .msk, .ssk) in \(directory)."
+        let journals = entries.filter { $0.recover != nil }
+        let entries = entries.filter { $0.recover == nil }
+        var lines: [String] = []
+        if entries.isEmpty {
+            lines.append("No results files (.csk, .msk, .ssk) in \(directory).")
+        } else {
+            lines.append(table(entries))
         }
+        if !journals.isEmpty {
+            lines.append("")
+            lines.append("Journals without a results file (each command rebuilds one):")
+            for journal in journals {
+                lines.append(
+                    "  \(journal.file)  \(journal.test)" + (journal.date.map { ", \($0)" } ?? "")
+                        + (journal.incomplete == true ? ", incomplete" : "") + ": " + (journal.recover ?? ""))
+            }
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func table(_ entries: [Entry]) -> String {
         let header = ["DATE", "TEST", "DURATION", "STROKES", "STATUS", "FILE"]
         let rows = entries.map { entry -> [String] in
             [

@@ -27,6 +27,9 @@ public struct ADFSummary: Sendable, Hashable, Codable {
     public var durationMilliseconds: Int64
     /// The ClockSketchData facts as written (name -> value).
     public var device: [String: String]
+    /// True when the session stopped before its last step ended, as its journal tells (ADF has
+    /// no field for it: the caller sets it); nil when unknown.
+    public var incomplete: Bool?
 
     /// Reads `path` point by point and summarises it.
     public init(path: String, limits: ADFReadLimits = .standard) throws {
@@ -89,6 +92,9 @@ public struct ADFSummary: Sendable, Hashable, Codable {
         }
         for (name, value) in device.sorted(by: { $0.key < $1.key }) {
             lines.append("device \(name): \(value)")
+        }
+        if incomplete == true {
+            lines.append("session: incomplete: it stopped before its last step ended (its journal has no 'end' line)")
         }
         return lines.joined(separator: "\n")
     }

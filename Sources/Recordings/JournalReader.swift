@@ -50,6 +50,10 @@ public struct JournalOpening: Hashable, Sendable {
         files.first { $0.role == role && $0.path == path }
     }
 
+    /// True for a journal written since sessions journal their files (`file`/`none` lines) and
+    /// their `end`: one without `end` is of a session stopped early. Older journals cannot tell.
+    public var marksItsEnd: Bool { JournaledFile.Role.allCases.contains { records($0) } }
+
     /// True when the journal says what the session had for `role` (a file, or none): journals
     /// written before StylusKit kept the session's files say nothing.
     public func records(_ role: JournaledFile.Role) -> Bool { none.contains(role) || file(role) != nil }
@@ -170,5 +174,25 @@ public final class JournalReader {
             controlLinesSeen += 1
             if let control = JournalControl(text: line) { controls.append(control) } else { unknownControlLines.append(line) }
         }
+    }
+}
+
+extension JournalReader {
+    /// Whether the session of the journal at `path` ran to its end, read from its opening and its
+    /// last line alone (an `end` line is the last a session writes): true or false for a journal
+    /// that keeps its session's files (`file`/`none` lines, written since `end` lines are); nil for
+    /// an older journal, which cannot tell, or a file that is not a journal.
+    public static func sessionEnded(path: String) -> Bool? {
+        guard let reader = try? JournalReader(path: path), reader.opening.isJournal,
+            reader.opening.marksItsEnd
+        else { return nil }
+        guard let tail = readLastBytes(of: path, count: 4096) else { return nil }
+        // A last line without its newline was cut off: the session did not end there.
+        guard tail.last == 0x0a, let last = tail.split(separator: 0x0a).last else { return false }
+        let text = String(decoding: last, as: UTF8.self)
+        guard text.hasPrefix(JournalControl.linePrefix),
+            case .end = JournalControl(text: String(text.dropFirst(JournalControl.linePrefix.count)))
+        else { return false }
+        return true
     }
 }

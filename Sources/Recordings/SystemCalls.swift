@@ -169,6 +169,27 @@ final class FileDescriptorBox {
     deinit { close() }
 }
 
+/// The last `count` bytes of the file at `path` (all of it when shorter); nil when it cannot be read.
+func readLastBytes(of path: String, count: Int) -> [UInt8]? {
+    var fd: Int32
+    repeat { fd = open(path, O_RDONLY | O_CLOEXEC) } while fd < 0 && errno == EINTR
+    guard fd >= 0 else { return nil }
+    defer { _ = Glibc.close(fd) }
+    var info = stat()
+    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+    let size = Int(info.st_size)
+    let wanted = min(count, size)
+    var bytes = [UInt8](repeating: 0, count: wanted)
+    var done = 0
+    while done < wanted {
+        let got = bytes.withUnsafeMutableBytes { raw in pread(fd, raw.baseAddress! + done, wanted - done, off_t(size - wanted + done)) }
+        if got < 0 && errno == EINTR { continue }
+        guard got > 0 else { return nil }
+        done += got
+    }
+    return bytes
+}
+
 /// A failed call's `errno`.
 struct ErrorNumber: Error, Hashable {
     var code: Int32

@@ -1,11 +1,18 @@
 import ADF
 import ArgumentParser
+import Foundation
+import Recordings
 
 /// `styluskit adf show FILE [--json]`: what a results file holds.
 struct ADFShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: "Shows the test, steps, strokes, points, duration, interruptions and device of a results file.")
+        abstract: "Shows the test, steps, strokes, points, duration, interruptions and device of a results file.",
+        discussion: """
+            When the journal of the session is beside the file (same name, .evemu) and tells that \
+            the session stopped before its last step ended, a last line says the session is \
+            incomplete ("incomplete": true in JSON): ADF has no field for it.
+            """)
 
     @Argument(help: "The results file to show.")
     var file: String
@@ -14,7 +21,9 @@ struct ADFShowCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        let summary = try ADFSummary(path: file)
+        var summary = try ADFSummary(path: file)
+        let journal = ((file as NSString).deletingPathExtension as String) + ".evemu"
+        if JournalReader.sessionEnded(path: journal) == false { summary.incomplete = true }
         print(json ? try summary.json() : summary.text)
     }
 }

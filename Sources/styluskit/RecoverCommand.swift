@@ -108,7 +108,7 @@ struct JournalReplay {
         var lines = sources.used
         lines += try driver.finishSession(at: end, environment: environment, display: setup.display)
         // Journals that keep their session's files also mark its end; older ones cannot tell.
-        if !ended && opening.records(.settings) {
+        if !ended && opening.marksItsEnd {
             lines.append(JournalCompleteness.incompleteNote)
         }
         return lines

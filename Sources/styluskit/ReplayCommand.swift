@@ -101,6 +101,17 @@ struct Replay: ParsableCommand {
         }
     }
 
+    /// A live session's journal is not a plain recording: its taps would become strokes and its
+    /// monotonic times would start in 1970. `recover` rebuilds what the session wrote.
+    func refuseJournal() throws {
+        let path = recording.recording
+        guard recording.descriptionFile == nil, RecordingFileFormat(path: path) == .evemu,
+            (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType == .typeRegular,
+            let reader = try? JournalReader(path: path), reader.opening.isJournal
+        else { return }
+        throw ReplayError.journal(path: path, out: out == "." ? nil : out)
+    }
+
     func parsedStepSplit() throws -> StepSplitRule {
         switch stepSplit {
         case "longest-pause": return .longestPause
@@ -120,6 +131,7 @@ struct Replay: ParsableCommand {
     /// Replays the recording; the maze and symbol-digit drivers hand the ink their proctor did
     /// not record to `unrecordedInk` (the clock test records every stroke).
     func run(unrecordedInk: UnrecordedInkLog?) throws {
+        try refuseJournal()
         let settings = try proctoring.load()
         if test == .maze { return try runMaze(defaults: settings.maze, unrecordedInk: unrecordedInk) }
         if test == .sdt { return try runSymbolDigit(settings: settings.symbolDigit, unrecordedInk: unrecordedInk) }
@@ -211,4 +223,26 @@ struct ReplaySession {
             relativeTimes: !anchor.recordingHasUnixTimes, startTime: anchor.recordingHasUnixTimes ? nil : replay.startTime,
             startTimeIgnored: anchor.recordingHasUnixTimes && replay.startTime != nil, truncation: scan.truncation?.description)
     }
+}
+
+/// Why `replay` refused its input.
+enum ReplayError: Error, CustomStringConvertible {
+    case journal(path: String, out: String?)
+
+    var description: String {
+        switch self {
+        case let .journal(path, out):
+            "\(path) is a StylusKit journal (a live session's, with its control lines), not a plain recording: replayed, "
+                + "its button taps would become strokes and its times would start in 1970. Rebuild the session's results "
+                + "file with: styluskit recover \(shellQuoted(path))" + (out.map { " --out \(shellQuoted($0))" } ?? "")
+        }
+    }
+}
+
+/// `text` as one shell word: as it is when it needs no quoting, else in single quotes.
+func shellQuoted(_ text: String) -> String {
+    let plain = !text.isEmpty && text.unicodeScalars.allSatisfy {
+        CharacterSet.alphanumerics.contains($0) && $0.isASCII || "/._-+:,=@%".unicodeScalars.contains($0)
+    }
+    return plain ? text : "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
 }
