@@ -52,7 +52,7 @@ func write(count: Int, to path: String) throws {
             deviceSystemName: "Linux", deviceSystemVersion: "6.1.0-18-amd64",
             deviceModel: "Wacom Intuos S Pen", deviceModelIdentifier: "0003:056a:0374",
             pencilID: "0x0802:12345678", canvasWidth: 768, canvasHeight: 1024),
-        display: .referenceTablet)
+        display: .formatDefault)
 }
 
 func read(_ path: String) throws -> (count: Int, checksum: Double) {

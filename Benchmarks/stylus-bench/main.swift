@@ -167,7 +167,7 @@ final class Pipeline {
         let tablet = area.size(at: resolution)
         let form = FormSize(widthCentimetres: tablet.widthMillimetres / 10, heightCentimetres: tablet.heightMillimetres / 10)
         normalizer = try Normalizer(
-            device: device, profile: nil, formSize: form, pointsPerInch: DisplayData.referenceTablet.pointsPerInch)
+            device: device, profile: nil, formSize: form, pointsPerInch: ReferenceCanvas.pointsPerInch)
         assembler = try FrameAssembler(device: device)
         self.recorder = recorder
     }
@@ -265,7 +265,7 @@ func pipeline(_ path: String, output: String) throws {
             deviceSystemName: "Linux", deviceSystemVersion: nil, deviceModel: reader.header.device.name,
             deviceModelIdentifier: reader.header.device.id.busVendorProduct, pencilID: nil,
             canvasWidth: 768, canvasHeight: 1024),
-        display: .referenceTablet)
+        display: DisplayData(pixelsPerInch: ReferenceCanvas.pixelsPerInch, screenScalingFactor: ReferenceCanvas.scalingFactor))
     let finish = monotonicNanoseconds() - finishStart
 
     costs.sort()

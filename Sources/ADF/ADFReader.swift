@@ -22,8 +22,8 @@ public struct ADFFile: Sendable, Hashable {
     public var rootAttributes: [ADFAttribute]
     /// `ClockSketchData` children the model does not know, as found.
     public var otherEnvironmentFacts: [ADFElement]
-    /// Whether the file has `DisplayData` (when it has not, `document.display` is the
-    /// reference tablet's).
+    /// Whether the file has `DisplayData` (when it has not, `document.display` is
+    /// `DisplayData.formatDefault`).
     public var hasDisplayData: Bool
     /// One per `drawing`, in order (the document has one step per drawing or Step,
     /// whichever there are more of).
@@ -431,7 +431,7 @@ private final class DocumentBuilder {
         if keepsPoints {
             for index in drawings.indices { applyRawData(&drawings[index]) }
         }
-        var display = DisplayData.referenceTablet
+        var display = DisplayData.formatDefault
         if hasDisplay {
             display = DisplayData(
                 pixelsPerInch: pixelsPerInch ?? display.pixelsPerInch,

@@ -49,8 +49,7 @@ public struct ADFDocument: Sendable, Hashable {
     public var display: DisplayData
 
     public init(
-        variant: ADFVariant, environment: ClockSketchData, steps: [Step],
-        display: DisplayData = .referenceTablet
+        variant: ADFVariant, environment: ClockSketchData, steps: [Step], display: DisplayData
     ) {
         self.variant = variant
         self.environment = environment

@@ -124,9 +124,13 @@ public struct SymbolDigitLegendPair: Hashable, Sendable {
 public struct SymbolDigitForm: Hashable, Sendable {
     /// The physical lengths of the form (assessments.md, "Physical layout"), in centimetres.
     ///
-    /// The same values as ADF's `SymbolDigitFormLengths`, which records why A and C are the
-    /// reference tablet's pixels (116 and 36 px at 264 ppi: 1.1161 and 0.3464 cm) rather than the
-    /// table's truncated 1.11 and 0.34: those reproduce the sizes the original app recorded.
+    /// assessments.md gives A...F to two or three decimals, and the values the original app
+    /// recorded on its 264 ppi, 2x tablet. Four lengths (B, D, E, F) reproduce those values by
+    /// the rule (cm / 2.54 × 264, rounded to whole pixels, / 2). Two do not: 1.11 cm is 115.37 px,
+    /// hence 57.5 pt, where the app recorded 58; 0.34 cm is 35.34 px, 17.5 pt, where it recorded
+    /// 18. The recorded values are what analysis software has always seen, so A and C (and the
+    /// sample label margin, which the layout table lacks) are the reference tablet's pixels: 116,
+    /// 36 and 14 px at 264 ppi, i.e. 1.1161, 0.3464 and 0.1347 cm, which the table truncates.
     public enum Lengths {
         private static func referencePixels(_ pixels: Double) -> Double { ReferenceCanvas.centimetres(pixels: pixels) }
 

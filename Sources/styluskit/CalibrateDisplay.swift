@@ -1,3 +1,4 @@
+import Proctoring
 import ADF
 import ArgumentParser
 import Foundation
@@ -156,8 +157,8 @@ struct DisplayReport: CommandReport {
         match = matchParts.isEmpty ? "by name only" : matchParts.joined(separator: ", ")
         // ADF's rule (cm / 2.54 x ppi, rounded to whole pixels, / scale), so these are the numbers
         // a results file's DisplayData will carry.
-        let sizes = SymbolDigitSizes(pixelsPerInch: profile.pixelsPerInch, screenScalingFactor: profile.scalingFactor)
-        let form = SymbolDigitFormLengths.self
+        let sizes = SymbolDigitSizes(formAt: profile.pixelsPerInch, screenScalingFactor: profile.scalingFactor)
+        let form = SymbolDigitForm.Lengths.self
         let rows: [(String, Double, Double)] = [
             ("BorderWidth", form.borderWidth, sizes.borderWidth),
             ("InnerCellHeight", form.innerCellHeight, sizes.innerCellHeight),

@@ -78,8 +78,8 @@ struct ResultsEnvironment {
             }
         }
         display = displayProfile.map {
-            DisplayData(pixelsPerInch: $0.pixelsPerInch, screenScalingFactor: $0.scalingFactor)
-        } ?? DisplayData.referenceTablet
+            DisplayData.drawingTheForm(pixelsPerInch: $0.pixelsPerInch, screenScalingFactor: $0.scalingFactor)
+        } ?? DisplayData.referenceCanvas
     }
 
     /// The environment of profiles already chosen: a journal's (`recover`), whose display
@@ -89,8 +89,8 @@ struct ResultsEnvironment {
         self.displayProfile = displayProfile
         displaySource = source
         display = displayProfile.map {
-            DisplayData(pixelsPerInch: $0.pixelsPerInch, screenScalingFactor: $0.scalingFactor)
-        } ?? DisplayData.referenceTablet
+            DisplayData.drawingTheForm(pixelsPerInch: $0.pixelsPerInch, screenScalingFactor: $0.scalingFactor)
+        } ?? DisplayData.referenceCanvas
     }
 
     /// The profiles used, as `ClockSketchData`'s `DeviceName` carries them:

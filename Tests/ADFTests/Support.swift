@@ -128,3 +128,20 @@ func sampleClockDocument() -> ADFDocument {
         ],
         display: .referenceTablet)
 }
+
+extension DisplayData {
+    /// The display the original app recorded on, as its files give it: 264 ppi, 2x, and the
+    /// symbol-digit form's sizes in points (assessments.md's reference values).
+    static let referenceTablet = DisplayData(
+        pixelsPerInch: 264, screenScalingFactor: 2,
+        symbolDigit: SymbolDigitSizes(
+            borderWidth: 1.5, innerCellHeight: 58, innerCellWidth: 66, rowVerticalMargin: 18, sampleBorderWidth: 3,
+            sampleLabelRightMargin: 7, stopSignHeight: 108))
+}
+
+extension ADFDocument {
+    /// A document on the reference tablet, as the original app's files are.
+    init(variant: ADFVariant, environment: ClockSketchData, steps: [Step]) {
+        self.init(variant: variant, environment: environment, steps: steps, display: .referenceTablet)
+    }
+}

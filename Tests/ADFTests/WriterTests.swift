@@ -149,31 +149,11 @@ struct WriterTests {
         #expect(XMLText.filtered("é😀\u{E000}\u{FFFD}") == "é😀\u{E000}\u{FFFD}")
     }
 
-    @Test("Symbol-digit sizes for 264 ppi at 2x are the spec's reference values")
-    func symbolDigitSizes() {
-        let sizes = SymbolDigitSizes(pixelsPerInch: 264, screenScalingFactor: 2)
-        #expect(sizes.innerCellHeight == 58)
-        #expect(sizes.innerCellWidth == 66)
-        #expect(sizes.rowVerticalMargin == 18)
-        #expect(sizes.borderWidth == 1.5)
-        #expect(sizes.sampleBorderWidth == 3)
-        #expect(sizes.sampleLabelRightMargin == 7)
-        #expect(sizes.stopSignHeight == 108)
+    @Test("The reference tablet's DisplayData is written with 132 points per inch and the sizes given")
+    func referenceDisplay() {
         #expect(DisplayData.referenceTablet.pointsPerInch == 132)
-    }
-
-    @Test("The form lengths agree with assessments.md's layout table to its precision")
-    func formLengths() {
-        // Table A...F; A and C are given truncated to two decimals (see SymbolDigitFormLengths).
-        let form = SymbolDigitFormLengths.self
-        #expect((form.innerCellHeight * 100).rounded(.down) / 100 == 1.11)
-        #expect(form.innerCellWidth == 1.27)
-        #expect((form.rowVerticalMargin * 100).rounded(.down) / 100 == 0.34)
-        #expect(form.borderWidth == 0.026)
-        #expect(form.sampleBorderWidth == 0.06)
-        #expect(form.stopSignHeight == 2.076)
-        // The spec's worked example: a 0.026 cm border on a 264 ppi display is 2.7024 px.
-        #expect(DecimalFormat.string(form.borderWidth / 2.54 * 264, decimals: 4) == "2.7024")
+        #expect(DisplayData.formatDefault.pointsPerInch == 132)
+        #expect(DisplayData.formatDefault.symbolDigit == nil)
     }
 
     @Test("Rounding rules implied by the spec's example")

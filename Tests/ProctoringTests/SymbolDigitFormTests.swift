@@ -5,15 +5,14 @@ import Testing
 
 /// The expected values below were computed by hand (and with a desk calculator) from the spec's
 /// lengths, never read back from the code: A = 116 px and C = 36 px at 264 ppi (1.116061 and
-/// 0.346364 cm, as ADF's `SymbolDigitFormLengths` also holds), B = 1.27, D = 0.026.
+/// 0.346364 cm), B = 1.27, D = 0.026.
 @Suite("Symbol-digit form")
 struct SymbolDigitFormTests {
     typealias L = SymbolDigitForm.Lengths
 
-    @Test("The lengths are ADF's and reproduce the 264 ppi table by the spec's rounding rule")
+    @Test("The lengths reproduce the 264 ppi table by the spec's rounding rule")
     func lengths() {
-        // The same numbers as Sources/ADF/DisplayData.swift's SymbolDigitFormLengths (ADF depends
-        // on Proctoring, not the other way, so this test pins both to the recorded pixels).
+        // The one home of the form's lengths; results files' DisplayData sizes are computed from them.
         #expect(abs(L.innerCellHeight - 1.116_060_6) < 1e-7)
         #expect(abs(L.rowVerticalMargin - 0.346_363_6) < 1e-7)
         #expect(abs(L.sampleLabelRightMargin - 0.134_697) < 1e-6)

@@ -40,7 +40,7 @@ private func clockDocument(points: [PenPoint], interruptions: [Interruption] = [
                     ADFDocument.Stroke(
                         beginUnixMilliseconds: start, endUnixMilliseconds: points.last?.unixMilliseconds ?? start, points: points)
                 ], interruptions: interruptions)
-        ])
+        ], display: .formatDefault)
 }
 
 @Suite("Pictures of results")
