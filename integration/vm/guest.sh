@@ -67,7 +67,13 @@ echo "INFO record: $(grep -v '^{' $work/record.out | tr '\n' ' ') $(tr '\n' ' ' 
 check "journal: mode 0600" test "$(stat -c %a "$journal")" = 600
 check "journal: control lines anchor, begin, 2 continues" \
     test "$(grep -cE '^# StylusKit control: (anchor|begin|continue) ' "$journal")" -eq 4
-timeout 60 $styluskit replay "$journal" --test clock --step-split none --out $work/replay > $work/replay.out 2>&1
+# A journal is not a plain recording: replay refuses it with the recover command; its events
+# alone (the control lines removed) replay as the recording they are.
+timeout 60 $styluskit replay "$journal" --test clock --out $work/refused > $work/refused.out 2>&1; refused_status=$?
+check "replay refuses the journal, naming recover" \
+    bash -c "test $refused_status -ne 0 && grep -q 'styluskit recover' $work/refused.out"
+grep -v '^# StylusKit control: ' "$journal" > $work/journal-events.evemu
+timeout 60 $styluskit replay $work/journal-events.evemu --test clock --step-split none --out $work/replay > $work/replay.out 2>&1
 check "record = replay of the journal: points" test "$(field points $work/record.out)" = "$(field points $work/replay.out)"
 check "record = replay of the journal: strokes" test "$(field strokes $work/record.out)" = "$(field strokes $work/replay.out)"
 timeout 60 $styluskit replay "$recording" --test clock --step-split none --out $work/original > $work/original.out 2>&1
@@ -174,7 +180,7 @@ stop_record
 check "unplug: record exit status 0" test $record_status -eq 0
 echo "INFO unplug: $(tr '\n' ' ' < $work/unplug.out) $(tr '\n' ' ' < $work/unplug.err)"
 check "unplug: the control lines in order: anchor, begin, removed, reconnected, continue, continue" \
-    test "$(grep -oE '^# StylusKit control: [a-z]+' $journal | awk '{print $4}' | tr '\n' ' ')" = "anchor begin removed reconnected continue continue "
+    test "$(control_kinds "$journal")" = "anchor begin removed reconnected continue continue "
 check "unplug: the session continued (twice the original's strokes)" \
     test "$(field strokes $work/unplug.out)" -eq $((2 * $(field strokes $work/original.out)))
 results=$(ls $work/unplug/*.csk | head -n 1)
@@ -214,7 +220,7 @@ stop_record
 check "moved: record exit status 0" test $record_status -eq 0
 echo "INFO moved: $(tr '\n' ' ' < $work/moved.out) $(tr '\n' ' ' < $work/moved.err)"
 check "moved: the control lines in order: anchor, begin, removed, reconnected, continue, continue" \
-    test "$(grep -oE '^# StylusKit control: [a-z]+' $journal | awk '{print $4}' | tr '\n' ' ')" = "anchor begin removed reconnected continue continue "
+    test "$(control_kinds "$journal")" = "anchor begin removed reconnected continue continue "
 check "moved: the session continued (twice the original's strokes)" \
     test "$(field strokes $work/moved.out)" -eq $((2 * $(field strokes $work/original.out)))
 check "moved: the ADF records the gap (Pause device-removed, then device-reconnected)" \
@@ -332,6 +338,55 @@ maze_recover() {
         cmp -s "$maze_results" "$work/maze-recovered/$(basename "$maze_results")"
 }
 check "maze: recover of the journal = the live results file, byte for byte" maze_recover
+
+# 8b. The same live maze with non-default settings (a finish timeout of 3 s, not 2 s): a replay
+# of the journal's events with the same --settings, anchored at the journal's clock anchor, is the
+# live results file byte for byte, and a replay with the default settings is not. The anchor's
+# offset is in microseconds and --start-time in milliseconds: the events are shifted by the
+# sub-millisecond rest.
+printf 'schema: 2\nmaze:\n  finish-timeout: 3 s\n' > $work/finish-3s.yaml
+$styluskit record --test maze --maze "$repo/Fixtures/synth/detour.maze" --device "$maze_node" --out $work/maze-settings \
+    --settings $work/finish-3s.yaml > $work/maze-settings.out 2> $work/maze-settings.err &
+record_pid=$!
+(sleep 120; kill -9 $record_pid 2>/dev/null) &
+wait_for "ls $work/maze-settings/*.evemu >/dev/null 2>&1" 30
+timeout 60 evemu-play "$maze_node" < $work/wall-cross.evemu
+wait_for "! kill -0 $record_pid 2>/dev/null" 15 || { echo "INFO maze --settings: record still running; Ctrl-C"; kill -INT $record_pid; }
+wait $record_pid; record_status=$?
+check "maze --settings: record exit status 0" test $record_status -eq 0
+settings_results=$(ls $work/maze-settings/*.msk 2>/dev/null | head -n 1)
+settings_journal=$(ls $work/maze-settings/*.evemu 2>/dev/null | head -n 1)
+# (No process substitution: the guest has no /dev/fd.)
+read -r realtime_us monotonic_us <<< "$(sed -nE 's/^# StylusKit control: anchor realtime-us=([0-9]+) monotonic-us=([0-9]+).*/\1 \2/p' "$settings_journal")"
+offset_us=$((realtime_us - monotonic_us))
+rest_us=$((offset_us % 1000))
+grep -v '^# StylusKit control: ' "$settings_journal" | awk -v rest=$rest_us '
+    /^E: / { split($2, t, "."); us = t[1] * 1000000 + t[2] + rest;
+             $2 = sprintf("%d.%06d", int(us / 1000000), us % 1000000); print; next } { print }' > $work/maze-settings-events.evemu
+for run in settings defaults; do
+    extra=(); [[ $run == settings ]] && extra=(--settings $work/finish-3s.yaml)
+    timeout 60 $styluskit replay $work/maze-settings-events.evemu --test maze --maze "$repo/Fixtures/synth/detour.maze" \
+        "${extra[@]}" --start-time $(((offset_us - rest_us) / 1000)) --out $work/maze-replay-$run > $work/maze-replay-$run.out 2>&1
+done
+# A recording has no "the maze was shown" time: replay starts the step at the first event, the
+# live session (and recover) at the journal's begin line. So the replay's Start is set to the
+# journal's begin (checked to be the live file's) and the files are then compared byte for byte.
+begin_us=$(sed -nE 's/^# StylusKit control: begin ([0-9]+)\.([0-9]{6})$/\1\2/p' "$settings_journal" | sed 's/^0*//')
+begin_ms=$(((begin_us + offset_us) / 1000))
+check "maze --settings: the live file's step starts at the journal's begin line" \
+    grep -q "<Start timestamp=\"$begin_ms\"/>" "$settings_results"
+sed -E "0,/<Start timestamp=\"[0-9]+\"/s//<Start timestamp=\"$begin_ms\"/" $work/maze-replay-settings/maze-settings-events.msk \
+    > $work/maze-replay-settings.msk
+check "maze --settings: record = replay with the same --settings, byte for byte (the step's start set to the begin line)" \
+    cmp "$settings_results" $work/maze-replay-settings.msk
+check "maze --settings: a replay with the default settings differs (the settings were used)" \
+    bash -c "test -s $work/maze-replay-defaults/maze-settings-events.msk && ! cmp -s '$settings_results' $work/maze-replay-defaults/maze-settings-events.msk"
+cmp -s "$settings_results" $work/maze-replay-settings.msk ||
+    { echo "INFO maze --settings record: $(tr '\n' ' ' < $work/maze-settings.out)"
+      echo "INFO maze --settings replay: $(tr '\n' ' ' < $work/maze-replay-settings.out)"
+      tr '>' '\n' < "$settings_results" > $work/live.lines
+      tr '>' '\n' < $work/maze-replay-settings.msk > $work/replay.lines
+      diff $work/live.lines $work/replay.lines | head -n 30 | sed 's/^/INFO diff /'; }
 kill $maze_device_pid 2>/dev/null; wait $maze_device_pid 2>/dev/null
 
 # 9. administer through an unplug: the patient window on SDL's offscreen driver (no X in the VM; Debian's
