@@ -38,13 +38,17 @@ public struct Terminal {
         var saved = termios()
         let canHideEcho = !echo && tcgetattr(tty, &saved) == 0
         if canHideEcho {
+            EchoRestorer.arm(tty: tty, saved: saved)
             var quiet = saved
             quiet.c_lflag &= ~tcflag_t(ECHO)
             quiet.c_lflag |= tcflag_t(ECHONL)
             _ = tcsetattr(tty, TCSAFLUSH, &quiet)
         }
         defer {
-            if canHideEcho { _ = tcsetattr(tty, TCSAFLUSH, &saved) }
+            if canHideEcho {
+                _ = tcsetattr(tty, TCSAFLUSH, &saved)
+                EchoRestorer.disarm()
+            }
         }
         guard let line = Self.readLine(from: tty) else { throw PatientDataError.inputEnded(what: what) }
         return line
@@ -76,5 +80,47 @@ public struct Terminal {
             if n <= 0 { return }
             done += n
         }
+    }
+}
+
+/// Turns the terminal's echo back on when Ctrl-C (or SIGTERM, SIGHUP, SIGQUIT) ends the process at
+/// a password prompt: a `defer` does not run then, and the user's shell would be left typing blind.
+///
+/// While armed, the signals' handlers restore the saved terminal settings, put the previous
+/// handling back and raise the signal again, so the process ends as it would have.
+enum EchoRestorer {
+    nonisolated(unsafe) private static var tty: Int32 = -1
+    nonisolated(unsafe) private static var saved = termios()
+    nonisolated(unsafe) private static var previous: [Int32: sigaction] = [:]
+    private static let signals = [SIGINT, SIGTERM, SIGHUP, SIGQUIT]
+
+    static func arm(tty: Int32, saved: termios) {
+        Self.tty = tty
+        Self.saved = saved
+        for number in signals {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                // Only async-signal-safe calls: tcsetattr, sigaction, raise.
+                _ = tcsetattr(EchoRestorer.tty, TCSANOW, &EchoRestorer.saved)
+                var fallback = sigaction()
+                fallback.__sigaction_handler.sa_handler = SIG_DFL
+                _ = sigaction(number, &fallback, nil)
+                _ = raise(number)
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = 0
+            var old = sigaction()
+            _ = sigaction(number, &action, &old)
+            previous[number] = old
+        }
+    }
+
+    static func disarm() {
+        for (number, old) in previous {
+            var restored = old
+            _ = sigaction(number, &restored, nil)
+        }
+        previous = [:]
+        tty = -1
     }
 }
