@@ -159,10 +159,20 @@ def maze_wall_cross(styluskit, work):
     check("maze: latency measured", summary["framesWithPenData"] > 0 and summary["latencyP50Milliseconds"] is not None)
     validate = subprocess.run([styluskit, "adf", "validate", summary["results"]], capture_output=True, text=True)
     check("maze: the results file validates", validate.returncode == 0, validate.stdout + validate.stderr)
-    replayed = subprocess.run([styluskit, "replay", summary["journal"], "--test", "maze", "--maze",
+    # A journal is not a plain recording: replay refuses it and names recover; its events alone
+    # (the control lines dropped) replay as any recording does.
+    refused = subprocess.run([styluskit, "replay", summary["journal"], "--test", "maze", "--maze",
+                              os.path.join(SYNTH, "detour.maze"), "--out", os.path.join(work, "refused"), "--force"],
+                             capture_output=True, text=True)
+    check("maze: replay refuses the journal, naming recover",
+          refused.returncode != 0 and "styluskit recover" in refused.stderr, refused.stdout[-400:] + refused.stderr[-400:])
+    events_only = os.path.join(work, "journal-events.evemu")
+    with open(summary["journal"]) as journal, open(events_only, "w") as out:
+        out.writelines(line for line in journal if not line.startswith("# StylusKit control: "))
+    replayed = subprocess.run([styluskit, "replay", events_only, "--test", "maze", "--maze",
                                os.path.join(SYNTH, "detour.maze"), "--json", "--out", os.path.join(work, "rejournal"), "--force"],
                               capture_output=True, text=True)
-    check("maze: the journal replays to one wall-cross and a finish",
+    check("maze: the journal's events replay to one wall-cross and a finish",
           replayed.returncode == 0 and '"wall-cross"' in replayed.stdout and '"finished":true' in replayed.stdout.replace(" ", ""),
           replayed.stdout[-400:] + replayed.stderr[-400:])
 
