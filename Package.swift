@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Synthesis", targets: ["Synthesis"]),
         .library(name: "PatientData", targets: ["PatientData"]),
         .library(name: "PatientWindow", targets: ["PatientWindow"]),
+        .library(name: "Sessions", targets: ["Sessions"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -58,6 +59,9 @@ let package = Package(
         .target(name: "Recordings", dependencies: ["StylusInput", "Yams"]),
         .target(name: "ADF", dependencies: ["CLibXML2"]),
         .target(name: "LinuxInput", dependencies: ["CEvdev", "CUdev", "StylusInput"]),
+        // Running a test: the three drivers on one due-time queue, the stroke recorder, the session's
+        // plan, ending and result; replay, record, administer and recover all go through it.
+        .target(name: "Sessions", dependencies: ["ADF", "Proctoring", "Recordings", "StylusGeometry", "StylusInput"]),
         // Printable pages (calibration sheet, mazes) at exact physical size, as PDF through cairo.
         .target(name: "FormPrinting", dependencies: ["CCairo", "Proctoring", "StylusGeometry"]),
         // Pictures of results (forms with the ink, animation frames, plots), drawn through FormPrinting's cairo wrapper.
@@ -80,7 +84,7 @@ let package = Package(
             name: "styluskit",
             dependencies: [
                 "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "LinuxInput", "FormPrinting",
-                "Synthesis", "PatientData", "Rendering", "PatientWindow",
+                "Synthesis", "PatientData", "Rendering", "PatientWindow", "Sessions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 

@@ -3,6 +3,7 @@ import Foundation
 import LinuxInput
 import Proctoring
 import Recordings
+import Sessions
 import StylusGeometry
 import StylusInput
 

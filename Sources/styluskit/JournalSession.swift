@@ -2,6 +2,7 @@ import ADF
 import Foundation
 import Proctoring
 import Recordings
+import Sessions
 import StylusGeometry
 import StylusInput
 
@@ -11,19 +12,6 @@ extension JournaledTest {
         case .clock: .clock
         case .maze, .battery: .maze
         case .sdt: .symbolDigit
-        }
-    }
-}
-
-extension JournaledFile.Role {
-    /// What the file is, as errors name it.
-    var purpose: String {
-        switch self {
-        case .settings: "settings file"
-        case .tabletProfile: "tablet profile"
-        case .displayProfile: "display profile"
-        case .maze: "maze file"
-        case .battery: "maze battery"
         }
     }
 }

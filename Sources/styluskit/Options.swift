@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Recordings
+import Sessions
 import StylusGeometry
 import StylusInput
 
@@ -82,24 +83,6 @@ extension ProfileOptions {
         }
         return FileManager.default.currentDirectoryPath
     }
-}
-
-/// The largest small text file (profile, maze, battery, settings) read: the largest maze StylusKit
-/// accepts (2,500 cells) is about 20 kB, so a bigger file is a mistake, and it is refused before
-/// it is read into memory.
-let maximumTextFileBytes = 16 << 20
-
-/// Reads a small text file (a profile, a maze), with an error that names it.
-func readText(_ path: String, purpose: String) throws -> String {
-    if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
-        size.intValue > maximumTextFileBytes
-    {
-        throw CommandError.fileTooLarge(file: path, purpose: purpose, bytes: size.intValue, limit: maximumTextFileBytes)
-    }
-    guard let data = FileManager.default.contents(atPath: path) else {
-        throw CommandError.cannotRead(file: path, purpose: purpose)
-    }
-    return String(decoding: data, as: UTF8.self)
 }
 
 /// What a command prints: text for people, or JSON (`--json`) for scripts.

@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import Proctoring
 import Recordings
+import Sessions
 import StylusInput
 
 /// `styluskit recover JOURNAL`: the ADF of a live session rebuilt from its journal.
@@ -99,14 +100,15 @@ struct JournalReplay {
             }
         }
         try scan.finish(truncation: reader.truncation, file: path)
-        let lastEvent = scan.lastEventTime ?? start
-        let end = max(lastEvent, lastBoundary ?? start)
-        try driver.advance(to: end.advanced(by: EventDuration(microseconds: 1)))
+        // The session ends at its journal's last event, or its last continue press if later.
+        let end = max(scan.lastEventTime ?? start, lastBoundary ?? start)
+        try driver.end(at: end)
+        // On the steps the session showed, as administer records them once its session has ended.
         try InstructionTimesRecording.record(measures, anchor: anchor, recorder: recorder)
         var environment = setup.environment(header: header, penID: scan.penID)
         opening.patient.map(SealedPatient.init)?.fill(&environment)
         var lines = sources.used
-        lines += try driver.finishSession(at: end, environment: environment, display: setup.display)
+        lines += try driver.results(environment: environment, display: setup.display).liveLines
         // Journals that keep their session's files also mark its end; older ones cannot tell.
         if !ended && opening.marksItsEnd {
             lines.append(JournalCompleteness.incompleteNote)

@@ -4,6 +4,7 @@ import FormPrinting
 import Foundation
 import Proctoring
 import Rendering
+import Sessions
 import StylusGeometry
 
 /// Why a picture could not be made.

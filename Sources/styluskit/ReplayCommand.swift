@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import Proctoring
 import Recordings
+import Sessions
 import StylusGeometry
 import StylusInput
 
@@ -40,6 +41,15 @@ struct Replay: ParsableCommand {
         case clock
         case maze
         case sdt
+
+        /// The results file's variant.
+        var variant: ADFVariant {
+            switch self {
+            case .clock: .clock
+            case .maze: .maze
+            case .sdt: .symbolDigit
+            }
+        }
     }
 
     @OptionGroup var recording: RecordingOptions
@@ -79,7 +89,11 @@ struct Replay: ParsableCommand {
     static let latestStartTime: Int64 = 253_402_300_799_999
 
     func validate() throws {
-        if test == .sdt { _ = try SymbolDigitStepSplit(parsing: stepSplit) } else { _ = try parsedStepSplit() }
+        if test == .sdt {
+            do { _ = try SymbolDigitStepSplit(parsing: stepSplit) } catch { throw ValidationError(error.description) }
+        } else {
+            _ = try parsedStepSplit()
+        }
         if let startTime, !(0...Self.latestStartTime).contains(startTime) {
             throw ValidationError(
                 "--start-time \(startTime) is not a Unix time in milliseconds between 0 and \(Self.latestStartTime)"
@@ -133,49 +147,53 @@ struct Replay: ParsableCommand {
     func run(unrecordedInk: UnrecordedInkLog?) throws {
         try refuseJournal()
         let settings = try proctoring.load()
-        if test == .maze { return try runMaze(defaults: settings.maze, unrecordedInk: unrecordedInk) }
-        if test == .sdt { return try runSymbolDigit(settings: settings.symbolDigit, unrecordedInk: unrecordedInk) }
-        let session = try ReplaySession(self, variant: .clock)
-        let (normalizer, anchor, first, last) = (session.normalizer, session.anchor, session.first, session.last)
-        let boundary = try parsedStepSplit().boundary(strokes: session.scan.strokes, recordingStart: first)
-        let replay = ClockReplay(
-            options: recording, normalizer: normalizer, anchor: anchor, boundary: boundary, recordingStart: first,
-            recordingEnd: last, settings: settings.clock)
-        let result = try replay.run(into: session.recorder, environment: session.environment, display: session.display, finishTo: nil)
+        // The mazes are read before the recording, so a missing maze file is named first.
+        let mazes = test == .maze ? try MazeTestMazes.load(maze: maze, battery: battery, defaults: settings.maze) : []
+        let session = try ReplaySession(self, variant: test.variant)
+        let (first, last, anchor) = (session.first, session.last, session.anchor)
+        let events = events ? ProctorEventLog(unixMilliseconds: anchor.unixMilliseconds, write: { Swift.print($0) }) : nil
+        let device = session.scan.header.device
+        let driver: any SessionDriver
+        switch test {
+        case .clock:
+            let boundary = try parsedStepSplit().boundary(strokes: session.scan.strokes, recordingStart: first)
+            driver = try ClockDriver(
+                device: device, normalizer: session.normalizer, anchor: anchor, recorder: session.recorder,
+                plan: SessionPlan(boundaries: boundary.map { [$0] } ?? []), settings: settings.clock)
+        case .maze:
+            let mazeDriver = try MazeDriver(
+                device: device, normalizer: session.normalizer, anchor: anchor, recorder: session.recorder, mazes: mazes,
+                events: events)
+            mazeDriver.unrecordedInk = unrecordedInk
+            driver = mazeDriver
+        case .sdt:
+            let split = try SymbolDigitStepSplit(parsing: stepSplit)
+            let boundaries = split.boundaries(
+                strokes: session.scan.strokes, recordingStart: first, parts: settings.symbolDigit.steps.count)
+            let sdtDriver = try SymbolDigitDriver(
+                device: device, normalizer: session.normalizer, anchor: anchor, recorder: session.recorder,
+                settings: settings.symbolDigit, origin: SymbolDigitForm.origin(centredOn: session.form), events: events,
+                plan: SessionPlan(boundaries: boundaries))
+            sdtDriver.unrecordedInk = unrecordedInk
+            driver = sdtDriver
+        }
+        let reader = try recording.openReader()
+        let result = try driver.run(
+            from: first, events: reader.next, end: last, environment: session.environment, display: session.display)
         try session.file.commit()
-        let summary = ReplaySummary(
-            replayed: session.replayed(self), strokes: result.strokesPerStep.reduce(0) { $0 + $1.strokes },
-            strokesPerStep: result.strokesPerStep.map { .init(step: $0.step.identifier, strokes: $0.strokes) }, points: result.points)
-        print(json ? summary.json : summary.text)
-    }
-}
-
-/// What `replay` prints.
-struct ReplaySummary: ReplayReport {
-    struct StepStrokes: Codable {
-        var step: String
-        var strokes: Int
-    }
-
-    var replayed: ReplayedRecording
-    var strokes: Int
-    var strokesPerStep: [StepStrokes]
-    var points: Int
-
-    enum TestKeys: CodingKey { case strokes, strokesPerStep, points }
-
-    func encodeTest(into container: inout KeyedEncodingContainer<TestKeys>) throws {
-        try container.encode(strokes, forKey: .strokes)
-        try container.encode(strokesPerStep, forKey: .strokesPerStep)
-        try container.encode(points, forKey: .points)
-    }
-
-    var text: String {
-        let lines = openingLines + [
-            "  strokes   \(strokes) (" + strokesPerStep.map { "\($0.strokes) in \($0.step)" }.joined(separator: ", ") + ")",
-            "  points    \(points)",
-        ]
-        return (lines + closingLines).joined(separator: "\n")
+        let replayed = session.replayed(self)
+        switch result {
+        case .clock(let clock):
+            let summary = ReplaySummary(
+                replayed: replayed, strokes: clock.strokes,
+                strokesPerStep: clock.strokesPerStep.map { .init(step: $0.step.identifier, strokes: $0.strokes) },
+                points: clock.points)
+            print(json ? summary.json : summary.text)
+        case .maze(let maze):
+            MazeReplaySummary(replayed: replayed, mazes: maze.steps).print(json: json, toStandardError: self.events)
+        case .symbolDigit(let sdt):
+            SymbolDigitReplaySummary(replayed: replayed, parts: sdt.steps).print(json: json, toStandardError: self.events)
+        }
     }
 }
 

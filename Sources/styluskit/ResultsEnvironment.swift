@@ -1,4 +1,5 @@
 import ADF
+import Sessions
 import StylusGeometry
 import StylusInput
 

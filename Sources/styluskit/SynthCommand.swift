@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Proctoring
 import Recordings
+import Sessions
 import StylusGeometry
 import StylusInput
 import Synthesis
