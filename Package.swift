@@ -133,10 +133,14 @@ let package = Package(
         .testTarget(
             name: "StyluskitTests",
             dependencies: [
-                "styluskit", "ADF", "Recordings", "StylusGeometry", "StylusInput", "Proctoring", "TestSupport",
+                "styluskit", "ADF", "Recordings", "StylusGeometry", "StylusInput", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"]),
+        // Whole sessions in-process: the drivers, the plan, the journal and recover, on scripted and real recordings.
+        .testTarget(
+            name: "SessionsTests",
+            dependencies: ["Sessions", "ADF", "Proctoring", "Recordings", "StylusGeometry", "StylusInput", "Synthesis"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["StylusGeometry", "FormPrinting", "TestSupport"]),

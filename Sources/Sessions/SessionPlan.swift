@@ -74,7 +74,8 @@ public struct SessionPlan: Sendable {
     ///   which still belongs to the step that ends);
     /// - a journaled interruption goes before a boundary at its instant or later, and before the
     ///   proctor's timer: live, it was recorded when it was read, before the loop fired the timers;
-    /// - a boundary goes before a timer due at or after it.
+    /// - a boundary goes before a timer due after it; a timer due at the boundary's instant fires
+    ///   first (it was due before the press could be handled).
     public mutating func nextDue(before time: EventTime, timer: EventTime?) -> Due? {
         let timer = timer.flatMap { $0 <= time ? $0 : nil }
         let boundary = boundaries.first.flatMap { $0 < time ? $0 : nil }

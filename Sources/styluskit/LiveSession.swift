@@ -34,61 +34,6 @@ extension SessionResult {
     }
 }
 
-/// Everything a live or recovered session needs from its test and device: the normaliser, the
-/// display, the ADF environment and a driver. The same for `record` and `recover`, and built as
-/// `replay` builds them, so the three write the same file from the same events.
-struct SessionSetup {
-    let test: JournaledTest
-    let normalizer: Normalizer
-    let display: DisplayData
-    private let form: FormSize
-    /// The display and environment the session is recorded with (the active profiles).
-    let results: ResultsEnvironment
-    private let mazes: [AdministeredMaze]
-    /// The tests' options the driver runs with (a battery's own lines are in its mazes already).
-    let settings: ProctoringSettings
-
-    /// The setup from what the session was given: its tablet profile, its display and the
-    /// profiles' environment (`results`), its settings and its mazes (`SessionSources`).
-    init(
-        test: JournaledTest, device: DeviceDescription, profile: ProfileMatch?, results: ResultsEnvironment,
-        settings: ProctoringSettings, mazes: [AdministeredMaze]
-    ) throws {
-        self.test = test
-        self.mazes = mazes
-        self.settings = settings
-        // As `replay`: every test on the active area at physical size (the clock drawn on it, the
-        // maze placed on it, the symbol-digit form centred on it), the display from the active profiles.
-        form = try TabletPage.size(of: device, profile: profile?.profile)
-        self.results = results
-        display = results.display
-        normalizer = try Normalizer(device: device, profile: profile?.profile, formSize: form, pointsPerInch: display.pointsPerInch)
-    }
-
-    func environment(header: RecordingHeader, penID: String?) -> ClockSketchData {
-        let canvas = normalizer.formToCanvas.canvasSize(of: form)
-        return results.clockSketchData(kernel: header.kernel, device: header.device, penID: penID, canvas: canvas)
-    }
-
-    /// The test's driver; a live session's plan is empty (it presses continue itself), `recover`
-    /// adds the journal's controls as it reads them. `events` logs the maze and symbol-digit
-    /// proctors' decisions (`--events`).
-    func driver(
-        device: DeviceDescription, anchor: WallClockAnchor, recorder: ADFRecorder, events: ProctorEventLog? = nil
-    ) throws -> any SessionDriver {
-        switch test {
-        case .clock:
-            return try ClockDriver(device: device, normalizer: normalizer, anchor: anchor, recorder: recorder, settings: settings.clock)
-        case .maze, .battery:
-            return try MazeDriver(device: device, normalizer: normalizer, anchor: anchor, recorder: recorder, mazes: mazes, events: events)
-        case .sdt:
-            return try SymbolDigitDriver(
-                device: device, normalizer: normalizer, anchor: anchor, recorder: recorder, settings: settings.symbolDigit,
-                origin: SymbolDigitForm.origin(centredOn: form), events: events)
-        }
-    }
-}
-
 /// The live status line on standard error: samples per second, pressure, proximity and the last
 /// decision, rewritten in place with `\r` at most four times a second, and only on a terminal.
 final class StatusLine {

@@ -38,7 +38,9 @@ struct Record: ParsableCommand {
         let tablet = try ReconnectingTablet(node: node, grab: session.grab)
         let (written, header) = try LiveSessionFiles.journalHeader(node: node, device: tablet.description)
         let sources = try SessionSources.live(
-            test: journaled, device: header.device, settings: session.proctoring, profile: session.profile, display: session.display)
+            test: journaled, device: header.device, settingsFile: session.proctoring.settingsFile,
+            profileFile: session.profile.profileFile, displayProfile: session.display.displayProfile, lookup: CalibrationLookup(),
+            note: { printError($0) })
         let setup = try SessionSetup(
             test: journaled, device: header.device, profile: sources.tabletProfile, results: sources.results,
             settings: sources.settings, mazes: sources.mazes)

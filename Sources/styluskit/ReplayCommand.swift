@@ -1,5 +1,5 @@
 import ADF
-import ArgumentParser
+public import ArgumentParser
 import Foundation
 import Proctoring
 import Recordings
@@ -37,20 +37,7 @@ struct Replay: ParsableCommand {
             """)
 
     /// The tests `replay` can administer.
-    enum TestKind: String, ExpressibleByArgument, CaseIterable {
-        case clock
-        case maze
-        case sdt
-
-        /// The results file's variant.
-        var variant: ADFVariant {
-            switch self {
-            case .clock: .clock
-            case .maze: .maze
-            case .sdt: .symbolDigit
-            }
-        }
-    }
+    typealias TestKind = Sessions.TestKind
 
     @OptionGroup var recording: RecordingOptions
     @OptionGroup var profile: ProfileOptions
@@ -127,14 +114,10 @@ struct Replay: ParsableCommand {
     }
 
     func parsedStepSplit() throws -> StepSplitRule {
-        switch stepSplit {
-        case "longest-pause": return .longestPause
-        case "none": return .none
-        default:
-            guard let seconds = Double(stepSplit), seconds >= 0, seconds.isFinite else {
-                throw ValidationError(CommandError.invalidStepSplit(stepSplit).description)
-            }
-            return .at(.seconds(seconds))
+        do {
+            return try StepSplitRule(parsing: stepSplit)
+        } catch {
+            throw ValidationError(error.description)
         }
     }
 
@@ -142,47 +125,39 @@ struct Replay: ParsableCommand {
         try run(unrecordedInk: nil)
     }
 
-    /// Replays the recording; the maze and symbol-digit drivers hand the ink their proctor did
-    /// not record to `unrecordedInk` (the clock test records every stroke).
-    func run(unrecordedInk: UnrecordedInkLog?) throws {
-        try refuseJournal()
-        let settings = try proctoring.load()
-        // The mazes are read before the recording, so a missing maze file is named first.
-        let mazes = test == .maze ? try MazeTestMazes.load(maze: maze, battery: battery, defaults: settings.maze) : []
-        let session = try ReplaySession(self, variant: test.variant)
-        let (first, last, anchor) = (session.first, session.last, session.anchor)
-        let events = events ? ProctorEventLog(unixMilliseconds: anchor.unixMilliseconds, write: { Swift.print($0) }) : nil
-        let device = session.scan.header.device
-        let driver: any SessionDriver
-        switch test {
-        case .clock:
-            let boundary = try parsedStepSplit().boundary(strokes: session.scan.strokes, recordingStart: first)
-            driver = try ClockDriver(
-                device: device, normalizer: session.normalizer, anchor: anchor, recorder: session.recorder,
-                plan: SessionPlan(boundaries: boundary.map { [$0] } ?? []), settings: settings.clock)
-        case .maze:
-            let mazeDriver = try MazeDriver(
-                device: device, normalizer: session.normalizer, anchor: anchor, recorder: session.recorder, mazes: mazes,
-                events: events)
-            mazeDriver.unrecordedInk = unrecordedInk
-            driver = mazeDriver
-        case .sdt:
-            let split = try SymbolDigitStepSplit(parsing: stepSplit)
-            let boundaries = split.boundaries(
-                strokes: session.scan.strokes, recordingStart: first, parts: settings.symbolDigit.steps.count)
-            let sdtDriver = try SymbolDigitDriver(
-                device: device, normalizer: session.normalizer, anchor: anchor, recorder: session.recorder,
-                settings: settings.symbolDigit, origin: SymbolDigitForm.origin(centredOn: session.form), events: events,
-                plan: SessionPlan(boundaries: boundaries))
-            sdtDriver.unrecordedInk = unrecordedInk
-            driver = sdtDriver
+    /// The session this command's options describe.
+    func session() throws -> RecordingReplay {
+        var replay = RecordingReplay(recording: recording.recording, test: test)
+        replay.descriptionFile = recording.descriptionFile
+        replay.allowTruncated = recording.allowTruncated
+        replay.settings = try proctoring.load()
+        replay.maze = maze
+        replay.battery = battery
+        if test == .sdt {
+            replay.symbolDigitSplit = try SymbolDigitStepSplit(parsing: stepSplit)
+        } else {
+            replay.clockSplit = try parsedStepSplit()
         }
-        let reader = try recording.openReader()
-        let result = try driver.run(
-            from: first, events: reader.next, end: last, environment: session.environment, display: session.display)
-        try session.file.commit()
-        let replayed = session.replayed(self)
-        switch result {
+        replay.startTime = startTime
+        replay.profileFile = profile.profileFile
+        replay.displayProfile = displayOptions.displayProfile
+        replay.directory = out
+        replay.force = force
+        return replay
+    }
+
+    /// Replays the recording; the maze and symbol-digit drivers hand the ink their proctor did
+    /// not record to `unrecordedInk` (the clock test records every stroke). Returns the results file.
+    @discardableResult
+    func run(unrecordedInk: UnrecordedInkLog?, quiet: Bool = false) throws -> String {
+        try refuseJournal()
+        let replay = try session()
+        let outcome = try replay.run(
+            events: events ? { Swift.print($0) } : nil, unrecordedInk: unrecordedInk,
+            patient: { try patient.fill(&$0, resultsFile: $1, startUnixMilliseconds: $2) }, note: { printError($0) })
+        guard !quiet else { return outcome.result.output }
+        let replayed = ReplayedRecording(replay, outcome: outcome)
+        switch outcome.result {
         case .clock(let clock):
             let summary = ReplaySummary(
                 replayed: replayed, strokes: clock.strokes,
@@ -190,55 +165,24 @@ struct Replay: ParsableCommand {
                 points: clock.points)
             print(json ? summary.json : summary.text)
         case .maze(let maze):
-            MazeReplaySummary(replayed: replayed, mazes: maze.steps).print(json: json, toStandardError: self.events)
+            MazeReplaySummary(replayed: replayed, mazes: maze.steps).print(json: json, toStandardError: events)
         case .symbolDigit(let sdt):
-            SymbolDigitReplaySummary(replayed: replayed, parts: sdt.steps).print(json: json, toStandardError: self.events)
+            SymbolDigitReplaySummary(replayed: replayed, parts: sdt.steps).print(json: json, toStandardError: events)
         }
+        return outcome.result.output
     }
 }
 
-/// What every `replay --test` sets up before its driver runs: the recording scanned, the page, the
-/// normaliser and display, the clock anchor, and the results file with its environment block.
-struct ReplaySession {
-    let scan: RecordingScan
-    let match: ProfileMatch?
-    let form: FormSize
-    let display: DisplayData
-    let normalizer: Normalizer
-    let first: EventTime
-    let last: EventTime
-    let anchor: WallClockAnchor
-    let file: ResultsDestination
-    let recorder: ADFRecorder
-    let environment: ClockSketchData
-
-    init(_ replay: Replay, variant: ADFVariant) throws {
-        scan = try RecordingScan(replay.recording)
-        let device = scan.header.device
-        match = try replay.profile.profile(for: device)
-        // Every test's form is laid out on the same blank page: the clock drawn on it, the maze
-        // placed as its file says, the symbol-digit form centred.
-        form = try TabletPage.size(of: device, profile: match?.profile)
-        let results = try ResultsEnvironment(device: device, tabletProfile: match, options: replay.displayOptions)
-        display = results.display
-        normalizer = try Normalizer(device: device, profile: match?.profile, formSize: form, pointsPerInch: display.pointsPerInch)
-        (first, last) = (scan.firstEventTime!, scan.lastEventTime!)
-        anchor = WallClockAnchor(firstEventTime: first, startTimeMilliseconds: replay.startTime)
-        file = try ResultsDestination(directory: replay.out, name: replay.recording.stem, variant: variant, force: replay.force)
-        recorder = try file.recorder()
-        var environment = results.clockSketchData(
-            kernel: scan.header.kernel, device: device, penID: scan.penID, canvas: normalizer.formToCanvas.canvasSize(of: form))
-        try replay.patient.fill(&environment, resultsFile: file.path, startUnixMilliseconds: anchor.unixMilliseconds(first))
-        self.environment = environment
-    }
-
+extension ReplayedRecording {
     /// The summary's account of the recording and the results file.
-    func replayed(_ replay: Replay) -> ReplayedRecording {
+    init(_ replay: RecordingReplay, outcome: RecordingReplay.Outcome) {
+        let (scan, anchor) = (outcome.scan, outcome.anchor)
         let device = scan.header.device
-        return ReplayedRecording(
-            recording: replay.recording.recording, device: device.name, id: device.id.busVendorProduct,
-            durationSeconds: scan.duration.seconds, frames: scan.frames, output: file.path, profile: match?.source,
-            relativeTimes: !anchor.recordingHasUnixTimes, startTime: anchor.recordingHasUnixTimes ? nil : replay.startTime,
+        self.init(
+            recording: replay.recording, device: device.name, id: device.id.busVendorProduct,
+            durationSeconds: scan.duration.seconds, frames: scan.frames, output: outcome.result.output,
+            profile: outcome.profile?.source, relativeTimes: !anchor.recordingHasUnixTimes,
+            startTime: anchor.recordingHasUnixTimes ? nil : replay.startTime,
             startTimeIgnored: anchor.recordingHasUnixTimes && replay.startTime != nil, truncation: scan.truncation?.description)
     }
 }
@@ -264,3 +208,5 @@ func shellQuoted(_ text: String) -> String {
     }
     return plain ? text : "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
 }
+
+extension TestKind: ExpressibleByArgument {}
