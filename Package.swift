@@ -96,7 +96,7 @@ let package = Package(
             path: "Benchmarks/proctor-bench"),
         // The parse and pipeline benchmarks and their input generator (Benchmarks/bench.sh, make bench); not a test.
         .executableTarget(
-            name: "stylus-bench", dependencies: ["ADF", "Proctoring", "Recordings", "StylusGeometry", "StylusInput"],
+            name: "stylus-bench", dependencies: ["ADF", "Recordings", "Sessions", "StylusGeometry", "StylusInput"],
             path: "Benchmarks/stylus-bench"),
 
         // The parsers' fuzz entry functions, shared by the fuzzers and the corpus replay test (ROBUSTNESS.md).

@@ -52,8 +52,16 @@ func write(count: Int, to path: String) throws {
             deviceSystemName: "Linux", deviceSystemVersion: "6.1.0-18-amd64",
             deviceModel: "Wacom Intuos S Pen", deviceModelIdentifier: "0003:056a:0374",
             pencilID: "0x0802:12345678", canvasWidth: 768, canvasHeight: 1024),
-        display: .formatDefault)
+        display: referenceDisplay)
 }
+
+/// The reference canvas with the symbol-digit form's sizes on it, as Benchmarks/adf-write.c writes
+/// them (`styluskit` computes them from Proctoring's form; this benchmark links ADF alone).
+let referenceDisplay = DisplayData(
+    pixelsPerInch: 264, screenScalingFactor: 2,
+    symbolDigit: SymbolDigitSizes(
+        borderWidth: 1.5, innerCellHeight: 58, innerCellWidth: 66, rowVerticalMargin: 18, sampleBorderWidth: 3,
+        sampleLabelRightMargin: 7, stopSignHeight: 108))
 
 func read(_ path: String) throws -> (count: Int, checksum: Double) {
     var count = 0

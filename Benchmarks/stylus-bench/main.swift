@@ -3,14 +3,15 @@
 //   stylus-bench generate SECONDS LIKE OUT   a SECONDS-long 266 Hz evemu recording, drawn with
 //                                            LIKE's device (its resolution filled in if absent)
 //   stylus-bench parse FILE                  reads every event with RecordingReader
-//   stylus-bench pipeline FILE OUT.csk       times each frame through frame assembly,
-//                                            normalisation, the clock session and ADFRecorder
+//   stylus-bench pipeline FILE OUT.csk       times each frame through the shipped clock driver
+//                                            (Sessions' ClockDriver: frame assembly, normalisation,
+//                                            the clock session, its timers and ADFRecorder)
 //
 // The recording is generated at bench time, not committed: an hour is ~245 MB of text.
 
 import ADF
-import Proctoring
 import Recordings
+import Sessions
 import StylusGeometry
 import StylusInput
 
@@ -152,73 +153,6 @@ func parse(_ path: String) throws {
 
 // MARK: - pipeline
 
-/// `ClockDriver` of `styluskit replay` without its timers' step boundaries: frames in, the clock
-/// session's actions out into the recorder. Kept in step with Sources/styluskit/ClockReplay.swift.
-final class Pipeline {
-    let normalizer: Normalizer
-    let recorder: ADFRecorder
-    var assembler: FrameAssembler
-    var session = ClockSession()
-    var buttonDeadline: EventTime?
-    var points = 0
-
-    init(device: DeviceDescription, recorder: ADFRecorder) throws {
-        let (area, resolution) = try Normalizer.activeArea(of: device, profile: nil)
-        let tablet = area.size(at: resolution)
-        let form = FormSize(widthCentimetres: tablet.widthMillimetres / 10, heightCentimetres: tablet.heightMillimetres / 10)
-        normalizer = try Normalizer(
-            device: device, profile: nil, formSize: form, pointsPerInch: ReferenceCanvas.pointsPerInch)
-        assembler = try FrameAssembler(device: device)
-        self.recorder = recorder
-    }
-
-    @inline(__always)
-    func process(_ event: InputEvent) throws {
-        guard let frame = assembler.process(event) else { return }
-        if let deadline = buttonDeadline, deadline <= frame.time {
-            buttonDeadline = nil
-            try perform(session.buttonTimerFired(at: deadline))
-        }
-        if case .pen(let penFrame) = frame {
-            try perform(session.sample(normalizer.sample(penFrame)))
-        }
-    }
-
-    func perform(_ actions: [ClockAction]) throws {
-        for action in actions {
-            switch action {
-            case let .stepStarted(step, time):
-                try recorder.beginStep(step.identifier, start: StepMark(unixMilliseconds: milliseconds(time)))
-            case let .stepEnded(_, time):
-                try recorder.endStep(StepMark(unixMilliseconds: milliseconds(time)))
-            case let .strokeBegan(sample):
-                try recorder.beginStroke(unixMilliseconds: milliseconds(sample.time))
-                try recorder.addPoint(point(sample))
-                points += 1
-            case let .strokeContinued(sample):
-                try recorder.addPoint(point(sample))
-                points += 1
-            case let .strokeEnded(sample):
-                try recorder.endStroke(unixMilliseconds: milliseconds(sample.time))
-            case let .armButtonTimer(deadline):
-                buttonDeadline = deadline
-            case .cancelButtonTimer:
-                buttonDeadline = nil
-            case .offerButtons, .finished, .buttonTapped:
-                break
-            }
-        }
-    }
-
-    func milliseconds(_ time: EventTime) -> Double { Double(time.microseconds) / 1_000 }
-
-    func point(_ sample: PenSample) -> PenPoint {
-        PenPoint(
-            x: sample.canvasPosition.xPoints, y: sample.canvasPosition.yPoints, altitude: sample.altitude,
-            azimuth: sample.azimuth, force: sample.force, unixMilliseconds: milliseconds(sample.time))
-    }
-}
-
 /// The value at quantile `q` of sorted `values` (nearest rank).
 func quantile(_ values: [Int64], _ q: Double) -> Int64 {
     values[min(values.count - 1, max(0, Int((q * Double(values.count)).rounded(.up)) - 1))]
@@ -229,9 +163,14 @@ func pipeline(_ path: String, output: String) throws {
     // Parsing is part 1's figure, not this one: every event is read before the clock starts.
     let events = try reader.readAll()
     let recorder = try ADFRecorder(destination: output, variant: .clock)
-    let pipeline = try Pipeline(device: reader.header.device, recorder: recorder)
+    let device = reader.header.device
+    // The page `replay` lays the clock on (the active area at physical size) on the reference canvas.
+    let form = try TabletPage.size(of: device, profile: nil)
+    let normalizer = try Normalizer(device: device, profile: nil, formSize: form, pointsPerInch: ReferenceCanvas.pointsPerInch)
+    let driver = try ClockDriver(
+        device: device, normalizer: normalizer, anchor: WallClockAnchor(offsetMicroseconds: 0), recorder: recorder)
     guard let first = events.first else { fail("stylus-bench: \(path) has no events\n") }
-    try pipeline.perform(pipeline.session.begin(at: first.time))
+    try driver.begin(at: first.time)
 
     let frameCount = events.reduce(0) { $0 + ($1.isFrameEnd ? 1 : 0) }
     // The baseline: two clock reads back to back, as each frame's measurement makes them.
@@ -248,7 +187,7 @@ func pipeline(_ path: String, output: String) throws {
     let wallStart = monotonicNanoseconds()
     var before = monotonicNanoseconds()
     for event in events {
-        try pipeline.process(event)
+        try driver.process(event)
         if event.isFrameEnd {
             let after = monotonicNanoseconds()
             costs.append(after - before)
@@ -256,11 +195,9 @@ func pipeline(_ path: String, output: String) throws {
         }
     }
     let wall = monotonicNanoseconds() - wallStart
-    while !pipeline.session.isFinished {
-        try pipeline.perform(pipeline.session.continuePressed(at: events.last!.time))
-    }
+    try driver.end(at: events.last!.time)
     let finishStart = monotonicNanoseconds()
-    try recorder.finish(
+    _ = try driver.results(
         environment: ClockSketchData(
             deviceSystemName: "Linux", deviceSystemVersion: nil, deviceModel: reader.header.device.name,
             deviceModelIdentifier: reader.header.device.id.busVendorProduct, pencilID: nil,
@@ -272,7 +209,7 @@ func pipeline(_ path: String, output: String) throws {
     overhead.sort()
     let mean = Double(costs.reduce(0, +)) / Double(max(costs.count, 1))
     print(
-        "frames \(costs.count) points \(pipeline.points)"
+        "frames \(costs.count) points \(driver.points)"
             + " median \(quantile(costs, 0.5)) p999 \(quantile(costs, 0.999)) mean \(Int64(mean.rounded())) max \(costs.last ?? 0)"
             + " overhead_median \(quantile(overhead, 0.5)) overhead_p999 \(quantile(overhead, 0.999))"
             + " wall_ns \(wall) finish_ns \(finish)")
