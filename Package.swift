@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Synthesis", targets: ["Synthesis"]),
         .library(name: "PatientData", targets: ["PatientData"]),
         .library(name: "PatientWindow", targets: ["PatientWindow"]),
+        .library(name: "Measures", targets: ["Measures"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -53,6 +54,8 @@ let package = Package(
         .target(name: "Proctoring", dependencies: ["StylusGeometry", "StylusInput", "Yams"]),
         // Scripted drawings as pen events (for `styluskit synth`): pure Swift too.
         .target(name: "Synthesis", dependencies: ["StylusInput", "StylusGeometry", "Proctoring"]),
+        // Stroke, step and test measures (docs/measures.md): pure Swift, no file format.
+        .target(name: "Measures", dependencies: ["StylusGeometry", "Proctoring"], exclude: ["README.md"]),
 
         // Readers and writers.
         .target(name: "Recordings", dependencies: ["StylusInput", "Yams"]),
