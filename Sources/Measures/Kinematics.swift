@@ -186,6 +186,8 @@ public struct CircularSummary: Hashable, Sendable {
             let angle = arcTangent(s, c)
             mean = angle < 0 ? angle + 2 * .pi : angle
         }
-        standardDeviation = resultant > 0 ? (-2 * logarithm(resultant)).squareRoot() : .infinity
+        // A resultant within rounding of 1 (identical angles) is no spread: −2 ln R would give 1.5e-8 rad of noise.
+        standardDeviation =
+            resultant >= 1 - 1e-14 ? 0 : (resultant > 0 ? (-2 * logarithm(resultant)).squareRoot() : .infinity)
     }
 }

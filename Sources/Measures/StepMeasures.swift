@@ -85,14 +85,18 @@ public struct StepMeasures: Hashable, Sendable {
         }
     }
 
-    /// The symbol-digit step whose identifier is `identifier` (`symbolDigitStep-copy-2`), if any.
+    /// The symbol-digit step whose identifier is `identifier` (`symbolDigitStep-copy-2`), if any;
+    /// identifiers of the older generation name the part by its structure id
+    /// (`symbolDigitStep-digit-digit`), and a `-2` ending is the repeat.
     static func symbolDigitStep(_ identifier: String) -> SymbolDigitStep? {
         for round in 1...2 {
             for part in SymbolDigitPart.allCases where SymbolDigitStep(round: round, part: part).identifier == identifier {
                 return SymbolDigitStep(round: round, part: part)
             }
         }
-        return nil
+        let round = identifier.hasSuffix("-2") ? 2 : 1
+        let name = round == 2 ? String(identifier.dropLast(2)) : identifier
+        return SymbolDigitPart.allCases.first { name.hasSuffix("-" + $0.structureID) }.map { SymbolDigitStep(round: round, part: $0) }
     }
 
     /// `wall-cross` as a column name: `interruptions_wall_cross`.

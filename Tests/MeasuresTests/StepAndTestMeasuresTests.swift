@@ -115,6 +115,24 @@ struct StepAndTestMeasuresTests {
         #expect(row["boxes_attempted_copy_2"] == .count(nil))
     }
 
+    @Test(
+        "Symbol-digit steps are found by their identifier, also the older generation's structure-id names",
+        arguments: [
+            ("symbolDigitStep-test", SymbolDigitStep(round: 1, part: .test)),
+            ("symbolDigitStep-copy-2", SymbolDigitStep(round: 2, part: .copy)),
+            ("symbolDigitStep-delayedRecall", SymbolDigitStep(round: 1, part: .delayedRecall)),
+            ("symbolDigitStep-symbol-digit", SymbolDigitStep(round: 1, part: .test)),
+            ("symbolDigitStep-digit-digit-2", SymbolDigitStep(round: 2, part: .copy)),
+        ])
+    func symbolDigitIdentifiers(_ identifier: String, _ step: SymbolDigitStep) {
+        #expect(StepMeasures.symbolDigitStep(identifier) == step)
+    }
+
+    @Test("A step that is no symbol-digit step has no part")
+    func notSymbolDigit() {
+        #expect(StepMeasures.symbolDigitStep("clockStep-copy") == nil)
+    }
+
     @Test("Without the form's size no box can be found: boxes attempted is missing, not 0")
     func symbolDigitWithoutForm() {
         let step = Self.step("symbolDigitStep-test", start: 0, lead: 1, durations: [1], gaps: [])

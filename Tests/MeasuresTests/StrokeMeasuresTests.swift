@@ -144,6 +144,8 @@ struct StrokeMeasuresTests {
         #expect(min(mean, 2 * .pi - mean) < 1e-12)
         // R = cos(0.1) for two unit vectors at ±0.1 rad; sd = sqrt(−2 ln R).
         #expect(close(m.azimuth.standardDeviation, (-2 * log(cos(spread))).squareRoot(), relative: 1e-9))
+        // Identical angles have no spread, not a rounding residue of √(−2 ln R).
+        #expect(CircularSummary([4.5, 4.5, 4.5]).standardDeviation == 0)
         let quarter = CircularSummary([0.5, 1.0, 1.5])
         #expect(close(quarter.mean, 1.0, relative: 1e-12))
     }
