@@ -83,7 +83,7 @@ let package = Package(
             name: "styluskit",
             dependencies: [
                 "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "LinuxInput", "FormPrinting",
-                "Synthesis", "PatientData", "Rendering", "PatientWindow",
+                "Synthesis", "PatientData", "Rendering", "PatientWindow", "Measures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
