@@ -72,6 +72,14 @@ struct StepAndTestMeasuresTests {
         #expect(row["copy_command_strokes_ratio"]?.text == "2")
         #expect(row["copy_command_path_length_ratio"]?.text == "1")
         #expect(row["total_time_s"]?.text == "25")
+        // The test's totals are the steps' sums.
+        #expect(row["steps"] == .count(2))
+        #expect(row["strokes"] == .count(6))
+        #expect(row["points"] == .count(66))
+        #expect(row["on_surface_time_s"]?.text == "4")
+        #expect(row["in_air_time_s"]?.text == "4")
+        #expect(row["path_length_mm"]?.text == MeasureValue.decimalText(20 * 4))
+        #expect(row["interruptions"] == .count(0))
         #expect(row["maze_completion_time_s"] == .number(nil))
         #expect(row["wall_crosses"] == .count(nil))
     }
