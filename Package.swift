@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Synthesis", targets: ["Synthesis"]),
         .library(name: "PatientData", targets: ["PatientData"]),
         .library(name: "PatientWindow", targets: ["PatientWindow"]),
+        .library(name: "Sessions", targets: ["Sessions"]),
         .library(name: "Measures", targets: ["Measures"]),
     ],
     dependencies: [
@@ -61,6 +62,9 @@ let package = Package(
         .target(name: "Recordings", dependencies: ["StylusInput", "Yams"]),
         .target(name: "ADF", dependencies: ["CLibXML2"]),
         .target(name: "LinuxInput", dependencies: ["CEvdev", "CUdev", "StylusInput"]),
+        // Running a test: the three drivers on one due-time queue, the stroke recorder, the session's
+        // plan, ending and result; replay, record, administer and recover all go through it.
+        .target(name: "Sessions", dependencies: ["ADF", "Proctoring", "Recordings", "StylusGeometry", "StylusInput"]),
         // Printable pages (calibration sheet, mazes) at exact physical size, as PDF through cairo.
         .target(name: "FormPrinting", dependencies: ["CCairo", "Proctoring", "StylusGeometry"]),
         // Pictures of results (forms with the ink, animation frames, plots), drawn through FormPrinting's cairo wrapper.
@@ -83,7 +87,7 @@ let package = Package(
             name: "styluskit",
             dependencies: [
                 "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "LinuxInput", "FormPrinting",
-                "Synthesis", "PatientData", "Rendering", "PatientWindow", "Measures",
+                "Synthesis", "PatientData", "Rendering", "PatientWindow", "Sessions", "Measures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -133,10 +137,14 @@ let package = Package(
         .testTarget(
             name: "StyluskitTests",
             dependencies: [
-                "styluskit", "ADF", "Recordings", "StylusGeometry", "StylusInput", "Proctoring", "TestSupport",
+                "styluskit", "ADF", "Recordings", "StylusGeometry", "StylusInput", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"]),
+        // Whole sessions in-process: the drivers, the plan, the journal and recover, on scripted and real recordings.
+        .testTarget(
+            name: "SessionsTests",
+            dependencies: ["Sessions", "ADF", "Proctoring", "Recordings", "StylusGeometry", "StylusInput", "Synthesis"]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["StylusGeometry", "FormPrinting", "TestSupport"]),

@@ -7,6 +7,7 @@ import PatientWindow
 import Proctoring
 import Recordings
 import Rendering
+import Sessions
 import StylusGeometry
 import StylusInput
 
@@ -91,7 +92,9 @@ struct Administer: ParsableCommand {
         // As `record`: the session runs on the description as the journal gives it back.
         let (written, header) = try LiveSessionFiles.journalHeader(node: node, device: source.description)
         let sources = try SessionSources.live(
-            test: journaled, device: header.device, settings: session.proctoring, profile: session.profile, display: session.display)
+            test: journaled, device: header.device, settingsFile: session.proctoring.settingsFile,
+            profileFile: session.profile.profileFile, displayProfile: session.display.displayProfile, lookup: CalibrationLookup(),
+            note: { printError($0) })
         let setup = try SessionSetup(
             test: journaled, device: header.device, profile: sources.tabletProfile, results: sources.results,
             settings: sources.settings, mazes: sources.mazes)
@@ -135,7 +138,8 @@ struct Administer: ParsableCommand {
         let lines = try files.keepingJournal {
             try journal.control(.end(end), now: end)
             try InstructionTimesRecording.record(
-                presenter.reading.measures.map { ($0.step, $0.shown, $0.spoken, $0.firstTouch) }, anchor: anchor, recorder: recorder)
+                presenter.reading.measures.map { ($0.step, $0.shown, $0.spoken, $0.firstTouch) }, anchor: anchor, recorder: recorder,
+                warn: { printError($0) })
             return try files.finish(driver: driver, setup: setup, header: header, at: end)
         }
         if json {

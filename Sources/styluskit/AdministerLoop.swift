@@ -7,6 +7,7 @@ import PatientWindow
 import Proctoring
 import Recordings
 import Rendering
+import Sessions
 import StylusGeometry
 import StylusInput
 

@@ -3,6 +3,7 @@ import Foundation
 import LinuxInput
 import Proctoring
 import Recordings
+import Sessions
 import StylusGeometry
 import StylusInput
 
@@ -110,17 +111,7 @@ enum CalibrationFiles {
     /// For `replay`/`record` to choose the display of a session: `catalog().profile(for:)` with
     /// the display's identity, or `profile(named:)` with a name the site chose.
     static func displayCatalog(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> DisplayProfileCatalog {
-        var files: [(source: String, text: String)] = []
-        let directories = CalibrationSearchPath.directories(projectDirectory: ProfileOptions.projectDirectory, environment: environment)
-        for directory in directories {
-            let displays = (directory as NSString).appendingPathComponent(CalibrationSearchPath.displaysFolder)
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: displays) else { continue }
-            for name in names.sorted() where name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
-                let path = (displays as NSString).appendingPathComponent(name)
-                files.append((path, try readText(path, purpose: "display profile")))
-            }
-        }
-        return try DisplayProfileCatalog(files: files)
+        try CalibrationLookup(environment: environment).displayCatalog()
     }
 
     /// The user's calibration folder `folder` (tablets or displays), where new profiles go by default.

@@ -2,6 +2,7 @@ import Proctoring
 import ADF
 import ArgumentParser
 import Foundation
+import Sessions
 import StylusGeometry
 
 /// `styluskit calibrate display`: a display's density from its EDID and/or a measured ruler, into a display profile.

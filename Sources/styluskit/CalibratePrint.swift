@@ -2,6 +2,7 @@ import ArgumentParser
 import FormPrinting
 import Foundation
 import Proctoring
+import Sessions
 import StylusGeometry
 
 /// `styluskit calibrate print-sheet`: the calibration sheet as a PDF at physical size.

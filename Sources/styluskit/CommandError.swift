@@ -1,28 +1,9 @@
-import StylusInput
-
 /// Errors of the command line itself; the modules' errors pass through unchanged.
 enum CommandError: Error, CustomStringConvertible {
-    case cannotRead(file: String, purpose: String)
-    case profileDoesNotMatch(file: String, device: String, id: InputID)
-    case noEvents(file: String)
-    case invalidStepSplit(String)
-    case fileTooLarge(file: String, purpose: String, bytes: Int, limit: Int)
     case yamlOutputTooLarge(input: String, limit: Int)
 
     var description: String {
         switch self {
-        case let .cannotRead(file, purpose):
-            "Cannot read the \(purpose) \(file): it does not exist or is not readable. Check the path and its permissions."
-        case let .profileDoesNotMatch(file, device, id):
-            "The tablet profile \(file) does not match the recording's device \"\(device)\" (\(id.busVendorProduct)). "
-                + "Fix its 'match:' section, or leave out --profile to search Calibration/."
-        case let .noEvents(file):
-            "\(file) holds a device description but no events. Record some pen input first, or pass the events file together with --desc."
-        case let .invalidStepSplit(value):
-            "'\(value)' is not a step-split rule. Use 'longest-pause', 'none', or a number of seconds after the first event (e.g. 12.5)."
-        case let .fileTooLarge(file, purpose, bytes, limit):
-            "The \(purpose) \(file) has \(bytes) bytes, more than the \(limit) a \(purpose) may have. "
-                + "Check that it is the right file."
         case let .yamlOutputTooLarge(input, limit):
             "\(input) is too long for libinput-record: its YAML would be larger than \(limit) bytes, the most StylusKit "
                 + "reads back. Nothing was written; keep it as evemu, or convert a shorter recording."

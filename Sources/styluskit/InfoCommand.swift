@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Recordings
+import Sessions
 import StylusGeometry
 import StylusInput
 
@@ -16,7 +17,7 @@ struct Info: ParsableCommand {
     var json = false
 
     func run() throws {
-        let scan = try RecordingScan(recording)
+        let scan = try RecordingScan(reading: recording.openReader(), file: recording.recording)
         let device = scan.header.device
         let match = try profile.profile(for: device)
         let report = InfoReport(scan: scan, recording: recording.recording, profile: match)

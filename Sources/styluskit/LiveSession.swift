@@ -3,143 +3,33 @@ import Foundation
 import LinuxInput
 import Proctoring
 import Recordings
+import Sessions
 import StylusGeometry
 import StylusInput
 import ArgumentParser
 
-/// What `record` and `recover` need of a test's driver: events in, continue presses and
-/// interruptions, the next instant something is due by itself, and the results at the end.
-protocol SessionDriver: AnyObject {
-    /// When a timer is next due (the live loop sleeps no longer than until then).
-    var nextDeadline: EventTime? { get }
-    var isFinished: Bool { get }
-    func begin(at time: EventTime) throws
-    func process(_ event: InputEvent) throws
-    func advance(to time: EventTime) throws
-    func interrupt(_ interruption: SessionInterruption) throws
-    func continuePressed(at time: EventTime) throws
-    /// Adds a journal's control to the plan while `recover` reads it (see `JournalReader`).
-    func plan(boundary: EventTime)
-    func plan(interruption: SessionInterruption)
-    func plan(tap: ButtonTap)
-    /// Called with each pen sample the driver saw (the live status line).
-    var sampleObserver: ((PenSample) -> Void)? { get set }
-    /// Finishes the session at `end` and writes the results; returns the summary's lines.
-    func finishSession(at end: EventTime, environment: ClockSketchData, display: DisplayData) throws -> [String]
-}
-
-extension ClockDriver: SessionDriver {
-    var nextDeadline: EventTime? { buttonDeadline }
-    var isFinished: Bool { session.isFinished }
-    var sampleObserver: ((PenSample) -> Void)? {
-        get { onSample }
-        set { onSample = newValue }
-    }
-
-    func finishSession(at end: EventTime, environment: ClockSketchData, display: DisplayData) throws -> [String] {
-        let result = try finish(at: end, environment: environment, display: display, to: nil)
-        return [
-            "  strokes   \(result.strokesPerStep.reduce(0) { $0 + $1.strokes }) ("
-                + result.strokesPerStep.map { "\($0.strokes) in \($0.step.identifier)" }.joined(separator: ", ") + ")",
-            "  points    \(result.points)",
-            "  results   \(result.output)",
-        ]
-    }
-}
-
-extension MazeDriver: SessionDriver {
-    /// The maze test has no buttons to tap.
-    func plan(tap: ButtonTap) {}
-
-    var sampleObserver: ((PenSample) -> Void)? {
-        get { onSample }
-        set { onSample = newValue }
-    }
-
-    func finishSession(at end: EventTime, environment: ClockSketchData, display: DisplayData) throws -> [String] {
-        let result = try finish(at: end, environment: environment, display: display)
-        return result.steps.map { step in
-            "  maze      \(step.maze): \(step.finished ? "finished" : "not finished"), \(step.strokes) strokes"
-                + (step.refusedStrokes > 0 ? " (\(step.refusedStrokes) refused)" : "")
-                + ", \(step.points) points, \(step.interruptions.count) interruptions"
-        } + ["  results   \(result.output)"]
-    }
-}
-
-extension SymbolDigitDriver: SessionDriver {
-    /// The symbol-digit test has no buttons to tap.
-    func plan(tap: ButtonTap) {}
-
-    var sampleObserver: ((PenSample) -> Void)? {
-        get { onSample }
-        set { onSample = newValue }
-    }
-
-    func finishSession(at end: EventTime, environment: ClockSketchData, display: DisplayData) throws -> [String] {
-        let result = try finish(at: end, environment: environment, display: display)
-        return result.steps.map { part in
-            "  part      \(part.step): \(part.strokes) strokes in \(part.boxes.count) boxes, \(part.points) points, "
-                + "\(part.interruptions.count) interruptions"
-        } + ["  results   \(result.output)"]
-    }
-}
-
-/// Everything a live or recovered session needs from its test and device: the normaliser, the
-/// display, the ADF environment and a driver. The same for `record` and `recover`, and built as
-/// `replay` builds them, so the three write the same file from the same events.
-struct SessionSetup {
-    let test: JournaledTest
-    let normalizer: Normalizer
-    let display: DisplayData
-    private let form: FormSize
-    /// The display and environment the session is recorded with (the active profiles).
-    let results: ResultsEnvironment
-    private let mazes: [AdministeredMaze]
-    /// The tests' options the driver runs with (a battery's own lines are in its mazes already).
-    let settings: ProctoringSettings
-
-    /// The setup from what the session was given: its tablet profile, its display and the
-    /// profiles' environment (`results`), its settings and its mazes (`SessionSources`).
-    init(
-        test: JournaledTest, device: DeviceDescription, profile: ProfileMatch?, results: ResultsEnvironment,
-        settings: ProctoringSettings, mazes: [AdministeredMaze]
-    ) throws {
-        self.test = test
-        self.mazes = mazes
-        self.settings = settings
-        // As `replay`: every test on the active area at physical size (the clock drawn on it, the
-        // maze placed on it, the symbol-digit form centred on it), the display from the active profiles.
-        form = try TabletPage.size(of: device, profile: profile?.profile)
-        self.results = results
-        display = results.display
-        normalizer = try Normalizer(device: device, profile: profile?.profile, formSize: form, pointsPerInch: display.pointsPerInch)
-    }
-
-    func environment(header: RecordingHeader, penID: String?) -> ClockSketchData {
-        let canvas = normalizer.formToCanvas.canvasSize(of: form)
-        return results.clockSketchData(kernel: header.kernel, device: header.device, penID: penID, canvas: canvas)
-    }
-
-    /// The test's driver; `boundaries`, `interruptions` and `taps` are a journal's, empty for a live session.
-    func driver(
-        device: DeviceDescription, anchor: WallClockAnchor, recorder: ADFRecorder, boundaries: [EventTime] = [],
-        interruptions: [SessionInterruption] = [], taps: [ButtonTap] = [], jsonEvents: Bool = false
-    ) throws -> SessionDriver {
-        switch test {
-        case .clock:
-            return try ClockDriver(
-                device: device, normalizer: normalizer, anchor: anchor, recorder: recorder, boundaries: boundaries,
-                interruptions: interruptions, taps: taps, settings: settings.clock)
-        case .maze, .battery:
-            return try MazeDriver(
-                device: device, normalizer: normalizer, anchor: anchor, recorder: recorder, mazes: mazes,
-                events: jsonEvents ? ProctorEventLog(unixMilliseconds: anchor.unixMilliseconds) : nil, boundaries: boundaries,
-                interruptions: interruptions)
-        case .sdt:
-            return try SymbolDigitDriver(
-                device: device, normalizer: normalizer, anchor: anchor, recorder: recorder, settings: settings.symbolDigit,
-                origin: SymbolDigitForm.origin(centredOn: form), boundaries: boundaries, events: jsonEvents,
-                interruptions: interruptions)
+extension SessionResult {
+    /// What `record`, `administer` and `recover` print of the result: a line per step, then the results file.
+    var liveLines: [String] {
+        switch self {
+        case .clock(let result):
+            [
+                "  strokes   \(result.strokes) ("
+                    + result.strokesPerStep.map { "\($0.strokes) in \($0.step.identifier)" }.joined(separator: ", ") + ")",
+                "  points    \(result.points)",
+                "  results   \(result.output)",
+            ]
+        case .maze(let result):
+            result.steps.map { step in
+                "  maze      \(step.maze): \(step.finished ? "finished" : "not finished"), \(step.strokes) strokes"
+                    + (step.refusedStrokes > 0 ? " (\(step.refusedStrokes) refused)" : "")
+                    + ", \(step.points) points, \(step.interruptions.count) interruptions"
+            } + ["  results   \(result.output)"]
+        case .symbolDigit(let result):
+            result.steps.map { part in
+                "  part      \(part.step): \(part.strokes) strokes in \(part.boxes.count) boxes, \(part.points) points, "
+                    + "\(part.interruptions.count) interruptions"
+            } + ["  results   \(result.output)"]
         }
     }
 }
@@ -275,14 +165,14 @@ struct LiveSessionFiles {
 
     /// Ends the session at `end` and writes the results file; returns the summary's lines. The
     /// environment's pen id comes from the journal itself, as `recover` reads it.
-    func finish(driver: SessionDriver, setup: SessionSetup, header: RecordingHeader, at end: EventTime) throws -> [String] {
+    func finish(driver: any SessionDriver, setup: SessionSetup, header: RecordingHeader, at end: EventTime) throws -> [String] {
         let reader = try JournalReader(path: journal.path)
         var scan = try RecordingScan(header: reader.header)
         while let item = try reader.next() { if case .event(let event) = item { scan.add(event) } }
         try scan.finish(truncation: reader.truncation, file: journal.path)
         var environment = setup.environment(header: header, penID: scan.penID)
         sealed?.fill(&environment)
-        return try driver.finishSession(at: end, environment: environment, display: setup.display)
+        return try driver.finish(at: end, environment: environment, display: setup.display).liveLines
     }
 
     /// A journal's and results file's time in their names: `20261121T165543Z`.

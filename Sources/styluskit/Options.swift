@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Recordings
+import Sessions
 import StylusGeometry
 import StylusInput
 
@@ -39,67 +40,8 @@ struct ProfileOptions: ParsableArguments {
 
     /// The profile for `device`: the one given with `--profile`, or the best match on the search path.
     func profile(for device: DeviceDescription) throws -> ProfileMatch? {
-        if let profileFile {
-            let profile = try TabletProfile(yaml: try readText(profileFile, purpose: "tablet profile"), source: profileFile)
-            guard profile.match.matches(device) else {
-                throw CommandError.profileDoesNotMatch(file: profileFile, device: device.name, id: device.id)
-            }
-            return ProfileMatch(profile: profile)
-        }
-        var files: [(source: String, text: String)] = []
-        let directories = CalibrationSearchPath.directories(
-            projectDirectory: Self.projectDirectory, environment: ProcessInfo.processInfo.environment)
-        for directory in directories {
-            let tablets = (directory as NSString).appendingPathComponent(CalibrationSearchPath.tabletsFolder)
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: tablets) else { continue }
-            // Sorted, so the outcome does not depend on the order the file system lists them in.
-            for name in names.sorted() where name.hasSuffix(".yaml") || name.hasSuffix(".yml") {
-                let path = (tablets as NSString).appendingPathComponent(name)
-                files.append((path, try readText(path, purpose: "tablet profile")))
-            }
-        }
-        return try ProfileCatalog(files: files).profile(for: device)
+        try CalibrationLookup().tabletProfile(for: device, file: profileFile)
     }
-}
-
-extension ProfileOptions {
-    /// The StylusKit checkout or install whose `Calibration/` ships the profiles: the nearest
-    /// directory above the running executable that has one (a build under `.build/` or an install
-    /// with `share/styluskit/Calibration`), else the working directory. Found from the executable,
-    /// not the working directory, so results do not depend on where a site runs the command from.
-    static var projectDirectory: String {
-        let executable = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
-        var directory = executable.deletingLastPathComponent()
-        for _ in 0..<6 {
-            for candidate in [directory, directory.appendingPathComponent("share/styluskit")] {
-                var isDirectory: ObjCBool = false
-                let calibration = candidate.appendingPathComponent("Calibration").path
-                if FileManager.default.fileExists(atPath: calibration, isDirectory: &isDirectory), isDirectory.boolValue {
-                    return candidate.path
-                }
-            }
-            directory = directory.deletingLastPathComponent()
-        }
-        return FileManager.default.currentDirectoryPath
-    }
-}
-
-/// The largest small text file (profile, maze, battery, settings) read: the largest maze StylusKit
-/// accepts (2,500 cells) is about 20 kB, so a bigger file is a mistake, and it is refused before
-/// it is read into memory.
-let maximumTextFileBytes = 16 << 20
-
-/// Reads a small text file (a profile, a maze), with an error that names it.
-func readText(_ path: String, purpose: String) throws -> String {
-    if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
-        size.intValue > maximumTextFileBytes
-    {
-        throw CommandError.fileTooLarge(file: path, purpose: purpose, bytes: size.intValue, limit: maximumTextFileBytes)
-    }
-    guard let data = FileManager.default.contents(atPath: path) else {
-        throw CommandError.cannotRead(file: path, purpose: purpose)
-    }
-    return String(decoding: data, as: UTF8.self)
 }
 
 /// What a command prints: text for people, or JSON (`--json`) for scripts.

@@ -2,6 +2,7 @@ import ADF
 import ArgumentParser
 import Foundation
 import PatientData
+import Sessions
 
 /// `styluskit patient`: the encrypted patient identifiers of results files.
 struct Patient: ParsableCommand {

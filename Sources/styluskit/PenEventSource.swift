@@ -1,6 +1,7 @@
 import Foundation
 import LinuxInput
 import Recordings
+import Sessions
 import StylusInput
 
 /// A recording fed as if a tablet sent it: each event is handed out when the session clock reaches

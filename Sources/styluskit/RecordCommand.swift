@@ -4,6 +4,7 @@ import Foundation
 import LinuxInput
 import Proctoring
 import Recordings
+import Sessions
 import StylusInput
 import StylusGeometry
 
@@ -37,7 +38,9 @@ struct Record: ParsableCommand {
         let tablet = try ReconnectingTablet(node: node, grab: session.grab)
         let (written, header) = try LiveSessionFiles.journalHeader(node: node, device: tablet.description)
         let sources = try SessionSources.live(
-            test: journaled, device: header.device, settings: session.proctoring, profile: session.profile, display: session.display)
+            test: journaled, device: header.device, settingsFile: session.proctoring.settingsFile,
+            profileFile: session.profile.profileFile, displayProfile: session.display.displayProfile, lookup: CalibrationLookup(),
+            note: { printError($0) })
         let setup = try SessionSetup(
             test: journaled, device: header.device, profile: sources.tabletProfile, results: sources.results,
             settings: sources.settings, mazes: sources.mazes)
@@ -47,22 +50,25 @@ struct Record: ParsableCommand {
         let (journal, recorder, anchor) = (files.journal, files.recorder, files.anchor)
         let jsonEvents = events
         let driver = try files.beforeFirstEvent {
-            try setup.driver(device: header.device, anchor: anchor, recorder: recorder, jsonEvents: jsonEvents && journaled != .clock)
+            try setup.driver(
+                device: header.device, anchor: anchor, recorder: recorder,
+                events: jsonEvents && journaled != .clock
+                    ? ProctorEventLog(unixMilliseconds: anchor.unixMilliseconds, write: { print($0) }) : nil)
         }
         // From here on the journal holds the session: whatever stops the results file, recover can write it.
         try files.keepingJournal {
             let status = StatusLine()
             driver.sampleObserver = { status.sample($0) }
             if let clock = driver as? ClockDriver {
-                clock.onAction = { action in
+                clock.actionObserver = { action in
                     if let text = Self.report(action, json: jsonEvents) {
                         status.clear()
                         print(text)
                     }
-                    if let words = action.words { status.decision(words) }
                 }
+                driver.decisionObserver = { status.decision($0) }
             } else {
-                let decide: (String) -> Void = { words in
+                driver.decisionObserver = { words in
                     status.decision(words)
                     // With --events, standard output carries only the JSON lines.
                     if !jsonEvents {
@@ -70,8 +76,6 @@ struct Record: ParsableCommand {
                         print(words)
                     }
                 }
-                (driver as? MazeDriver)?.onDecision = decide
-                (driver as? SymbolDigitDriver)?.onDecision = decide
             }
             printError("Recording \(header.device.name) (\(node)) into \(journal.path); Ctrl-C ends the step.")
             try journal.control(.begin(start), now: start)
@@ -148,20 +152,6 @@ extension ClockAction {
         default: "other"
         }
     }
-
-    /// The decision in words, for the status line.
-    var words: String? {
-        switch self {
-        case let .stepStarted(step, _): "step \(step.rawValue) started"
-        case let .stepEnded(step, _): "step \(step.rawValue) ended"
-        case .offerButtons: "continue button offered"
-        case let .buttonTapped(button, _): "\(button.rawValue) tapped"
-        case .finished: "test finished"
-        case .strokeBegan: "stroke began"
-        case .strokeEnded: "stroke ended"
-        case .strokeContinued, .armButtonTimer, .cancelButtonTimer: nil
-        }
-    }
 }
 
 func printError(_ text: String) {
@@ -173,12 +163,12 @@ struct LiveLoop {
     /// The tablet, followed through unplugs until it is back.
     let tablet: ReconnectingTablet
     let journal: Journal
-    let driver: SessionDriver
+    let driver: any SessionDriver
     let status: StatusLine
     /// The `SYN_DROPPED`s of the whole session (every tablet connection).
     private(set) var gaps = 0
 
-    init(tablet: ReconnectingTablet, journal: Journal, driver: SessionDriver, status: StatusLine) {
+    init(tablet: ReconnectingTablet, journal: Journal, driver: any SessionDriver, status: StatusLine) {
         self.status = status
         self.tablet = tablet
         self.journal = journal

@@ -4,6 +4,7 @@ import FormPrinting
 import Foundation
 import Proctoring
 import Rendering
+import Sessions
 import StylusGeometry
 
 /// Why a picture could not be made.
@@ -138,28 +139,30 @@ struct Render: ParsableCommand {
             return try render(resultsFile: input)
         }
         guard let test else { throw RenderError.needsTest(file: input) }
-        // The recording is replayed exactly as `replay` would, into a directory of our own.
+        // The recording is replayed exactly as `replay` would, in-process, into a directory of our own.
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("styluskit-render-\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        var arguments = [input, "--test", test.rawValue, "--out", directory.path, "--step-split", stepSplit]
-        if let descriptionFile { arguments += ["--desc", descriptionFile] }
-        if allowTruncated { arguments.append("--allow-truncated") }
-        if let profileFile { arguments += ["--profile", profileFile] }
-        if let startTime { arguments += ["--start-time", "\(startTime)"] }
-        if let maze { arguments += ["--maze", maze] }
-        if let battery { arguments += ["--battery", battery] }
-        let replay = try Replay.parse(arguments)
-        let unrecorded = UnrecordedInkLog()
-        try replay.run(unrecordedInk: unrecorded)
-        let variant: ADFVariant =
-            switch test {
-            case .clock: .clock
-            case .maze: .maze
-            case .sdt: .symbolDigit
+        var replay = RecordingReplay(recording: input, test: test)
+        replay.descriptionFile = descriptionFile
+        replay.allowTruncated = allowTruncated
+        replay.maze = maze
+        replay.battery = battery
+        replay.profileFile = profileFile
+        replay.startTime = startTime
+        replay.directory = directory.path
+        do {
+            if test == .sdt {
+                replay.symbolDigitSplit = try SymbolDigitStepSplit(parsing: stepSplit)
+            } else {
+                replay.clockSplit = try StepSplitRule(parsing: stepSplit)
             }
-        let results = ADFRecorder.resultsPath(directory: directory.path, name: replay.recording.stem, variant: variant)
-        try render(resultsFile: results, unrecorded: unrecorded)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        let unrecorded = UnrecordedInkLog()
+        let outcome = try replay.run(unrecordedInk: unrecorded, note: { printError($0) })
+        try render(resultsFile: outcome.result.output, unrecorded: unrecorded)
     }
 
     /// Draws `resultsFile`; with the ink a replay kept out of it when it was replayed from a recording.

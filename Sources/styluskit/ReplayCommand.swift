@@ -1,8 +1,9 @@
 import ADF
-import ArgumentParser
+public import ArgumentParser
 import Foundation
 import Proctoring
 import Recordings
+import Sessions
 import StylusGeometry
 import StylusInput
 
@@ -36,11 +37,7 @@ struct Replay: ParsableCommand {
             """)
 
     /// The tests `replay` can administer.
-    enum TestKind: String, ExpressibleByArgument, CaseIterable {
-        case clock
-        case maze
-        case sdt
-    }
+    typealias TestKind = Sessions.TestKind
 
     @OptionGroup var recording: RecordingOptions
     @OptionGroup var profile: ProfileOptions
@@ -79,7 +76,11 @@ struct Replay: ParsableCommand {
     static let latestStartTime: Int64 = 253_402_300_799_999
 
     func validate() throws {
-        if test == .sdt { _ = try SymbolDigitStepSplit(parsing: stepSplit) } else { _ = try parsedStepSplit() }
+        if test == .sdt {
+            do { _ = try SymbolDigitStepSplit(parsing: stepSplit) } catch { throw ValidationError(error.description) }
+        } else {
+            _ = try parsedStepSplit()
+        }
         if let startTime, !(0...Self.latestStartTime).contains(startTime) {
             throw ValidationError(
                 "--start-time \(startTime) is not a Unix time in milliseconds between 0 and \(Self.latestStartTime)"
@@ -113,14 +114,10 @@ struct Replay: ParsableCommand {
     }
 
     func parsedStepSplit() throws -> StepSplitRule {
-        switch stepSplit {
-        case "longest-pause": return .longestPause
-        case "none": return .none
-        default:
-            guard let seconds = Double(stepSplit), seconds >= 0, seconds.isFinite else {
-                throw ValidationError(CommandError.invalidStepSplit(stepSplit).description)
-            }
-            return .at(.seconds(seconds))
+        do {
+            return try StepSplitRule(parsing: stepSplit)
+        } catch {
+            throw ValidationError(error.description)
         }
     }
 
@@ -128,99 +125,64 @@ struct Replay: ParsableCommand {
         try run(unrecordedInk: nil)
     }
 
+    /// The session this command's options describe.
+    func session() throws -> RecordingReplay {
+        var replay = RecordingReplay(recording: recording.recording, test: test)
+        replay.descriptionFile = recording.descriptionFile
+        replay.allowTruncated = recording.allowTruncated
+        replay.settings = try proctoring.load()
+        replay.maze = maze
+        replay.battery = battery
+        if test == .sdt {
+            replay.symbolDigitSplit = try SymbolDigitStepSplit(parsing: stepSplit)
+        } else {
+            replay.clockSplit = try parsedStepSplit()
+        }
+        replay.startTime = startTime
+        replay.profileFile = profile.profileFile
+        replay.displayProfile = displayOptions.displayProfile
+        replay.directory = out
+        replay.force = force
+        return replay
+    }
+
     /// Replays the recording; the maze and symbol-digit drivers hand the ink their proctor did
-    /// not record to `unrecordedInk` (the clock test records every stroke).
-    func run(unrecordedInk: UnrecordedInkLog?) throws {
+    /// not record to `unrecordedInk` (the clock test records every stroke). Returns the results file.
+    @discardableResult
+    func run(unrecordedInk: UnrecordedInkLog?, quiet: Bool = false) throws -> String {
         try refuseJournal()
-        let settings = try proctoring.load()
-        if test == .maze { return try runMaze(defaults: settings.maze, unrecordedInk: unrecordedInk) }
-        if test == .sdt { return try runSymbolDigit(settings: settings.symbolDigit, unrecordedInk: unrecordedInk) }
-        let session = try ReplaySession(self, variant: .clock)
-        let (normalizer, anchor, first, last) = (session.normalizer, session.anchor, session.first, session.last)
-        let boundary = try parsedStepSplit().boundary(strokes: session.scan.strokes, recordingStart: first)
-        let replay = ClockReplay(
-            options: recording, normalizer: normalizer, anchor: anchor, boundary: boundary, recordingStart: first,
-            recordingEnd: last, settings: settings.clock)
-        let result = try replay.run(into: session.recorder, environment: session.environment, display: session.display, finishTo: nil)
-        try session.file.commit()
-        let summary = ReplaySummary(
-            replayed: session.replayed(self), strokes: result.strokesPerStep.reduce(0) { $0 + $1.strokes },
-            strokesPerStep: result.strokesPerStep.map { .init(step: $0.step.identifier, strokes: $0.strokes) }, points: result.points)
-        print(json ? summary.json : summary.text)
+        let replay = try session()
+        let outcome = try replay.run(
+            events: events ? { Swift.print($0) } : nil, unrecordedInk: unrecordedInk,
+            patient: { try patient.fill(&$0, resultsFile: $1, startUnixMilliseconds: $2) }, note: { printError($0) })
+        guard !quiet else { return outcome.result.output }
+        let replayed = ReplayedRecording(replay, outcome: outcome)
+        switch outcome.result {
+        case .clock(let clock):
+            let summary = ReplaySummary(
+                replayed: replayed, strokes: clock.strokes,
+                strokesPerStep: clock.strokesPerStep.map { .init(step: $0.step.identifier, strokes: $0.strokes) },
+                points: clock.points)
+            print(json ? summary.json : summary.text)
+        case .maze(let maze):
+            MazeReplaySummary(replayed: replayed, mazes: maze.steps).print(json: json, toStandardError: events)
+        case .symbolDigit(let sdt):
+            SymbolDigitReplaySummary(replayed: replayed, parts: sdt.steps).print(json: json, toStandardError: events)
+        }
+        return outcome.result.output
     }
 }
 
-/// What `replay` prints.
-struct ReplaySummary: ReplayReport {
-    struct StepStrokes: Codable {
-        var step: String
-        var strokes: Int
-    }
-
-    var replayed: ReplayedRecording
-    var strokes: Int
-    var strokesPerStep: [StepStrokes]
-    var points: Int
-
-    enum TestKeys: CodingKey { case strokes, strokesPerStep, points }
-
-    func encodeTest(into container: inout KeyedEncodingContainer<TestKeys>) throws {
-        try container.encode(strokes, forKey: .strokes)
-        try container.encode(strokesPerStep, forKey: .strokesPerStep)
-        try container.encode(points, forKey: .points)
-    }
-
-    var text: String {
-        let lines = openingLines + [
-            "  strokes   \(strokes) (" + strokesPerStep.map { "\($0.strokes) in \($0.step)" }.joined(separator: ", ") + ")",
-            "  points    \(points)",
-        ]
-        return (lines + closingLines).joined(separator: "\n")
-    }
-}
-
-/// What every `replay --test` sets up before its driver runs: the recording scanned, the page, the
-/// normaliser and display, the clock anchor, and the results file with its environment block.
-struct ReplaySession {
-    let scan: RecordingScan
-    let match: ProfileMatch?
-    let form: FormSize
-    let display: DisplayData
-    let normalizer: Normalizer
-    let first: EventTime
-    let last: EventTime
-    let anchor: WallClockAnchor
-    let file: ResultsDestination
-    let recorder: ADFRecorder
-    let environment: ClockSketchData
-
-    init(_ replay: Replay, variant: ADFVariant) throws {
-        scan = try RecordingScan(replay.recording)
-        let device = scan.header.device
-        match = try replay.profile.profile(for: device)
-        // Every test's form is laid out on the same blank page: the clock drawn on it, the maze
-        // placed as its file says, the symbol-digit form centred.
-        form = try TabletPage.size(of: device, profile: match?.profile)
-        let results = try ResultsEnvironment(device: device, tabletProfile: match, options: replay.displayOptions)
-        display = results.display
-        normalizer = try Normalizer(device: device, profile: match?.profile, formSize: form, pointsPerInch: display.pointsPerInch)
-        (first, last) = (scan.firstEventTime!, scan.lastEventTime!)
-        anchor = WallClockAnchor(firstEventTime: first, startTimeMilliseconds: replay.startTime)
-        file = try ResultsDestination(directory: replay.out, name: replay.recording.stem, variant: variant, force: replay.force)
-        recorder = try file.recorder()
-        var environment = results.clockSketchData(
-            kernel: scan.header.kernel, device: device, penID: scan.penID, canvas: normalizer.formToCanvas.canvasSize(of: form))
-        try replay.patient.fill(&environment, resultsFile: file.path, startUnixMilliseconds: anchor.unixMilliseconds(first))
-        self.environment = environment
-    }
-
+extension ReplayedRecording {
     /// The summary's account of the recording and the results file.
-    func replayed(_ replay: Replay) -> ReplayedRecording {
+    init(_ replay: RecordingReplay, outcome: RecordingReplay.Outcome) {
+        let (scan, anchor) = (outcome.scan, outcome.anchor)
         let device = scan.header.device
-        return ReplayedRecording(
-            recording: replay.recording.recording, device: device.name, id: device.id.busVendorProduct,
-            durationSeconds: scan.duration.seconds, frames: scan.frames, output: file.path, profile: match?.source,
-            relativeTimes: !anchor.recordingHasUnixTimes, startTime: anchor.recordingHasUnixTimes ? nil : replay.startTime,
+        self.init(
+            recording: replay.recording, device: device.name, id: device.id.busVendorProduct,
+            durationSeconds: scan.duration.seconds, frames: scan.frames, output: outcome.result.output,
+            profile: outcome.profile?.source, relativeTimes: !anchor.recordingHasUnixTimes,
+            startTime: anchor.recordingHasUnixTimes ? nil : replay.startTime,
             startTimeIgnored: anchor.recordingHasUnixTimes && replay.startTime != nil, truncation: scan.truncation?.description)
     }
 }
@@ -246,3 +208,5 @@ func shellQuoted(_ text: String) -> String {
     }
     return plain ? text : "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
 }
+
+extension TestKind: ExpressibleByArgument {}

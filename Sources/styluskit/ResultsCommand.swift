@@ -2,6 +2,7 @@ import ADF
 import ArgumentParser
 import Foundation
 import Recordings
+import Sessions
 import StylusInput
 
 /// `styluskit results [DIR] [--recursive] [--json]`: the results files of a directory.

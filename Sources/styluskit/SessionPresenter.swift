@@ -7,6 +7,7 @@ import PatientWindow
 import Proctoring
 import Recordings
 import Rendering
+import Sessions
 import StylusGeometry
 import StylusInput
 
@@ -40,7 +41,7 @@ final class SessionPresenter {
         self.form = form
         buttons = screen.buttons
         if let clock = driver as? ClockDriver {
-            clock.onAction = { [unowned self] action in self.clockAction(action) }
+            clock.actionObserver = { [unowned self] action in self.clockAction(action) }
             clock.buttonAt = { [unowned self] sample in
                 let pixel = self.screen.layout.pixel(of: sample.formPosition)
                 return self.buttons.tap(x: pixel.x, y: pixel.y)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Proctoring
+import Sessions
 
 /// The tests' options (`--settings FILE`), shared by the commands that proctor.
 struct SettingsOptions: ParsableArguments {

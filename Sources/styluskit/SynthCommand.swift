@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Proctoring
 import Recordings
+import Sessions
 import StylusGeometry
 import StylusInput
 import Synthesis
@@ -48,7 +49,7 @@ struct Synth: ParsableCommand {
         let scenarioName = (scenario as NSString).lastPathComponent
         let parsed = try Scenario(parsing: scenarioText, source: scenario)
 
-        let likePath = like ?? (ProfileOptions.projectDirectory as NSString).appendingPathComponent(Self.defaultLike)
+        let likePath = like ?? (CalibrationLookup.installedProjectDirectory as NSString).appendingPathComponent(Self.defaultLike)
         let header = try RecordingReader(path: likePath, descriptionPath: descriptionFile).header
         let device = header.device
         let match = try profile.profile(for: device)

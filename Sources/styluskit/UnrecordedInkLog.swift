@@ -1,5 +1,6 @@
 import ADF
 import Rendering
+import Sessions
 
 /// Collects the ink a test driver kept out of the results file, per step, for `render RECORDING`.
 ///
@@ -7,7 +8,7 @@ import Rendering
 /// touch-down, `ignoringRest()` when it stops recording a stroke under way), hands over every
 /// sample it does not record (`add`), and says when the pen lifts (`penLifted()`). A stroke whose
 /// samples fall in two steps (a step ended under the pen) is split, each part drawn on its step.
-final class UnrecordedInkLog {
+final class UnrecordedInkLog: UnrecordedInkSink {
     private struct Open {
         var reason: UnrecordedStroke.Reason
         var step: Int?

@@ -1,12 +1,13 @@
-import ADF
-import Foundation
-import Proctoring
-import Recordings
-import StylusGeometry
-import StylusInput
+public import ADF
+internal import Foundation
+public import Proctoring
+public import Recordings
+public import StylusGeometry
+public import StylusInput
 
 extension JournaledTest {
-    var variant: ADFVariant {
+    /// The results file's variant.
+    public var variant: ADFVariant {
         switch self {
         case .clock: .clock
         case .maze, .battery: .maze
@@ -15,42 +16,32 @@ extension JournaledTest {
     }
 }
 
-extension JournaledFile.Role {
-    /// What the file is, as errors name it.
-    var purpose: String {
-        switch self {
-        case .settings: "settings file"
-        case .tabletProfile: "tablet profile"
-        case .displayProfile: "display profile"
-        case .maze: "maze file"
-        case .battery: "maze battery"
-        }
-    }
-}
-
-extension SealedPatient {
-    init(_ journaled: JournaledPatient) {
-        self.init(local: journaled.local, external: journaled.external)
+extension JournaledPatient {
+    /// Puts the journal's encrypted patient fields (ciphertext only) into the results' environment.
+    public func fill(_ environment: inout ClockSketchData) {
+        environment.localPatientEncodedID = local
+        environment.patientEncodedID = external
     }
 }
 
 /// What a session was given: its settings, its tablet and display profiles and its mazes, read
 /// for a live session (and kept whole for its journal) or taken back from a journal by `recover`.
-struct SessionSources {
-    var settings: ProctoringSettings
-    var tabletProfile: ProfileMatch?
-    var results: ResultsEnvironment
-    var mazes: [AdministeredMaze]
+public struct SessionSources: Sendable {
+    public var settings: ProctoringSettings
+    public var tabletProfile: ProfileMatch?
+    public var results: ResultsEnvironment
+    public var mazes: [AdministeredMaze]
     /// The journal's description lines: for each role a `file` line with the content, or `none`.
-    var journalLines: [JournalControl] = []
+    public var journalLines: [JournalControl] = []
     /// Where each came from, as `recover` prints it.
-    var used: [String] = []
+    public var used: [String] = []
 
-    /// Reads what a live session on `device` is given: `--settings`, the tablet profile
-    /// (`--profile` or the search path), the display and the test's maze or battery.
-    static func live(
-        test: JournaledTest, device: DeviceDescription, settings options: SettingsOptions, profile: ProfileOptions,
-        display: DisplayOptions
+    /// Reads what a live session on `device` is given: `--settings` (`settingsFile`), the tablet
+    /// profile (`--profile`, else the search path), the display (`--display-profile`, else the
+    /// rules of `ResultsEnvironment`) and the test's maze or battery.
+    public static func live(
+        test: JournaledTest, device: DeviceDescription, settingsFile: String?, profileFile: String?, displayProfile: String?,
+        lookup: CalibrationLookup, note: (String) -> Void
     ) throws -> SessionSources {
         var lines: [JournalControl] = []
         func keep(_ role: JournaledFile.Role, path: String, text: String) throws {
@@ -61,14 +52,14 @@ struct SessionSources {
             lines.append(.file(JournaledFile(role: role, path: path, content: bytes)))
         }
         var settings = ProctoringSettings()
-        if let file = options.settingsFile {
+        if let file = settingsFile {
             let text = try readText(file, purpose: JournaledFile.Role.settings.purpose)
             settings = try ProctoringSettings(yaml: text, source: file)
             try keep(.settings, path: file, text: text)
         } else {
             lines.append(.none(.settings))
         }
-        let match = try profile.profile(for: device)
+        let match = try lookup.tabletProfile(for: device, file: profileFile)
         if let match {
             // Read again for the journal, and checked to be the profile chosen.
             let text = try readText(match.source, purpose: JournaledFile.Role.tabletProfile.purpose)
@@ -79,7 +70,8 @@ struct SessionSources {
         } else {
             lines.append(.none(.tabletProfile))
         }
-        let results = try ResultsEnvironment(device: device, tabletProfile: match, options: display)
+        let results = try ResultsEnvironment(
+            device: device, tabletProfile: match, displayProfile: displayProfile, lookup: lookup, note: note)
         if let chosen = results.displayProfile {
             let text = try readText(chosen.source, purpose: JournaledFile.Role.displayProfile.purpose)
             guard (try? DisplayProfile(yaml: text, source: chosen.source)) == chosen else {
@@ -103,8 +95,9 @@ struct SessionSources {
     /// before StylusKit kept them (no `file`/`none` line for a role) is recovered as then: the
     /// profiles chosen again (`--profile`, `--display-profile`, else the search path), the
     /// default settings (the only ones a live session had then), the maze files read again.
-    static func journal(
-        _ opening: JournalOpening, device: DeviceDescription, profile: ProfileOptions, display: DisplayOptions
+    public static func journal(
+        _ opening: JournalOpening, device: DeviceDescription, profileFile: String?, displayProfile: String?,
+        lookup: CalibrationLookup, note: (String) -> Void
     ) throws -> SessionSources {
         var used: [String] = []
         var notes: [String] = []
@@ -121,34 +114,35 @@ struct SessionSources {
         let match: ProfileMatch?
         if let file = opening.file(.tabletProfile) {
             match = ProfileMatch(profile: try TabletProfile(yaml: text(file), source: file.path))
-            if profile.profileFile != nil { notes.append("--profile") }
+            if profileFile != nil { notes.append("--profile") }
         } else if opening.records(.tabletProfile) {
             match = nil
-            if profile.profileFile != nil { notes.append("--profile") }
+            if profileFile != nil { notes.append("--profile") }
         } else {
-            match = try profile.profile(for: device)
+            match = try lookup.tabletProfile(for: device, file: profileFile)
         }
         used.append(
             "  tablet    " + (match.map { $0.source } ?? "no tablet profile")
                 + (opening.records(.tabletProfile)
                     ? (opening.file(.tabletProfile) != nil ? " (kept in the journal)" : "")
-                    : profile.profileFile != nil ? " (--profile: the journal names no tablet profile)" : " (chosen now: the journal names no tablet profile)"))
+                    : profileFile != nil ? " (--profile: the journal names no tablet profile)" : " (chosen now: the journal names no tablet profile)"))
 
         let results: ResultsEnvironment
         if let file = opening.file(.displayProfile) {
             results = ResultsEnvironment(
                 tabletProfile: match, displayProfile: try DisplayProfile(yaml: text(file), source: file.path), source: .journal)
-            if display.displayProfile != nil { notes.append("--display-profile") }
+            if displayProfile != nil { notes.append("--display-profile") }
             used.append("  display   \(file.path) (kept in the journal)")
         } else if opening.records(.displayProfile) {
             results = ResultsEnvironment(tabletProfile: match, displayProfile: nil, source: .journal)
-            if display.displayProfile != nil { notes.append("--display-profile") }
+            if displayProfile != nil { notes.append("--display-profile") }
             used.append("  display   the reference canvas (\(ResultsEnvironment.referenceName))")
         } else {
-            results = try ResultsEnvironment(device: device, tabletProfile: match, options: display)
+            results = try ResultsEnvironment(
+                device: device, tabletProfile: match, displayProfile: displayProfile, lookup: lookup, note: note)
             used.append(
                 "  display   " + (results.displayProfile?.source ?? "the reference canvas (\(ResultsEnvironment.referenceName))")
-                    + (display.displayProfile != nil
+                    + (displayProfile != nil
                         ? " (--display-profile: the journal names no display profile)" : " (chosen now: the journal names no display profile)"))
         }
 
@@ -181,11 +175,11 @@ struct SessionSources {
 }
 
 /// Why the files of a live session could not be kept for its journal.
-enum SessionSourceError: Error, CustomStringConvertible {
+public enum SessionSourceError: Error, CustomStringConvertible {
     case tooLargeToJournal(file: String, purpose: String, bytes: Int)
     case changedWhileRead(file: String, purpose: String)
 
-    var description: String {
+    public var description: String {
         switch self {
         case let .tooLargeToJournal(file, purpose, bytes):
             "The \(purpose) \(file) is \(bytes) bytes; a journal keeps files of at most \(JournaledFile.maximumBytes) bytes, "
@@ -198,11 +192,12 @@ enum SessionSourceError: Error, CustomStringConvertible {
 
 /// The reading times a session measured, put on their steps' `Start` in the results file: the
 /// same call for `administer` and for `recover`, so both write the same bytes.
-enum InstructionTimesRecording {
-    /// The measures as journaled: the last of each step (and its start) wins.
-    static func record(
+public enum InstructionTimesRecording {
+    /// The measures as journaled: the last of each step (and its start) wins. A measure of a step
+    /// the file does not have is told to `warn` and left out.
+    public static func record(
         _ measures: [(step: String, shown: EventTime, spoken: EventTime, firstTouch: EventTime)], anchor: WallClockAnchor,
-        recorder: ADFRecorder
+        recorder: ADFRecorder, warn: (String) -> Void
     ) throws {
         for measure in measures {
             let times = InstructionTimes(
@@ -210,7 +205,7 @@ enum InstructionTimesRecording {
                 spokenUnixMilliseconds: anchor.unixMilliseconds(measure.spoken),
                 firstTouchUnixMilliseconds: anchor.unixMilliseconds(measure.firstTouch))
             if try !recorder.instructionTimes(times, step: measure.step) {
-                printError("warning: the reading time of step \(measure.step) is left out of the results: the file has no such step.")
+                warn("warning: the reading time of step \(measure.step) is left out of the results: the file has no such step.")
             }
         }
     }

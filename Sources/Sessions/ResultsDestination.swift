@@ -1,19 +1,19 @@
-import ADF
-import Foundation
+public import ADF
+internal import Foundation
 
 /// Where a replay writes its results file. With `--force` over an existing file, the recorder
 /// writes the new file beside it and renames it over the old one only once it is complete, so a
 /// failed or killed replay leaves the old results intact (and no second file under another name).
-struct ResultsDestination {
+public struct ResultsDestination: Sendable {
     /// The results file's final path.
-    let path: String
+    public let path: String
     /// Where the recorder writes: the final path (it keeps its own temporary file until done).
-    var writePath: String { path }
-    let variant: ADFVariant
+    public var writePath: String { path }
+    public let variant: ADFVariant
     private let replacing: Bool
 
     /// Creates `directory` if needed and names the results of `name` there.
-    init(directory: String, name: String, variant: ADFVariant, force: Bool) throws {
+    public init(directory: String, name: String, variant: ADFVariant, force: Bool) throws {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         path = ADFRecorder.resultsPath(directory: directory, name: name, variant: variant)
         replacing = force
@@ -22,10 +22,10 @@ struct ResultsDestination {
 
     /// A recorder writing to `path`; without --force it refuses an existing file there, as results
     /// are never overwritten silently.
-    func recorder() throws -> ADFRecorder {
+    public func recorder() throws -> ADFRecorder {
         try ADFRecorder(destination: path, variant: variant, replacing: replacing)
     }
 
     /// Nothing left to do: the recorder's `finish` put the file in place in one rename.
-    func commit() throws {}
+    public func commit() throws {}
 }

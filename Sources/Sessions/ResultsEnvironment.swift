@@ -1,6 +1,6 @@
-import ADF
-import StylusGeometry
-import StylusInput
+public import ADF
+public import StylusGeometry
+public import StylusInput
 
 /// The screen a session's results are measured on and the profiles that made them: the one
 /// choice `replay`, `record` and `recover` all make, so a journal recovered or replayed with the
@@ -19,9 +19,9 @@ import StylusInput
 ///
 /// The canvas's points per inch, which the normaliser maps form centimetres to, is the chosen
 /// display's `pixels_per_inch / scaling_factor`.
-struct ResultsEnvironment {
+public struct ResultsEnvironment: Sendable {
     /// Where the display came from.
-    enum DisplaySource: Equatable {
+    public enum DisplaySource: Equatable, Sendable {
         /// `--display-profile`.
         case option
         /// The tablet profile's `display:` link, for a pen display.
@@ -33,26 +33,31 @@ struct ResultsEnvironment {
     }
 
     /// The name `ClockSketchData` gives the reference canvas in place of a display profile's.
-    static let referenceName = "reference-264ppi-2x"
+    public static let referenceName = "reference-264ppi-2x"
 
-    let tabletProfile: ProfileMatch?
+    public let tabletProfile: ProfileMatch?
     /// The display profile used; nil for the reference canvas.
-    let displayProfile: DisplayProfile?
-    let displaySource: DisplaySource
+    public let displayProfile: DisplayProfile?
+    public let displaySource: DisplaySource
     /// The results file's `DisplayData`.
-    let display: DisplayData
+    public let display: DisplayData
 
-    /// Chooses the display of a session on `device`, whose tablet profile is `tabletProfile`.
+    /// Chooses the display of a session on `device`, whose tablet profile is `tabletProfile`;
+    /// `displayProfile` is `--display-profile` (a profile's name, or a file). A pen display whose
+    /// results fall back to the reference canvas is told to `note` (standard error).
     ///
     /// - Throws: `DisplayChoiceError` when `--display-profile` or the tablet profile's `display:`
     ///   names a profile that is not there; the display profile's `ProfileError` when it is broken.
-    init(device: DeviceDescription, tabletProfile: ProfileMatch?, options: DisplayOptions) throws {
+    public init(
+        device: DeviceDescription, tabletProfile: ProfileMatch?, displayProfile given: String?, lookup: CalibrationLookup,
+        note: (String) -> Void
+    ) throws {
         self.tabletProfile = tabletProfile
-        if let given = options.displayProfile {
-            if options.namesFile {
+        if let given {
+            if Self.namesFile(given) {
                 displayProfile = try DisplayProfile(yaml: try readText(given, purpose: "display profile"), source: given)
             } else {
-                let catalog = try CalibrationFiles.displayCatalog()
+                let catalog = try lookup.displayCatalog()
                 guard let profile = catalog.profile(named: given) else {
                     throw DisplayChoiceError.noSuchProfile(name: given, known: catalog.names)
                 }
@@ -60,7 +65,7 @@ struct ResultsEnvironment {
             }
             displaySource = .option
         } else if device.has(property: InputProperty.direct), let link = tabletProfile?.profile.display {
-            let catalog = try CalibrationFiles.displayCatalog()
+            let catalog = try lookup.displayCatalog()
             guard let profile = catalog.profile(named: link) else {
                 throw DisplayChoiceError.brokenLink(tabletProfile: tabletProfile?.source ?? "", name: link, known: catalog.names)
             }
@@ -70,7 +75,7 @@ struct ResultsEnvironment {
             displayProfile = nil
             displaySource = .reference
             if device.has(property: InputProperty.direct) {
-                printError(
+                note(
                     "note: \(device.name) is a pen display, but "
                         + (tabletProfile.map { "its tablet profile \($0.source) names no display" } ?? "no tablet profile names its display")
                         + "; its results use the reference 264 ppi, 2x canvas. Add 'display: NAME' to the tablet profile "
@@ -82,9 +87,15 @@ struct ResultsEnvironment {
         } ?? DisplayData.referenceCanvas
     }
 
+    /// True when `--display-profile` names a file rather than a profile on the search path: it
+    /// has a `/` or ends in `.yaml`/`.yml`, the two things a profile's name never has.
+    public static func namesFile(_ displayProfile: String) -> Bool {
+        displayProfile.contains("/") || displayProfile.hasSuffix(".yaml") || displayProfile.hasSuffix(".yml")
+    }
+
     /// The environment of profiles already chosen: a journal's (`recover`), whose display
     /// profile (nil: the reference canvas) the session chose by the rules above.
-    init(tabletProfile: ProfileMatch?, displayProfile: DisplayProfile?, source: DisplaySource) {
+    public init(tabletProfile: ProfileMatch?, displayProfile: DisplayProfile?, source: DisplaySource) {
         self.tabletProfile = tabletProfile
         self.displayProfile = displayProfile
         displaySource = source
@@ -102,13 +113,13 @@ struct ResultsEnvironment {
     /// no user name there: both generations of analysis code read it as text, `adf validate`
     /// accepts it, while a new child element would be refused by the validator (adf.md promises
     /// tolerance of unknown attributes, not elements).
-    var profileNames: String {
+    public var profileNames: String {
         "StylusKit profiles: tablet=\(tabletProfile?.profile.name ?? "none"); display=\(displayProfile?.name ?? Self.referenceName)"
     }
 
     /// The results file's `ClockSketchData`: the machine, the tablet, the pen, the canvas of
     /// `canvas` points and the profiles used. Patient data is added by `PatientOptions.fill`.
-    func clockSketchData(kernel: String?, device: DeviceDescription, penID: String?,
+    public func clockSketchData(kernel: String?, device: DeviceDescription, penID: String?,
                          canvas: (widthPoints: Double, heightPoints: Double)) -> ClockSketchData {
         ClockSketchData(
             deviceSystemName: "Linux", deviceSystemVersion: kernel, deviceModel: device.name,
@@ -118,11 +129,11 @@ struct ResultsEnvironment {
 }
 
 /// Why the display of a session could not be chosen.
-enum DisplayChoiceError: Error, CustomStringConvertible {
+public enum DisplayChoiceError: Error, CustomStringConvertible {
     case noSuchProfile(name: String, known: [String])
     case brokenLink(tabletProfile: String, name: String, known: [String])
 
-    var description: String {
+    public var description: String {
         switch self {
         case let .noSuchProfile(name, known):
             "No display profile named '\(name)' in the displays/ folders of Calibration/, /etc/styluskit/calibration "

@@ -1,6 +1,6 @@
 public import ADF
-import Proctoring
-import StylusGeometry
+internal import Proctoring
+internal import StylusGeometry
 
 extension DisplayData {
     /// A display of `pixelsPerInch` and `screenScalingFactor` with the symbol-digit form drawn at

@@ -1,10 +1,10 @@
-import Foundation
-import Proctoring
-import StylusGeometry
-import StylusInput
+internal import Foundation
+public import Proctoring
+public import StylusGeometry
+public import StylusInput
 
 /// Which of the proctor's inputs made a decision.
-enum ProctorInput: String, Codable {
+public enum ProctorInput: String, Codable, Sendable {
     /// The pen touched down (`shouldBeginDrawing`).
     case down
     /// A sample while the pen was down (`isDrawing`).
@@ -13,6 +13,8 @@ enum ProctorInput: String, Codable {
     case up
     /// A timer the proctor armed came due (`timerFired`).
     case timer
+    /// A step boundary: a continue press, or the split rule's (the symbol-digit test's).
+    case `continue`
 }
 
 /// One proctor decision, as `replay --events` prints it: one JSON object per line.
@@ -56,16 +58,48 @@ struct ProctorEvent: Codable {
     var deadline: Double?
 }
 
-/// Prints proctor decisions to standard output as JSON lines.
-final class ProctorEventLog {
+/// One symbol-digit proctor decision, as `replay --test sdt --events` prints it: one JSON object per line.
+struct SymbolDigitProctorEvent: Codable {
+    /// Unix time in milliseconds of the input (for a timer, its deadline).
+    var time: Double
+    /// The step on screen before the input (`symbolDigitStep-test`), absent before the first; for
+    /// `step-started` and `step-ended`, the step started or ended.
+    var step: String?
+    /// `down`, `move`, `up`, `timer` or `continue` (a step boundary of the split rule).
+    var input: String
+    var before: String
+    var after: String
+    /// `step-started`, `step-ended`, `accept-stroke`, `stroke-ended`, `interrupt`, `reveal-form`,
+    /// `arm-timer`, `cancel-timer`, `remind-delayed-recall` or `finished`.
+    var action: String
+    /// The box a finished stroke counts for (from 1); absent when it lies in none.
+    var box: Int?
+    /// The interruption's type (`skip`) and the box the arrow points at (from 1).
+    var interruption: String?
+    var continueIn: Int?
+    var timer: String?
+    /// When an armed timer is due, Unix ms.
+    var deadline: Double?
+}
+
+/// Writes proctor decisions as JSON lines (`--events`), one per action, to `write`.
+public final class ProctorEventLog {
     private let encoder: JSONEncoder
     /// Event time to Unix milliseconds, as the results file writes times.
     private let unixMilliseconds: (EventTime) -> Double
+    private let write: (String) -> Void
 
-    init(unixMilliseconds: @escaping (EventTime) -> Double) {
+    /// A log whose lines go to `write` (the command prints them on standard output).
+    public init(unixMilliseconds: @escaping (EventTime) -> Double, write: @escaping (String) -> Void) {
         self.unixMilliseconds = unixMilliseconds
+        self.write = write
         encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    }
+
+    private func emit(_ event: some Encodable) {
+        // Encoding a struct of strings and finite numbers cannot fail.
+        if let data = try? encoder.encode(event) { write(String(decoding: data, as: UTF8.self)) }
     }
 
     /// Prints one line per action of one proctor call.
@@ -119,10 +153,46 @@ final class ProctorEventLog {
             case .finish:
                 event.action = "finish"
             }
-            // Encoding a struct of strings and finite numbers cannot fail.
-            if let data = try? encoder.encode(event) {
-                print(String(decoding: data, as: UTF8.self))
-            }
+            emit(event)
         }
+    }
+
+    /// Writes one line for one symbol-digit action; `before` and `after` are the proctor's states
+    /// around the call, `step` the step on screen before it.
+    func log(
+        _ action: SymbolDigitAction, input: ProctorInput, at time: EventTime, before: SymbolDigitState,
+        after: SymbolDigitState, step: String?
+    ) {
+        var event = SymbolDigitProctorEvent(
+            time: unixMilliseconds(time), step: step, input: input.rawValue, before: before.rawValue, after: after.rawValue,
+            action: "")
+        switch action {
+        case .stepStarted(let started, _):
+            event.action = "step-started"
+            event.step = started.identifier
+        case .stepEnded(let ended, _):
+            event.action = "step-ended"
+            event.step = ended.identifier
+        case .acceptStroke: event.action = "accept-stroke"
+        case .strokeEnded(let stroke):
+            event.action = "stroke-ended"
+            event.box = stroke.box.map { $0 + 1 }
+        case .interrupt(let interruption):
+            event.action = "interrupt"
+            event.interruption = interruption.kind.rawValue
+            event.box = interruption.writtenIn + 1
+            event.continueIn = interruption.continueIn + 1
+        case .revealForm: event.action = "reveal-form"
+        case .armTimer(let timer, let deadline):
+            event.action = "arm-timer"
+            event.timer = timer.rawValue
+            event.deadline = unixMilliseconds(deadline)
+        case .cancelTimer(let timer):
+            event.action = "cancel-timer"
+            event.timer = timer.rawValue
+        case .remindDelayedRecall: event.action = "remind-delayed-recall"
+        case .finished: event.action = "finished"
+        }
+        emit(event)
     }
 }

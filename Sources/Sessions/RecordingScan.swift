@@ -1,30 +1,30 @@
-import Proctoring
-import Recordings
-import StylusInput
+public import Proctoring
+public import Recordings
+public import StylusInput
 
 /// What one pass over a recording's frames tells: counts, times, strokes, gaps and sampling rate.
 ///
 /// `info` prints it; `replay` needs the strokes first to decide where the steps split.
-struct RecordingScan {
-    var header: RecordingHeader
-    var capabilities: PenCapabilities
+public struct RecordingScan: Sendable {
+    public var header: RecordingHeader
+    public var capabilities: PenCapabilities
     /// Every event read, `SYN_REPORT`s included.
-    var events = 0
+    public var events = 0
     /// `SYN_REPORT`s: complete frames, including those discarded after a `SYN_DROPPED`.
-    var frames = 0
-    var penFrames = 0
-    var padFrames = 0
-    var firstEventTime: EventTime?
-    var lastEventTime: EventTime?
+    public var frames = 0
+    public var penFrames = 0
+    public var padFrames = 0
+    public var firstEventTime: EventTime?
+    public var lastEventTime: EventTime?
     /// When the tip touched the surface: one interval per stroke.
-    var strokes: [ContactInterval] = []
-    var gaps: [FrameGap] = []
+    public var strokes: [ContactInterval] = []
+    public var gaps: [FrameGap] = []
     /// Intervals between consecutive pen frames while the pen was in proximity.
-    var intervals = FrameIntervals()
+    public var intervals = FrameIntervals()
     /// The first tool serial (`MSC_SERIAL`) or, failing that, tool id (`ABS_MISC`) seen.
-    var penID: String?
-    var notices: [AssemblerNotice] = []
-    var truncation: TruncationReport?
+    public var penID: String?
+    public var notices: [AssemblerNotice] = []
+    public var truncation: TruncationReport?
 
     private var assembler: FrameAssembler
     private var strokeStart: EventTime?
@@ -32,23 +32,22 @@ struct RecordingScan {
     private var serial: Int32?
     private var toolID: Int32?
 
-    /// Reads the whole recording once.
-    init(_ options: RecordingOptions) throws {
-        let reader = try options.openReader()
+    /// Reads the whole recording `file` once, from `reader`.
+    public init(reading reader: RecordingReader, file: String) throws {
         try self.init(header: reader.header)
         while let event = try reader.next() { add(event) }
-        try finish(truncation: reader.truncation, file: options.recording)
+        try finish(truncation: reader.truncation, file: file)
     }
 
     /// A scan to feed event by event (`add`), for a reader that hands over more than events (a journal).
-    init(header: RecordingHeader) throws {
+    public init(header: RecordingHeader) throws {
         self.header = header
         capabilities = try PenCapabilities(checking: header.device)
         assembler = FrameAssembler(capabilities: capabilities)
     }
 
     /// Counts one event.
-    mutating func add(_ event: InputEvent) {
+    public mutating func add(_ event: InputEvent) {
         events += 1
         if firstEventTime == nil { firstEventTime = event.time }
         lastEventTime = event.time
@@ -78,8 +77,8 @@ struct RecordingScan {
     }
 
     /// Closes the scan after the last event: the stroke still open, the pen's id.
-    /// - Throws: `CommandError.noEvents` when `file` had none.
-    mutating func finish(truncation: TruncationReport?, file: String) throws {
+    /// - Throws: `RecordingScanError.noEvents` when `file` had none.
+    public mutating func finish(truncation: TruncationReport?, file: String) throws {
         if let start = strokeStart, let end = lastContact {
             strokes.append(ContactInterval(start: start, end: end))
             strokeStart = nil
@@ -92,12 +91,24 @@ struct RecordingScan {
         } else if let toolID {
             penID = "tool:0x" + String(UInt32(bitPattern: toolID), radix: 16)
         }
-        guard firstEventTime != nil else { throw CommandError.noEvents(file: file) }
+        guard firstEventTime != nil else { throw RecordingScanError.noEvents(file: file) }
     }
 
     /// From the first event to the last.
-    var duration: EventDuration {
+    public var duration: EventDuration {
         guard let first = firstEventTime, let last = lastEventTime else { return .zero }
         return last.duration(since: first)
+    }
+}
+
+/// Why a recording cannot be replayed.
+public enum RecordingScanError: Error, CustomStringConvertible {
+    case noEvents(file: String)
+
+    public var description: String {
+        switch self {
+        case let .noEvents(file):
+            "\(file) holds a device description but no events. Record some pen input first, or pass the events file together with --desc."
+        }
     }
 }

@@ -4,7 +4,7 @@ import Proctoring
 import StylusGeometry
 import Testing
 
-@testable import styluskit
+import Sessions
 
 /// The symbol-digit form's sizes a results file records, computed from Proctoring's form lengths.
 @Suite("The form on a display")

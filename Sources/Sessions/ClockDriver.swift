@@ -1,0 +1,179 @@
+public import ADF
+public import Proctoring
+public import StylusGeometry
+public import StylusInput
+
+/// What a clock session wrote.
+public struct ClockResult: Sendable {
+    public struct StepStrokes: Sendable {
+        public var step: ClockStep
+        public var strokes: Int
+    }
+
+    /// Strokes per step, in the test's order.
+    public var strokesPerStep: [StepStrokes]
+    public var points: Int
+    public var output: String
+
+    public var strokes: Int { strokesPerStep.reduce(0) { $0 + $1.strokes } }
+}
+
+/// The clock test's driver, shared by `replay`, `record`, `administer` and `recover`: frames in,
+/// session actions out into the recorder, with timers and step boundaries on the events' own clock.
+///
+/// Replay and recover hand it the step boundaries up front (the split rule's, or the journal's
+/// control lines); a live session presses continue itself. Either way a boundary or timer fires
+/// before the first frame stamped after it, so a journal replayed gives the live session's file.
+public final class ClockDriver: SessionDriver {
+    public let normalizer: Normalizer
+    public let anchor: WallClockAnchor
+    public let recorder: ADFRecorder
+    public var plan: SessionPlan
+    public private(set) var session: ClockSession
+    private var assembler: FrameAssembler
+    public private(set) var buttonDeadline: EventTime?
+    private var strokesPerStep: [ClockStep: Int] = [:]
+    public private(set) var points = 0
+    public var sampleObserver: ((PenSample) -> Void)?
+    public var decisionObserver: ((String) -> Void)?
+    /// Called with each action the session took (`record --events`, the patient's buttons).
+    public var actionObserver: ((ClockAction) -> Void)?
+    /// A live session's buttons: which one, if any, a touch-down with the pen up lands on.
+    public var buttonAt: ((PenSample) -> ClockButton?)?
+
+    public init(
+        device: DeviceDescription, normalizer: Normalizer, anchor: WallClockAnchor, recorder: ADFRecorder,
+        plan: SessionPlan = SessionPlan(), settings: ClockSettings = ClockSettings()
+    ) throws {
+        self.session = ClockSession(settings: settings)
+        self.normalizer = normalizer
+        self.anchor = anchor
+        self.recorder = recorder
+        self.assembler = try FrameAssembler(device: device)
+        self.plan = plan
+    }
+
+    public var framesDiscarded: Int { assembler.framesDiscarded }
+    public var nextDeadline: EventTime? { buttonDeadline }
+    public var isFinished: Bool { session.isFinished }
+
+    public func begin(at time: EventTime) throws {
+        try perform(session.begin(at: time))
+    }
+
+    public func process(_ event: InputEvent) throws {
+        guard let frame = assembler.process(event) else { return }
+        try advance(to: frame.time)
+        if case .pen(let penFrame) = frame {
+            let sample = normalizer.sample(penFrame)
+            if let button = try tappedButton(sample) {
+                try perform(session.buttonTapped(button, by: sample))
+            } else {
+                try perform(session.sample(sample))
+            }
+            sampleObserver?(sample)
+        }
+    }
+
+    /// The button `sample` taps, if it is a touch-down on one: the journal's tap at its instant, or
+    /// (live) the button under the pen.
+    ///
+    /// A journaled tap whose frame never came (a journal cut inside it) still ends its step, at its time.
+    private func tappedButton(_ sample: PenSample) throws -> ClockButton? {
+        for tap in plan.tapsMissed(before: sample.time) where tap.button == .continueTest {
+            try perform(session.continuePressed(at: tap.time))
+        }
+        guard sample.isInContact, session.isPenUp else { return nil }
+        if let button = plan.tap(at: sample.time) { return button }
+        return buttonAt?(sample)
+    }
+
+    public func interrupt(_ interruption: SessionInterruption) throws {
+        guard session.currentStep != nil, !session.isFinished else { return }
+        try recorder.interruption(interruption.kind.rawValue, unixMilliseconds: anchor.unixMilliseconds(interruption.time))
+    }
+
+    public func continuePressed(at time: EventTime) throws {
+        try advance(to: time)
+        try perform(session.continuePressed(at: time))
+    }
+
+    /// Runs everything due before a frame at `time`, earliest first, until nothing is due (an
+    /// action may arm a timer that is due already).
+    public func advance(to time: EventTime) throws {
+        while let due = plan.nextDue(before: time, timer: buttonDeadline) {
+            switch due {
+            case .interruption(let interruption):
+                try interrupt(interruption)
+            case .boundary(let boundary):
+                try perform(session.continuePressed(at: boundary))
+            case .timer(let timer):
+                buttonDeadline = nil
+                try perform(session.buttonTimerFired(at: timer))
+            }
+        }
+    }
+
+    /// Ends the session by `SessionEnding`'s rule (the session itself ends a stroke under way at
+    /// a step's end) and writes the results file.
+    public func end(at end: EventTime) throws {
+        try advance(to: SessionEnding.justAfter(end))
+        while !session.isFinished {
+            try perform(session.continuePressed(at: end))
+        }
+    }
+
+    public func results(environment: ClockSketchData, display: DisplayData) throws -> SessionResult {
+        let output = try recorder.finish(environment: environment, display: display)
+        return .clock(
+            ClockResult(
+                strokesPerStep: ClockStep.allCases.map { .init(step: $0, strokes: strokesPerStep[$0] ?? 0) }, points: points,
+                output: output))
+    }
+
+    private func perform(_ actions: [ClockAction]) throws {
+        for action in actions {
+            actionObserver?(action)
+            if let words = action.words { decisionObserver?(words) }
+            switch action {
+            case let .stepStarted(step, time):
+                try recorder.beginStep(step.identifier, start: anchor.mark(time))
+            case let .stepEnded(_, time):
+                try recorder.endStep(anchor.mark(time))
+            case let .strokeBegan(sample):
+                try recorder.beginStroke(unixMilliseconds: anchor.unixMilliseconds(sample.time))
+                try recorder.addPoint(anchor.penPoint(sample))
+                points += 1
+                if let step = session.currentStep { strokesPerStep[step, default: 0] += 1 }
+            case let .strokeContinued(sample):
+                try recorder.addPoint(anchor.penPoint(sample))
+                points += 1
+            case let .strokeEnded(sample):
+                try recorder.endStroke(unixMilliseconds: anchor.unixMilliseconds(sample.time))
+            case let .armButtonTimer(deadline):
+                buttonDeadline = deadline
+            case .cancelButtonTimer:
+                buttonDeadline = nil
+            case .offerButtons, .finished, .buttonTapped:
+                // A tap's step change comes as its own actions; the buttons themselves are the screen's.
+                break
+            }
+        }
+    }
+}
+
+extension ClockAction {
+    /// The decision in words, for the live decision log and status line.
+    public var words: String? {
+        switch self {
+        case let .stepStarted(step, _): "step \(step.rawValue) started"
+        case let .stepEnded(step, _): "step \(step.rawValue) ended"
+        case .offerButtons: "continue button offered"
+        case let .buttonTapped(button, _): "\(button.rawValue) tapped"
+        case .finished: "test finished"
+        case .strokeBegan: "stroke began"
+        case .strokeEnded: "stroke ended"
+        case .strokeContinued, .armButtonTimer, .cancelButtonTimer: nil
+        }
+    }
+}

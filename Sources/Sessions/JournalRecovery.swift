@@ -1,0 +1,117 @@
+internal import ADF
+internal import Foundation
+internal import Proctoring
+internal import Recordings
+internal import StylusGeometry
+internal import StylusInput
+
+/// What `recover` rebuilt from a journal.
+public struct RecoveredSession: Sendable {
+    /// What the session used (settings, profiles, mazes), as `recover` prints it.
+    public var used: [String]
+    public var result: SessionResult
+    /// True when the journal marks no end: the session stopped before its last step ended.
+    public var incomplete: Bool
+}
+
+/// A journal read back in one pass: its description rebuilds the session's setup, its events go
+/// through the same driver as a live session and a replay, its control lines become the driver's
+/// plan as they are read. The results file is the one the live session wrote.
+public struct JournalRecovery {
+    public let path: String
+    public var lookup: CalibrationLookup
+
+    public init(path: String, lookup: CalibrationLookup = CalibrationLookup()) {
+        self.path = path
+        self.lookup = lookup
+    }
+
+    /// The journal's stem, to name the results after.
+    public var stem: String { ((path as NSString).lastPathComponent as NSString).deletingPathExtension }
+
+    /// Rebuilds the results file in `directory`, created if need be (replacing one there with `force`).
+    ///
+    /// `profileFile` and `displayProfile` serve only a journal written before journals kept the
+    /// session's files; `note` is told what a person should know (the options ignored, a pen
+    /// display on the reference canvas, a reading time left out).
+    public func rebuild(
+        profileFile: String? = nil, displayProfile: String? = nil, directory: String, force: Bool,
+        note: (String) -> Void = { _ in }
+    ) throws -> RecoveredSession {
+        let reader = try JournalReader(path: path)
+        let opening = reader.opening
+        guard let clockPair = opening.anchor, let start = opening.begin else { throw RecoverError.notAJournal(path) }
+        let anchor = WallClockAnchor(offsetMicroseconds: clockPair.offsetMicroseconds)
+        let header = reader.header
+        let test = opening.test
+        let sources = try SessionSources.journal(
+            opening, device: header.device, profileFile: profileFile, displayProfile: displayProfile, lookup: lookup, note: note)
+        let setup = try SessionSetup(
+            test: test, device: header.device, profile: sources.tabletProfile, results: sources.results,
+            settings: sources.settings, mazes: sources.mazes)
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let destination = ADFRecorder.resultsPath(directory: directory, name: stem, variant: test.variant)
+        // With --force the old file stays until the new one replaces it in one rename.
+        let recorder = try ADFRecorder(destination: destination, variant: test.variant, replacing: force)
+        let driver = try setup.driver(device: header.device, anchor: anchor, recorder: recorder)
+        try driver.begin(at: start)
+        var scan = try RecordingScan(header: header)
+        var lastBoundary: EventTime?
+        var ended = false
+        var measures: [(step: String, shown: EventTime, spoken: EventTime, firstTouch: EventTime)] = []
+        while let item = try reader.next() {
+            switch item {
+            case let .event(event):
+                scan.add(event)
+                try driver.process(event)
+            case let .control(control):
+                switch control {
+                case let .continue(time):
+                    driver.plan(boundary: time)
+                    lastBoundary = max(lastBoundary ?? time, time)
+                case let .gap(droppedAt, _): driver.plan(interruption: SessionInterruption(kind: .eventsDropped, time: droppedAt))
+                case let .removed(time): driver.plan(interruption: SessionInterruption(kind: .deviceRemoved, time: time))
+                case let .reconnected(time): driver.plan(interruption: SessionInterruption(kind: .deviceReconnected, time: time))
+                case let .tap(button, time):
+                    // A button of a later version is passed over, as its line would be.
+                    if let button = ClockButton(rawValue: button) { driver.plan(tap: ButtonTap(button: button, time: time)) }
+                case let .instructions(step, shown, spoken, touch): measures.append((step, shown, spoken, touch))
+                case .end: ended = true
+                // The description is read from the opening lines; a second one later is not the session's.
+                case .anchor, .begin, .test, .file, .none, .patient: break
+                }
+            }
+        }
+        try scan.finish(truncation: reader.truncation, file: path)
+        // The session ends at its journal's last event, or its last continue press if later.
+        let end = max(scan.lastEventTime ?? start, lastBoundary ?? start)
+        try driver.end(at: end)
+        // On the steps the session showed, as administer records them once its session has ended.
+        try InstructionTimesRecording.record(measures, anchor: anchor, recorder: recorder, warn: note)
+        var environment = setup.environment(header: header, penID: scan.penID)
+        opening.patient?.fill(&environment)
+        let result = try driver.results(environment: environment, display: setup.display)
+        // Journals that keep their session's files also mark its end; older ones cannot tell.
+        return RecoveredSession(used: sources.used, result: result, incomplete: !ended && opening.marksItsEnd)
+    }
+}
+
+/// Whether a journal's session ran to its end, for `recover`, `results` and `adf show`.
+public enum JournalCompleteness {
+    /// The line `recover` prints for a session stopped early.
+    public static let incompleteNote =
+        "  status    incomplete: the session stopped before its last step ended (the journal has no 'end' line); "
+        + "the steps left open end at its last event"
+}
+
+public enum RecoverError: Error, CustomStringConvertible {
+    case notAJournal(String)
+
+    public var description: String {
+        switch self {
+        case let .notAJournal(path):
+            "\(path) is not a StylusKit journal: it has no '# StylusKit control: anchor' and 'begin' lines. "
+                + "To turn an ordinary recording into a results file, use `styluskit replay`."
+        }
+    }
+}

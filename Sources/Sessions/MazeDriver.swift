@@ -1,0 +1,314 @@
+public import ADF
+internal import Foundation
+public import Proctoring
+public import Recordings
+public import StylusGeometry
+public import StylusInput
+
+/// One maze of a maze test, with the settings it is administered with.
+public struct AdministeredMaze: Sendable {
+    public var maze: Maze
+    public var settings: MazeSettings
+
+    public init(maze: Maze, settings: MazeSettings) {
+        self.maze = maze
+        self.settings = settings
+    }
+
+    /// The TaskData step identifier of this maze: `mazeStep-<maze name>`.
+    public var stepIdentifier: String { maze.stepIdentifier }
+}
+
+/// Where the mazes of a maze test come from: one maze file, or a battery file.
+public enum MazeTestMazes {
+    /// Reads the mazes of `--maze FILE` (default settings) or `--battery FILE` (its settings,
+    /// its maze files relative to its folder), in the order they are shown; `defaults` are the
+    /// settings a single maze gets and a battery's own lines start from.
+    /// `read` reads a file (path, purpose); a live session's keeps what it read for the journal,
+    /// `recover`'s serves the journal's copies.
+    public static func load(
+        maze: String?, battery: String?, defaults: MazeSettings = MazeSettings(),
+        read: (_ path: String, _ role: JournaledFile.Role) throws -> String = { try readText($0, purpose: $1.purpose) }
+    ) throws -> [AdministeredMaze] {
+        if let maze {
+            return [AdministeredMaze(maze: try Maze(parsing: try read(maze, .maze), source: maze), settings: defaults)]
+        }
+        guard let battery else { return [] }
+        let parsed = try MazeBattery(parsing: try read(battery, .battery), source: battery, defaults: defaults)
+        let folder = (battery as NSString).deletingLastPathComponent
+        return try parsed.entries.map { entry in
+            let path = entry.mazeFile.hasPrefix("/") ? entry.mazeFile : (folder as NSString).appendingPathComponent(entry.mazeFile)
+            return AdministeredMaze(maze: try Maze(parsing: try read(path, .maze), source: path), settings: entry.settings)
+        }
+    }
+
+    public static func readMaze(_ path: String) throws -> Maze {
+        try Maze(parsing: try readText(path, purpose: "maze file"), source: path)
+    }
+}
+
+/// The blank page every test is laid out on: the tablet's active area (as a profile may narrow
+/// it) at physical size (1 mm on the tablet is 1 mm on the form). The clock is drawn on it, each
+/// maze placed on it as its file's `placement` says (centred by default), the symbol-digit form
+/// centred on it; `synth` uses the same page, so the positions it generates map back to the cells
+/// and boxes it aimed at.
+public enum TabletPage {
+    public static func size(of device: DeviceDescription, profile: TabletProfile?) throws -> FormSize {
+        let (area, resolution) = try Normalizer.activeArea(of: device, profile: profile)
+        let tablet = area.size(at: resolution)
+        return FormSize(widthCentimetres: tablet.widthMillimetres / 10, heightCentimetres: tablet.heightMillimetres / 10)
+    }
+}
+
+/// What happened in one maze of a maze test.
+public struct MazeStepResult: Codable, Sendable {
+    public struct Interruption: Codable, Sendable {
+        public var type: String
+        /// Unix time in milliseconds, as in the results file.
+        public var time: Double
+    }
+
+    public var step: String
+    public var maze: String
+    /// Strokes recorded (accepted by the proctor).
+    public var strokes: Int = 0
+    /// Strokes the proctor refused: not recorded.
+    public var refusedStrokes: Int = 0
+    public var points: Int = 0
+    public var interruptions: [Interruption] = []
+    /// True when the maze's finish came (the path reached the end and the finish timeout ran).
+    public var finished = false
+}
+
+/// What a maze session wrote.
+public struct MazeResult: Sendable {
+    public var steps: [MazeStepResult]
+    public var output: String
+}
+
+/// The maze test's driver, shared by `replay`, `record`, `administer` and `recover`: frames in,
+/// one `MazeProctor` per maze, its decisions out into the recorder, on the events' own clock.
+///
+/// Before each frame, every proctor timer due by the frame's time fires at its deadline, earliest
+/// first (`MazeProctor.nextDeadline`); at the end the remaining timers fire as they would have in
+/// a live session (`SessionEnding`). A maze ends at its `finish`, and the next one is shown at
+/// that instant; a stroke under way then belongs to no maze and is ignored until the pen lifts.
+/// Samples after the last maze are ignored.
+///
+/// A live session's continue press (Ctrl-C) ends the maze on screen and shows the next; `recover`
+/// hands the journal's presses over in the plan, which fire strictly before the first frame
+/// stamped after them, as the clock's do.
+public final class MazeDriver: SessionDriver {
+    public let normalizer: Normalizer
+    public let anchor: WallClockAnchor
+    public let mazes: [AdministeredMaze]
+    public let events: ProctorEventLog?
+    public var plan: SessionPlan
+    public var sampleObserver: ((PenSample) -> Void)?
+    public var decisionObserver: ((String) -> Void)?
+    /// Collects the samples of refused strokes and of the ignored rest of ended ones, if set.
+    public var unrecordedInk: (any UnrecordedInkSink)? {
+        get { strokes.unrecordedInk }
+        set { strokes.unrecordedInk = newValue }
+    }
+
+    private let recorder: ADFRecorder
+    private var strokes: StrokeRecorder
+    private var assembler: FrameAssembler
+    private var mazeIndex = 0
+    private var proctor: MazeProctor
+    public private(set) var steps: [MazeStepResult]
+    private var finishedAt: EventTime?
+    public private(set) var isFinished = false
+    private var clock = EventTime(microseconds: 0)
+
+    public init(
+        device: DeviceDescription, normalizer: Normalizer, anchor: WallClockAnchor, recorder: ADFRecorder,
+        mazes: [AdministeredMaze], events: ProctorEventLog? = nil, plan: SessionPlan = SessionPlan()
+    ) throws {
+        precondition(!mazes.isEmpty, "a maze test needs at least one maze")
+        self.normalizer = normalizer
+        self.anchor = anchor
+        self.recorder = recorder
+        self.mazes = mazes
+        self.events = events
+        self.plan = plan
+        strokes = StrokeRecorder(recorder: recorder, anchor: anchor)
+        assembler = try FrameAssembler(device: device)
+        proctor = Self.proctor(for: mazes[0], normalizer: normalizer)
+        steps = [MazeStepResult(step: mazes[0].stepIdentifier, maze: mazes[0].maze.name)]
+    }
+
+    public var framesDiscarded: Int { assembler.framesDiscarded }
+
+    /// When something is next due by itself: the proctor's timer (a live loop sleeps until then).
+    public var nextDeadline: EventTime? { isFinished ? nil : proctor.nextDeadline }
+
+    /// The proctor of the maze on screen, for `administer` to show what it decided.
+    public var proctorOnScreen: MazeProctor { proctor }
+    /// The index of the maze on screen (past the last once the test is finished).
+    public var mazeIndexOnScreen: Int { mazeIndex }
+    /// True while the current stroke's samples go into the results file (`administer` inks only those).
+    public var isRecordingStroke: Bool { strokes.isRecordingStroke }
+
+    public func begin(at time: EventTime) throws {
+        clock = time
+        try recorder.beginStep(mazes[0].stepIdentifier, start: anchor.mark(time))
+        decisionObserver?("maze \(mazes[0].maze.name) shown")
+    }
+
+    public func process(_ event: InputEvent) throws {
+        guard !isFinished, let frame = assembler.process(event) else { return }
+        try advance(to: frame.time)
+        clock = max(clock, frame.time)
+        guard !isFinished, case .pen(let penFrame) = frame else { return }
+        let sample = normalizer.sample(penFrame)
+        try self.sample(sample)
+        sampleObserver?(sample)
+    }
+
+    /// Fires everything due by `time`, earliest first, each at its own instant: timers at or
+    /// before `time`, continue presses and interruptions strictly before it.
+    public func advance(to time: EventTime) throws {
+        while !isFinished, let due = plan.nextDue(before: time, timer: proctor.nextDeadline) {
+            switch due {
+            case .interruption(let interruption):
+                try interrupt(interruption)
+            case .boundary(let boundary):
+                try endMaze(at: boundary, finished: false)
+            case .timer(let deadline):
+                let before = proctor.state
+                clock = max(clock, deadline)
+                try perform(proctor.timerFired(at: deadline), input: .timer, at: deadline, point: nil, before: before)
+                if let finish = finishedAt {
+                    finishedAt = nil
+                    try endMaze(at: finish, finished: true)
+                }
+            }
+        }
+    }
+
+    public func continuePressed(at time: EventTime) throws {
+        try advance(to: time)
+        guard !isFinished else { return }
+        try endMaze(at: time, finished: false)
+    }
+
+    public func interrupt(_ interruption: SessionInterruption) throws {
+        guard !isFinished else { return }
+        let time = anchor.unixMilliseconds(interruption.time)
+        try recorder.interruption(interruption.kind.rawValue, unixMilliseconds: time)
+        steps[steps.count - 1].interruptions.append(.init(type: interruption.kind.rawValue, time: time))
+    }
+
+    public func end(at end: EventTime) throws {
+        guard !isFinished else { return }
+        if strokes.isDown, let last = strokes.lastContact { try lift(at: last.time) }
+        try advance(to: SessionEnding.justAfter(end))
+        while !isFinished, let deadline = proctor.nextDeadline { try advance(to: deadline) }
+        if !isFinished {
+            try recorder.endStep(anchor.mark(max(clock, end)))
+            isFinished = true
+        }
+    }
+
+    public func results(environment: ClockSketchData, display: DisplayData) throws -> SessionResult {
+        let output = try recorder.finish(environment: environment, display: display)
+        return .maze(MazeResult(steps: steps, output: output))
+    }
+
+    /// Carries out the actions of one proctor call.
+    private func perform(
+        _ actions: [MazeAction], input: ProctorInput, at time: EventTime, point: FormPosition?, before: MazeState
+    ) throws {
+        guard !actions.isEmpty else { return }
+        events?.log(actions, input: input, at: time, proctor: proctor, before: before, point: point)
+        for action in actions {
+            switch action {
+            case .acceptStroke:
+                guard strokes.lastContact != nil else { continue }
+                try strokes.accept()
+                steps[steps.count - 1].strokes += 1
+                decisionObserver?("stroke accepted")
+            case .refuseStroke:
+                strokes.refuse()
+                steps[steps.count - 1].refusedStrokes += 1
+                decisionObserver?("stroke refused")
+            case .interrupt(let interruption):
+                let time = anchor.unixMilliseconds(interruption.time)
+                try recorder.interruption(interruption.kind.rawValue, unixMilliseconds: time)
+                steps[steps.count - 1].interruptions.append(.init(type: interruption.kind.rawValue, time: time))
+                decisionObserver?("interruption \(interruption.kind.rawValue)")
+            case .endStroke(let time):
+                try strokes.stopRecording(at: time)
+            case .finish(let time):
+                finishedAt = time
+            case .reachedEnd:
+                decisionObserver?("end reached")
+            case .armTimer, .cancelTimer:
+                // Timers are read back from the proctor (`nextDeadline`), the one source of truth.
+                break
+            }
+        }
+    }
+
+    /// Ends the maze on screen at `time` and shows the next, if any.
+    private func endMaze(at time: EventTime, finished: Bool) throws {
+        try strokes.stopRecording(at: time)
+        steps[steps.count - 1].finished = finished
+        try recorder.endStep(anchor.mark(time))
+        decisionObserver?("maze \(mazes[mazeIndex].maze.name) \(finished ? "finished" : "ended")")
+        mazeIndex += 1
+        guard mazeIndex < mazes.count else {
+            isFinished = true
+            decisionObserver?("test finished")
+            return
+        }
+        proctor = Self.proctor(for: mazes[mazeIndex], normalizer: normalizer)
+        steps.append(MazeStepResult(step: mazes[mazeIndex].stepIdentifier, maze: mazes[mazeIndex].maze.name))
+        try recorder.beginStep(mazes[mazeIndex].stepIdentifier, start: anchor.mark(time))
+        decisionObserver?("maze \(mazes[mazeIndex].maze.name) shown")
+    }
+
+    private func sample(_ sample: PenSample) throws {
+        let point = sample.formPosition
+        let before = proctor.state
+        switch (strokes.isDown, sample.isInContact) {
+        case (false, true):
+            strokes.touch(sample)
+            try perform(
+                proctor.shouldBeginDrawing(point, at: sample.time), input: .down, at: sample.time, point: point, before: before)
+            try keep(sample)
+        case (true, true):
+            strokes.touch(sample)
+            try perform(proctor.isDrawing(point, at: sample.time), input: .move, at: sample.time, point: point, before: before)
+            try keep(sample)
+        case (true, false):
+            try lift(at: sample.time)
+        case (false, false):
+            break
+        }
+    }
+
+    /// The pen left the surface at `time`: the stroke ends at its last sample in contact.
+    private func lift(at time: EventTime) throws {
+        guard let last = strokes.lastContact else {
+            try strokes.lift(endingRecordedStrokeAt: nil)
+            return
+        }
+        let before = proctor.state
+        try perform(
+            proctor.finishedDrawing(last.formPosition, at: time), input: .up, at: time, point: last.formPosition, before: before)
+        try strokes.lift(endingRecordedStrokeAt: last.time)
+    }
+
+    private func keep(_ sample: PenSample) throws {
+        if try strokes.keep(sample, step: steps.count - 1) { steps[steps.count - 1].points += 1 }
+    }
+
+    private static func proctor(for administered: AdministeredMaze, normalizer: Normalizer) -> MazeProctor {
+        MazeProctor(
+            maze: administered.maze, settings: administered.settings,
+            origin: administered.maze.origin(onFormOf: normalizer.formSize))
+    }
+}

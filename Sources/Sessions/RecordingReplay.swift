@@ -1,0 +1,172 @@
+public import ADF
+internal import Foundation
+public import Proctoring
+public import Recordings
+public import StylusGeometry
+public import StylusInput
+
+/// The tests StylusKit administers, as every command names them.
+public enum TestKind: String, CaseIterable, Sendable {
+    case clock
+    case maze
+    case sdt
+
+    /// The results file's variant.
+    public var variant: ADFVariant {
+        switch self {
+        case .clock: .clock
+        case .maze: .maze
+        case .sdt: .symbolDigit
+        }
+    }
+}
+
+/// A recording replayed through the live pipeline into a results file, deterministically: the
+/// session `replay` runs, and `render` and the benchmark with it.
+///
+/// A recording carries no continue presses, so the split rules place the step boundaries; its
+/// frames go through the same driver as a live session's, on virtual time.
+public struct RecordingReplay {
+    /// The recording (evemu or libinput-record) and, for an events-only file, its description.
+    public var recording: String
+    public var descriptionFile: String?
+    /// Use the complete frames before a cut-off or corrupt line instead of failing.
+    public var allowTruncated = false
+    public var test: TestKind
+    public var settings = ProctoringSettings()
+    /// The maze test's maze file or battery file (exactly one of them for `.maze`).
+    public var maze: String?
+    public var battery: String?
+    /// Where the clock's command step ends.
+    public var clockSplit = StepSplitRule.longestPause
+    /// Where the symbol-digit parts end.
+    public var symbolDigitSplit = SymbolDigitStepSplit.longestPauses
+    /// Unix ms of time zero of a recording with relative times.
+    public var startTime: Int64?
+    /// `--profile` and `--display-profile`, and the search path for what they leave open.
+    public var profileFile: String?
+    public var displayProfile: String?
+    public var lookup = CalibrationLookup()
+    /// Where the results file goes, and whether it may replace one there.
+    public var directory = "."
+    public var force = false
+
+    public init(recording: String, test: TestKind) {
+        self.recording = recording
+        self.test = test
+    }
+
+    /// The recording's file name without its directory and extension, to name results after it.
+    public var stem: String {
+        let name = (recording as NSString).lastPathComponent
+        let withoutExtension = (name as NSString).deletingPathExtension
+        return withoutExtension.isEmpty ? name : withoutExtension
+    }
+
+    /// Opens the recording for one pass over its events.
+    public func openReader() throws -> RecordingReader {
+        try RecordingReader(
+            path: recording, descriptionPath: descriptionFile, options: RecordingReadOptions(allowTruncated: allowTruncated))
+    }
+
+    /// What a replay read and wrote.
+    public struct Outcome: Sendable {
+        public var scan: RecordingScan
+        public var profile: ProfileMatch?
+        public var anchor: WallClockAnchor
+        public var result: SessionResult
+    }
+
+    /// Replays the recording into the results file.
+    ///
+    /// - Parameters:
+    ///   - events: where the maze and symbol-digit proctors' decisions go as JSON lines (`--events`).
+    ///   - unrecordedInk: collects the ink the proctor kept out of the results file.
+    ///   - patient: fills the encrypted patient fields for the results file's path and its first
+    ///     step's Unix ms (`--patient`).
+    ///   - note: what a person should know (a pen display on the reference canvas).
+    public func run(
+        events: ((String) -> Void)? = nil, unrecordedInk: (any UnrecordedInkSink)? = nil,
+        patient: (inout ClockSketchData, _ resultsFile: String, _ startUnixMilliseconds: Double) throws -> Void = { _, _, _ in },
+        note: (String) -> Void = { _ in }
+    ) throws -> Outcome {
+        // The mazes are read before the recording, so a missing maze file is named first.
+        let journaled: JournaledTest
+        var mazes: [AdministeredMaze] = []
+        switch test {
+        case .clock: journaled = .clock
+        case .sdt: journaled = .sdt
+        case .maze:
+            guard (maze == nil) != (battery == nil) else { throw RecordingReplayError.mazeSource }
+            mazes = try MazeTestMazes.load(maze: maze, battery: battery, defaults: settings.maze)
+            journaled = battery.map { .battery(file: $0) } ?? .maze(mazeFile: maze ?? "")
+        }
+        let scan = try RecordingScan(reading: try openReader(), file: recording)
+        let device = scan.header.device
+        let match = try lookup.tabletProfile(for: device, file: profileFile)
+        // Every test's form is laid out on the same blank page: the clock drawn on it, the maze
+        // placed as its file says, the symbol-digit form centred.
+        _ = try TabletPage.size(of: device, profile: match?.profile)
+        let results = try ResultsEnvironment(
+            device: device, tabletProfile: match, displayProfile: displayProfile, lookup: lookup, note: note)
+        let setup = try SessionSetup(
+            test: journaled, device: device, profile: match, results: results, settings: settings, mazes: mazes)
+        let (first, last) = (scan.firstEventTime!, scan.lastEventTime!)
+        let anchor = WallClockAnchor(firstEventTime: first, startTimeMilliseconds: startTime)
+        let file = try ResultsDestination(directory: directory, name: stem, variant: test.variant, force: force)
+        let recorder = try file.recorder()
+        var environment = setup.environment(header: scan.header, penID: scan.penID)
+        try patient(&environment, file.path, anchor.unixMilliseconds(first))
+
+        let boundaries: [EventTime]
+        switch test {
+        case .clock: boundaries = clockSplit.boundary(strokes: scan.strokes, recordingStart: first).map { [$0] } ?? []
+        case .maze: boundaries = []
+        case .sdt:
+            boundaries = symbolDigitSplit.boundaries(strokes: scan.strokes, recordingStart: first, parts: settings.symbolDigit.steps.count)
+        }
+        let driver = try setup.driver(
+            device: device, anchor: anchor, recorder: recorder, plan: SessionPlan(boundaries: boundaries),
+            events: events.map { ProctorEventLog(unixMilliseconds: anchor.unixMilliseconds, write: $0) },
+            unrecordedInk: unrecordedInk)
+        let reader = try openReader()
+        let result = try driver.run(
+            from: first, events: reader.next, end: last, environment: environment, display: setup.display)
+        try file.commit()
+        return Outcome(scan: scan, profile: match, anchor: anchor, result: result)
+    }
+}
+
+/// Why a recording cannot be replayed as asked.
+public enum RecordingReplayError: Error, CustomStringConvertible {
+    /// A maze test names neither a maze nor a battery, or both.
+    case mazeSource
+
+    public var description: String {
+        switch self {
+        case .mazeSource: "--test maze needs exactly one of --maze FILE or --battery FILE."
+        }
+    }
+}
+
+extension StepSplitRule {
+    /// Why `--step-split` is not a rule for the clock test.
+    public struct ParseError: Error, CustomStringConvertible {
+        public let text: String
+
+        public var description: String {
+            "'\(text)' is not a step-split rule. Use 'longest-pause', 'none', or a number of seconds after the first event (e.g. 12.5)."
+        }
+    }
+
+    /// Reads `--step-split` for the clock test: `longest-pause`, `none`, or seconds after the first event.
+    public init(parsing text: String) throws(ParseError) {
+        switch text {
+        case "longest-pause": self = .longestPause
+        case "none": self = .none
+        default:
+            guard let seconds = Double(text), seconds >= 0, seconds.isFinite else { throw ParseError(text: text) }
+            self = .at(.seconds(seconds))
+        }
+    }
+}

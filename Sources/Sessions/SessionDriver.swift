@@ -1,0 +1,89 @@
+public import ADF
+public import StylusGeometry
+public import StylusInput
+
+/// What replay, record, administer and recover need of a test's driver: events in, continue
+/// presses and interruptions, the next instant something is due by itself, and the result at the end.
+///
+/// Every driver runs on the events' own clock: before each frame, whatever its `plan` and its
+/// proctor have due fires in time order (`SessionPlan.nextDue`). So a recording replayed, a journal
+/// recovered and the live session give the same results file from the same events.
+public protocol SessionDriver: AnyObject {
+    /// Boundaries, interruptions and taps known ahead of the events (a split rule's or a journal's).
+    var plan: SessionPlan { get set }
+    /// When a timer is next due (the live loop sleeps no longer than until then).
+    var nextDeadline: EventTime? { get }
+    var isFinished: Bool { get }
+    /// Frames the assembler discarded (after a `SYN_DROPPED`, until the resync).
+    var framesDiscarded: Int { get }
+    /// Called with each pen sample the driver saw (the live status line, the patient's cursor).
+    var sampleObserver: ((PenSample) -> Void)? { get set }
+    /// Called with each decision, in words (the live decision log and status line).
+    var decisionObserver: ((String) -> Void)? { get set }
+    /// The first step starts at `time`.
+    func begin(at time: EventTime) throws
+    /// One event; a frame it completes runs through the proctor after everything due before it.
+    func process(_ event: InputEvent) throws
+    /// Fires everything due before a frame at `time`.
+    func advance(to time: EventTime) throws
+    /// A live session's interruption, recorded at once in the open step's `Interruptions`.
+    func interrupt(_ interruption: SessionInterruption) throws
+    /// A live continue press (the step on screen ends) at `time`, after everything due by then.
+    func continuePressed(at time: EventTime) throws
+    /// The session ends at `end` by the one rule (`SessionEnding`); nothing if it has ended already.
+    func end(at end: EventTime) throws
+    /// Writes the results file of the ended session.
+    func results(environment: ClockSketchData, display: DisplayData) throws -> SessionResult
+}
+
+/// The one rule for "the recording (or the journal, or the live session) is over", the same for
+/// the three tests: a pen still down lifts with its last sample in contact; everything due by the
+/// end fires, a boundary on the last frame included; the maze proctor's own timers still fire
+/// after the end, as the live session would have waited for them (so a recording that stops
+/// mid-maze still gets its no-drawing interruption); the steps left are passed through at the end.
+enum SessionEnding {
+    /// Just past `end`, so a boundary on the last frame (strictly before the next) is due too.
+    static func justAfter(_ end: EventTime) -> EventTime { end.advanced(by: EventDuration(microseconds: 1)) }
+}
+
+extension SessionDriver {
+    /// Ends the session at `end` and writes its results file.
+    public func finish(at end: EventTime, environment: ClockSketchData, display: DisplayData) throws -> SessionResult {
+        try self.end(at: end)
+        return try results(environment: environment, display: display)
+    }
+
+    /// Adds a journal's step boundary (continue press) to the plan as `recover` reads it.
+    public func plan(boundary: EventTime) { plan.add(boundary: boundary) }
+    /// Adds a journal's interruption to the plan as `recover` reads it.
+    public func plan(interruption: SessionInterruption) { plan.add(interruption: interruption) }
+    /// Adds a journal's button tap to the plan as `recover` reads it (the clock's buttons; other tests have none).
+    public func plan(tap: ButtonTap) { plan.add(tap: tap) }
+
+    /// Drives every event of `events` through the session and ends it at `end`: replay's and
+    /// the benchmark's whole session, in-process.
+    public func run(
+        from start: EventTime, events next: () throws -> InputEvent?, end: EventTime, environment: ClockSketchData,
+        display: DisplayData
+    ) throws -> SessionResult {
+        try begin(at: start)
+        while let event = try next() { try process(event) }
+        return try finish(at: end, environment: environment, display: display)
+    }
+}
+
+/// What a session wrote: per step what happened, and the results file.
+public enum SessionResult: Sendable {
+    case clock(ClockResult)
+    case maze(MazeResult)
+    case symbolDigit(SymbolDigitResult)
+
+    /// The results file's path.
+    public var output: String {
+        switch self {
+        case .clock(let result): result.output
+        case .maze(let result): result.output
+        case .symbolDigit(let result): result.output
+        }
+    }
+}

@@ -1,0 +1,118 @@
+public import Proctoring
+public import StylusInput
+
+/// A tap on one of the clock's buttons: the pen touched down on it at `time` (the frame's time).
+public struct ButtonTap: Hashable, Sendable {
+    public var button: ClockButton
+    public var time: EventTime
+
+    public init(button: ClockButton, time: EventTime) {
+        self.button = button
+        self.time = time
+    }
+}
+
+/// Why a live session was interrupted: written to the step's `Interruptions` as a `Pause` of this type.
+public struct SessionInterruption: Hashable, Sendable {
+    public enum Kind: String, Sendable {
+        /// The tablet was unplugged (or its node vanished); the pen's samples stop until it is back.
+        case deviceRemoved = "device-removed"
+        /// The same tablet (vendor, product, name) is back and the session continues.
+        case deviceReconnected = "device-reconnected"
+        /// The kernel's buffer overflowed (`SYN_DROPPED`): events between this time and the resync are lost.
+        case eventsDropped = "events-dropped"
+    }
+
+    public var kind: Kind
+    public var time: EventTime
+
+    public init(kind: Kind, time: EventTime) {
+        self.kind = kind
+        self.time = time
+    }
+}
+
+/// What a session knows of its future that is not in its pen events: step boundaries (continue
+/// presses), interruptions and button taps. A replay's come from its split rule, a journal's from
+/// its control lines (added as `recover` reads them), a live session's plan is empty.
+///
+/// It is also the one due-time queue of the three drivers: `nextDue(before:timer:)` merges the
+/// plan with the proctor's own timer by the documented tie-break, so a journal replayed gives the
+/// live session's file.
+public struct SessionPlan: Sendable {
+    /// What comes due next.
+    public enum Due: Hashable, Sendable {
+        case interruption(SessionInterruption)
+        case boundary(EventTime)
+        case timer(EventTime)
+    }
+
+    private var boundaries: [EventTime]
+    private var interruptions: [SessionInterruption]
+    /// A journal's button taps, earliest first: each names the touch-down frame that was a tap.
+    private var taps: [ButtonTap]
+
+    public init(boundaries: [EventTime] = [], interruptions: [SessionInterruption] = [], taps: [ButtonTap] = []) {
+        self.boundaries = boundaries.sorted()
+        // Stable, so two interruptions at one instant keep the journal's order.
+        self.interruptions = interruptions.enumerated()
+            .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        self.taps = taps.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+    }
+
+    /// Adds a journal's control as `recover` reads it, before any frame stamped after it; among
+    /// equal times the journal's order is kept.
+    public mutating func add(boundary: EventTime) { boundaries.insertInTimeOrder(boundary, time: \.self) }
+    public mutating func add(interruption: SessionInterruption) { interruptions.insertInTimeOrder(interruption, time: \.time) }
+    public mutating func add(tap: ButtonTap) { taps.insertInTimeOrder(tap, time: \.time) }
+
+    /// Takes what is due before a frame at `time`, given the proctor's armed `timer`, if anything is.
+    ///
+    /// The tie-break, the same for the three tests:
+    /// - a timer due at the frame's own time fires first; a boundary or an interruption only
+    ///   strictly before the frame (the split rule may place a boundary on a stroke's last frame,
+    ///   which still belongs to the step that ends);
+    /// - a journaled interruption goes before a boundary at its instant or later, and before the
+    ///   proctor's timer: live, it was recorded when it was read, before the loop fired the timers;
+    /// - a boundary goes before a timer due after it; a timer due at the boundary's instant fires
+    ///   first (it was due before the press could be handled).
+    public mutating func nextDue(before time: EventTime, timer: EventTime?) -> Due? {
+        let timer = timer.flatMap { $0 <= time ? $0 : nil }
+        let boundary = boundaries.first.flatMap { $0 < time ? $0 : nil }
+        if let interruption = interruptions.first, interruption.time < time, boundary.map({ interruption.time <= $0 }) ?? true {
+            interruptions.removeFirst()
+            return .interruption(interruption)
+        }
+        if let boundary, timer.map({ boundary < $0 }) ?? true {
+            boundaries.removeFirst()
+            return .boundary(boundary)
+        }
+        return timer.map { .timer($0) }
+    }
+
+    /// Takes the taps planned strictly before `time`: taps whose frame never came (a journal cut
+    /// inside one) still end their step, at their time.
+    public mutating func tapsMissed(before time: EventTime) -> [ButtonTap] {
+        var missed: [ButtonTap] = []
+        while let tap = taps.first, tap.time < time { missed.append(taps.removeFirst()) }
+        return missed
+    }
+
+    /// Takes the tap planned at exactly `time`, if any.
+    public mutating func tap(at time: EventTime) -> ClockButton? {
+        guard let tap = taps.first, tap.time == time else { return nil }
+        taps.removeFirst()
+        return tap.button
+    }
+}
+
+extension Array {
+    /// Inserts `element` after every element at or before its time: the order the plan's
+    /// up-front sort gives, a journal's order kept among equal times.
+    mutating func insertInTimeOrder(_ element: Element, time: (Element) -> EventTime) {
+        let key = time(element)
+        var index = endIndex
+        while index > startIndex && time(self[index - 1]) > key { index -= 1 }
+        insert(element, at: index)
+    }
+}

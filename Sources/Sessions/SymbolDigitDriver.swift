@@ -1,0 +1,300 @@
+public import ADF
+internal import Foundation
+public import Proctoring
+public import StylusGeometry
+public import StylusInput
+
+/// How `replay --test sdt` decides where one part of the symbol-digit test ends and the next
+/// begins, since a recording carries no continue presses.
+///
+/// - `longestPauses` (`--step-split longest-pause`, the default): the parts are split at the
+///   longest pen-up pauses between strokes, one fewer than the parts at most, and only at pauses
+///   of at least `minimumPartPause`: moving from one box to the next takes a fraction of a
+///   second, while a part's instructions take several. Each boundary is the pause's midpoint.
+/// - `none`: every stroke belongs to the first part; the others are empty.
+/// - `at`: the parts end at these offsets after the recording's first event, in increasing
+///   order; an offset that falls inside a stroke moves to that stroke's end, as for the clock.
+///
+/// Parts no boundary ends run to the end of the recording, where the rest are passed through.
+public enum SymbolDigitStepSplit: Hashable, Sendable {
+    case longestPauses
+    case none
+    case at([EventDuration])
+
+    /// Pauses shorter than this never split parts.
+    public static let minimumPartPause = EventDuration.milliseconds(5_000)
+
+    /// Why `--step-split` is not a rule for the symbol-digit test.
+    public struct ParseError: Error, CustomStringConvertible {
+        public let text: String
+
+        public var description: String {
+            "--step-split '\(text)' is not a rule for --test sdt; give 'longest-pause', 'none', or the "
+                + "seconds after the first event at which each part ends, increasing and comma-separated (e.g. '60,120')."
+        }
+    }
+
+    /// Reads `--step-split` for the symbol-digit test.
+    public init(parsing text: String) throws(ParseError) {
+        switch text {
+        case "longest-pause": self = .longestPauses
+        case "none": self = .none
+        default:
+            var offsets: [EventDuration] = []
+            for word in text.split(separator: ",", omittingEmptySubsequences: false) {
+                guard let seconds = Double(word.trimmingCharacters(in: .whitespaces)), seconds >= 0, seconds.isFinite,
+                    offsets.last.map({ $0 < .seconds(seconds) }) ?? true
+                else { throw ParseError(text: text) }
+                offsets.append(.seconds(seconds))
+            }
+            self = .at(offsets)
+        }
+    }
+
+    /// The instants at which parts end, in time order (at most `parts - 1` of them matter).
+    public func boundaries(strokes: [ContactInterval], recordingStart: EventTime, parts: Int) -> [EventTime] {
+        switch self {
+        case .none:
+            return []
+        case .at(let offsets):
+            return offsets.map { offset in
+                let requested = recordingStart.advanced(by: offset)
+                let enclosing = strokes.first { $0.start <= requested && requested < $0.end }
+                return enclosing?.end ?? requested
+            }
+        case .longestPauses:
+            let pauses = zip(strokes, strokes.dropFirst()).enumerated().map { index, pair in
+                (index: index, gap: pair.1.start.microseconds - pair.0.end.microseconds, before: pair.0.end)
+            }
+            // Longest first; of equal pauses the earliest, so the rule is deterministic.
+            let chosen = pauses.filter { $0.gap >= Self.minimumPartPause.microseconds }
+                .sorted { ($0.gap, -$0.index) > ($1.gap, -$1.index) }
+                .prefix(max(0, parts - 1))
+            return chosen.sorted { $0.index < $1.index }.map {
+                EventTime(microseconds: $0.before.microseconds + $0.gap / 2)
+            }
+        }
+    }
+}
+
+/// What happened in one part of a symbol-digit test.
+public struct SymbolDigitStepResult: Codable, Sendable {
+    public struct Interruption: Codable, Sendable {
+        public var type: String
+        /// Unix time in milliseconds, as in the results file.
+        public var time: Double
+        /// The box written in, counted from 1 in the order boxes are filled (the samples are 1-5).
+        public var writtenIn: Int
+        /// The box the arrow pointed at, counted from 1.
+        public var continueIn: Int
+    }
+
+    public var step: String
+    public var strokes: Int = 0
+    public var points: Int = 0
+    /// Boxes (counted from 1) that at least one stroke counted for.
+    public var boxes: [Int] = []
+    public var interruptions: [Interruption] = []
+    /// Delayed-recall reminders given.
+    public var reminders: Int = 0
+}
+
+/// What a symbol-digit session wrote.
+public struct SymbolDigitResult: Sendable {
+    public var steps: [SymbolDigitStepResult]
+    public var output: String
+}
+
+/// The symbol-digit test's driver, shared by `replay`, `record`, `administer` and `recover`:
+/// frames in, the `SymbolDigitProctor`'s decisions out into the recorder, on the events' own clock.
+///
+/// Before each frame, whatever is due fires in time order (`SessionPlan.nextDue`): the
+/// delayed-recall timer at its deadline (at or before the frame), a step boundary (the split
+/// rule's, or a journal's continue press) strictly before it (a boundary may lie on a stroke's
+/// last frame, which still belongs to the part that ends). The end follows `SessionEnding`.
+public final class SymbolDigitDriver: SessionDriver {
+    public let normalizer: Normalizer
+    public let anchor: WallClockAnchor
+    public let settings: SymbolDigitSettings
+    public let events: ProctorEventLog?
+    public var plan: SessionPlan
+    public var sampleObserver: ((PenSample) -> Void)?
+    public var decisionObserver: ((String) -> Void)?
+    /// Collects the samples of the ignored rest of strokes a step ended under, if set.
+    public var unrecordedInk: (any UnrecordedInkSink)? {
+        get { strokes.unrecordedInk }
+        set { strokes.unrecordedInk = newValue }
+    }
+
+    private let recorder: ADFRecorder
+    private var strokes: StrokeRecorder
+    private var assembler: FrameAssembler
+    private var proctor: SymbolDigitProctor
+    public private(set) var steps: [SymbolDigitStepResult] = []
+
+    public init(
+        device: DeviceDescription, normalizer: Normalizer, anchor: WallClockAnchor, recorder: ADFRecorder,
+        settings: SymbolDigitSettings, origin: FormPosition, events: ProctorEventLog? = nil, plan: SessionPlan = SessionPlan()
+    ) throws {
+        self.normalizer = normalizer
+        self.anchor = anchor
+        self.recorder = recorder
+        self.settings = settings
+        self.events = events
+        self.plan = plan
+        strokes = StrokeRecorder(recorder: recorder, anchor: anchor)
+        assembler = try FrameAssembler(device: device)
+        proctor = SymbolDigitProctor(settings: settings, origin: origin)
+    }
+
+    public var framesDiscarded: Int { assembler.framesDiscarded }
+    public var isFinished: Bool { proctor.state == .finished }
+    public var nextDeadline: EventTime? { isFinished ? nil : proctor.nextDeadline }
+    /// The proctor, for `administer` to show what it decided.
+    public var proctorOnScreen: SymbolDigitProctor { proctor }
+    /// True while the current stroke's samples go into the results file (`administer` inks only those).
+    public var isRecordingStroke: Bool { strokes.isRecordingStroke }
+
+    public func begin(at time: EventTime) throws {
+        try perform(proctor.begin(at: time), input: .continue, at: time, before: .notStarted, step: nil)
+    }
+
+    public func process(_ event: InputEvent) throws {
+        guard !isFinished, let frame = assembler.process(event) else { return }
+        try advance(to: frame.time)
+        guard !isFinished, case .pen(let penFrame) = frame else { return }
+        let sample = normalizer.sample(penFrame)
+        try self.sample(sample)
+        sampleObserver?(sample)
+    }
+
+    public func advance(to time: EventTime) throws {
+        while !isFinished, let due = plan.nextDue(before: time, timer: proctor.nextDeadline) {
+            let step = proctor.currentStep?.identifier
+            let before = proctor.state
+            switch due {
+            case .interruption(let interruption):
+                try interrupt(interruption)
+            case .boundary(let boundary):
+                try perform(proctor.continuePressed(at: boundary), input: .continue, at: boundary, before: before, step: step)
+            case .timer(let timer):
+                try perform(proctor.timerFired(at: timer), input: .timer, at: timer, before: before, step: step)
+            }
+        }
+    }
+
+    public func continuePressed(at time: EventTime) throws {
+        try advance(to: time)
+        guard !isFinished else { return }
+        try pressContinue(at: time)
+    }
+
+    public func interrupt(_ interruption: SessionInterruption) throws {
+        guard !isFinished, proctor.currentStep != nil, !steps.isEmpty else { return }
+        let time = anchor.unixMilliseconds(interruption.time)
+        try recorder.interruption(interruption.kind.rawValue, unixMilliseconds: time)
+        steps[steps.count - 1].interruptions.append(.init(type: interruption.kind.rawValue, time: time, writtenIn: 0, continueIn: 0))
+    }
+
+    public func end(at end: EventTime) throws {
+        guard !isFinished else { return }
+        if strokes.isDown, let last = strokes.lastContact { try lift(at: last.time) }
+        try advance(to: SessionEnding.justAfter(end))
+        while !isFinished { try pressContinue(at: end) }
+    }
+
+    public func results(environment: ClockSketchData, display: DisplayData) throws -> SessionResult {
+        let output = try recorder.finish(environment: environment, display: display)
+        return .symbolDigit(SymbolDigitResult(steps: steps, output: output))
+    }
+
+    private func pressContinue(at time: EventTime) throws {
+        let before = proctor.state
+        let step = proctor.currentStep?.identifier
+        try perform(proctor.continuePressed(at: time), input: .continue, at: time, before: before, step: step)
+    }
+
+    /// Carries out the actions of one proctor call.
+    private func perform(
+        _ actions: [SymbolDigitAction], input: ProctorInput, at time: EventTime, before: SymbolDigitState, step: String?
+    ) throws {
+        for action in actions {
+            events?.log(action, input: input, at: time, before: before, after: proctor.state, step: step)
+            switch action {
+            case let .stepStarted(started, at):
+                try recorder.beginStep(
+                    started.identifier, start: anchor.mark(at),
+                    drawingTags: SymbolDigitDrawingTags(
+                        setID: started.setID(displayMode: settings.displayMode), structureID: started.part.structureID))
+                steps.append(SymbolDigitStepResult(step: started.identifier))
+                decisionObserver?("\(started.identifier) started")
+            case let .stepEnded(ended, at):
+                try recorder.endStep(anchor.mark(at))
+                decisionObserver?("\(ended.identifier) ended")
+            case .acceptStroke:
+                guard strokes.lastContact != nil else { continue }
+                try strokes.accept()
+                steps[steps.count - 1].strokes += 1
+            case .strokeEnded(let stroke):
+                // Ended by a continue press while the pen is down, the rest of the stroke is
+                // ignored; ended by the lift, nothing follows and the ink log keeps nothing.
+                try strokes.stopRecording(at: stroke.end)
+                if let box = stroke.box, !steps[steps.count - 1].boxes.contains(box + 1) {
+                    steps[steps.count - 1].boxes.append(box + 1)
+                }
+                decisionObserver?(stroke.box.map { "stroke in box \($0 + 1)" } ?? "stroke in no box")
+            case .interrupt(let interruption):
+                let time = anchor.unixMilliseconds(interruption.time)
+                try recorder.interruption(interruption.kind.rawValue, unixMilliseconds: time)
+                steps[steps.count - 1].interruptions.append(
+                    .init(
+                        type: interruption.kind.rawValue, time: time, writtenIn: interruption.writtenIn + 1,
+                        continueIn: interruption.continueIn + 1))
+                decisionObserver?("interruption \(interruption.kind.rawValue): continue in box \(interruption.continueIn + 1)")
+            case .remindDelayedRecall:
+                steps[steps.count - 1].reminders += 1
+                decisionObserver?("delayed-recall reminder")
+            case .finished:
+                decisionObserver?("test finished")
+            case .revealForm, .armTimer, .cancelTimer:
+                // Timers are read back from the proctor (`nextDeadline`); the form is the screen's.
+                break
+            }
+        }
+    }
+
+    /// The pen left the surface at `time`: the stroke ends at its last sample in contact.
+    private func lift(at time: EventTime) throws {
+        if let last = strokes.lastContact {
+            let before = proctor.state
+            let step = proctor.currentStep?.identifier
+            try perform(proctor.penUp(last.formPosition, at: time), input: .up, at: time, before: before, step: step)
+        }
+        try strokes.lift(endingRecordedStrokeAt: nil)
+    }
+
+    private func sample(_ sample: PenSample) throws {
+        let point = sample.formPosition
+        let before = proctor.state
+        let step = proctor.currentStep?.identifier
+        switch (strokes.isDown, sample.isInContact) {
+        case (false, true):
+            strokes.touch(sample)
+            try perform(proctor.penDown(point, at: sample.time), input: .down, at: sample.time, before: before, step: step)
+            try keep(sample)
+        case (true, true):
+            strokes.touch(sample)
+            // penMoved decides nothing (the box is decided on lifting), so there is nothing to log.
+            _ = proctor.penMoved(point, at: sample.time)
+            try keep(sample)
+        case (true, false):
+            try lift(at: sample.time)
+        case (false, false):
+            break
+        }
+    }
+
+    private func keep(_ sample: PenSample) throws {
+        if try strokes.keep(sample, step: steps.isEmpty ? nil : steps.count - 1) { steps[steps.count - 1].points += 1 }
+    }
+}

@@ -1,0 +1,49 @@
+internal import Foundation
+public import Recordings
+
+/// The largest text file (a profile, a maze, a settings file) a session reads: the biggest maze
+/// it accepts (2,500 cells) is about 20 kB, so a bigger file is a mistake, and it is refused before
+/// it is read into memory.
+public let maximumTextFileBytes = 16 << 20
+
+/// Reads a small text file (a profile, a maze), with an error that names it and its purpose.
+public func readText(_ path: String, purpose: String) throws(TextFileError) -> String {
+    if let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber,
+        size.intValue > maximumTextFileBytes
+    {
+        throw .tooLarge(file: path, purpose: purpose, bytes: size.intValue, limit: maximumTextFileBytes)
+    }
+    guard let data = FileManager.default.contents(atPath: path) else {
+        throw .cannotRead(file: path, purpose: purpose)
+    }
+    return String(decoding: data, as: UTF8.self)
+}
+
+/// Why a session's text file could not be read.
+public enum TextFileError: Error, CustomStringConvertible {
+    case cannotRead(file: String, purpose: String)
+    case tooLarge(file: String, purpose: String, bytes: Int, limit: Int)
+
+    public var description: String {
+        switch self {
+        case let .cannotRead(file, purpose):
+            "Cannot read the \(purpose) \(file): it does not exist or is not readable. Check the path and its permissions."
+        case let .tooLarge(file, purpose, bytes, limit):
+            "The \(purpose) \(file) has \(bytes) bytes, more than the \(limit) a \(purpose) may have. "
+                + "Check that it is the right file."
+        }
+    }
+}
+
+extension JournaledFile.Role {
+    /// What the file is, as errors name it.
+    public var purpose: String {
+        switch self {
+        case .settings: "settings file"
+        case .tabletProfile: "tablet profile"
+        case .displayProfile: "display profile"
+        case .maze: "maze file"
+        case .battery: "maze battery"
+        }
+    }
+}

@@ -1,0 +1,133 @@
+import ADF
+import Foundation
+import Proctoring
+import Recordings
+import Sessions
+import StylusInput
+import Testing
+
+/// A live session and its journal, in-process: the session is driven as `record`'s loop drives it
+/// (each event journaled, then processed; continue presses journaled, then pressed) and its
+/// journal written as `record` writes it. `recover` of that journal must give the live session's
+/// results file byte for byte, with no option: the journal keeps the settings, profiles and mazes.
+///
+/// The tablet is the synthesized one of `SynthesizedRecording` (no uinput here: the real-kernel
+/// version of this test is integration/vm/guest.sh, 8b).
+@Suite("Recover rebuilds the live session")
+struct JournalRecoveryTests {
+    struct LiveRun {
+        var results: String
+        var journal: String
+    }
+
+    /// Runs `test` live on `recording`, pressing continue at each of `presses` (seconds after the
+    /// first event), then lets the clock run `tail` seconds past the last event, as the live loop
+    /// waits for the proctor's timers.
+    func live(
+        _ test: JournaledTest, on recording: SynthesizedRecording, settingsFile: String?, presses: [Double], tail: Double,
+        in directory: String
+    ) throws -> LiveRun {
+        let written = RecordingHeader(
+            format: .evemu(.current), kernel: "6.1.0-sessions-test", deviceNode: "/dev/input/event9", device: recording.header.device)
+        let header = try RecordingReader(bytes: Array(EvemuWriter().header(written).utf8), name: "journal header").header
+        let sources = try SessionSources.live(
+            test: test, device: header.device, settingsFile: settingsFile, profileFile: nil, displayProfile: nil,
+            lookup: Fixture.lookup, note: { _ in })
+        let setup = try SessionSetup(
+            test: test, device: header.device, profile: sources.tabletProfile, results: sources.results,
+            settings: sources.settings, mazes: sources.mazes)
+        let first = try #require(recording.events.first?.time)
+        let start = first.advanced(by: .milliseconds(-250))
+        let realtime: Int64 = 1_764_000_000_000_000
+        let anchor = WallClockAnchor(offsetMicroseconds: realtime - start.microseconds)
+        let journal = try Journal(directory: directory, name: "live", header: written, now: start)
+        try journal.control(.anchor(realtimeMicroseconds: realtime, monotonicMicroseconds: start.microseconds), now: start)
+        try journal.control(.test(test), now: start)
+        for line in sources.journalLines { try journal.control(line, now: start) }
+        let results = ADFRecorder.resultsPath(directory: directory, name: "live", variant: test.variant)
+        let recorder = try ADFRecorder(destination: results, variant: test.variant)
+        let driver = try setup.driver(device: header.device, anchor: anchor, recorder: recorder)
+        try journal.control(.begin(start), now: start)
+        try driver.begin(at: start)
+
+        var pending = presses.map { first.advanced(by: .seconds($0)) }
+        for event in recording.events where !driver.isFinished {
+            while let press = pending.first, press <= event.time, !driver.isFinished {
+                pending.removeFirst()
+                try journal.control(.continue(press), now: press)
+                try driver.continuePressed(at: press)
+            }
+            try journal.append([event], now: event.time)
+            try driver.process(event)
+        }
+        let last = try #require(recording.events.last?.time)
+        let end = last.advanced(by: .seconds(tail))
+        try driver.advance(to: end)
+        // Whatever steps are left end at `end`, journaled, as SIGTERM ends them for `record`.
+        while !driver.isFinished {
+            try journal.control(.continue(end), now: end)
+            try driver.continuePressed(at: end)
+        }
+        try journal.control(.end(end), now: end)
+        var scan = try RecordingScan(header: header)
+        for event in recording.events { scan.add(event) }
+        try scan.finish(truncation: nil, file: journal.path)
+        _ = try driver.finish(at: end, environment: setup.environment(header: header, penID: scan.penID), display: setup.display)
+        try journal.sync(now: end)
+        return LiveRun(results: results, journal: journal.path)
+    }
+
+    func recoveredEqualsLive(_ run: LiveRun, in scratch: Scratch) throws -> RecoveredSession {
+        let recovered = try JournalRecovery(path: run.journal, lookup: Fixture.lookup)
+            .rebuild(directory: scratch.path + "/recovered-" + UUID().uuidString, force: false)
+        let live = try #require(FileManager.default.contents(atPath: run.results))
+        let rebuilt = try #require(FileManager.default.contents(atPath: recovered.result.output))
+        #expect(rebuilt == live, "recover's \(recovered.result.output) differs from the live \(run.results)")
+        #expect(!recovered.incomplete)
+        return recovered
+    }
+
+    @Test("Clock with a continue press and a 4 s button delay: recover gives the live file byte for byte")
+    func clock() throws {
+        let scratch = try Scratch()
+        let settings = scratch.path + "/clock.yaml"
+        try "schema: 2\nclock:\n  button-delay: 4 s\n".write(toFile: settings, atomically: true, encoding: .utf8)
+        let recording = try SynthesizedRecording(scenario: "clock.scenario")
+        let run = try live(.clock, on: recording, settingsFile: settings, presses: [8], tail: 0.5, in: scratch.path)
+        let recovered = try recoveredEqualsLive(run, in: scratch)
+        #expect(recovered.used.contains { $0.contains("settings") && $0.contains("kept in the journal") })
+        guard case .clock(let clock) = recovered.result else { Issue.record("not a clock result"); return }
+        #expect(clock.strokes == recording.touchDowns)
+        #expect(clock.strokesPerStep.allSatisfy { $0.strokes > 0 }, "both steps have strokes: \(clock.strokesPerStep)")
+    }
+
+    @Test("Maze with a 3 s finish timeout, ending by itself: recover gives the live file byte for byte")
+    func maze() throws {
+        let scratch = try Scratch()
+        let settings = scratch.path + "/finish-3s.yaml"
+        try "schema: 2\nmaze:\n  finish-timeout: 3 s\n".write(toFile: settings, atomically: true, encoding: .utf8)
+        let recording = try SynthesizedRecording(scenario: "wall-cross-0.6s.scenario")
+        let test = JournaledTest.maze(mazeFile: Fixture.path("Fixtures/synth/detour.maze"))
+        let run = try live(test, on: recording, settingsFile: settings, presses: [], tail: 5, in: scratch.path)
+        let recovered = try recoveredEqualsLive(run, in: scratch)
+        guard case .maze(let maze) = recovered.result else { Issue.record("not a maze result"); return }
+        #expect(maze.steps.map(\.finished) == [true])
+        #expect(maze.steps.first?.interruptions.map(\.type) == ["wall-cross"])
+        // The finish came 3 s after the end was reached, not 2: the step ends after the last event by more than 2 s.
+        let document = try ADFReader.read(path: run.results).document
+        let lastPoint = try #require(document.steps.first?.strokes.last?.points.last?.unixMilliseconds)
+        let stepEnd = try #require(document.steps.first?.end.unixMilliseconds)
+        #expect(stepEnd - lastPoint > 2_500, "the step ends \(stepEnd - lastPoint) ms after the last point")
+    }
+
+    @Test("Symbol-digit parts ended by continue presses: recover gives the live file byte for byte")
+    func symbolDigit() throws {
+        let scratch = try Scratch()
+        let recording = try SynthesizedRecording(scenario: "sdt-parts.scenario")
+        let seconds = Double(recording.events.last!.time.microseconds - recording.events.first!.time.microseconds) / 1_000_000
+        let run = try live(.sdt, on: recording, settingsFile: nil, presses: [seconds / 3, 2 * seconds / 3], tail: 0.2, in: scratch.path)
+        let recovered = try recoveredEqualsLive(run, in: scratch)
+        guard case .symbolDigit(let sdt) = recovered.result else { Issue.record("not a symbol-digit result"); return }
+        #expect(sdt.steps.count >= 3)
+    }
+}
