@@ -17,6 +17,7 @@ let package = Package(
         .library(name: "PatientData", targets: ["PatientData"]),
         .library(name: "PatientWindow", targets: ["PatientWindow"]),
         .library(name: "Sessions", targets: ["Sessions"]),
+        .library(name: "Measures", targets: ["Measures"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -54,6 +55,8 @@ let package = Package(
         .target(name: "Proctoring", dependencies: ["StylusGeometry", "StylusInput", "Yams"]),
         // Scripted drawings as pen events (for `styluskit synth`): pure Swift too.
         .target(name: "Synthesis", dependencies: ["StylusInput", "StylusGeometry", "Proctoring"]),
+        // Stroke, step and test measures (docs/measures.md): pure Swift, no file format.
+        .target(name: "Measures", dependencies: ["StylusGeometry", "Proctoring"], exclude: ["README.md"]),
 
         // Readers and writers.
         .target(name: "Recordings", dependencies: ["StylusInput", "Yams"]),
@@ -84,7 +87,7 @@ let package = Package(
             name: "styluskit",
             dependencies: [
                 "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "LinuxInput", "FormPrinting",
-                "Synthesis", "PatientData", "Rendering", "PatientWindow", "Sessions",
+                "Synthesis", "PatientData", "Rendering", "PatientWindow", "Sessions", "Measures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
 
@@ -125,6 +128,7 @@ let package = Package(
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "StylusInput"]),
         .testTarget(name: "FormPrintingTests", dependencies: ["FormPrinting", "Proctoring", "StylusGeometry"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "FormPrinting", "ADF", "Proctoring", "StylusGeometry"]),
+        .testTarget(name: "MeasuresTests", dependencies: ["Measures", "Proctoring", "StylusGeometry"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Proctoring", "StylusGeometry", "StylusInput"]),
         .testTarget(
             name: "PatientDataTests",

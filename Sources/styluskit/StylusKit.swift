@@ -23,5 +23,6 @@ struct StylusKit: ParsableCommand {
             Recover.self,
             Render.self,
             Plot.self,
+            Features.self,
         ])
 }

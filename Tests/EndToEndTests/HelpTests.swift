@@ -24,6 +24,7 @@ struct HelpTests {
             "recover",
             "render",
             "plot",
+            "features",
             "calibrate",
             "calibrate display",
             "calibrate tablet",

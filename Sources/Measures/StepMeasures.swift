@@ -1,0 +1,167 @@
+internal import Proctoring
+public import StylusGeometry
+
+/// The measures of one step of a test (docs/measures.md, "Per step").
+///
+/// On-surface time is the sum of the strokes' durations; in-air time the sum of the gaps
+/// between consecutive strokes; a pause is such a gap longer than a threshold. The step's
+/// time before its first stroke is neither (it is the time to the first stroke).
+public struct StepMeasures: Hashable, Sendable {
+    /// Pen-up gaps longer than these many seconds are counted as pauses, one column each.
+    public static let pauseThresholds: [Double] = [0.5, 1, 2]
+
+    /// The interruption types counted in columns of their own, as the proctors name them (Proctoring
+    /// is their home); any other type counts under `interruptions_other`.
+    public static let interruptionTypes: [String] = {
+        var types = MazeInterruptionKind.allCases.map(\.rawValue)
+        for kind in SymbolDigitInterruptionKind.allCases where !types.contains(kind.rawValue) { types.append(kind.rawValue) }
+        return types
+    }()
+
+    public var assessment: Assessment
+    public var identifier: String
+    /// The step's position in the test, from 1.
+    public var number: Int
+    /// Seconds from the step's start to its first stroke's first sample.
+    public var timeToFirstStroke: Double?
+    /// End minus start, in seconds.
+    public var totalTime: Double
+    public var onSurfaceTime: Double
+    public var inAirTime: Double
+    /// inAirTime / onSurfaceTime.
+    public var inAirRatio: Double?
+    public var strokes: Int
+    public var points: Int
+    public var pathLength: Double
+    /// Gaps over each of `pauseThresholds`, in that order.
+    public var pauses: [Int]
+    public var interruptions: Int
+    /// Interruptions per type of `interruptionTypes`, in that order.
+    public var interruptionsByType: [Int]
+    /// Interruptions of another type.
+    public var otherInterruptions: Int
+    /// Maze steps: seconds from the step's start to the last sample of its last stroke.
+    public var completionTime: Double?
+    /// Symbol-digit steps, with the form's size known: answer boxes (samples aside) written in.
+    public var boxesAttempted: Int?
+    /// Symbol-digit steps: seconds from the first stroke's start to the last one's end, per box attempted.
+    public var timePerBox: Double?
+
+    /// Measures `step`, the `number`th step (from 1) of a test of `assessment` on a form of `formSize`.
+    public init(_ step: InkStep, number: Int, assessment: Assessment, formSize: FormSize? = nil) {
+        self.assessment = assessment
+        identifier = step.identifier
+        self.number = number
+        let strokes = step.strokes.filter { !$0.points.isEmpty }
+        self.strokes = strokes.count
+        points = strokes.reduce(0) { $0 + $1.points.count }
+        totalTime = step.end - step.start
+        pathLength = strokes.reduce(0) { $0 + StrokeMeasures.pathLength($1.points) }
+        onSurfaceTime = strokes.reduce(0) { $0 + ($1.points.last!.time - $1.points.first!.time) }
+        var gaps: [Double] = []
+        for i in strokes.indices.dropFirst() {
+            gaps.append(strokes[i].points.first!.time - strokes[i - 1].points.last!.time)
+        }
+        inAirTime = gaps.reduce(0, +)
+        inAirRatio = onSurfaceTime > 0 ? inAirTime / onSurfaceTime : nil
+        pauses = Self.pauseThresholds.map { threshold in gaps.filter { $0 > threshold }.count }
+        timeToFirstStroke = strokes.first.map { $0.points.first!.time - step.start }
+        interruptions = step.interruptions.count
+        interruptionsByType = Self.interruptionTypes.map { type in step.interruptions.filter { $0.type == type }.count }
+        otherInterruptions = step.interruptions.filter { !Self.interruptionTypes.contains($0.type) }.count
+        let inkEnd = strokes.last.map { $0.points.last!.time }
+        let inkSpan = strokes.first.flatMap { first in inkEnd.map { $0 - first.points.first!.time } }
+        switch assessment {
+        case .maze:
+            completionTime = inkEnd.map { $0 - step.start }
+        case .symbolDigit:
+            if let formSize, let part = Self.symbolDigitStep(step.identifier) {
+                let attempted = SymbolDigitBoxes(step: part, formSize: formSize).attemptedBoxes(strokes)
+                boxesAttempted = attempted
+                if attempted > 0, let inkSpan { timePerBox = inkSpan / Double(attempted) }
+            }
+        case .clock:
+            break
+        }
+    }
+
+    /// The symbol-digit step whose identifier is `identifier` (`symbolDigitStep-copy-2`), if any;
+    /// identifiers of the older generation name the part by its structure id
+    /// (`symbolDigitStep-digit-digit`), and a `-2` ending is the repeat.
+    static func symbolDigitStep(_ identifier: String) -> SymbolDigitStep? {
+        for round in 1...2 {
+            for part in SymbolDigitPart.allCases where SymbolDigitStep(round: round, part: part).identifier == identifier {
+                return SymbolDigitStep(round: round, part: part)
+            }
+        }
+        let round = identifier.hasSuffix("-2") ? 2 : 1
+        let name = round == 2 ? String(identifier.dropLast(2)) : identifier
+        return SymbolDigitPart.allCases.first { name.hasSuffix("-" + $0.structureID) }.map { SymbolDigitStep(round: round, part: $0) }
+    }
+
+    /// `wall-cross` as a column name: `interruptions_wall_cross`.
+    static func columnName(interruptionType type: String) -> String {
+        "interruptions_" + type.replacingHyphens
+    }
+
+    /// A threshold as a column name: 0.5 s is `pauses_over_0_5_s`.
+    static func columnName(pauseThreshold threshold: Double) -> String {
+        let text = MeasureValue.decimalText(threshold) ?? "\(threshold)"
+        return "pauses_over_" + String(text.map { $0 == "." ? "_" : $0 }) + "_s"
+    }
+
+    /// The row of this step under the columns of the `step` level.
+    public var row: MeasureRow {
+        var row = MeasureRow()
+        row.append("time_to_first_stroke_s", timeToFirstStroke)
+        row.append("total_time_s", totalTime)
+        row.append("on_surface_time_s", onSurfaceTime)
+        row.append("in_air_time_s", inAirTime)
+        row.append("in_air_on_surface_ratio", inAirRatio)
+        row.append("strokes", count: strokes)
+        row.append("points", count: points)
+        row.append("path_length_mm", pathLength)
+        for (threshold, count) in zip(Self.pauseThresholds, pauses) {
+            row.append(Self.columnName(pauseThreshold: threshold), count: count)
+        }
+        row.append("interruptions", count: interruptions)
+        for (type, count) in zip(Self.interruptionTypes, interruptionsByType) {
+            row.append(Self.columnName(interruptionType: type), count: count)
+        }
+        row.append("interruptions_other", count: otherInterruptions)
+        row.append("completion_time_s", completionTime)
+        row.append("boxes_attempted", count: boxesAttempted)
+        row.append("time_per_box_s", timePerBox)
+        return row
+    }
+}
+
+extension String {
+    /// The string with `-` as `_`, for column names made of identifiers.
+    var replacingHyphens: String { String(map { $0 == "-" ? "_" : $0 }) }
+}
+
+/// The answer boxes of one symbol-digit step's form, centred on the form as every session places it.
+struct SymbolDigitBoxes {
+    let form: SymbolDigitForm
+
+    init(step: SymbolDigitStep, formSize: FormSize) {
+        form = SymbolDigitForm(step: step, origin: SymbolDigitForm.origin(centredOn: formSize))
+    }
+
+    /// The box a stroke was written in: the answer box holding most of its samples (the lower
+    /// box on a tie), or nil when none holds any.
+    func box(of stroke: InkStroke) -> Int? {
+        var counts: [Int: Int] = [:]
+        for point in stroke.points {
+            let position = FormPosition(xCentimetres: point.xMillimetres / 10, yCentimetres: point.yMillimetres / 10)
+            if let index = form.boxIndex(at: position) { counts[index, default: 0] += 1 }
+        }
+        return counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
+    }
+
+    /// How many answer boxes (the sample boxes aside) hold at least one stroke.
+    func attemptedBoxes(_ strokes: [InkStroke]) -> Int {
+        Set(strokes.compactMap { box(of: $0) }.filter { !form.boxes[$0].isSample }).count
+    }
+}

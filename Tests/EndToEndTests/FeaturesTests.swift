@@ -1,0 +1,269 @@
+import Foundation
+import Testing
+
+/// `styluskit features` run as a user runs it, its values checked against an independent
+/// computation: a Python script that reads the results files with xml.etree and computes a few
+/// measures per level from docs/measures.md's definitions, sharing no code with ours.
+@Suite("features: measures of results files")
+struct FeaturesTests {
+    /// The Python interpreter, if there is one on PATH.
+    static let python: URL? = {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+        return path.split(separator: ":").map { URL(fileURLWithPath: String($0)).appendingPathComponent("python3") }
+            .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+    }()
+
+    /// Results files to measure: every real recording replayed as a clock test, a synthesized
+    /// maze with a wall cross, a synthesized symbol-digit row, and the golden files.
+    static func resultsFiles(in directory: URL) throws -> [String] {
+        for recording in realRecordings {
+            let result = try styluskit(["replay"] + recording.arguments + ["--test", "clock", "--out", directory.path])
+            try #require(result.status == 0, "replay \(recording.file): \(result.standardError)")
+        }
+        let wallCross = directory.appendingPathComponent("wall-cross.evemu").path
+        var result = try styluskit(["synth", "Fixtures/synth/wall-cross-0.6s.scenario", "--output", wallCross])
+        try #require(result.status == 0, "\(result.standardError)")
+        result = try styluskit(["replay", wallCross, "--test", "maze", "--maze", "Fixtures/synth/detour.maze", "--out", directory.path])
+        try #require(result.status == 0, "\(result.standardError)")
+        let sdt = directory.appendingPathComponent("sdt.evemu").path
+        result = try styluskit(["synth", "Fixtures/synth/sdt-in-order.scenario", "--output", sdt])
+        try #require(result.status == 0, "\(result.standardError)")
+        result = try styluskit(["replay", sdt, "--test", "sdt", "--out", directory.path])
+        try #require(result.status == 0, "\(result.standardError)")
+        let replayed = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+            .filter { $0.hasSuffix(".csk") || $0.hasSuffix(".msk") || $0.hasSuffix(".ssk") }.sorted()
+            .map { directory.appendingPathComponent($0).path }
+        let golden = ["clock-small.csk", "maze-small.msk", "symbol-digit-small.ssk"].map {
+            Paths.fixtures.appendingPathComponent("golden/\($0)").path
+        }
+        return replayed + golden
+    }
+
+    /// JSON Lines as dictionaries.
+    static func objects(_ text: String) throws -> [[String: Any]] {
+        try text.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
+    }
+
+    @Test(
+        "Per stroke, step and test, the values match an independent Python computation from the files",
+        .enabled(if: python != nil, "python3 is not installed"))
+    func matchesPython() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = try Self.resultsFiles(in: directory)
+        let script = directory.appendingPathComponent("reference.py")
+        try Data(Self.referenceScript.utf8).write(to: script)
+        let reference = try run(try #require(Self.python), [script.path] + files)
+        try #require(reference.status == 0, "\(reference.standardError)")
+        let expected = try Self.objects(reference.standardOutput)
+
+        var ours: [String: [[String: Any]]] = [:]
+        for level in ["stroke", "step", "test"] {
+            let result = try styluskit(["features", "--level", level, "--format", "json"] + files)
+            try #require(result.status == 0, "\(result.standardError)")
+            ours[level] = try Self.objects(result.standardOutput)
+        }
+        // The identity column of each level's rows.
+        let keys = ["stroke": "stroke", "step": "step_number", "test": "test"]
+        var compared = 0
+        for row in expected {
+            let level = try #require(row["level"] as? String)
+            let file = try #require(row["file"] as? String)
+            let keyColumn = try #require(keys[level])
+            let key = "\(try #require(row["key"]))"
+            let match = ours[level]?.first { ($0["file"] as? String) == file && "\($0[keyColumn] ?? "")" == key }
+            let measured = try #require(match, "no \(level) row \(key) of \(file)")
+            for (column, value) in row where !["level", "file", "key"].contains(column) {
+                let want = try #require((value as? NSNumber)?.doubleValue)
+                let got = try #require((measured[column] as? NSNumber)?.doubleValue, "\(file) \(level) \(key): \(column) is missing")
+                // Six significant digits are printed: within 1e-5 relative (or 1e-9 of nothing).
+                #expect(abs(got - want) <= 1e-5 * abs(want) + 1e-9, "\(file) \(level) \(key): \(column) \(got), Python \(want)")
+                compared += 1
+            }
+        }
+        // Real strokes by the hundred: the comparison has not silently matched nothing.
+        #expect(compared > 500)
+        let levels = Set(expected.compactMap { $0["level"] as? String })
+        #expect(levels == ["stroke", "step", "test"])
+        // The synthesized maze's wall cross and the symbol-digit row's five boxes (the samples aside) are seen.
+        let maze = ours["test"]?.first { ($0["file"] as? String)?.hasSuffix("wall-cross.msk") == true }
+        #expect((maze?["wall_crosses"] as? NSNumber)?.intValue == 1)
+        let sdt = ours["step"]?.first { ($0["file"] as? String)?.hasSuffix("sdt.ssk") == true && ($0["step"] as? String) == "symbolDigitStep-test" }
+        #expect((sdt?["boxes_attempted"] as? NSNumber)?.intValue == 5)
+    }
+
+    @Test("CSV has one header with units in the names, and the same rows as JSON Lines")
+    func csvAndJSON() throws {
+        let file = Paths.fixtures.appendingPathComponent("golden/maze-small.msk").path
+        let csv = try styluskit(["features", file, file])
+        let json = try styluskit(["features", "--format", "json", file, file])
+        #expect(csv.status == 0 && json.status == 0)
+        let lines = csv.standardOutput.split(separator: "\n").map(String.init)
+        let header = try #require(lines.first).split(separator: ",").map(String.init)
+        #expect(header.prefix(5) == ["file", "test", "step", "step_number", "stroke"])
+        for column in ["duration_s", "path_length_mm", "velocity_mean_mm_s", "normalised_jerk", "in_air_path"] {
+            #expect(header.contains(column))
+        }
+        #expect(lines.filter { $0.hasPrefix("file,") }.count == 1)
+        let objects = try Self.objects(json.standardOutput)
+        #expect(objects.count == lines.count - 1)
+        #expect(objects.count == 6)
+        for (line, object) in zip(lines.dropFirst(), objects) {
+            let cells = line.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            for (column, cell) in zip(header, cells) {
+                let value = object[column]
+                if cell.isEmpty {
+                    #expect(value is NSNull, "\(column)")
+                } else if let number = value as? NSNumber, !(value is String) {
+                    #expect(Double(cell) == number.doubleValue, "\(column): \(cell) against \(number)")
+                } else {
+                    #expect(value as? String == cell, "\(column)")
+                }
+            }
+        }
+    }
+
+    @Test("Recordings are refused with what to do; a bad file does not stop the others; the exit status says so")
+    func errors() throws {
+        let recording = Paths.realRecordings.appendingPathComponent("dell_canvas_pen.evemu").path
+        let good = Paths.fixtures.appendingPathComponent("golden/clock-small.csk").path
+        let missing = "/nonexistent/results.csk"
+        let result = try styluskit(["features", "--level", "test", recording, good, missing])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("\(recording) is a recording"))
+        #expect(result.standardError.contains("styluskit replay \(recording)"))
+        #expect(result.standardError.contains(missing))
+        let rows = result.standardOutput.split(separator: "\n")
+        #expect(rows.count == 2)
+        #expect(rows.last?.hasPrefix(good + ",clock,") == true)
+    }
+
+    @Test("--out writes one table, refuses to overwrite it without --force, and --jobs does not change it")
+    func outAndJobs() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = ["clock-small.csk", "maze-small.msk", "symbol-digit-small.ssk", "clock-small.csk", "maze-small.msk"].map {
+            Paths.fixtures.appendingPathComponent("golden/\($0)").path
+        }
+        let out = directory.appendingPathComponent("tables").path
+        var result = try styluskit(["features", "--level", "step", "--out", out, "--jobs", "1"] + files)
+        #expect(result.status == 0)
+        let table = directory.appendingPathComponent("tables/features-step.csv")
+        let one = try String(contentsOf: table, encoding: .utf8)
+        result = try styluskit(["features", "--level", "step", "--out", out] + files)
+        #expect(result.status != 0)
+        #expect(result.standardError.contains("--force"))
+        result = try styluskit(["features", "--level", "step", "--out", out, "--force", "--jobs", "4"] + files)
+        #expect(result.status == 0)
+        #expect(try String(contentsOf: table, encoding: .utf8) == one)
+        let printed = try styluskit(["features", "--level", "step", "--jobs", "3"] + files)
+        #expect(printed.standardOutput == one)
+        #expect(one.split(separator: "\n").count == 1 + 10)
+    }
+
+    /// The independent computation (plain Python 3, no packages).
+    static let referenceScript = #"""
+        # Reads ADF files with xml.etree and computes a few measures per docs/measures.md.
+        # Prints JSON lines {"level", "file", "key", measure: value...}.
+        import json, math, sys
+        import xml.etree.ElementTree as ET
+
+        def measures(path):
+            root = ET.parse(path).getroot()
+            ppi = 132.0
+            density = root.find("DisplayData/PointsPerInch")
+            if density is not None:
+                ppi = float(density.get("value"))
+            mm = 25.4 / ppi
+            steps = root.findall("TaskData/Step")
+            drawings = root.findall("PenData/drawing")
+            epoch = float(steps[0].find("Start").get("timestamp"))
+            sec = lambda ms: (float(ms) - epoch) / 1000.0
+            test = {"clock": "clock", "maze": "maze", "symboldigit": "sdt"}[root.tag.replace("SketchXMLFile", "").lower()]
+            out, step_rows = [], []
+            for n, (step, drawing) in enumerate(zip(steps, drawings), start=1):
+                start = sec(step.find("Start").get("timestamp"))
+                end = sec(step.find("End").get("timestamp"))
+                strokes = []
+                for stroke in drawing.iter("stroke"):
+                    pts = [(sec(p.get("timestamp")), float(p.get("x")) * mm, float(p.get("y")) * mm,
+                            float(p.get("pressure", "0")), float(p.get("azimuth", "0"))) for p in stroke.iter("point")]
+                    strokes.append((int(stroke.get("index")), pts))
+                prev = None
+                lengths = []
+                for index, pts in strokes:
+                    row = {"level": "stroke", "key": index, "points": len(pts)}
+                    t = [p[0] for p in pts]
+                    row["duration_s"] = t[-1] - t[0]
+                    row["path_length_mm"] = sum(math.dist(pts[i][1:3], pts[i + 1][1:3]) for i in range(len(pts) - 1))
+                    lengths.append(row["path_length_mm"])
+                    row["straight_length_mm"] = math.dist(pts[0][1:3], pts[-1][1:3])
+                    row["pressure_mean"] = sum(p[3] for p in pts) / len(pts)
+                    c = sum(math.cos(p[4]) for p in pts) / len(pts)
+                    s = sum(math.sin(p[4]) for p in pts) / len(pts)
+                    if math.hypot(c, s) > 1e-9:
+                        row["azimuth_mean_rad"] = math.atan2(s, c) % (2 * math.pi)
+                    # Samples sharing a time become one at their mean position.
+                    groups = []
+                    for p in pts:
+                        if groups and p[0] <= groups[-1][0]:
+                            groups[-1][1].append(p[1:3])
+                        else:
+                            groups.append((p[0], [p[1:3]]))
+                    times = [g[0] for g in groups]
+                    xy = [(sum(q[0] for q in g[1]) / len(g[1]), sum(q[1] for q in g[1]) / len(g[1])) for g in groups]
+                    def diff(values, ts):
+                        return ([((values[i + 1][0] - values[i][0]) / (ts[i + 1] - ts[i]),
+                                  (values[i + 1][1] - values[i][1]) / (ts[i + 1] - ts[i])) for i in range(len(values) - 1)],
+                                [(ts[i] + ts[i + 1]) / 2 for i in range(len(values) - 1)])
+                    v, tv = diff(xy, times)
+                    a, ta = diff(v, tv)
+                    j, tj = diff(a, ta)
+                    speed = [math.hypot(*q) for q in v]
+                    if speed:
+                        row["velocity_mean_mm_s"] = sum(speed) / len(speed)
+                        row["velocity_max_mm_s"] = max(speed)
+                    if a:
+                        row["acceleration_mean_mm_s2"] = sum(math.hypot(*q) for q in a) / len(a)
+                    if j and row["path_length_mm"] > 0 and row["duration_s"] > 0:
+                        cells = [times[0]] + [(tj[i] + tj[i + 1]) / 2 for i in range(len(tj) - 1)] + [times[-1]]
+                        integral = sum((j[i][0] ** 2 + j[i][1] ** 2) * (cells[i + 1] - cells[i]) for i in range(len(j)))
+                        row["normalised_jerk"] = integral * row["duration_s"] ** 5 / row["path_length_mm"] ** 2
+                    if prev is not None:
+                        row["in_air_time_s"] = t[0] - prev[-1][0]
+                        row["in_air_length_mm"] = math.dist(prev[-1][1:3], pts[0][1:3])
+                    prev = pts
+                    out.append(row)
+                gaps = [strokes[i + 1][1][0][0] - strokes[i][1][-1][0] for i in range(len(strokes) - 1)]
+                kinds = [p.get("type") for p in step.iter("Pause")]
+                row = {"level": "step", "key": n, "total_time_s": end - start, "strokes": len(strokes),
+                       "on_surface_time_s": sum(p[-1][0] - p[0][0] for _, p in strokes), "in_air_time_s": sum(gaps),
+                       "pauses_over_0_5_s": sum(g > 0.5 for g in gaps), "pauses_over_2_s": sum(g > 2 for g in gaps),
+                       "interruptions": len(kinds), "interruptions_wall_cross": kinds.count("wall-cross"),
+                       "path_length_mm": sum(lengths)}
+                if strokes:
+                    row["time_to_first_stroke_s"] = strokes[0][1][0][0] - start
+                step_rows.append((step.get("identifier"), row))
+                out.append(row)
+            row = {"level": "test", "key": test, "total_time_s": sum(r["total_time_s"] for _, r in step_rows),
+                   "strokes": sum(r["strokes"] for _, r in step_rows)}
+            named = dict(step_rows)
+            if test == "clock" and "clockStep-copy" in named and "clockStep-command" in named:
+                command, copy = named["clockStep-command"], named["clockStep-copy"]
+                if command["total_time_s"] > 0:
+                    row["copy_command_total_time_ratio"] = copy["total_time_s"] / command["total_time_s"]
+                if command["strokes"] > 0:
+                    row["copy_command_strokes_ratio"] = copy["strokes"] / command["strokes"]
+            if test == "maze":
+                row["wall_crosses"] = sum(r["interruptions_wall_cross"] for _, r in step_rows)
+            out.append(row)
+            return out
+
+        for path in sys.argv[1:]:
+            for row in measures(path):
+                row["file"] = path
+                print(json.dumps(row))
+        """#
+}
