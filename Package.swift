@@ -81,7 +81,9 @@ let package = Package(
         // drawn with cairo and shown through SDL2; instructions spoken through espeak-ng.
         .target(
             name: "PatientWindow",
-            dependencies: ["CSDL2", "CEspeakNG", "FormPrinting", "Proctoring", "StylusGeometry", "StylusInput"]),
+            dependencies: [
+                "CSDL2", "CEspeakNG", "FormPrinting", "Proctoring", "Recordings", "Sessions", "StylusGeometry", "StylusInput",
+            ]),
 
         .executableTarget(
             name: "styluskit",

@@ -1,5 +1,5 @@
-import PatientWindow
-import StylusInput
+internal import Foundation
+internal import StylusInput
 
 /// The instructions of the step on screen: shown as a banner (or as a script of highlighted
 /// regions), spoken from the speech thread, and timed for the reading measure.
@@ -117,7 +117,8 @@ final class SpokenInstructions {
     }
 
     private func warnOnce(_ error: SpeechError) {
-        if !warned { printError("warning: \(error)") }
+        // Said once on standard error: the session goes on with the instructions shown only.
+        if !warned { FileHandle.standardError.write(Data("warning: \(error)\n".utf8)) }
         warned = true
     }
 }

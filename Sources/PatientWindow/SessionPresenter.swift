@@ -1,38 +1,35 @@
-import ADF
-import ArgumentParser
-import FormPrinting
-import Foundation
-import LinuxInput
-import PatientWindow
-import Proctoring
-import Recordings
-import Rendering
-import Sessions
-import StylusGeometry
-import StylusInput
+internal import FormPrinting
+public import Proctoring
+public import Recordings
+public import Sessions
+public import StylusGeometry
+public import StylusInput
 
 /// Turns the driver's state into what the patient's screen shows: the step's page, the ink of
 /// recorded strokes only, the proctor's cover and the clock's buttons.
-final class SessionPresenter {
-    let test: JournaledTest
-    let driver: SessionDriver
-    let screen: PatientScreen
-    let form: FormSize
+public final class SessionPresenter {
+    public let test: JournaledTest
+    public let driver: any SessionDriver
+    public let screen: PatientScreen
+    public let form: FormSize
     private var pageKey: String?
     private var buttons: ClockButtons
     /// The mazes finished so far, each greeted by the screen's check mark.
     private var mazesFinished = 0
     private var clockStep: ClockStep?
     /// The buttons the patient tapped since the loop last looked, for it to journal.
-    var taps: [ButtonTap] = []
+    public var taps: [ButtonTap] = []
     let now: () -> EventTime
     /// The step's instructions: shown, spoken, and timed for the reading measure.
     private let instructions: SpokenInstructions
-    var reading: InstructionReading { instructions.reading }
+    public var reading: InstructionReading { instructions.reading }
     /// True while the tablet is unplugged: the patient is asked to wait.
-    var tabletAway = false
+    public var tabletAway = false
 
-    init(test: JournaledTest, driver: SessionDriver, screen: PatientScreen, form: FormSize, voice: String, clock: @escaping () -> EventTime) {
+    public init(
+        test: JournaledTest, driver: any SessionDriver, screen: PatientScreen, form: FormSize, voice: String,
+        clock: @escaping () -> EventTime
+    ) {
         self.test = test
         instructions = SpokenInstructions(screen: screen, voice: voice, clock: clock)
         now = clock
@@ -99,7 +96,7 @@ final class SessionPresenter {
     }
 
     /// Brings the page, the cover and the buttons up to date with the driver.
-    func refresh() {
+    public func refresh() {
         instructions.collectSpeech()
         var key = ""
         var marks: () -> [PageMark] = { [] }
