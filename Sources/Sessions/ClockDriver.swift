@@ -28,6 +28,7 @@ public final class ClockDriver: SessionDriver {
     public let normalizer: Normalizer
     public let anchor: WallClockAnchor
     public let recorder: ADFRecorder
+    public let events: ProctorEventLog?
     public var plan: SessionPlan
     public private(set) var session: ClockSession
     private var assembler: FrameAssembler
@@ -43,8 +44,9 @@ public final class ClockDriver: SessionDriver {
 
     public init(
         device: DeviceDescription, normalizer: Normalizer, anchor: WallClockAnchor, recorder: ADFRecorder,
-        plan: SessionPlan = SessionPlan(), settings: ClockSettings = ClockSettings()
+        events: ProctorEventLog? = nil, plan: SessionPlan = SessionPlan(), settings: ClockSettings = ClockSettings()
     ) throws {
+        self.events = events
         self.session = ClockSession(settings: settings)
         self.normalizer = normalizer
         self.anchor = anchor
@@ -58,7 +60,7 @@ public final class ClockDriver: SessionDriver {
     public var isFinished: Bool { session.isFinished }
 
     public func begin(at time: EventTime) throws {
-        try perform(session.begin(at: time))
+        try perform(session.begin(at: time), input: .continue, at: time)
     }
 
     public func process(_ event: InputEvent) throws {
@@ -67,9 +69,10 @@ public final class ClockDriver: SessionDriver {
         if case .pen(let penFrame) = frame {
             let sample = normalizer.sample(penFrame)
             if let button = try tappedButton(sample) {
-                try perform(session.buttonTapped(button, by: sample))
+                try perform(session.buttonTapped(button, by: sample), input: .tap, at: sample.time)
             } else {
-                try perform(session.sample(sample))
+                let input: ProctorInput = sample.isInContact ? (session.isPenUp ? .down : .move) : .up
+                try perform(session.sample(sample), input: input, at: sample.time)
             }
             sampleObserver?(sample)
         }
@@ -81,7 +84,7 @@ public final class ClockDriver: SessionDriver {
     /// A journaled tap whose frame never came (a journal cut inside it) still ends its step, at its time.
     private func tappedButton(_ sample: PenSample) throws -> ClockButton? {
         for tap in plan.tapsMissed(before: sample.time) where tap.button == .continueTest {
-            try perform(session.continuePressed(at: tap.time))
+            try perform(session.continuePressed(at: tap.time), input: .continue, at: tap.time)
         }
         guard sample.isInContact, session.isPenUp else { return nil }
         if let button = plan.tap(at: sample.time) { return button }
@@ -95,7 +98,7 @@ public final class ClockDriver: SessionDriver {
 
     public func continuePressed(at time: EventTime) throws {
         try advance(to: time)
-        try perform(session.continuePressed(at: time))
+        try perform(session.continuePressed(at: time), input: .continue, at: time)
     }
 
     /// Runs everything due before a frame at `time`, earliest first, until nothing is due (an
@@ -106,10 +109,10 @@ public final class ClockDriver: SessionDriver {
             case .interruption(let interruption):
                 try interrupt(interruption)
             case .boundary(let boundary):
-                try perform(session.continuePressed(at: boundary))
+                try perform(session.continuePressed(at: boundary), input: .continue, at: boundary)
             case .timer(let timer):
                 buttonDeadline = nil
-                try perform(session.buttonTimerFired(at: timer))
+                try perform(session.buttonTimerFired(at: timer), input: .timer, at: timer)
             }
         }
     }
@@ -119,7 +122,7 @@ public final class ClockDriver: SessionDriver {
     public func end(at end: EventTime) throws {
         try advance(to: SessionEnding.justAfter(end))
         while !session.isFinished {
-            try perform(session.continuePressed(at: end))
+            try perform(session.continuePressed(at: end), input: .continue, at: end)
         }
     }
 
@@ -131,8 +134,10 @@ public final class ClockDriver: SessionDriver {
                 output: output))
     }
 
-    private func perform(_ actions: [ClockAction]) throws {
+    private func perform(_ actions: [ClockAction], input: ProctorInput, at time: EventTime) throws {
+        let step = session.currentStep
         for action in actions {
+            events?.log(action, input: input, at: time, step: step)
             actionObserver?(action)
             if let words = action.words { decisionObserver?(words) }
             switch action {

@@ -13,13 +13,19 @@ public enum ProctorInput: String, Codable, Sendable {
     case up
     /// A timer the proctor armed came due (`timerFired`).
     case timer
-    /// A step boundary: a continue press, or the split rule's (the symbol-digit test's).
+    /// A step boundary: a continue press, or a split rule's.
     case `continue`
+    /// The pen tapped one of the clock's buttons.
+    case tap
 }
 
-/// One proctor decision, as `replay --events` prints it: one JSON object per line.
+/// One proctor decision, as `--events` prints it for the three tests: one JSON object per line,
+/// one schema (README, "The --events lines").
 ///
-/// Keys are sorted and absent facts left out, so test runners can match lines as text or parse them.
+/// Keys are sorted and absent facts left out, so test runners can match lines as text or parse
+/// them. Every line has `test`, `time` (Unix ms, as the results file writes times),
+/// `sessionMicroseconds` (the input's time on the session clock, an integer), `input` and `action`;
+/// the rest are the facts of the test and the decision.
 struct ProctorEvent: Codable {
     struct Cell: Codable {
         /// Counted from 1, as in maze files.
@@ -34,21 +40,36 @@ struct ProctorEvent: Codable {
         var y: Double
     }
 
+    /// `clock`, `maze` or `sdt`.
+    var test: String
     /// Unix time in milliseconds of the input (for a timer, its deadline).
     var time: Double
-    var maze: String
-    var input: ProctorInput
-    /// The proctor's state before and after the input.
-    var before: String
-    var after: String
-    /// `accept-stroke`, `refuse-stroke`, `interrupt`, `end-stroke`, `arm-timer`, `cancel-timer`,
-    /// `reached-end` or `finish`.
+    /// The input's time on the session clock (the events' own clock), in integer microseconds.
+    var sessionMicroseconds: Int64
+    /// The step on screen before the input, absent before the first; for `step-started` and
+    /// `step-ended`, the step started or ended.
+    var step: String?
+    /// The maze on screen (the maze test).
+    var maze: String?
+    /// `down`, `move`, `up`, `timer`, `continue` (a continue press or a split rule's boundary) or
+    /// `tap` (a clock button).
+    var input: String
+    /// The proctor's state before and after the input (the maze and symbol-digit tests).
+    var before: String?
+    var after: String?
+    /// What was decided: the maze's `accept-stroke`, `refuse-stroke`, `interrupt`, `end-stroke`,
+    /// `arm-timer`, `cancel-timer`, `reached-end`, `finish`; the symbol-digit's `step-started`,
+    /// `step-ended`, `accept-stroke`, `stroke-ended`, `interrupt`, `reveal-form`, `arm-timer`,
+    /// `cancel-timer`, `remind-delayed-recall`, `finished`; the clock's `step-started`,
+    /// `step-ended`, `stroke-began`, `stroke-continued` (live only), `stroke-ended`, `arm-timer`,
+    /// `cancel-timer`, `offer-buttons`, `button-tapped`, `finished`.
     var action: String
-    /// The cell under the input's point; absent for timers and points outside the maze.
+    /// The maze cell under the input's point; absent for timers and points outside the maze.
     var cell: Cell?
     /// Why a stroke was refused.
     var reason: String?
-    /// The interruption's type (`wall-cross`, `no-drawing`, `start-far`, `not-entered`, `resume-far`).
+    /// The interruption's type (`wall-cross`, `no-drawing`, `start-far`, `not-entered`,
+    /// `resume-far`, `skip`).
     var interruption: String?
     /// Where drawing must resume after a pausing interruption, in form centimetres.
     var resumePoint: Point?
@@ -56,30 +77,15 @@ struct ProctorEvent: Codable {
     var timer: String?
     /// When an armed timer is due, Unix ms.
     var deadline: Double?
-}
-
-/// One symbol-digit proctor decision, as `replay --test sdt --events` prints it: one JSON object per line.
-struct SymbolDigitProctorEvent: Codable {
-    /// Unix time in milliseconds of the input (for a timer, its deadline).
-    var time: Double
-    /// The step on screen before the input (`symbolDigitStep-test`), absent before the first; for
-    /// `step-started` and `step-ended`, the step started or ended.
-    var step: String?
-    /// `down`, `move`, `up`, `timer` or `continue` (a step boundary of the split rule).
-    var input: String
-    var before: String
-    var after: String
-    /// `step-started`, `step-ended`, `accept-stroke`, `stroke-ended`, `interrupt`, `reveal-form`,
-    /// `arm-timer`, `cancel-timer`, `remind-delayed-recall` or `finished`.
-    var action: String
-    /// The box a finished stroke counts for (from 1); absent when it lies in none.
+    /// The symbol-digit box a finished stroke counts for or was written in (from 1).
     var box: Int?
-    /// The interruption's type (`skip`) and the box the arrow points at (from 1).
-    var interruption: String?
+    /// The box the arrow points at after a skip (from 1).
     var continueIn: Int?
-    var timer: String?
-    /// When an armed timer is due, Unix ms.
-    var deadline: Double?
+    /// The clock button tapped.
+    var button: String?
+    /// A live session's CLOCK_MONOTONIC at the decision, in microseconds: with
+    /// `sessionMicroseconds`, the capture latency.
+    var decidedAtMicroseconds: Int64?
 }
 
 /// Writes proctor decisions as JSON lines (`--events`), one per action, to `write`.
@@ -88,21 +94,35 @@ public final class ProctorEventLog {
     /// Event time to Unix milliseconds, as the results file writes times.
     private let unixMilliseconds: (EventTime) -> Double
     private let write: (String) -> Void
+    /// A live session's clock, read at each decision; nil in a replay.
+    private let decidedAt: (() -> EventTime)?
 
-    /// A log whose lines go to `write` (the command prints them on standard output).
-    public init(unixMilliseconds: @escaping (EventTime) -> Double, write: @escaping (String) -> Void) {
+    /// A log whose lines go to `write` (the command prints them on standard output). `decidedAt`
+    /// is a live session's clock: each line then carries the instant of its decision, and the
+    /// clock's every stroke sample gets a line.
+    public init(
+        unixMilliseconds: @escaping (EventTime) -> Double, decidedAt: (() -> EventTime)? = nil,
+        write: @escaping (String) -> Void
+    ) {
         self.unixMilliseconds = unixMilliseconds
         self.write = write
+        self.decidedAt = decidedAt
         encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     }
 
-    private func emit(_ event: some Encodable) {
+    private func event(test: String, input: ProctorInput, at time: EventTime) -> ProctorEvent {
+        ProctorEvent(
+            test: test, time: unixMilliseconds(time), sessionMicroseconds: time.microseconds, input: input.rawValue, action: "",
+            decidedAtMicroseconds: decidedAt?().microseconds)
+    }
+
+    private func emit(_ event: ProctorEvent) {
         // Encoding a struct of strings and finite numbers cannot fail.
         if let data = try? encoder.encode(event) { write(String(decoding: data, as: UTF8.self)) }
     }
 
-    /// Prints one line per action of one proctor call.
+    /// Writes one line per action of one maze proctor call.
     ///
     /// - Parameters:
     ///   - time: the input's time (for a timer, its deadline).
@@ -126,9 +146,12 @@ public final class ProctorEventLog {
             }
         }
         for action in actions {
-            var event = ProctorEvent(
-                time: unixMilliseconds(time), maze: proctor.maze.name, input: input, before: before.rawValue,
-                after: proctor.state.rawValue, action: "", cell: cell)
+            var event = event(test: "maze", input: input, at: time)
+            event.step = proctor.maze.stepIdentifier
+            event.maze = proctor.maze.name
+            event.before = before.rawValue
+            event.after = proctor.state.rawValue
+            event.cell = cell
             switch action {
             case .acceptStroke:
                 event.action = "accept-stroke"
@@ -163,9 +186,10 @@ public final class ProctorEventLog {
         _ action: SymbolDigitAction, input: ProctorInput, at time: EventTime, before: SymbolDigitState,
         after: SymbolDigitState, step: String?
     ) {
-        var event = SymbolDigitProctorEvent(
-            time: unixMilliseconds(time), step: step, input: input.rawValue, before: before.rawValue, after: after.rawValue,
-            action: "")
+        var event = event(test: "sdt", input: input, at: time)
+        event.step = step
+        event.before = before.rawValue
+        event.after = after.rawValue
         switch action {
         case .stepStarted(let started, _):
             event.action = "step-started"
@@ -191,6 +215,43 @@ public final class ProctorEventLog {
             event.action = "cancel-timer"
             event.timer = timer.rawValue
         case .remindDelayedRecall: event.action = "remind-delayed-recall"
+        case .finished: event.action = "finished"
+        }
+        emit(event)
+    }
+
+    /// Writes one line for one clock action, `step` the step on screen before it. A stroke's
+    /// samples between its first and last get lines only live (`decidedAt`), for the latency.
+    func log(_ action: ClockAction, input: ProctorInput, at time: EventTime, step: ClockStep?) {
+        var event = event(test: "clock", input: input, at: time)
+        event.step = step?.identifier
+        switch action {
+        case let .stepStarted(started, at):
+            event.action = "step-started"
+            event.step = started.identifier
+            event.time = unixMilliseconds(at)
+            event.sessionMicroseconds = at.microseconds
+        case let .stepEnded(ended, at):
+            event.action = "step-ended"
+            event.step = ended.identifier
+            event.time = unixMilliseconds(at)
+            event.sessionMicroseconds = at.microseconds
+        case .strokeBegan: event.action = "stroke-began"
+        case .strokeContinued:
+            guard decidedAt != nil else { return }
+            event.action = "stroke-continued"
+        case .strokeEnded: event.action = "stroke-ended"
+        case .armButtonTimer(let deadline):
+            event.action = "arm-timer"
+            event.timer = "buttons"
+            event.deadline = unixMilliseconds(deadline)
+        case .cancelButtonTimer:
+            event.action = "cancel-timer"
+            event.timer = "buttons"
+        case .offerButtons: event.action = "offer-buttons"
+        case let .buttonTapped(button, _):
+            event.action = "button-tapped"
+            event.button = button.rawValue
         case .finished: event.action = "finished"
         }
         emit(event)

@@ -43,7 +43,7 @@ public struct SessionSetup: Sendable {
 
     /// The test's driver. A live session's plan is empty (it presses continue itself), `recover`
     /// adds the journal's controls as it reads them, a replay's comes from its split rule.
-    /// `events` logs the maze and symbol-digit proctors' decisions (`--events`); `unrecordedInk`
+    /// `events` logs the proctors' decisions (`--events`); `unrecordedInk`
     /// collects the ink their proctors kept out of the results file.
     public func driver(
         device: DeviceDescription, anchor: WallClockAnchor, recorder: ADFRecorder, plan: SessionPlan = SessionPlan(),
@@ -52,7 +52,8 @@ public struct SessionSetup: Sendable {
         switch test {
         case .clock:
             return try ClockDriver(
-                device: device, normalizer: normalizer, anchor: anchor, recorder: recorder, plan: plan, settings: settings.clock)
+                device: device, normalizer: normalizer, anchor: anchor, recorder: recorder, events: events, plan: plan,
+                settings: settings.clock)
         case .maze, .battery:
             let driver = try MazeDriver(
                 device: device, normalizer: normalizer, anchor: anchor, recorder: recorder, mazes: mazes, events: events, plan: plan)

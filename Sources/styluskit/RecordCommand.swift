@@ -29,7 +29,7 @@ struct Record: ParsableCommand {
 
     @OptionGroup var session: LiveSessionOptions
 
-    @Flag(help: "Print the proctor's decisions as JSON lines (clock: stroke decisions with the event's kernel time and the decision's, both CLOCK_MONOTONIC microseconds; maze and sdt: as replay --events).")
+    @Flag(help: "Print the proctor's decisions as JSON lines, as replay --events does, each with the decision's CLOCK_MONOTONIC microseconds (decidedAtMicroseconds) beside its event's (sessionMicroseconds).")
     var events = false
 
     func run() throws {
@@ -52,29 +52,20 @@ struct Record: ParsableCommand {
         let driver = try files.beforeFirstEvent {
             try setup.driver(
                 device: header.device, anchor: anchor, recorder: recorder,
-                events: jsonEvents && journaled != .clock
-                    ? ProctorEventLog(unixMilliseconds: anchor.unixMilliseconds, write: { print($0) }) : nil)
+                events: jsonEvents
+                    ? ProctorEventLog(unixMilliseconds: anchor.unixMilliseconds, decidedAt: monotonicClockNow, write: { print($0) })
+                    : nil)
         }
         // From here on the journal holds the session: whatever stops the results file, recover can write it.
         try files.keepingJournal {
             let status = StatusLine()
             driver.sampleObserver = { status.sample($0) }
-            if let clock = driver as? ClockDriver {
-                clock.actionObserver = { action in
-                    if let text = Self.report(action, json: jsonEvents) {
-                        status.clear()
-                        print(text)
-                    }
-                }
-                driver.decisionObserver = { status.decision($0) }
-            } else {
-                driver.decisionObserver = { words in
-                    status.decision(words)
-                    // With --events, standard output carries only the JSON lines.
-                    if !jsonEvents {
-                        status.clear()
-                        print(words)
-                    }
+            driver.decisionObserver = { words in
+                status.decision(words)
+                // With --events, standard output carries the JSON lines instead.
+                if !jsonEvents {
+                    status.clear()
+                    print(words)
                 }
             }
             printError("Recording \(header.device.name) (\(node)) into \(journal.path); Ctrl-C ends the step.")
@@ -99,23 +90,6 @@ struct Record: ParsableCommand {
         guard pens.count == 1 else { throw LiveInputError.severalTablets(nodes: pens.map(\.node)) }
         return first.node
     }
-
-    /// The line `record` prints for a clock decision, if any.
-    static func report(_ action: ClockAction, json: Bool) -> String? {
-        let text: String?
-        switch action {
-        case let .stepStarted(step, time): text = json ? #"{"decision":"stepStarted","step":"\#(step.rawValue)","time":\#(time.microseconds)}"# : "step \(step.rawValue) started"
-        case let .stepEnded(step, time): text = json ? #"{"decision":"stepEnded","step":"\#(step.rawValue)","time":\#(time.microseconds)}"# : "step \(step.rawValue) ended"
-        case .offerButtons: text = json ? #"{"decision":"offerButtons"}"# : "continue button offered"
-        case let .buttonTapped(button, time): text = json ? #"{"decision":"buttonTapped","button":"\#(button.rawValue)","time":\#(time.microseconds)}"# : "\(button.rawValue) tapped"
-        case let .finished(time): text = json ? #"{"decision":"finished","time":\#(time.microseconds)}"# : "test finished"
-        case let .strokeBegan(sample), let .strokeContinued(sample), let .strokeEnded(sample):
-            // The frame's kernel time next to the moment the decision was taken: the capture latency.
-            text = json ? #"{"decidedAt":\#(monotonicClockNow().microseconds),"decision":"\#(action.decisionName)","time":\#(sample.time.microseconds)}"# : nil
-        case .armButtonTimer, .cancelButtonTimer: text = nil
-        }
-        return text
-    }
 }
 
 /// Why `record` could not write its results file while the journal holds the session.
@@ -138,18 +112,6 @@ enum RecordError: Error, CustomStringConvertible {
             default:
                 return safe + "Run `styluskit recover \(journal)` (with --out DIR to write elsewhere)."
             }
-        }
-    }
-}
-
-extension ClockAction {
-    /// The name `record --events` prints for a stroke decision.
-    var decisionName: String {
-        switch self {
-        case .strokeBegan: "strokeBegan"
-        case .strokeContinued: "strokeContinued"
-        case .strokeEnded: "strokeEnded"
-        default: "other"
         }
     }
 }

@@ -34,6 +34,9 @@ struct Replay: ParsableCommand {
 
             --settings FILE reads the tests' options from a settings file (clock, maze, symbol-digit \
             sections); a battery's own lines still override its maze settings.
+
+            --events prints the decisions of all three tests in one schema (README, "The --events \
+            lines"): the clock's step changes, strokes, button timer, offers and taps as well.
             """)
 
     /// The tests `replay` can administer.
@@ -69,7 +72,7 @@ struct Replay: ParsableCommand {
     @Option(help: "The battery file listing the mazes of a maze test (--test maze).")
     var battery: String?
 
-    @Flag(help: "Print each proctor decision as a JSON line on standard output (--test maze or sdt).")
+    @Flag(help: "Print each proctor decision as a JSON line on standard output (the summary goes to standard error).")
     var events = false
 
     /// The latest start time accepted: the last millisecond of the year 9999.
@@ -92,8 +95,8 @@ struct Replay: ParsableCommand {
                 throw ValidationError("--test maze needs exactly one of --maze FILE or --battery FILE.")
             }
         case .clock:
-            if maze != nil || battery != nil || events {
-                throw ValidationError("--maze, --battery and --events belong to --test maze; leave them out for --test clock.")
+            if maze != nil || battery != nil {
+                throw ValidationError("--maze and --battery belong to --test maze; leave them out for --test clock.")
             }
         case .sdt:
             if maze != nil || battery != nil {
@@ -163,7 +166,7 @@ struct Replay: ParsableCommand {
                 replayed: replayed, strokes: clock.strokes,
                 strokesPerStep: clock.strokesPerStep.map { .init(step: $0.step.identifier, strokes: $0.strokes) },
                 points: clock.points)
-            print(json ? summary.json : summary.text)
+            summary.print(json: json, toStandardError: events)
         case .maze(let maze):
             MazeReplaySummary(replayed: replayed, mazes: maze.steps).print(json: json, toStandardError: events)
         case .symbolDigit(let sdt):

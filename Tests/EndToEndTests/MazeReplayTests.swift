@@ -286,7 +286,7 @@ struct MazeReplayTests {
         #expect(clock.status == 64)
         #expect(
             clock.standardError.hasPrefix(
-                "Error: --maze, --battery and --events belong to --test maze; leave them out for --test clock.\n"))
+                "Error: --maze and --battery belong to --test maze; leave them out for --test clock.\n"))
     }
 }
 

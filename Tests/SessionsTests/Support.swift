@@ -76,7 +76,7 @@ final class Scratch {
 /// make (`SessionSources`, `SessionSetup`), one driver, the results file written into `directory`.
 func runSession(
     _ test: JournaledTest, on recording: SynthesizedRecording, plan: SessionPlan = SessionPlan(), settingsFile: String? = nil,
-    into directory: String
+    into directory: String, events: ((String) -> Void)? = nil
 ) throws -> (result: SessionResult, document: ADFDocument) {
     let device = recording.header.device
     let sources = try SessionSources.live(
@@ -91,7 +91,9 @@ func runSession(
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let recorder = try ADFRecorder(
         destination: ADFRecorder.resultsPath(directory: directory, name: "session", variant: test.variant), variant: test.variant)
-    let driver = try setup.driver(device: device, anchor: anchor, recorder: recorder, plan: plan)
+    let driver = try setup.driver(
+        device: device, anchor: anchor, recorder: recorder, plan: plan,
+        events: events.map { ProctorEventLog(unixMilliseconds: anchor.unixMilliseconds, write: $0) })
     var events = recording.events.makeIterator()
     let result = try driver.run(
         from: first, events: { events.next() }, end: last, environment: setup.environment(header: recording.header, penID: nil),

@@ -133,7 +133,8 @@ check "kill -9: killed mid-session (the journal has frames in contact, and not a
     test "$journal_contact" -gt 0 -a "$journal_frames" -lt "$(grep -c ' 0000 0000 0000' "$recording")"
 
 # Latency: kernel event time to proctor decision, from section 2's --events lines (not asserted).
-grep '"decidedAt"' $work/record.out | sed -E 's/.*"decidedAt":([0-9]+).*"time":([0-9]+).*/\1 \2/' \
+grep '"decidedAtMicroseconds"' $work/record.out \
+    | sed -E 's/.*"decidedAtMicroseconds":([0-9]+).*"sessionMicroseconds":([0-9]+).*/\1 \2/' \
     | awk '{print $1 - $2}' | sort -n > $work/latency.txt
 awk '{v[NR] = $1} END {
         if (NR == 0) { print "LATENCY no decisions"; exit }

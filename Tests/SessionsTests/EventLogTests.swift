@@ -1,0 +1,58 @@
+import Foundation
+import Proctoring
+import Recordings
+import Sessions
+import StylusInput
+import Testing
+
+/// `--events`: one schema for the three tests, on the session clock and in Unix ms.
+@Suite("The --events lines")
+struct EventLogTests {
+    /// Runs `test` on `scenario` with an event log; returns the lines parsed.
+    func lines(_ test: JournaledTest, _ scenario: String, plan: SessionPlan = SessionPlan()) throws -> [[String: Any]] {
+        let scratch = try Scratch()
+        let recording = try SynthesizedRecording(scenario: scenario)
+        var written: [String] = []
+        _ = try runSession(test, on: recording, plan: plan, into: scratch.path, events: { written.append($0) })
+        return try written.map { line in
+            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not a JSON object: \(line)")
+        }
+    }
+
+    @Test("Every line of every test has the shared keys; the session clock is Unix time less the anchor's offset")
+    func sharedKeys() throws {
+        let maze = JournaledTest.maze(mazeFile: Fixture.path("Fixtures/synth/detour.maze"))
+        for (test, scenario, name) in [(JournaledTest.clock, "clock.scenario", "clock"), (maze, "wall-cross-0.6s.scenario", "maze"),
+                                       (JournaledTest.sdt, "sdt-skip.scenario", "sdt")] {
+            let objects = try lines(test, scenario)
+            #expect(!objects.isEmpty, "\(name): no lines")
+            for object in objects {
+                for key in ["test", "time", "sessionMicroseconds", "input", "action"] {
+                    #expect(object[key] != nil, "\(name): \(key) missing in \(object)")
+                }
+                #expect(object["test"] as? String == name)
+                let micros = try #require(object["sessionMicroseconds"] as? Int64)
+                let time = try #require(object["time"] as? Double)
+                // runSession anchors time zero at 1,700,000,000,000 ms (the recording's times are relative).
+                #expect(abs(time - (1_700_000_000_000 + Double(micros) / 1_000)) < 0.001, "\(object)")
+            }
+        }
+    }
+
+    @Test("The clock's lines: its steps, its strokes (began and ended, one each per touch-down) and the end")
+    func clock() throws {
+        let recording = try SynthesizedRecording(scenario: "clock.scenario")
+        let objects = try lines(.clock, "clock.scenario")
+        let actions = objects.compactMap { $0["action"] as? String }
+        #expect(actions.first == "step-started")
+        #expect(actions.last == "finished")
+        #expect(actions.filter { $0 == "stroke-began" }.count == recording.touchDowns)
+        #expect(actions.filter { $0 == "stroke-ended" }.count == recording.touchDowns)
+        // In a replay a stroke's middle samples are no decisions worth a line.
+        #expect(!actions.contains("stroke-continued"))
+        let steps = objects.filter { ($0["action"] as? String) == "step-started" }.compactMap { $0["step"] as? String }
+        #expect(steps == ["clockStep-command", "clockStep-copy"])
+        let downs = objects.filter { ($0["action"] as? String) == "stroke-began" }
+        #expect(downs.allSatisfy { $0["input"] as? String == "down" })
+    }
+}
