@@ -50,32 +50,32 @@ let package = Package(
             providers: [.apt(["libevemu-dev"])]),
 
         // Pure Swift core: no I/O, no clock.
-        .target(name: "StylusInput"),
-        .target(name: "StylusGeometry", dependencies: ["StylusInput", "Yams"]),
-        .target(name: "Proctoring", dependencies: ["StylusGeometry", "StylusInput", "Yams"]),
+        .target(name: "StylusInput", exclude: ["README.md"]),
+        .target(name: "StylusGeometry", dependencies: ["StylusInput", "Yams"], exclude: ["README.md"]),
+        .target(name: "Proctoring", dependencies: ["StylusGeometry", "StylusInput", "Yams"], exclude: ["README.md"]),
         // Scripted drawings as pen events (for `styluskit synth`): pure Swift too.
-        .target(name: "Synthesis", dependencies: ["StylusInput", "StylusGeometry", "Proctoring"]),
+        .target(name: "Synthesis", dependencies: ["StylusInput", "StylusGeometry", "Proctoring"], exclude: ["README.md"]),
         // Stroke, step and test measures (docs/measures.md): pure Swift, no file format.
         .target(name: "Measures", dependencies: ["StylusGeometry", "Proctoring"], exclude: ["README.md"]),
 
         // Readers and writers.
-        .target(name: "Recordings", dependencies: ["StylusInput", "Yams"]),
-        .target(name: "ADF", dependencies: ["CLibXML2"]),
-        .target(name: "LinuxInput", dependencies: ["CEvdev", "CUdev", "StylusInput"]),
+        .target(name: "Recordings", dependencies: ["StylusInput", "Yams"], exclude: ["README.md"]),
+        .target(name: "ADF", dependencies: ["CLibXML2"], exclude: ["README.md"]),
+        .target(name: "LinuxInput", dependencies: ["CEvdev", "CUdev", "StylusInput"], exclude: ["README.md"]),
         // Running a test: the three drivers on one due-time queue, the stroke recorder, the session's
         // plan, ending and result; replay, record, administer and recover all go through it.
-        .target(name: "Sessions", dependencies: ["ADF", "Proctoring", "Recordings", "StylusGeometry", "StylusInput"]),
+        .target(name: "Sessions", dependencies: ["ADF", "Proctoring", "Recordings", "StylusGeometry", "StylusInput"], exclude: ["README.md"]),
         // Printable pages (calibration sheet, mazes) at exact physical size, as PDF through cairo.
-        .target(name: "FormPrinting", dependencies: ["CCairo", "Proctoring", "StylusGeometry"]),
+        .target(name: "FormPrinting", dependencies: ["CCairo", "Proctoring", "StylusGeometry"], exclude: ["README.md"]),
         // Pictures of results (forms with the ink, animation frames, plots), drawn through FormPrinting's cairo wrapper.
-        .target(name: "Rendering", dependencies: ["FormPrinting", "ADF", "Proctoring", "StylusGeometry"]),
+        .target(name: "Rendering", dependencies: ["FormPrinting", "ADF", "Proctoring", "StylusGeometry"], exclude: ["README.md"]),
         // Patient identifiers: encryption, the clinician's key file, the password prompt.
         .target(
             name: "PatientData",
             dependencies: [
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"),
-            ]),
+            ], exclude: ["README.md"]),
 
         // The patient-facing window of `administer`: the form at physical size, ink, proctor overlays,
         // drawn with cairo and shown through SDL2; instructions spoken through espeak-ng.
@@ -83,7 +83,7 @@ let package = Package(
             name: "PatientWindow",
             dependencies: [
                 "CSDL2", "CEspeakNG", "FormPrinting", "Proctoring", "Recordings", "Sessions", "StylusGeometry", "StylusInput",
-            ]),
+            ], exclude: ["README.md"]),
 
         .executableTarget(
             name: "styluskit",
@@ -91,7 +91,7 @@ let package = Package(
                 "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "LinuxInput", "FormPrinting",
                 "Synthesis", "PatientData", "Rendering", "PatientWindow", "Sessions", "Measures",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            ], exclude: ["README.md"]),
 
         // The ADF write/read benchmark (Benchmarks/adf.sh, make bench-adf); not a test.
         .executableTarget(name: "adf-bench", dependencies: ["ADF"], path: "Benchmarks/adf-bench"),
@@ -106,7 +106,7 @@ let package = Package(
 
         // The parsers' fuzz entry functions, shared by the fuzzers and the corpus replay test (ROBUSTNESS.md).
         .target(
-            name: "FuzzTargets", dependencies: ["ADF", "Proctoring", "Recordings", "StylusGeometry", "StylusInput"]),
+            name: "FuzzTargets", dependencies: ["ADF", "Proctoring", "Recordings", "StylusGeometry", "StylusInput"], exclude: ["README.md"]),
         .executableTarget(name: "fuzz-evemu", dependencies: ["FuzzTargets"], path: "Fuzz/evemu"),
         .executableTarget(name: "fuzz-evemu-desc", dependencies: ["FuzzTargets"], path: "Fuzz/evemu-desc"),
         .executableTarget(name: "fuzz-libinput", dependencies: ["FuzzTargets"], path: "Fuzz/libinput"),
