@@ -5,7 +5,12 @@ public import StylusInput
 
 /// The keys the operator ends a session with, as the session loop sees them.
 public enum OperatorCommand: Hashable, Sendable {
-    /// Escape: end the test and keep everything (the results file is written).
+    /// N or Page Down: the next part (a continue press, journaled as one).
+    case nextPart
+    /// R: the step's instructions shown and spoken again.
+    case repeatInstructions
+    /// Escape: end the test and keep everything (the results file is written); the loop asks for
+    /// a second press to confirm.
     case end
     /// Ctrl+Q, or the window closed: abort; the journal is kept for `recover`.
     case abort
@@ -308,8 +313,18 @@ public final class PatientScreen {
     }
 
     /// The operator's keys since the last call.
+    /// SDL's video driver for the window: `offscreen` means no one can see it.
+    public var videoDriver: String? { sdl.videoDriver }
+
     public func operatorCommands() -> [OperatorCommand] {
-        sdl.operatorKeys().map { $0 == .end ? .end : .abort }
+        sdl.operatorKeys().map { key in
+            switch key {
+            case .nextPart: .nextPart
+            case .repeatInstructions: .repeatInstructions
+            case .end: .end
+            case .abort: .abort
+            }
+        }
     }
 
     // MARK: Drawing the overlay

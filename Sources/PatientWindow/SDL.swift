@@ -19,9 +19,13 @@ public enum PatientWindowError: Error, Hashable, Sendable, CustomStringConvertib
     }
 }
 
-/// The keys the operator ends a session with.
+/// The operator's keys in the patient's window.
 enum OperatorKey: Hashable, Sendable {
-    /// Escape: end the test and keep everything (results file written).
+    /// N (or Page Down): the next part, as a continue press.
+    case nextPart
+    /// R: show (and speak) the step's instructions again.
+    case repeatInstructions
+    /// Escape: end the test and keep everything (results file written), once confirmed.
     case end
     /// Ctrl+Q (or the window closed): abort; the journal is kept for `recover`.
     case abort
@@ -209,6 +213,9 @@ final class SDLScreen {
         SDL_RenderPresent(renderer)
     }
 
+    /// SDL's video driver for the window (`x11`, `wayland`, or `offscreen` when there is no display).
+    var videoDriver: String? { SDL_GetCurrentVideoDriver().map { String(cString: $0) } }
+
     /// The operator's keys pressed since the last call (the pen never comes through SDL).
     func operatorKeys() -> [OperatorKey] {
         var keys: [OperatorKey] = []
@@ -219,8 +226,15 @@ final class SDLScreen {
                 keys.append(.abort)
             case SDL_KEYDOWN.rawValue:
                 let key = event.key.keysym
+                // Modifiers other than Ctrl+Q's are not needed; a key held down repeats, which must not
+                // skip parts.
+                guard event.key.repeat == 0 else { break }
                 if key.sym == SDL_Keycode(SDLK_ESCAPE.rawValue) {
                     keys.append(.end)
+                } else if key.sym == SDL_Keycode(SDLK_n.rawValue) || key.sym == SDL_Keycode(SDLK_PAGEDOWN.rawValue) {
+                    keys.append(.nextPart)
+                } else if key.sym == SDL_Keycode(SDLK_r.rawValue), (UInt32(key.mod) & UInt32(KMOD_CTRL.rawValue)) == 0 {
+                    keys.append(.repeatInstructions)
                 } else if key.sym == SDL_Keycode(SDLK_q.rawValue), (UInt32(key.mod) & UInt32(KMOD_CTRL.rawValue)) != 0 {
                     keys.append(.abort)
                 }

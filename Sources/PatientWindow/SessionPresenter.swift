@@ -13,6 +13,8 @@ public final class SessionPresenter {
     public let screen: PatientScreen
     public let form: FormSize
     private var pageKey: String?
+    /// The operator asked for the instructions again (R): shown at the next refresh, the page and its ink kept.
+    private var repeatRequested = false
     private var buttons: ClockButtons
     /// The mazes finished so far, each greeted by the screen's check mark.
     private var mazesFinished = 0
@@ -95,6 +97,12 @@ public final class SessionPresenter {
         screen.pen(at: sample.inProximity ? sample.formPosition : nil, eventTime: sample.time)
     }
 
+    /// The operator asked for the step's instructions again: they are shown and spoken at the
+    /// next refresh, as when the step's page first came up (the reading measure restarts).
+    public func repeatInstructions() {
+        repeatRequested = true
+    }
+
     /// Brings the page, the cover and the buttons up to date with the driver.
     public func refresh() {
         instructions.collectSpeech()
@@ -109,7 +117,7 @@ public final class SessionPresenter {
             marks = {
                 step == .copy ? StepForm.clockToCopy(hours: 11, minutes: 10).marks(on: form) : StepForm.blank.marks(on: form)
             }
-            if pageKey != key {
+            if pageKey != key || repeatRequested {
                 instructions.show(step == .copy ? PatientWords.clockCopy : PatientWords.clockCommand, step: step.identifier)
             }
         case .maze, .battery:
@@ -129,7 +137,7 @@ public final class SessionPresenter {
                 view = PatientView.maze(proctor)
                 // The path past the resume point was drawn in error: the proctor dropped it, so does the screen.
                 if proctor.state == .paused, let resume = proctor.resumePoint { screen.eraseInk(after: resume.time) }
-                if pageKey != key { instructions.show(PatientWords.maze, step: maze.mazes[index].stepIdentifier) }
+                if pageKey != key || repeatRequested { instructions.show(PatientWords.maze, step: maze.mazes[index].stepIdentifier) }
             }
         case .sdt:
             guard let sdt = driver as? SymbolDigitDriver else { return }
@@ -139,7 +147,7 @@ public final class SessionPresenter {
                 let form = self.form
                 marks = { StepForm.symbolDigit(step, displayMode: false).marks(on: form) }
                 view = PatientView.symbolDigit(proctor)
-                if pageKey != key {
+                if pageKey != key || repeatRequested {
                     let laidOut = proctor.form
                         ?? SymbolDigitForm(step: step, origin: SymbolDigitForm.origin(centredOn: form))
                     instructions.show(script: InstructionScript.symbolDigit(laidOut), banner: PatientWords.symbolDigit, step: step.identifier)
@@ -147,6 +155,7 @@ public final class SessionPresenter {
                 if view == PatientView(), let shown = instructions.scriptView(at: now()) { view = shown }
             }
         }
+        repeatRequested = false
         if driver.isFinished {
             // The last page stays, uncovered, under the closing page fading in (PatientScreen's animation).
             key = pageKey ?? "finished"

@@ -27,8 +27,13 @@ struct Administer: ParsableCommand {
             the symbol-digit instructions highlight one region of the form at a time while they are \
             spoken, and the clock's continue and repeat-instructions buttons appear after the button \
             delay, to be tapped with the pen. A finished maze is greeted with a check mark and the \
-            closing page fades in at the end. Operator keys: Escape ends the test and writes the results; \
-            Ctrl+Q aborts, keeping the journal for `styluskit recover` (exit status 3). At the end the \
+            closing page fades in at the end. Operator keys (in the window; the terminal lists them): N \
+            or Page Down ends the part on screen and shows the next (a continue press); R shows and speaks \
+            the step's instructions again; Escape, pressed twice within 5 s, ends the test and writes the \
+            results; Ctrl+Q aborts, keeping the journal for `styluskit recover` (exit status 3). Ctrl-C \
+            (SIGINT) and SIGTERM stop the session safely: the steps left end at once, no other part is \
+            shown, the results are written and the summary says so. Without a display (SDL's offscreen \
+            driver) administer refuses to start. At the end the \
             delay from the pen's event time to the frame that showed it is printed (p50, p99). If \
             the tablet is unplugged, the session waits for it as `record` does: the patient is asked \
             to wait, the operator keys still work, and the test goes on when the same tablet is back.
@@ -46,6 +51,9 @@ struct Administer: ParsableCommand {
 
     @Flag(help: "Print the summary as JSON.")
     var json = false
+
+    @Flag(help: "Allow SDL's offscreen video driver (tests only): without a display no one sees the window.")
+    var offscreen = false
 
     /// For tests: a recording fed through the live input path instead of a tablet.
     @Option(help: .hidden)
@@ -105,6 +113,8 @@ struct Administer: ParsableCommand {
         let screen = try PatientScreen(
             monitor: nil, monitorIndex: monitorIndex, form: setup.normalizer.formSize,
             pixelsPerInch: results.displayProfile?.pixelsPerInch, showsCursor: !isPenDisplay)
+        // Before the journal exists: a session no one can see must not start.
+        if screen.videoDriver == "offscreen" && !offscreen { throw AdministerError.noDisplay }
 
         let start = clock.now()
         let files = try LiveSessionFiles(
@@ -119,7 +129,7 @@ struct Administer: ParsableCommand {
         presenter.refresh()
         screen.frame(now: clock.now)
         // Said once the patient sees the form, so whoever waits for it knows the pen is being read.
-        printError("Administering \(test.rawValue) on \(header.device.name) (\(node)); Escape ends, Ctrl+Q aborts.")
+        printError("Administering \(test.rawValue) on \(header.device.name) (\(node)); \(Self.operatorKeys)")
         // A fed recording starts once the patient can see the form, as a patient would.
         let shown = clock.now()
         (source as? RecordingFeed)?.begin(at: shown)
@@ -130,7 +140,15 @@ struct Administer: ParsableCommand {
         let outcome = try files.keepingJournal { try loop.run() }
         if case .ended = outcome { loop.playOut() }
         let latency = screen.latency
-        guard case .ended(let end) = outcome else {
+        let end: EventTime
+        var stoppedBy: String?
+        switch outcome {
+        case .ended(let time):
+            end = time
+        case .stopped(let time, let signal):
+            end = time
+            stoppedBy = signal == SIGTERM ? "SIGTERM" : "SIGINT"
+        case .aborted:
             print("Aborted; the journal \(journal.path) is kept: `styluskit recover \(journal.path)` rebuilds the results file.")
             print("  latency   \(latency.summary(refreshRate: screen.refreshRate))")
             throw ExitCode(3)
@@ -147,12 +165,15 @@ struct Administer: ParsableCommand {
                 journal: journal.path, results: destination, latencyP50Milliseconds: latency.percentile(0.5).map { Double($0) / 1000 },
                 latencyP99Milliseconds: latency.percentile(0.99).map { Double($0) / 1000 }, framesWithPenData: latency.delaysMicroseconds.count,
                 screenshots: loop.taken, readingTimes: presenter.reading.readings, gaps: loop.gaps, refreshHz: screen.refreshRate,
-                frameCostP50Milliseconds: latency.frameCostPercentile(0.5).map { Double($0) / 1000 })
+                frameCostP50Milliseconds: latency.frameCostPercentile(0.5).map { Double($0) / 1000 }, stoppedBy: stoppedBy)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             print(String(decoding: try encoder.encode(summary), as: UTF8.self))
         } else {
             print("Administered \(journal.path)")
+            if let stoppedBy {
+                print("  stopped   by \(stoppedBy): the steps left ended then, none was shown; the results are written")
+            }
             for line in lines.dropLast() { print(line) }
             print("  gaps      \(loop.gaps)")
             if let last = lines.last { print(last) }
@@ -194,4 +215,24 @@ struct AdministerSummary: Codable {
     var refreshHz: Int?
     /// How long drawing and presenting a frame took (p50): the window's own share of the latency.
     var frameCostP50Milliseconds: Double?
+    /// `SIGINT` or `SIGTERM` when a signal stopped the session (the steps left ended then); nil otherwise.
+    var stoppedBy: String?
+}
+
+extension Administer {
+    /// The operator's keys, as the terminal shows them when the window comes up.
+    static let operatorKeys =
+        "operator keys: N next part, R repeat the instructions, Escape twice ends the test, Ctrl+Q aborts "
+        + "(the journal is kept); Ctrl-C or SIGTERM stops the session and writes the results."
+}
+
+/// Why `administer` would not start.
+enum AdministerError: Error, CustomStringConvertible {
+    case noDisplay
+
+    var description: String {
+        "No display: SDL found no X11 or Wayland display (is DISPLAY or WAYLAND_DISPLAY set?) and would run the window "
+            + "offscreen, where the patient sees nothing. Run administer in the desktop session of the monitor or pen display, "
+            + "or use `styluskit record` for a session without a window."
+    }
 }

@@ -33,8 +33,13 @@ final class SessionClock {
 struct AdministerLoop {
     enum Outcome {
         case ended(EventTime)
+        /// SIGINT or SIGTERM stopped the session: the steps left ended at that instant, none shown.
+        case stopped(EventTime, signal: Int32)
         case aborted
     }
+
+    /// How long a first Escape waits for the second that confirms ending the test.
+    static let endConfirmation = EventDuration.milliseconds(5_000)
 
     let source: PenEventSource
     let journal: Journal
@@ -72,6 +77,7 @@ struct AdministerLoop {
         var dropsJournaled = 0
         var measuresJournaled = 0
         var quietSince: EventTime?
+        var endAsked: EventTime?
         while true {
             var now = clock.now()
             // Short sleeps: a frame should follow an event within a refresh, and SDL's keys are polled, not waited on.
@@ -130,20 +136,32 @@ struct AdministerLoop {
                 case .abort:
                     return .aborted
                 case .end:
-                    try endEverything(at: pressed)
-                    return .ended(pressed)
-                }
-            }
-            var signal: UInt8 = 0
-            while read(signals, &signal, 1) == 1 {
-                let pressed = clock.now()
-                if Int32(signal) == SIGTERM {
-                    try endEverything(at: pressed)
-                } else {
+                    // A second Escape confirms: one stray key must not end a patient's test.
+                    if let asked = endAsked, pressed.duration(since: asked) <= Self.endConfirmation {
+                        try endEverything(at: pressed)
+                        return .ended(pressed)
+                    }
+                    endAsked = pressed
+                    printError("Press Escape again within 5 s to end the test (the steps left end now; the results are written).")
+                case .nextPart:
+                    endAsked = nil
                     try journal.control(.continue(pressed), now: pressed)
                     try driver.continuePressed(at: pressed)
+                    printError(driver.isFinished ? "Next part: that was the last; the test is over." : "Next part.")
+                    if driver.isFinished { return .ended(pressed) }
+                case .repeatInstructions:
+                    endAsked = nil
+                    presenter.repeatInstructions()
                 }
-                if driver.isFinished { return .ended(pressed) }
+            }
+            // SIGINT (Ctrl-C) and SIGTERM stop the session safely, as an operator who presses Ctrl-C
+            // means: the steps left end at once, journaled, and the results are written. They never
+            // move the patient on to another part.
+            var signal: UInt8 = 0
+            if read(signals, &signal, 1) == 1 {
+                let pressed = clock.now()
+                try endEverything(at: pressed)
+                return .stopped(pressed, signal: Int32(signal))
             }
             // A feed that is over ends the session once nothing more is due and every capture is taken.
             if source.isExhausted && driver.nextDeadline == nil && screenshots.isEmpty {

@@ -393,9 +393,10 @@ kill $maze_device_pid 2>/dev/null; wait $maze_device_pid 2>/dev/null
 # 9. administer through an unplug: the patient window on SDL's offscreen driver (no X in the VM; Debian's
 # libsdl2 has offscreen and dummy), its software renderer and dummy audio. The recording plays, the
 # tablet is unplugged (evemu-device killed) and plugged back, and a second playing joins the session;
-# SIGTERM ends the test as Escape does.
+# SIGTERM stops the session safely (the steps left end, the results are written), as Escape twice does. The
+# window is on SDL's offscreen driver, which administer allows only with --offscreen.
 SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software SDL_AUDIODRIVER=dummy \
-    $styluskit administer --test clock --device "$node" --out $work/administer > $work/administer.out 2> $work/administer.err &
+    $styluskit administer --offscreen --test clock --device "$node" --out $work/administer > $work/administer.out 2> $work/administer.err &
 administer_pid=$!
 (sleep 240; kill -9 $administer_pid 2>/dev/null) &
 # administer says "Administering" once the form is on screen and the pen is read.
@@ -444,7 +445,7 @@ check "administer: recover of the journal = the live results file, byte for byte
 # 9b. The operator ends the test while the tablet is away (SIGTERM, as Escape): the session ends at
 # once with what was drawn before the unplug, and no reconnect.
 SDL_VIDEODRIVER=offscreen SDL_RENDER_DRIVER=software SDL_AUDIODRIVER=dummy \
-    $styluskit administer --test clock --device "$node" --out $work/away > $work/away.out 2> $work/away.err &
+    $styluskit administer --offscreen --test clock --device "$node" --out $work/away > $work/away.out 2> $work/away.err &
 administer_pid=$!
 (sleep 180; kill -9 $administer_pid 2>/dev/null) &
 wait_for "grep -q '^Administering' $work/away.err" 90
