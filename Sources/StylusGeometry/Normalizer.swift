@@ -24,6 +24,8 @@ public struct PenSample: Hashable, Sendable {
 
     /// True while the pen draws; see `PenFrame.isInContact`.
     public var isInContact: Bool { tipDown && inProximity }
+    /// True while the eraser end touches; see `PenFrame.isEraserContact`. Not ink.
+    public var isEraserContact: Bool { tool == .eraser && isInContact }
 
     public init(
         time: EventTime, tool: PenTool, inProximity: Bool, tipDown: Bool, buttons: PenButtons = [],
