@@ -73,6 +73,9 @@ struct InfoReport: CommandReport {
     var notices: [String]
     var truncation: String?
 
+    /// The `resolutionSource` of an axis whose resolution an evemu 1.0/1.1 file's header comment states.
+    static let headerComment = "header comment"
+
     init(scan: RecordingScan, recording: String, profile: ProfileMatch?) {
         let device = scan.header.device
         self.recording = recording
@@ -87,12 +90,13 @@ struct InfoReport: CommandReport {
             var axis = Axis(
                 code: eventCodeName(type: .absolute, code: code) ?? "ABS_\(code)", minimum: info.minimum,
                 maximum: info.maximum, fuzz: info.fuzz, flat: info.flat, resolution: info.resolution)
-            var resolution = info.knownResolution.map(Double.init)
+            let known = device.resolution(of: code)
+            var resolution = known.map { Double($0.value) }
             if let override = overrides[code] {
                 resolution = override
                 axis.resolutionSource = profile?.source
-            } else if resolution != nil {
-                axis.resolutionSource = "device"
+            } else if let known {
+                axis.resolutionSource = known.source == .device ? "device" : Self.headerComment
             }
             if code == AbsoluteAxis.x || code == AbsoluteAxis.y, let resolution {
                 axis.sizeMillimetres = Double(info.maximum - info.minimum) / resolution
@@ -137,6 +141,9 @@ struct InfoReport: CommandReport {
             var line = "    " + axis.code.padding(toLength: width, withPad: " ", startingAt: 0)
                 + "  \(axis.minimum)..\(axis.maximum)"
             switch (axis.resolution, axis.resolutionSource) {
+            case (_, Self.headerComment?):
+                let value = axis.sizeMillimetres.map { Double(axis.maximum - axis.minimum) / $0 } ?? 0
+                line += "  resolution \(format(value, 0)) (from the recording's header comment; its A: line has none)"
             case (_, let source?) where source != "device":
                 let value = axis.sizeMillimetres.map { Double(axis.maximum - axis.minimum) / $0 } ?? 0
                 line += "  resolution \(format(value, 0)) (from profile)"
