@@ -30,6 +30,11 @@ let package = Package(
         .systemLibrary(
             name: "CUdev", pkgConfig: "libudev",
             providers: [.apt(["libudev-dev"])]),
+        // libwacom: the tablet database every Linux desktop uses (model names, physical sizes,
+        // pen displays, styli by tool id).
+        .systemLibrary(
+            name: "CLibwacom", pkgConfig: "libwacom",
+            providers: [.apt(["libwacom-dev"])]),
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
@@ -57,7 +62,7 @@ let package = Package(
         // Readers and writers.
         .target(name: "Recordings", dependencies: ["StylusInput", "Yams"]),
         .target(name: "ADF", dependencies: ["CLibXML2"]),
-        .target(name: "LinuxInput", dependencies: ["CEvdev", "CUdev", "StylusInput"]),
+        .target(name: "LinuxInput", dependencies: ["CEvdev", "CUdev", "CLibwacom", "StylusInput"]),
         // Printable pages (calibration sheet, mazes) at exact physical size, as PDF through cairo.
         .target(name: "FormPrinting", dependencies: ["CCairo", "Proctoring", "StylusGeometry"]),
         // Pictures of results (forms with the ink, animation frames, plots), drawn through FormPrinting's cairo wrapper.
