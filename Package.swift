@@ -134,7 +134,7 @@ let package = Package(
         .testTarget(
             name: "StyluskitTests",
             dependencies: [
-                "styluskit", "ADF", "Recordings", "StylusGeometry", "StylusInput", "Proctoring", "TestSupport",
+                "styluskit", "ADF", "LinuxInput", "Recordings", "StylusGeometry", "StylusInput", "Proctoring", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"]),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LinuxInput
 import Recordings
 import StylusGeometry
 import StylusInput
@@ -19,7 +20,9 @@ struct Info: ParsableCommand {
         let scan = try RecordingScan(recording)
         let device = scan.header.device
         let match = try profile.profile(for: device)
-        let report = InfoReport(scan: scan, recording: recording.recording, profile: match)
+        var report = InfoReport(scan: scan, recording: recording.recording, profile: match)
+        // The model as libwacom knows it, by the recording's USB ids (no node to ask udev about).
+        report.model = LibwacomDatabase()?.tablet(for: device.id).map(DevicesReport.Model.init)
         print(json ? report.json : report.text)
     }
 }
@@ -72,6 +75,8 @@ struct InfoReport: CommandReport {
     var gaps: [Gap]
     var notices: [String]
     var truncation: String?
+    /// What libwacom's database says about the recorded tablet's model, when it knows it.
+    var model: DevicesReport.Model?
 
     /// The `resolutionSource` of an axis whose resolution an evemu 1.0/1.1 file's header comment states.
     static let headerComment = "header comment"
@@ -134,6 +139,13 @@ struct InfoReport: CommandReport {
             "\(recording): \(format) recording",
             "  device     \(device) (\(id))" + (kernel.map { ", recorded on Linux \($0)" } ?? ""),
         ]
+        if let model {
+            var line = "  model      \(model.name)" + (model.modelName.map { " (\($0))" } ?? "") + ", \(model.surface)"
+            if let width = model.widthMillimetres, let height = model.heightMillimetres {
+                line += String(format: ", %.1f x %.1f mm", width, height)
+            }
+            lines.append(line + " (from \(model.source))")
+        }
         if let profile { lines.append("  profile    \(profile)") }
         lines.append("  axes")
         let width = axes.map(\.code.count).max() ?? 0
