@@ -27,6 +27,19 @@ public struct PenSample: Hashable, Sendable {
     /// True while the eraser end touches; see `PenFrame.isEraserContact`. Not ink.
     public var isEraserContact: Bool { tool == .eraser && isInContact }
 
+    /// The sample as a proctor and the stroke recorder should see it: the eraser's contact is not
+    /// ink, so an eraser sample is given as hovering (tip up, no tip transitions) and can never
+    /// start, continue or end a stroke; every other sample is itself. A driver counts
+    /// `isEraserContact` on the sample before this, for its summary.
+    public var asInk: PenSample {
+        guard tool == .eraser else { return self }
+        var hovering = self
+        hovering.tipDown = false
+        hovering.transitions.remove(.tipWentDown)
+        hovering.transitions.remove(.tipWentUp)
+        return hovering
+    }
+
     public init(
         time: EventTime, tool: PenTool, inProximity: Bool, tipDown: Bool, buttons: PenButtons = [],
         transitions: PenTransitions = [], tabletPosition: TabletPosition, formPosition: FormPosition,
