@@ -32,6 +32,11 @@ let package = Package(
         .systemLibrary(
             name: "CUdev", pkgConfig: "libudev",
             providers: [.apt(["libudev-dev"])]),
+        // libwacom: the tablet database every Linux desktop uses (model names, physical sizes,
+        // pen displays, styli by tool id).
+        .systemLibrary(
+            name: "CLibwacom", pkgConfig: "libwacom",
+            providers: [.apt(["libwacom-dev"])]),
         .systemLibrary(
             name: "CLibXML2", pkgConfig: "libxml-2.0",
             providers: [.apt(["libxml2-dev"])]),
@@ -61,7 +66,7 @@ let package = Package(
         // Readers and writers.
         .target(name: "Recordings", dependencies: ["StylusInput", "Yams"], exclude: ["README.md"]),
         .target(name: "ADF", dependencies: ["CLibXML2"], exclude: ["README.md"]),
-        .target(name: "LinuxInput", dependencies: ["CEvdev", "CUdev", "StylusInput"], exclude: ["README.md"]),
+        .target(name: "LinuxInput", dependencies: ["CEvdev", "CUdev", "CLibwacom", "StylusInput"], exclude: ["README.md"]),
         // Running a test: the three drivers on one due-time queue, the stroke recorder, the session's
         // plan, ending and result; replay, record, administer and recover all go through it.
         .target(name: "Sessions", dependencies: ["ADF", "Proctoring", "Recordings", "StylusGeometry", "StylusInput"], exclude: ["README.md"]),
@@ -139,7 +144,7 @@ let package = Package(
         .testTarget(
             name: "StyluskitTests",
             dependencies: [
-                "styluskit", "ADF", "Recordings", "StylusGeometry", "StylusInput", "TestSupport",
+                "styluskit", "ADF", "LinuxInput", "Recordings", "StylusGeometry", "StylusInput", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"]),

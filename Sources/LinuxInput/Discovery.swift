@@ -69,8 +69,9 @@ public struct TabletDiscovery: Hashable, Sendable {
         let udevNodes = Libudev.inputEventNodes() ?? []
         if !udevNodes.isEmpty, udevNodes.contains(where: \.initialized) {
             let nodes = udevNodes.compactMap { node -> TabletNode? in
-                guard let role = TabletNodeClassifier.role(udevProperties: node.properties) else { return nil }
+                guard let udevRole = TabletNodeClassifier.role(udevProperties: node.properties) else { return nil }
                 let sysfs = SysfsInputNode.read(eventDirectory: node.syspath)
+                let role = TabletNodeClassifier.role(udevRole: udevRole, capabilities: sysfs?.description)
                 return TabletNode(
                     node: node.devnode ?? "/dev/input/\(node.sysname)", sysname: node.sysname, role: role,
                     name: sysfs?.name ?? node.properties["NAME"].map { $0.trimmingCharacters(in: ["\""]) } ?? "",
@@ -120,20 +121,29 @@ public enum TabletNodeClassifier {
         return nil
     }
 
-    /// The role guessed from capabilities alone, like udev's `input_id` builtin: a pen has
-    /// ABS_X/ABS_Y and a pen tool, stylus button or (without finger tools) BTN_TOUCH; a pad has
-    /// BTN_0 or BTN_STYLUS-less BTN_TOOL_FINGER with absolute axes; touch has finger tools or
-    /// multitouch axes. Other touchpads and touchscreens are not tablets and give nil.
-    public static func role(capabilities device: DeviceDescription) -> TabletNodeRole? {
-        let hasXY = device.supports(.absolute, AbsoluteAxis.x) && device.supports(.absolute, AbsoluteAxis.y)
-        if (try? PenCapabilities(checking: device)) != nil { return .pen }
-        let hasPadButtons = device.supports(.key, KeyCode.button0) || device.supports(.key, 0x130)  // BTN_0, BTN_SOUTH
-        if hasPadButtons && (hasXY || device.supports(.absolute, AbsoluteAxis.wheel))
-            && !device.supports(.key, KeyCode.touch)
-        {
-            return .pad
+    /// udev's role, corrected by the capabilities where udev called a pad or touch node a pen:
+    /// udev versions before pads had ID_INPUT_TABLET_PAD tag a Wacom pad (BTN_0…, BTN_STYLUS)
+    /// ID_INPUT_TABLET only, and recording it would give an empty session.
+    public static func role(udevRole: TabletNodeRole, capabilities device: DeviceDescription?) -> TabletNodeRole {
+        guard udevRole == .pen, let device else { return udevRole }
+        switch DeviceKind(classifying: device) {
+        case .pad: return .pad
+        case .touch: return .touch
+        case .pen, .penWithEraser, .puck, .unknown: return udevRole
         }
-        return nil
+    }
+
+    /// The role guessed from capabilities alone, like udev's `input_id` builtin: the node's
+    /// `DeviceKind` (a pen needs a pen tool, or `BTN_TOUCH`/`BTN_STYLUS` without finger tools or
+    /// pad controls; a pad has `BTN_0…`, a ring or strips). Touch surfaces and pucks are not
+    /// guessed to belong to a tablet without udev, and give nil like every other device.
+    public static func role(capabilities device: DeviceDescription) -> TabletNodeRole? {
+        switch DeviceKind(classifying: device) {
+        case .pen, .penWithEraser:
+            device.supports(.absolute, AbsoluteAxis.x) && device.supports(.absolute, AbsoluteAxis.y) ? .pen : nil
+        case .pad: .pad
+        case .touch, .puck, .unknown: nil
+        }
     }
 }
 
@@ -248,6 +258,21 @@ extension TabletDiscovery {
     /// The first pen node that is the tablet `identity` names, whatever its `eventN`.
     public func penNode(of identity: TabletIdentity, sysfsRoot: String = "/sys/class/input") -> TabletNode? {
         penNodes.first { identity.accepts(TabletIdentity.reading($0, sysfsRoot: sysfsRoot)) }
+    }
+}
+
+extension TabletDiscovery {
+    /// The pen node of the tablet `node` belongs to (its pad or touch node, say): a pen node with
+    /// the same vendor and product and, where udev gives one, the same `LIBINPUT_DEVICE_GROUP`
+    /// (two tablets of one model are two groups). Nil when there is none, or when several fit.
+    public func penSibling(of node: String) -> TabletNode? {
+        guard let own = nodes.first(where: { $0.node == node }) else { return nil }
+        let group = own.udevProperties["LIBINPUT_DEVICE_GROUP"]
+        let candidates = penNodes.filter {
+            $0.node != node && $0.id.vendor == own.id.vendor && $0.id.product == own.id.product
+                && (group == nil || $0.udevProperties["LIBINPUT_DEVICE_GROUP"] == group)
+        }
+        return candidates.count == 1 ? candidates[0] : nil
     }
 }
 

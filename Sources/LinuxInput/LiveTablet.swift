@@ -9,7 +9,8 @@ public enum LiveInputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The user may not read the node.
     case permissionDenied(node: String)
     case cannotOpen(node: String, reason: String)
-    case notAPenTablet(node: String, rejection: PenDeviceRejection)
+    /// The node is not a pen; `pen` is the same tablet's pen node, when discovery found one.
+    case notAPenTablet(node: String, rejection: PenDeviceRejection, pen: TabletNode? = nil)
     case cannotGrab(node: String, reason: String)
     case readFailed(node: String, reason: String)
     /// No pen node was found and none was given.
@@ -28,8 +29,9 @@ public enum LiveInputError: Error, Hashable, Sendable, CustomStringConvertible {
                 + "/etc/udev/rules.d and reloads udev; then unplug and replug the tablet and log in again at the seat."
         case .cannotOpen(let node, let reason):
             "Cannot open \(node): \(reason). Check the node exists (`styluskit devices` lists the pen nodes)."
-        case .notAPenTablet(let node, let rejection):
+        case .notAPenTablet(let node, let rejection, let pen):
             "\(node): \(rejection)"
+                + (pen.map { " The pen of this tablet is \($0.node) (\"\($0.name)\"): record with --device \($0.node)." } ?? "")
         case .cannotGrab(let node, let reason):
             "Cannot grab \(node) exclusively: \(reason). Another program (a second styluskit, or a test tool) holds it; "
                 + "close it, or record without --grab."
@@ -124,7 +126,8 @@ public final class LiveTablet {
         do {
             self.capabilities = try PenCapabilities(checking: description)
         } catch {
-            throw .notAPenTablet(node: node, rejection: error)
+            let pen = if case .notAPen = error { TabletDiscovery.scan().penSibling(of: node) } else { TabletNode?.none }
+            throw .notAPenTablet(node: node, rejection: error, pen: pen)
         }
         if grab, let failure = device.grab(true) { throw .cannotGrab(node: node, reason: failure) }
         self.grabbed = grab

@@ -391,8 +391,15 @@ struct EvemuHeaderParser {
     }
 
     /// The header the lines gave, with `external` as the device when given (the legacy split form).
-    func header(external: RecordingHeader? = nil) throws(RecordingError) -> RecordingHeader {
+    func header(external: RecordingHeader? = nil, externalFile: String? = nil) throws(RecordingError) -> RecordingHeader {
         if let external {
+            // A recording with a description of its own was recorded with it; another would
+            // silently change what its events mean (a Cintiq read as an Intuos4).
+            if let own = sawDescriptionLine ? name : comments.description?.name {
+                throw .twoDescriptions(
+                    recording: fileName, device: own, descriptionFile: externalFile ?? "the description file",
+                    descriptionDevice: external.device.name)
+            }
             var header = external
             if header.kernel == nil { header.kernel = kernel }
             if header.dmi == nil { header.dmi = dmi }
@@ -408,6 +415,13 @@ struct EvemuHeaderParser {
             throw .missingDescription(file: fileName, firstEventLine: firstEventLine)
         }
         extensions.apply(to: &device)
+        // evemu 1.0/1.1 wrote no resolution on its A: lines, but evemu-record's evtest-style
+        // comments above them state it (`#       Resolution 200`): keep what they state, apart.
+        for (code, info) in device.absInfo where info.resolution == nil {
+            if let stated = comments.absInfo[code]?.resolution, stated > 0 {
+                device.extras.headerCommentResolutions[code] = stated
+            }
+        }
         supportAllSynchronizationCodes(&device)
         return RecordingHeader(
             format: .evemu(version), kernel: kernel, dmi: dmi, operatingSystem: extensions.operatingSystem,

@@ -45,7 +45,8 @@ public struct EvemuWriter {
                     lines.append("#       Max     \(padded(info.maximum, 6))")
                     lines.append("#       Fuzz    \(padded(info.fuzz, 6))")
                     lines.append("#       Flat    \(padded(info.flat, 6))")
-                    lines.append("#       Resolution \(padded(info.resolution ?? 0, 3))")
+                    let stated = info.resolution ?? device.extras.headerCommentResolutions[code] ?? 0
+                    lines.append("#       Resolution \(padded(stated, 3))")
                 } else if type == .led || type == .switch {
                     lines.append("#        State 0")
                 }

@@ -10,6 +10,7 @@ import Yams
 ///
 ///     # StylusKit time-offset: 1369413717.560097
 ///     # StylusKit unrecorded-resolution: 00 01
+///     # StylusKit header-comment-resolution: 00=200 01=200
 ///
 /// Only the leading comment block (before `version:`) is searched for these lines.
 public enum LibinputRecord {
@@ -22,6 +23,7 @@ public enum LibinputRecord {
     public static func decode(_ text: String, name: String, deviceIndex: Int = 0) throws(RecordingError) -> Recording {
         var offset = EventTime(microseconds: 0)
         var unrecordedResolution: [UInt16] = []
+        var headerCommentResolutions: [UInt16: Int32] = [:]
         // Split on the byte, not on Character: in Swift "\r\n" is one Character, so a CRLF file would
         // not split at all and its StylusKit comments (the time offset) would be lost.
         for rawLine in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -32,6 +34,13 @@ public enum LibinputRecord {
                 let time = parseTime(body.dropFirst("StylusKit time-offset: ".count))
             {
                 offset = time
+            } else if body.hasPrefix("StylusKit header-comment-resolution: ") {
+                for pair in body.dropFirst("StylusKit header-comment-resolution: ".count).split(separator: " ") {
+                    let parts = pair.split(separator: "=")
+                    if parts.count == 2, let code = UInt16(parts[0], radix: 16), let value = Int32(parts[1]) {
+                        headerCommentResolutions[code] = value
+                    }
+                }
             } else if body.hasPrefix("StylusKit unrecorded-resolution: ") {
                 unrecordedResolution += body.dropFirst("StylusKit unrecorded-resolution: ".count)
                     .split(separator: " ").compactMap { UInt16($0, radix: 16) }
@@ -122,6 +131,7 @@ public enum LibinputRecord {
         }
         device.extras.udevProperties = (deviceNode["udev"]?["properties"]?.sequence ?? []).compactMap(\.string)
         device.extras.quirks = (deviceNode["quirks"]?.sequence ?? []).compactMap(\.string)
+        device.extras.headerCommentResolutions = headerCommentResolutions
 
         supportAllSynchronizationCodes(&device)
 
@@ -184,6 +194,10 @@ public enum LibinputRecord {
         let unrecorded = device.absInfo.filter { $0.value.resolution == nil }.keys.sorted()
         if !unrecorded.isEmpty {
             out += "# StylusKit unrecorded-resolution: " + unrecorded.map { hex2($0) }.joined(separator: " ") + "\n"
+        }
+        let stated = device.extras.headerCommentResolutions.sorted { $0.key < $1.key }
+        if !stated.isEmpty {
+            out += "# StylusKit header-comment-resolution: " + stated.map { "\(hex2($0.key))=\($0.value)" }.joined(separator: " ") + "\n"
         }
         out += "version: 1\nndevices: 1\n"
         if header.libinputVersion != nil || header.libinputGit != nil {

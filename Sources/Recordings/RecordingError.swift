@@ -18,6 +18,12 @@ public enum RecordingError: Error, Hashable, Sendable, CustomStringConvertible {
     case outOfRange(file: String, line: Int, column: Int, problem: String)
     /// No device description precedes the events.
     case missingDescription(file: String, firstEventLine: Int?)
+    /// The separate description file (`--desc`) does not exist.
+    case descriptionFileMissing(file: String)
+    /// The separate description file could not be opened.
+    case cannotOpenDescription(file: String, reason: String)
+    /// A separate description was given for a recording that has its own.
+    case twoDescriptions(recording: String, device: String, descriptionFile: String, descriptionDevice: String)
     /// A libinput-record file of a version we cannot read.
     case unsupportedVersion(file: String, found: String)
     /// A libinput-record file that is not valid YAML or lacks a required key.
@@ -56,6 +62,15 @@ public enum RecordingError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(file)\(at): no device description before the events: expected 'N:' and 'I:' lines"
                 + " or evtest-style '# Input device name:' comments; for an events-only recording"
                 + " pass its .desc file (--desc)"
+        case .descriptionFileMissing(let file):
+            return "the description file \(file) does not exist; check the --desc path (it is needed only for an"
+                + " events-only recording, whose description is in a separate .desc file)"
+        case .cannotOpenDescription(let file, let reason):
+            return "\(file): cannot open the description file: \(reason); check its path and permissions"
+        case .twoDescriptions(let recording, let device, let descriptionFile, let descriptionDevice):
+            return "\(recording) has its own device description (\"\(device)\") and \(descriptionFile) gives another"
+                + " (\"\(descriptionDevice)\"): the events were recorded with the recording's own, so another would"
+                + " change what they mean. Leave out --desc: it is only for an events-only recording"
         case .unsupportedVersion(let file, let found):
             return "\(file): libinput-record version \(found) is not supported; only version 1 can be read"
         case .invalidYAML(let file, let line, let problem):

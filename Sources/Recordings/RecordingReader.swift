@@ -42,17 +42,18 @@ public final class RecordingReader {
         options: RecordingReadOptions = RecordingReadOptions()
     ) throws(RecordingError) {
         let external = try descriptionPath.map { path throws(RecordingError) in
-            try Self.description(from: LineSource(path: path))
+            try Self.description(from: Self.openDescription(path))
         }
         fileName = path
         switch format ?? RecordingFileFormat(path: path) {
         case .evemu:
-            let (opened, source) = try Self.openEvemu(LineSource(path: path), external: external, options: options)
+            let (opened, source) = try Self.openEvemu(
+                LineSource(path: path), external: external, externalFile: descriptionPath, options: options)
             header = opened
             adopt(source)
         case .libinput:
             let (opened, source) = try Self.openYAML(
-                Self.readText(path), name: path, external: external, options: options)
+                Self.readText(path), name: path, external: external, externalFile: descriptionPath, options: options)
             header = opened
             adopt(source)
         }
@@ -69,7 +70,9 @@ public final class RecordingReader {
         fileName = name
         switch format ?? RecordingFileFormat(path: name) {
         case .evemu:
-            let (opened, source) = try Self.openEvemu(LineSource(bytes: bytes, name: name), external: external, options: options)
+            let (opened, source) = try Self.openEvemu(
+                LineSource(bytes: bytes, name: name), external: external,
+                externalFile: descriptionBytes.map { _ in descriptionName }, options: options)
             header = opened
             adopt(source)
         case .libinput:
@@ -77,9 +80,22 @@ public final class RecordingReader {
                 throw .yamlTooLarge(file: name, bytes: bytes.count, limit: Self.maximumYAMLBytes)
             }
             let (opened, source) = try Self.openYAML(
-                String(decoding: bytes, as: UTF8.self), name: name, external: external, options: options)
+                String(decoding: bytes, as: UTF8.self), name: name, external: external,
+                externalFile: descriptionBytes.map { _ in descriptionName }, options: options)
             header = opened
             adopt(source)
+        }
+    }
+
+    /// The description file's lines; a file that is not there is named as the description file,
+    /// not taken for the recording.
+    private static func openDescription(_ path: String) throws(RecordingError) -> LineSource {
+        do {
+            return try LineSource(path: path)
+        } catch {
+            guard case .cannotOpen(_, let reason) = error else { throw error }
+            if fileIsMissing(path) { throw .descriptionFileMissing(file: path) }
+            throw .cannotOpenDescription(file: path, reason: reason)
         }
     }
 
@@ -91,12 +107,12 @@ public final class RecordingReader {
     }
 
     private static func openEvemu(
-        _ source: LineSource, external: RecordingHeader?, options: RecordingReadOptions
+        _ source: LineSource, external: RecordingHeader?, externalFile: String?, options: RecordingReadOptions
     ) throws(RecordingError) -> (RecordingHeader, Source) {
         var source = source
         var parser = EvemuHeaderParser(fileName: source.name)
         try parser.parse(&source)
-        let header = try parser.header(external: external)
+        let header = try parser.header(external: external, externalFile: externalFile)
         return (
             header,
             .evemu(
@@ -131,10 +147,15 @@ public final class RecordingReader {
     }
 
     private static func openYAML(
-        _ text: String, name: String, external: RecordingHeader?, options: RecordingReadOptions
+        _ text: String, name: String, external: RecordingHeader?, externalFile: String?, options: RecordingReadOptions
     ) throws(RecordingError) -> (RecordingHeader, Source) {
         var recording = try LibinputRecord.decode(text, name: name, deviceIndex: options.libinputDeviceIndex)
-        if let external { recording.header.device = external.device }
+        // A libinput recording always describes its device: a second description is refused.
+        if let external {
+            throw .twoDescriptions(
+                recording: name, device: recording.header.device.name,
+                descriptionFile: externalFile ?? "the description file", descriptionDevice: external.device.name)
+        }
         return (recording.header, .memory(recording.events))
     }
 

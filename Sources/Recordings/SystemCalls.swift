@@ -201,6 +201,13 @@ func fileExists(_ path: String) -> Bool {
     return lstat(path, &info) == 0
 }
 
+/// True if nothing is at `path` (or a directory on its way is missing): `stat` says ENOENT.
+/// A path that exists but cannot be read is not missing.
+func fileIsMissing(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) != 0 && errno == ENOENT
+}
+
 /// Atomically replaces `destination` with `source` (same file system).
 func renameFile(_ source: String, to destination: String) throws(RecordingError) {
     guard rename(source, destination) == 0 else {

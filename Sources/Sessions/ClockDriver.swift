@@ -27,12 +27,12 @@ public struct ClockResult: Sendable {
 public final class ClockDriver: SessionDriver {
     public let normalizer: Normalizer
     public let anchor: WallClockAnchor
-    public let recorder: ADFRecorder
+    private let recorder: ADFRecorder
     public let events: ProctorEventLog?
     public var plan: SessionPlan
-    public private(set) var session: ClockSession
+    private var session: ClockSession
     private var assembler: FrameAssembler
-    public private(set) var buttonDeadline: EventTime?
+    private var buttonDeadline: EventTime?
     private var strokesPerStep: [ClockStep: Int] = [:]
     public private(set) var points = 0
     public var sampleObserver: ((PenSample) -> Void)?
@@ -60,19 +60,20 @@ public final class ClockDriver: SessionDriver {
     public var isFinished: Bool { session.isFinished }
 
     public func begin(at time: EventTime) throws {
-        try perform(session.begin(at: time), input: .continue, at: time)
+        try perform(.continue, at: time) { $0.begin(at: time) }
     }
 
     public func process(_ event: InputEvent) throws {
         guard let frame = assembler.process(event) else { return }
         try advance(to: frame.time)
         if case .pen(let penFrame) = frame {
-            let sample = normalizer.sample(penFrame)
+            // The eraser end touching is not ink: the patient turned the pen over.
+            let sample = normalizer.sample(penFrame).asInk
             if let button = try tappedButton(sample) {
-                try perform(session.buttonTapped(button, by: sample), input: .tap, at: sample.time)
+                try perform(.tap, at: sample.time) { $0.buttonTapped(button, by: sample) }
             } else {
                 let input: ProctorInput = sample.isInContact ? (session.isPenUp ? .down : .move) : .up
-                try perform(session.sample(sample), input: input, at: sample.time)
+                try perform(input, at: sample.time) { $0.sample(sample) }
             }
             sampleObserver?(sample)
         }
@@ -84,7 +85,7 @@ public final class ClockDriver: SessionDriver {
     /// A journaled tap whose frame never came (a journal cut inside it) still ends its step, at its time.
     private func tappedButton(_ sample: PenSample) throws -> ClockButton? {
         for tap in plan.tapsMissed(before: sample.time) where tap.button == .continueTest {
-            try perform(session.continuePressed(at: tap.time), input: .continue, at: tap.time)
+            try perform(.continue, at: tap.time) { $0.continuePressed(at: tap.time) }
         }
         guard sample.isInContact, session.isPenUp else { return nil }
         if let button = plan.tap(at: sample.time) { return button }
@@ -98,7 +99,7 @@ public final class ClockDriver: SessionDriver {
 
     public func continuePressed(at time: EventTime) throws {
         try advance(to: time)
-        try perform(session.continuePressed(at: time), input: .continue, at: time)
+        try perform(.continue, at: time) { $0.continuePressed(at: time) }
     }
 
     /// Runs everything due before a frame at `time`, earliest first, until nothing is due (an
@@ -109,10 +110,10 @@ public final class ClockDriver: SessionDriver {
             case .interruption(let interruption):
                 try interrupt(interruption)
             case .boundary(let boundary):
-                try perform(session.continuePressed(at: boundary), input: .continue, at: boundary)
+                try perform(.continue, at: boundary) { $0.continuePressed(at: boundary) }
             case .timer(let timer):
                 buttonDeadline = nil
-                try perform(session.buttonTimerFired(at: timer), input: .timer, at: timer)
+                try perform(.timer, at: timer) { $0.buttonTimerFired(at: timer) }
             }
         }
     }
@@ -122,7 +123,7 @@ public final class ClockDriver: SessionDriver {
     public func end(at end: EventTime) throws {
         try advance(to: SessionEnding.justAfter(end))
         while !session.isFinished {
-            try perform(session.continuePressed(at: end), input: .continue, at: end)
+            try perform(.continue, at: end) { $0.continuePressed(at: end) }
         }
     }
 
@@ -134,8 +135,11 @@ public final class ClockDriver: SessionDriver {
                 output: output))
     }
 
-    private func perform(_ actions: [ClockAction], input: ProctorInput, at time: EventTime) throws {
+    /// Makes one call into the session and carries out its actions; the event log gets the step on
+    /// screen before the call.
+    private func perform(_ input: ProctorInput, at time: EventTime, _ call: (inout ClockSession) -> [ClockAction]) throws {
         let step = session.currentStep
+        let actions = call(&session)
         for action in actions {
             events?.log(action, input: input, at: time, step: step)
             actionObserver?(action)

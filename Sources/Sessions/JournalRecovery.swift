@@ -85,9 +85,14 @@ public struct JournalRecovery {
         try scan.finish(truncation: reader.truncation, file: path)
         // The session ends at its journal's last event, or its last continue press if later.
         let end = max(scan.lastEventTime ?? start, lastBoundary ?? start)
-        try driver.end(at: end)
-        // On the steps the session showed, as administer records them once its session has ended.
+        // What the live session did after its last frame comes first, with the pen as it was: its
+        // last continue presses (Escape, Ctrl-C, SIGTERM), interruptions and timers. Only a session
+        // that did not end (killed) then ends by the rule of a recording's end.
+        try driver.advance(to: SessionEnding.justAfter(end))
+        // On the steps the session showed, before the steps it never showed are passed through, as
+        // administer records them.
         try InstructionTimesRecording.record(measures, anchor: anchor, recorder: recorder, warn: note)
+        try driver.end(at: end)
         var environment = setup.environment(header: header, penID: scan.penID)
         opening.patient?.fill(&environment)
         let result = try driver.results(environment: environment, display: setup.display)

@@ -162,7 +162,8 @@ public final class MazeDriver: SessionDriver {
         try advance(to: frame.time)
         clock = max(clock, frame.time)
         guard !isFinished, case .pen(let penFrame) = frame else { return }
-        let sample = normalizer.sample(penFrame)
+        // The eraser end touching is not ink: the patient turned the pen over.
+        let sample = normalizer.sample(penFrame).asInk
         try self.sample(sample)
         sampleObserver?(sample)
     }

@@ -77,6 +77,20 @@ public struct RecordingReplay {
         public var result: SessionResult
     }
 
+    /// The latest `startTime` accepted: the last millisecond of the year 9999.
+    public static let latestStartTime: Int64 = 253_402_300_799_999
+
+    /// Refuses a live session's journal: replayed as a plain recording, its button taps would
+    /// become strokes and its monotonic times would start in 1970; `recover` rebuilds what the
+    /// session wrote. `out` is the results directory to name in the advice, if one was given.
+    public static func refuseJournal(_ path: String, descriptionFile: String?, out: String?) throws {
+        guard descriptionFile == nil, RecordingFileFormat(path: path) == .evemu,
+            (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType == .typeRegular,
+            let reader = try? JournalReader(path: path), reader.opening.isJournal
+        else { return }
+        throw RecordingReplayError.journal(path: path, out: out)
+    }
+
     /// Replays the recording into the results file.
     ///
     /// - Parameters:
@@ -90,6 +104,9 @@ public struct RecordingReplay {
         patient: (inout ClockSketchData, _ resultsFile: String, _ startUnixMilliseconds: Double) throws -> Void = { _, _, _ in },
         note: (String) -> Void = { _ in }
     ) throws -> Outcome {
+        if let startTime, !(0...Self.latestStartTime).contains(startTime) {
+            throw RecordingReplayError.startTimeOutOfRange(startTime)
+        }
         // The mazes are read before the recording, so a missing maze file is named first.
         let journaled: JournaledTest
         var mazes: [AdministeredMaze] = []
@@ -141,12 +158,31 @@ public struct RecordingReplay {
 public enum RecordingReplayError: Error, CustomStringConvertible {
     /// A maze test names neither a maze nor a battery, or both.
     case mazeSource
+    /// The start time is not a Unix time in milliseconds from 1970 to the year 9999.
+    case startTimeOutOfRange(Int64)
+    /// The recording is a StylusKit journal, which `recover` rebuilds.
+    case journal(path: String, out: String?)
 
     public var description: String {
         switch self {
         case .mazeSource: "--test maze needs exactly one of --maze FILE or --battery FILE."
+        case .startTimeOutOfRange(let startTime):
+            "--start-time \(startTime) is not a Unix time in milliseconds between 0 and \(RecordingReplay.latestStartTime)"
+                + " (year 9999); give the time the recording started, e.g. 1700000000000."
+        case let .journal(path, out):
+            "\(path) is a StylusKit journal (a live session's, with its control lines), not a plain recording: replayed, "
+                + "its button taps would become strokes and its times would start in 1970. Rebuild the session's results "
+                + "file with: styluskit recover \(shellQuoted(path))" + (out.map { " --out \(shellQuoted($0))" } ?? "")
         }
     }
+}
+
+/// `text` as one shell word: as it is when it needs no quoting, else in single quotes.
+public func shellQuoted(_ text: String) -> String {
+    let plain = !text.isEmpty && text.unicodeScalars.allSatisfy {
+        CharacterSet.alphanumerics.contains($0) && $0.isASCII || "/._-+:,=@%".unicodeScalars.contains($0)
+    }
+    return plain ? text : "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
 }
 
 extension StepSplitRule {

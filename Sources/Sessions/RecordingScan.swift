@@ -62,7 +62,8 @@ public struct RecordingScan: Sendable {
             if pen.inProximity { intervals.addFrame(at: pen.time) } else { intervals.breakRun() }
             if serial == nil, let value = pen.serial, value != -1 { serial = value }
             if toolID == nil, let value = pen.toolID, value != 0 { toolID = value }
-            if pen.isInContact {
+            // The eraser end touching is not ink, so not a stroke (the drivers refuse it too).
+            if pen.isInContact && !pen.isEraserContact {
                 if strokeStart == nil { strokeStart = pen.time }
                 lastContact = pen.time
             } else if let start = strokeStart, let end = lastContact {

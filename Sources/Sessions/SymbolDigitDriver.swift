@@ -163,7 +163,8 @@ public final class SymbolDigitDriver: SessionDriver {
         guard !isFinished, let frame = assembler.process(event) else { return }
         try advance(to: frame.time)
         guard !isFinished, case .pen(let penFrame) = frame else { return }
-        let sample = normalizer.sample(penFrame)
+        // The eraser end touching is not ink: the patient turned the pen over.
+        let sample = normalizer.sample(penFrame).asInk
         try self.sample(sample)
         sampleObserver?(sample)
     }

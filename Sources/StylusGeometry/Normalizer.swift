@@ -24,6 +24,21 @@ public struct PenSample: Hashable, Sendable {
 
     /// True while the pen draws; see `PenFrame.isInContact`.
     public var isInContact: Bool { tipDown && inProximity }
+    /// True while the eraser end touches; see `PenFrame.isEraserContact`. Not ink.
+    public var isEraserContact: Bool { tool == .eraser && isInContact }
+
+    /// The sample as a proctor and the stroke recorder should see it: the eraser's contact is not
+    /// ink, so an eraser sample is given as hovering (tip up, no tip transitions) and can never
+    /// start, continue or end a stroke; every other sample is itself. A driver counts
+    /// `isEraserContact` on the sample before this, for its summary.
+    public var asInk: PenSample {
+        guard tool == .eraser else { return self }
+        var hovering = self
+        hovering.tipDown = false
+        hovering.transitions.remove(.tipWentDown)
+        hovering.transitions.remove(.tipWentUp)
+        return hovering
+    }
 
     public init(
         time: EventTime, tool: PenTool, inProximity: Bool, tipDown: Bool, buttons: PenButtons = [],
@@ -103,7 +118,7 @@ public enum NormalizationError: Error, Hashable, Sendable, CustomStringConvertib
 public struct Normalizer: Sendable {
     /// The active area in device units.
     public let area: DeviceArea
-    /// The resolution used, from the profile or the device.
+    /// The resolution used: the profile's, else the device's, else the recording's header comments'.
     public let resolution: UnitsPerMillimetre
     /// The physical size of the active area.
     public let tabletSize: TabletSize
@@ -188,10 +203,12 @@ public struct Normalizer: Sendable {
         let resolution: UnitsPerMillimetre
         if let fromProfile = profile?.resolution {
             resolution = fromProfile
-        } else if let x = xInfo.knownResolution, let y = yInfo.knownResolution {
-            resolution = UnitsPerMillimetre(x: Double(x), y: Double(y))
+        } else if let x = device.resolution(of: AbsoluteAxis.x), let y = device.resolution(of: AbsoluteAxis.y) {
+            // The device's own, else what an evemu 1.0/1.1 recording's header comments state.
+            resolution = UnitsPerMillimetre(x: Double(x.value), y: Double(y.value))
         } else {
-            let missing = [("ABS_X", xInfo), ("ABS_Y", yInfo)].filter { $0.1.knownResolution == nil }.map(\.0)
+            let missing = [("ABS_X", AbsoluteAxis.x), ("ABS_Y", AbsoluteAxis.y)]
+                .filter { device.resolution(of: $0.1) == nil }.map(\.0)
             throw .missingResolution(device: device.name, id: device.id, axes: missing, profileSource: profile?.source)
         }
 

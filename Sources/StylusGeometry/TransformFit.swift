@@ -38,11 +38,19 @@ public struct FitLimits: Hashable, Sendable {
     /// 0.5 mm RMS and 1 mm at worst: a careful tap on a printed crosshair lands within about
     /// 0.3 mm, and Wacom states its tablets' accuracy as ±0.25 mm, so a larger error is a
     /// slipped tap or a moved sheet.
+    /// The largest relative difference accepted between the taps' scale and the sheet's (see
+    /// `TransformFit.scale`). An affine fit absorbs a uniform scale with no residual at all, so
+    /// a sheet printed "fit to page" (80 %) would otherwise pass with a tiny RMS and every later
+    /// form would be drawn 25 % too large. 3 %: printers at "actual size" keep well within 1 %,
+    /// and a sheet scaled to another paper size is off by 3 % (A4 to letter) or more.
+    public var maximumScaleDeviation: Double
+
     public static let standard = FitLimits(maximumRMSMillimetres: 0.5, maximumResidualMillimetres: 1.0)
 
-    public init(maximumRMSMillimetres: Double, maximumResidualMillimetres: Double) {
+    public init(maximumRMSMillimetres: Double, maximumResidualMillimetres: Double, maximumScaleDeviation: Double = 0.03) {
         self.maximumRMSMillimetres = maximumRMSMillimetres
         self.maximumResidualMillimetres = maximumResidualMillimetres
+        self.maximumScaleDeviation = maximumScaleDeviation
     }
 }
 
@@ -72,6 +80,8 @@ public enum TransformFitError: Error, Hashable, Sendable, CustomStringConvertibl
     case degenerate(model: TransformModel)
     /// The fit's error exceeds the limits; `suspect` is the target whose tap most likely slipped.
     case fitTooPoor(rmsMillimetres: Double, worst: TargetResidual, limits: FitLimits, suspect: TargetResidual?)
+    /// The taps are spread wider or narrower than the sheet's targets: `scale` form mm per tablet mm.
+    case wrongScale(scale: Double, limits: FitLimits)
 
     public var description: String {
         switch self {
@@ -92,7 +102,27 @@ public enum TransformFitError: Error, Hashable, Sendable, CustomStringConvertibl
                     + "\(suspect.number) (at most \(mm(limits.maximumResidualMillimetres)) allowed)."
             }
             return text + " Check the sheet has not moved, then record the taps again."
+        case let .wrongScale(scale, limits):
+            let off = (scale - 1) * 100
+            return "The calibration is refused: the fitted scale is \(fixed3(scale / 10)) cm on the form per mm on the tablet,"
+                + " where a sheet at its true size gives 0.100 (\(off > 0 ? "+" : "")\(fixed1(off)) %; at most"
+                + " \(fixed1(limits.maximumScaleDeviation * 100)) % allowed). The sheet was probably printed at"
+                + " \(fixed1(100 / scale)) % of its size (\"fit to page\" or another paper size): print it again at actual"
+                + " size (100 %, no scaling) and record the taps again. If it was printed at actual size, the tablet's"
+                + " resolution (from the device or its profile) is wrong by that much."
         }
+    }
+
+    private func fixed1(_ value: Double) -> String { fixedPoint(value, digits: 1) }
+    private func fixed3(_ value: Double) -> String { fixedPoint(value, digits: 3) }
+
+    private func fixedPoint(_ value: Double, digits: Int) -> String {
+        let factor = [1.0, 10, 100, 1000][digits]
+        let scaled = Int((abs(value) * factor).rounded())
+        let whole = scaled / Int(factor)
+        let fraction = String(scaled % Int(factor))
+        let padded = String(repeating: "0", count: digits - fraction.count) + fraction
+        return (value < 0 && scaled != 0 ? "-" : "") + "\(whole).\(padded)"
     }
 
     private func mm(_ value: Double) -> String {
@@ -115,6 +145,11 @@ public struct TransformFit: Hashable, Sendable {
     public let residuals: [TargetResidual]
     /// The root-mean-square residual, in millimetres on the form.
     public let rmsMillimetres: Double
+    /// Form millimetres per tablet millimetre over the whole sheet: how far apart the targets are
+    /// on the form against how far apart the taps are on the tablet (the ratio of the two point
+    /// sets' RMS distances from their centroids). 1 for a sheet at its true size on a tablet whose
+    /// resolution is right, whatever the rotation and shift; 1.25 for a sheet printed at 80 %.
+    public let scale: Double
 
     /// The target with the largest residual.
     public var worst: TargetResidual { residuals.max { $0.millimetres < $1.millimetres }! }
@@ -154,13 +189,27 @@ public struct TransformFit: Hashable, Sendable {
         }
         self.residuals = residuals
         rmsMillimetres = (residuals.reduce(0) { $0 + $1.millimetres * $1.millimetres } / Double(residuals.count)).squareRoot()
+        scale = Self.spread(targets.map { ($0.xCentimetres * 10, $0.yCentimetres * 10) })
+            / Self.spread(taps.map { ($0.xMillimetres, $0.yMillimetres) })
     }
 
-    /// Refuses the fit when its RMS or worst residual exceeds `limits`, or a tap lies further than
+    /// The RMS distance of `points` from their centroid.
+    static func spread(_ points: [(Double, Double)]) -> Double {
+        let n = Double(points.count)
+        let cx = points.reduce(0) { $0 + $1.0 } / n
+        let cy = points.reduce(0) { $0 + $1.1 } / n
+        return (points.reduce(0) { $0 + ($1.0 - cx) * ($1.0 - cx) + ($1.1 - cy) * ($1.1 - cy) } / n).squareRoot()
+    }
+
+    /// Refuses the fit when its scale is further from 1 than `limits` allow (the sheet was printed
+    /// scaled), when its RMS or worst residual exceeds `limits`, or when a tap lies further than
     /// the residual limit from where the other taps put its target.
     ///
-    /// - Throws: `TransformFitError.fitTooPoor`, naming the tap that most likely slipped.
+    /// - Throws: `TransformFitError.wrongScale` naming the scale found, or `.fitTooPoor`, naming the
+    ///   tap that most likely slipped.
     public func check(_ limits: FitLimits = .standard) throws(TransformFitError) {
+        // First: a wrongly scaled sheet fits with no error at all, so its residuals say nothing.
+        if abs(scale - 1) > limits.maximumScaleDeviation { throw .wrongScale(scale: scale, limits: limits) }
         let worst = worst
         let suspect = suspect
         let slipped = (suspect?.leaveOneOutMillimetres ?? 0) > limits.maximumResidualMillimetres

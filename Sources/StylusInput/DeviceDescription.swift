@@ -105,10 +105,59 @@ public struct DeviceExtras: Hashable, Sendable {
     public var hidReportDescriptor: [UInt8]?
     /// libinput quirks lines, in the order recorded.
     public var quirks: [String]
+    /// Resolutions (units per mm) that an evemu 1.0/1.1 file's evtest-style header comments
+    /// (`#       Resolution 200`) state for axes whose `A:` lines could not carry one. The absinfo
+    /// keeps saying what the `A:` line said (nothing); `DeviceDescription.resolution(of:)` falls
+    /// back to these and says so.
+    public var headerCommentResolutions: [UInt16: Int32]
 
-    public init(udevProperties: [String] = [], hidReportDescriptor: [UInt8]? = nil, quirks: [String] = []) {
+    public init(
+        udevProperties: [String] = [], hidReportDescriptor: [UInt8]? = nil, quirks: [String] = [],
+        headerCommentResolutions: [UInt16: Int32] = [:]
+    ) {
         self.udevProperties = udevProperties
         self.hidReportDescriptor = hidReportDescriptor
         self.quirks = quirks
+        self.headerCommentResolutions = headerCommentResolutions
+    }
+}
+
+/// Where an axis's resolution came from.
+public enum ResolutionSource: String, Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The device's absinfo: the kernel, or a recording's `A:` line or `absinfo:` list.
+    case device
+    /// The evtest-style header comments of an evemu 1.0/1.1 file, whose `A:` lines have no
+    /// resolution field.
+    case headerComment = "header comment"
+
+    public var description: String {
+        switch self {
+        case .device: "device"
+        case .headerComment: "the recording's header comment (its A: line has no resolution field)"
+        }
+    }
+}
+
+/// An axis's usable resolution and where it came from.
+public struct AxisResolution: Hashable, Sendable {
+    /// Units per millimetre for position axes, units per radian for tilt and rotation; above 0.
+    public var value: Int32
+    public var source: ResolutionSource
+
+    public init(value: Int32, source: ResolutionSource) {
+        self.value = value
+        self.source = source
+    }
+}
+
+extension DeviceDescription {
+    /// The usable resolution of `axis`: the device's when it reported one above 0, else the one
+    /// the recording's header comments state; nil when neither knows.
+    public func resolution(of axis: UInt16) -> AxisResolution? {
+        if let known = absInfo[axis]?.knownResolution { return AxisResolution(value: known, source: .device) }
+        if let stated = extras.headerCommentResolutions[axis], stated > 0 {
+            return AxisResolution(value: stated, source: .headerComment)
+        }
+        return nil
     }
 }

@@ -85,6 +85,21 @@ public enum AssemblerNotice: Hashable, Sendable, CustomStringConvertible {
 ///   from `BTN_TOUCH`.
 /// - **Pad frames** on a shared node (serial -1, `BTN_TOOL_FINGER`, or pad buttons in a
 ///   frame without pen events) become `.pad` and never touch the pen's state.
+/// - **No invented coordinates.** evdev reports only changes, so until the stream has
+///   reported both `ABS_X` and `ABS_Y` the assembler has no position, only the range's
+///   starting value (0 in a recording). A pen frame is yielded only once both axes are
+///   known: after proximity-in, or after the first events of a stream that starts mid-stroke.
+///   Values a leaving frame reports (the Wacom zeros) are not known positions: an axis the
+///   leaving frame reported is unknown again until the next proximity reports it. A frame
+///   held back for this becomes `.empty` and is counted in `framesWithoutPosition`; the first
+///   frame yielded in that proximity then carries `.enteredProximity` (and `.tipWentDown`
+///   when the tip is down), so consumers see a proximity begin with a real position. A tool
+///   that leaves before its position was known leaves unseen.
+/// - **Pucks are not pens.** Frames of a lens cursor or mouse (`BTN_TOOL_LENS`,
+///   `BTN_TOOL_MOUSE`, on the Intuos4's shared node) track the tool's state but are never
+///   yielded as pen frames: they become `.empty` and are counted in `puckFrames`.
+/// - **The eraser is a tool of its own.** Its frames are pen frames whose `tool` is
+///   `.eraser` (`isEraserContact` while it touches): a driver refuses that contact as ink.
 ///
 /// `SYN_DROPPED` contract: every event from the `SYN_DROPPED` up to and including the next
 /// `SYN_REPORT`, and the incomplete frame collected before it, is discarded; that
@@ -109,6 +124,11 @@ public struct FrameAssembler: Sendable {
     public private(set) var framesDiscarded = 0
     /// Notices not yet taken with `takeNotices()`.
     public private(set) var notices: [AssemblerNotice] = []
+    /// Pen frames held back because `ABS_X` or `ABS_Y` had not been reported yet: a sample there
+    /// would have an invented coordinate (the axis's starting value).
+    public private(set) var framesWithoutPosition = 0
+    /// Frames of a lens cursor or mouse, never yielded as pen frames.
+    public private(set) var puckFrames = 0
 
     // The frame being collected.
     private var pending = FrameChanges()
@@ -128,6 +148,14 @@ public struct FrameAssembler: Sendable {
     private var ring: Int32?
     private var firstStrip: Int32?
     private var secondStrip: Int32?
+    // Whether the stream has reported ABS_X / ABS_Y since the start or since a leaving frame
+    // zeroed them: until both are, the device state's position is not a measurement.
+    private var xKnown = false
+    private var yKnown = false
+    // Whether consumers were given this proximity's entry (its first frame with a known position).
+    private var proximityYielded = false
+    // Whether the tip was down in the last frame consumers were given.
+    private var yieldedTipDown = false
 
     // The pen as last reported.
     private var inProximity = false
@@ -225,10 +253,49 @@ public struct FrameAssembler: Sendable {
         if changes.isPadFrame {
             return .pad(padFrame(changes, time: time, gap: gap))
         }
-        if let frame = penFrame(changes, time: time, gap: gap) {
-            return .pen(frame)
+        if let frame = penFrame(changes, time: time, gap: gap), let yielded = yieldable(frame) {
+            return .pen(yielded)
         }
         return .empty(time: time, gapBefore: gap)
+    }
+
+    /// The frame as consumers may see it, or nil when it is held back: a puck's frame, or a frame
+    /// whose position is not known yet (see the contract above). Transitions are rewritten so
+    /// that what consumers see is consistent on its own: a proximity begins with its first
+    /// yielded frame, and a tool whose entry was never yielded leaves unseen.
+    private mutating func yieldable(_ frame: PenFrame) -> PenFrame? {
+        if frame.tool == .lens || frame.tool == .mouse {
+            puckFrames += 1
+            if !frame.inProximity { proximityYielded = false }
+            return nil
+        }
+        if !frame.inProximity {
+            defer { proximityYielded = false; yieldedTipDown = false }
+            guard proximityYielded else {
+                framesWithoutPosition += 1
+                return nil
+            }
+            var leaving = frame
+            leaving.transitions = yieldedTipDown ? [.tipWentUp, .leftProximity] : [.leftProximity]
+            return leaving
+        }
+        if frame.transitions.contains(.enteredProximity) { proximityYielded = false }
+        guard xKnown && yKnown else {
+            framesWithoutPosition += 1
+            return nil
+        }
+        var yielded = frame
+        if !proximityYielded {
+            // The first frame consumers see of this proximity: it is their proximity-in, whatever
+            // the held-back frames before it did; the tip went up unseen if it was seen down.
+            var transitions: PenTransitions = [.enteredProximity]
+            if frame.tipDown { transitions.insert(.tipWentDown) }
+            if yieldedTipDown && !frame.tipDown { transitions.insert(.tipWentUp) }
+            yielded.transitions = transitions
+            proximityYielded = true
+        }
+        yieldedTipDown = frame.tipDown
+        return yielded
     }
 
     private mutating func padFrame(_ changes: FrameChanges, time: EventTime, gap: FrameGap?) -> PadFrame {
@@ -314,8 +381,11 @@ public struct FrameAssembler: Sendable {
                 time: time, tool: tool, inProximity: false, tipDown: false, buttons: [], axes: axes,
                 serial: serial, toolID: toolID, transitions: transitions, gapBefore: gap,
                 pressureOffset: activeThresholds?.offset)
-            // The kernel now holds the leaving frame's zeros; the next proximity starts from them.
+            // The kernel now holds the leaving frame's zeros; the next proximity starts from them,
+            // but they are no position: an axis the leaving frame reported is unknown until reported again.
             apply(changes)
+            if changes.absolute.x != nil { xKnown = false }
+            if changes.absolute.y != nil { yKnown = false }
             inProximity = false
             tipDown = false
             return frame
@@ -390,8 +460,14 @@ public struct FrameAssembler: Sendable {
     /// Stores the frame's axis values as the device state, as the kernel does.
     private mutating func apply(_ changes: FrameChanges) {
         let absolute = changes.absolute
-        if let value = absolute.x { deviceAxes.x = value }
-        if let value = absolute.y { deviceAxes.y = value }
+        if let value = absolute.x {
+            deviceAxes.x = value
+            xKnown = true
+        }
+        if let value = absolute.y {
+            deviceAxes.y = value
+            yKnown = true
+        }
         if capabilities.hasPressure, let value = absolute.pressure { deviceAxes.pressure = value }
         if capabilities.hasDistance, let value = absolute.distance { deviceAxes.distance = value }
         if capabilities.hasTilt, let value = absolute.tiltX { deviceAxes.tiltX = value }

@@ -1,10 +1,11 @@
 /// What a pen node can report, checked once when the device is opened.
 ///
 /// Mirrors libinput's `tablet_reject_device()` and `axis_caps` cache
-/// (src/evdev-tablet.c, tag 1.31.3), with two deliberate differences:
+/// (src/evdev-tablet.c, tag 1.31.3), after the node's kind is decided (`DeviceKind`: a pad,
+/// touch surface or puck is refused for what it is), with two deliberate differences:
 /// - `BTN_TOUCH` alone counts as a pen, because the UC-LOGIC WP5540U has no
 ///   `BTN_TOOL_*` bits at all (its proximity is inferred), unless the device also
-///   has finger tools or multitouch axes: then its touches are fingers.
+///   has finger tools, multitouch axes or pad controls: then it is touch or a pad.
 /// - No resolution is required: several real tablets report none (evemu 1.1
 ///   recordings, the Intuos4's 0), and the calibration profile supplies it.
 public struct PenCapabilities: Hashable, Sendable {
@@ -46,23 +47,35 @@ public struct PenCapabilities: Hashable, Sendable {
     public var hasPressure: Bool { pressure != nil }
     public var hasDistance: Bool { distance != nil }
 
-    /// Checks that `device` is a pen tablet and caches what it can report.
-    ///
-    /// - Throws: `PenDeviceRejection.missingTabletCapabilities` naming exactly what is missing.
-    public init(checking device: DeviceDescription) throws(PenDeviceRejection) {
-        let hasX = device.supports(.absolute, AbsoluteAxis.x)
-        let hasY = device.supports(.absolute, AbsoluteAxis.y)
-        let touchIsFinger = device.supports(.key, KeyCode.touch) && Self.reportsFingers(device)
-        let hasPen =
-            device.supports(.key, KeyCode.toolPen) || device.supports(.key, KeyCode.stylus)
-            || (device.supports(.key, KeyCode.touch) && !touchIsFinger)
+    /// The node's kind (`DeviceKind`): `.pen` or `.penWithEraser`, the only kinds accepted.
+    public var kind: DeviceKind
 
-        var missing: [TabletCapability] = []
-        if !(hasX && hasY) { missing.append(.xy) }
-        if !hasPen { missing.append(.pen) }
-        if !missing.isEmpty {
-            throw .missingTabletCapabilities(device: device.name, missing: missing, touchIsFinger: touchIsFinger)
+    /// Checks that `device` is a pen and caches what it can report.
+    ///
+    /// The kind is decided first (`DeviceKind`), so a pad, touch surface or puck is refused for
+    /// what it is before anything asks about its resolution or ranges.
+    ///
+    /// - Throws: `PenDeviceRejection.notAPen` naming the node's kind, or
+    ///   `.missingTabletCapabilities` naming exactly what is missing.
+    public init(checking device: DeviceDescription) throws(PenDeviceRejection) {
+        let kind = DeviceKind(classifying: device)
+        switch kind {
+        case .pad, .touch, .puck:
+            throw .notAPen(device: device.name, kind: kind)
+        case .unknown:
+            var missing: [TabletCapability] = []
+            if !(device.supports(.absolute, AbsoluteAxis.x) && device.supports(.absolute, AbsoluteAxis.y)) {
+                missing.append(.xy)
+            }
+            missing.append(.pen)
+            throw .missingTabletCapabilities(device: device.name, missing: missing)
+        case .pen, .penWithEraser:
+            // Rule 6 of DeviceKind needs x and y; a pen tool does not, and a pen without them is broken.
+            if !(device.supports(.absolute, AbsoluteAxis.x) && device.supports(.absolute, AbsoluteAxis.y)) {
+                throw .missingTabletCapabilities(device: device.name, missing: [.xy])
+            }
         }
+        self.kind = kind
 
         func info(_ axis: UInt16) -> AbsInfo? {
             guard device.supports(.absolute, axis) else { return nil }
@@ -87,45 +100,50 @@ public struct PenCapabilities: Hashable, Sendable {
         self.barrelButtons = barrel
         self.padButtonCodes = Set(PadButtonCodes.all.filter { device.supports(.key, $0) })
     }
-
-    /// True when the device's touches are fingers: a touchpad or touchscreen.
-    private static func reportsFingers(_ device: DeviceDescription) -> Bool {
-        let fingerTools: [UInt16] = [KeyCode.toolFinger, 0x14d, 0x14e, 0x14f, 0x148]  // FINGER, DOUBLETAP, TRIPLETAP, QUADTAP, QUINTTAP
-        if fingerTools.contains(where: { device.supports(.key, $0) }) { return true }
-        // ABS_MT_SLOT (0x2f) through ABS_MT_TOOL_Y (0x3d): multitouch.
-        return (0x2f...0x3d).contains { device.supports(.absolute, UInt16($0)) }
-    }
 }
 
 /// A capability a pen tablet must have; the names are libinput's.
 public enum TabletCapability: String, Hashable, Sendable {
     /// `ABS_X` and `ABS_Y`.
     case xy
-    /// `BTN_TOOL_PEN`, `BTN_STYLUS`, or `BTN_TOUCH` without finger tools.
+    /// `BTN_TOOL_PEN`, or `BTN_STYLUS` or `BTN_TOUCH` without finger tools or pad controls.
     case pen
 }
 
 /// Why a device cannot be used as a pen tablet.
 public enum PenDeviceRejection: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The node is part of a tablet (or a touch surface) but not its pen: a pad, touch or puck.
+    case notAPen(device: String, kind: DeviceKind)
     /// The device lacks capabilities every pen tablet has.
-    ///
-    /// `touchIsFinger` is true when the device has `BTN_TOUCH` but also finger tools or
-    /// multitouch axes (a touchpad or touchscreen), so its touch is not a pen's.
-    case missingTabletCapabilities(device: String, missing: [TabletCapability], touchIsFinger: Bool)
+    case missingTabletCapabilities(device: String, missing: [TabletCapability])
+
+    /// What to do instead, the same for a live node and a recording: the pen is a node of its own.
+    static let advice = "Record from the tablet's pen node (`styluskit devices` lists each node with its kind), or replay a recording of it."
 
     public var description: String {
         switch self {
-        case .missingTabletCapabilities(let device, let missing, let touchIsFinger):
+        case .notAPen(let device, let kind):
+            let what: String
+            switch kind {
+            case .pad:
+                what = "is the tablet's pad (buttons and ring), not its pen: it has pad controls (BTN_0…, a ring or strip)"
+                    + " and no pen tool (BTN_TOOL_PEN); its BTN_STYLUS alone does not make it a pen"
+            case .touch:
+                what = "is a touch surface, not a pen: its finger tools or multitouch axes report fingers"
+            case .puck:
+                what = "is a lens cursor or mouse (a puck: BTN_TOOL_LENS/BTN_TOOL_MOUSE), not a pen:"
+                    + " a puck's position is not handwriting"
+            case .pen, .penWithEraser, .unknown:
+                what = "is a \(kind), not a pen"
+            }
+            return "\"\(device)\" \(what). \(Self.advice)"
+        case .missingTabletCapabilities(let device, let missing):
             let list = missing.map(\.rawValue).joined(separator: " ")
             var text = "\"\(device)\" is not a pen tablet: missing tablet capabilities: \(list)"
             var needs: [String] = []
             if missing.contains(.xy) { needs.append("ABS_X and ABS_Y") }
             if missing.contains(.pen) { needs.append("one of BTN_TOOL_PEN, BTN_STYLUS or BTN_TOUCH") }
-            text += " (a pen tablet needs \(needs.joined(separator: " and ")))"
-            if touchIsFinger {
-                text += "; its BTN_TOUCH comes with finger tools, so it reports fingers, not a pen"
-            }
-            text += ". Choose the tablet's pen node instead (`styluskit devices` lists them)."
+            text += " (a pen tablet needs \(needs.joined(separator: " and "))). \(Self.advice)"
             return text
         }
     }

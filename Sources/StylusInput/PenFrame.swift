@@ -97,6 +97,8 @@ public struct PenFrame: Hashable, Sendable {
     /// True while the pen draws: the tip touches and the tool is in proximity. A stroke is a run
     /// of such frames; a tool leaving proximity with the tip down ends it.
     public var isInContact: Bool { tipDown && inProximity }
+    /// True while the eraser end touches: contact, but not ink (a patient who turned the pen over).
+    public var isEraserContact: Bool { tool == .eraser && isInContact }
     /// The worn-nib pressure offset detected for this tool, in device units: the pressure
     /// the nib reports when nothing presses it. Normalisation subtracts it. Nil when none
     /// was detected or the device has no pressure axis.

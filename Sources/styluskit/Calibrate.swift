@@ -104,16 +104,8 @@ struct SheetOptions: ParsableArguments {
     }
 }
 
-/// Calibration files: reading display profiles from the search path, writing new profiles.
+/// Calibration files: where new profiles go, and writing them (reading them is `CalibrationLookup`'s).
 enum CalibrationFiles {
-    /// Every display profile on the search path, in reading order (shipped, /etc, the user's).
-    ///
-    /// For `replay`/`record` to choose the display of a session: `catalog().profile(for:)` with
-    /// the display's identity, or `profile(named:)` with a name the site chose.
-    static func displayCatalog(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> DisplayProfileCatalog {
-        try CalibrationLookup(environment: environment).displayCatalog()
-    }
-
     /// The user's calibration folder `folder` (tablets or displays), where new profiles go by default.
     static func userFolder(_ folder: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
         let directories = CalibrationSearchPath.directories(projectDirectory: nil, environment: environment)

@@ -122,6 +122,8 @@ struct TabletFitReport: CommandReport {
     var targets: [Target]
     var rmsMillimetres: Double
     var worstMillimetres: Double
+    /// Form mm per tablet mm over the sheet (`TransformFit.scale`): 1 at the sheet's true size.
+    var scale: Double
     var accepted: Bool
     var suspectTarget: Int?
     var profile: String?
@@ -138,6 +140,7 @@ struct TabletFitReport: CommandReport {
         }
         rmsMillimetres = fit.rmsMillimetres
         worstMillimetres = fit.worst.millimetres
+        scale = fit.scale
         accepted = refusal == nil
         if case .fitTooPoor(_, _, _, let suspect)? = refusal { suspectTarget = suspect?.number }
         self.profile = profile
@@ -162,6 +165,7 @@ struct TabletFitReport: CommandReport {
             lines.append(line)
         }
         lines.append("error      RMS \(fixed(rmsMillimetres, 3)) mm, worst \(fixed(worstMillimetres, 3)) mm")
+        lines.append("scale      \(fixed(scale, 3)) form mm per tablet mm (the sheet as printed: \(fixed(100 / scale, 1)) % of its size)")
         if let profile {
             lines.append("profile    \(profile)")
         } else {

@@ -21,11 +21,15 @@ struct Devices: ParsableCommand {
 
     func run() throws {
         let discovery = TabletDiscovery.scan()
+        let libwacom = LibwacomDatabase()
         var report = DevicesReport(source: discovery.source.rawValue, note: discovery.fallbackReason, devices: [])
         for node in discovery.nodes {
             var entry = DevicesReport.Device(
                 node: node.node, role: node.role.rawValue, name: node.name, id: node.id.busVendorProduct,
                 version: String(format: "%04x", node.id.version), readable: mayRead(node: node.node), axes: [])
+            if let tablet = libwacom?.tablet(node: node.node) ?? libwacom?.tablet(for: node.id) {
+                entry.model = DevicesReport.Model(tablet)
+            }
             if node.role == .pen {
                 do {
                     let description = try LiveTablet.describe(node: node.node)
@@ -48,6 +52,12 @@ struct Devices: ParsableCommand {
                         entry.problem = error.description
                     }
                     entry.profile = try? profile.profile(for: description)?.source
+                    if let tablet = libwacom?.tablet(node: node.node) ?? libwacom?.tablet(for: node.id),
+                        description.resolution(of: AbsoluteAxis.x) == nil || description.resolution(of: AbsoluteAxis.y) == nil,
+                        let approximate = tablet.approximateResolution(of: description)
+                    {
+                        entry.model?.approximateResolution = [approximate.x, approximate.y]
+                    }
                 } catch {
                     entry.problem = error.description
                 }
@@ -69,6 +79,29 @@ struct DevicesReport: CommandReport {
         var physicalSizeMillimetres: Double?
     }
 
+    /// What libwacom's database says about the node's tablet model.
+    struct Model: Codable {
+        var name: String
+        var modelName: String?
+        /// "pen display" or "tablet".
+        var surface: String
+        /// The usable area as libwacom gives it (whole inches), in mm.
+        var widthMillimetres: Double?
+        var heightMillimetres: Double?
+        /// Units per mm of x and y from that area, for a pen node that reports no resolution.
+        var approximateResolution: [Double]?
+        /// Where these facts come from.
+        var source = "libwacom"
+
+        init(_ tablet: LibwacomTablet) {
+            name = tablet.name
+            modelName = tablet.modelName
+            surface = tablet.kindOfSurface
+            widthMillimetres = tablet.physicalSizeMillimetres?.width
+            heightMillimetres = tablet.physicalSizeMillimetres?.height
+        }
+    }
+
     struct Device: Codable {
         var node: String
         var role: String
@@ -81,6 +114,7 @@ struct DevicesReport: CommandReport {
         var tiltRange: [Int32]?
         var profile: String?
         var problem: String?
+        var model: Model?
     }
 
     var source: String
@@ -99,6 +133,18 @@ struct DevicesReport: CommandReport {
                 var line = "    \(axis.axis)  \(axis.minimum)..\(axis.maximum)  resolution \(axis.resolution)"
                 if let size = axis.physicalSizeMillimetres { line += String(format: "  %.1f mm", size) }
                 lines.append(line)
+            }
+            if let model = device.model {
+                var line = "    model    \(model.name)" + (model.modelName.map { " (\($0))" } ?? "") + ", \(model.surface)"
+                if let width = model.widthMillimetres, let height = model.heightMillimetres {
+                    line += String(format: ", %.1f x %.1f mm", width, height)
+                }
+                lines.append(line + " (from \(model.source))")
+                if let resolution = model.approximateResolution {
+                    lines.append(
+                        String(format: "    resolution about %.1f x %.1f units/mm from libwacom's size in whole inches", resolution[0], resolution[1])
+                            + " (the kernel reports none; a tablet profile gives the exact value)")
+                }
             }
             if let pressure = device.pressureRange { lines.append("    pressure \(pressure[0])..\(pressure[1])") }
             if let tilt = device.tiltRange { lines.append("    tilt \(tilt[0])..\(tilt[1])") }

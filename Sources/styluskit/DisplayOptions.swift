@@ -9,11 +9,4 @@ struct DisplayOptions: ParsableArguments {
             discussion: "Default: a pen display's own screen, named by its tablet profile's 'display:'; the reference "
                 + "264 ppi, 2x canvas (132 points per inch) for a tablet without a display."))
     var displayProfile: String?
-
-    /// True when `--display-profile` names a file rather than a profile on the search path: it
-    /// has a `/` or ends in `.yaml`/`.yml`, the two things a profile's name never has.
-    var namesFile: Bool {
-        guard let displayProfile else { return false }
-        return displayProfile.contains("/") || displayProfile.hasSuffix(".yaml") || displayProfile.hasSuffix(".yml")
-    }
 }

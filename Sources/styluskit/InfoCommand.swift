@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LinuxInput
 import Recordings
 import Sessions
 import StylusGeometry
@@ -20,7 +21,9 @@ struct Info: ParsableCommand {
         let scan = try RecordingScan(reading: recording.openReader(), file: recording.recording)
         let device = scan.header.device
         let match = try profile.profile(for: device)
-        let report = InfoReport(scan: scan, recording: recording.recording, profile: match)
+        var report = InfoReport(scan: scan, recording: recording.recording, profile: match)
+        // The model as libwacom knows it, by the recording's USB ids (no node to ask udev about).
+        report.model = LibwacomDatabase()?.tablet(for: device.id).map(DevicesReport.Model.init)
         print(json ? report.json : report.text)
     }
 }
@@ -73,6 +76,11 @@ struct InfoReport: CommandReport {
     var gaps: [Gap]
     var notices: [String]
     var truncation: String?
+    /// What libwacom's database says about the recorded tablet's model, when it knows it.
+    var model: DevicesReport.Model?
+
+    /// The `resolutionSource` of an axis whose resolution an evemu 1.0/1.1 file's header comment states.
+    static let headerComment = "header comment"
 
     init(scan: RecordingScan, recording: String, profile: ProfileMatch?) {
         let device = scan.header.device
@@ -88,12 +96,13 @@ struct InfoReport: CommandReport {
             var axis = Axis(
                 code: eventCodeName(type: .absolute, code: code) ?? "ABS_\(code)", minimum: info.minimum,
                 maximum: info.maximum, fuzz: info.fuzz, flat: info.flat, resolution: info.resolution)
-            var resolution = info.knownResolution.map(Double.init)
+            let known = device.resolution(of: code)
+            var resolution = known.map { Double($0.value) }
             if let override = overrides[code] {
                 resolution = override
                 axis.resolutionSource = profile?.source
-            } else if resolution != nil {
-                axis.resolutionSource = "device"
+            } else if let known {
+                axis.resolutionSource = known.source == .device ? "device" : Self.headerComment
             }
             if code == AbsoluteAxis.x || code == AbsoluteAxis.y, let resolution {
                 axis.sizeMillimetres = Double(info.maximum - info.minimum) / resolution
@@ -131,6 +140,13 @@ struct InfoReport: CommandReport {
             "\(recording): \(format) recording",
             "  device     \(device) (\(id))" + (kernel.map { ", recorded on Linux \($0)" } ?? ""),
         ]
+        if let model {
+            var line = "  model      \(model.name)" + (model.modelName.map { " (\($0))" } ?? "") + ", \(model.surface)"
+            if let width = model.widthMillimetres, let height = model.heightMillimetres {
+                line += String(format: ", %.1f x %.1f mm", width, height)
+            }
+            lines.append(line + " (from \(model.source))")
+        }
         if let profile { lines.append("  profile    \(profile)") }
         lines.append("  axes")
         let width = axes.map(\.code.count).max() ?? 0
@@ -138,6 +154,9 @@ struct InfoReport: CommandReport {
             var line = "    " + axis.code.padding(toLength: width, withPad: " ", startingAt: 0)
                 + "  \(axis.minimum)..\(axis.maximum)"
             switch (axis.resolution, axis.resolutionSource) {
+            case (_, Self.headerComment?):
+                let value = axis.sizeMillimetres.map { Double(axis.maximum - axis.minimum) / $0 } ?? 0
+                line += "  resolution \(format(value, 0)) (from the recording's header comment; its A: line has none)"
             case (_, let source?) where source != "device":
                 let value = axis.sizeMillimetres.map { Double(axis.maximum - axis.minimum) / $0 } ?? 0
                 line += "  resolution \(format(value, 0)) (from profile)"

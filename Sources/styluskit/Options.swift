@@ -22,13 +22,6 @@ struct RecordingOptions: ParsableArguments {
             path: recording, descriptionPath: descriptionFile,
             options: RecordingReadOptions(allowTruncated: allowTruncated))
     }
-
-    /// The recording's file name without its directory and extension, to name results after it.
-    var stem: String {
-        let name = (recording as NSString).lastPathComponent
-        let withoutExtension = (name as NSString).deletingPathExtension
-        return withoutExtension.isEmpty ? name : withoutExtension
-    }
 }
 
 /// Where tablet profiles come from, shared by the commands that normalise.

@@ -60,10 +60,12 @@ struct Record: ParsableCommand {
         try files.keepingJournal {
             let status = StatusLine()
             driver.sampleObserver = { status.sample($0) }
+            // The clock records every stroke, so its strokes are no news worth a line (the status line shows them).
+            let printsStrokes = !(driver is ClockDriver)
             driver.decisionObserver = { words in
                 status.decision(words)
                 // With --events, standard output carries the JSON lines instead.
-                if !jsonEvents {
+                if !jsonEvents && (printsStrokes || !words.hasPrefix("stroke ")) {
                     status.clear()
                     print(words)
                 }

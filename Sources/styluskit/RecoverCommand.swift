@@ -39,7 +39,6 @@ struct Recover: ParsableCommand {
 
     func run() throws {
         let destinationDirectory = out ?? (journal as NSString).deletingLastPathComponent
-        if let out { try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true) }
         let recovered = try JournalRecovery(path: journal).rebuild(
             profileFile: profile.profileFile, displayProfile: display.displayProfile,
             directory: destinationDirectory.isEmpty ? "." : destinationDirectory, force: force,

@@ -132,6 +132,18 @@ struct Render: ParsableCommand {
         guard fps > 0, fps <= 120 else { throw ValidationError("--fps \(fps) is out of range; give 1 to 120 frames per second.") }
         guard speed > 0 else { throw ValidationError("--speed \(speed) must be greater than 0 (1 is real speed).") }
         if maze != nil && battery != nil { throw ValidationError("Give one of --maze FILE or --battery FILE, not both.") }
+        // A recording is replayed as `replay` would, so its options are checked as `replay` checks them.
+        if let test {
+            if test == .maze && maze == nil && battery == nil {
+                throw ValidationError(RecordingReplayError.mazeSource.description)
+            }
+            if test != .maze && (maze != nil || battery != nil) {
+                throw ValidationError("--maze and --battery belong to --test maze; leave them out for --test \(test.rawValue).")
+            }
+        }
+        if let startTime, !(0...RecordingReplay.latestStartTime).contains(startTime) {
+            throw ValidationError(RecordingReplayError.startTimeOutOfRange(startTime).description)
+        }
     }
 
     func run() throws {
@@ -143,6 +155,7 @@ struct Render: ParsableCommand {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("styluskit-render-\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
+        try RecordingReplay.refuseJournal(input, descriptionFile: descriptionFile, out: nil)
         var replay = RecordingReplay(recording: input, test: test)
         replay.descriptionFile = descriptionFile
         replay.allowTruncated = allowTruncated

@@ -76,7 +76,7 @@ struct Replay: ParsableCommand {
     var events = false
 
     /// The latest start time accepted: the last millisecond of the year 9999.
-    static let latestStartTime: Int64 = 253_402_300_799_999
+    static let latestStartTime = RecordingReplay.latestStartTime
 
     func validate() throws {
         if test == .sdt {
@@ -85,9 +85,7 @@ struct Replay: ParsableCommand {
             _ = try parsedStepSplit()
         }
         if let startTime, !(0...Self.latestStartTime).contains(startTime) {
-            throw ValidationError(
-                "--start-time \(startTime) is not a Unix time in milliseconds between 0 and \(Self.latestStartTime)"
-                    + " (year 9999); give the time the recording started, e.g. 1700000000000.")
+            throw ValidationError(RecordingReplayError.startTimeOutOfRange(startTime).description)
         }
         switch test {
         case .maze:
@@ -105,15 +103,9 @@ struct Replay: ParsableCommand {
         }
     }
 
-    /// A live session's journal is not a plain recording: its taps would become strokes and its
-    /// monotonic times would start in 1970. `recover` rebuilds what the session wrote.
+    /// A live session's journal is not a plain recording: `recover` rebuilds what the session wrote.
     func refuseJournal() throws {
-        let path = recording.recording
-        guard recording.descriptionFile == nil, RecordingFileFormat(path: path) == .evemu,
-            (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType == .typeRegular,
-            let reader = try? JournalReader(path: path), reader.opening.isJournal
-        else { return }
-        throw ReplayError.journal(path: path, out: out == "." ? nil : out)
+        try RecordingReplay.refuseJournal(recording.recording, descriptionFile: recording.descriptionFile, out: out == "." ? nil : out)
     }
 
     func parsedStepSplit() throws -> StepSplitRule {
@@ -188,28 +180,6 @@ extension ReplayedRecording {
             startTime: anchor.recordingHasUnixTimes ? nil : replay.startTime,
             startTimeIgnored: anchor.recordingHasUnixTimes && replay.startTime != nil, truncation: scan.truncation?.description)
     }
-}
-
-/// Why `replay` refused its input.
-enum ReplayError: Error, CustomStringConvertible {
-    case journal(path: String, out: String?)
-
-    var description: String {
-        switch self {
-        case let .journal(path, out):
-            "\(path) is a StylusKit journal (a live session's, with its control lines), not a plain recording: replayed, "
-                + "its button taps would become strokes and its times would start in 1970. Rebuild the session's results "
-                + "file with: styluskit recover \(shellQuoted(path))" + (out.map { " --out \(shellQuoted($0))" } ?? "")
-        }
-    }
-}
-
-/// `text` as one shell word: as it is when it needs no quoting, else in single quotes.
-func shellQuoted(_ text: String) -> String {
-    let plain = !text.isEmpty && text.unicodeScalars.allSatisfy {
-        CharacterSet.alphanumerics.contains($0) && $0.isASCII || "/._-+:,=@%".unicodeScalars.contains($0)
-    }
-    return plain ? text : "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
 }
 
 extension TestKind: ExpressibleByArgument {}

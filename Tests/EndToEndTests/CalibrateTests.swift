@@ -30,7 +30,7 @@ struct CalibrateTests {
 
     /// An evemu recording of the Cintiq 13HD (its real header) tapping each target once: five
     /// frames per tap, jittering ±2 device units around the tap's point (mean: the point).
-    static func tapRecording(slip: (target: Int, millimetres: (Double, Double))? = nil) throws -> String {
+    static func tapRecording(slip: (target: Int, millimetres: (Double, Double))? = nil, printedAt size: Double = 1) throws -> String {
         let real = try String(contentsOf: Paths.realRecordings.appendingPathComponent("Wacom-Cintiq-13HD-touch-Pen.events"), encoding: .utf8)
         var lines = real.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.hasPrefix("E:") }.map(String.init)
         var time = 0.0
@@ -50,7 +50,8 @@ struct CalibrateTests {
         for y in [6.5, 10.5, 14.5] {
             for x in [10.85, 14.85, 18.85] {
                 number += 1
-                var (tx, ty) = tablet(x, y)
+                // A sheet printed scaled has its targets `size` times as far from the page's centre.
+                var (tx, ty) = tablet(14.85 + size * (x - 14.85), 10.5 + size * (y - 10.5))
                 tx += noise()
                 ty += noise()
                 if let slip, slip.target == number {
@@ -109,6 +110,22 @@ struct CalibrateTests {
         let again = try styluskit(["calibrate", "tablet", "--recording", recording.path, "--out", profilePath])
         #expect(again.status != 0)
         #expect(again.standardError.contains("\(profilePath) already exists. Pass --force to replace it"))
+    }
+
+    @Test("A sheet printed at 80 % is refused, naming the scale found, and nothing is written")
+    func sheetPrintedSmall() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let recording = directory.appendingPathComponent("taps.events")
+        try Self.tapRecording(printedAt: 0.8).write(to: recording, atomically: true, encoding: .utf8)
+        let profilePath = directory.appendingPathComponent("fitted.yaml").path
+        let result = try styluskit(["calibrate", "tablet", "--recording", recording.path, "--out", profilePath])
+        #expect(result.status != 0)
+        #expect(result.standardError.contains("the fitted scale is 0.125 cm on the form per mm on the tablet"))
+        #expect(result.standardError.contains("The sheet was probably printed at 80.0 % of its size"))
+        #expect(result.standardOutput.contains("scale      1.250 form mm per tablet mm (the sheet as printed: 80.0 % of its size)"))
+        #expect(result.standardOutput.contains("refused    nothing written"))
+        #expect(!FileManager.default.fileExists(atPath: profilePath))
     }
 
     @Test("A slipped tap is flagged and nothing is written")

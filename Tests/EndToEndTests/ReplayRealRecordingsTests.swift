@@ -41,7 +41,8 @@ let realRecordings: [RealRecording] = [
         file: "Wacom-DTH2242-Pen.events", synReports: 1200, strokes: 7, pressureMaximum: 2047,
         widthMillimetres: 479.2, heightMillimetres: 271.3),
     RealRecording(
-        file: "Wacom-Cintiq-22HDT-Pen.events", synReports: 5647, strokes: 34, pressureMaximum: 2047,
+        // 34 contacts, 5 of them with the eraser end (BTN_TOOL_RUBBER), which are not ink.
+        file: "Wacom-Cintiq-22HDT-Pen.events", synReports: 5647, strokes: 29, pressureMaximum: 2047,
         widthMillimetres: 479.2, heightMillimetres: 271.3),
     // The .desc has resolution 0: 44704 and 27940 units at the profile's 200 units/mm.
     RealRecording(

@@ -7,7 +7,9 @@ import PatientData
 @Suite("A session that fails at the patient key leaves no journal")
 struct SessionFailureTests {
     /// `administer --feed` (the live path with a recording for a tablet) on SDL's offscreen driver.
-    static func administer(_ box: CommandTests.Sandbox, keyFile: String, input: String) throws -> ProcessResult {
+    static func administer(
+        _ box: CommandTests.Sandbox, keyFile: String, input: String, offscreen: Bool = true
+    ) throws -> ProcessResult {
         let patientFile = box.inputs.appendingPathComponent("patient.txt")
         try (try CommandTests.patient.encodedLine() + "\n").write(to: patientFile, atomically: true, encoding: .utf8)
         let environment = box.environment.merging(
@@ -15,7 +17,7 @@ struct SessionFailureTests {
         return try run(
             Paths.styluskit,
             ["administer", "--test", "clock", "--feed", CommandTests.otherRecording.path, "--out", box.out.path, "--patient",
-             patientFile.path, "--key-file", keyFile],
+             patientFile.path, "--key-file", keyFile] + (offscreen ? ["--offscreen"] : []),
             input: input, environment: environment, in: Paths.packageRoot)
     }
 
@@ -46,6 +48,22 @@ struct SessionFailureTests {
             result.standardError.contains(
                 "There is no clinician key file at \(missing). Create one with 'styluskit keys init', or pass --key-file."),
             "\(result.standardError)")
+        #expect(try Self.written(box) == [])
+    }
+
+    @Test("No display: administer on SDL's offscreen driver without --offscreen is refused before any journal or prompt")
+    func noDisplay() throws {
+        let box = try CommandTests.Sandbox()
+        defer { box.remove() }
+        try box.makeKeyFile()
+        let result = try Self.administer(box, keyFile: box.keyFile, input: "", offscreen: false)
+        #expect(result.status != 0)
+        #expect(
+            result.standardError.hasPrefix(
+                "Error: No display: SDL found no X11 or Wayland display (is DISPLAY or WAYLAND_DISPLAY set?) and would run "
+                    + "the window offscreen, where the patient sees nothing."),
+            "\(result.standardError)")
+        #expect(!result.standardError.contains("assword"), "no password was asked for")
         #expect(try Self.written(box) == [])
     }
 }

@@ -143,3 +143,21 @@ struct HeaderFactTests {
         #expect(commentsOnly.events == original.events)
     }
 }
+
+@Suite("No invented coordinates in the real recordings")
+struct RealRecordingPositionTests {
+    /// Every real pen recording reports x and y before its first pen frame, so none is held back
+    /// (and their results files are unchanged by the rule); none has a lens or mouse frame.
+    @Test("frames held back for an unknown position, per recording", arguments: realRecordings.filter { $0.events > 0 })
+    func heldBack(recording: RealRecording) throws {
+        let reader = try RecordingReader(path: recording.path, descriptionPath: recording.descriptionPath)
+        var assembler = try FrameAssembler(device: reader.header.device)
+        var penFrames = 0
+        while let event = try reader.next() {
+            if case .pen? = assembler.process(event) { penFrames += 1 }
+        }
+        #expect(assembler.framesWithoutPosition == 0, "\(recording.file)")
+        #expect(assembler.puckFrames == 0)
+        #expect(penFrames > 0)
+    }
+}

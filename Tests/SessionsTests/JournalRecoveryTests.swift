@@ -128,6 +128,67 @@ struct JournalRecoveryTests {
         let run = try live(.sdt, on: recording, settingsFile: nil, presses: [seconds / 3, 2 * seconds / 3], tail: 0.2, in: scratch.path)
         let recovered = try recoveredEqualsLive(run, in: scratch)
         guard case .symbolDigit(let sdt) = recovered.result else { Issue.record("not a symbol-digit result"); return }
-        #expect(sdt.steps.count >= 3)
+        // The first press, a third of the way in, ends the test part after its three boxes; the copy
+        // part's three come after the second press.
+        #expect(sdt.steps.first?.strokes == 3, "\(sdt.steps.map(\.strokes))")
+        #expect(sdt.steps.map(\.strokes).reduce(0, +) == recording.touchDowns)
+        #expect(sdt.steps.dropFirst().contains { $0.strokes > 0 }, "\(sdt.steps.map(\.strokes))")
+    }
+
+    /// The recording cut at the middle of its `stroke`-th stroke (from 0), after a whole frame:
+    /// the pen is on the surface when the session is ended.
+    func cutMidStroke(_ recording: SynthesizedRecording, stroke: Int) throws -> SynthesizedRecording {
+        var downs = 0
+        var touching = false
+        var start: Int?
+        var end: Int?
+        for (index, event) in recording.events.enumerated() where event.type == .key && event.code == KeyCode.touch {
+            if event.value != 0 && !touching {
+                if downs == stroke { start = index }
+                downs += 1
+            } else if event.value == 0 && touching, start != nil, end == nil {
+                end = index
+            }
+            touching = event.value != 0
+        }
+        let first = try #require(start)
+        let last = try #require(end)
+        // The frame end just after the middle of the stroke.
+        let middle = try #require(recording.events.indices.first { $0 >= (first + last) / 2 && recording.events[$0].isFrameEnd })
+        var cut = recording
+        cut.events = Array(recording.events[...middle])
+        return cut
+    }
+
+    @Test("Ended with the pen on the surface: a maze held across a wall, then SIGTERM; recover gives the live file")
+    func mazeEndedPenDown() throws {
+        let scratch = try Scratch()
+        // Cut in the stroke that crosses the wall and holds there: the wall-cross timer is still due.
+        let recording = try cutMidStroke(try SynthesizedRecording(scenario: "wall-cross-0.6s.scenario"), stroke: 0)
+        let test = JournaledTest.maze(mazeFile: Fixture.path("Fixtures/synth/detour.maze"))
+        let run = try live(test, on: recording, settingsFile: nil, presses: [], tail: 1.5, in: scratch.path)
+        _ = try recoveredEqualsLive(run, in: scratch)
+    }
+
+    @Test("Ended with the pen still in the corridor for 3 s: no lift, so no no-drawing interruption, live or recovered")
+    func mazePenRestingAtTheEnd() throws {
+        let scratch = try Scratch()
+        let recording = try cutMidStroke(try SynthesizedRecording(scenario: "wall-cross-0.4s.scenario"), stroke: 0)
+        let test = JournaledTest.maze(mazeFile: Fixture.path("Fixtures/synth/detour.maze"))
+        let run = try live(test, on: recording, settingsFile: nil, presses: [], tail: 3, in: scratch.path)
+        let recovered = try recoveredEqualsLive(run, in: scratch)
+        guard case .maze(let maze) = recovered.result else { Issue.record("not a maze result"); return }
+        // The pen never left the surface: the 2 s no-drawing timer was never armed.
+        #expect(maze.steps.first?.interruptions.map(\.type) == [], "\(maze.steps.first?.interruptions ?? [])")
+    }
+
+    @Test("Ended with the pen on the surface: a symbol-digit part under way, then SIGTERM; recover gives the live file")
+    func symbolDigitEndedPenDown() throws {
+        let scratch = try Scratch()
+        let recording = try cutMidStroke(try SynthesizedRecording(scenario: "sdt-skip.scenario"), stroke: 2)
+        let run = try live(.sdt, on: recording, settingsFile: nil, presses: [], tail: 0.3, in: scratch.path)
+        let recovered = try recoveredEqualsLive(run, in: scratch)
+        guard case .symbolDigit(let sdt) = recovered.result else { Issue.record("not a symbol-digit result"); return }
+        #expect(sdt.steps.first?.strokes == 3, "the stroke under way is recorded up to the stop")
     }
 }

@@ -93,4 +93,21 @@ struct SessionTests {
     private func lastTouchDown(_ events: [InputEvent]) -> EventTime? {
         events.last { $0.type == .key && $0.code == KeyCode.touch && $0.value != 0 }?.time
     }
+
+    @Test("Drawn with the eraser end (the pen turned over), a clock has no ink: no stroke is recorded")
+    func eraserIsNotInk() throws {
+        let scratch = try Scratch()
+        var recording = try SynthesizedRecording(scenario: "clock.scenario")
+        let penTool = recording.events.filter { $0.type == .key && $0.code == KeyCode.toolPen }.count
+        try #require(penTool > 0, "the synthesized pen announces its tool")
+        for index in recording.events.indices where recording.events[index].type == .key
+            && recording.events[index].code == KeyCode.toolPen
+        {
+            recording.events[index].code = KeyCode.toolRubber
+        }
+        let (result, document) = try runSession(.clock, on: recording, into: scratch.path)
+        guard case .clock(let clock) = result else { Issue.record("not a clock result: \(result)"); return }
+        #expect(clock.strokes == 0)
+        #expect(document.steps.allSatisfy { $0.strokes.isEmpty })
+    }
 }

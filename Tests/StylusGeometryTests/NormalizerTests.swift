@@ -7,6 +7,25 @@ import Testing
 struct NormalizerTests {
     let form = FormSize(widthCentimetres: 20, heightCentimetres: 15)
 
+    @Test("eraser contact is marked, and as ink it is hover: no stroke can start, go on or end with it")
+    func eraserIsNotInk() throws {
+        let normalizer = try Normalizer(device: RealDevices.cintiq13HD, profile: nil, formSize: form)
+        let erasing = normalizer.sample(
+            PenFrame(
+                time: EventTime(microseconds: 10), tool: .eraser, inProximity: true, tipDown: true,
+                axes: RawPenAxes(x: 29776, y: 16924, pressure: 900), transitions: [.enteredProximity, .tipWentDown]))
+        #expect(erasing.isEraserContact && erasing.isInContact)
+        let ink = erasing.asInk
+        #expect(!ink.isInContact && !ink.isEraserContact && ink.inProximity)
+        #expect(ink.transitions == [.enteredProximity])
+        #expect(ink.formPosition == erasing.formPosition && ink.tool == .eraser)
+        let drawing = normalizer.sample(
+            PenFrame(
+                time: EventTime(microseconds: 10), tool: .pen, inProximity: true, tipDown: true,
+                axes: RawPenAxes(x: 29776, y: 16924, pressure: 900), transitions: [.tipWentDown]))
+        #expect(!drawing.isEraserContact && drawing.asInk == drawing)
+    }
+
     @Test func sampleCarriesTheFrameAndItsPhysicalValues() throws {
         let normalizer = try Normalizer(device: RealDevices.cintiq13HD, profile: nil, formSize: form)
         let frame = PenFrame(

@@ -187,4 +187,36 @@ struct TransformFitTests {
         let read = try TabletProfile(yaml: text, source: "fitted.yaml")
         #expect(read == profile)
     }
+
+    @Test("The scale of taps at the sheet's true size is 1 within the resolution's error, and is accepted")
+    func trueScale() throws {
+        let fit = try TransformFit(taps: Self.taps(noise: 0.1), targets: Self.sheet.targets, model: .affine)
+        // The truth's tablet mm are 0.4 % large: the taps lie 1/1.004 as far apart.
+        #expect(abs(fit.scale - 1.004) < 0.002)
+        try fit.check()
+    }
+
+    @Test("A sheet printed at 80 % (\"fit to page\") fits with no error but is refused, naming the scale found",
+          arguments: TransformModel.allCases)
+    func sheetPrintedSmall(model: TransformModel) throws {
+        // The targets as printed: 80 % of their distance from the page's centre.
+        let centre = (x: 29.7 / 2, y: 21.0 / 2)
+        let printed = Self.sheet.targets.map {
+            FormPosition(xCentimetres: centre.x + 0.8 * ($0.xCentimetres - centre.x), yCentimetres: centre.y + 0.8 * ($0.yCentimetres - centre.y))
+        }
+        let fit = try TransformFit(taps: printed.map(Self.tap(on:)), targets: Self.sheet.targets, model: model)
+        #expect(fit.rmsMillimetres < 0.001)
+        #expect(abs(fit.scale - 1.25 * 1.004) < 1e-9)
+        #expect(throws: TransformFitError.wrongScale(scale: fit.scale, limits: .standard)) { try fit.check() }
+        #expect {
+            try fit.check()
+        } throws: { error in
+            "\(error)"
+                == "The calibration is refused: the fitted scale is 0.126 cm on the form per mm on the tablet, where a"
+                + " sheet at its true size gives 0.100 (+25.5 %; at most 3.0 % allowed). The sheet was probably printed"
+                + " at 79.7 % of its size (\"fit to page\" or another paper size): print it again at actual size (100 %,"
+                + " no scaling) and record the taps again. If it was printed at actual size, the tablet's resolution"
+                + " (from the device or its profile) is wrong by that much."
+        }
+    }
 }

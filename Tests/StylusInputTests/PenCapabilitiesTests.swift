@@ -86,21 +86,21 @@ struct PenCapabilitiesTests {
             (error as? PenDeviceRejection)?.description
                 == "\"AT Translated Set 2 keyboard\" is not a pen tablet: missing tablet capabilities: xy pen"
                 + " (a pen tablet needs ABS_X and ABS_Y and one of BTN_TOOL_PEN, BTN_STYLUS or BTN_TOUCH)."
-                + " Choose the tablet's pen node instead (`styluskit devices` lists them)."
+                + " Record from the tablet's pen node (`styluskit devices` lists each node with its kind),"
+                + " or replay a recording of it."
         }
     }
 
-    @Test func aTouchpadIsRejectedBecauseItsTouchIsAFinger() {
+    @Test func aTouchpadIsRejectedAsTouch() {
+        #expect(DeviceKind(classifying: Devices.touchpad) == .touch)
         #expect {
             try PenCapabilities(checking: Devices.touchpad)
         } throws: { error in
-            (error as? PenDeviceRejection)
-                == .missingTabletCapabilities(device: "SynPS/2 Synaptics TouchPad", missing: [.pen], touchIsFinger: true)
+            (error as? PenDeviceRejection) == .notAPen(device: "SynPS/2 Synaptics TouchPad", kind: .touch)
                 && "\(error)"
-                    == "\"SynPS/2 Synaptics TouchPad\" is not a pen tablet: missing tablet capabilities: pen"
-                    + " (a pen tablet needs one of BTN_TOOL_PEN, BTN_STYLUS or BTN_TOUCH);"
-                    + " its BTN_TOUCH comes with finger tools, so it reports fingers, not a pen."
-                    + " Choose the tablet's pen node instead (`styluskit devices` lists them)."
+                    == "\"SynPS/2 Synaptics TouchPad\" is a touch surface, not a pen: its finger tools or multitouch"
+                    + " axes report fingers. Record from the tablet's pen node (`styluskit devices` lists each node"
+                    + " with its kind), or replay a recording of it."
         }
     }
 
@@ -111,7 +111,8 @@ struct PenCapabilitiesTests {
             "\(error)"
                 == "\"Broken Pen\" is not a pen tablet: missing tablet capabilities: xy"
                 + " (a pen tablet needs ABS_X and ABS_Y)."
-                + " Choose the tablet's pen node instead (`styluskit devices` lists them)."
+                + " Record from the tablet's pen node (`styluskit devices` lists each node with its kind),"
+                + " or replay a recording of it."
         }
     }
 

@@ -466,4 +466,34 @@ check "away: the journal keeps the playing's events read before the unplug" \
 check "away: the results file is valid (adf validate)" timeout 60 $styluskit adf validate "$(ls $work/away/*.csk | head -n 1)"
 check "away: recover of the journal = the live results file, byte for byte" recover_equals_live away
 
+
+# 10. Device kinds and libwacom (issue 17): uinput clones of an Intuos Pro M's pad (its description in
+# Fixtures/recordings/kinds/, built from the kernel's facts for a Wacom pad) and of the Cintiq 13HD
+# touch's pen (the real recording's description). devices names each node's kind and the model as
+# libwacom knows it; record refuses the pad for what it is, before any question of resolution.
+evemu-device $repo/Fixtures/recordings/kinds/Wacom-Intuos-Pro-M-Pad.events > $work/pad.txt 2>&1 &
+pad_pid=$!
+evemu-device $repo/Fixtures/recordings/real/Wacom-Cintiq-13HD-touch-Pen.events > $work/cintiq.txt 2>&1 &
+cintiq_pid=$!
+wait_for "grep -q /dev/input/event $work/pad.txt && grep -q /dev/input/event $work/cintiq.txt" 20
+pad=$(grep -o '/dev/input/event[0-9]*' $work/pad.txt | head -n 1)
+cintiq=$(grep -o '/dev/input/event[0-9]*' $work/cintiq.txt | head -n 1)
+udevadm settle --timeout=20
+echo "INFO kinds: pad udev: $(udevadm info --query=property --name=$pad | grep -E '^ID_INPUT' | tr '\n' ' ')"
+timeout 30 $styluskit devices > $work/kinds.txt 2>&1
+echo "INFO kinds: devices: $(tr '\n' '|' < $work/kinds.txt)"
+check "kinds: the Intuos Pro M pad is listed as a pad" grep -q "^$pad  pad  \"Wacom Intuos Pro M Pad\"" $work/kinds.txt
+check "kinds: the pad's model from libwacom: tablet, 228.6 x 152.4 mm" \
+    grep -q "model    Wacom Intuos Pro M (PTH-660), tablet, 228.6 x 152.4 mm (from libwacom)" $work/kinds.txt
+check "kinds: the Cintiq 13HD's pen is listed as a pen" grep -q "^$cintiq  pen  \"Wacom Cintiq 13HD touch Pen\"" $work/kinds.txt
+check "kinds: the Cintiq's model from libwacom: pen display, 304.8 x 177.8 mm" \
+    grep -q "model    Wacom Cintiq 13HD touch (DTH-1300), pen display, 304.8 x 177.8 mm (from libwacom)" $work/kinds.txt
+timeout 30 $styluskit record --test clock --device "$pad" --out $work/pad-record > $work/pad-record.out 2> $work/pad-record.err
+pad_status=$?
+echo "INFO kinds: record on the pad: status $pad_status: $(tr '\n' ' ' < $work/pad-record.err)"
+check "kinds: record refuses the pad node as the tablet's pad" \
+    bash -c "test $pad_status -ne 0 && grep -q 'is the tablet.s pad (buttons and ring), not its pen' $work/pad-record.err"
+check "kinds: the refusal asks nothing about resolution" bash -c "! grep -qi resolution $work/pad-record.err"
+kill $pad_pid $cintiq_pid 2>/dev/null; wait $pad_pid $cintiq_pid 2>/dev/null
+
 echo VM-DONE
