@@ -17,13 +17,13 @@ set -euo pipefail
 # libsdl2-dev: SDL2, the full-screen patient window of `styluskit administer` (PatientWindow).
 # libespeak-ng-dev: espeak-ng, which speaks administer's instructions offline (voice data comes with it).
 # xvfb, x11-apps: the administer screenshot tests (integration/xvfb/run.sh) run the window on a virtual X
-#   server and capture what it shows with xwd.
+#   server and capture what it shows with xwd; xdotool presses the operator's keys in that window.
 # udev: systemd-udevd and udevadm give the VM's input nodes their real ID_INPUT_* properties.
 # libwacom-dev: libwacom and its tablet database, which LinuxInput asks for a model's name, physical
 #   size, display integration and styli (`styluskit devices`, `info`); its tests read the database.
 packages=(pkg-config libevdev-dev libudev-dev libxml2-dev libevemu-dev libxml2-utils python3
     libcairo2-dev poppler-utils openssl qemu-system-x86 busybox-static evemu-tools udev time
-    libsdl2-dev libespeak-ng-dev xvfb x11-apps libwacom-dev)
+    libsdl2-dev libespeak-ng-dev xvfb x11-apps xdotool libwacom-dev)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -5,6 +5,9 @@ Every expected pixel is computed here from the recording itself (the pen's raw p
 Cintiq 13HD's geometry), not from styluskit's own layout code. Prints 'N passed, N failed'.
 """
 import json
+import shutil
+import signal
+import time
 import os
 import subprocess
 import sys
@@ -456,9 +459,99 @@ def output_display(styluskit, work):
         check(f"output-display: '{name}' is accepted", run.returncode == 0, run.stderr[-300:])
 
 
+def journal_controls(path, kind):
+    """The times (as written) of the journal's control lines of `kind` ('continue', 'end', ...)."""
+    prefix = "# StylusKit control: " + kind + " "
+    with open(path) as f:
+        return [float(line[len(prefix):].split()[0]) for line in f if line.startswith(prefix)]
+
+
+def start_administer(styluskit, work, name, feed, speed="1"):
+    """administer --feed in the background, its output in files; returns (process, out dir) once the
+    form is on screen (it says 'Administering' then)."""
+    out = os.path.join(work, name)
+    os.makedirs(out, exist_ok=True)
+    stdout, stderr = open(os.path.join(out, "stdout"), "w"), open(os.path.join(out, "stderr"), "w")
+    process = subprocess.Popen([styluskit, "administer", "--test", "clock", "--feed", feed, "--feed-speed", speed,
+                                "--out", out, "--json"], stdout=stdout, stderr=stderr, text=True)
+    deadline = time.time() + 60
+    while time.time() < deadline and "Administering" not in open(os.path.join(out, "stderr")).read():
+        time.sleep(0.1)
+    return process, out
+
+
+def finished(process, out, seconds=60):
+    """Waits for administer; returns (exit status, JSON summary or None, standard error)."""
+    try:
+        process.wait(timeout=seconds)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        process.wait()
+    text = open(os.path.join(out, "stdout")).read().strip().splitlines()
+    summary = None
+    try:
+        summary = json.loads(text[-1]) if text else None
+    except ValueError:
+        pass
+    return process.returncode, summary, open(os.path.join(out, "stderr")).read()
+
+
+def operator_stop(styluskit, work):
+    """Ctrl-C (SIGINT) stops the session safely: the steps left end at that instant, none is shown,
+    the results are written and the summary says so. Before, it moved the patient to the next step."""
+    feed = os.path.join(ROOT, "Fixtures", "recordings", "real", "Wacom-DTH2242-Pen.events")
+    process, out = start_administer(styluskit, work, "sigint", feed)
+    time.sleep(2)
+    process.send_signal(signal.SIGINT)
+    # A second one in quick succession, as timeout(1) sends: it must change nothing.
+    time.sleep(0.05)
+    if process.poll() is None:
+        process.send_signal(signal.SIGINT)
+    status, summary, stderr = finished(process, out)
+    check("sigint: administer exits 0 with its results", status == 0 and summary is not None, stderr[-400:])
+    if summary is None:
+        return
+    check("sigint: the summary says the session was stopped by SIGINT", summary.get("stoppedBy") == "SIGINT", str(summary))
+    validate = subprocess.run([styluskit, "adf", "validate", summary["results"]], capture_output=True, text=True)
+    check("sigint: the results file validates", validate.returncode == 0, validate.stdout + validate.stderr)
+    starts = xpath("string(//Step[@identifier='clockStep-copy']/Start/@timestamp)", summary["results"])
+    ends = xpath("string(//Step[@identifier='clockStep-copy']/End/@timestamp)", summary["results"])
+    check("sigint: the copy step was never shown (it starts and ends at the stop)", starts != "" and starts == ends,
+          f"start {starts}, end {ends}")
+    check("sigint: the journal marks the session's end", len(journal_controls(summary["journal"], "end")) == 1)
+
+
+def operator_keys(styluskit, work):
+    """N ends the part on screen (a journaled continue press); Escape must be pressed twice."""
+    if shutil.which("xdotool") is None:
+        check("operator keys: xdotool is installed (scripts/setup.sh)", False, "xdotool missing")
+        return
+    feed = os.path.join(ROOT, "Fixtures", "recordings", "real", "Wacom-DTH2242-Pen.events")
+    process, out = start_administer(styluskit, work, "keys", feed)
+    time.sleep(1.5)
+    subprocess.run(["xdotool", "key", "n"], check=False)
+    time.sleep(1.0)
+    subprocess.run(["xdotool", "key", "Escape"], check=False)
+    time.sleep(1.5)
+    check("operator keys: one Escape does not end the test", process.poll() is None)
+    subprocess.run(["xdotool", "key", "Escape"], check=False)
+    status, summary, stderr = finished(process, out, 20)
+    check("operator keys: a second Escape ends it, results written", status == 0 and summary is not None, stderr[-400:])
+    check("operator keys: the operator was asked to confirm", "Press Escape again" in stderr, stderr[-400:])
+    check("operator keys: N was taken as the next part", "Next part." in stderr, stderr[-400:])
+    if summary is None:
+        return
+    presses = journal_controls(summary["journal"], "continue")
+    ended = journal_controls(summary["journal"], "end")
+    # The N press is journaled about a second before the Escapes end the copy step.
+    check("operator keys: the journal has N's continue press well before the end",
+          len(presses) == 2 and len(ended) == 1 and ended[0] - presses[0] >= 1.0, f"continue {presses}, end {ended}")
+
+
 def main():
     styluskit, work, docs = sys.argv[1], sys.argv[2], (sys.argv[3] if len(sys.argv) > 3 else None)
-    tests = (maze_wall_cross, clock_buttons, clock_taps, symbol_digit_skip, symbol_digit_instructions, tablet_cursor, output_display)
+    tests = (maze_wall_cross, clock_buttons, clock_taps, symbol_digit_skip, symbol_digit_instructions, tablet_cursor, output_display,
+             operator_stop, operator_keys)
     for test in tests:
         try:
             test(styluskit, work)
