@@ -5,11 +5,16 @@ import Synchronization
 public enum SpeechError: Error, Hashable, Sendable, CustomStringConvertible {
     case unavailable
     case noSuchVoice(String)
+    /// The speech was made but there is no audio output to play it on.
+    case noAudioOutput
 
     public var description: String {
         switch self {
         case .unavailable:
             "espeak-ng could not start (is espeak-ng-data installed?); the instructions are shown but not spoken. Run scripts/setup.sh."
+        case .noAudioOutput:
+            "there is no audio output (SDL could not open one); the instructions are shown but not spoken, and the "
+                + "results record them as not spoken. Connect speakers, or check the session's sound settings."
         case let .noSuchVoice(voice):
             "espeak-ng has no voice '\(voice)'; `espeak-ng --voices` lists them. Pass one of them to --voice."
         }

@@ -290,15 +290,21 @@ public final class PatientScreen {
         speech.queue.collect()
     }
 
-    /// Plays `samples` from now, replacing whatever still plays. Without an audio output the speech
-    /// is made but not heard.
-    public func play(_ samples: SynthesisedSpeech) {
+    /// True when there is an audio output to speak the instructions on.
+    public var canPlay: Bool { audio != nil }
+
+    /// Plays `samples` from now, replacing whatever still plays; returns false when there is no
+    /// audio output to play them on (the speech is made but no one hears it).
+    @discardableResult
+    public func play(_ samples: SynthesisedSpeech) -> Bool {
         if audioRate != samples.rate {
             audio = nil
             audio = SDLAudio(rate: samples.rate)
             audioRate = samples.rate
         }
-        audio?.play(samples.samples)
+        guard let audio else { return false }
+        audio.play(samples.samples)
+        return true
     }
 
     /// espeak-ng's output rate: the audio output is opened at it with the window, not on the event loop.

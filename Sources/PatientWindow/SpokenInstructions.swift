@@ -83,10 +83,14 @@ final class SpokenInstructions {
         for outcome in screen.synthesisedSpeech() {
             if let index = scriptSpeech.removeValue(forKey: outcome.token), script != nil {
                 switch outcome.speech {
-                case let .success(speech):
+                case let .success(speech) where screen.canPlay:
                     if script?.wantsSpeech(index, at: time) == true { scriptSamples[index] = speech }
                     script?.spoken(index, lasting: speech.duration, at: time)
                     scriptSpoke = true
+                case .success:
+                    // Made but not heard: the segment is not spoken.
+                    warnOnce(.noAudioOutput)
+                    script?.unspoken(index)
                 case let .failure(error):
                     warnOnce(error)
                     script?.unspoken(index)
@@ -102,8 +106,13 @@ final class SpokenInstructions {
             guard reading.awaitsSpeech else { continue }
             switch outcome.speech {
             case let .success(speech):
-                screen.play(speech)
-                reading.speechEnds(at: request.shown.advanced(by: speech.duration))
+                if screen.play(speech) {
+                    reading.speechEnds(at: request.shown.advanced(by: speech.duration))
+                } else {
+                    // Made but not heard: recorded as not spoken (the speech ends as it is shown).
+                    warnOnce(.noAudioOutput)
+                    reading.speechEnds(at: request.shown)
+                }
             case let .failure(error):
                 warnOnce(error)
                 reading.speechEnds(at: request.shown)

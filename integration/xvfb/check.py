@@ -466,14 +466,14 @@ def journal_controls(path, kind):
         return [float(line[len(prefix):].split()[0]) for line in f if line.startswith(prefix)]
 
 
-def start_administer(styluskit, work, name, feed, speed="1"):
+def start_administer(styluskit, work, name, feed, speed="1", environment=None):
     """administer --feed in the background, its output in files; returns (process, out dir) once the
     form is on screen (it says 'Administering' then)."""
     out = os.path.join(work, name)
     os.makedirs(out, exist_ok=True)
     stdout, stderr = open(os.path.join(out, "stdout"), "w"), open(os.path.join(out, "stderr"), "w")
     process = subprocess.Popen([styluskit, "administer", "--test", "clock", "--feed", feed, "--feed-speed", speed,
-                                "--out", out, "--json"], stdout=stdout, stderr=stderr, text=True)
+                                "--out", out, "--json"], stdout=stdout, stderr=stderr, text=True, env=environment)
     deadline = time.time() + 60
     while time.time() < deadline and "Administering" not in open(os.path.join(out, "stderr")).read():
         time.sleep(0.1)
@@ -548,10 +548,27 @@ def operator_keys(styluskit, work):
           len(presses) == 2 and len(ended) == 1 and ended[0] - presses[0] >= 1.0, f"continue {presses}, end {ended}")
 
 
+def no_audio(styluskit, work):
+    """With no audio output the instructions are shown, not heard: warned once, and the results
+    record them as not spoken (instructionsSpoken = instructionsShown), not as if they were."""
+    feed = os.path.join(ROOT, "Fixtures", "recordings", "real", "Wacom-DTH2242-Pen.events")
+    environment = dict(os.environ, SDL_AUDIODRIVER="no-such-audio-driver")
+    process, out = start_administer(styluskit, work, "no-audio", feed, speed="4", environment=environment)
+    status, summary, stderr = finished(process, out)
+    check("no audio: administer runs to its end", status == 0 and summary is not None, stderr[-400:])
+    check("no audio: warned once that the instructions are not spoken",
+          stderr.count("there is no audio output") == 1, stderr[-400:])
+    if summary is None:
+        return
+    start = "(/*/TaskData/Step)[1]/Start"
+    shown, spoken = (xpath(f"string({start}/@{a})", summary["results"]) for a in ("instructionsShown", "instructionsSpoken"))
+    check("no audio: the results record the instructions as not spoken", shown != "" and shown == spoken, f"{shown} {spoken}")
+
+
 def main():
     styluskit, work, docs = sys.argv[1], sys.argv[2], (sys.argv[3] if len(sys.argv) > 3 else None)
     tests = (maze_wall_cross, clock_buttons, clock_taps, symbol_digit_skip, symbol_digit_instructions, tablet_cursor, output_display,
-             operator_stop, operator_keys)
+             operator_stop, operator_keys, no_audio)
     for test in tests:
         try:
             test(styluskit, work)
