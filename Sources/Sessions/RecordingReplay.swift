@@ -50,6 +50,8 @@ public struct RecordingReplay {
     /// Where the results file goes, and whether it may replace one there.
     public var directory = "."
     public var force = false
+    /// Write a results file even when the pen never touched (or never came near) the tablet.
+    public var allowEmpty = false
 
     public init(recording: String, test: TestKind) {
         self.recording = recording
@@ -71,6 +73,8 @@ public struct RecordingReplay {
 
     /// What a replay read and wrote.
     public struct Outcome: Sendable {
+        /// What a person should know about the recording (an empty one replayed with `allowEmpty`).
+        public var warnings: [String]
         public var scan: RecordingScan
         public var profile: ProfileMatch?
         public var anchor: WallClockAnchor
@@ -119,6 +123,11 @@ public struct RecordingReplay {
             journaled = battery.map { .battery(file: $0) } ?? .maze(mazeFile: maze ?? "")
         }
         let scan = try RecordingScan(reading: try openReader(), file: recording)
+        var warnings: [String] = []
+        if let emptiness = Emptiness(scan) {
+            guard allowEmpty else { throw RecordingReplayError.empty(file: recording, emptiness) }
+            warnings.append(emptiness.warning)
+        }
         let device = scan.header.device
         let match = try lookup.tabletProfile(for: device, file: profileFile)
         // Every test's form is laid out on the same blank page: the clock drawn on it, the maze
@@ -150,7 +159,33 @@ public struct RecordingReplay {
         let result = try driver.run(
             from: first, events: reader.next, end: last, environment: environment, display: setup.display)
         try file.commit()
-        return Outcome(scan: scan, profile: match, anchor: anchor, result: result)
+        return Outcome(warnings: warnings, scan: scan, profile: match, anchor: anchor, result: result)
+    }
+}
+
+/// Why a recording would give a results file without ink.
+public enum Emptiness: Hashable, Sendable {
+    /// No pen frame at all (only pad, puck or empty frames): nothing the pen did is in it.
+    case noPenFrames(padFrames: Int)
+    /// The pen came near but never touched: every pen frame is hover.
+    case noContact(penFrames: Int)
+
+    init?(_ scan: RecordingScan) {
+        if scan.penFrames == 0 {
+            self = .noPenFrames(padFrames: scan.padFrames)
+        } else if scan.strokes.isEmpty {
+            self = .noContact(penFrames: scan.penFrames)
+        } else {
+            return nil
+        }
+    }
+
+    /// What the summary says of an empty recording replayed anyway.
+    public var warning: String {
+        switch self {
+        case .noPenFrames: "the recording has no pen frames; the results file has no strokes"
+        case .noContact: "the pen never touched the tablet in the recording; the results file has no strokes"
+        }
     }
 }
 
@@ -162,6 +197,8 @@ public enum RecordingReplayError: Error, CustomStringConvertible {
     case startTimeOutOfRange(Int64)
     /// The recording is a StylusKit journal, which `recover` rebuilds.
     case journal(path: String, out: String?)
+    /// The recording holds no ink (see `Emptiness`).
+    case empty(file: String, Emptiness)
 
     public var description: String {
         switch self {
@@ -169,6 +206,14 @@ public enum RecordingReplayError: Error, CustomStringConvertible {
         case .startTimeOutOfRange(let startTime):
             "--start-time \(startTime) is not a Unix time in milliseconds between 0 and \(RecordingReplay.latestStartTime)"
                 + " (year 9999); give the time the recording started, e.g. 1700000000000."
+        case let .empty(file, .noPenFrames(padFrames)):
+            "\(file) has no pen frames" + (padFrames > 0 ? " (only \(padFrames) of the tablet's pad)" : "")
+                + ", so its results file would have no strokes. Check that it is the pen's recording (`styluskit info` "
+                + "tells what it holds), or pass --allow-empty to write the empty results file."
+        case let .empty(file, .noContact(penFrames)):
+            "The pen never touched the tablet in \(file) (\(penFrames) pen frames, all hovering), so its results file "
+                + "would have no strokes. Check that it is the session's recording, or pass --allow-empty to write the empty "
+                + "results file."
         case let .journal(path, out):
             "\(path) is a StylusKit journal (a live session's, with its control lines), not a plain recording: replayed, "
                 + "its button taps would become strokes and its times would start in 1970. Rebuild the session's results "

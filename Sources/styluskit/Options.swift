@@ -67,6 +67,8 @@ struct ReplayedRecording: Codable {
     /// True when --start-time was given for a recording whose times are already Unix times.
     var startTimeIgnored: Bool
     var truncation: String?
+    /// What a person should know of an empty recording replayed with --allow-empty; absent otherwise.
+    var warnings: [String]?
 }
 
 /// A replay's summary: the recording's account and the test's own lines, in one flat JSON object.
@@ -110,6 +112,7 @@ extension ReplayReport {
             lines.append("note: --start-time was ignored: the recording's times are already Unix times.")
         }
         if let truncation { lines.append("warning: \(truncation)") }
+        for warning in replayed.warnings ?? [] { lines.append("warning: \(warning)") }
         return lines
     }
 

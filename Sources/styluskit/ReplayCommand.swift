@@ -66,6 +66,9 @@ struct Replay: ParsableCommand {
     @Flag(help: "Print the summary as JSON.")
     var json = false
 
+    @Flag(help: "Write the results file even when the pen never touched the tablet (the summary warns).")
+    var allowEmpty = false
+
     @Option(help: "The maze file of a one-maze maze test (--test maze).")
     var maze: String?
 
@@ -138,6 +141,7 @@ struct Replay: ParsableCommand {
         replay.displayProfile = displayOptions.displayProfile
         replay.directory = out
         replay.force = force
+        replay.allowEmpty = allowEmpty
         return replay
     }
 
@@ -178,7 +182,8 @@ extension ReplayedRecording {
             durationSeconds: scan.duration.seconds, frames: scan.frames, output: outcome.result.output,
             profile: outcome.profile?.source, relativeTimes: !anchor.recordingHasUnixTimes,
             startTime: anchor.recordingHasUnixTimes ? nil : replay.startTime,
-            startTimeIgnored: anchor.recordingHasUnixTimes && replay.startTime != nil, truncation: scan.truncation?.description)
+            startTimeIgnored: anchor.recordingHasUnixTimes && replay.startTime != nil, truncation: scan.truncation?.description,
+            warnings: outcome.warnings.isEmpty ? nil : outcome.warnings)
     }
 }
 

@@ -92,8 +92,18 @@ struct ReplayRealRecordingsTests {
     func replay(_ recording: RealRecording) throws {
         let out = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: out) }
-        let result = try styluskit(["replay"] + recording.arguments + ["--test", "clock", "--out", out.path])
+        // A recording whose pen never touches is refused unless --allow-empty (then the summary warns).
+        let empty = recording.strokes == 0
+        if empty {
+            let refused = try styluskit(["replay"] + recording.arguments + ["--test", "clock", "--out", out.path])
+            #expect(refused.status != 0)
+            #expect(refused.standardError.contains("The pen never touched the tablet in "), "\(refused.standardError)")
+            #expect(refused.standardError.contains("pass --allow-empty to write the empty results file."))
+        }
+        let result = try styluskit(
+            ["replay"] + recording.arguments + ["--test", "clock", "--out", out.path] + (empty ? ["--allow-empty"] : []))
         try #require(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput.contains("warning: the pen never touched the tablet in the recording") == empty)
         let stem = (recording.file as NSString).deletingPathExtension
         let csk = out.appendingPathComponent("\(stem).csk")
         #expect(result.standardOutput.contains("results   \(csk.path)"))
