@@ -1,5 +1,5 @@
 internal import FormPrinting
-public import Proctoring
+internal import Proctoring
 public import Recordings
 public import Sessions
 public import StylusGeometry

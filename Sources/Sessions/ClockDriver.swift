@@ -12,7 +12,9 @@ public struct ClockResult: Sendable {
 
     /// Strokes per step, in the test's order.
     public var strokesPerStep: [StepStrokes]
+    /// Points recorded, over both steps.
     public var points: Int
+    /// The results file's path.
     public var output: String
 
     public var strokes: Int { strokesPerStep.reduce(0) { $0 + $1.strokes } }

@@ -3,7 +3,7 @@ internal import Foundation
 public import Proctoring
 public import Recordings
 public import StylusGeometry
-public import StylusInput
+internal import StylusInput
 
 /// The tests StylusKit administers, as every command names them.
 public enum TestKind: String, CaseIterable, Sendable {
@@ -158,7 +158,6 @@ public struct RecordingReplay {
         let reader = try openReader()
         let result = try driver.run(
             from: first, events: reader.next, end: last, environment: environment, display: setup.display)
-        try file.commit()
         return Outcome(warnings: warnings, scan: scan, profile: match, anchor: anchor, result: result)
     }
 }

@@ -7,8 +7,6 @@ internal import Foundation
 public struct ResultsDestination: Sendable {
     /// The results file's final path.
     public let path: String
-    /// Where the recorder writes: the final path (it keeps its own temporary file until done).
-    public var writePath: String { path }
     public let variant: ADFVariant
     private let replacing: Bool
 
@@ -26,6 +24,4 @@ public struct ResultsDestination: Sendable {
         try ADFRecorder(destination: path, variant: variant, replacing: replacing)
     }
 
-    /// Nothing left to do: the recorder's `finish` put the file in place in one rename.
-    public func commit() throws {}
 }

@@ -3,7 +3,9 @@ public import StylusInput
 
 /// A tap on one of the clock's buttons: the pen touched down on it at `time` (the frame's time).
 public struct ButtonTap: Hashable, Sendable {
+    /// The button tapped.
     public var button: ClockButton
+    /// The touch-down frame's time.
     public var time: EventTime
 
     public init(button: ClockButton, time: EventTime) {
@@ -24,6 +26,7 @@ public struct SessionInterruption: Hashable, Sendable {
     }
 
     public var kind: Kind
+    /// When it happened, on the session clock (for a drop, the time events were lost from).
     public var time: EventTime
 
     public init(kind: Kind, time: EventTime) {

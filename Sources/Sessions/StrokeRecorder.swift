@@ -1,6 +1,6 @@
 public import ADF
 internal import StylusGeometry
-public import StylusInput
+internal import StylusInput
 
 /// Where a driver hands the ink its proctor kept out of the results file (`render RECORDING`
 /// draws it faint).
@@ -9,10 +9,13 @@ public import StylusInput
 /// touch-down, `ignoringRest()` when it stops recording a stroke under way), hands over every
 /// sample it does not record (`add`), and says when the pen lifts (`penLifted()`).
 public protocol UnrecordedInkSink: AnyObject {
+    /// The proctor refused the stroke that just began.
     func refused()
+    /// The proctor stopped recording the stroke under way; its rest is not recorded.
     func ignoringRest()
     /// A sample the driver did not record, seen while step `step` (an index) was shown.
     func add(_ point: PenPoint, step: Int)
+    /// The pen lifted: the unrecorded stroke under way, if any, is finished.
     func penLifted()
 }
 
