@@ -49,7 +49,7 @@ public struct JournalRecovery {
         let setup = try SessionSetup(
             test: test, device: header.device, profile: sources.tabletProfile, results: sources.results,
             settings: sources.settings, mazes: sources.mazes)
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try OutputDirectory.create(directory)
         let destination = ADFRecorder.resultsPath(directory: directory, name: stem, variant: test.variant)
         // With --force the old file stays until the new one replaces it in one rename.
         let recorder = try ADFRecorder(destination: destination, variant: test.variant, replacing: force)

@@ -12,7 +12,7 @@ public struct ResultsDestination: Sendable {
 
     /// Creates `directory` if needed and names the results of `name` there.
     public init(directory: String, name: String, variant: ADFVariant, force: Bool) throws {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try OutputDirectory.create(directory)
         path = ADFRecorder.resultsPath(directory: directory, name: name, variant: variant)
         replacing = force
         self.variant = variant

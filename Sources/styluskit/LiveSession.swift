@@ -120,7 +120,7 @@ struct LiveSessionFiles {
         options: LiveSessionOptions, test: JournaledTest, sources: SessionSources, header: RecordingHeader,
         clockAnchor: ClockAnchor, start: EventTime
     ) throws {
-        try FileManager.default.createDirectory(atPath: options.out, withIntermediateDirectories: true)
+        try OutputDirectory.create(options.out)
         let stem = test.name + "-" + Self.utcStamp(clockAnchor.realtimeMicroseconds)
         destination = ADFRecorder.resultsPath(directory: options.out, name: stem, variant: test.variant)
         anchor = WallClockAnchor(offsetMicroseconds: clockAnchor.offsetMicroseconds)
