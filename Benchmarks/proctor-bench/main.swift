@@ -18,7 +18,8 @@ let runs = arguments.count > 2 ? Int(arguments[2]) ?? 7 : 7
 let mazePath = arguments.count > 3 ? arguments[3] : "Fixtures/mazes/no-choice.maze"
 
 guard let mazeData = FileManager.default.contents(atPath: mazePath) else {
-    FileHandle.standardError.write(Data("proctor-bench: cannot read \(mazePath); run it from the package root or give the maze file.\n".utf8))
+    FileHandle.standardError.write(
+        Data("proctor-bench: cannot read \(mazePath); run it from the package root or give the maze file.\n".utf8))
     exit(1)
 }
 let maze = try Maze(parsing: String(decoding: mazeData, as: UTF8.self), source: mazePath)
@@ -84,7 +85,8 @@ let clockSamples = mazeSamples.map { sample in
     PenSample(
         time: sample.time, tool: .pen, inProximity: true, tipDown: sample.contact,
         tabletPosition: TabletPosition(xMillimetres: sample.point.xCentimetres * 10, yMillimetres: sample.point.yCentimetres * 10),
-        formPosition: sample.point, canvasPosition: CanvasPosition(xPoints: sample.point.xCentimetres * 28.35, yPoints: sample.point.yCentimetres * 28.35),
+        formPosition: sample.point,
+        canvasPosition: CanvasPosition(xPoints: sample.point.xCentimetres * 28.35, yPoints: sample.point.yCentimetres * 28.35),
         altitude: 1.2, azimuth: 0.5, force: 0.4, adfPressure: 400)
 }
 

@@ -481,7 +481,10 @@ private final class ValidationState {
             for (sampleIndex, (sample, point)) in zip(stroke.samples, points).enumerated() {
                 let sampleLine = line + sample.lineOffset
                 if sample.x != point.x || sample.y != point.y {
-                    problem(sampleLine, "RawData sample \(sampleIndex) of stroke \(index) is at \(sample.x) \(sample.y), its point at \(point.x) \(point.y)")
+                    problem(
+                        sampleLine,
+                        "RawData sample \(sampleIndex) of stroke \(index) is at \(sample.x) \(sample.y), its point at \(point.x) \(point.y)"
+                    )
                 }
                 // dt is rounded from unrounded times, the timestamps rounded down: they agree
                 // to within a millisecond.
@@ -491,10 +494,14 @@ private final class ValidationState {
                 if sampleIndex == 0
                     ? sample.milliseconds != 0 : sample.milliseconds < expected - 1 || sample.milliseconds > expected + 1
                 {
-                    problem(sampleLine, "RawData sample \(sampleIndex) of stroke \(index) has dt \(sample.milliseconds), the timestamps say \(expected)")
+                    problem(
+                        sampleLine,
+                        "RawData sample \(sampleIndex) of stroke \(index) has dt \(sample.milliseconds), the timestamps say \(expected)")
                 }
                 if abs(sample.pressure - Double(point.pressure)) > 0.5001 {
-                    problem(sampleLine, "RawData sample \(sampleIndex) of stroke \(index) has pressure \(sample.pressure), its point \(point.pressure)")
+                    problem(
+                        sampleLine,
+                        "RawData sample \(sampleIndex) of stroke \(index) has pressure \(sample.pressure), its point \(point.pressure)")
                 }
             }
         }

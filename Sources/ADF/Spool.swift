@@ -62,7 +62,8 @@ final class Spool<Record: BitwiseCopyable> {
         var next = range.lowerBound
         while next < range.upperBound {
             let wanted = min(Self.chunkRecords, range.upperBound - next)
-            let bytes = try Files.read(fd, into: buffer, wanted * stride, at: next * stride, path: destination,
+            let bytes = try Files.read(
+                fd, into: buffer, wanted * stride, at: next * stride, path: destination,
                 operation: "read back the \(purpose) spool of", calls: calls)
             guard bytes == wanted * stride else {
                 throw ADFError.fileSystem(

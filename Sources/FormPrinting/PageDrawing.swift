@@ -109,13 +109,15 @@ extension PageDrawing {
                     from: FormPosition(xCentimetres: x, yCentimetres: y - arm + width / 2),
                     to: FormPosition(xCentimetres: x, yCentimetres: y + arm - width / 2), widthCentimetres: width, colour: .black))
             page.marks.append(
-                .circle(centre: target, radiusCentimetres: CalibrationSheet.targetCircleCentimetres, widthCentimetres: width, colour: .black))
+                .circle(
+                    centre: target, radiusCentimetres: CalibrationSheet.targetCircleCentimetres, widthCentimetres: width, colour: .black))
             page.marks.append(
                 .text(
                     "\(index + 1)", at: FormPosition(xCentimetres: x + arm * 0.55, yCentimetres: y - arm * 0.55), sizeCentimetres: 0.4,
                     colour: .black))
         }
-        let note = "StylusKit calibration sheet, \(centimetres(sheet.page.widthCentimetres)) x \(centimetres(sheet.page.heightCentimetres)) cm. "
+        let note =
+            "StylusKit calibration sheet, \(centimetres(sheet.page.widthCentimetres)) x \(centimetres(sheet.page.heightCentimetres)) cm. "
             + "Print at 100 % (no fit to page). Tap each cross once, in numbered order."
         page.marks.append(.text(note, at: FormPosition(xCentimetres: 1, yCentimetres: 1.2), sizeCentimetres: 0.35, colour: .black))
         return page
@@ -162,7 +164,8 @@ extension PageDrawing {
                 let wall = row < maze.rows ? maze.hasWall(on: .top, of: below) : maze.hasWall(on: .bottom, of: above)
                 let sides = [above, below].filter { maze.contains($0) }
                 if wall, shows(sides) {
-                    page.marks.append(.line(from: corner(row, column), to: corner(row, column + 1), widthCentimetres: width, colour: .black))
+                    page.marks.append(
+                        .line(from: corner(row, column), to: corner(row, column + 1), widthCentimetres: width, colour: .black))
                 }
             }
         }
@@ -173,14 +176,17 @@ extension PageDrawing {
                 let wall = column < maze.columns ? maze.hasWall(on: .left, of: right) : maze.hasWall(on: .right, of: left)
                 let sides = [left, right].filter { maze.contains($0) }
                 if wall, shows(sides) {
-                    page.marks.append(.line(from: corner(row, column), to: corner(row + 1, column), widthCentimetres: width, colour: .black))
+                    page.marks.append(
+                        .line(from: corner(row, column), to: corner(row + 1, column), widthCentimetres: width, colour: .black))
                 }
             }
         }
 
         let placed = MazeOnForm(maze: maze, origin: origin)
-        page.marks.append(.polygon(arrow(at: placed.midpoint(of: maze.start), side: maze.start.side, cell: cell, inwards: true), colour: .startGreen))
-        page.marks.append(.polygon(arrow(at: placed.midpoint(of: maze.end), side: maze.end.side, cell: cell, inwards: false), colour: .endRed))
+        page.marks.append(
+            .polygon(arrow(at: placed.midpoint(of: maze.start), side: maze.start.side, cell: cell, inwards: true), colour: .startGreen))
+        page.marks.append(
+            .polygon(arrow(at: placed.midpoint(of: maze.end), side: maze.end.side, cell: cell, inwards: false), colour: .endRed))
         page.marks.append(
             .text(
                 "\(maze.name) (cells \(centimetres(maze.cellSizeCentimetres)) cm; print at 100 %)",
@@ -268,4 +274,3 @@ extension PageDrawing {
         return combined
     }
 }
-

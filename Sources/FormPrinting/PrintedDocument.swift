@@ -16,7 +16,8 @@ public enum PrintError: Error, Hashable, Sendable, CustomStringConvertible {
         case .noPages:
             return "There is nothing to print: the document has no pages."
         case let .emptyPage(index, size):
-            return "Page \(index + 1) has no area (\(size.widthCentimetres) x \(size.heightCentimetres) cm); give a paper size greater than 0."
+            return
+                "Page \(index + 1) has no area (\(size.widthCentimetres) x \(size.heightCentimetres) cm); give a paper size greater than 0."
         }
     }
 }

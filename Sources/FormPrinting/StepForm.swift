@@ -54,8 +54,9 @@ public enum StepForm: Hashable, Sendable {
             let text = "\(hour)"
             let halfWidth = numeral * 0.28 * Double(text.count)
             marks.append(
-                .text(text, at: FormPosition(xCentimetres: at.xCentimetres - halfWidth, yCentimetres: at.yCentimetres + numeral * 0.36),
-                      sizeCentimetres: numeral, colour: .black))
+                .text(
+                    text, at: FormPosition(xCentimetres: at.xCentimetres - halfWidth, yCentimetres: at.yCentimetres + numeral * 0.36),
+                    sizeCentimetres: numeral, colour: .black))
         }
         let h = Double(hours)
         let m = Double(minutes)

@@ -65,8 +65,9 @@ extension PageDrawing {
             frame(left: first.promptCell.minX - d, top: first.promptCell.minY - d, count: boxes.count, width: d)
         }
         if let first = form.boxes.first {
-            frame(left: first.promptCell.minX - d, top: first.promptCell.minY - d, count: SymbolDigitForm.sampleCount,
-                  width: Lengths.sampleBorderWidth)
+            frame(
+                left: first.promptCell.minX - d, top: first.promptCell.minY - d, count: SymbolDigitForm.sampleCount,
+                width: Lengths.sampleBorderWidth)
         }
         for box in form.boxes {
             switch box.prompt {

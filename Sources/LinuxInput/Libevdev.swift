@@ -41,7 +41,7 @@ public enum InstalledEventNames {
 }
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What one `libevdev_next_event` call gave.

@@ -1,7 +1,7 @@
 public import StylusInput
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Why a live tablet could not be opened or read.

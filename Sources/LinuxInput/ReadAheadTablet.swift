@@ -4,7 +4,7 @@ public import StylusInput
 import Synchronization
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A live tablet read on a thread of its own, so that a session whose frames are slow to draw
@@ -129,7 +129,10 @@ public final class ReadAheadTablet: Sendable {
             var batch: [InputEvent] = []
             batch.reserveCapacity(4096)
             while true {
-                var fds = [pollfd(fd: tablet.fileDescriptor, events: Int16(POLLIN), revents: 0), pollfd(fd: stop, events: Int16(POLLIN), revents: 0)]
+                var fds = [
+                    pollfd(fd: tablet.fileDescriptor, events: Int16(POLLIN), revents: 0),
+                    pollfd(fd: stop, events: Int16(POLLIN), revents: 0),
+                ]
                 let polled = poll(&fds, nfds_t(fds.count), -1)
                 if polled < 0 && errno == EINTR { continue }
                 if fds[1].revents != 0 { return }

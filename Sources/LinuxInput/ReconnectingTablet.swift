@@ -123,9 +123,10 @@ public final class ReconnectingTablet: PenEventSource {
         lastScan = now
         guard let found = TabletDiscovery.scan().penNode(of: identity),
             let back = try? Self.connect(node: found.node, grab: tablet.grabbed, readAhead: readsAhead),
-            identity.accepts(TabletIdentity(
-                name: back.description.name, bustype: back.description.id.bustype,
-                vendor: back.description.id.vendor, product: back.description.id.product, serial: identity.serial))
+            identity.accepts(
+                TabletIdentity(
+                    name: back.description.name, bustype: back.description.id.bustype,
+                    vendor: back.description.id.vendor, product: back.description.id.product, serial: identity.serial))
         else { return nil }
         let moved = found.node != node
         earlierDrops += tablet.drops

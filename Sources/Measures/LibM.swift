@@ -1,10 +1,10 @@
 // The only file of the module that calls the C maths library: the rest uses these names.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `cos(3)`.

@@ -75,7 +75,8 @@ public struct ClinicianKey: Sendable {
             v: RecordFormat.version, kind: LocalRecord.kind, kdf: kdf, key: keyID, file: binding,
             nonce: Data(), ciphertext: Data(), tag: Data())
         // A fresh random nonce per record: with random 96-bit nonces one key can seal billions of records safely.
-        let box = try AES.GCM.seal(plaintext, using: dataKey, nonce: AES.GCM.Nonce(), authenticating: record.authenticatedData(for: binding))
+        let box = try AES.GCM.seal(
+            plaintext, using: dataKey, nonce: AES.GCM.Nonce(), authenticating: record.authenticatedData(for: binding))
         record.nonce = Data(box.nonce)
         record.ciphertext = box.ciphertext
         record.tag = box.tag

@@ -34,10 +34,14 @@ private let espeakLock = Mutex<Int32?>(nil)
 enum Espeak {
     /// Speaks `text` with `voice` into samples at the returned rate (Hz); blocks for the whole synthesis.
     static func synthesise(_ text: String, voice: String) throws(SpeechError) -> (samples: [Int16], rate: Int) {
-        try espeakLock.withLock { (sampleRate: inout Int32?) throws(SpeechError) in try synthesise(text, voice: voice, sampleRate: &sampleRate) }
+        try espeakLock.withLock { (sampleRate: inout Int32?) throws(SpeechError) in
+            try synthesise(text, voice: voice, sampleRate: &sampleRate)
+        }
     }
 
-    private static func synthesise(_ text: String, voice: String, sampleRate: inout Int32?) throws(SpeechError) -> (samples: [Int16], rate: Int) {
+    private static func synthesise(_ text: String, voice: String, sampleRate: inout Int32?) throws(SpeechError) -> (
+        samples: [Int16], rate: Int
+    ) {
         if sampleRate == nil {
             let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, Int32(espeakINITIALIZE_DONT_EXIT))
             guard rate > 0 else { throw .unavailable }

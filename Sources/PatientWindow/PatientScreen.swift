@@ -239,19 +239,27 @@ public final class PatientScreen {
         if isCard {
             let r = cardRect
             opaque = r
-            marks.append(.polygon([form(r.x, r.y), form(r.x + r.width, r.y), form(r.x + r.width, r.y + r.height), form(r.x, r.y + r.height)], colour: .white))
-            marks.append(.polyline([form(r.x, r.y), form(r.x + r.width, r.y), form(r.x + r.width, r.y + r.height), form(r.x, r.y + r.height)],
-                                   closed: true, widthCentimetres: 0.06 * perCm * cm, colour: Self.checkPrintColour))
-            marks.append(.centredText(
-                PatientWords.wellDone, centre: form(r.x + r.width / 2, r.y + 4.4 * perCm), sizeCentimetres: 0.9 * perCm * cm,
-                bold: true, colour: Self.checkPrintColour))
+            marks.append(
+                .polygon(
+                    [form(r.x, r.y), form(r.x + r.width, r.y), form(r.x + r.width, r.y + r.height), form(r.x, r.y + r.height)],
+                    colour: .white))
+            marks.append(
+                .polyline(
+                    [form(r.x, r.y), form(r.x + r.width, r.y), form(r.x + r.width, r.y + r.height), form(r.x, r.y + r.height)],
+                    closed: true, widthCentimetres: 0.06 * perCm * cm, colour: Self.checkPrintColour))
+            marks.append(
+                .centredText(
+                    PatientWords.wellDone, centre: form(r.x + r.width / 2, r.y + 4.4 * perCm), sizeCentimetres: 0.9 * perCm * cm,
+                    bold: true, colour: Self.checkPrintColour))
         } else {
             opaque = PixelRect(x: 0, y: 0, width: Double(layout.screenWidth), height: Double(layout.screenHeight))
-            marks.append(.centredText(
-                PatientWords.finished, centre: form(Double(layout.screenWidth) / 2, Double(layout.screenHeight) / 2),
-                sizeCentimetres: 0.8 * perCm * cm, bold: false, colour: .black))
+            marks.append(
+                .centredText(
+                    PatientWords.finished, centre: form(Double(layout.screenWidth) / 2, Double(layout.screenHeight) / 2),
+                    sizeCentimetres: 0.8 * perCm * cm, bold: false, colour: .black))
         }
-        let raster = RasterImage(page: PageDrawing(size: layout.form, marks: marks), dotsPerInch: layout.rasterDotsPerInch, region: layout.screenRegion)
+        let raster = RasterImage(
+            page: PageDrawing(size: layout.form, marks: marks), dotsPerInch: layout.rasterDotsPerInch, region: layout.screenRegion)
         var pixels = Self.fitted(raster, width: layout.screenWidth, height: layout.screenHeight)
         // Outside the card the texture is clear (the page shows through); the closing page is opaque white.
         let rows = max(0, Int(opaque.y.rounded()))..<min(layout.screenHeight, Int((opaque.y + opaque.height).rounded()))
@@ -368,28 +376,32 @@ public final class PatientScreen {
         let cm = 1 / layout.pixelsPerCentimetre
         func form(_ x: Double, _ y: Double) -> FormPosition { layout.formPosition(x: x, y: y) }
         func rect(_ r: PixelRect, _ colour: PrintColour) -> PageMark {
-            .polygon([form(r.x, r.y), form(r.x + r.width, r.y), form(r.x + r.width, r.y + r.height), form(r.x, r.y + r.height)],
-                     colour: colour)
+            .polygon(
+                [form(r.x, r.y), form(r.x + r.width, r.y), form(r.x + r.width, r.y + r.height), form(r.x, r.y + r.height)],
+                colour: colour)
         }
         var marks: [PageMark] = []
         var kept: [PixelRect] = []
         if view.cover != .none {
-            marks.append(rect(PixelRect(x: 0, y: 0, width: Double(layout.screenWidth), height: Double(layout.screenHeight)), Self.coverColour))
+            marks.append(
+                rect(PixelRect(x: 0, y: 0, width: Double(layout.screenWidth), height: Double(layout.screenHeight)), Self.coverColour))
         }
         if case let .continueBox(box) = view.cover {
             // An arrow from above, its point just over the box's top edge.
             let tip = FormPosition(xCentimetres: box.centre.xCentimetres, yCentimetres: box.minY - 0.15)
             let w = 0.6
             let h = 1.6
-            marks.append(.polygon([
-                tip,
-                FormPosition(xCentimetres: tip.xCentimetres - w, yCentimetres: tip.yCentimetres - w),
-                FormPosition(xCentimetres: tip.xCentimetres - w / 3, yCentimetres: tip.yCentimetres - w),
-                FormPosition(xCentimetres: tip.xCentimetres - w / 3, yCentimetres: tip.yCentimetres - h),
-                FormPosition(xCentimetres: tip.xCentimetres + w / 3, yCentimetres: tip.yCentimetres - h),
-                FormPosition(xCentimetres: tip.xCentimetres + w / 3, yCentimetres: tip.yCentimetres - w),
-                FormPosition(xCentimetres: tip.xCentimetres + w, yCentimetres: tip.yCentimetres - w),
-            ], colour: Self.arrowColour))
+            marks.append(
+                .polygon(
+                    [
+                        tip,
+                        FormPosition(xCentimetres: tip.xCentimetres - w, yCentimetres: tip.yCentimetres - w),
+                        FormPosition(xCentimetres: tip.xCentimetres - w / 3, yCentimetres: tip.yCentimetres - w),
+                        FormPosition(xCentimetres: tip.xCentimetres - w / 3, yCentimetres: tip.yCentimetres - h),
+                        FormPosition(xCentimetres: tip.xCentimetres + w / 3, yCentimetres: tip.yCentimetres - h),
+                        FormPosition(xCentimetres: tip.xCentimetres + w / 3, yCentimetres: tip.yCentimetres - w),
+                        FormPosition(xCentimetres: tip.xCentimetres + w, yCentimetres: tip.yCentimetres - w),
+                    ], colour: Self.arrowColour))
         }
         if case let .pauseCircle(centre, radius) = view.cover {
             marks.append(.circle(centre: centre, radiusCentimetres: radius + 0.03, widthCentimetres: 0.06, colour: Self.arrowColour))
@@ -397,26 +409,34 @@ public final class PatientScreen {
         if case let .highlight(box) = view.cover {
             // A frame just outside the region, so it does not hide the region's own lines.
             let m = 0.08
-            marks.append(.polyline(
-                [FormPosition(xCentimetres: box.minX - m, yCentimetres: box.minY - m), FormPosition(xCentimetres: box.maxX + m, yCentimetres: box.minY - m),
-                 FormPosition(xCentimetres: box.maxX + m, yCentimetres: box.maxY + m), FormPosition(xCentimetres: box.minX - m, yCentimetres: box.maxY + m)],
-                closed: true, widthCentimetres: 0.1, colour: Self.highlightColour))
+            marks.append(
+                .polyline(
+                    [
+                        FormPosition(xCentimetres: box.minX - m, yCentimetres: box.minY - m),
+                        FormPosition(xCentimetres: box.maxX + m, yCentimetres: box.minY - m),
+                        FormPosition(xCentimetres: box.maxX + m, yCentimetres: box.maxY + m),
+                        FormPosition(xCentimetres: box.minX - m, yCentimetres: box.maxY + m),
+                    ],
+                    closed: true, widthCentimetres: 0.1, colour: Self.highlightColour))
             kept.append(contentsOf: Self.frameStrips(around: box, margin: m, width: 0.1, on: layout))
         }
         if let message = view.message {
             let banner = bannerRect
             marks.append(rect(banner, Self.bannerColour))
-            marks.append(.centredText(
-                message, centre: form(banner.width / 2, banner.height / 2), sizeCentimetres: 0.7 * cm * layout.pixelsPerInch / 2.54,
-                bold: false, colour: .black))
+            marks.append(
+                .centredText(
+                    message, centre: form(banner.width / 2, banner.height / 2), sizeCentimetres: 0.7 * cm * layout.pixelsPerInch / 2.54,
+                    bold: false, colour: .black))
             kept.append(banner)
         }
         if buttons.isOffered {
             for (r, label) in [(buttons.continueRect, PatientWords.continueButton), (buttons.repeatRect, PatientWords.repeatButton)] {
                 marks.append(rect(r, Self.buttonColour))
-                marks.append(.centredText(
-                    label, centre: form(r.x + r.width / 2, r.y + r.height / 2), sizeCentimetres: 0.32 * cm * layout.pixelsPerInch / 2.54,
-                    bold: true, colour: .white))
+                marks.append(
+                    .centredText(
+                        label, centre: form(r.x + r.width / 2, r.y + r.height / 2),
+                        sizeCentimetres: 0.32 * cm * layout.pixelsPerInch / 2.54,
+                        bold: true, colour: .white))
                 kept.append(r)
             }
         }
@@ -430,8 +450,10 @@ public final class PatientScreen {
         let covered = view.cover != .none
         // Kept rectangles (banner, buttons) as whole pixel columns and rows: drawn wherever they are.
         let keptSpans = kept.map { rect in
-            (rows: max(0, Int(rect.y.rounded()))..<min(layout.screenHeight, Int((rect.y + rect.height).rounded())),
-             columns: max(0, Int(rect.x.rounded()))..<min(width, Int((rect.x + rect.width).rounded())))
+            (
+                rows: max(0, Int(rect.y.rounded()))..<min(layout.screenHeight, Int((rect.y + rect.height).rounded())),
+                columns: max(0, Int(rect.x.rounded()))..<min(width, Int((rect.x + rect.width).rounded()))
+            )
         }
         pixels.withUnsafeMutableBufferPointer { buffer in
             drawn.withUnsafeBufferPointer { original in
@@ -444,7 +466,8 @@ public final class PatientScreen {
                         (target + row + visible.lowerBound).update(repeating: 0, count: visible.count)
                     }
                     for span in keptSpans where span.rows.contains(y) && !span.columns.isEmpty {
-                        (target + row + span.columns.lowerBound).update(from: source + row + span.columns.lowerBound, count: span.columns.count)
+                        (target + row + span.columns.lowerBound).update(
+                            from: source + row + span.columns.lowerBound, count: span.columns.count)
                     }
                 }
             }

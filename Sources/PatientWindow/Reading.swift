@@ -74,9 +74,10 @@ public struct InstructionReading: Sendable {
     public mutating func touched(at time: EventTime) {
         guard let open else { return }
         let spoken = open.spoken ?? max(time, open.shown)
-        readings.append(Reading(
-            step: open.step, seconds: Double(time.duration(since: open.shown).microseconds) / 1_000_000,
-            spokenSeconds: Double(spoken.duration(since: open.shown).microseconds) / 1_000_000))
+        readings.append(
+            Reading(
+                step: open.step, seconds: Double(time.duration(since: open.shown).microseconds) / 1_000_000,
+                spokenSeconds: Double(spoken.duration(since: open.shown).microseconds) / 1_000_000))
         measures.append(Measure(step: open.step, shown: open.shown, spoken: spoken, firstTouch: time))
         self.open = nil
     }

@@ -96,8 +96,9 @@ final class SDLScreen {
             throw .cannotCreate(what: "window", reason: reason)
         }
         // Vsync: a presented frame is the one on the glass, which is what the latency measures.
-        guard let renderer = SDL_CreateRenderer(window, -1, UInt32(SDL_RENDERER_PRESENTVSYNC.rawValue))
-            ?? SDL_CreateRenderer(window, -1, UInt32(SDL_RENDERER_SOFTWARE.rawValue))
+        guard
+            let renderer = SDL_CreateRenderer(window, -1, UInt32(SDL_RENDERER_PRESENTVSYNC.rawValue))
+                ?? SDL_CreateRenderer(window, -1, UInt32(SDL_RENDERER_SOFTWARE.rawValue))
         else {
             let reason = sdlError()
             SDL_DestroyWindow(window)
@@ -127,8 +128,9 @@ final class SDLScreen {
     /// A texture of the screen's size; `target` for one drawn into by the renderer (the ink).
     func texture(target: Bool) throws(PatientWindowError) -> SDLTexture {
         let access = target ? SDL_TEXTUREACCESS_TARGET : SDL_TEXTUREACCESS_STATIC
-        guard let texture = SDL_CreateTexture(
-            renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(access.rawValue), Int32(width), Int32(height))
+        guard
+            let texture = SDL_CreateTexture(
+                renderer, SDL_PIXELFORMAT_ARGB8888.rawValue, Int32(access.rawValue), Int32(width), Int32(height))
         else { throw .cannotCreate(what: "texture", reason: sdlError()) }
         SDL_SetTextureBlendMode(texture, SDL_BLENDMODE_BLEND)
         return SDLTexture(texture: texture, width: width, height: height)

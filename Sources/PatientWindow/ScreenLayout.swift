@@ -66,8 +66,10 @@ public struct ScreenLayout: Hashable, Sendable {
     /// The whole screen as a region of form centimetres (x, y, width, height), for rasterising a
     /// page of form marks onto exactly the screen's pixels.
     public var screenRegion: (x: Double, y: Double, width: Double, height: Double) {
-        (-originX / pixelsPerCentimetre, -originY / pixelsPerCentimetre,
-         Double(screenWidth) / pixelsPerCentimetre, Double(screenHeight) / pixelsPerCentimetre)
+        (
+            -originX / pixelsPerCentimetre, -originY / pixelsPerCentimetre,
+            Double(screenWidth) / pixelsPerCentimetre, Double(screenHeight) / pixelsPerCentimetre
+        )
     }
 
     /// The rasterising density that makes one form centimetre `pixelsPerCentimetre` pixels.

@@ -148,9 +148,11 @@ public final class SessionPresenter {
                 marks = { StepForm.symbolDigit(step, displayMode: false).marks(on: form) }
                 view = PatientView.symbolDigit(proctor)
                 if pageKey != key || repeatRequested {
-                    let laidOut = proctor.form
+                    let laidOut =
+                        proctor.form
                         ?? SymbolDigitForm(step: step, origin: SymbolDigitForm.origin(centredOn: form))
-                    instructions.show(script: InstructionScript.symbolDigit(laidOut), banner: PatientWords.symbolDigit, step: step.identifier)
+                    instructions.show(
+                        script: InstructionScript.symbolDigit(laidOut), banner: PatientWords.symbolDigit, step: step.identifier)
                 }
                 if view == PatientView(), let shown = instructions.scriptView(at: now()) { view = shown }
             }
@@ -174,4 +176,3 @@ public final class SessionPresenter {
         screen.show(view)
     }
 }
-

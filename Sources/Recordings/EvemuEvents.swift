@@ -290,11 +290,13 @@ struct EvemuEventStream {
             case .malformed:
                 let found = quoted(source.buffer[range])
                 if source.lastLineHadNewline {
-                    return .bad(.malformedLine(
-                        file: source.name, line: source.lineNumber, expected: eventLineExpectation, found: found))
+                    return .bad(
+                        .malformedLine(
+                            file: source.name, line: source.lineNumber, expected: eventLineExpectation, found: found))
                 }
-                return .bad(.cutOffLine(
-                    file: source.name, line: source.lineNumber, expected: eventLineExpectation, found: found))
+                return .bad(
+                    .cutOffLine(
+                        file: source.name, line: source.lineNumber, expected: eventLineExpectation, found: found))
             case .outOfRange(let column, let problem):
                 return .bad(.outOfRange(file: source.name, line: source.lineNumber, column: column, problem: problem))
             }

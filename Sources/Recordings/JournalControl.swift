@@ -63,7 +63,8 @@ public enum JournalControl: Hashable, Sendable {
         case let .patient(local, external): "patient local=\(local)" + (external.map { " external=\($0)" } ?? "")
         case let .test(test): "test \(test.text)"
         // The path last: it runs to the end of the line, spaces and all.
-        case let .file(file): "file \(file.role.rawValue) bytes=\(file.content.count) base64=\(Base64.encode(file.content)) path=\(file.path)"
+        case let .file(file):
+            "file \(file.role.rawValue) bytes=\(file.content.count) base64=\(Base64.encode(file.content)) path=\(file.path)"
         case let .none(role): "none \(role.rawValue)"
         case let .tap(button, time): "tap \(button) \(time)"
         // The step last: its identifier (a maze's name) runs to the end of the line, spaces and all.

@@ -219,7 +219,8 @@ public enum LibinputRecord {
         }
         let id = device.id
         out += "    # Name: \(device.name)\n"
-        out += "    # ID: bus 0x\(hex4(id.bustype)) vendor 0x\(hex4(id.vendor)) product 0x\(hex4(id.product)) version 0x\(hex4(id.version))\n"
+        out +=
+            "    # ID: bus 0x\(hex4(id.bustype)) vendor 0x\(hex4(id.vendor)) product 0x\(hex4(id.product)) version 0x\(hex4(id.version))\n"
         out += "    name: \(quotedYAML(device.name))\n"
         out += "    id: [\(id.bustype), \(id.vendor), \(id.product), \(id.version)]\n"
         out += "    codes:\n"
@@ -278,7 +279,8 @@ public enum LibinputRecord {
             } else {
                 comment = "\(typeName) / \(pad(codeName, 20)) \(leftPad(String(event.value), 6))"
             }
-            out += "    - [\(leftPad(String(relative.seconds), 3)), \(leftPad(String(relative.microsecondsOfSecond), 6)),"
+            out +=
+                "    - [\(leftPad(String(relative.seconds), 3)), \(leftPad(String(relative.microsecondsOfSecond), 6)),"
                 + " \(leftPad(String(event.type.rawValue), 3)), \(leftPad(String(event.code), 3)),"
                 + " \(leftPad(String(event.value), 7))] # \(comment)\n"
             if event.isFrameEnd { frameOpen = false }

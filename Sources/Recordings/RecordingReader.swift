@@ -117,7 +117,8 @@ public final class RecordingReader {
             header,
             .evemu(
                 EvemuEventStream(
-                    source: source, allowTruncated: options.allowTruncated, controlLines: parser.controlLines)))
+                    source: source, allowTruncated: options.allowTruncated, controlLines: parser.controlLines))
+        )
     }
 
     /// The longest line of a recording read (1 MiB); a longer one is refused as damage.
@@ -149,7 +150,7 @@ public final class RecordingReader {
     private static func openYAML(
         _ text: String, name: String, external: RecordingHeader?, externalFile: String?, options: RecordingReadOptions
     ) throws(RecordingError) -> (RecordingHeader, Source) {
-        var recording = try LibinputRecord.decode(text, name: name, deviceIndex: options.libinputDeviceIndex)
+        let recording = try LibinputRecord.decode(text, name: name, deviceIndex: options.libinputDeviceIndex)
         // A libinput recording always describes its device: a second description is refused.
         if let external {
             throw .twoDescriptions(

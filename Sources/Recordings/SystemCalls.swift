@@ -1,8 +1,8 @@
 // Every libc call of the Recordings module is in this file.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #endif
 
 /// The text of `errno` now.

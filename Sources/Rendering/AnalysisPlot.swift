@@ -23,7 +23,9 @@ public struct AnalysisPlot: Sendable {
 
     public init(document: ADFDocument) {
         self.document = document
-        let starts = document.steps.map(\.start.unixMilliseconds) + document.steps.flatMap { $0.strokes.compactMap(\.points.first?.unixMilliseconds) }
+        let starts =
+            document.steps.map(\.start.unixMilliseconds)
+            + document.steps.flatMap { $0.strokes.compactMap(\.points.first?.unixMilliseconds) }
         origin = starts.min() ?? 0
     }
 
@@ -91,14 +93,20 @@ public struct AnalysisPlot: Sendable {
                 FormPosition(xCentimetres: left, yCentimetres: top),
             ]
             page.marks.append(.path(frame, widthCentimetres: 0.02, colour: .black, dashCentimetres: nil))
-            page.marks.append(.text(panel.title, at: FormPosition(xCentimetres: left + 0.2, yCentimetres: top + 0.45), sizeCentimetres: 0.32, colour: .black))
+            page.marks.append(
+                .text(
+                    panel.title, at: FormPosition(xCentimetres: left + 0.2, yCentimetres: top + 0.45), sizeCentimetres: 0.32, colour: .black
+                ))
             for fraction in [0.0, 0.5, 1.0] {
                 let value = maximum * fraction
                 page.marks.append(
-                    .text(Self.label(value), at: FormPosition(xCentimetres: 0.3, yCentimetres: y(value) + 0.1), sizeCentimetres: 0.28, colour: .black))
+                    .text(
+                        Self.label(value), at: FormPosition(xCentimetres: 0.3, yCentimetres: y(value) + 0.1), sizeCentimetres: 0.28,
+                        colour: .black))
                 page.marks.append(
                     .line(
-                        from: FormPosition(xCentimetres: left - 0.15, yCentimetres: y(value)), to: FormPosition(xCentimetres: left, yCentimetres: y(value)),
+                        from: FormPosition(xCentimetres: left - 0.15, yCentimetres: y(value)),
+                        to: FormPosition(xCentimetres: left, yCentimetres: y(value)),
                         widthCentimetres: 0.02, colour: .black))
             }
             // Step starts.
@@ -113,7 +121,9 @@ public struct AnalysisPlot: Sendable {
                 let points = zip(entry.series.times, entry.series.values).map { FormPosition(xCentimetres: x($0), yCentimetres: y($1)) }
                 guard !points.isEmpty else { continue }
                 page.marks.append(
-                    .path(points, widthCentimetres: 0.025, colour: PictureStyle.strokePalette[index % PictureStyle.strokePalette.count], dashCentimetres: nil))
+                    .path(
+                        points, widthCentimetres: 0.025, colour: PictureStyle.strokePalette[index % PictureStyle.strokePalette.count],
+                        dashCentimetres: nil))
             }
             for step in document.steps {
                 for interruption in step.interruptions {
@@ -124,7 +134,9 @@ public struct AnalysisPlot: Sendable {
                             widthCentimetres: 0.04, colour: PictureStyle.interruption, dashCentimetres: 0.12))
                     if number == 0 {
                         page.marks.append(
-                            .text(interruption.type, at: FormPosition(xCentimetres: at + 0.1, yCentimetres: top - 0.1), sizeCentimetres: 0.28, colour: PictureStyle.interruption))
+                            .text(
+                                interruption.type, at: FormPosition(xCentimetres: at + 0.1, yCentimetres: top - 0.1), sizeCentimetres: 0.28,
+                                colour: PictureStyle.interruption))
                     }
                 }
             }
@@ -136,10 +148,13 @@ public struct AnalysisPlot: Sendable {
         while seconds <= duration + tick * 1e-9 {
             page.marks.append(
                 .line(
-                    from: FormPosition(xCentimetres: x(seconds), yCentimetres: axis), to: FormPosition(xCentimetres: x(seconds), yCentimetres: axis + 0.15),
+                    from: FormPosition(xCentimetres: x(seconds), yCentimetres: axis),
+                    to: FormPosition(xCentimetres: x(seconds), yCentimetres: axis + 0.15),
                     widthCentimetres: 0.02, colour: .black))
             page.marks.append(
-                .text(Self.label(seconds), at: FormPosition(xCentimetres: x(seconds) - 0.2, yCentimetres: axis + 0.55), sizeCentimetres: 0.28, colour: .black))
+                .text(
+                    Self.label(seconds), at: FormPosition(xCentimetres: x(seconds) - 0.2, yCentimetres: axis + 0.55), sizeCentimetres: 0.28,
+                    colour: .black))
             seconds += tick
         }
         page.marks.append(

@@ -202,7 +202,9 @@ public struct ResultsPicture: Sendable {
             }
             if points.count == 1 {
                 marks.append(
-                    .path([firstPosition], widthCentimetres: InkWidth.centimetres(force: first.force), colour: colour(first), dashCentimetres: nil))
+                    .path(
+                        [firstPosition], widthCentimetres: InkWidth.centimetres(force: first.force), colour: colour(first),
+                        dashCentimetres: nil))
             }
             // One segment per pair of samples: width and colour change along the stroke.
             for (a, b) in zip(points, points.dropFirst()) {
@@ -271,7 +273,9 @@ public struct ResultsPicture: Sendable {
             guard let at = position(of: interruption, inStep: index) else { continue }
             let r = PictureStyle.interruptionRadiusCentimetres
             marks.append(
-                .circle(centre: at, radiusCentimetres: r, widthCentimetres: PictureStyle.interruptionLineCentimetres, colour: PictureStyle.interruption))
+                .circle(
+                    centre: at, radiusCentimetres: r, widthCentimetres: PictureStyle.interruptionLineCentimetres,
+                    colour: PictureStyle.interruption))
             let seconds = (interruption.unixMilliseconds - start) / 1000
             marks.append(
                 .text(
@@ -296,12 +300,14 @@ public struct ResultsPicture: Sendable {
         let top = formSize.heightCentimetres
         var marks: [PageMark] = [
             .line(
-                from: FormPosition(xCentimetres: 0, yCentimetres: top), to: FormPosition(xCentimetres: formSize.widthCentimetres, yCentimetres: top),
+                from: FormPosition(xCentimetres: 0, yCentimetres: top),
+                to: FormPosition(xCentimetres: formSize.widthCentimetres, yCentimetres: top),
                 widthCentimetres: 0.02, colour: PictureStyle.penUp)
         ]
         let (start, end) = span(of: step)
         let environment = document.environment
-        let device = environment.deviceModel.map { name in environment.deviceModelIdentifier.map { "\(name) (\($0))" } ?? name } ?? "unknown"
+        let device =
+            environment.deviceModel.map { name in environment.deviceModelIdentifier.map { "\(name) (\($0))" } ?? name } ?? "unknown"
         let types = Dictionary(grouping: step.interruptions, by: \.type).map { "\($1.count) \($0)" }.sorted()
         let pointCount = step.strokes.reduce(0) { $0 + $1.points.count }
         let lines = [
@@ -314,7 +320,9 @@ public struct ResultsPicture: Sendable {
         ]
         for (number, line) in lines.enumerated() {
             marks.append(
-                .text(line, at: FormPosition(xCentimetres: 0.5, yCentimetres: top + 0.6 + Double(number) * 0.5), sizeCentimetres: 0.32, colour: .black))
+                .text(
+                    line, at: FormPosition(xCentimetres: 0.5, yCentimetres: top + 0.6 + Double(number) * 0.5), sizeCentimetres: 0.32,
+                    colour: .black))
         }
         // An animation frame's time goes beside the date (short), so the band keeps six lines.
         if let time {

@@ -20,7 +20,8 @@ extension StepForm {
                 if let maze = mazes.first(where: { $0.stepIdentifier == step.identifier }) { return .maze(maze) }
                 return index < mazes.count ? .maze(mazes[index]) : .blank
             case .symbolDigit:
-                return .symbolDigit(symbolDigitStep(step), displayMode: displayMode || (step.drawingTags?.setID.hasSuffix("-display") ?? false))
+                return .symbolDigit(
+                    symbolDigitStep(step), displayMode: displayMode || (step.drawingTags?.setID.hasSuffix("-display") ?? false))
             }
         }
     }
@@ -29,7 +30,9 @@ extension StepForm {
         let structure = step.drawingTags?.structureID
         let part =
             SymbolDigitPart.allCases.first { $0.structureID == structure }
-            ?? SymbolDigitPart.allCases.first { step.identifier.contains("-\($0.rawValue)") || step.identifier.contains("-\($0.structureID)") }
+            ?? SymbolDigitPart.allCases.first {
+                step.identifier.contains("-\($0.rawValue)") || step.identifier.contains("-\($0.structureID)")
+            }
             ?? .test
         let round = step.identifier.hasSuffix("-2") ? 2 : 1
         return SymbolDigitStep(round: round, part: part)

@@ -82,9 +82,10 @@ public struct ResultsEnvironment: Sendable {
                         + "or pass --display-profile NAME to measure them on its screen.")
             }
         }
-        display = displayProfile.map {
-            DisplayData.drawingTheForm(pixelsPerInch: $0.pixelsPerInch, screenScalingFactor: $0.scalingFactor)
-        } ?? DisplayData.referenceCanvas
+        display =
+            displayProfile.map {
+                DisplayData.drawingTheForm(pixelsPerInch: $0.pixelsPerInch, screenScalingFactor: $0.scalingFactor)
+            } ?? DisplayData.referenceCanvas
     }
 
     /// True when `--display-profile` names a file rather than a profile on the search path: it
@@ -99,9 +100,10 @@ public struct ResultsEnvironment: Sendable {
         self.tabletProfile = tabletProfile
         self.displayProfile = displayProfile
         displaySource = source
-        display = displayProfile.map {
-            DisplayData.drawingTheForm(pixelsPerInch: $0.pixelsPerInch, screenScalingFactor: $0.scalingFactor)
-        } ?? DisplayData.referenceCanvas
+        display =
+            displayProfile.map {
+                DisplayData.drawingTheForm(pixelsPerInch: $0.pixelsPerInch, screenScalingFactor: $0.scalingFactor)
+            } ?? DisplayData.referenceCanvas
     }
 
     /// The profiles used, as `ClockSketchData`'s `DeviceName` carries them:
@@ -119,8 +121,10 @@ public struct ResultsEnvironment: Sendable {
 
     /// The results file's `ClockSketchData`: the machine, the tablet, the pen, the canvas of
     /// `canvas` points and the profiles used. Patient data is added by `PatientOptions.fill`.
-    public func clockSketchData(kernel: String?, device: DeviceDescription, penID: String?,
-                         canvas: (widthPoints: Double, heightPoints: Double)) -> ClockSketchData {
+    public func clockSketchData(
+        kernel: String?, device: DeviceDescription, penID: String?,
+        canvas: (widthPoints: Double, heightPoints: Double)
+    ) -> ClockSketchData {
         ClockSketchData(
             deviceSystemName: "Linux", deviceSystemVersion: kernel, deviceModel: device.name,
             deviceModelIdentifier: device.id.busVendorProduct, deviceName: profileNames, pencilID: penID,

@@ -125,7 +125,8 @@ public struct SessionSources: Sendable {
             "  tablet    " + (match.map { $0.source } ?? "no tablet profile")
                 + (opening.records(.tabletProfile)
                     ? (opening.file(.tabletProfile) != nil ? " (kept in the journal)" : "")
-                    : profileFile != nil ? " (--profile: the journal names no tablet profile)" : " (chosen now: the journal names no tablet profile)"))
+                    : profileFile != nil
+                        ? " (--profile: the journal names no tablet profile)" : " (chosen now: the journal names no tablet profile)"))
 
         let results: ResultsEnvironment
         if let file = opening.file(.displayProfile) {
@@ -143,7 +144,8 @@ public struct SessionSources: Sendable {
             used.append(
                 "  display   " + (results.displayProfile?.source ?? "the reference canvas (\(ResultsEnvironment.referenceName))")
                     + (displayProfile != nil
-                        ? " (--display-profile: the journal names no display profile)" : " (chosen now: the journal names no display profile)"))
+                        ? " (--display-profile: the journal names no display profile)"
+                        : " (chosen now: the journal names no display profile)"))
         }
 
         let mazes = try Self.mazes(test: opening.test, defaults: settings.maze) { path, role in

@@ -260,9 +260,10 @@ extension ProfileReader {
         let description = try fields["description"].map { (node) throws(ProfileError) in try string(node, at: "description") }
 
         // Without 'match' the profile is chosen by name only (a display whose EDID ids are unknown).
-        let matchFields = try fields["match"].map { (node) throws(ProfileError) in
-            try keyed(node, at: "match", allowed: Self.displayMatchKeys)
-        } ?? [:]
+        let matchFields =
+            try fields["match"].map { (node) throws(ProfileError) in
+                try keyed(node, at: "match", allowed: Self.displayMatchKeys)
+            } ?? [:]
         var match = DisplayMatch()
         match.output = try matchFields["output"].map { (node) throws(ProfileError) in try string(node, at: "match.output") }
         if let node = matchFields["edid_vendor"] {
@@ -295,7 +296,8 @@ extension ProfileReader {
         if let node = fields["scaling_factor"] {
             scalingFactor = try number(node, at: "scaling_factor", expected: "a number of pixels per point (1, 2, 1.25, ...)")
             guard scalingFactor > 0 else {
-                throw .invalidValue(source: source, key: "scaling_factor", problem: "must be greater than 0, found \(format(scalingFactor))")
+                throw .invalidValue(
+                    source: source, key: "scaling_factor", problem: "must be greater than 0, found \(format(scalingFactor))")
             }
         }
         var profile = DisplayProfile(
@@ -305,10 +307,12 @@ extension ProfileReader {
             var values: [Int] = []
             for (index, cell) in cells.enumerated() {
                 guard case .scalar(let scalar) = cell, scalar.style == .plain, let value = Int(scalar.string) else {
-                    throw .wrongType(source: source, key: "resolution[\(index)]", expected: "a whole number of pixels", found: describe(cell))
+                    throw .wrongType(
+                        source: source, key: "resolution[\(index)]", expected: "a whole number of pixels", found: describe(cell))
                 }
                 guard value > 0 else {
-                    throw .invalidValue(source: source, key: "resolution[\(index)]", problem: "must be greater than 0 pixels, found \(value)")
+                    throw .invalidValue(
+                        source: source, key: "resolution[\(index)]", problem: "must be greater than 0 pixels, found \(value)")
                 }
                 values.append(value)
             }
@@ -320,7 +324,8 @@ extension ProfileReader {
             for (index, cell) in cells.enumerated() {
                 let value = try number(cell, at: "size_mm[\(index)]", expected: "a length in millimetres")
                 guard value > 0 else {
-                    throw .invalidValue(source: source, key: "size_mm[\(index)]", problem: "must be greater than 0 mm, found \(format(value))")
+                    throw .invalidValue(
+                        source: source, key: "size_mm[\(index)]", problem: "must be greater than 0 mm, found \(format(value))")
                 }
                 values.append(value)
             }

@@ -1,10 +1,10 @@
 // The only file that calls the C maths library: the rest of the module uses these names.
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// `tan(3)`.

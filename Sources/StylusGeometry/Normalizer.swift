@@ -160,7 +160,8 @@ public struct Normalizer: Sendable {
             let minimum = settings.minimum ?? pressureInfo.minimum
             let maximum = settings.maximum ?? pressureInfo.maximum
             // An axis without a range carries no pressure; treat it as absent rather than divide by 0.
-            forceScale = maximum > minimum
+            forceScale =
+                maximum > minimum
                 ? ForceScale(minimum: minimum, maximum: maximum, maximumForce: settings.maximumForce ?? ForceScale.defaultMaximumForce)
                 : nil
         } else {
@@ -191,7 +192,8 @@ public struct Normalizer: Sendable {
             throw .missingPositionAxis(device: device.name, id: device.id, axis: "ABS_Y")
         }
 
-        let area = profile?.activeArea
+        let area =
+            profile?.activeArea
             ?? DeviceArea(minimumX: xInfo.minimum, maximumX: xInfo.maximum, minimumY: yInfo.minimum, maximumY: yInfo.maximum)
         guard area.maximumX > area.minimumX else {
             throw .emptyRange(device: device.name, id: device.id, axis: "ABS_X", minimum: area.minimumX, maximum: area.maximumX)

@@ -29,7 +29,9 @@ extension TabletProfile {
 struct ProfileReader {
     let source: String
 
-    static let topLevelKeys = ["schema", "kind", "description", "match", "resolution", "pressure", "active_area", "tablet_to_form", "display"]
+    static let topLevelKeys = [
+        "schema", "kind", "description", "match", "resolution", "pressure", "active_area", "tablet_to_form", "display",
+    ]
     static let matchKeys = ["bus", "vendor", "product", "name"]
     static let resolutionKeys = ["x", "y"]
     static let pressureKeys = ["minimum", "maximum", "tip_threshold", "maximum_force"]
@@ -168,7 +170,8 @@ struct ProfileReader {
             let minimum = try integer(ends[0], at: "\(key)[0]")
             let maximum = try integer(ends[1], at: "\(key)[1]")
             guard maximum > minimum else {
-                throw .invalidValue(source: source, key: key, problem: "must be [minimum, maximum] with maximum > minimum, found [\(minimum), \(maximum)]")
+                throw .invalidValue(
+                    source: source, key: key, problem: "must be [minimum, maximum] with maximum > minimum, found [\(minimum), \(maximum)]")
             }
             ranges.append((minimum, maximum))
         }
@@ -176,7 +179,8 @@ struct ProfileReader {
     }
 
     func transform(_ node: Node) throws(ProfileError) -> TabletToFormTransform {
-        let expectedRows = "a 2x3 matrix [[xx, xy, x0], [yx, yy, y0]] from tablet mm to form cm "
+        let expectedRows =
+            "a 2x3 matrix [[xx, xy, x0], [yx, yy, y0]] from tablet mm to form cm "
             + "(or 3x3 with a third row [px, py, 1] for a homography)"
         guard case .sequence(let sequence) = node, sequence.count == 2 || sequence.count == 3 else {
             throw .wrongType(source: source, key: "tablet_to_form", expected: expectedRows, found: describe(node))
@@ -194,7 +198,9 @@ struct ProfileReader {
         if matrix.count == 3, matrix[2][2] != 1 {
             throw .invalidValue(
                 source: source, key: "tablet_to_form[2][2]",
-                problem: "must be 1 (a homography's third row is [px, py, 1]; divide the matrix by its last entry), found \(format(matrix[2][2]))")
+                problem:
+                    "must be 1 (a homography's third row is [px, py, 1]; divide the matrix by its last entry), found \(format(matrix[2][2]))"
+            )
         }
         let determinant = matrix[0][0] * matrix[1][1] - matrix[0][1] * matrix[1][0]
         guard determinant != 0 else {
@@ -215,7 +221,8 @@ struct ProfileReader {
         var fields: [String: Node] = [:]
         for (keyNode, value) in mapping {
             guard case .scalar(let scalar) = keyNode else {
-                throw .wrongType(source: source, key: path ?? "(top level)", expected: "keys that are words", found: "the key \(describe(keyNode))")
+                throw .wrongType(
+                    source: source, key: path ?? "(top level)", expected: "keys that are words", found: "the key \(describe(keyNode))")
             }
             let key = scalar.string
             let fullKey = path.map { "\($0).\(key)" } ?? key

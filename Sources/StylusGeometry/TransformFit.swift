@@ -95,10 +95,12 @@ public enum TransformFitError: Error, Hashable, Sendable, CustomStringConvertibl
             return "The taps do not determine \(model == .affine ? "an affine" : "a homography") transform: they lie (nearly) on "
                 + "a line or fold the sheet over. Check that the sheet lies flat and the targets were tapped in their numbered order."
         case let .fitTooPoor(rms, worst, limits, suspect):
-            var text = "The calibration is refused: its error is \(mm(rms)) mm RMS (at most \(mm(limits.maximumRMSMillimetres)) allowed) "
+            var text =
+                "The calibration is refused: its error is \(mm(rms)) mm RMS (at most \(mm(limits.maximumRMSMillimetres)) allowed) "
                 + "and \(mm(worst.millimetres)) mm at target \(worst.number) (at most \(mm(limits.maximumResidualMillimetres)) allowed)."
             if let suspect, let alone = suspect.leaveOneOutMillimetres {
-                text += " Tap \(suspect.number) is probably bad: it lies \(mm(alone)) mm from where the other taps put target "
+                text +=
+                    " Tap \(suspect.number) is probably bad: it lies \(mm(alone)) mm from where the other taps put target "
                     + "\(suspect.number) (at most \(mm(limits.maximumResidualMillimetres)) allowed)."
             }
             return text + " Check the sheet has not moved, then record the taps again."
@@ -189,7 +191,8 @@ public struct TransformFit: Hashable, Sendable {
         }
         self.residuals = residuals
         rmsMillimetres = (residuals.reduce(0) { $0 + $1.millimetres * $1.millimetres } / Double(residuals.count)).squareRoot()
-        scale = Self.spread(targets.map { ($0.xCentimetres * 10, $0.yCentimetres * 10) })
+        scale =
+            Self.spread(targets.map { ($0.xCentimetres * 10, $0.yCentimetres * 10) })
             / Self.spread(taps.map { ($0.xMillimetres, $0.yMillimetres) })
     }
 
@@ -302,11 +305,12 @@ struct Normalisation {
         centreY = points.reduce(0) { $0 + $1.1 } / count
         let cx = centreX
         let cy = centreY
-        let meanDistance = points.reduce(0) { total, point in
-            let dx = point.0 - cx
-            let dy = point.1 - cy
-            return total + (dx * dx + dy * dy).squareRoot()
-        } / count
+        let meanDistance =
+            points.reduce(0) { total, point in
+                let dx = point.0 - cx
+                let dy = point.1 - cy
+                return total + (dx * dx + dy * dy).squareRoot()
+            } / count
         guard meanDistance > 0, meanDistance.isFinite else { return nil }
         scale = 2.0.squareRoot() / meanDistance
     }

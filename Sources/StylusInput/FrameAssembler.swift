@@ -507,9 +507,10 @@ struct FrameChanges: Sendable {
     static let proximityAxes = AbsoluteChanges.mask(
         AbsoluteAxis.x, AbsoluteAxis.y, AbsoluteAxis.z, AbsoluteAxis.pressure, AbsoluteAxis.tiltX,
         AbsoluteAxis.tiltY, AbsoluteAxis.wheel)
-    static let penKeys: Set<UInt16> = Set(PenToolCodes.all + [
-        KeyCode.touch, KeyCode.stylus, KeyCode.stylus2, KeyCode.stylus3,
-    ])
+    static let penKeys: Set<UInt16> = Set(
+        PenToolCodes.all + [
+            KeyCode.touch, KeyCode.stylus, KeyCode.stylus2, KeyCode.stylus3,
+        ])
 
     mutating func collect(_ event: InputEvent) {
         eventCount += 1

@@ -118,7 +118,8 @@ public enum PenDeviceRejection: Error, Hashable, Sendable, CustomStringConvertib
     case missingTabletCapabilities(device: String, missing: [TabletCapability])
 
     /// What to do instead, the same for a live node and a recording: the pen is a node of its own.
-    static let advice = "Record from the tablet's pen node (`styluskit devices` lists each node with its kind), or replay a recording of it."
+    static let advice =
+        "Record from the tablet's pen node (`styluskit devices` lists each node with its kind), or replay a recording of it."
 
     public var description: String {
         switch self {
@@ -126,12 +127,14 @@ public enum PenDeviceRejection: Error, Hashable, Sendable, CustomStringConvertib
             let what: String
             switch kind {
             case .pad:
-                what = "is the tablet's pad (buttons and ring), not its pen: it has pad controls (BTN_0…, a ring or strip)"
+                what =
+                    "is the tablet's pad (buttons and ring), not its pen: it has pad controls (BTN_0…, a ring or strip)"
                     + " and no pen tool (BTN_TOOL_PEN); its BTN_STYLUS alone does not make it a pen"
             case .touch:
                 what = "is a touch surface, not a pen: its finger tools or multitouch axes report fingers"
             case .puck:
-                what = "is a lens cursor or mouse (a puck: BTN_TOOL_LENS/BTN_TOOL_MOUSE), not a pen:"
+                what =
+                    "is a lens cursor or mouse (a puck: BTN_TOOL_LENS/BTN_TOOL_MOUSE), not a pen:"
                     + " a puck's position is not handwriting"
             case .pen, .penWithEraser, .unknown:
                 what = "is a \(kind), not a pen"

@@ -49,8 +49,10 @@ enum ClockDrawing {
                 } else {
                     // A zig-zag the size of a digit: enough ink to look like one in a viewer.
                     stroke(
-                        [offset(top, -width / 2, 0), offset(top, width / 2, 0), offset(place, -width / 2, height / 2),
-                         offset(place, width / 2, height / 2)], pause: 0.25)
+                        [
+                            offset(top, -width / 2, 0), offset(top, width / 2, 0), offset(place, -width / 2, height / 2),
+                            offset(place, width / 2, height / 2),
+                        ], pause: 0.25)
                 }
             }
         }

@@ -37,7 +37,9 @@ enum DigitGlyph {
         let top = cell.minY + (cell.size.heightCentimetres - height) / 2
         var lines: [ScenarioLine] = []
         for (index, stroke) in strokes[digit].enumerated() {
-            let points = stroke.map { ScenarioPoint.form(FormPosition(xCentimetres: left + $0.0 * width, yCentimetres: top + $0.1 * height)) }
+            let points = stroke.map {
+                ScenarioPoint.form(FormPosition(xCentimetres: left + $0.0 * width, yCentimetres: top + $0.1 * height))
+            }
             if index > 0 { lines.append(.init(line: line, instruction: .pause(pauseWithinDigit))) }
             lines.append(.init(line: line, instruction: .down(points[0])))
             lines.append(.init(line: line, instruction: .move(Array(points.dropFirst()))))

@@ -125,8 +125,10 @@ public struct PenEventSynthesizer {
         }
         func leave(at time: EventTime) {
             if zeroesOnLeaving {
-                for code in [AbsoluteAxis.x, AbsoluteAxis.y, AbsoluteAxis.pressure, AbsoluteAxis.distance,
-                             AbsoluteAxis.tiltX, AbsoluteAxis.tiltY] {
+                for code in [
+                    AbsoluteAxis.x, AbsoluteAxis.y, AbsoluteAxis.pressure, AbsoluteAxis.distance,
+                    AbsoluteAxis.tiltX, AbsoluteAxis.tiltY,
+                ] {
                     axis(code, 0, at: time)
                 }
             } else {
@@ -159,9 +161,11 @@ public struct PenEventSynthesizer {
             let (position, contact, height) = state(of: timed, at: time)
 
             // Tremor: two physiological tremor components and a little sensor noise, in mm.
-            let tremorX = 0.04 * sine(2 * .pi * 9.5 * seconds + tremorPhases.0)
+            let tremorX =
+                0.04 * sine(2 * .pi * 9.5 * seconds + tremorPhases.0)
                 + 0.03 * sine(2 * .pi * 11.3 * seconds + tremorPhases.2) + random.noise(0.012)
-            let tremorY = 0.04 * sine(2 * .pi * 9.5 * seconds + tremorPhases.1)
+            let tremorY =
+                0.04 * sine(2 * .pi * 9.5 * seconds + tremorPhases.1)
                 + 0.03 * cosine(2 * .pi * 11.3 * seconds + tremorPhases.2) + random.noise(0.012)
             let units = device.deviceUnits(of: position)
             let xInfo = description.absInfo[AbsoluteAxis.x]!
@@ -193,9 +197,10 @@ public struct PenEventSynthesizer {
             }
             if let distanceAxis {
                 let fraction = contact ? 0.1 : height
-                axis(AbsoluteAxis.distance,
-                     clamp(Double(distanceAxis.minimum) + fraction * Double(distanceAxis.maximum - distanceAxis.minimum), distanceAxis),
-                     at: time)
+                axis(
+                    AbsoluteAxis.distance,
+                    clamp(Double(distanceAxis.minimum) + fraction * Double(distanceAxis.maximum - distanceAxis.minimum), distanceAxis),
+                    at: time)
             }
             if let tiltX, let tiltY {
                 let drift = 3 * sine(2 * .pi * 0.3 * seconds + tiltPhase)

@@ -170,20 +170,24 @@ extension PenPlan {
                     down = lastUp.time.advanced(by: gap)
                     if gap >= Self.leavesProximity {
                         let leaveEnd = lastUp.time.advanced(by: Self.departure)
-                        add(.hover(from: lastUp.position, to: offset(lastUp.position, by: 0.8), startHeight: 0.2, endHeight: 0.8, arch: 0),
+                        add(
+                            .hover(from: lastUp.position, to: offset(lastUp.position, by: 0.8), startHeight: 0.2, endHeight: 0.8, arch: 0),
                             from: lastUp.time, to: leaveEnd)
                         let approachStart = EventTime(microseconds: down.microseconds - Self.approach.microseconds)
                         add(.away, from: leaveEnd, to: approachStart)
-                        add(.hover(from: offset(position, by: 0.8), to: position, startHeight: 0.8, endHeight: 0.15, arch: 0),
+                        add(
+                            .hover(from: offset(position, by: 0.8), to: position, startHeight: 0.8, endHeight: 0.15, arch: 0),
                             from: approachStart, to: down)
                     } else {
-                        add(.hover(from: lastUp.position, to: position, startHeight: 0.15, endHeight: 0.15, arch: 0.4),
+                        add(
+                            .hover(from: lastUp.position, to: position, startHeight: 0.15, endHeight: 0.15, arch: 0.4),
                             from: lastUp.time, to: down)
                     }
                 } else {
                     down = time.advanced(by: pendingPause ?? Self.leadIn)
                     let approachStart = EventTime(microseconds: down.microseconds - Self.approach.microseconds)
-                    add(.hover(from: offset(position, by: 0.8), to: position, startHeight: 0.8, endHeight: 0.15, arch: 0),
+                    add(
+                        .hover(from: offset(position, by: 0.8), to: position, startHeight: 0.8, endHeight: 0.15, arch: 0),
                         from: approachStart, to: down)
                 }
                 pendingPause = nil
@@ -228,7 +232,8 @@ extension PenPlan {
                 add(.hover(from: lastUp.position, to: lastUp.position, startHeight: 0.15, endHeight: 0.4, arch: 0), from: end, to: hoverEnd)
                 end = hoverEnd
             }
-            add(.hover(from: here!, to: offset(here!, by: 0.8), startHeight: 0.4, endHeight: 0.9, arch: 0),
+            add(
+                .hover(from: here!, to: offset(here!, by: 0.8), startHeight: 0.4, endHeight: 0.9, arch: 0),
                 from: end, to: end.advanced(by: Self.departure))
         }
         self.init(segments: segments, strokes: strokes)

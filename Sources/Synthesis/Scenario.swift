@@ -244,7 +244,8 @@ extension Scenario {
                 instructions.append(.init(line: number, instruction: .hold(try duration())))
             case "up":
                 guard penDown else {
-                    throw .penState(source: source, line: number, problem: "'up' while the pen is up", fix: "remove it, or add 'down: POINT' before it")
+                    throw .penState(
+                        source: source, line: number, problem: "'up' while the pen is up", fix: "remove it, or add 'down: POINT' before it")
                 }
                 guard value.isEmpty else { throw fail("nothing after 'up'") }
                 penDown = false

@@ -29,12 +29,14 @@ public enum Synthesis {
             }
             mazeOnForm = MazeOnForm(maze: maze, origin: maze.origin(onFormOf: formSize))
         case .clock(let hours, let minutes):
-            instructions = ClockDrawing.instructions(
-                hours: hours, minutes: minutes, radius: scenario.clockRadiusCentimetres, formSize: formSize, line: 1)
+            instructions =
+                ClockDrawing.instructions(
+                    hours: hours, minutes: minutes, radius: scenario.clockRadiusCentimetres, formSize: formSize, line: 1)
                 + [ScenarioLine(line: 1, instruction: .pause(PenPlan.defaultPause))] + instructions
         }
         return try PenPlan(
-            instructions: instructions, placement: ScenarioPlacement(mazeOnForm: mazeOnForm, formSize: formSize, symbolDigitForm: symbolDigitForm),
+            instructions: instructions,
+            placement: ScenarioPlacement(mazeOnForm: mazeOnForm, formSize: formSize, symbolDigitForm: symbolDigitForm),
             source: scenario.source, random: &random)
     }
 

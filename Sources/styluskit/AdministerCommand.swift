@@ -14,7 +14,8 @@ import StylusInput
 /// `styluskit administer --test clock|maze|sdt`: a live session shown to the patient in a full-screen window.
 struct Administer: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Administers a test on a pen display (or a tablet and a monitor): the patient sees the form at its true size and the ink under the pen.",
+        abstract:
+            "Administers a test on a pen display (or a tablet and a monitor): the patient sees the form at its true size and the ink under the pen.",
         discussion: """
             The window fills the monitor named by --output-display (its window-system name, connector, \
             EDID monitor name or #N); without it, the monitor the display profile matches, else the \
@@ -41,9 +42,10 @@ struct Administer: ParsableCommand {
 
     @OptionGroup var session: LiveSessionOptions
 
-    @Option(help: ArgumentHelp(
-        "The monitor to show the test on: SDL's name, the connector (DP-1) or the EDID's monitor name.",
-        discussion: "Default: the connected display the display profile's 'match' names, else the first monitor."))
+    @Option(
+        help: ArgumentHelp(
+            "The monitor to show the test on: SDL's name, the connector (DP-1) or the EDID's monitor name.",
+            discussion: "Default: the connected display the display profile's 'match' names, else the first monitor."))
     var outputDisplay: String?
 
     @Option(help: "The espeak-ng voice the instructions are spoken with (`espeak-ng --voices` lists them).")
@@ -163,7 +165,8 @@ struct Administer: ParsableCommand {
         if json {
             let summary = AdministerSummary(
                 journal: journal.path, results: destination, latencyP50Milliseconds: latency.percentile(0.5).map { Double($0) / 1000 },
-                latencyP99Milliseconds: latency.percentile(0.99).map { Double($0) / 1000 }, framesWithPenData: latency.delaysMicroseconds.count,
+                latencyP99Milliseconds: latency.percentile(0.99).map { Double($0) / 1000 },
+                framesWithPenData: latency.delaysMicroseconds.count,
                 screenshots: loop.taken, readingTimes: presenter.reading.readings, gaps: loop.gaps, refreshHz: screen.refreshRate,
                 frameCostP50Milliseconds: latency.frameCostPercentile(0.5).map { Double($0) / 1000 }, stoppedBy: stoppedBy)
             let encoder = JSONEncoder()
@@ -178,7 +181,9 @@ struct Administer: ParsableCommand {
             print("  gaps      \(loop.gaps)")
             if let last = lines.last { print(last) }
             for reading in presenter.reading.readings {
-                print("  reading   \(reading.step): \(String(format: "%.1f", reading.seconds)) s to the first touch (instructions spoken in \(String(format: "%.1f", reading.spokenSeconds)) s)")
+                print(
+                    "  reading   \(reading.step): \(String(format: "%.1f", reading.seconds)) s to the first touch (instructions spoken in \(String(format: "%.1f", reading.spokenSeconds)) s)"
+                )
             }
             print("  latency   \(latency.summary(refreshRate: screen.refreshRate))")
         }

@@ -88,7 +88,10 @@ struct AdministerLoop {
                 let at = sessionStart.microseconds + Int64(shot.seconds * 1_000_000)
                 timeout = min(timeout, at - now.microseconds)
             }
-            var fds = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0), pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0),
+            ]
             let ready = poll(&fds, nfds_t(fds.count), Int32(max(0, (timeout + 999) / 1_000)))
             if ready < 0 && errno != EINTR { throw LiveInputError.readFailed(node: "pen", reason: String(cString: strerror(errno))) }
             now = clock.now()
@@ -119,7 +122,8 @@ struct AdministerLoop {
                     printError("The tablet was unplugged; plug it in again to continue (Escape ends the test, Ctrl+Q aborts).")
                 case let .back(node, moved):
                     presenter.tabletAway = false
-                    printError(moved ? "The tablet is back, at \(node); the session continues." : "The tablet is back; the session continues.")
+                    printError(
+                        moved ? "The tablet is back, at \(node); the session continues." : "The tablet is back; the session continues.")
                 case nil:
                     break
                 }
@@ -205,9 +209,11 @@ struct AdministerLoop {
             } else {
                 let ended = animationEnded ?? now
                 animationEnded = ended
-                let waiting = screenshots.first.map {
-                    sessionStart.microseconds + Int64($0.seconds * 1_000_000) <= ended.advanced(by: Self.capturesAfterAnimation).microseconds
-                } ?? false
+                let waiting =
+                    screenshots.first.map {
+                        sessionStart.microseconds + Int64($0.seconds * 1_000_000)
+                            <= ended.advanced(by: Self.capturesAfterAnimation).microseconds
+                    } ?? false
                 if !waiting { return }
             }
             usleep(4_000)

@@ -68,21 +68,26 @@ struct CalibrateDisplay: ParsableCommand {
             source = "ruler: \(rulerPixels) px measured \(measuredCm) cm"
             if let fromEDID {
                 let difference = (pixelsPerInch - fromEDID.diagonal) / fromEDID.diagonal * 100
-                notes.append("The EDID's size gives \(fixed(fromEDID.diagonal, 2)) ppi, \(fixed(difference, 1)) % from the ruler's; the ruler's is used.")
+                notes.append(
+                    "The EDID's size gives \(fixed(fromEDID.diagonal, 2)) ppi, \(fixed(difference, 1)) % from the ruler's; the ruler's is used."
+                )
             }
         } else if let fromEDID, let edidSource {
             pixelsPerInch = fromEDID.diagonal
-            source = "EDID (\(edidSource)): \(fromEDID.horizontalPixels) x \(fromEDID.verticalPixels) px on "
+            source =
+                "EDID (\(edidSource)): \(fromEDID.horizontalPixels) x \(fromEDID.verticalPixels) px on "
                 + "\(fixed(fromEDID.widthMillimetres, 0)) x \(fixed(fromEDID.heightMillimetres, 0)) mm"
         } else {
-            let reason = edid == nil
+            let reason =
+                edid == nil
                 ? (note ?? "No EDID was found.")
                 : "The EDID gives no physical size or no preferred mode, so it cannot give a density."
             throw CalibrateError.noDensitySource(edidNote: reason)
         }
 
         let name = output ?? edid.map { "\($0.manufacturer.lowercased())-\(String(format: "%04x", $0.productCode))" } ?? "display"
-        let path = out ?? (CalibrationFiles.userFolder(CalibrationSearchPath.displaysFolder) as NSString).appendingPathComponent("\(name).yaml")
+        let path =
+            out ?? (CalibrationFiles.userFolder(CalibrationSearchPath.displaysFolder) as NSString).appendingPathComponent("\(name).yaml")
         let profile = DisplayProfile(
             source: path, description: edid?.productName.map { "\(edid!.manufacturer) \($0)" },
             match: DisplayMatch(output: output, edidVendor: edid?.manufacturer, edidProduct: edid?.productCode),

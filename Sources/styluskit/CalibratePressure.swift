@@ -8,7 +8,8 @@ import StylusInput
 struct CalibratePressure: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "pressure",
-        abstract: "Reports each pen's observed pressure range, from a recording or live: lowest while touching, highest, and a worn nib's resting offset.",
+        abstract:
+            "Reports each pen's observed pressure range, from a recording or live: lowest while touching, highest, and a worn nib's resting offset.",
         discussion: """
             Record strokes pressing lightly and firmly (or draw them live with --device NODE, and \
             press Ctrl-C to end and report). The worn-nib offset is the resting pressure \

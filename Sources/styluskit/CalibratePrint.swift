@@ -24,7 +24,9 @@ struct PrintSheet: ParsableCommand {
         let sheet = try sheet.sheet()
         try CalibrationFiles.checkWritable(out, force: force)
         try PrintedDocument(pages: [.calibrationSheet(sheet)]).write(to: out)
-        print("\(out): calibration sheet, \(sheet.targets.count) targets on \(fixed(sheet.page.widthCentimetres, 2)) x \(fixed(sheet.page.heightCentimetres, 2)) cm")
+        print(
+            "\(out): calibration sheet, \(sheet.targets.count) targets on \(fixed(sheet.page.widthCentimetres, 2)) x \(fixed(sheet.page.heightCentimetres, 2)) cm"
+        )
         for (index, target) in sheet.targets.enumerated() {
             print("  target \(index + 1) at (\(fixed(target.xCentimetres, 2)), \(fixed(target.yCentimetres, 2))) cm")
         }
@@ -67,7 +69,9 @@ struct PrintMazes: ParsableCommand {
                     + " at (\(fixed(origin.xCentimetres, 2)), \(fixed(origin.yCentimetres, 2))) cm")
         }
         try PrintedDocument(pages: pages).write(to: out)
-        print("\(out): \(pages.count) mazes of \(battery) on \(fixed(page.widthCentimetres, 2)) x \(fixed(page.heightCentimetres, 2)) cm pages")
+        print(
+            "\(out): \(pages.count) mazes of \(battery) on \(fixed(page.widthCentimetres, 2)) x \(fixed(page.heightCentimetres, 2)) cm pages"
+        )
         lines.forEach { print($0) }
     }
 }
@@ -114,9 +118,15 @@ struct PrintForm: ParsableCommand {
         }
         try PrintedDocument(pages: pages).write(to: out)
         let size = SymbolDigitForm.size
-        print("\(out): \(pages.count) symbol-digit forms\(displayMode ? " (display mode)" : "") on \(fixed(page.widthCentimetres, 2)) x \(fixed(page.heightCentimetres, 2)) cm pages")
-        print("  form      \(fixed(size.widthCentimetres, 2)) x \(fixed(size.heightCentimetres, 2)) cm at (\(fixed(origin.xCentimetres, 2)), \(fixed(origin.yCentimetres, 2))) cm")
-        print("  box       \(fixed(SymbolDigitForm.Lengths.innerCellWidth, 4)) x \(fixed(SymbolDigitForm.Lengths.innerCellHeight, 4)) cm per cell")
+        print(
+            "\(out): \(pages.count) symbol-digit forms\(displayMode ? " (display mode)" : "") on \(fixed(page.widthCentimetres, 2)) x \(fixed(page.heightCentimetres, 2)) cm pages"
+        )
+        print(
+            "  form      \(fixed(size.widthCentimetres, 2)) x \(fixed(size.heightCentimetres, 2)) cm at (\(fixed(origin.xCentimetres, 2)), \(fixed(origin.yCentimetres, 2))) cm"
+        )
+        print(
+            "  box       \(fixed(SymbolDigitForm.Lengths.innerCellWidth, 4)) x \(fixed(SymbolDigitForm.Lengths.innerCellHeight, 4)) cm per cell"
+        )
         for (index, step) in steps.enumerated() {
             print("  page \(index + 1): \(step.identifier)")
         }

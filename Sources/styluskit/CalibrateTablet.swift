@@ -8,7 +8,8 @@ import StylusInput
 struct CalibrateTablet: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "tablet",
-        abstract: "Fits where the form lies on the tablet from taps on the calibration sheet's targets, and writes it into a tablet profile.",
+        abstract:
+            "Fits where the form lies on the tablet from taps on the calibration sheet's targets, and writes it into a tablet profile.",
         discussion: """
             Print the sheet with `styluskit calibrate print-sheet` (same --paper, --columns, --rows \
             and --spacing), lay it on the tablet where the test forms will lie, record the pen \
@@ -83,9 +84,12 @@ struct CalibrateTablet: ParsableCommand {
         var written: String?
         if refusal == nil {
             let id = device.id
-            let path = out ?? (CalibrationFiles.userFolder(CalibrationSearchPath.tabletsFolder) as NSString)
+            let path =
+                out
+                ?? (CalibrationFiles.userFolder(CalibrationSearchPath.tabletsFolder) as NSString)
                 .appendingPathComponent(String(format: "%04x-%04x-form.yaml", id.vendor, id.product))
-            var profile = match?.profile ?? TabletProfile(source: path, match: DeviceMatch(bus: id.bustype, vendor: id.vendor, product: id.product))
+            var profile =
+                match?.profile ?? TabletProfile(source: path, match: DeviceMatch(bus: id.bustype, vendor: id.vendor, product: id.product))
             profile.source = path
             profile.description = profile.description ?? device.name
             profile.tabletToForm = fit.transform
@@ -154,7 +158,8 @@ struct TabletFitReport: CommandReport {
         for row in transform { lines.append("           [" + row.map { fixed($0, 6) }.joined(separator: ", ") + "]") }
         lines.append("  target   form (cm)         tap (mm)            error (mm)  without it (mm)")
         for target in targets {
-            var line = "  " + "\(target.number)".leftPadded(6)
+            var line =
+                "  " + "\(target.number)".leftPadded(6)
                 + ("  (" + fixed(target.targetCentimetres[0], 2) + ", " + fixed(target.targetCentimetres[1], 2) + ")").padding(
                     toLength: 18, withPad: " ", startingAt: 0)
                 + ("(" + fixed(target.tapMillimetres[0], 2) + ", " + fixed(target.tapMillimetres[1], 2) + ")").padding(

@@ -125,7 +125,8 @@ struct DevicesReport: CommandReport {
         var lines: [String] = []
         if let note { lines.append("note: no udev data (\(note)); tablets were found from /sys and their capabilities.") }
         if devices.filter({ $0.role == "pen" }).isEmpty {
-            lines.append("No pen tablet found. Plug one in (or check `ls /dev/input`); tablets are the event nodes udev marks ID_INPUT_TABLET=1.")
+            lines.append(
+                "No pen tablet found. Plug one in (or check `ls /dev/input`); tablets are the event nodes udev marks ID_INPUT_TABLET=1.")
         }
         for device in devices {
             lines.append("\(device.node)  \(device.role)  \"\(device.name)\"  \(device.id) v\(device.version)")
@@ -142,7 +143,9 @@ struct DevicesReport: CommandReport {
                 lines.append(line + " (from \(model.source))")
                 if let resolution = model.approximateResolution {
                     lines.append(
-                        String(format: "    resolution about %.1f x %.1f units/mm from libwacom's size in whole inches", resolution[0], resolution[1])
+                        String(
+                            format: "    resolution about %.1f x %.1f units/mm from libwacom's size in whole inches", resolution[0],
+                            resolution[1])
                             + " (the kernel reports none; a tablet profile gives the exact value)")
                 }
             }

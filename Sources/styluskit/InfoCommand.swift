@@ -151,7 +151,8 @@ struct InfoReport: CommandReport {
         lines.append("  axes")
         let width = axes.map(\.code.count).max() ?? 0
         for axis in axes {
-            var line = "    " + axis.code.padding(toLength: width, withPad: " ", startingAt: 0)
+            var line =
+                "    " + axis.code.padding(toLength: width, withPad: " ", startingAt: 0)
                 + "  \(axis.minimum)..\(axis.maximum)"
             switch (axis.resolution, axis.resolutionSource) {
             case (_, Self.headerComment?):
@@ -193,7 +194,8 @@ struct InfoReport: CommandReport {
             lines.append("  gaps       \(gaps.count) (SYN_DROPPED)")
             for gap in gaps {
                 lines.append(
-                    "    at \(format(gap.startSeconds, 3)) s: \(format(gap.durationMilliseconds, 3)) ms, \(gap.discardedEvents) events discarded")
+                    "    at \(format(gap.startSeconds, 3)) s: \(format(gap.durationMilliseconds, 3)) ms, \(gap.discardedEvents) events discarded"
+                )
             }
         }
         for notice in notices { lines.append("note: \(notice)") }

@@ -71,7 +71,8 @@ final class StatusLine {
         samples = 0
         windowStart = now
         lastDraw = now
-        let text = String(format: "%5.0f samples/s  pressure %.2f  ", rate, force)
+        let text =
+            String(format: "%5.0f samples/s  pressure %.2f  ", rate, force)
             + (inProximity ? "in proximity  " : "out of range  ") + "last: " + decision
         FileHandle.standardError.write(Data(("\r\u{1B}[K" + text).utf8))
         shown = true

@@ -40,7 +40,9 @@ struct DRMConnector {
 
     /// The connector as messages name it: `DP-1 (EDID 'Cintiq 13HD')`.
     var label: String {
-        name + (edid?.productName.map { " (EDID '\($0)')" } ?? (edid.map { " (EDID \($0.manufacturer) \(String(format: "%04x", $0.productCode)), no monitor name)" } ?? ""))
+        name
+            + (edid?.productName.map { " (EDID '\($0)')" }
+                ?? (edid.map { " (EDID \($0.manufacturer) \(String(format: "%04x", $0.productCode)), no monitor name)" } ?? ""))
     }
 
     /// Every connector under `root` (`card*-NAME` entries; the cards themselves are skipped), in
@@ -55,7 +57,8 @@ struct DRMConnector {
             let bytes = FileManager.default.contents(atPath: edidPath).map { [UInt8]($0) } ?? []
             let status = (try? String(contentsOfFile: "\(directory)/status", encoding: .utf8))?
                 .trimmingCharacters(in: .whitespacesAndNewlines)
-            found.append(DRMConnector(name: String(entry[entry.index(after: dash)...]), edidPath: edidPath, edidBytes: bytes, status: status))
+            found.append(
+                DRMConnector(name: String(entry[entry.index(after: dash)...]), edidPath: edidPath, edidBytes: bytes, status: status))
         }
         return found
     }
@@ -128,13 +131,19 @@ struct MonitorChooser {
         if indices.count == 1 { return (indices[0], nil) }
         let which = matched.map(\.label).joined(separator: ", ")
         if indices.isEmpty {
-            return (nil, "the display profile \(profile.name) matches \(which), but SDL's \(videoDriver ?? "unknown") video driver "
-                + "shows no monitor by its EDID or connector name (its monitors: \(monitorList)); the window goes on the first, "
-                + "\(first). Pass --output-display NAME to choose.")
+            return (
+                nil,
+                "the display profile \(profile.name) matches \(which), but SDL's \(videoDriver ?? "unknown") video driver "
+                    + "shows no monitor by its EDID or connector name (its monitors: \(monitorList)); the window goes on the first, "
+                    + "\(first). Pass --output-display NAME to choose."
+            )
         }
-        return (nil, "the display profile \(profile.name) matches \(which), shown by SDL as "
-            + indices.map(monitorLabel).joined(separator: ", ") + "; the window goes on the first monitor, \(first). "
-            + "Pass --output-display NAME to choose.")
+        return (
+            nil,
+            "the display profile \(profile.name) matches \(which), shown by SDL as "
+                + indices.map(monitorLabel).joined(separator: ", ") + "; the window goes on the first monitor, \(first). "
+                + "Pass --output-display NAME to choose."
+        )
     }
 
     /// An SDL monitor as messages name it: `#0 'Cintiq 13HD' (connector DP-1)`, the connector

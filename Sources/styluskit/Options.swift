@@ -28,7 +28,9 @@ struct RecordingOptions: ParsableArguments {
 struct ProfileOptions: ParsableArguments {
     @Option(
         name: .customLong("profile"),
-        help: "A tablet profile (YAML) to use instead of searching Calibration/, /etc/styluskit/calibration and ~/.config/styluskit/calibration.")
+        help:
+            "A tablet profile (YAML) to use instead of searching Calibration/, /etc/styluskit/calibration and ~/.config/styluskit/calibration."
+    )
     var profileFile: String?
 
     /// The profile for `device`: the one given with `--profile`, or the best match on the search path.
@@ -106,7 +108,8 @@ extension ReplayReport {
         if let profile { lines.append("  profile   \(profile)") }
         if relativeTimes && startTime == nil {
             lines.append(
-                "note: the recording's times are relative, so its timestamps start at 1970-01-01; pass --start-time UNIX_MS to anchor them.")
+                "note: the recording's times are relative, so its timestamps start at 1970-01-01; pass --start-time UNIX_MS to anchor them."
+            )
         }
         if startTimeIgnored {
             lines.append("note: --start-time was ignored: the recording's times are already Unix times.")

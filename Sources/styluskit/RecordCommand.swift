@@ -29,7 +29,10 @@ struct Record: ParsableCommand {
 
     @OptionGroup var session: LiveSessionOptions
 
-    @Flag(help: "Print the proctor's decisions as JSON lines, as replay --events does, each with the decision's CLOCK_MONOTONIC microseconds (decidedAtMicroseconds) beside its event's (sessionMicroseconds).")
+    @Flag(
+        help:
+            "Print the proctor's decisions as JSON lines, as replay --events does, each with the decision's CLOCK_MONOTONIC microseconds (decidedAtMicroseconds) beside its event's (sessionMicroseconds)."
+    )
     var events = false
 
     func run() throws {
@@ -154,8 +157,10 @@ struct LiveLoop {
             }
             if !tablet.isPresent { timeout = Int32(ReconnectingTablet.rescanInterval.microseconds / 1_000) }
             // An absent tablet's descriptor is -1, which poll skips.
-            var fds = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
-                       pollfd(fd: tablet.fileDescriptor, events: Int16(POLLIN), revents: 0)]
+            var fds = [
+                pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: tablet.fileDescriptor, events: Int16(POLLIN), revents: 0),
+            ]
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             if ready < 0 && errno != EINTR { throw LiveInputError.readFailed(node: tablet.node, reason: String(cString: strerror(errno))) }
             now = monotonicClockNow()

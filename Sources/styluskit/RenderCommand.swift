@@ -222,7 +222,8 @@ struct Render: ParsableCommand {
                 for time in picture.frameTimes(step: index, framesPerSecond: fps, speed: speed) {
                     count += 1
                     let name = String(format: "frame-%05d.png", count)
-                    try picture.page(step: index, upTo: time).writePNG(to: (animate as NSString).appendingPathComponent(name), dotsPerInch: dpi)
+                    try picture.page(step: index, upTo: time).writePNG(
+                        to: (animate as NSString).appendingPathComponent(name), dotsPerInch: dpi)
                 }
             }
             print("\(animate): \(count) frames at \(fixed(fps, 1)) frames per second, \(fixed(speed, 1)) x real speed")

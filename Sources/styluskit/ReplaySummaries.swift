@@ -22,10 +22,11 @@ struct ReplaySummary: ReplayReport {
     }
 
     var text: String {
-        let lines = openingLines + [
-            "  strokes   \(strokes) (" + strokesPerStep.map { "\($0.strokes) in \($0.step)" }.joined(separator: ", ") + ")",
-            "  points    \(points)",
-        ]
+        let lines =
+            openingLines + [
+                "  strokes   \(strokes) (" + strokesPerStep.map { "\($0.strokes) in \($0.step)" }.joined(separator: ", ") + ")",
+                "  points    \(points)",
+            ]
         return (lines + closingLines).joined(separator: "\n")
     }
 }

@@ -160,7 +160,9 @@ struct FaultInjectionTests {
         #expect(try directory.contents() == ["t.csk"])
     }
 
-    @Test("ENOSPC while the document is written: nothing under the final name, no temporary file, the message says what to do; freed, finish writes every point")
+    @Test(
+        "ENOSPC while the document is written: nothing under the final name, no temporary file, the message says what to do; freed, finish writes every point"
+    )
     func diskFullAtFinish() throws {
         let directory = try ScratchDirectory()
         defer { directory.remove() }
@@ -300,7 +302,10 @@ struct FaultInjectionTests {
             caught = error
         }
         let error = try #require(caught, "a results file fit on a full disk")
-        #expect(error.description.contains(": the disk is full (No space left on device). No results file was kept under that name; free space on the disk that holds \(small)"))
+        #expect(
+            error.description.contains(
+                ": the disk is full (No space left on device). No results file was kept under that name; free space on the disk that holds \(small)"
+            ))
         #expect(try FileManager.default.contentsOfDirectory(atPath: small) == [], "a partial or temporary file was left")
     }
 

@@ -212,8 +212,9 @@ struct FileAndStructureTests {
         #expect(try directory.contents() == ["t.msk"])
         let mask = umask(0)
         umask(mask)
-        let permissions = try FileManager.default.attributesOfItem(atPath: directory.file("t.msk"))[
-            .posixPermissions] as? Int
+        let permissions =
+            try FileManager.default.attributesOfItem(atPath: directory.file("t.msk"))[
+                .posixPermissions] as? Int
         #expect(permissions == Int(0o666 & ~mask))
     }
 

@@ -133,7 +133,8 @@ struct HostileInputTests {
 
     @Test("A 20 MB attribute is refused (libxml2's own 10 MB cap, in our words)")
     func hugeAttribute() throws {
-        let text = "<?xml version=\"1.0\"?>\n<ClockSketchXMLFile>\n<ClockSketchData>\n<DeviceName value=\""
+        let text =
+            "<?xml version=\"1.0\"?>\n<ClockSketchXMLFile>\n<ClockSketchData>\n<DeviceName value=\""
             + String(repeating: "A", count: 20_000_000) + "\"/></ClockSketchData></ClockSketchXMLFile>\n"
         let (path, directory) = try file(text)
         defer { directory.remove() }
@@ -148,7 +149,8 @@ struct HostileInputTests {
 
     @Test("An attribute over the reader's limit names the element and the attribute")
     func longAttribute() throws {
-        let text = "<?xml version=\"1.0\"?>\n<ClockSketchXMLFile>\n<ClockSketchData>\n<DeviceName value=\""
+        let text =
+            "<?xml version=\"1.0\"?>\n<ClockSketchXMLFile>\n<ClockSketchData>\n<DeviceName value=\""
             + String(repeating: "A", count: 100_000) + "\"/></ClockSketchData></ClockSketchXMLFile>\n"
         let (path, directory) = try file(text)
         defer { directory.remove() }

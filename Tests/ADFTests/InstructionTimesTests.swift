@@ -121,7 +121,8 @@ struct InstructionTimesTests {
     @Test("The validator accepts the three attributes and reports a partial, fractional or out-of-order measure, in words")
     func validator() throws {
         let (good, goodDirectory) = try goldenWithStart(
-            #"      <Start timestamp="1673535657692" instructionsShown="1673535657700" instructionsSpoken="1673535657800" firstTouch="1673535657750"/>"#)
+            #"      <Start timestamp="1673535657692" instructionsShown="1673535657700" instructionsSpoken="1673535657800" firstTouch="1673535657750"/>"#
+        )
         defer { goodDirectory.remove() }
         #expect(ADFValidator().validate(path: good) == [])
 
@@ -134,7 +135,8 @@ struct InstructionTimesTests {
             ])
 
         let (bad, badDirectory) = try goldenWithStart(
-            #"      <Start timestamp="1673535657692" instructionsShown="1673535657700" instructionsSpoken="1673535657600" firstTouch="1673535657699"/>"#)
+            #"      <Start timestamp="1673535657692" instructionsShown="1673535657700" instructionsSpoken="1673535657600" firstTouch="1673535657699"/>"#
+        )
         defer { badDirectory.remove() }
         let problems = ADFValidator().validate(path: bad)
         #expect(problems.map(\.line) == [17, 17])
@@ -145,7 +147,8 @@ struct InstructionTimesTests {
             ])
 
         let (fraction, fractionDirectory) = try goldenWithStart(
-            #"      <Start timestamp="1673535657692" instructionsShown="1673535657700.5" instructionsSpoken="1673535657800" firstTouch="1673535657750"/>"#)
+            #"      <Start timestamp="1673535657692" instructionsShown="1673535657700.5" instructionsSpoken="1673535657800" firstTouch="1673535657750"/>"#
+        )
         defer { fractionDirectory.remove() }
         #expect(
             ADFValidator().validate(path: fraction).map(\.message) == [

@@ -27,7 +27,7 @@ struct ReaderFastPathTests {
         }
         var random = SeededGenerator(seed: 7)
         for _ in 0..<20_000 {
-            let value = Double(bitPattern: random.next() & 0x7FEF_FFFF_FFFF_FFFF) .truncatingRemainder(dividingBy: 1e16)
+            let value = Double(bitPattern: random.next() & 0x7FEF_FFFF_FFFF_FFFF).truncatingRemainder(dividingBy: 1e16)
             let decimals = Int.random(in: 0...18, using: &random)
             let text = String(format: "%.\(decimals)f", Bool.random(using: &random) ? value : -value)
             #expect(fast(text)?.bitPattern == ADFNumberText.decimal(text)?.bitPattern, "\(text)")
@@ -37,7 +37,8 @@ struct ReaderFastPathTests {
                 String(Int.random(in: 0...9, using: &random))
             }.joined()
             let point = Int.random(in: 0...digits.count, using: &random)
-            let text = point == 0 || point == digits.count
+            let text =
+                point == 0 || point == digits.count
                 ? digits : "\(digits.prefix(point)).\(digits.dropFirst(point))"
             #expect(fast(text)?.bitPattern == ADFNumberText.decimal(text)?.bitPattern, "\(text)")
         }
@@ -121,7 +122,8 @@ struct ReaderFastPathTests {
         defer { directory.remove() }
         // Line 7 is the first point's line in `file(point:in:)`.
         let extra = try file(
-            "extra", point: #"<point altitude="1.5" azimuth="0.5" pressure="1239" timestamp="1673535664834" x="708.5" y="314.5" tilt="3"/>"#,
+            "extra",
+            point: #"<point altitude="1.5" azimuth="0.5" pressure="1239" timestamp="1673535664834" x="708.5" y="314.5" tilt="3"/>"#,
             in: directory)
         let open = try file(
             "open", point: #"<point altitude="1.5" azimuth="0.5" pressure="1239" timestamp="1673535664834" x="708.5" y="314.5"></point>"#,
@@ -129,7 +131,9 @@ struct ReaderFastPathTests {
         let older = try file("older", point: #"<point timestamp="1673535664834" x="708.5" y="314.5"/>"#, in: directory)
         for path in [extra, open] {
             let points = try ADFReader.read(path: path).document.steps[0].strokes[0].points
-            #expect(points.first == PenPoint(x: 708.5, y: 314.5, altitude: 1.5, azimuth: 0.5, force: 1.239, unixMilliseconds: 1_673_535_664_834))
+            #expect(
+                points.first == PenPoint(x: 708.5, y: 314.5, altitude: 1.5, azimuth: 0.5, force: 1.239, unixMilliseconds: 1_673_535_664_834)
+            )
             #expect(points.count == 2)
         }
         // Files of the older generation lack altitude, azimuth and pressure: they read as 0.
@@ -137,7 +141,11 @@ struct ReaderFastPathTests {
         #expect(first == PenPoint(x: 708.5, y: 314.5, altitude: 0, azimuth: 0, force: 0, unixMilliseconds: 1_673_535_664_834))
 
         let exponent = try file("exponent", point: #"<point timestamp="1673535664834" x="1e3" y="314.5"/>"#, in: directory)
-        #expect(throws: ADFReadError(path: exponent, line: 7, reason: .invalidValue(element: "point", attribute: "x", value: "1e3", expected: "a decimal number"))) {
+        #expect(
+            throws: ADFReadError(
+                path: exponent, line: 7, reason: .invalidValue(element: "point", attribute: "x", value: "1e3", expected: "a decimal number")
+            )
+        ) {
             try ADFReader.forEachPoint(path: exponent) { _ in }
         }
         let missing = try file("missing", point: #"<point timestamp="1673535664834" x="708.5"/>"#, in: directory)
@@ -147,7 +155,9 @@ struct ReaderFastPathTests {
         let tooLong = try file(
             "long", point: "<point timestamp=\"1673535664834\" x=\"\(String(repeating: "1", count: 100))\" y=\"1\"/>",
             in: directory)
-        #expect(throws: ADFReadError(path: tooLong, line: 7, reason: .attributeTooLong(element: "point", attribute: "x", bytes: 100, limit: 50))) {
+        #expect(
+            throws: ADFReadError(path: tooLong, line: 7, reason: .attributeTooLong(element: "point", attribute: "x", bytes: 100, limit: 50))
+        ) {
             try ADFReader.forEachPoint(path: tooLong, limits: ADFReadLimits(maximumAttributeBytes: 50)) { _ in }
         }
     }

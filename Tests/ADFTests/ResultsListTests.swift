@@ -69,9 +69,10 @@ struct ResultsListTests {
         let directory = try resultsDirectory()
         defer { directory.remove() }
         let list = try ADFResultsList(directory: directory.path + "/", recursive: true)
-        #expect(list.entries.map(\.file) == [
-            "a-clock.csk", "clock.csk", "archive/old.msk", "maze.msk", "symbol-digit.ssk", "broken.csk",
-        ])
+        #expect(
+            list.entries.map(\.file) == [
+                "a-clock.csk", "clock.csk", "archive/old.msk", "maze.msk", "symbol-digit.ssk", "broken.csk",
+            ])
         let old = try #require(list.entries.first { $0.file == "archive/old.msk" })
         #expect(old.date == "2023-01-12T15:01:04Z")
         #expect(old.durationMilliseconds == 1000)

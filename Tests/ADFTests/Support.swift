@@ -55,7 +55,8 @@ func run(_ executable: String, _ arguments: [String], input: String? = nil) thro
 
 /// The first python3 on the usual paths, if any.
 func python3() -> String? {
-    let candidates = ["/usr/bin/python3", "/usr/local/bin/python3"]
+    let candidates =
+        ["/usr/bin/python3", "/usr/local/bin/python3"]
         + (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map {
             "\($0)/python3"
         }

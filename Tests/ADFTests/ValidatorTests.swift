@@ -37,8 +37,10 @@ struct ValidatorTests {
             [
                 13: "",
                 17: #"      <Start timestamp="1673535657692.5"/>"#,
-                43: #"          <point altitude="1.6000" azimuth="6.3000" pressure="-1" timestamp="1673535658692" x="100.0000" y="200.0000"/>"#,
-                44: #"          <point altitude="1.2100" azimuth="0.6000" pressure="863" timestamp="1673535658600" x="101.2500" y="199.6250"/>"#,
+                43:
+                    #"          <point altitude="1.6000" azimuth="6.3000" pressure="-1" timestamp="1673535658692" x="100.0000" y="200.0000"/>"#,
+                44:
+                    #"          <point altitude="1.2100" azimuth="0.6000" pressure="863" timestamp="1673535658600" x="101.2500" y="199.6250"/>"#,
                 47: #"        <stroke index="5" label="5">"#,
                 58: "101.2500 199.0000 8 862.5000",
             ])
@@ -104,7 +106,10 @@ struct ValidatorTests {
         // A point: the reader's fast path parses its attributes without strings.
         let (pointPath, pointDirectory) = try edited(
             "point.csk",
-            [43: #"          <point altitude="1.2000" azimuth="0.5000" pressure="800" timestamp="99999999999999999999999" x="100.0000" y="200.0000"/>"#])
+            [
+                43:
+                    #"          <point altitude="1.2000" azimuth="0.5000" pressure="800" timestamp="99999999999999999999999" x="100.0000" y="200.0000"/>"#
+            ])
         defer { pointDirectory.remove() }
         for read in [{ _ = try ADFReader.read(path: pointPath) }, { try ADFReader.forEachPoint(path: pointPath) { _ in } }] {
             do {

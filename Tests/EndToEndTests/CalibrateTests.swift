@@ -31,7 +31,8 @@ struct CalibrateTests {
     /// An evemu recording of the Cintiq 13HD (its real header) tapping each target once: five
     /// frames per tap, jittering ±2 device units around the tap's point (mean: the point).
     static func tapRecording(slip: (target: Int, millimetres: (Double, Double))? = nil, printedAt size: Double = 1) throws -> String {
-        let real = try String(contentsOf: Paths.realRecordings.appendingPathComponent("Wacom-Cintiq-13HD-touch-Pen.events"), encoding: .utf8)
+        let real = try String(
+            contentsOf: Paths.realRecordings.appendingPathComponent("Wacom-Cintiq-13HD-touch-Pen.events"), encoding: .utf8)
         var lines = real.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.hasPrefix("E:") }.map(String.init)
         var time = 0.0
         func event(_ type: Int, _ code: Int, _ value: Int) {
@@ -102,7 +103,9 @@ struct CalibrateTests {
             for x in stride(from: 10.5, through: 19.5, by: 1.5) {
                 let (tx, ty) = Self.tablet(x, y)
                 let fitted = transform.formPosition(of: TabletPosition(xMillimetres: tx, yMillimetres: ty))
-                let error = ((fitted.xCentimetres - x) * (fitted.xCentimetres - x) + (fitted.yCentimetres - y) * (fitted.yCentimetres - y)).squareRoot() * 10
+                let error =
+                    ((fitted.xCentimetres - x) * (fitted.xCentimetres - x) + (fitted.yCentimetres - y) * (fitted.yCentimetres - y))
+                    .squareRoot() * 10
                 #expect(error < 0.1, "at (\(x), \(y)) cm: \(error) mm")
             }
         }

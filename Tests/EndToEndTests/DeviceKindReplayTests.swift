@@ -5,7 +5,8 @@ import Testing
 /// kind: before any question about resolution or profiles (a pad reports none).
 @Suite("Replaying a node that is not a pen")
 struct DeviceKindReplayTests {
-    static let advice = " Record from the tablet's pen node (`styluskit devices` lists each node with its kind),"
+    static let advice =
+        " Record from the tablet's pen node (`styluskit devices` lists each node with its kind),"
         + " or replay a recording of it.\n"
 
     @Test(
@@ -43,15 +44,18 @@ struct DeviceKindReplayTests {
 }
 
 /// `info` names the recorded tablet's model as libwacom knows it, with the source.
-@Suite("info: the model from libwacom", .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/libwacom/libwacom.stylus"), "libwacom's data files are not installed"))
+@Suite(
+    "info: the model from libwacom",
+    .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/libwacom/libwacom.stylus"), "libwacom's data files are not installed"))
 struct InfoModelTests {
     @Test("a Cintiq 13HD touch recording is a pen display, an Intuos4's a tablet")
     func model() throws {
         let cintiq = try run(
             Paths.styluskit, ["info", Paths.realRecordings.appendingPathComponent("Wacom-Cintiq-13HD-touch-Pen.events").path])
         #expect(cintiq.status == 0)
-        #expect(cintiq.standardOutput.contains(
-            "\n  model      Wacom Cintiq 13HD touch (DTH-1300), pen display, 304.8 x 177.8 mm (from libwacom)\n"))
+        #expect(
+            cintiq.standardOutput.contains(
+                "\n  model      Wacom Cintiq 13HD touch (DTH-1300), pen display, 304.8 x 177.8 mm (from libwacom)\n"))
         let intuos = try run(
             Paths.styluskit,
             [

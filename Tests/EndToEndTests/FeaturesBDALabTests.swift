@@ -21,7 +21,12 @@ struct FeaturesBDALabTests {
         }
         let timeout = URL(fileURLWithPath: "/usr/bin/timeout")
         guard (try? run(timeout, ["120", python.path, "-m", "venv", venv.path]))?.status == 0,
-            (try? run(timeout, ["600", venvPython.path, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--timeout", "20", "--retries", "1"] + packages))?.status == 0,
+            (try? run(
+                timeout,
+                [
+                    "600", venvPython.path, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--timeout", "20",
+                    "--retries", "1",
+                ] + packages))?.status == 0,
             (try? run(venvPython, check))?.status == 0
         else { return nil }
         return venvPython
@@ -39,7 +44,8 @@ struct FeaturesBDALabTests {
         let result = try run(try #require(Self.bdalabPython), [script.path] + files)
         try #require(result.status == 0, "\(result.standardError)")
         // The library logs to standard output; the rows are the JSON lines.
-        let theirs = try FeaturesTests.objects(result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("{") }.joined(separator: "\n"))
+        let theirs = try FeaturesTests.objects(
+            result.standardOutput.split(separator: "\n").filter { $0.hasPrefix("{") }.joined(separator: "\n"))
 
         let strokes = try styluskit(["features", "--level", "stroke", "--format", "json"] + files)
         let steps = try styluskit(["features", "--level", "step", "--format", "json"] + files)

@@ -92,7 +92,9 @@ struct FeaturesTests {
         // The synthesized maze's wall cross and the symbol-digit row's five boxes (the samples aside) are seen.
         let maze = ours["test"]?.first { ($0["file"] as? String)?.hasSuffix("wall-cross.msk") == true }
         #expect((maze?["wall_crosses"] as? NSNumber)?.intValue == 1)
-        let sdt = ours["step"]?.first { ($0["file"] as? String)?.hasSuffix("sdt.ssk") == true && ($0["step"] as? String) == "symbolDigitStep-test" }
+        let sdt = ours["step"]?.first {
+            ($0["file"] as? String)?.hasSuffix("sdt.ssk") == true && ($0["step"] as? String) == "symbolDigitStep-test"
+        }
         #expect((sdt?["boxes_attempted"] as? NSNumber)?.intValue == 5)
     }
 

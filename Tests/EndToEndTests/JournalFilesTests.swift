@@ -24,15 +24,19 @@ struct JournalFilesTests {
         try text.replacingOccurrences(of: banner, with: banner + lines).write(to: url, atomically: true, encoding: .utf8)
     }
 
-    @Test("A clock journal keeping its settings, tablet and display profiles: recover with no options and none of the files gives replay's file with them")
+    @Test(
+        "A clock journal keeping its settings, tablet and display profiles: recover with no options and none of the files gives replay's file with them"
+    )
     func clockWithProfiles() throws {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let tablet = directory.appendingPathComponent("my tablet.yaml").path
         let display = directory.appendingPathComponent("my-display.yaml").path
         let settings = directory.appendingPathComponent("settings.yaml").path
-        try FileManager.default.copyItem(atPath: Paths.packageRoot.appendingPathComponent("Calibration/tablets/dell-canvas-isd-v4.yaml").path, toPath: tablet)
-        try FileManager.default.copyItem(atPath: Paths.packageRoot.appendingPathComponent("Calibration/displays/dell-canvas-27.yaml").path, toPath: display)
+        try FileManager.default.copyItem(
+            atPath: Paths.packageRoot.appendingPathComponent("Calibration/tablets/dell-canvas-isd-v4.yaml").path, toPath: tablet)
+        try FileManager.default.copyItem(
+            atPath: Paths.packageRoot.appendingPathComponent("Calibration/displays/dell-canvas-27.yaml").path, toPath: display)
         try "schema: 2\nclock:\n  button-delay: 4 s\n".write(toFile: settings, atomically: true, encoding: .utf8)
         let replayed = try styluskit([
             "replay", Self.recording.path, "--test", "clock", "--step-split", "3", "--profile", tablet, "--display-profile", display,
@@ -55,12 +59,13 @@ struct JournalFilesTests {
         #expect(a == b)
         #expect(String(decoding: b, as: UTF8.self).contains("StylusKit profiles: tablet=my tablet; display=my-display"))
         let lines = recovered.standardOutput.split(separator: "\n").map(String.init)
-        #expect(Array(lines.prefix(4)) == [
-            "Recovered \(journal.path)",
-            "  settings  \(settings) (kept in the journal)",
-            "  tablet    \(tablet) (kept in the journal)",
-            "  display   \(display) (kept in the journal)",
-        ])
+        #expect(
+            Array(lines.prefix(4)) == [
+                "Recovered \(journal.path)",
+                "  settings  \(settings) (kept in the journal)",
+                "  tablet    \(tablet) (kept in the journal)",
+                "  display   \(display) (kept in the journal)",
+            ])
         #expect(!recovered.standardOutput.contains("incomplete"))
 
         // Options for an older journal are harmless here: passed over, with a note, the same file.
@@ -73,7 +78,9 @@ struct JournalFilesTests {
         #expect(try Data(contentsOf: directory.appendingPathComponent("again/clock-20260101T000000Z.csk")) == b)
     }
 
-    @Test("A maze journal keeping non-default settings and its maze: recover gives replay --settings's file, which differs from the defaults'")
+    @Test(
+        "A maze journal keeping non-default settings and its maze: recover gives replay --settings's file, which differs from the defaults'"
+    )
     func mazeWithSettings() throws {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -84,7 +91,8 @@ struct JournalFilesTests {
         try "schema: 2\nmaze:\n  enable-wall-cross-detection: false\n".write(toFile: settings, atomically: true, encoding: .utf8)
         let recording = directory.appendingPathComponent("cross.evemu")
         let synth = try styluskit([
-            "synth", Paths.fixtures.appendingPathComponent("synth/wall-cross-0.6s.scenario").path, "--seed", "1", "--output", recording.path,
+            "synth", Paths.fixtures.appendingPathComponent("synth/wall-cross-0.6s.scenario").path, "--seed", "1", "--output",
+            recording.path,
         ])
         try #require(synth.status == 0, "\(synth.standardError)")
         for (name, extra) in [("with", ["--settings", settings]), ("defaults", [])] {
@@ -116,13 +124,14 @@ struct JournalFilesTests {
         #expect(String(decoding: defaults, as: UTF8.self).contains(#"type="wall-cross""#))
         #expect(!String(decoding: b, as: UTF8.self).contains(#"type="wall-cross""#))
         let lines = recovered.standardOutput.split(separator: "\n").map(String.init)
-        #expect(Array(lines.prefix(5)) == [
-            "Recovered \(journal.path)",
-            "  settings  \(settings) (kept in the journal)",
-            "  tablet    \(Self.calibration("tablets/wacom-cintiq-13hd-touch.yaml")) (kept in the journal)",
-            "  display   \(Self.calibration("displays/wacom-cintiq-13hd.yaml")) (kept in the journal)",
-            "  mazes     \(maze) (kept in the journal)",
-        ])
+        #expect(
+            Array(lines.prefix(5)) == [
+                "Recovered \(journal.path)",
+                "  settings  \(settings) (kept in the journal)",
+                "  tablet    \(Self.calibration("tablets/wacom-cintiq-13hd-touch.yaml")) (kept in the journal)",
+                "  display   \(Self.calibration("displays/wacom-cintiq-13hd.yaml")) (kept in the journal)",
+                "  mazes     \(maze) (kept in the journal)",
+            ])
         // No 'end' line: the session was stopped early, and the summary says so.
         #expect(
             lines.last
@@ -143,12 +152,13 @@ struct JournalFilesTests {
         let tablet = Paths.packageRoot.appendingPathComponent("Calibration/tablets/dell-canvas-isd-v4.yaml").path
         let display = Paths.packageRoot.appendingPathComponent("Calibration/displays/dell-canvas-27.yaml").path
         let lines = recovered.standardOutput.split(separator: "\n").map(String.init)
-        #expect(Array(lines.prefix(4)) == [
-            "Recovered \(journal.path)",
-            "  settings  the built-in defaults (the journal names no settings file)",
-            "  tablet    \(tablet) (chosen now: the journal names no tablet profile)",
-            "  display   \(display) (chosen now: the journal names no display profile)",
-        ])
+        #expect(
+            Array(lines.prefix(4)) == [
+                "Recovered \(journal.path)",
+                "  settings  the built-in defaults (the journal names no settings file)",
+                "  tablet    \(tablet) (chosen now: the journal names no tablet profile)",
+                "  display   \(display) (chosen now: the journal names no display profile)",
+            ])
         // Without the lines there is no telling whether it ended: no status line.
         #expect(!recovered.standardOutput.contains("incomplete"))
         let given = try styluskit([

@@ -65,8 +65,10 @@ struct JournalOrphansTests {
                 """)
         let json = try styluskit(["results", directory.path, "--json"])
         #expect(json.status == 0)
-        #expect(json.standardOutput.contains(#""recover":"styluskit recover \#(journal.path.replacingOccurrences(of: "/", with: "\\/"))""#)
-            || json.standardOutput.contains(#""recover" : "styluskit recover"#) || json.standardOutput.contains(#""recover":"styluskit recover"#),
+        #expect(
+            json.standardOutput.contains(#""recover":"styluskit recover \#(journal.path.replacingOccurrences(of: "/", with: "\\/"))""#)
+                || json.standardOutput.contains(#""recover" : "styluskit recover"#)
+                || json.standardOutput.contains(#""recover":"styluskit recover"#),
             "\(json.standardOutput)")
 
         let recovered = try styluskit(["recover", journal.path, "--out", directory.path])
@@ -83,7 +85,8 @@ struct JournalOrphansTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let journal = try Self.clockJournal(in: directory, name: "clock-20251124T160000Z", ended: false)
         let listed = try styluskit(["results", directory.path])
-        #expect(listed.standardOutput.contains("clock, 2025-11-24T16:00:00Z, incomplete: styluskit recover \(journal.path)"),
+        #expect(
+            listed.standardOutput.contains("clock, 2025-11-24T16:00:00Z, incomplete: styluskit recover \(journal.path)"),
             "\(listed.standardOutput)")
 
         let recovered = try styluskit(["recover", journal.path, "--out", directory.path])

@@ -40,7 +40,9 @@ struct KillDuringReplayTests {
         return process
     }
 
-    @Test("12 to 36 kills at seeded random moments, half of them with --force over an older results file: the file is absent, the old one or the complete new one; a later run succeeds and leaves no litter")
+    @Test(
+        "12 to 36 kills at seeded random moments, half of them with --force over an older results file: the file is absent, the old one or the complete new one; a later run succeeds and leaves no litter"
+    )
     func killAtRandomMoments() throws {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -119,7 +121,9 @@ struct KillDuringReplayTests {
         #expect(
             outcomes.absent + outcomes.older > 0 && outcomes.complete > 0,
             "absent \(outcomes.absent), older \(outcomes.older), complete \(outcomes.complete) (a whole run took \(duration) s)")
-        print("kill -9 during replay: \(kill) kills over \(String(format: "%.2f", duration)) s runs (writing from \(String(format: "%.3f", window.first)) to \(String(format: "%.3f", window.last)) s): absent \(outcomes.absent), older kept \(outcomes.older), complete \(outcomes.complete), temporary files left \(outcomes.midWrite) times")
+        print(
+            "kill -9 during replay: \(kill) kills over \(String(format: "%.2f", duration)) s runs (writing from \(String(format: "%.3f", window.first)) to \(String(format: "%.3f", window.last)) s): absent \(outcomes.absent), older kept \(outcomes.older), complete \(outcomes.complete), temporary files left \(outcomes.midWrite) times"
+        )
         // A later run into the same directory is not tripped by anything left, and clears it away.
         let later = try Self.start(into: directory)
         later.waitUntilExit()

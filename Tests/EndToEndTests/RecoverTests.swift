@@ -25,7 +25,8 @@ struct RecoverTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let journal = try journal(controls: controls, in: directory)
         let replayed = try styluskit([
-            "replay", Self.recording.path, "--test", "clock", "--step-split", stepSplit, "--out", directory.appendingPathComponent("replay").path,
+            "replay", Self.recording.path, "--test", "clock", "--step-split", stepSplit, "--out",
+            directory.appendingPathComponent("replay").path,
         ])
         #expect(replayed.status == 0, "\(replayed.standardError)")
         let recovered = try styluskit(["recover", journal.path, "--out", directory.appendingPathComponent("recover").path])
@@ -191,9 +192,11 @@ struct RecoverTests {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let maze = Paths.fixtures.appendingPathComponent("mazes/no-choice.maze").path
-        let (recording, journal) = try synthesizedJournal("clean-solve", controls: { text in
-            ["anchor realtime-us=0 monotonic-us=0", "test maze maze=\(maze)", "begin \(try firstEventTime(text))"]
-        }, in: directory)
+        let (recording, journal) = try synthesizedJournal(
+            "clean-solve",
+            controls: { text in
+                ["anchor realtime-us=0 monotonic-us=0", "test maze maze=\(maze)", "begin \(try firstEventTime(text))"]
+            }, in: directory)
         let replayed = try styluskit([
             "replay", recording.path, "--test", "maze", "--maze", maze, "--out", directory.appendingPathComponent("replay").path,
         ])
@@ -204,7 +207,10 @@ struct RecoverTests {
         let b = try Data(contentsOf: directory.appendingPathComponent("recover/journal.msk"))
         #expect(a == b)
         // The maze's step is there (a file without it would also compare equal to an empty one).
-        #expect(try xpath("count(//TaskData/Step[@identifier='mazeStep-no-choice'])", in: directory.appendingPathComponent("recover/journal.msk")) == "1")
+        #expect(
+            try xpath(
+                "count(//TaskData/Step[@identifier='mazeStep-no-choice'])", in: directory.appendingPathComponent("recover/journal.msk"))
+                == "1")
     }
 
     @Test("A maze journal whose maze file is gone is refused, naming the file")
@@ -212,9 +218,11 @@ struct RecoverTests {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let missing = directory.appendingPathComponent("gone.maze").path
-        let (_, journal) = try synthesizedJournal("clean-solve", controls: { text in
-            ["anchor realtime-us=0 monotonic-us=0", "test maze maze=\(missing)", "begin \(try firstEventTime(text))"]
-        }, in: directory)
+        let (_, journal) = try synthesizedJournal(
+            "clean-solve",
+            controls: { text in
+                ["anchor realtime-us=0 monotonic-us=0", "test maze maze=\(missing)", "begin \(try firstEventTime(text))"]
+            }, in: directory)
         let recovered = try styluskit(["recover", journal.path, "--out", directory.path])
         #expect(recovered.status != 0)
         #expect(recovered.standardError.contains("gone.maze"))
@@ -225,16 +233,18 @@ struct RecoverTests {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         var first = ""
-        let (recording, journal) = try synthesizedJournal("sdt-parts", controls: { text in
-            first = try firstEventTime(text)
-            // 5 s lies in the scenario's 6 s pause: the last BTN_TOUCH before it is a release.
-            let touches = text.split(separator: "\n").filter { $0.hasPrefix("E: ") && $0.contains(" 0001 014a ") }
-                .map { $0.split(separator: " ") }
-            let before = try #require(touches.last { Double($0[1])! < 5 })
-            let after = try #require(touches.first { Double($0[1])! > 5 })
-            #expect(before[4].prefix(4) == "0000" && after[4].prefix(4) == "0001")
-            return ["anchor realtime-us=0 monotonic-us=0", "test sdt", "begin \(first)", "continue 5.000000"]
-        }, in: directory)
+        let (recording, journal) = try synthesizedJournal(
+            "sdt-parts",
+            controls: { text in
+                first = try firstEventTime(text)
+                // 5 s lies in the scenario's 6 s pause: the last BTN_TOUCH before it is a release.
+                let touches = text.split(separator: "\n").filter { $0.hasPrefix("E: ") && $0.contains(" 0001 014a ") }
+                    .map { $0.split(separator: " ") }
+                let before = try #require(touches.last { Double($0[1])! < 5 })
+                let after = try #require(touches.first { Double($0[1])! > 5 })
+                #expect(before[4].prefix(4) == "0000" && after[4].prefix(4) == "0001")
+                return ["anchor realtime-us=0 monotonic-us=0", "test sdt", "begin \(first)", "continue 5.000000"]
+            }, in: directory)
         let firstMicroseconds = try #require(Int(first.replacingOccurrences(of: ".", with: "")))
         let split = String(format: "%.6f", Double(5_000_000 - firstMicroseconds) / 1_000_000)
         let replayed = try styluskit([

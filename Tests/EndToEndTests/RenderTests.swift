@@ -106,7 +106,9 @@ struct RenderTests {
             let p = pixel(image, point)
             return max(p.red, p.green, p.blue) - min(p.red, p.green, p.blue) > 100
         }
-        #expect(Double(saturated.count) >= 0.98 * Double(recorded.count), "\(saturated.count) of \(recorded.count) recorded samples in full colour")
+        #expect(
+            Double(saturated.count) >= 0.98 * Double(recorded.count),
+            "\(saturated.count) of \(recorded.count) recorded samples in full colour")
 
         // The results file of the same replay holds two strokes and nothing where the refused one was.
         let replay = try styluskit(["replay", recording.path, "--test", "maze", "--maze", maze, "--out", directory.path])
@@ -120,7 +122,8 @@ struct RenderTests {
         try #require(rendered.status == 0, "\(rendered.standardError)")
         #expect(!rendered.standardOutput.contains("refused"))
         let plain = try RasterImage(readingPNG: fromResults.path)
-        #expect(refused.allSatisfy { pixel(plain, $0).brightness == 255 }, "the results file's picture has ink where the refused stroke was")
+        #expect(
+            refused.allSatisfy { pixel(plain, $0).brightness == 255 }, "the results file's picture has ink where the refused stroke was")
     }
 
     @Test("Rendered from its recording, the wall cross's ended stroke counts one ignored stroke end and no refused stroke")

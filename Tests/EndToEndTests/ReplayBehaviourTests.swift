@@ -155,8 +155,9 @@ struct ReplayBehaviourTests {
         let environment = ["XDG_CONFIG_HOME": empty.path, "HOME": empty.path, "PATH": "/usr/bin:/bin"]
         let info = try runIsolated(binary, ["info", recording], in: empty, environment: environment)
         #expect(info.status == 0)
-        #expect(info.standardOutput.contains(
-            "ABS_X         0..95840  resolution 200 (from the recording's header comment; its A: line has none)  479.20 mm"))
+        #expect(
+            info.standardOutput.contains(
+                "ABS_X         0..95840  resolution 200 (from the recording's header comment; its A: line has none)  479.20 mm"))
         let replay = try runIsolated(
             binary, ["replay", recording, "--test", "clock", "--out", empty.path], in: empty, environment: environment)
         #expect(replay.status == 0, "\(replay.standardError)")

@@ -78,7 +78,9 @@ struct ResultsEnvironmentTests {
 
     @Test("A display profile that is not there is refused with the names there are")
     func unknownDisplayProfile() throws {
-        let result = try styluskit(["replay", Self.cintiq, "--test", "clock", "--display-profile", "no-such-screen", "--out", "/nonexistent"])
+        let result = try styluskit([
+            "replay", Self.cintiq, "--test", "clock", "--display-profile", "no-such-screen", "--out", "/nonexistent",
+        ])
         #expect(result.status != 0)
         #expect(
             result.standardError.hasPrefix(
@@ -96,6 +98,7 @@ struct ResultsEnvironmentTests {
         let (facts, stderr) = try Self.replay([Self.cintiq, "--profile", profile.path])
         #expect(facts.pixelsPerInch == "264.0000")
         #expect(facts.deviceName == "StylusKit profiles: tablet=bare-13hd; display=reference-264ppi-2x")
-        #expect(stderr.contains("note: Wacom Cintiq 13HD touch Pen is a pen display, but its tablet profile \(profile.path) names no display"))
+        #expect(
+            stderr.contains("note: Wacom Cintiq 13HD touch Pen is a pen display, but its tablet profile \(profile.path) names no display"))
     }
 }

@@ -42,14 +42,16 @@ struct SymbolDigitPageTests {
         #expect(!box.isSample)
         let cell = box.answerCell
         let across = Self.edges(
-            raster.runsAlongRow(raster.pixel(cell.centre.yCentimetres), from: raster.pixel(cell.minX - 0.15), to: raster.pixel(cell.maxX + 0.15)))
+            raster.runsAlongRow(
+                raster.pixel(cell.centre.yCentimetres), from: raster.pixel(cell.minX - 0.15), to: raster.pixel(cell.maxX + 0.15)))
         try #require(across.count == 2, "\(across)")
         #expect(abs((across[1].start - across[0].end) - Self.answerWidth) < Self.tolerance, "width \(across[1].start - across[0].end)")
         #expect(abs((across[0].end - across[0].start) - Self.border) < Self.tolerance)
         // Down its middle, from just above the line under the prompt (below any symbol) to below the box.
         let down = Self.edges(
             raster.runsDownColumn(
-                raster.pixel(cell.centre.xCentimetres), from: raster.pixel(cell.minY - Self.border - 0.05), to: raster.pixel(cell.maxY + 0.15)))
+                raster.pixel(cell.centre.xCentimetres), from: raster.pixel(cell.minY - Self.border - 0.05),
+                to: raster.pixel(cell.maxY + 0.15)))
         try #require(down.count == 2, "\(down)")
         #expect(abs((down[1].start - down[0].end) - Self.answerHeight) < Self.tolerance, "height \(down[1].start - down[0].end)")
         #expect(abs((down[1].end - down[1].start) - Self.border) < Self.tolerance)
@@ -68,7 +70,8 @@ struct SymbolDigitPageTests {
         // The stop sign, down its middle: from its flat top to its flat bottom (STOP in white between).
         let stop = form.stopSign
         let sign = Self.edges(
-            raster.runsDownColumn(raster.pixel(stop.centre.xCentimetres), from: raster.pixel(stop.minY - 0.2), to: raster.pixel(stop.maxY + 0.2)))
+            raster.runsDownColumn(
+                raster.pixel(stop.centre.xCentimetres), from: raster.pixel(stop.minY - 0.2), to: raster.pixel(stop.maxY + 0.2)))
         try #require(sign.count >= 2, "\(sign)")
         #expect(abs((sign.last!.end - sign.first!.start) - Self.stopSign) < Self.tolerance)
     }

@@ -55,8 +55,10 @@ struct DiscoveryTests {
     func penSibling() {
         let id = InputID(bustype: 3, vendor: 0x56a, product: 0x357, version: 0x110)
         let group = ["LIBINPUT_DEVICE_GROUP": "3/56a/357:usb-0000:00:14.0-1"]
-        let pen = TabletNode(node: "/dev/input/event11", sysname: "event11", role: .pen, name: "Wacom Intuos Pro M Pen", id: id, udevProperties: group)
-        let pad = TabletNode(node: "/dev/input/event12", sysname: "event12", role: .pad, name: "Wacom Intuos Pro M Pad", id: id, udevProperties: group)
+        let pen = TabletNode(
+            node: "/dev/input/event11", sysname: "event11", role: .pen, name: "Wacom Intuos Pro M Pen", id: id, udevProperties: group)
+        let pad = TabletNode(
+            node: "/dev/input/event12", sysname: "event12", role: .pad, name: "Wacom Intuos Pro M Pad", id: id, udevProperties: group)
         let other = TabletNode(
             node: "/dev/input/event20", sysname: "event20", role: .pen, name: "Wacom Intuos Pro M Pen", id: id,
             udevProperties: ["LIBINPUT_DEVICE_GROUP": "3/56a/357:usb-0000:00:14.0-2"])
@@ -64,15 +66,19 @@ struct DiscoveryTests {
         #expect(discovery.penSibling(of: "/dev/input/event12") == pen)
         // Without a device group two tablets of one model are not told apart: no guess.
         let ungrouped = TabletDiscovery(
-            nodes: [pen, pad, other].map { var node = $0; node.udevProperties = [:]; return node }, source: .sysfs,
+            nodes: [pen, pad, other].map {
+                var node = $0; node.udevProperties = [:]; return node
+            }, source: .sysfs,
             fallbackReason: "test")
         #expect(ungrouped.penSibling(of: "/dev/input/event12") == nil)
         #expect(discovery.penSibling(of: "/dev/input/event99") == nil)
         let message = LiveInputError.notAPenTablet(
-            node: pad.node, rejection: .notAPen(device: pad.name, kind: .pad), pen: pen).description
+            node: pad.node, rejection: .notAPen(device: pad.name, kind: .pad), pen: pen
+        ).description
         #expect(message.hasPrefix("/dev/input/event12: \"Wacom Intuos Pro M Pad\" is the tablet's pad (buttons and ring)"))
-        #expect(message.hasSuffix(
-            " The pen of this tablet is /dev/input/event11 (\"Wacom Intuos Pro M Pen\"): record with --device /dev/input/event11."))
+        #expect(
+            message.hasSuffix(
+                " The pen of this tablet is /dev/input/event11 (\"Wacom Intuos Pro M Pen\"): record with --device /dev/input/event11."))
     }
 
     @Test("sysfs masks: the last word holds bits 0-63, words are 64 bits")

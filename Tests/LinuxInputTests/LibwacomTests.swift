@@ -5,7 +5,8 @@ import Testing
 
 /// libwacom's database as installed (Debian's libwacom-common), read through LinuxInput's wrapper
 /// and checked against the `.tablet` files read independently, as text, by the test.
-@Suite("libwacom facts", .enabled(if: TabletFile.databaseInstalled, "libwacom's data files are not installed (apt-get install libwacom-dev)"))
+@Suite(
+    "libwacom facts", .enabled(if: TabletFile.databaseInstalled, "libwacom's data files are not installed (apt-get install libwacom-dev)"))
 struct LibwacomTests {
     @Test("an Intuos Pro M (USB 056a:0357) is a tablet of the size its .tablet file gives")
     func intuosPro() throws {

@@ -103,12 +103,15 @@ struct StepAndTestMeasuresTests {
         // A short stroke in the middle of the answer cell of each box listed; box 2 is a sample.
         func stroke(inBox index: Int, at start: Double) -> InkStroke {
             let centre = form.boxes[index].answerCell.centre
-            return Strokes.line(speed: 10, angle: 1.2, count: 6, interval: 0.02, start: start, from: (centre.xCentimetres * 10, centre.yCentimetres * 10))
+            return Strokes.line(
+                speed: 10, angle: 1.2, count: 6, interval: 0.02, start: start, from: (centre.xCentimetres * 10, centre.yCentimetres * 10))
         }
         let boxes = [2, 5, 6, 6, 7, 21]
         let strokes = boxes.enumerated().map { stroke(inBox: $0.element, at: 1 + Double($0.offset)) }
         // And one stroke on the legend's row, in no box.
-        let stray = Strokes.line(speed: 10, angle: 0, count: 6, interval: 0.02, start: 0.5, from: (form.origin.xCentimetres * 10 + 1, form.origin.yCentimetres * 10 + 1))
+        let stray = Strokes.line(
+            speed: 10, angle: 0, count: 6, interval: 0.02, start: 0.5,
+            from: (form.origin.xCentimetres * 10 + 1, form.origin.yCentimetres * 10 + 1))
         let step = InkStep(identifier: part.identifier, start: 0, end: 10, strokes: [stray] + strokes)
         let m = StepMeasures(step, number: 2, assessment: .symbolDigit, formSize: formSize)
         let attempted = Set(boxes).filter { !form.boxes[$0].isSample }.count

@@ -117,7 +117,9 @@ struct StrokeMeasuresTests {
     func pressureAndForce() throws {
         let forces = [0.5, 1.25, 2.0, 0.75]
         let stroke = InkStroke(
-            points: forces.enumerated().map { InkPoint(time: Double($0.offset) * 0.01, xMillimetres: Double($0.offset), yMillimetres: 0, force: $0.element) })
+            points: forces.enumerated().map {
+                InkPoint(time: Double($0.offset) * 0.01, xMillimetres: Double($0.offset), yMillimetres: 0, force: $0.element)
+            })
         let m = StrokeMeasures(stroke, stepStart: 0)
         let mean = forces.reduce(0, +) / Double(forces.count)
         let sd = (forces.map { ($0 - mean) * ($0 - mean) }.reduce(0, +) / Double(forces.count)).squareRoot()
@@ -154,7 +156,8 @@ struct StrokeMeasuresTests {
     func inAir() {
         let first = Strokes.line(speed: 30, angle: 0, count: 11, interval: 0.01, start: 1, from: (0, 0))
         let end = first.points.last!
-        var second = Strokes.line(speed: 30, angle: 0, count: 11, interval: 0.01, start: end.time + 0.35, from: (end.xMillimetres + 3, end.yMillimetres + 4))
+        var second = Strokes.line(
+            speed: 30, angle: 0, count: 11, interval: 0.01, start: end.time + 0.35, from: (end.xMillimetres + 3, end.yMillimetres + 4))
         let straight = StrokeMeasures(second, stepStart: 0, previous: first)
         #expect(near(straight.inAirTime, 0.35, absolute: 1e-12))
         #expect(close(straight.inAirLength, 5, relative: 1e-12))

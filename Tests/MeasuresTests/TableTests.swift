@@ -41,7 +41,10 @@ struct TableTests {
             steps: [
                 InkStep(
                     identifier: "mazeStep-choice", start: 0, end: 5,
-                    strokes: [Strokes.line(speed: 10, angle: 0, count: 5, interval: 0.01), Strokes.line(speed: 10, angle: 0, count: 5, interval: 0.01, start: 1)])
+                    strokes: [
+                        Strokes.line(speed: 10, angle: 0, count: 5, interval: 0.01),
+                        Strokes.line(speed: 10, angle: 0, count: 5, interval: 0.01, start: 1),
+                    ])
             ])
         let rows = level.rows(of: test)
         #expect(rows.count == [MeasureLevel.stroke: 2, .step: 1, .test: 1][level])
@@ -51,7 +54,10 @@ struct TableTests {
     @Test("Units are in the column names")
     func units() {
         let stroke = MeasureLevel.stroke.columns
-        for name in ["duration_s", "path_length_mm", "velocity_mean_mm_s", "acceleration_max_mm_s2", "jerk_sd_mm_s3", "sampling_rate_hz", "azimuth_mean_rad"] {
+        for name in [
+            "duration_s", "path_length_mm", "velocity_mean_mm_s", "acceleration_max_mm_s2", "jerk_sd_mm_s3", "sampling_rate_hz",
+            "azimuth_mean_rad",
+        ] {
             #expect(stroke.contains(name), "missing \(name)")
         }
         #expect(MeasureLevel.step.columns.contains("time_to_first_stroke_s"))

@@ -18,8 +18,10 @@ struct CommandTests {
 
         init() throws {
             root = try temporaryDirectory()
-            for directory in [root.appendingPathComponent("config"), root.appendingPathComponent("tmp"),
-                              root.appendingPathComponent("out"), root.appendingPathComponent("inputs")] {
+            for directory in [
+                root.appendingPathComponent("config"), root.appendingPathComponent("tmp"),
+                root.appendingPathComponent("out"), root.appendingPathComponent("inputs"),
+            ] {
                 try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             }
         }
@@ -84,8 +86,10 @@ struct CommandTests {
         try (try Self.patient.encodedLine() + "\n").write(to: patientFile, atomically: true, encoding: .utf8)
 
         let replay = try box.styluskit(
-            ["replay", Self.recording.path, "--test", "clock", "--out", box.out.path, "--patient", patientFile.path,
-             "--server-key", serverPublic.path, "--key-file", box.keyFile],
+            [
+                "replay", Self.recording.path, "--test", "clock", "--out", box.out.path, "--patient", patientFile.path,
+                "--server-key", serverPublic.path, "--key-file", box.keyFile,
+            ],
             input: "correct horse battery\n")
         #expect(replay.status == 0, "\(replay.standardError)")
         let results = box.out.appendingPathComponent("Wacom-Cintiq-22HDT-Pen.csk")
@@ -93,7 +97,8 @@ struct CommandTests {
         #expect(xml.contains("<LocalPatientEncodedID value=\"") && xml.contains("<PatientEncodedID value=\""))
 
         // Everything the session wrote: results, output and temporary directories, config, home, and what it printed.
-        let written = files(under: box.out) + files(under: box.temporary) + files(under: box.config)
+        let written =
+            files(under: box.out) + files(under: box.temporary) + files(under: box.config)
             + files(under: box.root).filter { !$0.path.hasPrefix(box.inputs.path) }
         #expect(written.contains { $0.lastPathComponent == "Wacom-Cintiq-22HDT-Pen.csk" })
         for file in written {
@@ -174,7 +179,8 @@ struct CommandTests {
         #expect(result.status == 1)
         #expect(
             result.standardError
-                == "Error: The clinician key file \(box.keyFile) can be read or changed by other users (mode 644). Run: chmod 600 \(box.keyFile)\n")
+                == "Error: The clinician key file \(box.keyFile) can be read or changed by other users (mode 644). Run: chmod 600 \(box.keyFile)\n"
+        )
     }
 
     @Test("patient encode prints both fields; they open for the results file they name")
@@ -231,7 +237,8 @@ struct CommandTests {
         #expect(created.standardOutput.hasPrefix("Created the clinician key \(box.keyFile) (key id "))
         #expect(
             created.standardOutput.hasSuffix(
-                ", PBKDF2-HMAC-SHA256, 600000 iterations).\nKeep a backup of it: without it and its password the local patient copies cannot be read.\n"))
+                ", PBKDF2-HMAC-SHA256, 600000 iterations).\nKeep a backup of it: without it and its password the local patient copies cannot be read.\n"
+            ))
         #expect((try FileManager.default.attributesOfItem(atPath: box.keyFile)[.posixPermissions] as? NSNumber)?.intValue == 0o600)
         let json = try #require(
             try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: box.keyFile))) as? [String: Any])

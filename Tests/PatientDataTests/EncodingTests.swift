@@ -35,8 +35,10 @@ struct EncodingTests {
         arguments: [
             (#""Doe","Jane""#, "it has 2 fields instead of 6"),
             (#"Doe,"Jane","a","b","c","d""#, "field 1 does not start with a double quote (character 1)"),
-            (#""Do"e","Jane","a","b","c","d""#,
-             "field 1 is followed by something other than a comma (character 5); write a double quote inside a value as two double quotes"),
+            (
+                #""Do"e","Jane","a","b","c","d""#,
+                "field 1 is followed by something other than a comma (character 5); write a double quote inside a value as two double quotes"
+            ),
             (#""Doe","Jane","a","b","c","d"#, "field 6 has no closing double quote"),
             (#""Doe","Jane","a","b","c","d","e""#, "it has 7 fields instead of 6"),
             ("", "field 1 does not start with a double quote (character 1)"),

@@ -68,7 +68,8 @@ struct ExternalCopyTests {
         let error = #expect(throws: PatientDataError.self) { try ServerPublicKey(pem: pair.publicPEM, path: "small.pub") }
         #expect(
             error?.description
-                == "The server key small.pub is a \(bits)-bit RSA key; at least 2048 bits are required. Ask the receiving server for a larger key.")
+                == "The server key small.pub is a \(bits)-bit RSA key; at least 2048 bits are required. Ask the receiving server for a larger key."
+        )
     }
 
     @Test("A 512-bit key, too small even to parse leniently, is still refused as too small")

@@ -83,7 +83,8 @@ struct LocalCopyTests {
         }
         #expect(
             error?.description
-                == "The clinician key file \(path) can be read or changed by other users (mode \(String(mode, radix: 8))). Run: chmod 600 \(path)")
+                == "The clinician key file \(path) can be read or changed by other users (mode \(String(mode, radix: 8))). Run: chmod 600 \(path)"
+        )
         try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: path)
         _ = try ClinicianKeyFile.unlock(at: path, password: "correct horse battery")
     }
@@ -147,7 +148,8 @@ struct LocalCopyTests {
         #expect(
             error?.description
                 == "The LocalPatientEncodedID belongs to another results file (session-13.csk, started at 1673535657692),"
-                + " not to session-12.csk, started at 1673535657692: it was copied from there. Nothing is shown; read it in its own results file.")
+                + " not to session-12.csk, started at 1673535657692: it was copied from there. Nothing is shown; read it in its own results file."
+        )
         #expect(throws: PatientDataError.self) { try key.open(try key.seal(awkwardPatient, for: later), in: binding) }
         let forged = try alteredRecord(record) { $0["file"] = ["fileName": "session-12.csk", "startTimestamp": 1_673_535_657_692] }
         #expect(throws: PatientDataError.failedIntegrityCheck(field: "LocalPatientEncodedID")) { try key.open(forged, in: binding) }
@@ -176,7 +178,8 @@ struct LocalCopyTests {
         }
         #expect(
             PatientDataError.malformedRecord(field: "LocalPatientEncodedID", reason: "it is not base64").description
-                == "The LocalPatientEncodedID is not a StylusKit patient record (it is not base64). It was damaged or written by another program; nothing is shown.")
+                == "The LocalPatientEncodedID is not a StylusKit patient record (it is not base64). It was damaged or written by another program; nothing is shown."
+        )
         let future = try alteredRecord(try key.seal(awkwardPatient, for: binding)) { $0["v"] = 2 }
         #expect(throws: PatientDataError.unsupportedRecordVersion(field: "LocalPatientEncodedID", version: 2)) {
             try key.open(future, in: binding)

@@ -69,7 +69,10 @@ struct PasswordPromptTests {
         process.executableURL = python
         // --ctty: the pseudo-terminal (standard input) becomes the command's controlling terminal, so
         // /dev/tty is it and Ctrl-C typed on it signals the command.
-        process.arguments = ["python3", "-c", unblock, "/usr/bin/setsid", "--ctty", "--wait", Paths.styluskit.path, "keys", "init", "--key-file", box.keyFile]
+        process.arguments = [
+            "python3", "-c", unblock, "/usr/bin/setsid", "--ctty", "--wait", Paths.styluskit.path, "keys", "init", "--key-file",
+            box.keyFile,
+        ]
         process.environment = box.environment
         process.standardInput = slave
         process.standardOutput = slave

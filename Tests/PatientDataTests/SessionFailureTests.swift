@@ -16,8 +16,10 @@ struct SessionFailureTests {
             ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software", "SDL_AUDIODRIVER": "dummy"]) { _, sdl in sdl }
         return try run(
             Paths.styluskit,
-            ["administer", "--test", "clock", "--feed", CommandTests.otherRecording.path, "--out", box.out.path, "--patient",
-             patientFile.path, "--key-file", keyFile] + (offscreen ? ["--offscreen"] : []),
+            [
+                "administer", "--test", "clock", "--feed", CommandTests.otherRecording.path, "--out", box.out.path, "--patient",
+                patientFile.path, "--key-file", keyFile,
+            ] + (offscreen ? ["--offscreen"] : []),
             input: input, environment: environment, in: Paths.packageRoot)
     }
 

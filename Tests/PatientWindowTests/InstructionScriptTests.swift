@@ -15,7 +15,8 @@ struct InstructionScriptTests {
         let form = SymbolDigitForm(step: SymbolDigitStep(round: 1, part: .test), origin: origin)
         let segments = InstructionScript.symbolDigit(form)
         try #require(segments.count == 3)
-        #expect(segments.map(\.words) == [PatientWords.symbolDigitLegend, PatientWords.symbolDigitSamples, PatientWords.symbolDigitFirstRow])
+        #expect(
+            segments.map(\.words) == [PatientWords.symbolDigitLegend, PatientWords.symbolDigitSamples, PatientWords.symbolDigitFirstRow])
         // The legend: all nine pairs inside, no box.
         for pair in form.legend {
             #expect(segments[0].region.contains(pair.symbolCell.centre) && segments[0].region.contains(pair.digitCell.centre))
@@ -34,7 +35,10 @@ struct InstructionScriptTests {
     func otherParts() throws {
         let copy = SymbolDigitForm(step: SymbolDigitStep(round: 1, part: .copy), origin: origin)
         let copying = InstructionScript.symbolDigit(copy)
-        #expect(copying.map(\.words) == [PatientWords.symbolDigitCopyDigits, PatientWords.symbolDigitCopySamples, PatientWords.symbolDigitFirstRow])
+        #expect(
+            copying.map(\.words) == [
+                PatientWords.symbolDigitCopyDigits, PatientWords.symbolDigitCopySamples, PatientWords.symbolDigitFirstRow,
+            ])
         for box in copy.boxes {
             #expect(copying[0].region.contains(box.promptCell.centre) == (box.row == 0))
             #expect(!copying[0].region.contains(box.answerCell.centre))
@@ -102,7 +106,8 @@ struct InstructionScriptTests {
         #expect(view.isObscured(FormPosition(xCentimetres: 0.7, yCentimetres: 0.4)))
         #expect(view.isObscured(FormPosition(xCentimetres: 0.3, yCentimetres: 0.6)))
         // 1 x 1 cm on 100 x 100 pixels: row 40 (centre 40.5) shows pixel centres 20.5 ... 59.5, columns 20 to 59.
-        let layout = ScreenLayout(form: FormSize(widthCentimetres: 1, heightCentimetres: 1), screenWidth: 100, screenHeight: 100, pixelsPerInch: 254)
+        let layout = ScreenLayout(
+            form: FormSize(widthCentimetres: 1, heightCentimetres: 1), screenWidth: 100, screenHeight: 100, pixelsPerInch: 254)
         #expect(view.visibleColumns(row: 40, on: layout) == 20..<60)
         #expect(view.visibleColumns(row: 29, on: layout) == nil)
         #expect(view.visibleColumns(row: 50, on: layout) == nil)

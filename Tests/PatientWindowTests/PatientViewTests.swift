@@ -25,11 +25,13 @@ struct ScreenLayoutTests {
     @Test("A small form is centred at physical size; a large one shrinks to fit")
     func centringAndFit() {
         // 10 x 5 cm at 254 ppi (100 px/cm) on 1920 x 1080: 1000 x 500 px, centred.
-        let small = ScreenLayout(form: FormSize(widthCentimetres: 10, heightCentimetres: 5), screenWidth: 1920, screenHeight: 1080, pixelsPerInch: 254)
+        let small = ScreenLayout(
+            form: FormSize(widthCentimetres: 10, heightCentimetres: 5), screenWidth: 1920, screenHeight: 1080, pixelsPerInch: 254)
         #expect(small.isPhysicalSize)
         #expect(abs(small.originX - 460) < 1e-9 && abs(small.originY - 290) < 1e-9)
         // 40 x 30 cm at 96 ppi would be 1512 x 1134 px: the height limits it to 1080 / 30 = 36 px/cm.
-        let large = ScreenLayout(form: FormSize(widthCentimetres: 40, heightCentimetres: 30), screenWidth: 1920, screenHeight: 1080, pixelsPerInch: 96)
+        let large = ScreenLayout(
+            form: FormSize(widthCentimetres: 40, heightCentimetres: 30), screenWidth: 1920, screenHeight: 1080, pixelsPerInch: 96)
         #expect(!large.isPhysicalSize)
         #expect(abs(large.pixelsPerCentimetre - 36) < 1e-9)
         #expect(abs(large.originX - 240) < 1e-9 && abs(large.originY) < 1e-9)
@@ -39,7 +41,8 @@ struct ScreenLayoutTests {
 @Suite("What the patient sees")
 struct PatientViewTests {
     /// 1 x 1 cm form on 100 x 100 pixels: 100 px per cm, origin at the top-left pixel.
-    let layout = ScreenLayout(form: FormSize(widthCentimetres: 1, heightCentimetres: 1), screenWidth: 100, screenHeight: 100, pixelsPerInch: 254)
+    let layout = ScreenLayout(
+        form: FormSize(widthCentimetres: 1, heightCentimetres: 1), screenWidth: 100, screenHeight: 100, pixelsPerInch: 254)
 
     @Test("The pause circle leaves only its inside visible")
     func pauseCircle() {
@@ -103,7 +106,8 @@ struct PatientViewTests {
 
 @Suite("Clock buttons")
 struct ClockButtonsTests {
-    let layout = ScreenLayout(form: FormSize(widthCentimetres: 29.376, heightCentimetres: 16.524), screenWidth: 1920, screenHeight: 1080, pixelsPerInch: 166.0131)
+    let layout = ScreenLayout(
+        form: FormSize(widthCentimetres: 29.376, heightCentimetres: 16.524), screenWidth: 1920, screenHeight: 1080, pixelsPerInch: 166.0131)
 
     @Test("Buttons are 4 x 1.5 cm at the bottom right, continue rightmost")
     func placement() {
@@ -195,10 +199,11 @@ struct InstructionReadingTests {
         reading.touched(at: EventTime(microseconds: 6_000_000))
         reading.shown(step: "clockStep-copy", at: EventTime(microseconds: 10_000_000), spoken: .milliseconds(2_000))
         reading.touched(at: EventTime(microseconds: 12_500_000))
-        #expect(reading.readings == [
-            .init(step: "clockStep-command", seconds: 4.25, spokenSeconds: 3.4),
-            .init(step: "clockStep-copy", seconds: 2.5, spokenSeconds: 2.0),
-        ])
+        #expect(
+            reading.readings == [
+                .init(step: "clockStep-command", seconds: 4.25, spokenSeconds: 3.4),
+                .init(step: "clockStep-copy", seconds: 2.5, spokenSeconds: 2.0),
+            ])
     }
 }
 

@@ -100,9 +100,12 @@ struct AsynchronousReadingTests {
         reading.speechEnds(at: EventTime(microseconds: 3_500_000))
         #expect(!reading.awaitsSpeech)
         reading.touched(at: EventTime(microseconds: 4_000_000))
-        #expect(reading.measures == [.init(
-            step: "mazeStep-1", shown: EventTime(microseconds: 1_000_000), spoken: EventTime(microseconds: 3_500_000),
-            firstTouch: EventTime(microseconds: 4_000_000))])
+        #expect(
+            reading.measures == [
+                .init(
+                    step: "mazeStep-1", shown: EventTime(microseconds: 1_000_000), spoken: EventTime(microseconds: 3_500_000),
+                    firstTouch: EventTime(microseconds: 4_000_000))
+            ])
         #expect(reading.readings == [.init(step: "mazeStep-1", seconds: 3, spokenSeconds: 2.5)])
     }
 
@@ -114,9 +117,12 @@ struct AsynchronousReadingTests {
         #expect(!reading.awaitsSpeech)
         // The speech arriving afterwards changes nothing.
         reading.speechEnds(at: EventTime(microseconds: 4_000_000))
-        #expect(reading.measures == [.init(
-            step: "mazeStep-1", shown: EventTime(microseconds: 1_000_000), spoken: EventTime(microseconds: 1_200_000),
-            firstTouch: EventTime(microseconds: 1_200_000))])
+        #expect(
+            reading.measures == [
+                .init(
+                    step: "mazeStep-1", shown: EventTime(microseconds: 1_000_000), spoken: EventTime(microseconds: 1_200_000),
+                    firstTouch: EventTime(microseconds: 1_200_000))
+            ])
         #expect(reading.readings.map(\.spokenSeconds) == [0.2])
     }
 }

@@ -38,9 +38,11 @@ struct DescriptionTests {
         let original = try Recording.read(path: realDirectory + "/Wacom-Cintiq-13HD-touch-Pen.events")
         let yaml = Array(LibinputRecord.encode(original).utf8)
         let desc = Array(try String(contentsOfFile: Self.intuos4Desc, encoding: .utf8).utf8)
-        #expect(throws: RecordingError.twoDescriptions(
-            recording: "x.yml", device: "Wacom Cintiq 13HD touch Pen", descriptionFile: "i4.desc",
-            descriptionDevice: "Wacom Intuos4 6x9")) {
+        #expect(
+            throws: RecordingError.twoDescriptions(
+                recording: "x.yml", device: "Wacom Cintiq 13HD touch Pen", descriptionFile: "i4.desc",
+                descriptionDevice: "Wacom Intuos4 6x9")
+        ) {
             try RecordingReader(bytes: yaml, name: "x.yml", descriptionBytes: desc, descriptionName: "i4.desc")
         }
     }

@@ -30,13 +30,14 @@ private func message(_ body: () throws -> Void) -> String? {
 struct ErrorTests {
     @Test("a malformed event line names the file, the line and the expected form")
     func malformedLine() {
-        let text = smallHeader + """
-            E: 0.000001 0003 0000 0010
-            E: 0.000001 0000 0000 0000
-            E: 12.5 0003
-            E: 0.000002 0000 0000 0000
+        let text =
+            smallHeader + """
+                E: 0.000001 0003 0000 0010
+                E: 0.000001 0000 0000 0000
+                E: 12.5 0003
+                E: 0.000002 0000 0000 0000
 
-            """
+                """
         let error = message {
             _ = try RecordingReader(bytes: Array(text.utf8), name: "Wacom.events").readAll()
         }
@@ -49,10 +50,14 @@ struct ErrorTests {
     @Test(
         "numbers out of range are refused with line and column",
         arguments: [
-            ("E: 0.000001 0003 0000 4294967296",
-             "x.evemu:11:23: event value 4294967296 is outside the 32-bit range of an evdev value (-2147483648...2147483647)"),
-            ("E: 0.000001 0003 0040 1",
-             "x.evemu:11:18: event code 0x40 is above the highest code of EV_ABS (0x3f)"),
+            (
+                "E: 0.000001 0003 0000 4294967296",
+                "x.evemu:11:23: event value 4294967296 is outside the 32-bit range of an evdev value (-2147483648...2147483647)"
+            ),
+            (
+                "E: 0.000001 0003 0040 1",
+                "x.evemu:11:18: event code 0x40 is above the highest code of EV_ABS (0x3f)"
+            ),
             ("E: 0.000001 0020 0000 1", "x.evemu:11:13: event type 0x20 is above EV_MAX (0x1f)"),
         ])
     func outOfRange(line: String, expected: String) {
@@ -95,13 +100,14 @@ struct ErrorTests {
     @Test("allowTruncated stops at a bad line in the middle and counts the rest of the file")
     func badLineInTheMiddle() throws {
         let tail = "E: 0.000003 0003 0000 0011\nE: 0.000003 0000 0000 0000\n"
-        let text = smallHeader + """
-            E: 0.000001 0003 0000 0010
-            E: 0.000001 0000 0000 0000
-            E: 0.000002 0003 0000 0012
-            garbage here
+        let text =
+            smallHeader + """
+                E: 0.000001 0003 0000 0010
+                E: 0.000001 0000 0000 0000
+                E: 0.000002 0003 0000 0012
+                garbage here
 
-            """ + tail
+                """ + tail
         let reader = try RecordingReader(
             bytes: Array(text.utf8), name: "bad.evemu", options: RecordingReadOptions(allowTruncated: true))
         let kept = try reader.readAll()

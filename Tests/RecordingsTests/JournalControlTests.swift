@@ -15,28 +15,34 @@ struct JournalControlTests {
         #expect(JournalControl(text: control.text) == control)
     }
 
-    @Test("A malformed instructions line is not a control (as a later version's line would not be)", arguments: [
-        "instructions shown=2.000001 spoken=3.500000 first-touch=12.345678",
-        "instructions shown=2.000001 spoken=3.5 first-touch=12.345678 step=a",
-        "instructions spoken=3.500000 shown=2.000001 first-touch=12.345678 step=a",
-        "instructions shown=2.000001 first-touch=12.345678 step=a",
-    ])
+    @Test(
+        "A malformed instructions line is not a control (as a later version's line would not be)",
+        arguments: [
+            "instructions shown=2.000001 spoken=3.500000 first-touch=12.345678",
+            "instructions shown=2.000001 spoken=3.5 first-touch=12.345678 step=a",
+            "instructions spoken=3.500000 shown=2.000001 first-touch=12.345678 step=a",
+            "instructions shown=2.000001 first-touch=12.345678 step=a",
+        ])
     func malformed(text: String) {
         #expect(JournalControl(text: text) == nil)
     }
 
-    @Test("A tap line names the button and the touch-down's time, and parses back", arguments: [
-        ("continue", "tap continue 7.000250"), ("repeat-instructions", "tap repeat-instructions 7.000250"),
-    ])
+    @Test(
+        "A tap line names the button and the touch-down's time, and parses back",
+        arguments: [
+            ("continue", "tap continue 7.000250"), ("repeat-instructions", "tap repeat-instructions 7.000250"),
+        ])
     func tap(button: String, text: String) {
         let control = JournalControl.tap(button: button, time: EventTime(microseconds: 7_000_250))
         #expect(control.text == text)
         #expect(JournalControl(text: text) == control)
     }
 
-    @Test("A malformed tap line is not a control", arguments: [
-        "tap continue", "tap 7.000250", "tap Pause 7.000250", "tap continue 7.25", "tap continue 7.000250 extra",
-    ])
+    @Test(
+        "A malformed tap line is not a control",
+        arguments: [
+            "tap continue", "tap 7.000250", "tap Pause 7.000250", "tap continue 7.25", "tap continue 7.000250 extra",
+        ])
     func malformedTap(text: String) {
         #expect(JournalControl(text: text) == nil)
     }

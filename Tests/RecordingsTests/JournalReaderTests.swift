@@ -17,54 +17,66 @@ struct JournalReaderTests {
 
     static func time(_ microseconds: Int64) -> EventTime { EventTime(microseconds: microseconds) }
 
-    @Test("Every control's text, pinned, parses back to the same control", arguments: [
-        (JournalControl.anchor(realtimeMicroseconds: 1_763_740_000_000_000, monotonicMicroseconds: 12_000_000),
-            "anchor realtime-us=1763740000000000 monotonic-us=12000000"),
-        (.begin(time(1)), "begin 0.000001"),
-        (.continue(time(3_000_001)), "continue 3.000001"),
-        (.end(time(-500_000)), "end -1.500000"),
-        (.gap(droppedAt: time(4_000_000), resyncEvents: 3), "gap dropped-at=4.000000 resync-events=3"),
-        (.removed(time(1_500_000)), "removed 1.500000"),
-        (.reconnected(time(2_000_000)), "reconnected 2.000000"),
-        (.patient(local: "QUJD+/==", external: nil), "patient local=QUJD+/=="),
-        (.patient(local: "QUJD", external: "REVG"), "patient local=QUJD external=REVG"),
-        (.test(.clock), "test clock"),
-        (.test(.sdt), "test sdt"),
-        (.test(.maze(mazeFile: "/srv/my mazes/choice.maze")), "test maze maze=/srv/my mazes/choice.maze"),
-        (.test(.battery(file: "/srv/standard.battery")), "test maze battery=/srv/standard.battery"),
-        (.none(.settings), "none settings"),
-        (.none(.tabletProfile), "none tablet-profile"),
-        (.none(.displayProfile), "none display-profile"),
-        (.file(JournaledFile(role: .settings, path: "/a b/s.yaml", content: Array("foobar".utf8))),
-            "file settings bytes=6 base64=Zm9vYmFy path=/a b/s.yaml"),
-        (.file(JournaledFile(role: .tabletProfile, path: "t.yaml", content: Array("fooba".utf8))),
-            "file tablet-profile bytes=5 base64=Zm9vYmE= path=t.yaml"),
-        (.file(JournaledFile(role: .displayProfile, path: "d.yaml", content: Array("foob".utf8))),
-            "file display-profile bytes=4 base64=Zm9vYg== path=d.yaml"),
-        (.file(JournaledFile(role: .maze, path: "m", content: [])), "file maze bytes=0 base64= path=m"),
-        (.file(JournaledFile(role: .battery, path: "b", content: [0xff, 0x00, 0x3e])), "file battery bytes=3 base64=/wA+ path=b"),
-        (.tap(button: "continue", time: time(7_000_250)), "tap continue 7.000250"),
-    ])
+    @Test(
+        "Every control's text, pinned, parses back to the same control",
+        arguments: [
+            (
+                JournalControl.anchor(realtimeMicroseconds: 1_763_740_000_000_000, monotonicMicroseconds: 12_000_000),
+                "anchor realtime-us=1763740000000000 monotonic-us=12000000"
+            ),
+            (.begin(time(1)), "begin 0.000001"),
+            (.continue(time(3_000_001)), "continue 3.000001"),
+            (.end(time(-500_000)), "end -1.500000"),
+            (.gap(droppedAt: time(4_000_000), resyncEvents: 3), "gap dropped-at=4.000000 resync-events=3"),
+            (.removed(time(1_500_000)), "removed 1.500000"),
+            (.reconnected(time(2_000_000)), "reconnected 2.000000"),
+            (.patient(local: "QUJD+/==", external: nil), "patient local=QUJD+/=="),
+            (.patient(local: "QUJD", external: "REVG"), "patient local=QUJD external=REVG"),
+            (.test(.clock), "test clock"),
+            (.test(.sdt), "test sdt"),
+            (.test(.maze(mazeFile: "/srv/my mazes/choice.maze")), "test maze maze=/srv/my mazes/choice.maze"),
+            (.test(.battery(file: "/srv/standard.battery")), "test maze battery=/srv/standard.battery"),
+            (.none(.settings), "none settings"),
+            (.none(.tabletProfile), "none tablet-profile"),
+            (.none(.displayProfile), "none display-profile"),
+            (
+                .file(JournaledFile(role: .settings, path: "/a b/s.yaml", content: Array("foobar".utf8))),
+                "file settings bytes=6 base64=Zm9vYmFy path=/a b/s.yaml"
+            ),
+            (
+                .file(JournaledFile(role: .tabletProfile, path: "t.yaml", content: Array("fooba".utf8))),
+                "file tablet-profile bytes=5 base64=Zm9vYmE= path=t.yaml"
+            ),
+            (
+                .file(JournaledFile(role: .displayProfile, path: "d.yaml", content: Array("foob".utf8))),
+                "file display-profile bytes=4 base64=Zm9vYg== path=d.yaml"
+            ),
+            (.file(JournaledFile(role: .maze, path: "m", content: [])), "file maze bytes=0 base64= path=m"),
+            (.file(JournaledFile(role: .battery, path: "b", content: [0xff, 0x00, 0x3e])), "file battery bytes=3 base64=/wA+ path=b"),
+            (.tap(button: "continue", time: time(7_000_250)), "tap continue 7.000250"),
+        ])
     func roundTrip(control: JournalControl, text: String) {
         #expect(control.text == text)
         #expect(JournalControl(text: text) == control)
     }
 
-    @Test("Malformed lines are not controls (as a later version's would not be)", arguments: [
-        "file settings bytes=7 base64=Zm9vYmFy path=s.yaml",  // the count does not match
-        "file settings bytes=6 base64=Zm9vYmFy",  // no path
-        "file settings bytes=6 base64=Zm9vYmFy path=",  // an empty path
-        "file colours bytes=6 base64=Zm9vYmFy path=s",  // no such role
-        "file settings bytes=5 base64=Zm9vYmF= path=s",  // non-canonical: the padding's bits are not zero
-        "file settings bytes=6 base64=Zm9v YmFy path=s",
-        "file settings bytes=3 base64=Zm9v*m== path=s",
-        "file settings bytes=524289 base64= path=s",  // over the limit
-        "none maze-colour", "none", "none settings extra",
-        "end", "end 1.5", "end -0.500000", "end +1.500000", "end 1.000000 more",
-        "begin 99999999999999999.000000",  // overflows
-        "anchor realtime-us=1", "patient local=", "patient external=abc",
-        "test maze maze=", "test puzzle",
-    ])
+    @Test(
+        "Malformed lines are not controls (as a later version's would not be)",
+        arguments: [
+            "file settings bytes=7 base64=Zm9vYmFy path=s.yaml",  // the count does not match
+            "file settings bytes=6 base64=Zm9vYmFy",  // no path
+            "file settings bytes=6 base64=Zm9vYmFy path=",  // an empty path
+            "file colours bytes=6 base64=Zm9vYmFy path=s",  // no such role
+            "file settings bytes=5 base64=Zm9vYmF= path=s",  // non-canonical: the padding's bits are not zero
+            "file settings bytes=6 base64=Zm9v YmFy path=s",
+            "file settings bytes=3 base64=Zm9v*m== path=s",
+            "file settings bytes=524289 base64= path=s",  // over the limit
+            "none maze-colour", "none", "none settings extra",
+            "end", "end 1.5", "end -0.500000", "end +1.500000", "end 1.000000 more",
+            "begin 99999999999999999.000000",  // overflows
+            "anchor realtime-us=1", "patient local=", "patient external=abc",
+            "test maze maze=", "test puzzle",
+        ])
     func malformed(text: String) {
         #expect(JournalControl(text: text) == nil)
     }
@@ -125,7 +137,8 @@ struct JournalReaderTests {
                 + events.dropFirst(4).map { .event($0) } + [.control(.end(Self.time(9_001)))])
         // A later version's line and a malformed one are passed over, and listed.
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        try (text + "# StylusKit control: colour blue\n# StylusKit control: end soon\n").write(toFile: path, atomically: false, encoding: .utf8)
+        try (text + "# StylusKit control: colour blue\n# StylusKit control: end soon\n").write(
+            toFile: path, atomically: false, encoding: .utf8)
 
         let reader = try JournalReader(path: path)
         #expect(reader.header.device.name == "Test Pen")
@@ -145,8 +158,10 @@ struct JournalReaderTests {
         // The ten events fit in the read-ahead: every control comes before them.
         #expect(
             items
-                == [.control(.begin(Self.time(1))), .control(.gap(droppedAt: Self.time(2_001), resyncEvents: 3)),
-                    .control(.end(Self.time(9_001)))] + events.map { .event($0) })
+                == [
+                    .control(.begin(Self.time(1))), .control(.gap(droppedAt: Self.time(2_001), resyncEvents: 3)),
+                    .control(.end(Self.time(9_001))),
+                ] + events.map { .event($0) })
         #expect(reader.unknownControlLines == ["colour blue", "end soon"])
     }
 

@@ -43,11 +43,15 @@ struct JournalErrorTests {
         try #require(fd >= 0)
         let counter = SyncCounter()
         do {
-            _ = try Journal(path: "/dev/full", fileDescriptor: fd, header: Self.header, now: EventTime(microseconds: 0), calls: SystemCalls(write: SystemCalls.system.write, fsync: counter.sync))
+            _ = try Journal(
+                path: "/dev/full", fileDescriptor: fd, header: Self.header, now: EventTime(microseconds: 0),
+                calls: SystemCalls(write: SystemCalls.system.write, fsync: counter.sync))
             Issue.record("a journal on /dev/full was created")
         } catch let error as JournalError {
             // strerror(ENOSPC) in glibc.
-            #expect(error.description.hasPrefix("Writing the journal /dev/full failed: the disk is full (No space left on device). The test was stopped;"))
+            #expect(
+                error.description.hasPrefix(
+                    "Writing the journal /dev/full failed: the disk is full (No space left on device). The test was stopped;"))
             #expect(error.description.contains("`styluskit recover /dev/full`"))
         }
         #expect(counter.calls == 0)
@@ -58,7 +62,9 @@ struct JournalErrorTests {
         let (path, fd) = try temporaryFile()
         defer { unlink(path) }
         let counter = SyncCounter()
-        let journal = try Journal(path: path, fileDescriptor: fd, header: Self.header, now: EventTime(microseconds: 0), calls: SystemCalls(write: SystemCalls.system.write, fsync: counter.sync))
+        let journal = try Journal(
+            path: path, fileDescriptor: fd, header: Self.header, now: EventTime(microseconds: 0),
+            calls: SystemCalls(write: SystemCalls.system.write, fsync: counter.sync))
         #expect(counter.calls == 1)
         var status = stat()
         #expect(stat(path, &status) == 0 && status.st_size > 0)
@@ -89,7 +95,9 @@ struct JournalErrorTests {
         let (path, fd) = try temporaryFile()
         defer { unlink(path) }
         let counter = SyncCounter()
-        let journal = try Journal(path: path, fileDescriptor: fd, header: Self.header, now: EventTime(microseconds: 0), calls: SystemCalls(write: SystemCalls.system.write, fsync: counter.sync))
+        let journal = try Journal(
+            path: path, fileDescriptor: fd, header: Self.header, now: EventTime(microseconds: 0),
+            calls: SystemCalls(write: SystemCalls.system.write, fsync: counter.sync))
         counter.failWith = EIO
         var caught: JournalError?
         do { try journal.control(.continue(EventTime(microseconds: 5)), now: EventTime(microseconds: 5)) } catch let error as JournalError {

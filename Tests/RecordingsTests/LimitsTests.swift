@@ -4,11 +4,12 @@ import StylusInput
 import Testing
 
 /// Nine header lines: pen with X, Y and pressure; events start on line 10.
-private let header = [
-    "# EVEMU 1.3", "N: Test Pen", "I: 0003 056a 0001 0100", "P: 00 00 00 00 00 00 00 00",
-    "B: 00 0b 00 00 00 00 00 00 00", "B: 03 03 00 00 01 00 00 00 00", "A: 00 0 1000 0 0 10",
-    "A: 01 0 1000 0 0 10", "A: 18 0 2047 0 0 0",
-].joined(separator: "\n") + "\n"
+private let header =
+    [
+        "# EVEMU 1.3", "N: Test Pen", "I: 0003 056a 0001 0100", "P: 00 00 00 00 00 00 00 00",
+        "B: 00 0b 00 00 00 00 00 00 00", "B: 03 03 00 00 01 00 00 00 00", "A: 00 0 1000 0 0 10",
+        "A: 01 0 1000 0 0 10", "A: 18 0 2047 0 0 0",
+    ].joined(separator: "\n") + "\n"
 
 /// One frame: lines 10 and 11 when right after the header.
 private let frame = "E: 0.000001 0003 0000 0010\nE: 0.000001 0000 0000 0000\n"

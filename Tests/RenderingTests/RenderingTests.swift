@@ -57,7 +57,9 @@ struct RenderingTests {
         let margin = 0.3
         let image = RasterImage(
             page: page, dotsPerInch: 600,
-            region: (cell.minX - margin, cell.minY - margin, cell.size.widthCentimetres + 2 * margin, cell.size.heightCentimetres + 2 * margin))
+            region: (
+                cell.minX - margin, cell.minY - margin, cell.size.widthCentimetres + 2 * margin, cell.size.heightCentimetres + 2 * margin
+            ))
         let centreX = Int(((cell.size.widthCentimetres / 2 + margin) / 2.54 * 600).rounded(.down))
         let centreY = Int(((cell.size.heightCentimetres / 2 + margin) / 2.54 * 600).rounded(.down))
         let across = lightRun(image, x: centreX, y: centreY, horizontal: true)
@@ -101,7 +103,9 @@ struct RenderingTests {
     @Test("An interruption's ring is centred on the last sample before it")
     func interruptionPosition() throws {
         let t0 = 1_700_000_000_000.0
-        let points = (0..<5).map { PenPoint(x: 264 + Double($0) * 26.4, y: 264, altitude: 1.2, azimuth: 0, force: 0.5, unixMilliseconds: t0 + Double($0) * 100) }
+        let points = (0..<5).map {
+            PenPoint(x: 264 + Double($0) * 26.4, y: 264, altitude: 1.2, azimuth: 0, force: 0.5, unixMilliseconds: t0 + Double($0) * 100)
+        }
         // Between the third (t0 + 200) and fourth sample: the ring goes on the third, x = 316.8 pt.
         let document = clockDocument(points: points, interruptions: [Interruption(type: "test", unixMilliseconds: t0 + 250)])
         let picture = ResultsPicture(document: document, forms: [.blank], options: PictureOptions(showsLegend: false))
@@ -178,8 +182,9 @@ struct RenderingTests {
             return nil
         }
         #expect(texts.contains("refused strokes 2, ignored stroke ends 1 (drawn faint grey)"))
-        #expect(ResultsPicture(document: document, forms: [.blank], options: PictureOptions(showsLegend: false), unrecorded: .known([strokes]))
-            .page(step: 0).marks.allSatisfy { if case .text = $0 { false } else { true } })
+        #expect(
+            ResultsPicture(document: document, forms: [.blank], options: PictureOptions(showsLegend: false), unrecorded: .known([strokes]))
+                .page(step: 0).marks.allSatisfy { if case .text = $0 { false } else { true } })
     }
 
     @Test("A start-far ring lies at the touch-down of the stroke it refused; an animation frame leaves out later refused ink")
@@ -187,8 +192,12 @@ struct RenderingTests {
         let t0 = 1_700_000_000_000.0
         // The refused stroke touched down at (264, 264) pt at t0, which is when start-far was recorded;
         // the recorded stroke begins at (660, 660) pt 1 s later.
-        let refused = (0..<5).map { PenPoint(x: 264 + Double($0) * 13.2, y: 264, altitude: 1.2, azimuth: 0, force: 1, unixMilliseconds: t0 + Double($0) * 10) }
-        let recorded = (0..<5).map { PenPoint(x: 660, y: 660 + Double($0) * 13.2, altitude: 1.2, azimuth: 0, force: 1, unixMilliseconds: t0 + 1000 + Double($0) * 10) }
+        let refused = (0..<5).map {
+            PenPoint(x: 264 + Double($0) * 13.2, y: 264, altitude: 1.2, azimuth: 0, force: 1, unixMilliseconds: t0 + Double($0) * 10)
+        }
+        let recorded = (0..<5).map {
+            PenPoint(x: 660, y: 660 + Double($0) * 13.2, altitude: 1.2, azimuth: 0, force: 1, unixMilliseconds: t0 + 1000 + Double($0) * 10)
+        }
         let document = clockDocument(points: recorded, interruptions: [Interruption(type: "start-far", unixMilliseconds: t0)])
         let picture = ResultsPicture(
             document: document, forms: [.blank], options: PictureOptions(showsLegend: false),
@@ -247,7 +256,9 @@ struct RenderingTests {
     @Test("The plot marks an interruption with a dashed line at its time")
     func plotInterruption() throws {
         let t0 = 1_700_000_000_000.0
-        let points = (0...10).map { PenPoint(x: 100 + Double($0) * 10, y: 100, altitude: 1, azimuth: 0, force: 0.5, unixMilliseconds: t0 + Double($0) * 100) }
+        let points = (0...10).map {
+            PenPoint(x: 100 + Double($0) * 10, y: 100, altitude: 1, azimuth: 0, force: 0.5, unixMilliseconds: t0 + Double($0) * 100)
+        }
         // The step runs from t0 to t0 + 1100 ms; the interruption at 550 ms is half way.
         let document = clockDocument(points: points, interruptions: [Interruption(type: "x", unixMilliseconds: t0 + 550)])
         let image = RasterImage(page: AnalysisPlot(document: document).page(), dotsPerInch: 100)

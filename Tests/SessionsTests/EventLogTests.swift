@@ -22,8 +22,10 @@ struct EventLogTests {
     @Test("Every line of every test has the shared keys; the session clock is Unix time less the anchor's offset")
     func sharedKeys() throws {
         let maze = JournaledTest.maze(mazeFile: Fixture.path("Fixtures/synth/detour.maze"))
-        for (test, scenario, name) in [(JournaledTest.clock, "clock.scenario", "clock"), (maze, "wall-cross-0.6s.scenario", "maze"),
-                                       (JournaledTest.sdt, "sdt-skip.scenario", "sdt")] {
+        for (test, scenario, name) in [
+            (JournaledTest.clock, "clock.scenario", "clock"), (maze, "wall-cross-0.6s.scenario", "maze"),
+            (JournaledTest.sdt, "sdt-skip.scenario", "sdt"),
+        ] {
             let objects = try lines(test, scenario)
             #expect(!objects.isEmpty, "\(name): no lines")
             for object in objects {
@@ -62,7 +64,9 @@ struct EventLogTests {
         let lastDown = try #require(recording.events.last { $0.type == .key && $0.code == KeyCode.touch && $0.value != 0 }?.time)
         let boundary = EventTime(microseconds: lastDown.microseconds - 1)
         let objects = try lines(.clock, "clock.scenario", plan: SessionPlan(boundaries: [boundary]))
-        let continues = objects.filter { ($0["input"] as? String) == "continue" && ($0["sessionMicroseconds"] as? Int64) == boundary.microseconds }
+        let continues = objects.filter {
+            ($0["input"] as? String) == "continue" && ($0["sessionMicroseconds"] as? Int64) == boundary.microseconds
+        }
         // The boundary ends one step and starts the next; the button timer the new step arms is
         // the boundary's decision too, on the step on screen before it.
         #expect(continues.compactMap { $0["action"] as? String } == ["step-ended", "step-started", "arm-timer"])

@@ -15,7 +15,8 @@ struct SessionTests {
     func wallCrossHeld() throws {
         let scratch = try Scratch()
         let recording = try SynthesizedRecording(scenario: "wall-cross-0.6s.scenario")
-        let (result, document) = try runSession(.maze(mazeFile: Fixture.path("Fixtures/synth/detour.maze")), on: recording, into: scratch.path)
+        let (result, document) = try runSession(
+            .maze(mazeFile: Fixture.path("Fixtures/synth/detour.maze")), on: recording, into: scratch.path)
         guard case .maze(let maze) = result else { Issue.record("not a maze result: \(result)"); return }
         #expect(maze.steps.count == 1)
         #expect(maze.steps.first?.finished == true)
@@ -30,7 +31,8 @@ struct SessionTests {
     func wallCrossBrief() throws {
         let scratch = try Scratch()
         let recording = try SynthesizedRecording(scenario: "wall-cross-0.4s.scenario")
-        let (result, document) = try runSession(.maze(mazeFile: Fixture.path("Fixtures/synth/detour.maze")), on: recording, into: scratch.path)
+        let (result, document) = try runSession(
+            .maze(mazeFile: Fixture.path("Fixtures/synth/detour.maze")), on: recording, into: scratch.path)
         guard case .maze(let maze) = result else { Issue.record("not a maze result: \(result)"); return }
         #expect(maze.steps.first?.finished == true)
         #expect(maze.steps.first?.interruptions.isEmpty == true)
@@ -100,7 +102,8 @@ struct SessionTests {
         var recording = try SynthesizedRecording(scenario: "clock.scenario")
         let penTool = recording.events.filter { $0.type == .key && $0.code == KeyCode.toolPen }.count
         try #require(penTool > 0, "the synthesized pen announces its tool")
-        for index in recording.events.indices where recording.events[index].type == .key
+        for index in recording.events.indices
+        where recording.events[index].type == .key
             && recording.events[index].code == KeyCode.toolPen
         {
             recording.events[index].code = KeyCode.toolRubber

@@ -64,14 +64,16 @@ struct DisplayProfileTests {
                 == "Calibration/displays/d.yaml: 'pixels_per_inch' must be greater than 0, found 0.")
         #expect(
             message("schema: 1\nkind: display\npixels_per_inch: 100\nmatch: {edid_vendor: wacom}\n")
-                == "Calibration/displays/d.yaml: 'match.edid_vendor' must be the EDID's three capital letters (e.g. WAC, DEL), found 'wacom'.")
+                == "Calibration/displays/d.yaml: 'match.edid_vendor' must be the EDID's three capital letters (e.g. WAC, DEL), found 'wacom'."
+        )
         #expect(
             message("schema: 1\nkind: tablet\nmatch: {vendor: 056a}\n")
                 == "Calibration/displays/d.yaml: 'kind' must be 'display' in a display profile, found 'tablet'; "
                 + "tablet profiles belong in the 'tablets' folder, not 'displays'.")
         #expect(
             message("schema: 1\nkind: display\npixels_per_inch: 100\nscaling_factor: '2'\n")
-                == "Calibration/displays/d.yaml: 'scaling_factor' must be a number of pixels per point (1, 2, 1.25, ...), found the text '2'.")
+                == "Calibration/displays/d.yaml: 'scaling_factor' must be a number of pixels per point (1, 2, 1.25, ...), found the text '2'."
+        )
         #expect(
             message("schema: 1\nkind: display\npixels_per_inch: 100\nresolution: [1920.5, 1080]\n")
                 == "Calibration/displays/d.yaml: 'resolution[0]' must be a whole number of pixels, found the number 1920.5.")
@@ -98,9 +100,14 @@ struct DisplayProfileTests {
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Calibration/displays")
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".yaml") }.sorted()
-        #expect(names == ["dell-canvas-27.yaml", "wacom-cintiq-13hd.yaml", "wacom-cintiq-16.yaml", "wacom-cintiq-22hdt.yaml", "wacom-dth2242.yaml"])
+        #expect(
+            names == [
+                "dell-canvas-27.yaml", "wacom-cintiq-13hd.yaml", "wacom-cintiq-16.yaml", "wacom-cintiq-22hdt.yaml", "wacom-dth2242.yaml",
+            ])
         let catalog = try DisplayProfileCatalog(
-            files: try names.map { ("Calibration/displays/\($0)", try String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8)) })
+            files: try names.map {
+                ("Calibration/displays/\($0)", try String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8))
+            })
         let edid = try EDID(bytes: cintiq13HDEDID)
         let profile = try #require(catalog.profile(for: DisplayIdentity(output: "DP-2", edid: edid)))
         #expect(profile.source == "Calibration/displays/wacom-cintiq-13hd.yaml")

@@ -94,7 +94,8 @@ struct NormalizerTests {
         // The 22HDT header's values tiltX 127, tiltY 80: +64° and 2112/127 = 16.63°.
         // tan 64° = 2.050304, tan 16.6299° = 0.298682: azimuth = atan2(0.298682, 2.050304) = 0.144659,
         // altitude = atan(1 / √(2.050304² + 0.298682²)) = atan(1 / 2.071945) = 0.449662.
-        let normalizer = try Normalizer(device: RealDevices.cintiq22HDT, profile: PhysicalUnitsTests.twoHundredPerMillimetre, formSize: form)
+        let normalizer = try Normalizer(
+            device: RealDevices.cintiq22HDT, profile: PhysicalUnitsTests.twoHundredPerMillimetre, formSize: form)
         let frame = PenFrame(
             time: EventTime(microseconds: 0), tool: .pen, inProximity: true, tipDown: false,
             axes: RawPenAxes(x: 1916, y: 31302, tiltX: 127, tiltY: 80))
@@ -122,8 +123,9 @@ struct NormalizerTests {
     @Test func missingResolutionOnOneAxisNamesThatAxis() {
         var device = RealDevices.cintiq13HD
         device.absInfo[AbsoluteAxis.y]?.resolution = 0
-        #expect(throws: NormalizationError.missingResolution(
-            device: "Wacom Cintiq 13HD touch Pen", id: device.id, axes: ["ABS_Y"], profileSource: nil)
+        #expect(
+            throws: NormalizationError.missingResolution(
+                device: "Wacom Cintiq 13HD touch Pen", id: device.id, axes: ["ABS_Y"], profileSource: nil)
         ) {
             try Normalizer(device: device, profile: nil, formSize: form)
         }

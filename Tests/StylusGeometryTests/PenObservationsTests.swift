@@ -36,7 +36,8 @@ struct PenObservationsTests {
             for (type, code, value) in changes {
                 events.append(InputEvent(time: EventTime(microseconds: time), type: type, code: code, value: value))
             }
-            events.append(InputEvent(time: EventTime(microseconds: time), type: .synchronization, code: SynchronizationCode.report, value: 0))
+            events.append(
+                InputEvent(time: EventTime(microseconds: time), type: .synchronization, code: SynchronizationCode.report, value: 0))
         }
 
         /// Position in device units and pressure.
@@ -51,7 +52,8 @@ struct PenObservationsTests {
 
     @Test("Each stroke is one tap at the mean of its positions in contact; a stroke cut off by the end still counts")
     func tapsAreStrokeMeans() throws {
-        let normalizer = try Normalizer(device: Self.device, profile: nil, formSize: FormSize(widthCentimetres: 29.7, heightCentimetres: 21))
+        let normalizer = try Normalizer(
+            device: Self.device, profile: nil, formSize: FormSize(widthCentimetres: 29.7, heightCentimetres: 21))
         var collector = try TapCollector(device: Self.device, normalizer: normalizer)
         var script = Script()
         // Tap 1: hover at (20400, 10400), then two frames in contact at x 20400 and 20600, y 10400.

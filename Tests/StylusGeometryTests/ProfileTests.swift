@@ -46,7 +46,8 @@ struct ProfileParsingTests {
 
     @Test("A pen display's tablet profile names its screen's display profile, and writes it back")
     func displayLink() throws {
-        let profile = try TabletProfile(yaml: "schema: 1\nkind: tablet\nmatch: {vendor: 056a}\ndisplay: wacom-cintiq-13hd\n", source: "d.yaml")
+        let profile = try TabletProfile(
+            yaml: "schema: 1\nkind: tablet\nmatch: {vendor: 056a}\ndisplay: wacom-cintiq-13hd\n", source: "d.yaml")
         #expect(profile.display == "wacom-cintiq-13hd")
         let again = try TabletProfile(yaml: profile.yaml(comments: []), source: "d.yaml")
         #expect(again == profile)
@@ -226,7 +227,8 @@ struct ProfileCatalogTests {
 struct SearchPathTests {
     @Test func projectThenSystemThenUser() {
         #expect(
-            CalibrationSearchPath.directories(projectDirectory: "/opt/styluskit", environment: ["XDG_CONFIG_HOME": "/home/ana/cfg", "HOME": "/home/ana"])
+            CalibrationSearchPath.directories(
+                projectDirectory: "/opt/styluskit", environment: ["XDG_CONFIG_HOME": "/home/ana/cfg", "HOME": "/home/ana"])
                 == ["/opt/styluskit/Calibration", "/etc/styluskit/calibration", "/home/ana/cfg/styluskit/calibration"])
     }
 
@@ -239,7 +241,10 @@ struct SearchPathTests {
                 CalibrationSearchPath.directories(projectDirectory: nil, environment: environment)
                     == ["/etc/styluskit/calibration", "/home/ana/.config/styluskit/calibration"])
         }
-        #expect(CalibrationSearchPath.directories(projectDirectory: "/src/", environment: [:]) == ["/src/Calibration", "/etc/styluskit/calibration"])
+        #expect(
+            CalibrationSearchPath.directories(projectDirectory: "/src/", environment: [:]) == [
+                "/src/Calibration", "/etc/styluskit/calibration",
+            ])
     }
 }
 

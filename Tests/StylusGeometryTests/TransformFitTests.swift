@@ -149,7 +149,8 @@ struct TransformFitTests {
             try TransformFit(taps: Self.taps(noise: 0).prefix(3).map { $0 }, targets: targets, model: .affine)
         }
         #expect(throws: TransformFitError.tooFewTargets(model: .homography, found: 4)) {
-            try TransformFit(taps: Self.taps(noise: 0).prefix(4).map { $0 }, targets: Array(Self.sheet.targets.prefix(4)), model: .homography)
+            try TransformFit(
+                taps: Self.taps(noise: 0).prefix(4).map { $0 }, targets: Array(Self.sheet.targets.prefix(4)), model: .homography)
         }
         #expect(throws: TransformFitError.countMismatch(taps: 8, targets: 9)) {
             try TransformFit(taps: Array(Self.taps(noise: 0).prefix(8)), targets: Self.sheet.targets, model: .affine)
@@ -196,13 +197,15 @@ struct TransformFitTests {
         try fit.check()
     }
 
-    @Test("A sheet printed at 80 % (\"fit to page\") fits with no error but is refused, naming the scale found",
-          arguments: TransformModel.allCases)
+    @Test(
+        "A sheet printed at 80 % (\"fit to page\") fits with no error but is refused, naming the scale found",
+        arguments: TransformModel.allCases)
     func sheetPrintedSmall(model: TransformModel) throws {
         // The targets as printed: 80 % of their distance from the page's centre.
         let centre = (x: 29.7 / 2, y: 21.0 / 2)
         let printed = Self.sheet.targets.map {
-            FormPosition(xCentimetres: centre.x + 0.8 * ($0.xCentimetres - centre.x), yCentimetres: centre.y + 0.8 * ($0.yCentimetres - centre.y))
+            FormPosition(
+                xCentimetres: centre.x + 0.8 * ($0.xCentimetres - centre.x), yCentimetres: centre.y + 0.8 * ($0.yCentimetres - centre.y))
         }
         let fit = try TransformFit(taps: printed.map(Self.tap(on:)), targets: Self.sheet.targets, model: model)
         #expect(fit.rmsMillimetres < 0.001)

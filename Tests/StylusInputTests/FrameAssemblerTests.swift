@@ -9,7 +9,8 @@ private func assembler(_ device: DeviceDescription) throws -> FrameAssembler {
 @Suite("Proximity on Wacom devices")
 struct WacomProximityTests {
     /// Wacom-Cintiq-13HD-touch-Pen.events lines 137-145: proximity-in.
-    static let proximityIn = evemuEvents("""
+    static let proximityIn = evemuEvents(
+        """
         E: 0.000001 0003 0000 27246
         E: 0.000001 0003 0001 10992
         E: 0.000001 0003 0019 0031
@@ -23,7 +24,8 @@ struct WacomProximityTests {
 
     /// Wacom-Cintiq-13HD-touch-Pen.events lines 541-561: two hover frames, then the
     /// proximity-out frame that zeroes X, Y, distance, tilt and ABS_MISC.
-    static let hoverThenOut = evemuEvents("""
+    static let hoverThenOut = evemuEvents(
+        """
         E: 0.416964 0003 0000 30307
         E: 0.416964 0003 0001 14222
         E: 0.416964 0003 0019 0058
@@ -140,7 +142,8 @@ struct WacomProximityTests {
     @Test func aStreamStartingInProximityThenTheEraser() throws {
         var a = try assembler(Devices.cintiq22HDT)
         // Lines 160-166.
-        let start = evemuEvents("""
+        let start = evemuEvents(
+            """
             E: 1369413636.405673 0003 0000 71789
             E: 1369413636.405673 0003 0001 13957
             E: 1369413636.405673 0003 0019 0033
@@ -150,7 +153,8 @@ struct WacomProximityTests {
             E: 1369413636.405673 0000 0000 0000
             """)
         // Lines 629-659.
-        let change = evemuEvents("""
+        let change = evemuEvents(
+            """
             E: 1369413637.144658 0003 0000 68715
             E: 1369413637.144658 0003 0001 14814
             E: 1369413637.144658 0003 0019 0060
@@ -260,7 +264,8 @@ struct TipContactTests {
     /// the tip goes down only at 53 and stays down until pressure 0.
     @Test func ucLogicTouchFollowsPressure() throws {
         var a = try assembler(Devices.ucLogicWP5540U)
-        let events = evemuEvents("""
+        let events = evemuEvents(
+            """
             E: 1.823982 0003 0000 13174
             E: 1.823982 0003 0001 11077
             E: 1.823982 0000 0000 0000
@@ -387,7 +392,8 @@ struct PressureOffsetTests {
 struct InferredProximityTests {
     /// UC-LOGIC-Tablet-WP5540U-Pen.events lines 69-77: the first event brings the pen in;
     /// 71.998 ms pass before the second frame, more than libinput's 50 ms proximity timeout.
-    static let start = evemuEvents("""
+    static let start = evemuEvents(
+        """
         E: 0.000000 0003 0000 9870
         E: 0.000000 0003 0001 11474
         E: 0.000000 0000 0000 0000
@@ -438,7 +444,8 @@ struct InferredProximityTests {
 @Suite("Pad frames on the pen's node")
 struct PadFrameTests {
     /// Wacom-Intuos4-6x9.stylus-tap.events lines 1-14: proximity-in and one motion.
-    static let penIn = evemuEvents("""
+    static let penIn = evemuEvents(
+        """
         E: 1364787604.345233 0003 0000 19558
         E: 1364787604.345233 0003 0001 11004
         E: 1364787604.345233 0003 0019 58
@@ -456,7 +463,8 @@ struct PadFrameTests {
         """)
 
     /// Lines 15-20 of the same file.
-    static let penMotion = evemuEvents("""
+    static let penMotion = evemuEvents(
+        """
         E: 1364787604.357224 0003 0000 19544
         E: 1364787604.357224 0003 0001 10969
         E: 1364787604.357224 0003 0019 55

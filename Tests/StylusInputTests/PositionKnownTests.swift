@@ -15,7 +15,7 @@ struct PositionKnownTests {
         events += frame(at: 10, .abs(AbsoluteAxis.y, 442), .abs(AbsoluteAxis.pressure, 910))
         events += frame(at: 15, .abs(AbsoluteAxis.x, 20020))
         let out = a.feed(events)
-        #expect(out.map(\.pen) .prefix(2) == [nil, nil])
+        #expect(out.map(\.pen).prefix(2) == [nil, nil])
         #expect(out[0] == .empty(time: ms(0), gapBefore: nil))
         let first = try #require(out[2].pen)
         #expect(first.axes.x == 20010 && first.axes.y == 442)

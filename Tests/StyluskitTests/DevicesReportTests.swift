@@ -7,7 +7,9 @@ import Testing
 
 /// What `devices` prints about a tablet's nodes, with libwacom's facts from the installed database
 /// (no tablet is plugged into the build machines; the VM tests run the command on uinput clones).
-@Suite("devices: libwacom's model facts", .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/libwacom/libwacom.stylus"), "libwacom's data files are not installed"))
+@Suite(
+    "devices: libwacom's model facts",
+    .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/libwacom/libwacom.stylus"), "libwacom's data files are not installed"))
 struct DevicesReportTests {
     @Test("a pad and a pen node of an Intuos Pro M, and a Cintiq pen, name the model, surface and size with the source")
     func modelLines() throws {
@@ -31,9 +33,10 @@ struct DevicesReportTests {
         let lines = text.split(separator: "\n").map(String.init)
         #expect(lines.contains("    model    Wacom Intuos Pro M (PTH-660), tablet, 228.6 x 152.4 mm (from libwacom)"))
         #expect(lines.contains("/dev/input/event12  pad  \"Wacom Intuos Pro M Pad\"  0003:056a:0357 v0110"))
-        #expect(lines.contains(
-            "    resolution about 196.0 x 194.2 units/mm from libwacom's size in whole inches (the kernel reports none;"
-                + " a tablet profile gives the exact value)"))
+        #expect(
+            lines.contains(
+                "    resolution about 196.0 x 194.2 units/mm from libwacom's size in whole inches (the kernel reports none;"
+                    + " a tablet profile gives the exact value)"))
         #expect(lines.contains("    model    Wacom Cintiq 13HD touch (DTH-1300), pen display, 304.8 x 177.8 mm (from libwacom)"))
     }
 }

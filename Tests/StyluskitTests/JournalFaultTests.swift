@@ -171,7 +171,9 @@ struct JournalFaultTests {
         #expect(adf.components(separatedBy: "<point ").count - 1 == 226)
     }
 
-    @Test("A really full disk (a 168 KiB tmpfs when root, else /dev/full): the message says what to do, the journal keeps every byte before the fault, recover writes every contact frame")
+    @Test(
+        "A really full disk (a 168 KiB tmpfs when root, else /dev/full): the message says what to do, the journal keeps every byte before the fault, recover writes every contact frame"
+    )
     func diskFullThenRecover() throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -240,7 +242,9 @@ struct JournalFaultTests {
                 + "or file name, or move the existing file away. " + kept
                 + "Run `styluskit recover \(journal) --out DIR` to write the results file into another directory.")
         #expect(
-            RecordError.resultsNotWritten(.xmlWriter("libxml2 could not end an element; the results file is incomplete and was not kept."), journal: journal).description
+            RecordError.resultsNotWritten(
+                .xmlWriter("libxml2 could not end an element; the results file is incomplete and was not kept."), journal: journal
+            ).description
                 == "libxml2 could not end an element; the results file is incomplete and was not kept. " + kept
                 + "Run `styluskit recover \(journal)` (with --out DIR to write elsewhere).")
     }

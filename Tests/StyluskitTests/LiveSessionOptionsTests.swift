@@ -8,8 +8,10 @@ import Recordings
 /// `record` and `administer` take a live session's options from one group, so they read alike.
 @Suite("Live session options")
 struct LiveSessionOptionsTests {
-    static let shared = ["--test", "maze", "--battery", "/b/battery.txt", "--device", "/dev/input/event7", "--out", "/o", "--grab",
-                         "--display-profile", "wacom-cintiq-13hd"]
+    static let shared = [
+        "--test", "maze", "--battery", "/b/battery.txt", "--device", "/dev/input/event7", "--out", "/o", "--grab",
+        "--display-profile", "wacom-cintiq-13hd",
+    ]
 
     @Test("record and administer parse the same session options to the same session")
     func sameOptions() throws {
@@ -33,10 +35,12 @@ struct LiveSessionOptionsTests {
             #expect(throws: (any Error).self) { try parse(["--test", "maze"]) }
             #expect(throws: (any Error).self) { try parse(["--test", "clock", "--maze", "m.maze"]) }
         }
-        #expect(Record.message(for: catchError { _ = try Record.parse(["--test", "maze"]) })
-            == "--test maze needs exactly one of --maze FILE or --battery FILE.")
-        #expect(Administer.message(for: catchError { _ = try Administer.parse(["--test", "sdt", "--battery", "b"]) })
-            == "--maze and --battery belong to --test maze; leave them out for --test sdt.")
+        #expect(
+            Record.message(for: catchError { _ = try Record.parse(["--test", "maze"]) })
+                == "--test maze needs exactly one of --maze FILE or --battery FILE.")
+        #expect(
+            Administer.message(for: catchError { _ = try Administer.parse(["--test", "sdt", "--battery", "b"]) })
+                == "--maze and --battery belong to --test maze; leave them out for --test sdt.")
     }
 
     @Test("A relative maze file is journaled as an absolute path")

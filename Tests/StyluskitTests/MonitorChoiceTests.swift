@@ -71,7 +71,8 @@ struct MonitorChoiceTests {
     static func x11() throws -> MonitorChooser {
         let root = try fakeDRM()
         defer { try? FileManager.default.removeItem(atPath: root) }
-        return MonitorChooser(sdlNames: ["DELL U2415", "Cintiq 13HD", "eDP-1"], connectors: DRMConnector.scan(root: root), videoDriver: "x11")
+        return MonitorChooser(
+            sdlNames: ["DELL U2415", "Cintiq 13HD", "eDP-1"], connectors: DRMConnector.scan(root: root), videoDriver: "x11")
     }
 
     @Test("Under X11 a monitor is found by SDL's name, its connector (DRM's or xrandr's) or its EDID name")
@@ -94,11 +95,12 @@ struct MonitorChoiceTests {
         do {
             _ = try chooser.choose("DP-3")
         } catch {
-            #expect(error.description == """
-                No monitor is called 'DP-3' by SDL, by a connector or by an EDID; the monitors are: \
-                #0 'DELL U2415' (connector HDMI-A-1), #1 'Cintiq 13HD' (connector DP-1), #2 'eDP-1' (connector eDP-1). \
-                Pass one of these names (or #N), a connector (as in /sys/class/drm/card0-DP-1: DP-1) or an EDID monitor name to --output-display.
-                """)
+            #expect(
+                error.description == """
+                    No monitor is called 'DP-3' by SDL, by a connector or by an EDID; the monitors are: \
+                    #0 'DELL U2415' (connector HDMI-A-1), #1 'Cintiq 13HD' (connector DP-1), #2 'eDP-1' (connector eDP-1). \
+                    Pass one of these names (or #N), a connector (as in /sys/class/drm/card0-DP-1: DP-1) or an EDID monitor name to --output-display.
+                    """)
         }
     }
 
@@ -106,30 +108,33 @@ struct MonitorChoiceTests {
     func otherDriver() throws {
         let root = try Self.fakeDRM()
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let chooser = MonitorChooser(sdlNames: ["Built-in display", "Monitor 2"], connectors: DRMConnector.scan(root: root), videoDriver: "wayland")
+        let chooser = MonitorChooser(
+            sdlNames: ["Built-in display", "Monitor 2"], connectors: DRMConnector.scan(root: root), videoDriver: "wayland")
         #expect(try chooser.choose("Monitor 2") == 1)
         do {
             _ = try chooser.choose("DP-1")
             Issue.record("DP-1 cannot be told among Wayland's monitors")
         } catch {
-            #expect(error.description == """
-                'DP-1' is the connected display DP-1 (EDID 'Cintiq 13HD'), but SDL's wayland video driver shows no monitor by \
-                its EDID or connector name, so it cannot be told which of SDL's monitors it is; the monitors are: \
-                #0 'Built-in display', #1 'Monitor 2', and connected but not matched to an SDL monitor: DP-1 (EDID 'Cintiq 13HD'), \
-                HDMI-A-1 (EDID 'DELL U2415'), eDP-1. Pass SDL's name of the monitor to --output-display.
-                """)
+            #expect(
+                error.description == """
+                    'DP-1' is the connected display DP-1 (EDID 'Cintiq 13HD'), but SDL's wayland video driver shows no monitor by \
+                    its EDID or connector name, so it cannot be told which of SDL's monitors it is; the monitors are: \
+                    #0 'Built-in display', #1 'Monitor 2', and connected but not matched to an SDL monitor: DP-1 (EDID 'Cintiq 13HD'), \
+                    HDMI-A-1 (EDID 'DELL U2415'), eDP-1. Pass SDL's name of the monitor to --output-display.
+                    """)
         }
         // The profile's match finds the Cintiq, but not among SDL's monitors: the first, with a note.
         let profile = DisplayProfile(
             source: "/p/wacom-cintiq-13hd.yaml", match: DisplayMatch(edidVendor: "WAC", edidProduct: 0x1040), pixelsPerInch: 166)
         let choice = chooser.choose(matching: profile)
         #expect(choice.index == nil)
-        #expect(choice.note == """
-            the display profile wacom-cintiq-13hd matches DP-1 (EDID 'Cintiq 13HD'), but SDL's wayland video driver shows no \
-            monitor by its EDID or connector name (its monitors: #0 'Built-in display', #1 'Monitor 2', and connected but not \
-            matched to an SDL monitor: DP-1 (EDID 'Cintiq 13HD'), HDMI-A-1 (EDID 'DELL U2415'), eDP-1); the window goes on \
-            the first, 'Built-in display'. Pass --output-display NAME to choose.
-            """)
+        #expect(
+            choice.note == """
+                the display profile wacom-cintiq-13hd matches DP-1 (EDID 'Cintiq 13HD'), but SDL's wayland video driver shows no \
+                monitor by its EDID or connector name (its monitors: #0 'Built-in display', #1 'Monitor 2', and connected but not \
+                matched to an SDL monitor: DP-1 (EDID 'Cintiq 13HD'), HDMI-A-1 (EDID 'DELL U2415'), eDP-1); the window goes on \
+                the first, 'Built-in display'. Pass --output-display NAME to choose.
+                """)
     }
 
     @Test("Without --output-display the display profile's match chooses the monitor")
@@ -155,21 +160,27 @@ struct MonitorChoiceTests {
             try FileManager.default.createDirectory(atPath: "\(root)/\(entry)", withIntermediateDirectories: true)
             try Data(Self.cintiq).write(to: URL(fileURLWithPath: "\(root)/\(entry)/edid"))
         }
-        let chooser = MonitorChooser(sdlNames: ["Cintiq 13HD", "Cintiq 13HD"], connectors: DRMConnector.scan(root: root), videoDriver: "x11")
+        let chooser = MonitorChooser(
+            sdlNames: ["Cintiq 13HD", "Cintiq 13HD"], connectors: DRMConnector.scan(root: root), videoDriver: "x11")
         #expect(try chooser.choose("#1") == 1)
         for name in ["Cintiq 13HD", "DP-2"] {
             do {
                 _ = try chooser.choose(name)
                 Issue.record("'\(name)' should be ambiguous")
             } catch {
-                #expect(error == .ambiguous(
-                    name: name, candidates: ["#0 'Cintiq 13HD'", "#1 'Cintiq 13HD'"],
-                    monitors: "#0 'Cintiq 13HD', #1 'Cintiq 13HD'"))
+                #expect(
+                    error
+                        == .ambiguous(
+                            name: name, candidates: ["#0 'Cintiq 13HD'", "#1 'Cintiq 13HD'"],
+                            monitors: "#0 'Cintiq 13HD', #1 'Cintiq 13HD'"))
             }
         }
-        #expect(MonitorChoiceError.ambiguous(name: "Cintiq 13HD", candidates: ["#0 'Cintiq 13HD'", "#1 'Cintiq 13HD'"], monitors: "#0 'Cintiq 13HD', #1 'Cintiq 13HD'").description == """
-            'Cintiq 13HD' names more than one monitor: #0 'Cintiq 13HD', #1 'Cintiq 13HD'; the monitors are: #0 'Cintiq 13HD', \
-            #1 'Cintiq 13HD'. Pass the one you mean by its number to --output-display, e.g. '#0'.
-            """)
+        #expect(
+            MonitorChoiceError.ambiguous(
+                name: "Cintiq 13HD", candidates: ["#0 'Cintiq 13HD'", "#1 'Cintiq 13HD'"], monitors: "#0 'Cintiq 13HD', #1 'Cintiq 13HD'"
+            ).description == """
+                'Cintiq 13HD' names more than one monitor: #0 'Cintiq 13HD', #1 'Cintiq 13HD'; the monitors are: #0 'Cintiq 13HD', \
+                #1 'Cintiq 13HD'. Pass the one you mean by its number to --output-display, e.g. '#0'.
+                """)
     }
 }

@@ -25,27 +25,38 @@ struct ScenarioTests {
                 up\r
                 """, source: "s")
         #expect(scenario.drawing == .maze(file: "../mazes/choice.maze"))
-        #expect(scenario.instructions.map(\.instruction) == [
-            .speed(6), .down(.start),
-            .move([.cell(MazeCell(row: 0, column: 0), x: 0.5, y: 0.5), .cell(MazeCell(row: 1, column: 2), x: 0.25, y: 0.75),
-                   .form(FormPosition(xCentimetres: 12.5, yCentimetres: 8))]),
-            .hold(.milliseconds(600)), .up, .pause(.milliseconds(2_100)), .down(.here), .move([.end]), .up,
-        ])
+        #expect(
+            scenario.instructions.map(\.instruction) == [
+                .speed(6), .down(.start),
+                .move([
+                    .cell(MazeCell(row: 0, column: 0), x: 0.5, y: 0.5), .cell(MazeCell(row: 1, column: 2), x: 0.25, y: 0.75),
+                    .form(FormPosition(xCentimetres: 12.5, yCentimetres: 8)),
+                ]),
+                .hold(.milliseconds(600)), .up, .pause(.milliseconds(2_100)), .down(.here), .move([.end]), .up,
+            ])
         #expect(scenario.instructions.map(\.line) == [3, 5, 6, 7, 8, 9, 10, 11, 12])
     }
 
-    @Test("Mistakes name the line and column and what was expected", arguments: [
-        ("maze: m\ndown: start\nhold: 2 minutes\nup\n",
-         "s, line 3, column 7: expected a duration such as '0.6 s' or '600 ms', found '2 minutes'."),
-        ("maze: m\nmove: r1c1\n", "s, line 2: 'move' while the pen is up; add 'down: POINT' before it."),
-        ("maze: m\ndown: start\n", "s, line 3: the scenario ends with the pen down; end it with 'up'."),
-        ("down: 1,2\nup\n", "s: no drawing is named; give exactly one 'maze: FILE', 'clock: HH:MM' or 'sdt:' line."),
-        ("clock: 13:10\n", "s, line 1, column 8: expected a time on a clock face such as '11:10', found '13:10'."),
-        ("maze: m\n  jump: r1c1\n",
-         "s, line 2, column 3: expected one of maze:, clock:, sdt:, clock-radius:, speed:, down:, move:, hold:, up, pause:, write:, found 'jump'."),
-        ("maze: m\ndown: r0c1\nup\n",
-         "s, line 2, column 7: expected a point: 'start', 'end', 'here', a cell such as 'r2c3' or 'r2c3@0.5,0.9', or 'X,Y' in cm, found 'r0c1'."),
-    ])
+    @Test(
+        "Mistakes name the line and column and what was expected",
+        arguments: [
+            (
+                "maze: m\ndown: start\nhold: 2 minutes\nup\n",
+                "s, line 3, column 7: expected a duration such as '0.6 s' or '600 ms', found '2 minutes'."
+            ),
+            ("maze: m\nmove: r1c1\n", "s, line 2: 'move' while the pen is up; add 'down: POINT' before it."),
+            ("maze: m\ndown: start\n", "s, line 3: the scenario ends with the pen down; end it with 'up'."),
+            ("down: 1,2\nup\n", "s: no drawing is named; give exactly one 'maze: FILE', 'clock: HH:MM' or 'sdt:' line."),
+            ("clock: 13:10\n", "s, line 1, column 8: expected a time on a clock face such as '11:10', found '13:10'."),
+            (
+                "maze: m\n  jump: r1c1\n",
+                "s, line 2, column 3: expected one of maze:, clock:, sdt:, clock-radius:, speed:, down:, move:, hold:, up, pause:, write:, found 'jump'."
+            ),
+            (
+                "maze: m\ndown: r0c1\nup\n",
+                "s, line 2, column 7: expected a point: 'start', 'end', 'here', a cell such as 'r2c3' or 'r2c3@0.5,0.9', or 'X,Y' in cm, found 'r0c1'."
+            ),
+        ])
     func errors(_ text: String, _ message: String) {
         #expect(throws: ScenarioError.self) { try Scenario(parsing: text, source: "s") }
         do {

@@ -6,7 +6,8 @@ import StylusInput
 /// and decoded by `evemuDescription(_:)`.
 enum Devices {
     /// UC-LOGIC-Tablet-WP5540U-Pen.events lines 39-65: no BTN_TOOL_* bits at all.
-    static let ucLogicWP5540U = evemuDescription("""
+    static let ucLogicWP5540U = evemuDescription(
+        """
         N: UC-LOGIC Tablet WP5540U Pen
         I: 0003 5543 0004 0100
         P: 00 00 00 00 00 00 00 00
@@ -26,7 +27,8 @@ enum Devices {
         """)
 
     /// Wacom-Cintiq-13HD-touch-Pen.events lines 100-133.
-    static let cintiq13HD = evemuDescription("""
+    static let cintiq13HD = evemuDescription(
+        """
         N: Wacom Cintiq 13HD touch Pen
         I: 0003 056a 0333 0110
         P: 02 00 00 00 00 00 00 00
@@ -52,7 +54,8 @@ enum Devices {
         """)
 
     /// Wacom-Cintiq-22HDT-Pen.events lines 122-156 (EVEMU 1.1: no resolution).
-    static let cintiq22HDT = evemuDescription("""
+    static let cintiq22HDT = evemuDescription(
+        """
         N: Wacom Cintiq 22HDT Pen
         I: 0003 056a 005b 0209
         P: 02 00 00 00 00 00 00 00
@@ -80,7 +83,8 @@ enum Devices {
         """)
 
     /// Wacom-DTH2242-Pen.events lines 86-117 (EVEMU 1.1: no resolution).
-    static let dth2242 = evemuDescription("""
+    static let dth2242 = evemuDescription(
+        """
         N: Wacom DTH2242 Pen
         I: 0003 056a 0059 0115
         P: 02 00 00 00 00 00 00 00
@@ -105,7 +109,8 @@ enum Devices {
         """)
 
     /// Wacom-Intuos4-6x9.desc lines 130-165: pen and pad on one node.
-    static let intuos4 = evemuDescription("""
+    static let intuos4 = evemuDescription(
+        """
         N: Wacom Intuos4 6x9
         I: 0003 056a 00b9 0104
         P: 01 00 00 00 00 00 00 00
@@ -134,7 +139,8 @@ enum Devices {
         """)
 
     /// dell_canvas_pen.evemu lines 69-98: no distance, no serial.
-    static let dellCanvas = evemuDescription("""
+    static let dellCanvas = evemuDescription(
+        """
         N: Wacom ISD-V4 Pen
         I: 0003 056a 4200 0110
         P: 02 00 00 00 00 00 00 00
