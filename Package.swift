@@ -70,7 +70,8 @@ let package = Package(
         // Running a test: the three drivers on one due-time queue, the stroke recorder, the session's
         // plan, ending and result; replay, record, administer and recover all go through it.
         .target(
-            name: "Sessions", dependencies: ["ADF", "Proctoring", "Recordings", "StylusGeometry", "StylusInput"], exclude: ["README.md"]),
+            name: "Sessions", dependencies: ["ADF", "LinuxInput", "Proctoring", "Recordings", "StylusGeometry", "StylusInput"],
+            exclude: ["README.md"]),
         // Printable pages (calibration sheet, mazes) at exact physical size, as PDF through cairo.
         .target(name: "FormPrinting", dependencies: ["CCairo", "Proctoring", "StylusGeometry"], exclude: ["README.md"]),
         // Pictures of results (forms with the ink, animation frames, plots), drawn through FormPrinting's cairo wrapper.

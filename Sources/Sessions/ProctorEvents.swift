@@ -1,6 +1,6 @@
 internal import Foundation
-public import Proctoring
-public import StylusGeometry
+internal import Proctoring
+internal import StylusGeometry
 public import StylusInput
 
 /// Which of the proctor's inputs made a decision.

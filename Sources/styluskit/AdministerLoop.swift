@@ -41,9 +41,9 @@ struct AdministerLoop {
     /// How long a first Escape waits for the second that confirms ending the test.
     static let endConfirmation = EventDuration.milliseconds(5_000)
 
-    let source: PenEventSource
+    let source: any PenEventSource
     let journal: Journal
-    let driver: SessionDriver
+    let driver: any SessionDriver
     let presenter: SessionPresenter
     let clock: SessionClock
     var screenshots: [(seconds: Double, file: String)]
@@ -51,15 +51,18 @@ struct AdministerLoop {
     /// A fed session stops its clock while the X server is captured; a live one cannot.
     let pausesForCaptures: Bool
     private(set) var taken: [String] = []
-    private(set) var gaps = 0
+    private var input: LiveInput
+    /// The `SYN_DROPPED`s of the whole session.
+    var gaps: Int { input.gaps }
 
     init(
-        source: PenEventSource, journal: Journal, driver: SessionDriver, presenter: SessionPresenter, clock: SessionClock,
+        source: any PenEventSource, journal: Journal, driver: any SessionDriver, presenter: SessionPresenter, clock: SessionClock,
         screenshots: [(seconds: Double, file: String)], sessionStart: EventTime, pausesForCaptures: Bool
     ) {
         self.source = source
         self.journal = journal
         self.driver = driver
+        input = LiveInput(source: source, journal: journal, driver: driver)
         self.presenter = presenter
         self.clock = clock
         self.screenshots = screenshots
@@ -73,8 +76,6 @@ struct AdministerLoop {
     mutating func run() throws -> Outcome {
         let signals = SignalPipe.install()
         let screen = presenter.screen
-        var batch: [InputEvent] = []
-        var dropsJournaled = 0
         var measuresJournaled = 0
         var quietSince: EventTime?
         var endAsked: EventTime?
@@ -95,15 +96,7 @@ struct AdministerLoop {
             let ready = poll(&fds, nfds_t(fds.count), Int32(max(0, (timeout + 999) / 1_000)))
             if ready < 0 && errno != EINTR { throw LiveInputError.readFailed(node: "pen", reason: String(cString: strerror(errno))) }
             now = clock.now()
-            batch.removeAll(keepingCapacity: true)
-            let status = try source.read(into: &batch, limit: 4096)
-            try journal.append(batch, now: now)
-            for drop in try source.journalNewDrops(after: &dropsJournaled, now: now, journal: journal, driver: driver) {
-                gaps += 1
-                printError(drop.warning)
-            }
-            for event in batch {
-                try driver.process(event)
+            let happenings = try input.turn(now: now) {
                 // A reading time is journaled as it completes, so `recover` writes it as this session does.
                 for measure in presenter.reading.measures.dropFirst(measuresJournaled) {
                     try journal.control(
@@ -115,20 +108,19 @@ struct AdministerLoop {
                 for tap in presenter.taps { try journal.control(.tap(button: tap.button.rawValue, time: tap.time), now: now) }
                 presenter.taps.removeAll()
             }
-            if let tablet = source as? ReconnectingTablet {
-                switch try tablet.follow(status, now: now, journal: journal, driver: driver) {
+            for happening in happenings {
+                switch happening {
+                case .dropped(let drop):
+                    printError(drop.warning)
                 case .unplugged:
                     presenter.tabletAway = true
-                    printError("The tablet was unplugged; plug it in again to continue (Escape ends the test, Ctrl+Q aborts).")
+                    printError("The tablet was unplugged; plug it in again to continue (Escape twice ends the test, Ctrl+Q aborts).")
                 case let .back(node, moved):
                     presenter.tabletAway = false
                     printError(
                         moved ? "The tablet is back, at \(node); the session continues." : "The tablet is back; the session continues.")
-                case nil:
-                    break
                 }
             }
-            try driver.advance(to: now)
             presenter.refresh()
             screen.frame(now: clock.now)
             if driver.isFinished { return .ended(now) }
@@ -142,15 +134,14 @@ struct AdministerLoop {
                 case .end:
                     // A second Escape confirms: one stray key must not end a patient's test.
                     if let asked = endAsked, pressed.duration(since: asked) <= Self.endConfirmation {
-                        try endEverything(at: pressed)
+                        try input.endEverything(at: pressed)
                         return .ended(pressed)
                     }
                     endAsked = pressed
                     printError("Press Escape again within 5 s to end the test (the steps left end now; the results are written).")
                 case .nextPart:
                     endAsked = nil
-                    try journal.control(.continue(pressed), now: pressed)
-                    try driver.continuePressed(at: pressed)
+                    try input.pressContinue(at: pressed)
                     printError(driver.isFinished ? "Next part: that was the last; the test is over." : "Next part.")
                     if driver.isFinished { return .ended(pressed) }
                 case .repeatInstructions:
@@ -161,18 +152,17 @@ struct AdministerLoop {
             // SIGINT (Ctrl-C) and SIGTERM stop the session safely, as an operator who presses Ctrl-C
             // means: the steps left end at once, journaled, and the results are written. They never
             // move the patient on to another part.
-            var signal: UInt8 = 0
-            if read(signals, &signal, 1) == 1 {
+            if let signal = SignalPipe.take(from: signals) {
                 let pressed = clock.now()
-                try endEverything(at: pressed)
-                return .stopped(pressed, signal: Int32(signal))
+                try input.endEverything(at: pressed)
+                return .stopped(pressed, signal: signal)
             }
             // A feed that is over ends the session once nothing more is due and every capture is taken.
             if source.isExhausted && driver.nextDeadline == nil && screenshots.isEmpty {
                 let since = quietSince ?? now
                 quietSince = since
                 if now.duration(since: since) >= Self.feedLinger {
-                    try endEverything(at: now)
+                    try input.endEverything(at: now)
                     return .ended(now)
                 }
             } else {
@@ -222,14 +212,6 @@ struct AdministerLoop {
 
     /// How long after the finish animations a capture still waits to be taken.
     static let capturesAfterAnimation = EventDuration.milliseconds(5_000)
-
-    /// Ends every step left, as SIGTERM does for `record`: one continue press per step, journaled.
-    private func endEverything(at time: EventTime) throws {
-        while !driver.isFinished {
-            try journal.control(.continue(time), now: time)
-            try driver.continuePressed(at: time)
-        }
-    }
 
     /// Captures what the X server shows (the whole root window) with xwd: the pixels the patient saw,
     /// not the app's idea of them.

@@ -60,35 +60,3 @@ final class RecordingFeed: PenEventSource {
         return .drained
     }
 }
-
-extension PenEventSource {
-    /// Journals the `SYN_DROPPED`s read since the first `journaled` and interrupts the driver at
-    /// each; returns them, for the loop to warn of.
-    func journalNewDrops(after journaled: inout Int, now: EventTime, journal: Journal, driver: SessionDriver) throws -> [DroppedEvents] {
-        let new = newDrops(after: &journaled)
-        for drop in new {
-            try journal.control(.gap(droppedAt: drop.droppedAt, resyncEvents: drop.resyncEvents), now: now)
-            try driver.interrupt(SessionInterruption(kind: .eventsDropped, time: drop.droppedAt))
-        }
-        return new
-    }
-}
-
-extension ReconnectingTablet {
-    /// Follows the connection after a read (`follow(_:now:)`) and journals what changed, interrupting
-    /// the driver at an unplug and at the tablet's return, so the session goes on from the same journal.
-    func follow(_ status: LiveReadStatus, now: EventTime, journal: Journal, driver: SessionDriver) throws -> Change? {
-        let change = follow(status, now: now)
-        switch change {
-        case .unplugged:
-            try journal.control(.removed(now), now: now)
-            try driver.interrupt(SessionInterruption(kind: .deviceRemoved, time: now))
-        case .back:
-            try journal.control(.reconnected(now), now: now)
-            try driver.interrupt(SessionInterruption(kind: .deviceReconnected, time: now))
-        case nil:
-            break
-        }
-        return change
-    }
-}

@@ -125,28 +125,26 @@ func printError(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
 }
 
-/// The live event loop: poll on the tablet and on SIGINT/SIGTERM, with timeouts for the proctor's timers.
+/// `record`'s loop: poll on the tablet and on SIGINT/SIGTERM, with timeouts for the proctor's
+/// timers; the input itself is `LiveInput`'s, as for `administer`.
 struct LiveLoop {
     /// The tablet, followed through unplugs until it is back.
     let tablet: ReconnectingTablet
-    let journal: Journal
-    let driver: any SessionDriver
     let status: StatusLine
+    private var input: LiveInput
     /// The `SYN_DROPPED`s of the whole session (every tablet connection).
-    private(set) var gaps = 0
+    var gaps: Int { input.gaps }
 
     init(tablet: ReconnectingTablet, journal: Journal, driver: any SessionDriver, status: StatusLine) {
         self.status = status
         self.tablet = tablet
-        self.journal = journal
-        self.driver = driver
+        input = LiveInput(source: tablet, journal: journal, driver: driver)
     }
 
     /// Runs until the test ends; returns the time it ended at.
     mutating func run() throws -> EventTime {
         let signals = SignalPipe.install()
-        var batch: [InputEvent] = []
-        var dropsJournaled = 0
+        let driver = input.driver
         while true {
             var now = monotonicClockNow()
             // Sleep until the proctor's timer is due, or 100 ms to keep the journal's sync schedule.
@@ -164,74 +162,26 @@ struct LiveLoop {
             let ready = poll(&fds, nfds_t(fds.count), timeout)
             if ready < 0 && errno != EINTR { throw LiveInputError.readFailed(node: tablet.node, reason: String(cString: strerror(errno))) }
             now = monotonicClockNow()
-            // Read before timers and signals, so nothing stamped before them is handled after them.
-            batch.removeAll(keepingCapacity: true)
-            let readStatus = try tablet.read(into: &batch, limit: 4096)
-            try journal.append(batch, now: now)
-            for drop in try tablet.journalNewDrops(after: &dropsJournaled, now: now, journal: journal, driver: driver) {
-                gaps += 1
-                self.status.clear()
-                printError(drop.warning)
+            for happening in try input.turn(now: now) {
+                status.clear()
+                switch happening {
+                case .dropped(let drop): printError(drop.warning)
+                case .unplugged: printError("The tablet was unplugged; plug it in again to continue (Ctrl-C ends the step).")
+                case let .back(node, moved):
+                    printError(
+                        moved ? "The tablet is back, at \(node); the session continues." : "The tablet is back; the session continues.")
+                }
             }
-            for event in batch { try driver.process(event) }
-            switch try tablet.follow(readStatus, now: now, journal: journal, driver: driver) {
-            case .unplugged:
-                self.status.clear()
-                printError("The tablet was unplugged; plug it in again to continue (Ctrl-C ends the step).")
-            case let .back(node, moved):
-                self.status.clear()
-                printError(moved ? "The tablet is back, at \(node); the session continues." : "The tablet is back; the session continues.")
-            case nil:
-                break
-            }
-            try driver.advance(to: now)
             // A maze test ends by itself, at its last maze's finish timer.
             if driver.isFinished { return now }
-            self.status.refresh(now: now)
-            var signal: UInt8 = 0
-            while read(signals, &signal, 1) == 1 {
+            status.refresh(now: now)
+            while let signal = SignalPipe.take(from: signals) {
                 let pressed = monotonicClockNow()
-                repeat {
-                    try journal.control(.continue(pressed), now: pressed)
-                    try driver.continuePressed(at: pressed)
-                } while Int32(signal) == SIGTERM && !driver.isFinished
+                // Ctrl-C ends the step on screen; SIGTERM ends the test.
+                if signal == SIGTERM { try input.endEverything(at: pressed) } else { try input.pressContinue(at: pressed) }
                 if driver.isFinished { return pressed }
             }
-            try journal.syncIfDue(now: now)
+            try input.journal.syncIfDue(now: now)
         }
-    }
-}
-
-extension DroppedEvents {
-    /// What a live session prints when the kernel dropped events.
-    var warning: String {
-        "warning: the kernel dropped events at \(droppedAt); resynchronised (\(resyncEvents) events)"
-    }
-}
-
-/// SIGINT and SIGTERM turned into bytes on a non-blocking pipe, so the event loop's poll wakes for them.
-enum SignalPipe {
-    nonisolated(unsafe) static var writeEnd: Int32 = -1
-
-    /// Installs the handlers; returns the pipe's read end.
-    static func install() -> Int32 {
-        var ends: [Int32] = [-1, -1]
-        _ = pipe(&ends)
-        for end in ends {
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-        }
-        writeEnd = ends[1]
-        for number in [SIGINT, SIGTERM] {
-            var action = sigaction()
-            action.__sigaction_handler.sa_handler = { number in
-                var byte = UInt8(truncatingIfNeeded: number)
-                _ = write(SignalPipe.writeEnd, &byte, 1)
-            }
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = SA_RESTART
-            sigaction(number, &action, nil)
-        }
-        return ends[0]
     }
 }

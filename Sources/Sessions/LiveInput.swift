@@ -1,0 +1,123 @@
+internal import Foundation
+public import LinuxInput
+public import Recordings
+public import StylusInput
+
+/// The input half of a live session's loop, the same for `record` and `administer`: what the pen
+/// source has is read, journaled before anything else (so a killed process loses nothing read),
+/// the session interrupted at each `SYN_DROPPED` and at an unplug or a return, each event handed
+/// to the driver, and the driver advanced to the loop's time. The loops around it differ only in
+/// how they wait (poll, a window's frames) and in what they tell the operator.
+public struct LiveInput {
+    /// What the loop should tell the operator about.
+    public enum Happening: Equatable {
+        /// The kernel dropped events (`SYN_DROPPED`); the source resynchronised.
+        case dropped(DroppedEvents)
+        /// The tablet was unplugged: the session waits for it.
+        case unplugged
+        /// The same tablet is back, at `node` (`moved` when at another node than before).
+        case back(node: String, moved: Bool)
+    }
+
+    public let source: any PenEventSource
+    public let journal: Journal
+    public let driver: any SessionDriver
+    /// The `SYN_DROPPED`s of the whole session (every connection of the tablet).
+    public private(set) var gaps = 0
+    private var batch: [InputEvent] = []
+    private var dropsJournaled = 0
+
+    public init(source: any PenEventSource, journal: Journal, driver: any SessionDriver) {
+        self.source = source
+        self.journal = journal
+        self.driver = driver
+    }
+
+    /// One turn at `now`: read, journal, interrupt, process (calling `afterEvent` after each event,
+    /// for what the caller journals as the events go: a window's reading times and taps), advance.
+    /// Returns what happened, in order, for the operator.
+    public mutating func turn(now: EventTime, afterEvent: () throws -> Void = {}) throws -> [Happening] {
+        var happenings: [Happening] = []
+        batch.removeAll(keepingCapacity: true)
+        // Read before timers and signals, so nothing stamped before them is handled after them.
+        let status = try source.read(into: &batch, limit: 4096)
+        try journal.append(batch, now: now)
+        for drop in source.newDrops(after: &dropsJournaled) {
+            try journal.control(.gap(droppedAt: drop.droppedAt, resyncEvents: drop.resyncEvents), now: now)
+            try driver.interrupt(SessionInterruption(kind: .eventsDropped, time: drop.droppedAt))
+            gaps += 1
+            happenings.append(.dropped(drop))
+        }
+        for event in batch {
+            try driver.process(event)
+            try afterEvent()
+        }
+        if let tablet = source as? ReconnectingTablet {
+            switch tablet.follow(status, now: now) {
+            case .unplugged:
+                try journal.control(.removed(now), now: now)
+                try driver.interrupt(SessionInterruption(kind: .deviceRemoved, time: now))
+                happenings.append(.unplugged)
+            case let .back(node, moved):
+                try journal.control(.reconnected(now), now: now)
+                try driver.interrupt(SessionInterruption(kind: .deviceReconnected, time: now))
+                happenings.append(.back(node: node, moved: moved))
+            case nil:
+                break
+            }
+        }
+        try driver.advance(to: now)
+        return happenings
+    }
+
+    /// A continue press at `time`: journaled, then pressed.
+    public func pressContinue(at time: EventTime) throws {
+        try journal.control(.continue(time), now: time)
+        try driver.continuePressed(at: time)
+    }
+
+    /// Ends every step left at `time`, one journaled continue press each, as SIGTERM and Escape do.
+    public func endEverything(at time: EventTime) throws {
+        while !driver.isFinished { try pressContinue(at: time) }
+    }
+}
+
+extension DroppedEvents {
+    /// What a live session prints when the kernel dropped events.
+    public var warning: String {
+        "warning: the kernel dropped events at \(droppedAt); resynchronised (\(resyncEvents) events)"
+    }
+}
+
+/// SIGINT and SIGTERM turned into bytes on a non-blocking pipe, so a live loop's poll wakes for them.
+public enum SignalPipe {
+    nonisolated(unsafe) static var writeEnd: Int32 = -1
+
+    /// Installs the handlers; returns the pipe's read end.
+    public static func install() -> Int32 {
+        var ends: [Int32] = [-1, -1]
+        _ = pipe(&ends)
+        for end in ends {
+            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+        }
+        writeEnd = ends[1]
+        for number in [SIGINT, SIGTERM] {
+            var action = sigaction()
+            action.__sigaction_handler.sa_handler = { number in
+                var byte = UInt8(truncatingIfNeeded: number)
+                _ = write(SignalPipe.writeEnd, &byte, 1)
+            }
+            sigemptyset(&action.sa_mask)
+            action.sa_flags = SA_RESTART
+            sigaction(number, &action, nil)
+        }
+        return ends[0]
+    }
+
+    /// The signal waiting on the pipe's read end `pipe`, if any.
+    public static func take(from pipe: Int32) -> Int32? {
+        var signal: UInt8 = 0
+        return read(pipe, &signal, 1) == 1 ? Int32(signal) : nil
+    }
+}
