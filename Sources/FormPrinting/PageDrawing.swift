@@ -126,7 +126,9 @@ extension PageDrawing {
     /// A maze at its cell size, placed on the page as the proctor places it on a form of the
     /// page's size: walls on the cell boundaries, a green arrow in the mouth of the start opening
     /// pointing in, a red one in the mouth of the end opening pointing out; a reduced maze shows
-    /// only its solution corridor, the rest left white (`blank`) or filled black (`filled`).
+    /// only its solution corridor, the rest left white (`blank`) or filled black (`filled`), and
+    /// its walls are the corridor's boundary (`Maze.asShown`, the walls the proctor uses), also
+    /// where the file opens a branch off it.
     public static func maze(_ maze: Maze, page size: FormSize) -> PageDrawing {
         var page = PageDrawing(size: size)
         let origin = maze.origin(onFormOf: size)
@@ -136,12 +138,9 @@ extension PageDrawing {
             FormPosition(xCentimetres: origin.xCentimetres + Double(column) * cell, yCentimetres: origin.yCentimetres + Double(row) * cell)
         }
 
-        let corridor: Set<MazeCell>?
-        switch maze.rendering {
-        case .full: corridor = nil
-        case .reducedBlank, .reducedFilled: corridor = Set(maze.solution)
-        }
-        if maze.rendering == .reducedFilled, let corridor {
+        let corridor = maze.shownCells
+        let shown = maze.showing(corridor)
+        if maze.rendering == .reducedFilled {
             for row in 0..<maze.rows {
                 for column in 0..<maze.columns where !corridor.contains(MazeCell(row: row, column: column)) {
                     page.marks.append(
@@ -152,16 +151,16 @@ extension PageDrawing {
             }
         }
 
-        // Each wall once: the top and left side of every cell, plus the bottom row and right column.
+        // Each wall once: the top and left side of every cell, plus the bottom row and right column;
+        // of a reduced maze only those of the corridor (a wall between two hidden cells is hidden).
         func shows(_ cells: [MazeCell]) -> Bool {
-            guard let corridor else { return true }
-            return cells.contains { corridor.contains($0) }
+            cells.contains { corridor.contains($0) }
         }
         for row in 0...maze.rows {
             for column in 0..<maze.columns {
                 let above = MazeCell(row: row - 1, column: column)
                 let below = MazeCell(row: row, column: column)
-                let wall = row < maze.rows ? maze.hasWall(on: .top, of: below) : maze.hasWall(on: .bottom, of: above)
+                let wall = row < maze.rows ? shown.hasWall(on: .top, of: below) : shown.hasWall(on: .bottom, of: above)
                 let sides = [above, below].filter { maze.contains($0) }
                 if wall, shows(sides) {
                     page.marks.append(
@@ -173,7 +172,7 @@ extension PageDrawing {
             for column in 0...maze.columns {
                 let left = MazeCell(row: row, column: column - 1)
                 let right = MazeCell(row: row, column: column)
-                let wall = column < maze.columns ? maze.hasWall(on: .left, of: right) : maze.hasWall(on: .right, of: left)
+                let wall = column < maze.columns ? shown.hasWall(on: .left, of: right) : shown.hasWall(on: .right, of: left)
                 let sides = [left, right].filter { maze.contains($0) }
                 if wall, shows(sides) {
                     page.marks.append(

@@ -8,6 +8,10 @@ public import StylusInput
 /// actions arm and calls `timerFired(at:)` when one is due. Nothing here reads a clock or sleeps,
 /// so a replay on a virtual clock decides exactly as the live session did.
 ///
+/// The proctor uses the walls the patient sees (`Maze.asShown`): in a reduced maze, the boundary
+/// of the drawn corridor is a wall, and a cell off the corridor is not part of the maze: a pen
+/// there is outside it, as beyond the outer wall.
+///
 /// Per sample the work is a cell lookup and one read of the precomputed distance table; the
 /// actions array is empty (and so not allocated) unless something happens.
 public struct MazeProctor: Sendable {
@@ -23,6 +27,7 @@ public struct MazeProctor: Sendable {
 
     public let maze: Maze
     public let settings: MazeSettings
+    /// The graph of the walls the patient sees (`Maze.asShown`), not of every wall in the file.
     public let graph: MazeGraph
     /// The maze on the form: positions to cells.
     public let mazeOnForm: MazeOnForm
@@ -52,6 +57,8 @@ public struct MazeProctor: Sendable {
     private let startIndex: Int
     private let endIndex: Int
     private let startArrowPoint: FormPosition
+    /// Per cell (row-major): whether it is drawn as part of the maze; false off a reduced maze's corridor.
+    private let isShown: [Bool]
 
     /// Creates the proctor of one maze.
     ///
@@ -66,7 +73,9 @@ public struct MazeProctor: Sendable {
     ) {
         self.maze = maze
         self.settings = settings
-        graph = MazeGraph(maze)
+        let shownCells = maze.shownCells
+        graph = MazeGraph(maze.showing(shownCells))
+        isShown = (0..<maze.cellCount).map { shownCells.contains(maze.cell(atIndex: $0)) }
         mazeOnForm = MazeOnForm(maze: maze, origin: origin)
         pauseBacktrackDistanceCentimetres = density.centimetres(fromPixels: settings.pauseBacktrackDistancePixels)
         pauseCircleRadiusCentimetres = density.centimetres(fromPixels: settings.pauseCircleRadiusPixels)
@@ -90,7 +99,7 @@ public struct MazeProctor: Sendable {
     /// - Precondition: no stroke is under way (`finishedDrawing` ended the previous one).
     public mutating func shouldBeginDrawing(_ point: FormPosition, at time: EventTime) -> [MazeAction] {
         precondition(pen == .up, "shouldBeginDrawing called while a stroke is under way; call finishedDrawing first")
-        let location = mazeOnForm.location(of: point)
+        let location = locate(point)
         switch state {
         case .finished:
             pen = .ignoring
@@ -164,7 +173,7 @@ public struct MazeProctor: Sendable {
     /// The pen moved to `point` while down.
     public mutating func isDrawing(_ point: FormPosition, at time: EventTime) -> [MazeAction] {
         guard pen == .drawing else { return [] }
-        let location = mazeOnForm.location(of: point)
+        let location = locate(point)
         switch state {
         case .notEntered:
             guard case .cell(let cell) = location,
@@ -250,6 +259,15 @@ public struct MazeProctor: Sendable {
         if from == to { return true }
         guard let steps = graph.distance(from: from, to: to) else { return false }
         return steps - 1 <= limit
+    }
+
+    /// Where `point` falls for the proctor: as `MazeOnForm.location(of:)`, except that a cell
+    /// the patient does not see as part of the maze (off a reduced maze's corridor) is outside.
+    @inline(__always)
+    private func locate(_ point: FormPosition) -> MazeLocation {
+        let location = mazeOnForm.location(of: point)
+        if case .cell(let index) = location, !isShown[index] { return .outside }
+        return location
     }
 
     /// The cell a located point counts for: its own, or the opening's cell in an opening's mouth.

@@ -26,7 +26,7 @@ public struct SymbolDigitInterruption: Hashable, Sendable {
     public var step: SymbolDigitStep
     /// The box the skipping stroke was written in.
     public var writtenIn: Int
-    /// The box that comes next, which the arrow points at.
+    /// The first empty box, which the arrow points at.
     public var continueIn: Int
 
     public init(kind: SymbolDigitInterruptionKind, time: EventTime, step: SymbolDigitStep, writtenIn: Int, continueIn: Int) {
@@ -95,12 +95,15 @@ public enum SymbolDigitAction: Hashable, Sendable {
 /// when the pen lifts: digits often begin above or beside the box (the top bar of a 5, the
 /// stem of a 4), while their extent is centred on it. So skips are detected on lifting.
 ///
-/// Skip detection: boxes are filled in order, samples first. The furthest box written in so far
-/// is the frontier; writing in a box up to the one after it is in order (writing in an earlier
-/// box is a correction). Writing further on interrupts with `skip`: the form is obscured, the
-/// arrow points at the box after the frontier, and the frontier stays. Strokes written while
-/// obscured are kept; the first one counted in a box up to the one pointed at shows the form
-/// again. Strokes in no box are kept and change nothing.
+/// Skip detection: boxes are filled in order, samples first. A box is answered once a stroke
+/// counts for it, in order or not: the stroke that skipped ahead, and strokes written while the
+/// form is obscured, answer their boxes too. The box that comes next is the first empty one.
+/// Writing in it, or in an answered box (a correction), is in order; writing in an empty box
+/// beyond it interrupts with `skip`: the form is obscured and the arrow points at the first
+/// empty box. So after boxes 1, 2, 4 (a skip) and 3, box 5 comes next: box 4 is not empty, and
+/// the arrow never points at an answer. Strokes written while obscured are kept; the first one
+/// counted in a box up to the one pointed at shows the form again. Strokes in no box are kept
+/// and change nothing.
 public struct SymbolDigitProctor: Sendable {
     /// Whether a stroke is under way.
     private enum Pen: Hashable, Sendable {
@@ -120,8 +123,12 @@ public struct SymbolDigitProctor: Sendable {
     public private(set) var state: SymbolDigitState = .notStarted
     /// The form shown; nil before `begin` and after the last step.
     public private(set) var form: SymbolDigitForm?
-    /// The furthest box written in during the current step; -1 before the first.
+    /// The furthest box written in during the current step, in order or not; -1 before the first.
     public private(set) var frontier = -1
+    /// The boxes written in during the current step, in order or not.
+    public private(set) var answeredBoxes: Set<Int> = []
+    /// The first empty box of the current step: where the patient should write next.
+    public private(set) var nextBox = 0
     /// Every interruption so far, in order.
     public private(set) var interruptions: [SymbolDigitInterruption] = []
     /// Every finished stroke so far, in order.
@@ -140,8 +147,10 @@ public struct SymbolDigitProctor: Sendable {
     /// The step on screen, if any.
     public var currentStep: SymbolDigitStep? { form?.step }
 
-    /// While obscured: the box the arrow points at.
-    public var continueIn: Int? { state == .obscured ? frontier + 1 : nil }
+    /// While obscured: the box the arrow points at, the first empty one.
+    ///
+    /// Only writing in a box up to it shows the form again, so it cannot move while obscured.
+    public var continueIn: Int? { state == .obscured ? nextBox : nil }
 
     /// The armed timer's deadline, if any.
     public var nextDeadline: EventTime? { warningDeadline }
@@ -243,6 +252,8 @@ public struct SymbolDigitProctor: Sendable {
         let step = steps[index]
         form = SymbolDigitForm(step: step, displayMode: settings.displayMode, origin: origin)
         frontier = -1
+        answeredBoxes = []
+        nextBox = 0
         state = .inProgress
         var actions: [SymbolDigitAction] = [.stepStarted(step, at: time)]
         if step.part == .delayedRecall {
@@ -263,10 +274,13 @@ public struct SymbolDigitProctor: Sendable {
         strokes.append(stroke)
         var actions: [SymbolDigitAction] = [.strokeEnded(stroke)]
         guard let box else { return actions }
-        let next = frontier + 1
-        if box <= next {
-            frontier = max(frontier, box)
-            if state == .obscured {
+        let next = nextBox
+        // An answered box beyond the first empty one was answered out of order: writing there
+        // again corrects it, and skips nothing.
+        let skips = box > next && !answeredBoxes.contains(box)
+        answer(box)
+        if !skips {
+            if state == .obscured, box <= next {
                 state = .inProgress
                 actions.append(.revealForm(at: time))
             }
@@ -276,9 +290,14 @@ public struct SymbolDigitProctor: Sendable {
                 kind: .skip, time: time, step: form.step, writtenIn: box, continueIn: next)
             interruptions.append(interruption)
             actions.append(.interrupt(interruption))
-        } else if !settings.enableSkipDetection {
-            frontier = box
         }
         return actions
+    }
+
+    /// Records that a stroke counted for `box`, and moves `nextBox` past the answered boxes.
+    private mutating func answer(_ box: Int) {
+        answeredBoxes.insert(box)
+        frontier = max(frontier, box)
+        while answeredBoxes.contains(nextBox) { nextBox += 1 }
     }
 }

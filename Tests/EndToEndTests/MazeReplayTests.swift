@@ -173,6 +173,42 @@ struct MazeReplayTests {
         #expect(session.replay.standardOutput.contains("detour: finished, 2 strokes"))
     }
 
+    @Test("Out of a reduced maze's corridor into a hidden branch for 0.8 s: one wall-cross 0.5 s after entering it; none in the choice maze")
+    func reducedMazeBranch() throws {
+        for file in ["reduced-filled.maze", "reduced-blank.maze"] {
+            let session = try SynthesizedSession(
+                "reduced-branch", maze: mazeFixtures.appendingPathComponent(file).path, extra: ["--events"])
+            defer { session.remove() }
+            let facts = try EvemuFacts(session.recording)
+            // The reduced mazes are 6 x 5 cells of 1.5 cm: origin ((29.376 - 9) / 2, (16.524 - 7.5) / 2);
+            // the pen enters row 2 column 1 at its first contact frame there.
+            let origin = ((29.376 - 9) / 2, (16.524 - 7.5) / 2)
+            let entered = try #require(
+                facts.contactFrames.first {
+                    let (x, y) = formCentimetres($0)
+                    return x >= origin.0 && x < origin.0 + 1.5 && y >= origin.1 + 1.5 && y < origin.1 + 3
+                })
+            let interruptions = try session.interruptions()
+            try #require(interruptions.count == 1, "\(file)")
+            #expect(interruptions[0].type == "wall-cross")
+            #expect(abs(interruptions[0].milliseconds - (entered.milliseconds + 500)) <= 1, "\(file)")
+            let events = session.replay.standardOutput.split(separator: "\n").compactMap {
+                try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            }
+            let interrupt = try #require(events.first { $0["action"] as? String == "interrupt" })
+            #expect(interrupt["interruption"] as? String == "wall-cross")
+            #expect(interrupt["before"] as? String == "crossedWall" && interrupt["after"] as? String == "paused")
+            // The patient resumed near where the path ended, and finished.
+            #expect(try session.number("count(//stroke)") == 2, "\(file)")
+            #expect(try session.number("count(//TaskData/Step/End)") == 1)
+            #expect(session.replay.standardError.contains(": finished, 2 strokes"), "\(session.replay.standardError)")
+        }
+        // The control: the choice maze leaves the branch open, so the same drawing crosses no wall.
+        let control = try SynthesizedSession("reduced-branch", maze: mazeFixtures.appendingPathComponent("choice.maze").path)
+        defer { control.remove() }
+        #expect(try control.interruptions().isEmpty)
+    }
+
     @Test("The same skip for about 0.4 s: no interruption")
     func briefWallCross() throws {
         let session = try SynthesizedSession("wall-cross-0.4s", maze: detour)

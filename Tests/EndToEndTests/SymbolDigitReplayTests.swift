@@ -162,6 +162,25 @@ struct SymbolDigitReplayTests {
         #expect(session.replay.standardError.contains("skip at"))
     }
 
+    @Test("Boxes 1, 2, 4, 3, 5, 6: one skip at box 4 pointing at box 3; box 5 after box 3 is in order")
+    func outOfOrder() throws {
+        let session = try SymbolDigitSession("sdt-out-of-order", extra: ["--events"])
+        defer { session.remove() }
+        let facts = try StrokeFacts(session.recording)
+        // Six single-stroke digits.
+        try #require(facts.touchDowns.count == 6)
+        let interruptions = try session.interruptions()
+        try #require(interruptions.count == 1)
+        #expect(interruptions[0].type == "skip")
+        #expect(abs(interruptions[0].milliseconds - facts.lifts[2]) <= 1)
+        #expect(try session.number("count(//stroke)") == 6)
+        let lines = session.replay.standardOutput.split(separator: "\n")
+        let interrupts = lines.filter { $0.contains("\"action\":\"interrupt\"") }
+        try #require(interrupts.count == 1)
+        #expect(interrupts[0].contains("\"box\":4") && interrupts[0].contains("\"continueIn\":3"))
+        #expect(lines.contains { $0.contains("\"action\":\"reveal-form\"") })
+    }
+
     @Test("A 6 s pause splits the test and copy parts; each part starts at box 1 again, no interruption")
     func parts() throws {
         let session = try SymbolDigitSession("sdt-parts")

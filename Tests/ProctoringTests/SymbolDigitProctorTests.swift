@@ -117,23 +117,105 @@ struct SymbolDigitProctorTests {
         #expect(script.interruptions == [interruption])
         #expect(script.proctor.state == .obscured)
         #expect(script.proctor.continueIn == 2)
-        #expect(script.proctor.frontier == 1)
+        // Box 3 is answered, out of order.
+        #expect(script.proctor.answeredBoxes == [0, 1, 3])
+        #expect(script.proctor.nextBox == 2)
+        #expect(script.proctor.frontier == 3)
         #expect(SymbolDigitInterruptionKind.skip.rawValue == "skip")
 
-        // Another stroke beyond, while obscured: kept, no second interruption.
+        // Another stroke beyond, while obscured: kept and answered, no second interruption.
         script.write(in: 5, at: instant(4_000))
         #expect(script.interruptions.count == 1)
         #expect(script.proctor.state == .obscured)
+        #expect(script.proctor.continueIn == 2)
 
-        // The patient continues in box 2: the form is shown again, and box 3 is now in order.
+        // The patient continues in box 2: the form is shown again; boxes 3 and 5 hold answers,
+        // so box 4 comes next.
         let resumed = script.write(in: 2, at: instant(5_000))
         #expect(resumed.last == .revealForm(at: instant(5_030)))
         #expect(script.proctor.state == .inProgress)
-        #expect(script.proctor.frontier == 2)
+        #expect(script.proctor.nextBox == 4)
         script.write(in: 3, at: instant(6_000))
         script.write(in: 4, at: instant(7_000))
         #expect(script.interruptions.count == 1)
-        #expect(script.proctor.frontier == 4)
+        #expect(script.proctor.nextBox == 6)
+        #expect(script.proctor.frontier == 5)
+    }
+
+    @Test("Boxes 1, 2, 4, 3, 5 (counted from 1): one skip, at box 4; box 5 after box 3 is in order")
+    func outOfOrderThenOn() {
+        var script = SymbolDigitScript()
+        script.begin(at: instant(0))
+        // Boxes counted from 0 here: 0, 1, 3, 2, 4.
+        script.write(in: 0, at: instant(1_000))
+        script.write(in: 1, at: instant(2_000))
+        script.write(in: 3, at: instant(3_000))
+        #expect(script.interruptions.map(\.continueIn) == [2])
+        let back = script.write(in: 2, at: instant(4_000))
+        #expect(back.last == .revealForm(at: instant(4_030)))
+        let on = script.write(in: 4, at: instant(5_000))
+        #expect(!on.contains { if case .interrupt = $0 { true } else { false } })
+        #expect(script.interruptions.count == 1)
+        #expect(script.proctor.state == .inProgress)
+        #expect(script.proctor.continueIn == nil)
+        for box in 5..<9 { script.write(in: box, at: instant(6_000 + Int64(box) * 500)) }
+        #expect(script.interruptions.count == 1)
+        #expect(script.proctor.strokes.map(\.box) == [0, 1, 3, 2, 4, 5, 6, 7, 8])
+    }
+
+    @Test("A second skip points at the first empty box, never at a box answered out of order")
+    func secondSkipPointsAtEmptyBox() {
+        var script = SymbolDigitScript()
+        script.begin(at: instant(0))
+        script.write(in: 0, at: instant(1_000))
+        script.write(in: 1, at: instant(2_000))
+        script.write(in: 3, at: instant(3_000))  // skip: the arrow at box 2
+        script.write(in: 4, at: instant(4_000))  // while obscured: answered, no interruption
+        script.write(in: 2, at: instant(5_000))  // shows the form again
+        // Boxes 0-4 hold answers; box 6 leaves box 5 empty.
+        let actions = script.write(in: 6, at: instant(6_000))
+        let second = SymbolDigitInterruption(
+            kind: .skip, time: instant(6_030), step: SymbolDigitStep(round: 1, part: .test), writtenIn: 6, continueIn: 5)
+        #expect(actions.last == .interrupt(second))
+        #expect(script.interruptions.map(\.continueIn) == [2, 5])
+        #expect(script.proctor.continueIn == 5)
+    }
+
+    @Test("Writing again in a box answered out of order is a correction, obscured or not")
+    func correctingAnOutOfOrderAnswer() {
+        var script = SymbolDigitScript()
+        script.begin(at: instant(0))
+        script.write(in: 0, at: instant(1_000))
+        script.write(in: 3, at: instant(2_000))  // skip: the arrow at box 1
+        // Box 3 again (a second stroke of the digit, or a correction) while obscured: no second
+        // interruption, and the form stays obscured: box 3 is beyond the box pointed at.
+        let again = script.write(in: 3, at: instant(3_000))
+        #expect(!again.contains { if case .interrupt = $0 { true } else { false } })
+        #expect(!again.contains(.revealForm(at: instant(3_030))))
+        #expect(script.proctor.continueIn == 1)
+        script.write(in: 1, at: instant(4_000))  // shows the form again; box 2 comes next
+        let correction = script.write(in: 3, at: instant(5_000))
+        #expect(!correction.contains { if case .interrupt = $0 { true } else { false } })
+        #expect(script.interruptions.count == 1)
+        #expect(script.proctor.nextBox == 2)
+    }
+
+    @Test("A correction shows the form again, but a box left empty is still the one that comes next")
+    func gapLeftEmpty() {
+        var script = SymbolDigitScript()
+        script.begin(at: instant(0))
+        script.write(in: 0, at: instant(1_000))
+        script.write(in: 1, at: instant(2_000))
+        script.write(in: 3, at: instant(3_000))  // skip: the arrow at box 2
+        // The patient corrects box 0 instead: the form shows again; box 2 is still empty.
+        let correction = script.write(in: 0, at: instant(4_000))
+        #expect(correction.last == .revealForm(at: instant(4_030)))
+        let onwards = script.write(in: 4, at: instant(5_000))
+        guard case .interrupt(let second) = onwards.last else {
+            Issue.record("no second skip: \(onwards)")
+            return
+        }
+        #expect(second.writtenIn == 4 && second.continueIn == 2)
     }
 
     @Test("Writing the box after next at the very start is a skip of the first sample")
@@ -205,6 +287,8 @@ struct SymbolDigitProctorTests {
         script.write(in: 6, at: instant(1_000))
         #expect(script.interruptions.isEmpty)
         #expect(script.proctor.frontier == 6)
+        // The skipped boxes are still the ones that come next.
+        #expect(script.proctor.nextBox == 1)
     }
 
     @Test("Continue advances test, copy, delayed recall, twice with the repeat, then finishes")
