@@ -1,7 +1,8 @@
 # The two commands of the README, and their parts.
 #   make demo   set up, build, and replay the bundled recording into an ADF results file
 #   make test   set up, build, and run the whole test suite (after make lint)
-#   make lint   the house rules a compiler does not check (scripts/check-imports.py)
+#   make lint   the house rules a compiler does not check: scripts/check-imports.py, and
+#               swift format lint --strict with the committed .swift-format
 #   make bench  the benchmarks against their baselines (about 15 min); writes BENCHMARKS.md
 #   make bench-smoke  the same harness at a tiny size (seconds once built; asserts nothing about speed)
 #   make bench-adf [N=1000000]   ADF write/read throughput against libxml2 (a benchmark, not a test)
@@ -36,9 +37,12 @@ test: setup lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build
 
-# House rules a compiler does not check: Package.swift's dependencies are the import graph.
+# House rules a compiler does not check: Package.swift's dependencies are the import graph, and the
+# code is formatted as .swift-format says (`swift format format -i -r Sources Tests Benchmarks Fuzz`
+# fixes what it finds).
 lint:
 	$(SWIFT) package dump-package | python3 scripts/check-imports.py
+	$(SWIFT) format lint --strict -r Sources Tests Benchmarks Fuzz Package.swift
 
 # The sanitizer builds have scratch paths of their own, so they do not disturb .build. Swift's
 # crash backtracer is off in them: its memory reader trips ASan itself (a dynamic-stack-buffer-

@@ -122,8 +122,9 @@ struct KeyValueLine {
     static func parse(_ line: NumberedLine, keyIndex: Int, source: String) throws(MazeFileError) -> KeyValueLine {
         let characters = line.characters
         var index = keyIndex
-        while index < characters.count, characters[index].isLetter || characters[index].isNumber
-            || characters[index] == "-"
+        while index < characters.count,
+            characters[index].isLetter || characters[index].isNumber
+                || characters[index] == "-"
         {
             index += 1
         }

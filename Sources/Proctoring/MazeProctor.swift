@@ -320,8 +320,9 @@ public struct MazeProctor: Sendable {
             fatalError("Internal inconsistency: inProgress with an empty activePath")
         }
         let cell = cellIndex(location)
-        if let cell, cell == last || !settings.enableWallCrossDetection
-            || isWithinSkip(from: last, to: cell, limit: settings.maximumSkipLength)
+        if let cell,
+            cell == last || !settings.enableWallCrossDetection
+                || isWithinSkip(from: last, to: cell, limit: settings.maximumSkipLength)
         {
             // Same cell, a neighbour, a cut corner or a clipped wall within the skip limit.
             return accept(point, cell: cell, at: time)

@@ -60,21 +60,25 @@ public enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(source), line \(line): 'schema' must be a whole number such as "
                 + "\(ProctoringSettings.schemaVersion), found \(found)."
         case let .newerSchema(source, line, found, supported, unknownSettings):
-            var text = "\(source), line \(line): schema \(found) is newer than this version of StylusKit reads "
+            var text =
+                "\(source), line \(line): schema \(found) is newer than this version of StylusKit reads "
                 + "(schema \(supported)); rather than guess what its settings mean, nothing is read. "
                 + "Use a newer StylusKit, or rewrite the file for schema \(supported)."
             if !unknownSettings.isEmpty {
-                text += " Settings schema \(supported) does not have: "
+                text +=
+                    " Settings schema \(supported) does not have: "
                     + unknownSettings.map(\.description).joined(separator: ", ") + "."
             }
             return text
         case let .noMigration(source, line, found, supported, unknownSettings):
-            var text = "\(source), line \(line): no migration leads from schema \(found) to schema \(supported) "
+            var text =
+                "\(source), line \(line): no migration leads from schema \(found) to schema \(supported) "
                 + "(StylusKit migrates files from schema \(ProctoringSettings.oldestMigratableSchema) on); "
                 + "rather than lose a value, nothing is read. Rewrite the file for schema \(supported)"
                 + " (Fixtures/settings/default.yaml lists every setting)."
             if !unknownSettings.isEmpty {
-                text += " Settings schema \(supported) does not have: "
+                text +=
+                    " Settings schema \(supported) does not have: "
                     + unknownSettings.map(\.description).joined(separator: ", ") + "."
             }
             return text

@@ -173,7 +173,8 @@ struct MazeReplayTests {
         #expect(session.replay.standardOutput.contains("detour: finished, 2 strokes"))
     }
 
-    @Test("Out of a reduced maze's corridor into a hidden branch for 0.8 s: one wall-cross 0.5 s after entering it; none in the choice maze")
+    @Test(
+        "Out of a reduced maze's corridor into a hidden branch for 0.8 s: one wall-cross 0.5 s after entering it; none in the choice maze")
     func reducedMazeBranch() throws {
         for file in ["reduced-filled.maze", "reduced-blank.maze"] {
             let session = try SynthesizedSession(

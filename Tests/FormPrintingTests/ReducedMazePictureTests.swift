@@ -38,8 +38,10 @@ struct ReducedMazePictureTests {
         let origin = maze.origin(onFormOf: page)
         let cell = maze.cellSizeCentimetres
         func corner(_ p: FormPosition) -> (row: Int, column: Int) {
-            (Int(((p.yCentimetres - origin.yCentimetres) / cell).rounded()),
-             Int(((p.xCentimetres - origin.xCentimetres) / cell).rounded()))
+            (
+                Int(((p.yCentimetres - origin.yCentimetres) / cell).rounded()),
+                Int(((p.xCentimetres - origin.xCentimetres) / cell).rounded())
+            )
         }
         var walls = Set<Wall>()
         for case let .line(from, to, _, _) in PageDrawing.maze(maze, page: page).marks {
@@ -50,7 +52,9 @@ struct ReducedMazePictureTests {
         return walls
     }
 
-    @Test("The three branches the choice maze opens off the corridor are drawn closed", arguments: ["reduced-blank.maze", "reduced-filled.maze"])
+    @Test(
+        "The three branches the choice maze opens off the corridor are drawn closed",
+        arguments: ["reduced-blank.maze", "reduced-filled.maze"])
     func branchesClosed(file: String) throws {
         let walls = Self.drawnWalls(try Self.maze(file))
         // Row 2 column 1 | row 2 column 2; row 1 column 5 | row 1 column 6; row 1 column 4 over row 2 column 4.
@@ -80,7 +84,8 @@ struct ReducedMazePictureTests {
         for index in 0..<choice.cellCount {
             let cell = choice.cell(atIndex: index)
             for side in MazeSide.allCases where choice.hasWall(on: side, of: cell) {
-                let outer = (side == .top && cell.row == 0) || (side == .left && cell.column == 0)
+                let outer =
+                    (side == .top && cell.row == 0) || (side == .left && cell.column == 0)
                     || (side == .bottom && cell.row == choice.rows - 1) || (side == .right && cell.column == choice.columns - 1)
                 expected += outer ? 2 : 1
             }

@@ -108,7 +108,8 @@ struct ClockSessionTests {
         _ = session.begin(at: at(0))
         _ = session.continuePressed(at: at(100))
         let touch = sample(3_000, down: true, x: 200)
-        #expect(session.buttonTapped(.repeatInstructions, by: touch) == [.cancelButtonTimer, .buttonTapped(.repeatInstructions, at: at(3_000))])
+        #expect(
+            session.buttonTapped(.repeatInstructions, by: touch) == [.cancelButtonTimer, .buttonTapped(.repeatInstructions, at: at(3_000))])
         #expect(session.currentStep == .copy)
         #expect(session.sample(sample(3_010, down: true, x: 201)) == [])
         #expect(session.buttonTimerFired(at: at(3_015)) == [], "no buttons while the pen rests on one")

@@ -277,8 +277,9 @@ struct MazeFileTests {
             #expect(maze.solution == Self.designedSolution)
             for index in 0..<maze.cellCount {
                 for side in MazeSide.allCases {
-                    #expect(maze.hasWall(on: side, of: maze.cell(atIndex: index))
-                        == choice.hasWall(on: side, of: choice.cell(atIndex: index)))
+                    #expect(
+                        maze.hasWall(on: side, of: maze.cell(atIndex: index))
+                            == choice.hasWall(on: side, of: choice.cell(atIndex: index)))
                 }
             }
         }
