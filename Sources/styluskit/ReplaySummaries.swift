@@ -48,16 +48,7 @@ struct MazeReplaySummary: ReplayReport {
             var line = "  maze      \(maze.maze): \(maze.finished ? "finished" : "not finished"), \(maze.strokes) strokes"
             if maze.refusedStrokes > 0 { line += " (\(maze.refusedStrokes) refused)" }
             line += ", \(maze.points) points"
-            if maze.interruptions.isEmpty {
-                line += ", no interruptions"
-            } else {
-                // The first few, so that a long session's summary stays one readable line per maze.
-                let shown = maze.interruptions.prefix(5).map {
-                    "\($0.type) at \(String(format: "%.0f", $0.time.rounded(.down))) ms"
-                }
-                let more = maze.interruptions.count - shown.count
-                line += ", interruptions: " + shown.joined(separator: ", ") + (more > 0 ? " and \(more) more" : "")
-            }
+            line += interruptionsText(maze.interruptions.map { "\($0.type) at \(milliseconds($0.time)) ms" })
             lines.append(line)
         }
         return (lines + closingLines).joined(separator: "\n")
@@ -79,18 +70,27 @@ struct SymbolDigitReplaySummary: ReplayReport {
         var lines = openingLines
         for part in parts {
             var line = "  part      \(part.step): \(part.strokes) strokes in \(part.boxes.count) boxes, \(part.points) points"
-            if part.interruptions.isEmpty {
-                line += ", no interruptions"
-            } else {
-                let shown = part.interruptions.prefix(5).map {
-                    "\($0.type) at \(String(format: "%.0f", $0.time.rounded(.down))) ms (box \($0.writtenIn), continue in \($0.continueIn))"
-                }
-                let more = part.interruptions.count - shown.count
-                line += ", interruptions: " + shown.joined(separator: ", ") + (more > 0 ? " and \(more) more" : "")
-            }
+            line += interruptionsText(
+                part.interruptions.map {
+                    "\($0.type) at \(milliseconds($0.time)) ms (box \($0.writtenIn), continue in \($0.continueIn))"
+                })
             if part.reminders > 0 { line += ", \(part.reminders) delayed-recall reminders" }
             lines.append(line)
         }
         return (lines + closingLines).joined(separator: "\n")
     }
+}
+
+/// A step's interruptions in a summary line: the first five, so that a long session's summary
+/// stays one readable line per step, and how many more.
+private func interruptionsText(_ interruptions: [String]) -> String {
+    guard !interruptions.isEmpty else { return ", no interruptions" }
+    let shown = interruptions.prefix(5)
+    let more = interruptions.count - shown.count
+    return ", interruptions: " + shown.joined(separator: ", ") + (more > 0 ? " and \(more) more" : "")
+}
+
+/// Unix ms as a summary shows them: whole milliseconds, rounded down.
+private func milliseconds(_ time: Double) -> String {
+    String(format: "%.0f", time.rounded(.down))
 }
