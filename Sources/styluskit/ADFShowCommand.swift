@@ -2,6 +2,7 @@ import ADF
 import ArgumentParser
 import Foundation
 import Recordings
+import Sessions
 
 /// `styluskit adf show FILE [--json]`: what a results file holds.
 struct ADFShowCommand: ParsableCommand {
@@ -21,6 +22,7 @@ struct ADFShowCommand: ParsableCommand {
     var json = false
 
     func run() throws {
+        try WrongInputError.checkResultsFile(file)
         var summary = try ADFSummary(path: file)
         let journal = ((file as NSString).deletingPathExtension as String) + ".evemu"
         if JournalReader.sessionEnded(path: journal) == false { summary.incomplete = true }

@@ -1,5 +1,6 @@
 import ADF
 import ArgumentParser
+import Sessions
 
 /// `styluskit adf validate FILE...`: one line per problem; nonzero exit if any.
 struct ADFValidateCommand: ParsableCommand {
@@ -18,7 +19,14 @@ struct ADFValidateCommand: ParsableCommand {
         var failed = false
         let validator = ADFValidator()
         for file in files {
-            let problems = validator.validate(path: file)
+            // A recording given here is named as one, with the command that makes a results file of it.
+            let problems: [String]
+            do {
+                try WrongInputError.checkResultsFile(file)
+                problems = validator.validate(path: file).map { "\($0)" }
+            } catch {
+                problems = ["\(error)"]
+            }
             if problems.isEmpty {
                 print("\(file): valid")
             } else {

@@ -18,6 +18,7 @@ struct Info: ParsableCommand {
     var json = false
 
     func run() throws {
+        try WrongInputError.checkRecording(recording.recording)
         let scan = try RecordingScan(reading: recording.openReader(), file: recording.recording)
         let device = scan.header.device
         let match = try profile.profile(for: device)

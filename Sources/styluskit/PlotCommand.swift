@@ -3,6 +3,7 @@ import ArgumentParser
 import FormPrinting
 import Foundation
 import Rendering
+import Sessions
 
 /// `styluskit plot RESULTS --out FILE`: pressure, speed and altitude over time, per stroke.
 struct Plot: ParsableCommand {
@@ -31,6 +32,7 @@ struct Plot: ParsableCommand {
     }
 
     func run() throws {
+        try WrongInputError.checkResultsFile(input)
         let document = try ADFReader.read(path: input).document
         let page = AnalysisPlot(document: document).page()
         switch try PictureFormat(path: out) {

@@ -149,6 +149,7 @@ struct Replay: ParsableCommand {
     /// not record to `unrecordedInk` (the clock test records every stroke). Returns the results file.
     @discardableResult
     func run(unrecordedInk: UnrecordedInkLog?, quiet: Bool = false) throws -> String {
+        try WrongInputError.checkRecording(recording.recording)
         try refuseJournal()
         let replay = try session()
         let outcome = try replay.run(

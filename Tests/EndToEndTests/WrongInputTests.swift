@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+
+/// A file given to the command that does not take its kind is named as what it is, with the command
+/// that takes it (issue 22: before, a recording given to `adf show` was "not well-formed XML").
+@Suite("Files given to the wrong command")
+struct WrongInputTests {
+    static let recording = Paths.realRecordings.appendingPathComponent("Wacom-DTH2242-Pen.events").path
+    static let results = Paths.fixtures.appendingPathComponent("golden/clock-small.csk").path
+    static let journal = Paths.fixtures.appendingPathComponent("fuzz-corpus/journal/seed-clock-every-line.evemu").path
+
+    @Test("A recording given to adf show, adf validate or plot is named as a recording, with replay to run")
+    func recordingAsResults() throws {
+        let advice =
+            "\(Self.recording) is a recording of a tablet's events, not a results file. Replay it into one with "
+            + "`styluskit replay \(Self.recording) --test clock|maze|sdt`, then give the .csk, .msk or .ssk it writes."
+        let show = try styluskit(["adf", "show", Self.recording])
+        #expect(show.status == 1)
+        #expect(show.standardError == "Error: \(advice)\n")
+        let validate = try styluskit(["adf", "validate", Self.recording, Self.results])
+        #expect(validate.status == 1)
+        #expect(validate.standardOutput == "\(advice)\n\(Self.results): valid\n")
+        let plot = try styluskit(["plot", Self.recording, "--out", "/tmp/styluskit-never-written.png"])
+        #expect(plot.standardError == "Error: \(advice)\n")
+    }
+
+    @Test("A journal given where a results file goes names recover")
+    func journalAsResults() throws {
+        let show = try styluskit(["adf", "show", Self.journal])
+        #expect(show.status == 1)
+        #expect(
+            show.standardError
+                == "Error: \(Self.journal) is a StylusKit journal (a live session's events), not a results file. Rebuild its "
+                + "results file with `styluskit recover \(Self.journal)`, then give that .csk, .msk or .ssk.\n")
+    }
+
+    @Test("A results file given to replay or info is named as one, with adf show and render")
+    func resultsAsRecording() throws {
+        let advice =
+            "\(Self.results) is a results file (ADF XML), not a recording. `styluskit adf show \(Self.results)` summarises "
+            + "it, `styluskit render \(Self.results) --out FILE.png` draws it; replay takes an evemu or libinput recording."
+        let replay = try styluskit(["replay", Self.results, "--test", "clock", "--out", "/tmp/styluskit-never-written"])
+        #expect(replay.status == 1)
+        #expect(replay.standardError == "Error: \(advice)\n")
+        let info = try styluskit(["info", Self.results])
+        #expect(info.standardError == "Error: \(advice)\n")
+    }
+}
