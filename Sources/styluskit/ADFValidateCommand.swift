@@ -29,6 +29,10 @@ struct ADFValidateCommand: ParsableCommand {
             }
             if problems.isEmpty {
                 print("\(file): valid")
+                // Valid, yet suspect: said, and the exit status stays 0.
+                if let document = try? ADFReader.read(path: file).document {
+                    for warning in ADFPlausibility.warnings(for: document) { print("\(file): warning: \(warning)") }
+                }
             } else {
                 failed = true
                 for problem in problems { print(problem) }
