@@ -146,7 +146,7 @@ let package = Package(
         .testTarget(
             name: "StyluskitTests",
             dependencies: [
-                "styluskit", "ADF", "LinuxInput", "Recordings", "StylusGeometry", "StylusInput", "TestSupport",
+                "styluskit", "ADF", "LinuxInput", "Recordings", "StylusInput", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"]),

@@ -1,3 +1,4 @@
+import PatientWindow
 import Proctoring
 import ADF
 import ArgumentParser

@@ -1,21 +1,21 @@
-import Foundation
-import StylusGeometry
+internal import Foundation
+public import StylusGeometry
 
 /// A display connector of the kernel's DRM subsystem (`/sys/class/drm/card0-DP-1`): its name and
 /// the EDID of what is plugged into it.
-struct DRMConnector {
+public struct DRMConnector {
     /// The connector's name as DRM calls it: `DP-1`, `HDMI-A-1`, `eDP-1`.
-    var name: String
+    public var name: String
     /// The sysfs path of its EDID file.
-    var edidPath: String
+    public var edidPath: String
     /// The EDID's bytes; empty when nothing is plugged in or the display gives none.
-    var edidBytes: [UInt8]
+    public var edidBytes: [UInt8]
     /// The kernel's `status`: `connected`, `disconnected`, `unknown`; nil when unreadable.
-    var status: String?
+    public var status: String?
     /// The EDID, when there are bytes and they parse.
-    var edid: EDID?
+    public var edid: EDID?
 
-    init(name: String, edidPath: String, edidBytes: [UInt8], status: String?) {
+    public init(name: String, edidPath: String, edidBytes: [UInt8], status: String?) {
         self.name = name
         self.edidPath = edidPath
         self.edidBytes = edidBytes
@@ -24,22 +24,22 @@ struct DRMConnector {
     }
 
     /// Something is plugged in: the kernel says so, or it gives an EDID.
-    var isConnected: Bool { status == "connected" || !edidBytes.isEmpty }
+    public var isConnected: Bool { status == "connected" || !edidBytes.isEmpty }
 
     /// What a display profile's `match` is compared with.
-    var identity: DisplayIdentity { DisplayIdentity(output: name, edid: edid) }
+    public var identity: DisplayIdentity { DisplayIdentity(output: name, edid: edid) }
 
     /// The names the window system may give this connector: DRM's, and the X server's
     /// modesetting driver's, which calls an `HDMI-A-1` `HDMI-1` (other X drivers name outputs
     /// their own way: `DP1`, `DisplayPort-0`, and those cannot be told from sysfs).
-    var windowSystemNames: [String] {
+    public var windowSystemNames: [String] {
         var names = [name]
         if name.hasPrefix("HDMI-A-") { names.append("HDMI-" + name.dropFirst("HDMI-A-".count)) }
         return names
     }
 
     /// The connector as messages name it: `DP-1 (EDID 'Cintiq 13HD')`.
-    var label: String {
+    public var label: String {
         name
             + (edid?.productName.map { " (EDID '\($0)')" }
                 ?? (edid.map { " (EDID \($0.manufacturer) \(String(format: "%04x", $0.productCode)), no monitor name)" } ?? ""))
@@ -47,7 +47,7 @@ struct DRMConnector {
 
     /// Every connector under `root` (`card*-NAME` entries; the cards themselves are skipped), in
     /// sorted order.
-    static func scan(root: String = "/sys/class/drm") -> [DRMConnector] {
+    public static func scan(root: String = "/sys/class/drm") -> [DRMConnector] {
         var found: [DRMConnector] = []
         for entry in ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).sorted() {
             // card0-DP-1: the connector name follows the card's; `card0` alone is the card.
@@ -72,15 +72,15 @@ struct DRMConnector {
 /// output's name (the connector's); that is how a connector is found among SDL's monitors. Other
 /// video drivers (Wayland, KMSDRM, offscreen) name monitors their own way: there only SDL's names,
 /// and connector or EDID names that happen to equal them, can be matched.
-struct MonitorChooser {
+public struct MonitorChooser {
     /// SDL's monitors by name, in SDL's order (the index is SDL's display index).
-    let sdlNames: [String]
+    public let sdlNames: [String]
     /// The connected DRM connectors.
-    let connectors: [DRMConnector]
+    public let connectors: [DRMConnector]
     /// SDL's video driver (`x11`, `wayland`, `offscreen`), for messages.
-    let videoDriver: String?
+    public let videoDriver: String?
 
-    init(sdlNames: [String], connectors: [DRMConnector], videoDriver: String?) {
+    public init(sdlNames: [String], connectors: [DRMConnector], videoDriver: String?) {
         self.sdlNames = sdlNames
         self.connectors = connectors.filter(\.isConnected)
         self.videoDriver = videoDriver
@@ -88,13 +88,13 @@ struct MonitorChooser {
 
     /// The SDL monitors a connector shows as: those named by its EDID's monitor name, else by one
     /// of its window-system names.
-    func sdlIndices(of connector: DRMConnector) -> [Int] {
+    public func sdlIndices(of connector: DRMConnector) -> [Int] {
         let names = connector.edid?.productName.map { [$0] } ?? connector.windowSystemNames
         return sdlNames.indices.filter { names.contains(sdlNames[$0]) }
     }
 
     /// The connector an SDL monitor is on, when exactly one connector shows as it.
-    func connector(ofSDLIndex index: Int) -> DRMConnector? {
+    public func connector(ofSDLIndex index: Int) -> DRMConnector? {
         let candidates = connectors.filter { sdlIndices(of: $0).contains(index) }
         return candidates.count == 1 ? candidates[0] : nil
     }
@@ -103,7 +103,7 @@ struct MonitorChooser {
     ///
     /// - Throws: `MonitorChoiceError` when no monitor, or more than one, answers to the name, or
     ///   when the name is a connected display's that SDL does not show by a name we can tell.
-    func choose(_ name: String) throws(MonitorChoiceError) -> Int {
+    public func choose(_ name: String) throws(MonitorChoiceError) -> Int {
         // `#1`: SDL's index, for monitors SDL shows by the same name (two of one model).
         if name.hasPrefix("#"), let index = Int(name.dropFirst()), sdlNames.indices.contains(index) { return index }
         let bySDLName = sdlNames.indices.filter { sdlNames[$0] == name }
@@ -123,7 +123,7 @@ struct MonitorChooser {
 
     /// What to do when no `--output-display` is given: the SDL monitor of the connected display
     /// `profile`'s `match` names, or nil (the first monitor) with a note saying why not.
-    func choose(matching profile: DisplayProfile) -> (index: Int?, note: String?) {
+    public func choose(matching profile: DisplayProfile) -> (index: Int?, note: String?) {
         let matched = connectors.filter { profile.match.matches($0.identity) }
         guard !matched.isEmpty else { return (nil, nil) }
         let indices = Array(Set(matched.flatMap(sdlIndices))).sorted()
@@ -148,13 +148,13 @@ struct MonitorChooser {
 
     /// An SDL monitor as messages name it: `#0 'Cintiq 13HD' (connector DP-1)`, the connector
     /// left out when it cannot be told.
-    func monitorLabel(_ index: Int) -> String {
+    public func monitorLabel(_ index: Int) -> String {
         "#\(index) '\(sdlNames[index])'" + (connector(ofSDLIndex: index).map { " (connector \($0.name))" } ?? "")
     }
 
     /// SDL's monitors, with their connectors where known, and the connected displays SDL does not
     /// show by a name we can tell.
-    var monitorList: String {
+    public var monitorList: String {
         var parts = sdlNames.indices.map(monitorLabel)
         if parts.isEmpty { parts = ["(none)"] }
         let unseen = connectors.filter { sdlIndices(of: $0).isEmpty }
@@ -166,12 +166,12 @@ struct MonitorChooser {
 }
 
 /// Why `--output-display` named no one monitor.
-enum MonitorChoiceError: Error, Hashable, CustomStringConvertible {
+public enum MonitorChoiceError: Error, Hashable, CustomStringConvertible {
     case noSuchMonitor(name: String, monitors: String)
     case notShownBySDL(name: String, connectors: [String], driver: String, monitors: String)
     case ambiguous(name: String, candidates: [String], monitors: String)
 
-    var description: String {
+    public var description: String {
         switch self {
         case let .noSuchMonitor(name, monitors):
             "No monitor is called '\(name)' by SDL, by a connector or by an EDID; the monitors are: \(monitors). "

@@ -2,7 +2,7 @@ import Foundation
 import StylusGeometry
 import Testing
 
-@testable import styluskit
+import PatientWindow
 
 /// Choosing the patient window's monitor from SDL's names and the DRM connectors. Real DRM is not
 /// available here (no GPU, no /sys/class/drm connectors in the build machine or CI), so the
