@@ -95,6 +95,30 @@ public struct RecordingReplay {
         throw RecordingReplayError.journal(path: path, out: out)
     }
 
+    /// Checks the maze options against the test, as `replay` and `render` both take them: a maze
+    /// test names exactly one maze or battery; the other tests name neither.
+    public static func checkMazeOptions(test: TestKind, maze: String?, battery: String?) throws(RecordingReplayError) {
+        switch test {
+        case .maze: if (maze == nil) == (battery == nil) { throw .mazeSource }
+        case .clock, .sdt: if maze != nil || battery != nil { throw .mazeOptions(test: test) }
+        }
+    }
+
+    /// Checks `--start-time`: a Unix time in milliseconds from 1970 to the year 9999.
+    public static func checkStartTime(_ startTime: Int64?) throws(RecordingReplayError) {
+        if let startTime, !(0...latestStartTime).contains(startTime) { throw .startTimeOutOfRange(startTime) }
+    }
+
+    /// Sets the step split from `--step-split`, read by the test's own rule: the clock's
+    /// (`longest-pause`, `none`, seconds) or the symbol-digit test's (also a list of seconds).
+    public mutating func setStepSplit(parsing text: String) throws {
+        if test == .sdt {
+            symbolDigitSplit = try SymbolDigitStepSplit(parsing: text)
+        } else {
+            clockSplit = try StepSplitRule(parsing: text)
+        }
+    }
+
     /// Replays the recording into the results file.
     ///
     /// - Parameters:
@@ -108,9 +132,7 @@ public struct RecordingReplay {
         patient: (inout ClockSketchData, _ resultsFile: String, _ startUnixMilliseconds: Double) throws -> Void = { _, _, _ in },
         note: (String) -> Void = { _ in }
     ) throws -> Outcome {
-        if let startTime, !(0...Self.latestStartTime).contains(startTime) {
-            throw RecordingReplayError.startTimeOutOfRange(startTime)
-        }
+        try Self.checkStartTime(startTime)
         // The mazes are read before the recording, so a missing maze file is named first.
         let journaled: JournaledTest
         var mazes: [AdministeredMaze] = []
@@ -118,7 +140,7 @@ public struct RecordingReplay {
         case .clock: journaled = .clock
         case .sdt: journaled = .sdt
         case .maze:
-            guard (maze == nil) != (battery == nil) else { throw RecordingReplayError.mazeSource }
+            try Self.checkMazeOptions(test: test, maze: maze, battery: battery)
             mazes = try MazeTestMazes.load(maze: maze, battery: battery, defaults: settings.maze)
             journaled = battery.map { .battery(file: $0) } ?? .maze(mazeFile: maze ?? "")
         }
@@ -192,6 +214,8 @@ public enum Emptiness: Hashable, Sendable {
 public enum RecordingReplayError: Error, CustomStringConvertible {
     /// A maze test names neither a maze nor a battery, or both.
     case mazeSource
+    /// A test other than the maze names a maze or a battery.
+    case mazeOptions(test: TestKind)
     /// The start time is not a Unix time in milliseconds from 1970 to the year 9999.
     case startTimeOutOfRange(Int64)
     /// The recording is a StylusKit journal, which `recover` rebuilds.
@@ -202,6 +226,7 @@ public enum RecordingReplayError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .mazeSource: "--test maze needs exactly one of --maze FILE or --battery FILE."
+        case .mazeOptions(let test): "--maze and --battery belong to --test maze; leave them out for --test \(test.rawValue)."
         case .startTimeOutOfRange(let startTime):
             "--start-time \(startTime) is not a Unix time in milliseconds between 0 and \(RecordingReplay.latestStartTime)"
                 + " (year 9999); give the time the recording started, e.g. 1700000000000."

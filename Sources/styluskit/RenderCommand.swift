@@ -133,16 +133,11 @@ struct Render: ParsableCommand {
         guard speed > 0 else { throw ValidationError("--speed \(speed) must be greater than 0 (1 is real speed).") }
         if maze != nil && battery != nil { throw ValidationError("Give one of --maze FILE or --battery FILE, not both.") }
         // A recording is replayed as `replay` would, so its options are checked as `replay` checks them.
-        if let test {
-            if test == .maze && maze == nil && battery == nil {
-                throw ValidationError(RecordingReplayError.mazeSource.description)
-            }
-            if test != .maze && (maze != nil || battery != nil) {
-                throw ValidationError("--maze and --battery belong to --test maze; leave them out for --test \(test.rawValue).")
-            }
-        }
-        if let startTime, !(0...RecordingReplay.latestStartTime).contains(startTime) {
-            throw ValidationError(RecordingReplayError.startTimeOutOfRange(startTime).description)
+        do {
+            if let test { try RecordingReplay.checkMazeOptions(test: test, maze: maze, battery: battery) }
+            try RecordingReplay.checkStartTime(startTime)
+        } catch {
+            throw ValidationError("\(error)")
         }
     }
 
@@ -164,15 +159,7 @@ struct Render: ParsableCommand {
         replay.profileFile = profileFile
         replay.startTime = startTime
         replay.directory = directory.path
-        do {
-            if test == .sdt {
-                replay.symbolDigitSplit = try SymbolDigitStepSplit(parsing: stepSplit)
-            } else {
-                replay.clockSplit = try StepSplitRule(parsing: stepSplit)
-            }
-        } catch {
-            throw ValidationError("\(error)")
-        }
+        do { try replay.setStepSplit(parsing: stepSplit) } catch { throw ValidationError("\(error)") }
         let unrecorded = UnrecordedInkLog()
         let outcome = try replay.run(unrecordedInk: unrecorded, note: { printError($0) })
         try render(resultsFile: outcome.result.output, unrecorded: unrecorded)

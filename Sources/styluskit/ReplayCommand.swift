@@ -78,49 +78,21 @@ struct Replay: ParsableCommand {
     @Flag(help: "Print each proctor decision as a JSON line on standard output (the summary goes to standard error).")
     var events = false
 
-    /// The latest start time accepted: the last millisecond of the year 9999.
-    static let latestStartTime = RecordingReplay.latestStartTime
-
     func validate() throws {
-        if test == .sdt {
-            do { _ = try SymbolDigitStepSplit(parsing: stepSplit) } catch { throw ValidationError(error.description) }
-        } else {
-            _ = try parsedStepSplit()
-        }
-        if let startTime, !(0...Self.latestStartTime).contains(startTime) {
-            throw ValidationError(RecordingReplayError.startTimeOutOfRange(startTime).description)
-        }
-        switch test {
-        case .maze:
-            if (maze == nil) == (battery == nil) {
-                throw ValidationError("--test maze needs exactly one of --maze FILE or --battery FILE.")
-            }
-        case .clock:
-            if maze != nil || battery != nil {
-                throw ValidationError("--maze and --battery belong to --test maze; leave them out for --test clock.")
-            }
-        case .sdt:
-            if maze != nil || battery != nil {
-                throw ValidationError("--maze and --battery belong to --test maze; leave them out for --test sdt.")
-            }
+        // The checks `render` makes of a recording's options too, as usage errors.
+        do {
+            var replay = RecordingReplay(recording: recording.recording, test: test)
+            try replay.setStepSplit(parsing: stepSplit)
+            try RecordingReplay.checkStartTime(startTime)
+            try RecordingReplay.checkMazeOptions(test: test, maze: maze, battery: battery)
+        } catch {
+            throw ValidationError("\(error)")
         }
     }
 
     /// A live session's journal is not a plain recording: `recover` rebuilds what the session wrote.
     func refuseJournal() throws {
         try RecordingReplay.refuseJournal(recording.recording, descriptionFile: recording.descriptionFile, out: out == "." ? nil : out)
-    }
-
-    func parsedStepSplit() throws -> StepSplitRule {
-        do {
-            return try StepSplitRule(parsing: stepSplit)
-        } catch {
-            throw ValidationError(error.description)
-        }
-    }
-
-    func run() throws {
-        try run(unrecordedInk: nil)
     }
 
     /// The session this command's options describe.
@@ -131,11 +103,7 @@ struct Replay: ParsableCommand {
         replay.settings = try proctoring.load()
         replay.maze = maze
         replay.battery = battery
-        if test == .sdt {
-            replay.symbolDigitSplit = try SymbolDigitStepSplit(parsing: stepSplit)
-        } else {
-            replay.clockSplit = try parsedStepSplit()
-        }
+        try replay.setStepSplit(parsing: stepSplit)
         replay.startTime = startTime
         replay.profileFile = profile.profileFile
         replay.displayProfile = displayOptions.displayProfile
@@ -145,17 +113,14 @@ struct Replay: ParsableCommand {
         return replay
     }
 
-    /// Replays the recording; the maze and symbol-digit drivers hand the ink their proctor did
-    /// not record to `unrecordedInk` (the clock test records every stroke). Returns the results file.
-    @discardableResult
-    func run(unrecordedInk: UnrecordedInkLog?, quiet: Bool = false) throws -> String {
+    /// Replays the recording and prints the summary.
+    func run() throws {
         try WrongInputError.checkRecording(recording.recording)
         try refuseJournal()
         let replay = try session()
         let outcome = try replay.run(
-            events: events ? { Swift.print($0) } : nil, unrecordedInk: unrecordedInk,
+            events: events ? { Swift.print($0) } : nil,
             patient: { try patient.fill(&$0, resultsFile: $1, startUnixMilliseconds: $2) }, note: { printError($0) })
-        guard !quiet else { return outcome.result.output }
         let replayed = ReplayedRecording(replay, outcome: outcome)
         switch outcome.result {
         case .clock(let clock):
@@ -169,7 +134,6 @@ struct Replay: ParsableCommand {
         case .symbolDigit(let sdt):
             SymbolDigitReplaySummary(replayed: replayed, parts: sdt.steps).print(json: json, toStandardError: events)
         }
-        return outcome.result.output
     }
 }
 
