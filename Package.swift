@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "PatientWindow", targets: ["PatientWindow"]),
         .library(name: "Sessions", targets: ["Sessions"]),
         .library(name: "Measures", targets: ["Measures"]),
+        .library(name: "Calibration", targets: ["Calibration"]),
+        .library(name: "Reports", targets: ["Reports"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -72,6 +74,15 @@ let package = Package(
         .target(
             name: "Sessions", dependencies: ["ADF", "LinuxInput", "Proctoring", "Recordings", "StylusGeometry", "StylusInput"],
             exclude: ["README.md"]),
+        // A site's calibration: taps and pressure read from a pen, the tablet-to-form fit, a display's
+        // density, and the profiles they write.
+        .target(
+            name: "Calibration", dependencies: ["LinuxInput", "Recordings", "Sessions", "StylusGeometry", "StylusInput"],
+            exclude: ["README.md"]),
+        // What the commands tell their user: each outcome as text for people and as JSON for scripts.
+        .target(
+            name: "Reports", dependencies: ["ADF", "LinuxInput", "Proctoring", "Recordings", "Sessions", "StylusGeometry", "StylusInput"],
+            exclude: ["README.md"]),
         // Printable pages (calibration sheet, mazes) at exact physical size, as PDF through cairo.
         .target(name: "FormPrinting", dependencies: ["CCairo", "Proctoring", "StylusGeometry"], exclude: ["README.md"]),
         // Pictures of results (forms with the ink, animation frames, plots), drawn through FormPrinting's cairo wrapper.
@@ -96,7 +107,7 @@ let package = Package(
             name: "styluskit",
             dependencies: [
                 "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "LinuxInput", "FormPrinting",
-                "Synthesis", "PatientData", "Rendering", "PatientWindow", "Sessions", "Measures",
+                "Synthesis", "PatientData", "Rendering", "PatientWindow", "Sessions", "Measures", "Calibration", "Reports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], exclude: ["README.md"]),
 

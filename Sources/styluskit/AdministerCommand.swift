@@ -2,6 +2,7 @@ import ADF
 import ArgumentParser
 import FormPrinting
 import Foundation
+import Reports
 import LinuxInput
 import PatientWindow
 import Proctoring

@@ -1,9 +1,8 @@
-import PatientWindow
-import Proctoring
-import ADF
 import ArgumentParser
+import Calibration
 import Foundation
-import Sessions
+import PatientWindow
+import Reports
 import StylusGeometry
 
 /// `styluskit calibrate display`: a display's density from its EDID and/or a measured ruler, into a display profile.
@@ -59,147 +58,15 @@ struct CalibrateDisplay: ParsableCommand {
     }
 
     func run() throws {
-        let (edid, output, edidSource, note) = try findEDID()
-        let fromEDID = edid?.density
-        var notes: [String] = note.map { [$0] } ?? []
-        let pixelsPerInch: Double
-        let source: String
-        if let rulerPixels, let measuredCm {
-            pixelsPerInch = Double(rulerPixels) / (measuredCm / 2.54)
-            source = "ruler: \(rulerPixels) px measured \(measuredCm) cm"
-            if let fromEDID {
-                let difference = (pixelsPerInch - fromEDID.diagonal) / fromEDID.diagonal * 100
-                notes.append(
-                    "The EDID's size gives \(fixed(fromEDID.diagonal, 2)) ppi, \(fixed(difference, 1)) % from the ruler's; the ruler's is used."
-                )
-            }
-        } else if let fromEDID, let edidSource {
-            pixelsPerInch = fromEDID.diagonal
-            source =
-                "EDID (\(edidSource)): \(fromEDID.horizontalPixels) x \(fromEDID.verticalPixels) px on "
-                + "\(fixed(fromEDID.widthMillimetres, 0)) x \(fixed(fromEDID.heightMillimetres, 0)) mm"
+        let edid: DisplayCalibration.EDIDSource
+        if let file = self.edid {
+            edid = .file(file, bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: file))))
         } else {
-            let reason =
-                edid == nil
-                ? (note ?? "No EDID was found.")
-                : "The EDID gives no physical size or no preferred mode, so it cannot give a density."
-            throw CalibrateError.noDensitySource(edidNote: reason)
+            edid = .connectors(DRMConnector.scan(root: "/sys/class/drm").filter { !$0.edidBytes.isEmpty }.map { ($0.name, $0.edidPath, $0.edidBytes) })
         }
-
-        let name = output ?? edid.map { "\($0.manufacturer.lowercased())-\(String(format: "%04x", $0.productCode))" } ?? "display"
-        let path =
-            out ?? (CalibrationFiles.userFolder(CalibrationSearchPath.displaysFolder) as NSString).appendingPathComponent("\(name).yaml")
-        let profile = DisplayProfile(
-            source: path, description: edid?.productName.map { "\(edid!.manufacturer) \($0)" },
-            match: DisplayMatch(output: output, edidVendor: edid?.manufacturer, edidProduct: edid?.productCode),
-            pixelsPerInch: (pixelsPerInch * 10_000).rounded() / 10_000, scalingFactor: scale,
-            resolution: fromEDID.map { ($0.horizontalPixels, $0.verticalPixels) },
-            sizeMillimetres: fromEDID.map { ($0.widthMillimetres, $0.heightMillimetres) })
-        var comments = ["Written by styluskit calibrate display.", "Density from the \(source)."]
-        if profile.match.specificity == 0 {
-            comments.append("No output name or EDID: this profile is chosen by name only; add a 'match' to apply it automatically.")
-        }
-        let text = profile.yaml(comments: comments)
-        try CalibrationFiles.writeNew(text, to: path, force: force)
-
-        let report = DisplayReport(profile: profile, source: source, profilePath: path, notes: notes)
-        print(json ? report.json : report.text)
-    }
-
-    /// The EDID to use, its output, where it came from, and a note when none was found.
-    func findEDID() throws -> (EDID?, String?, String?, String?) {
-        if let edid {
-            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: edid)))
-            return (try EDID(bytes: bytes), output, edid, nil)
-        }
-        let drm = "/sys/class/drm"
-        let found = DRMConnector.scan(root: drm).filter { !$0.edidBytes.isEmpty }
-            .map { (output: $0.name, path: $0.edidPath, bytes: $0.edidBytes) }
-        if let output {
-            guard let match = found.first(where: { $0.output == output }) else {
-                if rulerPixels != nil { return (nil, output, nil, "No EDID for output \(output) under \(drm); the ruler is used.") }
-                throw CalibrateError.noSuchOutput(output: output, found: found.map(\.output))
-            }
-            return (try EDID(bytes: match.bytes), output, match.path, nil)
-        }
-        switch found.count {
-        case 0:
-            return (nil, nil, nil, "No display on this machine reports an EDID under \(drm) (none connected, or a virtual one).")
-        case 1:
-            return (try EDID(bytes: found[0].bytes), found[0].output, found[0].path, nil)
-        default:
-            throw CalibrateError.severalDisplays(outputs: found.map(\.output))
-        }
-    }
-}
-
-/// What `calibrate display` prints.
-struct DisplayReport: CommandReport {
-    struct Element: Codable {
-        var name: String
-        var centimetres: Double
-        var pixels: Double
-        var points: Double
-    }
-
-    var pixelsPerInch: Double
-    var scalingFactor: Double
-    var pointsPerInch: Double
-    var source: String
-    var profile: String
-    var match: String
-    var symbolDigit: [Element]
-    var notes: [String]
-
-    init(profile: DisplayProfile, source: String, profilePath: String, notes: [String]) {
-        pixelsPerInch = profile.pixelsPerInch
-        scalingFactor = profile.scalingFactor
-        pointsPerInch = profile.pointsPerInch
-        self.source = source
-        self.profile = profilePath
-        var matchParts: [String] = []
-        if let output = profile.match.output { matchParts.append("output \(output)") }
-        if let vendor = profile.match.edidVendor { matchParts.append("EDID \(vendor)") }
-        if let product = profile.match.edidProduct { matchParts.append(String(format: "product %04x", product)) }
-        match = matchParts.isEmpty ? "by name only" : matchParts.joined(separator: ", ")
-        // ADF's rule (cm / 2.54 x ppi, rounded to whole pixels, / scale), so these are the numbers
-        // a results file's DisplayData will carry.
-        let sizes = SymbolDigitSizes(formAt: profile.pixelsPerInch, screenScalingFactor: profile.scalingFactor)
-        let form = SymbolDigitForm.Lengths.self
-        let rows: [(String, Double, Double)] = [
-            ("BorderWidth", form.borderWidth, sizes.borderWidth),
-            ("InnerCellHeight", form.innerCellHeight, sizes.innerCellHeight),
-            ("InnerCellWidth", form.innerCellWidth, sizes.innerCellWidth),
-            ("RowVerticalMargin", form.rowVerticalMargin, sizes.rowVerticalMargin),
-            ("SampleBorderWidth", form.sampleBorderWidth, sizes.sampleBorderWidth),
-            ("SampleLabelRightMargin", form.sampleLabelRightMargin, sizes.sampleLabelRightMargin),
-            ("StopSignHeight", form.stopSignHeight, sizes.stopSignHeight),
-        ]
-        symbolDigit = rows.map { Element(name: $0.0, centimetres: $0.1, pixels: $0.2 * profile.scalingFactor, points: $0.2) }
-        self.notes = notes
-    }
-
-    var text: String {
-        var lines = [
-            "density    \(fixed(pixelsPerInch, 4)) pixels per inch, scale \(fixed(scalingFactor, 4)), \(fixed(pointsPerInch, 4)) points per inch",
-            "from       \(source)",
-            "profile    \(profile) (matches \(match))",
-            "symbol-digit form at physical size:",
-            "  element                    cm      pixels   points",
-        ]
-        for element in symbolDigit {
-            lines.append(
-                "  " + element.name.padding(toLength: 22, withPad: " ", startingAt: 0)
-                    + fixed(element.centimetres, 4).leftPadded(10) + fixed(element.pixels, 0).leftPadded(9)
-                    + fixed(element.points, 4).leftPadded(10))
-        }
-        for note in notes { lines.append("note: \(note)") }
-        return lines.joined(separator: "\n")
-    }
-}
-
-extension String {
-    func leftPadded(_ width: Int) -> String {
-        count >= width ? self : String(repeating: " ", count: width - count) + self
+        let ruler = rulerPixels.flatMap { pixels in measuredCm.map { (pixels: pixels, centimetres: $0) } }
+        let calibration = try DisplayCalibration(edid: edid, output: output, ruler: ruler, scale: scale, out: out, force: force)
+        DisplayReport(profile: calibration.profile, source: calibration.source, profilePath: calibration.profile.source, notes: calibration.notes)
+            .print(json: json)
     }
 }

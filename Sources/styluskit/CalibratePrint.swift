@@ -1,4 +1,6 @@
 import ArgumentParser
+import Calibration
+import Reports
 import FormPrinting
 import Foundation
 import Proctoring

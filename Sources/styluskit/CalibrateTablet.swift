@@ -1,8 +1,8 @@
 import ArgumentParser
 import Foundation
-import Recordings
+import Calibration
+import Reports
 import StylusGeometry
-import StylusInput
 
 /// `styluskit calibrate tablet`: fits the tablet-to-form transform from taps on the calibration sheet's targets.
 struct CalibrateTablet: ParsableCommand {
@@ -51,131 +51,17 @@ struct CalibrateTablet: ParsableCommand {
     func run() throws {
         let sheet = try sheet.sheet()
         let input = try recording.open()
-        let device = input.device
-        let match = try profile.profile(for: device)
-        let normalizer = try Normalizer(device: device, profile: match?.profile, formSize: sheet.page)
-        var collector = try TapCollector(device: device, normalizer: normalizer)
-        let wanted = sheet.targets.count
         if input.isLive {
-            printError("Tap each of the \(wanted) targets of the sheet once, in numbered order (Ctrl-C stops early).")
+            printError("Tap each of the \(sheet.targets.count) targets of the sheet once, in numbered order (Ctrl-C stops early).")
         }
-        // A recording is read to its end (every tap counts); a live tablet until the last target is tapped.
-        try input.forEachEvent { event in
-            if let tap = collector.process(event), input.isLive {
-                printError("tap \(collector.taps.count) of \(wanted) at (\(fixed(tap.xMillimetres, 2)), \(fixed(tap.yMillimetres, 2))) mm")
-            }
-            return !(input.isLive && collector.taps.count >= wanted)
-        }
-        collector.finish()
-        let taps = collector.taps
-        guard !taps.isEmpty else { throw CalibrateError.noTaps(file: input.name) }
-
-        let model: TransformModel = homography ? .homography : .affine
-        let fit = try TransformFit(taps: taps, targets: sheet.targets, model: model)
-        let limits = FitLimits(maximumRMSMillimetres: maxRms, maximumResidualMillimetres: maxResidual)
-        let refusal: TransformFitError?
-        do {
-            try fit.check(limits)
-            refusal = nil
-        } catch {
-            refusal = error
-        }
-
-        var written: String?
-        if refusal == nil {
-            let id = device.id
-            let path =
-                out
-                ?? (CalibrationFiles.userFolder(CalibrationSearchPath.tabletsFolder) as NSString)
-                .appendingPathComponent(String(format: "%04x-%04x-form.yaml", id.vendor, id.product))
-            var profile =
-                match?.profile ?? TabletProfile(source: path, match: DeviceMatch(bus: id.bustype, vendor: id.vendor, product: id.product))
-            profile.source = path
-            profile.description = profile.description ?? device.name
-            profile.tabletToForm = fit.transform
-            let comments = [
-                "Written by styluskit calibrate tablet from \(input.isLive ? "live taps on " : "")\(input.name)"
-                    + (match.map { ", on top of \($0.source)" } ?? "") + ".",
-                "tablet_to_form: \(model.rawValue) fit to \(taps.count) taps on a \(sheet.page.widthCentimetres) x "
-                    + "\(sheet.page.heightCentimetres) cm sheet; RMS \(fixed(fit.rmsMillimetres, 3)) mm, worst "
-                    + "\(fixed(fit.worst.millimetres, 3)) mm (target \(fit.worst.number)).",
-            ]
-            try CalibrationFiles.writeNew(profile.yaml(comments: comments), to: path, force: force)
-            written = path
-        }
-
-        let report = TabletFitReport(fit: fit, device: device, refusal: refusal, profile: written)
-        print(json ? report.json : report.text)
-        if let refusal { throw refusal }
-    }
-}
-
-/// What `calibrate tablet` prints.
-struct TabletFitReport: CommandReport {
-    struct Target: Codable {
-        var number: Int
-        var targetCentimetres: [Double]
-        var tapMillimetres: [Double]
-        var residualMillimetres: Double
-        var leaveOneOutMillimetres: Double?
-    }
-
-    var device: String
-    var model: String
-    var transform: [[Double]]
-    var targets: [Target]
-    var rmsMillimetres: Double
-    var worstMillimetres: Double
-    /// Form mm per tablet mm over the sheet (`TransformFit.scale`): 1 at the sheet's true size.
-    var scale: Double
-    var accepted: Bool
-    var suspectTarget: Int?
-    var profile: String?
-
-    init(fit: TransformFit, device: DeviceDescription, refusal: TransformFitError?, profile: String?) {
-        self.device = "\(device.name) (\(device.id.busVendorProduct))"
-        model = fit.model.rawValue
-        transform = fit.transform.rows
-        targets = fit.residuals.map {
-            Target(
-                number: $0.number, targetCentimetres: [$0.target.xCentimetres, $0.target.yCentimetres],
-                tapMillimetres: [$0.tap.xMillimetres, $0.tap.yMillimetres], residualMillimetres: $0.millimetres,
-                leaveOneOutMillimetres: $0.leaveOneOutMillimetres)
-        }
-        rmsMillimetres = fit.rmsMillimetres
-        worstMillimetres = fit.worst.millimetres
-        scale = fit.scale
-        accepted = refusal == nil
-        if case .fitTooPoor(_, _, _, let suspect)? = refusal { suspectTarget = suspect?.number }
-        self.profile = profile
-    }
-
-    var text: String {
-        var lines = [
-            "device     \(device)",
-            "fit        \(model), tablet mm -> form cm",
-        ]
-        for row in transform { lines.append("           [" + row.map { fixed($0, 6) }.joined(separator: ", ") + "]") }
-        lines.append("  target   form (cm)         tap (mm)            error (mm)  without it (mm)")
-        for target in targets {
-            var line =
-                "  " + "\(target.number)".leftPadded(6)
-                + ("  (" + fixed(target.targetCentimetres[0], 2) + ", " + fixed(target.targetCentimetres[1], 2) + ")").padding(
-                    toLength: 18, withPad: " ", startingAt: 0)
-                + ("(" + fixed(target.tapMillimetres[0], 2) + ", " + fixed(target.tapMillimetres[1], 2) + ")").padding(
-                    toLength: 20, withPad: " ", startingAt: 0)
-                + fixed(target.residualMillimetres, 3).leftPadded(10)
-                + (target.leaveOneOutMillimetres.map { fixed($0, 3) } ?? "-").leftPadded(17)
-            if target.number == suspectTarget { line += "  <- bad tap?" }
-            lines.append(line)
-        }
-        lines.append("error      RMS \(fixed(rmsMillimetres, 3)) mm, worst \(fixed(worstMillimetres, 3)) mm")
-        lines.append("scale      \(fixed(scale, 3)) form mm per tablet mm (the sheet as printed: \(fixed(100 / scale, 1)) % of its size)")
-        if let profile {
-            lines.append("profile    \(profile)")
-        } else {
-            lines.append("refused    nothing written")
-        }
-        return lines.joined(separator: "\n")
+        let calibration = try TabletCalibration(
+            input: input, sheet: sheet, match: try profile.profile(for: input.device), model: homography ? .homography : .affine,
+            limits: FitLimits(maximumRMSMillimetres: maxRms, maximumResidualMillimetres: maxResidual), out: out, force: force,
+            tapped: { number, tap in
+                printError("tap \(number) of \(sheet.targets.count) at (\(fixed(tap.xMillimetres, 2)), \(fixed(tap.yMillimetres, 2))) mm")
+            }, note: printError)
+        TabletFitReport(fit: calibration.fit, device: input.device, refusal: calibration.refusal, profile: calibration.profile)
+            .print(json: json)
+        if let refusal = calibration.refusal { throw refusal }
     }
 }

@@ -1,5 +1,6 @@
 import ADF
 import Foundation
+import Reports
 import LinuxInput
 import Proctoring
 import Recordings
@@ -7,32 +8,6 @@ import Sessions
 import StylusGeometry
 import StylusInput
 import ArgumentParser
-
-extension SessionResult {
-    /// What `record`, `administer` and `recover` print of the result: a line per step, then the results file.
-    var liveLines: [String] {
-        switch self {
-        case .clock(let result):
-            [
-                "  strokes   \(result.strokes) ("
-                    + result.strokesPerStep.map { "\($0.strokes) in \($0.step.identifier)" }.joined(separator: ", ") + ")",
-                "  points    \(result.points)",
-                "  results   \(result.output)",
-            ]
-        case .maze(let result):
-            result.steps.map { step in
-                "  maze      \(step.maze): \(step.finished ? "finished" : "not finished"), \(step.strokes) strokes"
-                    + (step.refusedStrokes > 0 ? " (\(step.refusedStrokes) refused)" : "")
-                    + ", \(step.points) points, \(step.interruptions.count) interruptions"
-            } + ["  results   \(result.output)"]
-        case .symbolDigit(let result):
-            result.steps.map { part in
-                "  part      \(part.step): \(part.strokes) strokes in \(part.boxes.count) boxes, \(part.points) points, "
-                    + "\(part.interruptions.count) interruptions"
-            } + ["  results   \(result.output)"]
-        }
-    }
-}
 
 /// The live status line on standard error: samples per second, pressure, proximity and the last
 /// decision, rewritten in place with `\r` at most four times a second, and only on a terminal.

@@ -1,6 +1,7 @@
 import ADF
 import ArgumentParser
 import Foundation
+import Reports
 import LinuxInput
 import Proctoring
 import Recordings

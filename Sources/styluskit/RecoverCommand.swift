@@ -1,6 +1,7 @@
 import ADF
 import ArgumentParser
 import Foundation
+import Reports
 import Proctoring
 import Recordings
 import Sessions

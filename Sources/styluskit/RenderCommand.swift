@@ -2,6 +2,7 @@ import ADF
 public import ArgumentParser
 import FormPrinting
 import Foundation
+import Reports
 import Proctoring
 import Rendering
 import Sessions

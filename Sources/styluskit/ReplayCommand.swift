@@ -2,6 +2,7 @@ import ADF
 public import ArgumentParser
 import Foundation
 import Proctoring
+import Reports
 import Recordings
 import Sessions
 import StylusGeometry
@@ -121,34 +122,7 @@ struct Replay: ParsableCommand {
         let outcome = try replay.run(
             events: events ? { Swift.print($0) } : nil,
             patient: { try patient.fill(&$0, resultsFile: $1, startUnixMilliseconds: $2) }, note: { printError($0) })
-        let replayed = ReplayedRecording(replay, outcome: outcome)
-        switch outcome.result {
-        case .clock(let clock):
-            let summary = ReplaySummary(
-                replayed: replayed, strokes: clock.strokes,
-                strokesPerStep: clock.strokesPerStep.map { .init(step: $0.step.identifier, strokes: $0.strokes) },
-                points: clock.points)
-            summary.print(json: json, toStandardError: events)
-        case .maze(let maze):
-            MazeReplaySummary(replayed: replayed, mazes: maze.steps).print(json: json, toStandardError: events)
-        case .symbolDigit(let sdt):
-            SymbolDigitReplaySummary(replayed: replayed, parts: sdt.steps).print(json: json, toStandardError: events)
-        }
-    }
-}
-
-extension ReplayedRecording {
-    /// The summary's account of the recording and the results file.
-    init(_ replay: RecordingReplay, outcome: RecordingReplay.Outcome) {
-        let (scan, anchor) = (outcome.scan, outcome.anchor)
-        let device = scan.header.device
-        self.init(
-            recording: replay.recording, device: device.name, id: device.id.busVendorProduct,
-            durationSeconds: scan.duration.seconds, frames: scan.frames, output: outcome.result.output,
-            profile: outcome.profile?.source, relativeTimes: !anchor.recordingHasUnixTimes,
-            startTime: anchor.recordingHasUnixTimes ? nil : replay.startTime,
-            startTimeIgnored: anchor.recordingHasUnixTimes && replay.startTime != nil, truncation: scan.truncation?.description,
-            warnings: outcome.warnings.isEmpty ? nil : outcome.warnings)
+        replaySummary(of: replay, outcome: outcome).print(json: json, toStandardError: events)
     }
 }
 

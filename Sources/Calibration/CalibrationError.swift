@@ -1,0 +1,42 @@
+/// Why a calibration could not be made or written, and what to do.
+public enum CalibrationError: Error, CustomStringConvertible {
+    case wouldOverwrite(file: String)
+    case cannotWrite(file: String, reason: String)
+    case noDensitySource(edidNote: String)
+    case severalDisplays(outputs: [String])
+    case noSuchOutput(output: String, found: [String])
+    case unknownPaper(String)
+    case sheetDoesNotFit(columns: Int, rows: Int, spacing: Double, paper: String)
+    case noTaps(file: String)
+    case noPressureAxis(device: String)
+    case noContact(file: String)
+
+    public var description: String {
+        switch self {
+        case let .wouldOverwrite(file):
+            "\(file) already exists. Pass --force to replace it, or choose another file with --out."
+        case let .cannotWrite(file, reason):
+            "Cannot write \(file): \(reason). Check that its directory exists and is writable."
+        case let .noDensitySource(edidNote):
+            "\(edidNote) Measure the display instead: draw a line of a known number of pixels on it (an image "
+                + "editor's line tool at 100 % zoom), measure it with a ruler and pass --ruler-pixels N --measured-cm X."
+        case let .severalDisplays(outputs):
+            "Several displays have an EDID (\(outputs.joined(separator: ", "))); choose one with --output."
+        case let .noSuchOutput(output, found):
+            "No EDID for output \(output) under /sys/class/drm"
+                + (found.isEmpty ? " (no display reports one on this machine)" : " (outputs with one: \(found.joined(separator: ", ")))")
+                + ". Check the name with `ls /sys/class/drm`, pass --edid FILE, or measure with --ruler-pixels and --measured-cm."
+        case let .unknownPaper(name):
+            "'\(name)' is not a paper size StylusKit prints on. Use 'a4' (29.7 x 21 cm) or 'letter' (27.94 x 21.59 cm), both landscape."
+        case let .sheetDoesNotFit(columns, rows, spacing, paper):
+            "\(columns) x \(rows) targets \(spacing) cm apart do not fit on \(paper) paper with their crosshairs; "
+                + "use a smaller --spacing or fewer --columns/--rows."
+        case let .noTaps(file):
+            "\(file) holds no taps (no stroke touched the tablet). Record the pen tapping each target of the calibration sheet once, in numbered order."
+        case let .noPressureAxis(device):
+            "\(device) has no pressure axis (ABS_PRESSURE), so there is no pressure range to report."
+        case let .noContact(file):
+            "The pen never touched the tablet in \(file), so there is no pressure to report. Record a few strokes pressing lightly and firmly."
+        }
+    }
+}

@@ -1,0 +1,197 @@
+import ADF
+import Foundation
+import Proctoring
+import Sessions
+public import StylusGeometry
+public import StylusInput
+
+/// What `calibrate tablet` prints.
+public struct TabletFitReport: CommandReport {
+    public struct Target: Codable {
+        public var number: Int
+        public var targetCentimetres: [Double]
+        public var tapMillimetres: [Double]
+        public var residualMillimetres: Double
+        public var leaveOneOutMillimetres: Double?
+    }
+
+    public var device: String
+    public var model: String
+    public var transform: [[Double]]
+    public var targets: [Target]
+    public var rmsMillimetres: Double
+    public var worstMillimetres: Double
+    /// Form mm per tablet mm over the sheet (`TransformFit.scale`): 1 at the sheet's true size.
+    public var scale: Double
+    public var accepted: Bool
+    public var suspectTarget: Int?
+    public var profile: String?
+
+    public init(fit: TransformFit, device: DeviceDescription, refusal: TransformFitError?, profile: String?) {
+        self.device = "\(device.name) (\(device.id.busVendorProduct))"
+        model = fit.model.rawValue
+        transform = fit.transform.rows
+        targets = fit.residuals.map {
+            Target(
+                number: $0.number, targetCentimetres: [$0.target.xCentimetres, $0.target.yCentimetres],
+                tapMillimetres: [$0.tap.xMillimetres, $0.tap.yMillimetres], residualMillimetres: $0.millimetres,
+                leaveOneOutMillimetres: $0.leaveOneOutMillimetres)
+        }
+        rmsMillimetres = fit.rmsMillimetres
+        worstMillimetres = fit.worst.millimetres
+        scale = fit.scale
+        accepted = refusal == nil
+        if case .fitTooPoor(_, _, _, let suspect)? = refusal { suspectTarget = suspect?.number }
+        self.profile = profile
+    }
+
+    public var text: String {
+        var lines = [
+            "device     \(device)",
+            "fit        \(model), tablet mm -> form cm",
+        ]
+        for row in transform { lines.append("           [" + row.map { fixed($0, 6) }.joined(separator: ", ") + "]") }
+        lines.append("  target   form (cm)         tap (mm)            error (mm)  without it (mm)")
+        for target in targets {
+            var line =
+                "  " + "\(target.number)".leftPadded(6)
+                + ("  (" + fixed(target.targetCentimetres[0], 2) + ", " + fixed(target.targetCentimetres[1], 2) + ")").padding(
+                    toLength: 18, withPad: " ", startingAt: 0)
+                + ("(" + fixed(target.tapMillimetres[0], 2) + ", " + fixed(target.tapMillimetres[1], 2) + ")").padding(
+                    toLength: 20, withPad: " ", startingAt: 0)
+                + fixed(target.residualMillimetres, 3).leftPadded(10)
+                + (target.leaveOneOutMillimetres.map { fixed($0, 3) } ?? "-").leftPadded(17)
+            if target.number == suspectTarget { line += "  <- bad tap?" }
+            lines.append(line)
+        }
+        lines.append("error      RMS \(fixed(rmsMillimetres, 3)) mm, worst \(fixed(worstMillimetres, 3)) mm")
+        lines.append("scale      \(fixed(scale, 3)) form mm per tablet mm (the sheet as printed: \(fixed(100 / scale, 1)) % of its size)")
+        if let profile {
+            lines.append("profile    \(profile)")
+        } else {
+            lines.append("refused    nothing written")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// What `calibrate pressure` prints.
+public struct PressureReport: CommandReport {
+    public struct Tool: Codable {
+        public var tool: String
+        public var serial: Int32?
+        public var touchingFrames = 0
+        public var hoveringFrames = 0
+        /// The lowest raw pressure of a frame with the tip down.
+        public var minimumTouching: Int32?
+        /// The highest raw pressure of any frame.
+        public var maximum: Int32?
+        /// The highest raw pressure while hovering: non-zero for a worn nib.
+        public var maximumHovering: Int32?
+        public var wornNibOffset: Int32?
+
+        public init(_ observed: PressureObserver.Tool) {
+            tool = observed.tool.rawValue
+            serial = observed.serial
+            touchingFrames = observed.touchingFrames
+            hoveringFrames = observed.hoveringFrames
+            minimumTouching = observed.minimumTouching
+            maximum = observed.maximum
+            maximumHovering = observed.maximumHovering
+            wornNibOffset = observed.wornNibOffset
+        }
+    }
+
+    public var device: String
+    public var axisMinimum: Int32
+    public var axisMaximum: Int32
+    public var tools: [Tool]
+
+    public init(device: String, axisMinimum: Int32, axisMaximum: Int32, tools: [Tool]) {
+        (self.device, self.axisMinimum, self.axisMaximum, self.tools) = (device, axisMinimum, axisMaximum, tools)
+    }
+
+    public var text: String {
+        var lines = ["device     \(device)", "axis       ABS_PRESSURE \(axisMinimum)..\(axisMaximum)"]
+        for tool in tools {
+            let name = tool.tool + (tool.serial.map { $0 != 0 && $0 != -1 ? " (serial \($0))" : "" } ?? "")
+            lines.append("\(name):")
+            lines.append("  frames             \(tool.touchingFrames) touching, \(tool.hoveringFrames) hovering")
+            if let low = tool.minimumTouching, let high = tool.maximum {
+                let span = Double(axisMaximum - axisMinimum)
+                let used = span > 0 ? Double(high - low) / span * 100 : 0
+                lines.append("  touching           \(low)..\(high) (\(fixed(used, 1)) % of the axis)")
+            } else {
+                lines.append("  touching           never")
+            }
+            lines.append("  hovering at most   \(tool.maximumHovering.map(String.init) ?? "-")")
+            lines.append("  worn-nib offset    \(tool.wornNibOffset.map(String.init) ?? "none detected")")
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// What `calibrate display` prints.
+public struct DisplayReport: CommandReport {
+    public struct Element: Codable {
+        public var name: String
+        public var centimetres: Double
+        public var pixels: Double
+        public var points: Double
+    }
+
+    public var pixelsPerInch: Double
+    public var scalingFactor: Double
+    public var pointsPerInch: Double
+    public var source: String
+    public var profile: String
+    public var match: String
+    public var symbolDigit: [Element]
+    public var notes: [String]
+
+    public init(profile: DisplayProfile, source: String, profilePath: String, notes: [String]) {
+        pixelsPerInch = profile.pixelsPerInch
+        scalingFactor = profile.scalingFactor
+        pointsPerInch = profile.pointsPerInch
+        self.source = source
+        self.profile = profilePath
+        var matchParts: [String] = []
+        if let output = profile.match.output { matchParts.append("output \(output)") }
+        if let vendor = profile.match.edidVendor { matchParts.append("EDID \(vendor)") }
+        if let product = profile.match.edidProduct { matchParts.append(String(format: "product %04x", product)) }
+        match = matchParts.isEmpty ? "by name only" : matchParts.joined(separator: ", ")
+        // ADF's rule (cm / 2.54 x ppi, rounded to whole pixels, / scale), so these are the numbers
+        // a results file's DisplayData will carry.
+        let sizes = SymbolDigitSizes(formAt: profile.pixelsPerInch, screenScalingFactor: profile.scalingFactor)
+        let form = SymbolDigitForm.Lengths.self
+        let rows: [(String, Double, Double)] = [
+            ("BorderWidth", form.borderWidth, sizes.borderWidth),
+            ("InnerCellHeight", form.innerCellHeight, sizes.innerCellHeight),
+            ("InnerCellWidth", form.innerCellWidth, sizes.innerCellWidth),
+            ("RowVerticalMargin", form.rowVerticalMargin, sizes.rowVerticalMargin),
+            ("SampleBorderWidth", form.sampleBorderWidth, sizes.sampleBorderWidth),
+            ("SampleLabelRightMargin", form.sampleLabelRightMargin, sizes.sampleLabelRightMargin),
+            ("StopSignHeight", form.stopSignHeight, sizes.stopSignHeight),
+        ]
+        symbolDigit = rows.map { Element(name: $0.0, centimetres: $0.1, pixels: $0.2 * profile.scalingFactor, points: $0.2) }
+        self.notes = notes
+    }
+
+    public var text: String {
+        var lines = [
+            "density    \(fixed(pixelsPerInch, 4)) pixels per inch, scale \(fixed(scalingFactor, 4)), \(fixed(pointsPerInch, 4)) points per inch",
+            "from       \(source)",
+            "profile    \(profile) (matches \(match))",
+            "symbol-digit form at physical size:",
+            "  element                    cm      pixels   points",
+        ]
+        for element in symbolDigit {
+            lines.append(
+                "  " + element.name.padding(toLength: 22, withPad: " ", startingAt: 0)
+                    + fixed(element.centimetres, 4).leftPadded(10) + fixed(element.pixels, 0).leftPadded(9)
+                    + fixed(element.points, 4).leftPadded(10))
+        }
+        for note in notes { lines.append("note: \(note)") }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,146 @@
+public import LinuxInput
+public import StylusInput
+import Foundation
+
+/// What `devices` prints.
+public struct DevicesReport: CommandReport {
+    public struct Axis: Codable {
+        public var axis: String
+        public var minimum: Int32
+        public var maximum: Int32
+        /// Units per mm (position) or per radian (tilt); 0 when the kernel does not know.
+        public var resolution: Int32
+        public var physicalSizeMillimetres: Double?
+    }
+
+    /// What libwacom's database says about the node's tablet model.
+    public struct Model: Codable {
+        public var name: String
+        public var modelName: String?
+        /// "pen display" or "tablet".
+        public var surface: String
+        /// The usable area as libwacom gives it (whole inches), in mm.
+        public var widthMillimetres: Double?
+        public var heightMillimetres: Double?
+        /// Units per mm of x and y from that area, for a pen node that reports no resolution.
+        public var approximateResolution: [Double]?
+        /// Where these facts come from.
+        public var source = "libwacom"
+
+        public init(_ tablet: LibwacomTablet) {
+            name = tablet.name
+            modelName = tablet.modelName
+            surface = tablet.kindOfSurface
+            widthMillimetres = tablet.physicalSizeMillimetres?.width
+            heightMillimetres = tablet.physicalSizeMillimetres?.height
+        }
+    }
+
+    public struct Device: Codable {
+        public var node: String
+        public var role: String
+        public var name: String
+        public var id: String
+        public var version: String
+        public var readable: Bool
+        public var axes: [Axis]
+        public var pressureRange: [Int32]?
+        public var tiltRange: [Int32]?
+        public var profile: String?
+        public var problem: String?
+        public var model: Model?
+    }
+
+    public var source: String
+    public var note: String?
+    public var devices: [Device]
+
+    public var text: String {
+        var lines: [String] = []
+        if let note { lines.append("note: no udev data (\(note)); tablets were found from /sys and their capabilities.") }
+        if devices.filter({ $0.role == "pen" }).isEmpty {
+            lines.append(
+                "No pen tablet found. Plug one in (or check `ls /dev/input`); tablets are the event nodes udev marks ID_INPUT_TABLET=1.")
+        }
+        for device in devices {
+            lines.append("\(device.node)  \(device.role)  \"\(device.name)\"  \(device.id) v\(device.version)")
+            for axis in device.axes {
+                var line = "    \(axis.axis)  \(axis.minimum)..\(axis.maximum)  resolution \(axis.resolution)"
+                if let size = axis.physicalSizeMillimetres { line += String(format: "  %.1f mm", size) }
+                lines.append(line)
+            }
+            if let model = device.model {
+                var line = "    model    \(model.name)" + (model.modelName.map { " (\($0))" } ?? "") + ", \(model.surface)"
+                if let width = model.widthMillimetres, let height = model.heightMillimetres {
+                    line += String(format: ", %.1f x %.1f mm", width, height)
+                }
+                lines.append(line + " (from \(model.source))")
+                if let resolution = model.approximateResolution {
+                    lines.append(
+                        String(
+                            format: "    resolution about %.1f x %.1f units/mm from libwacom's size in whole inches", resolution[0],
+                            resolution[1])
+                            + " (the kernel reports none; a tablet profile gives the exact value)")
+                }
+            }
+            if let pressure = device.pressureRange { lines.append("    pressure \(pressure[0])..\(pressure[1])") }
+            if let tilt = device.tiltRange { lines.append("    tilt \(tilt[0])..\(tilt[1])") }
+            if device.role == "pen" { lines.append("    profile  \(device.profile ?? "none (the kernel's resolution is used)")") }
+            lines.append("    access   \(device.readable ? "readable by you" : "not readable by you")")
+            if let problem = device.problem { lines.append("    problem  \(problem)") }
+        }
+        return lines.joined(separator: "\n")
+    }
+}
+
+extension DevicesReport {
+    /// The pen tablets connected now, as udev (or /sys) and libwacom describe them; each pen node
+    /// is opened for its ranges, and `profile` names the tablet profile that applies to it.
+    public static func scan(profile: (DeviceDescription) -> String?) -> DevicesReport {
+            let discovery = TabletDiscovery.scan()
+            let libwacom = LibwacomDatabase()
+            var report = DevicesReport(source: discovery.source.rawValue, note: discovery.fallbackReason, devices: [])
+            for node in discovery.nodes {
+                var entry = DevicesReport.Device(
+                    node: node.node, role: node.role.rawValue, name: node.name, id: node.id.busVendorProduct,
+                    version: String(format: "%04x", node.id.version), readable: mayRead(node: node.node), axes: [])
+                if let tablet = libwacom?.tablet(node: node.node) ?? libwacom?.tablet(for: node.id) {
+                    entry.model = DevicesReport.Model(tablet)
+                }
+                if node.role == .pen {
+                    do {
+                        let description = try LiveTablet.describe(node: node.node)
+                        entry.axes = description.absInfo.sorted { $0.key < $1.key }.map { code, info in
+                            let resolution = info.knownResolution
+                            let size = resolution.map { Double(Int64(info.maximum) - Int64(info.minimum)) / Double($0) }
+                            let isPosition = code == AbsoluteAxis.x || code == AbsoluteAxis.y
+                            return .init(
+                                axis: eventCodeName(type: .absolute, code: code) ?? "ABS_\(code)", minimum: info.minimum,
+                                maximum: info.maximum, resolution: info.resolution ?? 0,
+                                physicalSizeMillimetres: isPosition ? size : nil)
+                        }
+                        if let pressure = description.absInfo[AbsoluteAxis.pressure] {
+                            entry.pressureRange = [pressure.minimum, pressure.maximum]
+                        }
+                        if let tilt = description.absInfo[AbsoluteAxis.tiltX] { entry.tiltRange = [tilt.minimum, tilt.maximum] }
+                        do {
+                            _ = try PenCapabilities(checking: description)
+                        } catch {
+                            entry.problem = error.description
+                        }
+                        entry.profile = profile(description)
+                        if let tablet = libwacom?.tablet(node: node.node) ?? libwacom?.tablet(for: node.id),
+                            description.resolution(of: AbsoluteAxis.x) == nil || description.resolution(of: AbsoluteAxis.y) == nil,
+                            let approximate = tablet.approximateResolution(of: description)
+                        {
+                            entry.model?.approximateResolution = [approximate.x, approximate.y]
+                        }
+                    } catch {
+                        entry.problem = error.description
+                    }
+                }
+                report.devices.append(entry)
+            }
+        return report
+    }
+}

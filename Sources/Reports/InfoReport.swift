@@ -1,0 +1,188 @@
+public import LinuxInput
+public import Sessions
+public import StylusGeometry
+import Foundation
+import Recordings
+import StylusInput
+
+/// What `info` prints, as text or JSON.
+public struct InfoReport: CommandReport {
+    public struct Axis: Codable {
+        public var code: String
+        public var minimum: Int32
+        public var maximum: Int32
+        public var fuzz: Int32
+        public var flat: Int32
+        /// Units per mm (position) or per radian (tilt); nil when the recording does not say.
+        public var resolution: Int32?
+        /// Where `resolution` came from: `device` or the profile's path.
+        public var resolutionSource: String?
+        /// For ABS_X and ABS_Y: (maximum - minimum) / resolution.
+        public var sizeMillimetres: Double?
+    }
+
+    public struct Sampling: Codable {
+        public var medianMilliseconds: Double
+        public var rateHertz: Double
+        public var p5Milliseconds: Double
+        public var p95Milliseconds: Double
+        public var p99Milliseconds: Double
+    }
+
+    public struct Gap: Codable {
+        public var startSeconds: Double
+        public var durationMilliseconds: Double
+        public var discardedEvents: Int
+    }
+
+    public var recording: String
+    public var format: String
+    public var device: String
+    public var id: String
+    public var kernel: String?
+    public var profile: String?
+    public var axes: [Axis]
+    public var activeAreaMillimetres: [Double]?
+    public var durationSeconds: Double
+    public var events: Int
+    public var frames: Int
+    public var penFrames: Int
+    public var padFrames: Int
+    public var strokes: Int
+    public var sampling: Sampling?
+    public var gaps: [Gap]
+    public var notices: [String]
+    public var truncation: String?
+    /// What libwacom's database says about the recorded tablet's model, when it knows it.
+    public var model: DevicesReport.Model?
+
+    /// The `resolutionSource` of an axis whose resolution an evemu 1.0/1.1 file's header comment states.
+    public static let headerComment = "header comment"
+
+    public init(scan: RecordingScan, recording: String, profile: ProfileMatch?) {
+        let device = scan.header.device
+        self.recording = recording
+        format = scan.header.format.description
+        self.device = device.name
+        id = device.id.busVendorProduct
+        kernel = scan.header.kernel
+        self.profile = profile?.source
+        let overrides: [UInt16: Double] = profile?.profile.resolution.map { [AbsoluteAxis.x: $0.x, AbsoluteAxis.y: $0.y] } ?? [:]
+        axes = device.absInfo.keys.sorted().map { code in
+            let info = device.absInfo[code]!
+            var axis = Axis(
+                code: eventCodeName(type: .absolute, code: code) ?? "ABS_\(code)", minimum: info.minimum,
+                maximum: info.maximum, fuzz: info.fuzz, flat: info.flat, resolution: info.resolution)
+            let known = device.resolution(of: code)
+            var resolution = known.map { Double($0.value) }
+            if let override = overrides[code] {
+                resolution = override
+                axis.resolutionSource = profile?.source
+            } else if let known {
+                axis.resolutionSource = known.source == .device ? "device" : Self.headerComment
+            }
+            if code == AbsoluteAxis.x || code == AbsoluteAxis.y, let resolution {
+                axis.sizeMillimetres = Double(info.maximum - info.minimum) / resolution
+            }
+            return axis
+        }
+        let position = axes.filter { $0.code == "ABS_X" || $0.code == "ABS_Y" }.compactMap(\.sizeMillimetres)
+        activeAreaMillimetres = position.count == 2 ? position : nil
+        durationSeconds = scan.duration.seconds
+        events = scan.events
+        frames = scan.frames
+        penFrames = scan.penFrames
+        padFrames = scan.padFrames
+        strokes = scan.strokes.count
+        if let median = scan.intervals.median, let p5 = scan.intervals.percentile(0.05),
+            let p95 = scan.intervals.percentile(0.95), let p99 = scan.intervals.percentile(0.99)
+        {
+            sampling = Sampling(
+                medianMilliseconds: median.seconds * 1_000, rateHertz: median.microseconds > 0 ? 1 / median.seconds : 0,
+                p5Milliseconds: p5.seconds * 1_000, p95Milliseconds: p95.seconds * 1_000,
+                p99Milliseconds: p99.seconds * 1_000)
+        }
+        let start = scan.firstEventTime ?? EventTime(microseconds: 0)
+        gaps = scan.gaps.map {
+            Gap(
+                startSeconds: $0.start.duration(since: start).seconds, durationMilliseconds: $0.duration.seconds * 1_000,
+                discardedEvents: $0.discardedEvents)
+        }
+        notices = scan.notices.map(\.description)
+        truncation = scan.truncation?.description
+        // The model as libwacom knows it, by the recording's USB ids (no node to ask udev about).
+        model = LibwacomDatabase()?.tablet(for: device.id).map(DevicesReport.Model.init)
+    }
+
+    public var text: String {
+        var lines = [
+            "\(recording): \(format) recording",
+            "  device     \(device) (\(id))" + (kernel.map { ", recorded on Linux \($0)" } ?? ""),
+        ]
+        if let model {
+            var line = "  model      \(model.name)" + (model.modelName.map { " (\($0))" } ?? "") + ", \(model.surface)"
+            if let width = model.widthMillimetres, let height = model.heightMillimetres {
+                line += String(format: ", %.1f x %.1f mm", width, height)
+            }
+            lines.append(line + " (from \(model.source))")
+        }
+        if let profile { lines.append("  profile    \(profile)") }
+        lines.append("  axes")
+        let width = axes.map(\.code.count).max() ?? 0
+        for axis in axes {
+            var line =
+                "    " + axis.code.padding(toLength: width, withPad: " ", startingAt: 0)
+                + "  \(axis.minimum)..\(axis.maximum)"
+            switch (axis.resolution, axis.resolutionSource) {
+            case (_, Self.headerComment?):
+                let value = axis.sizeMillimetres.map { Double(axis.maximum - axis.minimum) / $0 } ?? 0
+                line += "  resolution \(format(value, 0)) (from the recording's header comment; its A: line has none)"
+            case (_, let source?) where source != "device":
+                let value = axis.sizeMillimetres.map { Double(axis.maximum - axis.minimum) / $0 } ?? 0
+                line += "  resolution \(format(value, 0)) (from profile)"
+            case (let resolution?, _) where resolution > 0:
+                line += "  resolution \(resolution)"
+            case (nil, _):
+                line += "  resolution not recorded"
+            default:
+                line += "  resolution 0 (unknown)"
+            }
+            if let size = axis.sizeMillimetres { line += "  \(format(size, 2)) mm" }
+            lines.append(line)
+        }
+        if let area = activeAreaMillimetres {
+            lines.append("  area       \(format(area[0], 2)) x \(format(area[1], 2)) mm")
+        } else {
+            lines.append("  area       unknown: no resolution for ABS_X/ABS_Y; add a tablet profile (see Calibration/README.md)")
+        }
+        lines.append("  duration   \(format(durationSeconds, 3)) s")
+        lines.append("  events     \(events)")
+        lines.append("  frames     \(frames) (pen \(penFrames), pad \(padFrames))")
+        lines.append("  strokes    \(strokes)")
+        if let sampling {
+            lines.append(
+                "  sampling   median \(format(sampling.medianMilliseconds, 3)) ms (\(format(sampling.rateHertz, 1)) Hz);"
+                    + " p5 \(format(sampling.p5Milliseconds, 3)) ms, p95 \(format(sampling.p95Milliseconds, 3)) ms,"
+                    + " p99 \(format(sampling.p99Milliseconds, 3)) ms")
+        } else {
+            lines.append("  sampling   no two consecutive pen frames in proximity")
+        }
+        if gaps.isEmpty {
+            lines.append("  gaps       none")
+        } else {
+            lines.append("  gaps       \(gaps.count) (SYN_DROPPED)")
+            for gap in gaps {
+                lines.append(
+                    "    at \(format(gap.startSeconds, 3)) s: \(format(gap.durationMilliseconds, 3)) ms, \(gap.discardedEvents) events discarded"
+                )
+            }
+        }
+        for notice in notices { lines.append("note: \(notice)") }
+        if let truncation { lines.append("warning: \(truncation)") }
+        return lines.joined(separator: "\n")
+    }
+
+    private func format(_ value: Double, _ decimals: Int) -> String {
+        String(format: "%.\(decimals)f", value)
+    }
+}

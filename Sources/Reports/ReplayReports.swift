@@ -1,0 +1,196 @@
+public import Foundation
+import Proctoring
+import Recordings
+public import Sessions
+import StylusGeometry
+import StylusInput
+
+/// The recording a replay read and the results file it wrote: what the three replays (clock,
+/// maze, symbol digit) print around their test's own lines, and the keys their JSON shares.
+public struct ReplayedRecording: Codable {
+    public var recording: String
+    public var device: String
+    public var id: String
+    public var durationSeconds: Double
+    public var frames: Int
+    public var output: String
+    public var profile: String?
+    public var relativeTimes: Bool
+    public var startTime: Int64?
+    /// True when --start-time was given for a recording whose times are already Unix times.
+    public var startTimeIgnored: Bool
+    public var truncation: String?
+    /// What a person should know of an empty recording replayed with --allow-empty; absent otherwise.
+    public var warnings: [String]?
+}
+
+/// A replay's summary: the recording's account and the test's own lines, in one flat JSON object.
+public protocol ReplayReport: CommandReport {
+    associatedtype TestKeys: CodingKey
+    var replayed: ReplayedRecording { get }
+    /// Encodes the test's own keys next to the recording's.
+    func encodeTest(into container: inout KeyedEncodingContainer<TestKeys>) throws
+}
+
+extension ReplayReport {
+    public func encode(to encoder: any Encoder) throws {
+        try replayed.encode(to: encoder)
+        var container = encoder.container(keyedBy: TestKeys.self)
+        try encodeTest(into: &container)
+    }
+}
+
+extension ReplayReport {
+    /// The recording, its device and its length.
+    public var openingLines: [String] {
+        let replayed = self.replayed
+        return [
+            "Replayed \(replayed.recording)",
+            "  device    \(replayed.device) (\(replayed.id))",
+            "  duration  \(String(format: "%.3f", replayed.durationSeconds)) s, \(replayed.frames) frames",
+        ]
+    }
+
+    /// The results file, the profile, and what the person should know about times and truncation.
+    public var closingLines: [String] {
+        let (output, profile, truncation) = (replayed.output, replayed.profile, replayed.truncation)
+        let (relativeTimes, startTime, startTimeIgnored) = (replayed.relativeTimes, replayed.startTime, replayed.startTimeIgnored)
+        var lines = ["  results   \(output)"]
+        if let profile { lines.append("  profile   \(profile)") }
+        if relativeTimes && startTime == nil {
+            lines.append(
+                "note: the recording's times are relative, so its timestamps start at 1970-01-01; pass --start-time UNIX_MS to anchor them."
+            )
+        }
+        if startTimeIgnored {
+            lines.append("note: --start-time was ignored: the recording's times are already Unix times.")
+        }
+        if let truncation { lines.append("warning: \(truncation)") }
+        for warning in replayed.warnings ?? [] { lines.append("warning: \(warning)") }
+        return lines
+    }
+}
+
+/// What `replay` prints.
+public struct ReplaySummary: ReplayReport {
+    public struct StepStrokes: Codable {
+        public var step: String
+        public var strokes: Int
+    }
+
+    public var replayed: ReplayedRecording
+    public var strokes: Int
+    public var strokesPerStep: [StepStrokes]
+    public var points: Int
+
+    public enum TestKeys: CodingKey { case strokes, strokesPerStep, points }
+
+    public func encodeTest(into container: inout KeyedEncodingContainer<TestKeys>) throws {
+        try container.encode(strokes, forKey: .strokes)
+        try container.encode(strokesPerStep, forKey: .strokesPerStep)
+        try container.encode(points, forKey: .points)
+    }
+
+    public var text: String {
+        let lines =
+            openingLines + [
+                "  strokes   \(strokes) (" + strokesPerStep.map { "\($0.strokes) in \($0.step)" }.joined(separator: ", ") + ")",
+                "  points    \(points)",
+            ]
+        return (lines + closingLines).joined(separator: "\n")
+    }
+}
+
+/// What `replay --test maze` prints.
+public struct MazeReplaySummary: ReplayReport {
+    public var replayed: ReplayedRecording
+    public var mazes: [MazeStepResult]
+
+    public enum TestKeys: CodingKey { case mazes }
+
+    public func encodeTest(into container: inout KeyedEncodingContainer<TestKeys>) throws {
+        try container.encode(mazes, forKey: .mazes)
+    }
+
+    public var text: String {
+        var lines = openingLines
+        for maze in mazes {
+            var line = "  maze      \(maze.maze): \(maze.finished ? "finished" : "not finished"), \(maze.strokes) strokes"
+            if maze.refusedStrokes > 0 { line += " (\(maze.refusedStrokes) refused)" }
+            line += ", \(maze.points) points"
+            line += interruptionsText(maze.interruptions.map { "\($0.type) at \(milliseconds($0.time)) ms" })
+            lines.append(line)
+        }
+        return (lines + closingLines).joined(separator: "\n")
+    }
+}
+
+/// What `replay --test sdt` prints.
+public struct SymbolDigitReplaySummary: ReplayReport {
+    public var replayed: ReplayedRecording
+    public var parts: [SymbolDigitStepResult]
+
+    public enum TestKeys: CodingKey { case parts }
+
+    public func encodeTest(into container: inout KeyedEncodingContainer<TestKeys>) throws {
+        try container.encode(parts, forKey: .parts)
+    }
+
+    public var text: String {
+        var lines = openingLines
+        for part in parts {
+            var line = "  part      \(part.step): \(part.strokes) strokes in \(part.boxes.count) boxes, \(part.points) points"
+            line += interruptionsText(
+                part.interruptions.map {
+                    "\($0.type) at \(milliseconds($0.time)) ms (box \($0.writtenIn), continue in \($0.continueIn))"
+                })
+            if part.reminders > 0 { line += ", \(part.reminders) delayed-recall reminders" }
+            lines.append(line)
+        }
+        return (lines + closingLines).joined(separator: "\n")
+    }
+}
+
+/// A step's interruptions in a summary line: the first five, so that a long session's summary
+/// stays one readable line per step, and how many more.
+private func interruptionsText(_ interruptions: [String]) -> String {
+    guard !interruptions.isEmpty else { return ", no interruptions" }
+    let shown = interruptions.prefix(5)
+    let more = interruptions.count - shown.count
+    return ", interruptions: " + shown.joined(separator: ", ") + (more > 0 ? " and \(more) more" : "")
+}
+
+/// Unix ms as a summary shows them: whole milliseconds, rounded down.
+private func milliseconds(_ time: Double) -> String {
+    String(format: "%.0f", time.rounded(.down))
+}
+
+extension ReplayedRecording {
+    /// The summary's account of the recording and the results file.
+    public init(_ replay: RecordingReplay, outcome: RecordingReplay.Outcome) {
+        let (scan, anchor) = (outcome.scan, outcome.anchor)
+        let device = scan.header.device
+        self.init(
+            recording: replay.recording, device: device.name, id: device.id.busVendorProduct,
+            durationSeconds: scan.duration.seconds, frames: scan.frames, output: outcome.result.output,
+            profile: outcome.profile?.source, relativeTimes: !anchor.recordingHasUnixTimes,
+            startTime: anchor.recordingHasUnixTimes ? nil : replay.startTime,
+            startTimeIgnored: anchor.recordingHasUnixTimes && replay.startTime != nil, truncation: scan.truncation?.description,
+            warnings: outcome.warnings.isEmpty ? nil : outcome.warnings)
+    }
+}
+
+/// What `replay` prints of `outcome`: the recording's account and the test's own lines.
+public func replaySummary(of replay: RecordingReplay, outcome: RecordingReplay.Outcome) -> any ReplayReport {
+    let replayed = ReplayedRecording(replay, outcome: outcome)
+    switch outcome.result {
+    case .clock(let clock):
+        return ReplaySummary(
+            replayed: replayed, strokes: clock.strokes,
+            strokesPerStep: clock.strokesPerStep.map { .init(step: $0.step.identifier, strokes: $0.strokes) }, points: clock.points)
+    case .maze(let maze):
+        return MazeReplaySummary(replayed: replayed, mazes: maze.steps)
+    case .symbolDigit(let sdt):
+        return SymbolDigitReplaySummary(replayed: replayed, parts: sdt.steps)
+    }
+}
