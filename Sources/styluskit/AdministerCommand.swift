@@ -161,7 +161,7 @@ struct Administer: ParsableCommand {
             try InstructionTimesRecording.record(
                 presenter.reading.measures.map { ($0.step, $0.shown, $0.spoken, $0.firstTouch) }, anchor: anchor, recorder: recorder,
                 warn: { printError($0) })
-            return try files.finish(driver: driver, setup: setup, header: header, at: end)
+            return try files.finish(driver: driver, setup: setup, header: header, at: end).liveLines
         }
         if json {
             let summary = AdministerSummary(

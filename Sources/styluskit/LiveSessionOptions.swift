@@ -1,6 +1,9 @@
 import ArgumentParser
 import Foundation
+import LinuxInput
 import Recordings
+import Sessions
+import StylusInput
 
 /// What a live session is given, shared by `record` and `administer`: the test (and its maze or
 /// battery), the tablet, the profiles, the patient, the settings, where the files go and whether to grab the tablet.
@@ -59,5 +62,18 @@ struct LiveSessionOptions: ParsableArguments {
         case .sdt: return .sdt
         case .maze: return maze.map { .maze(mazeFile: absolute($0)) } ?? .battery(file: absolute(battery ?? ""))
         }
+    }
+}
+
+extension LiveSessionFiles {
+    /// The files of a session given `options`: in its --out directory, the patient's fields sealed
+    /// from its --patient options.
+    init(
+        options: LiveSessionOptions, test: JournaledTest, sources: SessionSources, header: RecordingHeader, clockAnchor: ClockAnchor,
+        start: EventTime
+    ) throws {
+        try self.init(
+            directory: options.out, test: test, sources: sources, header: header, clockAnchor: clockAnchor, start: start,
+            seal: { try options.patient.seal(resultsFile: $0, startUnixMilliseconds: $1) })
     }
 }

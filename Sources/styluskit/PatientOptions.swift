@@ -1,6 +1,7 @@
 import ADF
 import ArgumentParser
 import PatientData
+import Sessions
 
 /// The patient of a session, for the commands that write results files (`replay`).
 ///
@@ -39,18 +40,5 @@ struct PatientOptions: ParsableArguments {
         let binding = ResultsFileBinding(resultsPath: resultsFile, startUnixMilliseconds: startUnixMilliseconds)
         let clinician = try key.unlock(terminal: terminal)
         return SealedPatient(local: try clinician.seal(details, for: binding), external: try server?.seal(details, for: binding))
-    }
-}
-
-/// A patient's two encrypted fields, as ADF's ClockSketchData carries them (base64, no spaces).
-struct SealedPatient: Hashable {
-    /// `LocalPatientEncodedID`: under the clinician key.
-    var local: String
-    /// `PatientEncodedID`: for the receiving server, when a server key was given.
-    var external: String?
-
-    func fill(_ environment: inout ClockSketchData) {
-        environment.localPatientEncodedID = local
-        environment.patientEncodedID = external
     }
 }

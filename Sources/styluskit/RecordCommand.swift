@@ -78,11 +78,21 @@ struct Record: ParsableCommand {
             try journal.control(.begin(start), now: start)
             try driver.begin(at: start)
 
-            var live = LiveLoop(tablet: tablet, journal: journal, driver: driver, status: status)
-            let end = try live.run()
+            var live = LiveLoop(tablet: tablet, journal: journal, driver: driver)
+            let end = try live.run(
+                happened: { happening in
+                    status.clear()
+                    switch happening {
+                    case .dropped(let drop): printError(drop.warning)
+                    case .unplugged: printError("The tablet was unplugged; plug it in again to continue (Ctrl-C ends the step).")
+                    case let .back(node, moved):
+                        printError(
+                            moved ? "The tablet is back, at \(node); the session continues." : "The tablet is back; the session continues.")
+                    }
+                }, turned: { status.refresh(now: $0) })
             try journal.control(.end(end), now: end)
             status.clear()
-            let lines = try files.finish(driver: driver, setup: setup, header: header, at: end)
+            let lines = try files.finish(driver: driver, setup: setup, header: header, at: end).liveLines
             print("Recorded \(journal.path)")
             for line in lines.dropLast() { print(line) }
             print("  gaps      \(live.gaps)")
@@ -98,91 +108,6 @@ struct Record: ParsableCommand {
     }
 }
 
-/// Why `record` could not write its results file while the journal holds the session.
-enum RecordError: Error, CustomStringConvertible {
-    case resultsNotWritten(ADFError, journal: String)
-
-    var description: String {
-        switch self {
-        case let .resultsNotWritten(error, journal):
-            let safe = "\(error.problem). The session is safe in its journal \(journal), which keeps every event read. "
-            switch error {
-            case let .fileSystem(_, path, code, _) where code == ENOSPC || code == EDQUOT:
-                let directory = (path as NSString).deletingLastPathComponent
-                return safe + "Free space on the disk that holds \(directory.isEmpty ? "." : directory), "
-                    + "then run `styluskit recover \(journal)`."
-            case let .fileSystem(_, _, code, _) where code == EIO:
-                return safe + "Copy the journal to another disk, then run `styluskit recover` on the copy."
-            case .destinationExists:
-                return safe + "Run `styluskit recover \(journal) --out DIR` to write the results file into another directory."
-            default:
-                return safe + "Run `styluskit recover \(journal)` (with --out DIR to write elsewhere)."
-            }
-        }
-    }
-}
-
 func printError(_ text: String) {
     FileHandle.standardError.write(Data((text + "\n").utf8))
-}
-
-/// `record`'s loop: poll on the tablet and on SIGINT/SIGTERM, with timeouts for the proctor's
-/// timers; the input itself is `LiveInput`'s, as for `administer`.
-struct LiveLoop {
-    /// The tablet, followed through unplugs until it is back.
-    let tablet: ReconnectingTablet
-    let status: StatusLine
-    private var input: LiveInput
-    /// The `SYN_DROPPED`s of the whole session (every tablet connection).
-    var gaps: Int { input.gaps }
-
-    init(tablet: ReconnectingTablet, journal: Journal, driver: any SessionDriver, status: StatusLine) {
-        self.status = status
-        self.tablet = tablet
-        input = LiveInput(source: tablet, journal: journal, driver: driver)
-    }
-
-    /// Runs until the test ends; returns the time it ended at.
-    mutating func run() throws -> EventTime {
-        let signals = SignalPipe.install()
-        let driver = input.driver
-        while true {
-            var now = monotonicClockNow()
-            // Sleep until the proctor's timer is due, or 100 ms to keep the journal's sync schedule.
-            var timeout: Int32 = 100
-            if let deadline = driver.nextDeadline {
-                let wait = deadline.duration(since: now).microseconds
-                timeout = Int32(max(0, min(100_000, wait + 999) / 1_000))
-            }
-            if !tablet.isPresent { timeout = Int32(ReconnectingTablet.rescanInterval.microseconds / 1_000) }
-            // An absent tablet's descriptor is -1, which poll skips.
-            var fds = [
-                pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: tablet.fileDescriptor, events: Int16(POLLIN), revents: 0),
-            ]
-            let ready = poll(&fds, nfds_t(fds.count), timeout)
-            if ready < 0 && errno != EINTR { throw LiveInputError.readFailed(node: tablet.node, reason: String(cString: strerror(errno))) }
-            now = monotonicClockNow()
-            for happening in try input.turn(now: now) {
-                status.clear()
-                switch happening {
-                case .dropped(let drop): printError(drop.warning)
-                case .unplugged: printError("The tablet was unplugged; plug it in again to continue (Ctrl-C ends the step).")
-                case let .back(node, moved):
-                    printError(
-                        moved ? "The tablet is back, at \(node); the session continues." : "The tablet is back; the session continues.")
-                }
-            }
-            // A maze test ends by itself, at its last maze's finish timer.
-            if driver.isFinished { return now }
-            status.refresh(now: now)
-            while let signal = SignalPipe.take(from: signals) {
-                let pressed = monotonicClockNow()
-                // Ctrl-C ends the step on screen; SIGTERM ends the test.
-                if signal == SIGTERM { try input.endEverything(at: pressed) } else { try input.pressContinue(at: pressed) }
-                if driver.isFinished { return pressed }
-            }
-            try input.journal.syncIfDue(now: now)
-        }
-    }
 }

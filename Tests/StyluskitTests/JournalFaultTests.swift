@@ -225,24 +225,24 @@ struct JournalFaultTests {
         let results = "/data/clock-20260101T000000Z.csk"
         let kept = "The session is safe in its journal \(journal), which keeps every event read. "
         #expect(
-            RecordError.resultsNotWritten(
+            LiveSessionError.resultsNotWritten(
                 .fileSystem(operation: "write", path: results, errno: ENOSPC, reason: "No space left on device"), journal: journal
             ).description
                 == "Could not write \(results): the disk is full (No space left on device). " + kept
                 + "Free space on the disk that holds /data, then run `styluskit recover \(journal)`.")
         #expect(
-            RecordError.resultsNotWritten(
+            LiveSessionError.resultsNotWritten(
                 .fileSystem(operation: "flush to disk", path: results, errno: EIO, reason: "Input/output error"), journal: journal
             ).description
                 == "Could not flush to disk \(results): the disk reported an input/output error (Input/output error); it may be failing. "
                 + kept + "Copy the journal to another disk, then run `styluskit recover` on the copy.")
         #expect(
-            RecordError.resultsNotWritten(.destinationExists(path: results), journal: journal).description
+            LiveSessionError.resultsNotWritten(.destinationExists(path: results), journal: journal).description
                 == "A results file already exists at \(results) and results are never overwritten; choose another output directory "
                 + "or file name, or move the existing file away. " + kept
                 + "Run `styluskit recover \(journal) --out DIR` to write the results file into another directory.")
         #expect(
-            RecordError.resultsNotWritten(
+            LiveSessionError.resultsNotWritten(
                 .xmlWriter("libxml2 could not end an element; the results file is incomplete and was not kept."), journal: journal
             ).description
                 == "libxml2 could not end an element; the results file is incomplete and was not kept. " + kept

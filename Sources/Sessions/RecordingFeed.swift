@@ -1,17 +1,16 @@
 import Foundation
-import LinuxInput
-import Recordings
-import Sessions
-import StylusInput
+public import LinuxInput
+public import Recordings
+public import StylusInput
 
 /// A recording fed as if a tablet sent it: each event is handed out when the session clock reaches
 /// its time since the recording's first event (divided by `speed`), stamped with that session time.
-final class RecordingFeed: PenEventSource {
-    let description: DeviceDescription
-    let header: RecordingHeader
-    let anchor: ClockAnchor
-    let fileDescriptor: Int32 = -1
-    let drops: [DroppedEvents] = []
+public final class RecordingFeed: PenEventSource {
+    public let description: DeviceDescription
+    public let header: RecordingHeader
+    public let anchor: ClockAnchor
+    public let fileDescriptor: Int32 = -1
+    public let drops: [DroppedEvents] = []
     private var events: [InputEvent]
     private var next = 0
     private var start: EventTime
@@ -19,7 +18,7 @@ final class RecordingFeed: PenEventSource {
     private let now: () -> EventTime
 
     /// Reads the whole recording; the feed's first event is due at `start` on the clock `now`.
-    init(path: String, speed: Double, start: EventTime, now: @escaping () -> EventTime) throws {
+    public init(path: String, speed: Double, start: EventTime, now: @escaping () -> EventTime) throws {
         let reader = try RecordingReader(path: path, descriptionPath: nil, options: RecordingReadOptions(allowTruncated: true))
         header = reader.header
         description = reader.header.device
@@ -39,16 +38,16 @@ final class RecordingFeed: PenEventSource {
     }
 
     /// Moves the whole feed so that its first event is due at `time` (once the window is up).
-    func begin(at time: EventTime) {
+    public func begin(at time: EventTime) {
         let shift = time.microseconds - start.microseconds
         for index in events.indices { events[index].time = EventTime(microseconds: events[index].time.microseconds + shift) }
         start = time
     }
 
-    var nextDue: EventTime? { next < events.count ? events[next].time : nil }
-    var isExhausted: Bool { next >= events.count }
+    public var nextDue: EventTime? { next < events.count ? events[next].time : nil }
+    public var isExhausted: Bool { next >= events.count }
 
-    func read(into batch: inout [InputEvent], limit: Int) throws -> LiveReadStatus {
+    public func read(into batch: inout [InputEvent], limit: Int) throws -> LiveReadStatus {
         let time = now()
         var taken = 0
         // Whole frames only, as the kernel delivers them.

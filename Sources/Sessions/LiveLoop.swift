@@ -1,0 +1,55 @@
+import Foundation
+public import LinuxInput
+public import Recordings
+public import StylusInput
+
+/// `record`'s loop: poll on the tablet and on SIGINT/SIGTERM, with timeouts for the proctor's
+/// timers; the input itself is `LiveInput`'s, as for `administer`.
+public struct LiveLoop {
+    /// The tablet, followed through unplugs until it is back.
+    public let tablet: ReconnectingTablet
+    private var input: LiveInput
+    /// The `SYN_DROPPED`s of the whole session (every tablet connection).
+    public var gaps: Int { input.gaps }
+
+    public init(tablet: ReconnectingTablet, journal: Journal, driver: any SessionDriver) {
+        self.tablet = tablet
+        input = LiveInput(source: tablet, journal: journal, driver: driver)
+    }
+
+    /// Runs until the test ends; returns the time it ended at. `happened` is told of drops,
+    /// unplugs and returns as they happen, `turned` of the time after each turn (for a status line).
+    public mutating func run(happened: (LiveInput.Happening) -> Void, turned: (EventTime) -> Void) throws -> EventTime {
+        let signals = SignalPipe.install()
+        let driver = input.driver
+        while true {
+            var now = monotonicClockNow()
+            // Sleep until the proctor's timer is due, or 100 ms to keep the journal's sync schedule.
+            var timeout: Int32 = 100
+            if let deadline = driver.nextDeadline {
+                let wait = deadline.duration(since: now).microseconds
+                timeout = Int32(max(0, min(100_000, wait + 999) / 1_000))
+            }
+            if !tablet.isPresent { timeout = Int32(ReconnectingTablet.rescanInterval.microseconds / 1_000) }
+            // An absent tablet's descriptor is -1, which poll skips.
+            var fds = [
+                pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: tablet.fileDescriptor, events: Int16(POLLIN), revents: 0),
+            ]
+            let ready = poll(&fds, nfds_t(fds.count), timeout)
+            if ready < 0 && errno != EINTR { throw LiveInputError.readFailed(node: tablet.node, reason: String(cString: strerror(errno))) }
+            now = monotonicClockNow()
+            for happening in try input.turn(now: now) { happened(happening) }
+            // A maze test ends by itself, at its last maze's finish timer.
+            if driver.isFinished { return now }
+            turned(now)
+            while let signal = SignalPipe.take(from: signals) {
+                let pressed = monotonicClockNow()
+                // Ctrl-C ends the step on screen; SIGTERM ends the test.
+                if signal == SIGTERM { try input.endEverything(at: pressed) } else { try input.pressContinue(at: pressed) }
+                if driver.isFinished { return pressed }
+            }
+            try input.journal.syncIfDue(now: now)
+        }
+    }
+}
