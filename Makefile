@@ -60,7 +60,7 @@ test-tsan: setup
 	SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_FILTER)'
 
 # Fuzzes one parser for MINUTES (TARGET: evemu evemu-desc libinput adf maze battery tablet-profile
-# display-profile settings edid journal); crashers land in .fuzz/TARGET-artifacts/.
+# display-profile settings edid journal journal-recovery); crashers land in .fuzz/TARGET-artifacts/.
 fuzz: setup
 	bash scripts/fuzz.sh $(TARGET) $(MINUTES)
 

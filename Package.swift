@@ -124,7 +124,8 @@ let package = Package(
 
         // The parsers' fuzz entry functions, shared by the fuzzers and the corpus replay test (ROBUSTNESS.md).
         .target(
-            name: "FuzzTargets", dependencies: ["ADF", "Proctoring", "Recordings", "StylusGeometry", "StylusInput"], exclude: ["README.md"]),
+            name: "FuzzTargets", dependencies: ["ADF", "Proctoring", "Recordings", "Sessions", "StylusGeometry", "StylusInput"],
+            exclude: ["README.md"]),
         .executableTarget(name: "fuzz-evemu", dependencies: ["FuzzTargets"], path: "Fuzz/evemu"),
         .executableTarget(name: "fuzz-evemu-desc", dependencies: ["FuzzTargets"], path: "Fuzz/evemu-desc"),
         .executableTarget(name: "fuzz-libinput", dependencies: ["FuzzTargets"], path: "Fuzz/libinput"),
@@ -136,6 +137,7 @@ let package = Package(
         .executableTarget(name: "fuzz-settings", dependencies: ["FuzzTargets"], path: "Fuzz/settings"),
         .executableTarget(name: "fuzz-edid", dependencies: ["FuzzTargets"], path: "Fuzz/edid"),
         .executableTarget(name: "fuzz-journal", dependencies: ["FuzzTargets"], path: "Fuzz/journal"),
+        .executableTarget(name: "fuzz-journal-recovery", dependencies: ["FuzzTargets"], path: "Fuzz/journal-recovery"),
 
         // What several test targets share: pipe I/O that survives EINTR, a disk that fails on cue.
         .target(name: "TestSupport", dependencies: ["Recordings"], path: "Tests/TestSupport"),
@@ -148,6 +150,7 @@ let package = Package(
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "StylusInput"]),
         .testTarget(name: "FormPrintingTests", dependencies: ["FormPrinting", "Proctoring", "StylusGeometry"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "FormPrinting", "ADF", "Proctoring", "StylusGeometry"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "LinuxInput", "StylusInput"]),
         .testTarget(name: "MeasuresTests", dependencies: ["Measures", "Proctoring", "StylusGeometry"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Proctoring", "StylusGeometry", "StylusInput"]),
         .testTarget(
@@ -157,7 +160,7 @@ let package = Package(
         .testTarget(
             name: "StyluskitTests",
             dependencies: [
-                "styluskit", "ADF", "LinuxInput", "Recordings", "StylusInput", "TestSupport",
+                "styluskit", "ADF", "Recordings", "Sessions", "StylusInput", "TestSupport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"]),

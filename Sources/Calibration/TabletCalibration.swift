@@ -50,7 +50,8 @@ public struct TabletCalibration {
             out
             ?? (CalibrationFiles.userFolder(CalibrationSearchPath.tabletsFolder) as NSString)
             .appendingPathComponent(String(format: "%04x-%04x-form.yaml", id.vendor, id.product))
-        var written = match?.profile ?? TabletProfile(source: path, match: DeviceMatch(bus: id.bustype, vendor: id.vendor, product: id.product))
+        var written =
+            match?.profile ?? TabletProfile(source: path, match: DeviceMatch(bus: id.bustype, vendor: id.vendor, product: id.product))
         written.source = path
         written.description = written.description ?? device.name
         written.tabletToForm = fit.transform

@@ -7,9 +7,11 @@
 // A broken contract stops the process through `fatalError`, which libFuzzer reports as a crash.
 
 import ADF
+import Foundation
 import Glibc
 import Proctoring
 import Recordings
+import Sessions
 import StylusGeometry
 import StylusInput
 
@@ -39,6 +41,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A live session's journal: evemu with control lines, read in one pass by `JournalReader`;
     /// every control it reads must give its own text back.
     case journal
+    /// A journal recovered whole, as `recover` does: read, replayed through the session engine
+    /// (`JournalRecovery`: its files, drivers, timers and ending) and written as a results file.
+    case journalRecovery = "journal-recovery"
 
     /// The function that feeds one input to the parser.
     public var entry: @Sendable (UnsafeRawBufferPointer) -> Void {
@@ -54,6 +59,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .settings: fuzzSettings
         case .edid: fuzzEDID
         case .journal: fuzzJournal
+        case .journalRecovery: fuzzJournalRecovery
         }
     }
 }
@@ -294,5 +300,26 @@ public func fuzzJournal(_ data: UnsafeRawBufferPointer) {
 private func checkRoundTrip(_ control: JournalControl) {
     if JournalControl(text: control.text) != control {
         fatalError("the journal control '\(control.text.prefix(200))' does not parse back to itself")
+    }
+}
+
+/// A journal recovered as `recover` recovers it. The engine reads journals from files and writes
+/// results files, so each input goes through one scratch directory of this process, replaced each time.
+public func fuzzJournalRecovery(_ data: UnsafeRawBufferPointer) {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("styluskit-fuzz-recovery-\(getpid())").path
+    let journal = (directory as NSString).appendingPathComponent("journal.evemu")
+    do {
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try Data(data).write(to: URL(fileURLWithPath: journal))
+    } catch {
+        fatalError("cannot write the fuzz input to \(journal): \(error)")
+    }
+    do {
+        // No checkout and no home: what the journal keeps is all the session has, as for a copied journal.
+        let recovery = JournalRecovery(path: journal, lookup: CalibrationLookup(projectDirectory: directory, environment: [:]))
+        let recovered = try recovery.rebuild(directory: (directory as NSString).appendingPathComponent("results"), force: true)
+        if recovered.result.output.isEmpty { fatalError("recover wrote a results file with no path") }
+    } catch {
+        requireMessage(error, "journal recovery")
     }
 }

@@ -97,50 +97,50 @@ extension DevicesReport {
     /// The pen tablets connected now, as udev (or /sys) and libwacom describe them; each pen node
     /// is opened for its ranges, and `profile` names the tablet profile that applies to it.
     public static func scan(profile: (DeviceDescription) -> String?) -> DevicesReport {
-            let discovery = TabletDiscovery.scan()
-            let libwacom = LibwacomDatabase()
-            var report = DevicesReport(source: discovery.source.rawValue, note: discovery.fallbackReason, devices: [])
-            for node in discovery.nodes {
-                var entry = DevicesReport.Device(
-                    node: node.node, role: node.role.rawValue, name: node.name, id: node.id.busVendorProduct,
-                    version: String(format: "%04x", node.id.version), readable: mayRead(node: node.node), axes: [])
-                if let tablet = libwacom?.tablet(node: node.node) ?? libwacom?.tablet(for: node.id) {
-                    entry.model = DevicesReport.Model(tablet)
-                }
-                if node.role == .pen {
+        let discovery = TabletDiscovery.scan()
+        let libwacom = LibwacomDatabase()
+        var report = DevicesReport(source: discovery.source.rawValue, note: discovery.fallbackReason, devices: [])
+        for node in discovery.nodes {
+            var entry = DevicesReport.Device(
+                node: node.node, role: node.role.rawValue, name: node.name, id: node.id.busVendorProduct,
+                version: String(format: "%04x", node.id.version), readable: mayRead(node: node.node), axes: [])
+            if let tablet = libwacom?.tablet(node: node.node) ?? libwacom?.tablet(for: node.id) {
+                entry.model = DevicesReport.Model(tablet)
+            }
+            if node.role == .pen {
+                do {
+                    let description = try LiveTablet.describe(node: node.node)
+                    entry.axes = description.absInfo.sorted { $0.key < $1.key }.map { code, info in
+                        let resolution = info.knownResolution
+                        let size = resolution.map { Double(Int64(info.maximum) - Int64(info.minimum)) / Double($0) }
+                        let isPosition = code == AbsoluteAxis.x || code == AbsoluteAxis.y
+                        return .init(
+                            axis: eventCodeName(type: .absolute, code: code) ?? "ABS_\(code)", minimum: info.minimum,
+                            maximum: info.maximum, resolution: info.resolution ?? 0,
+                            physicalSizeMillimetres: isPosition ? size : nil)
+                    }
+                    if let pressure = description.absInfo[AbsoluteAxis.pressure] {
+                        entry.pressureRange = [pressure.minimum, pressure.maximum]
+                    }
+                    if let tilt = description.absInfo[AbsoluteAxis.tiltX] { entry.tiltRange = [tilt.minimum, tilt.maximum] }
                     do {
-                        let description = try LiveTablet.describe(node: node.node)
-                        entry.axes = description.absInfo.sorted { $0.key < $1.key }.map { code, info in
-                            let resolution = info.knownResolution
-                            let size = resolution.map { Double(Int64(info.maximum) - Int64(info.minimum)) / Double($0) }
-                            let isPosition = code == AbsoluteAxis.x || code == AbsoluteAxis.y
-                            return .init(
-                                axis: eventCodeName(type: .absolute, code: code) ?? "ABS_\(code)", minimum: info.minimum,
-                                maximum: info.maximum, resolution: info.resolution ?? 0,
-                                physicalSizeMillimetres: isPosition ? size : nil)
-                        }
-                        if let pressure = description.absInfo[AbsoluteAxis.pressure] {
-                            entry.pressureRange = [pressure.minimum, pressure.maximum]
-                        }
-                        if let tilt = description.absInfo[AbsoluteAxis.tiltX] { entry.tiltRange = [tilt.minimum, tilt.maximum] }
-                        do {
-                            _ = try PenCapabilities(checking: description)
-                        } catch {
-                            entry.problem = error.description
-                        }
-                        entry.profile = profile(description)
-                        if let tablet = libwacom?.tablet(node: node.node) ?? libwacom?.tablet(for: node.id),
-                            description.resolution(of: AbsoluteAxis.x) == nil || description.resolution(of: AbsoluteAxis.y) == nil,
-                            let approximate = tablet.approximateResolution(of: description)
-                        {
-                            entry.model?.approximateResolution = [approximate.x, approximate.y]
-                        }
+                        _ = try PenCapabilities(checking: description)
                     } catch {
                         entry.problem = error.description
                     }
+                    entry.profile = profile(description)
+                    if let tablet = libwacom?.tablet(node: node.node) ?? libwacom?.tablet(for: node.id),
+                        description.resolution(of: AbsoluteAxis.x) == nil || description.resolution(of: AbsoluteAxis.y) == nil,
+                        let approximate = tablet.approximateResolution(of: description)
+                    {
+                        entry.model?.approximateResolution = [approximate.x, approximate.y]
+                    }
+                } catch {
+                    entry.problem = error.description
                 }
-                report.devices.append(entry)
             }
+            report.devices.append(entry)
+        }
         return report
     }
 }

@@ -62,11 +62,14 @@ struct CalibrateDisplay: ParsableCommand {
         if let file = self.edid {
             edid = .file(file, bytes: [UInt8](try Data(contentsOf: URL(fileURLWithPath: file))))
         } else {
-            edid = .connectors(DRMConnector.scan(root: "/sys/class/drm").filter { !$0.edidBytes.isEmpty }.map { ($0.name, $0.edidPath, $0.edidBytes) })
+            edid = .connectors(
+                DRMConnector.scan(root: "/sys/class/drm").filter { !$0.edidBytes.isEmpty }.map { ($0.name, $0.edidPath, $0.edidBytes) })
         }
         let ruler = rulerPixels.flatMap { pixels in measuredCm.map { (pixels: pixels, centimetres: $0) } }
         let calibration = try DisplayCalibration(edid: edid, output: output, ruler: ruler, scale: scale, out: out, force: force)
-        DisplayReport(profile: calibration.profile, source: calibration.source, profilePath: calibration.profile.source, notes: calibration.notes)
-            .print(json: json)
+        DisplayReport(
+            profile: calibration.profile, source: calibration.source, profilePath: calibration.profile.source, notes: calibration.notes
+        )
+        .print(json: json)
     }
 }

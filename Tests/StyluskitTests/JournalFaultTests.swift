@@ -4,6 +4,7 @@ import StylusInput
 import TestSupport
 import Testing
 import ADF
+import Sessions
 
 @testable import styluskit
 

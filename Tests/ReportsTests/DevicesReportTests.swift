@@ -3,7 +3,7 @@ import LinuxInput
 import StylusInput
 import Testing
 
-@testable import styluskit
+@testable import Reports
 
 /// What `devices` prints about a tablet's nodes, with libwacom's facts from the installed database
 /// (no tablet is plugged into the build machines; the VM tests run the command on uinput clones).
