@@ -44,44 +44,11 @@ struct Convert: ParsableCommand {
             options: RecordingReadOptions(allowTruncated: allowTruncated))
         let format = to?.fileFormat ?? RecordingFileFormat(path: output)
         let file = try AtomicFileOutput(path: output, overwrite: force)
-        var events = 0
-        var frames = 0
-        switch format {
-        case .evemu:
-            var writer = EvemuWriter()
-            try file.write(writer.header(reader.header))
-            var buffer: [UInt8] = []
-            buffer.reserveCapacity(1 << 20)
-            while let event = try reader.next() {
-                writer.append(event, to: &buffer)
-                events += 1
-                if event.isFrameEnd { frames += 1 }
-                if buffer.count >= 1 << 20 {
-                    try file.write(buffer)
-                    buffer.removeAll(keepingCapacity: true)
-                }
-            }
-            try file.write(buffer)
-        case .libinput:
-            // YAML is written whole and read back whole: stop at what the reader could take,
-            // before the events (and the text) of a long recording fill memory. An event line is
-            // at least 40 bytes, so more events than this cannot make a readable file.
-            let limit = RecordingReader.maximumYAMLBytes
-            var all: [InputEvent] = []
-            while let event = try reader.next() {
-                all.append(event)
-                if all.count > limit / 40 { throw CommandError.yamlOutputTooLarge(input: input, limit: limit) }
-            }
-            events = all.count
-            frames = all.reduce(0) { $0 + ($1.isFrameEnd ? 1 : 0) }
-            let text = LibinputRecord.encode(Recording(header: reader.header, events: all))
-            if text.utf8.count > limit { throw CommandError.yamlOutputTooLarge(input: input, limit: limit) }
-            try file.write(text)
-        }
+        let written = try RecordingConversion.convert(reader, input: input, to: format, into: file)
         try file.commit()
         let device = reader.header.device
         print(
-            "\(output): \(events) events, \(frames) frames, device \"\(device.name)\" (\(device.id.busVendorProduct)),"
+            "\(output): \(written.events) events, \(written.frames) frames, device \"\(device.name)\" (\(device.id.busVendorProduct)),"
                 + " \(format == .evemu ? "evemu 1.3" : "libinput-record v1")")
         if let truncation = reader.truncation {
             print("warning: \(input): \(truncation)")

@@ -35,11 +35,7 @@ struct Plot: ParsableCommand {
         try WrongInputError.checkResultsFile(input)
         let document = try ADFReader.read(path: input).document
         let page = AnalysisPlot(document: document).page()
-        switch try PictureFormat(path: out) {
-        case .png: try page.writePNG(to: out, dotsPerInch: dpi)
-        case .svg: try page.writeSVG(to: out)
-        case .pdf: try PrintedDocument(pages: [page]).write(to: out)
-        }
+        try PictureFormat(path: out).write([page], to: out, dotsPerInch: dpi)
         let strokes = document.steps.reduce(0) { $0 + $1.strokes.count }
         let interruptions = document.steps.reduce(0) { $0 + $1.interruptions.count }
         print("\(out): \(strokes) strokes, \(interruptions) interruptions, \(document.steps.count) steps")

@@ -8,42 +8,6 @@ import Rendering
 import Sessions
 import StylusGeometry
 
-/// Why a picture could not be made.
-enum RenderError: Error, CustomStringConvertible {
-    case unknownOutputFormat(String)
-    case nothingToWrite
-    case stepOutOfRange(step: Int, steps: Int)
-    case needsTest(file: String)
-    case noSteps(file: String)
-
-    var description: String {
-        switch self {
-        case .unknownOutputFormat(let path):
-            "\(path) does not end in .png, .pdf or .svg; give --out a file name with one of those extensions."
-        case .nothingToWrite:
-            "Nothing to write: give --out FILE (.png, .pdf, .svg), --animate DIR, or both."
-        case let .stepOutOfRange(step, steps):
-            "--step \(step) is not a step of the results file, which has \(steps) step\(steps == 1 ? "" : "s"); give a number from 1 to \(steps)."
-        case .needsTest(let file):
-            "\(file) is not a results file (.csk, .msk, .ssk), so it is taken as a recording: give --test clock, --test maze or --test sdt to replay it."
-        case .noSteps(let file):
-            "\(file) has no steps to draw."
-        }
-    }
-}
-
-/// The picture formats `render` and `plot` write, by the output's extension.
-enum PictureFormat: String {
-    case png, pdf, svg
-
-    init(path: String) throws {
-        guard let format = PictureFormat(rawValue: (path as NSString).pathExtension.lowercased()) else {
-            throw RenderError.unknownOutputFormat(path)
-        }
-        self = format
-    }
-}
-
 /// `styluskit render RESULTS|RECORDING --out FILE`: the form with the ink over it, at physical size.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -186,12 +150,7 @@ struct Render: ParsableCommand {
             steps = Array(document.steps.indices)
         }
         if let out {
-            let pages = steps.map { picture.page(step: $0) }
-            switch try PictureFormat(path: out) {
-            case .pdf: try PrintedDocument(pages: pages).write(to: out)
-            case .svg: try PageDrawing.sideBySide(pages).writeSVG(to: out)
-            case .png: try PageDrawing.sideBySide(pages).writePNG(to: out, dotsPerInch: dpi)
-            }
+            try PictureFormat(path: out).write(steps.map { picture.page(step: $0) }, to: out, dotsPerInch: dpi)
             var line =
                 "\(out): \(picture.testName) test, \(steps.count) step\(steps.count == 1 ? "" : "s") on a "
                 + "\(fixed(picture.formSize.widthCentimetres, 2)) x \(fixed(picture.formSize.heightCentimetres, 2)) cm form"
@@ -204,16 +163,7 @@ struct Render: ParsableCommand {
             print(line)
         }
         if let animate {
-            try FileManager.default.createDirectory(atPath: animate, withIntermediateDirectories: true)
-            var count = 0
-            for index in steps {
-                for time in picture.frameTimes(step: index, framesPerSecond: fps, speed: speed) {
-                    count += 1
-                    let name = String(format: "frame-%05d.png", count)
-                    try picture.page(step: index, upTo: time).writePNG(
-                        to: (animate as NSString).appendingPathComponent(name), dotsPerInch: dpi)
-                }
-            }
+            let count = try picture.writeAnimation(steps: steps, to: animate, framesPerSecond: fps, speed: speed, dotsPerInch: dpi)
             print("\(animate): \(count) frames at \(fixed(fps, 1)) frames per second, \(fixed(speed, 1)) x real speed")
         }
     }
