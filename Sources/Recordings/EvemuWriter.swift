@@ -94,6 +94,18 @@ public struct EvemuWriter {
         return types.sorted()
     }
 
+    /// A whole evemu file of `events` on `header`'s device, with `comment` (one line, without the
+    /// `# `) after the header's first line: how a generated recording says where it came from.
+    public mutating func file(header: RecordingHeader, comment: String?, events: [InputEvent]) -> [UInt8] {
+        var text = self.header(header)
+        if let comment, let firstLineEnd = text.firstIndex(of: "\n") {
+            text.insert(contentsOf: "\n# " + comment, at: firstLineEnd)
+        }
+        var bytes = Array(text.utf8)
+        for event in events { append(event, to: &bytes) }
+        return bytes
+    }
+
     /// Appends the `E:` line of `event`, with evemu's evtest-style comment.
     public mutating func append(_ event: InputEvent, to out: inout [UInt8]) {
         out.append(contentsOf: "E: ".utf8)

@@ -50,3 +50,25 @@ public enum Synthesis {
         return synthesizer.events(for: plan)
     }
 }
+
+extension Synthesis {
+    /// What a synthesized recording holds, as `synth` reports it.
+    public struct Summary: Hashable, Sendable {
+        public var frames = 0
+        /// Tip-downs (BTN_TOUCH going to 1).
+        public var strokes = 0
+        /// From the first event to the last.
+        public var seconds = 0.0
+
+        public init(_ events: [InputEvent]) {
+            var touching = false
+            for event in events {
+                if event.isFrameEnd { frames += 1 }
+                guard event.type == .key, event.code == KeyCode.touch else { continue }
+                if event.value != 0 && !touching { strokes += 1 }
+                touching = event.value != 0
+            }
+            if let first = events.first, let last = events.last { seconds = last.time.duration(since: first.time).seconds }
+        }
+    }
+}

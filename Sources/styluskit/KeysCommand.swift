@@ -27,21 +27,6 @@ struct KeyFileOptions: ParsableArguments {
     }
 }
 
-/// The shortest password `keys init` and `keys change-password` accept.
-let minimumPasswordLength = 10
-
-/// Asks for a new password twice and checks it.
-func newPassword(terminal: Terminal) throws -> String {
-    let password = try terminal.password(prompt: "New clinician password: ")
-    guard password.count >= minimumPasswordLength else {
-        throw PatientDataError.passwordTooShort(minimum: minimumPasswordLength)
-    }
-    guard try terminal.password(prompt: "Repeat the new password: ") == password else {
-        throw PatientDataError.passwordsDiffer
-    }
-    return password
-}
-
 func checkIterations(_ iterations: Int) throws {
     guard iterations >= KDFParameters.minimumIterations else {
         throw ValidationError(
@@ -73,7 +58,7 @@ struct KeysInit: ParsableCommand {
     func run() throws {
         let path = key.path
         if FileManager.default.fileExists(atPath: path) { throw PatientDataError.keyFileExists(path: path) }
-        let password = try newPassword(terminal: Terminal())
+        let password = try Terminal().newPassword()
         let created = try ClinicianKeyFile.create(at: path, password: password, iterations: iterations)
         print("Created the clinician key \(path) (key id \(created.keyID), \(created.kdf.name), \(created.kdf.iterations) iterations).")
         print("Keep a backup of it: without it and its password the local patient copies cannot be read.")
@@ -100,7 +85,7 @@ struct KeysChangePassword: ParsableCommand {
         let terminal = Terminal()
         _ = try ClinicianKeyFile.check(at: path)
         let old = try ClinicianKeyFile.unlock(at: path, password: try terminal.password(prompt: "Current clinician password: "))
-        let password = try newPassword(terminal: terminal)
+        let password = try terminal.newPassword()
         let rounds = iterations ?? max(old.kdf.iterations, KDFParameters.minimumIterations)
         let changed = try ClinicianKeyFile.rewrap(old, at: path, newPassword: password, iterations: rounds)
         print("Changed the password of the clinician key \(path) (key id \(changed.keyID), \(changed.kdf.iterations) iterations).")

@@ -48,20 +48,10 @@ func showDetails(_ details: PatientDetails) {
     }
 }
 
-/// Reads the patient details: from a file in the spec's one-line form, or asked for field by field.
+/// Reads the patient details: from a file in the spec's one-line form, or asked for at the terminal.
 func readPatientDetails(from file: String?, terminal: Terminal) throws -> PatientDetails {
-    if let file {
-        return try PatientDetails(encodedLine: try readText(file, purpose: "patient details file"))
-    }
-    guard terminal.isInteractive else {
-        // Piped in: one line in the spec's form, like a patient file.
-        return try PatientDetails(encodedLine: try terminal.text(prompt: ""))
-    }
-    var values: [String] = []
-    for name in PatientDetails.fieldNames { values.append(try terminal.text(prompt: "\(name): ")) }
-    return PatientDetails(
-        lastName: values[0], firstName: values[1], medicalRecord: values[2], birthday: values[3],
-        testingSite: values[4], testIdentifier: values[5])
+    guard let file else { return try terminal.patientDetails() }
+    return try PatientDetails(encodedLine: try readText(file, purpose: "patient details file"))
 }
 
 /// Reads a server's PEM key file.

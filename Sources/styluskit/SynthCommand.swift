@@ -68,28 +68,17 @@ struct Synth: ParsableCommand {
 
         // Only the device is the --like recording's: the machine facts would not be true of this file.
         var writer = EvemuWriter()
-        var text = writer.header(RecordingHeader(format: .evemu(.current), device: device))
-        if let firstLineEnd = text.firstIndex(of: "\n") {
-            text.insert(
-                contentsOf: "\n# Synthesized by styluskit synth from \(scenarioName), seed \(seed)", at: firstLineEnd)
-        }
-        var bytes = Array(text.utf8)
-        for event in events { writer.append(event, to: &bytes) }
+        let bytes = writer.file(
+            header: RecordingHeader(format: .evemu(.current), device: device),
+            comment: "Synthesized by styluskit synth from \(scenarioName), seed \(seed)", events: events)
         let destination = output ?? ((scenarioName as NSString).deletingPathExtension + ".evemu")
         let file = try AtomicFileOutput(path: destination, overwrite: force)
         try file.write(bytes)
         try file.commit()
 
-        let frames = events.reduce(0) { $0 + ($1.isFrameEnd ? 1 : 0) }
-        var strokes = 0
-        var touching = false
-        for event in events where event.type == .key && event.code == KeyCode.touch {
-            if event.value != 0 && !touching { strokes += 1 }
-            touching = event.value != 0
-        }
-        let seconds = events.isEmpty ? 0 : events.last!.time.duration(since: events.first!.time).seconds
+        let summary = Synthesis.Summary(events)
         print(
-            "\(destination): \(frames) frames, \(strokes) strokes, \(String(format: "%.3f", seconds)) s,"
+            "\(destination): \(summary.frames) frames, \(summary.strokes) strokes, \(String(format: "%.3f", summary.seconds)) s,"
                 + " device \"\(device.name)\" (\(device.id.busVendorProduct)), seed \(seed)")
     }
 }
