@@ -36,6 +36,20 @@ public struct ADFResultsList: Sendable, Hashable {
             case file, test, date, durationMilliseconds, strokes, problems, status, incomplete, recover
         }
 
+        /// Every key, unknown facts as null, so each line of the listing has the same keys.
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(file, forKey: .file)
+            try container.encode(test, forKey: .test)
+            try container.encode(date, forKey: .date)
+            try container.encode(durationMilliseconds, forKey: .durationMilliseconds)
+            try container.encode(strokes, forKey: .strokes)
+            try container.encode(problems, forKey: .problems)
+            try container.encode(status, forKey: .status)
+            try container.encode(incomplete, forKey: .incomplete)
+            try container.encode(recover, forKey: .recover)
+        }
+
         /// A live session's journal without its results file, listed with the command that rebuilds it.
         public static func journalWithoutResults(
             file: String, test: String, startUnixMilliseconds: Int64?, recover: String, incomplete: Bool?
@@ -220,11 +234,11 @@ public struct ADFResultsList: Sendable, Hashable {
         return ([line(header)] + rows.map(line)).joined(separator: "\n")
     }
 
-    /// The entries as a JSON array with sorted keys (absent facts are left out).
+    /// The entries as JSON Lines, one object per file with sorted keys (unknown facts null).
     public func json() throws -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(entries), as: UTF8.self)
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return try entries.map { String(decoding: try encoder.encode($0), as: UTF8.self) }.joined(separator: "\n")
     }
 }
 

@@ -3,6 +3,43 @@ import Foundation
 /// What `styluskit adf show` reports about a results file: test, steps, strokes, points,
 /// duration, interruptions and device, read in flat memory.
 public struct ADFSummary: Sendable, Hashable, Codable {
+    /// An interruption of a step: its type and its ADF timestamp (Unix ms).
+    public struct Interruption: Sendable, Hashable, Codable {
+        public var type: String
+        public var time: Int64
+    }
+
+    /// A ClockSketchData fact: text, or a number at ADF's four decimals.
+    public enum Fact: Sendable, Hashable, Codable, CustomStringConvertible {
+        case text(String)
+        case number(Double)
+
+        public var description: String {
+            switch self {
+            case .text(let text): text
+            case .number(let value): DecimalFormat.string(value, decimals: 4)
+            }
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.singleValueContainer()
+            switch self {
+            case .text(let text): try container.encode(text)
+            // Rounded as the text is, so JSON carries 13.646 rather than 13.645999999999999.
+            case .number(let value): try container.encode((value * 10_000).rounded() / 10_000)
+            }
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.singleValueContainer()
+            if let value = try? container.decode(Double.self) {
+                self = .number(value)
+            } else {
+                self = .text(try container.decode(String.self))
+            }
+        }
+    }
+
     public struct Step: Sendable, Hashable, Codable {
         public var identifier: String
         /// ADF timestamps (Unix ms).
@@ -10,7 +47,7 @@ public struct ADFSummary: Sendable, Hashable, Codable {
         public var end: Int64
         public var strokes: Int
         public var points: Int
-        public var interruptions: [String]
+        public var interruptions: [Interruption]
         /// Milliseconds from the instructions to the first touch (`firstTouch - instructionsShown`),
         /// where the file records them.
         public var readingMilliseconds: Int64?
@@ -26,7 +63,7 @@ public struct ADFSummary: Sendable, Hashable, Codable {
     /// From the first step's start to the last step's end, in milliseconds.
     public var durationMilliseconds: Int64
     /// The ClockSketchData facts as written (name -> value).
-    public var device: [String: String]
+    public var device: [String: Fact]
     /// True when the session stopped before its last step ended, as its journal tells (ADF has
     /// no field for it: the caller sets it); nil when unknown.
     public var incomplete: Bool?
@@ -44,18 +81,16 @@ public struct ADFSummary: Sendable, Hashable, Codable {
                 end: ADFNumbers.timestamp(step.end.unixMilliseconds), strokes: step.strokes.count,
                 points: index < file.drawings.count ? file.drawings[index].pointCounts.reduce(0, +) : 0,
                 interruptions: step.interruptions.map {
-                    "\($0.type) at \(ADFNumbers.timestamp($0.unixMilliseconds))"
+                    Interruption(type: $0.type, time: ADFNumbers.timestamp($0.unixMilliseconds))
                 }, readingMilliseconds: step.start.instructions?.readingMilliseconds)
         }
         strokes = file.strokeCount
         points = file.pointCount
         durationMilliseconds = (steps.last?.end ?? 0) - (steps.first?.start ?? 0)
         let e = document.environment
-        var device: [String: String] = [:]
-        func put(_ name: String, _ value: String?) { if let value { device[name] = value } }
-        func put(_ name: String, _ value: Double?) {
-            if let value { device[name] = DecimalFormat.string(value, decimals: 4) }
-        }
+        var device: [String: Fact] = [:]
+        func put(_ name: String, _ value: String?) { if let value { device[name] = .text(value) } }
+        func put(_ name: String, _ value: Double?) { if let value { device[name] = .number(value) } }
         put("DeviceSystemName", e.deviceSystemName)
         put("DeviceSystemVersion", e.deviceSystemVersion)
         put("DeviceID", e.deviceID)
@@ -68,7 +103,7 @@ public struct ADFSummary: Sendable, Hashable, Codable {
         put("CanvasHeight", e.canvasHeight)
         put("Doctor", e.doctor)
         for fact in file.otherEnvironmentFacts {
-            device[fact.name] = fact.attributes.map { "\($0.name)=\($0.value)" }.joined(separator: " ")
+            device[fact.name] = .text(fact.attributes.map { "\($0.name)=\($0.value)" }.joined(separator: " "))
         }
         self.device = device
     }
@@ -85,7 +120,8 @@ public struct ADFSummary: Sendable, Hashable, Codable {
                 "step \(step.identifier): \(step.start) - \(step.end) "
                     + "(\(DecimalFormat.string(Double(step.end - step.start) / 1000, decimals: 3)) s), "
                     + "\(step.strokes) strokes, \(step.points) points"
-                    + (step.interruptions.isEmpty ? "" : ", interruptions: " + step.interruptions.joined(separator: ", "))
+                    + (step.interruptions.isEmpty
+                        ? "" : ", interruptions: " + step.interruptions.map { "\($0.type) at \($0.time)" }.joined(separator: ", "))
                     + (step.readingMilliseconds.map {
                         ", instructions read in \(DecimalFormat.string(Double($0) / 1000, decimals: 3)) s"
                     } ?? ""))
@@ -102,7 +138,7 @@ public struct ADFSummary: Sendable, Hashable, Codable {
     /// The summary as JSON with sorted keys.
     public func json() throws -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(self), as: UTF8.self)
     }
 }

@@ -13,7 +13,7 @@ extension CommandReport {
     /// The report as JSON with sorted keys, so output is stable from run to run.
     public var json: String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Encoding plain structs of strings and numbers cannot fail; finite numbers are ensured by their sources.
         return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
     }

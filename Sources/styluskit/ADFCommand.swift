@@ -4,6 +4,6 @@ import ArgumentParser
 struct ADFCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "adf",
-        abstract: "Checks and shows ADF results files (.csk, .msk, .ssk).",
+        abstract: "Checks and shows ADF results files (.csk, .msk, .ssk).", discussion: ExitStatus.help,
         subcommands: [ADFValidateCommand.self, ADFShowCommand.self])
 }

@@ -13,7 +13,7 @@ struct ADFShowCommand: ParsableCommand {
             When the journal of the session is beside the file (same name, .evemu) and tells that \
             the session stopped before its last step ended, a last line says the session is \
             incomplete ("incomplete": true in JSON): ADF has no field for it.
-            """)
+            """ + "\n\n" + ExitStatus.help)
 
     @Argument(help: "The results file to show.")
     var file: String

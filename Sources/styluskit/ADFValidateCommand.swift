@@ -6,7 +6,7 @@ import Sessions
 struct ADFValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Checks ADF results files against the format and prints one line per problem.")
+        abstract: "Checks ADF results files against the format and prints one line per problem.", discussion: ExitStatus.help)
 
     @Argument(help: "The results files to check.")
     var files: [String]

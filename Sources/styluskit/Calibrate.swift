@@ -13,6 +13,7 @@ import StylusInput
 struct Calibrate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Calibrates a site's hardware: display density, tablet-to-form mapping, pen pressure, printed forms.",
+        discussion: ExitStatus.help,
         subcommands: [
             CalibrateDisplay.self, CalibrateTablet.self, CalibratePressure.self, PrintSheet.self, PrintMazes.self, PrintForm.self,
         ])

@@ -16,7 +16,7 @@ struct CalibrateDisplay: ParsableCommand {
             pixels on the display, measure it on the glass in cm, and pass --ruler-pixels and \
             --measured-cm; the ruler's density is then used. Prints the symbol-digit form's element \
             sizes in pixels and points at the resulting density.
-            """)
+            """ + "\n\n" + ExitStatus.help)
 
     @Option(help: "The display's connector (as in /sys/class/drm/card0-DP-1: DP-1).")
     var output: String?

@@ -16,7 +16,7 @@ struct CalibratePressure: ParsableCommand {
             press Ctrl-C to end and report). The worn-nib offset is the resting pressure \
             the frame assembler detects for a pen whose nib reports pressure while hovering; a \
             profile's pressure.minimum and tip_threshold can be set from these numbers.
-            """)
+            """ + "\n\n" + ExitStatus.help)
 
     @OptionGroup var recording: TapRecordingOptions
 

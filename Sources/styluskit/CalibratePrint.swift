@@ -12,7 +12,8 @@ struct PrintSheet: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "print-sheet",
         abstract: "Writes the calibration sheet (numbered crosshair targets at known positions) as a PDF at physical size.",
-        discussion: "Print it at 100 % (no fit to page) and check a target distance with a ruler before tapping.")
+        discussion: "Print it at 100 % (no fit to page) and check a target distance with a ruler before tapping." + "\n\n" + ExitStatus.help
+    )
 
     @OptionGroup var sheet: SheetOptions
 
@@ -40,7 +41,7 @@ struct PrintMazes: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "print-mazes",
         abstract: "Writes each maze of a battery as a PDF page at its cell size, placed as the proctor places it on the page.",
-        discussion: "Print at 100 % (no fit to page); lay the pages where the calibration sheet lay.")
+        discussion: "Print at 100 % (no fit to page); lay the pages where the calibration sheet lay." + "\n\n" + ExitStatus.help)
 
     @Option(help: "The maze battery file (.battery).")
     var battery: String
@@ -88,7 +89,7 @@ struct PrintForm: ParsableCommand {
             the legend (test part only), the five sample boxes framed with thick lines, four rows of \
             boxes and the stop sign, at the lengths of assessments.md's physical layout. Print at 100 % \
             (no fit to page) and lay the pages where the calibration sheet lay.
-            """)
+            """ + "\n\n" + ExitStatus.help)
 
     /// The tests with a printable form.
     enum TestKind: String, ExpressibleByArgument, CaseIterable {

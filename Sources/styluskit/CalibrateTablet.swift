@@ -18,7 +18,7 @@ struct CalibrateTablet: ParsableCommand {
             (Ctrl-C stops early). Each tap is one stroke; its position is the mean of the stroke's points. \
             The fit is refused, and nothing written, when its error exceeds --max-rms or \
             --max-residual; the probably bad tap is named.
-            """)
+            """ + "\n\n" + ExitStatus.help)
 
     @OptionGroup var recording: TapRecordingOptions
     @OptionGroup var profile: ProfileOptions

@@ -5,7 +5,7 @@ import StylusInput
 /// `styluskit convert IN OUT`: evemu <-> libinput-record YAML.
 struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Converts a recording between evemu and libinput-record YAML.")
+        abstract: "Converts a recording between evemu and libinput-record YAML.", discussion: ExitStatus.help)
 
     /// The output formats `--to` accepts.
     enum Format: String, ExpressibleByArgument, CaseIterable {

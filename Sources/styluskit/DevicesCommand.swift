@@ -11,7 +11,7 @@ struct Devices: ParsableCommand {
             Tablets are found through udev (ID_INPUT_TABLET=1 on event nodes); without udev data (a \
             container, a chroot) through /sys and the nodes' capabilities, which the output says. \
             Ranges need the node opened: a node you may not read is listed with the udev rule that fixes it.
-            """)
+            """ + "\n\n" + ExitStatus.help)
 
     @OptionGroup var profile: ProfileOptions
 

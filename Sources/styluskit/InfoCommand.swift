@@ -9,7 +9,8 @@ import StylusInput
 /// `styluskit info RECORDING`: what a recording holds, before replaying it.
 struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Describes a recording: device, axes, physical size, duration, frames, strokes, sampling rate and gaps.")
+        abstract: "Describes a recording: device, axes, physical size, duration, frames, strokes, sampling rate and gaps.",
+        discussion: ExitStatus.help)
 
     @OptionGroup var recording: RecordingOptions
     @OptionGroup var profile: ProfileOptions

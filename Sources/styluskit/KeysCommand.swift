@@ -6,6 +6,7 @@ import PatientData
 struct Keys: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Creates the clinician key that protects patient data on this machine, and changes its password.",
+        discussion: ExitStatus.help,
         subcommands: [KeysInit.self, KeysChangePassword.self])
 }
 
@@ -44,7 +45,7 @@ struct KeysInit: ParsableCommand {
             a terminal), never from the command line. The key file is created readable by its owner \
             only (0600); keep a backup of it: without it and the password, the local patient copies \
             cannot be read.
-            """)
+            """ + "\n\n" + ExitStatus.help)
 
     @OptionGroup var key: KeyFileOptions
 
@@ -69,7 +70,8 @@ struct KeysInit: ParsableCommand {
 struct KeysChangePassword: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "change-password",
-        abstract: "Re-wraps the clinician key under a new password; results files written before stay readable.")
+        abstract: "Re-wraps the clinician key under a new password; results files written before stay readable.",
+        discussion: ExitStatus.help)
 
     @OptionGroup var key: KeyFileOptions
 

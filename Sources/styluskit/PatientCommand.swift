@@ -14,7 +14,7 @@ struct Patient: ParsableCommand {
             PatientEncodedID, for the receiving server's RSA key (RSA-OAEP-SHA256 and AES-256-GCM). \
             Both are bound to their results file (its name and start time): copied into another file \
             they do not decrypt.
-            """,
+            """ + "\n\n" + ExitStatus.help,
         subcommands: [PatientEncode.self, PatientShow.self, PatientDecrypt.self])
 }
 
@@ -69,7 +69,7 @@ struct PatientEncode: ParsableCommand {
             "birthday","testingSite","testIdentifier", a double quote inside a value written twice) or \
             are asked for at the terminal; never from the command line, which other users can see. \
             The fields are bound to the results file named by --results-name and --start-time.
-            """)
+            """ + "\n\n" + ExitStatus.help)
 
     @Option(help: "A file with the patient details in the spec's one-line form (default: ask at the terminal).")
     var from: String?
@@ -100,7 +100,7 @@ struct PatientEncode: ParsableCommand {
 struct PatientShow: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: "Asks for the clinician password and shows the patient details of a results file.")
+        abstract: "Asks for the clinician password and shows the patient details of a results file.", discussion: ExitStatus.help)
 
     @Argument(help: "The results file (.csk, .msk, .ssk).")
     var file: String
@@ -121,7 +121,7 @@ struct PatientShow: ParsableCommand {
 struct PatientDecrypt: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "decrypt",
-        abstract: "Decrypts the PatientEncodedID of a results file with the receiving server's private key.")
+        abstract: "Decrypts the PatientEncodedID of a results file with the receiving server's private key.", discussion: ExitStatus.help)
 
     @Option(help: "The server's RSA private key (PEM).")
     var privateKey: String

@@ -15,7 +15,7 @@ struct Plot: ParsableCommand {
             samples) and altitude (degrees; 90 is the pen upright). Each stroke has its own colour; \
             interruptions are dashed magenta lines labelled with their type, and later steps begin \
             at the grey lines.
-            """)
+            """ + "\n\n" + ExitStatus.help)
 
     @Argument(help: "The results file (.csk, .msk, .ssk).")
     var input: String

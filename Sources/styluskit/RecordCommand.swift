@@ -23,7 +23,7 @@ struct Record: ParsableCommand {
             proctor's timers fire on time whether or not the \
             pen moves. On a terminal, a status line on standard error shows the samples per second, \
             the pressure, the proximity and the last decision.
-            """)
+            """ + "\n\n" + ExitStatus.help)
 
     /// The tests `record` can administer.
     typealias TestKind = LiveSessionOptions.TestKind

@@ -24,7 +24,7 @@ struct Recover: ParsableCommand {
             again (--profile and --display-profile, when the session was given them, else the \
             calibration search path), the settings are the defaults, and the maze or battery file \
             is read again from the path its 'test maze' line names.
-            """)
+            """ + "\n\n" + ExitStatus.help)
 
     @Argument(help: "The journal (.evemu) a `styluskit record` or `administer` session wrote.")
     var journal: String

@@ -31,7 +31,7 @@ struct Render: ParsableCommand {
             --animate DIR writes numbered PNG frames (frame-00001.png, ...) of the drawing being made, \
             --fps frames per second of picture at --speed times real speed, one step after the other; \
             'ffmpeg -framerate FPS -i DIR/frame-%05d.png out.mp4' makes a video of them.
-            """)
+            """ + "\n\n" + ExitStatus.help)
 
     @Argument(help: "The results file (.csk, .msk, .ssk) or a recording (with --test).")
     var input: String

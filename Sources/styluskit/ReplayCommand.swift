@@ -38,7 +38,7 @@ struct Replay: ParsableCommand {
 
             --events prints the decisions of all three tests in one schema (README, "The --events \
             lines"): the clock's step changes, strokes, button timer, offers and taps as well.
-            """)
+            """ + "\n\n" + ExitStatus.help)
 
     /// The tests `replay` can administer.
     typealias TestKind = Sessions.TestKind

@@ -17,7 +17,7 @@ struct ResultsCommand: ParsableCommand {
             stopped before its last step ended. Files are sorted by date, then by name. Live \
             sessions' journals that have no results file are listed after them, each with the \
             'styluskit recover' command that rebuilds it.
-            """)
+            """ + "\n\n" + ExitStatus.help)
 
     @Argument(help: "The directory to list.")
     var directory = "."
@@ -51,7 +51,12 @@ struct ResultsCommand: ParsableCommand {
             }
         }
         list.add(orphans)
-        print(json ? try list.json() : list.text)
+        if json {
+            // JSON Lines: no file, no line.
+            if !list.entries.isEmpty { print(try list.json()) }
+        } else {
+            print(list.text)
+        }
     }
 
     private static func join(_ directory: String, _ relative: String) -> String {

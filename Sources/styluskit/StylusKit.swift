@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 
 /// The `styluskit` command: pen tablets as instruments for pen-based cognitive assessments.
 @main
@@ -6,6 +7,7 @@ struct StylusKit: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "styluskit",
         abstract: "Capture, replay and record pen-based cognitive assessments from drawing tablets.",
+        discussion: ExitStatus.help,
         version: "0.1.0",
         subcommands: [
             Replay.self,
@@ -25,4 +27,92 @@ struct StylusKit: ParsableCommand {
             Plot.self,
             Features.self,
         ])
+
+    /// Runs the command line; every failure ends with its `ExitStatus`, its message on standard
+    /// error (a JSON object there under `--json`).
+    static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        let json = arguments.contains("--json")
+        do {
+            try CommandSuggestion.check(arguments, root: self)
+            var command = try parseAsRoot(arguments)
+            try command.run()
+        } catch {
+            let parserStatus = exitCode(for: error)
+            // Help, --version and an ExitCode a command chose itself are the parser's to print.
+            if parserStatus == .success || error is ExitCode { exit(withError: error) }
+            let isUsage = parserStatus == .validationFailure || error is CommandSuggestion
+            let status = isUsage ? ExitStatus.usage : ExitStatus(error)
+            let message = isUsage ? (error as? CommandSuggestion)?.description ?? fullMessage(for: error) : "\(error)"
+            ErrorReport(message: message, status: status).write(json: json)
+            Foundation.exit(status.rawValue)
+        }
+    }
+}
+
+/// A failure as standard error shows it: `Error: MESSAGE`, or under `--json` one line
+/// `{"error":MESSAGE,"exitStatus":N}` (docs/json/error.md).
+struct ErrorReport: Encodable {
+    var error: String
+    var exitStatus: Int32
+
+    init(message: String, status: ExitStatus) {
+        error = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
+        exitStatus = status.rawValue
+    }
+
+    func write(json: Bool) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        let line = json ? String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self) : "Error: \(error)"
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}
+
+/// A mistyped command (`styluskit replya`, `styluskit help foo`): named, with the nearest command.
+struct CommandSuggestion: Error, CustomStringConvertible {
+    var typed: String
+    var path: String
+    var nearest: String?
+
+    var description: String {
+        "Error: '\(typed)' is not a \(path) command." + (nearest.map { " Did you mean '\($0)'?" } ?? "")
+            + " See '\(path) --help' for the commands."
+    }
+
+    /// Throws when the first word after the root (or after `help`), or after a command with
+    /// subcommands, names no command.
+    static func check(_ arguments: [String], root: any ParsableCommand.Type) throws {
+        var command = root
+        var path = root.configuration.commandName ?? "styluskit"
+        var words = arguments[...]
+        if words.first == "help" { words = words.dropFirst() }
+        while let word = words.first, !word.hasPrefix("-") {
+            let subcommands = command.configuration.subcommands
+            guard !subcommands.isEmpty else { return }
+            let names = subcommands.map { $0._commandName }
+            guard let index = names.firstIndex(of: word) else {
+                let nearest = names.map { (name: $0, distance: editDistance($0, word)) }.min { $0.distance < $1.distance }
+                throw CommandSuggestion(
+                    typed: word, path: path, nearest: nearest.flatMap { $0.distance <= max(2, word.count / 3) ? $0.name : nil })
+            }
+            command = subcommands[index]
+            path += " " + word
+            words = words.dropFirst()
+        }
+    }
+
+    /// The Levenshtein distance of two words.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let (a, b) = (Array(a), Array(b))
+        var previous = Array(0...b.count)
+        for i in 1...max(a.count, 1) where !a.isEmpty {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...max(b.count, 1) where !b.isEmpty {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return a.isEmpty ? b.count : previous[b.count]
+    }
 }

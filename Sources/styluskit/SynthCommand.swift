@@ -19,7 +19,7 @@ struct Synth: ParsableCommand {
             symbol-digit form centred), so replaying it with --test maze, clock or sdt finds the cells \
             and boxes the scenario aimed at. Sampling (133-266 Hz with jitter), tremor, pressure and tilt are \
             random but fixed by --seed: the same seed gives a byte-identical file.
-            """)
+            """ + "\n\n" + ExitStatus.help)
 
     @Argument(help: "The scenario file.")
     var scenario: String

@@ -68,7 +68,7 @@ struct InstructionTimesTests {
         let summary = try ADFSummary(path: path)
         #expect(summary.steps[0].readingMilliseconds == 1_500)
         #expect(summary.text.contains("step mazeStep-a: 1000 - 9000 (8.000 s), 1 strokes, 1 points, instructions read in 1.500 s"))
-        #expect(try summary.json().contains(#""readingMilliseconds" : 1500"#))
+        #expect(try summary.json().contains(#""readingMilliseconds":1500"#))
     }
 
     @Test("Without the attributes neither the summary's text nor its JSON mention a reading time")

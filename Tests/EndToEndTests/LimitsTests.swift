@@ -18,7 +18,7 @@ struct LimitsEndToEndTests {
         let result = try styluskit([
             "replay", recording, "--test", "maze", "--maze", maze.path, "--out", directory.path,
         ])
-        #expect(result.status == 1)
+        #expect(result.status == 65)
         #expect(
             result.standardError
                 == "Error: The maze file \(maze.path) has 16777217 bytes, more than the 16777216 a maze file may have."
@@ -43,7 +43,7 @@ struct LimitsEndToEndTests {
             + " line of a recording; no recording has lines that long, so the file is damaged or not a recording: cut the"
             + " file before this line (--allow-truncated uses the complete frames before it)"
         let result = try styluskit(["info", recording.path])
-        #expect(result.status == 1)
+        #expect(result.status == 65)
         #expect(result.standardError == "Error: \(message)\n")
         // With --allow-truncated the first frame is described, and the rest reported as dropped.
         let truncated = try styluskit(["info", recording.path, "--allow-truncated"])

@@ -42,7 +42,7 @@ struct ReplayBehaviourTests {
         let bad = out.appendingPathComponent("bad.evemu")
         try lines.joined(separator: "\n").write(to: bad, atomically: true, encoding: .utf8)
         let result = try styluskit(["replay", bad.path, "--test", "clock", "--out", out.path])
-        #expect(result.status == 1)
+        #expect(result.status == 65)
         #expect(
             result.standardError
                 == "Error: \(bad.path):200: expected 'E: <seconds>.<microseconds> <type> <code> <value>', found 'E: 0.1 0003';"
@@ -58,7 +58,7 @@ struct ReplayBehaviourTests {
         // its frame is not (`head -c 20000 dell_canvas_pen.evemu | tail -2`).
         let cut = try cutRecording(in: out, bytes: 20_000)
         let strict = try styluskit(["replay", cut.path, "--test", "clock", "--out", out.path])
-        #expect(strict.status == 1)
+        #expect(strict.status == 65)
         #expect(
             strict.standardError
                 == "Error: \(cut.path):352: the recording ends inside a frame (1 event after the last SYN_REPORT):"
@@ -83,7 +83,7 @@ struct ReplayBehaviourTests {
         let lastLine = try String(contentsOf: cut, encoding: .utf8).components(separatedBy: "\n").last ?? ""
         let lineNumber = try String(contentsOf: cut, encoding: .utf8).components(separatedBy: "\n").count
         let result = try styluskit(["replay", cut.path, "--test", "clock", "--out", out.path])
-        #expect(result.status == 1)
+        #expect(result.status == 65)
         #expect(result.standardError.hasPrefix("Error: \(cut.path):\(lineNumber): expected"))
         #expect(result.standardError.contains("found '\(lastLine)' at the end of the file without a newline"))
     }
@@ -95,7 +95,7 @@ struct ReplayBehaviourTests {
         let existing = out.appendingPathComponent("dell_canvas_pen.csk")
         try Data("earlier results".utf8).write(to: existing)
         let refused = try styluskit(["replay", dell.path, "--test", "clock", "--out", out.path])
-        #expect(refused.status == 1)
+        #expect(refused.status == 73)
         #expect(
             refused.standardError
                 == "Error: A results file already exists at \(existing.path) and results are never overwritten;"
@@ -135,7 +135,7 @@ struct ReplayBehaviourTests {
         try process.run()
         let message = String(decoding: readToEnd(error.fileHandleForReading), as: UTF8.self)
         process.waitUntilExit()
-        #expect(process.terminationStatus == 1)
+        #expect(process.terminationStatus == 65)
         #expect(
             message
                 == "Error: Wacom DTH2242 Pen (0003:056a:0059) reports no resolution for ABS_X and ABS_Y. Add a tablet profile"
@@ -278,7 +278,7 @@ struct ReplayBehaviourTests {
         let huge = out.appendingPathComponent("huge.evemu")
         try lines.joined(separator: "\n").write(to: huge, atomically: true, encoding: .utf8)
         let result = try styluskit(["info", huge.path])
-        #expect(result.status == 1)
+        #expect(result.status == 65)
         #expect(
             result.standardError
                 == "Error: \(huge.path):\(index + 1):4: timestamp 99999999999999 s is beyond the largest time StylusKit keeps"

@@ -1,0 +1,134 @@
+import ADF
+import ArgumentParser
+import Calibration
+import FormPrinting
+import Foundation
+import LinuxInput
+import PatientData
+import PatientWindow
+import Proctoring
+import Recordings
+import Rendering
+import Sessions
+import StylusGeometry
+import Synthesis
+
+/// The exit status of every command, with one meaning across all of them (sysexits.h where it
+/// has a word for the failure). README's "Exit status" and every command's help list them.
+enum ExitStatus: Int32, CaseIterable {
+    case success = 0
+    /// The command ran and its outcome is a refusal or a partial failure that its output names
+    /// (a calibration fit refused, some inputs of many failed).
+    case failure = 1
+    /// `administer` aborted by the operator: the journal is kept for `recover`.
+    case aborted = 3
+    /// EX_USAGE: the command line is wrong (an unknown command or option, a bad value).
+    case usage = 64
+    /// EX_DATAERR: an input file is not what it must be (malformed, wrong kind, empty, unusable).
+    case dataError = 65
+    /// EX_NOINPUT: an input file or device does not exist or cannot be opened.
+    case noInput = 66
+    /// EX_UNAVAILABLE: a device or service the command needs is not there (no tablet, no display).
+    case unavailable = 69
+    /// EX_CANTCREAT: an output cannot be created (it exists without --force, its directory cannot be made).
+    case cannotCreate = 73
+    /// EX_IOERR: reading or writing failed part way (a full disk, a failing disk, an unplugged tablet).
+    case ioError = 74
+    /// EX_NOPERM: permission denied (a device node, a key file too open).
+    case noPermission = 77
+
+    /// The lines every command's help ends with.
+    static let help = """
+        Exit status: 0 success; 1 a refusal or partial failure the output names; 3 administer aborted \
+        (journal kept); 64 usage; 65 bad input data; 66 missing input; 69 device unavailable; \
+        73 cannot create output; 74 I/O error; 77 permission denied.
+        """
+
+    /// The status of a command that failed with `error`, one of the libraries' errors.
+    init(_ error: any Error) {
+        switch error {
+        case let error as RecordingError: self = Self.recording(error)
+        case let error as ADFError:
+            switch error {
+            case .destinationExists: self = .cannotCreate
+            case .fileSystem(let operation, _, let code, _):
+                self = code == ENOENT && operation.contains("open") ? .noInput : Self.errno(code, writing: true)
+            case .xmlWriter: self = .ioError
+            case .outOfOrder, .invalidValue: self = .dataError
+            }
+        case let error as LiveInputError:
+            switch error {
+            case .permissionDenied: self = .noPermission
+            case .cannotOpen: self = .noInput
+            case .notAPenTablet: self = .dataError
+            case .cannotGrab, .noTablet, .severalTablets: self = .unavailable
+            case .readFailed: self = .ioError
+            }
+        case let error as PatientDataError:
+            switch error {
+            case .keyFileTooOpen: self = .noPermission
+            case .keyFileMissing: self = .noInput
+            case .keyFileExists: self = .cannotCreate
+            case .wrongPassword, .passwordTooShort, .passwordsDiffer, .iterationsTooFew: self = .failure
+            case .inputEnded: self = .noInput
+            case .fileSystem: self = .ioError
+            default: self = .dataError
+            }
+        case let error as CalibrationError:
+            switch error {
+            case .wouldOverwrite, .cannotWrite: self = .cannotCreate
+            case .severalDisplays, .noSuchOutput, .unknownPaper, .sheetDoesNotFit: self = .usage
+            case .noDensitySource: self = .unavailable
+            case .noTaps, .noPressureAxis, .noContact: self = .dataError
+            }
+        case let error as TextFileError:
+            if case .cannotRead = error { self = .noInput } else { self = .dataError }
+        case is OutputDirectoryError, is LiveSessionError: self = .cannotCreate
+        case let error as JournalError:
+            if case .cannotCreate = error { self = .cannotCreate } else { self = .ioError }
+        case let error as PrintError:
+            if case .cannotWrite = error { self = .cannotCreate } else { self = .dataError }
+        case let error as RecordingReplayError:
+            switch error {
+            case .mazeSource, .mazeOptions, .startTimeOutOfRange, .journal: self = .usage
+            case .empty: self = .dataError
+            }
+        case let error as RenderError:
+            switch error {
+            case .unknownOutputFormat, .nothingToWrite, .stepOutOfRange, .needsTest: self = .usage
+            case .noSteps: self = .dataError
+            }
+        case is PatientWindowError, is MonitorChoiceError, is DisplayChoiceError: self = .unavailable
+        case is TransformFitError: self = .failure
+        case is ADFResultsListError: self = .noInput
+        case is MazeFileError, is SettingsError, is EDIDError, is ProfileError, is NormalizationError, is ScenarioError,
+            is RecordingScanError, is RecoverError, is WrongInputError, is CalibrationLookupError, is SessionSourceError:
+            self = .dataError
+        case let error as CocoaError where error.code == .fileReadNoSuchFile: self = .noInput
+        default: self = .failure
+        }
+    }
+
+    private static func recording(_ error: RecordingError) -> ExitStatus {
+        switch error {
+        case .cannotOpen(_, let reason), .cannotOpenDescription(_, let reason):
+            reason.contains(String(cString: strerror(EACCES))) ? .noPermission : .noInput
+        case .descriptionFileMissing: .noInput
+        case .readFailed: .ioError
+        case .writeFailed: .ioError
+        case .outputExists: .cannotCreate
+        case .malformedLine, .cutOffLine, .incompleteLastFrame, .outOfRange, .missingDescription, .twoDescriptions,
+            .unsupportedVersion, .invalidYAML, .lineTooLong, .yamlTooLarge:
+            .dataError
+        }
+    }
+
+    /// The status of a system call that failed with `code`.
+    private static func errno(_ code: Int32, writing: Bool) -> ExitStatus {
+        switch code {
+        case EACCES, EPERM, EROFS: writing ? .cannotCreate : .noPermission
+        case ENOENT, ENOTDIR, EISDIR, EEXIST: writing ? .cannotCreate : .noInput
+        default: .ioError
+        }
+    }
+}
