@@ -81,7 +81,11 @@ let package = Package(
             exclude: ["README.md"]),
         // What the commands tell their user: each outcome as text for people and as JSON for scripts.
         .target(
-            name: "Reports", dependencies: ["ADF", "LinuxInput", "Proctoring", "Recordings", "Sessions", "StylusGeometry", "StylusInput"],
+            name: "Reports",
+            dependencies: [
+                "ADF", "Calibration", "FormPrinting", "LinuxInput", "PatientData", "Proctoring", "Recordings", "Rendering", "Sessions",
+                "StylusGeometry", "StylusInput", "Synthesis",
+            ],
             exclude: ["README.md"]),
         // Printable pages (calibration sheet, mazes) at exact physical size, as PDF through cairo.
         .target(name: "FormPrinting", dependencies: ["CCairo", "Proctoring", "StylusGeometry"], exclude: ["README.md"]),

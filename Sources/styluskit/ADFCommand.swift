@@ -1,4 +1,5 @@
 import ArgumentParser
+import Reports
 
 /// `styluskit adf`: ADF results files.
 struct ADFCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import ADF
 import ArgumentParser
+import Reports
 import Sessions
 
 /// `styluskit adf validate FILE...`: one line per problem; nonzero exit if any.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Reports
 import Recordings
 import StylusInput
 

@@ -1,5 +1,6 @@
 import ADF
 import ArgumentParser
+import Reports
 import Foundation
 import Recordings
 import Sessions

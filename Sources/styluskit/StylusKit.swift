@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import PatientWindow
+import Reports
 
 /// The `styluskit` command: pen tablets as instruments for pen-based cognitive assessments.
 @main
@@ -42,30 +44,13 @@ struct StylusKit: ParsableCommand {
             // Help, --version and an ExitCode a command chose itself are the parser's to print.
             if parserStatus == .success || error is ExitCode { exit(withError: error) }
             let isUsage = parserStatus == .validationFailure || error is CommandSuggestion
-            let status = isUsage ? ExitStatus.usage : ExitStatus(error)
+            let status: ExitStatus =
+                isUsage ? .usage : (error is PatientWindowError || error is MonitorChoiceError) ? .unavailable : ExitStatus(error)
             let message = isUsage ? (error as? CommandSuggestion)?.description ?? fullMessage(for: error) : "\(error)"
-            ErrorReport(message: message, status: status).write(json: json)
+            let report = ErrorReport(message: message, status: status)
+            FileHandle.standardError.write(Data(((json ? report.json : report.text) + "\n").utf8))
             Foundation.exit(status.rawValue)
         }
-    }
-}
-
-/// A failure as standard error shows it: `Error: MESSAGE`, or under `--json` one line
-/// `{"error":MESSAGE,"exitStatus":N}` (docs/json/error.md).
-struct ErrorReport: Encodable {
-    var error: String
-    var exitStatus: Int32
-
-    init(message: String, status: ExitStatus) {
-        error = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
-        exitStatus = status.rawValue
-    }
-
-    func write(json: Bool) {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let line = json ? String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self) : "Error: \(error)"
-        FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 }
 

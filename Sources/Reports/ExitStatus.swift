@@ -1,11 +1,9 @@
 import ADF
-import ArgumentParser
 import Calibration
 import FormPrinting
 import Foundation
 import LinuxInput
 import PatientData
-import PatientWindow
 import Proctoring
 import Recordings
 import Rendering
@@ -15,7 +13,7 @@ import Synthesis
 
 /// The exit status of every command, with one meaning across all of them (sysexits.h where it
 /// has a word for the failure). README's "Exit status" and every command's help list them.
-enum ExitStatus: Int32, CaseIterable {
+public enum ExitStatus: Int32, CaseIterable, Sendable {
     case success = 0
     /// The command ran and its outcome is a refusal or a partial failure that its output names
     /// (a calibration fit refused, some inputs of many failed).
@@ -38,14 +36,15 @@ enum ExitStatus: Int32, CaseIterable {
     case noPermission = 77
 
     /// The lines every command's help ends with.
-    static let help = """
+    public static let help = """
         Exit status: 0 success; 1 a refusal or partial failure the output names; 3 administer aborted \
         (journal kept); 64 usage; 65 bad input data; 66 missing input; 69 device unavailable; \
         73 cannot create output; 74 I/O error; 77 permission denied.
         """
 
-    /// The status of a command that failed with `error`, one of the libraries' errors.
-    init(_ error: any Error) {
+    /// The status of a command that failed with `error`, one of the libraries' errors (the patient
+    /// window's are the command's to classify: this module does not link SDL).
+    public init(_ error: any Error) {
         switch error {
         case let error as RecordingError: self = Self.recording(error)
         case let error as ADFError:
@@ -98,7 +97,7 @@ enum ExitStatus: Int32, CaseIterable {
             case .unknownOutputFormat, .nothingToWrite, .stepOutOfRange, .needsTest: self = .usage
             case .noSteps: self = .dataError
             }
-        case is PatientWindowError, is MonitorChoiceError, is DisplayChoiceError: self = .unavailable
+        case is DisplayChoiceError: self = .unavailable
         case is TransformFitError: self = .failure
         case is ADFResultsListError: self = .noInput
         case is MazeFileError, is SettingsError, is EDIDError, is ProfileError, is NormalizationError, is ScenarioError,
@@ -130,5 +129,27 @@ enum ExitStatus: Int32, CaseIterable {
         case ENOENT, ENOTDIR, EISDIR, EEXIST: writing ? .cannotCreate : .noInput
         default: .ioError
         }
+    }
+}
+
+/// A failure as standard error shows it: `Error: MESSAGE`, or under `--json` one line
+/// `{"error":MESSAGE,"exitStatus":N}` (docs/json/error.md).
+public struct ErrorReport: Encodable, Sendable {
+    public var error: String
+    public var exitStatus: Int32
+
+    public init(message: String, status: ExitStatus) {
+        error = message.hasPrefix("Error: ") ? String(message.dropFirst(7)) : message
+        exitStatus = status.rawValue
+    }
+
+    /// The line for a person.
+    public var text: String { "Error: \(error)" }
+
+    /// The line for a script: compact, sorted keys.
+    public var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
     }
 }
