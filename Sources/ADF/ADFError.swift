@@ -24,6 +24,9 @@ public enum ADFError: Error, Sendable, Equatable, CustomStringConvertible {
                 default: reason
                 }
             return "Could not \(operation) \(path): \(what)"
+        case .destinationExists(let path):
+            // The caller's advice follows (a live session's: recover into another directory).
+            return "A results file already exists at \(path)"
         default:
             // Without its full stop, as the caller goes on after it.
             return description.hasSuffix(".") ? String(description.dropLast()) : description
@@ -34,8 +37,8 @@ public enum ADFError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .destinationExists(let path):
-            "A results file already exists at \(path) and results are never overwritten; "
-                + "choose another output directory or file name, or move the existing file away."
+            "A results file already exists at \(path); results are never replaced without --force. "
+                + "Pass --force to replace it, give another directory with --out, or move the existing file away."
         case .fileSystem(_, let path, let code, _):
             switch code {
             case 28, 122:

@@ -113,13 +113,13 @@ public struct ADFSummary: Sendable, Hashable, Codable {
         var lines = [
             "\(file): \(test) test\(formatVersion.map { " (format version \($0))" } ?? "")",
             "duration: \(DecimalFormat.string(Double(durationMilliseconds) / 1000, decimals: 3)) s, "
-                + "\(steps.count) steps, \(strokes) strokes, \(points) points",
+                + "\(counted(steps.count, "step")), \(counted(strokes, "stroke")), \(counted(points, "point"))",
         ]
         for step in steps {
             lines.append(
                 "step \(step.identifier): \(step.start) - \(step.end) "
                     + "(\(DecimalFormat.string(Double(step.end - step.start) / 1000, decimals: 3)) s), "
-                    + "\(step.strokes) strokes, \(step.points) points"
+                    + "\(counted(step.strokes, "stroke")), \(counted(step.points, "point"))"
                     + (step.interruptions.isEmpty
                         ? "" : ", interruptions: " + step.interruptions.map { "\($0.type) at \($0.time)" }.joined(separator: ", "))
                     + (step.readingMilliseconds.map {

@@ -9,6 +9,8 @@ public enum LiveInputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The user may not read the node.
     case permissionDenied(node: String)
     case cannotOpen(node: String, reason: String)
+    /// The node opened but is not an evdev device (`/dev/null`, a tty, a hidraw node).
+    case notAnEventNode(node: String)
     /// The node is not a pen; `pen` is the same tablet's pen node, when discovery found one.
     case notAPenTablet(node: String, rejection: PenDeviceRejection, pen: TabletNode? = nil)
     case cannotGrab(node: String, reason: String)
@@ -28,7 +30,10 @@ public enum LiveInputError: Error, Hashable, Sendable, CustomStringConvertible {
                 + "pen tablets (and nothing else): `sudo make install-udev-rules` copies \(Self.udevRule) to "
                 + "/etc/udev/rules.d and reloads udev; then unplug and replug the tablet and log in again at the seat."
         case .cannotOpen(let node, let reason):
-            "Cannot open \(node): \(reason). Check the node exists (`styluskit devices` lists the pen nodes)."
+            "Cannot open \(node): \(reason). Give a tablet's pen node, e.g. /dev/input/event5 (`styluskit devices` lists them)."
+        case .notAnEventNode(let node):
+            "\(node) is not an input event node (libevdev cannot read it); give a tablet's pen node, e.g. /dev/input/event5 "
+                + "(`styluskit devices` lists them)."
         case .notAPenTablet(let node, let rejection, let pen):
             "\(node): \(rejection)"
                 + (pen.map { " The pen of this tablet is \($0.node) (\"\($0.name)\"): record with --device \($0.node)." } ?? "")
@@ -117,6 +122,7 @@ public final class LiveTablet {
         case .success(let opened): device = opened
         case .failure(let failure):
             if failure.errno == EACCES || failure.errno == EPERM { throw .permissionDenied(node: node) }
+            if failure.errno == ENOTTY || failure.errno == EINVAL { throw .notAnEventNode(node: node) }
             throw .cannotOpen(node: node, reason: failure.text)
         }
         self.device = device
@@ -139,6 +145,7 @@ public final class LiveTablet {
         case .success(let device): return device.description()
         case .failure(let failure):
             if failure.errno == EACCES || failure.errno == EPERM { throw .permissionDenied(node: node) }
+            if failure.errno == ENOTTY || failure.errno == EINVAL { throw .notAnEventNode(node: node) }
             throw .cannotOpen(node: node, reason: failure.text)
         }
     }

@@ -10,6 +10,7 @@ public enum PatientDataError: Error, CustomStringConvertible, Equatable {
     case keyFileTooOpen(path: String, mode: UInt32)
     case keyFileMissing(path: String)
     case keyFileExists(path: String)
+    case keyFileIsDirectory(path: String)
     case keyFileMalformed(path: String, reason: String)
     case unsupportedKeyFileVersion(path: String, version: Int)
     case wrongPassword(path: String)
@@ -47,6 +48,8 @@ public enum PatientDataError: Error, CustomStringConvertible, Equatable {
         case let .keyFileExists(path):
             "A clinician key file already exists at \(path); it was left unchanged. Use 'styluskit keys change-password'"
                 + " to change its password, or --key-file to create another."
+        case let .keyFileIsDirectory(path):
+            "\(path) is a directory; give --key-file the path of the key file itself, e.g. \(path.hasSuffix("/") ? path : path + "/")clinician.key."
         case let .keyFileMalformed(path, reason):
             "The clinician key file \(path) is damaged (\(reason)). Restore it from a backup; without it the local patient copies cannot be read."
         case let .unsupportedKeyFileVersion(path, version):

@@ -22,6 +22,7 @@ public final class AtomicFileOutput {
 
     /// An output whose writes go through `calls`: how tests inject faults.
     init(path: String, overwrite: Bool, calls: SystemCalls) throws(RecordingError) {
+        if isDirectory(path) { throw .outputIsDirectory(file: path) }
         if !overwrite && fileExists(path) { throw .outputExists(file: path) }
         self.path = path
         let slash = path.lastIndex(of: "/")

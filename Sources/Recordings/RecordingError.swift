@@ -8,6 +8,7 @@ public enum RecordingError: Error, Hashable, Sendable, CustomStringConvertible {
     case writeFailed(file: String, reason: String)
     /// The output exists and overwriting was not asked for.
     case outputExists(file: String)
+    case outputIsDirectory(file: String)
     /// A line is not of the form the format requires at that point.
     case malformedLine(file: String, line: Int, expected: String, found: String)
     /// The last line stops in the middle (no newline) and is not a complete line.
@@ -45,6 +46,9 @@ public enum RecordingError: Error, Hashable, Sendable, CustomStringConvertible {
                 + " free space on its disk (or fix its permissions), then run the command again"
         case .outputExists(let file):
             return "\(file): the output file exists; choose another name or pass --force to overwrite it"
+        case .outputIsDirectory(let file):
+            return
+                "\(file) is a directory; give the path of the file to write, e.g. \(file.hasSuffix("/") ? file : file + "/")recording.evemu"
         case .malformedLine(let file, let line, let expected, let found):
             return "\(file):\(line): expected \(expected), found '\(found)';"
                 + " fix or remove the line (--allow-truncated uses the complete frames before a damaged event line)"

@@ -201,6 +201,12 @@ func fileExists(_ path: String) -> Bool {
     return lstat(path, &info) == 0
 }
 
+/// True if `path` is a directory (or a link to one).
+func isDirectory(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+}
+
 /// True if nothing is at `path` (or a directory on its way is missing): `stat` says ENOENT.
 /// A path that exists but cannot be read is not missing.
 func fileIsMissing(_ path: String) -> Bool {

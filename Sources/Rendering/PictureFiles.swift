@@ -8,6 +8,8 @@ public enum RenderError: Error, CustomStringConvertible {
     case stepOutOfRange(step: Int, steps: Int)
     case needsTest(file: String)
     case noSteps(file: String)
+    case outputExists(path: String)
+    case cannotCreate(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -21,6 +23,10 @@ public enum RenderError: Error, CustomStringConvertible {
             "\(file) is not a results file (.csk, .msk, .ssk), so it is taken as a recording: give --test clock, --test maze or --test sdt to replay it."
         case .noSteps(let file):
             "\(file) has no steps to draw."
+        case .outputExists(let path):
+            "\(path) already exists; pass --force to replace it, or give another name."
+        case let .cannotCreate(path, reason):
+            "Cannot write \(path): \(reason). Check that its directory exists and that you may write there."
         }
     }
 }
@@ -37,8 +43,10 @@ public enum PictureFormat: String, Sendable {
         self = format
     }
 
-    /// Writes `pages` to `path` in this format: a PDF page each, or side by side in one picture.
-    public func write(_ pages: [PageDrawing], to path: String, dotsPerInch: Double) throws {
+    /// Writes `pages` to `path` in this format: a PDF page each, or side by side in one picture;
+    /// an existing file is replaced only when `force`.
+    public func write(_ pages: [PageDrawing], to path: String, dotsPerInch: Double, force: Bool) throws {
+        if !force && FileManager.default.fileExists(atPath: path) { throw RenderError.outputExists(path: path) }
         let picture = pages.count == 1 ? pages[0] : PageDrawing.sideBySide(pages)
         switch self {
         case .pdf: try PrintedDocument(pages: pages).write(to: path)
@@ -52,10 +60,16 @@ extension ResultsPicture {
     /// Writes the animation of `steps` (indices) into `directory` as numbered PNG frames
     /// (`frame-00001.png`, ...), `framesPerSecond` of the drawing at `speed` times real speed;
     /// returns how many.
-    public func writeAnimation(steps: [Int], to directory: String, framesPerSecond: Double, speed: Double, dotsPerInch: Double) throws
-        -> Int
-    {
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+    public func writeAnimation(
+        steps: [Int], to directory: String, framesPerSecond: Double, speed: Double, dotsPerInch: Double, force: Bool
+    ) throws -> Int {
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw RenderError.cannotCreate(path: directory, reason: Self.reason(error))
+        }
+        let first = (directory as NSString).appendingPathComponent("frame-00001.png")
+        if !force && FileManager.default.fileExists(atPath: first) { throw RenderError.outputExists(path: first) }
         var count = 0
         for index in steps {
             for time in frameTimes(step: index, framesPerSecond: framesPerSecond, speed: speed) {
@@ -66,5 +80,17 @@ extension ResultsPicture {
             }
         }
         return count
+    }
+
+    /// A Foundation file error in the system's words ("Permission denied"), never its NSError text.
+    static func reason(_ error: any Error) -> String {
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(code))) }
+        switch (error as? CocoaError)?.code {
+        case .fileWriteNoPermission?: return String(cString: strerror(EACCES))
+        case .fileWriteFileExists?: return "a file that is not a directory is in the way"
+        case .fileWriteVolumeReadOnly?: return String(cString: strerror(EROFS))
+        default: return "the system refused (\((error as NSError).code))"
+        }
     }
 }

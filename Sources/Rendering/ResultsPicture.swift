@@ -314,7 +314,7 @@ public struct ResultsPicture: Sendable {
             "\(testName) test, step \(index + 1) of \(document.steps.count): \(step.identifier)",
             "date \(Self.date(start))",
             "device \(device)",
-            "duration \(String(format: "%.2f", (end - start) / 1000)) s   strokes \(step.strokes.count) (\(pointCount) points)",
+            "duration \(String(format: "%.2f", (end - start) / 1000)) s   strokes \(step.strokes.count) (\(counted(pointCount, "point")))",
             unrecordedLegend(step: index),
             "interruptions \(step.interruptions.count)" + (types.isEmpty ? "" : ": " + types.joined(separator: ", ")),
         ]

@@ -59,7 +59,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
             switch error {
             case .permissionDenied: self = .noPermission
             case .cannotOpen: self = .noInput
-            case .notAPenTablet: self = .dataError
+            case .notAPenTablet, .notAnEventNode: self = .dataError
             case .cannotGrab, .noTablet, .severalTablets: self = .unavailable
             case .readFailed: self = .ioError
             }
@@ -68,6 +68,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
             case .keyFileTooOpen: self = .noPermission
             case .keyFileMissing: self = .noInput
             case .keyFileExists: self = .cannotCreate
+            case .keyFileIsDirectory: self = .usage
             case .wrongPassword, .passwordTooShort, .passwordsDiffer, .iterationsTooFew: self = .failure
             case .inputEnded: self = .noInput
             case .fileSystem: self = .ioError
@@ -81,7 +82,11 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
             case .noTaps, .noPressureAxis, .noContact: self = .dataError
             }
         case let error as TextFileError:
-            if case .cannotRead = error { self = .noInput } else { self = .dataError }
+            switch error {
+            case .cannotRead: self = .noInput
+            case .isDirectory: self = .usage
+            case .tooLarge: self = .dataError
+            }
         case is OutputDirectoryError, is LiveSessionError: self = .cannotCreate
         case let error as JournalError:
             if case .cannotCreate = error { self = .cannotCreate } else { self = .ioError }
@@ -96,6 +101,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
             switch error {
             case .unknownOutputFormat, .nothingToWrite, .stepOutOfRange, .needsTest: self = .usage
             case .noSteps: self = .dataError
+            case .outputExists, .cannotCreate: self = .cannotCreate
             }
         case is DisplayChoiceError: self = .unavailable
         case is TransformFitError: self = .failure
@@ -115,7 +121,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         case .descriptionFileMissing: .noInput
         case .readFailed: .ioError
         case .writeFailed: .ioError
-        case .outputExists: .cannotCreate
+        case .outputExists, .outputIsDirectory: .cannotCreate
         case .malformedLine, .cutOffLine, .incompleteLastFrame, .outOfRange, .missingDescription, .twoDescriptions,
             .unsupportedVersion, .invalidYAML, .lineTooLong, .yamlTooLarge:
             .dataError

@@ -1,3 +1,4 @@
+import ADF
 public import LinuxInput
 public import Sessions
 public import StylusGeometry
@@ -173,7 +174,7 @@ public struct InfoReport: CommandReport {
             lines.append("  gaps       \(gaps.count) (SYN_DROPPED)")
             for gap in gaps {
                 lines.append(
-                    "    at \(format(gap.startSeconds, 3)) s: \(format(gap.durationMilliseconds, 3)) ms, \(gap.discardedEvents) events discarded"
+                    "    at \(format(gap.startSeconds, 3)) s: \(format(gap.durationMilliseconds, 3)) ms, \(counted(gap.discardedEvents, "event")) discarded"
                 )
             }
         }

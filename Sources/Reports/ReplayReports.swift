@@ -1,3 +1,4 @@
+import ADF
 public import Foundation
 import Proctoring
 import Recordings
@@ -47,7 +48,7 @@ extension ReplayReport {
         return [
             "Replayed \(replayed.recording)",
             "  device    \(replayed.device) (\(replayed.id))",
-            "  duration  \(String(format: "%.3f", replayed.durationSeconds)) s, \(replayed.frames) frames",
+            "  duration  \(String(format: "%.3f", replayed.durationSeconds)) s, \(counted(replayed.frames, "frame"))",
         ]
     }
 
@@ -115,9 +116,9 @@ public struct MazeReplaySummary: ReplayReport {
     public var text: String {
         var lines = openingLines
         for maze in mazes {
-            var line = "  maze      \(maze.maze): \(maze.finished ? "finished" : "not finished"), \(maze.strokes) strokes"
+            var line = "  maze      \(maze.maze): \(maze.finished ? "finished" : "not finished"), \(counted(maze.strokes, "stroke"))"
             if maze.refusedStrokes > 0 { line += " (\(maze.refusedStrokes) refused)" }
-            line += ", \(maze.points) points"
+            line += ", \(counted(maze.points, "point"))"
             line += interruptionsText(maze.interruptions.map { "\($0.type) at \(milliseconds($0.time)) ms" })
             lines.append(line)
         }
@@ -139,7 +140,8 @@ public struct SymbolDigitReplaySummary: ReplayReport {
     public var text: String {
         var lines = openingLines
         for part in parts {
-            var line = "  part      \(part.step): \(part.strokes) strokes in \(part.boxes.count) boxes, \(part.points) points"
+            var line =
+                "  part      \(part.step): \(counted(part.strokes, "stroke")) in \(counted(part.boxes.count, "box")), \(counted(part.points, "point"))"
             line += interruptionsText(
                 part.interruptions.map {
                     "\($0.type) at \(milliseconds($0.time)) ms (box \($0.writtenIn), continue in \($0.continueIn))"

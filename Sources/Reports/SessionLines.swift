@@ -1,3 +1,4 @@
+import ADF
 import Proctoring
 public import Sessions
 
@@ -14,14 +15,14 @@ extension SessionResult {
             ]
         case .maze(let result):
             result.steps.map { step in
-                "  maze      \(step.maze): \(step.finished ? "finished" : "not finished"), \(step.strokes) strokes"
+                "  maze      \(step.maze): \(step.finished ? "finished" : "not finished"), \(counted(step.strokes, "stroke"))"
                     + (step.refusedStrokes > 0 ? " (\(step.refusedStrokes) refused)" : "")
-                    + ", \(step.points) points, \(step.interruptions.count) interruptions"
+                    + ", \(counted(step.points, "point")), \(counted(step.interruptions.count, "interruption"))"
             } + ["  results   \(result.output)"]
         case .symbolDigit(let result):
             result.steps.map { part in
-                "  part      \(part.step): \(part.strokes) strokes in \(part.boxes.count) boxes, \(part.points) points, "
-                    + "\(part.interruptions.count) interruptions"
+                "  part      \(part.step): \(counted(part.strokes, "stroke")) in \(counted(part.boxes.count, "box")), "
+                    + "\(counted(part.points, "point")), \(counted(part.interruptions.count, "interruption"))"
             } + ["  results   \(result.output)"]
         }
     }

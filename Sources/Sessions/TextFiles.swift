@@ -13,6 +13,10 @@ public func readText(_ path: String, purpose: String) throws(TextFileError) -> S
     {
         throw .tooLarge(file: path, purpose: purpose, bytes: size.intValue, limit: maximumTextFileBytes)
     }
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+        throw .isDirectory(file: path, purpose: purpose)
+    }
     guard let data = FileManager.default.contents(atPath: path) else {
         throw .cannotRead(file: path, purpose: purpose)
     }
@@ -22,12 +26,15 @@ public func readText(_ path: String, purpose: String) throws(TextFileError) -> S
 /// Why a session's text file could not be read.
 public enum TextFileError: Error, CustomStringConvertible {
     case cannotRead(file: String, purpose: String)
+    case isDirectory(file: String, purpose: String)
     case tooLarge(file: String, purpose: String, bytes: Int, limit: Int)
 
     public var description: String {
         switch self {
         case let .cannotRead(file, purpose):
             "Cannot read the \(purpose) \(file): it does not exist or is not readable. Check the path and its permissions."
+        case let .isDirectory(file, purpose):
+            "\(file) is a directory, not a \(purpose); give the \(purpose) file itself."
         case let .tooLarge(file, purpose, bytes, limit):
             "The \(purpose) \(file) has \(bytes) bytes, more than the \(limit) a \(purpose) may have. "
                 + "Check that it is the right file."

@@ -1,3 +1,4 @@
+import ADF
 import ArgumentParser
 import Calibration
 import Reports
@@ -73,7 +74,7 @@ struct PrintMazes: ParsableCommand {
         }
         try PrintedDocument(pages: pages).write(to: out)
         print(
-            "\(out): \(pages.count) mazes of \(battery) on \(fixed(page.widthCentimetres, 2)) x \(fixed(page.heightCentimetres, 2)) cm pages"
+            "\(out): \(counted(pages.count, "maze")) of \(battery) on \(fixed(page.widthCentimetres, 2)) x \(fixed(page.heightCentimetres, 2)) cm pages"
         )
         lines.forEach { print($0) }
     }

@@ -1,4 +1,6 @@
+import ADF
 import ArgumentParser
+import Foundation
 import Reports
 import Recordings
 import StylusInput
@@ -39,6 +41,15 @@ struct Convert: ParsableCommand {
     @Flag(help: "Keep the complete frames before a cut-off or corrupt line instead of failing.")
     var allowTruncated = false
 
+    func validate() throws {
+        let suffix = (output as NSString).pathExtension.lowercased()
+        guard to != nil || ["", "evemu", "events", "yml", "yaml"].contains(suffix) else {
+            throw ValidationError(
+                "\(output): .\(suffix) is not a recording format; name the file .evemu or .events (evemu) or .yml or .yaml "
+                    + "(libinput-record), or choose the format with --to.")
+        }
+    }
+
     func run() throws {
         let reader = try RecordingReader(
             path: input, descriptionPath: descriptionFile,
@@ -49,7 +60,7 @@ struct Convert: ParsableCommand {
         try file.commit()
         let device = reader.header.device
         print(
-            "\(output): \(written.events) events, \(written.frames) frames, device \"\(device.name)\" (\(device.id.busVendorProduct)),"
+            "\(output): \(counted(written.events, "event")), \(counted(written.frames, "frame")), device \"\(device.name)\" (\(device.id.busVendorProduct)),"
                 + " \(format == .evemu ? "evemu 1.3" : "libinput-record v1")")
         if let truncation = reader.truncation {
             print("warning: \(input): \(truncation)")

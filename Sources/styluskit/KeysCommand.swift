@@ -59,7 +59,10 @@ struct KeysInit: ParsableCommand {
 
     func run() throws {
         let path = key.path
-        if FileManager.default.fileExists(atPath: path) { throw PatientDataError.keyFileExists(path: path) }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            throw isDirectory.boolValue ? PatientDataError.keyFileIsDirectory(path: path) : PatientDataError.keyFileExists(path: path)
+        }
         let password = try Terminal().newPassword()
         let created = try ClinicianKeyFile.create(at: path, password: password, iterations: iterations)
         print("Created the clinician key \(path) (key id \(created.keyID), \(created.kdf.name), \(created.kdf.iterations) iterations).")

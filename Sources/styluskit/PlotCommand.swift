@@ -27,6 +27,9 @@ struct Plot: ParsableCommand {
     @Option(help: "Resolution of a PNG plot, in dots per inch.")
     var dpi: Double = 100
 
+    @Flag(help: "Replace an existing plot.")
+    var force = false
+
     func validate() throws {
         _ = try PictureFormat(path: out)
         guard dpi > 0, dpi <= 2400 else { throw ValidationError("--dpi \(dpi) is out of range; give 1 to 2400 dots per inch.") }
@@ -36,9 +39,10 @@ struct Plot: ParsableCommand {
         try WrongInputError.checkResultsFile(input)
         let document = try ADFReader.read(path: input).document
         let page = AnalysisPlot(document: document).page()
-        try PictureFormat(path: out).write([page], to: out, dotsPerInch: dpi)
+        try PictureFormat(path: out).write([page], to: out, dotsPerInch: dpi, force: force)
         let strokes = document.steps.reduce(0) { $0 + $1.strokes.count }
         let interruptions = document.steps.reduce(0) { $0 + $1.interruptions.count }
-        print("\(out): \(strokes) strokes, \(interruptions) interruptions, \(document.steps.count) steps")
+        print(
+            "\(out): \(counted(strokes, "stroke")), \(counted(interruptions, "interruption")), \(counted(document.steps.count, "step"))")
     }
 }

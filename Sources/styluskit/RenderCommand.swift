@@ -57,6 +57,9 @@ struct Render: ParsableCommand {
     @Flag(help: "Leave out the legend under the form.")
     var noLegend = false
 
+    @Flag(help: "Replace an existing picture (and the frames of --animate).")
+    var force = false
+
     @Option(help: "The maze file of a maze test (.msk results, or a recording with --test maze).")
     var maze: String?
 
@@ -136,6 +139,9 @@ struct Render: ParsableCommand {
         let document = file.document
         guard !document.steps.isEmpty else { throw RenderError.noSteps(file: resultsFile) }
         let mazes = try MazeTestMazes.load(maze: maze, battery: battery).map(\.maze)
+        if document.variant == .maze && mazes.isEmpty {
+            printError("note: results files do not keep their mazes; give --maze FILE or --battery FILE to draw them under the ink.")
+        }
         let forms = StepForm.forms(of: document, mazes: mazes, displayMode: displayMode)
         let picture = ResultsPicture(
             document: document, forms: forms, options: PictureOptions(colouring: colour, showsPenUp: penUp, showsLegend: !noLegend),
@@ -150,7 +156,7 @@ struct Render: ParsableCommand {
             steps = Array(document.steps.indices)
         }
         if let out {
-            try PictureFormat(path: out).write(steps.map { picture.page(step: $0) }, to: out, dotsPerInch: dpi)
+            try PictureFormat(path: out).write(steps.map { picture.page(step: $0) }, to: out, dotsPerInch: dpi, force: force)
             var line =
                 "\(out): \(picture.testName) test, \(steps.count) step\(steps.count == 1 ? "" : "s") on a "
                 + "\(fixed(picture.formSize.widthCentimetres, 2)) x \(fixed(picture.formSize.heightCentimetres, 2)) cm form"
@@ -163,8 +169,9 @@ struct Render: ParsableCommand {
             print(line)
         }
         if let animate {
-            let count = try picture.writeAnimation(steps: steps, to: animate, framesPerSecond: fps, speed: speed, dotsPerInch: dpi)
-            print("\(animate): \(count) frames at \(fixed(fps, 1)) frames per second, \(fixed(speed, 1)) x real speed")
+            let count = try picture.writeAnimation(
+                steps: steps, to: animate, framesPerSecond: fps, speed: speed, dotsPerInch: dpi, force: force)
+            print("\(animate): \(counted(count, "frame")) at \(fixed(fps, 1)) frames per second, \(fixed(speed, 1)) x real speed")
         }
     }
 }

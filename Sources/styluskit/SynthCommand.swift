@@ -1,3 +1,4 @@
+import ADF
 import ArgumentParser
 import Reports
 import Foundation
@@ -79,7 +80,7 @@ struct Synth: ParsableCommand {
 
         let summary = Synthesis.Summary(events)
         print(
-            "\(destination): \(summary.frames) frames, \(summary.strokes) strokes, \(String(format: "%.3f", summary.seconds)) s,"
+            "\(destination): \(counted(summary.frames, "frame")), \(counted(summary.strokes, "stroke")), \(String(format: "%.3f", summary.seconds)) s,"
                 + " device \"\(device.name)\" (\(device.id.busVendorProduct)), seed \(seed)")
     }
 }

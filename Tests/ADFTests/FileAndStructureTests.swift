@@ -132,7 +132,7 @@ struct FileAndStructureTests {
         #expect(try directory.contents() == ["t.csk"])
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "earlier results")
         let message = ADFError.destinationExists(path: path).description
-        #expect(message.contains(path) && message.contains("never overwritten"))
+        #expect(message.contains(path) && message.contains("Pass --force to replace it"))
     }
 
     @Test("A results file that appears during the test is not overwritten; the temp file goes")

@@ -67,7 +67,7 @@ struct InstructionTimesTests {
         #expect(read == InstructionTimes(shownUnixMilliseconds: 1_100, spokenUnixMilliseconds: 2_300, firstTouchUnixMilliseconds: 2_600))
         let summary = try ADFSummary(path: path)
         #expect(summary.steps[0].readingMilliseconds == 1_500)
-        #expect(summary.text.contains("step mazeStep-a: 1000 - 9000 (8.000 s), 1 strokes, 1 points, instructions read in 1.500 s"))
+        #expect(summary.text.contains("step mazeStep-a: 1000 - 9000 (8.000 s), 1 stroke, 1 point, instructions read in 1.500 s"))
         #expect(try summary.json().contains(#""readingMilliseconds":1500"#))
     }
 

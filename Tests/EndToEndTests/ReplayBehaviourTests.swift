@@ -98,8 +98,8 @@ struct ReplayBehaviourTests {
         #expect(refused.status == 73)
         #expect(
             refused.standardError
-                == "Error: A results file already exists at \(existing.path) and results are never overwritten;"
-                + " choose another output directory or file name, or move the existing file away.\n")
+                == "Error: A results file already exists at \(existing.path); results are never replaced without --force."
+                + " Pass --force to replace it, give another directory with --out, or move the existing file away.\n")
         #expect(try Data(contentsOf: existing) == Data("earlier results".utf8))
 
         let forced = try styluskit(["replay", dell.path, "--test", "clock", "--out", out.path, "--force"])

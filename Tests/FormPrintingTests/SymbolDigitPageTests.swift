@@ -92,4 +92,18 @@ struct SymbolDigitPageTests {
         #expect(digits(copy).count == 60)
         #expect(test.marks != shown.marks)
     }
+
+    @Test("The printed form's caption ('Print at 100 %') is on paper only: not in the patient's screen or a results picture")
+    func captionOnPaperOnly() {
+        let page = FormSize(widthCentimetres: 29.7, heightCentimetres: 21)
+        let step = SymbolDigitStep(round: 1, part: .test)
+        let printed = PageDrawing.symbolDigitForm(SymbolDigitForm(step: step, origin: SymbolDigitForm.origin(centredOn: page)), page: page)
+        func captions(_ marks: [PageMark]) -> [String] {
+            marks.compactMap { if case .text(let text, _, _, _) = $0 { text } else { nil } }
+        }
+        #expect(captions(printed.marks).contains { $0.contains("Print at 100 %") })
+        let onScreen = StepForm.symbolDigit(step, displayMode: false).marks(on: page)
+        #expect(captions(onScreen).isEmpty)
+        #expect(onScreen.count == printed.marks.count - 1)
+    }
 }

@@ -138,7 +138,7 @@ struct LibevdevDescriptionTests {
 
     @Test("A node that is not an evdev device is refused with the reason")
     func notADevice() {
-        #expect(throws: LiveInputError.cannotOpen(node: "/dev/null", reason: "Inappropriate ioctl for device")) {
+        #expect(throws: LiveInputError.notAnEventNode(node: "/dev/null")) {
             try LiveTablet(node: "/dev/null")
         }
         #expect(throws: LiveInputError.cannotOpen(node: "/nonexistent/event9", reason: "No such file or directory")) {

@@ -239,8 +239,7 @@ struct JournalFaultTests {
                 + kept + "Copy the journal to another disk, then run `styluskit recover` on the copy.")
         #expect(
             LiveSessionError.resultsNotWritten(.destinationExists(path: results), journal: journal).description
-                == "A results file already exists at \(results) and results are never overwritten; choose another output directory "
-                + "or file name, or move the existing file away. " + kept
+                == "A results file already exists at \(results). " + kept
                 + "Run `styluskit recover \(journal) --out DIR` to write the results file into another directory.")
         #expect(
             LiveSessionError.resultsNotWritten(
