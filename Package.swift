@@ -18,6 +18,8 @@ let package = Package(
         .library(name: "PatientWindow", targets: ["PatientWindow"]),
         .library(name: "Sessions", targets: ["Sessions"]),
         .library(name: "Measures", targets: ["Measures"]),
+        .library(name: "Features", targets: ["Features"]),
+        .library(name: "Batch", targets: ["Batch"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -72,6 +74,12 @@ let package = Package(
         .target(
             name: "Sessions", dependencies: ["ADF", "LinuxInput", "Proctoring", "Recordings", "StylusGeometry", "StylusInput"],
             exclude: ["README.md"]),
+        // What `features` does between the command line and the measures: inputs read (results
+        // files, recordings and journals replayed in memory) into Measures' ink, the table written.
+        .target(
+            name: "Features", dependencies: ["ADF", "Measures", "Proctoring", "Sessions", "StylusGeometry"], exclude: ["README.md"]),
+        // One command over many inputs: the input list, the jobs in input order, progress, the report.
+        .target(name: "Batch", exclude: ["README.md"]),
         // Printable pages (calibration sheet, mazes) at exact physical size, as PDF through cairo.
         .target(name: "FormPrinting", dependencies: ["CCairo", "Proctoring", "StylusGeometry"], exclude: ["README.md"]),
         // Pictures of results (forms with the ink, animation frames, plots), drawn through FormPrinting's cairo wrapper.
@@ -96,7 +104,7 @@ let package = Package(
             name: "styluskit",
             dependencies: [
                 "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "LinuxInput", "FormPrinting",
-                "Synthesis", "PatientData", "Rendering", "PatientWindow", "Sessions", "Measures",
+                "Synthesis", "PatientData", "Rendering", "PatientWindow", "Sessions", "Measures", "Features", "Batch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], exclude: ["README.md"]),
 
@@ -138,6 +146,11 @@ let package = Package(
         .testTarget(name: "FormPrintingTests", dependencies: ["FormPrinting", "Proctoring", "StylusGeometry"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "FormPrinting", "ADF", "Proctoring", "StylusGeometry"]),
         .testTarget(name: "MeasuresTests", dependencies: ["Measures", "Proctoring", "StylusGeometry"]),
+        // Features of recordings and journals in memory against those of the results files replay writes.
+        .testTarget(
+            name: "FeaturesTests",
+            dependencies: ["Features", "ADF", "Measures", "Proctoring", "Sessions", "Synthesis", "StylusGeometry", "StylusInput"]),
+        .testTarget(name: "BatchTests", dependencies: ["Batch"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Proctoring", "StylusGeometry", "StylusInput"]),
         .testTarget(
             name: "PatientDataTests",

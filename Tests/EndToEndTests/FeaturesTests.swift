@@ -129,19 +129,63 @@ struct FeaturesTests {
         }
     }
 
-    @Test("Recordings are refused with what to do; a bad file does not stop the others; the exit status says so")
+    @Test("A recording without --test is refused with what to do; a bad file does not stop the others; the exit status says so")
     func errors() throws {
         let recording = Paths.realRecordings.appendingPathComponent("dell_canvas_pen.evemu").path
         let good = Paths.fixtures.appendingPathComponent("golden/clock-small.csk").path
         let missing = "/nonexistent/results.csk"
         let result = try styluskit(["features", "--level", "test", recording, good, missing])
         #expect(result.status == 1)
-        #expect(result.standardError.contains("\(recording) is a recording"))
-        #expect(result.standardError.contains("styluskit replay \(recording)"))
+        #expect(result.standardError.contains("styluskit features: 2 of 3 inputs failed:"))
+        #expect(
+            result.standardError.contains(
+                "  \(recording) is a recording; give --test clock|maze|sdt (and for a maze --maze FILE or --battery FILE, with any "
+                    + "other option replay takes) to replay it in memory and measure it."))
         #expect(result.standardError.contains(missing))
+        #expect(result.standardError.contains("styluskit features: 3 inputs, 1 done, 2 failed, "))
+        // Standard error is a pipe here: no progress line.
+        #expect(!result.standardError.contains("\u{1B}[K"))
         let rows = result.standardOutput.split(separator: "\n")
         #expect(rows.count == 2)
         #expect(rows.last?.hasPrefix(good + ",clock,") == true)
+        let quiet = try styluskit(["features", "--quiet", "--level", "test", good])
+        #expect(quiet.status == 0 && quiet.standardError.isEmpty)
+    }
+
+    @Test("Recordings replayed in memory with replay's options, a list on standard input, a directory: the same rows as their results files")
+    func recordings() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let wallCross = directory.appendingPathComponent("wall-cross.evemu").path
+        var result = try styluskit(["synth", "Fixtures/synth/wall-cross-0.6s.scenario", "--output", wallCross])
+        try #require(result.status == 0, "\(result.standardError)")
+        let maze = ["--test", "maze", "--maze", "Fixtures/synth/detour.maze"]
+        result = try styluskit(["replay", wallCross, "--out", directory.path] + maze)
+        try #require(result.status == 0, "\(result.standardError)")
+        let results = directory.appendingPathComponent("wall-cross.msk").path
+        let fromRecording = try styluskit(["features", "--level", "step", "--format", "json", wallCross] + maze)
+        #expect(fromRecording.status == 0, "\(fromRecording.standardError)")
+        // Nothing is written beside the recording.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["wall-cross.evemu", "wall-cross.msk"])
+        let fromFile = try styluskit(["features", "--level", "step", "--format", "json", "--maze", "Fixtures/synth/detour.maze", results])
+        let (recorded, filed) = (try Self.objects(fromRecording.standardOutput), try Self.objects(fromFile.standardOutput))
+        try #require(recorded.count == 1 && filed.count == 1)
+        for (key, value) in filed[0] where !["file", "refused_strokes", "refused_path_length_mm"].contains(key) {
+            #expect("\(value)" == "\(recorded[0][key] ?? "absent")", "\(key)")
+        }
+        #expect(recorded[0]["interruptions_wall_cross"] as? Int == 1)
+        #expect(recorded[0]["refused_strokes"] as? Int == 0)
+        #expect(filed[0]["refused_strokes"] is NSNull)
+        #expect((recorded[0]["time_across_walls_s"] as? Double ?? 0) > 0)
+        // A list on standard input and a directory give the same inputs in order.
+        let listed = try run(
+            Paths.styluskit, ["features", "--level", "step", "-", directory.path] + maze, in: Paths.packageRoot, input: results + "\n")
+        #expect(listed.status == 0, "\(listed.standardError)")
+        let lines = listed.standardOutput.split(separator: "\n")
+        #expect(lines.count == 4)
+        #expect(lines[1].hasPrefix(results + ","))
+        #expect(lines[2].hasPrefix(wallCross + ","))
+        #expect(lines[3].hasPrefix(results + ","))
     }
 
     @Test("--out writes one table, refuses to overwrite it without --force, and --jobs does not change it")

@@ -1,0 +1,183 @@
+import ADF
+import Features
+import Foundation
+import Measures
+import Proctoring
+import Recordings
+import Sessions
+import StylusGeometry
+import StylusInput
+import Synthesis
+import Testing
+
+/// The repository's fixtures, and a calibration lookup that reads only its `Calibration/`.
+enum Fixture {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+
+    /// The shipped profiles only: no /etc or user folder can change what a test sees.
+    static let lookup = CalibrationLookup(projectDirectory: root.path, environment: ["HOME": "/nonexistent"])
+}
+
+/// A temporary directory, removed with its contents when the test is done with it.
+final class Scratch {
+    let path: String
+
+    init() throws {
+        path = FileManager.default.temporaryDirectory.appendingPathComponent("styluskit-features-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(atPath: path) }
+}
+
+/// A recording replayed in memory against the same recording replayed into a results file and
+/// read back: the same document, and the same measures wherever the file has the data (hover
+/// paths and refused strokes are what only the recording has).
+@Suite("features of a recording replayed in memory")
+struct InMemoryTests {
+    /// The real recordings of Fixtures/recordings/real, each with the options it replays with.
+    static let realRecordings: [(file: String, description: String?)] = [
+        ("UC-LOGIC-Tablet-WP5540U-Pen.events", nil),
+        ("Wacom-Cintiq-13HD-touch-Pen.events", nil),
+        ("Wacom-Cintiq-22HDT-Pen.events", nil),
+        ("Wacom-DTH2242-Pen.events", nil),
+        ("Wacom-Intuos4-6x9.stylus-move.events", "Wacom-Intuos4-6x9.desc"),
+        ("Wacom-Intuos4-6x9.stylus-tap.events", "Wacom-Intuos4-6x9.desc"),
+        ("dell_canvas_pen.evemu", nil),
+    ]
+
+    /// Columns only a session in memory can fill: the hover path and the refused ink.
+    static let onlyInMemory: Set<String> = ["in_air_length_mm", "in_air_path", "refused_strokes", "refused_path_length_mm"]
+
+    /// Replays `replay` into a file and in memory; checks the two agree; returns the session.
+    @discardableResult
+    static func compare(_ replay: RecordingReplay) throws -> SessionInMemory {
+        let scratch = try Scratch()
+        var toFile = replay
+        toFile.directory = scratch.path
+        let outcome = try toFile.run()
+        let document = try ADFReader.read(path: outcome.result.output).document
+        let session = try replay.runInMemory()
+        // The same test, value for value, as the file reads back.
+        // (A stroke's pen-down and pen-up times are not in the file as such; no measure reads them.)
+        func stored(_ document: ADFDocument) -> [String] {
+            document.steps.map { step in
+                "\(step.identifier) \(step.start) \(step.end) \(step.interruptions) \(step.drawingTags as Any) "
+                    + "\(step.strokes.map(\.points))"
+            }
+        }
+        let (kept, read) = (stored(session.document), stored(document))
+        #expect(kept.count == read.count, "\(replay.recording)")
+        for (index, (a, b)) in zip(kept, read).enumerated() where a != b {
+            Issue.record("\(replay.recording): step \(index + 1) differs in memory from the file")
+        }
+        #expect(session.document.environment.canvasWidth == document.environment.canvasWidth)
+        #expect(session.document.display.pointsPerInch == document.display.pointsPerInch)
+
+        let mazes = try MazeTestMazes.load(maze: replay.maze, battery: replay.battery, defaults: replay.settings.maze)
+        let fromFile = FeaturesInk.test(of: document, mazes: replay.test == .maze ? mazes : [])
+        let inMemory = FeaturesInk.test(of: session)
+        for level in MeasureLevel.allCases {
+            let (fileRows, memoryRows) = (level.rows(of: fromFile), level.rows(of: inMemory))
+            try #require(fileRows.count == memoryRows.count, "\(replay.recording) \(level)")
+            for (fileRow, memoryRow) in zip(fileRows, memoryRows) {
+                #expect(fileRow.columns == memoryRow.columns)
+                for (column, value) in zip(fileRow.columns, fileRow.values) where !onlyInMemory.contains(column) {
+                    #expect(memoryRow[column]?.text == value.text, "\(replay.recording) \(level) \(column)")
+                }
+                // From the file the refused ink is unknown and every in-air path a straight line.
+                if let refused = fileRow["refused_strokes"] { #expect(refused.text == nil) }
+                if let path = fileRow["in_air_path"]?.text { #expect(path == "straight-line") }
+            }
+        }
+        return session
+    }
+
+    @Test("Every real recording: the same document and measures in memory as from the results file", arguments: realRecordings)
+    func realRecording(_ recording: (file: String, description: String?)) throws {
+        var replay = RecordingReplay(recording: Fixture.path("Fixtures/recordings/real/" + recording.file), test: .clock)
+        replay.descriptionFile = recording.description.map { Fixture.path("Fixtures/recordings/real/" + $0) }
+        replay.lookup = Fixture.lookup
+        replay.allowEmpty = true
+        try Self.compare(replay)
+    }
+
+    @Test("A real recording with hover between its strokes gets hover paths, at least as long as the straight lines")
+    func hoverPaths() throws {
+        var replay = RecordingReplay(recording: Fixture.path("Fixtures/recordings/real/Wacom-Cintiq-22HDT-Pen.events"), test: .clock)
+        replay.lookup = Fixture.lookup
+        let session = try replay.runInMemory()
+        #expect(!session.hover.isEmpty)
+        let hover = MeasureLevel.stroke.rows(of: FeaturesInk.test(of: session))
+        let straight = MeasureLevel.stroke.rows(of: FeaturesInk.test(of: session.document))
+        var hovered = 0
+        for (row, line) in zip(hover, straight) {
+            guard row["in_air_path"]?.text == "hover" else { continue }
+            hovered += 1
+            let (path, chord) = (Double(row["in_air_length_mm"]?.text ?? "") ?? 0, Double(line["in_air_length_mm"]?.text ?? "") ?? .infinity)
+            // A path through the same two ends is never shorter than the chord (to the printed digits).
+            #expect(path >= chord * (1 - 1e-5))
+        }
+        #expect(hovered > 0)
+    }
+
+    /// Writes `scenario` synthesized on the Cintiq 13HD as an evemu recording in `directory`.
+    static func synthesize(_ scenario: String, in directory: String) throws -> String {
+        let file = Fixture.path("Fixtures/synth/" + scenario)
+        let parsed = try Scenario(parsing: try readText(file, purpose: "scenario"), source: file)
+        let header = try RecordingReader(path: Fixture.path("Fixtures/recordings/real/Wacom-Cintiq-13HD-touch-Pen.events"), descriptionPath: nil)
+            .header
+        let device = header.device
+        let match = try Fixture.lookup.tabletProfile(for: device, file: nil)
+        let form = try TabletPage.size(of: device, profile: match?.profile)
+        let normalizer = try Normalizer(device: device, profile: match?.profile, formSize: form)
+        var maze: Maze?
+        if case .maze(let name) = parsed.drawing {
+            maze = try MazeTestMazes.readMaze((file as NSString).deletingLastPathComponent + "/" + name)
+        }
+        let synthesisDevice = try SynthesisDevice(
+            description: device, area: normalizer.area, resolution: normalizer.resolution, tabletToForm: normalizer.tabletToForm)
+        let events = try Synthesis.events(parsed, maze: maze, formSize: form, device: synthesisDevice, seed: 1)
+        var writer = EvemuWriter()
+        var bytes = Array(writer.header(RecordingHeader(format: .evemu(.current), device: device)).utf8)
+        for event in events { writer.append(event, to: &bytes) }
+        let path = directory + "/" + (scenario as NSString).deletingPathExtension + ".evemu"
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return path
+    }
+
+    @Test(
+        "Synthesized sessions of each test: the same measures in memory as from the results file",
+        arguments: [
+            ("clock.scenario", TestKind.clock, nil), ("wall-cross-0.6s.scenario", .maze, "Fixtures/synth/detour.maze"),
+            ("refused-resume.scenario", .maze, "Fixtures/mazes/no-choice.maze"), ("sdt-in-order.scenario", .sdt, nil),
+            ("sdt-skip.scenario", .sdt, nil),
+        ] as [(String, TestKind, String?)])
+    func synthesized(_ scenario: String, _ test: TestKind, _ maze: String?) throws {
+        let scratch = try Scratch()
+        var replay = RecordingReplay(recording: try Self.synthesize(scenario, in: scratch.path), test: test)
+        replay.lookup = Fixture.lookup
+        replay.maze = maze.map(Fixture.path)
+        try Self.compare(replay)
+    }
+
+    @Test("A stroke the maze proctor refused is counted on its step, with its length; none elsewhere")
+    func refusedStroke() throws {
+        let scratch = try Scratch()
+        var replay = RecordingReplay(recording: try Self.synthesize("refused-resume.scenario", in: scratch.path), test: .maze)
+        replay.lookup = Fixture.lookup
+        replay.maze = Fixture.path("Fixtures/mazes/no-choice.maze")
+        let session = try Self.compare(replay)
+        let steps = MeasureLevel.step.rows(of: FeaturesInk.test(of: session))
+        try #require(steps.count == 1)
+        #expect(steps[0]["refused_strokes"]?.text == "1")
+        // The refused stroke goes down two cells of the right-hand column: about 2 cell sizes long.
+        let length = try #require(Double(steps[0]["refused_path_length_mm"]?.text ?? ""))
+        let cell = try MazeTestMazes.readMaze(Fixture.path("Fixtures/mazes/no-choice.maze")).cellSizeCentimetres * 10
+        #expect(abs(length - 2 * cell) < 0.25 * cell, "\(length) mm against cells of \(cell) mm")
+        #expect(MeasureLevel.test.rows(of: FeaturesInk.test(of: session))[0]["refused_strokes"]?.text == "1")
+    }
+}
