@@ -129,6 +129,50 @@ struct FeaturesTests {
         }
     }
 
+    @Test("docs/json/features.md lists exactly the keys of each level in order, with the types the JSON lines have")
+    func jsonSchema() throws {
+        let document = try String(contentsOf: Paths.packageRoot.appendingPathComponent("docs/json/features.md"), encoding: .utf8)
+        // The tables under each level's heading: "| `key` | type |".
+        var documented: [String: [(key: String, type: String)]] = [:]
+        var level: String?
+        for line in document.split(separator: "\n") {
+            if line.hasPrefix("## ") {
+                level = ["stroke", "step", "test"].first { line.contains("`--level \($0)`") }
+            } else if let level, line.hasPrefix("| `") {
+                let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+                documented[level, default: []].append((String(cells[0].dropFirst().dropLast()), cells[1]))
+            }
+        }
+        let files = ["clock-small.csk", "maze-small.msk", "symbol-digit-small.ssk"].map {
+            Paths.fixtures.appendingPathComponent("golden/\($0)").path
+        }
+        for level in ["stroke", "step", "test"] {
+            let keys = try #require(documented[level], "no table for \(level)")
+            let csv = try styluskit(["features", "--quiet", "--level", level] + files)
+            #expect(keys.map(\.key).joined(separator: ",") == csv.standardOutput.split(separator: "\n").first.map(String.init))
+            let json = try styluskit(["features", "--quiet", "--level", level, "--format", "json"] + files)
+            for line in json.standardOutput.split(separator: "\n") {
+                // Keys in the documented order, as written.
+                let positions = keys.map { line.range(of: "\"\($0.key)\":")?.lowerBound }
+                #expect(!positions.contains(nil) && positions.map { $0! } == positions.map { $0! }.sorted(), "\(level)")
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                for (key, type) in keys {
+                    let value = object[key]
+                    if value is NSNull {
+                        #expect(!type.contains("never null"), "\(level) \(key) is null")
+                    } else if type.hasPrefix("string") {
+                        #expect(value is String, "\(level) \(key)")
+                    } else {
+                        let text = try #require(line.range(of: "\"\(key)\":").map { line[$0.upperBound...] }).prefix { $0 != "," && $0 != "}" }
+                        #expect(!text.contains("e") && !text.contains("E"), "\(level) \(key): \(text)")
+                        if type.hasPrefix("integer") { #expect(Int(text) != nil, "\(level) \(key): \(text)") }
+                        if type.hasPrefix("number") { #expect(Double(text) != nil, "\(level) \(key): \(text)") }
+                    }
+                }
+            }
+        }
+    }
+
     @Test("A recording without --test is refused with what to do; a bad file does not stop the others; the exit status says so")
     func errors() throws {
         let recording = Paths.realRecordings.appendingPathComponent("dell_canvas_pen.evemu").path
