@@ -149,7 +149,9 @@ let package = Package(
         // Features of recordings and journals in memory against those of the results files replay writes.
         .testTarget(
             name: "FeaturesTests",
-            dependencies: ["Features", "ADF", "Measures", "Proctoring", "Sessions", "Synthesis", "StylusGeometry", "StylusInput"]),
+            dependencies: [
+                "Features", "ADF", "Measures", "Proctoring", "Recordings", "Sessions", "Synthesis", "StylusGeometry", "StylusInput",
+            ]),
         .testTarget(name: "BatchTests", dependencies: ["Batch"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Proctoring", "StylusGeometry", "StylusInput"]),
         .testTarget(

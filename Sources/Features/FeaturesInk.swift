@@ -21,7 +21,9 @@ public enum FeaturesInk {
         let steps = document.steps.enumerated().map { index, step in
             InkStep(
                 identifier: step.identifier, start: seconds(step.start.unixMilliseconds), end: seconds(step.end.unixMilliseconds),
-                strokes: step.strokes.map { InkStroke(points: inkPoints($0.points, seconds: seconds, millimetresPerPoint: millimetresPerPoint)) },
+                strokes: step.strokes.map {
+                    InkStroke(points: inkPoints($0.points, seconds: seconds, millimetresPerPoint: millimetresPerPoint))
+                },
                 interruptions: step.interruptions.map { InkInterruption(type: $0.type, time: seconds($0.unixMilliseconds)) },
                 maze: index < placed.count ? placed[index] : nil)
         }

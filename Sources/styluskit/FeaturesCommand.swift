@@ -8,7 +8,8 @@ import Measures
 /// the measures of docs/measures.md as one tidy table.
 struct Features: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Computes measures of the ink (per stroke, step or test) from results files, recordings or journals, as CSV or JSON Lines.",
+        abstract:
+            "Computes measures of the ink (per stroke, step or test) from results files, recordings or journals, as CSV or JSON Lines.",
         discussion: """
             One row per stroke, step or test, one header, column names with their units \
             (duration_s, path_length_mm, velocity_mean_mm_s); JSON Lines has the same keys \

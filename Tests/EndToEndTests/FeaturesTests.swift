@@ -163,7 +163,9 @@ struct FeaturesTests {
                     } else if type.hasPrefix("string") {
                         #expect(value is String, "\(level) \(key)")
                     } else {
-                        let text = try #require(line.range(of: "\"\(key)\":").map { line[$0.upperBound...] }).prefix { $0 != "," && $0 != "}" }
+                        let text = try #require(line.range(of: "\"\(key)\":").map { line[$0.upperBound...] }).prefix {
+                            $0 != "," && $0 != "}"
+                        }
                         #expect(!text.contains("e") && !text.contains("E"), "\(level) \(key): \(text)")
                         if type.hasPrefix("integer") { #expect(Int(text) != nil, "\(level) \(key): \(text)") }
                         if type.hasPrefix("number") { #expect(Double(text) != nil, "\(level) \(key): \(text)") }
@@ -196,7 +198,8 @@ struct FeaturesTests {
         #expect(quiet.status == 0 && quiet.standardError.isEmpty)
     }
 
-    @Test("Recordings replayed in memory with replay's options, a list on standard input, a directory: the same rows as their results files")
+    @Test(
+        "Recordings replayed in memory with replay's options, a list on standard input, a directory: the same rows as their results files")
     func recordings() throws {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

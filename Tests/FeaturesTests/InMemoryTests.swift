@@ -117,7 +117,9 @@ struct InMemoryTests {
         for (row, line) in zip(hover, straight) {
             guard row["in_air_path"]?.text == "hover" else { continue }
             hovered += 1
-            let (path, chord) = (Double(row["in_air_length_mm"]?.text ?? "") ?? 0, Double(line["in_air_length_mm"]?.text ?? "") ?? .infinity)
+            let (path, chord) = (
+                Double(row["in_air_length_mm"]?.text ?? "") ?? 0, Double(line["in_air_length_mm"]?.text ?? "") ?? .infinity
+            )
             // A path through the same two ends is never shorter than the chord (to the printed digits).
             #expect(path >= chord * (1 - 1e-5))
         }
@@ -128,8 +130,10 @@ struct InMemoryTests {
     static func synthesize(_ scenario: String, in directory: String) throws -> String {
         let file = Fixture.path("Fixtures/synth/" + scenario)
         let parsed = try Scenario(parsing: try readText(file, purpose: "scenario"), source: file)
-        let header = try RecordingReader(path: Fixture.path("Fixtures/recordings/real/Wacom-Cintiq-13HD-touch-Pen.events"), descriptionPath: nil)
-            .header
+        let header = try RecordingReader(
+            path: Fixture.path("Fixtures/recordings/real/Wacom-Cintiq-13HD-touch-Pen.events"), descriptionPath: nil
+        )
+        .header
         let device = header.device
         let match = try Fixture.lookup.tabletProfile(for: device, file: nil)
         let form = try TabletPage.size(of: device, profile: match?.profile)

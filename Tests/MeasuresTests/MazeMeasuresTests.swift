@@ -129,7 +129,9 @@ struct MazeMeasuresTests {
         // A results file knows neither the maze nor the refused strokes: empty cells, not 0.
         let unknown = InkTest(assessment: .maze, steps: [InkStep(identifier: "mazeStep-corridor", start: 0, end: 5, strokes: [ink])])
         let row = MeasureLevel.step.rows(of: unknown)[0]
-        for column in ["solution_length_mm", "path_solution_ratio", "centre_line_distance_mean_mm", "time_across_walls_s", "refused_strokes"] {
+        for column in [
+            "solution_length_mm", "path_solution_ratio", "centre_line_distance_mean_mm", "time_across_walls_s", "refused_strokes",
+        ] {
             #expect(row[column]?.text == nil, "\(column)")
         }
         #expect(MeasureLevel.test.rows(of: unknown)[0]["refused_strokes"]?.text == nil)
