@@ -61,6 +61,14 @@ struct InMemoryTests {
         let outcome = try toFile.run()
         let document = try ADFReader.read(path: outcome.result.output).document
         let session = try replay.runInMemory()
+        let mazes = try MazeTestMazes.load(maze: replay.maze, battery: replay.battery, defaults: replay.settings.maze)
+        try compare(session, file: document, mazes: replay.test == .maze ? mazes : [], label: replay.recording)
+        return session
+    }
+
+    /// Checks that `session` holds what the results file `document` holds, and that every
+    /// measure the file has is the same from both.
+    static func compare(_ session: SessionInMemory, file document: ADFDocument, mazes: [AdministeredMaze], label: String) throws {
         // The same test, value for value, as the file reads back.
         // (A stroke's pen-down and pen-up times are not in the file as such; no measure reads them.)
         func stored(_ document: ADFDocument) -> [String] {
@@ -70,30 +78,28 @@ struct InMemoryTests {
             }
         }
         let (kept, read) = (stored(session.document), stored(document))
-        #expect(kept.count == read.count, "\(replay.recording)")
+        #expect(kept.count == read.count, "\(label)")
         for (index, (a, b)) in zip(kept, read).enumerated() where a != b {
-            Issue.record("\(replay.recording): step \(index + 1) differs in memory from the file")
+            Issue.record("\(label): step \(index + 1) differs in memory from the file")
         }
         #expect(session.document.environment.canvasWidth == document.environment.canvasWidth)
         #expect(session.document.display.pointsPerInch == document.display.pointsPerInch)
 
-        let mazes = try MazeTestMazes.load(maze: replay.maze, battery: replay.battery, defaults: replay.settings.maze)
-        let fromFile = FeaturesInk.test(of: document, mazes: replay.test == .maze ? mazes : [])
+        let fromFile = FeaturesInk.test(of: document, mazes: mazes)
         let inMemory = FeaturesInk.test(of: session)
         for level in MeasureLevel.allCases {
             let (fileRows, memoryRows) = (level.rows(of: fromFile), level.rows(of: inMemory))
-            try #require(fileRows.count == memoryRows.count, "\(replay.recording) \(level)")
+            try #require(fileRows.count == memoryRows.count, "\(label) \(level)")
             for (fileRow, memoryRow) in zip(fileRows, memoryRows) {
                 #expect(fileRow.columns == memoryRow.columns)
                 for (column, value) in zip(fileRow.columns, fileRow.values) where !onlyInMemory.contains(column) {
-                    #expect(memoryRow[column]?.text == value.text, "\(replay.recording) \(level) \(column)")
+                    #expect(memoryRow[column]?.text == value.text, "\(label) \(level) \(column)")
                 }
                 // From the file the refused ink is unknown and every in-air path a straight line.
                 if let refused = fileRow["refused_strokes"] { #expect(refused.text == nil) }
                 if let path = fileRow["in_air_path"]?.text { #expect(path == "straight-line") }
             }
         }
-        return session
     }
 
     @Test("Every real recording: the same document and measures in memory as from the results file", arguments: realRecordings)
@@ -126,15 +132,12 @@ struct InMemoryTests {
         #expect(hovered > 0)
     }
 
-    /// Writes `scenario` synthesized on the Cintiq 13HD as an evemu recording in `directory`.
-    static func synthesize(_ scenario: String, in directory: String) throws -> String {
+    /// `scenario` (a file of Fixtures/synth/) synthesized on the Cintiq 13HD's description.
+    static func synthesized(_ scenario: String) throws -> (device: DeviceDescription, events: [InputEvent]) {
         let file = Fixture.path("Fixtures/synth/" + scenario)
         let parsed = try Scenario(parsing: try readText(file, purpose: "scenario"), source: file)
-        let header = try RecordingReader(
-            path: Fixture.path("Fixtures/recordings/real/Wacom-Cintiq-13HD-touch-Pen.events"), descriptionPath: nil
-        )
-        .header
-        let device = header.device
+        let cintiq = Fixture.path("Fixtures/recordings/real/Wacom-Cintiq-13HD-touch-Pen.events")
+        let device = try RecordingReader(path: cintiq, descriptionPath: nil).header.device
         let match = try Fixture.lookup.tabletProfile(for: device, file: nil)
         let form = try TabletPage.size(of: device, profile: match?.profile)
         let normalizer = try Normalizer(device: device, profile: match?.profile, formSize: form)
@@ -144,13 +147,62 @@ struct InMemoryTests {
         }
         let synthesisDevice = try SynthesisDevice(
             description: device, area: normalizer.area, resolution: normalizer.resolution, tabletToForm: normalizer.tabletToForm)
-        let events = try Synthesis.events(parsed, maze: maze, formSize: form, device: synthesisDevice, seed: 1)
+        return (device, try Synthesis.events(parsed, maze: maze, formSize: form, device: synthesisDevice, seed: 1))
+    }
+
+    /// Writes `scenario` synthesized on the Cintiq 13HD as an evemu recording in `directory`.
+    static func synthesize(_ scenario: String, in directory: String) throws -> String {
+        let (device, events) = try synthesized(scenario)
         var writer = EvemuWriter()
         var bytes = Array(writer.header(RecordingHeader(format: .evemu(.current), device: device)).utf8)
         for event in events { writer.append(event, to: &bytes) }
         let path = directory + "/" + (scenario as NSString).deletingPathExtension + ".evemu"
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         return path
+    }
+
+    /// Writes the journal a live session of `test` on `scenario` would write, as `record` writes
+    /// it: the anchor, the test and its files, the begin, every event, the end a second later.
+    static func journal(_ test: JournaledTest, scenario: String, in directory: String) throws -> String {
+        let (device, events) = try synthesized(scenario)
+        let written = RecordingHeader(format: .evemu(.current), kernel: "6.1.0-features-test", deviceNode: "/dev/input/event9", device: device)
+        let sources = try SessionSources.live(
+            test: test, device: device, settingsFile: nil, profileFile: nil, displayProfile: nil, lookup: Fixture.lookup, note: { _ in })
+        let (first, last) = (try #require(events.first?.time), try #require(events.last?.time))
+        let start = first.advanced(by: .milliseconds(-250))
+        let realtime: Int64 = 1_764_000_000_000_000
+        let journal = try Journal(directory: directory, name: "live", header: written, now: start)
+        try journal.control(.anchor(realtimeMicroseconds: realtime, monotonicMicroseconds: start.microseconds), now: start)
+        try journal.control(.test(test), now: start)
+        for line in sources.journalLines { try journal.control(line, now: start) }
+        try journal.control(.begin(start), now: start)
+        for event in events { try journal.append([event], now: event.time) }
+        let end = last.advanced(by: .seconds(1))
+        try journal.control(.end(end), now: end)
+        try journal.sync(now: end)
+        return journal.path
+    }
+
+    @Test(
+        "A journal recovered in memory: the same document and measures as the results file recover writes",
+        arguments: [
+            ("clock.scenario", JournaledTest.clock), ("refused-resume.scenario", .maze(mazeFile: Fixture.path("Fixtures/mazes/no-choice.maze"))),
+            ("sdt-in-order.scenario", .sdt),
+        ] as [(String, JournaledTest)])
+    func journal(_ scenario: String, _ test: JournaledTest) throws {
+        let scratch = try Scratch()
+        let path = try Self.journal(test, scenario: scenario, in: scratch.path)
+        let recovery = JournalRecovery(path: path, lookup: Fixture.lookup)
+        let recovered = try recovery.rebuild(directory: scratch.path + "/recovered", force: false)
+        let document = try ADFReader.read(path: recovered.result.output).document
+        let session = try recovery.rebuildInMemory()
+        try Self.compare(session, file: document, mazes: session.mazes, label: path)
+        #expect(session.warnings.isEmpty)
+        if case .maze = test {
+            #expect(MeasureLevel.test.rows(of: FeaturesInk.test(of: session))[0]["refused_strokes"]?.text == "1")
+        }
+        // The in-memory recovery wrote nothing beside the journal.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == ["live.evemu", "recovered"])
     }
 
     @Test(
