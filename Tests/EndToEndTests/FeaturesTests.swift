@@ -235,6 +235,29 @@ struct FeaturesTests {
         #expect(lines[3].hasPrefix(results + ","))
     }
 
+    /// util-linux's `script`, which runs a command on a pseudo-terminal.
+    static let script: URL? = ["/usr/bin/script", "/bin/script"].map(URL.init(fileURLWithPath:)).first {
+        FileManager.default.isExecutableFile(atPath: $0.path)
+    }
+
+    @Test(
+        "On a terminal a progress line is drawn and cleared before the summary; --quiet draws nothing",
+        .enabled(if: script != nil, "script (util-linux) is not installed"))
+    func progressOnATerminal() throws {
+        let files = ["clock-small.csk", "maze-small.msk", "symbol-digit-small.ssk"].map {
+            Paths.fixtures.appendingPathComponent("golden/\($0)").path
+        }
+        // Standard error (and output, sent to /dev/null) on the pseudo-terminal `script` gives the command.
+        let command = ([Paths.styluskit.path, "features", "--level", "test"] + files).joined(separator: " ") + " > /dev/null"
+        let shown = try run(try #require(Self.script), ["-qec", command, "/dev/null"])
+        #expect(shown.status == 0)
+        #expect(shown.standardOutput.contains("\r\u{1B}[K3/3 done"), "\(shown.standardOutput)")
+        #expect(shown.standardOutput.contains("\r\u{1B}[Kstyluskit features: 3 inputs, 3 done, 0 failed, "))
+        let quiet = try run(
+            try #require(Self.script), ["-qec", command.replacingOccurrences(of: " --level", with: " --quiet --level"), "/dev/null"])
+        #expect(quiet.status == 0 && quiet.standardOutput.isEmpty, "\(quiet.standardOutput)")
+    }
+
     @Test("--out writes one table, refuses to overwrite it without --force, and --jobs does not change it")
     func outAndJobs() throws {
         let directory = try Paths.temporaryDirectory()
