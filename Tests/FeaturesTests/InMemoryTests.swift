@@ -165,7 +165,8 @@ struct InMemoryTests {
     /// it: the anchor, the test and its files, the begin, every event, the end a second later.
     static func journal(_ test: JournaledTest, scenario: String, in directory: String) throws -> String {
         let (device, events) = try synthesized(scenario)
-        let written = RecordingHeader(format: .evemu(.current), kernel: "6.1.0-features-test", deviceNode: "/dev/input/event9", device: device)
+        let written = RecordingHeader(
+            format: .evemu(.current), kernel: "6.1.0-features-test", deviceNode: "/dev/input/event9", device: device)
         let sources = try SessionSources.live(
             test: test, device: device, settingsFile: nil, profileFile: nil, displayProfile: nil, lookup: Fixture.lookup, note: { _ in })
         let (first, last) = (try #require(events.first?.time), try #require(events.last?.time))
@@ -186,8 +187,8 @@ struct InMemoryTests {
     @Test(
         "A journal recovered in memory: the same document and measures as the results file recover writes",
         arguments: [
-            ("clock.scenario", JournaledTest.clock), ("refused-resume.scenario", .maze(mazeFile: Fixture.path("Fixtures/mazes/no-choice.maze"))),
-            ("sdt-in-order.scenario", .sdt),
+            ("clock.scenario", JournaledTest.clock),
+            ("refused-resume.scenario", .maze(mazeFile: Fixture.path("Fixtures/mazes/no-choice.maze"))), ("sdt-in-order.scenario", .sdt),
         ] as [(String, JournaledTest)])
     func journal(_ scenario: String, _ test: JournaledTest) throws {
         let scratch = try Scratch()
