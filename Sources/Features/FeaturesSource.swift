@@ -25,11 +25,13 @@ public struct FeaturesSource: Sendable {
     /// Extensions of the recordings and journals a directory given as input contributes.
     public static let recordingExtensions: Set<String> = ["evemu", "events", "yaml", "yml"]
 
-    /// Whether a file found in a directory given as input is measured: a results file, or a
-    /// recording or journal when recordings are replayed (`--test`).
+    /// Whether a file found in a directory given as input is measured: a results file, a
+    /// journal, or a recording when recordings are replayed (`--test`).
     public func takes(_ path: String) -> Bool {
         let ext = (path as NSString).pathExtension.lowercased()
-        return Self.resultsExtensions.contains(ext) || (replay != nil && Self.recordingExtensions.contains(ext))
+        if Self.resultsExtensions.contains(ext) { return true }
+        guard Self.recordingExtensions.contains(ext) else { return false }
+        return replay != nil || InputFileKind(path: path) == .journal
     }
 
     /// The test in the input at `path`.

@@ -202,6 +202,16 @@ struct InMemoryTests {
         if case .maze = test {
             #expect(MeasureLevel.test.rows(of: FeaturesInk.test(of: session))[0]["refused_strokes"]?.text == "1")
         }
+        // A journal needs no --test: a directory's journals are taken, its recordings only with --test,
+        // and the journal is recovered whatever the options say.
+        let recording = Fixture.path("Fixtures/recordings/real/dell_canvas_pen.evemu")
+        var source = FeaturesSource()
+        #expect(source.takes(path) && !source.takes(recording) && !source.takes(scratch.path + "/notes.txt"))
+        #expect(throws: FeaturesError.self) { try source.test(path: recording) }
+        source.replay = RecordingReplay(recording: "", test: .clock)
+        source.replay?.lookup = Fixture.lookup
+        #expect(source.takes(recording))
+        #expect(try MeasureLevel.step.rows(of: source.test(path: path)) == MeasureLevel.step.rows(of: FeaturesInk.test(of: session)))
         // The in-memory recovery wrote nothing beside the journal.
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == ["live.evemu", "recovered"])
     }
