@@ -212,14 +212,23 @@ done
 points=$("$styluskit" features --quiet --level test "$corpus/results" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "points") c = i; next } { s += $c } END { print s }')
 cores=$(nproc)
 jobs=$((cores > 1 ? cores : 2))
-features_rate() { # LABEL DIR N [OPTIONS...]: one job against $jobs, files per second
+# features_rate LABEL DIR N [OPTIONS...]: one job against $jobs, files per second (best wall time)
+# and the CPU time (user + system, of the last run): on a machine shared with other work the wall
+# time's ratio shows less than the CPU time, which says whether the jobs contend.
+features_rate() {
     local label=$1 dir=$2 n=$3
     shift 3
-    best "$styluskit" features --quiet --jobs 1 --out "$work/features-out" --force "$dir" "$@"; local one=$best
-    best "$styluskit" features --quiet --jobs "$jobs" --out "$work/features-out" --force "$dir" "$@"; local all=$best
-    rate() { awk -v n="$n" -v s="$1" 'BEGIN { printf "%.1f files/s (%.3f s)", n / s, s }'; }
-    row "features, $label: --jobs $jobs" "$(rate "$all")" "the same, --jobs 1" "$(rate "$one")" "$(ratio "$all" "$one")" \
-        "~ 1/$jobs (= $(awk -v j="$jobs" 'BEGIN { printf "%.2fx", 1 / j }'))"
+    best /usr/bin/time -f "%U %S" -o "$work/features-cpu" "$styluskit" features --quiet --jobs 1 --out "$work/features-out" \
+        --force "$dir" "$@"
+    local one=$best one_cpu
+    one_cpu=$(awk '{ print $1 + $2 }' "$work/features-cpu")
+    best /usr/bin/time -f "%U %S" -o "$work/features-cpu" "$styluskit" features --quiet --jobs "$jobs" --out "$work/features-out" \
+        --force "$dir" "$@"
+    local all=$best all_cpu
+    all_cpu=$(awk '{ print $1 + $2 }' "$work/features-cpu")
+    rate() { awk -v n="$n" -v s="$1" -v c="$2" 'BEGIN { printf "%.1f files/s (%.3f s wall, %.2f s CPU)", n / s, s, c }'; }
+    row "features, $label: --jobs $jobs" "$(rate "$all" "$all_cpu")" "the same, --jobs 1" "$(rate "$one" "$one_cpu")" \
+        "$(ratio "$all" "$one")" "~ 1/$jobs (= $(awk -v j="$jobs" 'BEGIN { printf "%.2fx", 1 / j }'))"
 }
 features_rate "$features_n results files ($points points), per stroke" "$corpus/results" "$features_n"
 features_rate "$features_recordings 22HDT recordings replayed in memory, per stroke" "$corpus/recordings" "$features_recordings" --test clock
