@@ -223,7 +223,10 @@ struct FeaturesTests {
         #expect(recorded[0]["interruptions_wall_cross"] as? Int == 1)
         #expect(recorded[0]["refused_strokes"] as? Int == 0)
         #expect(filed[0]["refused_strokes"] is NSNull)
-        #expect((recorded[0]["time_across_walls_s"] as? Double ?? 0) > 0)
+        // Held 0.6 s across a wall; the proctor stops recording the stroke at the 0.5 s wall-cross timeout.
+        let across = try #require(recorded[0]["time_across_walls_s"] as? Double)
+        #expect(across > 0.45 && across <= 0.5, "\(across)")
+        #expect(recorded[0]["time_across_walls_s"] as? Double == filed[0]["time_across_walls_s"] as? Double)
         // A list on standard input and a directory give the same inputs in order.
         let listed = try run(
             Paths.styluskit, ["features", "--level", "step", "-", directory.path] + maze, in: Paths.packageRoot, input: results + "\n")
