@@ -21,6 +21,9 @@ struct ReplaySessionOptions: ParsableArguments {
     @Option(help: "Unix time in milliseconds of time zero of a recording with relative times (default: 0, i.e. 1970).")
     var startTime: Int64?
 
+    @Option(name: .customLong("desc"), help: "The evemu description (.desc) of events-only recordings.")
+    var descriptionFile: String?
+
     @Flag(help: "Use the complete frames before a cut-off or corrupt line instead of failing, and say how much was dropped.")
     var allowTruncated = false
 
@@ -52,6 +55,7 @@ struct ReplaySessionOptions: ParsableArguments {
     func replay() throws -> RecordingReplay? {
         guard let test else { return nil }
         var replay = RecordingReplay(recording: "", test: test)
+        replay.descriptionFile = descriptionFile
         replay.allowTruncated = allowTruncated
         replay.settings = try proctoring.load()
         replay.maze = maze
