@@ -40,6 +40,18 @@ public final class BatchProgress: @unchecked Sendable {
         write("\r\u{1B}[K" + Self.line(done: done, failed: self.failed, total: total, elapsed: now.timeIntervalSince(started)))
     }
 
+    /// Writes a line of its own (a note about an input) above the progress line: the progress
+    /// line is cleared, the text written, and the progress line drawn again below it.
+    public func message(_ text: String) {
+        lock.lock()
+        defer { lock.unlock() }
+        var out = "\r\u{1B}[K" + text + "\n"
+        if drawn != nil {
+            out += Self.line(done: done, failed: failed, total: total, elapsed: Date().timeIntervalSince(started))
+        }
+        write(out)
+    }
+
     /// Clears the line.
     func finish() {
         lock.lock()

@@ -65,15 +65,19 @@ struct Features: ParsableCommand {
         source.mazes = try replay.mazes()
         source.profileFile = replay.profile.profileFile
         source.displayProfile = replay.displayOptions.displayProfile
-        source.note = { input, note in printError("styluskit features: \(input): \(note)") }
         let files: [String]
         do { files = try BatchInputs.expand(inputs, takes: source.takes) } catch { throw ValidationError("\(error)") }
+        let progress = BatchProgress.onTerminal(total: files.count, quiet: quiet)
+        source.note = { input, note in
+            let line = "styluskit features: \(input): \(note)"
+            if let progress { progress.message(line) } else { printError(line) }
+        }
 
         let started = Date()
         let level = self.level
-        let outcomes = BatchRunner.run(
-            files, jobs: jobs ?? BatchRunner.cores, progress: BatchProgress.onTerminal(total: files.count, quiet: quiet)
-        ) { [source] in try source.rows(path: $0, level: level) }
+        let outcomes = BatchRunner.run(files, jobs: jobs ?? BatchRunner.cores, progress: progress) { [source] in
+            try source.rows(path: $0, level: level)
+        }
         var table = FeaturesTable(format: format, level: level)
         for outcome in outcomes {
             if case .success(let rows) = outcome.result {

@@ -88,5 +88,15 @@ struct BatchTests {
         #expect(screen.text.contains("3/3 done"))
         #expect(screen.text.hasSuffix("\r\u{1B}[K"))
         #expect(BatchProgress.onTerminal(total: 3, quiet: true) == nil)
+        // A note goes on a line of its own, the progress line drawn again below it.
+        let noted = Screen()
+        let withNote = BatchProgress(total: 2) { noted.text += $0 }
+        _ = BatchRunner.run(["a", "b"], jobs: 1, progress: withNote) { input in
+            if input == "b" { withNote.message("b: a note") }
+            return input
+        }
+        #expect(noted.text.hasPrefix("\r\u{1B}[K1/2 done"))
+        #expect(noted.text.contains("\r\u{1B}[Kb: a note\n1/2 done"))
+        #expect(noted.text.contains("2/2 done"))
     }
 }
