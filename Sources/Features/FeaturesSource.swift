@@ -45,8 +45,15 @@ public struct FeaturesSource: Sendable {
         return FeaturesInk.test(of: try session(path: path))
     }
 
-    /// The session of a recording or journal, replayed or recovered in memory.
+    /// The session of a recording or journal, replayed or recovered in memory; its warnings (a
+    /// truncated or empty recording, a journal that stopped early) go to `note`.
     public func session(path: String) throws -> SessionInMemory {
+        let session = try replayedOrRecovered(path: path)
+        for warning in session.warnings { note(path, "warning: " + warning) }
+        return session
+    }
+
+    private func replayedOrRecovered(path: String) throws -> SessionInMemory {
         let note: (String) -> Void = { [note] in note(path, $0) }
         guard FileManager.default.fileExists(atPath: path) else { throw FeaturesError.missing(file: path) }
         switch InputFileKind(path: path) {

@@ -196,6 +196,15 @@ struct FeaturesTests {
         #expect(rows.last?.hasPrefix(good + ",clock,") == true)
         let quiet = try styluskit(["features", "--quiet", "--level", "test", good])
         #expect(quiet.status == 0 && quiet.standardError.isEmpty)
+        // A recording's warnings are said, with the input, and do not fail it (--allow-empty).
+        let move = Paths.realRecordings.appendingPathComponent("Wacom-Intuos4-6x9.stylus-move.events").path
+        let description = Paths.realRecordings.appendingPathComponent("Wacom-Intuos4-6x9.desc").path
+        let empty = try styluskit(["features", "--quiet", "--test", "clock", "--allow-empty", "--desc", description, move])
+        #expect(empty.status == 0, "\(empty.standardError)")
+        #expect(
+            empty.standardError
+                == "styluskit features: \(move): warning: the pen never touched the tablet in the recording; the results file has no strokes\n"
+        )
     }
 
     @Test(
