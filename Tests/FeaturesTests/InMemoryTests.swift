@@ -231,6 +231,26 @@ struct InMemoryTests {
         try Self.compare(replay)
     }
 
+    @Test("Synthesized hover runs straight from stroke to stroke (Synthesis's PenPlan), so its path is the chord, a little longer")
+    func synthesizedHover() throws {
+        let scratch = try Scratch()
+        var replay = RecordingReplay(recording: try Self.synthesize("clock.scenario", in: scratch.path), test: .clock)
+        replay.lookup = Fixture.lookup
+        let session = try replay.runInMemory()
+        let hover = MeasureLevel.stroke.rows(of: FeaturesInk.test(of: session))
+        let straight = MeasureLevel.stroke.rows(of: FeaturesInk.test(of: session.document))
+        var compared = 0
+        for (row, line) in zip(hover, straight) {
+            guard let chord = line["in_air_length_mm"]?.text.flatMap(Double.init) else { continue }
+            #expect(row["in_air_path"]?.text == "hover")
+            let path = try #require(row["in_air_length_mm"]?.text.flatMap(Double.init))
+            // The synthesizer's hover is a straight line eased in time, with the tablet's noise on it.
+            #expect(path >= chord * (1 - 1e-5) && path <= chord * 1.05 + 0.5, "hover \(path) mm against the chord \(chord) mm")
+            compared += 1
+        }
+        #expect(compared > 10)
+    }
+
     @Test("A stroke the maze proctor refused is counted on its step, with its length; none elsewhere")
     func refusedStroke() throws {
         let scratch = try Scratch()
