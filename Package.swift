@@ -20,6 +20,8 @@ let package = Package(
         .library(name: "Measures", targets: ["Measures"]),
         .library(name: "Calibration", targets: ["Calibration"]),
         .library(name: "Reports", targets: ["Reports"]),
+        .library(name: "Features", targets: ["Features"]),
+        .library(name: "Batch", targets: ["Batch"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -87,6 +89,12 @@ let package = Package(
                 "StylusGeometry", "StylusInput", "Synthesis",
             ],
             exclude: ["README.md"]),
+        // What `features` does between the command line and the measures: inputs read (results
+        // files, recordings and journals replayed in memory) into Measures' ink, the table written.
+        .target(
+            name: "Features", dependencies: ["ADF", "Measures", "Proctoring", "Sessions", "StylusGeometry"], exclude: ["README.md"]),
+        // One command over many inputs: the input list, the jobs in input order, progress, the report.
+        .target(name: "Batch", exclude: ["README.md"]),
         // Printable pages (calibration sheet, mazes) at exact physical size, as PDF through cairo.
         .target(name: "FormPrinting", dependencies: ["CCairo", "Proctoring", "StylusGeometry"], exclude: ["README.md"]),
         // Pictures of results (forms with the ink, animation frames, plots), drawn through FormPrinting's cairo wrapper.
@@ -111,7 +119,8 @@ let package = Package(
             name: "styluskit",
             dependencies: [
                 "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "LinuxInput", "FormPrinting",
-                "Synthesis", "PatientData", "Rendering", "PatientWindow", "Sessions", "Measures", "Calibration", "Reports",
+                "Synthesis", "PatientData", "Rendering", "PatientWindow", "Sessions", "Measures", "Calibration", "Reports", "Features",
+                "Batch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], exclude: ["README.md"]),
 
@@ -156,6 +165,13 @@ let package = Package(
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "FormPrinting", "ADF", "Proctoring", "StylusGeometry"]),
         .testTarget(name: "ReportsTests", dependencies: ["Reports", "LinuxInput", "StylusInput"]),
         .testTarget(name: "MeasuresTests", dependencies: ["Measures", "Proctoring", "StylusGeometry"]),
+        // Features of recordings and journals in memory against those of the results files replay writes.
+        .testTarget(
+            name: "FeaturesTests",
+            dependencies: [
+                "Features", "ADF", "Measures", "Proctoring", "Recordings", "Sessions", "Synthesis", "StylusGeometry", "StylusInput",
+            ]),
+        .testTarget(name: "BatchTests", dependencies: ["Batch"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Proctoring", "StylusGeometry", "StylusInput"]),
         .testTarget(
             name: "PatientDataTests",

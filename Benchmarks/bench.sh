@@ -10,7 +10,9 @@
 #
 # Environment: BENCH_MINUTES (the long recording, default 60; the short one is a sixth of it),
 # RUNS (best of, default 3), ADF_N (points of the ADF benchmark, default 1000000),
-# STARTUP_RUNS (default 20), BENCH_OUT (default BENCHMARKS.md), TMPDIR (the generated files:
+# STARTUP_RUNS (default 20), FEATURES_N (results files measured by features, default 1000),
+# FEATURES_RECORDINGS (recordings features replays in memory, default 20),
+# BENCH_OUT (default BENCHMARKS.md), TMPDIR (the generated files:
 # about 9 MB a minute of recording, all removed at the end).
 set -euo pipefail
 
@@ -19,6 +21,8 @@ minutes=${BENCH_MINUTES:-60}
 runs=${RUNS:-3}
 adf_n=${ADF_N:-1000000}
 startup_runs=${STARTUP_RUNS:-20}
+features_n=${FEATURES_N:-1000}
+features_recordings=${FEATURES_RECORDINGS:-20}
 out=${BENCH_OUT:-$root/BENCHMARKS.md}
 real="$root/Fixtures/recordings/real/Wacom-Cintiq-22HDT-Pen.events"
 work=$(mktemp -d "${TMPDIR:-/tmp}/stylus-bench.XXXXXX")
@@ -185,13 +189,58 @@ else
     row "proctor per sample (proctor-bench)" "not measured in this run" "" "" "" ""
 fi
 
+# 7. features throughput: inputs per second with one job against two (or the machine's cores),
+#    over a corpus of results files (the real recordings replayed, the golden maze and
+#    symbol-digit files, copied round to FEATURES_N) and of recordings replayed in memory.
+echo "7. features throughput" >&2
+corpus="$work/features-corpus"
+mkdir -p "$corpus/replayed" "$corpus/results" "$corpus/recordings"
+for recording in "$root"/Fixtures/recordings/real/*.events "$root"/Fixtures/recordings/real/*.evemu; do
+    desc=()
+    [[ $recording == *Intuos4* ]] && desc=(--desc "$root/Fixtures/recordings/real/Wacom-Intuos4-6x9.desc")
+    [[ $recording == *stylus-move* ]] && continue # never touches: an empty results file
+    "$styluskit" replay "$recording" "${desc[@]}" --test clock --out "$corpus/replayed" >/dev/null
+done
+sources=("$corpus"/replayed/*.csk "$root/Fixtures/golden/maze-small.msk" "$root/Fixtures/golden/symbol-digit-small.ssk")
+for ((i = 0; i < features_n; i++)); do
+    source=${sources[i % ${#sources[@]}]}
+    ln "$source" "$corpus/results/$(printf '%05d' "$i").${source##*.}" 2>/dev/null || cp "$source" "$corpus/results/$(printf '%05d' "$i").${source##*.}"
+done
+for ((i = 0; i < features_recordings; i++)); do
+    cp "$real" "$corpus/recordings/$(printf '%05d' "$i").events"
+done
+points=$("$styluskit" features --quiet --level test "$corpus/results" | awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "points") c = i; next } { s += $c } END { print s }')
+cores=$(nproc)
+jobs=$((cores > 1 ? cores : 2))
+# features_rate LABEL DIR N [OPTIONS...]: one job against $jobs, files per second (best wall time)
+# and the CPU time (user + system, of the last run): on a machine shared with other work the wall
+# time's ratio shows less than the CPU time, which says whether the jobs contend.
+features_rate() {
+    local label=$1 dir=$2 n=$3
+    shift 3
+    best /usr/bin/time -f "%U %S" -o "$work/features-cpu" "$styluskit" features --quiet --jobs 1 --out "$work/features-out" \
+        --force "$dir" "$@"
+    local one=$best one_cpu
+    one_cpu=$(awk '{ print $1 + $2 }' "$work/features-cpu")
+    best /usr/bin/time -f "%U %S" -o "$work/features-cpu" "$styluskit" features --quiet --jobs "$jobs" --out "$work/features-out" \
+        --force "$dir" "$@"
+    local all=$best all_cpu
+    all_cpu=$(awk '{ print $1 + $2 }' "$work/features-cpu")
+    rate() { awk -v n="$n" -v s="$1" -v c="$2" 'BEGIN { printf "%.1f files/s (%.3f s wall, %.2f s CPU)", n / s, s, c }'; }
+    row "features, $label: --jobs $jobs" "$(rate "$all" "$all_cpu")" "the same, --jobs 1" "$(rate "$one" "$one_cpu")" \
+        "$(ratio "$all" "$one")" "~ 1/$jobs (= $(awk -v j="$jobs" 'BEGIN { printf "%.2fx", 1 / j }'))"
+}
+features_rate "$features_n results files ($points points), per stroke" "$corpus/results" "$features_n"
+features_rate "$features_recordings 22HDT recordings replayed in memory, per stroke" "$corpus/recordings" "$features_recordings" --test clock
+
 {
     echo "# Benchmarks"
     echo
     echo "Written by \`make bench\` (Benchmarks/bench.sh); the notes after the table are kept by hand."
     echo
     echo "- date: $(date -u '+%Y-%m-%d %H:%M UTC')"
-    echo "- command: \`make bench\` (BENCH_MINUTES=$minutes RUNS=$runs ADF_N=$adf_n STARTUP_RUNS=$startup_runs)"
+    echo "- command: \`make bench\` (BENCH_MINUTES=$minutes RUNS=$runs ADF_N=$adf_n STARTUP_RUNS=$startup_runs" \
+        "FEATURES_N=$features_n FEATURES_RECORDINGS=$features_recordings)"
     echo "- machine: $(nproc) cores, $(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo)," \
         "$(awk '/MemTotal/ { printf "%.1f GB", $2 / 1048576 }' /proc/meminfo) memory, $(uname -sr)," \
         "load average $(cut -d' ' -f1-3 /proc/loadavg) at the end"

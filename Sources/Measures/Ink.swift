@@ -1,3 +1,4 @@
+public import Proctoring
 public import StylusGeometry
 
 /// One pen sample, in the units every measure is computed in: seconds, millimetres, radians.
@@ -68,13 +69,24 @@ public struct InkStep: Hashable, Sendable {
     public var end: Double
     public var strokes: [InkStroke]
     public var interruptions: [InkInterruption]
+    /// The strokes the proctor refused at touch-down, which the results file does not hold: nil
+    /// when the input cannot tell (a results file), empty when it can and there were none.
+    public var refusedStrokes: [InkStroke]?
+    /// A maze step's maze, placed on the form as the session placed it (positions in cm from the
+    /// form's top-left corner, as the ink's millimetres / 10); nil when not known.
+    public var maze: MazeOnForm?
 
-    public init(identifier: String, start: Double, end: Double, strokes: [InkStroke], interruptions: [InkInterruption] = []) {
+    public init(
+        identifier: String, start: Double, end: Double, strokes: [InkStroke], interruptions: [InkInterruption] = [],
+        refusedStrokes: [InkStroke]? = nil, maze: MazeOnForm? = nil
+    ) {
         self.identifier = identifier
         self.start = start
         self.end = end
         self.strokes = strokes
         self.interruptions = interruptions
+        self.refusedStrokes = refusedStrokes
+        self.maze = maze
     }
 }
 

@@ -46,6 +46,12 @@ public struct StepMeasures: Hashable, Sendable {
     public var boxesAttempted: Int?
     /// Symbol-digit steps: seconds from the first stroke's start to the last one's end, per box attempted.
     public var timePerBox: Double?
+    /// Strokes the proctor refused (nil when the input cannot tell: a results file).
+    public var refusedStrokes: Int?
+    /// Their summed path length, in mm.
+    public var refusedPathLength: Double?
+    /// Maze steps whose maze is known: the ink against the solution.
+    public var maze: MazeMeasures?
 
     /// Measures `step`, the `number`th step (from 1) of a test of `assessment` on a form of `formSize`.
     public init(_ step: InkStep, number: Int, assessment: Assessment, formSize: FormSize? = nil) {
@@ -83,6 +89,11 @@ public struct StepMeasures: Hashable, Sendable {
         case .clock:
             break
         }
+        if let refused = step.refusedStrokes?.filter({ !$0.points.isEmpty }) {
+            refusedStrokes = refused.count
+            refusedPathLength = refused.reduce(0) { $0 + StrokeMeasures.pathLength($1.points) }
+        }
+        if assessment == .maze, let maze = step.maze { self.maze = MazeMeasures(strokes, maze: maze) }
     }
 
     /// The symbol-digit step whose identifier is `identifier` (`symbolDigitStep-copy-2`), if any;
@@ -132,6 +143,12 @@ public struct StepMeasures: Hashable, Sendable {
         row.append("completion_time_s", completionTime)
         row.append("boxes_attempted", count: boxesAttempted)
         row.append("time_per_box_s", timePerBox)
+        row.append("refused_strokes", count: refusedStrokes)
+        row.append("refused_path_length_mm", refusedPathLength)
+        row.append("solution_length_mm", maze?.solutionLength)
+        row.append("path_solution_ratio", maze?.pathSolutionRatio)
+        row.append("centre_line_distance_mean_mm", maze?.centreLineDistanceMean)
+        row.append("time_across_walls_s", maze?.timeAcrossWalls)
         return row
     }
 }

@@ -70,6 +70,20 @@ public struct TestMeasures: Hashable, Sendable {
             row.append("boxes_attempted_\(Self.columnSuffix(part))", count: step?.boxesAttempted)
             row.append("time_per_box_\(Self.columnSuffix(part))_s", step?.timePerBox)
         }
+        let refused = steps.map(\.refusedStrokes)
+        row.append("refused_strokes", count: refused.contains(nil) ? nil : refused.reduce(0) { $0 + ($1 ?? 0) })
+        // Over the mazes whose maze is known; the ratio and the distance weigh each maze by its ink.
+        let solved = mazes.filter { $0.maze != nil }
+        let solution = solved.reduce(0) { $0 + $1.maze!.solutionLength }
+        let inked = solved.filter { $0.maze!.centreLineDistanceMean != nil }
+        let inkedPoints = inked.reduce(0) { $0 + $1.points }
+        row.append("maze_solution_length_mm", solved.isEmpty ? nil : solution)
+        row.append("maze_path_solution_ratio", Self.ratio(solved.reduce(0) { $0 + $1.pathLength }, solved.isEmpty ? nil : solution))
+        row.append(
+            "maze_centre_line_distance_mean_mm",
+            inkedPoints > 0 ? inked.reduce(0) { $0 + $1.maze!.centreLineDistanceMean! * Double($1.points) } / Double(inkedPoints) : nil)
+        row.append("maze_time_across_walls_s", solved.isEmpty ? nil : solved.reduce(0) { $0 + $1.maze!.timeAcrossWalls })
+
         return row
     }
 }

@@ -29,7 +29,7 @@ public struct ClockResult: Sendable {
 public final class ClockDriver: SessionDriver {
     public let normalizer: Normalizer
     public let anchor: WallClockAnchor
-    private let recorder: ADFRecorder
+    private let recorder: any SessionRecording
     public let events: ProctorEventLog?
     public var plan: SessionPlan
     private var session: ClockSession
@@ -45,7 +45,7 @@ public final class ClockDriver: SessionDriver {
     public var buttonAt: ((PenSample) -> ClockButton?)?
 
     public init(
-        device: DeviceDescription, normalizer: Normalizer, anchor: WallClockAnchor, recorder: ADFRecorder,
+        device: DeviceDescription, normalizer: Normalizer, anchor: WallClockAnchor, recorder: any SessionRecording,
         events: ProctorEventLog? = nil, plan: SessionPlan = SessionPlan(), settings: ClockSettings = ClockSettings()
     ) throws {
         self.events = events
@@ -130,7 +130,7 @@ public final class ClockDriver: SessionDriver {
     }
 
     public func results(environment: ClockSketchData, display: DisplayData) throws -> SessionResult {
-        let output = try recorder.finish(environment: environment, display: display)
+        let output = try recorder.finishResults(environment: environment, display: display)
         return .clock(
             ClockResult(
                 strokesPerStep: ClockStep.allCases.map { .init(step: $0, strokes: strokesPerStep[$0] ?? 0) }, points: points,

@@ -38,22 +38,66 @@ public struct JournalRecovery {
         profileFile: String? = nil, displayProfile: String? = nil, directory: String, force: Bool,
         note: (String) -> Void = { _ in }
     ) throws -> RecoveredSession {
+        let journal = try open(profileFile: profileFile, displayProfile: displayProfile, note: note)
+        try OutputDirectory.create(directory)
+        let destination = ADFRecorder.resultsPath(directory: directory, name: stem, variant: journal.setup.test.variant)
+        // With --force the old file stays until the new one replaces it in one rename.
+        let recorder = try ADFRecorder(destination: destination, variant: journal.setup.test.variant, replacing: force)
+        return try recover(journal, recorder: recorder, unrecordedInk: nil, samples: nil, note: note)
+    }
+
+    /// Rebuilds the session as `rebuild` does, keeping the results in memory instead of a file,
+    /// with the hover samples and the ink the proctor kept out, which the file would not hold:
+    /// what `features` measures.
+    public func rebuildInMemory(
+        profileFile: String? = nil, displayProfile: String? = nil, note: (String) -> Void = { _ in }
+    ) throws -> SessionInMemory {
+        let journal = try open(profileFile: profileFile, displayProfile: displayProfile, note: note)
+        let memory = ResultsInMemory(variant: journal.setup.test.variant, label: path)
+        let ink = SessionInk(anchor: journal.anchor)
+        let recovered = try recover(journal, recorder: memory, unrecordedInk: ink, samples: ink.observe, note: note)
+        ink.close()
+        var warnings: [String] = []
+        if recovered.incomplete { warnings.append("the session stopped before its last step ended (the journal has no 'end' line)") }
+        // `finishResults` ran: a driver's `results` calls it.
+        return SessionInMemory(
+            document: memory.document!, hover: ink.hover, unrecorded: ink.unrecorded,
+            reportsUnrecordedInk: journal.setup.test.variant != .clock, mazes: journal.sources.mazes, form: journal.setup.form,
+            warnings: warnings)
+    }
+
+    /// A journal opened: its reader past the opening lines, and the session set up from them.
+    private struct Opened {
+        var reader: JournalReader
+        var anchor: WallClockAnchor
+        var start: EventTime
+        var sources: SessionSources
+        var setup: SessionSetup
+    }
+
+    private func open(profileFile: String?, displayProfile: String?, note: (String) -> Void) throws -> Opened {
         let reader = try JournalReader(path: path)
         let opening = reader.opening
         guard let clockPair = opening.anchor, let start = opening.begin else { throw RecoverError.notAJournal(path) }
         let anchor = WallClockAnchor(offsetMicroseconds: clockPair.offsetMicroseconds)
         let header = reader.header
-        let test = opening.test
         let sources = try SessionSources.journal(
             opening, device: header.device, profileFile: profileFile, displayProfile: displayProfile, lookup: lookup, note: note)
         let setup = try SessionSetup(
-            test: test, device: header.device, profile: sources.tabletProfile, results: sources.results,
+            test: opening.test, device: header.device, profile: sources.tabletProfile, results: sources.results,
             settings: sources.settings, mazes: sources.mazes)
-        try OutputDirectory.create(directory)
-        let destination = ADFRecorder.resultsPath(directory: directory, name: stem, variant: test.variant)
-        // With --force the old file stays until the new one replaces it in one rename.
-        let recorder = try ADFRecorder(destination: destination, variant: test.variant, replacing: force)
-        let driver = try setup.driver(device: header.device, anchor: anchor, recorder: recorder)
+        return Opened(reader: reader, anchor: anchor, start: start, sources: sources, setup: setup)
+    }
+
+    private func recover(
+        _ journal: Opened, recorder: any SessionRecording, unrecordedInk: (any UnrecordedInkSink)?, samples: ((PenSample) -> Void)?,
+        note: (String) -> Void
+    ) throws -> RecoveredSession {
+        let (reader, anchor, start, sources, setup) = (journal.reader, journal.anchor, journal.start, journal.sources, journal.setup)
+        let opening = reader.opening
+        let header = reader.header
+        let driver = try setup.driver(device: header.device, anchor: anchor, recorder: recorder, unrecordedInk: unrecordedInk)
+        driver.sampleObserver = samples
         try driver.begin(at: start)
         var scan = try RecordingScan(header: header)
         var lastBoundary: EventTime?

@@ -112,7 +112,7 @@ public final class MazeDriver: SessionDriver {
         set { strokes.unrecordedInk = newValue }
     }
 
-    private let recorder: ADFRecorder
+    private let recorder: any SessionRecording
     private var strokes: StrokeRecorder
     private var assembler: FrameAssembler
     private var mazeIndex = 0
@@ -123,7 +123,7 @@ public final class MazeDriver: SessionDriver {
     private var clock = EventTime(microseconds: 0)
 
     public init(
-        device: DeviceDescription, normalizer: Normalizer, anchor: WallClockAnchor, recorder: ADFRecorder,
+        device: DeviceDescription, normalizer: Normalizer, anchor: WallClockAnchor, recorder: any SessionRecording,
         mazes: [AdministeredMaze], events: ProctorEventLog? = nil, plan: SessionPlan = SessionPlan()
     ) throws {
         precondition(!mazes.isEmpty, "a maze test needs at least one maze")
@@ -214,7 +214,7 @@ public final class MazeDriver: SessionDriver {
     }
 
     public func results(environment: ClockSketchData, display: DisplayData) throws -> SessionResult {
-        let output = try recorder.finish(environment: environment, display: display)
+        let output = try recorder.finishResults(environment: environment, display: display)
         return .maze(MazeResult(steps: steps, output: output))
     }
 

@@ -26,7 +26,7 @@ public enum TestKind: String, CaseIterable, Sendable {
 ///
 /// A recording carries no continue presses, so the split rules place the step boundaries; its
 /// frames go through the same driver as a live session's, on virtual time.
-public struct RecordingReplay {
+public struct RecordingReplay: Sendable {
     /// The recording (evemu or libinput-record) and, for an events-only file, its description.
     public var recording: String
     public var descriptionFile: String?
@@ -132,6 +132,49 @@ public struct RecordingReplay {
         patient: (inout ClockSketchData, _ resultsFile: String, _ startUnixMilliseconds: Double) throws -> Void = { _, _, _ in },
         note: (String) -> Void = { _ in }
     ) throws -> Outcome {
+        let session = try prepare(note: note)
+        let file = try ResultsDestination(directory: directory, name: stem, variant: test.variant, force: force)
+        let recorder = try file.recorder()
+        var environment = session.environment
+        try patient(&environment, file.path, session.anchor.unixMilliseconds(session.first))
+        let result = try drive(
+            session, recorder: recorder, environment: environment, events: events, unrecordedInk: unrecordedInk, samples: nil)
+        return Outcome(warnings: session.warnings, scan: session.scan, profile: session.match, anchor: session.anchor, result: result)
+    }
+
+    /// Replays the recording as `run` does, keeping the results in memory instead of a file (no
+    /// file is written, `directory` and `force` are not used), with the hover samples and the
+    /// ink the proctor kept out, which the file would not hold: what `features` measures.
+    public func runInMemory(note: (String) -> Void = { _ in }) throws -> SessionInMemory {
+        let session = try prepare(note: note)
+        let memory = ResultsInMemory(variant: test.variant, label: recording)
+        let ink = SessionInk(anchor: session.anchor)
+        _ = try drive(
+            session, recorder: memory, environment: session.environment, events: nil, unrecordedInk: ink, samples: ink.observe)
+        ink.close()
+        // `finishResults` ran: a driver's `results` calls it.
+        let document = memory.document!
+        let truncation = session.scan.truncation.map { [$0.description] } ?? []
+        return SessionInMemory(
+            document: document, hover: ink.hover, unrecorded: ink.unrecorded, reportsUnrecordedInk: test != .clock,
+            mazes: session.mazes, form: session.setup.form, warnings: session.warnings + truncation)
+    }
+
+    /// What a replay knows before its first event: the recording's scan, the profile, the setup,
+    /// the clock anchor, the environment and the step boundaries.
+    private struct Prepared {
+        var warnings: [String]
+        var scan: RecordingScan
+        var match: ProfileMatch?
+        var setup: SessionSetup
+        var mazes: [AdministeredMaze]
+        var anchor: WallClockAnchor
+        var first: EventTime
+        var last: EventTime
+        var environment: ClockSketchData
+    }
+
+    private func prepare(note: (String) -> Void) throws -> Prepared {
         try Self.checkStartTime(startTime)
         // The mazes are read before the recording, so a missing maze file is named first.
         let journaled: JournaledTest
@@ -161,11 +204,17 @@ public struct RecordingReplay {
             test: journaled, device: device, profile: match, results: results, settings: settings, mazes: mazes)
         let (first, last) = (scan.firstEventTime!, scan.lastEventTime!)
         let anchor = WallClockAnchor(firstEventTime: first, startTimeMilliseconds: startTime)
-        let file = try ResultsDestination(directory: directory, name: stem, variant: test.variant, force: force)
-        let recorder = try file.recorder()
-        var environment = setup.environment(header: scan.header, penID: scan.penID)
-        try patient(&environment, file.path, anchor.unixMilliseconds(first))
+        return Prepared(
+            warnings: warnings, scan: scan, match: match, setup: setup, mazes: mazes, anchor: anchor, first: first, last: last,
+            environment: setup.environment(header: scan.header, penID: scan.penID))
+    }
 
+    /// Drives the recording's events through the test's driver into `recorder`.
+    private func drive(
+        _ session: Prepared, recorder: any SessionRecording, environment: ClockSketchData, events: ((String) -> Void)?,
+        unrecordedInk: (any UnrecordedInkSink)?, samples: ((PenSample) -> Void)?
+    ) throws -> SessionResult {
+        let (scan, first, anchor) = (session.scan, session.first, session.anchor)
         let boundaries: [EventTime]
         switch test {
         case .clock: boundaries = clockSplit.boundary(strokes: scan.strokes, recordingStart: first).map { [$0] } ?? []
@@ -173,14 +222,13 @@ public struct RecordingReplay {
         case .sdt:
             boundaries = symbolDigitSplit.boundaries(strokes: scan.strokes, recordingStart: first, parts: settings.symbolDigit.steps.count)
         }
-        let driver = try setup.driver(
-            device: device, anchor: anchor, recorder: recorder, plan: SessionPlan(boundaries: boundaries),
+        let driver = try session.setup.driver(
+            device: scan.header.device, anchor: anchor, recorder: recorder, plan: SessionPlan(boundaries: boundaries),
             events: events.map { ProctorEventLog(unixMilliseconds: anchor.unixMilliseconds, write: $0) },
             unrecordedInk: unrecordedInk)
+        driver.sampleObserver = samples
         let reader = try openReader()
-        let result = try driver.run(
-            from: first, events: reader.next, end: last, environment: environment, display: setup.display)
-        return Outcome(warnings: warnings, scan: scan, profile: match, anchor: anchor, result: result)
+        return try driver.run(from: first, events: reader.next, end: session.last, environment: environment, display: session.setup.display)
     }
 }
 

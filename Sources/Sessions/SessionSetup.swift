@@ -46,7 +46,7 @@ public struct SessionSetup: Sendable {
     /// `events` logs the proctors' decisions (`--events`); `unrecordedInk`
     /// collects the ink their proctors kept out of the results file.
     public func driver(
-        device: DeviceDescription, anchor: WallClockAnchor, recorder: ADFRecorder, plan: SessionPlan = SessionPlan(),
+        device: DeviceDescription, anchor: WallClockAnchor, recorder: any SessionRecording, plan: SessionPlan = SessionPlan(),
         events: ProctorEventLog? = nil, unrecordedInk: (any UnrecordedInkSink)? = nil
     ) throws -> any SessionDriver {
         switch test {

@@ -199,7 +199,7 @@ public enum InstructionTimesRecording {
     /// the file does not have is told to `warn` and left out.
     public static func record(
         _ measures: [(step: String, shown: EventTime, spoken: EventTime, firstTouch: EventTime)], anchor: WallClockAnchor,
-        recorder: ADFRecorder, warn: (String) -> Void
+        recorder: any SessionRecording, warn: (String) -> Void
     ) throws {
         for measure in measures {
             let times = InstructionTimes(

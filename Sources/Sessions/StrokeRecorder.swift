@@ -29,14 +29,14 @@ struct StrokeRecorder {
         case down(recorded: Bool)
     }
 
-    let recorder: ADFRecorder
+    let recorder: any SessionRecording
     let anchor: WallClockAnchor
     var unrecordedInk: (any UnrecordedInkSink)?
     private(set) var pen = Pen.up
     /// The stroke's last sample in contact (nil with the pen up).
     private(set) var lastContact: PenSample?
 
-    init(recorder: ADFRecorder, anchor: WallClockAnchor) {
+    init(recorder: any SessionRecording, anchor: WallClockAnchor) {
         self.recorder = recorder
         self.anchor = anchor
     }

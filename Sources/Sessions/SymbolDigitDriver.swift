@@ -126,14 +126,14 @@ public final class SymbolDigitDriver: SessionDriver {
         set { strokes.unrecordedInk = newValue }
     }
 
-    private let recorder: ADFRecorder
+    private let recorder: any SessionRecording
     private var strokes: StrokeRecorder
     private var assembler: FrameAssembler
     private var proctor: SymbolDigitProctor
     public private(set) var steps: [SymbolDigitStepResult] = []
 
     public init(
-        device: DeviceDescription, normalizer: Normalizer, anchor: WallClockAnchor, recorder: ADFRecorder,
+        device: DeviceDescription, normalizer: Normalizer, anchor: WallClockAnchor, recorder: any SessionRecording,
         settings: SymbolDigitSettings, origin: FormPosition, events: ProctorEventLog? = nil, plan: SessionPlan = SessionPlan()
     ) throws {
         self.normalizer = normalizer
@@ -205,7 +205,7 @@ public final class SymbolDigitDriver: SessionDriver {
     }
 
     public func results(environment: ClockSketchData, display: DisplayData) throws -> SessionResult {
-        let output = try recorder.finish(environment: environment, display: display)
+        let output = try recorder.finishResults(environment: environment, display: display)
         return .symbolDigit(SymbolDigitResult(steps: steps, output: output))
     }
 

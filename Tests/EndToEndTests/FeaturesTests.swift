@@ -129,19 +129,145 @@ struct FeaturesTests {
         }
     }
 
-    @Test("Recordings are refused with what to do; a bad file does not stop the others; the exit status says so")
+    @Test("docs/json/features.md lists exactly the keys of each level in order, with the types the JSON lines have")
+    func jsonSchema() throws {
+        let document = try String(contentsOf: Paths.packageRoot.appendingPathComponent("docs/json/features.md"), encoding: .utf8)
+        // The tables under each level's heading: "| `key` | type |".
+        var documented: [String: [(key: String, type: String)]] = [:]
+        var level: String?
+        for line in document.split(separator: "\n") {
+            if line.hasPrefix("## ") {
+                level = ["stroke", "step", "test"].first { line.contains("`--level \($0)`") }
+            } else if let level, line.hasPrefix("| `") {
+                let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+                documented[level, default: []].append((String(cells[0].dropFirst().dropLast()), cells[1]))
+            }
+        }
+        let files = ["clock-small.csk", "maze-small.msk", "symbol-digit-small.ssk"].map {
+            Paths.fixtures.appendingPathComponent("golden/\($0)").path
+        }
+        for level in ["stroke", "step", "test"] {
+            let keys = try #require(documented[level], "no table for \(level)")
+            let csv = try styluskit(["features", "--quiet", "--level", level] + files)
+            #expect(keys.map(\.key).joined(separator: ",") == csv.standardOutput.split(separator: "\n").first.map(String.init))
+            let json = try styluskit(["features", "--quiet", "--level", level, "--format", "json"] + files)
+            for line in json.standardOutput.split(separator: "\n") {
+                // Keys in the documented order, as written.
+                let positions = keys.map { line.range(of: "\"\($0.key)\":")?.lowerBound }
+                #expect(!positions.contains(nil) && positions.map { $0! } == positions.map { $0! }.sorted(), "\(level)")
+                let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+                for (key, type) in keys {
+                    let value = object[key]
+                    if value is NSNull {
+                        #expect(!type.contains("never null"), "\(level) \(key) is null")
+                    } else if type.hasPrefix("string") {
+                        #expect(value is String, "\(level) \(key)")
+                    } else {
+                        let text = try #require(line.range(of: "\"\(key)\":").map { line[$0.upperBound...] }).prefix {
+                            $0 != "," && $0 != "}"
+                        }
+                        #expect(!text.contains("e") && !text.contains("E"), "\(level) \(key): \(text)")
+                        if type.hasPrefix("integer") { #expect(Int(text) != nil, "\(level) \(key): \(text)") }
+                        if type.hasPrefix("number") { #expect(Double(text) != nil, "\(level) \(key): \(text)") }
+                    }
+                }
+            }
+        }
+    }
+
+    @Test("A recording without --test is refused with what to do; a bad file does not stop the others; the exit status says so")
     func errors() throws {
         let recording = Paths.realRecordings.appendingPathComponent("dell_canvas_pen.evemu").path
         let good = Paths.fixtures.appendingPathComponent("golden/clock-small.csk").path
         let missing = "/nonexistent/results.csk"
         let result = try styluskit(["features", "--level", "test", recording, good, missing])
         #expect(result.status == 1)
-        #expect(result.standardError.contains("\(recording) is a recording"))
-        #expect(result.standardError.contains("styluskit replay \(recording)"))
+        #expect(result.standardError.contains("styluskit features: 2 of 3 inputs failed:"))
+        #expect(
+            result.standardError.contains(
+                "  \(recording) is a recording; give --test clock|maze|sdt (and for a maze --maze FILE or --battery FILE, with any "
+                    + "other option replay takes) to replay it in memory and measure it."))
         #expect(result.standardError.contains(missing))
+        #expect(result.standardError.contains("styluskit features: 3 inputs, 1 done, 2 failed, "))
+        // Standard error is a pipe here: no progress line.
+        #expect(!result.standardError.contains("\u{1B}[K"))
         let rows = result.standardOutput.split(separator: "\n")
         #expect(rows.count == 2)
         #expect(rows.last?.hasPrefix(good + ",clock,") == true)
+        let quiet = try styluskit(["features", "--quiet", "--level", "test", good])
+        #expect(quiet.status == 0 && quiet.standardError.isEmpty)
+        // A recording's warnings are said, with the input, and do not fail it (--allow-empty).
+        let move = Paths.realRecordings.appendingPathComponent("Wacom-Intuos4-6x9.stylus-move.events").path
+        let description = Paths.realRecordings.appendingPathComponent("Wacom-Intuos4-6x9.desc").path
+        let empty = try styluskit(["features", "--quiet", "--test", "clock", "--allow-empty", "--desc", description, move])
+        #expect(empty.status == 0, "\(empty.standardError)")
+        #expect(
+            empty.standardError
+                == "styluskit features: \(move): warning: the pen never touched the tablet in the recording; the results file has no strokes\n"
+        )
+    }
+
+    @Test(
+        "Recordings replayed in memory with replay's options, a list on standard input, a directory: the same rows as their results files")
+    func recordings() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let wallCross = directory.appendingPathComponent("wall-cross.evemu").path
+        var result = try styluskit(["synth", "Fixtures/synth/wall-cross-0.6s.scenario", "--output", wallCross])
+        try #require(result.status == 0, "\(result.standardError)")
+        let maze = ["--test", "maze", "--maze", "Fixtures/synth/detour.maze"]
+        result = try styluskit(["replay", wallCross, "--out", directory.path] + maze)
+        try #require(result.status == 0, "\(result.standardError)")
+        let results = directory.appendingPathComponent("wall-cross.msk").path
+        let fromRecording = try styluskit(["features", "--level", "step", "--format", "json", wallCross] + maze)
+        #expect(fromRecording.status == 0, "\(fromRecording.standardError)")
+        // Nothing is written beside the recording.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["wall-cross.evemu", "wall-cross.msk"])
+        let fromFile = try styluskit(["features", "--level", "step", "--format", "json", "--maze", "Fixtures/synth/detour.maze", results])
+        let (recorded, filed) = (try Self.objects(fromRecording.standardOutput), try Self.objects(fromFile.standardOutput))
+        try #require(recorded.count == 1 && filed.count == 1)
+        for (key, value) in filed[0] where !["file", "refused_strokes", "refused_path_length_mm"].contains(key) {
+            #expect("\(value)" == "\(recorded[0][key] ?? "absent")", "\(key)")
+        }
+        #expect(recorded[0]["interruptions_wall_cross"] as? Int == 1)
+        #expect(recorded[0]["refused_strokes"] as? Int == 0)
+        #expect(filed[0]["refused_strokes"] is NSNull)
+        // Held 0.6 s across a wall; the proctor stops recording the stroke at the 0.5 s wall-cross timeout.
+        let across = try #require(recorded[0]["time_across_walls_s"] as? Double)
+        #expect(across > 0.45 && across <= 0.5, "\(across)")
+        #expect(recorded[0]["time_across_walls_s"] as? Double == filed[0]["time_across_walls_s"] as? Double)
+        // A list on standard input and a directory give the same inputs in order.
+        let listed = try run(
+            Paths.styluskit, ["features", "--level", "step", "-", directory.path] + maze, in: Paths.packageRoot, input: results + "\n")
+        #expect(listed.status == 0, "\(listed.standardError)")
+        let lines = listed.standardOutput.split(separator: "\n")
+        #expect(lines.count == 4)
+        #expect(lines[1].hasPrefix(results + ","))
+        #expect(lines[2].hasPrefix(wallCross + ","))
+        #expect(lines[3].hasPrefix(results + ","))
+    }
+
+    /// util-linux's `script`, which runs a command on a pseudo-terminal.
+    static let script: URL? = ["/usr/bin/script", "/bin/script"].map(URL.init(fileURLWithPath:)).first {
+        FileManager.default.isExecutableFile(atPath: $0.path)
+    }
+
+    @Test(
+        "On a terminal a progress line is drawn and cleared before the summary; --quiet draws nothing",
+        .enabled(if: script != nil, "script (util-linux) is not installed"))
+    func progressOnATerminal() throws {
+        let files = ["clock-small.csk", "maze-small.msk", "symbol-digit-small.ssk"].map {
+            Paths.fixtures.appendingPathComponent("golden/\($0)").path
+        }
+        // Standard error (and output, sent to /dev/null) on the pseudo-terminal `script` gives the command.
+        let command = ([Paths.styluskit.path, "features", "--level", "test"] + files).joined(separator: " ") + " > /dev/null"
+        let shown = try run(try #require(Self.script), ["-qec", command, "/dev/null"])
+        #expect(shown.status == 0)
+        #expect(shown.standardOutput.contains("\r\u{1B}[K3/3 done"), "\(shown.standardOutput)")
+        #expect(shown.standardOutput.contains("\r\u{1B}[Kstyluskit features: 3 inputs, 3 done, 0 failed, "))
+        let quiet = try run(
+            try #require(Self.script), ["-qec", command.replacingOccurrences(of: " --level", with: " --quiet --level"), "/dev/null"])
+        #expect(quiet.status == 0 && quiet.standardOutput.isEmpty, "\(quiet.standardOutput)")
     }
 
     @Test("--out writes one table, refuses to overwrite it without --force, and --jobs does not change it")

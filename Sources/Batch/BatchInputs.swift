@@ -1,0 +1,73 @@
+internal import Foundation
+
+/// The inputs of a command that takes many: the arguments expanded into a list of files.
+public enum BatchInputs {
+    /// Expands `arguments` in order: a directory gives the files under it (recursively, hidden
+    /// ones aside) that `takes` accepts, sorted by path; `-` gives the paths read from
+    /// `standardInput`, one a line (blank lines aside); anything else is kept as it is (a file
+    /// that does not exist is the command's to report, with the others still done).
+    ///
+    /// - Throws: `BatchInputError` when `-` is given twice, or a directory holds nothing to take.
+    public static func expand(
+        _ arguments: [String], takes: (String) -> Bool, standardInput: () -> String? = { readStandardInput() }
+    ) throws(BatchInputError) -> [String] {
+        var inputs: [String] = []
+        var readList = false
+        for argument in arguments {
+            if argument == "-" {
+                guard !readList else { throw .standardInputTwice }
+                readList = true
+                let text = standardInput() ?? ""
+                inputs += text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                continue
+            }
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: argument, isDirectory: &isDirectory), isDirectory.boolValue {
+                let files = files(under: argument).filter(takes)
+                guard !files.isEmpty else { throw .emptyDirectory(argument) }
+                inputs += files
+            } else {
+                inputs.append(argument)
+            }
+        }
+        return inputs
+    }
+
+    /// The regular files under `directory`, hidden files and directories aside, sorted by path.
+    static func files(under directory: String) -> [String] {
+        let root = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
+        var files: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            let name = (relative as NSString).lastPathComponent
+            let path = root + "/" + relative
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            if name.hasPrefix(".") {
+                if isDirectory.boolValue { enumerator.skipDescendants() }
+                continue
+            }
+            if !isDirectory.boolValue { files.append(path) }
+        }
+        return files.sorted()
+    }
+
+    /// All of standard input as text.
+    public static func readStandardInput() -> String? {
+        String(data: FileHandle.standardInput.readDataToEndOfFile(), encoding: .utf8)
+    }
+}
+
+/// Why the inputs cannot be listed.
+public enum BatchInputError: Error, CustomStringConvertible, Equatable {
+    case standardInputTwice
+    case emptyDirectory(String)
+
+    public var description: String {
+        switch self {
+        case .standardInputTwice: "'-' (the list of inputs on standard input) is given twice; give it once."
+        case .emptyDirectory(let directory):
+            "\(directory) holds no file this command takes; give a directory of inputs, or the files themselves."
+        }
+    }
+}

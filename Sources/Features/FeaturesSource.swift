@@ -1,0 +1,102 @@
+public import ADF
+public import Measures
+internal import Foundation
+public import Sessions
+
+/// How `features` reads its inputs: a results file is read; a recording is replayed in memory
+/// through the same engine and options as `replay`; a journal is recovered in memory as
+/// `recover` would. No file is written for either.
+public struct FeaturesSource: Sendable {
+    /// The replay a recording goes through (its `recording` is set per input): nil when no
+    /// `--test` was given, and a recording is then refused with what to give.
+    public var replay: RecordingReplay?
+    /// The mazes of `--maze` or `--battery`, which results files do not carry.
+    public var mazes: [AdministeredMaze] = []
+    /// `--profile` and `--display-profile` for a journal of the days before journals kept them.
+    public var profileFile: String?
+    public var displayProfile: String?
+    /// What a person should know of an input (a pen display on the reference canvas...).
+    public var note: @Sendable (_ input: String, _ note: String) -> Void = { _, _ in }
+
+    public init() {}
+
+    /// Extensions of the results files a directory given as input contributes.
+    public static let resultsExtensions: Set<String> = ["csk", "msk", "ssk"]
+    /// Extensions of the recordings and journals a directory given as input contributes.
+    public static let recordingExtensions: Set<String> = ["evemu", "events", "yaml", "yml"]
+
+    /// Whether a file found in a directory given as input is measured: a results file, a
+    /// journal, or a recording when recordings are replayed (`--test`).
+    public func takes(_ path: String) -> Bool {
+        let ext = (path as NSString).pathExtension.lowercased()
+        if Self.resultsExtensions.contains(ext) { return true }
+        guard Self.recordingExtensions.contains(ext) else { return false }
+        return replay != nil || InputFileKind(path: path) == .journal
+    }
+
+    /// The test in the input at `path`.
+    ///
+    /// - Throws: `FeaturesError` for a recording without `--test` or a file of another kind;
+    ///   the reader's, the replay's or the recovery's error (each names the file) otherwise.
+    public func test(path: String) throws -> InkTest {
+        if ADFReader.variant(path: path) != nil {
+            return FeaturesInk.test(of: try ADFReader.read(path: path).document, mazes: mazes)
+        }
+        return FeaturesInk.test(of: try session(path: path))
+    }
+
+    /// The session of a recording or journal, replayed or recovered in memory; its warnings (a
+    /// truncated or empty recording, a journal that stopped early) go to `note`.
+    public func session(path: String) throws -> SessionInMemory {
+        let session = try replayedOrRecovered(path: path)
+        for warning in session.warnings { note(path, "warning: " + warning) }
+        return session
+    }
+
+    private func replayedOrRecovered(path: String) throws -> SessionInMemory {
+        let note: (String) -> Void = { [note] in note(path, $0) }
+        guard FileManager.default.fileExists(atPath: path) else { throw FeaturesError.missing(file: path) }
+        switch InputFileKind(path: path) {
+        case .journal:
+            let recovery = JournalRecovery(path: path, lookup: replay?.lookup ?? CalibrationLookup())
+            return try recovery.rebuildInMemory(profileFile: profileFile, displayProfile: displayProfile, note: note)
+        case .evemuRecording, .libinputRecording:
+            guard var replay else { throw FeaturesError.recordingWithoutTest(file: path) }
+            replay.recording = path
+            return try replay.runInMemory(note: note)
+        case .xml, .other:
+            throw FeaturesError.notAnInput(file: path)
+        }
+    }
+
+    /// The rows of `path` at `level`.
+    public func rows(path: String, level: MeasureLevel) throws -> [MeasureRow] {
+        level.rows(of: try test(path: path))
+    }
+}
+
+/// Why an input could not be measured or the table written; each names the file and what to do.
+public enum FeaturesError: Error, CustomStringConvertible {
+    case missing(file: String)
+    case recordingWithoutTest(file: String)
+    case notAnInput(file: String)
+    case outputExists(file: String)
+    case cannotWrite(file: String, why: String)
+
+    public var description: String {
+        switch self {
+        case .missing(let file):
+            "\(file) does not exist. Check the path."
+        case .recordingWithoutTest(let file):
+            "\(file) is a recording; give --test clock|maze|sdt (and for a maze --maze FILE or --battery FILE, with any "
+                + "other option replay takes) to replay it in memory and measure it."
+        case .notAnInput(let file):
+            "\(file) is neither a results file (.csk, .msk, .ssk) nor a recording or StylusKit journal. Give the results "
+                + "file of a session (written by styluskit replay, record or recover), or its recording with --test."
+        case .outputExists(let file):
+            "\(file) exists. Give --force to overwrite it, or another --out directory."
+        case let .cannotWrite(file, why):
+            "Cannot write \(file): \(why). Check that the --out directory can be created and written to."
+        }
+    }
+}

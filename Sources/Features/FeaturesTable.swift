@@ -1,0 +1,83 @@
+internal import Foundation
+public import Measures
+
+/// The formats of a table of measures.
+public enum FeaturesFormat: String, Sendable, CaseIterable {
+    case csv
+    /// JSON Lines: one object per row, the same keys as the CSV header (docs/json/features.md).
+    case json
+
+    public var fileExtension: String { self == .csv ? "csv" : "jsonl" }
+}
+
+/// A table of measures as CSV (RFC 4180) or JSON Lines, with a `file` column first.
+public struct FeaturesTable: Sendable {
+    public let format: FeaturesFormat
+    public let header: [String]
+    public private(set) var text: String
+    public private(set) var rowCount = 0
+
+    /// An empty table of `level`'s columns after `file`.
+    public init(format: FeaturesFormat, level: MeasureLevel) {
+        self.format = format
+        header = ["file"] + level.columns
+        text = format == .csv ? header.map(Self.csvField).joined(separator: ",") + "\n" : ""
+    }
+
+    /// Adds `row`, measured from `file`.
+    public mutating func append(file: String, _ row: MeasureRow) {
+        let values = [MeasureValue.text(file)] + row.values
+        rowCount += 1
+        switch format {
+        case .csv:
+            text += values.map { Self.csvField($0.text ?? "") }.joined(separator: ",") + "\n"
+        case .json:
+            let pairs = zip(header, values).map { key, value in
+                let json = value.text.map { value.isText ? Self.jsonString($0) : $0 } ?? "null"
+                return Self.jsonString(key) + ":" + json
+            }
+            text += "{" + pairs.joined(separator: ",") + "}\n"
+        }
+    }
+
+    /// A field quoted when it holds a comma, a quote or a line break, its quotes doubled.
+    static func csvField(_ field: String) -> String {
+        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+        return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// A JSON string literal.
+    static func jsonString(_ value: String) -> String {
+        var out = "\""
+        for scalar in value.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+
+    /// The path of the table of `level` in `directory`: `DIR/features-LEVEL.csv` (or `.jsonl`).
+    public func path(in directory: String, level: MeasureLevel) -> String {
+        (directory as NSString).appendingPathComponent("features-\(level.rawValue).\(format.fileExtension)")
+    }
+
+    /// Writes the table to `file` in `directory` (created if missing) under a temporary name,
+    /// then renames it; an existing table is kept unless `force`.
+    public func write(to file: String, directory: String, force: Bool) throws {
+        let manager = FileManager.default
+        if manager.fileExists(atPath: file), !force { throw FeaturesError.outputExists(file: file) }
+        do {
+            try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+        } catch {
+            throw FeaturesError.cannotWrite(file: file, why: error.localizedDescription)
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import ArgumentParser
+import Proctoring
+import Sessions
+
+/// How a recording is replayed in memory, as `replay` replays it: the test and its mazes, the
+/// step split, the start time, the profiles, the display and the settings. `features` takes it
+/// for its recordings; its help texts are `replay`'s, so `replay` and `render` can take it too.
+struct ReplaySessionOptions: ParsableArguments {
+    @Option(help: "The test the recordings were made for (needed to replay a recording; results files and journals say it).")
+    var test: TestKind?
+
+    @Option(help: "The maze file of a one-maze maze test (--test maze).")
+    var maze: String?
+
+    @Option(help: "The battery file listing the mazes of a maze test (--test maze).")
+    var battery: String?
+
+    @Option(help: "Where the command step ends: longest-pause, none, or seconds after the first event (--test sdt: a list, e.g. 60,120).")
+    var stepSplit = "longest-pause"
+
+    @Option(help: "Unix time in milliseconds of time zero of a recording with relative times (default: 0, i.e. 1970).")
+    var startTime: Int64?
+
+    @Option(name: .customLong("desc"), help: "The evemu description (.desc) of events-only recordings.")
+    var descriptionFile: String?
+
+    @Flag(help: "Use the complete frames before a cut-off or corrupt line instead of failing, and say how much was dropped.")
+    var allowTruncated = false
+
+    @Flag(help: "Measure a recording even when the pen never touched the tablet (its test has steps and no strokes).")
+    var allowEmpty = false
+
+    @OptionGroup var profile: ProfileOptions
+    @OptionGroup var displayOptions: DisplayOptions
+    @OptionGroup var proctoring: SettingsOptions
+
+    /// The checks `replay` makes of the same options, as usage errors. Without `--test`, `--maze`
+    /// and `--battery` still place the mazes of results files.
+    func validate() throws {
+        do {
+            try RecordingReplay.checkStartTime(startTime)
+            if let test {
+                var replay = RecordingReplay(recording: "", test: test)
+                try replay.setStepSplit(parsing: stepSplit)
+                try RecordingReplay.checkMazeOptions(test: test, maze: maze, battery: battery)
+            } else if maze != nil && battery != nil {
+                throw RecordingReplayError.mazeSource
+            }
+        } catch {
+            throw ValidationError("\(error)")
+        }
+    }
+
+    /// The replay a recording goes through (its path set per input), or nil without `--test`.
+    func replay() throws -> RecordingReplay? {
+        guard let test else { return nil }
+        var replay = RecordingReplay(recording: "", test: test)
+        replay.descriptionFile = descriptionFile
+        replay.allowTruncated = allowTruncated
+        replay.settings = try proctoring.load()
+        replay.maze = maze
+        replay.battery = battery
+        try replay.setStepSplit(parsing: stepSplit)
+        replay.startTime = startTime
+        replay.profileFile = profile.profileFile
+        replay.displayProfile = displayOptions.displayProfile
+        replay.allowEmpty = allowEmpty
+        return replay
+    }
+
+    /// The mazes of `--maze` or `--battery`, for results files.
+    func mazes() throws -> [AdministeredMaze] {
+        guard maze != nil || battery != nil else { return [] }
+        return try MazeTestMazes.load(maze: maze, battery: battery, defaults: try proctoring.load().maze)
+    }
+}
