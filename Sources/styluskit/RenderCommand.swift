@@ -111,13 +111,10 @@ struct Render: ParsableCommand {
 
     func run() throws {
         if ADFReader.variant(path: input) != nil {
-            return try render(resultsFile: input)
+            return try render(try ADFReader.read(path: input).document, from: input)
         }
         guard let test else { throw RenderError.needsTest(file: input) }
-        // The recording is replayed exactly as `replay` would, in-process, into a directory of our own.
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("styluskit-render-\(getpid())-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
+        // The recording is replayed exactly as `replay` would, in memory: no results file is written.
         try RecordingReplay.refuseJournal(input, descriptionFile: descriptionFile, out: nil)
         var replay = RecordingReplay(recording: input, test: test)
         replay.descriptionFile = descriptionFile
@@ -126,18 +123,18 @@ struct Render: ParsableCommand {
         replay.battery = battery
         replay.profileFile = profileFile
         replay.startTime = startTime
-        replay.directory = directory.path
         do { try replay.setStepSplit(parsing: stepSplit) } catch { throw ValidationError("\(error)") }
-        let unrecorded = UnrecordedInkLog()
-        let outcome = try replay.run(unrecordedInk: unrecorded, note: { printError($0) })
-        try render(resultsFile: outcome.result.output, unrecorded: unrecorded)
+        let session = try replay.runInMemory(note: { printError($0) })
+        var unrecorded = Array(repeating: [UnrecordedStroke](), count: session.document.steps.count)
+        for stroke in session.unrecorded where unrecorded.indices.contains(stroke.step) {
+            unrecorded[stroke.step].append(UnrecordedStroke(reason: stroke.refused ? .refused : .ignoredRest, points: stroke.points))
+        }
+        try render(session.document, from: input, unrecorded: .known(unrecorded))
     }
 
-    /// Draws `resultsFile`; with the ink a replay kept out of it when it was replayed from a recording.
-    func render(resultsFile: String, unrecorded: UnrecordedInkLog? = nil) throws {
-        let file = try ADFReader.read(path: resultsFile)
-        let document = file.document
-        guard !document.steps.isEmpty else { throw RenderError.noSteps(file: resultsFile) }
+    /// Draws `document`, read from `file`, with the ink a replay kept out of it when it was replayed from a recording.
+    func render(_ document: ADFDocument, from file: String, unrecorded: UnrecordedInk = .notInResultsFile) throws {
+        guard !document.steps.isEmpty else { throw RenderError.noSteps(file: file) }
         let mazes = try MazeTestMazes.load(maze: maze, battery: battery).map(\.maze)
         if document.variant == .maze && mazes.isEmpty {
             printError("note: results files do not keep their mazes; give --maze FILE or --battery FILE to draw them under the ink.")
@@ -145,7 +142,7 @@ struct Render: ParsableCommand {
         let forms = StepForm.forms(of: document, mazes: mazes, displayMode: displayMode)
         let picture = ResultsPicture(
             document: document, forms: forms, options: PictureOptions(colouring: colour, showsPenUp: penUp, showsLegend: !noLegend),
-            unrecorded: unrecorded?.ink(steps: document.steps.count) ?? .notInResultsFile)
+            unrecorded: unrecorded)
         let steps: [Int]
         if let step {
             guard (1...document.steps.count).contains(step) else {
