@@ -18,9 +18,10 @@ public enum LibinputRecord {
     /// - Parameters:
     ///   - text: the whole file.
     ///   - name: the file name errors quote.
-    ///   - deviceIndex: which entry of `devices:` to read.
+    ///   - deviceIndex: which entry of `devices:` to read; nil reads the first pen (the first entry
+    ///     when none is a pen) and names the others in the header's `skippedDevices`.
     /// - Throws: `RecordingError.unsupportedVersion` for a version other than 1, `.invalidYAML` otherwise.
-    public static func decode(_ text: String, name: String, deviceIndex: Int = 0) throws(RecordingError) -> Recording {
+    public static func decode(_ text: String, name: String, deviceIndex: Int? = nil) throws(RecordingError) -> Recording {
         var offset = EventTime(microseconds: 0)
         var unrecordedResolution: [UInt16] = []
         var headerCommentResolutions: [UInt16: Int32] = [:]
@@ -68,72 +69,92 @@ public enum LibinputRecord {
         guard let devices = root["devices"]?.sequence, !devices.isEmpty else {
             throw problem(root, "no 'devices:' list")
         }
-        guard deviceIndex >= 0, deviceIndex < devices.count else {
-            throw problem(root["devices"], "device \(deviceIndex) requested but the file has \(devices.count)")
-        }
-        let deviceNode = devices[deviceIndex]
-        guard let evdev = deviceNode["evdev"] else { throw problem(deviceNode, "device has no 'evdev:' section") }
-        guard let deviceName = evdev["name"]?.string else { throw problem(evdev, "evdev has no 'name:'") }
-        guard let ids = evdev["id"]?.sequence, ids.count == 4 else {
-            throw problem(evdev, "evdev 'id:' must be [bus, vendor, product, version]")
-        }
-        let idNumbers = try ids.map { (node: Node) throws(RecordingError) -> UInt16 in
-            guard let number = node.int, let value = UInt16(exactly: number) else {
-                throw problem(node, "id entry '\(node.string ?? "")' is not a 16-bit number")
+        /// The device description of one entry of `devices:`.
+        func describe(_ deviceNode: Node) throws(RecordingError) -> DeviceDescription {
+            guard let evdev = deviceNode["evdev"] else { throw problem(deviceNode, "device has no 'evdev:' section") }
+            guard let deviceName = evdev["name"]?.string else { throw problem(evdev, "evdev has no 'name:'") }
+            guard let ids = evdev["id"]?.sequence, ids.count == 4 else {
+                throw problem(evdev, "evdev 'id:' must be [bus, vendor, product, version]")
             }
-            return value
-        }
-        var device = DeviceDescription(
-            name: deviceName,
-            id: InputID(bustype: idNumbers[0], vendor: idNumbers[1], product: idNumbers[2], version: idNumbers[3]))
-        if let codes = evdev["codes"]?.mapping {
-            for (key, list) in codes {
-                guard let number = key.int, let typeNumber = UInt16(exactly: number), typeNumber <= EventType.max.rawValue
-                else { throw problem(key, "'\(key.string ?? "")' is not an event type") }
-                let type = EventType(rawValue: typeNumber)
-                var set: Set<UInt16> = []
-                for code in list.sequence ?? [] {
-                    guard let value = code.int, let code16 = UInt16(exactly: value),
-                        code16 <= type.maximumCode ?? 0
-                    else { throw problem(code, "'\(code.string ?? "")' is not a code of \(type)") }
-                    set.insert(code16)
+            let idNumbers = try ids.map { (node: Node) throws(RecordingError) -> UInt16 in
+                guard let number = node.int, let value = UInt16(exactly: number) else {
+                    throw problem(node, "id entry '\(node.string ?? "")' is not a 16-bit number")
                 }
-                device.codes[type] = set
+                return value
             }
-        }
-        if let absinfo = evdev["absinfo"]?.mapping {
-            for (key, list) in absinfo {
-                guard let number = key.int, let code = UInt16(exactly: number), code <= 0x3f else {
-                    throw problem(key, "'\(key.string ?? "")' is not an absolute axis")
+            var device = DeviceDescription(
+                name: deviceName,
+                id: InputID(bustype: idNumbers[0], vendor: idNumbers[1], product: idNumbers[2], version: idNumbers[3]))
+            if let codes = evdev["codes"]?.mapping {
+                for (key, list) in codes {
+                    guard let number = key.int, let typeNumber = UInt16(exactly: number), typeNumber <= EventType.max.rawValue
+                    else { throw problem(key, "'\(key.string ?? "")' is not an event type") }
+                    let type = EventType(rawValue: typeNumber)
+                    var set: Set<UInt16> = []
+                    for code in list.sequence ?? [] {
+                        guard let value = code.int, let code16 = UInt16(exactly: value),
+                            code16 <= type.maximumCode ?? 0
+                        else { throw problem(code, "'\(code.string ?? "")' is not a code of \(type)") }
+                        set.insert(code16)
+                    }
+                    device.codes[type] = set
                 }
-                let values = (list.sequence ?? []).compactMap { $0.int.flatMap { Int32(exactly: $0) } }
-                guard values.count == 5 else {
-                    throw problem(list, "absinfo of axis \(code) must be [min, max, fuzz, flat, resolution]")
+            }
+            if let absinfo = evdev["absinfo"]?.mapping {
+                for (key, list) in absinfo {
+                    guard let number = key.int, let code = UInt16(exactly: number), code <= 0x3f else {
+                        throw problem(key, "'\(key.string ?? "")' is not an absolute axis")
+                    }
+                    let values = (list.sequence ?? []).compactMap { $0.int.flatMap { Int32(exactly: $0) } }
+                    guard values.count == 5 else {
+                        throw problem(list, "absinfo of axis \(code) must be [min, max, fuzz, flat, resolution]")
+                    }
+                    device.absInfo[code] = AbsInfo(
+                        minimum: values[0], maximum: values[1], fuzz: values[2], flat: values[3],
+                        resolution: unrecordedResolution.contains(code) ? nil : values[4])
                 }
-                device.absInfo[code] = AbsInfo(
-                    minimum: values[0], maximum: values[1], fuzz: values[2], flat: values[3],
-                    resolution: unrecordedResolution.contains(code) ? nil : values[4])
             }
-        }
-        for property in evdev["properties"]?.sequence ?? [] {
-            guard let number = property.int, let value = UInt16(exactly: number) else {
-                throw problem(property, "'\(property.string ?? "")' is not an input property")
-            }
-            device.properties.insert(value)
-        }
-        if let hid = deviceNode["hid"] {
-            device.extras.hidReportDescriptor = try (hid.sequence ?? []).map { (node: Node) throws(RecordingError) -> UInt8 in
-                guard let number = node.int, let byte = UInt8(exactly: number) else {
-                    throw problem(node, "hid entry '\(node.string ?? "")' is not a byte")
+            for property in evdev["properties"]?.sequence ?? [] {
+                guard let number = property.int, let value = UInt16(exactly: number) else {
+                    throw problem(property, "'\(property.string ?? "")' is not an input property")
                 }
-                return byte
+                device.properties.insert(value)
             }
+            if let hid = deviceNode["hid"] {
+                device.extras.hidReportDescriptor = try (hid.sequence ?? []).map { (node: Node) throws(RecordingError) -> UInt8 in
+                    guard let number = node.int, let byte = UInt8(exactly: number) else {
+                        throw problem(node, "hid entry '\(node.string ?? "")' is not a byte")
+                    }
+                    return byte
+                }
+            }
+            device.extras.udevProperties = (deviceNode["udev"]?["properties"]?.sequence ?? []).compactMap(\.string)
+            device.extras.quirks = (deviceNode["quirks"]?.sequence ?? []).compactMap(\.string)
+            device.extras.headerCommentResolutions = headerCommentResolutions
+            supportAllSynchronizationCodes(&device)
+            return device
         }
-        device.extras.udevProperties = (deviceNode["udev"]?["properties"]?.sequence ?? []).compactMap(\.string)
-        device.extras.quirks = (deviceNode["quirks"]?.sequence ?? []).compactMap(\.string)
-        device.extras.headerCommentResolutions = headerCommentResolutions
 
-        supportAllSynchronizationCodes(&device)
+        // Which device: the one asked for, else the first pen (`libinput record --all` lists the
+        // pad, the pen and the touch surface of one tablet); the others are named and skipped.
+        let index: Int
+        var skipped: [RecordingHeader.SkippedDevice] = []
+        if let deviceIndex {
+            guard deviceIndex >= 0, deviceIndex < devices.count else {
+                throw .noSuchDevice(file: name, index: deviceIndex, count: devices.count)
+            }
+            index = deviceIndex
+        } else {
+            index = devices.count == 1 ? 0 : try devices.map(describe).firstIndex { DeviceKind(classifying: $0).isPen } ?? 0
+        }
+        if devices.count > 1 {
+            for (other, node) in devices.enumerated() where other != index {
+                let description = try describe(node)
+                skipped.append(.init(index: other, name: description.name, kind: DeviceKind(classifying: description)))
+            }
+        }
+        let deviceNode = devices[index]
+        let device = try describe(deviceNode)
 
         var events: [InputEvent] = []
         for frame in deviceNode["events"]?.sequence ?? [] {
@@ -165,11 +186,13 @@ public enum LibinputRecord {
                         type: EventType(rawValue: typeNumber), code: code, value: value))
             }
         }
-        let header = RecordingHeader(
+        var header = RecordingHeader(
             format: .libinputRecord(version: 1), kernel: root["system"]?["kernel"]?.string,
             dmi: root["system"]?["dmi"]?.string, operatingSystem: root["system"]?["os"]?.string,
             libinputVersion: root["libinput"]?["version"]?.string, libinputGit: root["libinput"]?["git"]?.string,
             deviceNode: deviceNode["node"]?.string, device: device)
+        header.deviceIndex = devices.count > 1 ? index : nil
+        header.skippedDevices = skipped
         return Recording(header: header, events: events)
     }
 

@@ -59,6 +59,28 @@ public struct RecordingHeader: Hashable, Sendable {
     public var deviceNode: String?
     /// The recorded device.
     public var device: DeviceDescription
+    /// Which entry of a multi-device libinput-record file `device` is (nil for a file of one device).
+    public var deviceIndex: Int?
+    /// The other devices of a multi-device libinput-record file, which were not read.
+    public var skippedDevices: [SkippedDevice] = []
+
+    /// What a person should know of a multi-device file: which device was read, which were
+    /// skipped, and how to read another; nil for a file of one device.
+    public func skippedDevicesNote(file: String) -> String? {
+        guard let deviceIndex, !skippedDevices.isEmpty else { return nil }
+        let count = skippedDevices.count + 1
+        return "\(file) holds \(count) devices (libinput record --all); read \(deviceIndex) '\(device.name)' "
+            + "(\(DeviceKind(classifying: device))), skipped "
+            + skippedDevices.map { "\($0.index) '\($0.name)' (\($0.kind))" }.joined(separator: ", ")
+            + ". Give --device-index N to read another."
+    }
+
+    /// A device of a multi-device recording that was not read.
+    public struct SkippedDevice: Hashable, Sendable {
+        public var index: Int
+        public var name: String
+        public var kind: DeviceKind
+    }
 
     public init(
         format: RecordingFormat = .evemu(.current), kernel: String? = nil, dmi: String? = nil,
@@ -121,10 +143,11 @@ public struct RecordingReadOptions: Hashable, Sendable {
     /// and drop the events after the last `SYN_REPORT` (an incomplete frame); the reader's
     /// `truncation` then says what was dropped. For recordings of sessions that died mid-write.
     public var allowTruncated: Bool
-    /// Which device of a multi-device libinput-record file to read (0 is the first).
-    public var libinputDeviceIndex: Int
+    /// Which device of a multi-device libinput-record file to read (0 is the first); nil reads
+    /// the first pen.
+    public var libinputDeviceIndex: Int?
 
-    public init(allowTruncated: Bool = false, libinputDeviceIndex: Int = 0) {
+    public init(allowTruncated: Bool = false, libinputDeviceIndex: Int? = nil) {
         self.allowTruncated = allowTruncated
         self.libinputDeviceIndex = libinputDeviceIndex
     }

@@ -9,6 +9,8 @@ public enum RecordingError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The output exists and overwriting was not asked for.
     case outputExists(file: String)
     case outputIsDirectory(file: String)
+    /// A device index beyond a libinput-record file's `devices:` list.
+    case noSuchDevice(file: String, index: Int, count: Int)
     /// A line is not of the form the format requires at that point.
     case malformedLine(file: String, line: Int, expected: String, found: String)
     /// The last line stops in the middle (no newline) and is not a complete line.
@@ -46,6 +48,9 @@ public enum RecordingError: Error, Hashable, Sendable, CustomStringConvertible {
                 + " free space on its disk (or fix its permissions), then run the command again"
         case .outputExists(let file):
             return "\(file): the output file exists; choose another name or pass --force to overwrite it"
+        case .noSuchDevice(let file, let index, let count):
+            return "\(file) holds \(count == 1 ? "1 device" : "\(count) devices"), so there is no device \(index); "
+                + (count == 1 ? "leave --device-index out" : "give --device-index 0 to \(count - 1), or leave it out to read the pen")
         case .outputIsDirectory(let file):
             return
                 "\(file) is a directory; give the path of the file to write, e.g. \(file.hasSuffix("/") ? file : file + "/")recording.evemu"

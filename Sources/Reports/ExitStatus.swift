@@ -9,6 +9,7 @@ import Recordings
 import Rendering
 import Sessions
 import StylusGeometry
+import StylusInput
 import Synthesis
 
 /// The exit status of every command, with one meaning across all of them (sysexits.h where it
@@ -105,6 +106,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
             }
         case is DisplayChoiceError: self = .unavailable
         case is TransformFitError: self = .failure
+        case is PenDeviceRejection: self = .dataError
         case is ADFResultsListError: self = .noInput
         case is MazeFileError, is SettingsError, is EDIDError, is ProfileError, is NormalizationError, is ScenarioError,
             is RecordingScanError, is RecoverError, is WrongInputError, is CalibrationLookupError, is SessionSourceError:
@@ -122,6 +124,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         case .readFailed: .ioError
         case .writeFailed: .ioError
         case .outputExists, .outputIsDirectory: .cannotCreate
+        case .noSuchDevice: .usage
         case .malformedLine, .cutOffLine, .incompleteLastFrame, .outOfRange, .missingDescription, .twoDescriptions,
             .unsupportedVersion, .invalidYAML, .lineTooLong, .yamlTooLarge:
             .dataError

@@ -109,7 +109,7 @@ public struct InfoReport: CommandReport {
                 startSeconds: $0.start.duration(since: start).seconds, durationMilliseconds: $0.duration.seconds * 1_000,
                 discardedEvents: $0.discardedEvents)
         }
-        notices = scan.notices.map(\.description)
+        notices = [scan.header.skippedDevicesNote(file: recording)].compactMap { $0 } + scan.notices.map(\.description)
         truncation = scan.truncation?.description
         // The model as libwacom knows it, by the recording's USB ids (no node to ask udev about).
         model = LibwacomDatabase()?.tablet(for: device.id).map(DevicesReport.Model.init)

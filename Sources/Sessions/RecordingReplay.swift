@@ -32,6 +32,8 @@ public struct RecordingReplay: Sendable {
     public var descriptionFile: String?
     /// Use the complete frames before a cut-off or corrupt line instead of failing.
     public var allowTruncated = false
+    /// Which device of a multi-device libinput-record file to replay; nil replays its pen.
+    public var deviceIndex: Int?
     public var test: TestKind
     public var settings = ProctoringSettings()
     /// The maze test's maze file or battery file (exactly one of them for `.maze`).
@@ -68,7 +70,8 @@ public struct RecordingReplay: Sendable {
     /// Opens the recording for one pass over its events.
     public func openReader() throws -> RecordingReader {
         try RecordingReader(
-            path: recording, descriptionPath: descriptionFile, options: RecordingReadOptions(allowTruncated: allowTruncated))
+            path: recording, descriptionPath: descriptionFile,
+            options: RecordingReadOptions(allowTruncated: allowTruncated, libinputDeviceIndex: deviceIndex))
     }
 
     /// What a replay read and wrote.
@@ -188,6 +191,7 @@ public struct RecordingReplay: Sendable {
             journaled = battery.map { .battery(file: $0) } ?? .maze(mazeFile: maze ?? "")
         }
         let scan = try RecordingScan(reading: try openReader(), file: recording)
+        if let skipped = scan.header.skippedDevicesNote(file: recording) { note("note: " + skipped) }
         var warnings: [String] = []
         if let emptiness = Emptiness(scan) {
             guard allowEmpty else { throw RecordingReplayError.empty(file: recording, emptiness) }

@@ -42,7 +42,13 @@ public struct RecordingScan: Sendable {
     /// A scan to feed event by event (`add`), for a reader that hands over more than events (a journal).
     public init(header: RecordingHeader) throws {
         self.header = header
-        capabilities = try PenCapabilities(checking: header.device)
+        do {
+            capabilities = try PenCapabilities(checking: header.device)
+        } catch {
+            // A device of a multi-device file chosen with --device-index: the file's pen is the way out.
+            guard let index = header.deviceIndex, let pen = header.skippedDevices.first(where: \.kind.isPen) else { throw error }
+            throw RecordingScanError.notThePen(index: index, rejection: error, pen: pen)
+        }
         assembler = FrameAssembler(capabilities: capabilities)
     }
 
@@ -105,9 +111,14 @@ public struct RecordingScan: Sendable {
 /// Why a recording cannot be replayed.
 public enum RecordingScanError: Error, CustomStringConvertible {
     case noEvents(file: String)
+    /// Device `index` of a multi-device recording is not a pen; `pen` is.
+    case notThePen(index: Int, rejection: PenDeviceRejection, pen: RecordingHeader.SkippedDevice)
 
     public var description: String {
         switch self {
+        case let .notThePen(index, rejection, pen):
+            "Device \(index) of the recording: \(rejection.problem). The recording's pen is device \(pen.index) ('\(pen.name)'): "
+                + "give --device-index \(pen.index), or leave --device-index out to read it."
         case let .noEvents(file):
             "\(file) holds a device description but no events. Record some pen input first, or pass the events file together with --desc."
         }

@@ -121,7 +121,11 @@ public enum PenDeviceRejection: Error, Hashable, Sendable, CustomStringConvertib
     static let advice =
         "Record from the tablet's pen node (`styluskit devices` lists each node with its kind), or replay a recording of it."
 
-    public var description: String {
+    public var description: String { "\(problem). \(Self.advice)" }
+
+    /// What the device is, without the advice (for a caller with better advice, such as a
+    /// multi-device recording's other devices).
+    public var problem: String {
         switch self {
         case .notAPen(let device, let kind):
             let what: String
@@ -139,14 +143,14 @@ public enum PenDeviceRejection: Error, Hashable, Sendable, CustomStringConvertib
             case .pen, .penWithEraser, .unknown:
                 what = "is a \(kind), not a pen"
             }
-            return "\"\(device)\" \(what). \(Self.advice)"
+            return "\"\(device)\" \(what)"
         case .missingTabletCapabilities(let device, let missing):
             let list = missing.map(\.rawValue).joined(separator: " ")
             var text = "\"\(device)\" is not a pen tablet: missing tablet capabilities: \(list)"
             var needs: [String] = []
             if missing.contains(.xy) { needs.append("ABS_X and ABS_Y") }
             if missing.contains(.pen) { needs.append("one of BTN_TOOL_PEN, BTN_STYLUS or BTN_TOUCH") }
-            text += " (a pen tablet needs \(needs.joined(separator: " and "))). \(Self.advice)"
+            text += " (a pen tablet needs \(needs.joined(separator: " and ")))"
             return text
         }
     }

@@ -16,11 +16,14 @@ struct RecordingOptions: ParsableArguments {
     @Flag(help: "Use the complete frames before a cut-off or corrupt line instead of failing, and say how much was dropped.")
     var allowTruncated = false
 
+    @Option(help: "Which device of a libinput-record file of several (libinput record --all) to read, from 0 (default: its pen).")
+    var deviceIndex: Int?
+
     /// Opens the recording for one pass over its events.
     func openReader() throws -> RecordingReader {
         try RecordingReader(
             path: recording, descriptionPath: descriptionFile,
-            options: RecordingReadOptions(allowTruncated: allowTruncated))
+            options: RecordingReadOptions(allowTruncated: allowTruncated, libinputDeviceIndex: deviceIndex))
     }
 }
 

@@ -101,6 +101,7 @@ struct Replay: ParsableCommand {
         var replay = RecordingReplay(recording: recording.recording, test: test)
         replay.descriptionFile = recording.descriptionFile
         replay.allowTruncated = recording.allowTruncated
+        replay.deviceIndex = recording.deviceIndex
         replay.settings = try proctoring.load()
         replay.maze = maze
         replay.battery = battery

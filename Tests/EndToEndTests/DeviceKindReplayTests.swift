@@ -34,11 +34,11 @@ struct DeviceKindReplayTests {
         defer { try? FileManager.default.removeItem(at: out) }
         let recording = Paths.fixtures.appendingPathComponent("recordings/kinds/\(file)").path
         let replay = try run(Paths.styluskit, ["replay", recording, "--test", "clock", "--out", out.path])
-        #expect(replay.status == 1)
+        #expect(replay.status == 65)
         #expect(replay.standardError == message + Self.advice)
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).isEmpty)
         let info = try run(Paths.styluskit, ["info", recording])
-        #expect(info.status == 1)
+        #expect(info.status == 65)
         #expect(info.standardError == message + Self.advice)
     }
 }
