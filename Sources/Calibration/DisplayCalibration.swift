@@ -69,6 +69,11 @@ public struct DisplayCalibration {
             comments.append("No output name or EDID: this profile is chosen by name only; add a 'match' to apply it automatically.")
         }
         try CalibrationFiles.writeNew(profile.yaml(comments: comments), to: path, force: force)
+        // A display profile takes effect through the pen display's tablet profile, which names it.
+        notes.append(
+            "Sessions use this display once the pen display's tablet profile names it: add 'display: \(profile.name)' to that "
+                + "profile (`styluskit devices` shows the profile of each pen and the display its sessions use), or pass "
+                + "--display-profile \(profile.name) to record, administer and replay.")
     }
 
     /// The EDID to use, its output, where it came from, and a note when none was found.

@@ -1,6 +1,8 @@
 public import LinuxInput
+public import Sessions
 public import StylusInput
 import Foundation
+import StylusGeometry
 
 /// What `devices` prints.
 public struct DevicesReport: CommandReport {
@@ -47,6 +49,8 @@ public struct DevicesReport: CommandReport {
         public var pressureRange: [Int32]?
         public var tiltRange: [Int32]?
         public var profile: String?
+        /// The display a session on this pen measures its results on (`ResultsEnvironment.activeDisplay`).
+        public var display: String?
         public var problem: String?
         public var model: Model?
     }
@@ -86,6 +90,7 @@ public struct DevicesReport: CommandReport {
             if let pressure = device.pressureRange { lines.append("    pressure \(pressure[0])..\(pressure[1])") }
             if let tilt = device.tiltRange { lines.append("    tilt \(tilt[0])..\(tilt[1])") }
             if device.role == "pen" { lines.append("    profile  \(device.profile ?? "none (the kernel's resolution is used)")") }
+            if let display = device.display { lines.append("    display  \(display)") }
             lines.append("    access   \(device.readable ? "readable by you" : "not readable by you")")
             if let problem = device.problem { lines.append("    problem  \(problem)") }
         }
@@ -95,8 +100,9 @@ public struct DevicesReport: CommandReport {
 
 extension DevicesReport {
     /// The pen tablets connected now, as udev (or /sys) and libwacom describe them; each pen node
-    /// is opened for its ranges, and `profile` names the tablet profile that applies to it.
-    public static func scan(profile: (DeviceDescription) -> String?) -> DevicesReport {
+    /// is opened for its ranges, with the tablet profile (`profileFile`, else the best match on
+    /// the search path) and the display a session on it would use.
+    public static func scan(profileFile: String?, lookup: CalibrationLookup = CalibrationLookup()) -> DevicesReport {
         let discovery = TabletDiscovery.scan()
         let libwacom = LibwacomDatabase()
         var report = DevicesReport(source: discovery.source.rawValue, note: discovery.fallbackReason, devices: [])
@@ -128,7 +134,9 @@ extension DevicesReport {
                     } catch {
                         entry.problem = error.description
                     }
-                    entry.profile = profile(description)
+                    let match = (try? lookup.tabletProfile(for: description, file: profileFile)) ?? nil
+                    entry.profile = match?.source
+                    entry.display = ResultsEnvironment.activeDisplay(device: description, tabletProfile: match, lookup: lookup)
                     if let tablet = libwacom?.tablet(node: node.node) ?? libwacom?.tablet(for: node.id),
                         description.resolution(of: AbsoluteAxis.x) == nil || description.resolution(of: AbsoluteAxis.y) == nil,
                         let approximate = tablet.approximateResolution(of: description)

@@ -42,6 +42,8 @@ public struct InfoReport: CommandReport {
     public var id: String
     public var kernel: String?
     public var profile: String?
+    /// The display a session on this device measures its results on, without --display-profile.
+    public var display: String
     public var axes: [Axis]
     public var activeAreaMillimetres: [Double]?
     public var durationSeconds: Double
@@ -68,6 +70,7 @@ public struct InfoReport: CommandReport {
         id = device.id.busVendorProduct
         kernel = scan.header.kernel
         self.profile = profile?.source
+        display = ResultsEnvironment.activeDisplay(device: device, tabletProfile: profile, lookup: CalibrationLookup())
         let overrides: [UInt16: Double] = profile?.profile.resolution.map { [AbsoluteAxis.x: $0.x, AbsoluteAxis.y: $0.y] } ?? [:]
         axes = device.absInfo.keys.sorted().map { code in
             let info = device.absInfo[code]!
@@ -128,6 +131,7 @@ public struct InfoReport: CommandReport {
             lines.append(line + " (from \(model.source))")
         }
         if let profile { lines.append("  profile    \(profile)") }
+        lines.append("  display    \(display)")
         lines.append("  axes")
         let width = axes.map(\.code.count).max() ?? 0
         for axis in axes {

@@ -1,6 +1,7 @@
 public import ADF
 public import StylusGeometry
 public import StylusInput
+import LinuxInput
 
 /// The screen a session's results are measured on and the profiles that made them: the one
 /// choice `replay`, `record` and `recover` all make, so a journal recovered or replayed with the
@@ -8,7 +9,8 @@ public import StylusInput
 ///
 /// Which display (Calibration/README.md, "Which display a results file names"):
 /// 1. `--display-profile NAME|FILE`, when given;
-/// 2. for a pen display (the device sets `INPUT_PROP_DIRECT`, `P: 02` in an evemu header), the
+/// 2. for a pen display (the device sets `INPUT_PROP_DIRECT`, `P: 02` in an evemu header, or
+///    libwacom knows its model as integrated in a display), the
 ///    display profile its tablet profile names with `display:`. A link rather than the display
 ///    profiles' EDID `match`: a recording carries no EDID and a live machine may have several
 ///    screens, while the tablet's ids are in every recording, so replay, record and recover choose
@@ -53,6 +55,7 @@ public struct ResultsEnvironment: Sendable {
         note: (String) -> Void
     ) throws {
         self.tabletProfile = tabletProfile
+        let penDisplay = Self.isPenDisplay(device)
         if let given {
             if Self.namesFile(given) {
                 displayProfile = try DisplayProfile(yaml: try readText(given, purpose: "display profile"), source: given)
@@ -64,7 +67,7 @@ public struct ResultsEnvironment: Sendable {
                 displayProfile = profile
             }
             displaySource = .option
-        } else if device.has(property: InputProperty.direct), let link = tabletProfile?.profile.display {
+        } else if penDisplay, let link = tabletProfile?.profile.display {
             let catalog = try lookup.displayCatalog()
             guard let profile = catalog.profile(named: link) else {
                 throw DisplayChoiceError.brokenLink(tabletProfile: tabletProfile?.source ?? "", name: link, known: catalog.names)
@@ -74,7 +77,7 @@ public struct ResultsEnvironment: Sendable {
         } else {
             displayProfile = nil
             displaySource = .reference
-            if device.has(property: InputProperty.direct) {
+            if penDisplay {
                 note(
                     "note: \(device.name) is a pen display, but "
                         + (tabletProfile.map { "its tablet profile \($0.source) names no display" } ?? "no tablet profile names its display")
@@ -86,6 +89,28 @@ public struct ResultsEnvironment: Sendable {
             displayProfile.map {
                 DisplayData.drawingTheForm(pixelsPerInch: $0.pixelsPerInch, screenScalingFactor: $0.scalingFactor)
             } ?? DisplayData.referenceCanvas
+    }
+
+    /// The display a session on `device` (with the tablet profile `tabletProfile`) uses when no
+    /// `--display-profile` is given, in words: the display profile's name and file, or the
+    /// reference canvas; for `devices` and `info`, so a new display profile's effect can be seen.
+    public static func activeDisplay(device: DeviceDescription, tabletProfile: ProfileMatch?, lookup: CalibrationLookup) -> String {
+        do {
+            let chosen = try ResultsEnvironment(device: device, tabletProfile: tabletProfile, displayProfile: nil, lookup: lookup, note: { _ in })
+            if let profile = chosen.displayProfile { return "\(profile.name) (\(profile.source))" }
+            return isPenDisplay(device)
+                ? "the reference 264 ppi, 2x canvas: no tablet profile names this pen display's screen (add 'display: NAME' to it)"
+                : "the reference 264 ppi, 2x canvas (a tablet without a display)"
+        } catch {
+            return "none: \(error)"
+        }
+    }
+
+    /// True when `device` is a pen display: the kernel says so (`INPUT_PROP_DIRECT`), or libwacom
+    /// knows its model as integrated in a display (a recording made before evemu kept input
+    /// properties has no `P:` line to say it).
+    public static func isPenDisplay(_ device: DeviceDescription) -> Bool {
+        device.has(property: InputProperty.direct) || LibwacomDatabase()?.tablet(for: device.id)?.integratedInDisplay == true
     }
 
     /// True when `--display-profile` names a file rather than a profile on the search path: it

@@ -19,6 +19,6 @@ struct Devices: ParsableCommand {
     var json = false
 
     func run() throws {
-        DevicesReport.scan(profile: { try? profile.profile(for: $0)?.source }).print(json: json)
+        DevicesReport.scan(profileFile: profile.profileFile).print(json: json)
     }
 }

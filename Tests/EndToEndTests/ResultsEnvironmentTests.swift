@@ -48,6 +48,23 @@ struct ResultsEnvironmentTests {
         }
     }
 
+    /// A Cintiq recording without its `P: 02` line (as evemu 1.0 wrote them, before input
+    /// properties) is still a pen display: libwacom knows the 056a:0333 as integrated in a display
+    /// (issue 17: the display choice from libwacom's flag, not a guess).
+    @Test("A pen display recorded without INPUT_PROP_DIRECT is known as one through libwacom")
+    func penDisplayFromLibwacom() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let original = try String(contentsOfFile: Self.cintiq, encoding: .utf8)
+        let withoutProperties = original.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("P: ") }
+        try #require(withoutProperties.count == original.split(separator: "\n", omittingEmptySubsequences: false).count - 1)
+        let stripped = directory.appendingPathComponent("Wacom-Cintiq-13HD-touch-Pen.events")
+        try withoutProperties.joined(separator: "\n").write(to: stripped, atomically: true, encoding: .utf8)
+        let (facts, _) = try Self.replay([stripped.path])
+        #expect(facts.pixelsPerInch == "166.0131")
+        #expect(facts.deviceName == "StylusKit profiles: tablet=wacom-cintiq-13hd-touch; display=wacom-cintiq-13hd")
+    }
+
     /// The Intuos4 has no display (its .desc has no INPUT_PROP_DIRECT): the reference canvas,
     /// 264 ppi at scale 2, 132 points per inch; 223.52 mm across is 223.52 / 25.4 × 132 = 1161.6 pt.
     @Test("A tablet without a display keeps the reference 264 ppi, 2x canvas")
