@@ -66,7 +66,7 @@ check() {
         sed 's/^/     /' "$work/check.out" | head -n 40
     fi
 }
-in_root() { chroot "$root" /usr/bin/env -i PATH=/usr/local/bin:/usr/bin:/bin HOME=/root LANG=C.UTF-8 /bin/sh -c "$1"; }
+in_root() { chroot "$root" /usr/bin/env -i PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin HOME=/root LANG=C.UTF-8 /bin/sh -c "$1"; }
 
 # 1. The base root: debootstrap once, then unpack the cached tarball.
 started=$(date +%s)
@@ -119,12 +119,13 @@ check "man styluskit lists the commands" in_root "MANWIDTH=100 man styluskit | g
 check "bash completion is where bash-completion looks, and loads" in_root \
     "bash -c '. /usr/share/bash-completion/completions/styluskit && complete -p styluskit'"
 check "zsh completion is in Debian's vendor-completions" in_root "grep -q '^#compdef styluskit' /usr/share/zsh/vendor-completions/_styluskit"
-check "fish completion is in vendor_completions.d" in_root "grep -q 'complete -c styluskit' /usr/share/fish/vendor_completions.d/styluskit.fish"
+check "fish completion is in vendor_completions.d" in_root "grep -q \"^complete -c 'styluskit'\" /usr/share/fish/vendor_completions.d/styluskit.fish"
 check "the udev rule is where udev reads rules" in_root "grep -q uaccess /usr/lib/udev/rules.d/70-styluskit-tablets.rules"
 
 # The README's demo, run from the installed data: the 22HDT's recording has no resolution, so the
 # replay needs the tablet profile the package put in /usr/share/styluskit/Calibration.
-recording=/usr/share/styluskit/Fixtures/recordings/real/Wacom-Cintiq-22HDT-Pen.events
+demo=Fixtures/recordings/real/Wacom-Cintiq-22HDT-Pen.events
+recording=/usr/share/styluskit/$demo
 in_root "cd / && styluskit replay $recording --test clock --out /tmp/out" >"$work/replay.txt" 2>&1 || true
 check "the demo replay uses the installed tablet profile" \
     grep -q '/usr/share/styluskit/Calibration/tablets/wacom-cintiq-22hdt.yaml' "$work/replay.txt"
@@ -153,7 +154,7 @@ check "make install puts the binary, data, rule, pages and completions under /us
     -a -f "$destdir/usr/local/share/zsh/site-functions/_styluskit" \
     -a -f "$destdir/usr/local/share/fish/vendor_completions.d/styluskit.fish"
 check "the DESTDIR binary finds its data under PREFIX/share/styluskit" sh -c \
-    "'$destdir/usr/local/bin/styluskit' info '$destdir/usr/local/share/styluskit/$recording' 2>&1 | grep -q '$destdir/usr/local/share/styluskit/Calibration/tablets/wacom-cintiq-22hdt.yaml'"
+    "'$destdir/usr/local/bin/styluskit' info '$destdir/usr/local/share/styluskit/$demo' 2>&1 | grep -q '$destdir/usr/local/share/styluskit/Calibration/tablets/wacom-cintiq-22hdt.yaml'"
 make --no-print-directory uninstall DESTDIR="$destdir" >/dev/null
 check "make uninstall leaves only empty folders" test -z "$(find "$destdir" -not -type d)"
 
