@@ -131,7 +131,7 @@ echo "deb: $deb ($(du -h "$deb" | cut -f1))"
 echo "deb: Depends: $depends"
 
 if command -v lintian >/dev/null 2>&1; then
-    # Errors fail the build; the warnings and notes left are printed (and listed in integration/install/README.md).
+    # Errors fail the build; the warnings and notes left are printed.
     lintian --suppress-tags-from-file "$repo/scripts/deb-lintian-accepted.txt" --display-info "$deb" | tee "$work/lintian.txt" || true
     if grep -q '^E: ' "$work/lintian.txt"; then
         echo "deb: lintian reports errors (above)" >&2
