@@ -9,7 +9,8 @@
 # Usage: integration/install/run.sh [PACKAGE.deb]   (default: .build/deb/styluskit_*.deb)
 # Needs root (debootstrap, chroot); skipped otherwise. The base root (debootstrap minbase of the
 # host's release, with apt's lists) is cached as a tarball, and the packages apt downloads are kept,
-# under .cache/install (git-ignored; STYLUSKIT_INSTALL_CACHE moves it), so a warm run needs no network.
+# under .build-install/ (git-ignored by .build*/, as the VM test's .build-vm/; STYLUSKIT_INSTALL_CACHE
+# moves it), so a warm run needs no network.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 repo=$PWD
@@ -36,7 +37,7 @@ deb=$(cd "$(dirname "$deb")" && pwd)/$(basename "$deb")
 . /etc/os-release
 suite=${VERSION_CODENAME:?the host has no VERSION_CODENAME in /etc/os-release}
 mirror=${DEBIAN_MIRROR:-http://deb.debian.org/debian}
-cache=${STYLUSKIT_INSTALL_CACHE:-$repo/.cache/install}
+cache=${STYLUSKIT_INSTALL_CACHE:-$repo/.build-install}
 base=$cache/$suite-minbase.tar.zst
 archives=$cache/apt-archives
 mkdir -p "$cache" "$archives/partial"
