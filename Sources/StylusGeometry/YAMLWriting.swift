@@ -46,10 +46,4 @@ public enum YAMLWriting {
         return comments.map { $0.isEmpty ? "#\n" : "# \($0)\n" }.joined() + body
     }
 
-    /// One scalar as the emitter writes it in a flow context: `"a \"b\""` for double-quoted text.
-    public static func scalar(_ node: Node) -> String {
-        // A one-item flow list is `[ITEM]\n`: the item is the scalar as it appears inside a line.
-        let list = document(flow([node]))
-        return String(list.dropFirst().dropLast(2))
-    }
 }
