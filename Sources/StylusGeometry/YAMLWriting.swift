@@ -45,5 +45,4 @@ public enum YAMLWriting {
         }
         return comments.map { $0.isEmpty ? "#\n" : "# \($0)\n" }.joined() + body
     }
-
 }
