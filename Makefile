@@ -13,6 +13,10 @@
 #   make fuzz TARGET=evemu MINUTES=10   one parser under libFuzzer + AddressSanitizer (ROBUSTNESS.md)
 #   make test-asan   the whole test suite under AddressSanitizer (its own build in .build-asan)
 #   make test-tsan   the concurrency paths' tests under ThreadSanitizer (its own build in .build-tsan)
+#   make install [PREFIX=/usr/local] [DESTDIR=...]   the release binary, its data, udev rule, man pages and
+#                 shell completions where the system looks for them; make uninstall removes them
+#   make deb      a Debian package of the same files (scripts/deb.sh) in .build/deb
+#   make test-install   installs that package into a fresh Debian root and runs it (integration/install/run.sh)
 
 SWIFT ?= swift
 OUT ?= out
@@ -21,7 +25,8 @@ N ?= 1000000
 TARGET ?= evemu
 MINUTES ?= 10
 
-.PHONY: setup build demo test lint test-asan test-tsan fuzz test-vm install-udev-rules bench bench-smoke bench-adf bench-proctor limits clean
+.PHONY: setup build demo test lint test-asan test-tsan fuzz test-vm install-udev-rules bench bench-smoke bench-adf bench-proctor limits clean \
+	release man completions install uninstall deb test-install
 
 setup:
 	@bash scripts/setup.sh
@@ -91,6 +96,87 @@ install-udev-rules:
 	install -D -m 0644 udev-rules/70-styluskit-tablets.rules $(UDEV_RULES_DIR)/70-styluskit-tablets.rules
 	udevadm control --reload-rules
 	udevadm trigger --subsystem-match=input --action=change
+
+# Installing like a Linux tool. The binary finds its data (Calibration/, and the recordings, mazes
+# and settings the messages point to) in $(PREFIX)/share/styluskit, the place
+# CalibrationLookup.installedProjectDirectory looks beside the executable, so the in-tree build and
+# an install use the same lookup. udev reads $(PREFIX)/lib/udev/rules.d for /usr and /usr/local;
+# bash-completion, zsh and fish read the completion folders below under both prefixes (Debian's zsh
+# reads /usr/share/zsh/vendor-completions, which make deb passes as ZSH_COMPLETION_DIR).
+PREFIX ?= /usr/local
+DESTDIR ?=
+BINDIR ?= $(PREFIX)/bin
+DATADIR ?= $(PREFIX)/share/styluskit
+MANDIR ?= $(PREFIX)/share/man
+UDEV_DIR ?= $(PREFIX)/lib/udev/rules.d
+BASH_COMPLETION_DIR ?= $(PREFIX)/share/bash-completion/completions
+ZSH_COMPLETION_DIR ?= $(PREFIX)/share/zsh/site-functions
+FISH_COMPLETION_DIR ?= $(PREFIX)/share/fish/vendor_completions.d
+# Generated files (man pages, completions) and the package land here.
+GENERATED ?= .build/install
+DEB_DIR ?= .build/deb
+# The help text does not depend on the build configuration; debug reuses the build `make test` made
+# (the plugin builds every product of the package, benchmarks and fuzzers included, before it runs).
+MAN_CONFIGURATION ?= debug
+# The data files an installed binary reads: the shipped profiles, and the files the messages and
+# defaults name by their path in the checkout (synth's default --like recording, the demo recording,
+# the mazes, the settings listing), kept at the same relative paths under $(DATADIR).
+DATA_FILES = $(wildcard Calibration/README.md Calibration/tablets/*.yaml Calibration/displays/*.yaml) \
+	Fixtures/recordings/real/Wacom-Cintiq-13HD-touch-Pen.events Fixtures/recordings/real/Wacom-Cintiq-22HDT-Pen.events \
+	Fixtures/recordings/real/LICENSE Fixtures/recordings/real/README.md \
+	$(wildcard Fixtures/mazes/*) Fixtures/settings/README.md Fixtures/settings/default.yaml
+RELEASE_BINARY = .build/release/styluskit
+
+# The Swift runtime and Foundation are linked in, so the binary needs only Debian's libraries; relocations
+# are resolved at start and then read-only (full RELRO, as Debian's hardening flags ask).
+release:
+	$(SWIFT) build -c release --static-swift-stdlib -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now --product styluskit
+
+# One page per command from the help, by swift-argument-parser's GenerateManual plugin: styluskit.1,
+# styluskit.replay.1, styluskit.adf.show.1, ... (the generator's names, which its SEE ALSO sections
+# use; `man styluskit.replay`). Dated by the last commit, so a rebuild gives the same pages.
+man:
+	$(SWIFT) package plugin generate-manual --configuration $(MAN_CONFIGURATION) --multi-page \
+	    --date "$$(git log -1 --format=%cs 2>/dev/null || date -u +%F)" --authors "the StylusKit authors"
+	rm -rf $(GENERATED)/man && mkdir -p $(GENERATED)/man
+	cp $$(find .build/plugins -path '*GenerateManual*' -name 'styluskit*.1') $(GENERATED)/man/
+	bash scripts/tidy-man-pages.sh $(GENERATED)/man
+	@ls $(GENERATED)/man/styluskit.1 $(GENERATED)/man/styluskit.replay.1 >/dev/null
+
+completions: release
+	mkdir -p $(GENERATED)/completions
+	@# bash-completion sources the file; it is not run, so it has no #! line.
+	$(RELEASE_BINARY) --generate-completion-script bash | sed '1{/^#!/d}' > $(GENERATED)/completions/styluskit.bash
+	$(RELEASE_BINARY) --generate-completion-script zsh > $(GENERATED)/completions/_styluskit
+	$(RELEASE_BINARY) --generate-completion-script fish > $(GENERATED)/completions/styluskit.fish
+
+install: release man completions
+	install -D -m 0755 $(RELEASE_BINARY) $(DESTDIR)$(BINDIR)/styluskit
+	for file in $(DATA_FILES); do install -D -m 0644 "$$file" "$(DESTDIR)$(DATADIR)/$$file" || exit 1; done
+	install -D -m 0644 udev-rules/70-styluskit-tablets.rules $(DESTDIR)$(UDEV_DIR)/70-styluskit-tablets.rules
+	install -d $(DESTDIR)$(MANDIR)/man1
+	install -m 0644 $(GENERATED)/man/*.1 $(DESTDIR)$(MANDIR)/man1/
+	install -D -m 0644 $(GENERATED)/completions/styluskit.bash $(DESTDIR)$(BASH_COMPLETION_DIR)/styluskit
+	install -D -m 0644 $(GENERATED)/completions/_styluskit $(DESTDIR)$(ZSH_COMPLETION_DIR)/_styluskit
+	install -D -m 0644 $(GENERATED)/completions/styluskit.fish $(DESTDIR)$(FISH_COMPLETION_DIR)/styluskit.fish
+	@# On the running system (no DESTDIR), udev and man-db pick the new files up now.
+	@if [ -z "$(DESTDIR)" ] && command -v udevadm >/dev/null && [ -d /run/udev ]; then udevadm control --reload-rules || true; fi
+	@if [ -z "$(DESTDIR)" ] && command -v mandb >/dev/null; then mandb -q $(MANDIR) 2>/dev/null || true; fi
+
+# Removes what install put there (the man pages by the name every generated page has).
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/styluskit
+	rm -rf $(DESTDIR)$(DATADIR)
+	rm -f $(DESTDIR)$(UDEV_DIR)/70-styluskit-tablets.rules
+	rm -f $(DESTDIR)$(MANDIR)/man1/styluskit.1 $(DESTDIR)$(MANDIR)/man1/styluskit.*.1
+	rm -f $(DESTDIR)$(BASH_COMPLETION_DIR)/styluskit $(DESTDIR)$(ZSH_COMPLETION_DIR)/_styluskit \
+	    $(DESTDIR)$(FISH_COMPLETION_DIR)/styluskit.fish
+
+deb:
+	bash scripts/deb.sh $(DEB_DIR)
+
+test-install: deb
+	bash integration/install/run.sh $(DEB_DIR)/styluskit_*.deb
 
 clean:
 	rm -rf .build .build-asan .build-tsan .build-fuzz .fuzz $(OUT)

@@ -21,9 +21,15 @@ set -euo pipefail
 # udev: systemd-udevd and udevadm give the VM's input nodes their real ID_INPUT_* properties.
 # libwacom-dev: libwacom and its tablet database, which LinuxInput asks for a model's name, physical
 #   size, display integration and styli (`styluskit devices`, `info`); its tests read the database.
+# dpkg-dev, lintian: make deb computes the package's Depends with dpkg-shlibdeps and checks it with lintian.
+# debootstrap, zstd: the install test (integration/install/run.sh) makes a fresh Debian root, cached
+#   as a zstd tarball, and installs the package there.
+# libinput-tools, python3-libevdev: `libinput analyze recording` reads the libinput-record YAML that
+#   `styluskit convert` writes, in the tests (libinput's own reader, in python3 with libevdev).
 packages=(pkg-config libevdev-dev libudev-dev libxml2-dev libevemu-dev libxml2-utils python3
     libcairo2-dev poppler-utils openssl qemu-system-x86 busybox-static evemu-tools udev time
-    libsdl2-dev libespeak-ng-dev xvfb x11-apps xdotool libwacom-dev)
+    libsdl2-dev libespeak-ng-dev xvfb x11-apps xdotool libwacom-dev dpkg-dev lintian debootstrap zstd
+    libinput-tools python3-libevdev)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -161,26 +161,12 @@ public struct ADFResultsList: Sendable, Hashable {
 
     /// `unixMilliseconds` as UTC ISO 8601 to the second, e.g. "2023-01-12T14:54:17Z".
     ///
-    /// Computed from the day count (proleptic Gregorian calendar) rather than through a
-    /// formatter, so the text does not depend on the locale or the time zone settings.
+    /// Foundation's ISO 8601 format style is fixed (Gregorian calendar, UTC, no locale), so the
+    /// text does not depend on the locale or the time zone settings. Milliseconds are dropped
+    /// towards the past, so a moment is dated by the second it falls in (-1 ms is 23:59:59).
     public static func iso8601(unixMilliseconds: Int64) -> String {
         let seconds = unixMilliseconds >= 0 ? unixMilliseconds / 1000 : (unixMilliseconds - 999) / 1000
-        var days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
-        let secondOfDay = seconds - days * 86_400
-        // Days since 1970-01-01 to year, month, day (H. Hinnant's civil_from_days).
-        days += 719_468
-        let era = (days >= 0 ? days : days - 146_096) / 146_097
-        let dayOfEra = days - era * 146_097
-        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36_524 - dayOfEra / 146_096) / 365
-        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
-        let shiftedMonth = (5 * dayOfYear + 2) / 153
-        let day = dayOfYear - (153 * shiftedMonth + 2) / 5 + 1
-        let month = shiftedMonth < 10 ? shiftedMonth + 3 : shiftedMonth - 9
-        let year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
-        func two(_ value: Int64) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        let yearText = year >= 0 && year < 10_000 ? String(repeating: "0", count: 4 - "\(year)".count) + "\(year)" : "\(year)"
-        return "\(yearText)-\(two(month))-\(two(day))T\(two(secondOfDay / 3600)):"
-            + "\(two(secondOfDay / 60 % 60)):\(two(secondOfDay % 60))Z"
+        return Date(timeIntervalSince1970: Double(seconds)).formatted(.iso8601)
     }
 
     /// The listing as a table: a header, then one line per file; or a sentence when the

@@ -1,3 +1,4 @@
+import StylusGeometry
 import StylusInput
 import Yams
 
@@ -182,65 +183,96 @@ public struct ProctoringSettings: Hashable, Sendable {
     ///
     /// Reading the text back gives these settings.
     public var yaml: String {
-        var lines = [
-            "# StylusKit proctoring settings: every option of the three tests (Fixtures/settings/README.md).",
-            "# An option left out takes the default of assessments.md. Durations take 's' or 'ms'.",
-            "schema: \(Self.schemaVersion)",
-            "",
-            "# Digital Clock Drawing Test.",
-            "clock:",
+        typealias Option = (key: String, comment: String, value: String)
+        let sections: [(key: String, comment: String, options: [Option])] = [
+            (
+                "clock", "Digital Clock Drawing Test.",
+                [
+                    (
+                        "button-delay", "Pen-up time without drawing before the continue and repeat-instructions buttons appear.",
+                        Self.format(clock.buttonDelay)
+                    ),
+                    ("hours", "The hour the patient is told to draw (1-12).", "\(clock.hours)"),
+                    ("minutes", "The minute the patient is told to draw (0-59).", "\(clock.minutes)"),
+                ]
+            ),
+            (
+                "maze", "Digital Maze Test (a battery file may override these per maze).",
+                [
+                    ("enable-instructions", "Interactive instructions before the first maze.", "\(maze.enableInstructions)"),
+                    ("enable-wall-cross-detection", "Detect and interrupt wall crosses.", "\(maze.enableWallCrossDetection)"),
+                    (
+                        "maximum-skip-length", "Cells that may be skipped at a time without interruption.",
+                        "\(maze.maximumSkipLength) cells"
+                    ),
+                    ("wall-cross-timeout", "How long a wall cross may last before interrupting.", Self.format(maze.wallCrossTimeout)),
+                    (
+                        "maximum-pause-skip-length", "Cells that may be skipped when resuming after a pause.",
+                        "\(maze.maximumPauseSkipLength) cells"
+                    ),
+                    (
+                        "pause-backtrack-distance",
+                        "Distance back along the drawn path to the resume point, in pixels of the 264 ppi reference tablet.",
+                        "\(Self.format(maze.pauseBacktrackDistancePixels)) px"
+                    ),
+                    ("no-drawing-timeout", "Time without drawing (pen up) before interrupting.", Self.format(maze.noDrawingTimeout)),
+                    ("finish-timeout", "Delay after reaching the end before the finish animation.", Self.format(maze.finishTimeout)),
+                    (
+                        "pause-circle-radius",
+                        "Radius of the circle left visible around the resume point while paused, in reference pixels.",
+                        "\(Self.format(maze.pauseCircleRadiusPixels)) px"
+                    ),
+                    (
+                        "start-radius", "How near the start arrow a first stroke must begin, in cell sizes (not in the spec's table).",
+                        "\(Self.format(maze.startRadiusCells)) cells"
+                    ),
+                ]
+            ),
+            (
+                "symbol-digit", "Digital Symbol Digit Test.",
+                [
+                    (
+                        "enable-skip-detection", "Interrupt when the patient skips more than one box at a time.",
+                        "\(symbolDigit.enableSkipDetection)"
+                    ),
+                    ("enable-instructions", "Interactive instructions before each part.", "\(symbolDigit.enableInstructions)"),
+                    ("enable-repeat", "Run two full symbol-digit tests per administration.", "\(symbolDigit.enableRepeat)"),
+                    (
+                        "display-mode", "Show alternate symbols and digits, for publishable figures that keep the real form private.",
+                        "\(symbolDigit.displayMode)"
+                    ),
+                    (
+                        "delayed-recall-warning", "Remind the patient of the delayed-recall instructions after this long without writing.",
+                        Self.format(symbolDigit.delayedRecallWarning)
+                    ),
+                ]
+            ),
         ]
-        func option(_ comment: String, _ key: String, _ value: String) {
-            lines.append("  # \(comment)")
-            lines.append("  \(key): \(value)")
+        typealias Y = YAMLWriting
+        let document = Y.document(
+            Y.mapping(
+                [("schema", Y.plain("\(Self.schemaVersion)"))]
+                    + sections.map { section in (section.key, Y.mapping(section.options.map { ($0.key, Y.plain($0.value)) })) }),
+            comments: [
+                "StylusKit proctoring settings: every option of the three tests (Fixtures/settings/README.md).",
+                "An option left out takes the default of assessments.md. Durations take 's' or 'ms'.",
+            ])
+        // Yams writes no comments: each section's and option's goes in before the line Yams wrote for
+        // it, which is one line (the emitter folds nothing), in the order the mapping was built.
+        var commented: [(line: String, comments: [String])] = []
+        for section in sections {
+            commented.append(("\(section.key):", ["", "# \(section.comment)"]))
+            for option in section.options { commented.append(("  \(option.key): \(option.value)", ["  # \(option.comment)"])) }
         }
-        option(
-            "Pen-up time without drawing before the continue and repeat-instructions buttons appear.",
-            "button-delay", Self.format(clock.buttonDelay))
-        option("The hour the patient is told to draw (1-12).", "hours", "\(clock.hours)")
-        option("The minute the patient is told to draw (0-59).", "minutes", "\(clock.minutes)")
-
-        lines += ["", "# Digital Maze Test (a battery file may override these per maze).", "maze:"]
-        option("Interactive instructions before the first maze.", "enable-instructions", "\(maze.enableInstructions)")
-        option("Detect and interrupt wall crosses.", "enable-wall-cross-detection", "\(maze.enableWallCrossDetection)")
-        option(
-            "Cells that may be skipped at a time without interruption.", "maximum-skip-length",
-            "\(maze.maximumSkipLength) cells")
-        option(
-            "How long a wall cross may last before interrupting.", "wall-cross-timeout",
-            Self.format(maze.wallCrossTimeout))
-        option(
-            "Cells that may be skipped when resuming after a pause.", "maximum-pause-skip-length",
-            "\(maze.maximumPauseSkipLength) cells")
-        option(
-            "Distance back along the drawn path to the resume point, in pixels of the 264 ppi reference tablet.",
-            "pause-backtrack-distance", "\(Self.format(maze.pauseBacktrackDistancePixels)) px")
-        option(
-            "Time without drawing (pen up) before interrupting.", "no-drawing-timeout",
-            Self.format(maze.noDrawingTimeout))
-        option(
-            "Delay after reaching the end before the finish animation.", "finish-timeout",
-            Self.format(maze.finishTimeout))
-        option(
-            "Radius of the circle left visible around the resume point while paused, in reference pixels.",
-            "pause-circle-radius", "\(Self.format(maze.pauseCircleRadiusPixels)) px")
-        option(
-            "How near the start arrow a first stroke must begin, in cell sizes (not in the spec's table).",
-            "start-radius", "\(Self.format(maze.startRadiusCells)) cells")
-
-        lines += ["", "# Digital Symbol Digit Test.", "symbol-digit:"]
-        option(
-            "Interrupt when the patient skips more than one box at a time.", "enable-skip-detection",
-            "\(symbolDigit.enableSkipDetection)")
-        option("Interactive instructions before each part.", "enable-instructions", "\(symbolDigit.enableInstructions)")
-        option(
-            "Run two full symbol-digit tests per administration.", "enable-repeat", "\(symbolDigit.enableRepeat)")
-        option(
-            "Show alternate symbols and digits, for publishable figures that keep the real form private.",
-            "display-mode", "\(symbolDigit.displayMode)")
-        option(
-            "Remind the patient of the delayed-recall instructions after this long without writing.",
-            "delayed-recall-warning", Self.format(symbolDigit.delayedRecallWarning))
+        var lines: [String] = []
+        var next = commented.startIndex
+        for line in document.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+            if next < commented.endIndex, line == commented[next].line {
+                lines += commented[next].comments
+                next += 1
+            }
+            lines.append(String(line))
+        }
         return lines.joined(separator: "\n") + "\n"
     }
 

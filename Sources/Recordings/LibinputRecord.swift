@@ -241,7 +241,7 @@ public enum LibinputRecord {
             out += "- evdev:\n"
         }
         let id = device.id
-        out += "    # Name: \(device.name)\n"
+        out += "    # Name: \(commentText(device.name))\n"
         out +=
             "    # ID: bus 0x\(hex4(id.bustype)) vendor 0x\(hex4(id.vendor)) product 0x\(hex4(id.product)) version 0x\(hex4(id.version))\n"
         out += "    name: \(quotedYAML(device.name))\n"
@@ -320,25 +320,30 @@ private func leftPad(_ text: String, _ width: Int) -> String {
     text.count < width ? String(repeating: " ", count: width - text.count) + text : text
 }
 
-/// `text` as a YAML double-quoted scalar.
-func quotedYAML(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\t": out += "\\t"
-        case "\r": out += "\\r"
-        default:
-            if scalar.value < 0x20 || scalar.value == 0x7f {
-                out += "\\x" + hex2(UInt8(scalar.value))
-            } else {
-                out.unicodeScalars.append(scalar)
-            }
-        }
+/// `text` for a comment line, as libinput-record writes it, unless it holds a character a YAML file may
+/// not (control characters, line breaks): then as the double-quoted scalar spells it, so the file stays
+/// readable and the comment one line.
+func commentText(_ text: String) -> String {
+    let safe = text.unicodeScalars.allSatisfy { scalar in
+        scalar == "\t"
+            || (scalar.value >= 0x20 && scalar.value != 0x7f && !(0x80...0x9f).contains(scalar.value)
+                && scalar.value != 0x2028 && scalar.value != 0x2029 && scalar.value != 0xfeff && scalar.value < 0xfffe)
     }
-    return out + "\""
+    return safe ? text : quotedYAML(text)
+}
+
+/// `text` as a YAML double-quoted scalar, as Yams' emitter (libyaml) escapes it: the line stays
+/// one line (no folding), UTF-8 stays as it is, control characters become escapes.
+func quotedYAML(_ text: String) -> String {
+    // A one-item flow list is `[ITEM]` and a line break: the item is the scalar as written inside a line.
+    let list: Node = .sequence(Node.Sequence([Node(text, Tag(.str), .doubleQuoted)], Tag(.implicit), .flow))
+    do {
+        let written = try Yams.serialize(node: list, width: -1, allowUnicode: true)
+        return String(written.dropFirst().dropLast(2))
+    } catch {
+        // The emitter fails only on events out of order, which one scalar in a list cannot produce.
+        fatalError("Yams could not write a YAML scalar: \(error)")
+    }
 }
 
 extension Substring {

@@ -172,19 +172,19 @@ extension DisplayProfile {
 
     /// The profile as YAML, schema 1, with `comments` (one per line, without `#`) at the top.
     public func yaml(comments: [String]) -> String {
-        var lines = comments.map { $0.isEmpty ? "#" : "# \($0)" }
-        lines.append("schema: \(Self.schemaVersion)")
-        lines.append("kind: display")
-        if let description { lines.append("description: \(quoted(description))") }
-        if match.specificity > 0 { lines.append("match:") }
-        if let output = match.output { lines.append("  output: \(quoted(output))") }
-        if let vendor = match.edidVendor { lines.append("  edid_vendor: \(quoted(vendor))") }
-        if let product = match.edidProduct { lines.append("  edid_product: \"\(hex4(product))\"") }
-        lines.append("pixels_per_inch: \(decimal(pixelsPerInch))")
-        lines.append("scaling_factor: \(decimal(scalingFactor))")
-        if let resolution { lines.append("resolution: [\(resolution.width), \(resolution.height)]") }
-        if let size = sizeMillimetres { lines.append("size_mm: [\(decimal(size.width)), \(decimal(size.height))]") }
-        return lines.joined(separator: "\n") + "\n"
+        typealias Y = YAMLWriting
+        var root: [(String, Node)] = [("schema", Y.plain("\(Self.schemaVersion)")), ("kind", Y.plain("display"))]
+        if let description { root.append(("description", Y.text(description))) }
+        let match = [
+            self.match.output.map { ("output", Y.text($0)) }, self.match.edidVendor.map { ("edid_vendor", Y.text($0)) },
+            self.match.edidProduct.map { ("edid_product", Y.text(hex4($0))) },
+        ].compactMap { $0 }
+        if !match.isEmpty { root.append(("match", Y.mapping(match))) }
+        root.append(("pixels_per_inch", Y.plain(decimal(pixelsPerInch))))
+        root.append(("scaling_factor", Y.plain(decimal(scalingFactor))))
+        if let resolution { root.append(("resolution", Y.flow([Y.plain("\(resolution.width)"), Y.plain("\(resolution.height)")]))) }
+        if let size = sizeMillimetres { root.append(("size_mm", Y.flow([Y.plain(decimal(size.width)), Y.plain(decimal(size.height))]))) }
+        return Y.document(Y.mapping(root), comments: comments)
     }
 }
 
@@ -192,11 +192,6 @@ extension DisplayProfile {
 func profileName(source: String) -> String {
     let file = source.split(separator: "/").last.map(String.init) ?? source
     return file.hasSuffix(".yaml") ? String(file.dropLast(5)) : file.hasSuffix(".yml") ? String(file.dropLast(4)) : file
-}
-
-/// Text in double quotes with `"` and `\` escaped, as YAML reads it back unchanged.
-func quoted(_ text: String) -> String {
-    "\"" + text.replacingAll("\\", with: "\\\\").replacingAll("\"", with: "\\\"") + "\""
 }
 
 /// A number with at most four decimals and no trailing zeros: `165.6`, `2`, `0.1`.
@@ -217,14 +212,6 @@ func decimal(_ value: Double) -> String {
 func hex4(_ value: UInt16) -> String {
     let digits = String(value, radix: 16)
     return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-}
-
-extension String {
-    func replacingAll(_ target: Character, with replacement: String) -> String {
-        var result = ""
-        for character in self { if character == target { result += replacement } else { result.append(character) } }
-        return result
-    }
 }
 
 extension ProfileReader {

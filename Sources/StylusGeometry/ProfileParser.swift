@@ -324,36 +324,38 @@ extension TabletProfile {
     /// The profile as YAML, schema 1, with `comments` (one per line, without `#`) at the top: what
     /// `styluskit calibrate tablet` writes. Reading it back gives the same profile.
     public func yaml(comments: [String]) -> String {
-        var lines = comments.map { $0.isEmpty ? "#" : "# \($0)" }
-        lines.append("schema: \(Self.schemaVersion)")
-        lines.append("kind: tablet")
-        if let description { lines.append("description: \(quoted(description))") }
-        lines.append("match:")
-        if let bus = match.bus { lines.append("  bus: \"\(hex4(bus))\"") }
-        if let vendor = match.vendor { lines.append("  vendor: \"\(hex4(vendor))\"") }
-        if let product = match.product { lines.append("  product: \"\(hex4(product))\"") }
-        if let name = match.name { lines.append("  name: \(quoted(name))") }
-        if let resolution {
-            lines.append("resolution:")
-            lines.append("  x: \(decimal(resolution.x))")
-            lines.append("  y: \(decimal(resolution.y))")
-        }
-        let pressureLines = [
-            pressure.minimum.map { "  minimum: \($0)" }, pressure.maximum.map { "  maximum: \($0)" },
-            pressure.tipThreshold.map { "  tip_threshold: \($0)" }, pressure.maximumForce.map { "  maximum_force: \(decimal($0))" },
+        typealias Y = YAMLWriting
+        var root: [(String, Node)] = [("schema", Y.plain("\(Self.schemaVersion)")), ("kind", Y.plain("tablet"))]
+        if let description { root.append(("description", Y.text(description))) }
+        let match = [
+            self.match.bus.map { ("bus", Y.text(hex4($0))) }, self.match.vendor.map { ("vendor", Y.text(hex4($0))) },
+            self.match.product.map { ("product", Y.text(hex4($0))) }, self.match.name.map { ("name", Y.text($0)) },
         ].compactMap { $0 }
-        if !pressureLines.isEmpty { lines += ["pressure:"] + pressureLines }
+        root.append(("match", Y.mapping(match)))
+        if let resolution {
+            root.append(("resolution", Y.mapping([("x", Y.plain(decimal(resolution.x))), ("y", Y.plain(decimal(resolution.y)))])))
+        }
+        let pressure = [
+            self.pressure.minimum.map { ("minimum", Y.plain("\($0)")) }, self.pressure.maximum.map { ("maximum", Y.plain("\($0)")) },
+            self.pressure.tipThreshold.map { ("tip_threshold", Y.plain("\($0)")) },
+            self.pressure.maximumForce.map { ("maximum_force", Y.plain(decimal($0))) },
+        ].compactMap { $0 }
+        if !pressure.isEmpty { root.append(("pressure", Y.mapping(pressure))) }
         if let area = activeArea {
-            lines.append("active_area:")
-            lines.append("  x: [\(area.minimumX), \(area.maximumX)]")
-            lines.append("  y: [\(area.minimumY), \(area.maximumY)]")
+            root.append(
+                (
+                    "active_area",
+                    Y.mapping([
+                        ("x", Y.flow([Y.plain("\(area.minimumX)"), Y.plain("\(area.maximumX)")])),
+                        ("y", Y.flow([Y.plain("\(area.minimumY)"), Y.plain("\(area.maximumY)")])),
+                    ])
+                ))
         }
         if let transform = tabletToForm {
-            lines.append("tablet_to_form:")
             // Full precision: a homography's perspective terms are tiny and matter.
-            for row in transform.rows { lines.append("  - [\(row.map { String($0) }.joined(separator: ", "))]") }
+            root.append(("tablet_to_form", Y.block(transform.rows.map { row in Y.flow(row.map { Y.plain(String($0)) }) })))
         }
-        if let display { lines.append("display: \(quoted(display))") }
-        return lines.joined(separator: "\n") + "\n"
+        if let display { root.append(("display", Y.text(display))) }
+        return Y.document(Y.mapping(root), comments: comments)
     }
 }

@@ -38,6 +38,24 @@ struct DisplayProfileTests {
         let text = profile.yaml(comments: ["Measured.", ""])
         #expect(text.hasPrefix("# Measured.\n#\nschema: 1\nkind: display\n"))
         #expect(text.contains("edid_product: \"1040\"\n"))
+        // Yams' emitter writes what the hand-made writer did, byte for byte.
+        #expect(
+            text == """
+                # Measured.
+                #
+                schema: 1
+                kind: display
+                description: "Wacom Cintiq 13HD"
+                match:
+                  output: "DP-1"
+                  edid_vendor: "WAC"
+                  edid_product: "1040"
+                pixels_per_inch: 166.0131
+                scaling_factor: 2
+                resolution: [1920, 1080]
+                size_mm: [293.76, 165.24]
+
+                """)
         #expect(try DisplayProfile(yaml: text, source: "d.yaml") == profile)
     }
 

@@ -44,6 +44,43 @@ struct ProfileParsingTests {
         #expect(profile.tabletToForm == TabletToFormTransform(xx: 0.1, xy: 0, x0: -1.5, yx: 0, yy: 0.1, y0: 2))
     }
 
+    /// Yams' emitter writes it (YAMLWriting): texts double-quoted, ids as quoted hex, numbers plain, the
+    /// transform's rows as an unindented block list of flow lists (libyaml does not indent a list in a mapping).
+    @Test("A written profile is Yams' layout, and reads back the same")
+    func writtenLayout() throws {
+        let profile = try TabletProfile(yaml: Self.complete, source: "t.yaml")
+        let text = profile.yaml(comments: ["Written.", ""])
+        #expect(
+            text == """
+                # Written.
+                #
+                schema: 1
+                kind: tablet
+                description: "A test tablet"
+                match:
+                  bus: "0003"
+                  vendor: "056a"
+                  product: "0333"
+                  name: "Wacom Cintiq 13HD touch Pen"
+                resolution:
+                  x: 235
+                  y: 323.5
+                pressure:
+                  minimum: 10
+                  maximum: 2047
+                  tip_threshold: 40
+                  maximum_force: 4.3
+                active_area:
+                  x: [400, 59152]
+                  y: [400, 33448]
+                tablet_to_form:
+                - [0.1, 0.0, -1.5]
+                - [0.0, 0.1, 2.0]
+
+                """)
+        #expect(try TabletProfile(yaml: text, source: "t.yaml") == profile)
+    }
+
     @Test("A pen display's tablet profile names its screen's display profile, and writes it back")
     func displayLink() throws {
         let profile = try TabletProfile(
