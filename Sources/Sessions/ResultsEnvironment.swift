@@ -96,7 +96,8 @@ public struct ResultsEnvironment: Sendable {
     /// reference canvas; for `devices` and `info`, so a new display profile's effect can be seen.
     public static func activeDisplay(device: DeviceDescription, tabletProfile: ProfileMatch?, lookup: CalibrationLookup) -> String {
         do {
-            let chosen = try ResultsEnvironment(device: device, tabletProfile: tabletProfile, displayProfile: nil, lookup: lookup, note: { _ in })
+            let chosen = try ResultsEnvironment(
+                device: device, tabletProfile: tabletProfile, displayProfile: nil, lookup: lookup, note: { _ in })
             if let profile = chosen.displayProfile { return "\(profile.name) (\(profile.source))" }
             return isPenDisplay(device)
                 ? "the reference 264 ppi, 2x canvas: no tablet profile names this pen display's screen (add 'display: NAME' to it)"
