@@ -64,7 +64,7 @@ public struct FeaturesSource: Sendable {
             guard var replay else { throw FeaturesError.recordingWithoutTest(file: path) }
             replay.recording = path
             return try replay.runInMemory(note: note)
-        case .xml, .other:
+        case .xml, .other, .pdf, .png, .tabletProfile, .displayProfile:
             throw FeaturesError.notAnInput(file: path)
         }
     }

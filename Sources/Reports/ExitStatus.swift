@@ -86,7 +86,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
             switch error {
             case .cannotRead: self = .noInput
             case .isDirectory: self = .usage
-            case .tooLarge: self = .dataError
+            case .tooLarge, .wrongKind: self = .dataError
             }
         case is OutputDirectoryError, is LiveSessionError: self = .cannotCreate
         case let error as JournalError:

@@ -1,4 +1,4 @@
-internal import Foundation
+public import Foundation
 
 /// What a file given to a command is, read from its first bytes: a recording, a journal, a results
 /// file, or something else. For the advice when a file is given to the wrong command: a recording
@@ -12,6 +12,14 @@ public enum InputFileKind: Equatable, Sendable {
     case libinputRecording
     /// XML: an ADF results file (or another XML document).
     case xml
+    /// A PDF document (a printed form or calibration sheet).
+    case pdf
+    /// A PNG picture (a rendered result or a plot).
+    case png
+    /// A StylusKit tablet profile (`kind: tablet`).
+    case tabletProfile
+    /// A StylusKit display profile (`kind: display`).
+    case displayProfile
     /// Anything else, or a file that cannot be read (the command's own reader says why).
     case other
 
@@ -22,7 +30,20 @@ public enum InputFileKind: Equatable, Sendable {
             return
         }
         defer { try? handle.close() }
-        let head = String(decoding: (try? handle.read(upToCount: 64 << 10)) ?? Data(), as: UTF8.self)
+        self.init(head: (try? handle.read(upToCount: 64 << 10)) ?? Data())
+    }
+
+    /// Sniffs `head`, a file's first bytes.
+    public init(head bytes: Data) {
+        if bytes.starts(with: Array("%PDF-".utf8)) {
+            self = .pdf
+            return
+        }
+        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+            self = .png
+            return
+        }
+        let head = String(decoding: bytes.prefix(64 << 10), as: UTF8.self)
         let lines = head.split(separator: "\n", maxSplits: 400, omittingEmptySubsequences: true).map {
             $0.trimmingCharacters(in: .whitespaces)
         }
@@ -38,6 +59,10 @@ public enum InputFileKind: Equatable, Sendable {
             self = .evemuRecording
         } else if lines.contains(where: { $0.hasPrefix("libinput:") || $0.hasPrefix("version:") && head.contains("devices:") }) {
             self = .libinputRecording
+        } else if lines.contains("kind: tablet") {
+            self = .tabletProfile
+        } else if lines.contains("kind: display") {
+            self = .displayProfile
         } else {
             self = .other
         }
@@ -65,12 +90,29 @@ public enum WrongInputError: Error, CustomStringConvertible {
         }
     }
 
+    /// What a file of `kind` is, and the command or option that takes it, for a message; nil for
+    /// a kind with nothing to say (unknown text).
+    static func whatItIs(_ kind: InputFileKind, path: String) -> String? {
+        let file = shellQuoted(path)
+        switch kind {
+        case .evemuRecording, .libinputRecording:
+            return "a recording of a tablet's events (`styluskit replay \(file) --test ...` or `styluskit info \(file)` take it)"
+        case .journal: return "a StylusKit journal (`styluskit recover \(file)` rebuilds its results file)"
+        case .xml: return "an XML file, such as an ADF results file (`styluskit adf show \(file)` and `render` take those)"
+        case .pdf: return "a PDF document (a printed form or sheet)"
+        case .png: return "a PNG picture"
+        case .tabletProfile: return "a tablet profile (--profile takes it)"
+        case .displayProfile: return "a display profile (--display-profile takes it)"
+        case .other: return nil
+        }
+    }
+
     /// Throws when `path`, given where a results file is expected, is a recording or a journal.
     public static func checkResultsFile(_ path: String) throws(WrongInputError) {
         let kind = InputFileKind(path: path)
         switch kind {
         case .evemuRecording, .journal, .libinputRecording: throw .notAResultsFile(path: path, kind: kind)
-        case .xml, .other: return
+        case .xml, .other, .pdf, .png, .tabletProfile, .displayProfile: return
         }
     }
 

@@ -20,6 +20,17 @@ public func readText(_ path: String, purpose: String) throws(TextFileError) -> S
     guard let data = FileManager.default.contents(atPath: path) else {
         throw .cannotRead(file: path, purpose: purpose)
     }
+    // A file of another kind (a recording given as a maze, a PNG as settings) is named as what it is.
+    let kind = InputFileKind(head: data.prefix(64 << 10))
+    let expected: InputFileKind? =
+        switch purpose {
+        case "tablet profile": .tabletProfile
+        case "display profile": .displayProfile
+        default: nil
+        }
+    if kind != expected, let what = WrongInputError.whatItIs(kind, path: path) {
+        throw .wrongKind(file: path, purpose: purpose, what: what)
+    }
     return String(decoding: data, as: UTF8.self)
 }
 
@@ -27,12 +38,16 @@ public func readText(_ path: String, purpose: String) throws(TextFileError) -> S
 public enum TextFileError: Error, CustomStringConvertible {
     case cannotRead(file: String, purpose: String)
     case isDirectory(file: String, purpose: String)
+    /// A file of another kind, which `what` names with the command that takes it.
+    case wrongKind(file: String, purpose: String, what: String)
     case tooLarge(file: String, purpose: String, bytes: Int, limit: Int)
 
     public var description: String {
         switch self {
         case let .cannotRead(file, purpose):
             "Cannot read the \(purpose) \(file): it does not exist or is not readable. Check the path and its permissions."
+        case let .wrongKind(file, purpose, what):
+            "\(file) is \(what), not a \(purpose). Give the \(purpose) itself."
         case let .isDirectory(file, purpose):
             "\(file) is a directory, not a \(purpose); give the \(purpose) file itself."
         case let .tooLarge(file, purpose, bytes, limit):

@@ -45,4 +45,29 @@ struct WrongInputTests {
         let info = try styluskit(["info", Self.results])
         #expect(info.standardError == "Error: \(advice)\n")
     }
+
+    @Test("A recording, a picture or the other profile given where a maze, settings or a tablet profile goes is named as what it is")
+    func wrongKindsOfTextFiles() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let out = directory.appendingPathComponent("out").path
+        let maze = try styluskit(["replay", Self.recording, "--test", "maze", "--maze", Self.recording, "--out", out])
+        #expect(maze.status == 65)
+        #expect(
+            maze.standardError
+                == "Error: \(Self.recording) is a recording of a tablet's events (`styluskit replay \(Self.recording) --test ...` or "
+                + "`styluskit info \(Self.recording)` take it), not a maze file. Give the maze file itself.\n")
+        let picture = directory.appendingPathComponent("plot.png").path
+        #expect(try styluskit(["plot", Self.results, "--out", picture]).status == 0)
+        let settings = try styluskit(["replay", Self.recording, "--test", "clock", "--settings", picture, "--out", out])
+        #expect(settings.status == 65)
+        #expect(settings.standardError == "Error: \(picture) is a PNG picture, not a settings file. Give the settings file itself.\n")
+        let display = Paths.packageRoot.appendingPathComponent("Calibration/displays/wacom-cintiq-13hd.yaml").path
+        let profile = try styluskit(["replay", Self.recording, "--test", "clock", "--profile", display, "--out", out])
+        #expect(profile.status == 65)
+        #expect(
+            profile.standardError
+                == "Error: \(display) is a display profile (--display-profile takes it), not a tablet profile. Give the tablet profile itself.\n"
+        )
+    }
 }
