@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Makes the test corpus of `make test-spark`: synthesized sessions of all three tests replayed to
+# results files, the real recordings replayed to results files, optionally the recordings
+# themselves, and deliberately bad inputs.
+#
+#   make-corpus.sh STYLUSKIT OUT SESSIONS [--with-recordings]
+#
+# OUT/synth/{clock,maze,sdt}/*.{csk,msk,ssk}  SESSIONS sessions: `styluskit synth` of the bundled
+#                                             scenarios with seeds 1..SESSIONS on several real
+#                                             devices, each replayed with `styluskit replay`
+# OUT/real/*.csk                              every self-contained real recording replayed as a clock test
+# OUT/recordings/*                            (--with-recordings) those recordings as they are: features
+#                                             measures them once it reads recordings; until then each
+#                                             is an error row with features' message
+# OUT/bad/                                    a cut-off results file and one that is not XML: always errors
+# Everything is deterministic (synth's seeds), so two runs give the same bytes.
+set -euo pipefail
+
+if (($# < 3)); then
+    echo "usage: make-corpus.sh STYLUSKIT OUT SESSIONS [--with-recordings]" >&2
+    exit 2
+fi
+styluskit=$(realpath "$1")
+out=$2
+sessions=$3
+with_recordings=${4:-}
+root=$(cd "$(dirname "$0")/../.." && pwd)
+fixtures=$root/Fixtures
+jobs=${CORPUS_JOBS:-$(nproc)}
+
+mkdir -p "$out"/{synth/clock,synth/maze,synth/sdt,real,bad,work}
+out=$(realpath "$out")
+
+# The real devices the synthesized sessions are drawn on (self-contained recordings: the
+# device description is in the file).
+devices=(Wacom-Cintiq-13HD-touch-Pen.events dell_canvas_pen.evemu Wacom-Cintiq-22HDT-Pen.events
+    UC-LOGIC-Tablet-WP5540U-Pen.events)
+# scenario|test|maze the replay needs (empty for clock and sdt)
+scenarios=(
+    "clock.scenario|clock|"
+    "clean-solve.scenario|maze|$fixtures/mazes/no-choice.maze"
+    "sdt-in-order.scenario|sdt|"
+    "wall-cross-0.6s.scenario|maze|$fixtures/synth/detour.maze"
+    "sdt-parts.scenario|sdt|"
+    "no-drawing.scenario|maze|$fixtures/mazes/no-choice.maze"
+    "sdt-skip.scenario|sdt|"
+    "cut-corner.scenario|maze|$fixtures/mazes/no-choice.maze"
+    "sdt-out-of-order.scenario|sdt|"
+    "start-far.scenario|maze|$fixtures/mazes/no-choice.maze"
+)
+
+# One session: synth with this seed on this device, then replay into OUT/synth/TEST.
+session() {
+    local seed=$1 entry=$2 device=$3
+    local scenario=${entry%%|*} rest=${entry#*|}
+    local test=${rest%%|*} maze=${rest#*|}
+    local name=${scenario%.scenario}-${device%%.*}-$seed
+    local recording=$out/work/$name.evemu
+    "$styluskit" synth "$fixtures/synth/$scenario" --like "$fixtures/recordings/real/$device" --seed "$seed" \
+        --output "$recording" --force >/dev/null
+    local maze_args=()
+    [[ -n $maze ]] && maze_args=(--maze "$maze")
+    "$styluskit" replay "$recording" --test "$test" "${maze_args[@]}" --out "$out/synth/$test" --force >/dev/null
+}
+export -f session
+export styluskit out fixtures
+
+for ((seed = 1; seed <= sessions; seed++)); do
+    entry=${scenarios[$(((seed - 1) % ${#scenarios[@]}))]}
+    device=${devices[$(((seed - 1) / ${#scenarios[@]} % ${#devices[@]}))]}
+    printf '%s\0%s\0%s\0' "$seed" "$entry" "$device"
+done | xargs -0 -n 3 -P "$jobs" bash -c 'session "$@"' _
+
+for recording in "$fixtures"/recordings/real/*.events "$fixtures"/recordings/real/*.evemu; do
+    head -c 6 "$recording" | grep -q '^# EVEM' || continue # events-only files need their .desc
+    "$styluskit" replay "$recording" --test clock --out "$out/real" --force >/dev/null
+    if [[ $with_recordings == --with-recordings ]]; then
+        mkdir -p "$out/recordings"
+        cp "$recording" "$out/recordings/"
+    fi
+done
+
+# A results file cut off mid-element, and a file named as a results file that is not XML.
+first=$(find "$out/synth/clock" -name '*.csk' | sort | head -n 1)
+head -c 2000 "$first" >"$out/bad/cut-off.csk"
+printf 'not a results file\n' >"$out/bad/not-xml.msk"
+rm -rf "$out/work"
+
+count() { find "$out/$1" -type f | wc -l; }
+echo "corpus: $(count synth/clock) clock, $(count synth/maze) maze, $(count synth/sdt) symbol-digit sessions," \
+    "$(count real) real recordings replayed, $([[ -d $out/recordings ]] && count recordings || echo 0) recordings," \
+    "$(count bad) bad inputs in $out"
