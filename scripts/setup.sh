@@ -21,9 +21,11 @@ set -euo pipefail
 # udev: systemd-udevd and udevadm give the VM's input nodes their real ID_INPUT_* properties.
 # libwacom-dev: libwacom and its tablet database, which LinuxInput asks for a model's name, physical
 #   size, display integration and styli (`styluskit devices`, `info`); its tests read the database.
+# openjdk-17-jre-headless, python3-venv: the Java that Spark runs on in `make test-spark`, and the venv
+#   PySpark is installed into there (integrations/spark).
 packages=(pkg-config libevdev-dev libudev-dev libxml2-dev libevemu-dev libxml2-utils python3
     libcairo2-dev poppler-utils openssl qemu-system-x86 busybox-static evemu-tools udev time
-    libsdl2-dev libespeak-ng-dev xvfb x11-apps xdotool libwacom-dev)
+    libsdl2-dev libespeak-ng-dev xvfb x11-apps xdotool libwacom-dev openjdk-17-jre-headless python3-venv)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -34,20 +34,15 @@ out=$(realpath "$out")
 # The real devices the synthesized sessions are drawn on (self-contained recordings: the
 # device description is in the file).
 devices=(Wacom-Cintiq-13HD-touch-Pen.events dell_canvas_pen.evemu Wacom-Cintiq-22HDT-Pen.events
-    UC-LOGIC-Tablet-WP5540U-Pen.events)
-# scenario|test|maze the replay needs (empty for clock and sdt)
-scenarios=(
-    "clock.scenario|clock|"
-    "clean-solve.scenario|maze|$fixtures/mazes/no-choice.maze"
-    "sdt-in-order.scenario|sdt|"
+    Wacom-DTH2242-Pen.events)
+# The scenarios of each test: scenario|test|maze the replay needs (empty for clock and sdt).
+clock=("clock.scenario|clock|")
+maze=("clean-solve.scenario|maze|$fixtures/mazes/no-choice.maze"
     "wall-cross-0.6s.scenario|maze|$fixtures/synth/detour.maze"
-    "sdt-parts.scenario|sdt|"
     "no-drawing.scenario|maze|$fixtures/mazes/no-choice.maze"
-    "sdt-skip.scenario|sdt|"
     "cut-corner.scenario|maze|$fixtures/mazes/no-choice.maze"
-    "sdt-out-of-order.scenario|sdt|"
-    "start-far.scenario|maze|$fixtures/mazes/no-choice.maze"
-)
+    "start-far.scenario|maze|$fixtures/mazes/no-choice.maze")
+sdt=("sdt-in-order.scenario|sdt|" "sdt-parts.scenario|sdt|" "sdt-skip.scenario|sdt|" "sdt-out-of-order.scenario|sdt|")
 
 # One session: synth with this seed on this device, then replay into OUT/synth/TEST.
 session() {
@@ -65,9 +60,15 @@ session() {
 export -f session
 export styluskit out fixtures
 
+# The tests take turns; each test's scenarios and the devices vary independently of each other.
 for ((seed = 1; seed <= sessions; seed++)); do
-    entry=${scenarios[$(((seed - 1) % ${#scenarios[@]}))]}
-    device=${devices[$(((seed - 1) / ${#scenarios[@]} % ${#devices[@]}))]}
+    turn=$(((seed - 1) / 3))
+    case $(((seed - 1) % 3)) in
+    0) entry=${clock[$((turn % ${#clock[@]}))]} ;;
+    1) entry=${maze[$((turn % ${#maze[@]}))]} ;;
+    2) entry=${sdt[$((turn % ${#sdt[@]}))]} ;;
+    esac
+    device=${devices[$(((turn + turn / ${#devices[@]}) % ${#devices[@]}))]}
     printf '%s\0%s\0%s\0' "$seed" "$entry" "$device"
 done | xargs -0 -n 3 -P "$jobs" bash -c 'session "$@"' _
 
