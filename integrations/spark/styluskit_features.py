@@ -380,10 +380,20 @@ def run(spark, arguments):
     partitions = arguments.partitions or max(1, min(len(files), sc.defaultParallelism * 4))
     tagged = sc.emptyRDD()
     if files:
-        # binaryFiles reads each file through its Hadoop file system on the executor that measures it.
-        pairs = sc.binaryFiles(",".join(escape_glob(name) for name in files), minPartitions=partitions)
+        # binaryFiles reads each file through its Hadoop file system on the executor that measures
+        # it. One binaryFiles per group of files makes the partitions: given all the files at once
+        # it combines small files into as few splits as it likes (one for a whole corpus here),
+        # whatever minPartitions says, and one task would measure them all.
+        size = -(-len(files) // partitions)
+        groups = [files[start : start + size] for start in range(0, len(files), size)]
+        pairs = sc.union([sc.binaryFiles(",".join(escape_glob(name) for name in group), minPartitions=1) for group in groups])
         tagged = pairs.mapPartitions(measure_partition(arguments.binary, arguments.features_arg))
+    # Measure every partition at once, in parallel, before the tables read the result; without
+    # this the first table's take(1) would measure the first partition alone while the other
+    # cores wait.
     tagged = tagged.persist()
+    records = tagged.count()
+    print(f"styluskit-spark: {len(files)} files measured in {tagged.getNumPartitions()} partitions: {records} rows and errors")
 
     write_delta = arguments.delta != "no" and delta_available(spark)
     if arguments.delta == "yes" and not write_delta:

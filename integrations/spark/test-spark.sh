@@ -139,26 +139,49 @@ step "cluster up: $master with $alive workers"
 common=(--conf spark.driver.host=127.0.0.1 --conf spark.driver.bindAddress=127.0.0.1 --conf spark.ui.enabled=false
     --conf spark.log.level=WARN --driver-java-options "-Dlog4j2.level=warn")
 
-# Every listening TCP socket of the processes started here is on 127.0.0.1.
-loopback_only() {
-    local pids listening
+# The listening TCP sockets of every process started here (daemons, executors, drivers, Python
+# workers), sampled into $run/sockets.txt: all of them must be on 127.0.0.1.
+sample_sockets() {
+    local pids
     pids=$(for group in "${groups[@]}"; do pgrep -g "$group"; done | paste -sd '|')
-    listening=$(ss -ltnpH 2>/dev/null | grep -E "pid=($pids)," || true)
-    echo "$listening" | awk 'NF { print "  listening: " $4 }'
-    [[ -n $listening ]] && ! echo "$listening" | awk '{ print $4 }' | grep -vqE '^(127\.0\.0\.1|\[::ffff:127\.0\.0\.1\]):'
+    [[ -n $pids ]] && ss -ltnpH 2>/dev/null | grep -E "pid=($pids)," | awk '{ print $4 }' >>"$run/sockets.txt" || true
 }
-check "the master and workers listen on 127.0.0.1 only" loopback_only
+loopback_only() {
+    local addresses
+    addresses=$(sort -u "$run/sockets.txt")
+    echo "test-spark: the processes started here listened on $(echo "$addresses" | wc -l) addresses:" $addresses
+    [[ -n $addresses ]] && ! echo "$addresses" | grep -vqE '^(127\.0\.0\.1|\[::ffff:127\.0\.0\.1\]):[0-9]+$'
+}
+
+# submit NAME LOG ARGS...: spark-submit in its own process group, its sockets sampled while it
+# runs; sets $status and $seconds.
+submit() {
+    local log=$1
+    shift
+    local begin=$SECONDS
+    setsid "$venv/bin/spark-submit" "$@" 2>"$log" &
+    local pid=$!
+    groups+=($pid)
+    while kill -0 "$pid" 2>/dev/null; do
+        sample_sockets
+        sleep 1
+    done
+    set +e
+    wait "$pid"
+    status=$?
+    set -e
+    seconds=$((SECONDS - begin))
+    grep '^styluskit-spark:' "$log" || true
+    if ((status != 0 && status != 1)); then tail -n 40 "$log"; fi
+}
+sample_sockets
 
 step "spark-submit to $master"
-set +e
-"$venv/bin/spark-submit" --master "$master" "${common[@]}" --total-executor-cores 2 --executor-memory 512m \
+submit "$run/standalone.log" --master "$master" "${common[@]}" --total-executor-cores 2 --executor-memory 512m \
     --files "$styluskit" "$here/styluskit_features.py" --binary styluskit --out "$run/standalone" \
-    --input-list "$run/list.txt" --partitions 8 "${inputs[@]}" 2>"$run/standalone.log"
-status=$?
-set -e
-grep '^styluskit-spark:' "$run/standalone.log" || true
+    --input-list "$run/list.txt" --partitions 8 "${inputs[@]}"
+standalone_seconds=$seconds
 check "spark-submit to the standalone cluster exits 1 (bad inputs are in the corpus)" test "$status" -eq 1
-if ((status != 0 && status != 1)); then tail -n 40 "$run/standalone.log"; fi
 check "standalone tables equal styluskit features run locally" \
     "$venv/bin/python" "$here/compare.py" --binary "$styluskit" --tables "$run/standalone" \
     --label "Spark standalone cluster $master (2 workers x 1 core)" "${bad[@]}" "$corpus" "$missing"
@@ -166,17 +189,29 @@ check "the Parquet tables are partitioned by test" \
     test -d "$run/standalone/stroke/test=clock" -a -d "$run/standalone/step/test=maze" -a -d "$run/standalone/test/test=sdt"
 
 step "spark-submit --master local[2] (styluskit found on PATH)"
-set +e
-PATH="$(dirname "$styluskit"):$PATH" "$venv/bin/spark-submit" --master 'local[2]' "${common[@]}" \
-    "$here/styluskit_features.py" --out "$run/local" --input-list "$run/list.txt" "${inputs[@]}" 2>"$run/local.log"
-status=$?
-set -e
-grep '^styluskit-spark:' "$run/local.log" || true
-if ((status != 0 && status != 1)); then tail -n 40 "$run/local.log"; fi
+PATH="$(dirname "$styluskit"):$PATH" submit "$run/local.log" --master 'local[2]' "${common[@]}" \
+    "$here/styluskit_features.py" --out "$run/local" --input-list "$run/list.txt" "${inputs[@]}"
+local_seconds=$seconds
 check "spark-submit --master local[2] exits 1 (bad inputs are in the corpus)" test "$status" -eq 1
 check "local[2] tables equal styluskit features run locally" \
     "$venv/bin/python" "$here/compare.py" --binary "$styluskit" --tables "$run/local" \
     --label "Spark local[2]" "${bad[@]}" "$corpus" "$missing"
+check "every process started here listened on 127.0.0.1 only" loopback_only
+
+# Figures, not checks: sessions per second of the three tables, by the binary alone and by Spark.
+mapfile -t measured < <(find "$corpus/synth" "$corpus/real" -type f | sort)
+for jobs in 1 2; do
+    begin=${EPOCHREALTIME/./}
+    for level in stroke step test; do
+        "$styluskit" features --level "$level" --format json --jobs "$jobs" "${measured[@]}" >/dev/null
+    done
+    printf -v "features_jobs$jobs" '%s' "$(awk -v us=$((${EPOCHREALTIME/./} - begin)) 'BEGIN { printf "%.1f", us / 1e6 }')"
+done
+rate() { awk -v n=${#measured[@]} -v s="$1" 'BEGIN { printf "%.1f", n / s }'; }
+echo "test-spark: figures for ${#measured[@]} results files, three tables, $(basename "$(dirname "$styluskit")") binary:" \
+    "features --jobs 1 ${features_jobs1} s ($(rate "$features_jobs1")/s), --jobs 2 ${features_jobs2} s ($(rate "$features_jobs2")/s)," \
+    "spark-submit standalone ${standalone_seconds} s ($(rate "$standalone_seconds")/s), local[2] ${local_seconds} s ($(rate "$local_seconds")/s)" \
+    "(each spark-submit includes JVM start and writing the tables)"
 
 step "done"
 echo "test-spark: $passed passed, $failed failed"
