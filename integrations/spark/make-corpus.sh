@@ -12,6 +12,7 @@
 # OUT/recordings/*                            (--with-recordings) those recordings as they are: features
 #                                             measures them once it reads recordings; until then each
 #                                             is an error row with features' message
+# OUT/odd/                                    two results files with commas, brackets, braces and stars in their names
 # OUT/bad/                                    a cut-off results file and one that is not XML: always errors
 # Everything is deterministic (synth's seeds), so two runs give the same bytes.
 set -euo pipefail
@@ -81,8 +82,15 @@ for recording in "$fixtures"/recordings/real/*.events "$fixtures"/recordings/rea
     fi
 done
 
-# A results file cut off mid-element, and a file named as a results file that is not XML.
+# Names Hadoop's path lists and globs read specially (a comma, brackets, braces, a star), and a
+# sibling that a comma's stand-in wildcard also matches: each must be measured once, as itself.
 first=$(find "$out/synth/clock" -name '*.csk' | sort | head -n 1)
+maze=$(find "$out/synth/maze" -name '*.msk' | sort | head -n 1)
+mkdir -p "$out/odd"
+cp "$first" "$out/odd/a, b [1] {x}*.csk"
+cp "$maze" "$out/odd/aX b [1] {x}*.msk"
+
+# A results file cut off mid-element, and a file named as a results file that is not XML.
 head -c 2000 "$first" >"$out/bad/cut-off.csk"
 printf 'not a results file\n' >"$out/bad/not-xml.msk"
 rm -rf "$out/work"
@@ -90,4 +98,4 @@ rm -rf "$out/work"
 count() { find "$out/$1" -type f | wc -l; }
 echo "corpus: $(count synth/clock) clock, $(count synth/maze) maze, $(count synth/sdt) symbol-digit sessions," \
     "$(count real) real recordings replayed, $([[ -d $out/recordings ]] && count recordings || echo 0) recordings," \
-    "$(count bad) bad inputs in $out"
+    "$(count odd) oddly named, $(count bad) bad inputs in $out"

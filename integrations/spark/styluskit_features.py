@@ -337,8 +337,26 @@ def java_message(error):
 
 
 def escape_glob(uri):
-    """`uri` with the characters Hadoop's path lists and globs treat specially escaped."""
-    return "".join("\\" + char if char in ",{}[]*?\\" else char for char in uri)
+    """`uri` as a Hadoop glob that matches it: the glob characters escaped, a comma as `?`.
+
+    A list of paths is split at commas before any escape is read, so a comma in a name can only
+    be matched by a wildcard; the files a `?` matches besides are dropped by exact name after the
+    read (`read_group`).
+    """
+    return "".join("?" if char == "," else "\\" + char if char in "{}[]*?\\" else char for char in uri)
+
+
+def read_group(sc, group):
+    """The (uri, bytes) pairs of the files in `group`, read where they are measured.
+
+    A group is files without a comma in their names (each pattern matches its file only), or one
+    file with a comma, whose `?` may match siblings too: those are dropped by exact name.
+    """
+    pairs = sc.binaryFiles(",".join(escape_glob(name) for name in group), minPartitions=1)
+    if any("," in name for name in group):
+        (name,) = group
+        pairs = pairs.filter(lambda pair: pair[0] == name)
+    return pairs
 
 
 def table_schema(columns):
@@ -384,9 +402,12 @@ def run(spark, arguments):
         # it. One binaryFiles per group of files makes the partitions: given all the files at once
         # it combines small files into as few splits as it likes (one for a whole corpus here),
         # whatever minPartitions says, and one task would measure them all.
+        plain = [name for name in files if "," not in name]
         size = -(-len(files) // partitions)
-        groups = [files[start : start + size] for start in range(0, len(files), size)]
-        pairs = sc.union([sc.binaryFiles(",".join(escape_glob(name) for name in group), minPartitions=1) for group in groups])
+        groups = [plain[start : start + size] for start in range(0, len(plain), size)]
+        # A name with a comma is read alone, its `?` pattern filtered to exactly that file.
+        groups += [[name] for name in files if "," in name]
+        pairs = sc.union([read_group(sc, group) for group in groups])
         tagged = pairs.mapPartitions(measure_partition(arguments.binary, arguments.features_arg))
     # Measure every partition at once, in parallel, before the tables read the result; without
     # this the first table's take(1) would measure the first partition alone while the other
@@ -394,6 +415,12 @@ def run(spark, arguments):
     tagged = tagged.persist()
     records = tagged.count()
     print(f"styluskit-spark: {len(files)} files measured in {tagged.getNumPartitions()} partitions: {records} rows and errors")
+    # Every listed file has a test row or an error row; one that has neither (a file the read
+    # did not return) becomes an error here rather than vanishing.
+    accounted = set(tagged.filter(lambda pair: pair[0] in ("test", "errors")).map(lambda pair: json.loads(pair[1])["file"]).distinct().collect())
+    for name in files:
+        if name not in accounted:
+            list_errors.append(error_record(name, "read", f"{name} was listed but Spark's binaryFiles did not return it; check that it is readable.", "driver"))
 
     write_delta = arguments.delta != "no" and delta_available(spark)
     if arguments.delta == "yes" and not write_delta:

@@ -5,7 +5,8 @@
 #    when requirements-test.txt changes).
 # 2. The job's unit tests (pytest, on real results files, no Spark).
 # 3. The corpus: SPARK_SESSIONS synthesized sessions of the three tests, the real recordings
-#    replayed, the recordings themselves, and deliberately bad inputs (make-corpus.sh).
+#    replayed, the recordings themselves, oddly named files and deliberately bad inputs
+#    (make-corpus.sh).
 # 4. A standalone master and two workers (one core each) bound to 127.0.0.1, the job submitted
 #    with spark-submit (the binary shipped with --files), every row compared with `styluskit
 #    features` run locally (compare.py); then the same with --master local[2] (the binary found
@@ -94,7 +95,7 @@ STYLUSKIT=$styluskit check "pytest integrations/spark/tests" \
 step "making the corpus ($sessions synthesized sessions)"
 bash "$here/make-corpus.sh" "$styluskit" "$run/corpus" "$sessions" --with-recordings
 corpus=$run/corpus
-inputs=("$corpus/synth" "file://$corpus/real" "$corpus/recordings" "$corpus/bad/cut-off.csk" "$corpus/bad/not-xml.msk")
+inputs=("$corpus/synth" "file://$corpus/real" "$corpus/recordings" "$corpus/odd" "$corpus/bad/cut-off.csk" "$corpus/bad/not-xml.msk")
 # A list file holds one more input, which the job reads through Hadoop's file system too.
 missing=$corpus/bad/missing.csk
 printf '# inputs given in a list\n%s\n' "$missing" >"$run/list.txt"

@@ -151,7 +151,7 @@ def test_directory_entries_that_are_inputs():
 
 
 def test_hadoop_path_lists_escape_commas_and_globs():
-    assert job.escape_glob("file:/a,b/[x]*?.csk") == "file:/a\\,b/\\[x\\]\\*\\?.csk"
+    assert job.escape_glob("file:/a,b/[x]*?.csk") == "file:/a?b/\\[x\\]\\*\\?.csk"
     assert job.escape_glob("hdfs://nn/x{1}.csk") == "hdfs://nn/x\\{1\\}.csk"
 
 
