@@ -74,7 +74,7 @@ for ((seed = 1; seed <= sessions; seed++)); do
 done | xargs -0 -n 3 -P "$jobs" bash -c 'session "$@"' _
 
 for recording in "$fixtures"/recordings/real/*.events "$fixtures"/recordings/real/*.evemu; do
-    head -c 6 "$recording" | grep -q '^# EVEM' || continue # events-only files need their .desc
+    [[ $(head -c 6 "$recording") == '# EVEM' ]] || continue # events-only files need their .desc
     "$styluskit" replay "$recording" --test clock --out "$out/real" --force >/dev/null
     if [[ $with_recordings == --with-recordings ]]; then
         mkdir -p "$out/recordings"
@@ -84,8 +84,8 @@ done
 
 # Names Hadoop's path lists and globs read specially (a comma, brackets, braces, a star), and a
 # sibling that a comma's stand-in wildcard also matches: each must be measured once, as itself.
-first=$(find "$out/synth/clock" -name '*.csk' | sort | head -n 1)
-maze=$(find "$out/synth/maze" -name '*.msk' | sort | head -n 1)
+first=$(find "$out/synth/clock" -name '*.csk' | sort | sed -n 1p)
+maze=$(find "$out/synth/maze" -name '*.msk' | sort | sed -n 1p)
 mkdir -p "$out/odd"
 cp "$first" "$out/odd/a, b [1] {x}*.csk"
 cp "$maze" "$out/odd/aX b [1] {x}*.msk"

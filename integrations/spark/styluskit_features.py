@@ -227,6 +227,17 @@ def measure_partition(binary, extra_args):
     return measure
 
 
+def summarise_partition(pairs):
+    """("count", table, rows) for each table of a partition, and ("file", table, uri) for each test and error row."""
+    counts = {}
+    for table, text in pairs:
+        counts[table] = counts.get(table, 0) + 1
+        if table in ("test", "errors"):
+            yield "file", table, json.loads(text)["file"]
+    for table, count in counts.items():
+        yield "count", table, count
+
+
 # ---------------------------------------------------------------------------------------------
 # Driver side.
 
@@ -409,18 +420,29 @@ def run(spark, arguments):
         groups += [[name] for name in files if "," in name]
         pairs = sc.union([read_group(sc, group) for group in groups])
         tagged = pairs.mapPartitions(measure_partition(arguments.binary, arguments.features_arg))
-    # Measure every partition at once, in parallel, before the tables read the result; without
-    # this the first table's take(1) would measure the first partition alone while the other
-    # cores wait.
     tagged = tagged.persist()
-    records = tagged.count()
-    print(f"styluskit-spark: {len(files)} files measured in {tagged.getNumPartitions()} partitions: {records} rows and errors")
+    # One pass measures every partition at once, in parallel (the tables then read the persisted
+    # result), and gives the row count of each table and the input each test or error row is about.
+    counts = {table: 0 for table in LEVELS + ("errors",)}
+    measured, failed_files = set(), set()
+    for kind, table, value in tagged.mapPartitions(summarise_partition).collect():
+        if kind == "count":
+            counts[table] += value
+        elif table == "test":
+            measured.add(value)
+        else:
+            failed_files.add(value)
+    inputs = len(files) + len({record["file"] for record in list_errors})
+    print(f"styluskit-spark: {len(files)} files measured in {tagged.getNumPartitions()} partitions")
     # Every listed file has a test row or an error row; one that has neither (a file the read
     # did not return) becomes an error here rather than vanishing.
-    accounted = set(tagged.filter(lambda pair: pair[0] in ("test", "errors")).map(lambda pair: json.loads(pair[1])["file"]).distinct().collect())
     for name in files:
-        if name not in accounted:
-            list_errors.append(error_record(name, "read", f"{name} was listed but Spark's binaryFiles did not return it; check that it is readable.", "driver"))
+        if name not in measured and name not in failed_files:
+            list_errors.append(
+                error_record(name, "read", f"{name} was listed but Spark's binaryFiles did not return it; check that it is readable.", "driver")
+            )
+    counts["errors"] += len(list_errors)
+    failed = len(failed_files | {record["file"] for record in list_errors})
 
     write_delta = arguments.delta != "no" and delta_available(spark)
     if arguments.delta == "yes" and not write_delta:
@@ -429,20 +451,17 @@ def run(spark, arguments):
             "--packages io.delta:delta-spark_2.13:VERSION (or --jars) and the Delta session configuration (README.md)."
         )
     out = arguments.out.rstrip("/")
-    counts = {}
     for level in LEVELS:
         texts = tagged.filter(lambda pair, level=level: pair[0] == level).map(lambda pair: pair[1])
         first = texts.take(1)
         if not first:
             print(f"styluskit-spark: no {level} rows; the {level} table is not written.")
-            counts[level] = 0
             continue
         columns = list(json.loads(first[0]).keys())
         frame = spark.read.schema(table_schema(columns)).option("mode", "FAILFAST").json(texts)
         frame.write.mode(arguments.mode).partitionBy("test").parquet(f"{out}/{level}")
         if write_delta:
             frame.write.format("delta").mode(arguments.mode).partitionBy("test").save(f"{out}/delta/{level}")
-        counts[level] = spark.read.parquet(f"{out}/{level}").count() if arguments.mode != "append" else frame.count()
 
     error_texts = tagged.filter(lambda pair: pair[0] == "errors").map(lambda pair: pair[1])
     if list_errors:
@@ -451,12 +470,11 @@ def run(spark, arguments):
     errors.write.mode(arguments.mode).parquet(f"{out}/errors")
     if write_delta:
         errors.write.format("delta").mode(arguments.mode).save(f"{out}/delta/errors")
-    failed = errors.select("file").distinct().count()
     tagged.unpersist()
 
     summary = {
         "master": sc.master,
-        "inputs": len(files) + len({record["file"] for record in list_errors}),
+        "inputs": inputs,
         "failed": failed,
         "rows": counts,
         "skipped": len(skipped),

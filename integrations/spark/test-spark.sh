@@ -6,7 +6,7 @@
 # 2. The job's unit tests (pytest, on real results files, no Spark).
 # 3. The corpus: SPARK_SESSIONS synthesized sessions of the three tests, the real recordings
 #    replayed, the recordings themselves, oddly named files and deliberately bad inputs
-#    (make-corpus.sh).
+#    (make-corpus.sh; kept in .build-spark while the binary and fixtures are the same).
 # 4. A standalone master and two workers (one core each) bound to 127.0.0.1, the job submitted
 #    with spark-submit (the binary shipped with --files), every row compared with `styluskit
 #    features` run locally (compare.py); then the same with --master local[2] (the binary found
@@ -92,9 +92,20 @@ STYLUSKIT=$styluskit check "pytest integrations/spark/tests" \
     "$venv/bin/python" -m pytest -q -p no:cacheprovider "$here/tests"
 
 # 3. The corpus.
-step "making the corpus ($sessions synthesized sessions)"
-bash "$here/make-corpus.sh" "$styluskit" "$run/corpus" "$sessions" --with-recordings
-corpus=$run/corpus
+# The corpus depends only on the binary, the corpus script and the fixtures it reads: kept in
+# $state/corpus-KEY while they are the same (a changed binary makes a new one).
+key=$(cat "$styluskit" "$here/make-corpus.sh" <(echo "$sessions") \
+    <(find Fixtures/synth Fixtures/mazes Fixtures/recordings/real -type f | sort | xargs sha256sum) | sha256sum | cut -c1-16)
+corpus=$state/corpus-$key
+if [[ -f $corpus/.complete ]]; then
+    step "reusing the corpus $corpus"
+else
+    step "making the corpus ($sessions synthesized sessions)"
+    rm -rf "$state"/corpus-*
+    bash "$here/make-corpus.sh" "$styluskit" "$corpus.partial" "$sessions" --with-recordings
+    mv "$corpus.partial" "$corpus"
+    touch "$corpus/.complete"
+fi
 inputs=("$corpus/synth" "file://$corpus/real" "$corpus/recordings" "$corpus/odd" "$corpus/bad/cut-off.csk" "$corpus/bad/not-xml.msk")
 # A list file holds one more input, which the job reads through Hadoop's file system too.
 missing=$corpus/bad/missing.csk
