@@ -22,10 +22,12 @@ set -euo pipefail
 # libwacom-dev: libwacom and its tablet database, which LinuxInput asks for a model's name, physical
 #   size, display integration and styli (`styluskit devices`, `info`); its tests read the database.
 # openjdk-17-jre-headless, python3-venv: the Java that Spark runs on in `make test-spark`, and the venv
-#   PySpark is installed into there (integrations/spark).
+#   PySpark is installed into there (integrations/spark); iproute2 and procps: ss and pgrep, with
+#   which that test checks that every process it starts listens on 127.0.0.1 only.
 packages=(pkg-config libevdev-dev libudev-dev libxml2-dev libevemu-dev libxml2-utils python3
     libcairo2-dev poppler-utils openssl qemu-system-x86 busybox-static evemu-tools udev time
-    libsdl2-dev libespeak-ng-dev xvfb x11-apps xdotool libwacom-dev openjdk-17-jre-headless python3-venv)
+    libsdl2-dev libespeak-ng-dev xvfb x11-apps xdotool libwacom-dev openjdk-17-jre-headless python3-venv
+    iproute2 procps)
 
 missing=()
 for package in "${packages[@]}"; do

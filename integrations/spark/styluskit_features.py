@@ -397,6 +397,12 @@ def delta_available(spark):
 def run(spark, arguments):
     """Runs the job on `spark`; returns the summary (a dict)."""
     sc = spark.sparkContext
+    write_delta = arguments.delta != "no" and delta_available(spark)
+    if arguments.delta == "yes" and not write_delta:
+        raise SystemExit(
+            "styluskit-spark: --delta yes, but Delta Lake is not on the classpath: submit with "
+            "--packages io.delta:delta-spark_2.13:VERSION (or --jars) and the Delta session configuration (README.md)."
+        )
     uris = list(arguments.inputs)
     for list_uri in arguments.input_list:
         uris.extend(read_list(spark, list_uri))
@@ -444,12 +450,6 @@ def run(spark, arguments):
     counts["errors"] += len(list_errors)
     failed = len(failed_files | {record["file"] for record in list_errors})
 
-    write_delta = arguments.delta != "no" and delta_available(spark)
-    if arguments.delta == "yes" and not write_delta:
-        raise SystemExit(
-            "styluskit-spark: --delta yes, but Delta Lake is not on the classpath: submit with "
-            "--packages io.delta:delta-spark_2.13:VERSION (or --jars) and the Delta session configuration (README.md)."
-        )
     out = arguments.out.rstrip("/")
     for level in LEVELS:
         texts = tagged.filter(lambda pair, level=level: pair[0] == level).map(lambda pair: pair[1])

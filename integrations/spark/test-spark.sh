@@ -155,12 +155,12 @@ common=(--conf spark.driver.host=127.0.0.1 --conf spark.driver.bindAddress=127.0
 # workers), sampled into $run/sockets.txt: all of them must be on 127.0.0.1.
 sample_sockets() {
     local pids
-    pids=$(for group in "${groups[@]}"; do pgrep -g "$group"; done | paste -sd '|')
+    pids=$(for group in "${groups[@]}"; do pgrep -g "$group" || true; done | paste -sd '|')
     [[ -n $pids ]] && ss -ltnpH 2>/dev/null | grep -E "pid=($pids)," | awk '{ print $4 }' >>"$run/sockets.txt" || true
 }
 loopback_only() {
     local addresses
-    addresses=$(sort -u "$run/sockets.txt")
+    addresses=$(sort -u "$run/sockets.txt" 2>/dev/null || true)
     echo "test-spark: the processes started here listened on $(echo "$addresses" | wc -l) addresses:" $addresses
     [[ -n $addresses ]] && ! echo "$addresses" | grep -vqE '^(127\.0\.0\.1|\[::ffff:127\.0\.0\.1\]):[0-9]+$'
 }
