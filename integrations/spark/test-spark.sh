@@ -171,7 +171,7 @@ submit() {
     local log=$1
     shift
     local begin=$SECONDS
-    setsid "$venv/bin/spark-submit" "$@" 2>"$log" &
+    setsid "$venv/bin/spark-submit" "$@" >"$log" 2>&1 &
     local pid=$!
     groups+=($pid)
     while kill -0 "$pid" 2>/dev/null; do
@@ -197,6 +197,8 @@ check "spark-submit to the standalone cluster exits 1 (bad inputs are in the cor
 check "standalone tables equal styluskit features run locally" \
     "$venv/bin/python" "$here/compare.py" --binary "$styluskit" --tables "$run/standalone" \
     --label "Spark standalone cluster $master (2 workers x 1 core)" "${bad[@]}" "$corpus" "$missing"
+check "without Delta Lake on the classpath the job says so and writes no Delta tables" \
+    bash -c '! test -e "$1/delta" && grep -q "no Delta Lake tables (Delta Lake is not on the classpath)" "$2"' _ "$run/standalone" "$run/standalone.log"
 check "the Parquet tables are partitioned by test" \
     test -d "$run/standalone/stroke/test=clock" -a -d "$run/standalone/step/test=maze" -a -d "$run/standalone/test/test=sdt"
 

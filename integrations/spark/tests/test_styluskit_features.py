@@ -166,3 +166,15 @@ def test_arguments_need_inputs_and_an_output(capsys):
     assert "--partitions -1 is not a number of partitions" in capsys.readouterr().err
     arguments = job.parse_arguments(["a.csk", "dir", "--out", "o", "--features-arg=--x", "--delta", "no"])
     assert arguments.inputs == ["a.csk", "dir"] and arguments.features_arg == ["--x"] and arguments.delta == "no"
+
+
+def test_a_partitions_summary_counts_every_table_and_names_each_test_and_error_row():
+    pairs = [
+        ("stroke", json.dumps({"file": "f:/a.csk"})),
+        ("stroke", json.dumps({"file": "f:/a.csk"})),
+        ("test", json.dumps({"file": "f:/a.csk"})),
+        ("errors", json.dumps({"file": "f:/b.csk", "stage": "features", "message": "m", "host": "h"})),
+    ]
+    summary = list(job.summarise_partition(iter(pairs)))
+    assert sorted(item for item in summary if item[0] == "count") == [("count", "errors", 1), ("count", "stroke", 2), ("count", "test", 1)]
+    assert sorted(item for item in summary if item[0] == "file") == [("file", "errors", "f:/b.csk"), ("file", "test", "f:/a.csk")]
