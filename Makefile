@@ -102,4 +102,4 @@ install-udev-rules:
 	udevadm trigger --subsystem-match=input --action=change
 
 clean:
-	rm -rf .build .build-asan .build-tsan .build-fuzz .fuzz $(OUT)
+	rm -rf .build .build-asan .build-tsan .build-fuzz .build-spark .fuzz $(OUT)
