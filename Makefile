@@ -8,6 +8,8 @@
 #   make bench-adf [N=1000000]   ADF write/read throughput against libxml2 (a benchmark, not a test)
 #   make bench-proctor [N=1000000]   the proctors' ns per pen sample (a benchmark, not a test)
 #   make test-vm  the real-kernel tests in a QEMU virtual machine (integration/vm/run.sh)
+#   make test-spark  the Spark job (integrations/spark) on a standalone cluster of two workers on
+#                 127.0.0.1 and on local[2], every row compared with styluskit features (SPARK_SESSIONS=210)
 #   make limits   very large inputs (10^8 events, 2 GB files, 10 MB lines, huge mazes and ADF files):
 #                 outcome, peak memory and time of each (scripts/limits.sh; about an hour, 10 GB of /tmp)
 #   make fuzz TARGET=evemu MINUTES=10   one parser under libFuzzer + AddressSanitizer (ROBUSTNESS.md)
@@ -25,8 +27,8 @@ N ?= 1000000
 TARGET ?= evemu
 MINUTES ?= 10
 
-.PHONY: setup build demo test lint test-asan test-tsan fuzz test-vm install-udev-rules bench bench-smoke bench-adf bench-proctor limits clean \
-	release man completions install uninstall deb test-install
+.PHONY: setup build demo test lint test-asan test-tsan fuzz test-vm test-spark install-udev-rules bench bench-smoke bench-adf bench-proctor \
+	limits clean release man completions install uninstall deb test-install
 
 setup:
 	@bash scripts/setup.sh
@@ -89,6 +91,13 @@ limits: setup
 test-vm: setup
 	$(SWIFT) build --product styluskit
 	bash integration/vm/run.sh
+
+# The Spark job on a real Spark cluster on this machine (integrations/spark/test-spark.sh). It uses
+# the debug binary, which `make test` has built already: a release build would cost CI minutes of
+# compiling to save seconds of measuring. PySpark goes into a venv cached in .build-spark.
+test-spark: setup
+	$(SWIFT) build --product styluskit
+	bash integrations/spark/test-spark.sh
 
 # Gives the seat user access to pen tablets (and only those) through udev's uaccess tag.
 UDEV_RULES_DIR ?= /etc/udev/rules.d
@@ -179,4 +188,4 @@ test-install: deb
 	bash integration/install/run.sh $(DEB_DIR)/styluskit_*.deb
 
 clean:
-	rm -rf .build .build-asan .build-tsan .build-fuzz .fuzz $(OUT)
+	rm -rf .build .build-asan .build-tsan .build-fuzz .build-spark .fuzz $(OUT)

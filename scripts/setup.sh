@@ -26,10 +26,13 @@ set -euo pipefail
 #   as a zstd tarball, and installs the package there.
 # libinput-tools, python3-libevdev: `libinput analyze recording` reads the libinput-record YAML that
 #   `styluskit convert` writes, in the tests (libinput's own reader, in python3 with libevdev).
+# openjdk-17-jre-headless, python3-venv: the Java that Spark runs on in `make test-spark`, and the venv
+#   PySpark is installed into there (integrations/spark); iproute2 and procps: ss and pgrep, with
+#   which that test checks that every process it starts listens on 127.0.0.1 only.
 packages=(pkg-config libevdev-dev libudev-dev libxml2-dev libevemu-dev libxml2-utils python3
     libcairo2-dev poppler-utils openssl qemu-system-x86 busybox-static evemu-tools udev time
     libsdl2-dev libespeak-ng-dev xvfb x11-apps xdotool libwacom-dev dpkg-dev lintian debootstrap zstd
-    libinput-tools python3-libevdev)
+    libinput-tools python3-libevdev openjdk-17-jre-headless python3-venv iproute2 procps)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -1,0 +1,508 @@
+#!/usr/bin/env python3
+"""Computes StylusKit's measures of a corpus on an Apache Spark cluster.
+
+The job lists its inputs (results files and recordings, local paths or any Hadoop file system URI),
+spreads them over the executors, and on each partition runs ``styluskit features --format json``
+at the stroke, step and test levels. It writes the three tables as Parquet partitioned by test,
+as Delta Lake tables too when Delta Lake is on the cluster's classpath, and an ``errors`` table
+with one row (and the message) for every input that could not be measured: no input is dropped
+silently. README.md beside this file says how to submit it.
+
+It is one file on purpose: ``spark-submit styluskit_features.py`` ships it whole, and the
+functions the executors run are pickled from it with no package to install on the workers.
+"""
+
+import argparse
+import json
+import os
+import shutil
+import socket
+import stat
+import subprocess
+import sys
+import tempfile
+
+LEVELS = ("stroke", "step", "test")
+
+# What a directory given as input contributes: the results files and the recordings (and
+# journals) styluskit reads. Other files in it (READMEs, .desc descriptions) are not inputs; the
+# driver counts them and prints their names. A file named explicitly is always measured.
+RESULTS_EXTENSIONS = (".csk", ".msk", ".ssk")
+RECORDING_EXTENSIONS = (".evemu", ".events", ".yaml", ".yml", ".journal")
+
+# Column types. The binary's JSON does not tell a count from a whole-valued number (both print
+# `3`), and a column that is null in every row of a corpus has no type at all, so the types are
+# fixed here, as MeasureValue (Sources/Measures) declares them: text, count (a long) or number
+# (a double). A column missing from both lists is a number; tests/test_styluskit_features.py
+# checks every column the binary prints against these lists.
+TEXT_COLUMNS = frozenset({"file", "test", "step", "in_air_path"})
+COUNT_COLUMNS = frozenset(
+    {"step_number", "stroke", "steps", "strokes", "points", "ncv", "nca", "interruptions", "wall_crosses", "boxes_attempted"}
+)
+COUNT_PREFIXES = ("interruptions_", "pauses_over_", "boxes_attempted_")
+
+ERROR_COLUMNS = ("file", "stage", "message", "host")
+
+# Files given to one run of the binary: keeps its command line far below ARG_MAX.
+FILES_PER_RUN = 256
+
+
+def column_kind(name):
+    """`text`, `count` or `number`: how column `name` is stored."""
+    if name in TEXT_COLUMNS:
+        return "text"
+    if name in COUNT_COLUMNS or name.startswith(COUNT_PREFIXES):
+        return "count"
+    return "number"
+
+
+def is_input_name(path):
+    """Whether a file found in an input directory is one to measure."""
+    return path.lower().endswith(RESULTS_EXTENSIONS + RECORDING_EXTENSIONS)
+
+
+# ---------------------------------------------------------------------------------------------
+# Executor side: plain Python, no Spark, so tests run it directly on real files.
+
+
+def find_binary(binary):
+    """The path of the styluskit binary on this machine, or None.
+
+    `binary` is a file shipped with --files (found through SparkFiles), a path, or a name on PATH.
+    """
+    candidates = []
+    try:
+        from pyspark import SparkFiles
+
+        candidates.append(SparkFiles.get(os.path.basename(binary)))
+    except Exception:  # noqa: BLE001 - outside a Spark task there is no SparkFiles root.
+        pass
+    if os.sep in binary:
+        candidates.append(binary)
+    found = shutil.which(binary)
+    if found:
+        candidates.append(found)
+    for candidate in candidates:
+        if candidate and os.path.isfile(candidate):
+            return candidate
+    return None
+
+
+def executable_copy(path, directory):
+    """`path` itself when it can be executed; otherwise a copy in `directory` with the execute bit.
+
+    A file shipped with --files may arrive without it on some cluster managers.
+    """
+    if os.access(path, os.X_OK):
+        return path
+    copy = os.path.join(directory, os.path.basename(path))
+    shutil.copyfile(path, copy)
+    os.chmod(copy, os.stat(copy).st_mode | stat.S_IXUSR | stat.S_IXGRP | stat.S_IXOTH)
+    return copy
+
+
+def measure_files(inputs, binary, extra_args=(), host=None):
+    """Measures `inputs`, a list of (uri, bytes), with the styluskit at `binary`.
+
+    Each input's bytes are written to a local temporary file under its own name (styluskit tells
+    a results file from a recording by its name and first bytes), and `styluskit features` runs
+    once per level over all of them. Returns a list of (table, record): table is a level or
+    `errors`; a record is a dict whose `file` is the input's URI, never the temporary path.
+    Every input yields rows at the test level or an error record.
+    """
+    host = host or socket.gethostname()
+    if not inputs:
+        return []
+    out = []
+    with tempfile.TemporaryDirectory(prefix="styluskit-spark-") as scratch:
+        local_to_uri = {}
+        order = []
+        for index, (uri, data) in enumerate(inputs):
+            folder = os.path.join(scratch, str(index))
+            os.mkdir(folder)
+            name = os.path.basename(uri.rstrip("/")) or "input"
+            local = os.path.join(folder, name)
+            try:
+                with open(local, "wb") as handle:
+                    handle.write(data)
+            except OSError as error:
+                out.append(("errors", error_record(uri, "copy", f"Cannot copy {uri} to {local} on {host}: {error}", host)))
+                continue
+            local_to_uri[local] = uri
+            order.append(local)
+        if not order:
+            return out
+        program = None
+        located = find_binary(binary)
+        if located is not None:
+            program = executable_copy(located, scratch)
+        if program is None:
+            message = (
+                f"The styluskit binary '{binary}' is not on executor {host}: ship it with "
+                "spark-submit --files /path/to/styluskit (and --binary styluskit), or install it on "
+                "every worker's PATH."
+            )
+            return out + [("errors", error_record(local_to_uri[local], "binary", message, host)) for local in order]
+        for start in range(0, len(order), FILES_PER_RUN):
+            out.extend(run_features(program, order[start : start + FILES_PER_RUN], local_to_uri, extra_args, host))
+    return out
+
+
+def run_features(program, locals_, local_to_uri, extra_args, host):
+    """Runs the binary at each level over `locals_` and attributes every row and failure."""
+    out = []
+    measured = set()
+    messages = {local: [] for local in locals_}
+    unattributed = []
+    statuses = {}
+    for level in LEVELS:
+        command = [program, "features", "--level", level, "--format", "json", "--jobs", "1", *extra_args, "--", *locals_]
+        try:
+            result = subprocess.run(command, capture_output=True, check=False)
+        except OSError as error:
+            unattributed.append(f"Cannot run {program}: {error}")
+            statuses[level] = None
+            continue
+        statuses[level] = result.returncode
+        for line in result.stdout.decode("utf-8", "replace").splitlines():
+            if not line.strip():
+                continue
+            try:
+                row = json.loads(line)
+            except ValueError:
+                unattributed.append(f"styluskit features --level {level} printed a line that is not JSON: {line[:200]}")
+                continue
+            local = row.get("file")
+            if local not in local_to_uri:
+                unattributed.append(f"styluskit features --level {level} printed a row of an unknown file: {local}")
+                continue
+            row["file"] = local_to_uri[local]
+            out.append((level, row))
+            if level == "test":
+                measured.add(local)
+        for line in result.stderr.decode("utf-8", "replace").splitlines():
+            if not line.strip():
+                continue
+            owners = [local for local in locals_ if local in line]
+            # The longest matching path is the file the line is about (a/b.csk also matches a/b.csk.csk).
+            owner = max(owners, key=len) if owners else None
+            text = line
+            for local in sorted(owners, key=len, reverse=True):
+                text = text.replace(local, local_to_uri[local])
+            if owner is None:
+                if text not in unattributed:
+                    unattributed.append(text)
+            elif text not in messages[owner]:
+                messages[owner].append(text)
+    for local in locals_:
+        if local in measured:
+            continue
+        lines = messages[local] or unattributed
+        if not lines:
+            status = ", ".join(f"{level}: {code}" for level, code in statuses.items())
+            lines = [f"styluskit features gave no test row and no message for this file (exit status {status})."]
+        out.append(("errors", error_record(local_to_uri[local], "features", "\n".join(lines), host)))
+    failed_without_message = [level for level, code in statuses.items() if code not in (0, 1)]
+    if failed_without_message and all(local in measured for local in locals_):
+        # Every file has rows but a run still failed (a crash after printing): say so rather than
+        # trust partial tables.
+        detail = "\n".join(unattributed) or "no message"
+        for local in locals_:
+            out.append(("errors", error_record(local_to_uri[local], "features", f"styluskit features failed: {detail}", host)))
+    return out
+
+
+def error_record(uri, stage, message, host):
+    """One row of the errors table."""
+    return {"file": uri, "stage": stage, "message": message, "host": host}
+
+
+def measure_partition(binary, extra_args):
+    """The function mapPartitions runs: (uri, bytes) pairs in, (table, JSON text) pairs out."""
+
+    def measure(pairs):
+        for table, record in measure_files(list(pairs), binary, extra_args):
+            yield table, json.dumps(record)
+
+    return measure
+
+
+def summarise_partition(pairs):
+    """("count", table, rows) for each table of a partition, and ("file", table, uri) for each test and error row."""
+    counts = {}
+    for table, text in pairs:
+        counts[table] = counts.get(table, 0) + 1
+        if table in ("test", "errors"):
+            yield "file", table, json.loads(text)["file"]
+    for table, count in counts.items():
+        yield "count", table, count
+
+
+# ---------------------------------------------------------------------------------------------
+# Driver side.
+
+
+def parse_arguments(argv):
+    parser = argparse.ArgumentParser(
+        prog="styluskit_features.py",
+        description="Measures results files and recordings with styluskit features on a Spark cluster, "
+        "writing stroke, step, test and errors tables.",
+    )
+    parser.add_argument("inputs", nargs="*", metavar="INPUT", help="files or directories: local paths or Hadoop FS URIs")
+    parser.add_argument("--input-list", action="append", default=[], metavar="URI", help="a text file of inputs, one a line")
+    parser.add_argument("--out", required=True, metavar="URI", help="the directory the tables are written under")
+    parser.add_argument(
+        "--binary",
+        default="styluskit",
+        help="the styluskit binary: a file shipped with --files (its name), a path on the workers, or a name on PATH "
+        "(default: styluskit)",
+    )
+    parser.add_argument("--partitions", type=int, default=0, help="partitions of the inputs (default: 4 per executor core)")
+    parser.add_argument("--mode", choices=("errorifexists", "overwrite", "append"), default="errorifexists", help="when tables exist")
+    parser.add_argument("--delta", choices=("auto", "yes", "no"), default="auto", help="Delta Lake tables too (auto: when on the classpath)")
+    parser.add_argument(
+        "--features-arg", action="append", default=[], metavar="ARG", help="an extra argument for styluskit features (repeatable)"
+    )
+    parser.add_argument("--summary-json", metavar="PATH", help="also write the run's summary as JSON to this local file")
+    arguments = parser.parse_args(argv)
+    if not arguments.inputs and not arguments.input_list:
+        parser.error("give at least one INPUT (a file or directory) or --input-list FILE")
+    if arguments.partitions < 0:
+        parser.error(f"--partitions {arguments.partitions} is not a number of partitions; give 1 or more (or 0 for the default)")
+    return arguments
+
+
+def hadoop_path(spark, uri):
+    """The Hadoop Path of `uri` and its file system."""
+    jvm = spark.sparkContext._jvm
+    path = jvm.org.apache.hadoop.fs.Path(uri)
+    return path, path.getFileSystem(spark.sparkContext._jsc.hadoopConfiguration())
+
+
+def read_list(spark, uri):
+    """The inputs named in the list file at `uri`, one a line (blank lines and # comments skipped)."""
+    path, fs = hadoop_path(spark, uri)
+    jvm = spark.sparkContext._jvm
+    stream = fs.open(path)
+    try:
+        reader = jvm.java.io.BufferedReader(jvm.java.io.InputStreamReader(stream, "UTF-8"))
+        lines = []
+        while True:
+            line = reader.readLine()
+            if line is None:
+                break
+            line = line.strip()
+            if line and not line.startswith("#"):
+                lines.append(line)
+        return lines
+    finally:
+        stream.close()
+
+
+def list_inputs(spark, uris):
+    """Expands directories: returns (files, errors, skipped), files as fully qualified URIs."""
+    files, errors, skipped = [], [], []
+    seen = set()
+    for uri in uris:
+        try:
+            path, fs = hadoop_path(spark, uri)
+            if not fs.exists(path):
+                errors.append(error_record(uri, "list", f"{uri} does not exist. Check the path or URI.", "driver"))
+                continue
+            status = fs.getFileStatus(path)
+            if status.isDirectory():
+                iterator = fs.listFiles(path, True)
+                found = []
+                while iterator.hasNext():
+                    entry = iterator.next()
+                    name = entry.getPath().toString()
+                    (found if is_input_name(name) else skipped).append(name)
+                found.sort()
+                if not found:
+                    errors.append(
+                        error_record(
+                            uri,
+                            "list",
+                            f"{uri} is a directory with no results files or recordings "
+                            f"({', '.join(RESULTS_EXTENSIONS + RECORDING_EXTENSIONS)}).",
+                            "driver",
+                        )
+                    )
+                candidates = found
+            else:
+                candidates = [fs.makeQualified(path).toString()]
+        except Exception as error:  # noqa: BLE001 - any file system's failure becomes an error row.
+            errors.append(error_record(uri, "list", f"Cannot list {uri}: {java_message(error)}", "driver"))
+            continue
+        for name in candidates:
+            if name not in seen:
+                seen.add(name)
+                files.append(name)
+    return files, errors, sorted(skipped)
+
+
+def java_message(error):
+    """The first line of a (Py4J) exception's message."""
+    text = str(error).strip().splitlines()
+    return text[0] if text else type(error).__name__
+
+
+def escape_glob(uri):
+    """`uri` as a Hadoop glob that matches it: the glob characters escaped, a comma as `?`.
+
+    A list of paths is split at commas before any escape is read, so a comma in a name can only
+    be matched by a wildcard; the files a `?` matches besides are dropped by exact name after the
+    read (`read_group`).
+    """
+    return "".join("?" if char == "," else "\\" + char if char in "{}[]*?\\" else char for char in uri)
+
+
+def read_group(sc, group):
+    """The (uri, bytes) pairs of the files in `group`, read where they are measured.
+
+    A group is files without a comma in their names (each pattern matches its file only), or one
+    file with a comma, whose `?` may match siblings too: those are dropped by exact name.
+    """
+    pairs = sc.binaryFiles(",".join(escape_glob(name) for name in group), minPartitions=1)
+    if any("," in name for name in group):
+        (name,) = group
+        pairs = pairs.filter(lambda pair: pair[0] == name)
+    return pairs
+
+
+def table_schema(columns):
+    """The Spark schema of a table with these columns, typed as column_kind says."""
+    from pyspark.sql.types import DoubleType, LongType, StringType, StructField, StructType
+
+    types = {"text": StringType(), "count": LongType(), "number": DoubleType()}
+    return StructType([StructField(name, types[column_kind(name)], True) for name in columns])
+
+
+def errors_schema():
+    from pyspark.sql.types import StringType, StructField, StructType
+
+    return StructType([StructField(name, StringType(), False) for name in ERROR_COLUMNS])
+
+
+def delta_available(spark):
+    """Whether Delta Lake's classes are on the cluster's classpath (delta-spark's jar)."""
+    try:
+        loader = spark.sparkContext._jvm.java.lang.Thread.currentThread().getContextClassLoader()
+        spark.sparkContext._jvm.java.lang.Class.forName("io.delta.tables.DeltaTable", True, loader)
+        return True
+    except Exception:  # noqa: BLE001 - a missing class comes back as a Py4J error.
+        return False
+
+
+def run(spark, arguments):
+    """Runs the job on `spark`; returns the summary (a dict)."""
+    sc = spark.sparkContext
+    write_delta = arguments.delta != "no" and delta_available(spark)
+    if arguments.delta == "yes" and not write_delta:
+        raise SystemExit(
+            "styluskit-spark: --delta yes, but Delta Lake is not on the classpath: submit with "
+            "--packages io.delta:delta-spark_2.13:VERSION (or --jars) and the Delta session configuration (README.md)."
+        )
+    uris = list(arguments.inputs)
+    for list_uri in arguments.input_list:
+        uris.extend(read_list(spark, list_uri))
+    files, list_errors, skipped = list_inputs(spark, uris)
+    if skipped:
+        shown = ", ".join(skipped[:5]) + (f" and {len(skipped) - 5} more" if len(skipped) > 5 else "")
+        print(f"styluskit-spark: {len(skipped)} files in the input directories are not results files or recordings, "
+              f"not measured: {shown}")
+
+    partitions = arguments.partitions or max(1, min(len(files), sc.defaultParallelism * 4))
+    tagged = sc.emptyRDD()
+    if files:
+        # binaryFiles reads each file through its Hadoop file system on the executor that measures
+        # it. One binaryFiles per group of files makes the partitions: given all the files at once
+        # it combines small files into as few splits as it likes (one for a whole corpus here),
+        # whatever minPartitions says, and one task would measure them all.
+        plain = [name for name in files if "," not in name]
+        size = -(-len(files) // partitions)
+        groups = [plain[start : start + size] for start in range(0, len(plain), size)]
+        # A name with a comma is read alone, its `?` pattern filtered to exactly that file.
+        groups += [[name] for name in files if "," in name]
+        pairs = sc.union([read_group(sc, group) for group in groups])
+        tagged = pairs.mapPartitions(measure_partition(arguments.binary, arguments.features_arg))
+    tagged = tagged.persist()
+    # One pass measures every partition at once, in parallel (the tables then read the persisted
+    # result), and gives the row count of each table and the input each test or error row is about.
+    counts = {table: 0 for table in LEVELS + ("errors",)}
+    measured, failed_files = set(), set()
+    for kind, table, value in tagged.mapPartitions(summarise_partition).collect():
+        if kind == "count":
+            counts[table] += value
+        elif table == "test":
+            measured.add(value)
+        else:
+            failed_files.add(value)
+    inputs = len(files) + len({record["file"] for record in list_errors})
+    print(f"styluskit-spark: {len(files)} files measured in {tagged.getNumPartitions()} partitions")
+    # Every listed file has a test row or an error row; one that has neither (a file the read
+    # did not return) becomes an error here rather than vanishing.
+    for name in files:
+        if name not in measured and name not in failed_files:
+            list_errors.append(
+                error_record(name, "read", f"{name} was listed but Spark's binaryFiles did not return it; check that it is readable.", "driver")
+            )
+    counts["errors"] += len(list_errors)
+    failed = len(failed_files | {record["file"] for record in list_errors})
+
+    out = arguments.out.rstrip("/")
+    for level in LEVELS:
+        texts = tagged.filter(lambda pair, level=level: pair[0] == level).map(lambda pair: pair[1])
+        first = texts.take(1)
+        if not first:
+            print(f"styluskit-spark: no {level} rows; the {level} table is not written.")
+            continue
+        columns = list(json.loads(first[0]).keys())
+        frame = spark.read.schema(table_schema(columns)).option("mode", "FAILFAST").json(texts)
+        frame.write.mode(arguments.mode).partitionBy("test").parquet(f"{out}/{level}")
+        if write_delta:
+            frame.write.format("delta").mode(arguments.mode).partitionBy("test").save(f"{out}/delta/{level}")
+
+    error_texts = tagged.filter(lambda pair: pair[0] == "errors").map(lambda pair: pair[1])
+    if list_errors:
+        error_texts = error_texts.union(sc.parallelize([json.dumps(record) for record in list_errors], 1))
+    errors = spark.read.schema(errors_schema()).option("mode", "FAILFAST").json(error_texts)
+    errors.write.mode(arguments.mode).parquet(f"{out}/errors")
+    if write_delta:
+        errors.write.format("delta").mode(arguments.mode).save(f"{out}/delta/errors")
+    tagged.unpersist()
+
+    summary = {
+        "master": sc.master,
+        "inputs": inputs,
+        "failed": failed,
+        "rows": counts,
+        "skipped": len(skipped),
+        "delta": write_delta,
+        "out": out,
+    }
+    delta_note = f"Delta Lake tables in {out}/delta" if write_delta else "no Delta Lake tables (Delta Lake is not on the classpath)"
+    print(
+        f"styluskit-spark: {summary['inputs']} inputs on {sc.master}: {summary['inputs'] - failed} measured, {failed} failed "
+        f"(table {out}/errors); rows: stroke {counts['stroke']}, step {counts['step']}, test {counts['test']}; {delta_note}"
+    )
+    return summary
+
+
+def main(argv=None):
+    arguments = parse_arguments(sys.argv[1:] if argv is None else argv)
+    from pyspark.sql import SparkSession
+
+    spark = SparkSession.builder.appName("styluskit-features").getOrCreate()
+    try:
+        summary = run(spark, arguments)
+        if arguments.summary_json:
+            with open(arguments.summary_json, "w", encoding="utf-8") as handle:
+                json.dump(summary, handle, indent=2)
+    finally:
+        spark.stop()
+    return 1 if summary["failed"] else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
