@@ -37,7 +37,7 @@ RECORDING_EXTENSIONS = (".evemu", ".events", ".yaml", ".yml", ".journal")
 # checks every column the binary prints against these lists.
 TEXT_COLUMNS = frozenset({"file", "test", "step", "in_air_path"})
 COUNT_COLUMNS = frozenset(
-    {"step_number", "stroke", "steps", "strokes", "points", "ncv", "nca", "interruptions", "wall_crosses", "boxes_attempted"}
+    {"step_number", "stroke", "steps", "strokes", "points", "ncv", "nca", "interruptions", "wall_crosses", "boxes_attempted", "refused_strokes"}
 )
 COUNT_PREFIXES = ("interruptions_", "pauses_over_", "boxes_attempted_")
 
