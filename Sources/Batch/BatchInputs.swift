@@ -52,6 +52,30 @@ public enum BatchInputs {
         return files.sorted()
     }
 
+    /// A name for each of `paths` (its file name without the extension) that no other path of
+    /// the list shares: where two would collide (`a/s.evemu`, `b/s.evemu`), their parent
+    /// folders are put in front (`a-s`, `b-s`), as many as it takes. The same list always gives
+    /// the same names, so outputs named after them do not depend on the order the work finished in.
+    public static func distinctNames(_ paths: [String]) -> [String] {
+        let components = paths.map { path -> [String] in
+            var parts = (path as NSString).pathComponents.filter { $0 != "/" && $0 != "." }
+            if let last = parts.popLast() {
+                let stem = (last as NSString).deletingPathExtension
+                parts.append(stem.isEmpty ? last : stem)
+            }
+            return parts
+        }
+        var depth = Array(repeating: 1, count: paths.count)
+        func name(_ index: Int) -> String { components[index].suffix(depth[index]).joined(separator: "-") }
+        while true {
+            let names = paths.indices.map(name)
+            let counts = Dictionary(names.map { ($0, 1) }, uniquingKeysWith: +)
+            let colliding = paths.indices.filter { counts[names[$0], default: 0] > 1 && depth[$0] < components[$0].count }
+            guard !colliding.isEmpty else { return names }
+            for index in colliding { depth[index] += 1 }
+        }
+    }
+
     /// All of standard input as text.
     public static func readStandardInput() -> String? {
         String(data: FileHandle.standardInput.readDataToEndOfFile(), encoding: .utf8)

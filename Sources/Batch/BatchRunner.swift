@@ -6,6 +6,11 @@ public struct BatchOutcome<Output: Sendable>: Sendable {
     public var input: String
     public var result: Result<Output, any Error>
 
+    public init(input: String, result: Result<Output, any Error>) {
+        self.input = input
+        self.result = result
+    }
+
     public var failed: Bool {
         if case .failure = result { return true }
         return false

@@ -19,6 +19,11 @@ extension CommandReport {
     }
 }
 
+extension CommandReport {
+    /// The report as JSON (one line) or as text.
+    public func output(json: Bool) -> String { json ? self.json : text }
+}
+
 /// Formats a number with a fixed number of decimals, as every report shows measurements.
 public func fixed(_ value: Double, _ decimals: Int) -> String {
     String(format: "%.\(decimals)f", value)

@@ -23,6 +23,9 @@ public enum InputFileKind: Equatable, Sendable {
     /// Anything else, or a file that cannot be read (the command's own reader says why).
     case other
 
+    /// True for a recording of a tablet's events (evemu or libinput-record), not a journal.
+    public var isRecording: Bool { self == .evemuRecording || self == .libinputRecording }
+
     /// Sniffs the first 64 KiB of `path`.
     public init(path: String) {
         guard let handle = FileHandle(forReadingAtPath: path) else {

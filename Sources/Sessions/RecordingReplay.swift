@@ -60,8 +60,13 @@ public struct RecordingReplay: Sendable {
         self.test = test
     }
 
+    /// The results file's name without its extension, when not the recording's `stem` (a replay
+    /// of many recordings whose names would collide).
+    public var resultsName: String?
+
     /// The recording's file name without its directory and extension, to name results after it.
     public var stem: String {
+        if let resultsName { return resultsName }
         let name = (recording as NSString).lastPathComponent
         let withoutExtension = (name as NSString).deletingPathExtension
         return withoutExtension.isEmpty ? name : withoutExtension

@@ -5,11 +5,19 @@ import Sessions
 import StylusGeometry
 import StylusInput
 
-/// The recording a command reads, shared by `replay` and `info`.
+/// The recording `info` reads.
 struct RecordingOptions: ParsableArguments {
     @Argument(help: "The recording: evemu (.evemu, .events, ...) or libinput-record YAML (.yml, .yaml).")
     var recording: String
 
+    @OptionGroup var reading: RecordingReadingOptions
+
+    /// Opens the recording for one pass over its events.
+    func openReader() throws -> RecordingReader { try reading.openReader(recording) }
+}
+
+/// How a recording is read, shared by `replay` and `info`.
+struct RecordingReadingOptions: ParsableArguments {
     @Option(name: .customLong("desc"), help: "The evemu description (.desc) of an events-only recording.")
     var descriptionFile: String?
 
@@ -19,8 +27,8 @@ struct RecordingOptions: ParsableArguments {
     @Option(help: "Which device of a libinput-record file of several (libinput record --all) to read, from 0 (default: its pen).")
     var deviceIndex: Int?
 
-    /// Opens the recording for one pass over its events.
-    func openReader() throws -> RecordingReader {
+    /// Opens `recording` for one pass over its events.
+    func openReader(_ recording: String) throws -> RecordingReader {
         try RecordingReader(
             path: recording, descriptionPath: descriptionFile,
             options: RecordingReadOptions(allowTruncated: allowTruncated, libinputDeviceIndex: deviceIndex))

@@ -1,5 +1,6 @@
 import ADF
 public import ArgumentParser
+import Batch
 import Foundation
 import Proctoring
 import Reports
@@ -43,7 +44,15 @@ struct Replay: ParsableCommand {
     /// The tests `replay` can administer.
     typealias TestKind = Sessions.TestKind
 
-    @OptionGroup var recording: RecordingOptions
+    @Argument(
+        help: ArgumentHelp(
+            "The recording: evemu (.evemu, .events, ...) or libinput-record YAML (.yml, .yaml).",
+            discussion: "Several, a directory (every recording under it) or - (a list on standard input) replay each on up to --jobs "
+                + "threads, each into its own results file in --out, named after it (with its folders in front where two names "
+                + "would be the same); then a summary per recording, and the failures and a summary line on standard error."))
+    var recordings: [String]
+
+    @OptionGroup var recording: RecordingReadingOptions
     @OptionGroup var profile: ProfileOptions
     @OptionGroup var displayOptions: DisplayOptions
     @OptionGroup var patient: PatientOptions
@@ -79,10 +88,18 @@ struct Replay: ParsableCommand {
     @Flag(help: "Print each proctor decision as a JSON line on standard output (the summary goes to standard error).")
     var events = false
 
+    @Option(help: "Recordings replayed at once, when there are several (default: the number of cores).")
+    var jobs: Int?
+
+    @Flag(help: "With several recordings: no progress line and no summary line (errors are still reported).")
+    var quiet = false
+
     func validate() throws {
+        guard !recordings.isEmpty else { throw ValidationError("Give a recording to replay (or several, a directory, or -).") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs \(jobs) is not a number of jobs; give 1 or more.") }
         // The checks `render` makes of a recording's options too, as usage errors.
         do {
-            var replay = RecordingReplay(recording: recording.recording, test: test)
+            var replay = RecordingReplay(recording: recordings[0], test: test)
             try replay.setStepSplit(parsing: stepSplit)
             try RecordingReplay.checkStartTime(startTime)
             try RecordingReplay.checkMazeOptions(test: test, maze: maze, battery: battery)
@@ -91,14 +108,9 @@ struct Replay: ParsableCommand {
         }
     }
 
-    /// A live session's journal is not a plain recording: `recover` rebuilds what the session wrote.
-    func refuseJournal() throws {
-        try RecordingReplay.refuseJournal(recording.recording, descriptionFile: recording.descriptionFile, out: out == "." ? nil : out)
-    }
-
-    /// The session this command's options describe.
-    func session() throws -> RecordingReplay {
-        var replay = RecordingReplay(recording: recording.recording, test: test)
+    /// The session this command's options describe, for `path`.
+    func session(_ path: String) throws -> RecordingReplay {
+        var replay = RecordingReplay(recording: path, test: test)
         replay.descriptionFile = recording.descriptionFile
         replay.allowTruncated = recording.allowTruncated
         replay.deviceIndex = recording.deviceIndex
@@ -115,15 +127,55 @@ struct Replay: ParsableCommand {
         return replay
     }
 
-    /// Replays the recording and prints the summary.
+    /// Replays the recording and prints the summary; several, each into its own results file.
     func run() throws {
-        try WrongInputError.checkRecording(recording.recording)
-        try refuseJournal()
-        let replay = try session()
+        let files: [String]
+        do {
+            files = try BatchInputs.expand(recordings, takes: { InputFileKind(path: $0).isRecording })
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        guard recordings.count > 1 || files != recordings else { return try replay(files[0]).print(json: json, toStandardError: events) }
+        if events || patient.patient != nil {
+            throw ValidationError("--events and --patient belong to one recording's session; give one recording with them.")
+        }
+        let names = BatchInputs.distinctNames(files)
+        let progress = BatchProgress.onTerminal(total: files.count, quiet: quiet)
+        let started = Date()
+        let replays = try files.indices.map { index in
+            var replay = try session(files[index])
+            replay.resultsName = names[index]
+            return replay
+        }
+        let outcomes = BatchRunner.run(Array(files.indices.map(String.init)), jobs: jobs ?? BatchRunner.cores, progress: progress) {
+            index in
+            let replay = replays[Int(index)!]
+            try checkRecording(replay.recording)
+            return replaySummary(of: replay, outcome: try replay.run(note: { progress?.message($0) ?? printError($0) })).output(json: json)
+        }
+        for outcome in outcomes { if case .success(let text) = outcome.result { print(text) } }
+        let report = BatchReport(
+            zip(files, outcomes).map { BatchOutcome(input: $0, result: $1.result) }, seconds: Date().timeIntervalSince(started))
+        for line in report.errorLines(command: "styluskit replay") { printError(line) }
+        if !quiet { printError(report.summaryLine(command: "styluskit replay")) }
+        if report.anyFailed { throw ExitCode(1) }
+    }
+
+    /// Replays `path`, the one recording, into --out; with --events, the decisions on standard output.
+    func replay(_ path: String) throws -> any ReplayReport {
+        try checkRecording(path)
+        let replay = try session(path)
         let outcome = try replay.run(
             events: events ? { Swift.print($0) } : nil,
-            patient: { try patient.fill(&$0, resultsFile: $1, startUnixMilliseconds: $2) }, note: { printError($0) })
-        replaySummary(of: replay, outcome: outcome).print(json: json, toStandardError: events)
+            patient: { try self.patient.fill(&$0, resultsFile: $1, startUnixMilliseconds: $2) }, note: { printError($0) })
+        return replaySummary(of: replay, outcome: outcome)
+    }
+
+    /// A results file or a journal given as a recording is named as what it is.
+    func checkRecording(_ path: String) throws {
+        try WrongInputError.checkRecording(path)
+        // A live session's journal is not a plain recording: `recover` rebuilds what the session wrote.
+        try RecordingReplay.refuseJournal(path, descriptionFile: recording.descriptionFile, out: out == "." ? nil : out)
     }
 }
 

@@ -99,4 +99,12 @@ struct BatchTests {
         #expect(noted.text.contains("\r\u{1B}[Kb: a note\n1/2 done"))
         #expect(noted.text.contains("2/2 done"))
     }
+
+    @Test("Output names: the file's stem, with as many parent folders in front as it takes to tell two apart")
+    func distinctNames() {
+        #expect(BatchInputs.distinctNames(["r/one.evemu", "r/two.events"]) == ["one", "two"])
+        #expect(BatchInputs.distinctNames(["x/a/s.events", "x/b/s.evemu", "t.evemu"]) == ["a-s", "b-s", "t"])
+        #expect(BatchInputs.distinctNames(["p/a/s.e", "q/a/s.e", "q/b/s.e"]) == ["p-a-s", "q-a-s", "b-s"])
+        #expect(BatchInputs.distinctNames(["/abs/dir/name"]) == ["name"])
+    }
 }
