@@ -1,6 +1,6 @@
-import ADF
 import Foundation
 public import Recordings
+public import ADF
 import Sessions
 public import StylusInput
 public import Synthesis
@@ -127,3 +127,6 @@ public struct ADFValidationReport: CommandReport {
         return ([file + ": valid"] + warnings.map { "\(file): warning: \($0)" }).joined(separator: "\n")
     }
 }
+
+/// What `adf show` prints: the summary the ADF module reads from a results file.
+extension ADFSummary: CommandReport {}

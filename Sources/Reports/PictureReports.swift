@@ -1,6 +1,7 @@
 public import ADF
 import Foundation
 public import Rendering
+import StylusGeometry
 
 /// What `render` prints: the picture and the animation frames it wrote.
 public struct RenderReport: CommandReport {

@@ -74,9 +74,10 @@ public struct PrintMazesReport: CommandReport {
             "  page \($0.page): \($0.maze), \($0.columns) x \($0.rows) cells of \(fixed($0.cellSizeCentimetres, 2)) cm"
                 + " at (\(fixed($0.origin.x, 2)), \(fixed($0.origin.y, 2))) cm"
         }
-        return ([
-            "\(out): \(counted(mazes.count, "maze")) of \(battery) on \(fixed(page.width, 2)) x \(fixed(page.height, 2)) cm pages"
-        ] + pages).joined(separator: "\n")
+        return
+            ([
+                "\(out): \(counted(mazes.count, "maze")) of \(battery) on \(fixed(page.width, 2)) x \(fixed(page.height, 2)) cm pages"
+            ] + pages).joined(separator: "\n")
     }
 }
 

@@ -81,6 +81,7 @@ struct Synth: ParsableCommand {
         try file.write(bytes)
         try file.commit()
 
-        SynthReport(output: destination, scenario: scenario, summary: Synthesis.Summary(events), device: device, seed: seed).print(json: json)
+        SynthReport(output: destination, scenario: scenario, summary: Synthesis.Summary(events), device: device, seed: seed).print(
+            json: json)
     }
 }

@@ -8,7 +8,7 @@ import Testing
 struct JSONSchemaTests {
     /// Commands whose `--json` needs a tablet or a window: only their help and a bad argument are
     /// checked here (their output is pinned in-process by ReportsTests and the VM and Xvfb tests).
-    static let needHardware: Set<String> = ["record", "administer", "devices", "calibrate display"]
+    static let needHardware: Set<String> = ["record", "administer"]
 
     /// Commands with `--json` whose schema another issue documents (administer's outcome is being
     /// reworked with its command file); the walk still checks their help and bad argument.
@@ -34,7 +34,9 @@ struct JSONSchemaTests {
             #expect(badJSON.status == 64)
             #expect(try Self.problems(badJSON.standardError, schema: Self.schema("error")).isEmpty, "\(command): \(badJSON.standardError)")
             if Self.documentedElsewhere.contains(command) { continue }
-            #expect(FileManager.default.fileExists(atPath: Self.document(command).path), "\(command) has --json but no \(Self.document(command).path)")
+            #expect(
+                FileManager.default.fileExists(atPath: Self.document(command).path),
+                "\(command) has --json but no \(Self.document(command).path)")
             if !Self.needHardware.contains(command) {
                 #expect(Self.invocations.keys.contains(command), "\(command) has --json but JSONSchemaTests does not run it")
             }
@@ -98,8 +100,8 @@ struct JSONSchemaTests {
     }
 
     /// How to run a command with --json, given the files of the scene.
-    struct Invocation {
-        var build: (Scene) throws -> [Run]
+    struct Invocation: Sendable {
+        var build: @Sendable (Scene) throws -> [Run]
     }
 
     static let password = "correct horse battery\n"
@@ -115,6 +117,8 @@ struct JSONSchemaTests {
         let publicKey: String
         let privateKey: String
         let journal: String
+        /// A synthesized maze recording: a wall cross in the detour maze.
+        let maze: String
 
         init(_ directory: URL) throws {
             self.directory = directory
@@ -148,6 +152,11 @@ struct JSONSchemaTests {
             let banner = "#      Waiting for events      #\n################################\n"
             let controls = ["anchor realtime-us=0 monotonic-us=0", "begin 0.000001"].map { "# StylusKit control: \($0)\n" }.joined()
             journal = directory.appendingPathComponent("journal.evemu").path
+            maze = directory.appendingPathComponent("maze.evemu").path
+            let synthesized = try styluskit([
+                "synth", Paths.fixtures.appendingPathComponent("synth/wall-cross-0.4s.scenario").path, "--output", maze,
+            ])
+            try #require(synthesized.status == 0, "\(synthesized.standardError)")
             try text.replacingOccurrences(of: banner, with: banner + controls).write(toFile: journal, atomically: true, encoding: .utf8)
         }
 
@@ -163,6 +172,20 @@ struct JSONSchemaTests {
                     "replay", Paths.fixtures.appendingPathComponent("recordings/real/Wacom-Cintiq-13HD-touch-Pen.events").path, "--test",
                     "sdt", "--out", s.path("replay-sdt"), "--json", "--allow-empty",
                 ]),
+                Run(arguments: [
+                    "replay", s.maze, "--test", "maze", "--maze", Paths.fixtures.appendingPathComponent("synth/detour.maze").path, "--out",
+                    s.path("replay-maze"), "--json",
+                ]),
+            ]
+        },
+        // Without a tablet: an empty list, and the schema's top-level keys.
+        "devices": Invocation { _ in [Run(arguments: ["devices", "--json"])] },
+        "calibrate display": Invocation { s in
+            [
+                Run(arguments: [
+                    "calibrate", "display", "--edid", Paths.fixtures.appendingPathComponent("edid/wacom-cintiq-13hd.edid").path, "--out",
+                    s.path("display.yaml"), "--json",
+                ])
             ]
         },
         "info": Invocation { s in [Run(arguments: ["info", s.recording, "--json"])] },
@@ -317,7 +340,10 @@ struct JSONSchemaTests {
                 continue
             }
             let keys = Set(object.keys)
-            guard let table = schema.tables.first(where: { Set($0.filter { !$0.path.contains(".") && !$0.path.contains("[]") }.map(\.path)) == keys })
+            guard
+                let table = schema.tables.first(where: {
+                    Set($0.filter { !$0.path.contains(".") && !$0.path.contains("[]") }.map(\.path)) == keys
+                })
             else {
                 let closest = schema.tables.min {
                     Set($0.map(\.path)).symmetricDifference(keys).count < Set($1.map(\.path)).symmetricDifference(keys).count
@@ -343,7 +369,9 @@ struct JSONSchemaTests {
         let name = { (row: (path: String, type: String)) in String(row.path.split(separator: ".").last!) }
         var problems: [String] = []
         let documented = Set(rows.map(name))
-        for key in Set(object.keys).subtracting(documented) { problems.append("undocumented key \(prefix.isEmpty ? key : prefix + "." + key)") }
+        for key in Set(object.keys).subtracting(documented) {
+            problems.append("undocumented key \(prefix.isEmpty ? key : prefix + "." + key)")
+        }
         for row in rows {
             guard let member = object[name(row)] else {
                 problems.append("missing key \(row.path)")
@@ -354,22 +382,27 @@ struct JSONSchemaTests {
         return problems
     }
 
-    /// Checks one value against a type cell (`integer or null`, `array of object`, `string, never null`).
+    /// Checks one value against a type cell: `integer or null`, `array of object`, `map of string or number`,
+    /// `string, never null`; a trailing `or null` is the value's, the rest of the cell its elements'.
     static func check(_ value: JSONValue, path: String, type: String, table: Table, nullable: Bool) -> [String] {
         var base = type.replacingOccurrences(of: ", never null", with: "")
         let allowsNull = base.hasSuffix(" or null") || (nullable && !type.contains("never null"))
-        base = base.replacingOccurrences(of: " or null", with: "")
+        if base.hasSuffix(" or null") { base.removeLast(" or null".count) }
         if case .null = value { return allowsNull ? [] : ["\(path) is null, documented as \(type)"] }
-        switch (base, value) {
-        case ("string", .string), ("integer", .integer), ("number", .integer), ("number", .number), ("boolean", .boolean):
-            return []
-        case ("object", .object):
-            return check(value, at: path, table: table, nullable: nullable)
-        case (_, .array(let elements)) where base.hasPrefix("array of "):
+        switch value {
+        case .array(let elements) where base.hasPrefix("array of "):
             let element = String(base.dropFirst("array of ".count))
             return elements.flatMap { check($0, path: path + "[]", type: element, table: table, nullable: false) }
+        case .object(let members) where base.hasPrefix("map of "):
+            let element = String(base.dropFirst("map of ".count))
+            return members.flatMap { check($0.value, path: path + "." + $0.key, type: element, table: table, nullable: false) }
+        case .object where base == "object":
+            return check(value, at: path, table: table, nullable: nullable)
         default:
-            return ["\(path) is \(value.kind), documented as \(type)"]
+            let alternatives = base.components(separatedBy: " or ")
+            let kind = value.kind
+            let fits = alternatives.contains(kind) || (kind == "integer" && alternatives.contains("number"))
+            return fits ? [] : ["\(path) is \(kind), documented as \(type)"]
         }
     }
 
