@@ -36,6 +36,18 @@ public func rounded(_ value: Double, _ decimals: Int) -> Double {
     return (value * scale).rounded() / scale
 }
 
+extension KeyedEncodingContainer {
+    /// Encodes `value` rounded to `decimals`, the decimals the text shows, or null.
+    public mutating func encode(_ value: Double?, decimals: Int, forKey key: Key) throws {
+        try encode(value.map { rounded($0, decimals) }, forKey: key)
+    }
+
+    /// Encodes `values` each rounded to `decimals`, or null.
+    public mutating func encode(_ values: [Double]?, decimals: Int, forKey key: Key) throws {
+        try encode(values.map { $0.map { rounded($0, decimals) } }, forKey: key)
+    }
+}
+
 /// A width and height in centimetres, as the print and picture reports give pages and forms; JSON
 /// rounds them to the decimals the text shows, the text formats the exact values.
 public struct Centimetres: Encodable, Sendable {

@@ -88,6 +88,11 @@ struct JSONSchemaTests {
         ] {
             #expect(try !Self.problems(bad + "\n", schema: schema).isEmpty, "\(bad)")
         }
+        let synth = try Self.schema("synth")
+        let line = #"{"device":"d","durationSeconds":13.646,"frames":1,"id":"i","output":"o","scenario":"s","seed":1,"strokes":1}"#
+        #expect(try Self.problems(line + "\n", schema: synth).isEmpty)
+        let noisy = line.replacingOccurrences(of: "13.646", with: "13.645999999999999")
+        #expect(try !Self.problems(noisy + "\n", schema: synth).isEmpty)
     }
 
     // MARK: The commands run
@@ -402,7 +407,12 @@ struct JSONSchemaTests {
             let alternatives = base.components(separatedBy: " or ")
             let kind = value.kind
             let fits = alternatives.contains(kind) || (kind == "integer" && alternatives.contains("number"))
-            return fits ? [] : ["\(path) is \(kind), documented as \(type)"]
+            guard fits else { return ["\(path) is \(kind), documented as \(type)"] }
+            // Binary noise (13.645999999999999) shows as 15 or more significant digits; measures have 6, lengths a few decimals.
+            if case .number(let number) = value, number.description.filter(\.isNumber).drop(while: { $0 == "0" }).count >= 15 {
+                return ["\(path) is \(number), a number with binary noise; round it to the decimals the text shows"]
+            }
+            return []
         }
     }
 
