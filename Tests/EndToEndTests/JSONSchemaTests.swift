@@ -24,6 +24,8 @@ struct JSONSchemaTests {
             let help = try styluskit(words + ["--help"])
             #expect(help.status == 0, "\(command) --help: \(help.standardError)")
             #expect(help.standardOutput.hasPrefix("OVERVIEW: "), "\(command) --help")
+            let helpCommand = try styluskit(["help"] + words)
+            #expect(helpCommand.status == 0 && helpCommand.standardOutput == help.standardOutput, "styluskit help \(command)")
             let bad = try styluskit(words + ["--no-such-option"])
             #expect(bad.status == 64, "\(command) --no-such-option exited \(bad.status)")
             #expect(bad.standardError.hasPrefix("Error: "), "\(command) --no-such-option: \(bad.standardError)")
