@@ -18,7 +18,8 @@ public struct DevicesReport: CommandReport {
             try container.encode(minimum, forKey: .minimum)
             try container.encode(maximum, forKey: .maximum)
             try container.encode(resolution, forKey: .resolution)
-            try container.encode(physicalSizeMillimetres, decimals: 1, forKey: .physicalSizeMillimetres)
+            // Two decimals, as `info` gives the same size (the text shows one).
+            try container.encode(physicalSizeMillimetres, decimals: 2, forKey: .physicalSizeMillimetres)
         }
     }
 
