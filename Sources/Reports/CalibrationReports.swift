@@ -13,6 +13,15 @@ public struct TabletFitReport: CommandReport {
         public var tapMillimetres: [Double]
         public var residualMillimetres: Double
         public var leaveOneOutMillimetres: Double?
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(number, forKey: .number)
+            try container.encode(targetCentimetres, decimals: 2, forKey: .targetCentimetres)
+            try container.encode(tapMillimetres, decimals: 2, forKey: .tapMillimetres)
+            try container.encode(residualMillimetres, decimals: 3, forKey: .residualMillimetres)
+            try container.encode(leaveOneOutMillimetres, decimals: 3, forKey: .leaveOneOutMillimetres)
+        }
     }
 
     public var device: String
@@ -26,6 +35,25 @@ public struct TabletFitReport: CommandReport {
     public var accepted: Bool
     public var suspectTarget: Int?
     public var profile: String?
+
+    enum CodingKeys: CodingKey {
+        case device, model, transform, targets, rmsMillimetres, worstMillimetres, scale, accepted, suspectTarget, profile
+    }
+
+    /// Every key, numbers at the decimals the text shows.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(device, forKey: .device)
+        try container.encode(model, forKey: .model)
+        try container.encode(transform.map { $0.map { rounded($0, 6) } }, forKey: .transform)
+        try container.encode(targets, forKey: .targets)
+        try container.encode(rmsMillimetres, decimals: 3, forKey: .rmsMillimetres)
+        try container.encode(worstMillimetres, decimals: 3, forKey: .worstMillimetres)
+        try container.encode(scale, decimals: 3, forKey: .scale)
+        try container.encode(accepted, forKey: .accepted)
+        try container.encode(suspectTarget, forKey: .suspectTarget)
+        try container.encode(profile, forKey: .profile)
+    }
 
     public init(fit: TransformFit, device: DeviceDescription, refusal: TransformFitError?, profile: String?) {
         self.device = "\(device.name) (\(device.id.busVendorProduct))"
@@ -138,6 +166,14 @@ public struct DisplayReport: CommandReport {
         public var centimetres: Double
         public var pixels: Double
         public var points: Double
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encode(centimetres, decimals: 4, forKey: .centimetres)
+            try container.encode(pixels, decimals: 0, forKey: .pixels)
+            try container.encode(points, decimals: 4, forKey: .points)
+        }
     }
 
     public var pixelsPerInch: Double
@@ -148,6 +184,21 @@ public struct DisplayReport: CommandReport {
     public var match: String
     public var symbolDigit: [Element]
     public var notes: [String]
+
+    enum CodingKeys: CodingKey { case pixelsPerInch, scalingFactor, pointsPerInch, source, profile, match, symbolDigit, notes }
+
+    /// Every key, numbers at the decimals the text shows.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(pixelsPerInch, decimals: 4, forKey: .pixelsPerInch)
+        try container.encode(scalingFactor, decimals: 4, forKey: .scalingFactor)
+        try container.encode(pointsPerInch, decimals: 4, forKey: .pointsPerInch)
+        try container.encode(source, forKey: .source)
+        try container.encode(profile, forKey: .profile)
+        try container.encode(match, forKey: .match)
+        try container.encode(symbolDigit, forKey: .symbolDigit)
+        try container.encode(notes, forKey: .notes)
+    }
 
     public init(profile: DisplayProfile, source: String, profilePath: String, notes: [String]) {
         pixelsPerInch = profile.pixelsPerInch

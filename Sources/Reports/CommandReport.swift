@@ -10,12 +10,11 @@ public protocol CommandReport: Encodable {
 }
 
 extension CommandReport {
-    /// The report as JSON with sorted keys, so output is stable from run to run.
+    /// The report as one line of JSON with sorted keys, every optional key present (`null` when
+    /// unknown), so output is stable from run to run and from file to file.
     public var json: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Encoding plain structs of strings and numbers cannot fail; finite numbers are ensured by their sources.
-        return String(decoding: (try? encoder.encode(self)) ?? Data(), as: UTF8.self)
+        (try? JSONLine.encode(self)) ?? "{}"
     }
 }
 
@@ -33,5 +32,67 @@ extension String {
     /// The string right-aligned in a column of `width` characters.
     public func leftPadded(_ width: Int) -> String {
         count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}
+
+/// `value` rounded to `decimals` decimals, for JSON that carries the decimals the text shows (no binary noise).
+public func rounded(_ value: Double, _ decimals: Int) -> Double {
+    let scale = pow(10, Double(decimals))
+    return (value * scale).rounded() / scale
+}
+
+extension KeyedEncodingContainer {
+    /// Encodes `value` rounded to `decimals`, the decimals the text shows, or null.
+    public mutating func encode(_ value: Double?, decimals: Int, forKey key: Key) throws {
+        try encode(value.map { rounded($0, decimals) }, forKey: key)
+    }
+
+    /// Encodes `values` each rounded to `decimals`, or null.
+    public mutating func encode(_ values: [Double]?, decimals: Int, forKey key: Key) throws {
+        try encode(values.map { $0.map { rounded($0, decimals) } }, forKey: key)
+    }
+}
+
+/// A width and height in centimetres, as the print and picture reports give pages and forms; JSON
+/// rounds them to the decimals the text shows, the text formats the exact values.
+public struct Centimetres: Encodable, Sendable {
+    public var width: Double
+    public var height: Double
+    private var decimals: Int
+
+    public init(width: Double, height: Double, decimals: Int = 2) {
+        self.width = width
+        self.height = height
+        self.decimals = decimals
+    }
+
+    enum CodingKeys: CodingKey { case width, height }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(rounded(width, decimals), forKey: .width)
+        try container.encode(rounded(height, decimals), forKey: .height)
+    }
+}
+
+/// A position on the form in centimetres from its top-left corner; JSON rounds it to the decimals
+/// the text shows.
+public struct FormPoint: Encodable, Sendable {
+    public var x: Double
+    public var y: Double
+    private var decimals: Int
+
+    public init(x: Double, y: Double, decimals: Int = 2) {
+        self.x = x
+        self.y = y
+        self.decimals = decimals
+    }
+
+    enum CodingKeys: CodingKey { case x, y }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(rounded(x, decimals), forKey: .x)
+        try container.encode(rounded(y, decimals), forKey: .y)
     }
 }

@@ -13,6 +13,16 @@ public struct DevicesReport: CommandReport {
         /// Units per mm (position) or per radian (tilt); 0 when the kernel does not know.
         public var resolution: Int32
         public var physicalSizeMillimetres: Double?
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(axis, forKey: .axis)
+            try container.encode(minimum, forKey: .minimum)
+            try container.encode(maximum, forKey: .maximum)
+            try container.encode(resolution, forKey: .resolution)
+            // Two decimals, as `info` gives the same size (the text shows one).
+            try container.encode(physicalSizeMillimetres, decimals: 2, forKey: .physicalSizeMillimetres)
+        }
     }
 
     /// What libwacom's database says about the node's tablet model.
@@ -35,6 +45,17 @@ public struct DevicesReport: CommandReport {
             surface = tablet.kindOfSurface
             widthMillimetres = tablet.physicalSizeMillimetres?.width
             heightMillimetres = tablet.physicalSizeMillimetres?.height
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(name, forKey: .name)
+            try container.encode(modelName, forKey: .modelName)
+            try container.encode(surface, forKey: .surface)
+            try container.encode(widthMillimetres, decimals: 1, forKey: .widthMillimetres)
+            try container.encode(heightMillimetres, decimals: 1, forKey: .heightMillimetres)
+            try container.encode(approximateResolution, decimals: 1, forKey: .approximateResolution)
+            try container.encode(source, forKey: .source)
         }
     }
 

@@ -20,6 +20,18 @@ public struct InfoReport: CommandReport {
         public var resolutionSource: String?
         /// For ABS_X and ABS_Y: (maximum - minimum) / resolution.
         public var sizeMillimetres: Double?
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(code, forKey: .code)
+            try container.encode(minimum, forKey: .minimum)
+            try container.encode(maximum, forKey: .maximum)
+            try container.encode(fuzz, forKey: .fuzz)
+            try container.encode(flat, forKey: .flat)
+            try container.encode(resolution, forKey: .resolution)
+            try container.encode(resolutionSource, forKey: .resolutionSource)
+            try container.encode(sizeMillimetres, decimals: 2, forKey: .sizeMillimetres)
+        }
     }
 
     public struct Sampling: Codable {
@@ -28,12 +40,28 @@ public struct InfoReport: CommandReport {
         public var p5Milliseconds: Double
         public var p95Milliseconds: Double
         public var p99Milliseconds: Double
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(medianMilliseconds, decimals: 3, forKey: .medianMilliseconds)
+            try container.encode(rateHertz, decimals: 1, forKey: .rateHertz)
+            try container.encode(p5Milliseconds, decimals: 3, forKey: .p5Milliseconds)
+            try container.encode(p95Milliseconds, decimals: 3, forKey: .p95Milliseconds)
+            try container.encode(p99Milliseconds, decimals: 3, forKey: .p99Milliseconds)
+        }
     }
 
     public struct Gap: Codable {
         public var startSeconds: Double
         public var durationMilliseconds: Double
         public var discardedEvents: Int
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(startSeconds, decimals: 3, forKey: .startSeconds)
+            try container.encode(durationMilliseconds, decimals: 3, forKey: .durationMilliseconds)
+            try container.encode(discardedEvents, forKey: .discardedEvents)
+        }
     }
 
     public var recording: String
@@ -58,6 +86,35 @@ public struct InfoReport: CommandReport {
     public var truncation: String?
     /// What libwacom's database says about the recorded tablet's model, when it knows it.
     public var model: DevicesReport.Model?
+
+    enum CodingKeys: CodingKey {
+        case recording, format, device, id, kernel, profile, axes, activeAreaMillimetres, durationSeconds, events, frames, penFrames
+        case padFrames, strokes, sampling, gaps, notices, truncation, model
+    }
+
+    /// Every key, lengths at the decimals the text shows.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(recording, forKey: .recording)
+        try container.encode(format, forKey: .format)
+        try container.encode(device, forKey: .device)
+        try container.encode(id, forKey: .id)
+        try container.encode(kernel, forKey: .kernel)
+        try container.encode(profile, forKey: .profile)
+        try container.encode(axes, forKey: .axes)
+        try container.encode(activeAreaMillimetres, decimals: 2, forKey: .activeAreaMillimetres)
+        try container.encode(durationSeconds, decimals: 3, forKey: .durationSeconds)
+        try container.encode(events, forKey: .events)
+        try container.encode(frames, forKey: .frames)
+        try container.encode(penFrames, forKey: .penFrames)
+        try container.encode(padFrames, forKey: .padFrames)
+        try container.encode(strokes, forKey: .strokes)
+        try container.encode(sampling, forKey: .sampling)
+        try container.encode(gaps, forKey: .gaps)
+        try container.encode(notices, forKey: .notices)
+        try container.encode(truncation, forKey: .truncation)
+        try container.encode(model, forKey: .model)
+    }
 
     /// The `resolutionSource` of an axis whose resolution an evemu 1.0/1.1 file's header comment states.
     public static let headerComment = "header comment"

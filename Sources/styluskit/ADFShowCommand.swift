@@ -27,6 +27,6 @@ struct ADFShowCommand: ParsableCommand {
         var summary = try ADFSummary(path: file)
         let journal = ((file as NSString).deletingPathExtension as String) + ".evemu"
         if JournalReader.sessionEnded(path: journal) == false { summary.incomplete = true }
-        print(json ? try summary.json() : summary.text)
+        summary.print(json: json)
     }
 }

@@ -1,7 +1,6 @@
 import ADF
 import ArgumentParser
 import Reports
-import Sessions
 
 /// `styluskit adf validate FILE...`: one line per problem; nonzero exit if any.
 struct ADFValidateCommand: ParsableCommand {
@@ -12,6 +11,9 @@ struct ADFValidateCommand: ParsableCommand {
     @Argument(help: "The results files to check.")
     var files: [String]
 
+    @Flag(help: "Print one JSON object per file (JSON Lines) instead of text.")
+    var json = false
+
     func validate() throws {
         if files.isEmpty { throw ValidationError("Please name at least one results file to check.") }
     }
@@ -20,24 +22,9 @@ struct ADFValidateCommand: ParsableCommand {
         var failed = false
         let validator = ADFValidator()
         for file in files {
-            // A recording given here is named as one, with the command that makes a results file of it.
-            let problems: [String]
-            do {
-                try WrongInputError.checkResultsFile(file)
-                problems = validator.validate(path: file).map { "\($0)" }
-            } catch {
-                problems = ["\(error)"]
-            }
-            if problems.isEmpty {
-                print("\(file): valid")
-                // Valid, yet suspect: said, and the exit status stays 0.
-                if let document = try? ADFReader.read(path: file).document {
-                    for warning in ADFPlausibility.warnings(for: document) { print("\(file): warning: \(warning)") }
-                }
-            } else {
-                failed = true
-                for problem in problems { print(problem) }
-            }
+            let report = ADFValidationReport(checking: file, with: validator)
+            report.print(json: json)
+            if !report.valid { failed = true }
         }
         if failed { throw ExitCode.failure }
     }

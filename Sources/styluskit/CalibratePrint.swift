@@ -24,16 +24,14 @@ struct PrintSheet: ParsableCommand {
     @Flag(help: "Replace an existing file.")
     var force = false
 
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
     func run() throws {
         let sheet = try sheet.sheet()
         try CalibrationFiles.checkWritable(out, force: force)
         try PrintedDocument(pages: [.calibrationSheet(sheet)]).write(to: out)
-        print(
-            "\(out): calibration sheet, \(sheet.targets.count) targets on \(fixed(sheet.page.widthCentimetres, 2)) x \(fixed(sheet.page.heightCentimetres, 2)) cm"
-        )
-        for (index, target) in sheet.targets.enumerated() {
-            print("  target \(index + 1) at (\(fixed(target.xCentimetres, 2)), \(fixed(target.yCentimetres, 2))) cm")
-        }
+        PrintSheetReport(out: out, sheet: sheet).print(json: json)
     }
 }
 
@@ -56,27 +54,20 @@ struct PrintMazes: ParsableCommand {
     @Flag(help: "Replace an existing file.")
     var force = false
 
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
     func run() throws {
         let page = try SheetOptions.parse(["--paper", paper]).page()
         try CalibrationFiles.checkWritable(out, force: force)
         let parsed = try MazeBattery(parsing: try readText(battery, purpose: "maze battery"), source: battery)
         let folder = (battery as NSString).deletingLastPathComponent
-        var pages: [PageDrawing] = []
-        var lines: [String] = []
-        for entry in parsed.entries {
+        let mazes = try parsed.entries.map { entry in
             let path = entry.mazeFile.hasPrefix("/") ? entry.mazeFile : (folder as NSString).appendingPathComponent(entry.mazeFile)
-            let maze = try Maze(parsing: try readText(path, purpose: "maze"), source: path)
-            pages.append(.maze(maze, page: page))
-            let origin = maze.origin(onFormOf: page)
-            lines.append(
-                "  page \(pages.count): \(maze.name), \(maze.columns) x \(maze.rows) cells of \(fixed(maze.cellSizeCentimetres, 2)) cm"
-                    + " at (\(fixed(origin.xCentimetres, 2)), \(fixed(origin.yCentimetres, 2))) cm")
+            return try Maze(parsing: try readText(path, purpose: "maze"), source: path)
         }
-        try PrintedDocument(pages: pages).write(to: out)
-        print(
-            "\(out): \(counted(pages.count, "maze")) of \(battery) on \(fixed(page.widthCentimetres, 2)) x \(fixed(page.heightCentimetres, 2)) cm pages"
-        )
-        lines.forEach { print($0) }
+        try PrintedDocument(pages: mazes.map { .maze($0, page: page) }).write(to: out)
+        PrintMazesReport(out: out, battery: battery, page: page, mazes: mazes).print(json: json)
     }
 }
 
@@ -112,6 +103,9 @@ struct PrintForm: ParsableCommand {
     @Flag(help: "Replace an existing file.")
     var force = false
 
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
     func run() throws {
         let page = try SheetOptions.parse(["--paper", paper]).page()
         try CalibrationFiles.checkWritable(out, force: force)
@@ -121,18 +115,6 @@ struct PrintForm: ParsableCommand {
             PageDrawing.symbolDigitForm(SymbolDigitForm(step: step, displayMode: displayMode, origin: origin), page: page)
         }
         try PrintedDocument(pages: pages).write(to: out)
-        let size = SymbolDigitForm.size
-        print(
-            "\(out): \(pages.count) symbol-digit forms\(displayMode ? " (display mode)" : "") on \(fixed(page.widthCentimetres, 2)) x \(fixed(page.heightCentimetres, 2)) cm pages"
-        )
-        print(
-            "  form      \(fixed(size.widthCentimetres, 2)) x \(fixed(size.heightCentimetres, 2)) cm at (\(fixed(origin.xCentimetres, 2)), \(fixed(origin.yCentimetres, 2))) cm"
-        )
-        print(
-            "  box       \(fixed(SymbolDigitForm.Lengths.innerCellWidth, 4)) x \(fixed(SymbolDigitForm.Lengths.innerCellHeight, 4)) cm per cell"
-        )
-        for (index, step) in steps.enumerated() {
-            print("  page \(index + 1): \(step.identifier)")
-        }
+        PrintFormReport(out: out, displayMode: displayMode, page: page, origin: origin, steps: steps.map(\.identifier)).print(json: json)
     }
 }

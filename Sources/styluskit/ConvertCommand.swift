@@ -41,6 +41,9 @@ struct Convert: ParsableCommand {
     @Flag(help: "Keep the complete frames before a cut-off or corrupt line instead of failing.")
     var allowTruncated = false
 
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
     func validate() throws {
         let suffix = (output as NSString).pathExtension.lowercased()
         guard to != nil || ["", "evemu", "events", "yml", "yaml"].contains(suffix) else {
@@ -58,12 +61,6 @@ struct Convert: ParsableCommand {
         let file = try AtomicFileOutput(path: output, overwrite: force)
         let written = try RecordingConversion.convert(reader, input: input, to: format, into: file)
         try file.commit()
-        let device = reader.header.device
-        print(
-            "\(output): \(counted(written.events, "event")), \(counted(written.frames, "frame")), device \"\(device.name)\" (\(device.id.busVendorProduct)),"
-                + " \(format == .evemu ? "evemu 1.3" : "libinput-record v1")")
-        if let truncation = reader.truncation {
-            print("warning: \(input): \(truncation)")
-        }
+        ConvertReport(input: input, output: output, written: written, reader: reader, format: format).print(json: json)
     }
 }

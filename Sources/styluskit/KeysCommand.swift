@@ -53,6 +53,9 @@ struct KeysInit: ParsableCommand {
     @Option(help: "PBKDF2-HMAC-SHA256 iterations (at least 600000).")
     var iterations = KDFParameters.minimumIterations
 
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
     func validate() throws {
         try checkIterations(iterations)
     }
@@ -65,8 +68,7 @@ struct KeysInit: ParsableCommand {
         }
         let password = try Terminal().newPassword()
         let created = try ClinicianKeyFile.create(at: path, password: password, iterations: iterations)
-        print("Created the clinician key \(path) (key id \(created.keyID), \(created.kdf.name), \(created.kdf.iterations) iterations).")
-        print("Keep a backup of it: without it and its password the local patient copies cannot be read.")
+        KeyFileReport(action: .created, keyFile: path, key: created).print(json: json)
     }
 }
 
@@ -82,6 +84,9 @@ struct KeysChangePassword: ParsableCommand {
     @Option(help: "PBKDF2-HMAC-SHA256 iterations for the new password (default: the key file's, at least 600000).")
     var iterations: Int?
 
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
     func validate() throws {
         if let iterations { try checkIterations(iterations) }
     }
@@ -94,6 +99,6 @@ struct KeysChangePassword: ParsableCommand {
         let password = try terminal.newPassword()
         let rounds = iterations ?? max(old.kdf.iterations, KDFParameters.minimumIterations)
         let changed = try ClinicianKeyFile.rewrap(old, at: path, newPassword: password, iterations: rounds)
-        print("Changed the password of the clinician key \(path) (key id \(changed.keyID), \(changed.kdf.iterations) iterations).")
+        KeyFileReport(action: .passwordChanged, keyFile: path, key: changed).print(json: json)
     }
 }

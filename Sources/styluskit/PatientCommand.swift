@@ -41,14 +41,6 @@ func patientFields(ofResultsFile path: String) throws -> (environment: ClockSket
     return (file.document.environment, ResultsFileBinding(resultsPath: path, startUnixMilliseconds: start))
 }
 
-/// The six fields, one per line, labelled.
-func showDetails(_ details: PatientDetails) {
-    let width = PatientDetails.fieldNames.map(\.count).max()! + 2
-    for (name, value) in zip(PatientDetails.fieldNames, details.values) {
-        print(name.padding(toLength: width, withPad: " ", startingAt: 0) + value)
-    }
-}
-
 /// Reads the patient details: from a file in the spec's one-line form, or asked for at the terminal.
 func readPatientDetails(from file: String?, terminal: Terminal) throws -> PatientDetails {
     guard let file else { return try terminal.patientDetails() }
@@ -86,14 +78,18 @@ struct PatientEncode: ParsableCommand {
 
     @OptionGroup var key: KeyFileOptions
 
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
     func run() throws {
         let terminal = Terminal()
         let server = try serverKey.map(serverPublicKey)
         let details = try readPatientDetails(from: from, terminal: terminal)
         let binding = ResultsFileBinding(fileName: resultsName, startTimestamp: startTime)
         let clinician = try key.unlock(terminal: terminal)
-        if let server { print("PatientEncodedID \(try server.seal(details, for: binding))") }
-        print("LocalPatientEncodedID \(try clinician.seal(details, for: binding))")
+        PatientFieldsReport(
+            patientEncodedID: try server?.seal(details, for: binding), localPatientEncodedID: try clinician.seal(details, for: binding)
+        ).print(json: json)
     }
 }
 
@@ -108,13 +104,16 @@ struct PatientShow: ParsableCommand {
 
     @OptionGroup var key: KeyFileOptions
 
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
     func run() throws {
         let (environment, binding) = try patientFields(ofResultsFile: file)
         guard let record = environment.localPatientEncodedID else {
             throw PatientCommandError.noField(file: file, field: "LocalPatientEncodedID")
         }
         let clinician = try key.unlock()
-        showDetails(try clinician.open(record, in: binding))
+        PatientDetailsReport(file: file, details: try clinician.open(record, in: binding)).print(json: json)
     }
 }
 
@@ -130,12 +129,15 @@ struct PatientDecrypt: ParsableCommand {
     @Argument(help: "The results file (.csk, .msk, .ssk).")
     var results: String
 
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
     func run() throws {
         let key = try ServerPrivateKey(pem: try readText(privateKey, purpose: "server private key"), path: privateKey)
         let (environment, binding) = try patientFields(ofResultsFile: results)
         guard let record = environment.patientEncodedID else {
             throw PatientCommandError.noField(file: results, field: "PatientEncodedID")
         }
-        showDetails(try key.open(record, in: binding))
+        PatientDetailsReport(file: results, details: try key.open(record, in: binding)).print(json: json)
     }
 }

@@ -30,6 +30,9 @@ struct Plot: ParsableCommand {
     @Flag(help: "Replace an existing plot.")
     var force = false
 
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
     func validate() throws {
         _ = try PictureFormat(path: out)
         guard dpi > 0, dpi <= 2400 else { throw ValidationError("--dpi \(dpi) is out of range; give 1 to 2400 dots per inch.") }
@@ -40,9 +43,6 @@ struct Plot: ParsableCommand {
         let document = try ADFReader.read(path: input).document
         let page = AnalysisPlot(document: document).page()
         try PictureFormat(path: out).write([page], to: out, dotsPerInch: dpi, force: force)
-        let strokes = document.steps.reduce(0) { $0 + $1.strokes.count }
-        let interruptions = document.steps.reduce(0) { $0 + $1.interruptions.count }
-        print(
-            "\(out): \(counted(strokes, "stroke")), \(counted(interruptions, "interruption")), \(counted(document.steps.count, "step"))")
+        PlotReport(out: out, document: document).print(json: json)
     }
 }

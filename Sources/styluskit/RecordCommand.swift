@@ -36,6 +36,9 @@ struct Record: ParsableCommand {
     )
     var events = false
 
+    @Flag(help: "Print the summary as one JSON object (after the --events lines, if any) instead of text.")
+    var json = false
+
     func run() throws {
         let journaled = session.journaledTest()
         let node = try session.device ?? Self.onlyPenNode()
@@ -92,11 +95,8 @@ struct Record: ParsableCommand {
                 }, turned: { status.refresh(now: $0) })
             try journal.control(.end(end), now: end)
             status.clear()
-            let lines = try files.finish(driver: driver, setup: setup, header: header, at: end).liveLines
-            print("Recorded \(journal.path)")
-            for line in lines.dropLast() { print(line) }
-            print("  gaps      \(live.gaps)")
-            if let last = lines.last { print(last) }
+            let result = try files.finish(driver: driver, setup: setup, header: header, at: end)
+            LiveSessionReport(recorded: journal.path, result: result, gaps: live.gaps).print(json: json)
         }
     }
 

@@ -38,15 +38,15 @@ struct Recover: ParsableCommand {
     @Flag(help: "Replace a results file of the same name.")
     var force = false
 
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
     func run() throws {
         let destinationDirectory = out ?? (journal as NSString).deletingLastPathComponent
         let recovered = try JournalRecovery(path: journal).rebuild(
             profileFile: profile.profileFile, displayProfile: display.displayProfile,
             directory: destinationDirectory.isEmpty ? "." : destinationDirectory, force: force,
             note: { printError($0) })
-        print("Recovered \(journal)")
-        for line in recovered.used { print(line) }
-        for line in recovered.result.liveLines { print(line) }
-        if recovered.incomplete { print(JournalCompleteness.incompleteNote) }
+        LiveSessionReport(recovered: journal, session: recovered).print(json: json)
     }
 }

@@ -93,6 +93,9 @@ struct Render: ParsableCommand {
     @Option(help: "Unix time in milliseconds of time zero of a recording with relative times.")
     var startTime: Int64?
 
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
     func validate() throws {
         if out == nil && animate == nil { throw ValidationError(RenderError.nothingToWrite.description) }
         if let out { _ = try PictureFormat(path: out) }
@@ -152,24 +155,19 @@ struct Render: ParsableCommand {
         } else {
             steps = Array(document.steps.indices)
         }
+        var report = RenderReport(out: out, picture: picture, steps: steps, animation: nil)
         if let out {
             try PictureFormat(path: out).write(steps.map { picture.page(step: $0) }, to: out, dotsPerInch: dpi, force: force)
-            var line =
-                "\(out): \(picture.testName) test, \(steps.count) step\(steps.count == 1 ? "" : "s") on a "
-                + "\(fixed(picture.formSize.widthCentimetres, 2)) x \(fixed(picture.formSize.heightCentimetres, 2)) cm form"
-            if case .known = picture.unrecorded {
-                let strokes = steps.flatMap { picture.unrecorded.strokes(ofStep: $0) }
-                line +=
-                    ", refused strokes \(strokes.count { $0.reason == .refused })"
-                    + ", ignored stroke ends \(strokes.count { $0.reason == .ignoredRest }) (drawn faint grey)"
-            }
-            print(line)
+            // Said before the frames are made, which takes a while.
+            if !json, let line = report.pictureLine { print(line) }
         }
         if let animate {
             let count = try picture.writeAnimation(
                 steps: steps, to: animate, framesPerSecond: fps, speed: speed, dotsPerInch: dpi, force: force)
-            print("\(animate): \(counted(count, "frame")) at \(fixed(fps, 1)) frames per second, \(fixed(speed, 1)) x real speed")
+            report.animation = RenderReport.Animation(directory: animate, frames: count, framesPerSecond: fps, speed: speed)
+            if !json, let line = report.animationLine { print(line) }
         }
+        if json { report.print(json: true) }
     }
 }
 

@@ -43,6 +43,9 @@ struct Synth: ParsableCommand {
     @Flag(help: "Overwrite the output if it exists.")
     var force = false
 
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
     /// The recording whose device is used when --like is not given.
     static let defaultLike = "Fixtures/recordings/real/Wacom-Cintiq-13HD-touch-Pen.events"
 
@@ -78,9 +81,7 @@ struct Synth: ParsableCommand {
         try file.write(bytes)
         try file.commit()
 
-        let summary = Synthesis.Summary(events)
-        print(
-            "\(destination): \(counted(summary.frames, "frame")), \(counted(summary.strokes, "stroke")), \(String(format: "%.3f", summary.seconds)) s,"
-                + " device \"\(device.name)\" (\(device.id.busVendorProduct)), seed \(seed)")
+        SynthReport(output: destination, scenario: scenario, summary: Synthesis.Summary(events), device: device, seed: seed).print(
+            json: json)
     }
 }

@@ -32,9 +32,10 @@ echo "INFO udev: $(udevadm info --query=property --name=$node | grep -E '^ID_INP
 
 # 1. devices finds it, through udev, with the recording's ranges.
 timeout 30 $styluskit devices --json > $work/devices.json 2>$work/devices.err
-check "devices: source udev" grep -q '"source" : "udev"' $work/devices.json
-check "devices: the node is a pen" grep -A0 -q "\"node\" : \"$node\"" $work/devices.json
-check "devices: name and ids" grep -q '"id" : "0003:056a:4200"' $work/devices.json
+# --json is one compact line (docs/json/devices.md); spaces are removed in case it is ever pretty-printed.
+check "devices: source udev" bash -c "tr -d ' \n' < $work/devices.json | grep -q '\"source\":\"udev\"'"
+check "devices: the node is a pen" bash -c "tr -d ' \n' < $work/devices.json | grep -q '\"node\":\"$node\"'"
+check "devices: name and ids" bash -c "tr -d ' \n' < $work/devices.json | grep -q '\"id\":\"0003:056a:4200\"'"
 check "devices: ABS_X 0..59674 resolution 100" \
     bash -c "tr -d ' \n' < $work/devices.json | grep -q '\"axis\":\"ABS_X\",\"maximum\":59674,\"minimum\":0,\"physicalSizeMillimetres\":596.74,\"resolution\":100'"
 check "devices: pressure 0..4095" bash -c "tr -d ' \n' < $work/devices.json | grep -q '\"pressureRange\":\[0,4095\]'"

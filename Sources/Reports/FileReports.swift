@@ -1,0 +1,132 @@
+import Foundation
+public import Recordings
+public import ADF
+import Sessions
+public import StylusInput
+public import Synthesis
+
+/// What `convert` prints: the recording it wrote.
+public struct ConvertReport: CommandReport {
+    public var input: String
+    public var output: String
+    public var events: Int
+    public var frames: Int
+    public var device: String
+    public var id: String
+    /// `evemu 1.3` or `libinput-record v1`.
+    public var format: String
+    /// What was dropped of a truncated input read with --allow-truncated; nil otherwise.
+    public var truncation: String?
+
+    public init(input: String, output: String, written: RecordingConversion.Written, reader: RecordingReader, format: RecordingFileFormat) {
+        self.input = input
+        self.output = output
+        events = written.events
+        frames = written.frames
+        device = reader.header.device.name
+        id = reader.header.device.id.busVendorProduct
+        self.format = format == .evemu ? "evemu 1.3" : "libinput-record v1"
+        truncation = reader.truncation.map { "\($0)" }
+    }
+
+    enum CodingKeys: CodingKey { case input, output, events, frames, device, id, format, truncation }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(input, forKey: .input)
+        try container.encode(output, forKey: .output)
+        try container.encode(events, forKey: .events)
+        try container.encode(frames, forKey: .frames)
+        try container.encode(device, forKey: .device)
+        try container.encode(id, forKey: .id)
+        try container.encode(format, forKey: .format)
+        try container.encode(truncation, forKey: .truncation)
+    }
+
+    public var text: String {
+        var lines = [
+            "\(output): \(counted(events, "event")), \(counted(frames, "frame")), device \"\(device)\" (\(id)), \(format)"
+        ]
+        if let truncation { lines.append("warning: \(input): \(truncation)") }
+        return lines.joined(separator: "\n")
+    }
+}
+
+/// What `synth` prints: the recording it made.
+public struct SynthReport: CommandReport {
+    public var output: String
+    public var scenario: String
+    public var frames: Int
+    public var strokes: Int
+    /// From the first event to the last, in seconds (three decimals).
+    public var durationSeconds: Double
+    public var device: String
+    public var id: String
+    public var seed: UInt64
+    private var seconds: Double
+
+    public init(output: String, scenario: String, summary: Synthesis.Summary, device: DeviceDescription, seed: UInt64) {
+        self.output = output
+        self.scenario = scenario
+        frames = summary.frames
+        strokes = summary.strokes
+        seconds = summary.seconds
+        durationSeconds = rounded(summary.seconds, 3)
+        self.device = device.name
+        id = device.id.busVendorProduct
+        self.seed = seed
+    }
+
+    enum CodingKeys: CodingKey { case output, scenario, frames, strokes, durationSeconds, device, id, seed }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(output, forKey: .output)
+        try container.encode(scenario, forKey: .scenario)
+        try container.encode(frames, forKey: .frames)
+        try container.encode(strokes, forKey: .strokes)
+        try container.encode(durationSeconds, forKey: .durationSeconds)
+        try container.encode(device, forKey: .device)
+        try container.encode(id, forKey: .id)
+        try container.encode(seed, forKey: .seed)
+    }
+
+    public var text: String {
+        "\(output): \(counted(frames, "frame")), \(counted(strokes, "stroke")), \(String(format: "%.3f", seconds)) s,"
+            + " device \"\(device)\" (\(id)), seed \(seed)"
+    }
+}
+
+/// What `adf validate` says of one results file: its problems, or that it is valid and its warnings.
+public struct ADFValidationReport: CommandReport {
+    public var file: String
+    public var valid: Bool
+    /// One line per problem (file, line, column and what is wrong); empty when valid.
+    public var problems: [String]
+    /// What is suspect in a valid file (the exit status stays 0); empty when there is nothing or the file is invalid.
+    public var warnings: [String]
+
+    /// Checks `file` with `validator`; a recording or other wrong kind of file is one problem naming what it is.
+    public init(checking file: String, with validator: ADFValidator) {
+        self.file = file
+        do {
+            try WrongInputError.checkResultsFile(file)
+            problems = validator.validate(path: file).map { "\($0)" }
+        } catch {
+            problems = ["\(error)"]
+        }
+        valid = problems.isEmpty
+        warnings = []
+        if valid, let document = try? ADFReader.read(path: file).document {
+            warnings = ADFPlausibility.warnings(for: document)
+        }
+    }
+
+    public var text: String {
+        if !valid { return problems.joined(separator: "\n") }
+        return ([file + ": valid"] + warnings.map { "\(file): warning: \($0)" }).joined(separator: "\n")
+    }
+}
+
+/// What `adf show` prints: the summary the ADF module reads from a results file.
+extension ADFSummary: CommandReport {}

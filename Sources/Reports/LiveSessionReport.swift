@@ -1,0 +1,152 @@
+import ADF
+import Foundation
+import Proctoring
+public import Sessions
+
+/// What `record` and `recover` print: the journal, the results file and what each step holds.
+public struct LiveSessionReport: CommandReport {
+    /// What the command did with the journal.
+    public enum Action: String, Encodable, Sendable {
+        case recorded
+        case recovered
+    }
+
+    /// One step of the session; the keys of the other tests are null.
+    public struct Step: Encodable, Sendable {
+        public struct Interruption: Encodable, Sendable {
+            public var type: String
+            /// Unix time in milliseconds, as in the results file.
+            public var time: Double
+            /// Symbol digit: the box written in and the box the arrow pointed at (from 1).
+            public var writtenIn: Int?
+            public var continueIn: Int?
+
+            enum CodingKeys: CodingKey { case type, time, writtenIn, continueIn }
+
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(type, forKey: .type)
+                try container.encode(time, forKey: .time)
+                try container.encode(writtenIn, forKey: .writtenIn)
+                try container.encode(continueIn, forKey: .continueIn)
+            }
+        }
+
+        public var step: String
+        public var strokes: Int
+        /// Nil for the clock, whose results count points per test only.
+        public var points: Int?
+        public var maze: String?
+        public var finished: Bool?
+        public var refusedStrokes: Int?
+        public var boxes: [Int]?
+        public var reminders: Int?
+        public var interruptions: [Interruption]
+
+        enum CodingKeys: CodingKey { case step, strokes, points, maze, finished, refusedStrokes, boxes, reminders, interruptions }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(step, forKey: .step)
+            try container.encode(strokes, forKey: .strokes)
+            try container.encode(points, forKey: .points)
+            try container.encode(maze, forKey: .maze)
+            try container.encode(finished, forKey: .finished)
+            try container.encode(refusedStrokes, forKey: .refusedStrokes)
+            try container.encode(boxes, forKey: .boxes)
+            try container.encode(reminders, forKey: .reminders)
+            try container.encode(interruptions, forKey: .interruptions)
+        }
+    }
+
+    public var action: Action
+    public var journal: String
+    public var results: String
+    /// `clock`, `maze` or `sdt`, as on the command line.
+    public var test: String
+    /// What `recover` used (settings, profiles, mazes); nil for `record`.
+    public var used: [String]?
+    /// The `SYN_DROPPED` gaps of a live recording; nil for `recover`, which does not count them.
+    public var gaps: Int?
+    /// True when the session stopped before its last step ended (recover); false otherwise.
+    public var incomplete: Bool
+    public var strokes: Int
+    public var points: Int
+    public var steps: [Step]
+    private var lines: [String]
+
+    /// The report of a recording that ended with `gaps` gaps.
+    public init(recorded journal: String, result: SessionResult, gaps: Int) {
+        self.init(action: .recorded, journal: journal, result: result, used: nil, gaps: gaps, incomplete: false)
+    }
+
+    /// The report of a session recovered from `journal`.
+    public init(recovered journal: String, session: RecoveredSession) {
+        self.init(
+            action: .recovered, journal: journal, result: session.result, used: session.used, gaps: nil, incomplete: session.incomplete)
+    }
+
+    init(action: Action, journal: String, result: SessionResult, used: [String]?, gaps: Int?, incomplete: Bool) {
+        self.action = action
+        self.journal = journal
+        self.used = used
+        self.gaps = gaps
+        self.incomplete = incomplete
+        results = result.output
+        lines = result.liveLines
+        switch result {
+        case .clock(let clock):
+            test = "clock"
+            points = clock.points
+            steps = clock.strokesPerStep.map { Step(step: $0.step.identifier, strokes: $0.strokes, interruptions: []) }
+        case .maze(let maze):
+            test = "maze"
+            points = maze.steps.reduce(0) { $0 + $1.points }
+            steps = maze.steps.map {
+                Step(
+                    step: $0.step, strokes: $0.strokes, points: $0.points, maze: $0.maze, finished: $0.finished,
+                    refusedStrokes: $0.refusedStrokes,
+                    interruptions: $0.interruptions.map { Step.Interruption(type: $0.type, time: $0.time) })
+            }
+        case .symbolDigit(let symbolDigit):
+            test = "sdt"
+            points = symbolDigit.steps.reduce(0) { $0 + $1.points }
+            steps = symbolDigit.steps.map {
+                Step(
+                    step: $0.step, strokes: $0.strokes, points: $0.points, boxes: $0.boxes, reminders: $0.reminders,
+                    interruptions: $0.interruptions.map {
+                        Step.Interruption(type: $0.type, time: $0.time, writtenIn: $0.writtenIn, continueIn: $0.continueIn)
+                    })
+            }
+        }
+        strokes = steps.reduce(0) { $0 + $1.strokes }
+    }
+
+    enum CodingKeys: CodingKey { case action, journal, results, test, used, gaps, incomplete, strokes, points, steps }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(action, forKey: .action)
+        try container.encode(journal, forKey: .journal)
+        try container.encode(results, forKey: .results)
+        try container.encode(test, forKey: .test)
+        try container.encode(used, forKey: .used)
+        try container.encode(gaps, forKey: .gaps)
+        try container.encode(incomplete, forKey: .incomplete)
+        try container.encode(strokes, forKey: .strokes)
+        try container.encode(points, forKey: .points)
+        try container.encode(steps, forKey: .steps)
+    }
+
+    public var text: String {
+        var out: [String]
+        switch action {
+        case .recorded:
+            out = ["Recorded \(journal)"] + lines.dropLast() + ["  gaps      \(gaps ?? 0)"] + lines.suffix(1)
+        case .recovered:
+            out = ["Recovered \(journal)"] + (used ?? []) + lines
+            if incomplete { out.append(JournalCompleteness.incompleteNote) }
+        }
+        return out.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,118 @@
+public import ADF
+import Foundation
+public import Rendering
+import StylusGeometry
+
+/// What `render` prints: the picture and the animation frames it wrote.
+public struct RenderReport: CommandReport {
+    /// The frames of `--animate`.
+    public struct Animation: Encodable, Sendable {
+        public var directory: String
+        public var frames: Int
+        /// One decimal, as printed.
+        public var framesPerSecond: Double
+        /// One decimal, as printed.
+        public var speed: Double
+
+        public init(directory: String, frames: Int, framesPerSecond: Double, speed: Double) {
+            self.directory = directory
+            self.frames = frames
+            self.framesPerSecond = framesPerSecond
+            self.speed = speed
+        }
+
+        enum CodingKeys: CodingKey { case directory, frames, framesPerSecond, speed }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(directory, forKey: .directory)
+            try container.encode(frames, forKey: .frames)
+            try container.encode(rounded(framesPerSecond, 1), forKey: .framesPerSecond)
+            try container.encode(rounded(speed, 1), forKey: .speed)
+        }
+    }
+
+    /// The picture written; nil when only --animate was given.
+    public var out: String?
+    /// The test's name as the picture's legend gives it (`clock drawing`, `maze`, `symbol digit`).
+    public var test: String
+    /// The steps drawn.
+    public var steps: Int
+    /// The form's size in centimetres.
+    public var form: Centimetres
+    /// Strokes the proctor refused, drawn faint grey; nil from a results file, which does not record them.
+    public var refusedStrokes: Int?
+    /// Rests of strokes the proctor stopped recording, drawn faint grey; nil from a results file.
+    public var ignoredStrokeEnds: Int?
+    /// The frames written; nil without --animate.
+    public var animation: Animation?
+
+    /// The report of `picture`'s `steps` (indices) written to `out`, and of the frames in `animation`.
+    public init(out: String?, picture: ResultsPicture, steps: [Int], animation: Animation?) {
+        self.out = out
+        test = picture.testName
+        self.steps = steps.count
+        form = Centimetres(width: picture.formSize.widthCentimetres, height: picture.formSize.heightCentimetres)
+        if case .known = picture.unrecorded {
+            let strokes = steps.flatMap { picture.unrecorded.strokes(ofStep: $0) }
+            refusedStrokes = strokes.count { $0.reason == .refused }
+            ignoredStrokeEnds = strokes.count { $0.reason == .ignoredRest }
+        }
+        self.animation = animation
+    }
+
+    enum CodingKeys: CodingKey { case out, test, steps, form, refusedStrokes, ignoredStrokeEnds, animation }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(out, forKey: .out)
+        try container.encode(test, forKey: .test)
+        try container.encode(steps, forKey: .steps)
+        try container.encode(form, forKey: .form)
+        try container.encode(refusedStrokes, forKey: .refusedStrokes)
+        try container.encode(ignoredStrokeEnds, forKey: .ignoredStrokeEnds)
+        try container.encode(animation, forKey: .animation)
+    }
+
+    /// The picture's line, if one was written.
+    public var pictureLine: String? {
+        guard let out else { return nil }
+        var line =
+            "\(out): \(test) test, \(steps) step\(steps == 1 ? "" : "s") on a "
+            + "\(fixed(form.width, 2)) x \(fixed(form.height, 2)) cm form"
+        if let refusedStrokes, let ignoredStrokeEnds {
+            line += ", refused strokes \(refusedStrokes), ignored stroke ends \(ignoredStrokeEnds) (drawn faint grey)"
+        }
+        return line
+    }
+
+    /// The animation's line, if frames were written.
+    public var animationLine: String? {
+        animation.map {
+            "\($0.directory): \(counted($0.frames, "frame")) at \(fixed($0.framesPerSecond, 1)) frames per second, \(fixed($0.speed, 1)) x real speed"
+        }
+    }
+
+    public var text: String {
+        [pictureLine, animationLine].compactMap { $0 }.joined(separator: "\n")
+    }
+}
+
+/// What `plot` prints: the plot it wrote and what it counts.
+public struct PlotReport: CommandReport {
+    public var out: String
+    public var strokes: Int
+    public var interruptions: Int
+    public var steps: Int
+
+    public init(out: String, document: ADFDocument) {
+        self.out = out
+        strokes = document.steps.reduce(0) { $0 + $1.strokes.count }
+        interruptions = document.steps.reduce(0) { $0 + $1.interruptions.count }
+        steps = document.steps.count
+    }
+
+    public var text: String {
+        "\(out): \(counted(strokes, "stroke")), \(counted(interruptions, "interruption")), \(counted(steps, "step"))"
+    }
+}
