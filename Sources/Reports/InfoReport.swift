@@ -89,7 +89,7 @@ public struct InfoReport: CommandReport {
 
     enum CodingKeys: CodingKey {
         case recording, format, device, id, kernel, profile, axes, activeAreaMillimetres, durationSeconds, events, frames, penFrames
-        case padFrames, strokes, sampling, gaps, notices, truncation, model
+        case padFrames, strokes, sampling, gaps, notices, truncation, model, display
     }
 
     /// Every key, lengths at the decimals the text shows.
@@ -101,6 +101,7 @@ public struct InfoReport: CommandReport {
         try container.encode(id, forKey: .id)
         try container.encode(kernel, forKey: .kernel)
         try container.encode(profile, forKey: .profile)
+        try container.encode(display, forKey: .display)
         try container.encode(axes, forKey: .axes)
         try container.encode(activeAreaMillimetres, decimals: 2, forKey: .activeAreaMillimetres)
         try container.encode(durationSeconds, decimals: 3, forKey: .durationSeconds)
