@@ -185,6 +185,39 @@ else
     row "proctor per sample (proctor-bench)" "not measured in this run" "" "" "" ""
 fi
 
+# 7. The patient window (issue 21): administer under Xvfb's software rendering, fed a synthesised maze
+# session (ink, a wall-cross interruption's cover, ink taken back, the finish), once with the first
+# full redraw and once with the incremental path, in this run. Frame cost is drawing and presenting
+# one frame; latency is a pen event's kernel time to the present of the frame that shows it.
+echo "7. patient window" >&2
+if command -v Xvfb >/dev/null && command -v python3 >/dev/null; then
+    Xvfb -displayfd 3 -screen 0 1920x1080x24 -nolisten tcp 3>"$work/xvfb-display" >"$work/xvfb.log" 2>&1 &
+    xvfb=$!
+    for _ in $(seq 100); do [[ -s $work/xvfb-display ]] && break; sleep 0.1; done
+    display=":$(head -n 1 "$work/xvfb-display")"
+    "$styluskit" synth "$root/Fixtures/synth/wall-cross-0.6s.scenario" --output "$work/wall-cross.evemu" >/dev/null
+    # administer --json's figures: frame cost p50 p99, latency p50 p99 (ms), frames with pen data.
+    window() {
+        DISPLAY=$display SDL_AUDIODRIVER=dummy "$styluskit" administer --test maze --maze "$root/Fixtures/synth/detour.maze" \
+            --feed "$work/wall-cross.evemu" --out "$work/administer-$1" --json --redraw "$1" 2>/dev/null | tail -n 1 |
+            python3 -c 'import json, sys; s = json.load(sys.stdin)
+print(s["frameCostP50Milliseconds"], s["frameCostP99Milliseconds"], s["latencyP50Milliseconds"], s["latencyP99Milliseconds"], s["framesWithPenData"], s["redraw"])'
+    }
+    read -r full_c50 full_c99 full_l50 full_l99 full_n full_mode < <(window full)
+    read -r inc_c50 inc_c99 inc_l50 inc_l99 inc_n inc_mode < <(window incremental)
+    kill "$xvfb" 2>/dev/null || true
+    wait "$xvfb" 2>/dev/null || true
+    row "administer frame cost (draw + present) p50, incremental ($inc_n frames)" "${inc_c50} ms" \
+        "full redraw ($full_mode, $full_n frames)" "${full_c50} ms" "$(ratio "$inc_c50" "$full_c50")" "<= 2 ms"
+    row "administer frame cost p99, incremental" "${inc_c99} ms" "full redraw" "${full_c99} ms" "$(ratio "$inc_c99" "$full_c99")" ""
+    row "administer pen event to present p50, incremental" "${inc_l50} ms" "full redraw" "${full_l50} ms" \
+        "$(ratio "$inc_l50" "$full_l50")" "<= 8 ms"
+    row "administer pen event to present p99, incremental" "${inc_l99} ms" "full redraw" "${full_l99} ms" \
+        "$(ratio "$inc_l99" "$full_l99")" "<= 17 ms (one 60 Hz refresh)"
+else
+    row "administer frame cost and latency under Xvfb" "not measured in this run" "" "" "" "install xvfb (scripts/setup.sh)"
+fi
+
 {
     echo "# Benchmarks"
     echo

@@ -65,6 +65,10 @@ struct Administer: ParsableCommand {
     @Option(help: .hidden)
     var feedSpeed = 1.0
 
+    /// For the benchmark and the screenshot checks: `full` draws every frame whole, the first way, to compare against.
+    @Option(help: .hidden)
+    var redraw = "incremental"
+
     /// For tests: `SECONDS:FILE`, a capture of the X screen (xwd -root) that long after the form is first shown
     /// (a fed recording's first event is due then).
     @Option(help: .hidden)
@@ -73,6 +77,7 @@ struct Administer: ParsableCommand {
     func validate() throws {
         if feed != nil && session.device != nil { throw ValidationError("Give --device or --feed, not both.") }
         if !(feedSpeed > 0) { throw ValidationError("--feed-speed must be greater than 0.") }
+        if RedrawMode(rawValue: redraw) == nil { throw ValidationError("--redraw takes incremental or full; got '\(redraw)'.") }
         _ = try screenshots()
     }
 
@@ -114,7 +119,8 @@ struct Administer: ParsableCommand {
         let monitorIndex = try Self.monitor(named: outputDisplay, profile: results.displayProfile)
         let screen = try PatientScreen(
             monitor: nil, monitorIndex: monitorIndex, form: setup.normalizer.formSize,
-            pixelsPerInch: results.displayProfile?.pixelsPerInch, showsCursor: !isPenDisplay)
+            pixelsPerInch: results.displayProfile?.pixelsPerInch, showsCursor: !isPenDisplay,
+            redraw: RedrawMode(rawValue: redraw) ?? .incremental)
         // Before the journal exists: a session no one can see must not start.
         if screen.videoDriver == "offscreen" && !offscreen { throw AdministerError.noDisplay }
 
@@ -168,7 +174,8 @@ struct Administer: ParsableCommand {
                 latencyP99Milliseconds: latency.percentile(0.99).map { Double($0) / 1000 },
                 framesWithPenData: latency.delaysMicroseconds.count,
                 screenshots: loop.taken, readingTimes: presenter.reading.readings, gaps: loop.gaps, refreshHz: screen.refreshRate,
-                frameCostP50Milliseconds: latency.frameCostPercentile(0.5).map { Double($0) / 1000 }, stoppedBy: stoppedBy)
+                frameCostP50Milliseconds: latency.frameCostPercentile(0.5).map { Double($0) / 1000 }, stoppedBy: stoppedBy,
+                frameCostP99Milliseconds: latency.frameCostPercentile(0.99).map { Double($0) / 1000 }, redraw: screen.redraw.rawValue)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             print(String(decoding: try encoder.encode(summary), as: UTF8.self))
@@ -222,6 +229,10 @@ struct AdministerSummary: Codable {
     var frameCostP50Milliseconds: Double?
     /// `SIGINT` or `SIGTERM` when a signal stopped the session (the steps left ended then); nil otherwise.
     var stoppedBy: String?
+    /// How long drawing and presenting a frame took (p99).
+    var frameCostP99Milliseconds: Double?
+    /// How frames were drawn: `incremental`, or `full` (asked for, or the fallback when the window's pixels are not XRGB).
+    var redraw: String
 }
 
 extension Administer {

@@ -445,6 +445,55 @@ def tablet_cursor(styluskit, work):
     check("cursor: nowhere else", elsewhere == 0, f"{elsewhere} red pixels elsewhere")
 
 
+def incremental_equals_full(styluskit, work):
+    """The incremental path (the default: layers in memory, only the boxes that changed composed and
+    shown) leaves on the X screen exactly the frame the full redraw (--redraw full: every layer copied
+    and presented whole) does, pixel for pixel, after the same scripted session: ink, a maze
+    interruption's cover and its circle, ink taken back past the resume point, and a tablet's cursor.
+    Captures are taken while the pen is still (a fed session's timing varies by milliseconds)."""
+    feed = os.path.join(work, "wall-cross-equal.evemu")
+    subprocess.run([styluskit, "synth", os.path.join(SYNTH, "wall-cross-0.6s.scenario"), "--output", feed],
+                   check=True, capture_output=True)
+    samples = pen_samples(feed)
+    touches = [s for s in samples if s[3]]
+    # Between the interruption's lift and the resuming stroke, and 1 s after the last lift (the finish is 2 s after it).
+    lift = next(later[0] for earlier, later in zip(samples, samples[1:]) if earlier[3] and not later[3])
+    resumed = next(s[0] for s in touches if s[0] > lift + 0.3)
+    still = [(round(lift + 0.4, 2), "paused"), (round(touches[-1][0] + 1.0, 2), "last-stroke")]
+    cursor_feed = os.path.join(ROOT, "Fixtures", "recordings", "real", "UC-LOGIC-Tablet-WP5540U-Pen.events")
+    with open(cursor_feed) as f:
+        times = [float(line.split()[1]) for line in f if line.startswith("E:")]
+    cursor_still = [(round(times[-1] - times[0] + 0.15, 2), "cursor-end")]
+    runs = {}
+    for mode in ("full", "incremental"):
+        shots = [(t, f"equal-{mode}-{name}") for t, name in still]
+        run, summary = administer(styluskit, work, "maze", feed, shots,
+                                  ["--maze", os.path.join(SYNTH, "detour.maze"), "--redraw", mode])
+        cursor_shots = [(t, f"equal-{mode}-{name}") for t, name in cursor_still]
+        cursor_run, cursor_summary = administer(styluskit, work, "clock", cursor_feed, cursor_shots,
+                                                ["--display-profile", "wacom-cintiq-13hd", "--redraw", mode])
+        ok = summary is not None and cursor_summary is not None
+        check(f"redraw {mode}: administer runs both sessions", ok, run.stderr[-300:] + cursor_run.stderr[-300:])
+        if not ok:
+            return
+        check(f"redraw {mode}: the summary says how frames were drawn",
+              summary["redraw"] == mode and cursor_summary["redraw"] == mode, f"{summary['redraw']} {cursor_summary['redraw']}")
+        runs[mode] = summary
+    check("redraw: the paused capture falls between the interruption and the resuming stroke", lift + 0.4 < resumed,
+          f"lift {lift:.2f}, resumed {resumed:.2f}")
+    for _, name in still + cursor_still:
+        full, incremental = shot(work, f"equal-full-{name}"), shot(work, f"equal-incremental-{name}")
+        differing = incremental.differing_pixels(full)
+        check(f"redraw: after the scripted session ({name}) the incremental frame equals the full redraw's pixel for pixel",
+              differing == 0, f"{differing} pixels differ")
+    # The comparison sees pixels: the two moments of the maze differ (the cover), and the last has ink.
+    paused, last = shot(work, "equal-incremental-paused"), shot(work, "equal-incremental-last-stroke")
+    changed = paused.differing_pixels(last)
+    check("redraw: the paused and the last capture differ (the comparison sees pixels)", changed > 10000, f"{changed} pixels differ")
+    ink = sum(near(last.pixel(x, y), INK, 40) for x in range(0, 1920, 4) for y in range(0, 1080, 4))
+    check("redraw: the compared frame has ink on it", ink > 50, f"{ink} ink pixels")
+
+
 def output_display(styluskit, work):
     """--output-display under X11: Xvfb's one RandR output is called 'screen' (no EDID), which is SDL's
     name for it; an unknown name is refused with the monitors listed."""
@@ -568,7 +617,7 @@ def no_audio(styluskit, work):
 def main():
     styluskit, work, docs = sys.argv[1], sys.argv[2], (sys.argv[3] if len(sys.argv) > 3 else None)
     tests = (maze_wall_cross, clock_buttons, clock_taps, symbol_digit_skip, symbol_digit_instructions, tablet_cursor, output_display,
-             operator_stop, operator_keys, no_audio)
+             operator_stop, operator_keys, no_audio, incremental_equals_full)
     for test in tests:
         try:
             test(styluskit, work)
