@@ -142,10 +142,13 @@ struct Administer: ParsableCommand {
         let shown = clock.now()
         (source as? RecordingFeed)?.begin(at: shown)
 
+        let terminal = OperatorTerminal()
         var loop = AdministerLoop(
             source: source, journal: journal, driver: driver, presenter: presenter, clock: clock,
-            screenshots: try screenshots(), sessionStart: shown, pausesForCaptures: feed != nil)
+            screenshots: try screenshots(), sessionStart: shown, pausesForCaptures: feed != nil, note: terminal.note,
+            status: terminal.isTTY ? terminal.status : nil)
         let outcome = try files.keepingJournal { try loop.run() }
+        terminal.clear()
         if case .ended = outcome { loop.playOut() }
         let latency = screen.latency
         let end: EventTime
@@ -240,6 +243,34 @@ extension Administer {
     static let operatorKeys =
         "operator keys: N next part, R repeat the instructions, Escape twice ends the test, Ctrl+Q aborts "
         + "(the journal is kept); Ctrl-C or SIGTERM stops the session and writes the results."
+}
+
+/// The operator's terminal: messages on lines of their own, and, when it is a TTY, the operator's
+/// line rewritten in place under them (the patient's window never shows it).
+final class OperatorTerminal {
+    let isTTY = isatty(STDERR_FILENO) == 1
+    private var statusShown = false
+
+    /// A message on a line of its own (the operator's line comes back at its next update).
+    func note(_ text: String) {
+        clear()
+        printError(text)
+    }
+
+    /// The operator's line in place of the last, cut to the terminal's width so it never wraps.
+    func status(_ text: String) {
+        var size = winsize()
+        let columns = ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 1 ? Int(size.ws_col) - 1 : 79
+        FileHandle.standardError.write(Data(("\r\u{1B}[2K" + String(text.prefix(columns))).utf8))
+        statusShown = true
+    }
+
+    /// Takes the operator's line away.
+    func clear() {
+        guard statusShown else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+        statusShown = false
+    }
 }
 
 /// Why `administer` would not start.

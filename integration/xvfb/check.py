@@ -597,6 +597,47 @@ def operator_keys(styluskit, work):
           len(presses) == 2 and len(ended) == 1 and ended[0] - presses[0] >= 1.0, f"continue {presses}, end {ended}")
 
 
+def operator_line(styluskit, work):
+    """On a terminal (a TTY: here a pseudo-terminal) the operator sees a line with the test, the part
+    on screen, the time and the keys, rewritten in place; standard error that is not a TTY (a file, a
+    pipe, as in the other checks) never gets it; the patient's window never shows it (it is not drawn)."""
+    import pty
+    import select
+    feed = os.path.join(ROOT, "Fixtures", "recordings", "real", "Wacom-DTH2242-Pen.events")
+    out = os.path.join(work, "operator-line")
+    os.makedirs(out, exist_ok=True)
+    master, slave = pty.openpty()
+    process = subprocess.Popen([styluskit, "administer", "--test", "clock", "--feed", feed, "--feed-speed", "2", "--out", out,
+                                "--json"], stdout=subprocess.PIPE, stderr=slave, text=True)
+    os.close(slave)
+    seen = b""
+    deadline = time.time() + 90
+    while time.time() < deadline:
+        ready, _, _ = select.select([master], [], [], 0.5)
+        if ready:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            seen += chunk
+        elif process.poll() is not None:
+            break
+    stdout, _ = process.communicate(timeout=30)
+    os.close(master)
+    text = seen.decode(errors="replace")
+    lines = [part for part in text.split("\r") if "| N next part" in part]
+    check("operator line: administer ends by itself on a terminal", process.returncode == 0, text[-300:])
+    check("operator line: shown on the terminal with the test, the part and the keys",
+          any("clock, part command, 0:00 | N next part, R repeat instructions" in l for l in lines), text[-400:])
+    times = {l.split("part command, ")[1][:4] for l in lines if "part command, " in l}
+    check("operator line: the time on it advances", len(times) >= 3, str(sorted(times)))
+    check("operator line: rewritten in place (carriage return, line erased)", "\r\x1b[2K" in text and len(lines) >= 3, f"{len(lines)} lines")
+    _, _, stderr = finished(*start_administer(styluskit, work, "operator-no-tty", feed, speed="8"))
+    check("operator line: not written when standard error is not a TTY", "| N next part" not in stderr, stderr[-300:])
+
+
 def no_audio(styluskit, work):
     """With no audio output the instructions are shown, not heard: warned once, and the results
     record them as not spoken (instructionsSpoken = instructionsShown), not as if they were."""
@@ -617,7 +658,7 @@ def no_audio(styluskit, work):
 def main():
     styluskit, work, docs = sys.argv[1], sys.argv[2], (sys.argv[3] if len(sys.argv) > 3 else None)
     tests = (maze_wall_cross, clock_buttons, clock_taps, symbol_digit_skip, symbol_digit_instructions, tablet_cursor, output_display,
-             operator_stop, operator_keys, no_audio, incremental_equals_full)
+             operator_stop, operator_keys, operator_line, no_audio, incremental_equals_full)
     for test in tests:
         try:
             test(styluskit, work)
