@@ -31,7 +31,9 @@ struct Administer: ParsableCommand {
             closing page fades in at the end. Operator keys (in the window; the terminal lists them): N \
             or Page Down ends the part on screen and shows the next (a continue press); R shows and speaks \
             the step's instructions again; Escape, pressed twice within 5 s, ends the test and writes the \
-            results; Ctrl+Q aborts, keeping the journal for `styluskit recover` (exit status 3). Ctrl-C \
+            results; Ctrl+Q aborts, keeping the journal for `styluskit recover` (exit status 3). When standard error \
+            is a terminal, the operator's line there shows the test, the part on screen, the time and the \
+            keys (the patient's window never shows it). Ctrl-C \
             (SIGINT) and SIGTERM stop the session safely: the steps left end at once, no other part is \
             shown, the results are written and the summary says so. Without a display (SDL's offscreen \
             driver) administer refuses to start. At the end the \
