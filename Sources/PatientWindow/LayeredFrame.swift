@@ -200,7 +200,7 @@ public final class LayeredFrame {
         guard !box.isEmpty else { return }
         canvas.withUnsafeBufferPointer { canvasBuffer in
             guard let canvasBase = canvasBuffer.baseAddress else { return }
-            for y in box.y0..<box.y1 {
+            for y in box.y0..<box.y1 where !overlay.covers(row: y, from: box.x0, to: box.x1) {
                 (target + y * pitch + box.x0).update(from: canvasBase + y * width + box.x0, count: box.x1 - box.x0)
             }
         }
@@ -315,6 +315,12 @@ struct FrameLayer {
         }
         self.runs = runs
         self.bounds = bounds
+    }
+
+    /// Whether the layer shows every pixel of `row` from `x0` to `x1` (then what is under it need not be copied).
+    func covers(row: Int, from x0: Int, to x1: Int) -> Bool {
+        guard runs.indices.contains(row) else { return false }
+        return runs[row].contains { $0.lowerBound <= x0 && $0.upperBound >= x1 }
     }
 
     /// Copies the shown pixels inside `box` over `target` (each is opaque: the overlay's are).

@@ -473,7 +473,8 @@ def incremental_equals_full(styluskit, work):
         cursor_run, cursor_summary = administer(styluskit, work, "clock", cursor_feed, cursor_shots,
                                                 ["--display-profile", "wacom-cintiq-13hd", "--redraw", mode])
         ok = summary is not None and cursor_summary is not None
-        check(f"redraw {mode}: administer runs both sessions", ok, run.stderr[-300:] + cursor_run.stderr[-300:])
+        check(f"redraw {mode}: administer runs both sessions", ok,
+              f"maze exit {run.returncode}: {run.stderr[-300:]} / cursor exit {cursor_run.returncode}: {cursor_run.stderr[-300:]}")
         if not ok:
             return
         check(f"redraw {mode}: the summary says how frames were drawn",
