@@ -193,6 +193,8 @@ echo "7. patient window" >&2
 if command -v Xvfb >/dev/null && command -v python3 >/dev/null; then
     Xvfb -displayfd 3 -screen 0 1920x1080x24 -nolisten tcp 3>"$work/xvfb-display" >"$work/xvfb.log" 2>&1 &
     xvfb=$!
+    # A failed step must not leave the server running.
+    trap 'kill "$xvfb" 2>/dev/null || true; rm -rf "$work"' EXIT
     for _ in $(seq 100); do [[ -s $work/xvfb-display ]] && break; sleep 0.1; done
     display=":$(head -n 1 "$work/xvfb-display")"
     "$styluskit" synth "$root/Fixtures/synth/wall-cross-0.6s.scenario" --output "$work/wall-cross.evemu" >/dev/null
