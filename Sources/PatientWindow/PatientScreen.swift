@@ -189,6 +189,8 @@ public final class PatientScreen {
             animationFrame = shown
             needsFrame = true
         }
+        // An exposed window is painted again even when nothing in it changed.
+        if sdl.windowChanged { needsFrame = true }
         guard needsFrame else { return }
         var check: [PixelDot] = []
         if shown.cardOpacity > 0 { check = checkDots(drawn: shown.checkDrawn) }

@@ -44,7 +44,7 @@ final class SDLScreen {
     /// The window's pixels (the X server's shared image on X11), for frames painted box by box; nil with a renderer.
     private var surface: UnsafeMutablePointer<SDL_Surface>?
     /// True once the window was exposed or resized since the last look: its pixels must be painted whole.
-    private var windowChanged = false
+    private(set) var windowChanged = false
     let width: Int
     let height: Int
     /// The window system's idea of the monitor's density, if it has one.
@@ -277,6 +277,8 @@ final class SDLScreen {
             SDL_RenderFillRectsF(renderer, &arms, 2)
         }
         SDL_RenderPresent(renderer)
+        // The whole frame was presented: an exposure since is repaired.
+        windowChanged = false
     }
 
     /// SDL's video driver for the window (`x11`, `wayland`, or `offscreen` when there is no display).
