@@ -191,7 +191,7 @@ fi
 # one frame; latency is a pen event's kernel time to the present of the frame that shows it.
 echo "7. patient window" >&2
 if command -v Xvfb >/dev/null && command -v python3 >/dev/null; then
-    Xvfb -displayfd 3 -screen 0 1920x1080x24 -nolisten tcp 3>"$work/xvfb-display" >"$work/xvfb.log" 2>&1 &
+    Xvfb -displayfd 3 -screen 0 1920x1080x24 -nolisten tcp -noreset 3>"$work/xvfb-display" >"$work/xvfb.log" 2>&1 &
     xvfb=$!
     # A failed step must not leave the server running.
     trap 'kill "$xvfb" 2>/dev/null || true; rm -rf "$work"' EXIT
