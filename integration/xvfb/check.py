@@ -451,6 +451,9 @@ def incremental_equals_full(styluskit, work):
     and presented whole) does, pixel for pixel, after the same scripted session: ink, a maze
     interruption's cover and its circle, ink taken back past the resume point, and a tablet's cursor.
     Captures are taken while the pen is still (a fed session's timing varies by milliseconds)."""
+    refused = subprocess.run([styluskit, "administer", "--test", "clock", "--redraw", "partial"], capture_output=True, text=True)
+    check("redraw: an unknown way is refused, with the two there are",
+          refused.returncode != 0 and "--redraw takes incremental or full; got 'partial'." in refused.stderr, refused.stderr[-300:])
     feed = os.path.join(work, "wall-cross-equal.evemu")
     subprocess.run([styluskit, "synth", os.path.join(SYNTH, "wall-cross-0.6s.scenario"), "--output", feed],
                    check=True, capture_output=True)
