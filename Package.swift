@@ -112,7 +112,8 @@ let package = Package(
         .target(
             name: "PatientWindow",
             dependencies: [
-                "CSDL2", "CEspeakNG", "FormPrinting", "Proctoring", "Recordings", "Sessions", "StylusGeometry", "StylusInput",
+                "CSDL2", "CEspeakNG", "FormPrinting", "LinuxInput", "Proctoring", "Recordings", "Sessions", "StylusGeometry",
+                "StylusInput",
             ], exclude: ["README.md"]),
 
         .executableTarget(

@@ -233,6 +233,47 @@ features_rate() {
 features_rate "$features_n results files ($points points), per stroke" "$corpus/results" "$features_n"
 features_rate "$features_recordings 22HDT recordings replayed in memory, per stroke" "$corpus/recordings" "$features_recordings" --test clock
 
+# 8. The patient window (issue 21): administer under Xvfb's software rendering, fed a synthesised maze
+# session (ink, a wall-cross interruption's cover, ink taken back, the finish), once with the first
+# full redraw and once with the incremental path, in this run. Frame cost is drawing and presenting
+# one frame; latency is a pen event's kernel time to the present of the frame that shows it.
+echo "8. patient window" >&2
+if command -v Xvfb >/dev/null && command -v python3 >/dev/null; then
+    Xvfb -displayfd 3 -screen 0 1920x1080x24 -nolisten tcp -noreset 3>"$work/xvfb-display" >"$work/xvfb.log" 2>&1 &
+    xvfb=$!
+    # A failed step must not leave the server running.
+    trap 'kill "$xvfb" 2>/dev/null || true; rm -rf "$work"' EXIT
+    for _ in $(seq 100); do [[ -s $work/xvfb-display ]] && break; sleep 0.1; done
+    display=":$(head -n 1 "$work/xvfb-display")"
+    "$styluskit" synth "$root/Fixtures/synth/wall-cross-0.6s.scenario" --output "$work/wall-cross.evemu" >/dev/null
+    # administer --json's figures: frame cost p50 p99, latency p50 p99 (ms), frames with pen data.
+    window() {
+        DISPLAY=$display SDL_AUDIODRIVER=dummy "$styluskit" administer --test maze --maze "$root/Fixtures/synth/detour.maze" \
+            --feed "$work/wall-cross.evemu" --out "$work/administer-$1" --json --redraw "$1" >"$work/administer-$1.json" 2>/dev/null
+        tail -n 1 "$work/administer-$1.json" | python3 -c 'import json, sys
+s = json.load(sys.stdin)
+print(s["frameCostP50Milliseconds"], s["frameCostP99Milliseconds"], s["latencyP50Milliseconds"], s["latencyP99Milliseconds"],
+      s["framesWithPenData"], s["redraw"])' >"$work/administer-$1.figures"
+    }
+    window full
+    window incremental
+    read -r full_c50 full_c99 full_l50 full_l99 full_n full_mode <"$work/administer-full.figures"
+    read -r inc_c50 inc_c99 inc_l50 inc_l99 inc_n inc_mode <"$work/administer-incremental.figures"
+    kill "$xvfb" 2>/dev/null || true
+    wait "$xvfb" 2>/dev/null || true
+    # Three decimals: the incremental frame is hundreds of times cheaper, which two would print as 0.00x.
+    fine() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3fx", a / b }'; }
+    row "administer frame cost (draw + present) p50, incremental ($inc_n frames)" "${inc_c50} ms" \
+        "full redraw ($full_mode, $full_n frames)" "${full_c50} ms" "$(fine "$inc_c50" "$full_c50")" "<= 2 ms"
+    row "administer frame cost p99, incremental" "${inc_c99} ms" "full redraw" "${full_c99} ms" "$(fine "$inc_c99" "$full_c99")" ""
+    row "administer pen event to present p50, incremental" "${inc_l50} ms" "full redraw" "${full_l50} ms" \
+        "$(fine "$inc_l50" "$full_l50")" "<= 8 ms"
+    row "administer pen event to present p99, incremental" "${inc_l99} ms" "full redraw" "${full_l99} ms" \
+        "$(fine "$inc_l99" "$full_l99")" "<= 17 ms (one 60 Hz refresh)"
+else
+    row "administer frame cost and latency under Xvfb" "not measured in this run" "" "" "" "install xvfb (scripts/setup.sh)"
+fi
+
 {
     echo "# Benchmarks"
     echo

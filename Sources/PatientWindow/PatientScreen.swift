@@ -3,6 +3,16 @@ import Proctoring
 public import StylusGeometry
 public import StylusInput
 
+/// How the patient's window draws a frame.
+public enum RedrawMode: String, CaseIterable, Sendable {
+    /// The layers kept in memory, only the boxes that changed composed and shown (the window's own
+    /// pixels, no renderer): ink costs what its segment covers.
+    case incremental
+    /// Every frame the whole screen copied from full-screen textures by SDL's renderer and presented
+    /// (the first way, kept to compare against).
+    case full
+}
+
 /// The keys the operator ends a session with, as the session loop sees them.
 public enum OperatorCommand: Hashable, Sendable {
     /// N or Page Down: the next part (a continue press, journaled as one).
@@ -24,15 +34,16 @@ public final class PatientScreen {
     public let layout: ScreenLayout
     /// True for a tablet without a display: the pen's position is drawn as a cross-hair.
     public let showsCursor: Bool
-    /// The form as drawn, without ink.
-    private let base: SDLTexture
-    /// The form with the ink drawn onto it: the one full-screen copy a frame needs.
-    private let ink: SDLTexture
-    private let overlay: SDLTexture
+    /// How frames reach the screen: layered by default; the full redraw is kept to compare against.
+    public let redraw: RedrawMode
+    /// The layers of the incremental path (nil for the full redraw).
+    private let layers: LayeredFrame?
+    /// The textures of the full redraw (nil for the incremental path).
+    private let textures: FullRedrawTextures?
     private var hasOverlay = false
-    private var pendingDots: [(x: Double, y: Double, size: Double)] = []
+    private var pendingDots: [PixelDot] = []
     /// Every dot of ink on the page with the time of the sample that drew it, to take ink back.
-    private var inked: [(x: Double, y: Double, size: Double, time: EventTime)] = []
+    private var inked: [(dot: PixelDot, time: EventTime)] = []
     private var lastInk: (x: Double, y: Double)?
     private var cursor: (x: Double, y: Double)?
     private var needsFrame = true
@@ -41,6 +52,17 @@ public final class PatientScreen {
     public private(set) var latency = LatencyMeter()
     /// The colour of the ink: a dark blue, distinct from the form's black lines.
     public static let inkColour: (UInt8, UInt8, UInt8) = (20, 40, 160)
+    /// The cursor's arm, in pixels.
+    static let cursorSize = 12.0
+
+    /// The three textures the full redraw copies onto the screen every frame.
+    private struct FullRedrawTextures {
+        /// The form as drawn, without ink.
+        let base: SDLTexture
+        /// The form with the ink drawn onto it: the one full-screen copy a frame needs.
+        let ink: SDLTexture
+        let overlay: SDLTexture
+    }
 
     /// The monitor's refresh rate in Hz, when the window system says: one refresh is the latency target.
     public var refreshRate: Int? { sdl.refreshRate }
@@ -55,20 +77,30 @@ public final class PatientScreen {
     /// Opens the window on SDL's monitor `monitorIndex`, else the one called `monitor` (default:
     /// the first), and places a form of `form` on it at `pixelsPerInch` (default:
     /// what the window system reports, else 96).
+    /// `redraw` chooses how frames are drawn (see `RedrawMode`); the incremental path falls back to
+    /// the full redraw when the window's pixels are not 32-bit XRGB.
     public init(
         monitor: String?, monitorIndex: Int? = nil, form: FormSize, pixelsPerInch: Double?, showsCursor: Bool,
-        synthesiser: some SpeechSynthesiser = EspeakSynthesiser()
+        redraw: RedrawMode = .incremental, synthesiser: some SpeechSynthesiser = EspeakSynthesiser()
     ) throws(PatientWindowError) {
-        sdl = try SDLScreen(monitor: monitor, monitorIndex: monitorIndex, title: "StylusKit")
+        sdl = try SDLScreen(monitor: monitor, monitorIndex: monitorIndex, title: "StylusKit", layered: redraw == .incremental)
         speech = SpeechWorker(synthesiser: synthesiser)
         let density = pixelsPerInch ?? sdl.reportedPixelsPerInch ?? 96
         layout = ScreenLayout(form: form, screenWidth: sdl.width, screenHeight: sdl.height, pixelsPerInch: density)
         self.showsCursor = showsCursor
-        base = try sdl.texture(target: false)
-        ink = try sdl.texture(target: true)
-        overlay = try sdl.texture(target: false)
+        if sdl.isLayered {
+            self.redraw = .incremental
+            layers = LayeredFrame(width: sdl.width, height: sdl.height, cursorSize: Self.cursorSize)
+            textures = nil
+        } else {
+            self.redraw = .full
+            layers = nil
+            let textures = FullRedrawTextures(
+                base: try sdl.texture(target: false), ink: try sdl.texture(target: true), overlay: try sdl.texture(target: false))
+            sdl.setBlended(textures.ink, false)
+            self.textures = textures
+        }
         buttons = ClockButtons(layout: layout)
-        sdl.setBlended(ink, false)
         audio = SDLAudio(rate: Self.speechRate)
         audioRate = Self.speechRate
     }
@@ -77,8 +109,13 @@ public final class PatientScreen {
     public func show(page marks: [PageMark]) {
         let page = PageDrawing(size: layout.form, marks: marks)
         let raster = RasterImage(page: page, dotsPerInch: layout.rasterDotsPerInch, region: layout.screenRegion)
-        sdl.upload(Self.fitted(raster, width: layout.screenWidth, height: layout.screenHeight), to: base)
-        sdl.copy(base, onto: ink)
+        let pixels = Self.fitted(raster, width: layout.screenWidth, height: layout.screenHeight)
+        if let layers {
+            layers.showPage(pixels)
+        } else if let textures {
+            sdl.upload(pixels, to: textures.base)
+            sdl.copy(textures.base, onto: textures.ink)
+        }
         pendingDots.removeAll()
         inked.removeAll()
         lastInk = nil
@@ -109,8 +146,9 @@ public final class PatientScreen {
         let steps = max(1, Int(((dx * dx + dy * dy).squareRoot() / (size / 2)).rounded(.up)))
         for step in 0...steps {
             let t = Double(step) / Double(steps)
-            pendingDots.append((from.x + dx * t, from.y + dy * t, size))
-            inked.append((from.x + dx * t, from.y + dy * t, size, eventTime))
+            let dot = PixelDot(x: from.x + dx * t, y: from.y + dy * t, size: size)
+            pendingDots.append(dot)
+            inked.append((dot, eventTime))
         }
         lastInk = point
         latency.drawn(eventTime: eventTime)
@@ -121,8 +159,12 @@ public final class PatientScreen {
     public func eraseInk(after time: EventTime) {
         guard inked.contains(where: { $0.time > time }) else { return }
         inked.removeAll { $0.time > time }
-        sdl.copy(base, onto: ink)
-        pendingDots = inked.map { ($0.x, $0.y, $0.size) }
+        if let layers {
+            layers.redrawInk([], colour: Self.packed(Self.inkColour))
+        } else if let textures {
+            sdl.copy(textures.base, onto: textures.ink)
+        }
+        pendingDots = inked.map(\.dot)
         lastInk = nil
         needsFrame = true
     }
@@ -147,25 +189,44 @@ public final class PatientScreen {
             animationFrame = shown
             needsFrame = true
         }
+        // An exposed window is painted again even when nothing in it changed.
+        if sdl.windowChanged { needsFrame = true }
         guard needsFrame else { return }
-        if !pendingDots.isEmpty {
-            sdl.drawDots(pendingDots, colour: Self.inkColour, into: ink)
+        var check: [PixelDot] = []
+        if shown.cardOpacity > 0 { check = checkDots(drawn: shown.checkDrawn) }
+        if let layers {
+            layers.addInk(pendingDots, colour: Self.packed(Self.inkColour))
             pendingDots.removeAll(keepingCapacity: true)
+            var opacity: [UInt8] = [0, 0]
+            for (slot, fade) in [shown.cardOpacity, shown.closingOpacity].enumerated() where fade > 0 {
+                if !layers.hasFade(slot) { layers.setFade(slot, pixels: animationPixels(card: slot == 0)) }
+                opacity[slot] = UInt8((fade * 255).rounded())
+            }
+            layers.setTop(fadeOpacity: opacity, checkDots: check, checkColour: Self.packed(Self.checkColour), cursor: cursor)
+            sdl.paint(layers.takeDirty(), whole: layers.whole) { box, pixels, pitch in layers.compose(box, into: pixels, pitch: pitch) }
+        } else if let textures {
+            if !pendingDots.isEmpty {
+                sdl.drawDots(pendingDots, colour: Self.inkColour, into: textures.ink)
+                pendingDots.removeAll(keepingCapacity: true)
+            }
+            var shownLayers = hasOverlay ? [textures.ink, textures.overlay] : [textures.ink]
+            if shown.cardOpacity > 0, let card = animationTexture(card: true) {
+                sdl.setOpacity(card, UInt8((shown.cardOpacity * 255).rounded()))
+                shownLayers.append(card)
+            }
+            if shown.closingOpacity > 0, let closing = animationTexture(card: false) {
+                sdl.setOpacity(closing, UInt8((shown.closingOpacity * 255).rounded()))
+                shownLayers.append(closing)
+            }
+            sdl.present(shownLayers, dots: check, dotColour: Self.checkColour, cursor: cursor, cursorSize: Self.cursorSize)
         }
-        var layers = hasOverlay ? [ink, overlay] : [ink]
-        var check: [(x: Double, y: Double, size: Double)] = []
-        if shown.cardOpacity > 0, let card = animationTexture(card: true) {
-            sdl.setOpacity(card, UInt8((shown.cardOpacity * 255).rounded()))
-            layers.append(card)
-            check = checkDots(drawn: shown.checkDrawn)
-        }
-        if shown.closingOpacity > 0, let closing = animationTexture(card: false) {
-            sdl.setOpacity(closing, UInt8((shown.closingOpacity * 255).rounded()))
-            layers.append(closing)
-        }
-        sdl.present(layers, dots: check, dotColour: Self.checkColour, cursor: cursor, cursorSize: 12)
         latency.presented(at: now(), drawingSince: started)
         needsFrame = false
+    }
+
+    /// An opaque colour as a pixel of cairo's ARGB32.
+    static func packed(_ colour: (UInt8, UInt8, UInt8)) -> UInt32 {
+        0xFF00_0000 | UInt32(colour.0) << 16 | UInt32(colour.1) << 8 | UInt32(colour.2)
     }
 
     // MARK: Finish animations
@@ -209,28 +270,36 @@ public final class PatientScreen {
     }
 
     /// The dots of the part `drawn` (0...1) of the check mark, along its length.
-    private func checkDots(drawn: Double) -> [(x: Double, y: Double, size: Double)] {
+    private func checkDots(drawn: Double) -> [PixelDot] {
         let corners = checkCorners
         let size = 0.35 * layout.pixelsPerInch / 2.54
         let legs = zip(corners, corners.dropFirst()).map { a, b in ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot() }
         var left = legs.reduce(0, +) * drawn
-        var dots: [(x: Double, y: Double, size: Double)] = []
+        var dots: [PixelDot] = []
         for (index, (a, b)) in zip(corners, corners.dropFirst()).enumerated() where left > 0 {
             let part = min(1, left / legs[index])
             let steps = max(1, Int((legs[index] * part / (size / 3)).rounded(.up)))
             for step in 0...steps {
                 let t = part * Double(step) / Double(steps)
-                dots.append((a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t, size))
+                dots.append(PixelDot(x: a.x + (b.x - a.x) * t, y: a.y + (b.y - a.y) * t, size: size))
             }
             left -= legs[index]
         }
         return dots
     }
 
-    /// The card or the closing page, rasterised once (nil if SDL has no texture for it: then it is not drawn).
+    /// The card or the closing page as a texture of the full redraw, rasterised once (nil if SDL has
+    /// no texture for it: then it is not drawn).
     private func animationTexture(card isCard: Bool) -> SDLTexture? {
         if let texture = isCard ? animationTextures.card : animationTextures.closing { return texture }
         guard let texture = try? sdl.texture(target: false) else { return nil }
+        sdl.upload(animationPixels(card: isCard), to: texture)
+        if isCard { animationTextures.card = texture } else { animationTextures.closing = texture }
+        return texture
+    }
+
+    /// The card or the closing page: opaque where it shows, clear elsewhere.
+    private func animationPixels(card isCard: Bool) -> [UInt32] {
         let cm = 1 / layout.pixelsPerCentimetre
         let perCm = layout.pixelsPerInch / 2.54
         func form(_ x: Double, _ y: Double) -> FormPosition { layout.formPosition(x: x, y: y) }
@@ -277,9 +346,7 @@ public final class PatientScreen {
                 }
             }
         }
-        sdl.upload(pixels, to: texture)
-        if isCard { animationTextures.card = texture } else { animationTextures.closing = texture }
-        return texture
+        return pixels
     }
 
     private var audio: SDLAudio?
@@ -442,7 +509,10 @@ public final class PatientScreen {
         }
         hasOverlay = !marks.isEmpty
         needsFrame = true
-        guard hasOverlay else { return }
+        guard hasOverlay else {
+            layers?.setOverlay(nil)
+            return
+        }
         let raster = RasterImage(page: PageDrawing(size: layout.form, marks: marks), dotsPerInch: layout.rasterDotsPerInch, region: screen)
         let drawn = Self.fitted(raster, width: layout.screenWidth, height: layout.screenHeight)
         var pixels = drawn
@@ -472,7 +542,11 @@ public final class PatientScreen {
                 }
             }
         }
-        sdl.upload(pixels, to: overlay)
+        if let layers {
+            layers.setOverlay(pixels)
+        } else if let textures {
+            sdl.upload(pixels, to: textures.overlay)
+        }
     }
 
     /// The raster cropped or padded (white) to exactly width x height: cairo rounds the region up.

@@ -39,7 +39,12 @@ private func sdlError() -> String { String(cString: SDL_GetError()) }
 /// Every SDL call of the package is in this file.
 final class SDLScreen {
     private let window: OpaquePointer
-    private let renderer: OpaquePointer
+    /// The renderer of the full redraw; nil when frames are painted into the window's own pixels.
+    private let renderer: OpaquePointer?
+    /// The window's pixels (the X server's shared image on X11), for frames painted box by box; nil with a renderer.
+    private var surface: UnsafeMutablePointer<SDL_Surface>?
+    /// True once the window was exposed or resized since the last look: its pixels must be painted whole.
+    private(set) var windowChanged = false
     let width: Int
     let height: Int
     /// The window system's idea of the monitor's density, if it has one.
@@ -61,9 +66,15 @@ final class SDLScreen {
 
     /// Opens a borderless full-screen window on SDL's monitor `monitorIndex`, else the one called
     /// `monitor`, else the first.
+    ///
+    /// `layered` asks for the window's own pixels to paint changed boxes into (no renderer); when the
+    /// window's pixel format is not 32-bit XRGB it falls back to a renderer (`isLayered` says which).
     init(
-        monitor: String?, monitorIndex: Int? = nil, title: String, fullScreen: Bool = true, size: (width: Int, height: Int)? = nil
+        monitor: String?, monitorIndex: Int? = nil, title: String, fullScreen: Bool = true, size: (width: Int, height: Int)? = nil,
+        layered: Bool = false
     ) throws(PatientWindowError) {
+        // The window's pixels must be X's own (shared memory), not a texture SDL would present whole.
+        SDL_SetHint(SDL_HINT_FRAMEBUFFER_ACCELERATION, "0")
         // Our own evdev reader has the pen; SDL must not turn its pointer into mouse events we might mistake for it.
         SDL_SetHint(SDL_HINT_MOUSE_FOCUS_CLICKTHROUGH, "0")
         SDL_SetHint(SDL_HINT_VIDEO_X11_NET_WM_BYPASS_COMPOSITOR, "1")
@@ -95,21 +106,33 @@ final class SDLScreen {
             SDL_Quit()
             throw .cannotCreate(what: "window", reason: reason)
         }
-        // Vsync: a presented frame is the one on the glass, which is what the latency measures.
-        guard
-            let renderer = SDL_CreateRenderer(window, -1, UInt32(SDL_RENDERER_PRESENTVSYNC.rawValue))
-                ?? SDL_CreateRenderer(window, -1, UInt32(SDL_RENDERER_SOFTWARE.rawValue))
-        else {
-            let reason = sdlError()
-            SDL_DestroyWindow(window)
-            SDL_Quit()
-            throw .cannotCreate(what: "renderer", reason: reason)
+        var surface: UnsafeMutablePointer<SDL_Surface>?
+        if layered, let found = SDL_GetWindowSurface(window), Self.isXRGB(found) { surface = found }
+        var renderer: OpaquePointer?
+        if surface == nil {
+            // Vsync: a presented frame is the one on the glass, which is what the latency measures.
+            guard
+                let created = SDL_CreateRenderer(window, -1, UInt32(SDL_RENDERER_PRESENTVSYNC.rawValue))
+                    ?? SDL_CreateRenderer(window, -1, UInt32(SDL_RENDERER_SOFTWARE.rawValue))
+            else {
+                let reason = sdlError()
+                SDL_DestroyWindow(window)
+                SDL_Quit()
+                throw .cannotCreate(what: "renderer", reason: reason)
+            }
+            renderer = created
         }
         self.window = window
         self.renderer = renderer
+        self.surface = surface
         var outW: Int32 = 0
         var outH: Int32 = 0
-        SDL_GetRendererOutputSize(renderer, &outW, &outH)
+        if let renderer {
+            SDL_GetRendererOutputSize(renderer, &outW, &outH)
+        } else if let surface {
+            outW = surface.pointee.w
+            outH = surface.pointee.h
+        }
         width = Int(outW)
         height = Int(outH)
         var ddpi: Float = 0
@@ -120,13 +143,54 @@ final class SDLScreen {
     }
 
     deinit {
-        SDL_DestroyRenderer(renderer)
+        if let renderer { SDL_DestroyRenderer(renderer) }
         SDL_DestroyWindow(window)
         SDL_Quit()
     }
 
+    /// Whether frames are painted box by box into the window's pixels (else through the renderer, whole).
+    var isLayered: Bool { surface != nil }
+
+    /// Whether the window's pixels are 32 bits of XRGB, the layout of cairo's ARGB32 (alpha ignored).
+    private static func isXRGB(_ surface: UnsafeMutablePointer<SDL_Surface>) -> Bool {
+        guard let format = surface.pointee.format?.pointee else { return false }
+        return format.BytesPerPixel == 4 && format.Rmask == 0x00FF_0000 && format.Gmask == 0x0000_FF00 && format.Bmask == 0x0000_00FF
+    }
+
+    /// Paints `boxes` of the frame into the window's pixels with `compose` (given the pixels and their
+    /// pitch in pixels) and shows those boxes only. Returns the boxes painted: the whole window when it
+    /// was exposed or resized since (`wholeBox` then), none without the window's pixels.
+    @discardableResult
+    func paint(
+        _ boxes: [ScreenBox], whole wholeBox: ScreenBox, compose: (ScreenBox, UnsafeMutablePointer<UInt32>, Int) -> Void
+    ) -> [ScreenBox] {
+        var asked = boxes
+        if windowChanged {
+            windowChanged = false
+            // The window's pixels are new after a resize; SDL hands them out again.
+            surface = SDL_GetWindowSurface(window).flatMap { Self.isXRGB($0) ? $0 : nil }
+            asked = [wholeBox]
+        }
+        guard let surface, !asked.isEmpty else { return [] }
+        let w = Int(surface.pointee.w)
+        let h = Int(surface.pointee.h)
+        let pitch = Int(surface.pointee.pitch) / 4
+        let clipped = asked.map { ScreenBox(x0: max(0, $0.x0), y0: max(0, $0.y0), x1: min(w, $0.x1), y1: min(h, $0.y1)) }
+        let painted = clipped.filter { !$0.isEmpty }
+        guard SDL_LockSurface(surface) == 0, let pixels = surface.pointee.pixels else { return [] }
+        let target = pixels.bindMemory(to: UInt32.self, capacity: pitch * h)
+        for box in painted { compose(box, target, pitch) }
+        SDL_UnlockSurface(surface)
+        var rects: [SDL_Rect] = painted.map { box in
+            SDL_Rect(x: Int32(box.x0), y: Int32(box.y0), w: Int32(box.x1 - box.x0), h: Int32(box.y1 - box.y0))
+        }
+        SDL_UpdateWindowSurfaceRects(window, &rects, Int32(rects.count))
+        return painted
+    }
+
     /// A texture of the screen's size; `target` for one drawn into by the renderer (the ink).
     func texture(target: Bool) throws(PatientWindowError) -> SDLTexture {
+        guard let renderer else { throw .cannotCreate(what: "texture", reason: "the window is painted without a renderer") }
         let access = target ? SDL_TEXTUREACCESS_TARGET : SDL_TEXTUREACCESS_STATIC
         guard
             let texture = SDL_CreateTexture(
@@ -168,7 +232,7 @@ final class SDLScreen {
     }
 
     /// Draws square dots (centre and side in pixels) into a target texture (ink segments are dotted densely).
-    func drawDots(_ dots: [(x: Double, y: Double, size: Double)], colour: (UInt8, UInt8, UInt8), into texture: SDLTexture) {
+    func drawDots(_ dots: [PixelDot], colour: (UInt8, UInt8, UInt8), into texture: SDLTexture) {
         guard !dots.isEmpty else { return }
         SDL_SetRenderTarget(renderer, texture.texture)
         SDL_SetRenderDrawBlendMode(renderer, SDL_BLENDMODE_NONE)
@@ -188,7 +252,7 @@ final class SDLScreen {
     /// Composes a frame: the textures in order, square dots over them (an animation's strokes), then
     /// a cross-hair cursor, and presents it.
     func present(
-        _ layers: [SDLTexture], dots: [(x: Double, y: Double, size: Double)] = [], dotColour: (UInt8, UInt8, UInt8) = (0, 0, 0),
+        _ layers: [SDLTexture], dots: [PixelDot] = [], dotColour: (UInt8, UInt8, UInt8) = (0, 0, 0),
         cursor: (x: Double, y: Double)?, cursorSize: Double
     ) {
         SDL_SetRenderTarget(renderer, nil)
@@ -213,6 +277,8 @@ final class SDLScreen {
             SDL_RenderFillRectsF(renderer, &arms, 2)
         }
         SDL_RenderPresent(renderer)
+        // The whole frame was presented: an exposure since is repaired.
+        windowChanged = false
     }
 
     /// SDL's video driver for the window (`x11`, `wayland`, or `offscreen` when there is no display).
@@ -226,6 +292,11 @@ final class SDLScreen {
             switch event.type {
             case SDL_QUIT.rawValue:
                 keys.append(.abort)
+            case SDL_WINDOWEVENT.rawValue:
+                let what = SDL_WindowEventID(UInt32(event.window.event))
+                if what == SDL_WINDOWEVENT_EXPOSED || what == SDL_WINDOWEVENT_SIZE_CHANGED || what == SDL_WINDOWEVENT_RESIZED {
+                    windowChanged = true
+                }
             case SDL_KEYDOWN.rawValue:
                 let key = event.key.keysym
                 // Modifiers other than Ctrl+Q's are not needed; a key held down repeats, which must not

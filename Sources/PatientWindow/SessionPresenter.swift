@@ -12,7 +12,8 @@ public final class SessionPresenter {
     public let driver: any SessionDriver
     public let screen: PatientScreen
     public let form: FormSize
-    private var pageKey: String?
+    /// The part on screen, by its page: the clock's step (`command`, `copy`), `maze-N` or the symbol-digit step.
+    public private(set) var pageKey: String?
     /// The operator asked for the instructions again (R): shown at the next refresh, the page and its ink kept.
     private var repeatRequested = false
     private var buttons: ClockButtons

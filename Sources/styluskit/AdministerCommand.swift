@@ -32,14 +32,16 @@ struct Administer: ParsableCommand {
             closing page fades in at the end. Operator keys (in the window; the terminal lists them): N \
             or Page Down ends the part on screen and shows the next (a continue press); R shows and speaks \
             the step's instructions again; Escape, pressed twice within 5 s, ends the test and writes the \
-            results; Ctrl+Q aborts, keeping the journal for `styluskit recover` (exit status 3). Ctrl-C \
+            results; Ctrl+Q aborts, keeping the journal for `styluskit recover` (exit status 3). When standard error \
+            is a terminal, the operator's line there shows the test, the part on screen, the time and the \
+            keys (the patient's window never shows it). Ctrl-C \
             (SIGINT) and SIGTERM stop the session safely: the steps left end at once, no other part is \
             shown, the results are written and the summary says so. Without a display (SDL's offscreen \
             driver) administer refuses to start. At the end the \
             delay from the pen's event time to the frame that showed it is printed (p50, p99). If \
             the tablet is unplugged, the session waits for it as `record` does: the patient is asked \
             to wait, the operator keys still work, and the test goes on when the same tablet is back.
-            """)
+            """ + "\n\n" + ExitStatus.help)
 
     @OptionGroup var session: LiveSessionOptions
 
@@ -66,6 +68,10 @@ struct Administer: ParsableCommand {
     @Option(help: .hidden)
     var feedSpeed = 1.0
 
+    /// For the benchmark and the screenshot checks: `full` draws every frame whole, the first way, to compare against.
+    @Option(help: .hidden)
+    var redraw = "incremental"
+
     /// For tests: `SECONDS:FILE`, a capture of the X screen (xwd -root) that long after the form is first shown
     /// (a fed recording's first event is due then).
     @Option(help: .hidden)
@@ -74,6 +80,7 @@ struct Administer: ParsableCommand {
     func validate() throws {
         if feed != nil && session.device != nil { throw ValidationError("Give --device or --feed, not both.") }
         if !(feedSpeed > 0) { throw ValidationError("--feed-speed must be greater than 0.") }
+        if RedrawMode(rawValue: redraw) == nil { throw ValidationError("--redraw takes incremental or full; got '\(redraw)'.") }
         _ = try screenshots()
     }
 
@@ -115,7 +122,8 @@ struct Administer: ParsableCommand {
         let monitorIndex = try Self.monitor(named: outputDisplay, profile: results.displayProfile)
         let screen = try PatientScreen(
             monitor: nil, monitorIndex: monitorIndex, form: setup.normalizer.formSize,
-            pixelsPerInch: results.displayProfile?.pixelsPerInch, showsCursor: !isPenDisplay)
+            pixelsPerInch: results.displayProfile?.pixelsPerInch, showsCursor: !isPenDisplay,
+            redraw: RedrawMode(rawValue: redraw) ?? .incremental)
         // Before the journal exists: a session no one can see must not start.
         if screen.videoDriver == "offscreen" && !offscreen { throw AdministerError.noDisplay }
 
@@ -137,10 +145,13 @@ struct Administer: ParsableCommand {
         let shown = clock.now()
         (source as? RecordingFeed)?.begin(at: shown)
 
+        let terminal = OperatorTerminal()
         var loop = AdministerLoop(
             source: source, journal: journal, driver: driver, presenter: presenter, clock: clock,
-            screenshots: try screenshots(), sessionStart: shown, pausesForCaptures: feed != nil)
+            screenshots: try screenshots(), sessionStart: shown, pausesForCaptures: feed != nil, note: terminal.note,
+            status: terminal.isTTY ? terminal.status : nil)
         let outcome = try files.keepingJournal { try loop.run() }
+        terminal.clear()
         if case .ended = outcome { loop.playOut() }
         let latency = screen.latency
         let end: EventTime
@@ -169,7 +180,8 @@ struct Administer: ParsableCommand {
                 latencyP99Milliseconds: latency.percentile(0.99).map { Double($0) / 1000 },
                 framesWithPenData: latency.delaysMicroseconds.count,
                 screenshots: loop.taken, readingTimes: presenter.reading.readings, gaps: loop.gaps, refreshHz: screen.refreshRate,
-                frameCostP50Milliseconds: latency.frameCostPercentile(0.5).map { Double($0) / 1000 }, stoppedBy: stoppedBy)
+                frameCostP50Milliseconds: latency.frameCostPercentile(0.5).map { Double($0) / 1000 }, stoppedBy: stoppedBy,
+                frameCostP99Milliseconds: latency.frameCostPercentile(0.99).map { Double($0) / 1000 }, redraw: screen.redraw.rawValue)
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             print(String(decoding: try encoder.encode(summary), as: UTF8.self))
@@ -223,6 +235,10 @@ struct AdministerSummary: Codable {
     var frameCostP50Milliseconds: Double?
     /// `SIGINT` or `SIGTERM` when a signal stopped the session (the steps left ended then); nil otherwise.
     var stoppedBy: String?
+    /// How long drawing and presenting a frame took (p99).
+    var frameCostP99Milliseconds: Double?
+    /// How frames were drawn: `incremental`, or `full` (asked for, or the fallback when the window's pixels are not XRGB).
+    var redraw: String
 }
 
 extension Administer {
@@ -230,6 +246,34 @@ extension Administer {
     static let operatorKeys =
         "operator keys: N next part, R repeat the instructions, Escape twice ends the test, Ctrl+Q aborts "
         + "(the journal is kept); Ctrl-C or SIGTERM stops the session and writes the results."
+}
+
+/// The operator's terminal: messages on lines of their own, and, when it is a TTY, the operator's
+/// line rewritten in place under them (the patient's window never shows it).
+final class OperatorTerminal {
+    let isTTY = isatty(STDERR_FILENO) == 1
+    private var statusShown = false
+
+    /// A message on a line of its own (the operator's line comes back at its next update).
+    func note(_ text: String) {
+        clear()
+        printError(text)
+    }
+
+    /// The operator's line in place of the last, cut to the terminal's width so it never wraps.
+    func status(_ text: String) {
+        var size = winsize()
+        let columns = ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 1 ? Int(size.ws_col) - 1 : 79
+        FileHandle.standardError.write(Data(("\r\u{1B}[2K" + String(text.prefix(columns))).utf8))
+        statusShown = true
+    }
+
+    /// Takes the operator's line away.
+    func clear() {
+        guard statusShown else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+        statusShown = false
+    }
 }
 
 /// Why `administer` would not start.

@@ -45,7 +45,10 @@ struct StylusKit: ParsableCommand {
             if parserStatus == .success || error is ExitCode { exit(withError: error) }
             let isUsage = parserStatus == .validationFailure || error is CommandSuggestion
             let status: ExitStatus =
-                isUsage ? .usage : (error is PatientWindowError || error is MonitorChoiceError) ? .unavailable : ExitStatus(error)
+                isUsage
+                ? .usage
+                : (error is PatientWindowError || error is MonitorChoiceError || error is AdministerError)
+                    ? .unavailable : ExitStatus(error)
             let message = isUsage ? (error as? CommandSuggestion)?.description ?? fullMessage(for: error) : "\(error)"
             let report = ErrorReport(message: message, status: status)
             FileHandle.standardError.write(Data(((json ? report.json : report.text) + "\n").utf8))

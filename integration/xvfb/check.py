@@ -445,6 +445,59 @@ def tablet_cursor(styluskit, work):
     check("cursor: nowhere else", elsewhere == 0, f"{elsewhere} red pixels elsewhere")
 
 
+def incremental_equals_full(styluskit, work):
+    """The incremental path (the default: layers in memory, only the boxes that changed composed and
+    shown) leaves on the X screen exactly the frame the full redraw (--redraw full: every layer copied
+    and presented whole) does, pixel for pixel, after the same scripted session: ink, a maze
+    interruption's cover and its circle, ink taken back past the resume point, and a tablet's cursor.
+    Captures are taken while the pen is still (a fed session's timing varies by milliseconds)."""
+    refused = subprocess.run([styluskit, "administer", "--test", "clock", "--redraw", "partial"], capture_output=True, text=True)
+    check("redraw: an unknown way is refused, with the two there are",
+          refused.returncode != 0 and "--redraw takes incremental or full; got 'partial'." in refused.stderr, refused.stderr[-300:])
+    feed = os.path.join(work, "wall-cross-equal.evemu")
+    subprocess.run([styluskit, "synth", os.path.join(SYNTH, "wall-cross-0.6s.scenario"), "--output", feed],
+                   check=True, capture_output=True)
+    samples = pen_samples(feed)
+    touches = [s for s in samples if s[3]]
+    # Between the interruption's lift and the resuming stroke, and 1 s after the last lift (the finish is 2 s after it).
+    lift = next(later[0] for earlier, later in zip(samples, samples[1:]) if earlier[3] and not later[3])
+    resumed = next(s[0] for s in touches if s[0] > lift + 0.3)
+    still = [(round(lift + 0.4, 2), "paused"), (round(touches[-1][0] + 1.0, 2), "last-stroke")]
+    cursor_feed = os.path.join(ROOT, "Fixtures", "recordings", "real", "UC-LOGIC-Tablet-WP5540U-Pen.events")
+    with open(cursor_feed) as f:
+        times = [float(line.split()[1]) for line in f if line.startswith("E:")]
+    cursor_still = [(round(times[-1] - times[0] + 0.15, 2), "cursor-end")]
+    runs = {}
+    for mode in ("full", "incremental"):
+        shots = [(t, f"equal-{mode}-{name}") for t, name in still]
+        run, summary = administer(styluskit, work, "maze", feed, shots,
+                                  ["--maze", os.path.join(SYNTH, "detour.maze"), "--redraw", mode])
+        cursor_shots = [(t, f"equal-{mode}-{name}") for t, name in cursor_still]
+        cursor_run, cursor_summary = administer(styluskit, work, "clock", cursor_feed, cursor_shots,
+                                                ["--display-profile", "wacom-cintiq-13hd", "--redraw", mode])
+        ok = summary is not None and cursor_summary is not None
+        check(f"redraw {mode}: administer runs both sessions", ok,
+              f"maze exit {run.returncode}: {run.stderr[-300:]} / cursor exit {cursor_run.returncode}: {cursor_run.stderr[-300:]}")
+        if not ok:
+            return
+        check(f"redraw {mode}: the summary says how frames were drawn",
+              summary["redraw"] == mode and cursor_summary["redraw"] == mode, f"{summary['redraw']} {cursor_summary['redraw']}")
+        runs[mode] = summary
+    check("redraw: the paused capture falls between the interruption and the resuming stroke", lift + 0.4 < resumed,
+          f"lift {lift:.2f}, resumed {resumed:.2f}")
+    for _, name in still + cursor_still:
+        full, incremental = shot(work, f"equal-full-{name}"), shot(work, f"equal-incremental-{name}")
+        differing = incremental.differing_pixels(full)
+        check(f"redraw: after the scripted session ({name}) the incremental frame equals the full redraw's pixel for pixel",
+              differing == 0, f"{differing} pixels differ")
+    # The comparison sees pixels: the two moments of the maze differ (the cover), and the last has ink.
+    paused, last = shot(work, "equal-incremental-paused"), shot(work, "equal-incremental-last-stroke")
+    changed = paused.differing_pixels(last)
+    check("redraw: the paused and the last capture differ (the comparison sees pixels)", changed > 10000, f"{changed} pixels differ")
+    ink = sum(near(last.pixel(x, y), INK, 40) for x in range(0, 1920, 4) for y in range(0, 1080, 4))
+    check("redraw: the compared frame has ink on it", ink > 50, f"{ink} ink pixels")
+
+
 def output_display(styluskit, work):
     """--output-display under X11: Xvfb's one RandR output is called 'screen' (no EDID), which is SDL's
     name for it; an unknown name is refused with the monitors listed."""
@@ -548,6 +601,47 @@ def operator_keys(styluskit, work):
           len(presses) == 2 and len(ended) == 1 and ended[0] - presses[0] >= 1.0, f"continue {presses}, end {ended}")
 
 
+def operator_line(styluskit, work):
+    """On a terminal (a TTY: here a pseudo-terminal) the operator sees a line with the test, the part
+    on screen, the time and the keys, rewritten in place; standard error that is not a TTY (a file, a
+    pipe, as in the other checks) never gets it; the patient's window never shows it (it is not drawn)."""
+    import pty
+    import select
+    feed = os.path.join(ROOT, "Fixtures", "recordings", "real", "Wacom-DTH2242-Pen.events")
+    out = os.path.join(work, "operator-line")
+    os.makedirs(out, exist_ok=True)
+    master, slave = pty.openpty()
+    process = subprocess.Popen([styluskit, "administer", "--test", "clock", "--feed", feed, "--feed-speed", "2", "--out", out,
+                                "--json"], stdout=subprocess.PIPE, stderr=slave, text=True)
+    os.close(slave)
+    seen = b""
+    deadline = time.time() + 90
+    while time.time() < deadline:
+        ready, _, _ = select.select([master], [], [], 0.5)
+        if ready:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:
+                break
+            if not chunk:
+                break
+            seen += chunk
+        elif process.poll() is not None:
+            break
+    stdout, _ = process.communicate(timeout=30)
+    os.close(master)
+    text = seen.decode(errors="replace")
+    lines = [part for part in text.split("\r") if "| N next part" in part]
+    check("operator line: administer ends by itself on a terminal", process.returncode == 0, text[-300:])
+    check("operator line: shown on the terminal with the test, the part and the keys",
+          any("clock, part command, 0:00 | N next part, R repeat instructions" in l for l in lines), text[-400:])
+    times = {l.split("part command, ")[1][:4] for l in lines if "part command, " in l}
+    check("operator line: the time on it advances", len(times) >= 3, str(sorted(times)))
+    check("operator line: rewritten in place (carriage return, line erased)", "\r\x1b[2K" in text and len(lines) >= 3, f"{len(lines)} lines")
+    _, _, stderr = finished(*start_administer(styluskit, work, "operator-no-tty", feed, speed="8"))
+    check("operator line: not written when standard error is not a TTY", "| N next part" not in stderr, stderr[-300:])
+
+
 def no_audio(styluskit, work):
     """With no audio output the instructions are shown, not heard: warned once, and the results
     record them as not spoken (instructionsSpoken = instructionsShown), not as if they were."""
@@ -568,7 +662,7 @@ def no_audio(styluskit, work):
 def main():
     styluskit, work, docs = sys.argv[1], sys.argv[2], (sys.argv[3] if len(sys.argv) > 3 else None)
     tests = (maze_wall_cross, clock_buttons, clock_taps, symbol_digit_skip, symbol_digit_instructions, tablet_cursor, output_display,
-             operator_stop, operator_keys, no_audio)
+             operator_stop, operator_keys, operator_line, no_audio, incremental_equals_full)
     for test in tests:
         try:
             test(styluskit, work)

@@ -16,7 +16,7 @@ work=$(mktemp -d)
 # Xvfb picks a free display number itself (-displayfd) and writes it once it is ready: two runs at
 # once (a developer's and CI's) each get their own server, which choosing a number here could not
 # promise (both could see :90 free and share one server, capturing each other's windows).
-Xvfb -displayfd 3 -screen 0 1920x1080x24 -nolisten tcp 3>"$work/display" >"$work/xvfb.log" 2>&1 &
+Xvfb -displayfd 3 -screen 0 1920x1080x24 -nolisten tcp -noreset 3>"$work/display" >"$work/xvfb.log" 2>&1 &
 xvfb=$!
 trap 'kill "$xvfb" 2>/dev/null || true; wait "$xvfb" 2>/dev/null || true; rm -rf "$work"' EXIT
 for _ in $(seq 100); do [[ -s $work/display ]] && break; sleep 0.1; done

@@ -37,6 +37,21 @@ class XwdImage:
             out.append((value & mask) >> shift)
         return tuple(out)
 
+    def channels(self):
+        """The image's pixels as one bytes object per byte of a pixel, the unused pad byte left out
+        (a 24-bit screen stored in 32 bits): equal channels mean equal pixels."""
+        rows = b"".join(self._data[y * self._stride:y * self._stride + self.width * self._bpp] for y in range(self.height))
+        used = [i for i in range(self._bpp)
+                if any(((mask >> (8 * (i if self._little else self._bpp - 1 - i))) & 0xFF) for mask in self._masks)]
+        return [rows[i::self._bpp] for i in used]
+
+    def differing_pixels(self, other):
+        """How many pixels differ from `other`'s (an image of the same size)."""
+        mine, theirs = self.channels(), other.channels()
+        if mine == theirs:
+            return 0
+        return sum(1 for i in range(self.width * self.height) if any(a[i] != b[i] for a, b in zip(mine, theirs)))
+
     def write_png(self, path, scale=1):
         """Writes the image (every `scale`-th pixel) as an 8-bit RGB PNG."""
         w, h = self.width // scale, self.height // scale

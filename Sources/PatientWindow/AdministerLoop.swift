@@ -1,27 +1,23 @@
-import ADF
-import ArgumentParser
-import FormPrinting
 import Foundation
-import LinuxInput
-import PatientWindow
+public import LinuxInput
 import Proctoring
-import Recordings
-import Rendering
-import Sessions
-import StylusGeometry
-import StylusInput
+public import Recordings
+public import Sessions
+public import StylusInput
 
 /// The session's clock: CLOCK_MONOTONIC, less the time spent capturing screenshots of a fed session
 /// (so a capture does not age the proctor's timers).
-final class SessionClock {
-    private(set) var pausedMicroseconds: Int64 = 0
+public final class SessionClock {
+    public private(set) var pausedMicroseconds: Int64 = 0
 
-    func now() -> EventTime {
+    public init() {}
+
+    public func now() -> EventTime {
         EventTime(microseconds: monotonicClockNow().microseconds - pausedMicroseconds)
     }
 
     /// Runs `body` with the clock stopped.
-    func paused<T>(_ body: () throws -> T) rethrows -> T {
+    public func paused<T>(_ body: () throws -> T) rethrows -> T {
         let before = monotonicClockNow()
         defer { pausedMicroseconds += monotonicClockNow().microseconds - before.microseconds }
         return try body()
@@ -29,9 +25,10 @@ final class SessionClock {
 }
 
 /// The administer event loop: pen events in (journal first, then the driver), timers, the
-/// operator's keys, the patient's taps, a frame after every change, and scripted captures.
-struct AdministerLoop {
-    enum Outcome {
+/// operator's keys, the patient's taps, a frame after every change, scripted captures, and the
+/// operator's line.
+public struct AdministerLoop {
+    public enum Outcome {
         case ended(EventTime)
         /// SIGINT or SIGTERM stopped the session: the steps left ended at that instant, none shown.
         case stopped(EventTime, signal: Int32)
@@ -39,7 +36,7 @@ struct AdministerLoop {
     }
 
     /// How long a first Escape waits for the second that confirms ending the test.
-    static let endConfirmation = EventDuration.milliseconds(5_000)
+    public static let endConfirmation = EventDuration.milliseconds(5_000)
 
     let source: any PenEventSource
     let journal: Journal
@@ -50,15 +47,24 @@ struct AdministerLoop {
     let sessionStart: EventTime
     /// A fed session stops its clock while the X server is captured; a live one cannot.
     let pausesForCaptures: Bool
-    private(set) var taken: [String] = []
+    /// The captures taken, by file.
+    public private(set) var taken: [String] = []
     private var input: LiveInput
     /// The `SYN_DROPPED`s of the whole session.
-    var gaps: Int { input.gaps }
+    public var gaps: Int { input.gaps }
+    /// Tells the operator something (a line on the terminal).
+    let note: (String) -> Void
+    /// Shows the operator's line (nil: not shown, as when the terminal is not a TTY).
+    let status: ((String) -> Void)?
+    private var lastStatus: (text: String, at: EventTime)?
 
-    init(
+    public init(
         source: any PenEventSource, journal: Journal, driver: any SessionDriver, presenter: SessionPresenter, clock: SessionClock,
-        screenshots: [(seconds: Double, file: String)], sessionStart: EventTime, pausesForCaptures: Bool
+        screenshots: [(seconds: Double, file: String)], sessionStart: EventTime, pausesForCaptures: Bool,
+        note: @escaping (String) -> Void, status: ((String) -> Void)? = nil
     ) {
+        self.note = note
+        self.status = status
         self.source = source
         self.journal = journal
         self.driver = driver
@@ -71,9 +77,10 @@ struct AdministerLoop {
     }
 
     /// How long after a feed's last event (and its last timer) a fed session ends by itself.
-    static let feedLinger = EventDuration.milliseconds(300)
+    public static let feedLinger = EventDuration.milliseconds(300)
 
-    mutating func run() throws -> Outcome {
+    /// Runs the session until it ends, is stopped by a signal or aborted.
+    public mutating func run() throws -> Outcome {
         let signals = SignalPipe.install()
         let screen = presenter.screen
         var measuresJournaled = 0
@@ -111,13 +118,13 @@ struct AdministerLoop {
             for happening in happenings {
                 switch happening {
                 case .dropped(let drop):
-                    printError(drop.warning)
+                    note(drop.warning)
                 case .unplugged:
                     presenter.tabletAway = true
-                    printError("The tablet was unplugged; plug it in again to continue (Escape twice ends the test, Ctrl+Q aborts).")
+                    note("The tablet was unplugged; plug it in again to continue (Escape twice ends the test, Ctrl+Q aborts).")
                 case let .back(node, moved):
                     presenter.tabletAway = false
-                    printError(
+                    note(
                         moved ? "The tablet is back, at \(node); the session continues." : "The tablet is back; the session continues.")
                 }
             }
@@ -126,6 +133,7 @@ struct AdministerLoop {
             if driver.isFinished { return .ended(now) }
 
             takeScreenshots(dueBy: now)
+            showStatus(now: now, endAsked: endAsked)
             for command in screen.operatorCommands() {
                 let pressed = clock.now()
                 switch command {
@@ -138,11 +146,11 @@ struct AdministerLoop {
                         return .ended(pressed)
                     }
                     endAsked = pressed
-                    printError("Press Escape again within 5 s to end the test (the steps left end now; the results are written).")
+                    note("Press Escape again within 5 s to end the test (the steps left end now; the results are written).")
                 case .nextPart:
                     endAsked = nil
                     try input.pressContinue(at: pressed)
-                    printError(driver.isFinished ? "Next part: that was the last; the test is over." : "Next part.")
+                    note(driver.isFinished ? "Next part: that was the last; the test is over." : "Next part.")
                     if driver.isFinished { return .ended(pressed) }
                 case .repeatInstructions:
                     endAsked = nil
@@ -172,11 +180,24 @@ struct AdministerLoop {
         }
     }
 
+    /// The operator's line, at most once a second unless it changed.
+    private mutating func showStatus(now: EventTime, endAsked: EventTime?) {
+        guard let status else { return }
+        let text = OperatorLine(
+            test: presenter.test.name, part: presenter.pageKey, elapsed: now.duration(since: sessionStart),
+            tabletAway: presenter.tabletAway, endAsked: endAsked != nil
+        ).text
+        if let last = lastStatus, last.text == text, now.duration(since: last.at) < EventDuration.milliseconds(1_000) { return }
+        lastStatus = (text, now)
+        status(text)
+    }
+
     /// The scripted captures due by `now`.
     private mutating func takeScreenshots(dueBy now: EventTime) {
         while let shot = screenshots.first, now.microseconds >= sessionStart.microseconds + Int64(shot.seconds * 1_000_000) {
             screenshots.removeFirst()
-            let capture = { Self.captureScreen(to: shot.file) }
+            let note = self.note
+            let capture = { Self.captureScreen(to: shot.file, note: note) }
             if pausesForCaptures { clock.paused(capture) } else { capture() }
             taken.append(shot.file)
         }
@@ -185,7 +206,7 @@ struct AdministerLoop {
     /// After the test ended (the journal complete, the proctor done): frames until the finish
     /// animations are over (about two seconds at most), with the captures due meanwhile or within
     /// `Self.capturesAfterAnimation` after (a fed session's view of the closing page).
-    mutating func playOut() {
+    public mutating func playOut() {
         // An operator's end finished the test without a refresh: the closing page starts here.
         presenter.refresh()
         let screen = presenter.screen
@@ -211,20 +232,20 @@ struct AdministerLoop {
     }
 
     /// How long after the finish animations a capture still waits to be taken.
-    static let capturesAfterAnimation = EventDuration.milliseconds(5_000)
+    public static let capturesAfterAnimation = EventDuration.milliseconds(5_000)
 
     /// Captures what the X server shows (the whole root window) with xwd: the pixels the patient saw,
     /// not the app's idea of them.
-    static func captureScreen(to file: String) {
+    static func captureScreen(to file: String, note: (String) -> Void) {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/xwd")
         process.arguments = ["-root", "-silent", "-out", file]
         do {
             try process.run()
             process.waitUntilExit()
-            if process.terminationStatus != 0 { printError("warning: xwd could not capture the screen into \(file)") }
+            if process.terminationStatus != 0 { note("warning: xwd could not capture the screen into \(file)") }
         } catch {
-            printError("warning: cannot run /usr/bin/xwd to capture the screen (\(error)); install x11-apps")
+            note("warning: cannot run /usr/bin/xwd to capture the screen (\(error)); install x11-apps")
         }
     }
 }
