@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "Measures", targets: ["Measures"]),
         .library(name: "Calibration", targets: ["Calibration"]),
         .library(name: "Reports", targets: ["Reports"]),
+        .library(name: "SystemErrors", targets: ["SystemErrors"]),
         .library(name: "Features", targets: ["Features"]),
         .library(name: "Batch", targets: ["Batch"]),
     ],
@@ -58,6 +59,9 @@ let package = Package(
             name: "CEvemu", pkgConfig: "evemu",
             providers: [.apt(["libevemu-dev"])]),
 
+        // The one place a system error (errno, Foundation's file errors) becomes words.
+        .target(name: "SystemErrors", exclude: ["README.md"]),
+
         // Pure Swift core: no I/O, no clock.
         .target(name: "StylusInput", exclude: ["README.md"]),
         .target(name: "StylusGeometry", dependencies: ["StylusInput", "Yams"], exclude: ["README.md"]),
@@ -79,7 +83,7 @@ let package = Package(
         // A site's calibration: taps and pressure read from a pen, the tablet-to-form fit, a display's
         // density, and the profiles they write.
         .target(
-            name: "Calibration", dependencies: ["LinuxInput", "Recordings", "Sessions", "StylusGeometry", "StylusInput"],
+            name: "Calibration", dependencies: ["LinuxInput", "Recordings", "Sessions", "StylusGeometry", "StylusInput", "SystemErrors"],
             exclude: ["README.md"]),
         // What the commands tell their user: each outcome as text for people and as JSON for scripts.
         .target(
@@ -92,19 +96,22 @@ let package = Package(
         // What `features` does between the command line and the measures: inputs read (results
         // files, recordings and journals replayed in memory) into Measures' ink, the table written.
         .target(
-            name: "Features", dependencies: ["ADF", "Measures", "Proctoring", "Sessions", "StylusGeometry"], exclude: ["README.md"]),
+            name: "Features", dependencies: ["ADF", "Measures", "Proctoring", "Sessions", "StylusGeometry", "SystemErrors"],
+            exclude: ["README.md"]),
         // One command over many inputs: the input list, the jobs in input order, progress, the report.
         .target(name: "Batch", exclude: ["README.md"]),
         // Printable pages (calibration sheet, mazes) at exact physical size, as PDF through cairo.
         .target(name: "FormPrinting", dependencies: ["CCairo", "Proctoring", "StylusGeometry"], exclude: ["README.md"]),
         // Pictures of results (forms with the ink, animation frames, plots), drawn through FormPrinting's cairo wrapper.
-        .target(name: "Rendering", dependencies: ["FormPrinting", "ADF", "Proctoring", "StylusGeometry"], exclude: ["README.md"]),
+        .target(
+            name: "Rendering", dependencies: ["FormPrinting", "ADF", "Proctoring", "StylusGeometry", "SystemErrors"], exclude: ["README.md"]
+        ),
         // Patient identifiers: encryption, the clinician's key file, the password prompt.
         .target(
             name: "PatientData",
             dependencies: [
                 .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"), "SystemErrors",
             ], exclude: ["README.md"]),
 
         // The patient-facing window of `administer`: the form at physical size, ink, proctor overlays,
@@ -121,7 +128,7 @@ let package = Package(
             dependencies: [
                 "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "LinuxInput", "FormPrinting",
                 "Synthesis", "PatientData", "Rendering", "PatientWindow", "Sessions", "Measures", "Calibration", "Reports", "Features",
-                "Batch",
+                "Batch", "SystemErrors",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], exclude: ["README.md"]),
 
@@ -173,6 +180,7 @@ let package = Package(
                 "Features", "ADF", "Measures", "Proctoring", "Recordings", "Sessions", "Synthesis", "StylusGeometry", "StylusInput",
             ]),
         .testTarget(name: "BatchTests", dependencies: ["Batch"]),
+        .testTarget(name: "SystemErrorsTests", dependencies: ["SystemErrors"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Proctoring", "StylusGeometry", "StylusInput"]),
         .testTarget(
             name: "PatientDataTests",

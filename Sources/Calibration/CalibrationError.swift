@@ -3,6 +3,7 @@ public enum CalibrationError: Error, CustomStringConvertible {
     case wouldOverwrite(file: String)
     case cannotWrite(file: String, reason: String)
     case noDensitySource(edidNote: String)
+    case cannotReadEDID(file: String, reason: String)
     case severalDisplays(outputs: [String])
     case noSuchOutput(output: String, found: [String])
     case unknownPaper(String)
@@ -17,6 +18,8 @@ public enum CalibrationError: Error, CustomStringConvertible {
             "\(file) already exists. Pass --force to replace it, or choose another file with --out."
         case let .cannotWrite(file, reason):
             "Cannot write \(file): \(reason). Check that its directory exists and is writable."
+        case let .cannotReadEDID(file, reason):
+            "Cannot read the EDID file \(file): \(reason). Check the path (an EDID is /sys/class/drm/CONNECTOR/edid, or a copy of it)."
         case let .noDensitySource(edidNote):
             "\(edidNote) Measure the display instead: draw a line of a known number of pixels on it (an image "
                 + "editor's line tool at 100 % zoom), measure it with a ruler and pass --ruler-pixels N --measured-cm X."

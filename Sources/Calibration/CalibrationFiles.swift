@@ -1,4 +1,5 @@
 public import Foundation
+import SystemErrors
 import StylusGeometry
 
 /// Calibration files: where new profiles go, and writing them (reading them is `CalibrationLookup`'s).
@@ -18,7 +19,7 @@ public enum CalibrationFiles {
             if !directory.isEmpty { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw CalibrationError.cannotWrite(file: path, reason: (error as NSError).localizedDescription)
+            throw CalibrationError.cannotWrite(file: path, reason: SystemErrorText.reason(error))
         }
     }
 

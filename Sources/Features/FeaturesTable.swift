@@ -1,5 +1,6 @@
 internal import Foundation
 public import Measures
+import SystemErrors
 
 /// The formats of a table of measures.
 public enum FeaturesFormat: String, Sendable, CaseIterable {
@@ -77,7 +78,7 @@ public struct FeaturesTable: Sendable {
             try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
             try Data(text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
         } catch {
-            throw FeaturesError.cannotWrite(file: file, why: error.localizedDescription)
+            throw FeaturesError.cannotWrite(file: file, why: SystemErrorText.reason(error))
         }
     }
 }

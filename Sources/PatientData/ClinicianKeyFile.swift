@@ -1,6 +1,7 @@
 import Crypto
 import Foundation
 import Glibc
+import SystemErrors
 
 /// The clinician's key file: the data key, wrapped under a key derived from the password.
 ///
@@ -216,7 +217,7 @@ public enum ClinicianKeyFile {
             try FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw PatientDataError.fileSystem(operation: "create the directory", path: directory, reason: "\(error.localizedDescription)")
+            throw PatientDataError.fileSystem(operation: "create the directory", path: directory, reason: SystemErrorText.reason(error))
         }
     }
 

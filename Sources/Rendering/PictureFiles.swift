@@ -1,5 +1,6 @@
 public import FormPrinting
 import Foundation
+import SystemErrors
 
 /// Why a picture could not be made.
 public enum RenderError: Error, CustomStringConvertible {
@@ -66,7 +67,7 @@ extension ResultsPicture {
         do {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         } catch {
-            throw RenderError.cannotCreate(path: directory, reason: Self.reason(error))
+            throw RenderError.cannotCreate(path: directory, reason: SystemErrorText.reason(error))
         }
         let first = (directory as NSString).appendingPathComponent("frame-00001.png")
         if !force && FileManager.default.fileExists(atPath: first) { throw RenderError.outputExists(path: first) }
@@ -80,17 +81,5 @@ extension ResultsPicture {
             }
         }
         return count
-    }
-
-    /// A Foundation file error in the system's words ("Permission denied"), never its NSError text.
-    static func reason(_ error: any Error) -> String {
-        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        if let code = underlying?.code, underlying?.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(code))) }
-        switch (error as? CocoaError)?.code {
-        case .fileWriteNoPermission?: return String(cString: strerror(EACCES))
-        case .fileWriteFileExists?: return "a file that is not a directory is in the way"
-        case .fileWriteVolumeReadOnly?: return String(cString: strerror(EROFS))
-        default: return "the system refused (\((error as NSError).code))"
-        }
     }
 }

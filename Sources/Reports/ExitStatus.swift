@@ -81,6 +81,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
             case .severalDisplays, .noSuchOutput, .unknownPaper, .sheetDoesNotFit: self = .usage
             case .noDensitySource: self = .unavailable
             case .noTaps, .noPressureAxis, .noContact: self = .dataError
+            case .cannotReadEDID: self = .noInput
             }
         case let error as TextFileError:
             switch error {
