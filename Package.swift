@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Synthesis", targets: ["Synthesis"]),
         .library(name: "PatientData", targets: ["PatientData"]),
         .library(name: "PatientWindow", targets: ["PatientWindow"]),
+        .library(name: "Administering", targets: ["Administering"]),
         .library(name: "Sessions", targets: ["Sessions"]),
         .library(name: "Measures", targets: ["Measures"]),
         .library(name: "Calibration", targets: ["Calibration"]),
@@ -119,15 +120,22 @@ let package = Package(
         .target(
             name: "PatientWindow",
             dependencies: [
-                "CSDL2", "CEspeakNG", "FormPrinting", "LinuxInput", "Proctoring", "Recordings", "Sessions", "StylusGeometry",
-                "StylusInput",
+                "CSDL2", "CEspeakNG", "FormPrinting", "Proctoring", "StylusGeometry", "StylusInput",
+            ], exclude: ["README.md"]),
+        // Administering a test in the patient window: the session engine's decisions shown as the
+        // window's pages and covers (SessionPresenter), and the loop that feeds both (AdministerLoop).
+        .target(
+            name: "Administering",
+            dependencies: [
+                "FormPrinting", "LinuxInput", "PatientWindow", "Proctoring", "Recordings", "Sessions", "StylusGeometry", "StylusInput",
             ], exclude: ["README.md"]),
 
         .executableTarget(
             name: "styluskit",
             dependencies: [
                 "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "LinuxInput", "FormPrinting",
-                "Synthesis", "PatientData", "Rendering", "PatientWindow", "Sessions", "Measures", "Calibration", "Reports", "Features",
+                "Synthesis", "PatientData", "Rendering", "PatientWindow", "Administering", "Sessions", "Measures", "Calibration", "Reports",
+                "Features",
                 "Batch", "SystemErrors",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], exclude: ["README.md"]),

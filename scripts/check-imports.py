@@ -40,6 +40,22 @@ for target in package["targets"]:
         problems.append(f"{name} imports {module} but does not declare it: add \"{module}\" to its dependencies in Package.swift")
     for module in sorted(declared - imported):
         problems.append(f"{name} declares {module} but no file of it imports it: remove it from its dependencies in Package.swift")
+# Layering rules the import graph must keep (architecture.md): the patient window draws and speaks,
+# it does not read or write results files, so it must not link libxml2 (issue 16).
+FORBIDDEN = {"PatientWindow": {"CLibXML2"}}
+graph = {}
+for target in package["targets"]:
+    graph[target["name"]] = {d[k][0] for d in target["dependencies"] for k in ("byName", "target") if k in d}
+def closure(name, seen=None):
+    seen = set() if seen is None else seen
+    for dependency in graph.get(name, ()):
+        if dependency not in seen:
+            seen.add(dependency)
+            closure(dependency, seen)
+    return seen
+for name, forbidden in FORBIDDEN.items():
+    for module in sorted(closure(name) & forbidden):
+        problems.append(f"{name} depends on {module} (through its dependencies): it must not; move what needs it to another module")
 for problem in problems:
     print(problem)
 if problems:

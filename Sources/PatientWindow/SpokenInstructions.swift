@@ -1,19 +1,19 @@
 internal import Foundation
-internal import StylusInput
+public import StylusInput
 
 /// The instructions of the step on screen: shown as a banner (or as a script of highlighted
 /// regions), spoken from the speech thread, and timed for the reading measure.
 ///
 /// Nothing here waits for speech: a request goes to the speech thread and its outcome is collected
 /// at the next turn of the loop (`collectSpeech`), when it is played and the reading's speech end known.
-final class SpokenInstructions {
+public final class SpokenInstructions {
     private let screen: PatientScreen
     private let voice: String
     private let now: () -> EventTime
     /// The reading times measured so far.
-    private(set) var reading = InstructionReading()
+    public private(set) var reading = InstructionReading()
     /// The words shown until the patient's first touch (or the test's end).
-    private(set) var banner: String?
+    public private(set) var banner: String?
     /// The one text asked for, and when it was shown.
     private var request: (token: SpeechToken, shown: EventTime)?
     /// A script under way, and the speech of its segments: asked for, made, and last played.
@@ -24,7 +24,7 @@ final class SpokenInstructions {
     private var scriptSpoke = false
     private var warned = false
 
-    init(screen: PatientScreen, voice: String, clock: @escaping () -> EventTime) {
+    public init(screen: PatientScreen, voice: String, clock: @escaping () -> EventTime) {
         self.screen = screen
         self.voice = voice
         now = clock
@@ -32,7 +32,7 @@ final class SpokenInstructions {
 
     /// Shows `text` as the instructions of `step` and asks for it to be spoken; the speech is
     /// played, and the end of the reading's speech known, when the speech thread has made it.
-    func show(_ text: String, step: String) {
+    public func show(_ text: String, step: String) {
         banner = text
         screen.silence()
         let shown = now()
@@ -44,7 +44,7 @@ final class SpokenInstructions {
     /// spoken; every segment's speech is asked for at once. `banner` stays once the script is over.
     /// The reading's speech ends when the script's last segment does (known once every segment's
     /// speech is made), or at the first touch if that comes first: the touch ends the script.
-    func show(script segments: [InstructionSegment], banner: String, step: String) {
+    public func show(script segments: [InstructionSegment], banner: String, step: String) {
         self.banner = banner
         screen.silence()
         let shown = now()
@@ -60,7 +60,7 @@ final class SpokenInstructions {
 
     /// The patient touched the form: the reading's first touch; a script ends (the form is
     /// revealed) and its speech stops there; the banner goes.
-    func touched(at time: EventTime) {
+    public func touched(at time: EventTime) {
         if let script {
             if !reading.awaitsSpeech && script.end > time { reading.speechEnds(at: time) }
             screen.silence()
@@ -72,13 +72,13 @@ final class SpokenInstructions {
     }
 
     /// The test is over: no words stay on screen.
-    func withdrawBanner() { banner = nil }
+    public func withdrawBanner() { banner = nil }
 
     /// What a script under way shows at `time`: its region highlighted, the rest covered.
-    func scriptView(at time: EventTime) -> PatientView? { script?.view(at: time) }
+    public func scriptView(at time: EventTime) -> PatientView? { script?.view(at: time) }
 
     /// Plays the instructions' speech once made; speech the patient's first touch came before is dropped.
-    func collectSpeech() {
+    public func collectSpeech() {
         let time = now()
         for outcome in screen.synthesisedSpeech() {
             if let index = scriptSpeech.removeValue(forKey: outcome.token), script != nil {

@@ -4,6 +4,7 @@ import FormPrinting
 import Foundation
 import Reports
 import LinuxInput
+import Administering
 import PatientWindow
 import Proctoring
 import Recordings

@@ -1,3 +1,4 @@
+public import PatientWindow
 internal import FormPrinting
 internal import Proctoring
 public import Recordings

@@ -1,3 +1,4 @@
+public import PatientWindow
 import Foundation
 public import LinuxInput
 import Proctoring
