@@ -64,6 +64,10 @@ public final class PatientScreen {
         let overlay: SDLTexture
     }
 
+    /// The monitor's current mode in pixels, when the window system says: a display profile
+    /// measured at another mode would not draw the form at its true size.
+    public var mode: (width: Int, height: Int)? { sdl.mode }
+
     /// The monitor's refresh rate in Hz, when the window system says: one refresh is the latency target.
     public var refreshRate: Int? { sdl.refreshRate }
 

@@ -51,6 +51,8 @@ final class SDLScreen {
     let reportedPixelsPerInch: Double?
     /// The monitor's refresh rate in Hz, if the window system reports one.
     let refreshRate: Int?
+    /// The monitor's current mode in pixels, when SDL can say.
+    let mode: (width: Int, height: Int)?
 
     /// The monitors SDL sees, by name, in its order.
     static func monitorNames() -> [String] {
@@ -138,7 +140,9 @@ final class SDLScreen {
         var ddpi: Float = 0
         reportedPixelsPerInch = SDL_GetDisplayDPI(index, &ddpi, nil, nil) == 0 && ddpi > 0 ? Double(ddpi) : nil
         var mode = SDL_DisplayMode()
-        refreshRate = SDL_GetCurrentDisplayMode(index, &mode) == 0 && mode.refresh_rate > 0 ? Int(mode.refresh_rate) : nil
+        let hasMode = SDL_GetCurrentDisplayMode(index, &mode) == 0
+        refreshRate = hasMode && mode.refresh_rate > 0 ? Int(mode.refresh_rate) : nil
+        self.mode = hasMode && mode.w > 0 && mode.h > 0 ? (Int(mode.w), Int(mode.h)) : nil
         SDL_ShowCursor(SDL_DISABLE)
     }
 

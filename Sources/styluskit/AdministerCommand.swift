@@ -61,6 +61,9 @@ struct Administer: ParsableCommand {
     @Flag(help: "Allow SDL's offscreen video driver (tests only): without a display no one sees the window.")
     var offscreen = false
 
+    @Flag(help: "Go on when the monitor's mode is not the one its display profile was measured at (the form's size is then wrong).")
+    var allowDisplayMismatch = false
+
     /// For tests: a recording fed through the live input path instead of a tablet.
     @Option(help: .hidden)
     var feed: String?
@@ -119,7 +122,7 @@ struct Administer: ParsableCommand {
             settings: sources.settings, mazes: sources.mazes)
         let results = setup.results
 
-        let isPenDisplay = header.device.has(property: InputProperty.direct)
+        let isPenDisplay = ResultsEnvironment.isPenDisplay(header.device)
         let monitorIndex = try Self.monitor(named: outputDisplay, profile: results.displayProfile)
         let screen = try PatientScreen(
             monitor: nil, monitorIndex: monitorIndex, form: setup.normalizer.formSize,
@@ -127,6 +130,16 @@ struct Administer: ParsableCommand {
             redraw: RedrawMode(rawValue: redraw) ?? .incremental)
         // Before the journal exists: a session no one can see must not start.
         if screen.videoDriver == "offscreen" && !offscreen { throw AdministerError.noDisplay }
+        // The offscreen driver's mode is SDL's invention, not a monitor's.
+        if screen.videoDriver != "offscreen", let profile = results.displayProfile, let measured = profile.resolution,
+            let mode = screen.mode,
+            measured.width != mode.width || measured.height != mode.height
+        {
+            let mismatch = AdministerError.displayMismatch(
+                profile: profile.source, measured: measured, mode: mode, goingOn: allowDisplayMismatch)
+            guard allowDisplayMismatch else { throw mismatch }
+            printError("warning: \(mismatch)")
+        }
 
         let start = clock.now()
         let files = try LiveSessionFiles(
@@ -280,8 +293,21 @@ final class OperatorTerminal {
 /// Why `administer` would not start.
 enum AdministerError: Error, CustomStringConvertible {
     case noDisplay
+    /// The monitor's mode is not the one the display profile was measured at.
+    case displayMismatch(profile: String, measured: (width: Int, height: Int), mode: (width: Int, height: Int), goingOn: Bool)
 
     var description: String {
+        guard case let .displayMismatch(profile, measured, mode, goingOn) = self else { return noDisplayText }
+        let problem =
+            "The monitor runs at \(mode.width) x \(mode.height) pixels, but its display profile \(profile) was measured at "
+            + "\(measured.width) x \(measured.height): the form would not be drawn at its true size."
+        return goingOn
+            ? problem + " Going on, as --allow-display-mismatch asks; the results file's DisplayData is the profile's."
+            : problem + " Set the monitor to \(measured.width) x \(measured.height), measure it again with `styluskit calibrate display`, "
+                + "or pass --allow-display-mismatch to go on."
+    }
+
+    private var noDisplayText: String {
         "No display: SDL found no X11 or Wayland display (is DISPLAY or WAYLAND_DISPLAY set?) and would run the window "
             + "offscreen, where the patient sees nothing. Run administer in the desktop session of the monitor or pen display, "
             + "or use `styluskit record` for a session without a window."

@@ -512,6 +512,29 @@ def output_display(styluskit, work):
         check(f"output-display: '{name}' is accepted", run.returncode == 0, run.stderr[-300:])
 
 
+def display_mismatch(styluskit, work):
+    """A display profile measured at another mode than the monitor's (Xvfb runs 1920 x 1080) is
+    refused before the session starts (issue 17), and --allow-display-mismatch goes on with a warning."""
+    feed = os.path.join(ROOT, "Fixtures", "recordings", "real", "UC-LOGIC-Tablet-WP5540U-Pen.events")
+    profile = os.path.join(work, "small-monitor.yaml")
+    with open(profile, "w") as file:
+        file.write("schema: 1\nkind: display\ndescription: a 1280 x 800 monitor\n"
+                   "pixels_per_inch: 100\nscaling_factor: 1\nresolution: [1280, 800]\n")
+    out = os.path.join(work, "mismatch")
+    base = [styluskit, "administer", "--test", "clock", "--feed", feed, "--feed-speed", "8", "--out", out,
+            "--display-profile", profile]
+    run = subprocess.run(base, capture_output=True, text=True, timeout=60)
+    expected = (f"Error: The monitor runs at 1920 x 1080 pixels, but its display profile {profile} was measured at 1280 x 800: "
+                "the form would not be drawn at its true size. Set the monitor to 1280 x 800, measure it again with "
+                "`styluskit calibrate display`, or pass --allow-display-mismatch to go on.\n")
+    check("display mismatch: refused with exit 69 before any journal", run.returncode == 69 and not os.path.exists(out),
+          f"{run.returncode} {run.stderr[-400:]}")
+    check("display mismatch: the message names both modes and the way on", run.stderr == expected, run.stderr[-400:])
+    run = subprocess.run(base + ["--allow-display-mismatch"], capture_output=True, text=True, timeout=60)
+    check("display mismatch: --allow-display-mismatch goes on, with the warning",
+          run.returncode == 0 and "warning: The monitor runs at 1920 x 1080 pixels" in run.stderr, run.stderr[-400:])
+
+
 def journal_controls(path, kind):
     """The times (as written) of the journal's control lines of `kind` ('continue', 'end', ...)."""
     prefix = "# StylusKit control: " + kind + " "
@@ -662,7 +685,7 @@ def no_audio(styluskit, work):
 def main():
     styluskit, work, docs = sys.argv[1], sys.argv[2], (sys.argv[3] if len(sys.argv) > 3 else None)
     tests = (maze_wall_cross, clock_buttons, clock_taps, symbol_digit_skip, symbol_digit_instructions, tablet_cursor, output_display,
-             operator_stop, operator_keys, operator_line, no_audio, incremental_equals_full)
+             operator_stop, operator_keys, operator_line, no_audio, incremental_equals_full, display_mismatch)
     for test in tests:
         try:
             test(styluskit, work)
