@@ -107,7 +107,8 @@ public struct TabletFitReport: CommandReport {
 public struct PressureReport: CommandReport {
     public struct Tool: Codable {
         public var tool: String
-        public var serial: Int32?
+        /// The tool's serial as ADF's PencilID writes it (`0x…`); nil when the pen reports none (0 or -1).
+        public var serial: String?
         public var touchingFrames = 0
         public var hoveringFrames = 0
         /// The lowest raw pressure of a frame with the tip down.
@@ -120,7 +121,7 @@ public struct PressureReport: CommandReport {
 
         public init(_ observed: PressureObserver.Tool) {
             tool = observed.tool.rawValue
-            serial = observed.serial
+            serial = observed.serial.flatMap { $0 != 0 && $0 != -1 ? hexadecimalToolNumber($0) : nil }
             touchingFrames = observed.touchingFrames
             hoveringFrames = observed.hoveringFrames
             minimumTouching = observed.minimumTouching
@@ -142,7 +143,7 @@ public struct PressureReport: CommandReport {
     public var text: String {
         var lines = ["device     \(device)", "axis       ABS_PRESSURE \(axisMinimum)..\(axisMaximum)"]
         for tool in tools {
-            let name = tool.tool + (tool.serial.map { $0 != 0 && $0 != -1 ? " (serial \($0))" : "" } ?? "")
+            let name = tool.tool + (tool.serial.map { " (serial \($0))" } ?? "")
             lines.append("\(name):")
             lines.append("  frames             \(tool.touchingFrames) touching, \(tool.hoveringFrames) hovering")
             if let low = tool.minimumTouching, let high = tool.maximum {

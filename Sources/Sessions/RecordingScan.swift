@@ -94,9 +94,9 @@ public struct RecordingScan: Sendable {
         notices = assembler.takeNotices()
         self.truncation = truncation
         if let serial {
-            penID = "serial:0x" + String(UInt32(bitPattern: serial), radix: 16)
+            penID = "serial:" + hexadecimalToolNumber(serial)
         } else if let toolID {
-            penID = "tool:0x" + String(UInt32(bitPattern: toolID), radix: 16)
+            penID = "tool:" + hexadecimalToolNumber(toolID)
         }
         guard firstEventTime != nil else { throw RecordingScanError.noEvents(file: file) }
     }

@@ -209,6 +209,26 @@ struct CalibrateTests {
         #expect(report.tools.allSatisfy { ($0.minimumTouching ?? 0) <= ($0.maximum ?? 0) })
     }
 
+    @Test("A pen's serial is shown as ADF's PencilID writes it (0x and hexadecimal), never as a negative decimal")
+    func serialInHexadecimal() throws {
+        let file = Paths.realRecordings.appendingPathComponent("Wacom-Cintiq-22HDT-Pen.events")
+        // The recording's MSC_SERIAL, read from its first "E: t 0004 0000 v" line: -494927427.
+        let text = try String(contentsOf: file, encoding: .utf8)
+        let line = try #require(
+            text.split(separator: "\n").first {
+                $0.hasPrefix("E:") && $0.split(separator: " ").dropFirst(2).starts(with: ["0004", "0000"])
+            })
+        let serial = try #require(Int32(line.split(separator: " ")[4].split(separator: "\t")[0]))
+        #expect(serial < 0)
+        let expected = "0x" + String(UInt32(bitPattern: serial), radix: 16)
+        let text2 = try styluskit(["calibrate", "pressure", "--recording", file.path])
+        #expect(text2.status == 0, "\(text2.standardError)")
+        #expect(text2.standardOutput.contains("pen (serial \(expected)):"), "\(text2.standardOutput)")
+        #expect(!text2.standardOutput.contains("serial -"))
+        let json = try styluskit(["calibrate", "pressure", "--recording", file.path, "--json"])
+        #expect(json.standardOutput.contains("\"serial\":\"\(expected)\""))
+    }
+
     @Test("print-sheet and print-mazes write PDFs with one page per maze")
     func printing() throws {
         let directory = try Paths.temporaryDirectory()
