@@ -5,9 +5,9 @@ import Foundation
 /// (docs/json/README.md). JSONEncoder leaves out a nil optional (synthesized `encodeIfPresent`);
 /// this encoder writes it as `null`, and otherwise writes what JSONEncoder would with
 /// `.sortedKeys` and `.withoutEscapingSlashes`.
-enum JSONLine {
+public enum JSONLine {
     /// `value` as one line of JSON.
-    static func encode(_ value: some Encodable) throws -> String {
+    public static func encode(_ value: some Encodable) throws -> String {
         let encoder = TreeEncoder(path: [])
         try value.encode(to: encoder)
         var out = ""

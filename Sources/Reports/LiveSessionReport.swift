@@ -9,6 +9,7 @@ public struct LiveSessionReport: CommandReport {
     public enum Action: String, Encodable, Sendable {
         case recorded
         case recovered
+        case administered
     }
 
     /// One step of the session; the keys of the other tests are null.
@@ -80,6 +81,11 @@ public struct LiveSessionReport: CommandReport {
         self.init(action: .recorded, journal: journal, result: result, used: nil, gaps: gaps, incomplete: false)
     }
 
+    /// The report of a session administered in the patient window that ended with `gaps` gaps.
+    public init(administered journal: String, result: SessionResult, gaps: Int) {
+        self.init(action: .administered, journal: journal, result: result, used: nil, gaps: gaps, incomplete: false)
+    }
+
     /// The report of a session recovered from `journal`.
     public init(recovered journal: String, session: RecoveredSession) {
         self.init(
@@ -141,8 +147,10 @@ public struct LiveSessionReport: CommandReport {
     public var text: String {
         var out: [String]
         switch action {
-        case .recorded:
-            out = ["Recorded \(journal)"] + lines.dropLast() + ["  gaps      \(gaps ?? 0)"] + lines.suffix(1)
+        case .recorded, .administered:
+            out =
+                ["\(action == .recorded ? "Recorded" : "Administered") \(journal)"] + lines.dropLast() + ["  gaps      \(gaps ?? 0)"]
+                + lines.suffix(1)
         case .recovered:
             out = ["Recovered \(journal)"] + (used ?? []) + lines
             if incomplete { out.append(JournalCompleteness.incompleteNote) }

@@ -181,13 +181,14 @@ struct Administer: ParsableCommand {
             print("  latency   \(latency.summary(refreshRate: screen.refreshRate))")
             throw ExitCode(3)
         }
-        let lines = try files.keepingJournal {
+        let result = try files.keepingJournal {
             try journal.control(.end(end), now: end)
             try InstructionTimesRecording.record(
                 presenter.reading.measures.map { ($0.step, $0.shown, $0.spoken, $0.firstTouch) }, anchor: anchor, recorder: recorder,
                 warn: { printError($0) })
-            return try files.finish(driver: driver, setup: setup, header: header, at: end).liveLines
+            return try files.finish(driver: driver, setup: setup, header: header, at: end)
         }
+        let lines = result.liveLines
         if json {
             let summary = AdministerSummary(
                 journal: journal.path, results: destination, latencyP50Milliseconds: latency.percentile(0.5).map { Double($0) / 1000 },
@@ -195,10 +196,9 @@ struct Administer: ParsableCommand {
                 framesWithPenData: latency.delaysMicroseconds.count,
                 screenshots: loop.taken, readingTimes: presenter.reading.readings, gaps: loop.gaps, refreshHz: screen.refreshRate,
                 frameCostP50Milliseconds: latency.frameCostPercentile(0.5).map { Double($0) / 1000 }, stoppedBy: stoppedBy,
-                frameCostP99Milliseconds: latency.frameCostPercentile(0.99).map { Double($0) / 1000 }, redraw: screen.redraw.rawValue)
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-            print(String(decoding: try encoder.encode(summary), as: UTF8.self))
+                frameCostP99Milliseconds: latency.frameCostPercentile(0.99).map { Double($0) / 1000 }, redraw: screen.redraw.rawValue,
+                outcome: LiveSessionReport(administered: journal.path, result: result, gaps: loop.gaps))
+            print(try JSONLine.encode(summary))
         } else {
             print("Administered \(journal.path)")
             if let stoppedBy {
@@ -233,7 +233,7 @@ extension Administer {
 }
 
 /// What `administer --json` prints.
-struct AdministerSummary: Codable {
+struct AdministerSummary: Encodable {
     var journal: String
     var results: String
     var latencyP50Milliseconds: Double?
@@ -253,6 +253,8 @@ struct AdministerSummary: Codable {
     var frameCostP99Milliseconds: Double?
     /// How frames were drawn: `incremental`, or `full` (asked for, or the fallback when the window's pixels are not XRGB).
     var redraw: String
+    /// The session's steps, strokes, points and interruptions, as `record --json` gives them.
+    var outcome: LiveSessionReport
 }
 
 extension Administer {

@@ -160,6 +160,14 @@ def maze_wall_cross(styluskit, work):
     recovers_identically(styluskit, work, "maze", summary)
     reading_times("maze", summary)
     check("maze: latency measured", summary["framesWithPenData"] > 0 and summary["latencyP50Milliseconds"] is not None)
+    # docs/json/administer.md: the outcome is record's, with every key present (null where unknown).
+    outcome = summary.get("outcome") or {}
+    steps = outcome.get("steps") or [{}]
+    check("maze: --json gives the outcome (test, steps, strokes, interruptions)",
+          outcome.get("action") == "administered" and outcome.get("test") == "maze" and outcome.get("results") == summary["results"]
+          and outcome.get("strokes", 0) > 0 and any(i.get("type") == "wall-cross" for i in steps[0].get("interruptions", []))
+          and set(steps[0]) == {"step", "strokes", "points", "maze", "finished", "refusedStrokes", "boxes", "reminders", "interruptions"}
+          and "stoppedBy" in summary and summary["stoppedBy"] is None, str(outcome)[:500])
     validate = subprocess.run([styluskit, "adf", "validate", summary["results"]], capture_output=True, text=True)
     check("maze: the results file validates", validate.returncode == 0, validate.stdout + validate.stderr)
     # A journal is not a plain recording: replay refuses it and names recover; its events alone
