@@ -98,7 +98,7 @@ public struct SynthReport: CommandReport {
 }
 
 /// What `adf validate` says of one results file: its problems, or that it is valid and its warnings.
-public struct ADFValidationReport: CommandReport {
+public struct ADFValidationReport: CommandReport, Sendable {
     public var file: String
     public var valid: Bool
     /// One line per problem (file, line, column and what is wrong); empty when valid.

@@ -1,5 +1,7 @@
 import ADF
 import ArgumentParser
+import Batch
+import Foundation
 import Reports
 
 /// `styluskit adf validate FILE...`: one line per problem; nonzero exit if any.
@@ -8,24 +10,47 @@ struct ADFValidateCommand: ParsableCommand {
         commandName: "validate",
         abstract: "Checks ADF results files against the format and prints one line per problem.", discussion: ExitStatus.help)
 
-    @Argument(help: "The results files to check.")
+    @Argument(help: "The results files to check; a directory gives every results file under it, - a list on standard input.")
     var files: [String]
 
     @Flag(help: "Print one JSON object per file (JSON Lines) instead of text.")
     var json = false
 
+    @Option(help: "Files checked at once, when there are several (default: the number of cores).")
+    var jobs: Int?
+
+    @Flag(help: "With several files: no progress line and no summary line.")
+    var quiet = false
+
     func validate() throws {
         if files.isEmpty { throw ValidationError("Please name at least one results file to check.") }
+        if let jobs, jobs < 1 { throw ValidationError("--jobs \(jobs) is not a number of jobs; give 1 or more.") }
     }
 
     func run() throws {
-        var failed = false
-        let validator = ADFValidator()
-        for file in files {
-            let report = ADFValidationReport(checking: file, with: validator)
-            report.print(json: json)
-            if !report.valid { failed = true }
+        let inputs: [String]
+        do {
+            inputs = try BatchInputs.expand(files, takes: { ADFReader.variant(path: $0) != nil })
+        } catch {
+            throw ValidationError("\(error)")
         }
-        if failed { throw ExitCode.failure }
+        let many = inputs.count > 1
+        let progress = many ? BatchProgress.onTerminal(total: inputs.count, quiet: quiet) : nil
+        let started = Date()
+        // Each file is checked on its own thread; the reports come back, and are printed, in the files' order.
+        let outcomes = BatchRunner.run(inputs, jobs: jobs ?? BatchRunner.cores, progress: progress) { file in
+            ADFValidationReport(checking: file, with: ADFValidator())
+        }
+        var failed = 0
+        for case .success(let report) in outcomes.map(\.result) {
+            report.print(json: json)
+            if !report.valid { failed += 1 }
+        }
+        if many && !quiet {
+            printError(
+                "styluskit adf validate: \(counted(inputs.count, "file")), \(inputs.count - failed) valid, \(failed) not, "
+                    + String(format: "%.1f s", Date().timeIntervalSince(started)))
+        }
+        if failed > 0 { throw ExitCode.failure }
     }
 }

@@ -46,4 +46,18 @@ struct BatchReplayTests {
         let refused = try styluskit(["replay", inputs.path, "--test", "clock", "--events", "--out", directory.path])
         #expect(refused.status == 64)
     }
+
+    @Test("adf validate of a directory checks every results file under it, the same lines in the same order whatever --jobs is")
+    func validateDirectory() throws {
+        let golden = Paths.fixtures.appendingPathComponent("golden").path
+        let one = try styluskit(["adf", "validate", golden, "--jobs", "1"])
+        let two = try styluskit(["adf", "validate", golden, "--jobs", "2"])
+        #expect(one.status == 0)
+        #expect(one.standardOutput == two.standardOutput)
+        let names = one.standardOutput.split(separator: "\n").map { String($0.split(separator: ":")[0]) }
+        #expect(names == names.sorted() && names.count >= 3, "\(one.standardOutput)")
+        #expect(one.standardError.hasPrefix("styluskit adf validate: \(names.count) files, \(names.count) valid, 0 not, "))
+        let quiet = try styluskit(["adf", "validate", golden, "--quiet"])
+        #expect(quiet.standardError.isEmpty)
+    }
 }
