@@ -1,3 +1,4 @@
+import Foundation
 import StylusGeometry
 
 /// A raster image: ARGB32 pixels as cairo lays them out (premultiplied alpha, one `UInt32` per
@@ -55,6 +56,36 @@ extension PageDrawing {
     public func writeSVG(to path: String) throws(PrintError) {
         guard size.widthCentimetres > 0 && size.heightCentimetres > 0 else { throw .emptyPage(index: 0, size: size) }
         try CairoSVG.write(self, to: path)
+        try Self.numberSurfacesFromOne(svg: path)
+    }
+
+    /// cairo names an SVG's drawing groups `surfaceN` from one counter for the whole process, so
+    /// the same page drawn after others would not give the same file; renumbered from 1 in order
+    /// of appearance, a page's SVG is the same bytes however many were drawn before it.
+    static func numberSurfacesFromOne(svg path: String) throws(PrintError) {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw .cannotWrite(path: path, reason: "it could not be read back")
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        var numbers: [Substring: Int] = [:]
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        var rest = text[...]
+        while let range = rest.range(of: "surface") {
+            out += rest[..<range.upperBound]
+            rest = rest[range.upperBound...]
+            let digits = rest.prefix { $0.isASCII && $0.isNumber }
+            guard !digits.isEmpty else { continue }
+            let number = numbers[digits] ?? (numbers.count + 1)
+            numbers[digits] = number
+            out += String(number)
+            rest = rest.dropFirst(digits.count)
+        }
+        out += rest
+        guard out != text else { return }
+        guard FileManager.default.createFile(atPath: path, contents: Data(out.utf8)) else {
+            throw .cannotWrite(path: path, reason: "it could not be written back")
+        }
     }
 
     /// Writes the page as a PNG file at `dotsPerInch`, on white.

@@ -1,5 +1,6 @@
 import ADF
 public import ArgumentParser
+import Batch
 import FormPrinting
 import Foundation
 import Reports
@@ -33,11 +34,25 @@ struct Render: ParsableCommand {
             'ffmpeg -framerate FPS -i DIR/frame-%05d.png out.mp4' makes a video of them.
             """ + "\n\n" + ExitStatus.help)
 
-    @Argument(help: "The results file (.csk, .msk, .ssk) or a recording (with --test).")
-    var input: String
+    @Argument(
+        help: ArgumentHelp(
+            "The results file (.csk, .msk, .ssk) or a recording (with --test).",
+            discussion: "Several, a directory (every results file under it, or every recording with --test) or - (a list on standard "
+                + "input) draw each into --out, then a directory: NAME.png (or --format), named after the input, with its folders in "
+                + "front where two names would be the same; on up to --jobs threads."))
+    var inputs: [String]
 
-    @Option(help: "The picture to write: .png, .pdf or .svg.")
+    @Option(help: "The picture to write: .png, .pdf or .svg (with several inputs, the directory to write them into).")
     var out: String?
+
+    @Option(help: "With several inputs: the pictures' format, png, pdf or svg.")
+    var format = "png"
+
+    @Option(help: "With several inputs: pictures drawn at once (default: the number of cores).")
+    var jobs: Int?
+
+    @Flag(help: "With several inputs: no progress line and no summary line.")
+    var quiet = false
 
     @Option(help: "Colour the ink by time or by stroke.")
     var colour: InkColouring = .time
@@ -96,9 +111,25 @@ struct Render: ParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
+    /// True when the inputs are several (or a directory, or -): pictures go into the --out directory.
+    var isBatch: Bool {
+        var isDirectory: ObjCBool = false
+        return inputs.count > 1 || inputs.first == "-"
+            || (FileManager.default.fileExists(atPath: inputs.first ?? "", isDirectory: &isDirectory) && isDirectory.boolValue)
+    }
+
     func validate() throws {
-        if out == nil && animate == nil { throw ValidationError(RenderError.nothingToWrite.description) }
-        if let out { _ = try PictureFormat(path: out) }
+        guard !inputs.isEmpty else { throw ValidationError("Give a results file or a recording to draw (or several, a directory, or -).") }
+        if isBatch {
+            guard out != nil, animate == nil else {
+                throw ValidationError("With several inputs give --out DIR, the directory the pictures go into (and no --animate).")
+            }
+            guard PictureFormat(rawValue: format) != nil else { throw ValidationError("--format takes png, pdf or svg; got '\(format)'.") }
+            if let jobs, jobs < 1 { throw ValidationError("--jobs \(jobs) is not a number of jobs; give 1 or more.") }
+        } else {
+            if out == nil && animate == nil { throw ValidationError(RenderError.nothingToWrite.description) }
+            if let out { _ = try PictureFormat(path: out) }
+        }
         guard dpi > 0, dpi <= 2400 else { throw ValidationError("--dpi \(dpi) is out of range; give 1 to 2400 dots per inch.") }
         guard fps > 0, fps <= 120 else { throw ValidationError("--fps \(fps) is out of range; give 1 to 120 frames per second.") }
         guard speed > 0 else { throw ValidationError("--speed \(speed) must be greater than 0 (1 is real speed).") }
@@ -113,8 +144,41 @@ struct Render: ParsableCommand {
     }
 
     func run() throws {
+        guard isBatch else {
+            let report = try render(inputs[0], to: out, printing: !json)
+            if json { report.print(json: true) }
+            return
+        }
+        let files: [String]
+        do {
+            files = try BatchInputs.expand(
+                inputs, takes: { test == nil ? ADFReader.variant(path: $0) != nil : InputFileKind(path: $0).isRecording })
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        let directory = out ?? "."
+        try OutputDirectory.create(directory)
+        let names = BatchInputs.distinctNames(files)
+        let progress = BatchProgress.onTerminal(total: files.count, quiet: quiet)
+        let started = Date()
+        let outcomes = BatchRunner.run(Array(files.indices.map(String.init)), jobs: jobs ?? BatchRunner.cores, progress: progress) {
+            let index = Int($0)!
+            let picture = (directory as NSString).appendingPathComponent(names[index] + "." + format)
+            return try render(files[index], to: picture, printing: false).output(json: json)
+        }
+        for case .success(let line) in outcomes.map(\.result) { print(line) }
+        let report = BatchReport(
+            zip(files, outcomes).map { BatchOutcome(input: $0, result: $1.result) }, seconds: Date().timeIntervalSince(started))
+        for line in report.errorLines(command: "styluskit render") { printError(line) }
+        if !quiet { printError(report.summaryLine(command: "styluskit render")) }
+        if report.anyFailed { throw ExitCode(1) }
+    }
+
+    /// Draws `input` (a results file, or a recording replayed in memory) into `out`; prints each
+    /// line as it is done when `printing`; returns the report.
+    func render(_ input: String, to out: String?, printing: Bool) throws -> RenderReport {
         if ADFReader.variant(path: input) != nil {
-            return try render(try ADFReader.read(path: input).document, from: input)
+            return try render(try ADFReader.read(path: input).document, from: input, to: out, printing: printing)
         }
         guard let test else { throw RenderError.needsTest(file: input) }
         // The recording is replayed exactly as `replay` would, in memory: no results file is written.
@@ -132,11 +196,14 @@ struct Render: ParsableCommand {
         for stroke in session.unrecorded where unrecorded.indices.contains(stroke.step) {
             unrecorded[stroke.step].append(UnrecordedStroke(reason: stroke.refused ? .refused : .ignoredRest, points: stroke.points))
         }
-        try render(session.document, from: input, unrecorded: .known(unrecorded))
+        return try render(session.document, from: input, to: out, unrecorded: .known(unrecorded), printing: printing)
     }
 
-    /// Draws `document`, read from `file`, with the ink a replay kept out of it when it was replayed from a recording.
-    func render(_ document: ADFDocument, from file: String, unrecorded: UnrecordedInk = .notInResultsFile) throws {
+    /// Draws `document`, read from `file`, into `out` (and the frames of --animate), with the ink a
+    /// replay kept out of it when it was replayed from a recording.
+    func render(
+        _ document: ADFDocument, from file: String, to out: String?, unrecorded: UnrecordedInk = .notInResultsFile, printing: Bool
+    ) throws -> RenderReport {
         guard !document.steps.isEmpty else { throw RenderError.noSteps(file: file) }
         let mazes = try MazeTestMazes.load(maze: maze, battery: battery).map(\.maze)
         if document.variant == .maze && mazes.isEmpty {
@@ -159,15 +226,15 @@ struct Render: ParsableCommand {
         if let out {
             try PictureFormat(path: out).write(steps.map { picture.page(step: $0) }, to: out, dotsPerInch: dpi, force: force)
             // Said before the frames are made, which takes a while.
-            if !json, let line = report.pictureLine { print(line) }
+            if printing, let line = report.pictureLine { print(line) }
         }
         if let animate {
             let count = try picture.writeAnimation(
                 steps: steps, to: animate, framesPerSecond: fps, speed: speed, dotsPerInch: dpi, force: force)
             report.animation = RenderReport.Animation(directory: animate, frames: count, framesPerSecond: fps, speed: speed)
-            if !json, let line = report.animationLine { print(line) }
+            if printing, let line = report.animationLine { print(line) }
         }
-        if json { report.print(json: true) }
+        return report
     }
 }
 

@@ -60,4 +60,26 @@ struct BatchReplayTests {
         let quiet = try styluskit(["adf", "validate", golden, "--quiet"])
         #expect(quiet.standardError.isEmpty)
     }
+
+    @Test("render of a directory draws each results file into --out, one picture each, the same bytes whatever --jobs is")
+    func renderDirectory() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let golden = Paths.fixtures.appendingPathComponent("golden").path
+        var pictures: [[String: Data]] = []
+        for jobs in ["1", "2"] {
+            let out = directory.appendingPathComponent("pictures-\(jobs)")
+            let run = try styluskit(["render", golden, "--out", out.path, "--jobs", jobs, "--format", "svg"])
+            #expect(run.status == 0, "\(run.standardError)")
+            let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
+            #expect(names == ["clock-small.svg", "maze-small.svg", "symbol-digit-small.svg"])
+            #expect(run.standardOutput.split(separator: "\n").count == 3)
+            #expect(run.standardError.contains("styluskit render: 3 inputs, 3 done, 0 failed, "))
+            pictures.append(Dictionary(uniqueKeysWithValues: try names.map { ($0, try Data(contentsOf: out.appendingPathComponent($0))) }))
+        }
+        #expect(pictures[0] == pictures[1])
+        let noDirectory = try styluskit(["render", golden])
+        #expect(noDirectory.status == 64)
+        #expect(noDirectory.standardError.hasPrefix("Error: With several inputs give --out DIR"))
+    }
 }
