@@ -75,7 +75,7 @@ bench: setup
 	bash Benchmarks/bench.sh
 
 bench-smoke: setup
-	BENCH_MINUTES=0.05 RUNS=1 ADF_N=1000 STARTUP_RUNS=2 BENCH_OUT=$${TMPDIR:-/tmp}/BENCHMARKS-smoke.md bash Benchmarks/bench.sh
+	BENCH_SPARK=0 BENCH_MINUTES=0.05 RUNS=1 ADF_N=1000 STARTUP_RUNS=2 BENCH_OUT=$${TMPDIR:-/tmp}/BENCHMARKS-smoke.md bash Benchmarks/bench.sh
 
 bench-adf: setup
 	bash Benchmarks/adf.sh $(N)

@@ -274,6 +274,26 @@ else
     row "administer frame cost and latency under Xvfb" "not measured in this run" "" "" "" "install xvfb (scripts/setup.sh)"
 fi
 
+# 9. Corpora (issue 19): sessions per second over the Spark test's corpus (215 results files), with
+#    features --jobs 1, --jobs 2 and the Spark job on a standalone cluster of two workers, from the
+#    figures line `make test-spark` prints (integrations/spark/test-spark.sh: it installs PySpark in
+#    a venv the first time). Set BENCH_SPARK=0 to leave it out (make bench-smoke does).
+echo "9. corpora: features against Spark" >&2
+if [[ ${BENCH_SPARK:-1} != 0 ]] && command -v java >/dev/null; then
+    if figures=$(STYLUSKIT="$styluskit" bash "$root/integrations/spark/test-spark.sh" 2>&1 | grep '^test-spark: figures'); then
+        rate() { sed -E "s/.*$1 [0-9.]+ s \(([0-9.]+)\/s\).*/\1/" <<<"$figures"; }
+        one=$(rate "features --jobs 1"); two=$(rate "--jobs 2"); spark=$(rate "spark-submit standalone")
+        row "corpus, Spark standalone (2 workers x 1 core)" "$spark files/s" "features --jobs 1" "$one files/s" \
+            "$(awk -v a="$one" -v b="$spark" 'BEGIN { printf "%.2fx", a / b }')" "a cluster for corpora beyond one machine"
+        row "corpus, features --jobs 2" "$two files/s" "features --jobs 1" "$one files/s" \
+            "$(awk -v a="$one" -v b="$two" 'BEGIN { printf "%.2fx", a / b }')" "~ 0.5x on 2 cores"
+    else
+        row "corpus (Spark)" "make test-spark failed; see its output" "" "" "" ""
+    fi
+else
+    row "corpus (Spark)" "not measured in this run (BENCH_SPARK=0 or no java)" "" "" "" ""
+fi
+
 {
     echo "# Benchmarks"
     echo
