@@ -6,11 +6,6 @@ public struct BatchOutcome<Output: Sendable>: Sendable {
     public var input: String
     public var result: Result<Output, any Error>
 
-    public init(input: String, result: Result<Output, any Error>) {
-        self.input = input
-        self.result = result
-    }
-
     public var failed: Bool {
         if case .failure = result { return true }
         return false
@@ -24,9 +19,17 @@ public enum BatchRunner {
     public static func run<Output: Sendable>(
         _ inputs: [String], jobs: Int, progress: BatchProgress? = nil, work: @escaping @Sendable (String) throws -> Output
     ) -> [BatchOutcome<Output>] {
+        run(inputs, jobs: jobs, progress: progress, eachAt: { _, input in try work(input) })
+    }
+
+    /// As `run(_:jobs:progress:work:)`, for work that also needs the input's position (an output
+    /// name chosen for the whole list beforehand).
+    public static func run<Output: Sendable>(
+        _ inputs: [String], jobs: Int, progress: BatchProgress? = nil, eachAt work: @escaping @Sendable (Int, String) throws -> Output
+    ) -> [BatchOutcome<Output>] {
         let slots = Slots<BatchOutcome<Output>>(count: inputs.count)
         let one: @Sendable (Int) -> Void = { index in
-            let outcome = BatchOutcome(input: inputs[index], result: Result { try work(inputs[index]) })
+            let outcome = BatchOutcome(input: inputs[index], result: Result { try work(index, inputs[index]) })
             slots.set(index, outcome)
             progress?.done(failed: outcome.failed)
         }

@@ -100,6 +100,10 @@ public final class LibwacomDatabase: @unchecked Sendable {
     // @unchecked: the handle is never mutated after init, and libwacom's lookups only read the database.
     private let handle: WacomDatabaseHandle
 
+    /// The installed database, opened once for the process on first use (libwacom reads every
+    /// .tablet file when it opens): what a session, `info` and `devices` ask; nil as `init()` is.
+    public static let shared: LibwacomDatabase? = LibwacomDatabase()
+
     /// Opens the installed database; nil when libwacom finds no data files (say so where it matters).
     public init?() {
         guard let handle = WacomDatabaseHandle() else { return nil }

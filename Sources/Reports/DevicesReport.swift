@@ -125,7 +125,7 @@ extension DevicesReport {
     /// the search path) and the display a session on it would use.
     public static func scan(profileFile: String?, lookup: CalibrationLookup = CalibrationLookup()) -> DevicesReport {
         let discovery = TabletDiscovery.scan()
-        let libwacom = LibwacomDatabase()
+        let libwacom = LibwacomDatabase.shared
         var report = DevicesReport(source: discovery.source.rawValue, note: discovery.fallbackReason, devices: [])
         for node in discovery.nodes {
             var entry = DevicesReport.Device(

@@ -52,7 +52,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
             switch error {
             case .destinationExists: self = .cannotCreate
             case .fileSystem(let operation, _, let code, _):
-                self = code == ENOENT && operation.contains("open") ? .noInput : Self.errno(code, writing: true)
+                self = code == ENOENT && operation.contains("open") ? .noInput : Self.writing(errno: code)
             case .xmlWriter: self = .ioError
             case .outOfOrder, .invalidValue: self = .dataError
             }
@@ -132,11 +132,10 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         }
     }
 
-    /// The status of a system call that failed with `code`.
-    private static func errno(_ code: Int32, writing: Bool) -> ExitStatus {
+    /// The status of writing a file that failed with `code`.
+    private static func writing(errno code: Int32) -> ExitStatus {
         switch code {
-        case EACCES, EPERM, EROFS: writing ? .cannotCreate : .noPermission
-        case ENOENT, ENOTDIR, EISDIR, EEXIST: writing ? .cannotCreate : .noInput
+        case EACCES, EPERM, EROFS, ENOENT, ENOTDIR, EISDIR, EEXIST: .cannotCreate
         default: .ioError
         }
     }

@@ -173,7 +173,7 @@ public struct InfoReport: CommandReport {
         notices = [scan.header.skippedDevicesNote(file: recording)].compactMap { $0 } + scan.notices.map(\.description)
         truncation = scan.truncation?.description
         // The model as libwacom knows it, by the recording's USB ids (no node to ask udev about).
-        model = LibwacomDatabase()?.tablet(for: device.id).map(DevicesReport.Model.init)
+        model = LibwacomDatabase.shared?.tablet(for: device.id).map(DevicesReport.Model.init)
     }
 
     public var text: String {

@@ -111,7 +111,7 @@ public struct ResultsEnvironment: Sendable {
     /// knows its model as integrated in a display (a recording made before evemu kept input
     /// properties has no `P:` line to say it).
     public static func isPenDisplay(_ device: DeviceDescription) -> Bool {
-        device.has(property: InputProperty.direct) || LibwacomDatabase()?.tablet(for: device.id)?.integratedInDisplay == true
+        device.has(property: InputProperty.direct) || LibwacomDatabase.shared?.tablet(for: device.id)?.integratedInDisplay == true
     }
 
     /// True when `--display-profile` names a file rather than a profile on the search path: it

@@ -161,14 +161,12 @@ struct Render: ParsableCommand {
         let names = BatchInputs.distinctNames(files)
         let progress = BatchProgress.onTerminal(total: files.count, quiet: quiet)
         let started = Date()
-        let outcomes = BatchRunner.run(Array(files.indices.map(String.init)), jobs: jobs ?? BatchRunner.cores, progress: progress) {
-            let index = Int($0)!
+        let outcomes = BatchRunner.run(files, jobs: jobs ?? BatchRunner.cores, progress: progress) { index, file in
             let picture = (directory as NSString).appendingPathComponent(names[index] + "." + format)
-            return try render(files[index], to: picture, printing: false).output(json: json)
+            return try render(file, to: picture, printing: false).output(json: json)
         }
         for case .success(let line) in outcomes.map(\.result) { print(line) }
-        let report = BatchReport(
-            zip(files, outcomes).map { BatchOutcome(input: $0, result: $1.result) }, seconds: Date().timeIntervalSince(started))
+        let report = BatchReport(outcomes, seconds: Date().timeIntervalSince(started))
         for line in report.errorLines(command: "styluskit render") { printError(line) }
         if !quiet { printError(report.summaryLine(command: "styluskit render")) }
         if report.anyFailed { throw ExitCode(1) }

@@ -147,15 +147,13 @@ struct Replay: ParsableCommand {
             replay.resultsName = names[index]
             return replay
         }
-        let outcomes = BatchRunner.run(Array(files.indices.map(String.init)), jobs: jobs ?? BatchRunner.cores, progress: progress) {
-            index in
-            let replay = replays[Int(index)!]
+        let outcomes = BatchRunner.run(files, jobs: jobs ?? BatchRunner.cores, progress: progress) { index, _ in
+            let replay = replays[index]
             try checkRecording(replay.recording)
             return replaySummary(of: replay, outcome: try replay.run(note: { progress?.message($0) ?? printError($0) })).output(json: json)
         }
         for outcome in outcomes { if case .success(let text) = outcome.result { print(text) } }
-        let report = BatchReport(
-            zip(files, outcomes).map { BatchOutcome(input: $0, result: $1.result) }, seconds: Date().timeIntervalSince(started))
+        let report = BatchReport(outcomes, seconds: Date().timeIntervalSince(started))
         for line in report.errorLines(command: "styluskit replay") { printError(line) }
         if !quiet { printError(report.summaryLine(command: "styluskit replay")) }
         if report.anyFailed { throw ExitCode(1) }
