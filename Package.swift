@@ -24,6 +24,7 @@ let package = Package(
         .library(name: "SystemErrors", targets: ["SystemErrors"]),
         .library(name: "Features", targets: ["Features"]),
         .library(name: "Batch", targets: ["Batch"]),
+        .library(name: "Visits", targets: ["Visits"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -98,6 +99,11 @@ let package = Package(
         // files, recordings and journals replayed in memory) into Measures' ink, the table written.
         .target(
             name: "Features", dependencies: ["ADF", "Measures", "Proctoring", "Sessions", "StylusGeometry", "SystemErrors"],
+            exclude: ["README.md"]),
+        // A visit: the protocol file, the visit folder and its manifest, the state from test to test (docs/visit.md).
+        .target(
+            name: "Visits",
+            dependencies: ["Sessions", "SystemErrors", "Yams", .product(name: "Crypto", package: "swift-crypto")],
             exclude: ["README.md"]),
         // One command over many inputs: the input list, the jobs in input order, progress, the report.
         .target(name: "Batch", exclude: ["README.md"]),
@@ -188,6 +194,7 @@ let package = Package(
                 "Features", "ADF", "Measures", "Proctoring", "Recordings", "Sessions", "Synthesis", "StylusGeometry", "StylusInput",
             ]),
         .testTarget(name: "BatchTests", dependencies: ["Batch"]),
+        .testTarget(name: "VisitsTests", dependencies: ["Visits", "Sessions"]),
         .testTarget(name: "SystemErrorsTests", dependencies: ["SystemErrors"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Proctoring", "StylusGeometry", "StylusInput"]),
         .testTarget(

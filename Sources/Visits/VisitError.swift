@@ -1,0 +1,29 @@
+/// What stops a visit's folder or manifest being used, and what to do about it.
+public enum VisitError: Error, Equatable, CustomStringConvertible {
+    case invalidParticipant(String)
+    case notAManifest(file: String, detail: String)
+    case newerManifest(file: String, schema: Int)
+    case protocolChanged(folder: String)
+    case fileSystem(path: String, reason: String)
+    case noVisitFolder(String)
+
+    public var description: String {
+        switch self {
+        case let .invalidParticipant(id):
+            return "'\(id)' is not a participant id: give the study's pseudonym, 1 to 64 letters, digits, '-', '_' or '.', "
+                + "not starting with '.' (never a name)."
+        case let .notAManifest(file, detail):
+            return "\(file) is not a visit manifest (\(detail)); a visit folder's visit.json is written by `styluskit visit`."
+        case let .newerManifest(file, schema):
+            return "\(file) is a visit manifest of schema \(schema), newer than this StylusKit reads (\(VisitManifest.schemaVersion)); "
+                + "use a newer StylusKit."
+        case let .protocolChanged(folder):
+            return "The visit in \(folder) was begun with a different protocol file (its copy there differs from the one given); "
+                + "give the same protocol to resume it, or --new-visit to begin a new visit."
+        case let .fileSystem(path, reason):
+            return "Cannot write \(path): \(reason). Check the folder's permissions and free space; the visit's files so far are kept."
+        case let .noVisitFolder(path):
+            return "\(path) is not a visit folder (it has no visit.json); give a folder `styluskit visit` made, OUT/<participant>/<time>."
+        }
+    }
+}

@@ -1,0 +1,167 @@
+import Crypto
+import Glibc
+public import Foundation
+import SystemErrors
+
+/// A visit's folder, `OUT/<participant>/<UTC start>/`, and the manifest in it (docs/visit.md).
+public struct VisitFolder: Hashable, Sendable {
+    /// The manifest's name in the folder.
+    public static let manifestName = "visit.json"
+    /// The protocol copy's name in the folder.
+    public static let protocolName = "protocol.yaml"
+
+    public let path: String
+
+    /// The visit folder at `path`, which must hold a manifest.
+    public init(existing path: String) throws(VisitError) {
+        guard FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent(Self.manifestName)) else {
+            throw .noVisitFolder(path)
+        }
+        self.path = path
+    }
+
+    private init(path: String) {
+        self.path = path
+    }
+
+    /// The path of `name` in the folder.
+    public func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
+
+    /// Checks that `id` is a participant id safe as a folder name and free of personal details' usual shapes.
+    public static func check(participant id: String) throws(VisitError) {
+        let allowed = id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
+        guard (1...64).contains(id.count), allowed, !id.hasPrefix(".") else { throw .invalidParticipant(id) }
+    }
+
+    /// Makes a new visit folder for `participant` under `root`, named after `started` (UTC).
+    public static func create(root: String, participant: String, started: Date) throws(VisitError) -> VisitFolder {
+        try check(participant: participant)
+        let base = ((root as NSString).appendingPathComponent(participant) as NSString).appendingPathComponent(stamp(started))
+        var path = base
+        var suffix = 1
+        // Two visits begun in the same second (a test suite, a double start) get their own folders.
+        while FileManager.default.fileExists(atPath: path) {
+            suffix += 1
+            path = base + "-\(suffix)"
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw .fileSystem(path: path, reason: SystemErrorText.reason(error))
+        }
+        return VisitFolder(path: path)
+    }
+
+    /// The participant's latest visit under `root` still in progress, with its manifest; nil when there is none.
+    public static func latestInProgress(root: String, participant: String) throws(VisitError) -> (VisitFolder, VisitManifest)? {
+        try check(participant: participant)
+        let folder = (root as NSString).appendingPathComponent(participant)
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        for name in names.sorted().reversed() {
+            guard let visit = try? VisitFolder(existing: (folder as NSString).appendingPathComponent(name)) else { continue }
+            let manifest = try visit.readManifest()
+            if manifest.status == .inProgress { return (visit, manifest) }
+        }
+        return nil
+    }
+
+    /// Every visit folder at or under `directory`, sorted by path.
+    public static func all(under directory: String) -> [VisitFolder] {
+        if let visit = try? VisitFolder(existing: directory) { return [visit] }
+        guard let walker = FileManager.default.enumerator(atPath: directory) else { return [] }
+        var found: [VisitFolder] = []
+        while let relative = walker.nextObject() as? String {
+            guard (relative as NSString).lastPathComponent == manifestName else { continue }
+            found.append(
+                VisitFolder(path: (directory as NSString).appendingPathComponent((relative as NSString).deletingLastPathComponent)))
+        }
+        return found.sorted { $0.path < $1.path }
+    }
+
+    /// Reads the folder's manifest.
+    public func readManifest() throws(VisitError) -> VisitManifest {
+        let name = file(Self.manifestName)
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: name))
+        } catch {
+            throw .notAManifest(file: name, detail: SystemErrorText.reason(error))
+        }
+        return try VisitManifest(data: data, source: name)
+    }
+
+    /// Writes the manifest so that a crash at any moment leaves either the old or the new one whole:
+    /// a temporary file in the folder, flushed to the disk, renamed over the old.
+    public func write(_ manifest: VisitManifest) throws(VisitError) {
+        let destination = file(Self.manifestName)
+        let data: Data
+        do {
+            data = try manifest.jsonData()
+        } catch {
+            throw .fileSystem(path: destination, reason: "the manifest could not be encoded (\(error))")
+        }
+        try Self.writeDurably(data, to: destination)
+    }
+
+    /// Copies the protocol file into the folder as `protocol.yaml`; returns the copy's SHA-256.
+    public func copyProtocol(bytes: Data) throws(VisitError) -> String {
+        try Self.writeDurably(bytes, to: file(Self.protocolName))
+        return Self.sha256(bytes)
+    }
+
+    /// The SHA-256 of the file at `path`, lowercase hex.
+    public static func sha256(file path: String) throws(VisitError) -> String {
+        do {
+            return sha256(try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw .fileSystem(path: path, reason: SystemErrorText.reason(error))
+        }
+    }
+
+    /// The SHA-256 of `data`, lowercase hex.
+    public static func sha256(_ data: Data) -> String {
+        SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
+    }
+
+    /// The folder name of a visit begun at `date`: `20261125T093012Z`.
+    public static func stamp(_ date: Date) -> String {
+        let formatter = DateFormatter()
+        formatter.locale = Locale(identifier: "en_US_POSIX")
+        formatter.timeZone = TimeZone(identifier: "UTC")
+        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
+        return formatter.string(from: date)
+    }
+
+    /// A manifest's time: `2026-11-25T09:30:12Z`.
+    public static func isoTime(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+
+    private static func writeDurably(_ data: Data, to destination: String) throws(VisitError) {
+        let temporary = destination + ".tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .fileSystem(path: destination, reason: SystemErrorText.reason(errno: errno)) }
+        var failure: Int32 = 0
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == 0 && fsync(descriptor) != 0 { failure = errno }
+        close(descriptor)
+        if failure == 0 && rename(temporary, destination) != 0 { failure = errno }
+        guard failure == 0 else {
+            unlink(temporary)
+            throw .fileSystem(path: destination, reason: SystemErrorText.reason(errno: failure))
+        }
+    }
+}

@@ -1,0 +1,238 @@
+public import Foundation
+
+/// A visit's `visit.json`: who, which protocol, which tablet and calibration, and each test's state and files (docs/visit.md).
+///
+/// Every optional key is written, as `null` when unknown, so a reader (REDCap export, a study's
+/// scripts) can rely on the document's table; keys a newer version adds are ignored on reading.
+public struct VisitManifest: Codable, Hashable, Sendable {
+    public static let format = "styluskit-visit"
+    public static let schemaVersion = 1
+
+    /// The visit as a whole.
+    public enum Status: String, Codable, Sendable {
+        case inProgress = "in-progress"
+        case complete
+        case aborted
+    }
+
+    public var format = VisitManifest.format
+    public var schema = VisitManifest.schemaVersion
+    public var participant: String
+    public var started: String
+    public var finished: String?
+    public var status: Status
+    public var software: Software
+    public var `protocol`: ProtocolFacts
+    public var device: Device?
+    public var calibration: Calibration
+    public var tests: [Test]
+
+    public init(
+        participant: String, started: String, software: Software, protocol: ProtocolFacts, calibration: Calibration, tests: [Test]
+    ) {
+        self.participant = participant
+        self.started = started
+        self.status = .inProgress
+        self.software = software
+        self.protocol = `protocol`
+        self.calibration = calibration
+        self.tests = tests
+    }
+
+    /// The program that administered the visit.
+    public struct Software: Codable, Hashable, Sendable {
+        public var name: String
+        public var version: String
+
+        public init(name: String = "styluskit", version: String) {
+            self.name = name
+            self.version = version
+        }
+    }
+
+    /// The protocol, as copied into the folder.
+    public struct ProtocolFacts: Codable, Hashable, Sendable {
+        public var name: String
+        public var title: String
+        public var schema: Int
+        /// The copy's name in the folder, `protocol.yaml`.
+        public var file: String
+        /// The path the protocol was given as.
+        public var source: String
+        public var sha256: String
+
+        public init(name: String, title: String, schema: Int, file: String, source: String, sha256: String) {
+            self.name = name
+            self.title = title
+            self.schema = schema
+            self.file = file
+            self.source = source
+            self.sha256 = sha256
+        }
+    }
+
+    /// The tablet the tests were taken on.
+    public struct Device: Codable, Hashable, Sendable {
+        public var node: String
+        public var name: String
+        /// `0x056a`.
+        public var vendor: String
+        public var product: String
+        public var model: String?
+        public var penDisplay: Bool
+
+        public init(node: String, name: String, vendor: String, product: String, model: String?, penDisplay: Bool) {
+            self.node = node
+            self.name = name
+            self.vendor = vendor
+            self.product = product
+            self.model = model
+            self.penDisplay = penDisplay
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(node, forKey: .node)
+            try container.encode(name, forKey: .name)
+            try container.encode(vendor, forKey: .vendor)
+            try container.encode(product, forKey: .product)
+            try container.encode(model, forKey: .model)
+            try container.encode(penDisplay, forKey: .penDisplay)
+        }
+    }
+
+    /// A file that shaped the visit, with its checksum.
+    public struct FileFacts: Codable, Hashable, Sendable {
+        public var file: String
+        public var sha256: String
+
+        public init(file: String, sha256: String) {
+            self.file = file
+            self.sha256 = sha256
+        }
+    }
+
+    /// The settings and profiles used.
+    public struct Calibration: Codable, Hashable, Sendable {
+        public var settings: FileFacts?
+        public var tabletProfile: FileFacts?
+        public var displayProfile: FileFacts?
+
+        public init(settings: FileFacts? = nil, tabletProfile: FileFacts? = nil, displayProfile: FileFacts? = nil) {
+            self.settings = settings
+            self.tabletProfile = tabletProfile
+            self.displayProfile = displayProfile
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(settings, forKey: .settings)
+            try container.encode(tabletProfile, forKey: .tabletProfile)
+            try container.encode(displayProfile, forKey: .displayProfile)
+        }
+    }
+
+    /// One test of the protocol and what became of it.
+    public struct Test: Codable, Hashable, Sendable {
+        public enum Status: String, Codable, Sendable {
+            case pending, running, done, incomplete, skipped, aborted
+        }
+
+        /// Both files' SHA-256 once the test ended.
+        public struct Checksums: Codable, Hashable, Sendable {
+            public var journal: String?
+            public var results: String?
+
+            public init(journal: String?, results: String?) {
+                self.journal = journal
+                self.results = results
+            }
+
+            public func encode(to encoder: any Encoder) throws {
+                var container = encoder.container(keyedBy: CodingKeys.self)
+                try container.encode(journal, forKey: .journal)
+                try container.encode(results, forKey: .results)
+            }
+        }
+
+        public var index: Int
+        /// `clock`, `maze` or `sdt`.
+        public var test: String
+        public var status: Status
+        public var started: String?
+        public var finished: String?
+        public var journal: String?
+        public var results: String?
+        public var sha256: Checksums?
+        public var outcome: String?
+        public var skipReason: String?
+
+        public init(index: Int, test: String) {
+            self.index = index
+            self.test = test
+            self.status = .pending
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(index, forKey: .index)
+            try container.encode(test, forKey: .test)
+            try container.encode(status, forKey: .status)
+            try container.encode(started, forKey: .started)
+            try container.encode(finished, forKey: .finished)
+            try container.encode(journal, forKey: .journal)
+            try container.encode(results, forKey: .results)
+            try container.encode(sha256, forKey: .sha256)
+            try container.encode(outcome, forKey: .outcome)
+            try container.encode(skipReason, forKey: .skipReason)
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(format, forKey: .format)
+        try container.encode(schema, forKey: .schema)
+        try container.encode(participant, forKey: .participant)
+        try container.encode(started, forKey: .started)
+        try container.encode(finished, forKey: .finished)
+        try container.encode(status, forKey: .status)
+        try container.encode(software, forKey: .software)
+        try container.encode(self.protocol, forKey: .protocol)
+        try container.encode(device, forKey: .device)
+        try container.encode(calibration, forKey: .calibration)
+        try container.encode(tests, forKey: .tests)
+    }
+
+    /// The manifest's bytes: sorted keys, two-space indent, a newline at the end.
+    public func jsonData() throws -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return try encoder.encode(self) + Data("\n".utf8)
+    }
+
+    /// Reads a manifest's bytes; `source` names the file in errors.
+    public init(data: Data, source: String) throws(VisitError) {
+        do {
+            self = try JSONDecoder().decode(VisitManifest.self, from: data)
+        } catch {
+            throw .notAManifest(file: source, detail: Self.describe(error))
+        }
+        guard format == Self.format else { throw .notAManifest(file: source, detail: "its format is '\(format)', not '\(Self.format)'") }
+        guard schema <= Self.schemaVersion else { throw .newerManifest(file: source, schema: schema) }
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.keyNotFound(let key, _): "the key '\(key.stringValue)' is missing"
+        case DecodingError.typeMismatch(_, let context), DecodingError.valueNotFound(_, let context):
+            "'\(context.codingPath.map(\.stringValue).joined(separator: "."))' has the wrong type"
+        case DecodingError.dataCorrupted: "it is not JSON"
+        default: "it cannot be read"
+        }
+    }
+
+    /// The tests done or skipped, and the number of tests.
+    public var counts: (done: Int, skipped: Int, total: Int) {
+        (tests.count { $0.status == .done || $0.status == .incomplete }, tests.count { $0.status == .skipped }, tests.count)
+    }
+}
