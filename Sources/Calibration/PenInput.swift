@@ -25,6 +25,13 @@ public enum PenInput {
         }
     }
 
+    /// The pen of a recording (`--recording` with its `--desc`) or of the live tablet at `device`.
+    public static func open(recording: String?, descriptionFile: String?, device: String?) throws -> PenInput {
+        if let device { return .live(try LiveTablet(node: device)) }
+        let path = recording ?? ""
+        return .recording(try RecordingReader(path: path, descriptionPath: descriptionFile), path: path)
+    }
+
     public var isLive: Bool {
         if case .live = self { return true }
         return false

@@ -1,13 +1,7 @@
 import ArgumentParser
 import Calibration
 import Reports
-import Foundation
-import LinuxInput
-import Proctoring
-import Recordings
-import Sessions
 import StylusGeometry
-import StylusInput
 
 /// `styluskit calibrate ...`: display density, tablet-to-form mapping, pressure range, printable pages.
 struct Calibrate: ParsableCommand {
@@ -45,22 +39,9 @@ struct SheetOptions: ParsableArguments {
         }
     }
 
-    /// The page size of `paper`.
-    func page() throws -> FormSize {
-        switch paper.lowercased() {
-        case "a4": CalibrationSheet.a4Landscape
-        case "letter": CalibrationSheet.letterLandscape
-        default: throw CalibrationError.unknownPaper(paper)
-        }
-    }
-
     /// The sheet these options describe.
     func sheet() throws -> CalibrationSheet {
-        let sheet = CalibrationSheet.grid(page: try page(), columns: columns, rows: rows, spacingCentimetres: spacing)
-        guard sheet.fitsOnPage else {
-            throw CalibrationError.sheetDoesNotFit(columns: columns, rows: rows, spacing: spacing, paper: paper)
-        }
-        return sheet
+        try CalibrationSheet.grid(paper: paper, columns: columns, rows: rows, spacingCentimetres: spacing)
     }
 }
 
@@ -86,10 +67,5 @@ struct TapRecordingOptions: ParsableArguments {
     }
 
     /// Opens the recording or the live tablet.
-    func open() throws -> PenInput {
-        if let device { return .live(try LiveTablet(node: device)) }
-        // validate() guarantees one of the two.
-        let path = recording ?? ""
-        return .recording(try RecordingReader(path: path, descriptionPath: descriptionFile), path: path)
-    }
+    func open() throws -> PenInput { try PenInput.open(recording: recording, descriptionFile: descriptionFile, device: device) }
 }

@@ -25,9 +25,6 @@ struct Record: ParsableCommand {
             the pressure, the proximity and the last decision.
             """ + "\n\n" + ExitStatus.help)
 
-    /// The tests `record` can administer.
-    typealias TestKind = LiveSessionOptions.TestKind
-
     @OptionGroup var session: LiveSessionOptions
 
     @Flag(
@@ -65,7 +62,7 @@ struct Record: ParsableCommand {
         }
         // From here on the journal holds the session: whatever stops the results file, recover can write it.
         try files.keepingJournal {
-            let status = StatusLine()
+            let status = LiveStatusLine(enabled: isatty(STDERR_FILENO) == 1) { FileHandle.standardError.write(Data($0.utf8)) }
             driver.sampleObserver = { status.sample($0) }
             // The clock records every stroke, so its strokes are no news worth a line (the status line shows them).
             let printsStrokes = !(driver is ClockDriver)

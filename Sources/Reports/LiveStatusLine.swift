@@ -1,18 +1,13 @@
-import ADF
 import Foundation
-import Reports
-import LinuxInput
-import Proctoring
-import Recordings
-import Sessions
-import StylusGeometry
-import StylusInput
-import ArgumentParser
+public import StylusGeometry
+public import StylusInput
 
-/// The live status line on standard error: samples per second, pressure, proximity and the last
-/// decision, rewritten in place with `\r` at most four times a second, and only on a terminal.
-final class StatusLine {
-    let enabled: Bool
+/// `record`'s live status line on standard error: samples per second, pressure, proximity and
+/// the last decision, rewritten in place with `\r` at most four times a second, and only on a
+/// terminal (`enabled`). The text goes to `write`, the terminal's control sequences included.
+public final class LiveStatusLine {
+    public let enabled: Bool
+    private let write: (String) -> Void
     private var samples = 0
     private var windowStart: EventTime?
     private var lastDraw: EventTime?
@@ -21,22 +16,23 @@ final class StatusLine {
     private var inProximity = false
     private var decision = "-"
     private var shown = false
-    static let refreshInterval = EventDuration.milliseconds(250)
+    public static let refreshInterval = EventDuration.milliseconds(250)
 
-    init(enabled: Bool = isatty(STDERR_FILENO) == 1) {
+    public init(enabled: Bool, write: @escaping (String) -> Void) {
         self.enabled = enabled
+        self.write = write
     }
 
-    func sample(_ sample: PenSample) {
+    public func sample(_ sample: PenSample) {
         samples += 1
         force = sample.force
         inProximity = sample.inProximity
     }
 
-    func decision(_ text: String) { decision = text }
+    public func decision(_ text: String) { decision = text }
 
     /// Redraws the line if the last drawing is a quarter second old.
-    func refresh(now: EventTime) {
+    public func refresh(now: EventTime) {
         guard enabled else { return }
         let start = windowStart ?? now
         windowStart = start
@@ -49,14 +45,14 @@ final class StatusLine {
         let text =
             String(format: "%5.0f samples/s  pressure %.2f  ", rate, force)
             + (inProximity ? "in proximity  " : "out of range  ") + "last: " + decision
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + text).utf8))
+        write("\r\u{1B}[K" + text)
         shown = true
     }
 
     /// Clears the line before other output, so messages do not land in the middle of it.
-    func clear() {
+    public func clear() {
         guard enabled, shown else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+        write("\r\u{1B}[K")
         shown = false
         lastDraw = nil
     }
