@@ -136,7 +136,7 @@ let package = Package(
                 "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "LinuxInput", "FormPrinting",
                 "Synthesis", "PatientData", "Rendering", "PatientWindow", "Administering", "Sessions", "Measures", "Calibration", "Reports",
                 "Features",
-                "Batch", "SystemErrors",
+                "Batch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], exclude: ["README.md"]),
 
@@ -188,6 +188,7 @@ let package = Package(
                 "Features", "ADF", "Measures", "Proctoring", "Recordings", "Sessions", "Synthesis", "StylusGeometry", "StylusInput",
             ]),
         .testTarget(name: "BatchTests", dependencies: ["Batch"]),
+        .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "StylusGeometry", "StylusInput"]),
         .testTarget(name: "SystemErrorsTests", dependencies: ["SystemErrors"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Proctoring", "StylusGeometry", "StylusInput"]),
         .testTarget(

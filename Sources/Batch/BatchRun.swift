@@ -50,7 +50,8 @@ public struct BatchRun: Sendable {
 
     /// The outcome of `work` on each file and its position, in the files' order, on up to `jobs`
     /// threads (default: the number of cores).
-    public func run<Output: Sendable>(jobs: Int?, eachAt work: @escaping @Sendable (Int, String) throws -> Output) -> [BatchOutcome<Output>] {
+    public func run<Output: Sendable>(jobs: Int?, eachAt work: @escaping @Sendable (Int, String) throws -> Output) -> [BatchOutcome<Output>]
+    {
         BatchRunner.run(files, jobs: jobs ?? BatchRunner.cores, progress: progress, eachAt: work)
     }
 

@@ -28,7 +28,8 @@ struct ADFValidateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let batch = try BatchRun("styluskit adf validate", files, takes: { ADFReader.variant(path: $0) != nil }, quiet: quiet, onlyForSeveral: true)
+        let batch = try BatchRun(
+            "styluskit adf validate", files, takes: { ADFReader.variant(path: $0) != nil }, quiet: quiet, onlyForSeveral: true)
         // Each file is checked on its own thread; the reports come back, and are printed, in the files' order.
         let outcomes = batch.run(jobs: jobs) { _, file in ADFValidationReport(checking: file, with: ADFValidator()) }
         var failed = 0
@@ -38,7 +39,9 @@ struct ADFValidateCommand: ParsableCommand {
         }
         let total = batch.files.count
         if !batch.quiet {
-            printError("styluskit adf validate: \(counted(total, "file")), \(total - failed) valid, \(failed) not, " + String(format: "%.1f s", batch.seconds))
+            printError(
+                "styluskit adf validate: \(counted(total, "file")), \(total - failed) valid, \(failed) not, "
+                    + String(format: "%.1f s", batch.seconds))
         }
         if failed > 0 { throw ExitCode.failure }
     }

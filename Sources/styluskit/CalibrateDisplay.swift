@@ -1,10 +1,8 @@
 import ArgumentParser
 import Calibration
-import Foundation
 import PatientWindow
 import Reports
 import StylusGeometry
-import SystemErrors
 
 /// `styluskit calibrate display`: a display's density from its EDID and/or a measured ruler, into a display profile.
 struct CalibrateDisplay: ParsableCommand {
@@ -61,10 +59,7 @@ struct CalibrateDisplay: ParsableCommand {
     func run() throws {
         let edid: DisplayCalibration.EDIDSource
         if let file = self.edid {
-            guard let bytes = FileManager.default.contents(atPath: file) else {
-                throw CalibrationError.cannotReadEDID(file: file, reason: SystemErrorText.reason(errno: errno))
-            }
-            edid = .file(file, bytes: [UInt8](bytes))
+            edid = try .reading(file)
         } else {
             edid = .connectors(
                 DRMConnector.scan(root: "/sys/class/drm").filter { !$0.edidBytes.isEmpty }.map { ($0.name, $0.edidPath, $0.edidBytes) })

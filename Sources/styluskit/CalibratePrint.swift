@@ -59,8 +59,10 @@ struct PrintMazes: ParsableCommand {
     func run() throws {
         let page = try CalibrationSheet.page(paper: paper)
         try CalibrationFiles.checkWritable(out, force: force)
-        let mazes = try MazeTestMazes.load(maze: nil, battery: battery, read: { try readText($0, purpose: $1 == .maze ? "maze" : $1.purpose) })
-            .map(\.maze)
+        let mazes = try MazeTestMazes.load(
+            maze: nil, battery: battery, read: { try readText($0, purpose: $1 == .maze ? "maze" : $1.purpose) }
+        )
+        .map(\.maze)
         try PrintedDocument(pages: mazes.map { .maze($0, page: page) }).write(to: out)
         PrintMazesReport(out: out, battery: battery, page: page, mazes: mazes).print(json: json)
     }

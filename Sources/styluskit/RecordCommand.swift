@@ -40,14 +40,10 @@ struct Record: ParsableCommand {
         let journaled = session.journaledTest()
         let node = try session.device ?? Self.onlyPenNode()
         let tablet = try ReconnectingTablet(node: node, grab: session.grab)
-        let (written, header) = try LiveSessionFiles.journalHeader(node: node, device: tablet.description)
-        let sources = try SessionSources.live(
-            test: journaled, device: header.device, settingsFile: session.proctoring.settingsFile,
-            profileFile: session.profile.profileFile, displayProfile: session.display.displayProfile, lookup: CalibrationLookup(),
-            note: { printError($0) })
-        let setup = try SessionSetup(
-            test: journaled, device: header.device, profile: sources.tabletProfile, results: sources.results,
-            settings: sources.settings, mazes: sources.mazes)
+        let prepared = try LiveSessionStart(
+            test: journaled, node: node, device: tablet.description, settingsFile: session.proctoring.settingsFile,
+            profileFile: session.profile.profileFile, displayProfile: session.display.displayProfile, note: { printError($0) })
+        let (written, header, sources, setup) = (prepared.written, prepared.header, prepared.sources, prepared.setup)
         let start = monotonicClockNow()
         let files = try LiveSessionFiles(
             options: session, test: journaled, sources: sources, header: written, clockAnchor: tablet.anchor, start: start)
@@ -97,12 +93,7 @@ struct Record: ParsableCommand {
         }
     }
 
-    static func onlyPenNode() throws -> String {
-        let pens = TabletDiscovery.scan().penNodes
-        guard let first = pens.first else { throw LiveInputError.noTablet }
-        guard pens.count == 1 else { throw LiveInputError.severalTablets(nodes: pens.map(\.node)) }
-        return first.node
-    }
+    static func onlyPenNode() throws -> String { try TabletDiscovery.scan().onlyPenNode() }
 }
 
 func printError(_ text: String) {

@@ -194,15 +194,7 @@ struct Render: ParsableCommand, ReplayChoices {
         let picture = ResultsPicture(
             document: document, forms: forms, options: PictureOptions(colouring: colour, showsPenUp: penUp, showsLegend: !noLegend),
             unrecorded: unrecorded)
-        let steps: [Int]
-        if let step {
-            guard (1...document.steps.count).contains(step) else {
-                throw RenderError.stepOutOfRange(step: step, steps: document.steps.count)
-            }
-            steps = [step - 1]
-        } else {
-            steps = Array(document.steps.indices)
-        }
+        let steps = try picture.steps(choosing: step)
         var report = RenderReport(out: out, picture: picture, steps: steps, animation: nil)
         if let out {
             try PictureFormat(path: out).write(steps.map { picture.page(step: $0) }, to: out, dotsPerInch: dpi, force: force)

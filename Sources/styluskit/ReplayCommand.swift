@@ -122,7 +122,9 @@ struct Replay: ParsableCommand, ReplayChoices {
     /// Replays the recording and prints the summary; several, each into its own results file.
     func run() throws {
         let batch = try BatchRun("styluskit replay", recordings, takes: { InputFileKind(path: $0).isRecording }, quiet: quiet)
-        guard recordings.count > 1 || batch.files != recordings else { return try replay(recordings[0]).print(json: json, toStandardError: events) }
+        guard recordings.count > 1 || batch.files != recordings else {
+            return try replay(recordings[0]).print(json: json, toStandardError: events)
+        }
         if events || patient.patient != nil {
             throw ValidationError("--events and --patient belong to one recording's session; give one recording with them.")
         }
@@ -153,9 +155,7 @@ struct Replay: ParsableCommand, ReplayChoices {
 
     /// A results file or a journal given as a recording is named as what it is.
     func checkRecording(_ path: String) throws {
-        try WrongInputError.checkRecording(path)
-        // A live session's journal is not a plain recording: `recover` rebuilds what the session wrote.
-        try RecordingReplay.refuseJournal(path, descriptionFile: recording.descriptionFile, out: out == "." ? nil : out)
+        try RecordingReplay.checkRecording(path, descriptionFile: descriptionFile, out: out == "." ? nil : out)
     }
 }
 

@@ -115,9 +115,9 @@ struct BatchTests {
         }
         let written = Lines()
         let batch = try BatchRun(
-            command: "c", arguments: ["-"], takes: { _ in true }, quiet: false, standardInput: { "a\nb\n" },
+            command: "c", arguments: ["-"], takes: { _ in true }, quiet: false, standardInput: { "a\nx\n" },
             writeError: { written.lines.append($0) })
-        #expect(batch.files == ["a", "b"] && batch.names == ["a", "b"])
+        #expect(batch.files == ["a", "x"] && batch.names == ["a", "x"])
         let outcomes = batch.run(jobs: 2) { index, input -> String in
             guard input == "a" else { throw Failure(description: "broken") }
             return "\(index) \(input)"
@@ -125,10 +125,11 @@ struct BatchTests {
         batch.note("a: a note")
         #expect(try outcomes[0].result.get() == "0 a")
         #expect(batch.finish(outcomes))
-        #expect(written.lines.prefix(3) == ["a: a note", "c: 1 of 2 inputs failed:", "  b: broken"])
+        #expect(written.lines.prefix(3) == ["a: a note", "c: 1 of 2 inputs failed:", "  x: broken"])
         #expect(written.lines.last?.hasPrefix("c: 2 inputs, 1 done, 1 failed, ") == true)
         // One input of a command that sums up only several: no summary line.
-        let one = try BatchRun(command: "c", arguments: ["a"], takes: { _ in true }, quiet: false, onlyForSeveral: true, writeError: { _ in })
+        let one = try BatchRun(
+            command: "c", arguments: ["a"], takes: { _ in true }, quiet: false, onlyForSeveral: true, writeError: { _ in })
         #expect(one.quiet && !one.finish(one.run(jobs: nil) { _, input in input }))
         #expect(throws: BatchInputError.standardInputTwice) {
             try BatchRun(command: "c", arguments: ["-", "-"], takes: { _ in true }, quiet: true, standardInput: { "" })

@@ -24,7 +24,8 @@ struct LiveStatusLineTests {
         #expect(screen.writes.last?.hasSuffix("last: stroke 1 recorded") == true)
         status.clear()
         status.clear()
-        #expect(screen.writes.suffix(2) == ["\r\u{1B}[K    0 samples/s  pressure 0.00  out of range  last: stroke 1 recorded", "\r\u{1B}[K"])
+        #expect(
+            screen.writes.suffix(2) == ["\r\u{1B}[K    0 samples/s  pressure 0.00  out of range  last: stroke 1 recorded", "\r\u{1B}[K"])
         let silent = Screen()
         let off = LiveStatusLine(enabled: false) { silent.writes.append($0) }
         off.refresh(now: start)
