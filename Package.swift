@@ -79,7 +79,8 @@ let package = Package(
         // Running a test: the three drivers on one due-time queue, the stroke recorder, the session's
         // plan, ending and result; replay, record, administer and recover all go through it.
         .target(
-            name: "Sessions", dependencies: ["ADF", "LinuxInput", "Proctoring", "Recordings", "StylusGeometry", "StylusInput"],
+            name: "Sessions",
+            dependencies: ["ADF", "LinuxInput", "Proctoring", "Recordings", "StylusGeometry", "StylusInput", "Synthesis"],
             exclude: ["README.md"]),
         // A site's calibration: taps and pressure read from a pen, the tablet-to-form fit, a display's
         // density, and the profiles they write.

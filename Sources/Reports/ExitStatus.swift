@@ -70,7 +70,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
             case .keyFileMissing: self = .noInput
             case .keyFileExists: self = .cannotCreate
             case .keyFileIsDirectory: self = .usage
-            case .wrongPassword, .passwordTooShort, .passwordsDiffer, .iterationsTooFew: self = .failure
+            case .wrongPassword, .passwordTooShort, .passwordsDiffer, .iterationsTooFew, .noPatientField, .noStepsToBind: self = .failure
             case .inputEnded: self = .noInput
             case .fileSystem: self = .ioError
             default: self = .dataError

@@ -19,25 +19,10 @@ struct Patient: ParsableCommand {
         subcommands: [PatientEncode.self, PatientShow.self, PatientDecrypt.self])
 }
 
-/// Errors of the patient commands that are about results files rather than cryptography.
-enum PatientCommandError: Error, CustomStringConvertible {
-    case noField(file: String, field: String)
-    case noSteps(file: String)
-
-    var description: String {
-        switch self {
-        case let .noField(file, field):
-            "\(file) has no \(field): no patient details were stored with this test."
-        case let .noSteps(file):
-            "\(file) has no steps, so no start time to check its patient data against; it is not a complete results file."
-        }
-    }
-}
-
 /// The patient fields of a results file and the binding they were sealed for.
 func patientFields(ofResultsFile path: String) throws -> (environment: ClockSketchData, binding: ResultsFileBinding) {
     let file = try ADFReader.forEachPoint(path: path) { _ in }
-    guard let start = file.document.steps.first?.start.unixMilliseconds else { throw PatientCommandError.noSteps(file: path) }
+    guard let start = file.document.steps.first?.start.unixMilliseconds else { throw PatientDataError.noStepsToBind(file: path) }
     return (file.document.environment, ResultsFileBinding(resultsPath: path, startUnixMilliseconds: start))
 }
 
@@ -110,7 +95,7 @@ struct PatientShow: ParsableCommand {
     func run() throws {
         let (environment, binding) = try patientFields(ofResultsFile: file)
         guard let record = environment.localPatientEncodedID else {
-            throw PatientCommandError.noField(file: file, field: "LocalPatientEncodedID")
+            throw PatientDataError.noPatientField(file: file, field: "LocalPatientEncodedID")
         }
         let clinician = try key.unlock()
         PatientDetailsReport(file: file, details: try clinician.open(record, in: binding)).print(json: json)
@@ -136,7 +121,7 @@ struct PatientDecrypt: ParsableCommand {
         let key = try ServerPrivateKey(pem: try readText(privateKey, purpose: "server private key"), path: privateKey)
         let (environment, binding) = try patientFields(ofResultsFile: results)
         guard let record = environment.patientEncodedID else {
-            throw PatientCommandError.noField(file: results, field: "PatientEncodedID")
+            throw PatientDataError.noPatientField(file: results, field: "PatientEncodedID")
         }
         PatientDetailsReport(file: results, details: try key.open(record, in: binding)).print(json: json)
     }
