@@ -20,6 +20,17 @@ public struct DisplayCalibration {
         }
     }
 
+    /// Checks the ruler and the scale before anything is read: the ruler's pixels and centimetres
+    /// go together and are lengths, the scale is a factor.
+    public static func check(rulerPixels: Int?, measuredCentimetres: Double?, scale: Double) throws(CalibrationError) {
+        if (rulerPixels == nil) != (measuredCentimetres == nil) { throw .rulerHalf }
+        if let rulerPixels, rulerPixels <= 0 { throw .notARulerLength(pixels: rulerPixels) }
+        if let measuredCentimetres, !(measuredCentimetres > 0 && measuredCentimetres.isFinite) {
+            throw .notAMeasuredLength(centimetres: measuredCentimetres)
+        }
+        guard scale > 0, scale.isFinite else { throw .notAScale(scale) }
+    }
+
     /// The profile written (its `source` is the file).
     public var profile: DisplayProfile
     /// Where the density came from, in words.

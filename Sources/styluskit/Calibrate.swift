@@ -29,13 +29,8 @@ struct SheetOptions: ParsableArguments {
     var spacing = 4.0
 
     func validate() throws {
-        guard columns >= 1, rows >= 1, columns * rows >= TransformModel.affine.minimumTargets else {
-            throw ValidationError(
-                "A calibration sheet needs at least \(TransformModel.affine.minimumTargets) targets; "
-                    + "--columns \(columns) --rows \(rows) give \(max(0, columns * rows)).")
-        }
-        guard spacing > 0, spacing.isFinite else {
-            throw ValidationError("--spacing \(spacing) is not a distance; give the centimetres between targets, e.g. 4.")
+        do { try CalibrationSheet.checkGrid(columns: columns, rows: rows, spacingCentimetres: spacing) } catch {
+            throw ValidationError(error.description)
         }
     }
 

@@ -42,17 +42,8 @@ struct CalibrateDisplay: ParsableCommand {
     var json = false
 
     func validate() throws {
-        if (rulerPixels == nil) != (measuredCm == nil) {
-            throw ValidationError("--ruler-pixels and --measured-cm go together: the line's length in pixels and in centimetres.")
-        }
-        if let rulerPixels, rulerPixels <= 0 {
-            throw ValidationError("--ruler-pixels \(rulerPixels) is not a length; give the line's length in pixels, e.g. 1000.")
-        }
-        if let measuredCm, !(measuredCm > 0 && measuredCm.isFinite) {
-            throw ValidationError("--measured-cm \(measuredCm) is not a length; give the measured length in centimetres, e.g. 15.3.")
-        }
-        guard scale > 0, scale.isFinite else {
-            throw ValidationError("--scale \(scale) is not a scaling factor; give the physical pixels per point, e.g. 1 or 2.")
+        do { try DisplayCalibration.check(rulerPixels: rulerPixels, measuredCentimetres: measuredCm, scale: scale) } catch {
+            throw ValidationError(error.description)
         }
     }
 

@@ -94,15 +94,7 @@ struct Replay: ParsableCommand, ReplayChoices {
     func validate() throws {
         guard !recordings.isEmpty else { throw ValidationError("Give a recording to replay (or several, a directory, or -).") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs \(jobs) is not a number of jobs; give 1 or more.") }
-        // The checks `render` makes of a recording's options too, as usage errors.
-        do {
-            var replay = RecordingReplay(recording: recordings[0], test: test)
-            try replay.setStepSplit(parsing: stepSplit)
-            try RecordingReplay.checkStartTime(startTime)
-            try RecordingReplay.checkMazeOptions(test: test, maze: maze, battery: battery)
-        } catch {
-            throw ValidationError("\(error)")
-        }
+        try checkReplay(test: test)
     }
 
     var descriptionFile: String? { recording.descriptionFile }

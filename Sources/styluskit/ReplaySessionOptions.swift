@@ -38,22 +38,9 @@ struct ReplaySessionOptions: ParsableArguments, ReplayChoices {
     var displayProfile: String? { displayOptions.displayProfile }
     var settingsFile: String? { proctoring.settingsFile }
 
-    /// The checks `replay` makes of the same options, as usage errors. Without `--test`, `--maze`
-    /// and `--battery` still place the mazes of results files.
-    func validate() throws {
-        do {
-            try RecordingReplay.checkStartTime(startTime)
-            if let test {
-                var replay = RecordingReplay(recording: "", test: test)
-                try replay.setStepSplit(parsing: stepSplit)
-                try RecordingReplay.checkMazeOptions(test: test, maze: maze, battery: battery)
-            } else if maze != nil && battery != nil {
-                throw RecordingReplayError.mazeSource
-            }
-        } catch {
-            throw ValidationError("\(error)")
-        }
-    }
+    /// The checks `replay` makes of the same options. Without `--test`, `--maze` and `--battery`
+    /// still place the mazes of results files.
+    func validate() throws { try checkReplay(test: test) }
 
     /// The replay a recording goes through (its path set per input), or nil without `--test`.
     func replay() throws -> RecordingReplay? { try test.map { try replay("", test: $0) } }
@@ -87,6 +74,25 @@ extension ReplayChoices {
     var displayProfile: String? { nil }
     var settingsFile: String? { nil }
     var allowEmpty: Bool { false }
+
+    /// The checks of these options for `test`, as usage errors: the step split the test reads, the
+    /// start time, and the maze options against the test (without a test, not both a maze and a battery).
+    func checkReplay(test: TestKind?) throws {
+        do {
+            if let test {
+                var replay = RecordingReplay(recording: "", test: test)
+                try replay.setStepSplit(parsing: stepSplit)
+            }
+            try RecordingReplay.checkStartTime(startTime)
+            if let test {
+                try RecordingReplay.checkMazeOptions(test: test, maze: maze, battery: battery)
+            } else if maze != nil && battery != nil {
+                throw RecordingReplayError.mazeSource
+            }
+        } catch {
+            throw ValidationError("\(error)")
+        }
+    }
 
     /// The session `recording` is replayed as, for `test`; a `--step-split` the test cannot read is a usage error.
     func replay(_ recording: String, test: TestKind) throws -> RecordingReplay {

@@ -21,6 +21,22 @@ struct CalibrationTests {
         }
     }
 
+    @Test("A grid, a ruler and a scale that cannot be used are refused before anything is read, with what to give")
+    func checks() throws {
+        try CalibrationSheet.checkGrid(columns: 2, rows: 2, spacingCentimetres: 4)
+        #expect { try CalibrationSheet.checkGrid(columns: 3, rows: 1, spacingCentimetres: 4) } throws: { error in
+            "\(error)" == "A calibration sheet needs at least 4 targets; --columns 3 --rows 1 give 3."
+        }
+        #expect(throws: CalibrationError.self) { try CalibrationSheet.checkGrid(columns: 3, rows: 3, spacingCentimetres: .infinity) }
+        try DisplayCalibration.check(rulerPixels: 1000, measuredCentimetres: 15.3, scale: 2)
+        #expect { try DisplayCalibration.check(rulerPixels: 1000, measuredCentimetres: nil, scale: 1) } throws: { error in
+            "\(error)" == "--ruler-pixels and --measured-cm go together: the line's length in pixels and in centimetres."
+        }
+        #expect(throws: CalibrationError.self) { try DisplayCalibration.check(rulerPixels: 0, measuredCentimetres: 1, scale: 1) }
+        #expect(throws: CalibrationError.self) { try DisplayCalibration.check(rulerPixels: 10, measuredCentimetres: -1, scale: 1) }
+        #expect(throws: CalibrationError.self) { try DisplayCalibration.check(rulerPixels: nil, measuredCentimetres: nil, scale: 0) }
+    }
+
     @Test("A recording's pressure per tool, read to its end; a pen that never touched is refused")
     func pressure() throws {
         let input = try PenInput.open(recording: Self.real + "/Wacom-Cintiq-13HD-touch-Pen.events", descriptionFile: nil, device: nil)
