@@ -32,6 +32,16 @@ func readPatientDetails(from file: String?, terminal: Terminal) throws -> Patien
     return try PatientDetails(encodedLine: try readText(file, purpose: "patient details file"))
 }
 
+/// The patient details (of `file`, or asked for at the terminal) sealed for `binding`: under the
+/// clinician key of `key` (its password asked for) and, with `serverKey`, for the receiving server.
+func sealPatient(from file: String?, serverKey: String?, key: KeyFileOptions, for binding: ResultsFileBinding) throws -> SealedPatient {
+    let terminal = Terminal()
+    let server = try serverKey.map(serverPublicKey)
+    let details = try readPatientDetails(from: file, terminal: terminal)
+    let clinician = try key.unlock(terminal: terminal)
+    return SealedPatient(local: try clinician.seal(details, for: binding), external: try server?.seal(details, for: binding))
+}
+
 /// Reads a server's PEM key file.
 func serverPublicKey(_ path: String) throws -> ServerPublicKey {
     try ServerPublicKey(pem: try readText(path, purpose: "server public key"), path: path)
@@ -67,14 +77,9 @@ struct PatientEncode: ParsableCommand {
     var json = false
 
     func run() throws {
-        let terminal = Terminal()
-        let server = try serverKey.map(serverPublicKey)
-        let details = try readPatientDetails(from: from, terminal: terminal)
         let binding = ResultsFileBinding(fileName: resultsName, startTimestamp: startTime)
-        let clinician = try key.unlock(terminal: terminal)
-        PatientFieldsReport(
-            patientEncodedID: try server?.seal(details, for: binding), localPatientEncodedID: try clinician.seal(details, for: binding)
-        ).print(json: json)
+        let sealed = try sealPatient(from: from, serverKey: serverKey, key: key, for: binding)
+        PatientFieldsReport(patientEncodedID: sealed.external, localPatientEncodedID: sealed.local).print(json: json)
     }
 }
 

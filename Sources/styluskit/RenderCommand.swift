@@ -112,11 +112,7 @@ struct Render: ParsableCommand, ReplayChoices {
     var json = false
 
     /// True when the inputs are several (or a directory, or -): pictures go into the --out directory.
-    var isBatch: Bool {
-        var isDirectory: ObjCBool = false
-        return inputs.count > 1 || inputs.first == "-"
-            || (FileManager.default.fileExists(atPath: inputs.first ?? "", isDirectory: &isDirectory) && isDirectory.boolValue)
-    }
+    var isBatch: Bool { BatchInputs.areSeveral(inputs) }
 
     func validate() throws {
         guard !inputs.isEmpty else { throw ValidationError("Give a results file or a recording to draw (or several, a directory, or -).") }

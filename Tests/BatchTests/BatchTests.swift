@@ -30,6 +30,8 @@ struct BatchTests {
         #expect(throws: BatchInputError.emptyDirectory(root + "/a/deeper")) {
             try BatchInputs.expand([root + "/a/deeper"], takes: { $0.hasSuffix(".csk") })
         }
+        #expect(BatchInputs.areSeveral(["a", "b"]) && BatchInputs.areSeveral(["-"]) && BatchInputs.areSeveral([root]))
+        #expect(!BatchInputs.areSeveral(["z.csk"]) && !BatchInputs.areSeveral([]))
         #expect(
             BatchInputError.emptyDirectory("d").description
                 == "d holds no file this command takes; give a directory of inputs, or the files themselves.")
