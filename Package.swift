@@ -180,7 +180,7 @@ let package = Package(
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "StylusInput"]),
         .testTarget(name: "FormPrintingTests", dependencies: ["FormPrinting", "Proctoring", "StylusGeometry"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "FormPrinting", "ADF", "Proctoring", "StylusGeometry"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "LinuxInput", "StylusInput"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "LinuxInput", "Sessions", "StylusInput"]),
         .testTarget(name: "MeasuresTests", dependencies: ["Measures", "Proctoring", "StylusGeometry"]),
         // Features of recordings and journals in memory against those of the results files replay writes.
         .testTarget(

@@ -1,4 +1,5 @@
 import Foundation
+public import Sessions
 public import StylusGeometry
 public import StylusInput
 
@@ -55,5 +56,17 @@ public final class LiveStatusLine {
         write("\r\u{1B}[K")
         shown = false
         lastDraw = nil
+    }
+}
+
+extension LiveInput.Happening {
+    /// What `record` tells the operator of a drop, an unplug or the tablet's return.
+    public var recordMessage: String {
+        switch self {
+        case .dropped(let drop): drop.warning
+        case .unplugged: "The tablet was unplugged; plug it in again to continue (Ctrl-C ends the step)."
+        case let .back(node, moved):
+            moved ? "The tablet is back, at \(node); the session continues." : "The tablet is back; the session continues."
+        }
     }
 }

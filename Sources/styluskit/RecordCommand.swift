@@ -78,13 +78,7 @@ struct Record: ParsableCommand {
             let end = try live.run(
                 happened: { happening in
                     status.clear()
-                    switch happening {
-                    case .dropped(let drop): printError(drop.warning)
-                    case .unplugged: printError("The tablet was unplugged; plug it in again to continue (Ctrl-C ends the step).")
-                    case let .back(node, moved):
-                        printError(
-                            moved ? "The tablet is back, at \(node); the session continues." : "The tablet is back; the session continues.")
-                    }
+                    printError(happening.recordMessage)
                 }, turned: { status.refresh(now: $0) })
             try journal.control(.end(end), now: end)
             status.clear()

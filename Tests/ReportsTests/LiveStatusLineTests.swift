@@ -1,3 +1,4 @@
+import Sessions
 import StylusInput
 import Testing
 
@@ -31,5 +32,16 @@ struct LiveStatusLineTests {
         off.refresh(now: start)
         off.clear()
         #expect(silent.writes.isEmpty)
+    }
+
+    @Test("What record says of an unplug and of the tablet's return, at the same node or another")
+    func happenings() {
+        #expect(
+            LiveInput.Happening.unplugged.recordMessage == "The tablet was unplugged; plug it in again to continue (Ctrl-C ends the step).")
+        #expect(
+            LiveInput.Happening.back(node: "/dev/input/event7", moved: false).recordMessage == "The tablet is back; the session continues.")
+        #expect(
+            LiveInput.Happening.back(node: "/dev/input/event9", moved: true).recordMessage
+                == "The tablet is back, at /dev/input/event9; the session continues.")
     }
 }
