@@ -80,7 +80,8 @@ let package = Package(
         // Running a test: the three drivers on one due-time queue, the stroke recorder, the session's
         // plan, ending and result; replay, record, administer and recover all go through it.
         .target(
-            name: "Sessions", dependencies: ["ADF", "LinuxInput", "Proctoring", "Recordings", "StylusGeometry", "StylusInput"],
+            name: "Sessions",
+            dependencies: ["ADF", "LinuxInput", "Proctoring", "Recordings", "StylusGeometry", "StylusInput", "Synthesis"],
             exclude: ["README.md"]),
         // A site's calibration: taps and pressure read from a pen, the tablet-to-form fit, a display's
         // density, and the profiles they write.
@@ -142,7 +143,7 @@ let package = Package(
                 "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "LinuxInput", "FormPrinting",
                 "Synthesis", "PatientData", "Rendering", "PatientWindow", "Administering", "Sessions", "Measures", "Calibration", "Reports",
                 "Features",
-                "Batch", "SystemErrors",
+                "Batch",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], exclude: ["README.md"]),
 
@@ -185,7 +186,7 @@ let package = Package(
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "StylusInput"]),
         .testTarget(name: "FormPrintingTests", dependencies: ["FormPrinting", "Proctoring", "StylusGeometry"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "FormPrinting", "ADF", "Proctoring", "StylusGeometry"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "LinuxInput", "StylusInput"]),
+        .testTarget(name: "ReportsTests", dependencies: ["Reports", "LinuxInput", "Sessions", "StylusInput"]),
         .testTarget(name: "MeasuresTests", dependencies: ["Measures", "Proctoring", "StylusGeometry"]),
         // Features of recordings and journals in memory against those of the results files replay writes.
         .testTarget(
@@ -195,6 +196,7 @@ let package = Package(
             ]),
         .testTarget(name: "BatchTests", dependencies: ["Batch"]),
         .testTarget(name: "VisitsTests", dependencies: ["Visits", "Sessions"]),
+        .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "StylusGeometry", "StylusInput"]),
         .testTarget(name: "SystemErrorsTests", dependencies: ["SystemErrors"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Proctoring", "StylusGeometry", "StylusInput"]),
         .testTarget(

@@ -2,6 +2,14 @@ internal import Foundation
 
 /// The inputs of a command that takes many: the arguments expanded into a list of files.
 public enum BatchInputs {
+    /// True when `arguments` stand for several inputs (more than one, `-`, or a directory): a
+    /// command that writes one output per input then writes them into a directory.
+    public static func areSeveral(_ arguments: [String]) -> Bool {
+        var isDirectory: ObjCBool = false
+        return arguments.count > 1 || arguments.first == "-"
+            || (FileManager.default.fileExists(atPath: arguments.first ?? "", isDirectory: &isDirectory) && isDirectory.boolValue)
+    }
+
     /// Expands `arguments` in order: a directory gives the files under it (recursively, hidden
     /// ones aside) that `takes` accepts, sorted by path; `-` gives the paths read from
     /// `standardInput`, one a line (blank lines aside); anything else is kept as it is (a file

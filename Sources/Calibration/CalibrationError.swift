@@ -11,6 +11,12 @@ public enum CalibrationError: Error, CustomStringConvertible {
     case noTaps(file: String)
     case noPressureAxis(device: String)
     case noContact(file: String)
+    case tooFewTargets(columns: Int, rows: Int, minimum: Int)
+    case notASpacing(Double)
+    case rulerHalf
+    case notARulerLength(pixels: Int)
+    case notAMeasuredLength(centimetres: Double)
+    case notAScale(Double)
 
     public var description: String {
         switch self {
@@ -40,6 +46,18 @@ public enum CalibrationError: Error, CustomStringConvertible {
             "\(device) has no pressure axis (ABS_PRESSURE), so there is no pressure range to report."
         case let .noContact(file):
             "The pen never touched the tablet in \(file), so there is no pressure to report. Record a few strokes pressing lightly and firmly."
+        case let .tooFewTargets(columns, rows, minimum):
+            "A calibration sheet needs at least \(minimum) targets; --columns \(columns) --rows \(rows) give \(max(0, columns * rows))."
+        case .notASpacing(let spacing):
+            "--spacing \(spacing) is not a distance; give the centimetres between targets, e.g. 4."
+        case .rulerHalf:
+            "--ruler-pixels and --measured-cm go together: the line's length in pixels and in centimetres."
+        case .notARulerLength(let pixels):
+            "--ruler-pixels \(pixels) is not a length; give the line's length in pixels, e.g. 1000."
+        case .notAMeasuredLength(let centimetres):
+            "--measured-cm \(centimetres) is not a length; give the measured length in centimetres, e.g. 15.3."
+        case .notAScale(let scale):
+            "--scale \(scale) is not a scaling factor; give the physical pixels per point, e.g. 1 or 2."
         }
     }
 }

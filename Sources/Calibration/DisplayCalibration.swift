@@ -1,4 +1,5 @@
 import Foundation
+import SystemErrors
 public import StylusGeometry
 
 /// A display's density, from its EDID's physical size or (more exactly) a ruler measured on its
@@ -9,6 +10,25 @@ public struct DisplayCalibration {
         case file(String, bytes: [UInt8])
         /// Each connector's output name (DP-1), its EDID's path and its bytes.
         case connectors([(output: String, path: String, bytes: [UInt8])])
+
+        /// The EDID in `file` (`--edid FILE`).
+        public static func reading(_ file: String) throws(CalibrationError) -> EDIDSource {
+            guard let bytes = FileManager.default.contents(atPath: file) else {
+                throw .cannotReadEDID(file: file, reason: SystemErrorText.reason(errno: errno))
+            }
+            return .file(file, bytes: [UInt8](bytes))
+        }
+    }
+
+    /// Checks the ruler and the scale before anything is read: the ruler's pixels and centimetres
+    /// go together and are lengths, the scale is a factor.
+    public static func check(rulerPixels: Int?, measuredCentimetres: Double?, scale: Double) throws(CalibrationError) {
+        if (rulerPixels == nil) != (measuredCentimetres == nil) { throw .rulerHalf }
+        if let rulerPixels, rulerPixels <= 0 { throw .notARulerLength(pixels: rulerPixels) }
+        if let measuredCentimetres, !(measuredCentimetres > 0 && measuredCentimetres.isFinite) {
+            throw .notAMeasuredLength(centimetres: measuredCentimetres)
+        }
+        guard scale > 0, scale.isFinite else { throw .notAScale(scale) }
     }
 
     /// The profile written (its `source` is the file).

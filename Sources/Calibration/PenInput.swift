@@ -4,16 +4,18 @@ public import Recordings
 import Sessions
 public import StylusInput
 
-/// The pen's events for a calibrate command: a recording read to its end, or a live tablet read
-/// until the command has enough or the user presses Ctrl-C.
+/// The pen's events for a calibrate command: a recording read to its end, or a live tablet (a
+/// `PenEventSource` with a descriptor to wait on, waited on as `record`'s loop waits) until the
+/// command has enough or the user presses Ctrl-C.
 public enum PenInput {
     case recording(RecordingReader, path: String)
-    case live(LiveTablet)
+    /// A live source and its node, for messages.
+    case live(any PenEventSource, node: String)
 
     public var device: DeviceDescription {
         switch self {
         case .recording(let reader, _): reader.header.device
-        case .live(let tablet): tablet.description
+        case .live(let source, _): source.description
         }
     }
 
@@ -21,8 +23,15 @@ public enum PenInput {
     public var name: String {
         switch self {
         case .recording(_, let path): path
-        case .live(let tablet): tablet.node
+        case .live(_, let node): node
         }
+    }
+
+    /// The pen of a recording (`--recording` with its `--desc`) or of the live tablet at `device`.
+    public static func open(recording: String?, descriptionFile: String?, device: String?) throws -> PenInput {
+        if let device { return .live(try LiveTablet(node: device), node: device) }
+        let path = recording ?? ""
+        return .recording(try RecordingReader(path: path, descriptionPath: descriptionFile), path: path)
     }
 
     public var isLive: Bool {
@@ -38,26 +47,18 @@ public enum PenInput {
             while let event = try reader.next() {
                 guard try body(event) else { return }
             }
-        case .live(let tablet):
+        case .live(let source, let node):
             let signals = SignalPipe.install()
             var batch: [InputEvent] = []
             while true {
-                var fds = [
-                    pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
-                    pollfd(fd: tablet.fileDescriptor, events: Int16(POLLIN), revents: 0),
-                ]
-                if poll(&fds, nfds_t(fds.count), -1) < 0 {
-                    if errno == EINTR { continue }
-                    throw LiveInputError.readFailed(node: tablet.node, reason: String(cString: strerror(errno)))
-                }
-                if fds[0].revents & Int16(POLLIN) != 0 { return }
+                if try SignalPipe.wait(signals, for: source, node: node, timeout: -1) { return }
                 batch.removeAll(keepingCapacity: true)
-                let status = try tablet.read(into: &batch)
+                let status = try source.read(into: &batch, limit: 4096)
                 for event in batch {
                     guard try body(event) else { return }
                 }
                 if status == .removed {
-                    note("The tablet \(tablet.node) was unplugged; using what was read before.")
+                    note("The tablet \(node) was unplugged; using what was read before.")
                     return
                 }
             }

@@ -134,3 +134,19 @@ extension PageDrawing {
         ].map { FormPosition(xCentimetres: x + $0.0, yCentimetres: y + $0.1) }
     }
 }
+
+extension PrintedDocument {
+    /// The symbol-digit form of every step (test, copy, delayed recall; both rounds), one page
+    /// each, centred on `page` as the proctor centres it on the form: what `calibrate print-form`
+    /// prints, with the form's top-left corner on the page and each page's step identifier.
+    public static func symbolDigitForms(displayMode: Bool, page: FormSize) -> (
+        document: PrintedDocument, origin: FormPosition, steps: [String]
+    ) {
+        let origin = SymbolDigitForm.origin(centredOn: page)
+        let steps = SymbolDigitSettings(enableRepeat: true, displayMode: displayMode).steps
+        let pages = steps.map { step in
+            PageDrawing.symbolDigitForm(SymbolDigitForm(step: step, displayMode: displayMode, origin: origin), page: page)
+        }
+        return (PrintedDocument(pages: pages), origin, steps.map(\.identifier))
+    }
+}

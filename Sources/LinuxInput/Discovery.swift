@@ -64,6 +64,14 @@ public struct TabletDiscovery: Hashable, Sendable {
     /// The pen nodes, which are what `record` can open.
     public var penNodes: [TabletNode] { nodes.filter { $0.role == .pen } }
 
+    /// The node of the one pen tablet connected, the default of a live session's `--device`:
+    /// refused when there is none or several.
+    public func onlyPenNode() throws(LiveInputError) -> String {
+        guard let first = penNodes.first else { throw .noTablet }
+        guard penNodes.count == 1 else { throw .severalTablets(nodes: penNodes.map(\.node)) }
+        return first.node
+    }
+
     /// Looks at every `event*` input node: through udev when udevd has processed them, else through /sys.
     public static func scan(sysfsRoot: String = "/sys/class/input") -> TabletDiscovery {
         let udevNodes = Libudev.inputEventNodes() ?? []

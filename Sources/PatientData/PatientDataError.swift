@@ -32,6 +32,10 @@ public enum PatientDataError: Error, CustomStringConvertible, Equatable {
     case serverKeyTooSmall(path: String, bits: Int?, minimum: Int)
     case unreadableServerKey(path: String, kind: String)
     case fileSystem(operation: String, path: String, reason: String)
+    /// The results file has no such patient field: no patient details were stored with it.
+    case noPatientField(file: String, field: String)
+    /// The results file has no steps, so no start time to bind its patient fields to.
+    case noStepsToBind(file: String)
 
     public var description: String {
         switch self {
@@ -89,6 +93,10 @@ public enum PatientDataError: Error, CustomStringConvertible, Equatable {
             "\(path) is not an RSA \(kind) key in PEM form (-----BEGIN \(kind == "public" ? "PUBLIC KEY" : "PRIVATE KEY")-----)."
         case let .fileSystem(operation, path, reason):
             "Cannot \(operation) \(path): \(reason)."
+        case let .noPatientField(file, field):
+            "\(file) has no \(field): no patient details were stored with this test."
+        case let .noStepsToBind(file):
+            "\(file) has no steps, so no start time to check its patient data against; it is not a complete results file."
         }
     }
 }

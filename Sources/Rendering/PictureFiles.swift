@@ -1,3 +1,4 @@
+import ADF
 public import FormPrinting
 import Foundation
 import SystemErrors
@@ -58,6 +59,13 @@ public enum PictureFormat: String, Sendable {
 }
 
 extension ResultsPicture {
+    /// The steps (indices) `render --step` draws: `step` (from 1) alone, or every step.
+    public func steps(choosing step: Int?) throws(RenderError) -> [Int] {
+        guard let step else { return Array(document.steps.indices) }
+        guard (1...document.steps.count).contains(step) else { throw .stepOutOfRange(step: step, steps: document.steps.count) }
+        return [step - 1]
+    }
+
     /// Writes the animation of `steps` (indices) into `directory` as numbered PNG frames
     /// (`frame-00001.png`, ...), `framesPerSecond` of the drawing at `speed` times real speed;
     /// returns how many.

@@ -70,7 +70,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
             case .keyFileMissing: self = .noInput
             case .keyFileExists: self = .cannotCreate
             case .keyFileIsDirectory: self = .usage
-            case .wrongPassword, .passwordTooShort, .passwordsDiffer, .iterationsTooFew: self = .failure
+            case .wrongPassword, .passwordTooShort, .passwordsDiffer, .iterationsTooFew, .noPatientField, .noStepsToBind: self = .failure
             case .inputEnded: self = .noInput
             case .fileSystem: self = .ioError
             default: self = .dataError
@@ -79,6 +79,8 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
             switch error {
             case .wouldOverwrite, .cannotWrite: self = .cannotCreate
             case .severalDisplays, .noSuchOutput, .unknownPaper, .sheetDoesNotFit: self = .usage
+            // The checks of options (the command reports them as usage errors before running).
+            case .tooFewTargets, .notASpacing, .rulerHalf, .notARulerLength, .notAMeasuredLength, .notAScale: self = .usage
             case .noDensitySource: self = .unavailable
             case .noTaps, .noPressureAxis, .noContact: self = .dataError
             case .cannotReadEDID: self = .noInput

@@ -115,6 +115,20 @@ public enum SignalPipe {
         return ends[0]
     }
 
+    /// One wait of a live loop, the same for `record` and the calibrate commands: poll(2) on the
+    /// pipe's read end `pipe` and on `source`'s descriptor (skipped while it is -1: an unplugged
+    /// tablet, a feed) for up to `timeout` milliseconds (-1: until one is ready). Returns true
+    /// when a signal is waiting; an interrupted wait returns as a timeout does.
+    public static func wait(_ pipe: Int32, for source: any PenEventSource, node: String, timeout: Int32) throws(LiveInputError) -> Bool {
+        var fds = [
+            pollfd(fd: pipe, events: Int16(POLLIN), revents: 0), pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0),
+        ]
+        if poll(&fds, nfds_t(fds.count), timeout) < 0 && errno != EINTR {
+            throw .readFailed(node: node, reason: String(cString: strerror(errno)))
+        }
+        return fds[0].revents & Int16(POLLIN) != 0
+    }
+
     /// The signal waiting on the pipe's read end `pipe`, if any.
     public static func take(from pipe: Int32) -> Int32? {
         var signal: UInt8 = 0

@@ -31,13 +31,8 @@ public struct LiveLoop {
                 timeout = Int32(max(0, min(100_000, wait + 999) / 1_000))
             }
             if !tablet.isPresent { timeout = Int32(ReconnectingTablet.rescanInterval.microseconds / 1_000) }
-            // An absent tablet's descriptor is -1, which poll skips.
-            var fds = [
-                pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
-                pollfd(fd: tablet.fileDescriptor, events: Int16(POLLIN), revents: 0),
-            ]
-            let ready = poll(&fds, nfds_t(fds.count), timeout)
-            if ready < 0 && errno != EINTR { throw LiveInputError.readFailed(node: tablet.node, reason: String(cString: strerror(errno))) }
+            // An absent tablet's descriptor is -1, which the wait skips; the signals are taken below.
+            _ = try SignalPipe.wait(signals, for: tablet, node: tablet.node, timeout: timeout)
             now = monotonicClockNow()
             for happening in try input.turn(now: now) { happened(happening) }
             // A maze test ends by itself, at its last maze's finish timer.

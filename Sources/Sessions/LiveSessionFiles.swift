@@ -4,6 +4,30 @@ public import LinuxInput
 public import Recordings
 public import StylusInput
 
+/// What a live session on a tablet starts from, the same for `record` and `administer`: the
+/// journal's header as written and as read back (the session runs on the one read back, so
+/// `recover` sees exactly what it saw), what the session is given (`SessionSources.live`) and
+/// its setup.
+public struct LiveSessionStart {
+    public let written: RecordingHeader
+    public let header: RecordingHeader
+    public let sources: SessionSources
+    public let setup: SessionSetup
+
+    public init(
+        test: JournaledTest, node: String, device: DeviceDescription, settingsFile: String?, profileFile: String?,
+        displayProfile: String?, lookup: CalibrationLookup = CalibrationLookup(), note: (String) -> Void
+    ) throws {
+        (written, header) = try LiveSessionFiles.journalHeader(node: node, device: device)
+        sources = try SessionSources.live(
+            test: test, device: header.device, settingsFile: settingsFile, profileFile: profileFile, displayProfile: displayProfile,
+            lookup: lookup, note: note)
+        setup = try SessionSetup(
+            test: test, device: header.device, profile: sources.tabletProfile, results: sources.results, settings: sources.settings,
+            mazes: sources.mazes)
+    }
+}
+
 /// The files a live session (`record`, `administer`) writes, opened before its first step: the
 /// journal with its anchor, test and patient lines, and the results file's recorder. Both
 /// commands open and finish them here, so their journals and results files are the same.

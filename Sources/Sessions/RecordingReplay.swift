@@ -103,6 +103,13 @@ public struct RecordingReplay: Sendable {
         throw RecordingReplayError.journal(path: path, out: out)
     }
 
+    /// Refuses an input that is not a plain recording, named as what it is: a results file
+    /// (`WrongInputError.checkRecording`) or a live session's journal (`refuseJournal`).
+    public static func checkRecording(_ path: String, descriptionFile: String?, out: String?) throws {
+        try WrongInputError.checkRecording(path)
+        try refuseJournal(path, descriptionFile: descriptionFile, out: out)
+    }
+
     /// Checks the maze options against the test, as `replay` and `render` both take them: a maze
     /// test names exactly one maze or battery; the other tests name neither.
     public static func checkMazeOptions(test: TestKind, maze: String?, battery: String?) throws(RecordingReplayError) {

@@ -1,4 +1,5 @@
 internal import Foundation
+public import Proctoring
 public import Recordings
 
 /// The largest text file (a profile, a maze, a settings file) a session reads: the biggest maze
@@ -67,5 +68,16 @@ extension JournaledFile.Role {
         case .maze: "maze file"
         case .battery: "maze battery"
         }
+    }
+}
+
+extension ProctoringSettings {
+    /// The settings of a settings file (`--settings FILE`), or the spec's defaults without one.
+    public init(file: String?) throws {
+        guard let file else {
+            self.init()
+            return
+        }
+        try self.init(yaml: try readText(file, purpose: "settings file"), source: file)
     }
 }

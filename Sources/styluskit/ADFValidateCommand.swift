@@ -28,28 +28,20 @@ struct ADFValidateCommand: ParsableCommand {
     }
 
     func run() throws {
-        let inputs: [String]
-        do {
-            inputs = try BatchInputs.expand(files, takes: { ADFReader.variant(path: $0) != nil })
-        } catch {
-            throw ValidationError("\(error)")
-        }
-        let many = inputs.count > 1
-        let progress = many ? BatchProgress.onTerminal(total: inputs.count, quiet: quiet) : nil
-        let started = Date()
+        let batch = try BatchRun(
+            "styluskit adf validate", files, takes: { ADFReader.variant(path: $0) != nil }, quiet: quiet, onlyForSeveral: true)
         // Each file is checked on its own thread; the reports come back, and are printed, in the files' order.
-        let outcomes = BatchRunner.run(inputs, jobs: jobs ?? BatchRunner.cores, progress: progress) { file in
-            ADFValidationReport(checking: file, with: ADFValidator())
-        }
+        let outcomes = batch.run(jobs: jobs) { _, file in ADFValidationReport(checking: file, with: ADFValidator()) }
         var failed = 0
         for case .success(let report) in outcomes.map(\.result) {
             report.print(json: json)
             if !report.valid { failed += 1 }
         }
-        if many && !quiet {
+        let total = batch.files.count
+        if !batch.quiet {
             printError(
-                "styluskit adf validate: \(counted(inputs.count, "file")), \(inputs.count - failed) valid, \(failed) not, "
-                    + String(format: "%.1f s", Date().timeIntervalSince(started)))
+                "styluskit adf validate: \(counted(total, "file")), \(total - failed) valid, \(failed) not, "
+                    + String(format: "%.1f s", batch.seconds))
         }
         if failed > 0 { throw ExitCode.failure }
     }

@@ -1,13 +1,7 @@
 import ArgumentParser
 import Calibration
 import Reports
-import Foundation
-import LinuxInput
-import Proctoring
-import Recordings
-import Sessions
 import StylusGeometry
-import StylusInput
 
 /// `styluskit calibrate ...`: display density, tablet-to-form mapping, pressure range, printable pages.
 struct Calibrate: ParsableCommand {
@@ -35,32 +29,14 @@ struct SheetOptions: ParsableArguments {
     var spacing = 4.0
 
     func validate() throws {
-        guard columns >= 1, rows >= 1, columns * rows >= TransformModel.affine.minimumTargets else {
-            throw ValidationError(
-                "A calibration sheet needs at least \(TransformModel.affine.minimumTargets) targets; "
-                    + "--columns \(columns) --rows \(rows) give \(max(0, columns * rows)).")
-        }
-        guard spacing > 0, spacing.isFinite else {
-            throw ValidationError("--spacing \(spacing) is not a distance; give the centimetres between targets, e.g. 4.")
-        }
-    }
-
-    /// The page size of `paper`.
-    func page() throws -> FormSize {
-        switch paper.lowercased() {
-        case "a4": CalibrationSheet.a4Landscape
-        case "letter": CalibrationSheet.letterLandscape
-        default: throw CalibrationError.unknownPaper(paper)
+        do { try CalibrationSheet.checkGrid(columns: columns, rows: rows, spacingCentimetres: spacing) } catch {
+            throw ValidationError(error.description)
         }
     }
 
     /// The sheet these options describe.
     func sheet() throws -> CalibrationSheet {
-        let sheet = CalibrationSheet.grid(page: try page(), columns: columns, rows: rows, spacingCentimetres: spacing)
-        guard sheet.fitsOnPage else {
-            throw CalibrationError.sheetDoesNotFit(columns: columns, rows: rows, spacing: spacing, paper: paper)
-        }
-        return sheet
+        try CalibrationSheet.grid(paper: paper, columns: columns, rows: rows, spacingCentimetres: spacing)
     }
 }
 
@@ -86,10 +62,5 @@ struct TapRecordingOptions: ParsableArguments {
     }
 
     /// Opens the recording or the live tablet.
-    func open() throws -> PenInput {
-        if let device { return .live(try LiveTablet(node: device)) }
-        // validate() guarantees one of the two.
-        let path = recording ?? ""
-        return .recording(try RecordingReader(path: path, descriptionPath: descriptionFile), path: path)
-    }
+    func open() throws -> PenInput { try PenInput.open(recording: recording, descriptionFile: descriptionFile, device: device) }
 }

@@ -1,10 +1,8 @@
 import ArgumentParser
 import Calibration
-import Foundation
 import PatientWindow
 import Reports
 import StylusGeometry
-import SystemErrors
 
 /// `styluskit calibrate display`: a display's density from its EDID and/or a measured ruler, into a display profile.
 struct CalibrateDisplay: ParsableCommand {
@@ -44,27 +42,15 @@ struct CalibrateDisplay: ParsableCommand {
     var json = false
 
     func validate() throws {
-        if (rulerPixels == nil) != (measuredCm == nil) {
-            throw ValidationError("--ruler-pixels and --measured-cm go together: the line's length in pixels and in centimetres.")
-        }
-        if let rulerPixels, rulerPixels <= 0 {
-            throw ValidationError("--ruler-pixels \(rulerPixels) is not a length; give the line's length in pixels, e.g. 1000.")
-        }
-        if let measuredCm, !(measuredCm > 0 && measuredCm.isFinite) {
-            throw ValidationError("--measured-cm \(measuredCm) is not a length; give the measured length in centimetres, e.g. 15.3.")
-        }
-        guard scale > 0, scale.isFinite else {
-            throw ValidationError("--scale \(scale) is not a scaling factor; give the physical pixels per point, e.g. 1 or 2.")
+        do { try DisplayCalibration.check(rulerPixels: rulerPixels, measuredCentimetres: measuredCm, scale: scale) } catch {
+            throw ValidationError(error.description)
         }
     }
 
     func run() throws {
         let edid: DisplayCalibration.EDIDSource
         if let file = self.edid {
-            guard let bytes = FileManager.default.contents(atPath: file) else {
-                throw CalibrationError.cannotReadEDID(file: file, reason: SystemErrorText.reason(errno: errno))
-            }
-            edid = .file(file, bytes: [UInt8](bytes))
+            edid = try .reading(file)
         } else {
             edid = .connectors(
                 DRMConnector.scan(root: "/sys/class/drm").filter { !$0.edidBytes.isEmpty }.map { ($0.name, $0.edidPath, $0.edidBytes) })

@@ -1,8 +1,6 @@
 import ArgumentParser
-import Foundation
 import Calibration
 import Reports
-import StylusGeometry
 import StylusInput
 
 /// `styluskit calibrate pressure`: the pressure range a pen actually used, per tool.
@@ -26,19 +24,15 @@ struct CalibratePressure: ParsableCommand {
     func run() throws {
         let input = try recording.open()
         let device = input.device
-        guard let axis = device.absInfo[AbsoluteAxis.pressure] else { throw CalibrationError.noPressureAxis(device: device.name) }
-        var observer = try PressureObserver(device: device)
-        if input.isLive {
-            printError("Draw a few strokes on \(input.name), pressing lightly and firmly; Ctrl-C ends and reports.")
-        }
-        try input.forEachEvent(note: printError) { event in
-            observer.process(event)
-            return true
-        }
-        let tools = observer.tools.map(PressureReport.Tool.init)
-        guard tools.contains(where: { $0.touchingFrames > 0 }) else { throw CalibrationError.noContact(file: input.name) }
-        let report = PressureReport(
-            device: "\(device.name) (\(device.id.busVendorProduct))", axisMinimum: axis.minimum, axisMaximum: axis.maximum, tools: tools)
-        report.print(json: json)
+        let pressure = try PressureCalibration(
+            input: input,
+            reading: {
+                if input.isLive { printError("Draw a few strokes on \(input.name), pressing lightly and firmly; Ctrl-C ends and reports.") }
+            }, note: printError)
+        PressureReport(
+            device: "\(device.name) (\(device.id.busVendorProduct))", axisMinimum: pressure.axis.minimum,
+            axisMaximum: pressure.axis.maximum,
+            tools: pressure.tools.map(PressureReport.Tool.init)
+        ).print(json: json)
     }
 }

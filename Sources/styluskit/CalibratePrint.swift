@@ -1,9 +1,8 @@
-import ADF
 import ArgumentParser
 import Calibration
+import Recordings
 import Reports
 import FormPrinting
-import Foundation
 import Proctoring
 import Sessions
 import StylusGeometry
@@ -58,14 +57,12 @@ struct PrintMazes: ParsableCommand {
     var json = false
 
     func run() throws {
-        let page = try SheetOptions.parse(["--paper", paper]).page()
+        let page = try CalibrationSheet.page(paper: paper)
         try CalibrationFiles.checkWritable(out, force: force)
-        let parsed = try MazeBattery(parsing: try readText(battery, purpose: "maze battery"), source: battery)
-        let folder = (battery as NSString).deletingLastPathComponent
-        let mazes = try parsed.entries.map { entry in
-            let path = entry.mazeFile.hasPrefix("/") ? entry.mazeFile : (folder as NSString).appendingPathComponent(entry.mazeFile)
-            return try Maze(parsing: try readText(path, purpose: "maze"), source: path)
-        }
+        let mazes = try MazeTestMazes.load(
+            maze: nil, battery: battery, read: { try readText($0, purpose: $1 == .maze ? "maze" : $1.purpose) }
+        )
+        .map(\.maze)
         try PrintedDocument(pages: mazes.map { .maze($0, page: page) }).write(to: out)
         PrintMazesReport(out: out, battery: battery, page: page, mazes: mazes).print(json: json)
     }
@@ -83,13 +80,13 @@ struct PrintForm: ParsableCommand {
             (no fit to page) and lay the pages where the calibration sheet lay.
             """ + "\n\n" + ExitStatus.help)
 
-    /// The tests with a printable form.
-    enum TestKind: String, ExpressibleByArgument, CaseIterable {
+    /// The tests with a printable form (of `TestKind`, only the symbol-digit test's).
+    enum PrintableTest: String, ExpressibleByArgument, CaseIterable {
         case sdt
     }
 
     @Option(help: "The test whose form to print.")
-    var test: TestKind
+    var test: PrintableTest
 
     @Flag(help: "Draw the alternate symbols and digit pairing (for publishable figures that keep the real form private).")
     var displayMode = false
@@ -107,14 +104,10 @@ struct PrintForm: ParsableCommand {
     var json = false
 
     func run() throws {
-        let page = try SheetOptions.parse(["--paper", paper]).page()
+        let page = try CalibrationSheet.page(paper: paper)
         try CalibrationFiles.checkWritable(out, force: force)
-        let origin = SymbolDigitForm.origin(centredOn: page)
-        let steps = SymbolDigitSettings(enableRepeat: true, displayMode: displayMode).steps
-        let pages = steps.map { step in
-            PageDrawing.symbolDigitForm(SymbolDigitForm(step: step, displayMode: displayMode, origin: origin), page: page)
-        }
-        try PrintedDocument(pages: pages).write(to: out)
-        PrintFormReport(out: out, displayMode: displayMode, page: page, origin: origin, steps: steps.map(\.identifier)).print(json: json)
+        let forms = PrintedDocument.symbolDigitForms(displayMode: displayMode, page: page)
+        try forms.document.write(to: out)
+        PrintFormReport(out: out, displayMode: displayMode, page: page, origin: forms.origin, steps: forms.steps).print(json: json)
     }
 }

@@ -1,5 +1,5 @@
 import ADF
-import ArgumentParser
+public import ArgumentParser
 import Foundation
 import Reports
 import Recordings
@@ -9,19 +9,6 @@ import StylusInput
 struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Converts a recording between evemu and libinput-record YAML.", discussion: ExitStatus.help)
-
-    /// The output formats `--to` accepts.
-    enum Format: String, ExpressibleByArgument, CaseIterable {
-        case evemu
-        case libinput
-
-        var fileFormat: RecordingFileFormat {
-            switch self {
-            case .evemu: .evemu
-            case .libinput: .libinput
-            }
-        }
-    }
 
     @Argument(help: "The recording to read (.yml/.yaml: libinput-record; anything else: evemu).")
     var input: String
@@ -33,7 +20,7 @@ struct Convert: ParsableCommand {
     var descriptionFile: String?
 
     @Option(help: "The output format, overriding the output's extension.")
-    var to: Format?
+    var to: RecordingFileFormat?
 
     @Flag(help: "Overwrite the output if it exists.")
     var force = false
@@ -57,10 +44,12 @@ struct Convert: ParsableCommand {
         let reader = try RecordingReader(
             path: input, descriptionPath: descriptionFile,
             options: RecordingReadOptions(allowTruncated: allowTruncated))
-        let format = to?.fileFormat ?? RecordingFileFormat(path: output)
+        let format = to ?? RecordingFileFormat(path: output)
         let file = try AtomicFileOutput(path: output, overwrite: force)
         let written = try RecordingConversion.convert(reader, input: input, to: format, into: file)
         try file.commit()
         ConvertReport(input: input, output: output, written: written, reader: reader, format: format).print(json: json)
     }
 }
+
+extension RecordingFileFormat: ExpressibleByArgument {}

@@ -66,36 +66,20 @@ struct Features: ParsableCommand {
         source.mazes = try replay.mazes()
         source.profileFile = replay.profile.profileFile
         source.displayProfile = replay.displayOptions.displayProfile
-        let files: [String]
-        do { files = try BatchInputs.expand(inputs, takes: source.takes) } catch { throw ValidationError("\(error)") }
-        let progress = BatchProgress.onTerminal(total: files.count, quiet: quiet)
-        source.note = { input, note in
-            let line = "styluskit features: \(input): \(note)"
-            if let progress { progress.message(line) } else { printError(line) }
-        }
-
-        let started = Date()
+        let batch = try BatchRun("styluskit features", inputs, takes: source.takes, quiet: quiet)
+        source.note = { input, note in batch.note("styluskit features: \(input): \(note)") }
         let level = self.level
-        let outcomes = BatchRunner.run(files, jobs: jobs ?? BatchRunner.cores, progress: progress) { [source] in
-            try source.rows(path: $0, level: level)
-        }
+        let outcomes = batch.run(jobs: jobs) { [source] _, file in try source.rows(path: file, level: level) }
         var table = FeaturesTable(format: format, level: level)
-        for outcome in outcomes {
-            if case .success(let rows) = outcome.result {
-                for row in rows { table.append(file: outcome.input, row) }
-            }
-        }
+        for outcome in outcomes { for row in (try? outcome.result.get()) ?? [] { table.append(file: outcome.input, row) } }
         if let out {
             let destination = table.path(in: out, level: level)
             try table.write(to: destination, directory: out, force: force)
-            print("\(destination): \(table.rowCount) rows from \(outcomes.count { !$0.failed }) of \(files.count) inputs")
+            print("\(destination): \(table.rowCount) rows from \(outcomes.count { !$0.failed }) of \(batch.files.count) inputs")
         } else {
             FileHandle.standardOutput.write(Data(table.text.utf8))
         }
-        let report = BatchReport(outcomes, seconds: Date().timeIntervalSince(started))
-        for line in report.errorLines(command: "styluskit features") { printError(line) }
-        if !quiet { printError(report.summaryLine(command: "styluskit features")) }
-        if report.anyFailed { throw ExitCode(1) }
+        try batch.end(outcomes)
     }
 }
 

@@ -21,19 +21,11 @@ struct KeyFileOptions: ParsableArguments {
     }
 
     /// Asks for the password and unlocks the key file with it.
-    func unlock(terminal: Terminal = Terminal()) throws -> ClinicianKey {
-        // Read (and permission-checked) before asking, so a missing or open key file costs no typing.
-        _ = try ClinicianKeyFile.check(at: path)
-        let password = try terminal.password(prompt: "Clinician password: ")
-        return try ClinicianKeyFile.unlock(at: path, password: password)
-    }
+    func unlock(terminal: Terminal = Terminal()) throws -> ClinicianKey { try ClinicianKeyFile.unlock(at: path, terminal: terminal) }
 }
 
 func checkIterations(_ iterations: Int) throws {
-    guard iterations >= KDFParameters.minimumIterations else {
-        throw ValidationError(
-            PatientDataError.iterationsTooFew(given: iterations, minimum: KDFParameters.minimumIterations).description)
-    }
+    do { try KDFParameters.check(iterations: iterations) } catch { throw ValidationError(error.description) }
 }
 
 /// `styluskit keys init`
@@ -61,14 +53,8 @@ struct KeysInit: ParsableCommand {
     }
 
     func run() throws {
-        let path = key.path
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            throw isDirectory.boolValue ? PatientDataError.keyFileIsDirectory(path: path) : PatientDataError.keyFileExists(path: path)
-        }
-        let password = try Terminal().newPassword()
-        let created = try ClinicianKeyFile.create(at: path, password: password, iterations: iterations)
-        KeyFileReport(action: .created, keyFile: path, key: created).print(json: json)
+        let created = try ClinicianKeyFile.create(at: key.path, terminal: Terminal(), iterations: iterations)
+        KeyFileReport(action: .created, keyFile: key.path, key: created).print(json: json)
     }
 }
 
@@ -92,13 +78,7 @@ struct KeysChangePassword: ParsableCommand {
     }
 
     func run() throws {
-        let path = key.path
-        let terminal = Terminal()
-        _ = try ClinicianKeyFile.check(at: path)
-        let old = try ClinicianKeyFile.unlock(at: path, password: try terminal.password(prompt: "Current clinician password: "))
-        let password = try terminal.newPassword()
-        let rounds = iterations ?? max(old.kdf.iterations, KDFParameters.minimumIterations)
-        let changed = try ClinicianKeyFile.rewrap(old, at: path, newPassword: password, iterations: rounds)
-        KeyFileReport(action: .passwordChanged, keyFile: path, key: changed).print(json: json)
+        let changed = try ClinicianKeyFile.changePassword(at: key.path, terminal: Terminal(), iterations: iterations)
+        KeyFileReport(action: .passwordChanged, keyFile: key.path, key: changed).print(json: json)
     }
 }

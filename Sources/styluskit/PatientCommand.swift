@@ -19,25 +19,10 @@ struct Patient: ParsableCommand {
         subcommands: [PatientEncode.self, PatientShow.self, PatientDecrypt.self])
 }
 
-/// Errors of the patient commands that are about results files rather than cryptography.
-enum PatientCommandError: Error, CustomStringConvertible {
-    case noField(file: String, field: String)
-    case noSteps(file: String)
-
-    var description: String {
-        switch self {
-        case let .noField(file, field):
-            "\(file) has no \(field): no patient details were stored with this test."
-        case let .noSteps(file):
-            "\(file) has no steps, so no start time to check its patient data against; it is not a complete results file."
-        }
-    }
-}
-
 /// The patient fields of a results file and the binding they were sealed for.
 func patientFields(ofResultsFile path: String) throws -> (environment: ClockSketchData, binding: ResultsFileBinding) {
     let file = try ADFReader.forEachPoint(path: path) { _ in }
-    guard let start = file.document.steps.first?.start.unixMilliseconds else { throw PatientCommandError.noSteps(file: path) }
+    guard let start = file.document.steps.first?.start.unixMilliseconds else { throw PatientDataError.noStepsToBind(file: path) }
     return (file.document.environment, ResultsFileBinding(resultsPath: path, startUnixMilliseconds: start))
 }
 
@@ -45,6 +30,16 @@ func patientFields(ofResultsFile path: String) throws -> (environment: ClockSket
 func readPatientDetails(from file: String?, terminal: Terminal) throws -> PatientDetails {
     guard let file else { return try terminal.patientDetails() }
     return try PatientDetails(encodedLine: try readText(file, purpose: "patient details file"))
+}
+
+/// The patient details (of `file`, or asked for at the terminal) sealed for `binding`: under the
+/// clinician key of `key` (its password asked for) and, with `serverKey`, for the receiving server.
+func sealPatient(from file: String?, serverKey: String?, key: KeyFileOptions, for binding: ResultsFileBinding) throws -> SealedPatient {
+    let terminal = Terminal()
+    let server = try serverKey.map(serverPublicKey)
+    let details = try readPatientDetails(from: file, terminal: terminal)
+    let clinician = try key.unlock(terminal: terminal)
+    return SealedPatient(local: try clinician.seal(details, for: binding), external: try server?.seal(details, for: binding))
 }
 
 /// Reads a server's PEM key file.
@@ -82,14 +77,9 @@ struct PatientEncode: ParsableCommand {
     var json = false
 
     func run() throws {
-        let terminal = Terminal()
-        let server = try serverKey.map(serverPublicKey)
-        let details = try readPatientDetails(from: from, terminal: terminal)
         let binding = ResultsFileBinding(fileName: resultsName, startTimestamp: startTime)
-        let clinician = try key.unlock(terminal: terminal)
-        PatientFieldsReport(
-            patientEncodedID: try server?.seal(details, for: binding), localPatientEncodedID: try clinician.seal(details, for: binding)
-        ).print(json: json)
+        let sealed = try sealPatient(from: from, serverKey: serverKey, key: key, for: binding)
+        PatientFieldsReport(patientEncodedID: sealed.external, localPatientEncodedID: sealed.local).print(json: json)
     }
 }
 
@@ -110,7 +100,7 @@ struct PatientShow: ParsableCommand {
     func run() throws {
         let (environment, binding) = try patientFields(ofResultsFile: file)
         guard let record = environment.localPatientEncodedID else {
-            throw PatientCommandError.noField(file: file, field: "LocalPatientEncodedID")
+            throw PatientDataError.noPatientField(file: file, field: "LocalPatientEncodedID")
         }
         let clinician = try key.unlock()
         PatientDetailsReport(file: file, details: try clinician.open(record, in: binding)).print(json: json)
@@ -136,7 +126,7 @@ struct PatientDecrypt: ParsableCommand {
         let key = try ServerPrivateKey(pem: try readText(privateKey, purpose: "server private key"), path: privateKey)
         let (environment, binding) = try patientFields(ofResultsFile: results)
         guard let record = environment.patientEncodedID else {
-            throw PatientCommandError.noField(file: results, field: "PatientEncodedID")
+            throw PatientDataError.noPatientField(file: results, field: "PatientEncodedID")
         }
         PatientDetailsReport(file: results, details: try key.open(record, in: binding)).print(json: json)
     }

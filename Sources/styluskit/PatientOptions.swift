@@ -34,11 +34,7 @@ struct PatientOptions: ParsableArguments {
     /// live session can keep it in its journal for `recover`.
     func seal(resultsFile: String, startUnixMilliseconds: Double) throws -> SealedPatient? {
         guard let patient else { return nil }
-        let terminal = Terminal()
-        let server = try serverKey.map(serverPublicKey)
-        let details = try readPatientDetails(from: patient, terminal: terminal)
         let binding = ResultsFileBinding(resultsPath: resultsFile, startUnixMilliseconds: startUnixMilliseconds)
-        let clinician = try key.unlock(terminal: terminal)
-        return SealedPatient(local: try clinician.seal(details, for: binding), external: try server?.seal(details, for: binding))
+        return try sealPatient(from: patient, serverKey: serverKey, key: key, for: binding)
     }
 }

@@ -1,3 +1,5 @@
+import ArgumentParser
+import Batch
 import Foundation
 import Reports
 
@@ -10,5 +12,21 @@ extension CommandReport {
         } else {
             Swift.print(text)
         }
+    }
+}
+
+extension BatchRun {
+    /// The run of `command` over `arguments`; arguments that cannot be expanded are a usage error.
+    init(_ command: String, _ arguments: [String], takes: (String) -> Bool, quiet: Bool, onlyForSeveral: Bool = false) throws {
+        do {
+            try self.init(command: command, arguments: arguments, takes: takes, quiet: quiet, onlyForSeveral: onlyForSeveral)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+    }
+
+    /// Ends the run: its failures and summary line, and exit status 1 when an input failed.
+    func end<Output>(_ outcomes: [BatchOutcome<Output>]) throws {
+        if finish(outcomes) { throw ExitCode(1) }
     }
 }

@@ -25,9 +25,6 @@ struct Record: ParsableCommand {
             the pressure, the proximity and the last decision.
             """ + "\n\n" + ExitStatus.help)
 
-    /// The tests `record` can administer.
-    typealias TestKind = LiveSessionOptions.TestKind
-
     @OptionGroup var session: LiveSessionOptions
 
     @Flag(
@@ -43,14 +40,10 @@ struct Record: ParsableCommand {
         let journaled = session.journaledTest()
         let node = try session.device ?? Self.onlyPenNode()
         let tablet = try ReconnectingTablet(node: node, grab: session.grab)
-        let (written, header) = try LiveSessionFiles.journalHeader(node: node, device: tablet.description)
-        let sources = try SessionSources.live(
-            test: journaled, device: header.device, settingsFile: session.proctoring.settingsFile,
-            profileFile: session.profile.profileFile, displayProfile: session.display.displayProfile, lookup: CalibrationLookup(),
-            note: { printError($0) })
-        let setup = try SessionSetup(
-            test: journaled, device: header.device, profile: sources.tabletProfile, results: sources.results,
-            settings: sources.settings, mazes: sources.mazes)
+        let prepared = try LiveSessionStart(
+            test: journaled, node: node, device: tablet.description, settingsFile: session.proctoring.settingsFile,
+            profileFile: session.profile.profileFile, displayProfile: session.display.displayProfile, note: { printError($0) })
+        let (written, header, sources, setup) = (prepared.written, prepared.header, prepared.sources, prepared.setup)
         let start = monotonicClockNow()
         let files = try LiveSessionFiles(
             options: session, test: journaled, sources: sources, header: written, clockAnchor: tablet.anchor, start: start)
@@ -65,7 +58,7 @@ struct Record: ParsableCommand {
         }
         // From here on the journal holds the session: whatever stops the results file, recover can write it.
         try files.keepingJournal {
-            let status = StatusLine()
+            let status = LiveStatusLine(enabled: isatty(STDERR_FILENO) == 1) { FileHandle.standardError.write(Data($0.utf8)) }
             driver.sampleObserver = { status.sample($0) }
             // The clock records every stroke, so its strokes are no news worth a line (the status line shows them).
             let printsStrokes = !(driver is ClockDriver)
@@ -85,13 +78,7 @@ struct Record: ParsableCommand {
             let end = try live.run(
                 happened: { happening in
                     status.clear()
-                    switch happening {
-                    case .dropped(let drop): printError(drop.warning)
-                    case .unplugged: printError("The tablet was unplugged; plug it in again to continue (Ctrl-C ends the step).")
-                    case let .back(node, moved):
-                        printError(
-                            moved ? "The tablet is back, at \(node); the session continues." : "The tablet is back; the session continues.")
-                    }
+                    printError(happening.recordMessage)
                 }, turned: { status.refresh(now: $0) })
             try journal.control(.end(end), now: end)
             status.clear()
@@ -100,12 +87,7 @@ struct Record: ParsableCommand {
         }
     }
 
-    static func onlyPenNode() throws -> String {
-        let pens = TabletDiscovery.scan().penNodes
-        guard let first = pens.first else { throw LiveInputError.noTablet }
-        guard pens.count == 1 else { throw LiveInputError.severalTablets(nodes: pens.map(\.node)) }
-        return first.node
-    }
+    static func onlyPenNode() throws -> String { try TabletDiscovery.scan().onlyPenNode() }
 }
 
 func printError(_ text: String) {

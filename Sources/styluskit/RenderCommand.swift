@@ -10,7 +10,7 @@ import Sessions
 import StylusGeometry
 
 /// `styluskit render RESULTS|RECORDING --out FILE`: the form with the ink over it, at physical size.
-struct Render: ParsableCommand {
+struct Render: ParsableCommand, ReplayChoices {
     static let configuration = CommandConfiguration(
         abstract: "Draws a results file (or a recording, replayed in memory) as a picture: the form at physical size with the ink over it.",
         discussion: """
@@ -91,7 +91,7 @@ struct Render: ParsableCommand {
     var speed: Double = 1
 
     @Option(help: "The test a recording was made for (clock, maze or sdt); only for recordings.")
-    var test: Replay.TestKind?
+    var test: TestKind?
 
     @Option(name: .customLong("desc"), help: "The evemu description (.desc) of an events-only recording.")
     var descriptionFile: String?
@@ -112,11 +112,7 @@ struct Render: ParsableCommand {
     var json = false
 
     /// True when the inputs are several (or a directory, or -): pictures go into the --out directory.
-    var isBatch: Bool {
-        var isDirectory: ObjCBool = false
-        return inputs.count > 1 || inputs.first == "-"
-            || (FileManager.default.fileExists(atPath: inputs.first ?? "", isDirectory: &isDirectory) && isDirectory.boolValue)
-    }
+    var isBatch: Bool { BatchInputs.areSeveral(inputs) }
 
     func validate() throws {
         guard !inputs.isEmpty else { throw ValidationError("Give a results file or a recording to draw (or several, a directory, or -).") }
@@ -149,27 +145,18 @@ struct Render: ParsableCommand {
             if json { report.print(json: true) }
             return
         }
-        let files: [String]
-        do {
-            files = try BatchInputs.expand(
-                inputs, takes: { test == nil ? ADFReader.variant(path: $0) != nil : InputFileKind(path: $0).isRecording })
-        } catch {
-            throw ValidationError("\(error)")
-        }
+        let batch = try BatchRun(
+            "styluskit render", inputs, takes: { test == nil ? ADFReader.variant(path: $0) != nil : InputFileKind(path: $0).isRecording },
+            quiet: quiet)
         let directory = out ?? "."
         try OutputDirectory.create(directory)
-        let names = BatchInputs.distinctNames(files)
-        let progress = BatchProgress.onTerminal(total: files.count, quiet: quiet)
-        let started = Date()
-        let outcomes = BatchRunner.run(files, jobs: jobs ?? BatchRunner.cores, progress: progress) { index, file in
+        let names = batch.names
+        let outcomes = batch.run(jobs: jobs) { index, file in
             let picture = (directory as NSString).appendingPathComponent(names[index] + "." + format)
             return try render(file, to: picture, printing: false).output(json: json)
         }
         for case .success(let line) in outcomes.map(\.result) { print(line) }
-        let report = BatchReport(outcomes, seconds: Date().timeIntervalSince(started))
-        for line in report.errorLines(command: "styluskit render") { printError(line) }
-        if !quiet { printError(report.summaryLine(command: "styluskit render")) }
-        if report.anyFailed { throw ExitCode(1) }
+        try batch.end(outcomes)
     }
 
     /// Draws `input` (a results file, or a recording replayed in memory) into `out`; prints each
@@ -181,15 +168,7 @@ struct Render: ParsableCommand {
         guard let test else { throw RenderError.needsTest(file: input) }
         // The recording is replayed exactly as `replay` would, in memory: no results file is written.
         try RecordingReplay.refuseJournal(input, descriptionFile: descriptionFile, out: nil)
-        var replay = RecordingReplay(recording: input, test: test)
-        replay.descriptionFile = descriptionFile
-        replay.allowTruncated = allowTruncated
-        replay.maze = maze
-        replay.battery = battery
-        replay.profileFile = profileFile
-        replay.startTime = startTime
-        do { try replay.setStepSplit(parsing: stepSplit) } catch { throw ValidationError("\(error)") }
-        let session = try replay.runInMemory(note: { printError($0) })
+        let session = try replay(input, test: test).runInMemory(note: { printError($0) })
         var unrecorded = Array(repeating: [UnrecordedStroke](), count: session.document.steps.count)
         for stroke in session.unrecorded where unrecorded.indices.contains(stroke.step) {
             unrecorded[stroke.step].append(UnrecordedStroke(reason: stroke.refused ? .refused : .ignoredRest, points: stroke.points))
@@ -211,15 +190,7 @@ struct Render: ParsableCommand {
         let picture = ResultsPicture(
             document: document, forms: forms, options: PictureOptions(colouring: colour, showsPenUp: penUp, showsLegend: !noLegend),
             unrecorded: unrecorded)
-        let steps: [Int]
-        if let step {
-            guard (1...document.steps.count).contains(step) else {
-                throw RenderError.stepOutOfRange(step: step, steps: document.steps.count)
-            }
-            steps = [step - 1]
-        } else {
-            steps = Array(document.steps.indices)
-        }
+        let steps = try picture.steps(choosing: step)
         var report = RenderReport(out: out, picture: picture, steps: steps, animation: nil)
         if let out {
             try PictureFormat(path: out).write(steps.map { picture.page(step: $0) }, to: out, dotsPerInch: dpi, force: force)

@@ -10,7 +10,7 @@ import StylusGeometry
 import StylusInput
 
 /// `styluskit replay RECORDING --test clock|maze`: a recorded session through the live pipeline, into an ADF file.
-struct Replay: ParsableCommand {
+struct Replay: ParsableCommand, ReplayChoices {
     static let configuration = CommandConfiguration(
         abstract: "Replays a recording through the same pipeline as a live session and writes the ADF results file.",
         discussion: """
@@ -40,9 +40,6 @@ struct Replay: ParsableCommand {
             --events prints the decisions of all three tests in one schema (README, "The --events \
             lines"): the clock's step changes, strokes, button timer, offers and taps as well.
             """ + "\n\n" + ExitStatus.help)
-
-    /// The tests `replay` can administer.
-    typealias TestKind = Sessions.TestKind
 
     @Argument(
         help: ArgumentHelp(
@@ -97,66 +94,45 @@ struct Replay: ParsableCommand {
     func validate() throws {
         guard !recordings.isEmpty else { throw ValidationError("Give a recording to replay (or several, a directory, or -).") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs \(jobs) is not a number of jobs; give 1 or more.") }
-        // The checks `render` makes of a recording's options too, as usage errors.
-        do {
-            var replay = RecordingReplay(recording: recordings[0], test: test)
-            try replay.setStepSplit(parsing: stepSplit)
-            try RecordingReplay.checkStartTime(startTime)
-            try RecordingReplay.checkMazeOptions(test: test, maze: maze, battery: battery)
-        } catch {
-            throw ValidationError("\(error)")
-        }
+        try checkReplay(test: test)
     }
 
-    /// The session this command's options describe, for `path`.
+    var descriptionFile: String? { recording.descriptionFile }
+    var allowTruncated: Bool { recording.allowTruncated }
+    var deviceIndex: Int? { recording.deviceIndex }
+    var profileFile: String? { profile.profileFile }
+    var displayProfile: String? { displayOptions.displayProfile }
+    var settingsFile: String? { proctoring.settingsFile }
+
+    /// The session this command's options describe, for `path`, into --out.
     func session(_ path: String) throws -> RecordingReplay {
-        var replay = RecordingReplay(recording: path, test: test)
-        replay.descriptionFile = recording.descriptionFile
-        replay.allowTruncated = recording.allowTruncated
-        replay.deviceIndex = recording.deviceIndex
-        replay.settings = try proctoring.load()
-        replay.maze = maze
-        replay.battery = battery
-        try replay.setStepSplit(parsing: stepSplit)
-        replay.startTime = startTime
-        replay.profileFile = profile.profileFile
-        replay.displayProfile = displayOptions.displayProfile
-        replay.directory = out
-        replay.force = force
-        replay.allowEmpty = allowEmpty
+        var replay = try replay(path, test: test)
+        (replay.directory, replay.force) = (out, force)
         return replay
     }
 
     /// Replays the recording and prints the summary; several, each into its own results file.
     func run() throws {
-        let files: [String]
-        do {
-            files = try BatchInputs.expand(recordings, takes: { InputFileKind(path: $0).isRecording })
-        } catch {
-            throw ValidationError("\(error)")
+        let batch = try BatchRun("styluskit replay", recordings, takes: { InputFileKind(path: $0).isRecording }, quiet: quiet)
+        guard recordings.count > 1 || batch.files != recordings else {
+            return try replay(recordings[0]).print(json: json, toStandardError: events)
         }
-        guard recordings.count > 1 || files != recordings else { return try replay(files[0]).print(json: json, toStandardError: events) }
         if events || patient.patient != nil {
             throw ValidationError("--events and --patient belong to one recording's session; give one recording with them.")
         }
-        let names = BatchInputs.distinctNames(files)
-        let progress = BatchProgress.onTerminal(total: files.count, quiet: quiet)
-        let started = Date()
-        let replays = try files.indices.map { index in
-            var replay = try session(files[index])
+        let names = batch.names
+        let replays = try batch.files.indices.map { index in
+            var replay = try session(batch.files[index])
             replay.resultsName = names[index]
             return replay
         }
-        let outcomes = BatchRunner.run(files, jobs: jobs ?? BatchRunner.cores, progress: progress) { index, _ in
+        let outcomes = batch.run(jobs: jobs) { index, _ in
             let replay = replays[index]
             try checkRecording(replay.recording)
-            return replaySummary(of: replay, outcome: try replay.run(note: { progress?.message($0) ?? printError($0) })).output(json: json)
+            return replaySummary(of: replay, outcome: try replay.run(note: batch.note)).output(json: json)
         }
         for outcome in outcomes { if case .success(let text) = outcome.result { print(text) } }
-        let report = BatchReport(outcomes, seconds: Date().timeIntervalSince(started))
-        for line in report.errorLines(command: "styluskit replay") { printError(line) }
-        if !quiet { printError(report.summaryLine(command: "styluskit replay")) }
-        if report.anyFailed { throw ExitCode(1) }
+        try batch.end(outcomes)
     }
 
     /// Replays `path`, the one recording, into --out; with --events, the decisions on standard output.
@@ -171,9 +147,7 @@ struct Replay: ParsableCommand {
 
     /// A results file or a journal given as a recording is named as what it is.
     func checkRecording(_ path: String) throws {
-        try WrongInputError.checkRecording(path)
-        // A live session's journal is not a plain recording: `recover` rebuilds what the session wrote.
-        try RecordingReplay.refuseJournal(path, descriptionFile: recording.descriptionFile, out: out == "." ? nil : out)
+        try RecordingReplay.checkRecording(path, descriptionFile: descriptionFile, out: out == "." ? nil : out)
     }
 }
 

@@ -1,10 +1,7 @@
 import ADF
 import ArgumentParser
 import Reports
-import Foundation
-import Recordings
 import Sessions
-import StylusInput
 
 /// `styluskit results [DIR] [--recursive] [--json]`: the results files of a directory.
 struct ResultsCommand: ParsableCommand {
@@ -30,57 +27,12 @@ struct ResultsCommand: ParsableCommand {
     var json = false
 
     func run() throws {
-        var list = try ADFResultsList(directory: directory, recursive: recursive)
-        var orphans: [ADFResultsList.Entry] = []
-        for relative in Self.journals(in: directory, recursive: recursive) {
-            let path = Self.join(directory, relative)
-            guard let reader = try? JournalReader(path: path), reader.opening.isJournal, let begin = reader.opening.begin,
-                let anchor = reader.opening.anchor
-            else { continue }
-            let variant = reader.opening.test.variant
-            let stem = (relative as NSString).deletingPathExtension
-            let results = stem + "." + variant.fileExtension
-            let ended = JournalReader.sessionEnded(path: path)
-            if let index = list.entries.firstIndex(where: { $0.file == results }) {
-                if ended == false { list.entries[index].markIncomplete() }
-            } else {
-                let start = Int64((Double(begin.microseconds + anchor.offsetMicroseconds) / 1_000).rounded(.down))
-                orphans.append(
-                    .journalWithoutResults(
-                        file: relative, test: variant.rawValue, startUnixMilliseconds: start,
-                        recover: "styluskit recover \(shellQuoted(path))", incomplete: ended == false ? true : nil))
-            }
-        }
-        list.add(orphans)
+        let list = try ADFResultsList(withJournalsIn: directory, recursive: recursive)
         if json {
             // JSON Lines: no file, no line.
             if !list.entries.isEmpty { print(try list.json()) }
         } else {
             print(list.text)
         }
-    }
-
-    private static func join(_ directory: String, _ relative: String) -> String {
-        directory.hasSuffix("/") ? directory + relative : "\(directory)/\(relative)"
-    }
-
-    /// The `.evemu` files of `directory` (relative paths), as the results files are found: not
-    /// hidden, subdirectories only when `recursive`, links to directories not followed.
-    static func journals(in directory: String, recursive: Bool, relative: String = "") -> [String] {
-        let here = relative.isEmpty ? directory : join(directory, relative)
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: here) else { return [] }
-        var found: [String] = []
-        for name in names.sorted() where !name.hasPrefix(".") {
-            let child = relative.isEmpty ? name : "\(relative)/\(name)"
-            let path = join(directory, child)
-            guard let attributes = try? FileManager.default.attributesOfItem(atPath: path) else { continue }
-            let type = attributes[.type] as? FileAttributeType
-            if type == .typeDirectory {
-                if recursive { found += journals(in: directory, recursive: true, relative: child) }
-            } else if type == .typeRegular, name.hasSuffix(".evemu") {
-                found.append(child)
-            }
-        }
-        return found
     }
 }

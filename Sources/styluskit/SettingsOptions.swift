@@ -10,8 +10,5 @@ struct SettingsOptions: ParsableArguments {
     var settingsFile: String?
 
     /// The settings of `--settings FILE`, or the spec's defaults without it.
-    func load() throws -> ProctoringSettings {
-        guard let settingsFile else { return ProctoringSettings() }
-        return try ProctoringSettings(yaml: try readText(settingsFile, purpose: "settings file"), source: settingsFile)
-    }
+    func load() throws -> ProctoringSettings { try ProctoringSettings(file: settingsFile) }
 }

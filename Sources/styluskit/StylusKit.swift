@@ -57,17 +57,7 @@ struct StylusKit: ParsableCommand {
     }
 }
 
-/// A mistyped command (`styluskit replya`, `styluskit help foo`): named, with the nearest command.
-struct CommandSuggestion: Error, CustomStringConvertible {
-    var typed: String
-    var path: String
-    var nearest: String?
-
-    var description: String {
-        "Error: '\(typed)' is not a \(path) command." + (nearest.map { " Did you mean '\($0)'?" } ?? "")
-            + " See '\(path) --help' for the commands."
-    }
-
+extension CommandSuggestion {
     /// Throws when the first word after the root (or after `help`), or after a command with
     /// subcommands, names no command.
     static func check(_ arguments: [String], root: any ParsableCommand.Type) throws {
@@ -79,28 +69,10 @@ struct CommandSuggestion: Error, CustomStringConvertible {
             let subcommands = command.configuration.subcommands
             guard !subcommands.isEmpty else { return }
             let names = subcommands.map { $0._commandName }
-            guard let index = names.firstIndex(of: word) else {
-                let nearest = names.map { (name: $0, distance: editDistance($0, word)) }.min { $0.distance < $1.distance }
-                throw CommandSuggestion(
-                    typed: word, path: path, nearest: nearest.flatMap { $0.distance <= max(2, word.count / 3) ? $0.name : nil })
-            }
+            guard let index = names.firstIndex(of: word) else { throw CommandSuggestion(typed: word, path: path, commands: names) }
             command = subcommands[index]
             path += " " + word
             words = words.dropFirst()
         }
-    }
-
-    /// The Levenshtein distance of two words.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let (a, b) = (Array(a), Array(b))
-        var previous = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var current = [i] + Array(repeating: 0, count: b.count)
-            for j in 1...max(b.count, 1) where !b.isEmpty {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            previous = current
-        }
-        return a.isEmpty ? b.count : previous[b.count]
     }
 }

@@ -1,8 +1,6 @@
-import ADF
 import ArgumentParser
 import Reports
 import Foundation
-import Proctoring
 import Recordings
 import Sessions
 import StylusGeometry
@@ -50,26 +48,11 @@ struct Synth: ParsableCommand {
     static let defaultLike = "Fixtures/recordings/real/Wacom-Cintiq-13HD-touch-Pen.events"
 
     func run() throws {
-        let scenarioText = try readText(scenario, purpose: "scenario")
+        let synthesis = try ScenarioSynthesis(path: scenario)
         let scenarioName = (scenario as NSString).lastPathComponent
-        let parsed = try Scenario(parsing: scenarioText, source: scenario)
-
         let likePath = like ?? (CalibrationLookup.installedProjectDirectory as NSString).appendingPathComponent(Self.defaultLike)
-        let header = try RecordingReader(path: likePath, descriptionPath: descriptionFile).header
-        let device = header.device
-        let match = try profile.profile(for: device)
-        let form = try TabletPage.size(of: device, profile: match?.profile)
-        let normalizer = try Normalizer(device: device, profile: match?.profile, formSize: form)
-
-        var maze: Maze?
-        if case .maze(let file) = parsed.drawing {
-            let folder = (scenario as NSString).deletingLastPathComponent
-            maze = try MazeTestMazes.readMaze(file.hasPrefix("/") ? file : (folder as NSString).appendingPathComponent(file))
-        }
-        let synthesisDevice = try SynthesisDevice(
-            description: device, area: normalizer.area, resolution: normalizer.resolution,
-            tabletToForm: normalizer.tabletToForm)
-        let events = try Synthesis.events(parsed, maze: maze, formSize: form, device: synthesisDevice, seed: seed)
+        let device = try RecordingReader(path: likePath, descriptionPath: descriptionFile).header.device
+        let events = try synthesis.events(device: device, profile: try profile.profile(for: device)?.profile, seed: seed)
 
         // Only the device is the --like recording's: the machine facts would not be true of this file.
         var writer = EvemuWriter()

@@ -30,6 +30,8 @@ struct BatchTests {
         #expect(throws: BatchInputError.emptyDirectory(root + "/a/deeper")) {
             try BatchInputs.expand([root + "/a/deeper"], takes: { $0.hasSuffix(".csk") })
         }
+        #expect(BatchInputs.areSeveral(["a", "b"]) && BatchInputs.areSeveral(["-"]) && BatchInputs.areSeveral([root]))
+        #expect(!BatchInputs.areSeveral(["z.csk"]) && !BatchInputs.areSeveral([]))
         #expect(
             BatchInputError.emptyDirectory("d").description
                 == "d holds no file this command takes; give a directory of inputs, or the files themselves.")
@@ -106,5 +108,33 @@ struct BatchTests {
         #expect(BatchInputs.distinctNames(["x/a/s.events", "x/b/s.evemu", "t.evemu"]) == ["a-s", "b-s", "t"])
         #expect(BatchInputs.distinctNames(["p/a/s.e", "q/a/s.e", "q/b/s.e"]) == ["p-a-s", "q-a-s", "b-s"])
         #expect(BatchInputs.distinctNames(["/abs/dir/name"]) == ["name"])
+    }
+
+    @Test("A run: the inputs expanded, outcomes in order, notes and the end on standard error, failed when an input failed")
+    func run() throws {
+        final class Lines: @unchecked Sendable {
+            var lines: [String] = []
+        }
+        let written = Lines()
+        let batch = try BatchRun(
+            command: "c", arguments: ["-"], takes: { _ in true }, quiet: false, standardInput: { "a\nx\n" },
+            writeError: { written.lines.append($0) })
+        #expect(batch.files == ["a", "x"] && batch.names == ["a", "x"])
+        let outcomes = batch.run(jobs: 2) { index, input -> String in
+            guard input == "a" else { throw Failure(description: "broken") }
+            return "\(index) \(input)"
+        }
+        batch.note("a: a note")
+        #expect(try outcomes[0].result.get() == "0 a")
+        #expect(batch.finish(outcomes))
+        #expect(written.lines.prefix(3) == ["a: a note", "c: 1 of 2 inputs failed:", "  x: broken"])
+        #expect(written.lines.last?.hasPrefix("c: 2 inputs, 1 done, 1 failed, ") == true)
+        // One input of a command that sums up only several: no summary line.
+        let one = try BatchRun(
+            command: "c", arguments: ["a"], takes: { _ in true }, quiet: false, onlyForSeveral: true, writeError: { _ in })
+        #expect(one.quiet && !one.finish(one.run(jobs: nil) { _, input in input }))
+        #expect(throws: BatchInputError.standardInputTwice) {
+            try BatchRun(command: "c", arguments: ["-", "-"], takes: { _ in true }, quiet: true, standardInput: { "" })
+        }
     }
 }

@@ -134,20 +134,13 @@ struct InMemoryTests {
 
     /// `scenario` (a file of Fixtures/synth/) synthesized on the Cintiq 13HD's description.
     static func synthesized(_ scenario: String) throws -> (device: DeviceDescription, events: [InputEvent]) {
-        let file = Fixture.path("Fixtures/synth/" + scenario)
-        let parsed = try Scenario(parsing: try readText(file, purpose: "scenario"), source: file)
         let cintiq = Fixture.path("Fixtures/recordings/real/Wacom-Cintiq-13HD-touch-Pen.events")
         let device = try RecordingReader(path: cintiq, descriptionPath: nil).header.device
-        let match = try Fixture.lookup.tabletProfile(for: device, file: nil)
-        let form = try TabletPage.size(of: device, profile: match?.profile)
-        let normalizer = try Normalizer(device: device, profile: match?.profile, formSize: form)
-        var maze: Maze?
-        if case .maze(let name) = parsed.drawing {
-            maze = try MazeTestMazes.readMaze((file as NSString).deletingLastPathComponent + "/" + name)
-        }
-        let synthesisDevice = try SynthesisDevice(
-            description: device, area: normalizer.area, resolution: normalizer.resolution, tabletToForm: normalizer.tabletToForm)
-        return (device, try Synthesis.events(parsed, maze: maze, formSize: form, device: synthesisDevice, seed: 1))
+        let profile = try Fixture.lookup.tabletProfile(for: device, file: nil)?.profile
+        return (
+            device,
+            try ScenarioSynthesis(path: Fixture.path("Fixtures/synth/" + scenario)).events(device: device, profile: profile, seed: 1)
+        )
     }
 
     /// Writes `scenario` synthesized on the Cintiq 13HD as an evemu recording in `directory`.

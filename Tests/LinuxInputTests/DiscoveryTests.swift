@@ -52,7 +52,7 @@ struct DiscoveryTests {
     }
 
     @Test("a pad's pen sibling: the one pen node of the same vendor, product and device group")
-    func penSibling() {
+    func penSibling() throws {
         let id = InputID(bustype: 3, vendor: 0x56a, product: 0x357, version: 0x110)
         let group = ["LIBINPUT_DEVICE_GROUP": "3/56a/357:usb-0000:00:14.0-1"]
         let pen = TabletNode(
@@ -72,6 +72,10 @@ struct DiscoveryTests {
             fallbackReason: "test")
         #expect(ungrouped.penSibling(of: "/dev/input/event12") == nil)
         #expect(discovery.penSibling(of: "/dev/input/event99") == nil)
+        // A live session's default tablet: the one pen node, refused among several or none.
+        #expect(throws: LiveInputError.severalTablets(nodes: ["/dev/input/event11", "/dev/input/event20"])) { try discovery.onlyPenNode() }
+        #expect(try TabletDiscovery(nodes: [pen, pad], source: .udev, fallbackReason: nil).onlyPenNode() == "/dev/input/event11")
+        #expect(throws: LiveInputError.noTablet) { try TabletDiscovery(nodes: [pad], source: .udev, fallbackReason: nil).onlyPenNode() }
         let message = LiveInputError.notAPenTablet(
             node: pad.node, rejection: .notAPen(device: pad.name, kind: .pad), pen: pen
         ).description

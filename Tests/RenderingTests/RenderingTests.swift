@@ -72,6 +72,16 @@ struct RenderingTests {
         #expect(abs(Double(down.length) - expectedHeight) <= 1, "height \(down.length) px, expected \(expectedHeight)")
     }
 
+    @Test("--step picks one step from 1, or every step without it; a step the file does not have is refused")
+    func stepChoice() throws {
+        let sample = PenPoint(x: 660, y: 330, altitude: 1.2, azimuth: 0, force: 1, unixMilliseconds: 1_700_000_000_000)
+        let picture = ResultsPicture(document: clockDocument(points: [sample]), forms: [.blank], options: PictureOptions())
+        #expect(try picture.steps(choosing: nil) == [0] && picture.steps(choosing: 1) == [0])
+        #expect { try picture.steps(choosing: 2) } throws: { error in
+            "\(error)" == "--step 2 is not a step of the results file, which has 1 step; give a number from 1 to 1."
+        }
+    }
+
     @Test("The ink of a sample lies where its canvas coordinates say")
     func inkPosition() throws {
         // 660 pt, 330 pt on a 132 pt/in canvas: 5 in, 2.5 in; at 200 dpi pixel 1000, 500.

@@ -87,6 +87,19 @@ struct JournalRecoveryTests {
         return recovered
     }
 
+    @Test("The results list: a journal beside its results file adds nothing; one without is listed with the recover command")
+    func resultsList() throws {
+        let scratch = try Scratch()
+        let run = try live(
+            .clock, on: try SynthesizedRecording(scenario: "clock.scenario"), settingsFile: nil, presses: [8], tail: 0.5, in: scratch.path)
+        let listed = try ADFResultsList(withJournalsIn: scratch.path, recursive: false)
+        #expect(listed.entries.map(\.file) == ["live.csk"] && listed.entries[0].incomplete == nil)
+        try FileManager.default.removeItem(atPath: run.results)
+        let orphan = try #require(try ADFResultsList(withJournalsIn: scratch.path + "/", recursive: true).entries.first)
+        #expect(orphan.file == "live.evemu" && orphan.recover == "styluskit recover \(shellQuoted(scratch.path + "/live.evemu"))")
+        #expect(orphan.test == "clock" && orphan.incomplete == nil && orphan.date != nil)
+    }
+
     @Test("Clock with a continue press and a 4 s button delay: recover gives the live file byte for byte")
     func clock() throws {
         let scratch = try Scratch()

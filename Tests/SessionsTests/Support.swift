@@ -31,20 +31,10 @@ struct SynthesizedRecording {
     /// Synthesizes `scenario` (a file of Fixtures/synth/) on the Cintiq 13HD, on the form every
     /// test is laid out on (`TabletPage`), with `seed`.
     init(scenario: String, seed: UInt64 = 1) throws {
-        let file = Fixture.path("Fixtures/synth/" + scenario)
-        let parsed = try Scenario(parsing: try readText(file, purpose: "scenario"), source: file)
         header = try RecordingReader(path: Fixture.path(Fixture.cintiq), descriptionPath: nil).header
-        let device = header.device
-        let match = try Fixture.lookup.tabletProfile(for: device, file: nil)
-        let form = try TabletPage.size(of: device, profile: match?.profile)
-        let normalizer = try Normalizer(device: device, profile: match?.profile, formSize: form)
-        var maze: Maze?
-        if case .maze(let name) = parsed.drawing {
-            maze = try MazeTestMazes.readMaze(Fixture.path("Fixtures/synth/" + name))
-        }
-        let synthesisDevice = try SynthesisDevice(
-            description: device, area: normalizer.area, resolution: normalizer.resolution, tabletToForm: normalizer.tabletToForm)
-        events = try Synthesis.events(parsed, maze: maze, formSize: form, device: synthesisDevice, seed: seed)
+        let profile = try Fixture.lookup.tabletProfile(for: header.device, file: nil)?.profile
+        events = try ScenarioSynthesis(path: Fixture.path("Fixtures/synth/" + scenario)).events(
+            device: header.device, profile: profile, seed: seed)
     }
 
     /// The touch-downs in the events, counted on BTN_TOUCH alone: an account independent of frame

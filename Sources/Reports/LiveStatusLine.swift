@@ -1,0 +1,72 @@
+import Foundation
+public import Sessions
+public import StylusGeometry
+public import StylusInput
+
+/// `record`'s live status line on standard error: samples per second, pressure, proximity and
+/// the last decision, rewritten in place with `\r` at most four times a second, and only on a
+/// terminal (`enabled`). The text goes to `write`, the terminal's control sequences included.
+public final class LiveStatusLine {
+    public let enabled: Bool
+    private let write: (String) -> Void
+    private var samples = 0
+    private var windowStart: EventTime?
+    private var lastDraw: EventTime?
+    private var rate = 0.0
+    private var force = 0.0
+    private var inProximity = false
+    private var decision = "-"
+    private var shown = false
+    public static let refreshInterval = EventDuration.milliseconds(250)
+
+    public init(enabled: Bool, write: @escaping (String) -> Void) {
+        self.enabled = enabled
+        self.write = write
+    }
+
+    public func sample(_ sample: PenSample) {
+        samples += 1
+        force = sample.force
+        inProximity = sample.inProximity
+    }
+
+    public func decision(_ text: String) { decision = text }
+
+    /// Redraws the line if the last drawing is a quarter second old.
+    public func refresh(now: EventTime) {
+        guard enabled else { return }
+        let start = windowStart ?? now
+        windowStart = start
+        if let lastDraw, now.duration(since: lastDraw) < Self.refreshInterval { return }
+        let elapsed = now.duration(since: start).seconds
+        if elapsed > 0 { rate = Double(samples) / elapsed }
+        samples = 0
+        windowStart = now
+        lastDraw = now
+        let text =
+            String(format: "%5.0f samples/s  pressure %.2f  ", rate, force)
+            + (inProximity ? "in proximity  " : "out of range  ") + "last: " + decision
+        write("\r\u{1B}[K" + text)
+        shown = true
+    }
+
+    /// Clears the line before other output, so messages do not land in the middle of it.
+    public func clear() {
+        guard enabled, shown else { return }
+        write("\r\u{1B}[K")
+        shown = false
+        lastDraw = nil
+    }
+}
+
+extension LiveInput.Happening {
+    /// What `record` tells the operator of a drop, an unplug or the tablet's return.
+    public var recordMessage: String {
+        switch self {
+        case .dropped(let drop): drop.warning
+        case .unplugged: "The tablet was unplugged; plug it in again to continue (Ctrl-C ends the step)."
+        case let .back(node, moved):
+            moved ? "The tablet is back, at \(node); the session continues." : "The tablet is back; the session continues."
+        }
+    }
+}
