@@ -10,6 +10,8 @@ import Rendering
 import Sessions
 import StylusGeometry
 import StylusInput
+import VisitReport
+import Visits
 import Synthesis
 
 /// The exit status of every command, with one meaning across all of them (sysexits.h where it
@@ -104,6 +106,19 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
             case .unknownOutputFormat, .nothingToWrite, .stepOutOfRange, .needsTest: self = .usage
             case .noSteps: self = .dataError
             case .outputExists, .cannotCreate: self = .cannotCreate
+            }
+        case let error as ReportError:
+            switch error {
+            case .missingResults, .cannotReadRanges: self = .noInput
+            case .noResultsNamed, .unreadableResults, .badRanges: self = .dataError
+            case .outputExists: self = .cannotCreate
+            case .unknownPaper: self = .usage
+            }
+        case let error as VisitError:
+            switch error {
+            case .noVisitFolder: self = .noInput
+            case .notAManifest, .newerManifest, .invalidParticipant, .protocolChanged: self = .dataError
+            case .fileSystem: self = .ioError
             }
         case is DisplayChoiceError: self = .unavailable
         case is TransformFitError: self = .failure
