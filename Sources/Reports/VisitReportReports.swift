@@ -31,9 +31,10 @@ public struct VisitReportSummary: CommandReport {
         var measures: Box?
         var scale: Double?
         var form: Centimetres?
+        var window: Box?
         var outOfRange: [String]
 
-        enum CodingKeys: CodingKey { case index, test, status, page, block, picture, measures, scale, form, outOfRange }
+        enum CodingKeys: CodingKey { case index, test, status, page, block, picture, measures, scale, form, window, outOfRange }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -46,6 +47,7 @@ public struct VisitReportSummary: CommandReport {
             try container.encode(measures, forKey: .measures)
             try container.encode(scale, decimals: 2, forKey: .scale)
             try container.encode(form, forKey: .form)
+            try container.encode(window, forKey: .window)
             try container.encode(outOfRange, forKey: .outOfRange)
         }
     }
@@ -69,6 +71,7 @@ public struct VisitReportSummary: CommandReport {
                 block: Box(box: placement.block), picture: placement.picture.map { Box(box: $0) },
                 measures: placement.measures.map { Box(box: $0) }, scale: placement.scale,
                 form: placement.form.map { Centimetres(width: $0.widthCentimetres, height: $0.heightCentimetres) },
+                window: placement.window.map { Box(box: $0) },
                 outOfRange: placement.outOfRange)
         }
     }

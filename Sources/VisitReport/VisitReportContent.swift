@@ -75,7 +75,7 @@ public struct ReportedTest: Sendable {
     public var statusLine: String {
         switch entry.status {
         case .done: "done" + (entry.outcome.map { " (\($0))" } ?? "")
-        case .incomplete: "INCOMPLETE: the visit was killed during this test; these are the results recovered from its journal"
+        case .incomplete: "INCOMPLETE: stopped during the test; results recovered from its journal"
         case .skipped: "SKIPPED: " + (entry.skipReason.map { $0.isEmpty ? "no reason given" : $0 } ?? "no reason given")
         case .aborted: "ABORTED: the visit was stopped during this test; its journal is kept for `styluskit recover`"
         case .running: "NOT FINISHED: the visit stopped during this test; run `styluskit visit` again to recover it"
@@ -103,7 +103,9 @@ public struct VisitReportContent: Sendable {
         ]
         switch test {
         case "clock":
-            columns += [("copy_command_total_time_ratio", "Copy / command time", ""), ("copy_command_strokes_ratio", "Copy / command strokes", "")]
+            columns += [
+                ("copy_command_total_time_ratio", "Copy / command time", ""), ("copy_command_strokes_ratio", "Copy / command strokes", ""),
+            ]
         case "maze":
             columns += [
                 ("maze_completion_time_s", "Completion time", "s"), ("wall_crosses", "Wall crosses", ""),

@@ -52,6 +52,8 @@ public struct TestPlacement: Hashable, Sendable {
     public var scale: Double?
     /// One step's form in cm (at full size); nil without a picture.
     public var form: FormSize?
+    /// The part of the form each step's picture shows, in form cm; nil without a picture.
+    public var window: ReportBox?
     /// The measures outside their normative range (`features` columns).
     public var outOfRange: [String]
 }
@@ -73,7 +75,7 @@ public struct VisitReportLayout: Sendable {
     static let pictureBlockHeight = 6.8
     static let statusBlockHeight = 1.4
     /// The picture box's width; the measures take the rest of the line.
-    static let pictureWidth = 9.6
+    static let pictureWidth = 9.2
     static let gap = 0.5
     static let textSize = 0.26
     static let lineHeight = 0.4
@@ -82,7 +84,9 @@ public struct VisitReportLayout: Sendable {
     /// The scales a picture may be drawn at, 1:n, the largest that fits chosen.
     static let scales: [Double] = [1, 1.25, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 50, 75, 100]
     static let grey = PrintColour(red: 0.55, green: 0.55, blue: 0.55)
-    static let alert = PrintColour(red: 0.75, green: 0, blue: 0)
+    /// What needs a clinician's eye (a test not done, a value out of range) is in capitals and black:
+    /// it reads the same from a black-and-white printer, and no colour is confused with the ink's.
+    static let alert = PrintColour.black
 
     /// Lays out `content` on `paper`.
     public init(_ content: VisitReportContent, paper: ReportPaper) {
@@ -123,7 +127,8 @@ public struct VisitReportLayout: Sendable {
         let manifest = content.manifest
         var y = Self.margin + 0.5
         func line(_ text: String, size: Double = 0.28, step: Double = 0.45, colour: PrintColour = .black) {
-            page.marks.append(.text(text, at: FormPosition(xCentimetres: Self.margin, yCentimetres: y), sizeCentimetres: size, colour: colour))
+            page.marks.append(
+                .text(text, at: FormPosition(xCentimetres: Self.margin, yCentimetres: y), sizeCentimetres: size, colour: colour))
             y += step
         }
         line("StylusKit visit report", size: 0.5, step: 0.75)
@@ -155,10 +160,11 @@ public struct VisitReportLayout: Sendable {
         }
         let calibration = manifest.calibration
         line(
-            "Calibration: " + [
-                facts("settings", calibration.settings), facts("tablet profile", calibration.tabletProfile),
-                facts("display profile", calibration.displayProfile),
-            ].joined(separator: " · "))
+            "Calibration: "
+                + [
+                    facts("settings", calibration.settings), facts("tablet profile", calibration.tabletProfile),
+                    facts("display profile", calibration.displayProfile),
+                ].joined(separator: " · "))
         line("Software: \(manifest.software.name) \(manifest.software.version)")
         page.marks.append(
             .line(
@@ -172,13 +178,12 @@ public struct VisitReportLayout: Sendable {
     func draw(_ test: ReportedTest, in block: ReportBox, page number: Int, on page: inout PageDrawing, hasRanges: Bool) -> TestPlacement {
         var placement = TestPlacement(
             index: test.entry.index, test: test.entry.test, status: test.entry.status.rawValue, page: number, block: block, picture: nil,
-            measures: nil, scale: nil, form: nil, outOfRange: [])
-        let alerting = test.entry.status != .done
+            measures: nil, scale: nil, form: nil, window: nil, outOfRange: [])
         page.marks.append(
             .text(
                 "\(test.entry.index). \(test.name): \(test.statusLine)",
                 at: FormPosition(xCentimetres: block.x, yCentimetres: block.y + 0.5), sizeCentimetres: 0.34,
-                colour: alerting ? Self.alert : .black))
+                colour: Self.alert))
         page.marks.append(
             .line(
                 from: FormPosition(xCentimetres: block.x, yCentimetres: block.y + block.height - 0.15),
@@ -202,13 +207,14 @@ public struct VisitReportLayout: Sendable {
         placement.measures = measures
         let forms = StepForm.forms(of: document, mazes: test.mazes.map(\.maze))
         let results = ResultsPicture(document: document, forms: forms, options: PictureOptions(showsLegend: false))
-        let scale = drawPictures(results, in: picture, on: &page)
+        let (scale, window) = drawPictures(results, in: picture, on: &page)
         placement.scale = scale
         placement.form = results.formSize
+        placement.window = window
         page.marks.append(
             .text(
                 "\(document.steps.count) step\(document.steps.count == 1 ? "" : "s") drawn at 1:\(Self.scaleText(scale)) "
-                    + "(1 cm here is \(Self.scaleText(scale)) cm on the form); ink blue at a step's start to red at its end",
+                    + "(1 cm here is \(Self.scaleText(scale)) cm on the form), the part of the form used; ink blue at a step's start to red at its end",
                 at: FormPosition(xCentimetres: picture.x, yCentimetres: picture.y + picture.height + 0.45), sizeCentimetres: 0.2,
                 colour: Self.grey))
         placement.outOfRange = drawMeasures(test, in: measures, on: &page, hasRanges: hasRanges)
@@ -220,30 +226,76 @@ public struct VisitReportLayout: Sendable {
     }
 
     /// Draws each step's page of `results` in a grid in `box`, all at the largest listed scale that fits; returns it (1:n).
-    func drawPictures(_ results: ResultsPicture, in box: ReportBox, on page: inout PageDrawing) -> Double {
+    ///
+    /// A tablet's whole form is mostly empty (a 27-inch pen display's is 60 cm wide), so each step
+    /// shows the same window onto its form: everything the forms and the ink of the test's steps
+    /// cover, with a margin. A grey outline is the window's edge.
+    func drawPictures(_ results: ResultsPicture, in box: ReportBox, on page: inout PageDrawing) -> (scale: Double, window: ReportBox) {
         let steps = results.document.steps.count
-        let form = results.formSize
+        let window = Self.window(results)
         let spacing = 0.25
         var best = (columns: 1, reduction: Double.infinity)
         for columns in 1...steps {
             let rows = (steps + columns - 1) / columns
-            let across = (box.width - Double(columns - 1) * spacing) / (Double(columns) * form.widthCentimetres)
-            let down = (box.height - Double(rows - 1) * spacing) / (Double(rows) * form.heightCentimetres)
+            let across = (box.width - Double(columns - 1) * spacing) / (Double(columns) * window.width)
+            let down = (box.height - Double(rows - 1) * spacing) / (Double(rows) * window.height)
             let reduction = 1 / min(across, down)
             if reduction < best.reduction { best = (columns, reduction) }
         }
         let scale = Self.scales.first { $0 >= best.reduction } ?? best.reduction
         for index in 0..<steps {
-            let x = box.x + Double(index % best.columns) * (form.widthCentimetres / scale + spacing)
-            let y = box.y + Double(index / best.columns) * (form.heightCentimetres / scale + spacing)
+            let x = box.x + Double(index % best.columns) * (window.width / scale + spacing)
+            let y = box.y + Double(index / best.columns) * (window.height / scale + spacing)
             var step = results.page(step: index)
-            // The form's outline: where the pen could draw, so the picture's size on paper shows its scale.
-            let corners = [(0.0, 0.0), (form.widthCentimetres, 0), (form.widthCentimetres, form.heightCentimetres), (0, form.heightCentimetres)]
-                .map { FormPosition(xCentimetres: $0.0, yCentimetres: $0.1) }
+            let corners = [
+                (window.x, window.y), (window.x + window.width, window.y), (window.x + window.width, window.y + window.height),
+                (window.x, window.y + window.height),
+            ].map { FormPosition(xCentimetres: $0.0, yCentimetres: $0.1) }
             step.marks.insert(.polyline(corners, closed: true, widthCentimetres: 0, colour: Self.grey), at: 0)
-            page.marks += step.marks(scaledBy: 1 / scale, offsetBy: x, y, minimumWidthCentimetres: 0.02)
+            page.marks += step.marks(
+                scaledBy: 1 / scale, offsetBy: x - window.x / scale, y - window.y / scale, minimumWidthCentimetres: 0.02)
         }
-        return scale
+        return (scale, window)
+    }
+
+    /// The part of the form the pictures of `results` show, in form cm: what its steps' forms and
+    /// ink cover, 0.8 cm beyond, within the form; the whole form when there is nothing.
+    static func window(_ results: ResultsPicture) -> ReportBox {
+        var (left, top, right, bottom) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+        func cover(_ x: Double, _ y: Double, _ reach: Double = 0) {
+            (left, top, right, bottom) = (min(left, x - reach), min(top, y - reach), max(right, x + reach), max(bottom, y + reach))
+        }
+        for form in results.forms {
+            for mark in form.marks(on: results.formSize) {
+                switch mark {
+                case let .line(from, to, _, _): for p in [from, to] { cover(p.xCentimetres, p.yCentimetres) }
+                case let .circle(centre, radius, _, _), let .disc(centre, radius, _), let .arc(centre, radius, _, _, _, _):
+                    cover(centre.xCentimetres, centre.yCentimetres, radius)
+                case let .polygon(points, _), let .path(points, _, _, _), let .polyline(points, _, _, _):
+                    for p in points { cover(p.xCentimetres, p.yCentimetres) }
+                case let .text(text, at, size, _):
+                    cover(at.xCentimetres, at.yCentimetres - size)
+                    cover(at.xCentimetres + Double(text.count) * size * 0.6, at.yCentimetres)
+                case let .centredText(_, centre, size, _, _): cover(centre.xCentimetres, centre.yCentimetres, size)
+                }
+            }
+        }
+        for step in results.document.steps {
+            for stroke in step.strokes {
+                for point in stroke.points {
+                    let p = results.formPosition(x: point.x, y: point.y)
+                    cover(p.xCentimetres, p.yCentimetres)
+                }
+            }
+        }
+        let form = results.formSize
+        guard left.isFinite else { return ReportBox(x: 0, y: 0, width: form.widthCentimetres, height: form.heightCentimetres) }
+        let margin = 0.8
+        let x = max(0, left - margin)
+        let y = max(0, top - margin)
+        return ReportBox(
+            x: x, y: y, width: max(1, min(form.widthCentimetres, right + margin) - x),
+            height: max(1, min(form.heightCentimetres, bottom + margin) - y))
     }
 
     /// Draws the measures, ranges, interruptions, reading times and notes of `test` in `box`; returns the columns out of range.
@@ -252,17 +304,18 @@ public struct VisitReportLayout: Sendable {
         var outOfRange: [String] = []
         let bottom = box.y + box.height
         func text(_ string: String, x: Double, colour: PrintColour = .black) {
-            page.marks.append(.text(string, at: FormPosition(xCentimetres: x, yCentimetres: y), sizeCentimetres: Self.textSize, colour: colour))
+            page.marks.append(
+                .text(string, at: FormPosition(xCentimetres: x, yCentimetres: y), sizeCentimetres: Self.textSize, colour: colour))
         }
         for measure in test.measures {
             text(measure.label, x: box.x)
-            text(measure.valueText + (measure.unit.isEmpty || measure.value == nil ? "" : " " + measure.unit), x: box.x + 3.4)
+            text(measure.valueText + (measure.unit.isEmpty || measure.value == nil ? "" : " " + measure.unit), x: box.x + 3.7)
             if let range = measure.range, let place = measure.place {
-                let ends = "\(range.low.map { String(format: "%g", $0) } ?? "")–\(range.high.map { String(format: "%g", $0) } ?? "")"
-                text("\(place.words) (\(ends))", x: box.x + 5.1, colour: place == .within ? Self.grey : Self.alert)
+                let ends = Self.rangeText(range)
+                text("\(place.words) (\(ends))", x: box.x + 5.4, colour: place == .within ? Self.grey : Self.alert)
                 if place != .within { outOfRange.append(measure.column) }
             } else if hasRanges {
-                text("no range", x: box.x + 5.1, colour: Self.grey)
+                text("no range", x: box.x + 5.4, colour: Self.grey)
             }
             y += Self.lineHeight
         }
@@ -289,6 +342,18 @@ public struct VisitReportLayout: Sendable {
             }
         }
         return outOfRange
+    }
+
+    /// A range's ends as printed: `20–120`, `≤ 2` or `≥ 5`.
+    static func rangeText(_ range: NormativeRanges.Range) -> String {
+        let low = range.low.map { String(format: "%g", $0) }
+        let high = range.high.map { String(format: "%g", $0) }
+        switch (low, high) {
+        case let (low?, high?): return "\(low)–\(high)"
+        case let (low?, nil): return "≥ \(low)"
+        case let (nil, high?): return "≤ \(high)"
+        case (nil, nil): return ""
+        }
     }
 
     /// `string` broken at spaces into lines of at most `width` characters.

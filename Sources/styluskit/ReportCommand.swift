@@ -22,19 +22,20 @@ struct Report: ParsableCommand {
             participant id alone.
             """ + "\n\n" + ExitStatus.help)
 
-    @Argument(help: "The visit folder (OUT/<participant>/<time>/, with its visit.json).")
+    @Argument(help: ArgumentHelp("The visit folder (OUT/<participant>/<time>/, with its visit.json).", valueName: "visit-dir"))
     var visit: String
 
-    @Option(help: "The PDF to write.")
+    @Option(help: ArgumentHelp("The PDF to write.", valueName: "file"))
     var out: String
 
     @Option(help: "The paper: a4 or letter (portrait).")
     var paper: ReportPaper = .a4
 
-    @Option(help: "A CSV file of normative ranges: test,measure,low,high,label (docs/report.md).")
+    @Option(help: ArgumentHelp("A CSV file of normative ranges: test,measure,low,high,label (docs/report.md).", valueName: "file"))
     var ranges: String?
 
-    @Option(help: "The clinician key file, to show the patient's name and birth date (asks for its password).")
+    @Option(
+        help: ArgumentHelp("The clinician key file, to show the patient's name and birth date (asks for its password).", valueName: "file"))
     var clinicianKey: String?
 
     @Flag(help: "Replace an existing --out.")

@@ -270,7 +270,11 @@ struct JSONSchemaTests {
             ]
         },
         "report": Invocation { s in
-            [Run(arguments: ["report", try ReportTests.smallVisit(results: s.results, in: s.directory), "--out", s.path("report.pdf"), "--json"])]
+            [
+                Run(arguments: [
+                    "report", try ReportTests.smallVisit(results: s.results, in: s.directory), "--out", s.path("report.pdf"), "--json",
+                ])
+            ]
         },
         "plot": Invocation { s in [Run(arguments: ["plot", s.results, "--out", s.path("plot.png"), "--json"])] },
         "features": Invocation { s in
