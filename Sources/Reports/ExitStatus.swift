@@ -112,7 +112,6 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
             case .missingResults, .cannotReadRanges: self = .noInput
             case .noResultsNamed, .unreadableResults, .badRanges: self = .dataError
             case .outputExists: self = .cannotCreate
-            case .unknownPaper: self = .usage
             }
         case let error as VisitError:
             switch error {

@@ -6,7 +6,6 @@ public enum ReportError: Error, Equatable, CustomStringConvertible {
     case cannotReadRanges(file: String, reason: String)
     case badRanges(file: String, line: Int, detail: String)
     case outputExists(path: String)
-    case unknownPaper(String)
 
     public var description: String {
         switch self {
@@ -24,8 +23,6 @@ public enum ReportError: Error, Equatable, CustomStringConvertible {
             "\(file) line \(line): \(detail). Each line of a ranges file is test,measure,low,high[,label] (docs/report.md)."
         case let .outputExists(path):
             "\(path) already exists; pass --force to replace it, or give another --out."
-        case let .unknownPaper(name):
-            "--paper \(name) is not a paper size this report knows; give a4 or letter."
         }
     }
 }

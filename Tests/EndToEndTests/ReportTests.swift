@@ -66,9 +66,20 @@ struct ReportTests {
             // 2: the maze, synthesized with a wall cross.
             let mazeRecording = scratch.appendingPathComponent("maze.evemu").path
             try synth("wall-cross-0.6s", to: mazeRecording)
+            // Replay knows no instructions; a session in the window writes their reading time on the
+            // step's Start, as here: shown at the start, touched 4.2 s later.
             try replay(
                 mazeRecording, test: ["--test", "maze", "--maze", detour], name: "maze", position: 1, manifest: &manifest,
-                at: started.addingTimeInterval(300))
+                at: started.addingTimeInterval(300),
+                edit: { xml in
+                    let start = try #require(xml.firstRange(of: /<Start timestamp="(\d+)"\/>/))
+                    let time = try #require(Int(xml[start].dropFirst(#"<Start timestamp=""#.count).prefix { $0.isNumber }))
+                    xml.replaceSubrange(
+                        start,
+                        with:
+                            #"<Start timestamp="\#(time)" instructionsShown="\#(time)" instructionsSpoken="\#(time + 1500)" firstTouch="\#(time + 4200)"/>"#
+                    )
+                })
             // 3: symbol-digit, recovered from a killed session: incomplete.
             let sdtRecording = scratch.appendingPathComponent("sdt.evemu").path
             try synth("sdt-in-order", to: sdtRecording)
@@ -90,7 +101,7 @@ struct ReportTests {
         /// Replays `recording` into the folder as the test at `position`, and records it in `manifest`.
         mutating func replay(
             _ recording: String, test: [String], name: String, position: Int, manifest: inout VisitManifest, at: Date,
-            incomplete: Bool = false
+            incomplete: Bool = false, edit: ((inout String) throws -> Void)? = nil
         ) throws {
             let output = directory.appendingPathComponent("replay-\(position)")
             let replayed = try run(
@@ -99,6 +110,11 @@ struct ReportTests {
             // The file keeps the name replay gave it: sealed patient details are bound to it.
             let results = try #require(try FileManager.default.contentsOfDirectory(atPath: output.path).first)
             try FileManager.default.moveItem(atPath: output.appendingPathComponent(results).path, toPath: folder.file(results))
+            if let edit {
+                var xml = try String(contentsOfFile: folder.file(results), encoding: .utf8)
+                try edit(&xml)
+                try xml.write(toFile: folder.file(results), atomically: true, encoding: .utf8)
+            }
             manifest.start(position, at: at, journal: "\(name)-\(position + 1).evemu", results: results)
             manifest.finish(
                 position, at: at.addingTimeInterval(120), outcome: "finished",
@@ -272,6 +288,7 @@ struct ReportTests {
         #expect(text.contains("SKIPPED: participant tired") && text.contains("INCOMPLETE"))
         #expect(text.contains("ABOVE RANGE") && text.contains("within range"))
         #expect(text.contains("wall-cross (the pen crossed a wall)"))
+        #expect(text.contains("Instructions read in: step 1 4.2 s"))
         #expect(text.contains("Dell Canvas 27") && text.contains("0.0-test"))
 
         // Each shown duration and stroke count is the value `features` prints for the results file.
