@@ -72,7 +72,10 @@ public struct VisitReportLayout: Sendable {
 
     static let margin = 1.5
     /// The height of a test block with pictures, and of one without.
+    /// The height of a test block with pictures: at most this, and down to the least when that
+    /// brings the whole visit onto the first page.
     static let pictureBlockHeight = 6.8
+    static let leastPictureBlockHeight = 5.6
     static let statusBlockHeight = 1.4
     /// The picture box's width; the measures take the rest of the line.
     static let pictureWidth = 9.2
@@ -95,9 +98,13 @@ public struct VisitReportLayout: Sendable {
         var page = PageDrawing(size: size)
         var y = header(content, on: &page)
         let bottom = size.heightCentimetres - Self.margin - 0.6
+        let withPictures = content.tests.count { $0.document != nil }
+        let statusOnly = Double(content.tests.count - withPictures) * Self.statusBlockHeight
+        let fitting = withPictures == 0 ? Self.pictureBlockHeight : (bottom - y - statusOnly) / Double(withPictures)
+        let pictureHeight = min(Self.pictureBlockHeight, max(Self.leastPictureBlockHeight, fitting))
         for test in content.tests {
             let hasPicture = test.document != nil
-            let height = hasPicture ? Self.pictureBlockHeight : Self.statusBlockHeight
+            let height = hasPicture ? pictureHeight : Self.statusBlockHeight
             if y + height > bottom {
                 pages.append(page)
                 page = PageDrawing(size: size)

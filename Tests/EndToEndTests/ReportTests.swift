@@ -229,6 +229,38 @@ struct ReportTests {
         #expect(Self.count(in: page, box: below, dpi: dpi, where: Self.isDark) == 0)
     }
 
+    @Test("A visit longer than a page goes on: the blocks that do not fit on page 1 are on page 2, with their ink")
+    func pages() throws {
+        let visit = try Visit()
+        defer { visit.remove() }
+        // Three more tests, the same three results files again (a protocol that repeats the battery).
+        var manifest = try visit.folder.readManifest()
+        for position in 0..<3 {
+            var again = manifest.tests[position]
+            again.index = manifest.tests.count + 1
+            manifest.tests.append(again)
+        }
+        try visit.folder.write(manifest)
+        let pdf = visit.directory.appendingPathComponent("report.pdf").path
+        let made = try styluskit(["report", visit.folder.path, "--out", pdf, "--json"])
+        try #require(made.status == 0, "\(made.standardError)")
+        let report = try Self.json(made.standardOutput)
+        #expect(report["pages"] as? Int == 2)
+        let tests = try #require(report["tests"] as? [[String: Any]])
+        let pages = tests.map { $0["page"] as? Int ?? 0 }
+        #expect(pages.first == 1 && pages.last == 2 && pages == pages.sorted(), "\(pages)")
+        let info = try run(URL(fileURLWithPath: "/usr/bin/pdfinfo"), [pdf])
+        #expect(info.standardOutput.contains("Pages:           2"), "\(info.standardOutput)")
+        let dpi = 100.0
+        let second = try Self.raster(pdf, page: 2, dpi: Int(dpi))
+        for test in tests where test["page"] as? Int == 2 {
+            let picture = try #require(test["picture"] as? [String: Double])
+            #expect(Self.count(in: second, box: picture, dpi: dpi, where: Self.isInk) > 20, "test \(test["index"]!) on page 2 has no ink")
+        }
+        let text = try Self.text(pdf)
+        #expect(text.contains("Visit report, participant P-0042 (continued)") && text.contains("Page 2 of 2"))
+    }
+
     @Test("The maze's picture is at its stated scale: the detour maze, 3 cells of 1.5 cm, spans 4.5 cm / n on paper")
     func scale() throws {
         let visit = try Visit()
@@ -318,7 +350,7 @@ struct ReportTests {
             in: Paths.packageRoot, input: Self.password)
         try #require(unlocked.status == 0, "\(unlocked.standardError)")
         let report = try Self.json(unlocked.standardOutput)
-        #expect(report["patientShown"] as? Bool == true && report["paper"] as? String == "letter")
+        #expect(report["patientShown"] as? Bool == true && report["paper"] as? String == "letter" && report["pages"] as? Int == 1)
         let text = try Self.text(pdf)
         #expect(text.contains("Patient: \(Self.patientName), Evangelina") && text.contains("born 1941-07-30"))
         let info = try run(URL(fileURLWithPath: "/usr/bin/pdfinfo"), [pdf])
