@@ -1,4 +1,5 @@
 import Foundation
+import Measures
 import SystemErrors
 
 /// A study's normative ranges for the report: per test and measure, the low and high ends of
@@ -44,6 +45,9 @@ public struct NormativeRanges: Hashable, Sendable {
         ranges.first { $0.test == test && $0.measure == measure } ?? ranges.first { $0.test == "*" && $0.measure == measure }
     }
 
+    /// The measures a range may name: the numeric columns of `features --level test`.
+    public static let measures = Set(MeasureLevel.test.columns).subtracting(["test"])
+
     /// The tests a range may name.
     public static let tests: Set<String> = ["clock", "maze", "sdt", "*"]
 
@@ -61,6 +65,9 @@ public struct NormativeRanges: Hashable, Sendable {
             }
             guard Self.tests.contains(fields[0]) else { throw bad("the test '\(fields[0])' is not clock, maze, sdt or *") }
             guard !fields[1].isEmpty else { throw bad("the measure is empty; give a column of `styluskit features --level test`") }
+            guard Self.measures.contains(fields[1]) else {
+                throw bad("'\(fields[1])' is not a column of `styluskit features --level test` (docs/measures.md)")
+            }
             func bound(_ field: String, _ name: String) throws(ReportError) -> Double? {
                 if field.isEmpty { return nil }
                 guard let value = Double(field), value.isFinite else { throw bad("its \(name) '\(field)' is not a number") }

@@ -16,13 +16,15 @@ public struct ReportedMeasure: Hashable, Sendable {
     public var unit: String
     /// The value as `features` gives it (six significant digits); nil where it does not apply.
     public var value: Double?
+
+    /// Whether the measure is a count (`features` writes it whole).
+    public var isCount: Bool
     public var range: NormativeRanges.Range?
 
     /// The value as printed: counts whole, the rest with two decimals.
     public var valueText: String {
         guard let value else { return "n/a" }
-        return column == "strokes" || column == "interruptions" || column.hasPrefix("boxes_") || column == "wall_crosses"
-            ? String(Int(value.rounded())) : String(format: "%.2f", value)
+        return isCount ? String(Int(value.rounded())) : String(format: "%.2f", value)
     }
 
     public var place: RangePlace? {
@@ -118,6 +120,14 @@ public struct VisitReportContent: Sendable {
         return columns
     }
 
+    /// A column not shown by default, in words: `maze_time_across_walls_s` is "maze time across walls", in s.
+    static func words(_ column: String) -> (column: String, label: String, unit: String) {
+        for (suffix, unit) in [("_mm", "mm"), ("_s", "s")] where column.hasSuffix(suffix) {
+            return (column, column.dropLast(suffix.count).replacingOccurrences(of: "_", with: " "), unit)
+        }
+        return (column, column.replacingOccurrences(of: "_", with: " "), "")
+    }
+
     /// Reads the visit in `folder`; `ranges` mark the values, `clinician` (an unlocked key) opens the patient's details.
     ///
     /// - Throws: `VisitError` for a folder that is not a visit; `ReportError` for a test marked
@@ -163,9 +173,15 @@ public struct VisitReportContent: Sendable {
                 }
             }
             let row = MeasureLevel.test.rows(of: FeaturesInk.test(of: document, mazes: reported.mazes))[0]
-            reported.measures = columns(test: entry.test).map { column in
+            // The shown measures, then any other the ranges file gives a range for in this test, under its column's name.
+            var shown = columns(test: entry.test)
+            for range in ranges?.ranges ?? [] where range.test == entry.test || range.test == "*" {
+                if !shown.contains(where: { $0.column == range.measure }) { shown.append(Self.words(range.measure)) }
+            }
+            reported.measures = shown.map { column in
                 ReportedMeasure(
                     column: column.column, label: column.label, unit: column.unit, value: row[column.column]?.text.flatMap { Double($0) },
+                    isCount: { if case .count? = row[column.column] { true } else { false } }(),
                     range: ranges?.range(test: entry.test, measure: column.column))
             }
             for (number, step) in document.steps.enumerated() {

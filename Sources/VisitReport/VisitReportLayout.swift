@@ -141,7 +141,7 @@ public struct VisitReportLayout: Sendable {
         line("StylusKit visit report", size: 0.5, step: 0.75)
         line("Participant: \(manifest.participant)", size: 0.4, step: 0.6)
         if let patient = content.patient {
-            line("Patient: \(patient.lastName), \(patient.firstName) · born \(patient.birthday) · record \(patient.medicalRecord)")
+            line("Patient: \(patient.lastName), \(patient.firstName) · born \(patient.birthday)")
         } else {
             line("Patient details are not shown (give --clinician-key to show them).", colour: Self.grey)
         }
@@ -314,8 +314,10 @@ public struct VisitReportLayout: Sendable {
             page.marks.append(
                 .text(string, at: FormPosition(xCentimetres: x, yCentimetres: y), sizeCentimetres: Self.textSize, colour: colour))
         }
-        for measure in test.measures {
+        for measure in test.measures where y < bottom {
             text(measure.label, x: box.x)
+            // A long label (a measure the ranges file added) has its own line, its value the next.
+            if Double(measure.label.count) * Self.characterWidth > 3.6 { y += Self.lineHeight }
             text(measure.valueText + (measure.unit.isEmpty || measure.value == nil ? "" : " " + measure.unit), x: box.x + 3.7)
             if let range = measure.range, let place = measure.place {
                 let ends = Self.rangeText(range)

@@ -306,8 +306,10 @@ struct ReportTests {
         defer { visit.remove() }
         let pdf = visit.directory.appendingPathComponent("report.pdf").path
         let ranges = visit.directory.appendingPathComponent("ranges.csv").path
-        try "# test norms\ntest,measure,low,high,label\nclock,total_time_s,,0.5,tiny\n*,strokes,0,100000\n".write(
-            toFile: ranges, atomically: true, encoding: .utf8)
+        try
+            "# test norms\ntest,measure,low,high,label\nclock,total_time_s,,0.5,tiny\n*,strokes,0,100000\nmaze,maze_centre_line_distance_mean_mm,0,3\n"
+            .write(
+                toFile: ranges, atomically: true, encoding: .utf8)
         let made = try styluskit(["report", visit.folder.path, "--out", pdf, "--ranges", ranges, "--json"])
         try #require(made.status == 0, "\(made.standardError)")
         let report = try Self.json(made.standardOutput)
@@ -319,6 +321,8 @@ struct ReportTests {
         #expect(text.contains("Patient details are not shown"))
         #expect(text.contains("SKIPPED: participant tired") && text.contains("INCOMPLETE"))
         #expect(text.contains("ABOVE RANGE") && text.contains("within range"))
+        // A measure not shown by default joins the maze's under its column name, with its range.
+        #expect(text.contains("maze centre line distance mean") && text.contains("(0–3)"))
         #expect(text.contains("wall-cross (the pen crossed a wall)"))
         #expect(text.contains("Instructions read in: step 1 4.2 s"))
         #expect(text.contains("Dell Canvas 27") && text.contains("0.0-test"))
