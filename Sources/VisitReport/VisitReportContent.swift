@@ -96,6 +96,8 @@ public struct VisitReportContent: Sendable {
     public var patient: PatientDetails?
     /// Whether a ranges file was given.
     public var hasRanges: Bool
+    /// Whether a clinician key was given (and unlocked): without one the patient's details are not looked for.
+    public var keyGiven: Bool
 
     /// The measures the report shows per test: the common ones, then each test's own.
     static func columns(test: String) -> [(column: String, label: String, unit: String)] {
@@ -202,7 +204,9 @@ public struct VisitReportContent: Sendable {
             }
             tests.append(reported)
         }
-        return VisitReportContent(folder: folder, manifest: manifest, tests: tests, patient: patient, hasRanges: ranges != nil)
+        return VisitReportContent(
+            folder: folder, manifest: manifest, tests: tests, patient: patient, hasRanges: ranges != nil,
+            keyGiven: clinician != nil)
     }
 
     /// The test's name as a clinician reads it.

@@ -142,6 +142,8 @@ public struct VisitReportLayout: Sendable {
         line("Participant: \(manifest.participant)", size: 0.4, step: 0.6)
         if let patient = content.patient {
             line("Patient: \(patient.lastName), \(patient.firstName) · born \(patient.birthday)")
+        } else if content.keyGiven {
+            line("No patient details are stored in this visit's results files.", colour: Self.grey)
         } else {
             line("Patient details are not shown (give --clinician-key to show them).", colour: Self.grey)
         }

@@ -240,6 +240,11 @@ struct ReportTests {
             again.index = manifest.tests.count + 1
             manifest.tests.append(again)
         }
+        // And one the operator aborted before its results file was written.
+        var aborted = VisitManifest.Test(index: manifest.tests.count + 1, test: "sdt")
+        aborted.status = .aborted
+        aborted.journal = "sdt-8.evemu"
+        manifest.tests.append(aborted)
         try visit.folder.write(manifest)
         let pdf = visit.directory.appendingPathComponent("report.pdf").path
         let made = try styluskit(["report", visit.folder.path, "--out", pdf, "--json"])
@@ -253,12 +258,14 @@ struct ReportTests {
         #expect(info.standardOutput.contains("Pages:           2"), "\(info.standardOutput)")
         let dpi = 100.0
         let second = try Self.raster(pdf, page: 2, dpi: Int(dpi))
-        for test in tests where test["page"] as? Int == 2 {
+        for test in tests where test["page"] as? Int == 2 && test["status"] as? String != "aborted" {
             let picture = try #require(test["picture"] as? [String: Double])
             #expect(Self.count(in: second, box: picture, dpi: dpi, where: Self.isInk) > 20, "test \(test["index"]!) on page 2 has no ink")
         }
         let text = try Self.text(pdf)
         #expect(text.contains("Visit report, participant P-0042 (continued)") && text.contains("Page 2 of 2"))
+        #expect(text.contains("8. Symbol digit: ABORTED: the visit was stopped during this test"))
+        #expect(tests.last?["picture"] is NSNull)
     }
 
     @Test("The maze's picture is at its stated scale: the detour maze, 3 cells of 1.5 cm, spans 4.5 cm / n on paper")
