@@ -389,6 +389,14 @@ struct ReportTests {
         #expect(badRanges.status == 65)
         #expect(badRanges.standardError.contains("\(bad) line 1: its low end 'ten' is not a number"))
 
+        // A results file that is not one: the message names the test and the file.
+        let sdt = try #require(visit.results[2])
+        try "not a results file\n".write(toFile: sdt, atomically: true, encoding: .utf8)
+        let unreadable = try styluskit(["report", visit.folder.path, "--out", other])
+        #expect(unreadable.status == 65)
+        #expect(
+            unreadable.standardError.contains("The results file of test 3 (sdt), \(sdt), cannot be read: "), "\(unreadable.standardError)")
+
         // A missing results file: the message names the test and the file.
         let maze = try #require(visit.results[1])
         try FileManager.default.removeItem(atPath: maze)
