@@ -116,8 +116,9 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         case let error as VisitError:
             switch error {
             case .noVisitFolder: self = .noInput
-            case .notAManifest, .newerManifest, .invalidParticipant, .protocolChanged: self = .dataError
             case .fileSystem: self = .ioError
+            // The manifest's and the protocol's problems, and any the visit command adds: the data given.
+            default: self = .dataError
             }
         case is DisplayChoiceError: self = .unavailable
         case is TransformFitError: self = .failure
