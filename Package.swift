@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "Features", targets: ["Features"]),
         .library(name: "Batch", targets: ["Batch"]),
         .library(name: "Visits", targets: ["Visits"]),
+        .library(name: "VisitReport", targets: ["VisitReport"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -93,7 +94,7 @@ let package = Package(
             name: "Reports",
             dependencies: [
                 "ADF", "Calibration", "FormPrinting", "LinuxInput", "PatientData", "Proctoring", "Recordings", "Rendering", "Sessions",
-                "StylusGeometry", "StylusInput", "Synthesis",
+                "StylusGeometry", "StylusInput", "Synthesis", "VisitReport", "Visits",
             ],
             exclude: ["README.md"]),
         // What `features` does between the command line and the measures: inputs read (results
@@ -105,6 +106,14 @@ let package = Package(
         .target(
             name: "Visits",
             dependencies: ["Sessions", "SystemErrors", "Yams", .product(name: "Crypto", package: "swift-crypto")],
+            exclude: ["README.md"]),
+        // The visit report: a visit folder's tests, pictures and measures laid out on printed pages (docs/report.md).
+        .target(
+            name: "VisitReport",
+            dependencies: [
+                "ADF", "Features", "FormPrinting", "Measures", "PatientData", "Proctoring", "Rendering", "Sessions", "StylusGeometry",
+                "SystemErrors", "Visits",
+            ],
             exclude: ["README.md"]),
         // One command over many inputs: the input list, the jobs in input order, progress, the report.
         .target(name: "Batch", exclude: ["README.md"]),
@@ -143,7 +152,7 @@ let package = Package(
                 "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "LinuxInput", "FormPrinting",
                 "Synthesis", "PatientData", "Rendering", "PatientWindow", "Administering", "Sessions", "Measures", "Calibration", "Reports",
                 "Features",
-                "Batch",
+                "Batch", "VisitReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], exclude: ["README.md"]),
 
@@ -197,6 +206,7 @@ let package = Package(
         .testTarget(name: "BatchTests", dependencies: ["Batch"]),
         .testTarget(name: "VisitsTests", dependencies: ["Visits", "Sessions"]),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "StylusGeometry", "StylusInput"]),
+        .testTarget(name: "VisitReportTests", dependencies: ["VisitReport"]),
         .testTarget(name: "SystemErrorsTests", dependencies: ["SystemErrors"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Proctoring", "StylusGeometry", "StylusInput"]),
         .testTarget(
@@ -216,7 +226,7 @@ let package = Package(
             dependencies: ["Sessions", "ADF", "Proctoring", "Recordings", "StylusGeometry", "StylusInput", "Synthesis"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["StylusGeometry", "FormPrinting", "TestSupport"]),
+            dependencies: ["StylusGeometry", "FormPrinting", "TestSupport", "Visits"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -259,6 +259,38 @@ extension PageDrawing {
         }
     }
 
+    /// Every mark scaled by `scale` about the page's top-left corner, then moved by (`dx`, `dy`)
+    /// cm: a page drawn smaller on another (a report's pictures at 1:4). Lengths, widths and text
+    /// sizes all scale, except that no line drawn thinner than `minimumWidth` cm, so ink still prints.
+    public func marks(
+        scaledBy scale: Double, offsetBy dx: Double, _ dy: Double, minimumWidthCentimetres minimum: Double = 0
+    ) -> [PageMark] {
+        func move(_ p: FormPosition) -> FormPosition {
+            FormPosition(xCentimetres: p.xCentimetres * scale + dx, yCentimetres: p.yCentimetres * scale + dy)
+        }
+        func width(_ w: Double) -> Double { max(w * scale, minimum) }
+        return marks.map { mark in
+            switch mark {
+            case let .line(from, to, w, colour): .line(from: move(from), to: move(to), widthCentimetres: width(w), colour: colour)
+            case let .circle(centre, radius, w, colour):
+                .circle(centre: move(centre), radiusCentimetres: radius * scale, widthCentimetres: width(w), colour: colour)
+            case let .polygon(points, colour): .polygon(points.map(move), colour: colour)
+            case let .text(text, at, size, colour): .text(text, at: move(at), sizeCentimetres: size * scale, colour: colour)
+            case let .path(points, w, colour, dash):
+                .path(points.map(move), widthCentimetres: width(w), colour: colour, dashCentimetres: dash.map { $0 * scale })
+            case let .disc(centre, radius, colour): .disc(centre: move(centre), radiusCentimetres: radius * scale, colour: colour)
+            case let .centredText(text, centre, size, bold, colour):
+                .centredText(text, centre: move(centre), sizeCentimetres: size * scale, bold: bold, colour: colour)
+            case let .polyline(points, closed, w, colour):
+                .polyline(points.map(move), closed: closed, widthCentimetres: width(w), colour: colour)
+            case let .arc(centre, radius, start, end, w, colour):
+                .arc(
+                    centre: move(centre), radiusCentimetres: radius * scale, startAngle: start, endAngle: end,
+                    widthCentimetres: width(w), colour: colour)
+            }
+        }
+    }
+
     /// Pages laid left to right, `gap` cm apart, top-aligned, on one page.
     public static func sideBySide(_ pages: [PageDrawing], gapCentimetres gap: Double = 1) -> PageDrawing {
         var x = 0.0

@@ -10,6 +10,8 @@ import Rendering
 import Sessions
 import StylusGeometry
 import StylusInput
+import VisitReport
+import Visits
 import Synthesis
 
 /// The exit status of every command, with one meaning across all of them (sysexits.h where it
@@ -106,6 +108,19 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
             case .unknownOutputFormat, .nothingToWrite, .stepOutOfRange, .needsTest: self = .usage
             case .noSteps: self = .dataError
             case .outputExists, .cannotCreate: self = .cannotCreate
+            }
+        case let error as ReportError:
+            switch error {
+            case .missingResults, .cannotReadRanges: self = .noInput
+            case .noResultsNamed, .unreadableResults, .badRanges: self = .dataError
+            case .outputExists: self = .cannotCreate
+            }
+        case let error as VisitError:
+            switch error {
+            case .noVisitFolder: self = .noInput
+            case .fileSystem: self = .ioError
+            // The manifest's and the protocol's problems, and any the visit command adds: the data given.
+            default: self = .dataError
             }
         case is DisplayChoiceError: self = .unavailable
         case is TransformFitError: self = .failure

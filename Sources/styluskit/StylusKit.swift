@@ -28,6 +28,7 @@ struct StylusKit: ParsableCommand {
             Render.self,
             Plot.self,
             Features.self,
+            Report.self,
         ])
 
     /// Runs the command line; every failure ends with its `ExitStatus`, its message on standard

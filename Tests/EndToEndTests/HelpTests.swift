@@ -25,6 +25,7 @@ struct HelpTests {
             "render",
             "plot",
             "features",
+            "report",
             "calibrate",
             "calibrate display",
             "calibrate tablet",

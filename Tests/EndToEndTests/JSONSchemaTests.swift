@@ -269,6 +269,13 @@ struct JSONSchemaTests {
                 ]),
             ]
         },
+        "report": Invocation { s in
+            [
+                Run(arguments: [
+                    "report", try ReportTests.smallVisit(results: s.results, in: s.directory), "--out", s.path("report.pdf"), "--json",
+                ])
+            ]
+        },
         "plot": Invocation { s in [Run(arguments: ["plot", s.results, "--out", s.path("plot.png"), "--json"])] },
         "features": Invocation { s in
             ["stroke", "step", "test"].map { Run(arguments: ["features", s.results, "--format", "json", "--level", $0]) }

@@ -1,0 +1,91 @@
+import Foundation
+import StylusGeometry
+public import VisitReport
+import Visits
+
+/// What `report` prints: the PDF written and where each test went on its pages.
+public struct VisitReportSummary: CommandReport {
+    /// A box on a page in cm, two decimals.
+    public struct Box: Encodable, Sendable {
+        var box: ReportBox
+
+        enum CodingKeys: CodingKey { case x, y, width, height }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(rounded(box.x, 2), forKey: .x)
+            try container.encode(rounded(box.y, 2), forKey: .y)
+            try container.encode(rounded(box.width, 2), forKey: .width)
+            try container.encode(rounded(box.height, 2), forKey: .height)
+        }
+    }
+
+    /// One test's place in the report.
+    public struct Test: Encodable, Sendable {
+        var index: Int
+        var test: String
+        var status: String
+        var page: Int
+        var block: Box
+        var picture: Box?
+        var measures: Box?
+        var scale: Double?
+        var form: Centimetres?
+        var window: Box?
+        var outOfRange: [String]
+
+        enum CodingKeys: CodingKey { case index, test, status, page, block, picture, measures, scale, form, window, outOfRange }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(index, forKey: .index)
+            try container.encode(test, forKey: .test)
+            try container.encode(status, forKey: .status)
+            try container.encode(page, forKey: .page)
+            try container.encode(block, forKey: .block)
+            try container.encode(picture, forKey: .picture)
+            try container.encode(measures, forKey: .measures)
+            try container.encode(scale, decimals: 2, forKey: .scale)
+            try container.encode(form, forKey: .form)
+            try container.encode(window, forKey: .window)
+            try container.encode(outOfRange, forKey: .outOfRange)
+        }
+    }
+
+    public var out: String
+    public var participant: String
+    public var paper: String
+    public var pages: Int
+    public var patientShown: Bool
+    public var tests: [Test]
+
+    public init(out: String, content: VisitReportContent, layout: VisitReportLayout) {
+        self.out = out
+        participant = content.manifest.participant
+        paper = layout.paper.rawValue
+        pages = layout.pages.count
+        patientShown = content.patient != nil
+        tests = layout.placements.map { placement in
+            Test(
+                index: placement.index, test: placement.test, status: placement.status, page: placement.page,
+                block: Box(box: placement.block), picture: placement.picture.map { Box(box: $0) },
+                measures: placement.measures.map { Box(box: $0) }, scale: placement.scale,
+                form: placement.form.map { Centimetres(width: $0.widthCentimetres, height: $0.heightCentimetres) },
+                window: placement.window.map { Box(box: $0) },
+                outOfRange: placement.outOfRange)
+        }
+    }
+
+    enum CodingKeys: CodingKey { case out, participant, paper, pages, patientShown, tests }
+
+    public var text: String {
+        var lines = ["\(out): visit report of participant \(participant), \(pages) page\(pages == 1 ? "" : "s") (\(paper))"]
+        for test in tests {
+            var line = "  \(test.index). \(test.test): \(test.status), page \(test.page)"
+            if let scale = test.scale { line += ", pictures at 1:\(String(format: "%g", scale))" }
+            if !test.outOfRange.isEmpty { line += ", outside range: " + test.outOfRange.joined(separator: ", ") }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,28 @@
+/// Why a visit report could not be made, and what to do.
+public enum ReportError: Error, Equatable, CustomStringConvertible {
+    case missingResults(folder: String, index: Int, test: String, file: String)
+    case noResultsNamed(folder: String, index: Int, test: String)
+    case unreadableResults(file: String, index: Int, test: String, reason: String)
+    case cannotReadRanges(file: String, reason: String)
+    case badRanges(file: String, line: Int, detail: String)
+    case outputExists(path: String)
+
+    public var description: String {
+        switch self {
+        case let .missingResults(folder, index, test, file):
+            "Test \(index) (\(test)) of the visit in \(folder) has no results file: \(file) is missing. Restore it from the "
+                + "study's backup, or run `styluskit recover` on the test's journal to write it again."
+        case let .noResultsNamed(folder, index, test):
+            "Test \(index) (\(test)) of the visit in \(folder) is marked done but its manifest names no results file; "
+                + "the manifest is damaged. Restore visit.json from the study's backup."
+        case let .unreadableResults(file, index, test, reason):
+            "The results file of test \(index) (\(test)), \(file), cannot be read: \(reason). Check it with `styluskit adf validate`."
+        case let .cannotReadRanges(file, reason):
+            "Cannot read the ranges file \(file): \(reason). Give a CSV file of test,measure,low,high,label lines (docs/report.md)."
+        case let .badRanges(file, line, detail):
+            "\(file) line \(line): \(detail). Each line of a ranges file is test,measure,low,high[,label] (docs/report.md)."
+        case let .outputExists(path):
+            "\(path) already exists; pass --force to replace it, or give another --out."
+        }
+    }
+}

@@ -1,0 +1,238 @@
+public import ADF
+import Features
+import Foundation
+import Measures
+public import PatientData
+import Proctoring
+public import Sessions
+public import Visits
+
+/// One measure as the report shows it: its name for a clinician, the value `features` computes
+/// and, with a ranges file, where the value lies.
+public struct ReportedMeasure: Hashable, Sendable {
+    /// The `styluskit features --level test` column.
+    public var column: String
+    public var label: String
+    public var unit: String
+    /// The value as `features` gives it (six significant digits); nil where it does not apply.
+    public var value: Double?
+
+    /// Whether the measure is a count (`features` writes it whole).
+    public var isCount: Bool
+    public var range: NormativeRanges.Range?
+
+    /// The value as printed: counts whole, the rest with two decimals.
+    public var valueText: String {
+        guard let value else { return "n/a" }
+        return isCount ? String(Int(value.rounded())) : String(format: "%.2f", value)
+    }
+
+    public var place: RangePlace? {
+        guard let value, let range else { return nil }
+        return range.place(value)
+    }
+}
+
+/// One interruption as the report words it.
+public struct ReportedInterruption: Hashable, Sendable {
+    public var type: String
+    /// Seconds from the start of its step.
+    public var seconds: Double
+    /// The step it came in, from 1.
+    public var step: Int
+
+    /// What the interruption was, in a clinician's words.
+    public var meaning: String {
+        switch type {
+        case "wall-cross": "the pen crossed a wall"
+        case "no-drawing": "the pen stayed up too long"
+        case "start-far": "began away from the start arrow"
+        case "not-entered": "lifted before entering the maze"
+        case "resume-far": "resumed away from where the path ended"
+        case "skip": "wrote beyond the next box"
+        case "device-removed": "the tablet was unplugged"
+        case "events-dropped": "the computer lost pen samples"
+        default: type
+        }
+    }
+}
+
+/// What the report says of one test of the visit.
+public struct ReportedTest: Sendable {
+    public var entry: VisitManifest.Test
+    /// The test's name for a clinician.
+    public var name: String
+    /// The results read, for a test done or incomplete.
+    public var document: ADFDocument?
+    /// The maze files the protocol names, when they can still be read (results files do not carry them).
+    public var mazes: [AdministeredMaze]
+    public var measures: [ReportedMeasure]
+    public var interruptions: [ReportedInterruption]
+    /// Each step's instructions reading time in seconds, where the results file has one (step from 1).
+    public var readingTimes: [(step: Int, seconds: Double)]
+    /// What the operator and the clinician should know beyond the measures (maze outlines missing...).
+    public var notes: [String]
+
+    /// The status line: what became of the test.
+    public var statusLine: String {
+        switch entry.status {
+        case .done: "done" + (entry.outcome.map { " (\($0))" } ?? "")
+        case .incomplete: "INCOMPLETE: stopped during the test; results recovered from its journal"
+        case .skipped: "SKIPPED: " + (entry.skipReason.map { $0.isEmpty ? "no reason given" : $0 } ?? "no reason given")
+        case .aborted: "ABORTED: the visit was stopped during this test; its journal is kept for `styluskit recover`"
+        case .running: "NOT FINISHED: the visit stopped during this test; run `styluskit visit` again to recover it"
+        case .pending: "NOT TAKEN"
+        }
+    }
+}
+
+/// Everything a visit report shows, read from the visit folder: the manifest's facts, and each
+/// test's results file measured as `styluskit features --level test` measures it.
+public struct VisitReportContent: Sendable {
+    public var folder: VisitFolder
+    public var manifest: VisitManifest
+    public var tests: [ReportedTest]
+    /// The patient's details, only when the clinician key was unlocked and a results file holds them.
+    public var patient: PatientDetails?
+    /// Whether a ranges file was given.
+    public var hasRanges: Bool
+    /// Whether a clinician key was given (and unlocked): without one the patient's details are not looked for.
+    public var keyGiven: Bool
+
+    /// The measures the report shows per test: the common ones, then each test's own.
+    static func columns(test: String) -> [(column: String, label: String, unit: String)] {
+        var columns: [(String, String, String)] = [
+            ("total_time_s", "Duration", "s"), ("strokes", "Strokes", ""), ("on_surface_time_s", "Pen-down time", "s"),
+            ("in_air_time_s", "Pen-up time", "s"), ("path_length_mm", "Ink length", "mm"),
+        ]
+        switch test {
+        case "clock":
+            columns += [
+                ("copy_command_total_time_ratio", "Copy / command time", ""), ("copy_command_strokes_ratio", "Copy / command strokes", ""),
+            ]
+        case "maze":
+            columns += [
+                ("maze_completion_time_s", "Completion time", "s"), ("wall_crosses", "Wall crosses", ""),
+                ("maze_path_solution_ratio", "Path / solution length", ""),
+            ]
+        case "sdt":
+            columns += [("boxes_attempted_test", "Boxes attempted", ""), ("time_per_box_test_s", "Time per box", "s")]
+        default: break
+        }
+        return columns
+    }
+
+    /// A column not shown by default, in words: `maze_time_across_walls_s` is "maze time across walls", in s.
+    static func words(_ column: String) -> (column: String, label: String, unit: String) {
+        for (suffix, unit) in [("_mm", "mm"), ("_s", "s")] where column.hasSuffix(suffix) {
+            return (column, column.dropLast(suffix.count).replacingOccurrences(of: "_", with: " "), unit)
+        }
+        return (column, column.replacingOccurrences(of: "_", with: " "), "")
+    }
+
+    /// Reads the visit in `folder`; `ranges` mark the values, `clinician` (an unlocked key) opens the patient's details.
+    ///
+    /// - Throws: `VisitError` for a folder that is not a visit; `ReportError` for a test marked
+    ///   done or incomplete whose results file is missing or unreadable.
+    public static func read(folder path: String, ranges: NormativeRanges?, clinician: ClinicianKey?) throws -> VisitReportContent {
+        let folder = try VisitFolder(existing: path)
+        let manifest = try folder.readManifest()
+        let visitProtocol = protocolCopy(folder, manifest)
+        var tests: [ReportedTest] = []
+        var patient: PatientDetails?
+        for (position, entry) in manifest.tests.enumerated() {
+            var reported = ReportedTest(
+                entry: entry, name: Self.name(of: entry.test), document: nil, mazes: [], measures: [], interruptions: [],
+                readingTimes: [], notes: [])
+            guard entry.status == .done || entry.status == .incomplete || (entry.status == .aborted && entry.results != nil) else {
+                tests.append(reported)
+                continue
+            }
+            guard let name = entry.results else {
+                throw ReportError.noResultsNamed(folder: folder.path, index: entry.index, test: entry.test)
+            }
+            let file = folder.file(name)
+            guard FileManager.default.fileExists(atPath: file) else {
+                // An aborted test may have no results file: its journal is the record.
+                if entry.status == .aborted {
+                    tests.append(reported)
+                    continue
+                }
+                throw ReportError.missingResults(folder: folder.path, index: entry.index, test: entry.test, file: name)
+            }
+            let document: ADFDocument
+            do {
+                document = try ADFReader.read(path: file).document
+            } catch {
+                throw ReportError.unreadableResults(file: file, index: entry.index, test: entry.test, reason: "\(error)")
+            }
+            reported.document = document
+            if entry.test == "maze" {
+                let loaded = mazes(of: visitProtocol, position: position, source: manifest.protocol.source)
+                reported.mazes = loaded
+                if loaded.isEmpty {
+                    reported.notes.append("maze outlines not drawn: the protocol's maze files cannot be read from here")
+                }
+            }
+            let row = MeasureLevel.test.rows(of: FeaturesInk.test(of: document, mazes: reported.mazes))[0]
+            // The shown measures, then any other the ranges file gives a range for in this test, under its column's name.
+            var shown = columns(test: entry.test)
+            for range in ranges?.ranges ?? [] where range.test == entry.test || range.test == "*" {
+                if !shown.contains(where: { $0.column == range.measure }) { shown.append(Self.words(range.measure)) }
+            }
+            reported.measures = shown.map { column in
+                ReportedMeasure(
+                    column: column.column, label: column.label, unit: column.unit, value: row[column.column]?.text.flatMap { Double($0) },
+                    isCount: { if case .count? = row[column.column] { true } else { false } }(),
+                    range: ranges?.range(test: entry.test, measure: column.column))
+            }
+            for (number, step) in document.steps.enumerated() {
+                for interruption in step.interruptions {
+                    reported.interruptions.append(
+                        ReportedInterruption(
+                            type: interruption.type, seconds: (interruption.unixMilliseconds - step.start.unixMilliseconds) / 1000,
+                            step: number + 1))
+                }
+                if let instructions = step.start.instructions {
+                    reported.readingTimes.append((number + 1, Double(instructions.readingMilliseconds) / 1000))
+                }
+            }
+            if let clinician, patient == nil, let sealed = document.environment.localPatientEncodedID,
+                let start = document.steps.first?.start.unixMilliseconds
+            {
+                patient = try clinician.open(sealed, in: ResultsFileBinding(resultsPath: file, startUnixMilliseconds: start))
+            }
+            tests.append(reported)
+        }
+        return VisitReportContent(
+            folder: folder, manifest: manifest, tests: tests, patient: patient, hasRanges: ranges != nil,
+            keyGiven: clinician != nil)
+    }
+
+    /// The test's name as a clinician reads it.
+    static func name(of test: String) -> String {
+        switch test {
+        case "clock": "Clock drawing"
+        case "maze": "Maze"
+        case "sdt": "Symbol digit"
+        default: test
+        }
+    }
+
+    /// The folder's copy of the protocol, or nil when it is missing or unreadable (the report goes on without the mazes).
+    static func protocolCopy(_ folder: VisitFolder, _ manifest: VisitManifest) -> VisitProtocol? {
+        guard let text = try? String(contentsOfFile: folder.file(manifest.protocol.file), encoding: .utf8) else { return nil }
+        return try? VisitProtocol(yaml: text, source: folder.file(manifest.protocol.file))
+    }
+
+    /// The mazes of the protocol's test at `position`, their paths relative to where the protocol was given from.
+    static func mazes(of visitProtocol: VisitProtocol?, position: Int, source: String) -> [AdministeredMaze] {
+        guard let visitProtocol, visitProtocol.tests.indices.contains(position) else { return [] }
+        let test = visitProtocol.resolved(against: (source as NSString).deletingLastPathComponent).tests[position]
+        switch test.mazes {
+        case .battery(let file): return (try? MazeTestMazes.load(maze: nil, battery: file)) ?? []
+        case .maze(let file): return (try? MazeTestMazes.load(maze: file, battery: nil)) ?? []
+        case .none: return []
+        }
+    }
+}

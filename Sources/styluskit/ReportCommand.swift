@@ -1,0 +1,62 @@
+public import ArgumentParser
+import Foundation
+import PatientData
+import Reports
+import VisitReport
+
+/// `styluskit report VISIT_DIR --out report.pdf`: the visit on a page or two for the chart.
+struct Report: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Writes a visit's report for the chart: a PDF a clinician reads in a minute.",
+        discussion: """
+            The visit's facts (participant id, protocol, device, calibration, software), then each \
+            test of the protocol in order: its status (skipped with the reason, incomplete, \
+            aborted), the ink of every step drawn over its form at a stated scale, and its key \
+            measures, the same numbers 'styluskit features --level test' gives, with the study's \
+            normative ranges of --ranges (docs/report.md: a value outside its range is marked in \
+            words), its interruptions and what they were, and the instructions' reading times. \
+            More pages are added when the visit needs them.
+
+            The patient's name and birth date are shown only with --clinician-key FILE, whose \
+            password is asked for as 'patient show' asks for it; otherwise the report names the \
+            participant id alone.
+            """ + "\n\n" + ExitStatus.help)
+
+    @Argument(help: ArgumentHelp("The visit folder (OUT/<participant>/<time>/, with its visit.json).", valueName: "visit-dir"))
+    var visit: String
+
+    @Option(help: ArgumentHelp("The PDF to write.", valueName: "file"))
+    var out: String
+
+    @Option(help: "The paper: a4 or letter (portrait).")
+    var paper: ReportPaper = .a4
+
+    @Option(help: ArgumentHelp("A CSV file of normative ranges: test,measure,low,high,label (docs/report.md).", valueName: "file"))
+    var ranges: String?
+
+    @Option(
+        help: ArgumentHelp("The clinician key file, to show the patient's name and birth date (asks for its password).", valueName: "file"))
+    var clinicianKey: String?
+
+    @Flag(help: "Replace an existing --out.")
+    var force = false
+
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
+    func run() throws {
+        // Refused before the password is asked for, so a wrong --out costs no typing.
+        if !force && FileManager.default.fileExists(atPath: out) { throw ReportError.outputExists(path: out) }
+        let normative = try ranges.map { try NormativeRanges(file: $0) }
+        let clinician = try clinicianKey.map { path in
+            _ = try ClinicianKeyFile.check(at: path)
+            return try ClinicianKeyFile.unlock(at: path, password: try Terminal().password(prompt: "Clinician password: "))
+        }
+        let content = try VisitReportContent.read(folder: visit, ranges: normative, clinician: clinician)
+        let layout = VisitReportLayout(content, paper: paper)
+        try layout.write(to: out, force: force)
+        VisitReportSummary(out: out, content: content, layout: layout).print(json: json)
+    }
+}
+
+extension ReportPaper: ExpressibleByArgument {}

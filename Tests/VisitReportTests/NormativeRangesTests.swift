@@ -1,0 +1,39 @@
+import Testing
+import VisitReport
+
+@Suite("normative ranges file")
+struct NormativeRangesTests {
+    @Test("A file's ranges: header, comments and blank lines skipped, open ends, labels, a test's own line before *")
+    func reads() throws {
+        let ranges = try NormativeRanges(
+            csv: "# norms\ntest,measure,low,high,label\n\nclock,total_time_s,20,120,XYZ 65-80\n*,total_time_s,,60\nmaze,wall_crosses,,2\n",
+            source: "r.csv")
+        #expect(ranges.ranges.count == 3)
+        let clock = try #require(ranges.range(test: "clock", measure: "total_time_s"))
+        #expect(clock.low == 20 && clock.high == 120 && clock.label == "XYZ 65-80")
+        #expect(ranges.range(test: "sdt", measure: "total_time_s")?.high == 60)
+        #expect(ranges.range(test: "sdt", measure: "strokes") == nil)
+        #expect(clock.place(19.99) == .below && clock.place(20) == .within && clock.place(120) == .within && clock.place(120.01) == .above)
+        #expect(ranges.range(test: "maze", measure: "wall_crosses")?.place(-5) == .within)
+        #expect(RangePlace.above.words == "ABOVE RANGE" && RangePlace.below.words == "BELOW RANGE")
+    }
+
+    @Test(
+        "A bad line is refused with its number and what is wrong",
+        arguments: [
+            ("clock,total_time_s,1", "r.csv line 1: it has 3 fields; write test,measure,low,high or test,measure,low,high,label"),
+            ("pen,total_time_s,1,2", "r.csv line 1: the test 'pen' is not clock, maze, sdt or *"),
+            ("clock,,1,2", "r.csv line 1: the measure is empty"),
+            ("clock,speed,1,2", "r.csv line 1: 'speed' is not a column of `styluskit features --level test`"),
+            ("clock,strokes,a,2", "r.csv line 1: its low end 'a' is not a number"),
+            ("clock,strokes,,", "r.csv line 1: both ends are empty"),
+            ("# c\nclock,strokes,5,2", "r.csv line 2: its low end 5 is above its high end 2"),
+        ])
+    func refuses(_ text: String, _ message: String) {
+        #expect {
+            _ = try NormativeRanges(csv: text, source: "r.csv")
+        } throws: { error in
+            "\(error)".hasPrefix(message)
+        }
+    }
+}
