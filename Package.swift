@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "Features", targets: ["Features"]),
         .library(name: "Batch", targets: ["Batch"]),
         .library(name: "Visits", targets: ["Visits"]),
+        .library(name: "Exports", targets: ["Exports"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -92,7 +93,7 @@ let package = Package(
             name: "Reports",
             dependencies: [
                 "ADF", "Calibration", "FormPrinting", "LinuxInput", "PatientData", "Proctoring", "Recordings", "Rendering", "Sessions",
-                "StylusGeometry", "StylusInput", "Synthesis",
+                "StylusGeometry", "StylusInput", "Synthesis", "Visits", "Exports",
             ],
             exclude: ["README.md"]),
         // What `features` does between the command line and the measures: inputs read (results
@@ -106,6 +107,9 @@ let package = Package(
             dependencies: ["Sessions", "SystemErrors", "Yams", .product(name: "Crypto", package: "swift-crypto")],
             exclude: ["README.md"]),
         // One command over many inputs: the input list, the jobs in input order, progress, the report.
+        // Visits exported for a study's data capture: REDCap's data dictionary and import CSV, and a plain CSV.
+        .target(
+            name: "Exports", dependencies: ["Features", "Measures", "Sessions", "SystemErrors", "Visits"], exclude: ["README.md"]),
         .target(name: "Batch", exclude: ["README.md"]),
         // Printable pages (calibration sheet, mazes) at exact physical size, as PDF through cairo.
         .target(name: "FormPrinting", dependencies: ["CCairo", "Proctoring", "StylusGeometry"], exclude: ["README.md"]),
@@ -142,7 +146,7 @@ let package = Package(
                 "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "LinuxInput", "FormPrinting",
                 "Synthesis", "PatientData", "Rendering", "PatientWindow", "Administering", "Sessions", "Measures", "Calibration", "Reports",
                 "Features",
-                "Batch", "SystemErrors",
+                "Batch", "SystemErrors", "Exports",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], exclude: ["README.md"]),
 
@@ -195,6 +199,8 @@ let package = Package(
             ]),
         .testTarget(name: "BatchTests", dependencies: ["Batch"]),
         .testTarget(name: "VisitsTests", dependencies: ["Visits", "Sessions"]),
+        // The exports of visit folders made by replaying real recordings, parsed back by Python's csv module.
+        .testTarget(name: "ExportsTests", dependencies: ["Exports", "Features", "Measures", "Sessions", "Visits"]),
         .testTarget(name: "SystemErrorsTests", dependencies: ["SystemErrors"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Proctoring", "StylusGeometry", "StylusInput"]),
         .testTarget(
@@ -214,7 +220,7 @@ let package = Package(
             dependencies: ["Sessions", "ADF", "Proctoring", "Recordings", "StylusGeometry", "StylusInput", "Synthesis"]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["StylusGeometry", "FormPrinting", "TestSupport"]),
+            dependencies: ["StylusGeometry", "FormPrinting", "TestSupport", "Visits"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,5 +1,6 @@
 import ADF
 import Calibration
+import Exports
 import FormPrinting
 import Foundation
 import LinuxInput
@@ -104,6 +105,13 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
             case .unknownOutputFormat, .nothingToWrite, .stepOutOfRange, .needsTest: self = .usage
             case .noSteps: self = .dataError
             case .outputExists, .cannotCreate: self = .cannotCreate
+            }
+        case let error as ExportError:
+            switch error {
+            case .noVisits, .missingResults: self = .noInput
+            case .unreadableVisit, .changedResults, .unmeasurable: self = .dataError
+            case .invalidName, .duplicateRecord: self = .usage
+            case .outputExists, .cannotWrite: self = .cannotCreate
             }
         case is DisplayChoiceError: self = .unavailable
         case is TransformFitError: self = .failure
