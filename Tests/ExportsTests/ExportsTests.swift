@@ -331,3 +331,71 @@ struct ExportsTests {
         #expect(VisitFields.measureColumns.count >= 20)
     }
 }
+
+/// The data dictionary against an independent model of REDCap's: linkml-redcap's LinkML schema of
+/// the 18-column data dictionary (field types, validation types, the variable and form name
+/// patterns), checked by LinkML's own validator.
+@Suite("the data dictionary against linkml-redcap's schema")
+struct REDCapSchemaTests {
+    /// The pinned versions the check was written against.
+    static let packages = ["linkml-redcap==0.1.2", "linkml==1.12.1"]
+
+    /// A virtual environment's Python with the packages, or nil when they cannot be installed
+    /// (no python3, no venv module, PyPI unreachable). Kept in .build between runs.
+    static let python: URL? = {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { return nil }
+        let venv = Fixture.root.appendingPathComponent(".build/redcap-venv")
+        let venvPython = venv.appendingPathComponent("bin/python")
+        let check = ["-c", "import linkml_redcap, linkml.validator"]
+        if FileManager.default.isExecutableFile(atPath: venvPython.path), (try? run(venvPython, check))?.status == 0 {
+            return venvPython
+        }
+        let timeout = URL(fileURLWithPath: "/usr/bin/timeout")
+        guard (try? run(timeout, ["120", "/usr/bin/python3", "-m", "venv", venv.path]))?.status == 0,
+            (try? run(
+                timeout,
+                [
+                    "900", venvPython.path, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--timeout", "20",
+                    "--retries", "1",
+                ] + packages))?.status == 0,
+            (try? run(venvPython, check))?.status == 0
+        else { return nil }
+        return venvPython
+    }()
+
+    /// Reads a dictionary CSV, maps its 18 columns in order to the schema's Field slots, and prints each validation error.
+    static let validate = """
+        import csv, sys
+        from linkml_redcap import schema_path, schema_view
+        from linkml.validator import validate
+        rows = list(csv.reader(open(sys.argv[1], newline="", encoding="utf-8"), strict=True))
+        slots = list(schema_view().get_class("Field").attributes.keys())
+        assert len(rows[0]) == len(slots) == 18, rows[0]
+        fields = [{slot: value for slot, value in zip(slots, row) if value != ""} for row in rows[1:]]
+        for result in validate({"fields": fields}, str(schema_path()), "DataDictionary").results:
+            print(result.message)
+        """
+
+    @Test(
+        "The dictionary validates, and a broken one does not",
+        .enabled(if: python != nil, "linkml-redcap and linkml could not be installed from PyPI (no network, or no python3 venv)"))
+    func validates() throws {
+        let python = try #require(Self.python)
+        let scene = try VisitScene()
+        let export = try REDCapExport(records: try VisitRecord.readAll([scene.root]), event: "baseline_arm_1")
+        let good = scene.root + "/dictionary.csv"
+        try CSVText.write(export.dictionary, to: good)
+        let checked = try run(python, ["-c", Self.validate, good])
+        #expect(checked.status == 0, "\(checked.error)")
+        #expect(checked.output == "", "linkml-redcap's schema: \(checked.output)")
+        // The checker can fail: a capital in a name and an unknown field type.
+        let bad = scene.root + "/bad.csv"
+        try CSVText.write(
+            export.dictionary.replacingOccurrences(of: "\nclock_steps,", with: "\nClock_steps,")
+                .replacingOccurrences(of: ",dropdown,Visit status", with: ",pulldown,Visit status"), to: bad)
+        let refused = try run(python, ["-c", Self.validate, bad])
+        #expect(
+            refused.output.contains("'Clock_steps' does not match") && refused.output.contains("'pulldown' is not one of"),
+            "\(refused.output)")
+    }
+}
