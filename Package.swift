@@ -109,7 +109,8 @@ let package = Package(
         // One command over many inputs: the input list, the jobs in input order, progress, the report.
         // Visits exported for a study's data capture: REDCap's data dictionary and import CSV, and a plain CSV.
         .target(
-            name: "Exports", dependencies: ["Features", "Measures", "Sessions", "SystemErrors", "Visits"], exclude: ["README.md"]),
+            name: "Exports", dependencies: ["Features", "Measures", "Recordings", "Sessions", "SystemErrors", "Visits"],
+            exclude: ["README.md"]),
         .target(name: "Batch", exclude: ["README.md"]),
         // Printable pages (calibration sheet, mazes) at exact physical size, as PDF through cairo.
         .target(name: "FormPrinting", dependencies: ["CCairo", "Proctoring", "StylusGeometry"], exclude: ["README.md"]),
@@ -200,7 +201,8 @@ let package = Package(
         .testTarget(name: "BatchTests", dependencies: ["Batch"]),
         .testTarget(name: "VisitsTests", dependencies: ["Visits", "Sessions"]),
         // The exports of visit folders made by replaying real recordings, parsed back by Python's csv module.
-        .testTarget(name: "ExportsTests", dependencies: ["Exports", "Features", "Measures", "Sessions", "Visits"]),
+        .testTarget(
+            name: "ExportsTests", dependencies: ["Exports", "Features", "Measures", "Recordings", "Sessions", "StylusInput", "Visits"]),
         .testTarget(name: "SystemErrorsTests", dependencies: ["SystemErrors"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Proctoring", "StylusGeometry", "StylusInput"]),
         .testTarget(

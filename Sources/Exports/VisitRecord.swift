@@ -1,6 +1,7 @@
 import Features
 internal import Foundation
 public import Measures
+import Recordings
 public import Sessions
 public import Visits
 
@@ -81,32 +82,55 @@ public struct VisitRecord: Sendable {
         return records
     }
 
-    /// The mazes of each maze test (by its index), from the protocol's copy in the folder with its
-    /// paths taken relative to where the protocol was given (`protocol.source`), as the visit read them.
+    /// The mazes of each maze test (by its index): those its journal keeps (the files the session
+    /// read), else the protocol copy's, its paths taken relative to where the protocol was given
+    /// (`protocol.source`), as the visit read them.
     static func protocolMazes(_ folder: VisitFolder, manifest: VisitManifest, note: (String) -> Void) -> [Int: [AdministeredMaze]] {
-        guard manifest.tests.contains(where: { $0.test == TestKind.maze.rawValue && ($0.status == .done || $0.status == .incomplete) }),
-            let text = try? String(contentsOfFile: folder.file(manifest.protocol.file), encoding: .utf8),
+        let measured = manifest.tests.indices.filter {
+            manifest.tests[$0].test == TestKind.maze.rawValue
+                && (manifest.tests[$0].status == .done || manifest.tests[$0].status == .incomplete)
+        }
+        guard !measured.isEmpty else { return [:] }
+        var resolved: VisitProtocol?
+        if let text = try? String(contentsOfFile: folder.file(manifest.protocol.file), encoding: .utf8),
             let parsed = try? VisitProtocol(yaml: text, source: folder.file(manifest.protocol.file))
-        else { return [:] }
-        let source = manifest.protocol.source
-        let base = source.hasPrefix("/") ? source : FileManager.default.currentDirectoryPath + "/" + source
-        let resolved = parsed.resolved(against: (base as NSString).deletingLastPathComponent)
+        {
+            let source = manifest.protocol.source
+            let base = source.hasPrefix("/") ? source : FileManager.default.currentDirectoryPath + "/" + source
+            resolved = parsed.resolved(against: (base as NSString).deletingLastPathComponent)
+        }
         var mazes: [Int: [AdministeredMaze]] = [:]
-        for (position, test) in resolved.tests.enumerated() where test.test == .maze && position < manifest.tests.count {
-            let loaded: [AdministeredMaze]?
-            switch test.mazes {
-            case .battery(let file): loaded = try? MazeTestMazes.load(maze: nil, battery: file)
-            case .maze(let file): loaded = try? MazeTestMazes.load(maze: file, battery: nil)
-            case .none: loaded = nil
+        for position in measured {
+            var loaded = manifest.tests[position].journal.flatMap { journalMazes(folder.file($0)) }
+            if loaded == nil, let resolved, position < resolved.tests.count {
+                switch resolved.tests[position].mazes {
+                case .battery(let file): loaded = try? MazeTestMazes.load(maze: nil, battery: file)
+                case .maze(let file): loaded = try? MazeTestMazes.load(maze: file, battery: nil)
+                case .none: break
+                }
             }
             if let loaded {
                 mazes[manifest.tests[position].index] = loaded
-            } else if manifest.tests[position].status == .done || manifest.tests[position].status == .incomplete {
+            } else {
                 note(
-                    "\(folder.path): the mazes of test \(position + 1) (named by \(manifest.protocol.source)) cannot be read; its "
-                        + "measures against the maze's solution are left empty.")
+                    "\(folder.path): the mazes of test \(position + 1) are neither in its journal nor where \(manifest.protocol.source) "
+                        + "names them; its measures against the maze's solution are left empty.")
             }
         }
         return mazes
+    }
+
+    /// The mazes a maze test's journal names, read from the copies it keeps (a file it does not keep is read from its path); nil without one.
+    static func journalMazes(_ path: String) -> [AdministeredMaze]? {
+        guard FileManager.default.fileExists(atPath: path), let opening = try? JournalReader(path: path).opening else { return nil }
+        let read = { (file: String, role: JournaledFile.Role) throws -> String in
+            if let kept = opening.file(role, path: file) { return String(decoding: kept.content, as: UTF8.self) }
+            return try String(contentsOfFile: file, encoding: .utf8)
+        }
+        switch opening.test {
+        case .maze(let file): return try? MazeTestMazes.load(maze: file, battery: nil, read: read)
+        case .battery(let file): return try? MazeTestMazes.load(maze: nil, battery: file, read: read)
+        case .clock, .sdt: return nil
+        }
     }
 }

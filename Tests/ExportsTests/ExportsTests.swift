@@ -2,7 +2,9 @@ import Exports
 import Features
 import Foundation
 import Measures
+import Recordings
 import Sessions
+import StylusInput
 import Testing
 import Visits
 
@@ -52,7 +54,12 @@ final class VisitScene: Sendable {
         case abort
     }
 
-    static func visit(root: String, protocolFile: String, at start: Date, tests: [Step]) throws -> VisitFolder {
+    /// A visit of `tests` under `root`. `recordedSource` is the protocol path written in the
+    /// manifest (default: the fixture's absolute path); `journals` writes each maze test's journal
+    /// opening (the files the session read, kept), as a live session's journal begins.
+    static func visit(
+        root: String, protocolFile: String, at start: Date, tests: [Step], recordedSource: String? = nil, journals: Bool = false
+    ) throws -> VisitFolder {
         let source = Fixture.path(protocolFile)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: source))
         let parsed = try VisitProtocol(yaml: String(decoding: bytes, as: UTF8.self), source: source)
@@ -60,7 +67,9 @@ final class VisitScene: Sendable {
         let sha = try folder.copyProtocol(bytes: bytes)
         var manifest = VisitManifest.begin(
             participant: "P-0042", protocol: parsed,
-            facts: .init(name: parsed.name, title: parsed.title, schema: 1, file: VisitFolder.protocolName, source: source, sha256: sha),
+            facts: .init(
+                name: parsed.name, title: parsed.title, schema: 1, file: VisitFolder.protocolName, source: recordedSource ?? source,
+                sha256: sha),
             software: .init(version: "0.1.0-test"), calibration: .init(), at: start)
         manifest.device = .init(
             node: "feed:recording", name: "Wacom Cintiq 13HD Pen", vendor: "0x056a", product: "0x0304", model: "Cintiq 13HD",
@@ -81,6 +90,10 @@ final class VisitScene: Sendable {
                 manifest.start(position, at: at, journal: replay.resultsName! + ".evemu", results: results)
                 try folder.write(manifest)
                 _ = try replay.run()
+                if journals, case .battery(let file) = resolved.tests[position].mazes {
+                    try journalOpening(
+                        recording: replay.recording, test: .battery(file: file), directory: folder.path, name: replay.resultsName!)
+                }
                 manifest.finish(
                     position, at: at + 120, outcome: "finished",
                     checksums: .init(journal: nil, results: try VisitFolder.sha256(file: folder.file(results))))
@@ -94,6 +107,24 @@ final class VisitScene: Sendable {
         }
         return folder
     }
+}
+
+/// Writes the opening of a live session's journal (header, anchor, test, the files the session
+/// read, begin) with the Journal writer `record` uses; the events are not needed to name the mazes.
+func journalOpening(recording: String, test: JournaledTest, directory: String, name: String) throws {
+    let header = try RecordingReader(path: recording).header
+    let written = RecordingHeader(
+        format: .evemu(.current), kernel: "6.1.0-exports-test", deviceNode: "/dev/input/event9", device: header.device)
+    let sources = try SessionSources.live(
+        test: test, device: header.device, settingsFile: nil, profileFile: nil, displayProfile: nil, lookup: Fixture.lookup,
+        note: { _ in })
+    let start = EventTime(microseconds: 1_000_000)
+    let journal = try Journal(directory: directory, name: name, header: written, now: start)
+    try journal.control(.anchor(realtimeMicroseconds: 1_764_000_000_000_000, monotonicMicroseconds: start.microseconds), now: start)
+    try journal.control(.test(test), now: start)
+    for line in sources.journalLines { try journal.control(line, now: start) }
+    try journal.control(.begin(start), now: start)
+    try journal.sync(now: start)
 }
 
 /// Runs `python3` with `script` and `arguments`; nil when Python is not installed (the test is then skipped, not passed).
@@ -317,6 +348,34 @@ struct ExportsTests {
             try VisitRecord.readAll([copy])
         }
         try FileManager.default.removeItem(atPath: copy)
+    }
+
+    @Test(
+        "A maze test's mazes come from its journal when the protocol's path no longer resolves; without either, a note and empty maze measures"
+    )
+    func mazesFromTheJournal() throws {
+        let root = try scene().root + "/moved-\(UUID().uuidString)"
+        let steps: [VisitScene.Step] = [.skip("not today"), .replay("Wacom-Cintiq-22HDT-Pen.events"), .skip("not today")]
+        let journaled = try VisitScene.visit(
+            root: root + "/a", protocolFile: "Fixtures/protocols/standard.yaml", at: VisitScene.start, tests: steps,
+            recordedSource: "moved/standard.yaml", journals: true)
+        let bare = try VisitScene.visit(
+            root: root + "/b", protocolFile: "Fixtures/protocols/standard.yaml", at: VisitScene.start, tests: steps,
+            recordedSource: "moved/standard.yaml")
+        var notes: [String] = []
+        let fromJournal = try VisitRecord.read(journaled) { notes.append($0) }
+        #expect(notes.isEmpty)
+        let complete = try VisitRecord.readAll([try scene().complete.path])[0]
+        #expect(fromJournal.tests[1].measures?["maze_solution_length_mm"] == complete.tests[1].measures?["maze_solution_length_mm"])
+        #expect(fromJournal.tests[1].measures?["maze_solution_length_mm"]?.text != nil)
+        let without = try VisitRecord.read(bare) { notes.append($0) }
+        #expect(without.tests[1].measures?["maze_solution_length_mm"]?.text == nil)
+        #expect(without.tests[1].measures?["total_time_s"]?.text != nil)
+        #expect(
+            notes == [
+                "\(bare.path): the mazes of test 2 are neither in its journal nor where moved/standard.yaml names them; its measures "
+                    + "against the maze's solution are left empty."
+            ])
     }
 
     @Test("Every test-level measure column is assigned to the tests it describes, and the others are empty for them")
