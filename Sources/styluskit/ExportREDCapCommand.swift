@@ -37,13 +37,13 @@ struct ExportREDCapCommand: ParsableCommand {
     @Flag(help: "Overwrite the files in --out if they exist.")
     var force = false
 
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+
     func run() throws {
         let records = try VisitRecord.readAll(visits) { printError("styluskit export redcap: " + $0) }
         let export = try REDCapExport(records: records, instrument: instrument, event: event, recordID: recordID)
-        for path in try export.write(to: out, force: force) { print(path) }
-        print(
-            "\(records.count) visit\(records.count == 1 ? "" : "s"), \(export.fields.fields.count) fields; "
-                + "upload the results files listed in files.csv with REDCap's API file import.")
+        print(ExportREDCapReport(export, paths: try export.write(to: out, force: force)).output(json: json))
     }
 }
 

@@ -216,6 +216,12 @@ struct JSONSchemaTests {
             ]
         },
         "adf show": Invocation { s in [Run(arguments: ["adf", "show", s.results, "--json"])] },
+        "export redcap": Invocation { s in
+            [
+                Run(arguments: ["export", "redcap", s.visits, "--out", s.path("redcap"), "--json"]),
+                Run(arguments: ["export", "redcap", s.visits, "--out", s.path("redcap-event"), "--event", "baseline_arm_1", "--json"]),
+            ]
+        },
         "results": Invocation { s in
             [
                 Run(arguments: ["results", (s.results as NSString).deletingLastPathComponent, "--json"]),
