@@ -26,6 +26,7 @@ let package = Package(
         .library(name: "Batch", targets: ["Batch"]),
         .library(name: "Visits", targets: ["Visits"]),
         .library(name: "VisitReport", targets: ["VisitReport"]),
+        .library(name: "Exports", targets: ["Exports"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -94,7 +95,7 @@ let package = Package(
             name: "Reports",
             dependencies: [
                 "ADF", "Calibration", "FormPrinting", "LinuxInput", "PatientData", "Proctoring", "Recordings", "Rendering", "Sessions",
-                "StylusGeometry", "StylusInput", "Synthesis", "VisitReport", "Visits",
+                "StylusGeometry", "StylusInput", "Synthesis", "VisitReport", "Visits", "Exports",
             ],
             exclude: ["README.md"]),
         // What `features` does between the command line and the measures: inputs read (results
@@ -116,6 +117,10 @@ let package = Package(
             ],
             exclude: ["README.md"]),
         // One command over many inputs: the input list, the jobs in input order, progress, the report.
+        // Visits exported for a study's data capture: REDCap's data dictionary and import CSV, and a plain CSV.
+        .target(
+            name: "Exports", dependencies: ["Features", "Measures", "Recordings", "Sessions", "SystemErrors", "Visits"],
+            exclude: ["README.md"]),
         .target(name: "Batch", exclude: ["README.md"]),
         // Printable pages (calibration sheet, mazes) at exact physical size, as PDF through cairo.
         .target(name: "FormPrinting", dependencies: ["CCairo", "Proctoring", "StylusGeometry"], exclude: ["README.md"]),
@@ -152,7 +157,7 @@ let package = Package(
                 "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "LinuxInput", "FormPrinting",
                 "Synthesis", "PatientData", "Rendering", "PatientWindow", "Administering", "Sessions", "Measures", "Calibration", "Reports",
                 "Features",
-                "Batch", "VisitReport",
+                "Batch", "Exports", "VisitReport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], exclude: ["README.md"]),
 
@@ -207,6 +212,9 @@ let package = Package(
         .testTarget(name: "VisitsTests", dependencies: ["Visits", "Sessions"]),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "StylusGeometry", "StylusInput"]),
         .testTarget(name: "VisitReportTests", dependencies: ["VisitReport"]),
+        // The exports of visit folders made by replaying real recordings, parsed back by Python's csv module.
+        .testTarget(
+            name: "ExportsTests", dependencies: ["Exports", "Features", "Measures", "Recordings", "Sessions", "StylusInput", "Visits"]),
         .testTarget(name: "SystemErrorsTests", dependencies: ["SystemErrors"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Proctoring", "StylusGeometry", "StylusInput"]),
         .testTarget(

@@ -42,7 +42,7 @@ public struct FeaturesTable: Sendable {
     }
 
     /// A field quoted when it holds a comma, a quote or a line break, its quotes doubled.
-    static func csvField(_ field: String) -> String {
+    public static func csvField(_ field: String) -> String {
         guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }

@@ -1,5 +1,6 @@
 import ADF
 import Calibration
+import Exports
 import FormPrinting
 import Foundation
 import LinuxInput
@@ -121,6 +122,13 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
             case .fileSystem: self = .ioError
             // The manifest's and the protocol's problems, and any the visit command adds: the data given.
             default: self = .dataError
+            }
+        case let error as ExportError:
+            switch error {
+            case .noVisits, .missingResults: self = .noInput
+            case .unreadableVisit, .changedResults, .unmeasurable: self = .dataError
+            case .invalidName, .duplicateRecord: self = .usage
+            case .outputExists, .cannotWrite: self = .cannotCreate
             }
         case is DisplayChoiceError: self = .unavailable
         case is TransformFitError: self = .failure

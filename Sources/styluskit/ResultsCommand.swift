@@ -3,7 +3,7 @@ import ArgumentParser
 import Reports
 import Sessions
 
-/// `styluskit results [DIR] [--recursive] [--json]`: the results files of a directory.
+/// `styluskit results [DIR] [--recursive] [--json]`: the results files of a directory, and the visits under it.
 struct ResultsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "results",
@@ -15,6 +15,10 @@ struct ResultsCommand: ParsableCommand {
             stopped before its last step ended. Files are sorted by date, then by name. Live \
             sessions' journals that have no results file are listed after them, each with the \
             'styluskit recover' command that rebuilds it.
+
+            Visits (folders with a visit.json, at any depth under the directory) are listed last: \
+            participant, start, protocol, tests done, skipped and in all, and the visit's status \
+            (in-progress, complete or aborted).
             """ + "\n\n" + ExitStatus.help)
 
     @Argument(help: "The directory to list.")
@@ -28,11 +32,13 @@ struct ResultsCommand: ParsableCommand {
 
     func run() throws {
         let list = try ADFResultsList(withJournalsIn: directory, recursive: recursive)
+        let visits = VisitListReport(directory: directory)
         if json {
             // JSON Lines: no file, no line.
             if !list.entries.isEmpty { print(try list.json()) }
+            for line in try visits.jsonLines() { print(line) }
         } else {
-            print(list.text)
+            print(list.text + visits.text)
         }
     }
 }

@@ -126,6 +126,8 @@ struct JSONSchemaTests {
         let journal: String
         /// A synthesized maze recording: a wall cross in the detour maze.
         let maze: String
+        /// A directory holding one visit folder.
+        let visits: String
 
         init(_ directory: URL) throws {
             self.directory = directory
@@ -165,6 +167,8 @@ struct JSONSchemaTests {
             ])
             try #require(synthesized.status == 0, "\(synthesized.standardError)")
             try text.replacingOccurrences(of: banner, with: banner + controls).write(toFile: journal, atomically: true, encoding: .utf8)
+            visits = directory.appendingPathComponent("visits").path
+            _ = try VisitFixture.make(root: visits)
         }
 
         func path(_ name: String) -> String { directory.appendingPathComponent(name).path }
@@ -212,7 +216,18 @@ struct JSONSchemaTests {
             ]
         },
         "adf show": Invocation { s in [Run(arguments: ["adf", "show", s.results, "--json"])] },
-        "results": Invocation { s in [Run(arguments: ["results", (s.results as NSString).deletingLastPathComponent, "--json"])] },
+        "export redcap": Invocation { s in
+            [
+                Run(arguments: ["export", "redcap", s.visits, "--out", s.path("redcap"), "--json"]),
+                Run(arguments: ["export", "redcap", s.visits, "--out", s.path("redcap-event"), "--event", "baseline_arm_1", "--json"]),
+            ]
+        },
+        "results": Invocation { s in
+            [
+                Run(arguments: ["results", (s.results as NSString).deletingLastPathComponent, "--json"]),
+                Run(arguments: ["results", s.visits, "--json"]),
+            ]
+        },
         "calibrate tablet": Invocation { s in
             let taps = s.path("taps.events")
             try CalibrateTests.tapRecording().write(toFile: taps, atomically: true, encoding: .utf8)

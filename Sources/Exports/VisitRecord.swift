@@ -1,0 +1,136 @@
+import Features
+internal import Foundation
+public import Measures
+import Recordings
+public import Sessions
+public import Visits
+
+/// A visit as the exports see it: its manifest, and each test's measures from its results file.
+///
+/// A measure is the `--level test` value `styluskit features` gives for the test's results file
+/// (with the protocol's mazes for a maze test, as `features --battery` or `--maze` would), so a
+/// number in an export is always one a study can recompute from the file.
+public struct VisitRecord: Sendable {
+    public let folder: VisitFolder
+    public let manifest: VisitManifest
+    public let tests: [TestRecord]
+
+    /// One test of the visit.
+    public struct TestRecord: Sendable {
+        /// The manifest's entry.
+        public let entry: VisitManifest.Test
+        /// Its kind; nil for a test name this StylusKit does not know (a newer manifest's).
+        public let kind: TestKind?
+        /// 1 for the first test of its kind in the visit, 2 for a second...
+        public let occurrence: Int
+        /// The results file's path, when the test wrote one.
+        public let resultsPath: String?
+        /// The test's `--level test` row, when it has a results file.
+        public let measures: MeasureRow?
+    }
+
+    /// The folder's name under the participant's: the visit's start, `20261125T093012Z`.
+    public var name: String { (folder.path as NSString).lastPathComponent }
+
+    /// Reads the visit in `folder` and measures each results file; `note` gets what a person should
+    /// know that does not stop the export (mazes that could not be found).
+    public static func read(_ folder: VisitFolder, note: (String) -> Void = { _ in }) throws(ExportError) -> VisitRecord {
+        let manifest: VisitManifest
+        do {
+            manifest = try folder.readManifest()
+        } catch {
+            throw .unreadableVisit(path: folder.path, reason: error.description)
+        }
+        let mazes = protocolMazes(folder, manifest: manifest, note: note)
+        var seen: [String: Int] = [:]
+        var tests: [TestRecord] = []
+        for entry in manifest.tests {
+            seen[entry.test, default: 0] += 1
+            let kind = TestKind(rawValue: entry.test)
+            var resultsPath: String?
+            var measures: MeasureRow?
+            if entry.status == .done || entry.status == .incomplete, let results = entry.results {
+                let path = folder.file(results)
+                guard FileManager.default.fileExists(atPath: path) else {
+                    throw .missingResults(visit: folder.path, test: entry.index, kind: entry.test, file: results)
+                }
+                if let expected = entry.sha256?.results, (try? VisitFolder.sha256(file: path)) != expected {
+                    throw .changedResults(visit: folder.path, test: entry.index, kind: entry.test, file: results)
+                }
+                var source = FeaturesSource()
+                source.mazes = kind == .maze ? mazes[entry.index] ?? [] : []
+                do {
+                    measures = try source.rows(path: path, level: .test).first
+                } catch {
+                    throw .unmeasurable(visit: folder.path, test: entry.index, kind: entry.test, file: results, reason: "\(error)")
+                }
+                resultsPath = path
+            }
+            tests.append(TestRecord(entry: entry, kind: kind, occurrence: seen[entry.test]!, resultsPath: resultsPath, measures: measures))
+        }
+        return VisitRecord(folder: folder, manifest: manifest, tests: tests)
+    }
+
+    /// Every visit at or under each of `paths`, in the order given (each directory's sorted by path), read and measured.
+    public static func readAll(_ paths: [String], note: (String) -> Void = { _ in }) throws(ExportError) -> [VisitRecord] {
+        var records: [VisitRecord] = []
+        for path in paths {
+            let folders = VisitFolder.all(under: path)
+            guard !folders.isEmpty else { throw .noVisits(path: path) }
+            for folder in folders { records.append(try read(folder, note: note)) }
+        }
+        return records
+    }
+
+    /// The mazes of each maze test (by its index): those its journal keeps (the files the session
+    /// read), else the protocol copy's, its paths taken relative to where the protocol was given
+    /// (`protocol.source`), as the visit read them.
+    static func protocolMazes(_ folder: VisitFolder, manifest: VisitManifest, note: (String) -> Void) -> [Int: [AdministeredMaze]] {
+        let measured = manifest.tests.indices.filter {
+            manifest.tests[$0].test == TestKind.maze.rawValue
+                && (manifest.tests[$0].status == .done || manifest.tests[$0].status == .incomplete)
+        }
+        guard !measured.isEmpty else { return [:] }
+        var resolved: VisitProtocol?
+        if let text = try? String(contentsOfFile: folder.file(manifest.protocol.file), encoding: .utf8),
+            let parsed = try? VisitProtocol(yaml: text, source: folder.file(manifest.protocol.file))
+        {
+            let source = manifest.protocol.source
+            let base = source.hasPrefix("/") ? source : FileManager.default.currentDirectoryPath + "/" + source
+            resolved = parsed.resolved(against: (base as NSString).deletingLastPathComponent)
+        }
+        var mazes: [Int: [AdministeredMaze]] = [:]
+        for position in measured {
+            var loaded = manifest.tests[position].journal.flatMap { journalMazes(folder.file($0)) }
+            if loaded == nil, let resolved, position < resolved.tests.count {
+                switch resolved.tests[position].mazes {
+                case .battery(let file): loaded = try? MazeTestMazes.load(maze: nil, battery: file)
+                case .maze(let file): loaded = try? MazeTestMazes.load(maze: file, battery: nil)
+                case .none: break
+                }
+            }
+            if let loaded {
+                mazes[manifest.tests[position].index] = loaded
+            } else {
+                note(
+                    "\(folder.path): the mazes of test \(position + 1) are neither in its journal nor where \(manifest.protocol.source) "
+                        + "names them; its measures against the maze's solution are left empty.")
+            }
+        }
+        return mazes
+    }
+
+    /// The mazes a maze test's journal names, read from the copies it keeps (a file it does not keep is read from its path); nil without one.
+    static func journalMazes(_ path: String) -> [AdministeredMaze]? {
+        guard FileManager.default.fileExists(atPath: path), let opening = try? JournalReader(path: path).opening else { return nil }
+        let read = { (file: String, role: JournaledFile.Role) throws -> String in
+            if let kept = opening.file(role, path: file) { return String(decoding: kept.content, as: UTF8.self) }
+            return try String(contentsOfFile: file, encoding: .utf8)
+        }
+        switch opening.test {
+        case .maze(let file): return try? MazeTestMazes.load(maze: file, battery: nil, read: read)
+        case .battery(let file): return try? MazeTestMazes.load(maze: nil, battery: file, read: read)
+        case .clock, .sdt: return nil
+        }
+    }
+}

@@ -1,0 +1,90 @@
+import Foundation
+import Visits
+
+/// The visits `styluskit results` lists after the results files: participant, start, protocol,
+/// tests done, skipped and in all, and the visit's status (docs/json/results.md).
+public struct VisitListReport: Sendable {
+    /// One visit folder found under the directory.
+    public struct Entry: Encodable, Sendable, Hashable {
+        /// Always `visit`: what tells these objects from the results files' in the JSON Lines.
+        public var kind = "visit"
+        /// The folder, relative to the directory listed.
+        public var folder: String
+        public var participant: String?
+        /// When the visit began (visit.json's `started`).
+        public var date: String?
+        public var `protocol`: String?
+        public var done: Int?
+        public var skipped: Int?
+        public var total: Int?
+        /// `in-progress`, `complete`, `aborted`, or why visit.json could not be read.
+        public var status: String
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(kind, forKey: .kind)
+            try container.encode(folder, forKey: .folder)
+            try container.encode(participant, forKey: .participant)
+            try container.encode(date, forKey: .date)
+            try container.encode(`protocol`, forKey: .protocol)
+            try container.encode(done, forKey: .done)
+            try container.encode(skipped, forKey: .skipped)
+            try container.encode(total, forKey: .total)
+            try container.encode(status, forKey: .status)
+        }
+
+        private enum CodingKeys: String, CodingKey {
+            case kind, folder, participant, date, `protocol`, done, skipped, total, status
+        }
+    }
+
+    public let entries: [Entry]
+
+    /// The visits at or under `directory` (at any depth: a visit folder is always `PARTICIPANT/START/`), sorted by folder.
+    public init(directory: String) {
+        let prefix = directory.hasSuffix("/") ? directory : directory + "/"
+        entries = VisitFolder.all(under: directory).map { folder in
+            let relative =
+                folder.path == directory ? "." : folder.path.hasPrefix(prefix) ? String(folder.path.dropFirst(prefix.count)) : folder.path
+            do {
+                let manifest = try folder.readManifest()
+                let counts = manifest.counts
+                return Entry(
+                    folder: relative, participant: manifest.participant, date: manifest.started, protocol: manifest.protocol.name,
+                    done: counts.done, skipped: counts.skipped, total: counts.total, status: manifest.status.rawValue)
+            } catch {
+                return Entry(folder: relative, status: "unreadable: \(error)")
+            }
+        }
+    }
+
+    /// The section after the results files' listing: empty when there is no visit, so a directory
+    /// without visits lists exactly as before.
+    public var text: String {
+        guard !entries.isEmpty else { return "" }
+        let header = ["PARTICIPANT", "DATE", "PROTOCOL", "DONE", "SKIPPED", "TESTS", "STATUS", "FOLDER"]
+        let rows = entries.map { entry -> [String] in
+            [
+                entry.participant ?? "-", entry.date ?? "-", entry.protocol ?? "-", entry.done.map(String.init) ?? "-",
+                entry.skipped.map(String.init) ?? "-", entry.total.map(String.init) ?? "-", entry.status, entry.folder,
+            ]
+        }
+        let rightAligned: Set<Int> = [3, 4, 5]
+        let widths = header.indices.map { column in ([header] + rows).map { $0[column].count }.max() ?? 0 }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { column, cell in
+                if column == cells.count - 1 { return cell }
+                let padding = String(repeating: " ", count: widths[column] - cell.count)
+                return rightAligned.contains(column) ? padding + cell : cell + padding
+            }.joined(separator: "  ")
+        }
+        return "\n\nVisits (\(entries.count)):\n" + ([line(header)] + rows.map(line)).joined(separator: "\n")
+    }
+
+    /// One JSON object per visit, sorted keys, unknown facts null.
+    public func jsonLines() throws -> [String] {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return try entries.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+    }
+}
