@@ -32,7 +32,9 @@ struct Administer: ParsableCommand {
             delay, to be tapped with the pen. A finished maze is greeted with a check mark and the \
             closing page fades in at the end. Operator keys (in the window; the terminal lists them): N \
             or Page Down ends the part on screen and shows the next (a continue press); R shows and speaks \
-            the step's instructions again; Escape, pressed twice within 5 s, ends the test and writes the \
+            the step's instructions again; P (or Pause) pauses the test: the patient sees a neutral cover, \
+            the proctor's timers stand still and the pen draws nothing until P resumes (the results keep the \
+            tablet's real times and mark the pause); Escape, pressed twice within 5 s, ends the test and writes the \
             results; Ctrl+Q aborts, keeping the journal for `styluskit recover` (exit status 3). When standard error \
             is a terminal, the operator's line there shows the test, the part on screen, the time and the \
             keys (the patient's window never shows it). Ctrl-C \
@@ -197,6 +199,8 @@ struct Administer: ParsableCommand {
                 screenshots: loop.taken, readingTimes: presenter.reading.readings, gaps: loop.gaps, refreshHz: screen.refreshRate,
                 frameCostP50Milliseconds: latency.frameCostPercentile(0.5).map { Double($0) / 1000 }, stoppedBy: stoppedBy,
                 frameCostP99Milliseconds: latency.frameCostPercentile(0.99).map { Double($0) / 1000 }, redraw: screen.redraw.rawValue,
+                pauses: driver.operatorPause.count,
+                pausedSeconds: (driver.operatorPause.pausedDuration(by: end).seconds * 10).rounded() / 10,
                 outcome: LiveSessionReport(administered: journal.path, result: result, gaps: loop.gaps))
             print(try JSONLine.encode(summary))
         } else {
@@ -206,6 +210,12 @@ struct Administer: ParsableCommand {
             }
             for line in lines.dropLast() { print(line) }
             print("  gaps      \(loop.gaps)")
+            if driver.operatorPause.count > 0 {
+                let pause = driver.operatorPause
+                print(
+                    "  paused    \(pause.count) time\(pause.count == 1 ? "" : "s"), \(String(format: "%.1f", pause.pausedDuration(by: end).seconds)) s"
+                        + " (the timers stood still; the results file's times are the tablet's)")
+            }
             if let last = lines.last { print(last) }
             for reading in presenter.reading.readings {
                 print(
@@ -253,6 +263,10 @@ struct AdministerSummary: Encodable {
     var frameCostP99Milliseconds: Double?
     /// How frames were drawn: `incremental`, or `full` (asked for, or the fallback when the window's pixels are not XRGB).
     var redraw: String
+    /// How many times the operator paused the test (P).
+    var pauses: Int
+    /// How long the test stood paused, in seconds (one decimal): the timers left it out, the results' times do not.
+    var pausedSeconds: Double
     /// The session's steps, strokes, points and interruptions, as `record --json` gives them.
     var outcome: LiveSessionReport
 }
@@ -260,7 +274,7 @@ struct AdministerSummary: Encodable {
 extension Administer {
     /// The operator's keys, as the terminal shows them when the window comes up.
     static let operatorKeys =
-        "operator keys: N next part, R repeat the instructions, Escape twice ends the test, Ctrl+Q aborts "
+        "operator keys: N next part, R repeat the instructions, P pauses and resumes, Escape twice ends the test, Ctrl+Q aborts "
         + "(the journal is kept); Ctrl-C or SIGTERM stops the session and writes the results."
 }
 
