@@ -130,10 +130,17 @@ public enum AdministerSession {
         (source as? RecordingFeed)?.begin(at: shown)
 
         let terminal = OperatorTerminal(note: note)
+        // The operator's line: on the terminal when it is a TTY, and in its window on another monitor when open.
+        let status: ((String) -> Void)? =
+            terminal.isTTY || screen.hasOperatorWindow
+            ? { text in
+                if terminal.isTTY { terminal.status(text) }
+                screen.showOperatorLine(text)
+            } : nil
         var loop = AdministerLoop(
             source: source, journal: journal, driver: driver, presenter: presenter, clock: clock,
             screenshots: request.screenshots, sessionStart: shown, pausesForCaptures: source is RecordingFeed, note: terminal.note,
-            status: terminal.isTTY ? terminal.status : nil)
+            status: status)
         let outcome = try files.keepingJournal { try loop.run() }
         terminal.clear()
         if case .ended = outcome { loop.playOut() }
@@ -185,6 +192,18 @@ public enum AdministerSession {
                 profile: profile.source, measured: measured, mode: mode, goingOn: request.allowDisplayMismatch)
             guard request.allowDisplayMismatch else { throw mismatch }
             note("warning: \(mismatch)")
+        }
+        // A pen display is the patient's screen: the operator's line goes on another monitor, if there is one.
+        if ResultsEnvironment.isPenDisplay(device) {
+            do {
+                if let other = try screen.openOperatorWindow() {
+                    let names = PatientScreen.monitorNames()
+                    let name = names.indices.contains(other) ? " '\(names[other])'" : ""
+                    note("The operator's line is on monitor #\(other)\(name), not on the patient's pen display.")
+                }
+            } catch {
+                note("warning: the operator's line stays on the terminal: \(error)")
+            }
         }
         return screen
     }

@@ -27,7 +27,8 @@ struct Administer: ParsableCommand {
             tablet's real times and mark the pause); Escape, pressed twice within 5 s, ends the test and writes the \
             results; Ctrl+Q aborts, keeping the journal for `styluskit recover` (exit status 3). When standard error \
             is a terminal, the operator's line there shows the test, the part on screen, the time and the \
-            keys (the patient's window never shows it). Ctrl-C \
+            keys; on a pen display with another monitor, a small window at the top-left of that monitor shows \
+            it too (the patient's window never shows it). Ctrl-C \
             (SIGINT) and SIGTERM stop the session safely: the steps left end at once, no other part is \
             shown, the results are written and the summary says so. Without a display (SDL's offscreen \
             driver) administer refuses to start. At the end the \

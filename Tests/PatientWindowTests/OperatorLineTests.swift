@@ -23,3 +23,15 @@ struct OperatorLineTests {
         #expect(line.text == "maze, part maze-1, 0:05, PAUSED | P resumes, Escape twice ends, Ctrl+Q aborts")
     }
 }
+
+@Suite("The operator's monitor")
+struct OperatorMonitorTests {
+    @Test("The first monitor that is not the patient's; none when the patient's is the only one")
+    func choice() {
+        #expect(OperatorMonitor.choose(patient: 0, monitors: 2) == 1)
+        #expect(OperatorMonitor.choose(patient: 1, monitors: 2) == 0)
+        #expect(OperatorMonitor.choose(patient: 1, monitors: 3) == 0)
+        #expect(OperatorMonitor.choose(patient: 0, monitors: 1) == nil)
+        #expect(OperatorMonitor.choose(patient: 0, monitors: 0) == nil)
+    }
+}

@@ -682,6 +682,59 @@ def operator_pause(styluskit, work):
         check("operator pause: the capture during the pause was taken", False, capture)
 
 
+OPERATOR_STRIP = (30, 30, 36)
+
+
+def operator_window(styluskit, work):
+    """A pen display with a second monitor: the operator's line is a small dark window at the top-left
+    of the other monitor, never on the patient's, whichever monitor the patient's is. Run on the
+    two-monitor X server run.sh starts (TWO_MONITORS); skipped, not passed, without it."""
+    display = os.environ.get("TWO_MONITORS")
+    if not display:
+        print("SKIP operator window: " + os.environ.get("TWO_MONITORS_MISSING", "no two-monitor X server (run.sh starts one)"))
+        return
+    pen_display = os.path.join(ROOT, "Fixtures", "recordings", "real", "Wacom-DTH2242-Pen.events")
+    environment = dict(os.environ, DISPLAY=display)
+    for patient, operator in ((1, 0), (0, 1)):
+        capture = os.path.join(work, f"two-monitors-{patient}.xwd")
+        out = os.path.join(work, f"two-monitors-{patient}")
+        run = subprocess.run([styluskit, "administer", "--test", "clock", "--feed", pen_display, "--feed-speed", "4", "--out", out,
+                              "--json", "--output-display", f"#{patient}", "--screenshot", f"1.5:{capture}"],
+                             capture_output=True, text=True, timeout=120, env=environment)
+        name = f"operator window (patient on #{patient})"
+        check(f"{name}: administer runs to its end", run.returncode == 0, run.stderr[-400:])
+        check(f"{name}: the operator is told where the line is", f"The operator's line is on monitor #{operator} " in run.stderr,
+              run.stderr[-400:])
+        if not os.path.exists(capture):
+            check(f"{name}: the capture was taken", False, capture)
+            continue
+        image = XwdImage(capture)
+        check(f"{name}: the X screen spans both monitors", image.width == 3840 and image.height == 1080, f"{image.width} x {image.height}")
+        ox, px = 1920 * operator, 1920 * patient
+        strip = [image.pixel(ox + x, y) for x in range(0, 1200, 6) for y in range(2, 42, 4)]
+        dark = sum(near(p, OPERATOR_STRIP, 3) for p in strip) / len(strip)
+        light = sum(sum(p) / 3 > 150 for p in strip)
+        check(f"{name}: the strip is at the top-left of the operator's monitor, with text on it", dark > 0.8 and light > 10,
+              f"{dark:.2f} dark, {light} light pixels")
+        on_patient = [image.pixel(px + x, y) for x in range(0, 1200, 6) for y in range(2, 42, 4)]
+        check(f"{name}: the patient's monitor does not show it", not any(near(p, OPERATOR_STRIP, 3) for p in on_patient),
+              str(on_patient[:5]))
+        check(f"{name}: the patient's monitor shows the form, the operator's does not",
+              near(image.pixel(px + 960, 540), (255, 255, 255), 3) and not near(image.pixel(ox + 960, 540), (255, 255, 255), 3),
+              f"{image.pixel(px + 960, 540)} {image.pixel(ox + 960, 540)}")
+    # A tablet without a display: the patient looks at the monitor, not at the tablet; the line stays on the terminal.
+    tablet = os.path.join(ROOT, "Fixtures", "recordings", "real", "UC-LOGIC-Tablet-WP5540U-Pen.events")
+    run = subprocess.run([styluskit, "administer", "--test", "clock", "--feed", tablet, "--feed-speed", "8", "--out",
+                          os.path.join(work, "two-monitors-tablet"), "--display-profile", "wacom-cintiq-13hd"],
+                         capture_output=True, text=True, timeout=120, env=environment)
+    check("operator window: none for a tablet without a display", run.returncode == 0 and "operator's line is on" not in run.stderr,
+          run.stderr[-300:])
+    # One monitor (Xvfb): no window, as before.
+    run = subprocess.run([styluskit, "administer", "--test", "clock", "--feed", pen_display, "--feed-speed", "8", "--out",
+                          os.path.join(work, "one-monitor")], capture_output=True, text=True, timeout=120)
+    check("operator window: none with one monitor", run.returncode == 0 and "operator's line is on" not in run.stderr, run.stderr[-300:])
+
+
 def operator_line(styluskit, work):
     """On a terminal (a TTY: here a pseudo-terminal) the operator sees a line with the test, the part
     on screen, the time and the keys, rewritten in place; standard error that is not a TTY (a file, a
@@ -743,8 +796,12 @@ def no_audio(styluskit, work):
 def main():
     styluskit, work, docs = sys.argv[1], sys.argv[2], (sys.argv[3] if len(sys.argv) > 3 else None)
     tests = (maze_wall_cross, clock_buttons, clock_taps, symbol_digit_skip, symbol_digit_instructions, tablet_cursor, output_display,
-             operator_stop, operator_keys, operator_pause, operator_line, no_audio, incremental_equals_full, display_mismatch)
+             operator_stop, operator_keys, operator_pause, operator_window, operator_line, no_audio, incremental_equals_full, display_mismatch)
+    # XVFB_ONLY=name,name runs only those checks (a developer's quick look; CI runs them all).
+    only = [name for name in os.environ.get("XVFB_ONLY", "").split(",") if name]
     for test in tests:
+        if only and test.__name__ not in only:
+            continue
         try:
             test(styluskit, work)
         except Exception as error:  # a crash is a failure of that test, not of the run
