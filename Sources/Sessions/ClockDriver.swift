@@ -114,9 +114,11 @@ public final class ClockDriver: SessionDriver {
     /// The operator paused at `time`: a stroke under way ends as if the pen lifted there (which
     /// arms the button timer, standing still until the resume).
     private func pause(at time: EventTime) throws {
-        guard !session.isFinished, !operatorPause.pause(at: time).isEmpty else { return }
-        try perform(.up, at: time) { $0.penLifted(at: time) }
-        try interrupt(SessionInterruption(kind: .operatorPaused, time: time))
+        guard !session.isFinished else { return }
+        for case .pause in operatorPause.pause(at: time) {
+            try perform(.up, at: time) { $0.penLifted(at: time) }
+            try interrupt(SessionInterruption(kind: .operatorPaused, time: time))
+        }
     }
 
     /// The operator resumed at `time`: the button timer goes on from where it stopped.

@@ -213,10 +213,12 @@ public final class MazeDriver: SessionDriver {
 
     /// The operator paused at `time`: a stroke under way ends as if the pen lifted there.
     private func pause(at time: EventTime) throws {
-        guard !isFinished, !operatorPause.pause(at: time).isEmpty else { return }
-        if strokes.isDown { try lift(at: time) }
-        clock = max(clock, time)
-        try interrupt(SessionInterruption(kind: .operatorPaused, time: time))
+        guard !isFinished else { return }
+        for case .pause in operatorPause.pause(at: time) {
+            if strokes.isDown { try lift(at: time) }
+            clock = max(clock, time)
+            try interrupt(SessionInterruption(kind: .operatorPaused, time: time))
+        }
     }
 
     /// The operator resumed at `time`: the maze's timers go on from where they stopped.

@@ -208,9 +208,11 @@ public final class SymbolDigitDriver: SessionDriver {
 
     /// The operator paused at `time`: a stroke under way ends as if the pen lifted there.
     private func pause(at time: EventTime) throws {
-        guard !isFinished, !operatorPause.pause(at: time).isEmpty else { return }
-        if strokes.isDown { try lift(at: time) }
-        try interrupt(SessionInterruption(kind: .operatorPaused, time: time))
+        guard !isFinished else { return }
+        for case .pause in operatorPause.pause(at: time) {
+            if strokes.isDown { try lift(at: time) }
+            try interrupt(SessionInterruption(kind: .operatorPaused, time: time))
+        }
     }
 
     /// The operator resumed at `time`: the reminder's timer goes on from where it stopped.
