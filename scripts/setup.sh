@@ -18,6 +18,9 @@ set -euo pipefail
 # libespeak-ng-dev: espeak-ng, which speaks administer's instructions offline (voice data comes with it).
 # xvfb, x11-apps: the administer screenshot tests (integration/xvfb/run.sh) run the window on a virtual X
 #   server and capture what it shows with xwd; xdotool presses the operator's keys in that window.
+# xserver-xorg-video-dummy, x11-xserver-utils: the same tests' two monitors (the operator's line on the
+#   monitor that is not the patient's): Xorg's dummy driver has RandR outputs that xrandr lays side by
+#   side, which SDL sees as two monitors (Xvfb's screens and xrandr --setmonitor's monitors it does not).
 # udev: systemd-udevd and udevadm give the VM's input nodes their real ID_INPUT_* properties.
 # libwacom-dev: libwacom and its tablet database, which LinuxInput asks for a model's name, physical
 #   size, display integration and styli (`styluskit devices`, `info`); its tests read the database.
@@ -31,7 +34,8 @@ set -euo pipefail
 #   which that test checks that every process it starts listens on 127.0.0.1 only.
 packages=(pkg-config libevdev-dev libudev-dev libxml2-dev libevemu-dev libxml2-utils python3
     libcairo2-dev poppler-utils openssl qemu-system-x86 busybox-static evemu-tools udev time
-    libsdl2-dev libespeak-ng-dev xvfb x11-apps xdotool libwacom-dev dpkg-dev lintian debootstrap zstd
+    libsdl2-dev libespeak-ng-dev xvfb x11-apps xdotool xserver-xorg-video-dummy x11-xserver-utils libwacom-dev dpkg-dev
+    lintian debootstrap zstd
     libinput-tools python3-libevdev openjdk-17-jre-headless python3-venv iproute2 procps)
 
 missing=()

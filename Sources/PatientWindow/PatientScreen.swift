@@ -19,6 +19,9 @@ public enum OperatorCommand: Hashable, Sendable {
     case nextPart
     /// R: the step's instructions shown and spoken again.
     case repeatInstructions
+    /// P or Pause: the test paused (the patient sees a neutral cover, the timers stand still), or
+    /// resumed when it is paused.
+    case pause
     /// Escape: end the test and keep everything (the results file is written); the loop asks for
     /// a second press to confirm.
     case end
@@ -31,6 +34,8 @@ public enum OperatorCommand: Hashable, Sendable {
 /// cursor for a tablet without a display. It decides nothing: `PatientView` says what to show.
 public final class PatientScreen {
     private let sdl: SDLScreen
+    /// The operator's line on another monitor, when there is one and the patient's is a pen display.
+    private var operatorWindow: OperatorWindow?
     public let layout: ScreenLayout
     /// True for a tablet without a display: the pen's position is drawn as a cross-hair.
     public let showsCursor: Bool
@@ -107,6 +112,35 @@ public final class PatientScreen {
         buttons = ClockButtons(layout: layout)
         audio = SDLAudio(rate: Self.speechRate)
         audioRate = Self.speechRate
+    }
+
+    deinit {
+        // Before the patient's window, whose end shuts SDL's video down.
+        operatorWindow = nil
+    }
+
+    /// SDL's index of the monitor the patient's window is on.
+    public var monitorIndex: Int { sdl.monitorIndex }
+
+    /// Opens the operator's line in a small window on another monitor than the patient's (the
+    /// first other one, `OperatorMonitor`); returns SDL's index of that monitor, or nil when the
+    /// patient's is the only one.
+    public func openOperatorWindow() throws(PatientWindowError) -> Int? {
+        guard operatorWindow == nil else { return operatorWindow?.monitorIndex }
+        guard let other = OperatorMonitor.choose(patient: sdl.monitorIndex, monitors: SDLScreen.monitorNames().count) else {
+            return nil
+        }
+        let window = try OperatorWindow(monitorIndex: other)
+        operatorWindow = window
+        return other
+    }
+
+    /// Whether the operator's line has a window of its own.
+    public var hasOperatorWindow: Bool { operatorWindow != nil }
+
+    /// Shows the operator's line in its window, if one is open (never in the patient's window).
+    public func showOperatorLine(_ text: String) {
+        operatorWindow?.show(text)
     }
 
     /// Shows a new page (a step's form) and wipes the ink.
@@ -406,6 +440,7 @@ public final class PatientScreen {
             switch key {
             case .nextPart: .nextPart
             case .repeatInstructions: .repeatInstructions
+            case .pause: .pause
             case .end: .end
             case .abort: .abort
             }

@@ -25,6 +25,8 @@ enum OperatorKey: Hashable, Sendable {
     case nextPart
     /// R: show (and speak) the step's instructions again.
     case repeatInstructions
+    /// P (or Pause): pause the test, or resume it.
+    case pause
     /// Escape: end the test and keep everything (results file written), once confirmed.
     case end
     /// Ctrl+Q (or the window closed): abort; the journal is kept for `recover`.
@@ -151,6 +153,9 @@ final class SDLScreen {
         SDL_DestroyWindow(window)
         SDL_Quit()
     }
+
+    /// SDL's index of the monitor the window is on.
+    var monitorIndex: Int { Int(max(0, SDL_GetWindowDisplayIndex(window))) }
 
     /// Whether frames are painted box by box into the window's pixels (else through the renderer, whole).
     var isLayered: Bool { surface != nil }
@@ -312,6 +317,8 @@ final class SDLScreen {
                     keys.append(.nextPart)
                 } else if key.sym == SDL_Keycode(SDLK_r.rawValue), (UInt32(key.mod) & UInt32(KMOD_CTRL.rawValue)) == 0 {
                     keys.append(.repeatInstructions)
+                } else if key.sym == SDL_Keycode(SDLK_p.rawValue) || key.sym == SDL_Keycode(SDLK_PAUSE.rawValue) {
+                    keys.append(.pause)
                 } else if key.sym == SDL_Keycode(SDLK_q.rawValue), (UInt32(key.mod) & UInt32(KMOD_CTRL.rawValue)) != 0 {
                     keys.append(.abort)
                 }
@@ -376,4 +383,48 @@ final class SDLTexture {
     }
 
     deinit { SDL_DestroyTexture(texture) }
+}
+
+/// A small ordinary window on one monitor showing a picture (the operator's line), repainted
+/// whole: the only other window of the package. SDL's video subsystem must be up (an `SDLScreen`
+/// open) for as long as it lives.
+final class SDLPictureWindow {
+    private let window: OpaquePointer
+    let width: Int
+    let height: Int
+
+    /// Opens a `width` x `height` window at the top-left corner of SDL's monitor `monitorIndex`.
+    init(monitorIndex: Int, width: Int, height: Int, title: String) throws(PatientWindowError) {
+        var bounds = SDL_Rect()
+        SDL_GetDisplayBounds(Int32(monitorIndex), &bounds)
+        let flags = UInt32(SDL_WINDOW_SHOWN.rawValue) | UInt32(SDL_WINDOW_BORDERLESS.rawValue)
+        guard let window = SDL_CreateWindow(title, bounds.x, bounds.y, Int32(width), Int32(height), flags) else {
+            throw .cannotCreate(what: "operator window", reason: sdlError())
+        }
+        self.window = window
+        self.width = width
+        self.height = height
+    }
+
+    deinit { SDL_DestroyWindow(window) }
+
+    /// SDL's index of the monitor the window is on.
+    var monitorIndex: Int { Int(max(0, SDL_GetWindowDisplayIndex(window))) }
+
+    /// Shows `pixels` (cairo's ARGB32, `width` x `height`, row by row), converted to the window's format.
+    func show(_ pixels: [UInt32]) {
+        precondition(pixels.count == width * height, "a picture needs width × height pixels")
+        guard let target = SDL_GetWindowSurface(window) else { return }
+        var copy = pixels
+        copy.withUnsafeMutableBytes { bytes in
+            guard
+                let source = SDL_CreateRGBSurfaceWithFormatFrom(
+                    bytes.baseAddress, Int32(width), Int32(height), 32, Int32(width * 4), SDL_PIXELFORMAT_ARGB8888.rawValue)
+            else { return }
+            SDL_SetSurfaceBlendMode(source, SDL_BLENDMODE_NONE)
+            SDL_UpperBlit(source, nil, target, nil)
+            SDL_FreeSurface(source)
+        }
+        SDL_UpdateWindowSurface(window)
+    }
 }

@@ -22,6 +22,56 @@ trap 'kill "$xvfb" 2>/dev/null || true; wait "$xvfb" 2>/dev/null || true; rm -rf
 for _ in $(seq 100); do [[ -s $work/display ]] && break; sleep 0.1; done
 number=$(head -n 1 "$work/display")
 [[ -n $number ]] || { echo "xvfb tests: Xvfb did not start: $(tail -n 3 "$work/xvfb.log")"; echo "0 passed, 1 failed"; exit 1; }
+# Two monitors, for the operator's line on the monitor that is not the patient's: SDL 2 sees one
+# monitor per RandR output. Xvfb has one output per X screen, and SDL puts every window on the first
+# screen (and reads no xrandr --setmonitor monitors), so that check runs on Xorg's dummy driver, whose
+# virtual outputs xrandr lays side by side. Without Xorg or the driver (or the rights to start Xorg)
+# the check is skipped, not passed.
+if command -v Xorg >/dev/null && command -v xrandr >/dev/null && [[ -e /usr/lib/xorg/modules/drivers/dummy_drv.so ]]; then
+    cat >"$work/xorg.conf" <<'CONF'
+Section "ServerFlags"
+    Option "AutoAddDevices" "false"
+    Option "AutoEnableDevices" "false"
+    Option "DontVTSwitch" "true"
+EndSection
+Section "Device"
+    Identifier "dummy"
+    Driver "dummy"
+    VideoRam 256000
+EndSection
+Section "Monitor"
+    Identifier "monitor"
+    HorizSync 5.0 - 1000.0
+    VertRefresh 5.0 - 200.0
+EndSection
+Section "Screen"
+    Identifier "screen"
+    Device "dummy"
+    Monitor "monitor"
+    DefaultDepth 24
+    SubSection "Display"
+        Depth 24
+        Virtual 3840 1080
+    EndSubSection
+EndSection
+CONF
+    Xorg -noreset -nolisten tcp -config "$work/xorg.conf" -logfile "$work/xorg.log" -displayfd 4 4>"$work/xorg-display" \
+        >"$work/xorg.out" 2>&1 &
+    xorg=$!
+    trap 'kill "$xvfb" "$xorg" 2>/dev/null || true; wait "$xvfb" "$xorg" 2>/dev/null || true; rm -rf "$work"' EXIT
+    for _ in $(seq 100); do [[ -s $work/xorg-display ]] && break; kill -0 "$xorg" 2>/dev/null || break; sleep 0.1; done
+    two=$(head -n 1 "$work/xorg-display" 2>/dev/null || true)
+    if [[ -n $two ]] && DISPLAY=":$two" xrandr --output DUMMY0 --mode 1920x1080 --pos 0x0 \
+        && DISPLAY=":$two" xrandr --addmode DUMMY1 1920x1080 && DISPLAY=":$two" xrandr --output DUMMY1 --mode 1920x1080 --pos 1920x0 \
+        && DISPLAY=":$two" xrandr >/dev/null; then
+        # That last query probes the outputs again: SDL reads the server's current (cached) resources.
+        export TWO_MONITORS=":$two"
+    else
+        export TWO_MONITORS_MISSING="Xorg with the dummy driver did not start: $(tail -n 2 "$work/xorg.out" 2>/dev/null | tr '\n' ' ')"
+    fi
+else
+    export TWO_MONITORS_MISSING="Xorg, xrandr or the dummy video driver is missing; run scripts/setup.sh"
+fi
 # No sound card here: espeak writes nowhere, SDL has no audio to open.
 export DISPLAY=":$number" SDL_AUDIODRIVER=dummy
 python3 integration/xvfb/check.py "$styluskit" "$work" ${DOCS:+"$DOCS"}
