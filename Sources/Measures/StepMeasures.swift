@@ -61,25 +61,33 @@ public struct StepMeasures: Hashable, Sendable {
         let strokes = step.strokes.filter { !$0.points.isEmpty }
         self.strokes = strokes.count
         points = strokes.reduce(0) { $0 + $1.points.count }
-        totalTime = step.end - step.start
+        // The operator's pauses are no one's drawing time: every span measured leaves them out.
+        let operatorPauses = OperatorPauses(step)
+        totalTime = step.end - step.start - operatorPauses.overlap(from: step.start, to: step.end)
         pathLength = strokes.reduce(0) { $0 + StrokeMeasures.pathLength($1.points) }
         onSurfaceTime = strokes.reduce(0) { $0 + ($1.points.last!.time - $1.points.first!.time) }
         var gaps: [Double] = []
         for i in strokes.indices.dropFirst() {
-            gaps.append(strokes[i].points.first!.time - strokes[i - 1].points.last!.time)
+            let (lifted, touched) = (strokes[i - 1].points.last!.time, strokes[i].points.first!.time)
+            gaps.append(touched - lifted - operatorPauses.overlap(from: lifted, to: touched))
         }
         inAirTime = gaps.reduce(0, +)
         inAirRatio = onSurfaceTime > 0 ? inAirTime / onSurfaceTime : nil
         pauses = Self.pauseThresholds.map { threshold in gaps.filter { $0 > threshold }.count }
-        timeToFirstStroke = strokes.first.map { $0.points.first!.time - step.start }
-        interruptions = step.interruptions.count
-        interruptionsByType = Self.interruptionTypes.map { type in step.interruptions.filter { $0.type == type }.count }
-        otherInterruptions = step.interruptions.filter { !Self.interruptionTypes.contains($0.type) }.count
+        timeToFirstStroke = strokes.first.map { first in
+            first.points.first!.time - step.start - operatorPauses.overlap(from: step.start, to: first.points.first!.time)
+        }
+        let interruptedBy = step.interruptions.filter { !OperatorPauses.types.contains($0.type) }
+        interruptions = interruptedBy.count
+        interruptionsByType = Self.interruptionTypes.map { type in interruptedBy.filter { $0.type == type }.count }
+        otherInterruptions = interruptedBy.filter { !Self.interruptionTypes.contains($0.type) }.count
         let inkEnd = strokes.last.map { $0.points.last!.time }
-        let inkSpan = strokes.first.flatMap { first in inkEnd.map { $0 - first.points.first!.time } }
+        let inkSpan = strokes.first.flatMap { first in
+            inkEnd.map { $0 - first.points.first!.time - operatorPauses.overlap(from: first.points.first!.time, to: $0) }
+        }
         switch assessment {
         case .maze:
-            completionTime = inkEnd.map { $0 - step.start }
+            completionTime = inkEnd.map { $0 - step.start - operatorPauses.overlap(from: step.start, to: $0) }
         case .symbolDigit:
             if let formSize, let part = Self.symbolDigitStep(step.identifier) {
                 let attempted = SymbolDigitBoxes(step: part, formSize: formSize).attemptedBoxes(strokes)
@@ -108,6 +116,33 @@ public struct StepMeasures: Hashable, Sendable {
         let round = identifier.hasSuffix("-2") ? 2 : 1
         let name = round == 2 ? String(identifier.dropLast(2)) : identifier
         return SymbolDigitPart.allCases.first { name.hasSuffix("-" + $0.structureID) }.map { SymbolDigitStep(round: round, part: $0) }
+    }
+
+    /// The spans of a step the operator paused (P in `administer`), from its `operator-paused` and
+    /// `operator-resumed` Pause elements; a pause never resumed lasts to the step's end.
+    struct OperatorPauses {
+        static let types: Set<String> = ["operator-paused", "operator-resumed"]
+
+        private(set) var spans: [(start: Double, end: Double)] = []
+
+        init(_ step: InkStep) {
+            var since: Double?
+            for interruption in step.interruptions.sorted(by: { $0.time < $1.time }) {
+                switch interruption.type {
+                case "operator-paused" where since == nil: since = interruption.time
+                case "operator-resumed":
+                    if let start = since { spans.append((start, max(start, interruption.time))) }
+                    since = nil
+                default: break
+                }
+            }
+            if let since { spans.append((since, max(since, step.end))) }
+        }
+
+        /// The paused time between `from` and `to`.
+        func overlap(from: Double, to: Double) -> Double {
+            spans.reduce(0) { $0 + max(0, min(to, $1.end) - max(from, $1.start)) }
+        }
     }
 
     /// `wall-cross` as a column name: `interruptions_wall_cross`.

@@ -45,6 +45,28 @@ struct StepAndTestMeasuresTests {
         #expect(row["pauses_over_2_s"] == .count(1))
     }
 
+    @Test("The operator's pauses are left out of every span and are not interruptions of the patient")
+    func operatorPauses() {
+        let durations = [0.4, 0.6, 0.3]
+        let gaps = [0.4, 6.2]
+        // Paused 2 s before the first stroke, 5 s inside the second gap, and again to the step's end, never resumed.
+        let pausesAndResumes = [
+            InkInterruption(type: "operator-paused", time: 10.5), InkInterruption(type: "operator-resumed", time: 12.5),
+            InkInterruption(type: "operator-paused", time: 15), InkInterruption(type: "operator-resumed", time: 20),
+            InkInterruption(type: "no-drawing", time: 15.8), InkInterruption(type: "operator-paused", time: 25),
+        ]
+        let s = Self.step("mazeStep-choice", start: 10, lead: 3, durations: durations, gaps: gaps, interruptions: pausesAndResumes, end: 30)
+        let m = StepMeasures(s, number: 1, assessment: .maze)
+        #expect(near(m.timeToFirstStroke, 1, absolute: 1e-9))
+        #expect(near(m.totalTime, 20 - 2 - 5 - 5, absolute: 1e-9))
+        #expect(near(m.inAirTime, 0.4 + 1.2, absolute: 1e-9))
+        #expect(m.pauses == [1, 1, 0])
+        // The last sample is at 10 + 3 + 0.4 + 0.4 + 0.6 + 6.2 + 0.3 = 20.9, of which 2 s and 5 s were paused.
+        #expect(near(m.completionTime, 20.9 - 10 - 2 - 5, absolute: 1e-9))
+        #expect(m.interruptions == 1 && m.otherInterruptions == 0)
+        #expect(m.row["interruptions_no_drawing"] == .count(1))
+    }
+
     @Test("Interruptions by type, with the proctors' types in columns and the rest under 'other'")
     func interruptions() {
         let kinds = ["wall-cross", "no-drawing", "wall-cross", "device-removed"]
