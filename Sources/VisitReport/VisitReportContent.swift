@@ -51,6 +51,9 @@ public struct ReportedInterruption: Hashable, Sendable {
         case "resume-far": "resumed away from where the path ended"
         case "skip": "wrote beyond the next box"
         case "device-removed": "the tablet was unplugged"
+        case "device-reconnected": "the tablet was plugged in again"
+        case "operator-paused": "the operator paused the test"
+        case "operator-resumed": "the operator resumed the test"
         case "events-dropped": "the computer lost pen samples"
         default: type
         }

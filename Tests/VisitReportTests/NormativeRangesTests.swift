@@ -1,5 +1,5 @@
 import Testing
-import VisitReport
+@testable import VisitReport
 
 @Suite("normative ranges file")
 struct NormativeRangesTests {
@@ -35,5 +35,18 @@ struct NormativeRangesTests {
         } throws: { error in
             "\(error)".hasPrefix(message)
         }
+    }
+}
+
+@Suite struct ReportedInterruptionTests {
+    /// Every interruption a session writes is worded for a clinician, not left as its type.
+    @Test(arguments: [
+        "wall-cross", "no-drawing", "start-far", "not-entered", "resume-far", "skip", "device-removed", "device-reconnected",
+        "events-dropped", "operator-paused", "operator-resumed",
+    ])
+    func everyTypeASessionWritesHasWords(type: String) {
+        let interruption = ReportedInterruption(type: type, seconds: 1, step: 1)
+        #expect(interruption.meaning != type)
+        #expect(interruption.meaning.contains(" "))
     }
 }
