@@ -88,6 +88,15 @@ public struct AdministerLoop {
         var quietSince: EventTime?
         var endAsked: EventTime?
         var latestPress: EventTime?
+        // An operator's press (N, Escape, P, a signal) is stamped at the time the input so far was
+        // handled (`LiveInput.handledUpTo`), not at the key poll's clock: an event read in the next
+        // turn then falls after the press both here and in `recover`, which orders the journal by
+        // time. Never before an earlier press (a continue in the same turn, the pause it resumes).
+        func stamp(_ pressed: EventTime) -> EventTime {
+            let at = [input.handledUpTo, latestPress, driver.operatorPause.pausedSince].compactMap { $0 }.max() ?? pressed
+            latestPress = at
+            return at
+        }
         while true {
             var now = clock.now()
             // Short sleeps: a frame should follow an event within a refresh, and SDL's keys are polled, not waited on.
@@ -144,18 +153,15 @@ public struct AdministerLoop {
                 case .end:
                     // A second Escape confirms: one stray key must not end a patient's test.
                     if let asked = endAsked, pressed.duration(since: asked) <= Self.endConfirmation {
-                        try input.endEverything(at: pressed)
-                        return .ended(pressed)
+                        let at = stamp(pressed)
+                        try input.endEverything(at: at)
+                        return .ended(at)
                     }
                     endAsked = pressed
                     note("Press Escape again within 5 s to end the test (the steps left end now; the results are written).")
                 case .pause:
                     endAsked = nil
-                    // Stamped at the time the input so far was handled, so `recover` orders it
-                    // among the events as it happened here (`LiveInput.handledUpTo`).
-                    // Never before an earlier press (a continue in the same turn, the pause it resumes).
-                    let at = [input.handledUpTo, latestPress, driver.operatorPause.pausedSince].compactMap { $0 }.max() ?? pressed
-                    latestPress = at
+                    let at = stamp(pressed)
                     if driver.operatorPause.isPaused {
                         try input.pressResume(at: at)
                         note("Resumed.")
@@ -167,10 +173,10 @@ public struct AdministerLoop {
                     note("The test is paused: P resumes it first.")
                 case .nextPart:
                     endAsked = nil
-                    latestPress = pressed
-                    try input.pressContinue(at: pressed)
+                    let at = stamp(pressed)
+                    try input.pressContinue(at: at)
                     note(driver.isFinished ? "Next part: that was the last; the test is over." : "Next part.")
-                    if driver.isFinished { return .ended(pressed) }
+                    if driver.isFinished { return .ended(at) }
                 case .repeatInstructions:
                     endAsked = nil
                     presenter.repeatInstructions()
@@ -180,9 +186,9 @@ public struct AdministerLoop {
             // means: the steps left end at once, journaled, and the results are written. They never
             // move the patient on to another part.
             if let signal = SignalPipe.take(from: signals) {
-                let pressed = clock.now()
-                try input.endEverything(at: pressed)
-                return .stopped(pressed, signal: signal)
+                let at = stamp(clock.now())
+                try input.endEverything(at: at)
+                return .stopped(at, signal: signal)
             }
             // A feed that is over ends the session once nothing more is due and every capture is taken.
             if source.isExhausted && driver.nextDeadline == nil && screenshots.isEmpty {
