@@ -25,6 +25,7 @@ let package = Package(
         .library(name: "Features", targets: ["Features"]),
         .library(name: "Batch", targets: ["Batch"]),
         .library(name: "Visits", targets: ["Visits"]),
+        .library(name: "Visiting", targets: ["Visiting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -92,7 +93,7 @@ let package = Package(
             name: "Reports",
             dependencies: [
                 "ADF", "Calibration", "FormPrinting", "LinuxInput", "PatientData", "Proctoring", "Recordings", "Rendering", "Sessions",
-                "StylusGeometry", "StylusInput", "Synthesis",
+                "StylusGeometry", "StylusInput", "Synthesis", "Visiting", "Visits",
             ],
             exclude: ["README.md"]),
         // What `features` does between the command line and the measures: inputs read (results
@@ -104,6 +105,11 @@ let package = Package(
         .target(
             name: "Visits",
             dependencies: ["Sessions", "SystemErrors", "Yams", .product(name: "Crypto", package: "swift-crypto")],
+            exclude: ["README.md"]),
+        // Running a visit: test after test from the manifest, the operator between tests, resuming, record's windowless path.
+        .target(
+            name: "Visiting",
+            dependencies: ["LinuxInput", "Recordings", "Sessions", "StylusGeometry", "StylusInput", "SystemErrors", "Visits"],
             exclude: ["README.md"]),
         // One command over many inputs: the input list, the jobs in input order, progress, the report.
         .target(name: "Batch", exclude: ["README.md"]),
@@ -142,7 +148,7 @@ let package = Package(
                 "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "LinuxInput", "FormPrinting",
                 "Synthesis", "PatientData", "Rendering", "PatientWindow", "Administering", "Sessions", "Measures", "Calibration", "Reports",
                 "Features",
-                "Batch", "SystemErrors",
+                "Batch", "SystemErrors", "Visits", "Visiting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], exclude: ["README.md"]),
 
@@ -194,7 +200,7 @@ let package = Package(
                 "Features", "ADF", "Measures", "Proctoring", "Recordings", "Sessions", "Synthesis", "StylusGeometry", "StylusInput",
             ]),
         .testTarget(name: "BatchTests", dependencies: ["Batch"]),
-        .testTarget(name: "VisitsTests", dependencies: ["Visits", "Sessions"]),
+        .testTarget(name: "VisitsTests", dependencies: ["Visits", "Visiting", "Recordings", "Sessions"]),
         .testTarget(name: "SystemErrorsTests", dependencies: ["SystemErrors"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Proctoring", "StylusGeometry", "StylusInput"]),
         .testTarget(

@@ -11,6 +11,8 @@ import Sessions
 import StylusGeometry
 import StylusInput
 import Synthesis
+import Visiting
+import Visits
 
 /// The exit status of every command, with one meaning across all of them (sysexits.h where it
 /// has a word for the failure). README's "Exit status" and every command's help list them.
@@ -112,6 +114,16 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         case is MazeFileError, is SettingsError, is EDIDError, is ProfileError, is NormalizationError, is ScenarioError,
             is RecordingScanError, is RecoverError, is WrongInputError, is CalibrationLookupError, is SessionSourceError:
             self = .dataError
+        case let error as VisitError:
+            switch error {
+            case .invalidParticipant: self = .usage
+            case .notAManifest, .newerManifest, .protocolChanged: self = .dataError
+            case .fileSystem: self = .cannotCreate
+            case .noVisitFolder: self = .noInput
+            }
+        case is VisitProtocolError: self = .dataError
+        case let error as VisitRunError:
+            if case .protocolUnreadable = error { self = .noInput } else { self = .failure }
         case let error as CocoaError where error.code == .fileReadNoSuchFile: self = .noInput
         default: self = .failure
         }

@@ -20,6 +20,7 @@ struct HelpTests {
             "results",
             "devices",
             "record",
+            "record-visit",
             "administer",
             "recover",
             "render",
