@@ -139,7 +139,8 @@ let package = Package(
         .target(
             name: "Administering",
             dependencies: [
-                "FormPrinting", "LinuxInput", "PatientWindow", "Proctoring", "Recordings", "Sessions", "StylusGeometry", "StylusInput",
+                "FormPrinting", "LinuxInput", "PatientWindow", "Proctoring", "Recordings", "Reports", "Sessions", "StylusGeometry",
+                "StylusInput",
             ], exclude: ["README.md"]),
 
         .executableTarget(

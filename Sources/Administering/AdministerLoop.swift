@@ -87,6 +87,7 @@ public struct AdministerLoop {
         var measuresJournaled = 0
         var quietSince: EventTime?
         var endAsked: EventTime?
+        var latestPress: EventTime?
         while true {
             var now = clock.now()
             // Short sleeps: a frame should follow an event within a refresh, and SDL's keys are polled, not waited on.
@@ -148,8 +149,25 @@ public struct AdministerLoop {
                     }
                     endAsked = pressed
                     note("Press Escape again within 5 s to end the test (the steps left end now; the results are written).")
+                case .pause:
+                    endAsked = nil
+                    // Stamped at the time the input so far was handled, so `recover` orders it
+                    // among the events as it happened here (`LiveInput.handledUpTo`).
+                    // Never before an earlier press (a continue in the same turn, the pause it resumes).
+                    let at = [input.handledUpTo, latestPress, driver.operatorPause.pausedSince].compactMap { $0 }.max() ?? pressed
+                    latestPress = at
+                    if driver.operatorPause.isPaused {
+                        try input.pressResume(at: at)
+                        note("Resumed.")
+                    } else {
+                        try input.pressPause(at: at)
+                        note("Paused: the patient sees a neutral cover and the timers stand still; P resumes.")
+                    }
+                case .nextPart where driver.operatorPause.isPaused, .repeatInstructions where driver.operatorPause.isPaused:
+                    note("The test is paused: P resumes it first.")
                 case .nextPart:
                     endAsked = nil
+                    latestPress = pressed
                     try input.pressContinue(at: pressed)
                     note(driver.isFinished ? "Next part: that was the last; the test is over." : "Next part.")
                     if driver.isFinished { return .ended(pressed) }
@@ -185,8 +203,9 @@ public struct AdministerLoop {
     private mutating func showStatus(now: EventTime, endAsked: EventTime?) {
         guard let status else { return }
         let text = OperatorLine(
-            test: presenter.test.name, part: presenter.pageKey, elapsed: now.duration(since: sessionStart),
-            tabletAway: presenter.tabletAway, endAsked: endAsked != nil
+            test: presenter.test.name, part: presenter.pageKey,
+            elapsed: driver.operatorPause.sessionTime(from: sessionStart, to: now),
+            tabletAway: presenter.tabletAway, endAsked: endAsked != nil, paused: driver.operatorPause.isPaused
         ).text
         if let last = lastStatus, last.text == text, now.duration(since: last.at) < EventDuration.milliseconds(1_000) { return }
         lastStatus = (text, now)

@@ -29,6 +29,8 @@ public final class SessionPresenter {
     public var reading: InstructionReading { instructions.reading }
     /// True while the tablet is unplugged: the patient is asked to wait.
     public var tabletAway = false
+    /// Whether the last refresh saw the test paused by the operator.
+    private var wasPaused = false
 
     public init(
         test: JournaledTest, driver: any SessionDriver, screen: PatientScreen, form: FormSize, voice: String,
@@ -107,7 +109,20 @@ public final class SessionPresenter {
 
     /// Brings the page, the cover and the buttons up to date with the driver.
     public func refresh() {
-        instructions.collectSpeech()
+        let paused = driver.operatorPause.isPaused && !driver.isFinished
+        if paused != wasPaused {
+            wasPaused = paused
+            if paused {
+                // The words stop with the test; the ink of the next stroke does not join the last.
+                screen.silence()
+                screen.penUp()
+            } else if instructions.banner != nil {
+                // Paused before the first touch: the instructions are given again, and timed again.
+                repeatRequested = true
+            }
+        }
+        // Speech made while paused is not played (a resume gives the instructions again if need be).
+        if !paused { instructions.collectSpeech() }
         var key = ""
         var marks: () -> [PageMark] = { [] }
         var view = PatientView()
@@ -167,14 +182,18 @@ public final class SessionPresenter {
             instructions.withdrawBanner()
             screen.testFinished(at: now())
         }
+        if paused { view = PatientView.paused }
         if tabletAway && !driver.isFinished { view = PatientView.tabletAway }
         if pageKey != key {
             pageKey = key
             screen.show(page: marks())
         }
         if view.message == nil, let banner = instructions.banner { view.message = banner }
-        view.showsButtons = buttons.isOffered
-        screen.setButtons(buttons)
+        // The cover hides the buttons too while paused (the pen taps nothing then).
+        var shown = buttons
+        if paused { shown.withdraw() }
+        view.showsButtons = shown.isOffered
+        screen.setButtons(shown)
         screen.show(view)
     }
 }

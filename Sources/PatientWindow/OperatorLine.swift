@@ -10,25 +10,32 @@ public struct OperatorLine: Hashable, Sendable {
     public var tabletAway: Bool
     /// A first Escape waits for the second.
     public var endAsked: Bool
+    /// The operator paused the test (P): the time stands still until P resumes it.
+    public var paused: Bool
 
-    public init(test: String, part: String?, elapsed: EventDuration, tabletAway: Bool, endAsked: Bool) {
+    /// `elapsed` is the time on the operator's clock: since the form was first shown, paused time left out.
+    public init(test: String, part: String?, elapsed: EventDuration, tabletAway: Bool, endAsked: Bool, paused: Bool = false) {
         self.test = test
         self.part = part
         self.elapsed = elapsed
         self.tabletAway = tabletAway
         self.endAsked = endAsked
+        self.paused = paused
     }
 
-    /// "clock, part copy, 1:05 | N next part, R repeat instructions, Escape twice ends, Ctrl+Q aborts".
+    /// "clock, part copy, 1:05 | N next part, R repeat instructions, P pause, Escape twice ends, Ctrl+Q aborts".
     public var text: String {
         let seconds = max(0, elapsed.microseconds / 1_000_000)
         let clock = "\(seconds / 60):" + (seconds % 60 < 10 ? "0" : "") + "\(seconds % 60)"
         var state = "\(test), part \(part ?? "-"), \(clock)"
         if tabletAway { state += ", tablet unplugged" }
+        if paused { state += ", PAUSED" }
         let keys =
             endAsked
             ? "Escape again ends the test"
-            : "N next part, R repeat instructions, Escape twice ends, Ctrl+Q aborts"
+            : paused
+                ? "P resumes, Escape twice ends, Ctrl+Q aborts"
+                : "N next part, R repeat instructions, P pause, Escape twice ends, Ctrl+Q aborts"
         return "\(state) | \(keys)"
     }
 }

@@ -19,6 +19,9 @@ public enum OperatorCommand: Hashable, Sendable {
     case nextPart
     /// R: the step's instructions shown and spoken again.
     case repeatInstructions
+    /// P or Pause: the test paused (the patient sees a neutral cover, the timers stand still), or
+    /// resumed when it is paused.
+    case pause
     /// Escape: end the test and keep everything (the results file is written); the loop asks for
     /// a second press to confirm.
     case end
@@ -406,6 +409,7 @@ public final class PatientScreen {
             switch key {
             case .nextPart: .nextPart
             case .repeatInstructions: .repeatInstructions
+            case .pause: .pause
             case .end: .end
             case .abort: .abort
             }

@@ -39,6 +39,8 @@ public enum PatientWords {
     public static let finished = "Thank you. This test is finished."
     /// While an unplugged tablet is away: the pen draws nothing until it is back.
     public static let tabletUnplugged = "Please wait: the tablet was disconnected. The test continues when it is plugged in again."
+    /// While the operator has paused the test: neutral, nothing about the patient's drawing.
+    public static let paused = "The test is paused. Please wait."
 
     /// The message of a maze interruption: back to the arrow for the start kinds, else to the circle.
     public static func maze(_ kind: MazeInterruptionKind) -> String {
@@ -77,6 +79,9 @@ public struct PatientView: Hashable, Sendable {
 
     /// The view while the tablet is unplugged: the form hidden, since nothing drawn now is recorded.
     public static let tabletAway = PatientView(cover: .everything, message: PatientWords.tabletUnplugged)
+
+    /// The view while the operator has paused the test: the form hidden, since nothing drawn now is recorded.
+    public static let paused = PatientView(cover: .everything, message: PatientWords.paused)
 
     /// The view of a symbol-digit proctor: after a skip, the box to continue in.
     public static func symbolDigit(_ proctor: SymbolDigitProctor) -> PatientView {

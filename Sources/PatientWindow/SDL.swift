@@ -25,6 +25,8 @@ enum OperatorKey: Hashable, Sendable {
     case nextPart
     /// R: show (and speak) the step's instructions again.
     case repeatInstructions
+    /// P (or Pause): pause the test, or resume it.
+    case pause
     /// Escape: end the test and keep everything (results file written), once confirmed.
     case end
     /// Ctrl+Q (or the window closed): abort; the journal is kept for `recover`.
@@ -312,6 +314,8 @@ final class SDLScreen {
                     keys.append(.nextPart)
                 } else if key.sym == SDL_Keycode(SDLK_r.rawValue), (UInt32(key.mod) & UInt32(KMOD_CTRL.rawValue)) == 0 {
                     keys.append(.repeatInstructions)
+                } else if key.sym == SDL_Keycode(SDLK_p.rawValue) || key.sym == SDL_Keycode(SDLK_PAUSE.rawValue) {
+                    keys.append(.pause)
                 } else if key.sym == SDL_Keycode(SDLK_q.rawValue), (UInt32(key.mod) & UInt32(KMOD_CTRL.rawValue)) != 0 {
                     keys.append(.abort)
                 }

@@ -163,6 +163,18 @@ public struct ClockSession: Sendable {
         return actions
     }
 
+    /// The pen is taken off the form at `time` without a lift sample (the operator paused the
+    /// test): a stroke under way ends at its last sample in contact, a tap under way is over, and
+    /// the wait for the buttons starts again from `time`, as after a lift.
+    public mutating func penLifted(at time: EventTime) -> [ClockAction] {
+        guard case .inStep(let step, let pen) = state, pen != .up else { return [] }
+        state = .inStep(step, pen: .up)
+        var actions: [ClockAction] = []
+        if pen == .drawing, let end = lastContact { actions.append(.strokeEnded(end)) }
+        lastContact = nil
+        return actions + [.armButtonTimer(deadline: time.advanced(by: settings.buttonDelay))]
+    }
+
     /// The button timer armed earlier has expired at `time`.
     public mutating func buttonTimerFired(at time: EventTime) -> [ClockAction] {
         guard case .inStep(_, .up) = state else { return [] }

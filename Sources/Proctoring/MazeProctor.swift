@@ -250,6 +250,15 @@ public struct MazeProctor: Sendable {
         return actions
     }
 
+    /// The operator resumed a test paused for `paused`: every armed timer goes on from where it
+    /// stopped, `paused` later than it was due (the pause itself is the driver's: it stops calling
+    /// `timerFired` and ends a stroke under way with `finishedDrawing`).
+    public mutating func postponeTimers(by paused: EventDuration) {
+        wallCrossDeadline = wallCrossDeadline?.advanced(by: paused)
+        noDrawingDeadline = noDrawingDeadline?.advanced(by: paused)
+        finishDeadline = finishDeadline?.advanced(by: paused)
+    }
+
     // MARK: Rules
 
     /// Whether the path may go from node `from` to node `to` skipping at most `limit` cells:

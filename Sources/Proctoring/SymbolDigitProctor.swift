@@ -237,6 +237,13 @@ public struct SymbolDigitProctor: Sendable {
         return actions
     }
 
+    /// The operator resumed a test paused for `paused`: the armed timer goes on from where it
+    /// stopped, `paused` later than it was due (the pause itself is the driver's: it stops calling
+    /// `timerFired` and ends a stroke under way with `penUp`).
+    public mutating func postponeTimers(by paused: EventDuration) {
+        warningDeadline = warningDeadline?.advanced(by: paused)
+    }
+
     // MARK: Rules
 
     @inline(__always)

@@ -38,6 +38,11 @@ public enum JournalControl: Hashable, Sendable {
     /// A step's instructions were read: shown (and began to be spoken), spoken to the end, and the
     /// pen's first touch after them. The last line of a step wins (a repeat restarts the measure).
     case instructions(step: String, shown: EventTime, spoken: EventTime, firstTouch: EventTime)
+    /// The operator paused the test (P): the proctor's timers stop and the pen's samples are neither
+    /// drawn nor recorded until `resume`.
+    case pause(EventTime)
+    /// The operator resumed a paused test (P again): the timers go on from where they stopped.
+    case resume(EventTime)
 
     /// What starts a control line.
     public static let linePrefix = "# StylusKit control: "
@@ -46,7 +51,7 @@ public enum JournalControl: Hashable, Sendable {
     public var describesSession: Bool {
         switch self {
         case .anchor, .patient, .test, .file, .none: true
-        case .begin, .continue, .end, .gap, .removed, .reconnected, .tap, .instructions: false
+        case .begin, .continue, .end, .gap, .removed, .reconnected, .tap, .instructions, .pause, .resume: false
         }
     }
 
@@ -67,6 +72,8 @@ public enum JournalControl: Hashable, Sendable {
             "file \(file.role.rawValue) bytes=\(file.content.count) base64=\(Base64.encode(file.content)) path=\(file.path)"
         case let .none(role): "none \(role.rawValue)"
         case let .tap(button, time): "tap \(button) \(time)"
+        case let .pause(time): "pause \(time)"
+        case let .resume(time): "resume \(time)"
         // The step last: its identifier (a maze's name) runs to the end of the line, spaces and all.
         case let .instructions(step, shown, spoken, touch): "instructions shown=\(shown) spoken=\(spoken) first-touch=\(touch) step=\(step)"
         }
@@ -113,6 +120,8 @@ public enum JournalControl: Hashable, Sendable {
         case "end": guard let t = onlyTime() else { return nil }; self = .end(t)
         case "removed": guard let t = onlyTime() else { return nil }; self = .removed(t)
         case "reconnected": guard let t = onlyTime() else { return nil }; self = .reconnected(t)
+        case "pause": guard let t = onlyTime() else { return nil }; self = .pause(t)
+        case "resume": guard let t = onlyTime() else { return nil }; self = .resume(t)
         case "tap":
             guard fields.count == 3, Self.isName(fields[1]), let t = Self.time(fields[2][...]) else { return nil }
             self = .tap(button: fields[1], time: t)

@@ -35,6 +35,7 @@ public final class ClockDriver: SessionDriver {
     private var session: ClockSession
     private var assembler: FrameAssembler
     private var buttonDeadline: EventTime?
+    public private(set) var operatorPause = OperatorPause()
     private var strokesPerStep: [ClockStep: Int] = [:]
     public private(set) var points = 0
     public var sampleObserver: ((PenSample) -> Void)?
@@ -58,7 +59,7 @@ public final class ClockDriver: SessionDriver {
     }
 
     public var framesDiscarded: Int { assembler.framesDiscarded }
-    public var nextDeadline: EventTime? { buttonDeadline }
+    public var nextDeadline: EventTime? { operatorPause.deadline(buttonDeadline) }
     public var isFinished: Bool { session.isFinished }
 
     public func begin(at time: EventTime) throws {
@@ -68,7 +69,8 @@ public final class ClockDriver: SessionDriver {
     public func process(_ event: InputEvent) throws {
         guard let frame = assembler.process(event) else { return }
         try advance(to: frame.time)
-        if case .pen(let penFrame) = frame {
+        // While the operator has paused the test, the pen draws (and taps) nothing.
+        if !operatorPause.isPaused, case .pen(let penFrame) = frame {
             // The eraser end touching is not ink: the patient turned the pen over.
             let sample = normalizer.sample(penFrame).asInk
             if let button = try tappedButton(sample) {
@@ -99,6 +101,33 @@ public final class ClockDriver: SessionDriver {
         try recorder.interruption(interruption.kind.rawValue, unixMilliseconds: anchor.unixMilliseconds(interruption.time))
     }
 
+    public func pausePressed(at time: EventTime) throws {
+        try advance(to: time)
+        try pause(at: time)
+    }
+
+    public func resumePressed(at time: EventTime) throws {
+        try advance(to: time)
+        try resume(at: time)
+    }
+
+    /// The operator paused at `time`: a stroke under way ends as if the pen lifted there (which
+    /// arms the button timer, standing still until the resume).
+    private func pause(at time: EventTime) throws {
+        guard !session.isFinished, !operatorPause.pause(at: time).isEmpty else { return }
+        try perform(.up, at: time) { $0.penLifted(at: time) }
+        try interrupt(SessionInterruption(kind: .operatorPaused, time: time))
+    }
+
+    /// The operator resumed at `time`: the button timer goes on from where it stopped.
+    private func resume(at time: EventTime) throws {
+        guard !session.isFinished else { return }
+        for case let .resume(_, paused) in operatorPause.resume(at: time) {
+            buttonDeadline = buttonDeadline?.advanced(by: paused)
+            try interrupt(SessionInterruption(kind: .operatorResumed, time: time))
+        }
+    }
+
     public func continuePressed(at time: EventTime) throws {
         try advance(to: time)
         try perform(.continue, at: time) { $0.continuePressed(at: time) }
@@ -107,12 +136,16 @@ public final class ClockDriver: SessionDriver {
     /// Runs everything due before a frame at `time`, earliest first, until nothing is due (an
     /// action may arm a timer that is due already).
     public func advance(to time: EventTime) throws {
-        while let due = plan.nextDue(before: time, timer: buttonDeadline) {
+        while let due = plan.nextDue(before: time, timer: nextDeadline) {
             switch due {
             case .interruption(let interruption):
                 try interrupt(interruption)
             case .boundary(let boundary):
                 try perform(.continue, at: boundary) { $0.continuePressed(at: boundary) }
+            case .pause(let time):
+                try pause(at: time)
+            case .resume(let time):
+                try resume(at: time)
             case .timer(let timer):
                 buttonDeadline = nil
                 try perform(.timer, at: timer) { $0.buttonTimerFired(at: timer) }

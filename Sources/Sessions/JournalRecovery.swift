@@ -113,6 +113,12 @@ public struct JournalRecovery {
                 case let .continue(time):
                     driver.plan(boundary: time)
                     lastBoundary = max(lastBoundary ?? time, time)
+                case let .pause(time):
+                    driver.plan(pause: time)
+                    lastBoundary = max(lastBoundary ?? time, time)
+                case let .resume(time):
+                    driver.plan(resume: time)
+                    lastBoundary = max(lastBoundary ?? time, time)
                 case let .gap(droppedAt, _): driver.plan(interruption: SessionInterruption(kind: .eventsDropped, time: droppedAt))
                 case let .removed(time): driver.plan(interruption: SessionInterruption(kind: .deviceRemoved, time: time))
                 case let .reconnected(time): driver.plan(interruption: SessionInterruption(kind: .deviceReconnected, time: time))
@@ -127,7 +133,7 @@ public struct JournalRecovery {
             }
         }
         try scan.finish(truncation: reader.truncation, file: path)
-        // The session ends at its journal's last event, or its last continue press if later.
+        // The session ends at its journal's last event, or its last continue, pause or resume press if later.
         let end = max(scan.lastEventTime ?? start, lastBoundary ?? start)
         // What the live session did after its last frame comes first, with the pen as it was: its
         // last continue presses (Escape, Ctrl-C, SIGTERM), interruptions and timers. Only a session

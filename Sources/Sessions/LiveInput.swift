@@ -26,6 +26,8 @@ public struct LiveInput {
     public private(set) var gaps = 0
     private var batch: [InputEvent] = []
     private var dropsJournaled = 0
+    private var lastTurn: EventTime?
+    private var lastEvent: EventTime?
 
     public init(source: any PenEventSource, journal: Journal, driver: any SessionDriver) {
         self.source = source
@@ -67,6 +69,8 @@ public struct LiveInput {
             }
         }
         try driver.advance(to: now)
+        lastTurn = now
+        if let last = batch.last { lastEvent = last.time }
         return happenings
     }
 
@@ -75,6 +79,24 @@ public struct LiveInput {
         try journal.control(.continue(time), now: time)
         try driver.continuePressed(at: time)
     }
+
+    /// A pause press at `time`: journaled, then pressed.
+    public func pressPause(at time: EventTime) throws {
+        try journal.control(.pause(time), now: time)
+        try driver.pausePressed(at: time)
+    }
+
+    /// A resume press at `time`: journaled, then pressed.
+    public func pressResume(at time: EventTime) throws {
+        try journal.control(.resume(time), now: time)
+        try driver.resumePressed(at: time)
+    }
+
+    /// The time everything read so far is handled by: the last turn's, or its last event's if
+    /// later (a fed recording hands out what is due when it is read). A press stamped at it comes
+    /// after every event read before it and before every event read after it, so `recover`, which
+    /// orders a press among the events by time, puts it where the live session did.
+    public var handledUpTo: EventTime? { lastTurn.map { max($0, lastEvent ?? $0) } }
 
     /// Ends every step left at `time`, one journaled continue press each, as SIGTERM and Escape do.
     public func endEverything(at time: EventTime) throws {

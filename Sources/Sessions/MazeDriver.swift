@@ -121,6 +121,7 @@ public final class MazeDriver: SessionDriver {
     private var finishedAt: EventTime?
     public private(set) var isFinished = false
     private var clock = EventTime(microseconds: 0)
+    public private(set) var operatorPause = OperatorPause()
 
     public init(
         device: DeviceDescription, normalizer: Normalizer, anchor: WallClockAnchor, recorder: any SessionRecording,
@@ -142,7 +143,7 @@ public final class MazeDriver: SessionDriver {
     public var framesDiscarded: Int { assembler.framesDiscarded }
 
     /// When something is next due by itself: the proctor's timer (a live loop sleeps until then).
-    public var nextDeadline: EventTime? { isFinished ? nil : proctor.nextDeadline }
+    public var nextDeadline: EventTime? { isFinished ? nil : operatorPause.deadline(proctor.nextDeadline) }
 
     /// The proctor of the maze on screen, for `administer` to show what it decided.
     public var proctorOnScreen: MazeProctor { proctor }
@@ -161,7 +162,8 @@ public final class MazeDriver: SessionDriver {
         guard !isFinished, let frame = assembler.process(event) else { return }
         try advance(to: frame.time)
         clock = max(clock, frame.time)
-        guard !isFinished, case .pen(let penFrame) = frame else { return }
+        // While the operator has paused the test, the pen draws nothing.
+        guard !isFinished, !operatorPause.isPaused, case .pen(let penFrame) = frame else { return }
         // The eraser end touching is not ink: the patient turned the pen over.
         let sample = normalizer.sample(penFrame).asInk
         try self.sample(sample)
@@ -171,12 +173,16 @@ public final class MazeDriver: SessionDriver {
     /// Fires everything due by `time`, earliest first, each at its own instant: timers at or
     /// before `time`, continue presses and interruptions strictly before it.
     public func advance(to time: EventTime) throws {
-        while !isFinished, let due = plan.nextDue(before: time, timer: proctor.nextDeadline) {
+        while !isFinished, let due = plan.nextDue(before: time, timer: nextDeadline) {
             switch due {
             case .interruption(let interruption):
                 try interrupt(interruption)
             case .boundary(let boundary):
                 try endMaze(at: boundary, finished: false)
+            case .pause(let time):
+                try pause(at: time)
+            case .resume(let time):
+                try resume(at: time)
             case .timer(let deadline):
                 let before = proctor.state
                 clock = max(clock, deadline)
@@ -195,6 +201,34 @@ public final class MazeDriver: SessionDriver {
         try endMaze(at: time, finished: false)
     }
 
+    public func pausePressed(at time: EventTime) throws {
+        try advance(to: time)
+        try pause(at: time)
+    }
+
+    public func resumePressed(at time: EventTime) throws {
+        try advance(to: time)
+        try resume(at: time)
+    }
+
+    /// The operator paused at `time`: a stroke under way ends as if the pen lifted there.
+    private func pause(at time: EventTime) throws {
+        guard !isFinished, !operatorPause.pause(at: time).isEmpty else { return }
+        if strokes.isDown { try lift(at: time) }
+        clock = max(clock, time)
+        try interrupt(SessionInterruption(kind: .operatorPaused, time: time))
+    }
+
+    /// The operator resumed at `time`: the maze's timers go on from where they stopped.
+    private func resume(at time: EventTime) throws {
+        guard !isFinished else { return }
+        for case let .resume(_, paused) in operatorPause.resume(at: time) {
+            proctor.postponeTimers(by: paused)
+            clock = max(clock, time)
+            try interrupt(SessionInterruption(kind: .operatorResumed, time: time))
+        }
+    }
+
     public func interrupt(_ interruption: SessionInterruption) throws {
         guard !isFinished else { return }
         let time = anchor.unixMilliseconds(interruption.time)
@@ -206,7 +240,8 @@ public final class MazeDriver: SessionDriver {
         guard !isFinished else { return }
         if strokes.isDown, let last = strokes.lastContact { try lift(at: last.time) }
         try advance(to: SessionEnding.justAfter(end))
-        while !isFinished, let deadline = proctor.nextDeadline { try advance(to: deadline) }
+        // Paused, the timers stand still: none fires after the end either.
+        while !isFinished, let deadline = nextDeadline { try advance(to: deadline) }
         if !isFinished {
             try recorder.endStep(anchor.mark(max(clock, end)))
             isFinished = true

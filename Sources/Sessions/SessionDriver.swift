@@ -30,6 +30,13 @@ public protocol SessionDriver: AnyObject {
     func interrupt(_ interruption: SessionInterruption) throws
     /// A live continue press (the step on screen ends) at `time`, after everything due by then.
     func continuePressed(at time: EventTime) throws
+    /// The operator's pause: whether the test is paused, since when, how often and how long.
+    var operatorPause: OperatorPause { get }
+    /// A live pause press at `time`, after everything due by then: a stroke under way ends, the
+    /// timers stand still and the pen's samples are dropped until `resumePressed` (`OperatorPause`).
+    func pausePressed(at time: EventTime) throws
+    /// A live resume press at `time`: the timers go on from where they stopped.
+    func resumePressed(at time: EventTime) throws
     /// The session ends at `end` by the one rule (`SessionEnding`); nothing if it has ended already.
     func end(at end: EventTime) throws
     /// Writes the results file of the ended session.
@@ -59,6 +66,10 @@ extension SessionDriver {
     public func plan(interruption: SessionInterruption) { plan.add(interruption: interruption) }
     /// Adds a journal's button tap to the plan as `recover` reads it (the clock's buttons; other tests have none).
     public func plan(tap: ButtonTap) { plan.add(tap: tap) }
+    /// Adds a journal's pause press to the plan as `recover` reads it.
+    public func plan(pause time: EventTime) { plan.add(pause: time) }
+    /// Adds a journal's resume press to the plan as `recover` reads it.
+    public func plan(resume time: EventTime) { plan.add(resume: time) }
 
     /// Drives every event of `events` through the session and ends it at `end`: replay's and
     /// the benchmark's whole session, in-process.

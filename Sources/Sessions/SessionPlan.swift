@@ -23,6 +23,10 @@ public struct SessionInterruption: Hashable, Sendable {
         case deviceReconnected = "device-reconnected"
         /// The kernel's buffer overflowed (`SYN_DROPPED`): events between this time and the resync are lost.
         case eventsDropped = "events-dropped"
+        /// The operator paused the test (`administer`'s P key): nothing is drawn or recorded, the timers stand still.
+        case operatorPaused = "operator-paused"
+        /// The operator resumed the paused test.
+        case operatorResumed = "operator-resumed"
     }
 
     public var kind: Kind
@@ -36,7 +40,7 @@ public struct SessionInterruption: Hashable, Sendable {
 }
 
 /// What a session knows of its future that is not in its pen events: step boundaries (continue
-/// presses), interruptions and button taps. A replay's come from its split rule, a journal's from
+/// presses), the operator's pauses, interruptions and button taps. A replay's come from its split rule, a journal's from
 /// its control lines (added as `recover` reads them), a live session's plan is empty.
 ///
 /// It is also the one due-time queue of the three drivers: `nextDue(before:timer:)` merges the
@@ -47,13 +51,25 @@ public struct SessionPlan: Sendable {
     public enum Due: Hashable, Sendable {
         case interruption(SessionInterruption)
         case boundary(EventTime)
+        /// The operator paused the test (a journal's `pause` line).
+        case pause(EventTime)
+        /// The operator resumed it (a journal's `resume` line).
+        case resume(EventTime)
         case timer(EventTime)
+    }
+
+    /// A journal's pause or resume press.
+    private struct PausePress: Hashable, Sendable {
+        var time: EventTime
+        var resumes: Bool
     }
 
     private var boundaries: [EventTime]
     private var interruptions: [SessionInterruption]
     /// A journal's button taps, earliest first: each names the touch-down frame that was a tap.
     private var taps: [ButtonTap]
+    /// A journal's pause and resume presses, earliest first.
+    private var pauses: [PausePress] = []
 
     public init(boundaries: [EventTime] = [], interruptions: [SessionInterruption] = [], taps: [ButtonTap] = []) {
         self.boundaries = boundaries.sorted()
@@ -68,6 +84,8 @@ public struct SessionPlan: Sendable {
     public mutating func add(boundary: EventTime) { boundaries.insertInTimeOrder(boundary, time: \.self) }
     public mutating func add(interruption: SessionInterruption) { interruptions.insertInTimeOrder(interruption, time: \.time) }
     public mutating func add(tap: ButtonTap) { taps.insertInTimeOrder(tap, time: \.time) }
+    public mutating func add(pause time: EventTime) { pauses.insertInTimeOrder(PausePress(time: time, resumes: false), time: \.time) }
+    public mutating func add(resume time: EventTime) { pauses.insertInTimeOrder(PausePress(time: time, resumes: true), time: \.time) }
 
     /// Takes what is due before a frame at `time`, given the proctor's armed `timer`, if anything is.
     ///
@@ -78,13 +96,21 @@ public struct SessionPlan: Sendable {
     /// - a journaled interruption goes before a boundary at its instant or later, and before the
     ///   proctor's timer: live, it was recorded when it was read, before the loop fired the timers;
     /// - a boundary goes before a timer due after it; a timer due at the boundary's instant fires
-    ///   first (it was due before the press could be handled).
+    ///   first (it was due before the press could be handled);
+    /// - a pause or resume press is ordered as a boundary is, and goes before a boundary at its
+    ///   instant (the driver ignores the timer while paused: it passes none).
     public mutating func nextDue(before time: EventTime, timer: EventTime?) -> Due? {
         let timer = timer.flatMap { $0 <= time ? $0 : nil }
         let boundary = boundaries.first.flatMap { $0 < time ? $0 : nil }
-        if let interruption = interruptions.first, interruption.time < time, boundary.map({ interruption.time <= $0 }) ?? true {
+        let press = pauses.first.flatMap { $0.time < time ? $0 : nil }
+        let firstPress = [boundary, press?.time].compactMap { $0 }.min()
+        if let interruption = interruptions.first, interruption.time < time, firstPress.map({ interruption.time <= $0 }) ?? true {
             interruptions.removeFirst()
             return .interruption(interruption)
+        }
+        if let press, boundary.map({ press.time <= $0 }) ?? true, timer.map({ press.time < $0 }) ?? true {
+            pauses.removeFirst()
+            return press.resumes ? .resume(press.time) : .pause(press.time)
         }
         if let boundary, timer.map({ boundary < $0 }) ?? true {
             boundaries.removeFirst()

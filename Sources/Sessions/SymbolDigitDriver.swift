@@ -131,6 +131,7 @@ public final class SymbolDigitDriver: SessionDriver {
     private var assembler: FrameAssembler
     private var proctor: SymbolDigitProctor
     public private(set) var steps: [SymbolDigitStepResult] = []
+    public private(set) var operatorPause = OperatorPause()
 
     public init(
         device: DeviceDescription, normalizer: Normalizer, anchor: WallClockAnchor, recorder: any SessionRecording,
@@ -149,7 +150,7 @@ public final class SymbolDigitDriver: SessionDriver {
 
     public var framesDiscarded: Int { assembler.framesDiscarded }
     public var isFinished: Bool { proctor.state == .finished }
-    public var nextDeadline: EventTime? { isFinished ? nil : proctor.nextDeadline }
+    public var nextDeadline: EventTime? { isFinished ? nil : operatorPause.deadline(proctor.nextDeadline) }
     /// The proctor, for `administer` to show what it decided.
     public var proctorOnScreen: SymbolDigitProctor { proctor }
     /// True while the current stroke's samples go into the results file (`administer` inks only those).
@@ -162,7 +163,8 @@ public final class SymbolDigitDriver: SessionDriver {
     public func process(_ event: InputEvent) throws {
         guard !isFinished, let frame = assembler.process(event) else { return }
         try advance(to: frame.time)
-        guard !isFinished, case .pen(let penFrame) = frame else { return }
+        // While the operator has paused the test, the pen writes nothing.
+        guard !isFinished, !operatorPause.isPaused, case .pen(let penFrame) = frame else { return }
         // The eraser end touching is not ink: the patient turned the pen over.
         let sample = normalizer.sample(penFrame).asInk
         try self.sample(sample)
@@ -170,7 +172,7 @@ public final class SymbolDigitDriver: SessionDriver {
     }
 
     public func advance(to time: EventTime) throws {
-        while !isFinished, let due = plan.nextDue(before: time, timer: proctor.nextDeadline) {
+        while !isFinished, let due = plan.nextDue(before: time, timer: nextDeadline) {
             let step = proctor.currentStep?.identifier
             let before = proctor.state
             switch due {
@@ -178,6 +180,10 @@ public final class SymbolDigitDriver: SessionDriver {
                 try interrupt(interruption)
             case .boundary(let boundary):
                 try perform(proctor.continuePressed(at: boundary), input: .continue, at: boundary, before: before, step: step)
+            case .pause(let time):
+                try pause(at: time)
+            case .resume(let time):
+                try resume(at: time)
             case .timer(let timer):
                 try perform(proctor.timerFired(at: timer), input: .timer, at: timer, before: before, step: step)
             }
@@ -188,6 +194,32 @@ public final class SymbolDigitDriver: SessionDriver {
         try advance(to: time)
         guard !isFinished else { return }
         try pressContinue(at: time)
+    }
+
+    public func pausePressed(at time: EventTime) throws {
+        try advance(to: time)
+        try pause(at: time)
+    }
+
+    public func resumePressed(at time: EventTime) throws {
+        try advance(to: time)
+        try resume(at: time)
+    }
+
+    /// The operator paused at `time`: a stroke under way ends as if the pen lifted there.
+    private func pause(at time: EventTime) throws {
+        guard !isFinished, !operatorPause.pause(at: time).isEmpty else { return }
+        if strokes.isDown { try lift(at: time) }
+        try interrupt(SessionInterruption(kind: .operatorPaused, time: time))
+    }
+
+    /// The operator resumed at `time`: the reminder's timer goes on from where it stopped.
+    private func resume(at time: EventTime) throws {
+        guard !isFinished else { return }
+        for case let .resume(_, paused) in operatorPause.resume(at: time) {
+            proctor.postponeTimers(by: paused)
+            try interrupt(SessionInterruption(kind: .operatorResumed, time: time))
+        }
     }
 
     public func interrupt(_ interruption: SessionInterruption) throws {

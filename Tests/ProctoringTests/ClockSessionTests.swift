@@ -41,6 +41,20 @@ struct ClockSessionTests {
         #expect(session.buttonTimerFired(at: at(2_720)) == [.offerButtons])
     }
 
+    @Test("The operator's pause takes the pen off: the stroke ends at its last sample in contact, the timer restarts then")
+    func penLifted() {
+        var session = ClockSession()
+        _ = session.begin(at: at(0))
+        let down = sample(10, down: true)
+        _ = session.sample(down)
+        #expect(session.penLifted(at: at(50)) == [.strokeEnded(down), .armButtonTimer(deadline: at(2_550))])
+        #expect(session.isPenUp)
+        #expect(session.penLifted(at: at(60)) == [], "with the pen up there is nothing to end")
+        // The pen still on the surface after the resume begins a new stroke.
+        let again = sample(70, down: true)
+        #expect(session.sample(again) == [.cancelButtonTimer, .strokeBegan(again)])
+    }
+
     @Test("Leaving proximity with the tip down ends the stroke")
     func proximityOutEndsStroke() {
         var session = ClockSession()

@@ -205,6 +205,21 @@ struct MazeProctorTests {
         #expect(!script.log.contains { if case .endStroke = $0.action { true } else { false } })
     }
 
+    @Test("An operator's pause postpones every armed timer by its length: the no-drawing timer fires that much later")
+    func postponedTimers() throws {
+        var script = MazeScript(try snakeProctor())
+        drawToColumn4(&script)
+        #expect(script.up(form(3.3, 0.5), at: instant(430)) == [.armTimer(.noDrawing, deadline: instant(2_430))])
+        // Paused at 1,000 ms (the driver stops firing timers), resumed at 6,000: 5 s later.
+        var proctor = script.proctor
+        proctor.postponeTimers(by: .milliseconds(5_000))
+        #expect(proctor.nextDeadline == instant(7_430))
+        #expect(proctor.timerFired(at: instant(7_429)).isEmpty)
+        _ = proctor.timerFired(at: instant(7_430))
+        #expect(proctor.interruptions.map(\.kind) == [.noDrawing])
+        #expect(proctor.interruptions.first?.time == instant(7_430))
+    }
+
     @Test("Lifted across a wall with a wall-cross timeout longer than the no-drawing timeout: no-drawing")
     func noDrawingWhileAcross() throws {
         var script = MazeScript(try snakeProctor(MazeSettings(wallCrossTimeout: .milliseconds(5_000))))

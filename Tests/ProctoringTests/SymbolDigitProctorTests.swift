@@ -393,6 +393,19 @@ struct SymbolDigitProctorTests {
         #expect(proctor.nextDeadline == instant(5_020))
     }
 
+    @Test("An operator's pause postpones the delayed-recall reminder by its length")
+    func postponedWarning() {
+        var proctor = SymbolDigitProctor(
+            settings: SymbolDigitSettings(enableRepeat: false, delayedRecallWarning: .milliseconds(5_000)), origin: form(0, 0))
+        _ = proctor.begin(at: instant(0))
+        _ = proctor.continuePressed(at: instant(10))
+        _ = proctor.continuePressed(at: instant(20))
+        proctor.postponeTimers(by: .milliseconds(3_000))
+        #expect(proctor.nextDeadline == instant(8_020))
+        #expect(proctor.timerFired(at: instant(5_020)).isEmpty)
+        #expect(proctor.timerFired(at: instant(8_020)).contains(.remindDelayedRecall(at: instant(8_020))))
+    }
+
     @Test("Default settings are the spec's")
     func defaults() {
         let settings = SymbolDigitSettings()

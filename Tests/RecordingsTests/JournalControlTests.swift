@@ -46,4 +46,18 @@ struct JournalControlTests {
     func malformedTap(text: String) {
         #expect(JournalControl(text: text) == nil)
     }
+
+    @Test("Pause and resume lines carry their time and parse back", arguments: [("pause 12.000250", true), ("resume 15.500000", false)])
+    func pauseLines(text: String, pauses: Bool) {
+        let time = EventTime(microseconds: pauses ? 12_000_250 : 15_500_000)
+        let control = pauses ? JournalControl.pause(time) : .resume(time)
+        #expect(control.text == text)
+        #expect(JournalControl(text: text) == control)
+        #expect(!control.describesSession)
+    }
+
+    @Test("A malformed pause or resume line is not a control", arguments: ["pause", "pause 12.25", "resume 1.000000 2.000000"])
+    func malformedPause(text: String) {
+        #expect(JournalControl(text: text) == nil)
+    }
 }

@@ -20,12 +20,18 @@ struct JournalRecoveryTests {
         var journal: String
     }
 
+    /// An operator's press in a live run.
+    enum Press: Equatable {
+        case `continue`, pause, resume
+    }
+
     /// Runs `test` live on `recording`, pressing continue at each of `presses` (seconds after the
-    /// first event), then lets the clock run `tail` seconds past the last event, as the live loop
-    /// waits for the proctor's timers.
+    /// first event) and pause and resume at `pauses` (seconds after the first event, journaled
+    /// and pressed as administer's P key does), then lets the clock run `tail` seconds past the
+    /// last event, as the live loop waits for the proctor's timers.
     func live(
         _ test: JournaledTest, on recording: SynthesizedRecording, settingsFile: String?, presses: [Double], tail: Double,
-        in directory: String
+        pauses: [(pause: Double, resume: Double)] = [], in directory: String
     ) throws -> LiveRun {
         let written = RecordingHeader(
             format: .evemu(.current), kernel: "6.1.0-sessions-test", deviceNode: "/dev/input/event9", device: recording.header.device)
@@ -50,18 +56,40 @@ struct JournalRecoveryTests {
         try journal.control(.begin(start), now: start)
         try driver.begin(at: start)
 
-        var pending = presses.map { first.advanced(by: .seconds($0)) }
-        for event in recording.events where !driver.isFinished {
-            while let press = pending.first, press <= event.time, !driver.isFinished {
+        var pending =
+            (presses.map { (first.advanced(by: .seconds($0)), Press.continue) }
+            + pauses.flatMap {
+                [(first.advanced(by: .seconds($0.pause)), Press.pause), (first.advanced(by: .seconds($0.resume)), .resume)]
+            })
+            .sorted { $0.0 < $1.0 }
+        func press(upTo time: EventTime) throws {
+            while let (at, kind) = pending.first, at <= time, !driver.isFinished {
                 pending.removeFirst()
-                try journal.control(.continue(press), now: press)
-                try driver.continuePressed(at: press)
+                switch kind {
+                case .continue:
+                    try journal.control(.continue(at), now: at)
+                    try driver.continuePressed(at: at)
+                case .pause:
+                    try journal.control(.pause(at), now: at)
+                    try driver.pausePressed(at: at)
+                case .resume:
+                    try journal.control(.resume(at), now: at)
+                    try driver.resumePressed(at: at)
+                }
             }
+        }
+        for event in recording.events where !driver.isFinished {
+            try press(upTo: event.time)
             try journal.append([event], now: event.time)
             try driver.process(event)
         }
         let last = try #require(recording.events.last?.time)
         let end = last.advanced(by: .seconds(tail))
+        // Presses after the last event, each after the timers due before it, as the live loop's turns.
+        while let (at, _) = pending.first, at <= end, !driver.isFinished {
+            try driver.advance(to: at)
+            try press(upTo: at)
+        }
         try driver.advance(to: end)
         // Whatever steps are left end at `end`, journaled, as SIGTERM ends them for `record`.
         while !driver.isFinished {
@@ -190,5 +218,95 @@ struct JournalRecoveryTests {
         let recovered = try recoveredEqualsLive(run, in: scratch)
         guard case .symbolDigit(let sdt) = recovered.result else { Issue.record("not a symbol-digit result"); return }
         #expect(sdt.steps.first?.strokes == 3, "the stroke under way is recorded up to the stop")
+    }
+
+    // MARK: The operator's pause
+
+    /// Seconds from the recording's first event to its last.
+    func length(_ recording: SynthesizedRecording) -> Double {
+        Double(recording.events.last!.time.microseconds - recording.events.first!.time.microseconds) / 1_000_000
+    }
+
+    /// The Unix ms of every point of the results file, and its steps' interruptions by type.
+    func pointsAndPauses(_ path: String) throws -> (points: [Double], pauses: [[String]]) {
+        let document = try ADFReader.read(path: path).document
+        let points = document.steps.flatMap { $0.strokes.flatMap { $0.points.map(\.unixMilliseconds) } }
+        return (points, document.steps.map { $0.interruptions.map(\.type) })
+    }
+
+    @Test("Maze paused after the end is reached: the finish timer stands still for the pause; recover gives the live file")
+    func mazePausedFreezesTheFinishTimer() throws {
+        let scratch = try Scratch()
+        let settings = scratch.path + "/finish-3s.yaml"
+        try "schema: 2\nmaze:\n  finish-timeout: 3 s\n".write(toFile: settings, atomically: true, encoding: .utf8)
+        let recording = try SynthesizedRecording(scenario: "wall-cross-0.6s.scenario")
+        let test = JournaledTest.maze(mazeFile: Fixture.path("Fixtures/synth/detour.maze"))
+        let last = length(recording)
+        // Paused 1 s after the last lift, for 10 s: the 3 s finish timeout runs 1 s before and 2 s after.
+        let run = try live(
+            test, on: recording, settingsFile: settings, presses: [], tail: 16, pauses: [(last + 1.0013, last + 11.0013)],
+            in: scratch.path)
+        let recovered = try recoveredEqualsLive(run, in: scratch)
+        guard case .maze(let maze) = recovered.result else { Issue.record("not a maze result"); return }
+        #expect(maze.steps.map(\.finished) == [true])
+        #expect(maze.steps.first?.interruptions.map(\.type) == ["wall-cross", "operator-paused", "operator-resumed"])
+        let document = try ADFReader.read(path: run.results).document
+        let lastPoint = try #require(document.steps.first?.strokes.last?.points.last?.unixMilliseconds)
+        let stepEnd = try #require(document.steps.first?.end.unixMilliseconds)
+        // 3 s of finish timeout plus the 10 s paused, not 3 s: the real times are kept.
+        #expect(
+            stepEnd - lastPoint > 12_900 && stepEnd - lastPoint < 13_100, "the step ends \(stepEnd - lastPoint) ms after the last point")
+        let pauses = try #require(document.steps.first?.interruptions.filter { $0.type.hasPrefix("operator-") })
+        #expect(pauses.count == 2 && abs(pauses[1].unixMilliseconds - pauses[0].unixMilliseconds - 10_000) < 1)
+    }
+
+    @Test("Maze paused and never resumed before the end: the finish timer never fires, live or recovered")
+    func mazeEndedWhilePaused() throws {
+        let scratch = try Scratch()
+        let recording = try SynthesizedRecording(scenario: "wall-cross-0.6s.scenario")
+        let test = JournaledTest.maze(mazeFile: Fixture.path("Fixtures/synth/detour.maze"))
+        let last = length(recording)
+        let run = try live(
+            test, on: recording, settingsFile: nil, presses: [], tail: 5, pauses: [(last + 0.5013, last + 100)], in: scratch.path)
+        let recovered = try recoveredEqualsLive(run, in: scratch)
+        guard case .maze(let maze) = recovered.result else { Issue.record("not a maze result"); return }
+        // The default 2 s finish timeout would have run out 1.5 s into the pause.
+        #expect(maze.steps.map(\.finished) == [false])
+        #expect(maze.steps.first?.interruptions.map(\.type) == ["wall-cross", "operator-paused"])
+    }
+
+    @Test("Clock paused mid-drawing: the stroke ends, nothing drawn while paused is recorded; recover gives the live file")
+    func clockPausedMidStroke() throws {
+        let scratch = try Scratch()
+        let recording = try SynthesizedRecording(scenario: "clock.scenario")
+        let (pause, resume) = (2.0013, 4.0013)
+        let run = try live(.clock, on: recording, settingsFile: nil, presses: [8], tail: 0.5, pauses: [(pause, resume)], in: scratch.path)
+        _ = try recoveredEqualsLive(run, in: scratch)
+        let document = try ADFReader.read(path: run.results).document
+        let (points, pauses) = try pointsAndPauses(run.results)
+        #expect(pauses.first == ["operator-paused", "operator-resumed"])
+        let anchor = try #require(document.steps.first?.start.unixMilliseconds)
+        // The journal's `begin` is 250 ms before the first event.
+        let pausedFrom = anchor + 250 + pause * 1_000
+        let pausedTo = anchor + 250 + resume * 1_000
+        let during = points.filter { $0 > pausedFrom + 0.5 && $0 < pausedTo - 0.5 }
+        #expect(during.isEmpty, "\(during.count) points recorded while paused")
+        #expect(points.contains { $0 < pausedFrom } && points.contains { $0 > pausedTo }, "points before and after the pause")
+        // The pen drew across the pause in the recording: one stroke more than touch-downs, or as many (lifted while paused).
+        let strokes = document.steps.reduce(0) { $0 + $1.strokes.count }
+        #expect(strokes >= recording.touchDowns - 1 && strokes <= recording.touchDowns + 1, "\(strokes) strokes")
+    }
+
+    @Test("Symbol-digit paused between parts' presses: recover gives the live file byte for byte")
+    func symbolDigitPaused() throws {
+        let scratch = try Scratch()
+        let recording = try SynthesizedRecording(scenario: "sdt-parts.scenario")
+        let seconds = length(recording)
+        let run = try live(
+            .sdt, on: recording, settingsFile: nil, presses: [seconds / 3, 2 * seconds / 3], tail: 0.2,
+            pauses: [(seconds / 6 + 0.0013, seconds / 6 + 1.5013)], in: scratch.path)
+        _ = try recoveredEqualsLive(run, in: scratch)
+        let (_, pauses) = try pointsAndPauses(run.results)
+        #expect(pauses.first == ["operator-paused", "operator-resumed"])
     }
 }

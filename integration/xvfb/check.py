@@ -550,14 +550,14 @@ def journal_controls(path, kind):
         return [float(line[len(prefix):].split()[0]) for line in f if line.startswith(prefix)]
 
 
-def start_administer(styluskit, work, name, feed, speed="1", environment=None):
+def start_administer(styluskit, work, name, feed, speed="1", environment=None, extra=()):
     """administer --feed in the background, its output in files; returns (process, out dir) once the
     form is on screen (it says 'Administering' then)."""
     out = os.path.join(work, name)
     os.makedirs(out, exist_ok=True)
     stdout, stderr = open(os.path.join(out, "stdout"), "w"), open(os.path.join(out, "stderr"), "w")
     process = subprocess.Popen([styluskit, "administer", "--test", "clock", "--feed", feed, "--feed-speed", speed,
-                                "--out", out, "--json"], stdout=stdout, stderr=stderr, text=True, env=environment)
+                                "--out", out, "--json", *extra], stdout=stdout, stderr=stderr, text=True, env=environment)
     deadline = time.time() + 60
     while time.time() < deadline and "Administering" not in open(os.path.join(out, "stderr")).read():
         time.sleep(0.1)
@@ -632,6 +632,56 @@ def operator_keys(styluskit, work):
           len(presses) == 2 and len(ended) == 1 and ended[0] - presses[0] >= 1.0, f"continue {presses}, end {ended}")
 
 
+def operator_pause(styluskit, work):
+    """P pauses the test: the patient sees a neutral cover, nothing drawn meanwhile is recorded, the
+    journal has the pause and resume lines, the results file marks both (with the tablet's real
+    times), and recover rebuilds the same file; P again resumes."""
+    if shutil.which("xdotool") is None:
+        check("operator pause: xdotool is installed (scripts/setup.sh)", False, "xdotool missing")
+        return
+    feed = os.path.join(ROOT, "Fixtures", "recordings", "real", "Wacom-DTH2242-Pen.events")
+    capture = os.path.join(work, "pause-cover.xwd")
+    # The capture 2.5 s after the form is shown falls between the two presses (about 1 s and 4 s).
+    process, out = start_administer(styluskit, work, "pause", feed, extra=["--screenshot", f"2.5:{capture}"])
+    time.sleep(1.0)
+    subprocess.run(["xdotool", "key", "p"], check=False)
+    time.sleep(3.0)
+    subprocess.run(["xdotool", "key", "p"], check=False)
+    status, summary, stderr = finished(process, out)
+    check("operator pause: administer runs to its end, results written", status == 0 and summary is not None, stderr[-400:])
+    check("operator pause: the operator is told of the pause and the resume", "Paused:" in stderr and "Resumed." in stderr,
+          stderr[-400:])
+    if summary is None:
+        return
+    pauses, resumes = journal_controls(summary["journal"], "pause"), journal_controls(summary["journal"], "resume")
+    check("operator pause: the journal has one pause and one resume line about 3 s apart",
+          len(pauses) == 1 and len(resumes) == 1 and 2.0 < resumes[0] - pauses[0] < 4.5, f"pause {pauses}, resume {resumes}")
+    check("operator pause: the summary counts the pause and its length",
+          summary.get("pauses") == 1 and 2.0 < (summary.get("pausedSeconds") or 0) < 4.5, str(summary)[:300])
+    path = summary["results"]
+    paused_at = xpath("string(//Interruptions/Pause[@type='operator-paused']/@timestamp)", path)
+    resumed_at = xpath("string(//Interruptions/Pause[@type='operator-resumed']/@timestamp)", path)
+    check("operator pause: the results file marks the pause and the resume", paused_at.isdigit() and resumed_at.isdigit(),
+          f"{paused_at!r} {resumed_at!r}")
+    if paused_at.isdigit() and resumed_at.isdigit():
+        stamps = [int(t) for t in xpath("//point/@timestamp", path).replace('timestamp="', " ").replace('"', " ").split()]
+        during = [t for t in stamps if int(paused_at) + 1 < t < int(resumed_at) - 1]
+        check("operator pause: no point recorded while paused, points before and after it",
+              not during and any(t < int(paused_at) for t in stamps) and any(t > int(resumed_at) for t in stamps),
+              f"{len(during)} of {len(stamps)} points inside the pause")
+        check("operator pause: the results' times are the tablet's (the pause lasts as long as the journal says)",
+              abs((int(resumed_at) - int(paused_at)) / 1000 - (resumes[0] - pauses[0])) < 0.002, f"{paused_at} {resumed_at}")
+    recovers_identically(styluskit, work, "operator pause", summary)
+    if os.path.exists(capture):
+        image = XwdImage(capture)
+        grid = [image.pixel(x, y) for x in range(0, 1920, 40) for y in range(120, 1080, 40)]
+        covered = sum(near(p, COVER, 12) for p in grid) / len(grid)
+        check("operator pause: the patient sees the form covered", covered > 0.97, f"{covered:.2f} covered")
+        check("operator pause: with the words above it", near(image.pixel(5, 5), (255, 247, 204), 6), str(image.pixel(5, 5)))
+    else:
+        check("operator pause: the capture during the pause was taken", False, capture)
+
+
 def operator_line(styluskit, work):
     """On a terminal (a TTY: here a pseudo-terminal) the operator sees a line with the test, the part
     on screen, the time and the keys, rewritten in place; standard error that is not a TTY (a file, a
@@ -693,7 +743,7 @@ def no_audio(styluskit, work):
 def main():
     styluskit, work, docs = sys.argv[1], sys.argv[2], (sys.argv[3] if len(sys.argv) > 3 else None)
     tests = (maze_wall_cross, clock_buttons, clock_taps, symbol_digit_skip, symbol_digit_instructions, tablet_cursor, output_display,
-             operator_stop, operator_keys, operator_line, no_audio, incremental_equals_full, display_mismatch)
+             operator_stop, operator_keys, operator_pause, operator_line, no_audio, incremental_equals_full, display_mismatch)
     for test in tests:
         try:
             test(styluskit, work)

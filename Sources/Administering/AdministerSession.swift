@@ -1,0 +1,262 @@
+import Foundation
+public import LinuxInput
+public import PatientWindow
+import Proctoring
+public import Recordings
+public import Sessions
+public import StylusGeometry
+public import StylusInput
+
+/// Where the pen of an administered test comes from.
+public enum AdministerPen: Sendable {
+    /// A tablet at its evdev node, read ahead on a thread of its own (grabbed when asked).
+    case tablet(node: String, grab: Bool)
+    /// For tests: a recording fed through the live input path, `speed` times faster than recorded.
+    case feed(path: String, speed: Double)
+}
+
+/// One test to administer in the patient window: everything `administer` is given.
+public struct AdministerRequest {
+    public var test: JournaledTest
+    public var pen: AdministerPen
+    public var settingsFile: String?
+    public var profileFile: String?
+    public var displayProfile: String?
+    /// The monitor (`--output-display`): SDL's name, a connector, an EDID name or `#N`.
+    public var outputDisplay: String?
+    /// The espeak-ng voice of the instructions.
+    public var voice = "en"
+    /// Allows SDL's offscreen video driver (tests only).
+    public var offscreen = false
+    /// Goes on, with a warning, when the monitor's mode is not its display profile's.
+    public var allowDisplayMismatch = false
+    public var redraw = RedrawMode.incremental
+    /// For tests: captures of the X screen that long after the form is first shown, earliest first.
+    public var screenshots: [(seconds: Double, file: String)] = []
+    /// The folder the journal and the results file go in.
+    public var directory: String
+    /// Seals the patient's fields for the results file at its path and start (see `LiveSessionFiles`).
+    public var seal: (_ resultsFile: String, _ startUnixMilliseconds: Double) throws -> SealedPatient?
+
+    public init(
+        test: JournaledTest, pen: AdministerPen, directory: String,
+        seal: @escaping (_ resultsFile: String, _ startUnixMilliseconds: Double) throws -> SealedPatient? = { _, _ in nil }
+    ) {
+        self.test = test
+        self.pen = pen
+        self.directory = directory
+        self.seal = seal
+    }
+}
+
+/// What one administered test did: its files and result, how it ended, and the window's figures.
+public struct AdministeredSession {
+    public var journal: String
+    /// The results file's path (not written when the session was aborted).
+    public var results: String
+    /// The session's steps and results file; nil when the operator aborted it (the journal is kept).
+    public var result: SessionResult?
+    /// `SIGINT` or `SIGTERM` when a signal stopped the session; nil otherwise.
+    public var stoppedBy: String?
+    public var latency: LatencyMeter
+    public var refreshRate: Int?
+    /// How frames were drawn (the fallback to `full` included).
+    public var redraw: RedrawMode
+    /// The `SYN_DROPPED`s of the session.
+    public var gaps: Int
+    /// The captures taken, by file.
+    public var screenshots: [String]
+    public var readings: [InstructionReading.Reading]
+    /// How many times the operator paused the test, and how long it stood paused.
+    public var pauses: Int
+    public var paused: EventDuration
+
+    /// True when the operator aborted the session (Ctrl+Q): no results file, the journal kept for `recover`.
+    public var aborted: Bool { result == nil }
+}
+
+/// Administers one test in the patient window, the one path of `administer` (and of a visit's
+/// tests): the pen opened, the session's files and setup made as `record` makes them, the window
+/// opened on its monitor (refused offscreen or at another mode than the display profile's), the
+/// loop run until the test ends, is stopped or aborted, and the results file written.
+public enum AdministerSession {
+    /// The operator's keys, as the terminal shows them when the window comes up.
+    public static let operatorKeys =
+        "operator keys: N next part, R repeat the instructions, P pauses and resumes, Escape twice ends the test, Ctrl+Q aborts "
+        + "(the journal is kept); Ctrl-C or SIGTERM stops the session and writes the results."
+
+    /// Runs `request` to its end; `note` is told what the operator should read (notes, warnings,
+    /// the line that says the form is up). Throws what stops a session from starting or finishing.
+    public static func run(_ request: AdministerRequest, note: @escaping (String) -> Void) throws -> AdministeredSession {
+        let journaled = request.test
+        let clock = SessionClock()
+        let source: PenEventSource
+        let node: String
+        switch request.pen {
+        case let .feed(path, speed):
+            source = try RecordingFeed(path: path, speed: speed, start: clock.now(), now: clock.now)
+            node = "feed:" + path
+        case let .tablet(tabletNode, grab):
+            node = tabletNode
+            source = try ReconnectingTablet(node: node, grab: grab, readAhead: true)
+        }
+        // As `record`: the session runs on the description as the journal gives it back.
+        let (written, header) = try LiveSessionFiles.journalHeader(node: node, device: source.description)
+        let sources = try SessionSources.live(
+            test: journaled, device: header.device, settingsFile: request.settingsFile, profileFile: request.profileFile,
+            displayProfile: request.displayProfile, lookup: CalibrationLookup(), note: note)
+        let setup = try SessionSetup(
+            test: journaled, device: header.device, profile: sources.tabletProfile, results: sources.results,
+            settings: sources.settings, mazes: sources.mazes)
+        let screen = try openScreen(request, setup: setup, device: header.device, note: note)
+
+        let start = clock.now()
+        let files = try LiveSessionFiles(
+            directory: request.directory, test: journaled, sources: sources, header: written, clockAnchor: source.anchor,
+            start: start, seal: request.seal)
+        let (journal, recorder, anchor) = (files.journal, files.recorder, files.anchor)
+        let driver = try files.beforeFirstEvent { try setup.driver(device: header.device, anchor: anchor, recorder: recorder) }
+
+        let presenter = SessionPresenter(
+            test: journaled, driver: driver, screen: screen, form: setup.normalizer.formSize, voice: request.voice, clock: clock.now)
+        try journal.control(.begin(start), now: start)
+        try driver.begin(at: start)
+        presenter.refresh()
+        screen.frame(now: clock.now)
+        // Said once the patient sees the form, so whoever waits for it knows the pen is being read.
+        note("Administering \(journaled.name) on \(header.device.name) (\(node)); \(operatorKeys)")
+        // A fed recording starts once the patient can see the form, as a patient would.
+        let shown = clock.now()
+        (source as? RecordingFeed)?.begin(at: shown)
+
+        let terminal = OperatorTerminal(note: note)
+        var loop = AdministerLoop(
+            source: source, journal: journal, driver: driver, presenter: presenter, clock: clock,
+            screenshots: request.screenshots, sessionStart: shown, pausesForCaptures: source is RecordingFeed, note: terminal.note,
+            status: terminal.isTTY ? terminal.status : nil)
+        let outcome = try files.keepingJournal { try loop.run() }
+        terminal.clear()
+        if case .ended = outcome { loop.playOut() }
+        var session = AdministeredSession(
+            journal: journal.path, results: files.destination, result: nil, stoppedBy: nil, latency: screen.latency,
+            refreshRate: screen.refreshRate, redraw: screen.redraw, gaps: loop.gaps, screenshots: loop.taken,
+            readings: presenter.reading.readings, pauses: driver.operatorPause.count, paused: .zero)
+        let end: EventTime
+        switch outcome {
+        case .ended(let time):
+            end = time
+        case .stopped(let time, let signal):
+            end = time
+            session.stoppedBy = signal == SIGTERM ? "SIGTERM" : "SIGINT"
+        case .aborted:
+            session.paused = driver.operatorPause.pausedDuration(by: clock.now())
+            return session
+        }
+        session.paused = driver.operatorPause.pausedDuration(by: end)
+        session.result = try files.keepingJournal {
+            try journal.control(.end(end), now: end)
+            try InstructionTimesRecording.record(
+                presenter.reading.measures.map { ($0.step, $0.shown, $0.spoken, $0.firstTouch) }, anchor: anchor, recorder: recorder,
+                warn: note)
+            return try files.finish(driver: driver, setup: setup, header: header, at: end)
+        }
+        return session
+    }
+
+    /// The patient's window on its monitor; refused (before any journal exists) when no one could
+    /// see it or when the monitor's mode would draw the form at the wrong size.
+    static func openScreen(
+        _ request: AdministerRequest, setup: SessionSetup, device: DeviceDescription, note: (String) -> Void
+    ) throws -> PatientScreen {
+        let results = setup.results
+        let monitorIndex = try monitor(named: request.outputDisplay, profile: results.displayProfile, note: note)
+        let screen = try PatientScreen(
+            monitor: nil, monitorIndex: monitorIndex, form: setup.normalizer.formSize,
+            pixelsPerInch: results.displayProfile?.pixelsPerInch, showsCursor: !ResultsEnvironment.isPenDisplay(device),
+            redraw: request.redraw)
+        // Before the journal exists: a session no one can see must not start.
+        if screen.videoDriver == "offscreen" && !request.offscreen { throw AdministerError.noDisplay }
+        // The offscreen driver's mode is SDL's invention, not a monitor's.
+        if screen.videoDriver != "offscreen", let profile = results.displayProfile, let measured = profile.resolution,
+            let mode = screen.mode,
+            measured.width != mode.width || measured.height != mode.height
+        {
+            let mismatch = AdministerError.displayMismatch(
+                profile: profile.source, measured: measured, mode: mode, goingOn: request.allowDisplayMismatch)
+            guard request.allowDisplayMismatch else { throw mismatch }
+            note("warning: \(mismatch)")
+        }
+        return screen
+    }
+
+    /// SDL's index of the monitor the window goes on: the one `name` names (`--output-display`),
+    /// else the connected display the display profile matches, else nil (the first).
+    public static func monitor(named name: String?, profile: DisplayProfile?, note: (String) -> Void) throws -> Int? {
+        guard name != nil || profile?.match.specificity ?? 0 > 0 else { return nil }
+        let sdl = try PatientScreen.monitors()
+        let chooser = MonitorChooser(sdlNames: sdl.names, connectors: DRMConnector.scan(), videoDriver: sdl.driver)
+        if let name { return try chooser.choose(name) }
+        guard let profile else { return nil }
+        let (index, text) = chooser.choose(matching: profile)
+        if let text { note("note: \(text)") }
+        return index
+    }
+}
+
+/// The operator's terminal: messages on lines of their own, and, when it is a TTY, the operator's
+/// line rewritten in place under them (the patient's window never shows it).
+final class OperatorTerminal {
+    let isTTY = isatty(STDERR_FILENO) == 1
+    private var statusShown = false
+    private let write: (String) -> Void
+
+    /// `write` puts a message on a line of its own.
+    init(note write: @escaping (String) -> Void) {
+        self.write = write
+    }
+
+    /// A message on a line of its own (the operator's line comes back at its next update).
+    func note(_ text: String) {
+        clear()
+        write(text)
+    }
+
+    /// The operator's line in place of the last, cut to the terminal's width so it never wraps.
+    func status(_ text: String) {
+        var size = winsize()
+        let columns = ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 1 ? Int(size.ws_col) - 1 : 79
+        FileHandle.standardError.write(Data(("\r\u{1B}[2K" + String(text.prefix(columns))).utf8))
+        statusShown = true
+    }
+
+    /// Takes the operator's line away.
+    func clear() {
+        guard statusShown else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+        statusShown = false
+    }
+}
+
+/// Why `administer` would not start.
+public enum AdministerError: Error, CustomStringConvertible {
+    case noDisplay
+    /// The monitor's mode is not the one the display profile was measured at.
+    case displayMismatch(profile: String, measured: (width: Int, height: Int), mode: (width: Int, height: Int), goingOn: Bool)
+
+    public var description: String {
+        guard case let .displayMismatch(profile, measured, mode, goingOn) = self else { return noDisplayText }
+        let problem =
+            "The monitor runs at \(mode.width) x \(mode.height) pixels, but its display profile \(profile) was measured at "
+            + "\(measured.width) x \(measured.height): the form would not be drawn at its true size."
+        return goingOn
+            ? problem + " Going on, as --allow-display-mismatch asks; the results file's DisplayData is the profile's."
+            : problem + " Set the monitor to \(measured.width) x \(measured.height), measure it again with `styluskit calibrate display`, "
+                + "or pass --allow-display-mismatch to go on."
+    }
+
+    private var noDisplayText: String {
+        "No display: SDL found no X11 or Wayland display (is DISPLAY or WAYLAND_DISPLAY set?) and would run the window "
+            + "offscreen, where the patient sees nothing. Run administer in the desktop session of the monitor or pen display, "
+            + "or use `styluskit record` for a session without a window."
+    }
+}
