@@ -26,6 +26,11 @@ public final class VisitTerminal: VisitOperator {
         note("Test \(position + 1) of \(count): \(name).")
         if let prompt = test.prompt { note("  Operator: \(prompt)") }
         let signals = SignalPipe.install()
+        // Keys typed at the terminal during the test (a stray Enter) must not start the next one.
+        if isatty(0) == 1 {
+            tcflush(0, TCIFLUSH)
+            buffer.removeAll()
+        }
         if let breakSeconds, breakSeconds > 0 {
             note(
                 "Break of \(breakCountdown(seconds: breakSeconds)): Enter ends it and starts the test, 's REASON' skips it, 'q' aborts the visit."

@@ -25,6 +25,7 @@ struct StylusKit: ParsableCommand {
             Record.self,
             RecordVisit.self,
             Administer.self,
+            Visit.self,
             Recover.self,
             Render.self,
             Plot.self,

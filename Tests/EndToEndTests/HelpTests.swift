@@ -22,6 +22,7 @@ struct HelpTests {
             "record",
             "record-visit",
             "administer",
+            "visit",
             "recover",
             "render",
             "plot",
