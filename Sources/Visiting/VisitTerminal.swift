@@ -15,6 +15,9 @@ public final class VisitTerminal: VisitOperator {
     private var buffer: [UInt8] = []
     private var closed = false
 
+    /// Shows the break on the participant's screen with the seconds left, about once a second; nil when it ends.
+    public var breakShown: ((_ secondsLeft: Double?) -> Void)?
+
     public init() {}
 
     public func note(_ text: String) {
@@ -38,6 +41,7 @@ public final class VisitTerminal: VisitOperator {
             let deadline = Date().addingTimeInterval(breakSeconds)
             var shown = ""
             while case let left = deadline.timeIntervalSinceNow, left > 0 {
+                breakShown?(left)
                 let text = "  break: \(breakCountdown(seconds: left)) left"
                 if isTTY && text != shown {
                     FileHandle.standardError.write(Data(("\r\u{1B}[2K" + text).utf8))
@@ -84,6 +88,7 @@ public final class VisitTerminal: VisitOperator {
     }
 
     private func clearing(_ choice: VisitChoice) -> VisitChoice {
+        breakShown?(nil)
         if isTTY { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
         return choice
     }

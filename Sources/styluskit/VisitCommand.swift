@@ -17,7 +17,8 @@ struct Visit: ParsableCommand {
             change of state (docs/visit.md).
 
             Between tests the terminal (never the participant's screen) names the coming test and the \
-            protocol's prompt and counts down its break; the operator types Enter to start the test (during \
+            protocol's prompt and counts down its break (the participant's screen shows the break and its \
+            countdown, nothing else); the operator types Enter to start the test (during \
             a break, to end it early), 's REASON' to skip it (recorded as skipped with the reason; 's' alone \
             asks for one) or 'q' to abort the visit. Ctrl+Q in the window aborts the visit with its test, the \
             journal kept for `styluskit recover` (exit status 3). Ctrl-C (SIGINT) or SIGTERM stop the test \
@@ -65,7 +66,14 @@ struct Visit: ParsableCommand {
     func run() throws {
         var runner = try visit.runner()
         runner.feeds = feed
-        let ended = try runner.run(operator: VisitTerminal()) { test, opened in
+        let desk = VisitTerminal()
+        var breakScreen: BreakScreen?
+        desk.breakShown = { [outputDisplay, offscreen] left in
+            guard let left else { return breakScreen = nil }
+            breakScreen = try? breakScreen ?? BreakScreen(outputDisplay: outputDisplay, offscreen: offscreen, note: { printError($0) })
+            breakScreen?.show(secondsLeft: left)
+        }
+        let ended = try runner.run(operator: desk) { test, opened in
             // The request lives only for this one session, so `opened` does not outlive the call.
             try withoutActuallyEscaping(opened) { opened in
                 var request = try request(test)

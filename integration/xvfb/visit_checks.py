@@ -16,10 +16,14 @@ import signal
 import subprocess
 import time
 
+from xwdimage import XwdImage
+
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 REAL = os.path.join(ROOT, "Fixtures", "recordings", "real")
 STANDARD = os.path.join(ROOT, "Fixtures", "protocols", "standard.yaml")
 # Three recordings of a few seconds each (the clock's, the maze battery's, symbol-digit's feed).
+# The patient window's cover (check.py's COVER): the form hidden, as during a break.
+COVER = (140, 140, 148)
 FEEDS = [os.path.join(REAL, name) for name in
          ("Wacom-DTH2242-Pen.events", "UC-LOGIC-Tablet-WP5540U-Pen.events", "Wacom-DTH2242-Pen.events")]
 
@@ -228,6 +232,21 @@ def killed_between_tests(styluskit, work, check):
     process.stdin.write("\n")
     process.stdin.flush()
     waited = wait_for(lambda: "Break of" in open(stderr_path).read())
+    # The participant's screen during the break: covered, its countdown's words changing as it runs.
+    captures = []
+    for name in ("visit-break-1.xwd", "visit-break-2.xwd"):
+        time.sleep(1.6)
+        captures.append(os.path.join(work, name))
+        subprocess.run(["xwd", "-root", "-silent", "-out", captures[-1]], check=False)
+    if all(os.path.exists(path) for path in captures):
+        first, second = XwdImage(captures[0]), XwdImage(captures[1])
+        middle = first.pixel(first.width // 2, first.height // 2)
+        check("visit break: the participant's screen is covered during the break",
+              all(abs(a - b) <= 12 for a, b in zip(middle, COVER)), str(middle))
+        changed = first.differing_pixels(second)
+        check("visit break: the countdown on it runs (the screen changes a second later)", changed > 0, f"{changed} pixels")
+    else:
+        check("visit break: the screen was captured (xwd)", False)
     manifest, folder = read_manifest(out, "P-0002")
     process.kill()
     process.wait()
