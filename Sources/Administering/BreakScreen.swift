@@ -21,15 +21,9 @@ public final class BreakScreen {
 
     /// Shows the break with `secondsLeft` to go.
     public func show(secondsLeft: Double) {
-        screen.show(PatientView(cover: .everything, message: Self.words(secondsLeft: secondsLeft)))
+        screen.show(PatientView(cover: .everything, message: PatientWords.shortBreak(secondsLeft: secondsLeft)))
         // Handles the window system's events too, so the window stays responsive through the break.
         _ = screen.operatorCommands()
         screen.frame(now: monotonicClockNow)
-    }
-
-    /// What the participant reads: `A short break: 0:25. The next test begins soon.`
-    public static func words(secondsLeft: Double) -> String {
-        let whole = max(0, Int(secondsLeft.rounded(.up)))
-        return "A short break: \(whole / 60):" + (whole % 60 < 10 ? "0" : "") + "\(whole % 60). The next test begins soon."
     }
 }
