@@ -4,7 +4,15 @@ administer's live input path (one --feed per protocol test, in order).
 A whole standard visit makes its folder, a visit.json whose keys and types are exactly docs/visit.md's
 table, and three results files that `recover` rebuilds byte for byte from their journals; a visit
 SIGKILLed between two tests resumes at the next one; a visit SIGKILLed mid-test leaves a journal
-that `recover` turns into the very results file the resumed visit rebuilds, marked incomplete.
+that `recover` turns into the very results file the resumed visit rebuilds, marked incomplete; the
+break covers the participant's screen with a running countdown; the operator's lines skip (with the
+reason) and abort; Ctrl+Q in the window aborts the visit with its journal kept; SIGINT stops the test
+safely and leaves the visit in progress.
+
+No check compares a visit's results file with `replay` of the fed recording byte for byte: a live
+session stamps events with the session's clock and the wall-clock anchor of the moment, and the window
+adds what a recording has no trace of (instruction times, continue presses), so they never match; the
+byte-for-byte equality that holds is with `recover` of each test's journal, as for `administer`.
 """
 import glob
 import hashlib
@@ -307,8 +315,77 @@ def killed_mid_test(styluskit, work, check):
     check("visit mid-test: the journal was not administered again", stderr.count("Administering ") == 2, stderr[-400:])
 
 
+def skipped_and_aborted(styluskit, work, check):
+    """The operator's lines on standard input: 's tremor' skips the clock with its reason, Enter starts
+    the maze, 'q' aborts the visit before symbol-digit (exit status 3, the visit aborted, the rest pending)."""
+    out = os.path.join(work, "visit-skip")
+    process, stderr_path = start_visit(styluskit, out, three_tests(work, None), "P-0004", FEEDS, "8",
+                                       lines="s tremor in the right hand\n\nq\n")
+    status, summary = finish(process)
+    stderr = open(stderr_path).read()
+    check("visit operator: an abort between tests exits 3", status == 3 and summary is not None, stderr[-400:])
+    if summary is None:
+        return
+    manifest = json.load(open(summary["manifest"]))
+    check("visit operator: skipped with the reason typed, then done, then pending; the visit aborted",
+          [t["status"] for t in manifest["tests"]] == ["skipped", "done", "pending"] and manifest["status"] == "aborted"
+          and manifest["tests"][0]["skipReason"] == "tremor in the right hand" and manifest["tests"][0]["journal"] is None,
+          json.dumps(manifest["tests"])[:500])
+    check("visit operator: one test administered", stderr.count("Administering ") == 1, stderr[-400:])
+
+
+def aborted_in_the_window(styluskit, work, check):
+    """Ctrl+Q in the window during a test aborts the visit: exit status 3, the test aborted with its
+    journal kept (recover rebuilds it), the tests after it pending."""
+    if shutil.which("xdotool") is None:
+        check("visit Ctrl+Q: xdotool is installed (scripts/setup.sh)", False, "xdotool missing")
+        return
+    out = os.path.join(work, "visit-ctrl-q")
+    process, stderr_path = start_visit(styluskit, out, three_tests(work, None), "P-0005", FEEDS, "1", lines="\n")
+    started = wait_for(lambda: "Administering" in open(stderr_path).read())
+    time.sleep(1.5)
+    subprocess.run(["xdotool", "key", "ctrl+q"], check=False)
+    status, summary = finish(process, 60)
+    stderr = open(stderr_path).read()
+    check("visit Ctrl+Q: the visit ends with exit status 3", started and status == 3 and summary is not None, stderr[-400:])
+    if summary is None:
+        return
+    manifest = json.load(open(summary["manifest"]))
+    tests = manifest["tests"]
+    check("visit Ctrl+Q: the test aborted, the others pending, the visit aborted",
+          [t["status"] for t in tests] == ["aborted", "pending", "pending"] and manifest["status"] == "aborted",
+          json.dumps(tests)[:400])
+    journal = os.path.join(summary["folder"], tests[0]["journal"] or "?")
+    scratch = os.path.join(work, "visit-ctrl-q-recovered")
+    os.makedirs(scratch, exist_ok=True)
+    recovered = subprocess.run([styluskit, "recover", journal, "--out", scratch], capture_output=True, text=True)
+    check("visit Ctrl+Q: the journal is kept and recover rebuilds a results file from it",
+          os.path.exists(journal) and recovered.returncode == 0, recovered.stderr[-300:])
+
+
+def stopped_by_sigint(styluskit, work, check):
+    """Ctrl-C (SIGINT) during a test stops it safely as administer does (results written, outcome
+    stopped) and ends the run with the visit in progress (exit status 0)."""
+    out = os.path.join(work, "visit-sigint")
+    process, stderr_path = start_visit(styluskit, out, three_tests(work, None), "P-0006", FEEDS, "1", lines="\n")
+    started = wait_for(lambda: "Administering" in open(stderr_path).read())
+    time.sleep(1.5)
+    process.send_signal(signal.SIGINT)
+    status, summary = finish(process, 60)
+    stderr = open(stderr_path).read()
+    check("visit SIGINT: the run ends with exit status 0, stopped", started and status == 0 and summary is not None
+          and summary["ended"] == "stopped" and summary["status"] == "in-progress", stderr[-400:])
+    if summary is None:
+        return
+    tests = json.load(open(summary["manifest"]))["tests"]
+    check("visit SIGINT: the test done with its results, outcome stopped; the others pending",
+          [t["status"] for t in tests] == ["done", "pending", "pending"] and tests[0]["outcome"] == "stopped"
+          and os.path.exists(os.path.join(summary["folder"], tests[0]["results"])), json.dumps(tests)[:400])
+
+
 def visit_checks(styluskit, work, check):
-    for test in (full_standard_visit, killed_between_tests, killed_mid_test):
+    for test in (full_standard_visit, killed_between_tests, killed_mid_test, skipped_and_aborted, aborted_in_the_window,
+                 stopped_by_sigint):
         try:
             test(styluskit, work, check)
         except Exception as error:  # a crash is a failure of that check, not of the run
