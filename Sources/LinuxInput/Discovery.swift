@@ -64,14 +64,6 @@ public struct TabletDiscovery: Hashable, Sendable {
     /// The pen nodes, which are what `record` can open.
     public var penNodes: [TabletNode] { nodes.filter { $0.role == .pen } }
 
-    /// The pen node of the only pen tablet connected, as a live session takes it without --device.
-    public static func onlyPenNode() throws -> String {
-        let pens = scan().penNodes
-        guard let first = pens.first else { throw LiveInputError.noTablet }
-        guard pens.count == 1 else { throw LiveInputError.severalTablets(nodes: pens.map(\.node)) }
-        return first.node
-    }
-
     /// Looks at every `event*` input node: through udev when udevd has processed them, else through /sys.
     public static func scan(sysfsRoot: String = "/sys/class/input") -> TabletDiscovery {
         let udevNodes = Libudev.inputEventNodes() ?? []

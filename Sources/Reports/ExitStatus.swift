@@ -114,13 +114,6 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         case is MazeFileError, is SettingsError, is EDIDError, is ProfileError, is NormalizationError, is ScenarioError,
             is RecordingScanError, is RecoverError, is WrongInputError, is CalibrationLookupError, is SessionSourceError:
             self = .dataError
-        case let error as VisitError:
-            switch error {
-            case .invalidParticipant: self = .usage
-            case .notAManifest, .newerManifest, .protocolChanged: self = .dataError
-            case .fileSystem: self = .cannotCreate
-            case .noVisitFolder: self = .noInput
-            }
         case is VisitProtocolError: self = .dataError
         case let error as VisitRunError:
             if case .protocolUnreadable = error { self = .noInput } else { self = .failure }

@@ -31,7 +31,7 @@ public struct RecordedTest {
 
     /// Records the test `request` asks for; `opened` is called once the journal exists.
     public func run(_ request: VisitTestRequest, opened: (VisitTestOpened) throws -> Void) throws -> VisitTestEnd {
-        let node = try self.node ?? TabletDiscovery.onlyPenNode()
+        let node = try self.node ?? Self.onlyPenNode()
         let tablet = try ReconnectingTablet(node: node, grab: grab)
         let (written, header) = try LiveSessionFiles.journalHeader(node: node, device: tablet.description)
         let sources = try SessionSources.live(
@@ -68,6 +68,16 @@ public struct RecordedTest {
             note("Recorded \(files.destination)")
             return live.terminated ? .stopped : .finished
         }
+    }
+}
+
+extension RecordedTest {
+    /// The only pen tablet connected, as `record` takes it without --device.
+    static func onlyPenNode() throws -> String {
+        let pens = TabletDiscovery.scan().penNodes
+        guard let first = pens.first else { throw LiveInputError.noTablet }
+        guard pens.count == 1 else { throw LiveInputError.severalTablets(nodes: pens.map(\.node)) }
+        return first.node
     }
 }
 
