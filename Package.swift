@@ -27,6 +27,7 @@ let package = Package(
         .library(name: "Visits", targets: ["Visits"]),
         .library(name: "VisitReport", targets: ["VisitReport"]),
         .library(name: "Exports", targets: ["Exports"]),
+        .library(name: "Visiting", targets: ["Visiting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -95,7 +96,7 @@ let package = Package(
             name: "Reports",
             dependencies: [
                 "ADF", "Calibration", "FormPrinting", "LinuxInput", "PatientData", "Proctoring", "Recordings", "Rendering", "Sessions",
-                "StylusGeometry", "StylusInput", "Synthesis", "VisitReport", "Visits", "Exports",
+                "StylusGeometry", "StylusInput", "Synthesis", "VisitReport", "Visiting", "Visits", "Exports",
             ],
             exclude: ["README.md"]),
         // What `features` does between the command line and the measures: inputs read (results
@@ -116,11 +117,16 @@ let package = Package(
                 "SystemErrors", "Visits",
             ],
             exclude: ["README.md"]),
-        // One command over many inputs: the input list, the jobs in input order, progress, the report.
+        // Running a visit: test after test from the manifest, the operator between tests, resuming, record's windowless path.
+        .target(
+            name: "Visiting",
+            dependencies: ["LinuxInput", "Recordings", "Sessions", "StylusGeometry", "StylusInput", "SystemErrors", "Visits"],
+            exclude: ["README.md"]),
         // Visits exported for a study's data capture: REDCap's data dictionary and import CSV, and a plain CSV.
         .target(
             name: "Exports", dependencies: ["Features", "Measures", "Recordings", "Sessions", "SystemErrors", "Visits"],
             exclude: ["README.md"]),
+        // One command over many inputs: the input list, the jobs in input order, progress, the report.
         .target(name: "Batch", exclude: ["README.md"]),
         // Printable pages (calibration sheet, mazes) at exact physical size, as PDF through cairo.
         .target(name: "FormPrinting", dependencies: ["CCairo", "Proctoring", "StylusGeometry"], exclude: ["README.md"]),
@@ -158,7 +164,7 @@ let package = Package(
                 "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "LinuxInput", "FormPrinting",
                 "Synthesis", "PatientData", "Rendering", "PatientWindow", "Administering", "Sessions", "Measures", "Calibration", "Reports",
                 "Features",
-                "Batch", "Exports", "VisitReport",
+                "Batch", "Exports", "VisitReport", "Visits", "Visiting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], exclude: ["README.md"]),
 
@@ -210,7 +216,7 @@ let package = Package(
                 "Features", "ADF", "Measures", "Proctoring", "Recordings", "Sessions", "Synthesis", "StylusGeometry", "StylusInput",
             ]),
         .testTarget(name: "BatchTests", dependencies: ["Batch"]),
-        .testTarget(name: "VisitsTests", dependencies: ["Visits", "Sessions"]),
+        .testTarget(name: "VisitsTests", dependencies: ["Visits", "Visiting", "Recordings", "Sessions"]),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "StylusGeometry", "StylusInput"]),
         .testTarget(name: "VisitReportTests", dependencies: ["VisitReport"]),
         // The exports of visit folders made by replaying real recordings, parsed back by Python's csv module.

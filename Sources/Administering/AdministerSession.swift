@@ -37,6 +37,10 @@ public struct AdministerRequest {
     public var directory: String
     /// Seals the patient's fields for the results file at its path and start (see `LiveSessionFiles`).
     public var seal: (_ resultsFile: String, _ startUnixMilliseconds: Double) throws -> SealedPatient?
+    /// Told once the journal exists, before the first event: the session's files, the pen's node, the device as
+    /// journaled and what the session was given (a visit marks its test running then; a failure removes the journal).
+    public var opened: (_ files: LiveSessionFiles, _ node: String, _ device: DeviceDescription, _ sources: SessionSources) throws -> Void =
+        { _, _, _, _ in }
 
     public init(
         test: JournaledTest, pen: AdministerPen, directory: String,
@@ -115,7 +119,10 @@ public enum AdministerSession {
             directory: request.directory, test: journaled, sources: sources, header: written, clockAnchor: source.anchor,
             start: start, seal: request.seal)
         let (journal, recorder, anchor) = (files.journal, files.recorder, files.anchor)
-        let driver = try files.beforeFirstEvent { try setup.driver(device: header.device, anchor: anchor, recorder: recorder) }
+        let driver = try files.beforeFirstEvent {
+            try request.opened(files, node, header.device, sources)
+            return try setup.driver(device: header.device, anchor: anchor, recorder: recorder)
+        }
 
         let presenter = SessionPresenter(
             test: journaled, driver: driver, screen: screen, form: setup.normalizer.formSize, voice: request.voice, clock: clock.now)

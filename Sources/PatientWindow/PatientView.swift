@@ -18,6 +18,12 @@ public enum FormCover: Hashable, Sendable {
 
 /// The words shown (and spoken) to the patient for each proctor action; one place, so tests pin them.
 public enum PatientWords {
+    /// A visit's break, with the time left: `A short break: 0:25. The next test begins soon.`
+    public static func shortBreak(secondsLeft: Double) -> String {
+        let whole = max(0, Int(secondsLeft.rounded(.up)))
+        return "A short break: \(whole / 60):" + (whole % 60 < 10 ? "0" : "") + "\(whole % 60). The next test begins soon."
+    }
+
     public static let resumeInCircle = "Please continue drawing from inside the circle."
     public static let startAtArrow = "Please start at the green arrow."
     public static let continueInBox = "Please continue in the box the arrow points to."

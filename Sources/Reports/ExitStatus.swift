@@ -14,6 +14,8 @@ import StylusInput
 import VisitReport
 import Visits
 import Synthesis
+import Visiting
+import Visits
 
 /// The exit status of every command, with one meaning across all of them (sysexits.h where it
 /// has a word for the failure). README's "Exit status" and every command's help list them.
@@ -120,8 +122,9 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
             switch error {
             case .noVisitFolder: self = .noInput
             case .fileSystem: self = .ioError
-            // The manifest's and the protocol's problems, and any the visit command adds: the data given.
-            default: self = .dataError
+            // A name that is not a pseudonym, another protocol for a visit under way: what was typed.
+            case .invalidParticipant, .protocolChanged: self = .usage
+            case .notAManifest, .newerManifest: self = .dataError
             }
         case let error as ExportError:
             switch error {
@@ -137,6 +140,9 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         case is MazeFileError, is SettingsError, is EDIDError, is ProfileError, is NormalizationError, is ScenarioError,
             is RecordingScanError, is RecoverError, is WrongInputError, is CalibrationLookupError, is SessionSourceError:
             self = .dataError
+        case is VisitProtocolError: self = .dataError
+        case let error as VisitRunError:
+            if case .protocolUnreadable = error { self = .noInput } else { self = .failure }
         case let error as CocoaError where error.code == .fileReadNoSuchFile: self = .noInput
         default: self = .failure
         }

@@ -11,6 +11,8 @@ public struct LiveLoop {
     private var input: LiveInput
     /// The `SYN_DROPPED`s of the whole session (every tablet connection).
     public var gaps: Int { input.gaps }
+    /// True when SIGTERM ended the test (Ctrl-C only ends a step): a visit stops after such a test.
+    public private(set) var terminated = false
 
     public init(tablet: ReconnectingTablet, journal: Journal, driver: any SessionDriver) {
         self.tablet = tablet
@@ -41,7 +43,12 @@ public struct LiveLoop {
             while let signal = SignalPipe.take(from: signals) {
                 let pressed = monotonicClockNow()
                 // Ctrl-C ends the step on screen; SIGTERM ends the test.
-                if signal == SIGTERM { try input.endEverything(at: pressed) } else { try input.pressContinue(at: pressed) }
+                if signal == SIGTERM {
+                    terminated = true
+                    try input.endEverything(at: pressed)
+                } else {
+                    try input.pressContinue(at: pressed)
+                }
                 if driver.isFinished { return pressed }
             }
             try input.journal.syncIfDue(now: now)

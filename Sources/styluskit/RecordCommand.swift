@@ -22,7 +22,8 @@ struct Record: ParsableCommand {
             display profiles and the maze or battery files whole, so recover needs no options. The \
             proctor's timers fire on time whether or not the \
             pen moves. On a terminal, a status line on standard error shows the samples per second, \
-            the pressure, the proximity and the last decision.
+            the pressure, the proximity and the last decision. `record --visit` records a whole visit \
+            instead (see `styluskit record --visit --help`).
             """ + "\n\n" + ExitStatus.help)
 
     @OptionGroup var session: LiveSessionOptions

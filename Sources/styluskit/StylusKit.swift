@@ -24,7 +24,9 @@ struct StylusKit: ParsableCommand {
             Patient.self,
             Devices.self,
             Record.self,
+            RecordVisit.self,
             Administer.self,
+            Visit.self,
             Recover.self,
             Render.self,
             Plot.self,
@@ -35,7 +37,7 @@ struct StylusKit: ParsableCommand {
     /// Runs the command line; every failure ends with its `ExitStatus`, its message on standard
     /// error (a JSON object there under `--json`).
     static func main() {
-        let arguments = Array(CommandLine.arguments.dropFirst())
+        let arguments = RecordVisit.spelled(Array(CommandLine.arguments.dropFirst()))
         let json = arguments.contains("--json")
         do {
             try CommandSuggestion.check(arguments, root: self)

@@ -221,3 +221,14 @@ struct SpeechTests {
         }
     }
 }
+
+@Suite("A visit's break")
+struct BreakWordsTests {
+    @Test("The break's words count down in minutes and seconds, rounded up, never below zero")
+    func words() {
+        #expect(PatientWords.shortBreak(secondsLeft: 30) == "A short break: 0:30. The next test begins soon.")
+        #expect(PatientWords.shortBreak(secondsLeft: 24.1) == "A short break: 0:25. The next test begins soon.")
+        #expect(PatientWords.shortBreak(secondsLeft: 65) == "A short break: 1:05. The next test begins soon.")
+        #expect(PatientWords.shortBreak(secondsLeft: -1) == "A short break: 0:00. The next test begins soon.")
+    }
+}

@@ -497,4 +497,46 @@ check "kinds: record refuses the pad node as the tablet's pad" \
 check "kinds: the refusal asks nothing about resolution" bash -c "! grep -qi resolution $work/pad-record.err"
 kill $pad_pid $cintiq_pid 2>/dev/null; wait $pad_pid $cintiq_pid 2>/dev/null
 
+# 11. record --visit (issue 20): a visit without a window on the uinput tablet, standard input closed
+# (nobody at the terminal: each test starts by itself). The clock's two steps end with two Ctrl-Cs, as
+# in record; SIGTERM ends symbol-digit at once and stops the visit. The manifest says both done, the
+# second stopped, and each results file is recover's of its journal, byte for byte.
+evemu-device "$recording" > $work/device-visit.txt 2>&1 &
+device_pid=$!
+wait_for "grep -q /dev/input/event $work/device-visit.txt" 20
+node=$(grep -o '/dev/input/event[0-9]*' $work/device-visit.txt | head -n 1)
+udevadm settle --timeout=20
+printf 'schema: 1\nname: vm\ntests:\n  - test: clock\n  - test: sdt\n' > $work/vm-visit.yaml
+$styluskit record --visit --protocol $work/vm-visit.yaml --participant VM-1 --device "$node" --out $work/visits --json \
+    < /dev/null > $work/visit.out 2> $work/visit.err &
+record_pid=$!
+(sleep 150; kill -9 $record_pid 2>/dev/null) &
+wait_for "ls $work/visits/VM-1/*/clock-*.evemu >/dev/null 2>&1" 30
+timeout 60 evemu-play "$node" < "$recording"
+sleep 1
+kill -INT $record_pid; sleep 0.5; kill -INT $record_pid
+wait_for "ls $work/visits/VM-1/*/sdt-*.evemu >/dev/null 2>&1" 30
+timeout 60 evemu-play "$node" < "$recording"
+sleep 1
+kill -TERM $record_pid
+wait $record_pid; record_status=$?
+echo "INFO record --visit: status $record_status: $(tr '\n' ' ' < $work/visit.out) $(tr '\n' ' ' < $work/visit.err)"
+visit=$(ls -d $work/visits/VM-1/*/ | head -n 1)
+check "record --visit: exit status 0" test $record_status -eq 0
+# The summary line's tests (the guest has no python: grep the compact JSON, whose keys come sorted).
+check "record --visit: the clock done, finished" grep -q \
+    '"index":1,"journal":"clock-[0-9TZ]*.evemu","outcome":"finished","results":"clock-[0-9TZ]*.csk","skipReason":null,"status":"done","test":"clock"' \
+    $work/visit.out
+check "record --visit: symbol-digit done, stopped by SIGTERM" grep -q \
+    '"index":2,"journal":"sdt-[0-9TZ]*.evemu","outcome":"stopped","results":"sdt-[0-9TZ]*.ssk","skipReason":null,"status":"done","test":"sdt"' \
+    $work/visit.out
+check "record --visit: the manifest is the visit's, complete" grep -q '"status" : "complete"' $visit/visit.json
+for kind in clock sdt; do
+    mkdir -p $work/visit-recovered
+    timeout 60 $styluskit recover "$(ls $visit/$kind-*.evemu)" --out $work/visit-recovered > /dev/null 2>&1
+    check "record --visit: recover of the $kind journal = its results file, byte for byte" \
+        cmp -s "$(ls $visit/$kind-*.[cs]sk)" "$(ls $work/visit-recovered/$kind-*.[cs]sk)"
+done
+kill $device_pid; wait $device_pid 2>/dev/null
+
 echo VM-DONE

@@ -14,6 +14,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from xwdimage import XwdImage  # noqa: E402
+from visit_checks import visit_checks  # noqa: E402
 
 ROOT = os.path.abspath(os.path.join(os.path.dirname(__file__), "..", ".."))
 SYNTH = os.path.join(ROOT, "Fixtures", "synth")
@@ -793,10 +794,16 @@ def no_audio(styluskit, work):
     check("no audio: the results record the instructions as not spoken", shown != "" and shown == spoken, f"{shown} {spoken}")
 
 
+def visits(styluskit, work):
+    """The visit checks (visit_checks.py)."""
+    visit_checks(styluskit, work, check)
+
+
 def main():
     styluskit, work, docs = sys.argv[1], sys.argv[2], (sys.argv[3] if len(sys.argv) > 3 else None)
     tests = (maze_wall_cross, clock_buttons, clock_taps, symbol_digit_skip, symbol_digit_instructions, tablet_cursor, output_display,
-             operator_stop, operator_keys, operator_pause, operator_window, operator_line, no_audio, incremental_equals_full, display_mismatch)
+             operator_stop, operator_keys, operator_pause, operator_window, operator_line, no_audio, incremental_equals_full, display_mismatch,
+             visits)
     # XVFB_ONLY=name,name runs only those checks (a developer's quick look; CI runs them all).
     only = [name for name in os.environ.get("XVFB_ONLY", "").split(",") if name]
     for test in tests:

@@ -1,0 +1,79 @@
+import Foundation
+public import Visits
+
+/// What `visit` and `record --visit` print at the end: the folder, how the run ended and each test's state and files.
+public struct VisitSummary: Encodable, Sendable {
+    /// One test of the visit, from the manifest.
+    public struct Test: Encodable, Sendable {
+        public var index: Int
+        public var test: String
+        public var status: String
+        public var journal: String?
+        public var results: String?
+        public var outcome: String?
+        public var skipReason: String?
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(index, forKey: .index)
+            try container.encode(test, forKey: .test)
+            try container.encode(status, forKey: .status)
+            try container.encode(journal, forKey: .journal)
+            try container.encode(results, forKey: .results)
+            try container.encode(outcome, forKey: .outcome)
+            try container.encode(skipReason, forKey: .skipReason)
+        }
+
+        enum CodingKeys: CodingKey { case index, test, status, journal, results, outcome, skipReason }
+    }
+
+    /// The visit folder and its manifest.
+    public var folder: String
+    public var manifest: String
+    public var participant: String
+    public var `protocol`: String
+    /// The manifest's status: `in-progress`, `complete` or `aborted`.
+    public var status: String
+    /// How this run ended: `complete`, `aborted` or `stopped` (a signal; the visit stays in progress).
+    public var ended: String
+    /// True when this run continued a visit begun before.
+    public var resumed: Bool
+    public var tests: [Test]
+
+    public init(folder: VisitFolder, manifest: VisitManifest, resumed: Bool, ended: VisitRunEnd) {
+        self.folder = folder.path
+        self.manifest = folder.file(VisitFolder.manifestName)
+        participant = manifest.participant
+        self.protocol = manifest.protocol.name
+        status = manifest.status.rawValue
+        self.ended = ended.rawValue
+        self.resumed = resumed
+        tests = manifest.tests.map {
+            Test(
+                index: $0.index, test: $0.test, status: $0.status.rawValue, journal: $0.journal, results: $0.results, outcome: $0.outcome,
+                skipReason: $0.skipReason)
+        }
+    }
+
+    /// The text summary.
+    public var lines: [String] {
+        var lines = ["Visit \(folder) (\(participant), protocol \(`protocol`)): \(status)"]
+        switch ended {
+        case VisitRunEnd.stopped.rawValue: lines.append("  stopped   by a signal; run the same command again to resume it")
+        case VisitRunEnd.aborted.rawValue: lines.append("  aborted   by the operator; the journals are kept for `styluskit recover`")
+        default: break
+        }
+        for test in tests {
+            var line = "  \(test.index). \(test.test.padding(toLength: 6, withPad: " ", startingAt: 0)) \(test.status)"
+            if let results = test.results, test.status != "aborted" {
+                line += "  \(results)"
+            } else if let journal = test.journal {
+                line += "  \(journal)"
+            }
+            if let reason = test.skipReason { line += "  (\(reason))" }
+            lines.append(line)
+        }
+        lines.append("  manifest  \(manifest)")
+        return lines
+    }
+}

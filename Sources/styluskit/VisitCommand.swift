@@ -1,0 +1,101 @@
+import Administering
+import ArgumentParser
+import Foundation
+import PatientWindow
+import Reports
+import Visiting
+
+/// `styluskit visit`: every test of a protocol administered in the patient window, one after the other, into one visit folder.
+struct Visit: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Administers a visit: every test of a protocol in the patient window, in order, into one visit folder.",
+        discussion: """
+            Each test is administered exactly as `styluskit administer` administers it (the window, the \
+            operator keys N, R, P, Escape twice and Ctrl+Q, the journal and the results file), with the \
+            protocol's settings file and each maze test's battery or maze. The files go into the visit \
+            folder OUT/<participant>/<UTC start>/ beside its visit.json manifest, rewritten after every \
+            change of state (docs/visit.md).
+
+            Between tests the terminal (never the participant's screen) names the coming test and the \
+            protocol's prompt and counts down its break (the participant's screen shows the break and its \
+            countdown, nothing else); the operator types Enter to start the test (during \
+            a break, to end it early), 's REASON' to skip it (recorded as skipped with the reason; 's' alone \
+            asks for one) or 'q' to abort the visit. Ctrl+Q in the window aborts the visit with its test, the \
+            journal kept for `styluskit recover` (exit status 3). Ctrl-C (SIGINT) or SIGTERM stop the test \
+            safely as administer does and end the run, the visit left in progress.
+
+            Running the same command again resumes the participant's latest visit in progress at its next \
+            test (it says so); a test the visit was killed in is first rebuilt from its journal, as \
+            `styluskit recover` does, and marked incomplete. --new-visit begins a new visit instead.
+
+            Examples:
+              styluskit visit --protocol standard.yaml --participant P-0042 --out visits
+              styluskit visit --protocol short.yaml --participant P-0042 --new-visit --json
+            """ + "\n\n" + ExitStatus.help)
+
+    @OptionGroup var visit: VisitOptions
+
+    @Option(
+        help: ArgumentHelp(
+            "The monitor to show the tests on: SDL's name, the connector (DP-1) or the EDID's monitor name.",
+            discussion: "Default: the connected display the display profile's 'match' names, else the first monitor."))
+    var outputDisplay: String?
+
+    @Option(help: "The espeak-ng voice the instructions are spoken with (`espeak-ng --voices` lists them).")
+    var voice = "en"
+
+    @Flag(help: "Allow SDL's offscreen video driver (tests only): without a display no one sees the window.")
+    var offscreen = false
+
+    @Flag(help: "Go on when the monitor's mode is not the one its display profile was measured at (the form's size is then wrong).")
+    var allowDisplayMismatch = false
+
+    /// For tests: the recordings fed through the live input path instead of a tablet, one per protocol test in order.
+    @Option(help: .hidden)
+    var feed: [String] = []
+
+    /// For tests: how much faster than recorded the feeds run.
+    @Option(help: .hidden)
+    var feedSpeed = 1.0
+
+    func validate() throws {
+        if !feed.isEmpty && visit.device != nil { throw ValidationError("Give --device or --feed, not both.") }
+        if !(feedSpeed > 0) { throw ValidationError("--feed-speed must be greater than 0.") }
+    }
+
+    func run() throws {
+        var runner = try visit.runner()
+        runner.feeds = feed
+        let desk = VisitTerminal()
+        var breakScreen: BreakScreen?
+        desk.breakShown = { [outputDisplay, offscreen] left in
+            guard let left else { return breakScreen = nil }
+            breakScreen = try? breakScreen ?? BreakScreen(outputDisplay: outputDisplay, offscreen: offscreen, note: { printError($0) })
+            breakScreen?.show(secondsLeft: left)
+        }
+        let ended = try runner.run(operator: desk) { test, opened in
+            // The request lives only for this one session, so `opened` does not outlive the call.
+            try withoutActuallyEscaping(opened) { opened in
+                var request = try request(test)
+                request.opened = { try opened(VisitTestOpened(sessionOf: $0, node: $1, device: $2, sources: $3)) }
+                let session = try AdministerSession.run(request, note: { printError($0) })
+                return session.aborted ? .aborted : session.stoppedBy != nil ? .stopped : .finished
+            }
+        }
+        try visit.finish(runner, ended: ended)
+    }
+
+    /// The administer request of one test of the visit.
+    func request(_ test: VisitTestRequest) throws -> AdministerRequest {
+        let pen: AdministerPen =
+            try test.feed.map { .feed(path: $0, speed: feedSpeed) } ?? .tablet(node: visit.device ?? Record.onlyPenNode(), grab: visit.grab)
+        var request = AdministerRequest(
+            test: test.journaled, pen: pen, directory: test.directory,
+            seal: { [patient = visit.patient] in try patient.seal(resultsFile: $0, startUnixMilliseconds: $1) })
+        (request.settingsFile, request.profileFile) = (test.settingsFile, visit.profile.profileFile)
+        request.displayProfile = visit.display.displayProfile
+        (request.outputDisplay, request.voice, request.offscreen) = (outputDisplay, voice, offscreen)
+        request.allowDisplayMismatch = allowDisplayMismatch
+        return request
+    }
+}

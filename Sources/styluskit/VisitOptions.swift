@@ -1,0 +1,48 @@
+import ArgumentParser
+import Foundation
+import Reports
+import Visiting
+import Visits
+
+/// What a visit is given, shared by `visit` and `record --visit`: the protocol, the participant,
+/// where the visit folders go, the tablet, the profiles and the patient.
+struct VisitOptions: ParsableArguments {
+    @Option(name: .customLong("protocol"), help: "The visit's protocol file (YAML; docs/visit.md), e.g. Fixtures/protocols/standard.yaml.")
+    var protocolFile: String
+
+    @Option(help: "The participant's id: the study's pseudonym (letters, digits, '-', '_', '.'), never a name.")
+    var participant: String
+
+    @Option(help: "The folder the visit folders go under: OUT/<participant>/<UTC start>/.")
+    var out = "."
+
+    @Flag(help: "Begin a new visit even if the participant has one in progress (default: resume it).")
+    var newVisit = false
+
+    @Option(help: "The tablet's pen node (default: the only pen tablet connected).")
+    var device: String?
+
+    @OptionGroup var profile: ProfileOptions
+    @OptionGroup var display: DisplayOptions
+    @OptionGroup var patient: PatientOptions
+
+    @Flag(help: "Grab the tablet exclusively, so the pen does not move the desktop cursor during the tests.")
+    var grab = false
+
+    @Flag(help: "Print the summary as JSON.")
+    var json = false
+
+    /// The participant's visit in progress, or a new one.
+    func runner() throws -> VisitRunner {
+        try VisitRunner(
+            protocolFile: protocolFile, participant: participant, root: out, newVisit: newVisit,
+            version: StylusKit.configuration.version)
+    }
+
+    /// Prints what became of the visit and ends with its exit status: 3 when it was aborted.
+    func finish(_ runner: VisitRunner, ended: VisitRunEnd) throws {
+        let summary = VisitSummary(folder: runner.folder, manifest: runner.manifest, resumed: runner.resumed, ended: ended)
+        if json { print(try JSONLine.encode(summary)) } else { summary.lines.forEach { print($0) } }
+        if ended == .aborted { throw ExitCode(ExitStatus.aborted.rawValue) }
+    }
+}
