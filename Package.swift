@@ -107,7 +107,7 @@ let package = Package(
         // A visit: the protocol file, the visit folder and its manifest, the state from test to test (docs/visit.md).
         .target(
             name: "Visits",
-            dependencies: ["Sessions", "SystemErrors", "Yams", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["Recordings", "Sessions", "SystemErrors", "Yams", .product(name: "Crypto", package: "swift-crypto")],
             exclude: ["README.md"]),
         // The visit report: a visit folder's tests, pictures and measures laid out on printed pages (docs/report.md).
         .target(

@@ -82,34 +82,14 @@ public struct VisitRecord: Sendable {
         return records
     }
 
-    /// The mazes of each maze test (by its index): those its journal keeps (the files the session
-    /// read), else the protocol copy's, its paths taken relative to where the protocol was given
-    /// (`protocol.source`), as the visit read them.
+    /// The mazes of each maze test measured (by its index), as `VisitFolder.mazes(ofTestAt:in:)` finds them.
     static func protocolMazes(_ folder: VisitFolder, manifest: VisitManifest, note: (String) -> Void) -> [Int: [AdministeredMaze]] {
-        let measured = manifest.tests.indices.filter {
-            manifest.tests[$0].test == TestKind.maze.rawValue
-                && (manifest.tests[$0].status == .done || manifest.tests[$0].status == .incomplete)
-        }
-        guard !measured.isEmpty else { return [:] }
-        var resolved: VisitProtocol?
-        if let text = try? String(contentsOfFile: folder.file(manifest.protocol.file), encoding: .utf8),
-            let parsed = try? VisitProtocol(yaml: text, source: folder.file(manifest.protocol.file))
-        {
-            let source = manifest.protocol.source
-            let base = source.hasPrefix("/") ? source : FileManager.default.currentDirectoryPath + "/" + source
-            resolved = parsed.resolved(against: (base as NSString).deletingLastPathComponent)
-        }
         var mazes: [Int: [AdministeredMaze]] = [:]
-        for position in measured {
-            var loaded = manifest.tests[position].journal.flatMap { journalMazes(folder.file($0)) }
-            if loaded == nil, let resolved, position < resolved.tests.count {
-                switch resolved.tests[position].mazes {
-                case .battery(let file): loaded = try? MazeTestMazes.load(maze: nil, battery: file)
-                case .maze(let file): loaded = try? MazeTestMazes.load(maze: file, battery: nil)
-                case .none: break
-                }
-            }
-            if let loaded {
+        for position in manifest.tests.indices
+        where manifest.tests[position].test == TestKind.maze.rawValue
+            && (manifest.tests[position].status == .done || manifest.tests[position].status == .incomplete)
+        {
+            if let loaded = folder.mazes(ofTestAt: position, in: manifest) {
                 mazes[manifest.tests[position].index] = loaded
             } else {
                 note(
@@ -118,19 +98,5 @@ public struct VisitRecord: Sendable {
             }
         }
         return mazes
-    }
-
-    /// The mazes a maze test's journal names, read from the copies it keeps (a file it does not keep is read from its path); nil without one.
-    static func journalMazes(_ path: String) -> [AdministeredMaze]? {
-        guard FileManager.default.fileExists(atPath: path), let opening = try? JournalReader(path: path).opening else { return nil }
-        let read = { (file: String, role: JournaledFile.Role) throws -> String in
-            if let kept = opening.file(role, path: file) { return String(decoding: kept.content, as: UTF8.self) }
-            return try String(contentsOfFile: file, encoding: .utf8)
-        }
-        switch opening.test {
-        case .maze(let file): return try? MazeTestMazes.load(maze: file, battery: nil, read: read)
-        case .battery(let file): return try? MazeTestMazes.load(maze: nil, battery: file, read: read)
-        case .clock, .sdt: return nil
-        }
     }
 }

@@ -140,7 +140,6 @@ public struct VisitReportContent: Sendable {
     public static func read(folder path: String, ranges: NormativeRanges?, clinician: ClinicianKey?) throws -> VisitReportContent {
         let folder = try VisitFolder(existing: path)
         let manifest = try folder.readManifest()
-        let visitProtocol = protocolCopy(folder, manifest)
         var tests: [ReportedTest] = []
         var patient: PatientDetails?
         for (position, entry) in manifest.tests.enumerated() {
@@ -171,10 +170,11 @@ public struct VisitReportContent: Sendable {
             }
             reported.document = document
             if entry.test == "maze" {
-                let loaded = mazes(of: visitProtocol, position: position, source: manifest.protocol.source)
+                let loaded = folder.mazes(ofTestAt: position, in: manifest) ?? []
                 reported.mazes = loaded
                 if loaded.isEmpty {
-                    reported.notes.append("maze outlines not drawn: the protocol's maze files cannot be read from here")
+                    reported.notes.append(
+                        "maze outlines not drawn: neither its journal nor the protocol's maze files can be read from here")
                 }
             }
             let row = MeasureLevel.test.rows(of: FeaturesInk.test(of: document, mazes: reported.mazes))[0]
@@ -219,23 +219,6 @@ public struct VisitReportContent: Sendable {
         case "maze": "Maze"
         case "sdt": "Symbol digit"
         default: test
-        }
-    }
-
-    /// The folder's copy of the protocol, or nil when it is missing or unreadable (the report goes on without the mazes).
-    static func protocolCopy(_ folder: VisitFolder, _ manifest: VisitManifest) -> VisitProtocol? {
-        guard let text = try? String(contentsOfFile: folder.file(manifest.protocol.file), encoding: .utf8) else { return nil }
-        return try? VisitProtocol(yaml: text, source: folder.file(manifest.protocol.file))
-    }
-
-    /// The mazes of the protocol's test at `position`, their paths relative to where the protocol was given from.
-    static func mazes(of visitProtocol: VisitProtocol?, position: Int, source: String) -> [AdministeredMaze] {
-        guard let visitProtocol, visitProtocol.tests.indices.contains(position) else { return [] }
-        let test = visitProtocol.resolved(against: (source as NSString).deletingLastPathComponent).tests[position]
-        switch test.mazes {
-        case .battery(let file): return (try? MazeTestMazes.load(maze: nil, battery: file)) ?? []
-        case .maze(let file): return (try? MazeTestMazes.load(maze: file, battery: nil)) ?? []
-        case .none: return []
         }
     }
 }

@@ -133,10 +133,14 @@ public struct VisitReportLayout: Sendable {
     func header(_ content: VisitReportContent, on page: inout PageDrawing) -> Double {
         let manifest = content.manifest
         var y = Self.margin + 0.5
+        // A fact longer than the page is wide (three profiles' names and checksums) goes on over lines of its own.
+        let characters = Int((paper.size.widthCentimetres - 2 * Self.margin) / 0.155)
         func line(_ text: String, size: Double = 0.28, step: Double = 0.45, colour: PrintColour = .black) {
-            page.marks.append(
-                .text(text, at: FormPosition(xCentimetres: Self.margin, yCentimetres: y), sizeCentimetres: size, colour: colour))
-            y += step
+            for part in size <= 0.28 ? Self.wrap(text, width: characters) : [text] {
+                page.marks.append(
+                    .text(part, at: FormPosition(xCentimetres: Self.margin, yCentimetres: y), sizeCentimetres: size, colour: colour))
+                y += step
+            }
         }
         line("StylusKit visit report", size: 0.5, step: 0.75)
         line("Participant: \(manifest.participant)", size: 0.4, step: 0.6)

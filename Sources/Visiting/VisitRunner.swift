@@ -121,7 +121,7 @@ public struct VisitRunner {
             participant: participant, protocol: written,
             facts: .init(
                 name: written.name, title: written.title, schema: VisitProtocol.schemaVersion, file: VisitFolder.protocolName,
-                source: protocolFile, sha256: sha),
+                source: URL(fileURLWithPath: protocolFile).standardized.path, sha256: sha),
             software: .init(version: version), calibration: calibration, at: started)
         resumed = false
         try folder.write(manifest)

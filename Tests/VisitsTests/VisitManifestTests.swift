@@ -96,3 +96,25 @@ import Visits
         #expect(VisitFolder.sha256(Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 }
+
+@Suite struct VisitMazesTests {
+    /// Without a journal, a maze test's mazes are the protocol copy's, its paths taken from where the protocol was given.
+    @Test func aMazeTestsMazesComeFromTheProtocolWhereItWasGiven() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("visit-mazes-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: root) }
+        let protocols = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fixtures/protocols")
+            .standardized.path
+        let given = protocols + "/short.yaml"
+        let written = try VisitProtocol(yaml: String(contentsOfFile: given, encoding: .utf8), source: given)
+        let folder = try VisitFolder.create(root: root, participant: "P-1", started: Date(timeIntervalSince1970: 0))
+        let sha = try folder.copyProtocol(bytes: Data(contentsOf: URL(fileURLWithPath: given)))
+        var manifest = VisitManifest.begin(
+            participant: "P-1", protocol: written,
+            facts: .init(name: written.name, title: written.title, schema: 1, file: "protocol.yaml", source: given, sha256: sha),
+            software: .init(version: "0"), calibration: .init(), at: Date(timeIntervalSince1970: 0))
+        #expect(folder.mazes(ofTestAt: 0, in: manifest) == nil)  // the clock has no mazes
+        #expect(folder.mazes(ofTestAt: 1, in: manifest)?.count == 1)
+        manifest.protocol.source = root + "/elsewhere/short.yaml"
+        #expect(folder.mazes(ofTestAt: 1, in: manifest) == nil)
+    }
+}
