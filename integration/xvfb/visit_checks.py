@@ -5,7 +5,9 @@ A whole standard visit makes its folder, a visit.json whose keys and types are e
 table, and three results files that `recover` rebuilds byte for byte from their journals; a visit
 SIGKILLed between two tests resumes at the next one; a visit SIGKILLed mid-test leaves a journal
 that `recover` turns into the very results file the resumed visit rebuilds, marked incomplete; the
-break covers the participant's screen with a running countdown; the operator's lines skip (with the
+break covers the participant's screen with a running countdown; the report of the visit shows each
+test's picture where `report --json` places it (pixels of the PDF) and its REDCap files have REDCap's
+header and this visit's row; the operator's lines skip (with the
 reason) and abort; Ctrl+Q in the window aborts the visit with its journal kept; SIGINT stops the test
 safely and leaves the visit in progress.
 
@@ -218,6 +220,76 @@ def full_standard_visit(styluskit, work, check):
         check(f"visit: {test['test']}'s results file validates", valid.returncode == 0, valid.stdout[-300:] + valid.stderr[-300:])
     check("visit: the operator saw the prompts and the breaks on the terminal",
           "Operator: The maze test comes next" in stderr and "Break of 0:30" in stderr, stderr[-600:])
+    report_shows_each_test(styluskit, work, folder, check)
+    redcap_rows_are_the_visits(styluskit, work, folder, manifest, check)
+
+
+def read_ppm(path):
+    """A binary PPM (P6, as pdftoppm writes it): width, height and the RGB bytes."""
+    data = open(path, "rb").read()
+    fields, position = [], 0
+    while len(fields) < 4:
+        while data[position:position + 1].isspace():
+            position += 1
+        end = position
+        while not data[end:end + 1].isspace():
+            end += 1
+        fields.append(data[position:end])
+        position = end
+    return int(fields[1]), int(fields[2]), data[position + 1:]
+
+
+def report_shows_each_test(styluskit, work, folder, check):
+    """`styluskit report` on the visit just made: every test's picture box on its page holds drawing (the
+    form and its ink), found by pixels in the PDF rasterised by poppler, where `report --json` says it is."""
+    pdf = os.path.join(work, "visit-report.pdf")
+    run = subprocess.run([styluskit, "report", folder, "--out", pdf, "--force", "--json"], capture_output=True, text=True)
+    check("visit report: written for the visit folder", run.returncode == 0, run.stdout[-300:] + run.stderr[-300:])
+    if run.returncode != 0:
+        return
+    placed = json.loads(run.stdout)
+    dpi = 50
+    for test in placed["tests"]:
+        box = test["picture"]
+        if box is None:
+            check(f"visit report: {test['test']} has a picture", False, json.dumps(test)[:300])
+            continue
+        stem = os.path.join(work, f"visit-report-{test['index']}")
+        subprocess.run(["pdftoppm", "-r", str(dpi), "-f", str(test["page"]), "-l", str(test["page"]), "-singlefile", pdf, stem], check=True)
+        width, height, pixels = read_ppm(stem + ".ppm")
+        pixel = lambda cm: int(cm / 2.54 * dpi)
+        drawn = total = 0
+        for y in range(pixel(box["y"]), min(height, pixel(box["y"] + box["height"]))):
+            for x in range(pixel(box["x"]), min(width, pixel(box["x"] + box["width"]))):
+                offset = 3 * (y * width + x)
+                total += 1
+                drawn += min(pixels[offset:offset + 3]) < 200
+        check(f"visit report: {test['test']}'s picture box holds its drawing (pixels)", total > 0 and drawn > total * 0.005,
+              f"{drawn} of {total} pixels drawn")
+
+
+def redcap_rows_are_the_visits(styluskit, work, folder, manifest, check):
+    """`styluskit export redcap` on the visit just made: the dictionary's header is REDCap's, and the
+    import file has one row, this visit's, with its tests' statuses and the import columns the dictionary's."""
+    out = os.path.join(work, "visit-redcap")
+    shutil.rmtree(out, ignore_errors=True)
+    run = subprocess.run([styluskit, "export", "redcap", folder, "--out", out], capture_output=True, text=True)
+    check("visit REDCap: export exits 0", run.returncode == 0, run.stdout[-300:] + run.stderr[-300:])
+    if run.returncode != 0:
+        return
+    import csv
+    dictionary = list(csv.reader(open(os.path.join(out, "data-dictionary.csv"), newline="")))
+    check("visit REDCap: the data dictionary's header is REDCap's 18 columns", dictionary[0] == [
+        "Variable / Field Name", "Form Name", "Section Header", "Field Type", "Field Label", "Choices, Calculations, OR Slider Labels",
+        "Field Note", "Text Validation Type OR Show Slider Number", "Text Validation Min", "Text Validation Max", "Identifier?",
+        "Branching Logic (Show field only if...)", "Required Field?", "Custom Alignment", "Question Number (surveys only)",
+        "Matrix Group Name", "Matrix Ranking?", "Field Annotation"], str(dictionary[0]))
+    fields = [row[0] for row in dictionary[1:] if row[3] != "file"]
+    rows = list(csv.DictReader(open(os.path.join(out, "import.csv"), newline="")))
+    check("visit REDCap: the import's columns are the dictionary's fields, in order", rows and list(rows[0].keys()) == fields)
+    check("visit REDCap: one row, this visit's, its three tests done",
+          len(rows) == 1 and rows[0]["participant_id"] == manifest["participant"]
+          and [rows[0][f"{t}_status"] for t in ("clock", "maze", "sdt")] == ["1", "1", "1"], json.dumps(rows)[:400])
 
 
 def three_tests(work, breaks):
