@@ -48,8 +48,7 @@ struct Administer: ParsableCommand {
     @Option(help: "The espeak-ng voice the instructions are spoken with (`espeak-ng --voices` lists them).")
     var voice = "en"
 
-    @Flag(help: "Print the summary as JSON.")
-    var json = false
+    @OptionGroup var output: JSONOutput
 
     @Flag(help: "Allow SDL's offscreen video driver (tests only): without a display no one sees the window.")
     var offscreen = false
@@ -107,7 +106,7 @@ struct Administer: ParsableCommand {
         request.redraw = RedrawMode(rawValue: redraw) ?? .incremental
         request.screenshots = try screenshots()
         let administered = try AdministerSession.run(request, note: { printError($0) })
-        if json, let summary = administered.summary {
+        if output.json, let summary = administered.summary {
             print(try JSONLine.encode(summary))
         } else {
             for line in administered.lines { print(line) }

@@ -15,10 +15,9 @@ struct Devices: ParsableCommand {
 
     @OptionGroup var profile: ProfileOptions
 
-    @Flag(help: "Print the list as JSON.")
-    var json = false
+    @OptionGroup var output: JSONOutput
 
     func run() throws {
-        DevicesReport.scan(profileFile: profile.profileFile).print(json: json)
+        DevicesReport.scan(profileFile: profile.profileFile).print(json: output.json)
     }
 }

@@ -8,13 +8,6 @@ import StylusInput
 /// What a live session is given, shared by `record` and `administer`: the test (and its maze or
 /// battery), the tablet, the profiles, the patient, the settings, where the files go and whether to grab the tablet.
 struct LiveSessionOptions: ParsableArguments {
-    /// The tests a live session can administer.
-    enum TestKind: String, ExpressibleByArgument, CaseIterable {
-        case clock
-        case maze
-        case sdt
-    }
-
     @Option(help: "The test to administer.")
     var test: TestKind
 

@@ -49,3 +49,9 @@ struct ProfileOptions: ParsableArguments {
         try CalibrationLookup().tabletProfile(for: device, file: profileFile)
     }
 }
+
+/// `--json`, worded the same for every command that prints a report either way.
+struct JSONOutput: ParsableArguments {
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
+}

@@ -73,13 +73,12 @@ struct PatientEncode: ParsableCommand {
 
     @OptionGroup var key: KeyFileOptions
 
-    @Flag(help: "Print JSON instead of text.")
-    var json = false
+    @OptionGroup var output: JSONOutput
 
     func run() throws {
         let binding = ResultsFileBinding(fileName: resultsName, startTimestamp: startTime)
         let sealed = try sealPatient(from: from, serverKey: serverKey, key: key, for: binding)
-        PatientFieldsReport(patientEncodedID: sealed.external, localPatientEncodedID: sealed.local).print(json: json)
+        PatientFieldsReport(patientEncodedID: sealed.external, localPatientEncodedID: sealed.local).print(json: output.json)
     }
 }
 
@@ -94,8 +93,7 @@ struct PatientShow: ParsableCommand {
 
     @OptionGroup var key: KeyFileOptions
 
-    @Flag(help: "Print JSON instead of text.")
-    var json = false
+    @OptionGroup var output: JSONOutput
 
     func run() throws {
         let (environment, binding) = try patientFields(ofResultsFile: file)
@@ -103,7 +101,7 @@ struct PatientShow: ParsableCommand {
             throw PatientDataError.noPatientField(file: file, field: "LocalPatientEncodedID")
         }
         let clinician = try key.unlock()
-        PatientDetailsReport(file: file, details: try clinician.open(record, in: binding)).print(json: json)
+        PatientDetailsReport(file: file, details: try clinician.open(record, in: binding)).print(json: output.json)
     }
 }
 
@@ -119,8 +117,7 @@ struct PatientDecrypt: ParsableCommand {
     @Argument(help: "The results file (.csk, .msk, .ssk).")
     var results: String
 
-    @Flag(help: "Print JSON instead of text.")
-    var json = false
+    @OptionGroup var output: JSONOutput
 
     func run() throws {
         let key = try ServerPrivateKey(pem: try readText(privateKey, purpose: "server private key"), path: privateKey)
@@ -128,6 +125,6 @@ struct PatientDecrypt: ParsableCommand {
         guard let record = environment.patientEncodedID else {
             throw PatientDataError.noPatientField(file: results, field: "PatientEncodedID")
         }
-        PatientDetailsReport(file: results, details: try key.open(record, in: binding)).print(json: json)
+        PatientDetailsReport(file: results, details: try key.open(record, in: binding)).print(json: output.json)
     }
 }

@@ -108,8 +108,7 @@ struct Render: ParsableCommand, ReplayChoices {
     @Option(help: "Unix time in milliseconds of time zero of a recording with relative times.")
     var startTime: Int64?
 
-    @Flag(help: "Print JSON instead of text.")
-    var json = false
+    @OptionGroup var output: JSONOutput
 
     /// True when the inputs are several (or a directory, or -): pictures go into the --out directory.
     var isBatch: Bool { BatchInputs.areSeveral(inputs) }
@@ -141,8 +140,8 @@ struct Render: ParsableCommand, ReplayChoices {
 
     func run() throws {
         guard isBatch else {
-            let report = try render(inputs[0], to: out, printing: !json)
-            if json { report.print(json: true) }
+            let report = try render(inputs[0], to: out, printing: !output.json)
+            if output.json { report.print(json: true) }
             return
         }
         let batch = try BatchRun(
@@ -153,7 +152,7 @@ struct Render: ParsableCommand, ReplayChoices {
         let names = batch.names
         let outcomes = batch.run(jobs: jobs) { index, file in
             let picture = (directory as NSString).appendingPathComponent(names[index] + "." + format)
-            return try render(file, to: picture, printing: false).output(json: json)
+            return try render(file, to: picture, printing: false).output(json: output.json)
         }
         for case .success(let line) in outcomes.map(\.result) { print(line) }
         try batch.end(outcomes)

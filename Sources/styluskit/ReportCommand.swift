@@ -41,8 +41,7 @@ struct Report: ParsableCommand {
     @Flag(help: "Replace an existing --out.")
     var force = false
 
-    @Flag(help: "Print JSON instead of text.")
-    var json = false
+    @OptionGroup var output: JSONOutput
 
     func run() throws {
         // Refused before the password is asked for, so a wrong --out costs no typing.
@@ -55,7 +54,7 @@ struct Report: ParsableCommand {
         let content = try VisitReportContent.read(folder: visit, ranges: normative, clinician: clinician)
         let layout = VisitReportLayout(content, paper: paper)
         try layout.write(to: out, force: force)
-        VisitReportSummary(out: out, content: content, layout: layout).print(json: json)
+        VisitReportSummary(out: out, content: content, layout: layout).print(json: output.json)
     }
 }
 

@@ -41,8 +41,7 @@ struct Synth: ParsableCommand {
     @Flag(help: "Overwrite the output if it exists.")
     var force = false
 
-    @Flag(help: "Print JSON instead of text.")
-    var json = false
+    @OptionGroup var report: JSONOutput
 
     /// The recording whose device is used when --like is not given.
     static let defaultLike = "Fixtures/recordings/real/Wacom-Cintiq-13HD-touch-Pen.events"
@@ -65,6 +64,6 @@ struct Synth: ParsableCommand {
         try file.commit()
 
         SynthReport(output: destination, scenario: scenario, summary: Synthesis.Summary(events), device: device, seed: seed).print(
-            json: json)
+            json: report.json)
     }
 }

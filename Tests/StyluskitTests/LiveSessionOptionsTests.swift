@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ArgumentParser
 import Recordings
+import Sessions
 
 @testable import styluskit
 
