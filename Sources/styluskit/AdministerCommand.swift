@@ -77,17 +77,7 @@ struct Administer: ParsableCommand {
         if feed != nil && session.device != nil { throw ValidationError("Give --device or --feed, not both.") }
         if !(feedSpeed > 0) { throw ValidationError("--feed-speed must be greater than 0.") }
         if RedrawMode(rawValue: redraw) == nil { throw ValidationError("--redraw takes incremental or full; got '\(redraw)'.") }
-        _ = try screenshots()
-    }
-
-    /// The scripted captures, earliest first.
-    func screenshots() throws -> [(seconds: Double, file: String)] {
-        try screenshot.map { text in
-            guard let colon = text.firstIndex(of: ":"), let seconds = Double(text[..<colon]), seconds >= 0,
-                text.index(after: colon) < text.endIndex
-            else { throw ValidationError("--screenshot takes SECONDS:FILE, e.g. 2.5:shot.xwd; got '\(text)'.") }
-            return (seconds, String(text[text.index(after: colon)...]))
-        }.sorted { $0.seconds < $1.seconds }
+        do { _ = try AdministerRequest.screenshots(parsing: screenshot) } catch { throw ValidationError("\(error)") }
     }
 
     func run() throws {
@@ -104,7 +94,7 @@ struct Administer: ParsableCommand {
         request.offscreen = offscreen
         request.allowDisplayMismatch = allowDisplayMismatch
         request.redraw = RedrawMode(rawValue: redraw) ?? .incremental
-        request.screenshots = try screenshots()
+        request.screenshots = try AdministerRequest.screenshots(parsing: screenshot)
         let administered = try AdministerSession.run(request, note: { printError($0) })
         if output.json, let summary = administered.summary {
             print(try JSONLine.encode(summary))

@@ -31,17 +31,9 @@ struct LiveSessionOptions: ParsableArguments {
     @Flag(help: "Grab the tablet exclusively, so the pen does not move the desktop cursor during the test.")
     var grab = false
 
+    /// The maze options against the test, as `replay` checks them.
     func validate() throws {
-        switch test {
-        case .maze:
-            if (maze == nil) == (battery == nil) {
-                throw ValidationError("--test maze needs exactly one of --maze FILE or --battery FILE.")
-            }
-        case .clock, .sdt:
-            if maze != nil || battery != nil {
-                throw ValidationError("--maze and --battery belong to --test maze; leave them out for --test \(test.rawValue).")
-            }
-        }
+        do { try RecordingReplay.checkMazeOptions(test: test, maze: maze, battery: battery) } catch { throw ValidationError("\(error)") }
     }
 
     /// The test as the journal names it, with its maze or battery file as an absolute path, so

@@ -53,16 +53,8 @@ struct Synth: ParsableCommand {
         let device = try RecordingReader(path: likePath, descriptionPath: descriptionFile).header.device
         let events = try synthesis.events(device: device, profile: try profile.profile(for: device)?.profile, seed: seed)
 
-        // Only the device is the --like recording's: the machine facts would not be true of this file.
-        var writer = EvemuWriter()
-        let bytes = writer.file(
-            header: RecordingHeader(format: .evemu(.current), device: device),
-            comment: "Synthesized by styluskit synth from \(scenarioName), seed \(seed)", events: events)
         let destination = output ?? ((scenarioName as NSString).deletingPathExtension + ".evemu")
-        let file = try AtomicFileOutput(path: destination, overwrite: force)
-        try file.write(bytes)
-        try file.commit()
-
+        try synthesis.writeRecording(events, device: device, seed: seed, to: destination, force: force)
         SynthReport(output: destination, scenario: scenario, summary: Synthesis.Summary(events), device: device, seed: seed).print(
             json: report.json)
     }
