@@ -3,7 +3,6 @@ import Calibration
 import Recordings
 import Reports
 import FormPrinting
-import Proctoring
 import Sessions
 import StylusGeometry
 

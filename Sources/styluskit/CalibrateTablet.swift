@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import Calibration
 import Reports
 import StylusGeometry

@@ -1,9 +1,7 @@
-import ADF
 public import ArgumentParser
 import Foundation
 import Reports
 import Recordings
-import StylusInput
 
 /// `styluskit convert IN OUT`: evemu <-> libinput-record YAML.
 struct Convert: ParsableCommand {

@@ -1,7 +1,5 @@
 import ArgumentParser
 import Reports
-import Sessions
-import StylusGeometry
 
 /// `styluskit devices`: the pen tablets connected, with what a session needs to know about them.
 struct Devices: ParsableCommand {

@@ -1,10 +1,7 @@
 import ArgumentParser
-import Foundation
 import Reports
 import Recordings
 import Sessions
-import StylusGeometry
-import StylusInput
 
 /// `styluskit info RECORDING`: what a recording holds, before replaying it.
 struct Info: ParsableCommand {

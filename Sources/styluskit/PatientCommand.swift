@@ -1,7 +1,6 @@
 import ADF
 import ArgumentParser
 import Reports
-import Foundation
 import PatientData
 import Sessions
 

@@ -1,8 +1,6 @@
 import ADF
 import ArgumentParser
 import Reports
-import FormPrinting
-import Foundation
 import Rendering
 import Sessions
 

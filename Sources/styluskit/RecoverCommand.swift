@@ -1,11 +1,7 @@
-import ADF
 import ArgumentParser
 import Foundation
 import Reports
-import Proctoring
-import Recordings
 import Sessions
-import StylusInput
 
 /// `styluskit recover JOURNAL`: the ADF of a live session rebuilt from its journal.
 struct Recover: ParsableCommand {

@@ -1,13 +1,7 @@
-import ADF
 public import ArgumentParser
 import Batch
-import Foundation
-import Proctoring
 import Reports
-import Recordings
 import Sessions
-import StylusGeometry
-import StylusInput
 
 /// `styluskit replay RECORDING --test clock|maze`: a recorded session through the live pipeline, into an ADF file.
 struct Replay: ParsableCommand, ReplayChoices {

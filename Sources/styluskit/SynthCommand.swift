@@ -4,7 +4,6 @@ import Foundation
 import Recordings
 import Sessions
 import StylusGeometry
-import StylusInput
 import Synthesis
 
 /// `styluskit synth SCENARIO`: a realistic recording of a scripted drawing.
