@@ -47,10 +47,7 @@ struct Report: ParsableCommand {
         // Refused before the password is asked for, so a wrong --out costs no typing.
         if !force && FileManager.default.fileExists(atPath: out) { throw ReportError.outputExists(path: out) }
         let normative = try ranges.map { try NormativeRanges(file: $0) }
-        let clinician = try clinicianKey.map { path in
-            _ = try ClinicianKeyFile.check(at: path)
-            return try ClinicianKeyFile.unlock(at: path, password: try Terminal().password(prompt: "Clinician password: "))
-        }
+        let clinician = try clinicianKey.map { try ClinicianKeyFile.unlock(at: $0, terminal: Terminal()) }
         let content = try VisitReportContent.read(folder: visit, ranges: normative, clinician: clinician)
         let layout = VisitReportLayout(content, paper: paper)
         try layout.write(to: out, force: force)
