@@ -51,6 +51,22 @@ public struct AdministerRequest {
         self.directory = directory
         self.seal = seal
     }
+
+    /// The scripted captures of `SECONDS:FILE` texts (`administer --screenshot`), earliest first.
+    public static func screenshots(parsing texts: [String]) throws(ScreenshotScriptError) -> [(seconds: Double, file: String)] {
+        try texts.map { text throws(ScreenshotScriptError) in
+            guard let colon = text.firstIndex(of: ":"), let seconds = Double(text[..<colon]), seconds >= 0,
+                text.index(after: colon) < text.endIndex
+            else { throw ScreenshotScriptError(text: text) }
+            return (seconds, String(text[text.index(after: colon)...]))
+        }.sorted { $0.seconds < $1.seconds }
+    }
+}
+
+/// A scripted capture that is not `SECONDS:FILE`.
+public struct ScreenshotScriptError: Error, CustomStringConvertible {
+    public let text: String
+    public var description: String { "--screenshot takes SECONDS:FILE, e.g. 2.5:shot.xwd; got '\(text)'." }
 }
 
 /// What one administered test did: its files and result, how it ended, and the window's figures.

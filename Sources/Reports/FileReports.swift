@@ -97,6 +97,13 @@ public struct SynthReport: CommandReport {
     }
 }
 
+extension ADFValidationReport {
+    /// `adf validate`'s summary line on standard error: how many files, valid and not, in how long.
+    public static func summaryLine(files: Int, invalid: Int, seconds: Double) -> String {
+        "styluskit adf validate: \(counted(files, "file")), \(files - invalid) valid, \(invalid) not, " + String(format: "%.1f s", seconds)
+    }
+}
+
 /// What `adf validate` says of one results file: its problems, or that it is valid and its warnings.
 public struct ADFValidationReport: CommandReport, Sendable {
     public var file: String

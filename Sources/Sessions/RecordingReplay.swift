@@ -119,6 +119,22 @@ public struct RecordingReplay: Sendable {
         }
     }
 
+    /// Checks a replay's options before any recording is read, as `replay` and `features` take
+    /// them: the step split `test` reads, the start time, and the maze options against the test
+    /// (without a test, not both a maze and a battery).
+    public static func checkOptions(test: TestKind?, stepSplit: String, startTime: Int64?, maze: String?, battery: String?) throws {
+        if let test {
+            var replay = RecordingReplay(recording: "", test: test)
+            try replay.setStepSplit(parsing: stepSplit)
+        }
+        try checkStartTime(startTime)
+        if let test {
+            try checkMazeOptions(test: test, maze: maze, battery: battery)
+        } else if maze != nil && battery != nil {
+            throw RecordingReplayError.mazeSource
+        }
+    }
+
     /// Checks `--start-time`: a Unix time in milliseconds from 1970 to the year 9999.
     public static func checkStartTime(_ startTime: Int64?) throws(RecordingReplayError) {
         if let startTime, !(0...latestStartTime).contains(startTime) { throw .startTimeOutOfRange(startTime) }

@@ -1,5 +1,6 @@
 internal import Foundation
 public import Proctoring
+internal import Recordings
 public import StylusGeometry
 public import StylusInput
 public import Synthesis
@@ -33,5 +34,20 @@ public struct ScenarioSynthesis {
         let synthesisDevice = try SynthesisDevice(
             description: device, area: normalizer.area, resolution: normalizer.resolution, tabletToForm: normalizer.tabletToForm)
         return try Synthesis.events(scenario, maze: maze, formSize: form, device: synthesisDevice, seed: seed)
+    }
+
+    /// Writes `events` of `device` as an evemu recording at `destination` (replacing a file there
+    /// only with `force`), named in its comment after the scenario and `seed`. Only the device is
+    /// the --like recording's: the machine facts would not be true of this file.
+    public func writeRecording(_ events: [InputEvent], device: DeviceDescription, seed: UInt64, to destination: String, force: Bool)
+        throws
+    {
+        var writer = EvemuWriter()
+        let bytes = writer.file(
+            header: RecordingHeader(format: .evemu(.current), device: device),
+            comment: "Synthesized by styluskit synth from \((path as NSString).lastPathComponent), seed \(seed)", events: events)
+        let file = try AtomicFileOutput(path: destination, overwrite: force)
+        try file.write(bytes)
+        try file.commit()
     }
 }

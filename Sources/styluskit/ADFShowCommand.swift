@@ -19,14 +19,13 @@ struct ADFShowCommand: ParsableCommand {
     @Argument(help: "The results file to show.")
     var file: String
 
-    @Flag(help: "Print JSON instead of text.")
-    var json = false
+    @OptionGroup var output: JSONOutput
 
     func run() throws {
         try WrongInputError.checkResultsFile(file)
         var summary = try ADFSummary(path: file)
         let journal = ((file as NSString).deletingPathExtension as String) + ".evemu"
         if JournalReader.sessionEnded(path: journal) == false { summary.incomplete = true }
-        summary.print(json: json)
+        summary.print(json: output.json)
     }
 }

@@ -38,11 +38,7 @@ struct ADFValidateCommand: ParsableCommand {
             if !report.valid { failed += 1 }
         }
         let total = batch.files.count
-        if !batch.quiet {
-            printError(
-                "styluskit adf validate: \(counted(total, "file")), \(total - failed) valid, \(failed) not, "
-                    + String(format: "%.1f s", batch.seconds))
-        }
+        if !batch.quiet { printError(ADFValidationReport.summaryLine(files: total, invalid: failed, seconds: batch.seconds)) }
         if failed > 0 { throw ExitCode.failure }
     }
 }

@@ -48,8 +48,7 @@ struct Administer: ParsableCommand {
     @Option(help: "The espeak-ng voice the instructions are spoken with (`espeak-ng --voices` lists them).")
     var voice = "en"
 
-    @Flag(help: "Print the summary as JSON.")
-    var json = false
+    @OptionGroup var output: JSONOutput
 
     @Flag(help: "Allow SDL's offscreen video driver (tests only): without a display no one sees the window.")
     var offscreen = false
@@ -78,17 +77,7 @@ struct Administer: ParsableCommand {
         if feed != nil && session.device != nil { throw ValidationError("Give --device or --feed, not both.") }
         if !(feedSpeed > 0) { throw ValidationError("--feed-speed must be greater than 0.") }
         if RedrawMode(rawValue: redraw) == nil { throw ValidationError("--redraw takes incremental or full; got '\(redraw)'.") }
-        _ = try screenshots()
-    }
-
-    /// The scripted captures, earliest first.
-    func screenshots() throws -> [(seconds: Double, file: String)] {
-        try screenshot.map { text in
-            guard let colon = text.firstIndex(of: ":"), let seconds = Double(text[..<colon]), seconds >= 0,
-                text.index(after: colon) < text.endIndex
-            else { throw ValidationError("--screenshot takes SECONDS:FILE, e.g. 2.5:shot.xwd; got '\(text)'.") }
-            return (seconds, String(text[text.index(after: colon)...]))
-        }.sorted { $0.seconds < $1.seconds }
+        do { _ = try AdministerRequest.screenshots(parsing: screenshot) } catch { throw ValidationError("\(error)") }
     }
 
     func run() throws {
@@ -105,9 +94,9 @@ struct Administer: ParsableCommand {
         request.offscreen = offscreen
         request.allowDisplayMismatch = allowDisplayMismatch
         request.redraw = RedrawMode(rawValue: redraw) ?? .incremental
-        request.screenshots = try screenshots()
+        request.screenshots = try AdministerRequest.screenshots(parsing: screenshot)
         let administered = try AdministerSession.run(request, note: { printError($0) })
-        if json, let summary = administered.summary {
+        if output.json, let summary = administered.summary {
             print(try JSONLine.encode(summary))
         } else {
             for line in administered.lines { print(line) }

@@ -38,8 +38,7 @@ struct CalibrateDisplay: ParsableCommand {
     @Flag(help: "Replace an existing profile.")
     var force = false
 
-    @Flag(help: "Print the result as JSON.")
-    var json = false
+    @OptionGroup var report: JSONOutput
 
     func validate() throws {
         do { try DisplayCalibration.check(rulerPixels: rulerPixels, measuredCentimetres: measuredCm, scale: scale) } catch {
@@ -60,6 +59,6 @@ struct CalibrateDisplay: ParsableCommand {
         DisplayReport(
             profile: calibration.profile, source: calibration.source, profilePath: calibration.profile.source, notes: calibration.notes
         )
-        .print(json: json)
+        .print(json: report.json)
     }
 }

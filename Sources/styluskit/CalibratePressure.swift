@@ -18,8 +18,7 @@ struct CalibratePressure: ParsableCommand {
 
     @OptionGroup var recording: TapRecordingOptions
 
-    @Flag(help: "Print the result as JSON.")
-    var json = false
+    @OptionGroup var output: JSONOutput
 
     func run() throws {
         let input = try recording.open()
@@ -33,6 +32,6 @@ struct CalibratePressure: ParsableCommand {
             device: "\(device.name) (\(device.id.busVendorProduct))", axisMinimum: pressure.axis.minimum,
             axisMaximum: pressure.axis.maximum,
             tools: pressure.tools.map(PressureReport.Tool.init)
-        ).print(json: json)
+        ).print(json: output.json)
     }
 }

@@ -3,7 +3,6 @@ import Calibration
 import Recordings
 import Reports
 import FormPrinting
-import Proctoring
 import Sessions
 import StylusGeometry
 
@@ -17,20 +16,13 @@ struct PrintSheet: ParsableCommand {
 
     @OptionGroup var sheet: SheetOptions
 
-    @Option(help: "The PDF to write.")
-    var out: String
-
-    @Flag(help: "Replace an existing file.")
-    var force = false
-
-    @Flag(help: "Print JSON instead of text.")
-    var json = false
+    @OptionGroup var pdf: PrintedPDFOptions
 
     func run() throws {
         let sheet = try sheet.sheet()
-        try CalibrationFiles.checkWritable(out, force: force)
-        try PrintedDocument(pages: [.calibrationSheet(sheet)]).write(to: out)
-        PrintSheetReport(out: out, sheet: sheet).print(json: json)
+        try pdf.checkWritable()
+        try PrintedDocument(pages: [.calibrationSheet(sheet)]).write(to: pdf.out)
+        PrintSheetReport(out: pdf.out, sheet: sheet).print(json: pdf.json)
     }
 }
 
@@ -47,24 +39,17 @@ struct PrintMazes: ParsableCommand {
     @Option(help: "The paper: a4 or letter (landscape).")
     var paper = "a4"
 
-    @Option(help: "The PDF to write.")
-    var out: String
-
-    @Flag(help: "Replace an existing file.")
-    var force = false
-
-    @Flag(help: "Print JSON instead of text.")
-    var json = false
+    @OptionGroup var pdf: PrintedPDFOptions
 
     func run() throws {
         let page = try CalibrationSheet.page(paper: paper)
-        try CalibrationFiles.checkWritable(out, force: force)
+        try pdf.checkWritable()
         let mazes = try MazeTestMazes.load(
             maze: nil, battery: battery, read: { try readText($0, purpose: $1 == .maze ? "maze" : $1.purpose) }
         )
         .map(\.maze)
-        try PrintedDocument(pages: mazes.map { .maze($0, page: page) }).write(to: out)
-        PrintMazesReport(out: out, battery: battery, page: page, mazes: mazes).print(json: json)
+        try PrintedDocument(pages: mazes.map { .maze($0, page: page) }).write(to: pdf.out)
+        PrintMazesReport(out: pdf.out, battery: battery, page: page, mazes: mazes).print(json: pdf.json)
     }
 }
 
@@ -94,6 +79,19 @@ struct PrintForm: ParsableCommand {
     @Option(help: "The paper: a4 or letter (landscape).")
     var paper = "a4"
 
+    @OptionGroup var pdf: PrintedPDFOptions
+
+    func run() throws {
+        let page = try CalibrationSheet.page(paper: paper)
+        try pdf.checkWritable()
+        let forms = PrintedDocument.symbolDigitForms(displayMode: displayMode, page: page)
+        try forms.document.write(to: pdf.out)
+        PrintFormReport(out: pdf.out, displayMode: displayMode, page: page, origin: forms.origin, steps: forms.steps).print(json: pdf.json)
+    }
+}
+
+/// The PDF a `calibrate print-*` command writes, and how it says so: shared by the three.
+struct PrintedPDFOptions: ParsableArguments {
     @Option(help: "The PDF to write.")
     var out: String
 
@@ -103,11 +101,6 @@ struct PrintForm: ParsableCommand {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
-    func run() throws {
-        let page = try CalibrationSheet.page(paper: paper)
-        try CalibrationFiles.checkWritable(out, force: force)
-        let forms = PrintedDocument.symbolDigitForms(displayMode: displayMode, page: page)
-        try forms.document.write(to: out)
-        PrintFormReport(out: out, displayMode: displayMode, page: page, origin: forms.origin, steps: forms.steps).print(json: json)
-    }
+    /// Refuses an existing --out without --force, before anything is drawn.
+    func checkWritable() throws { try CalibrationFiles.checkWritable(out, force: force) }
 }

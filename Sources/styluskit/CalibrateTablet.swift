@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import Calibration
 import Reports
 import StylusGeometry
@@ -39,8 +38,7 @@ struct CalibrateTablet: ParsableCommand {
     @Flag(help: "Replace an existing profile.")
     var force = false
 
-    @Flag(help: "Print the result as JSON.")
-    var json = false
+    @OptionGroup var output: JSONOutput
 
     func validate() throws {
         guard maxRms > 0, maxResidual > 0 else {
@@ -61,7 +59,7 @@ struct CalibrateTablet: ParsableCommand {
                 printError("tap \(number) of \(sheet.targets.count) at (\(fixed(tap.xMillimetres, 2)), \(fixed(tap.yMillimetres, 2))) mm")
             }, note: printError)
         TabletFitReport(fit: calibration.fit, device: input.device, refusal: calibration.refusal, profile: calibration.profile)
-            .print(json: json)
+            .print(json: output.json)
         if let refusal = calibration.refusal { throw refusal }
     }
 }

@@ -1,9 +1,7 @@
-import ADF
 public import ArgumentParser
 import Foundation
 import Reports
 import Recordings
-import StylusInput
 
 /// `styluskit convert IN OUT`: evemu <-> libinput-record YAML.
 struct Convert: ParsableCommand {
@@ -28,8 +26,7 @@ struct Convert: ParsableCommand {
     @Flag(help: "Keep the complete frames before a cut-off or corrupt line instead of failing.")
     var allowTruncated = false
 
-    @Flag(help: "Print JSON instead of text.")
-    var json = false
+    @OptionGroup var report: JSONOutput
 
     func validate() throws {
         let suffix = (output as NSString).pathExtension.lowercased()
@@ -48,7 +45,7 @@ struct Convert: ParsableCommand {
         let file = try AtomicFileOutput(path: output, overwrite: force)
         let written = try RecordingConversion.convert(reader, input: input, to: format, into: file)
         try file.commit()
-        ConvertReport(input: input, output: output, written: written, reader: reader, format: format).print(json: json)
+        ConvertReport(input: input, output: output, written: written, reader: reader, format: format).print(json: report.json)
     }
 }
 

@@ -1,7 +1,5 @@
 import ArgumentParser
 import Reports
-import Sessions
-import StylusGeometry
 
 /// `styluskit devices`: the pen tablets connected, with what a session needs to know about them.
 struct Devices: ParsableCommand {
@@ -15,10 +13,9 @@ struct Devices: ParsableCommand {
 
     @OptionGroup var profile: ProfileOptions
 
-    @Flag(help: "Print the list as JSON.")
-    var json = false
+    @OptionGroup var output: JSONOutput
 
     func run() throws {
-        DevicesReport.scan(profileFile: profile.profileFile).print(json: json)
+        DevicesReport.scan(profileFile: profile.profileFile).print(json: output.json)
     }
 }

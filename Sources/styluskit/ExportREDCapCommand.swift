@@ -37,13 +37,12 @@ struct ExportREDCapCommand: ParsableCommand {
     @Flag(help: "Overwrite the files in --out if they exist.")
     var force = false
 
-    @Flag(help: "Print JSON instead of text.")
-    var json = false
+    @OptionGroup var output: JSONOutput
 
     func run() throws {
         let records = try VisitRecord.readAll(visits) { printError("styluskit export redcap: " + $0) }
         let export = try REDCapExport(records: records, instrument: instrument, event: event, recordID: recordID)
-        print(ExportREDCapReport(export, paths: try export.write(to: out, force: force)).output(json: json))
+        print(ExportREDCapReport(export, paths: try export.write(to: out, force: force)).output(json: output.json))
     }
 }
 

@@ -1,10 +1,7 @@
 import ArgumentParser
-import Foundation
 import Reports
 import Recordings
 import Sessions
-import StylusGeometry
-import StylusInput
 
 /// `styluskit info RECORDING`: what a recording holds, before replaying it.
 struct Info: ParsableCommand {
@@ -15,14 +12,13 @@ struct Info: ParsableCommand {
     @OptionGroup var recording: RecordingOptions
     @OptionGroup var profile: ProfileOptions
 
-    @Flag(help: "Print the description as JSON.")
-    var json = false
+    @OptionGroup var output: JSONOutput
 
     func run() throws {
         try WrongInputError.checkRecording(recording.recording)
         let scan = try RecordingScan(reading: recording.openReader(), file: recording.recording)
         let device = scan.header.device
         let match = try profile.profile(for: device)
-        InfoReport(scan: scan, recording: recording.recording, profile: match).print(json: json)
+        InfoReport(scan: scan, recording: recording.recording, profile: match).print(json: output.json)
     }
 }

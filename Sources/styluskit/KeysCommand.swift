@@ -45,8 +45,7 @@ struct KeysInit: ParsableCommand {
     @Option(help: "PBKDF2-HMAC-SHA256 iterations (at least 600000).")
     var iterations = KDFParameters.minimumIterations
 
-    @Flag(help: "Print JSON instead of text.")
-    var json = false
+    @OptionGroup var output: JSONOutput
 
     func validate() throws {
         try checkIterations(iterations)
@@ -54,7 +53,7 @@ struct KeysInit: ParsableCommand {
 
     func run() throws {
         let created = try ClinicianKeyFile.create(at: key.path, terminal: Terminal(), iterations: iterations)
-        KeyFileReport(action: .created, keyFile: key.path, key: created).print(json: json)
+        KeyFileReport(action: .created, keyFile: key.path, key: created).print(json: output.json)
     }
 }
 
@@ -70,8 +69,7 @@ struct KeysChangePassword: ParsableCommand {
     @Option(help: "PBKDF2-HMAC-SHA256 iterations for the new password (default: the key file's, at least 600000).")
     var iterations: Int?
 
-    @Flag(help: "Print JSON instead of text.")
-    var json = false
+    @OptionGroup var output: JSONOutput
 
     func validate() throws {
         if let iterations { try checkIterations(iterations) }
@@ -79,6 +77,6 @@ struct KeysChangePassword: ParsableCommand {
 
     func run() throws {
         let changed = try ClinicianKeyFile.changePassword(at: key.path, terminal: Terminal(), iterations: iterations)
-        KeyFileReport(action: .passwordChanged, keyFile: key.path, key: changed).print(json: json)
+        KeyFileReport(action: .passwordChanged, keyFile: key.path, key: changed).print(json: output.json)
     }
 }

@@ -8,13 +8,6 @@ import StylusInput
 /// What a live session is given, shared by `record` and `administer`: the test (and its maze or
 /// battery), the tablet, the profiles, the patient, the settings, where the files go and whether to grab the tablet.
 struct LiveSessionOptions: ParsableArguments {
-    /// The tests a live session can administer.
-    enum TestKind: String, ExpressibleByArgument, CaseIterable {
-        case clock
-        case maze
-        case sdt
-    }
-
     @Option(help: "The test to administer.")
     var test: TestKind
 
@@ -38,17 +31,9 @@ struct LiveSessionOptions: ParsableArguments {
     @Flag(help: "Grab the tablet exclusively, so the pen does not move the desktop cursor during the test.")
     var grab = false
 
+    /// The maze options against the test, as `replay` checks them.
     func validate() throws {
-        switch test {
-        case .maze:
-            if (maze == nil) == (battery == nil) {
-                throw ValidationError("--test maze needs exactly one of --maze FILE or --battery FILE.")
-            }
-        case .clock, .sdt:
-            if maze != nil || battery != nil {
-                throw ValidationError("--maze and --battery belong to --test maze; leave them out for --test \(test.rawValue).")
-            }
-        }
+        do { try RecordingReplay.checkMazeOptions(test: test, maze: maze, battery: battery) } catch { throw ValidationError("\(error)") }
     }
 
     /// The test as the journal names it, with its maze or battery file as an absolute path, so

@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import Recordings
 import Sessions
 import StylusGeometry
@@ -48,4 +47,10 @@ struct ProfileOptions: ParsableArguments {
     func profile(for device: DeviceDescription) throws -> ProfileMatch? {
         try CalibrationLookup().tabletProfile(for: device, file: profileFile)
     }
+}
+
+/// `--json`, worded the same for every command that prints a report either way.
+struct JSONOutput: ParsableArguments {
+    @Flag(help: "Print JSON instead of text.")
+    var json = false
 }

@@ -1,7 +1,6 @@
 import ADF
 import ArgumentParser
 import Reports
-import Foundation
 import PatientData
 import Sessions
 
@@ -17,34 +16,6 @@ struct Patient: ParsableCommand {
             they do not decrypt.
             """ + "\n\n" + ExitStatus.help,
         subcommands: [PatientEncode.self, PatientShow.self, PatientDecrypt.self])
-}
-
-/// The patient fields of a results file and the binding they were sealed for.
-func patientFields(ofResultsFile path: String) throws -> (environment: ClockSketchData, binding: ResultsFileBinding) {
-    let file = try ADFReader.forEachPoint(path: path) { _ in }
-    guard let start = file.document.steps.first?.start.unixMilliseconds else { throw PatientDataError.noStepsToBind(file: path) }
-    return (file.document.environment, ResultsFileBinding(resultsPath: path, startUnixMilliseconds: start))
-}
-
-/// Reads the patient details: from a file in the spec's one-line form, or asked for at the terminal.
-func readPatientDetails(from file: String?, terminal: Terminal) throws -> PatientDetails {
-    guard let file else { return try terminal.patientDetails() }
-    return try PatientDetails(encodedLine: try readText(file, purpose: "patient details file"))
-}
-
-/// The patient details (of `file`, or asked for at the terminal) sealed for `binding`: under the
-/// clinician key of `key` (its password asked for) and, with `serverKey`, for the receiving server.
-func sealPatient(from file: String?, serverKey: String?, key: KeyFileOptions, for binding: ResultsFileBinding) throws -> SealedPatient {
-    let terminal = Terminal()
-    let server = try serverKey.map(serverPublicKey)
-    let details = try readPatientDetails(from: file, terminal: terminal)
-    let clinician = try key.unlock(terminal: terminal)
-    return SealedPatient(local: try clinician.seal(details, for: binding), external: try server?.seal(details, for: binding))
-}
-
-/// Reads a server's PEM key file.
-func serverPublicKey(_ path: String) throws -> ServerPublicKey {
-    try ServerPublicKey(pem: try readText(path, purpose: "server public key"), path: path)
 }
 
 /// `styluskit patient encode`
@@ -73,13 +44,12 @@ struct PatientEncode: ParsableCommand {
 
     @OptionGroup var key: KeyFileOptions
 
-    @Flag(help: "Print JSON instead of text.")
-    var json = false
+    @OptionGroup var output: JSONOutput
 
     func run() throws {
         let binding = ResultsFileBinding(fileName: resultsName, startTimestamp: startTime)
-        let sealed = try sealPatient(from: from, serverKey: serverKey, key: key, for: binding)
-        PatientFieldsReport(patientEncodedID: sealed.external, localPatientEncodedID: sealed.local).print(json: json)
+        let sealed = try PatientFields.seal(from: from, serverKey: serverKey, unlock: key.unlock, for: binding)
+        PatientFieldsReport(patientEncodedID: sealed.external, localPatientEncodedID: sealed.local).print(json: output.json)
     }
 }
 
@@ -94,16 +64,15 @@ struct PatientShow: ParsableCommand {
 
     @OptionGroup var key: KeyFileOptions
 
-    @Flag(help: "Print JSON instead of text.")
-    var json = false
+    @OptionGroup var output: JSONOutput
 
     func run() throws {
-        let (environment, binding) = try patientFields(ofResultsFile: file)
+        let (environment, binding) = try PatientFields.read(resultsFile: file)
         guard let record = environment.localPatientEncodedID else {
             throw PatientDataError.noPatientField(file: file, field: "LocalPatientEncodedID")
         }
         let clinician = try key.unlock()
-        PatientDetailsReport(file: file, details: try clinician.open(record, in: binding)).print(json: json)
+        PatientDetailsReport(file: file, details: try clinician.open(record, in: binding)).print(json: output.json)
     }
 }
 
@@ -119,15 +88,14 @@ struct PatientDecrypt: ParsableCommand {
     @Argument(help: "The results file (.csk, .msk, .ssk).")
     var results: String
 
-    @Flag(help: "Print JSON instead of text.")
-    var json = false
+    @OptionGroup var output: JSONOutput
 
     func run() throws {
         let key = try ServerPrivateKey(pem: try readText(privateKey, purpose: "server private key"), path: privateKey)
-        let (environment, binding) = try patientFields(ofResultsFile: results)
+        let (environment, binding) = try PatientFields.read(resultsFile: results)
         guard let record = environment.patientEncodedID else {
             throw PatientDataError.noPatientField(file: results, field: "PatientEncodedID")
         }
-        PatientDetailsReport(file: results, details: try key.open(record, in: binding)).print(json: json)
+        PatientDetailsReport(file: results, details: try key.open(record, in: binding)).print(json: output.json)
     }
 }

@@ -35,6 +35,6 @@ struct PatientOptions: ParsableArguments {
     func seal(resultsFile: String, startUnixMilliseconds: Double) throws -> SealedPatient? {
         guard let patient else { return nil }
         let binding = ResultsFileBinding(resultsPath: resultsFile, startUnixMilliseconds: startUnixMilliseconds)
-        return try sealPatient(from: patient, serverKey: serverKey, key: key, for: binding)
+        return try PatientFields.seal(from: patient, serverKey: serverKey, unlock: key.unlock, for: binding)
     }
 }

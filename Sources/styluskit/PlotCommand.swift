@@ -1,8 +1,6 @@
 import ADF
 import ArgumentParser
 import Reports
-import FormPrinting
-import Foundation
 import Rendering
 import Sessions
 
@@ -30,8 +28,7 @@ struct Plot: ParsableCommand {
     @Flag(help: "Replace an existing plot.")
     var force = false
 
-    @Flag(help: "Print JSON instead of text.")
-    var json = false
+    @OptionGroup var output: JSONOutput
 
     func validate() throws {
         _ = try PictureFormat(path: out)
@@ -43,6 +40,6 @@ struct Plot: ParsableCommand {
         let document = try ADFReader.read(path: input).document
         let page = AnalysisPlot(document: document).page()
         try PictureFormat(path: out).write([page], to: out, dotsPerInch: dpi, force: force)
-        PlotReport(out: out, document: document).print(json: json)
+        PlotReport(out: out, document: document).print(json: output.json)
     }
 }

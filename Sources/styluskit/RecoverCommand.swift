@@ -1,11 +1,7 @@
-import ADF
 import ArgumentParser
 import Foundation
 import Reports
-import Proctoring
-import Recordings
 import Sessions
-import StylusInput
 
 /// `styluskit recover JOURNAL`: the ADF of a live session rebuilt from its journal.
 struct Recover: ParsableCommand {
@@ -38,8 +34,7 @@ struct Recover: ParsableCommand {
     @Flag(help: "Replace a results file of the same name.")
     var force = false
 
-    @Flag(help: "Print JSON instead of text.")
-    var json = false
+    @OptionGroup var output: JSONOutput
 
     func run() throws {
         let destinationDirectory = out ?? (journal as NSString).deletingLastPathComponent
@@ -47,6 +42,6 @@ struct Recover: ParsableCommand {
             profileFile: profile.profileFile, displayProfile: display.displayProfile,
             directory: destinationDirectory.isEmpty ? "." : destinationDirectory, force: force,
             note: { printError($0) })
-        LiveSessionReport(recovered: journal, session: recovered).print(json: json)
+        LiveSessionReport(recovered: journal, session: recovered).print(json: output.json)
     }
 }

@@ -4,10 +4,8 @@ import Batch
 import FormPrinting
 import Foundation
 import Reports
-import Proctoring
 import Rendering
 import Sessions
-import StylusGeometry
 
 /// `styluskit render RESULTS|RECORDING --out FILE`: the form with the ink over it, at physical size.
 struct Render: ParsableCommand, ReplayChoices {
@@ -108,30 +106,22 @@ struct Render: ParsableCommand, ReplayChoices {
     @Option(help: "Unix time in milliseconds of time zero of a recording with relative times.")
     var startTime: Int64?
 
-    @Flag(help: "Print JSON instead of text.")
-    var json = false
+    @OptionGroup var output: JSONOutput
 
     /// True when the inputs are several (or a directory, or -): pictures go into the --out directory.
     var isBatch: Bool { BatchInputs.areSeveral(inputs) }
 
     func validate() throws {
         guard !inputs.isEmpty else { throw ValidationError("Give a results file or a recording to draw (or several, a directory, or -).") }
-        if isBatch {
-            guard out != nil, animate == nil else {
-                throw ValidationError("With several inputs give --out DIR, the directory the pictures go into (and no --animate).")
-            }
-            guard PictureFormat(rawValue: format) != nil else { throw ValidationError("--format takes png, pdf or svg; got '\(format)'.") }
-            if let jobs, jobs < 1 { throw ValidationError("--jobs \(jobs) is not a number of jobs; give 1 or more.") }
-        } else {
-            if out == nil && animate == nil { throw ValidationError(RenderError.nothingToWrite.description) }
-            if let out { _ = try PictureFormat(path: out) }
-        }
-        guard dpi > 0, dpi <= 2400 else { throw ValidationError("--dpi \(dpi) is out of range; give 1 to 2400 dots per inch.") }
-        guard fps > 0, fps <= 120 else { throw ValidationError("--fps \(fps) is out of range; give 1 to 120 frames per second.") }
-        guard speed > 0 else { throw ValidationError("--speed \(speed) must be greater than 0 (1 is real speed).") }
-        if maze != nil && battery != nil { throw ValidationError("Give one of --maze FILE or --battery FILE, not both.") }
-        // A recording is replayed as `replay` would, so its options are checked as `replay` checks them.
         do {
+            try PictureChoices.checkOutputs(several: isBatch, out: out, animate: animate, format: format)
+        } catch let error as PictureChoiceError {
+            throw ValidationError("\(error)")
+        }
+        if isBatch, let jobs, jobs < 1 { throw ValidationError("--jobs \(jobs) is not a number of jobs; give 1 or more.") }
+        do {
+            try PictureChoices.checkDrawing(dotsPerInch: dpi, framesPerSecond: fps, speed: speed, maze: maze, battery: battery)
+            // A recording is replayed as `replay` would, so its options are checked as `replay` checks them.
             if let test { try RecordingReplay.checkMazeOptions(test: test, maze: maze, battery: battery) }
             try RecordingReplay.checkStartTime(startTime)
         } catch {
@@ -141,8 +131,8 @@ struct Render: ParsableCommand, ReplayChoices {
 
     func run() throws {
         guard isBatch else {
-            let report = try render(inputs[0], to: out, printing: !json)
-            if json { report.print(json: true) }
+            let report = try render(inputs[0], to: out, printing: !output.json)
+            if output.json { report.print(json: true) }
             return
         }
         let batch = try BatchRun(
@@ -153,7 +143,7 @@ struct Render: ParsableCommand, ReplayChoices {
         let names = batch.names
         let outcomes = batch.run(jobs: jobs) { index, file in
             let picture = (directory as NSString).appendingPathComponent(names[index] + "." + format)
-            return try render(file, to: picture, printing: false).output(json: json)
+            return try render(file, to: picture, printing: false).output(json: output.json)
         }
         for case .success(let line) in outcomes.map(\.result) { print(line) }
         try batch.end(outcomes)

@@ -1,13 +1,7 @@
-import ADF
 public import ArgumentParser
 import Batch
-import Foundation
-import Proctoring
 import Reports
-import Recordings
 import Sessions
-import StylusGeometry
-import StylusInput
 
 /// `styluskit replay RECORDING --test clock|maze`: a recorded session through the live pipeline, into an ADF file.
 struct Replay: ParsableCommand, ReplayChoices {
@@ -70,8 +64,7 @@ struct Replay: ParsableCommand, ReplayChoices {
     @Flag(help: "Replace a results file of the same name.")
     var force = false
 
-    @Flag(help: "Print the summary as JSON.")
-    var json = false
+    @OptionGroup var output: JSONOutput
 
     @Flag(help: "Write the results file even when the pen never touched the tablet (the summary warns).")
     var allowEmpty = false
@@ -115,7 +108,7 @@ struct Replay: ParsableCommand, ReplayChoices {
     func run() throws {
         let batch = try BatchRun("styluskit replay", recordings, takes: { InputFileKind(path: $0).isRecording }, quiet: quiet)
         guard recordings.count > 1 || batch.files != recordings else {
-            return try replay(recordings[0]).print(json: json, toStandardError: events)
+            return try replay(recordings[0]).print(json: output.json, toStandardError: events)
         }
         if events || patient.patient != nil {
             throw ValidationError("--events and --patient belong to one recording's session; give one recording with them.")
@@ -129,7 +122,7 @@ struct Replay: ParsableCommand, ReplayChoices {
         let outcomes = batch.run(jobs: jobs) { index, _ in
             let replay = replays[index]
             try checkRecording(replay.recording)
-            return replaySummary(of: replay, outcome: try replay.run(note: batch.note)).output(json: json)
+            return replaySummary(of: replay, outcome: try replay.run(note: batch.note)).output(json: output.json)
         }
         for outcome in outcomes { if case .success(let text) = outcome.result { print(text) } }
         try batch.end(outcomes)

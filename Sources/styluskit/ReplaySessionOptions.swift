@@ -79,16 +79,7 @@ extension ReplayChoices {
     /// start time, and the maze options against the test (without a test, not both a maze and a battery).
     func checkReplay(test: TestKind?) throws {
         do {
-            if let test {
-                var replay = RecordingReplay(recording: "", test: test)
-                try replay.setStepSplit(parsing: stepSplit)
-            }
-            try RecordingReplay.checkStartTime(startTime)
-            if let test {
-                try RecordingReplay.checkMazeOptions(test: test, maze: maze, battery: battery)
-            } else if maze != nil && battery != nil {
-                throw RecordingReplayError.mazeSource
-            }
+            try RecordingReplay.checkOptions(test: test, stepSplit: stepSplit, startTime: startTime, maze: maze, battery: battery)
         } catch {
             throw ValidationError("\(error)")
         }

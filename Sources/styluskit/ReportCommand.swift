@@ -41,21 +41,17 @@ struct Report: ParsableCommand {
     @Flag(help: "Replace an existing --out.")
     var force = false
 
-    @Flag(help: "Print JSON instead of text.")
-    var json = false
+    @OptionGroup var output: JSONOutput
 
     func run() throws {
         // Refused before the password is asked for, so a wrong --out costs no typing.
         if !force && FileManager.default.fileExists(atPath: out) { throw ReportError.outputExists(path: out) }
         let normative = try ranges.map { try NormativeRanges(file: $0) }
-        let clinician = try clinicianKey.map { path in
-            _ = try ClinicianKeyFile.check(at: path)
-            return try ClinicianKeyFile.unlock(at: path, password: try Terminal().password(prompt: "Clinician password: "))
-        }
+        let clinician = try clinicianKey.map { try ClinicianKeyFile.unlock(at: $0, terminal: Terminal()) }
         let content = try VisitReportContent.read(folder: visit, ranges: normative, clinician: clinician)
         let layout = VisitReportLayout(content, paper: paper)
         try layout.write(to: out, force: force)
-        VisitReportSummary(out: out, content: content, layout: layout).print(json: json)
+        VisitReportSummary(out: out, content: content, layout: layout).print(json: output.json)
     }
 }
 

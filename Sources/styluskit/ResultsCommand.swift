@@ -27,13 +27,12 @@ struct ResultsCommand: ParsableCommand {
     @Flag(help: "Also list the results files in subdirectories.")
     var recursive = false
 
-    @Flag(help: "Print JSON instead of text.")
-    var json = false
+    @OptionGroup var output: JSONOutput
 
     func run() throws {
         let list = try ADFResultsList(withJournalsIn: directory, recursive: recursive)
         let visits = VisitListReport(directory: directory)
-        if json {
+        if output.json {
             // JSON Lines: no file, no line.
             if !list.entries.isEmpty { print(try list.json()) }
             for line in try visits.jsonLines() { print(line) }

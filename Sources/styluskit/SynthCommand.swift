@@ -4,7 +4,6 @@ import Foundation
 import Recordings
 import Sessions
 import StylusGeometry
-import StylusInput
 import Synthesis
 
 /// `styluskit synth SCENARIO`: a realistic recording of a scripted drawing.
@@ -41,8 +40,7 @@ struct Synth: ParsableCommand {
     @Flag(help: "Overwrite the output if it exists.")
     var force = false
 
-    @Flag(help: "Print JSON instead of text.")
-    var json = false
+    @OptionGroup var report: JSONOutput
 
     /// The recording whose device is used when --like is not given.
     static let defaultLike = "Fixtures/recordings/real/Wacom-Cintiq-13HD-touch-Pen.events"
@@ -54,17 +52,9 @@ struct Synth: ParsableCommand {
         let device = try RecordingReader(path: likePath, descriptionPath: descriptionFile).header.device
         let events = try synthesis.events(device: device, profile: try profile.profile(for: device)?.profile, seed: seed)
 
-        // Only the device is the --like recording's: the machine facts would not be true of this file.
-        var writer = EvemuWriter()
-        let bytes = writer.file(
-            header: RecordingHeader(format: .evemu(.current), device: device),
-            comment: "Synthesized by styluskit synth from \(scenarioName), seed \(seed)", events: events)
         let destination = output ?? ((scenarioName as NSString).deletingPathExtension + ".evemu")
-        let file = try AtomicFileOutput(path: destination, overwrite: force)
-        try file.write(bytes)
-        try file.commit()
-
+        try synthesis.writeRecording(events, device: device, seed: seed, to: destination, force: force)
         SynthReport(output: destination, scenario: scenario, summary: Synthesis.Summary(events), device: device, seed: seed).print(
-            json: json)
+            json: report.json)
     }
 }

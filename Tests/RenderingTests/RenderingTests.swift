@@ -286,3 +286,43 @@ struct RenderingTests {
         #expect(abs(Double(busiest.key) + 0.5 - expected) <= 1, "line at column \(busiest.key), expected \(expected)")
     }
 }
+
+/// `render`'s choices, refused before any input is read in words that say what to give.
+@Suite("Picture choices")
+struct PictureChoicesTests {
+    @Test("Where the pictures go: a directory for several, a file or frames for one")
+    func outputs() throws {
+        try PictureChoices.checkOutputs(several: true, out: "dir", animate: nil, format: "svg")
+        try PictureChoices.checkOutputs(several: false, out: nil, animate: "frames", format: "bogus")
+        #expect(throws: PictureChoiceError.severalNeedDirectory) {
+            try PictureChoices.checkOutputs(several: true, out: "dir", animate: "frames", format: "png")
+        }
+        #expect(throws: PictureChoiceError.unknownFormat("gif")) {
+            try PictureChoices.checkOutputs(several: true, out: "dir", animate: nil, format: "gif")
+        }
+        #expect(throws: PictureChoiceError.nothingToWrite) {
+            try PictureChoices.checkOutputs(several: false, out: nil, animate: nil, format: "png")
+        }
+        #expect(throws: RenderError.self) { try PictureChoices.checkOutputs(several: false, out: "a.gif", animate: nil, format: "png") }
+        #expect(PictureChoiceError.severalNeedDirectory.description.hasPrefix("With several inputs give --out DIR"))
+    }
+
+    @Test("How they are drawn: resolution, frame rate and speed in range, one maze source")
+    func drawing() throws {
+        try PictureChoices.checkDrawing(dotsPerInch: 100, framesPerSecond: 10, speed: 1, maze: "m.maze", battery: nil)
+        #expect(throws: PictureChoiceError.dotsPerInchOutOfRange(2401)) {
+            try PictureChoices.checkDrawing(dotsPerInch: 2401, framesPerSecond: 10, speed: 1, maze: nil, battery: nil)
+        }
+        #expect(throws: PictureChoiceError.framesPerSecondOutOfRange(0)) {
+            try PictureChoices.checkDrawing(dotsPerInch: 100, framesPerSecond: 0, speed: 1, maze: nil, battery: nil)
+        }
+        #expect(throws: PictureChoiceError.speedNotPositive(-1)) {
+            try PictureChoices.checkDrawing(dotsPerInch: 100, framesPerSecond: 10, speed: -1, maze: nil, battery: nil)
+        }
+        #expect(throws: PictureChoiceError.mazeAndBattery) {
+            try PictureChoices.checkDrawing(dotsPerInch: 100, framesPerSecond: 10, speed: 1, maze: "a", battery: "b")
+        }
+        #expect(PictureChoiceError.dotsPerInchOutOfRange(0).description == "--dpi 0.0 is out of range; give 1 to 2400 dots per inch.")
+        #expect(PictureChoiceError.mazeAndBattery.description == "Give one of --maze FILE or --battery FILE, not both.")
+    }
+}

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import ArgumentParser
 import Recordings
+import Sessions
 
 @testable import styluskit
 
@@ -41,6 +42,17 @@ struct LiveSessionOptionsTests {
         #expect(
             Administer.message(for: catchError { _ = try Administer.parse(["--test", "sdt", "--battery", "b"]) })
                 == "--maze and --battery belong to --test maze; leave them out for --test sdt.")
+    }
+
+    @Test("administer's scripted captures are SECONDS:FILE")
+    func screenshots() throws {
+        #expect(
+            Administer.message(for: catchError { _ = try Administer.parse(["--test", "clock", "--screenshot", "soon:x.xwd"]) })
+                == "--screenshot takes SECONDS:FILE, e.g. 2.5:shot.xwd; got 'soon:x.xwd'.")
+        #expect(
+            Administer.message(for: catchError { _ = try Administer.parse(["--test", "clock", "--screenshot", "2:"]) })
+                == "--screenshot takes SECONDS:FILE, e.g. 2.5:shot.xwd; got '2:'.")
+        #expect(try Administer.parse(["--test", "clock", "--screenshot", "3:b.xwd", "--screenshot", "0.5:a.xwd"]).screenshot.count == 2)
     }
 
     @Test("A relative maze file is journaled as an absolute path")

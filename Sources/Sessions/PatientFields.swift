@@ -1,0 +1,32 @@
+public import ADF
+public import PatientData
+
+/// The two encrypted patient fields of a results file: sealed from the patient's details for the
+/// results file they belong to, and read back with the binding they were sealed for.
+public enum PatientFields {
+    /// The patient fields of the results file `path` and the binding they were sealed for.
+    public static func read(resultsFile path: String) throws -> (environment: ClockSketchData, binding: ResultsFileBinding) {
+        let file = try ADFReader.forEachPoint(path: path) { _ in }
+        guard let start = file.document.steps.first?.start.unixMilliseconds else { throw PatientDataError.noStepsToBind(file: path) }
+        return (file.document.environment, ResultsFileBinding(resultsPath: path, startUnixMilliseconds: start))
+    }
+
+    /// The patient details: from a file in the spec's one-line form, or asked for at the terminal.
+    public static func details(from file: String?, terminal: Terminal) throws -> PatientDetails {
+        guard let file else { return try terminal.patientDetails() }
+        return try PatientDetails(encodedLine: try readText(file, purpose: "patient details file"))
+    }
+
+    /// The patient details (of `file`, or asked for at the terminal) sealed for `binding`: under the
+    /// clinician key `unlock` opens (its password asked for at the terminal, after the details) and,
+    /// with `serverKey`, for the receiving server.
+    public static func seal(
+        from file: String?, serverKey: String?, unlock: (Terminal) throws -> ClinicianKey, for binding: ResultsFileBinding
+    ) throws -> SealedPatient {
+        let terminal = Terminal()
+        let server = try serverKey.map { try ServerPublicKey(pem: try readText($0, purpose: "server public key"), path: $0) }
+        let details = try details(from: file, terminal: terminal)
+        let clinician = try unlock(terminal)
+        return SealedPatient(local: try clinician.seal(details, for: binding), external: try server?.seal(details, for: binding))
+    }
+}
