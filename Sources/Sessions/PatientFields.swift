@@ -23,10 +23,27 @@ public enum PatientFields {
     public static func seal(
         from file: String?, serverKey: String?, unlock: (Terminal) throws -> ClinicianKey, for binding: ResultsFileBinding
     ) throws -> SealedPatient {
-        let terminal = Terminal()
-        let server = try serverKey.map { try ServerPublicKey(pem: try readText($0, purpose: "server public key"), path: $0) }
-        let details = try details(from: file, terminal: terminal)
-        let clinician = try unlock(terminal)
-        return SealedPatient(local: try clinician.seal(details, for: binding), external: try server?.seal(details, for: binding))
+        try Sealer(from: file, serverKey: serverKey, unlock: unlock).seal(for: binding)
+    }
+
+    /// One patient's details sealed for several results files (a visit's tests): the details read
+    /// and the password asked for once, before the first test, not once per file.
+    public struct Sealer {
+        private let details: PatientDetails
+        private let clinician: ClinicianKey
+        private let server: ServerPublicKey?
+
+        /// Reads the details (of `file`, or asked for at the terminal), then unlocks the clinician key.
+        public init(from file: String?, serverKey: String?, unlock: (Terminal) throws -> ClinicianKey) throws {
+            let terminal = Terminal()
+            server = try serverKey.map { try ServerPublicKey(pem: try readText($0, purpose: "server public key"), path: $0) }
+            details = try PatientFields.details(from: file, terminal: terminal)
+            clinician = try unlock(terminal)
+        }
+
+        /// The two fields for the results file of `binding`.
+        public func seal(for binding: ResultsFileBinding) throws -> SealedPatient {
+            SealedPatient(local: try clinician.seal(details, for: binding), external: try server?.seal(details, for: binding))
+        }
     }
 }

@@ -32,6 +32,14 @@ struct PatientOptions: ParsableArguments {
     /// The encrypted fields for the results file `resultsFile` whose first step starts at
     /// `startUnixMilliseconds`, or nil without --patient. Only ciphertext leaves this function, so a
     /// live session can keep it in its journal for `recover`.
+    /// A visit's sealing, `seal(resultsFile:startUnixMilliseconds:)` for each of its tests with the
+    /// details read and the password asked for once, now; nil fields without --patient.
+    func sealer() throws -> (_ resultsFile: String, _ startUnixMilliseconds: Double) throws -> SealedPatient? {
+        guard let patient else { return { _, _ in nil } }
+        let sealer = try PatientFields.Sealer(from: patient, serverKey: serverKey, unlock: key.unlock)
+        return { try sealer.seal(for: ResultsFileBinding(resultsPath: $0, startUnixMilliseconds: $1)) }
+    }
+
     func seal(resultsFile: String, startUnixMilliseconds: Double) throws -> SealedPatient? {
         guard let patient else { return nil }
         let binding = ResultsFileBinding(resultsPath: resultsFile, startUnixMilliseconds: startUnixMilliseconds)

@@ -27,10 +27,11 @@ struct RecordVisit: ParsableCommand {
 
     func run() throws {
         var runner = try visit.runner()
-        let patient = visit.patient
+        // The patient's details and the clinician's password are asked for once, before the first test.
+        let seal = try visit.patient.sealer()
         let test = RecordedTest(
             node: visit.device, grab: visit.grab, profileFile: visit.profile.profileFile, displayProfile: visit.display.displayProfile,
-            seal: { try patient.seal(resultsFile: $0, startUnixMilliseconds: $1) }, note: { printError($0) })
+            seal: seal, note: { printError($0) })
         let ended = try runner.run(operator: VisitTerminal(), administer: test.run)
         try visit.finish(runner, ended: ended)
     }

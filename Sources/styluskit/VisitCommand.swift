@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import PatientWindow
 import Reports
+import Sessions
 import Visiting
 
 /// `styluskit visit`: every test of a protocol administered in the patient window, one after the other, into one visit folder.
@@ -73,10 +74,12 @@ struct Visit: ParsableCommand {
             breakScreen = try? breakScreen ?? BreakScreen(outputDisplay: outputDisplay, offscreen: offscreen, note: { printError($0) })
             breakScreen?.show(secondsLeft: left)
         }
+        // The patient's details and the clinician's password are asked for once, before the first test.
+        let seal = try visit.patient.sealer()
         let ended = try runner.run(operator: desk) { test, opened in
             // The request lives only for this one session, so `opened` does not outlive the call.
             try withoutActuallyEscaping(opened) { opened in
-                var request = try request(test)
+                var request = try request(test, seal: seal)
                 request.opened = { try opened(VisitTestOpened(sessionOf: $0, node: $1, device: $2, sources: $3)) }
                 let session = try AdministerSession.run(request, note: { printError($0) })
                 return session.aborted ? .aborted : session.stoppedBy != nil ? .stopped : .finished
@@ -86,12 +89,14 @@ struct Visit: ParsableCommand {
     }
 
     /// The administer request of one test of the visit.
-    func request(_ test: VisitTestRequest) throws -> AdministerRequest {
+    func request(
+        _ test: VisitTestRequest, seal: @escaping (_ resultsFile: String, _ startUnixMilliseconds: Double) throws -> SealedPatient?
+    ) throws -> AdministerRequest {
         let pen: AdministerPen =
             try test.feed.map { .feed(path: $0, speed: feedSpeed) } ?? .tablet(node: visit.device ?? Record.onlyPenNode(), grab: visit.grab)
         var request = AdministerRequest(
             test: test.journaled, pen: pen, directory: test.directory,
-            seal: { [patient = visit.patient] in try patient.seal(resultsFile: $0, startUnixMilliseconds: $1) })
+            seal: seal)
         (request.settingsFile, request.profileFile) = (test.settingsFile, visit.profile.profileFile)
         request.displayProfile = visit.display.displayProfile
         (request.outputDisplay, request.voice, request.offscreen) = (outputDisplay, voice, offscreen)
