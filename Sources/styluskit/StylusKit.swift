@@ -41,24 +41,36 @@ struct StylusKit: ParsableCommand {
         let json = arguments.contains("--json")
         do {
             try CommandSuggestion.check(arguments, root: self)
-            var command = try parseAsRoot(arguments)
+            var command: any ParsableCommand
+            do {
+                command = try parseAsRoot(arguments)
+            } catch {
+                // A library's error thrown by a command's validate() is a bad option all the same.
+                throw exitCode(for: error) == .failure ? ParseFailure(message: fullMessage(for: error)) : error
+            }
             try command.run()
         } catch {
             let parserStatus = exitCode(for: error)
             // Help, --version and an ExitCode a command chose itself are the parser's to print.
             if parserStatus == .success || error is ExitCode { exit(withError: error) }
-            let isUsage = parserStatus == .validationFailure || error is CommandSuggestion
+            let isUsage = parserStatus == .validationFailure || error is CommandSuggestion || error is ParseFailure
             let status: ExitStatus =
                 isUsage
                 ? .usage
                 : (error is PatientWindowError || error is MonitorChoiceError || error is AdministerError)
                     ? .unavailable : ExitStatus(error)
-            let message = isUsage ? (error as? CommandSuggestion)?.description ?? fullMessage(for: error) : "\(error)"
+            let message =
+                isUsage ? (error as? CommandSuggestion)?.description ?? (error as? ParseFailure)?.message ?? fullMessage(for: error) : "\(error)"
             let report = ErrorReport(message: message, status: status)
             FileHandle.standardError.write(Data(((json ? report.json : report.text) + "\n").utf8))
             Foundation.exit(status.rawValue)
         }
     }
+}
+
+/// A command line the parser refused through a library's error from a command's `validate()`, with the parser's words.
+private struct ParseFailure: Error {
+    let message: String
 }
 
 extension CommandSuggestion {
