@@ -60,7 +60,8 @@ struct StylusKit: ParsableCommand {
                 : (error is PatientWindowError || error is MonitorChoiceError || error is AdministerError)
                     ? .unavailable : ExitStatus(error)
             let message =
-                isUsage ? (error as? CommandSuggestion)?.description ?? (error as? ParseFailure)?.message ?? fullMessage(for: error) : "\(error)"
+                isUsage
+                ? (error as? CommandSuggestion)?.description ?? (error as? ParseFailure)?.message ?? fullMessage(for: error) : "\(error)"
             let report = ErrorReport(message: message, status: status)
             FileHandle.standardError.write(Data(((json ? report.json : report.text) + "\n").utf8))
             Foundation.exit(status.rawValue)

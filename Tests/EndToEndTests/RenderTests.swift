@@ -206,7 +206,9 @@ struct RenderTests {
             let result = try styluskit([command, "Fixtures/golden/clock-small.csk", "--out", "x.gif"])
             // A usage error in the library's words, not the parser's wrapper around them.
             #expect(result.status == 64)
-            #expect(result.standardError == "Error: x.gif does not end in .png, .pdf or .svg; give --out a file name with one of those extensions.\n")
+            #expect(
+                result.standardError
+                    == "Error: x.gif does not end in .png, .pdf or .svg; give --out a file name with one of those extensions.\n")
         }
     }
 }
