@@ -119,11 +119,16 @@ public struct LiveSessionFiles {
 
     /// A journal's and results file's time in their names: `20261121T165543Z`.
     private static func utcStamp(_ unixMicroseconds: Int64) -> String {
+        utcStamp(Date(timeIntervalSince1970: Double(unixMicroseconds) / 1_000_000))
+    }
+
+    /// A time as StylusKit's file and folder names write it (journals, results files, visit folders): `20261121T165543Z`.
+    public static func utcStamp(_ date: Date) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
         formatter.timeZone = TimeZone(identifier: "UTC")
         formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-        return formatter.string(from: Date(timeIntervalSince1970: Double(unixMicroseconds) / 1_000_000))
+        return formatter.string(from: date)
     }
 }
 

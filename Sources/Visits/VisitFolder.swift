@@ -1,6 +1,7 @@
 import Crypto
-import Glibc
 public import Foundation
+import Recordings
+import Sessions
 import SystemErrors
 
 /// A visit's folder, `OUT/<participant>/<UTC start>/`, and the manifest in it (docs/visit.md).
@@ -123,14 +124,8 @@ public struct VisitFolder: Hashable, Sendable {
         SHA256.hash(data: data).map { String(format: "%02x", $0) }.joined()
     }
 
-    /// The folder name of a visit begun at `date`: `20261125T093012Z`.
-    public static func stamp(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-        return formatter.string(from: date)
-    }
+    /// The folder name of a visit begun at `date`: `20261125T093012Z`, as journals and results files name their time.
+    public static func stamp(_ date: Date) -> String { LiveSessionFiles.utcStamp(date) }
 
     /// A manifest's time: `2026-11-25T09:30:12Z`.
     public static func isoTime(_ date: Date) -> String {
@@ -139,29 +134,18 @@ public struct VisitFolder: Hashable, Sendable {
         return formatter.string(from: date)
     }
 
+    /// Writes `data` as `destination` through the recordings' atomic output: a temporary file in the
+    /// same folder, synced, then renamed over it, so a crash leaves the old file or the new one whole.
     private static func writeDurably(_ data: Data, to destination: String) throws(VisitError) {
-        let temporary = destination + ".tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .fileSystem(path: destination, reason: SystemErrorText.reason(errno: errno)) }
-        var failure: Int32 = 0
-        data.withUnsafeBytes { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glibc.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += written
+        do {
+            let output = try AtomicFileOutput(path: destination, overwrite: true)
+            try output.write(Array(data))
+            try output.commit()
+        } catch {
+            switch error {
+            case .writeFailed(_, let reason): throw .fileSystem(path: destination, reason: reason)
+            default: throw .fileSystem(path: destination, reason: "\(error)")
             }
-        }
-        if failure == 0 && fsync(descriptor) != 0 { failure = errno }
-        close(descriptor)
-        if failure == 0 && rename(temporary, destination) != 0 { failure = errno }
-        guard failure == 0 else {
-            unlink(temporary)
-            throw .fileSystem(path: destination, reason: SystemErrorText.reason(errno: failure))
         }
     }
 }

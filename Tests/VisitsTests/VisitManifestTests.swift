@@ -82,7 +82,8 @@ import Visits
         try folder.write(manifest)
         #expect(try VisitFolder.latestInProgress(root: root, participant: "P-0042") == nil)
         #expect(VisitFolder.all(under: root) == [folder])
-        #expect(!FileManager.default.fileExists(atPath: folder.file("visit.json.tmp")))
+        // Written through a temporary file that is renamed: nothing else is left in the folder.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["visit.json"])
         let again = try VisitFolder.create(root: root, participant: "P-0042", started: Self.start)
         #expect(again.path == folder.path + "-2")
     }
