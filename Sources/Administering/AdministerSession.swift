@@ -121,13 +121,10 @@ public enum AdministerSession {
             source = try ReconnectingTablet(node: node, grab: grab, readAhead: true)
         }
         // As `record`: the session runs on the description as the journal gives it back.
-        let (written, header) = try LiveSessionFiles.journalHeader(node: node, device: source.description)
-        let sources = try SessionSources.live(
-            test: journaled, device: header.device, settingsFile: request.settingsFile, profileFile: request.profileFile,
-            displayProfile: request.displayProfile, lookup: CalibrationLookup(), note: note)
-        let setup = try SessionSetup(
-            test: journaled, device: header.device, profile: sources.tabletProfile, results: sources.results,
-            settings: sources.settings, mazes: sources.mazes)
+        let prepared = try LiveSessionStart(
+            test: journaled, node: node, device: source.description, settingsFile: request.settingsFile,
+            profileFile: request.profileFile, displayProfile: request.displayProfile, note: note)
+        let (written, header, sources, setup) = (prepared.written, prepared.header, prepared.sources, prepared.setup)
         let screen = try openScreen(request, setup: setup, device: header.device, note: note)
 
         let start = clock.now()

@@ -59,14 +59,17 @@ public final class LiveStatusLine {
     }
 }
 
-extension LiveInput.Happening {
-    /// What `record` tells the operator of a drop, an unplug or the tablet's return.
-    public var recordMessage: String {
-        switch self {
-        case .dropped(let drop): drop.warning
-        case .unplugged: "The tablet was unplugged; plug it in again to continue (Ctrl-C ends the step)."
-        case let .back(node, moved):
-            moved ? "The tablet is back, at \(node); the session continues." : "The tablet is back; the session continues."
+extension LiveStatusLine {
+    /// Follows `driver`: its samples and decisions on the line, and each decision's words given to
+    /// `say` too (the line cleared first), except a clock's strokes, which the line already shows.
+    public func follow(_ driver: any SessionDriver, say: ((String) -> Void)?) {
+        driver.sampleObserver = { self.sample($0) }
+        let saysStrokes = !(driver is ClockDriver)
+        driver.decisionObserver = { words in
+            self.decision(words)
+            guard let say, saysStrokes || !words.hasPrefix("stroke ") else { return }
+            self.clear()
+            say(words)
         }
     }
 }

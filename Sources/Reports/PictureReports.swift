@@ -1,5 +1,6 @@
 public import ADF
 import Foundation
+public import Sessions
 public import Rendering
 import StylusGeometry
 
@@ -61,6 +62,16 @@ public struct RenderReport: CommandReport {
         self.animation = animation
     }
 
+    /// The report of what `choices` drew into `out`.
+    public init(out: String?, drawn: RenderChoices.Drawn, choices: RenderChoices) {
+        let animation = choices.animation.flatMap { animation in
+            drawn.frames.map {
+                Animation(directory: animation.directory, frames: $0, framesPerSecond: animation.framesPerSecond, speed: animation.speed)
+            }
+        }
+        self.init(out: out, picture: drawn.picture, steps: drawn.steps, animation: animation)
+    }
+
     enum CodingKeys: CodingKey { case out, test, steps, form, refusedStrokes, ignoredStrokeEnds, animation }
 
     public func encode(to encoder: any Encoder) throws {
@@ -114,5 +125,16 @@ public struct PlotReport: CommandReport {
 
     public var text: String {
         "\(out): \(counted(strokes, "stroke")), \(counted(interruptions, "interruption")), \(counted(steps, "step"))"
+    }
+}
+
+extension UnrecordedInk {
+    /// The ink a replay in memory kept out of its results, by step, as `render` draws it faint.
+    public init(replayed session: SessionInMemory) {
+        var strokes = Array(repeating: [UnrecordedStroke](), count: session.document.steps.count)
+        for stroke in session.unrecorded where strokes.indices.contains(stroke.step) {
+            strokes[stroke.step].append(UnrecordedStroke(reason: stroke.refused ? .refused : .ignoredRest, points: stroke.points))
+        }
+        self = .known(strokes)
     }
 }

@@ -6,7 +6,7 @@ public import Sessions
 public import StylusInput
 public import Visits
 
-/// One test of `record --visit`: `record`'s live path without a window (the tablet read by
+/// One test of `record --visit`: `record`'s live path without a window (`LiveRecording`: the tablet read by
 /// `LiveLoop`, the journal and results file by `LiveSessionFiles`, so they are `record`'s own).
 /// Ctrl-C ends the step on screen, as in `record`; SIGTERM ends the test, its results written,
 /// and stops the visit after it.
@@ -31,53 +31,22 @@ public struct RecordedTest {
 
     /// Records the test `request` asks for; `opened` is called once the journal exists.
     public func run(_ request: VisitTestRequest, opened: (VisitTestOpened) throws -> Void) throws -> VisitTestEnd {
-        let node = try self.node ?? Self.onlyPenNode()
-        let tablet = try ReconnectingTablet(node: node, grab: grab)
-        let (written, header) = try LiveSessionFiles.journalHeader(node: node, device: tablet.description)
-        let sources = try SessionSources.live(
-            test: request.journaled, device: header.device, settingsFile: request.settingsFile, profileFile: profileFile,
-            displayProfile: displayProfile, lookup: CalibrationLookup(), note: note)
-        let setup = try SessionSetup(
-            test: request.journaled, device: header.device, profile: sources.tabletProfile, results: sources.results,
-            settings: sources.settings, mazes: sources.mazes)
-        let start = monotonicClockNow()
-        let files = try LiveSessionFiles(
-            directory: request.directory, test: request.journaled, sources: sources, header: written, clockAnchor: tablet.anchor,
-            start: start, seal: seal)
-        let driver = try files.beforeFirstEvent {
-            try opened(VisitTestOpened(sessionOf: files, node: node, device: header.device, sources: sources))
-            return try setup.driver(device: header.device, anchor: files.anchor, recorder: files.recorder)
-        }
-        return try files.keepingJournal {
-            note(
-                "Recording \(request.test.test.rawValue) on \(header.device.name) (\(node)) into \(files.journal.path); Ctrl-C ends the step."
-            )
-            try files.journal.control(.begin(start), now: start)
-            try driver.begin(at: start)
-            var live = LiveLoop(tablet: tablet, journal: files.journal, driver: driver)
-            let end = try live.run(
-                happened: { happening in
-                    switch happening {
-                    case .dropped(let drop): note(drop.warning)
-                    case .unplugged: note("The tablet was unplugged; plug it in again to continue (Ctrl-C ends the step).")
-                    case .back: note("The tablet is back; the session continues.")
-                    }
-                }, turned: { _ in })
-            try files.journal.control(.end(end), now: end)
-            _ = try files.finish(driver: driver, setup: setup, header: header, at: end)
-            note("Recorded \(files.destination)")
-            return live.terminated ? .stopped : .finished
-        }
+        // The recording lives only for this one session, so `opened` does not outlive the call.
+        try withoutActuallyEscaping(opened) { opened in try record(request, opened: opened) }
     }
-}
 
-extension RecordedTest {
-    /// The only pen tablet connected, as `record` takes it without --device.
-    static func onlyPenNode() throws -> String {
-        let pens = TabletDiscovery.scan().penNodes
-        guard let first = pens.first else { throw LiveInputError.noTablet }
-        guard pens.count == 1 else { throw LiveInputError.severalTablets(nodes: pens.map(\.node)) }
-        return first.node
+    private func record(_ request: VisitTestRequest, opened: @escaping (VisitTestOpened) throws -> Void) throws -> VisitTestEnd {
+        var recording = LiveRecording(test: request.journaled, node: node, directory: request.directory)
+        (recording.grab, recording.seal) = (grab, seal)
+        (recording.settingsFile, recording.profileFile, recording.displayProfile) = (request.settingsFile, profileFile, displayProfile)
+        recording.opened = { try opened(VisitTestOpened(sessionOf: $0, node: $1, device: $2, sources: $3)) }
+        recording.beginning = { [note] files, node, device, _ in
+            note("Recording \(request.test.test.rawValue) on \(device.name) (\(node)) into \(files.journal.path); Ctrl-C ends the step.")
+        }
+        recording.happened = { [note] in note($0.recordMessage) }
+        let recorded = try recording.run(note: note)
+        note("Recorded \(recorded.results)")
+        return recorded.terminated ? .stopped : .finished
     }
 }
 

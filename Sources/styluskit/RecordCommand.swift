@@ -1,13 +1,10 @@
-import ADF
 import ArgumentParser
 import Foundation
-import Reports
 import LinuxInput
-import Proctoring
 import Recordings
+import Reports
 import Sessions
 import StylusInput
-import StylusGeometry
 
 /// `styluskit record --test clock|maze|sdt`: a live session from a tablet, into a journal and an ADF file.
 struct Record: ParsableCommand {
@@ -38,54 +35,26 @@ struct Record: ParsableCommand {
     var json = false
 
     func run() throws {
-        let journaled = session.journaledTest()
-        let node = try session.device ?? Self.onlyPenNode()
-        let tablet = try ReconnectingTablet(node: node, grab: session.grab)
-        let prepared = try LiveSessionStart(
-            test: journaled, node: node, device: tablet.description, settingsFile: session.proctoring.settingsFile,
-            profileFile: session.profile.profileFile, displayProfile: session.display.displayProfile, note: { printError($0) })
-        let (written, header, sources, setup) = (prepared.written, prepared.header, prepared.sources, prepared.setup)
-        let start = monotonicClockNow()
-        let files = try LiveSessionFiles(
-            options: session, test: journaled, sources: sources, header: written, clockAnchor: tablet.anchor, start: start)
-        let (journal, recorder, anchor) = (files.journal, files.recorder, files.anchor)
-        let jsonEvents = events
-        let driver = try files.beforeFirstEvent {
-            try setup.driver(
-                device: header.device, anchor: anchor, recorder: recorder,
-                events: jsonEvents
-                    ? ProctorEventLog(unixMilliseconds: anchor.unixMilliseconds, decidedAt: monotonicClockNow, write: { print($0) })
-                    : nil)
+        var recording = LiveRecording(test: session.journaledTest(), node: session.device, directory: session.out)
+        recording.grab = session.grab
+        (recording.settingsFile, recording.profileFile) = (session.proctoring.settingsFile, session.profile.profileFile)
+        recording.displayProfile = session.display.displayProfile
+        recording.seal = { [patient = session.patient] in try patient.seal(resultsFile: $0, startUnixMilliseconds: $1) }
+        if events { recording.eventLines = { print($0) } }
+        let status = LiveStatusLine(enabled: isatty(STDERR_FILENO) == 1) { FileHandle.standardError.write(Data($0.utf8)) }
+        recording.beginning = { [events] files, node, device, driver in
+            // With --events, standard output carries the JSON lines instead of the decisions' words.
+            status.follow(driver, say: events ? nil : { print($0) })
+            printError("Recording \(device.name) (\(node)) into \(files.journal.path); Ctrl-C ends the step.")
         }
-        // From here on the journal holds the session: whatever stops the results file, recover can write it.
-        try files.keepingJournal {
-            let status = LiveStatusLine(enabled: isatty(STDERR_FILENO) == 1) { FileHandle.standardError.write(Data($0.utf8)) }
-            driver.sampleObserver = { status.sample($0) }
-            // The clock records every stroke, so its strokes are no news worth a line (the status line shows them).
-            let printsStrokes = !(driver is ClockDriver)
-            driver.decisionObserver = { words in
-                status.decision(words)
-                // With --events, standard output carries the JSON lines instead.
-                if !jsonEvents && (printsStrokes || !words.hasPrefix("stroke ")) {
-                    status.clear()
-                    print(words)
-                }
-            }
-            printError("Recording \(header.device.name) (\(node)) into \(journal.path); Ctrl-C ends the step.")
-            try journal.control(.begin(start), now: start)
-            try driver.begin(at: start)
-
-            var live = LiveLoop(tablet: tablet, journal: journal, driver: driver)
-            let end = try live.run(
-                happened: { happening in
-                    status.clear()
-                    printError(happening.recordMessage)
-                }, turned: { status.refresh(now: $0) })
-            try journal.control(.end(end), now: end)
+        recording.happened = { happening in
             status.clear()
-            let result = try files.finish(driver: driver, setup: setup, header: header, at: end)
-            LiveSessionReport(recorded: journal.path, result: result, gaps: live.gaps).print(json: json)
+            printError(happening.recordMessage)
         }
+        recording.turned = { status.refresh(now: $0) }
+        let recorded = try recording.run(note: { printError($0) })
+        status.clear()
+        LiveSessionReport(recorded: recorded.journal, result: recorded.result, gaps: recorded.gaps).print(json: json)
     }
 
     static func onlyPenNode() throws -> String { try TabletDiscovery.scan().onlyPenNode() }

@@ -159,11 +159,7 @@ struct Render: ParsableCommand, ReplayChoices {
         // The recording is replayed exactly as `replay` would, in memory: no results file is written.
         try RecordingReplay.refuseJournal(input, descriptionFile: descriptionFile, out: nil)
         let session = try replay(input, test: test).runInMemory(note: { printError($0) })
-        var unrecorded = Array(repeating: [UnrecordedStroke](), count: session.document.steps.count)
-        for stroke in session.unrecorded where unrecorded.indices.contains(stroke.step) {
-            unrecorded[stroke.step].append(UnrecordedStroke(reason: stroke.refused ? .refused : .ignoredRest, points: stroke.points))
-        }
-        return try render(session.document, from: input, to: out, unrecorded: .known(unrecorded), printing: printing)
+        return try render(session.document, from: input, to: out, unrecorded: UnrecordedInk(replayed: session), printing: printing)
     }
 
     /// Draws `document`, read from `file`, into `out` (and the frames of --animate), with the ink a
@@ -171,28 +167,18 @@ struct Render: ParsableCommand, ReplayChoices {
     func render(
         _ document: ADFDocument, from file: String, to out: String?, unrecorded: UnrecordedInk = .notInResultsFile, printing: Bool
     ) throws -> RenderReport {
-        guard !document.steps.isEmpty else { throw RenderError.noSteps(file: file) }
-        let mazes = try MazeTestMazes.load(maze: maze, battery: battery).map(\.maze)
-        if document.variant == .maze && mazes.isEmpty {
-            printError("note: results files do not keep their mazes; give --maze FILE or --battery FILE to draw them under the ink.")
-        }
-        let forms = StepForm.forms(of: document, mazes: mazes, displayMode: displayMode)
-        let picture = ResultsPicture(
-            document: document, forms: forms, options: PictureOptions(colouring: colour, showsPenUp: penUp, showsLegend: !noLegend),
-            unrecorded: unrecorded)
-        let steps = try picture.steps(choosing: step)
-        var report = RenderReport(out: out, picture: picture, steps: steps, animation: nil)
-        if let out {
-            try PictureFormat(path: out).write(steps.map { picture.page(step: $0) }, to: out, dotsPerInch: dpi, force: force)
-            // Said before the frames are made, which takes a while.
-            if printing, let line = report.pictureLine { print(line) }
-        }
-        if let animate {
-            let count = try picture.writeAnimation(
-                steps: steps, to: animate, framesPerSecond: fps, speed: speed, dotsPerInch: dpi, force: force)
-            report.animation = RenderReport.Animation(directory: animate, frames: count, framesPerSecond: fps, speed: speed)
-            if printing, let line = report.animationLine { print(line) }
-        }
+        var choices = RenderChoices(options: PictureOptions(colouring: colour, showsPenUp: penUp, showsLegend: !noLegend))
+        (choices.displayMode, choices.step, choices.dotsPerInch, choices.force) = (displayMode, step, dpi, force)
+        choices.animation = animate.map { RenderChoices.Animation(directory: $0, framesPerSecond: fps, speed: speed) }
+        let drawn = try choices.draw(
+            document, from: file, mazes: { try MazeTestMazes.load(maze: maze, battery: battery).map(\.maze) }, unrecorded: unrecorded,
+            to: out, note: { printError($0) },
+            pictureWritten: { picture, steps in
+                // Said before the frames are made, which takes a while.
+                if printing, let line = RenderReport(out: out, picture: picture, steps: steps, animation: nil).pictureLine { print(line) }
+            })
+        let report = RenderReport(out: out, drawn: drawn, choices: choices)
+        if printing, let line = report.animationLine { print(line) }
         return report
     }
 }
