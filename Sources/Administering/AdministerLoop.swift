@@ -1,4 +1,4 @@
-public import PatientWindow
+import PatientWindow
 import Foundation
 public import LinuxInput
 import Proctoring

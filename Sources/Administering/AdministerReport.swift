@@ -1,6 +1,6 @@
 import Foundation
-public import PatientWindow
-public import Reports
+import PatientWindow
+import Reports
 import Sessions
 import StylusInput
 

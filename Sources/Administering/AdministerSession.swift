@@ -1,5 +1,5 @@
 import Foundation
-public import LinuxInput
+import LinuxInput
 public import PatientWindow
 import Proctoring
 public import Recordings

@@ -1,4 +1,4 @@
-public import ADF
+import ADF
 public import Measures
 internal import Foundation
 public import Sessions

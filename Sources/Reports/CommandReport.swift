@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// What a command tells its user: text for people, or JSON (`--json`) for scripts.
 ///

@@ -1,6 +1,6 @@
 public import LinuxInput
 public import Sessions
-public import StylusInput
+import StylusInput
 import Foundation
 import StylusGeometry
 

@@ -1,5 +1,5 @@
 import ADF
-public import LinuxInput
+import LinuxInput
 public import Sessions
 public import StylusGeometry
 import Foundation

@@ -1,5 +1,5 @@
 import ADF
-public import Foundation
+import Foundation
 import Proctoring
 import Recordings
 public import Sessions

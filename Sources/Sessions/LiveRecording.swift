@@ -1,4 +1,4 @@
-public import LinuxInput
+import LinuxInput
 public import Recordings
 public import StylusInput
 

@@ -1,5 +1,5 @@
 internal import Foundation
-public import Proctoring
+import Proctoring
 internal import Recordings
 public import StylusGeometry
 public import StylusInput

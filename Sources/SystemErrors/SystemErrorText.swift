@@ -1,4 +1,4 @@
-public import Foundation
+import Foundation
 
 /// The one place a system error becomes words a person can act on: an `errno`, or one of
 /// Foundation's file errors, as the system's own short reason ("No such file or directory",

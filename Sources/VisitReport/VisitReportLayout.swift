@@ -4,6 +4,7 @@ import ADF
 import Foundation
 import PatientData
 import Proctoring
+import Sessions
 import Rendering
 public import StylusGeometry
 
