@@ -21,6 +21,30 @@ public enum TestKind: String, CaseIterable, Sendable {
     }
 }
 
+extension JournaledTest {
+    /// `test` as a journal names it, with the maze file or the battery file a maze test is given.
+    public init(_ test: TestKind, maze: String?, battery: String?) {
+        switch test {
+        case .clock: self = .clock
+        case .sdt: self = .sdt
+        case .maze: self = battery.map { .battery(file: $0) } ?? .maze(mazeFile: maze ?? "")
+        }
+    }
+
+    /// The test with its maze or battery file as an absolute path, a relative one taken from the
+    /// current directory, so that `recover` finds it from any directory.
+    public var absolute: JournaledTest {
+        func absolute(_ path: String) -> String {
+            path.hasPrefix("/") ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
+        }
+        switch self {
+        case .clock, .sdt: return self
+        case .maze(let file): return .maze(mazeFile: absolute(file))
+        case .battery(let file): return .battery(file: absolute(file))
+        }
+    }
+}
+
 /// A recording replayed through the live pipeline into a results file, deterministically: the
 /// session `replay` runs, and `render` and the benchmark with it.
 ///
@@ -208,15 +232,11 @@ public struct RecordingReplay: Sendable {
     private func prepare(note: (String) -> Void) throws -> Prepared {
         try Self.checkStartTime(startTime)
         // The mazes are read before the recording, so a missing maze file is named first.
-        let journaled: JournaledTest
+        let journaled = JournaledTest(test, maze: maze, battery: battery)
         var mazes: [AdministeredMaze] = []
-        switch test {
-        case .clock: journaled = .clock
-        case .sdt: journaled = .sdt
-        case .maze:
+        if test == .maze {
             try Self.checkMazeOptions(test: test, maze: maze, battery: battery)
             mazes = try MazeTestMazes.load(maze: maze, battery: battery, defaults: settings.maze)
-            journaled = battery.map { .battery(file: $0) } ?? .maze(mazeFile: maze ?? "")
         }
         let scan = try RecordingScan(reading: try openReader(), file: recording)
         if let skipped = scan.header.skippedDevicesNote(file: recording) { note("note: " + skipped) }

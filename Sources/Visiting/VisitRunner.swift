@@ -231,15 +231,10 @@ public struct VisitRunner {
 
     /// The test as a journal names it, with its maze or battery file made absolute.
     static func journaled(_ test: ProtocolTest) -> JournaledTest {
-        func absolute(_ path: String) -> String {
-            path.hasPrefix("/") ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
-        }
-        switch (test.test, test.mazes) {
-        case (.clock, _): return .clock
-        case (.sdt, _): return .sdt
-        case (.maze, .battery(let file)): return .battery(file: absolute(file))
-        case (.maze, .maze(let file)): return .maze(mazeFile: absolute(file))
-        case (.maze, .none): return .battery(file: "")
+        switch test.mazes {
+        case .battery(let file): JournaledTest(test.test, maze: nil, battery: file).absolute
+        case .maze(let file): JournaledTest(test.test, maze: file, battery: nil).absolute
+        case .none: JournaledTest(test.test, maze: nil, battery: nil)
         }
     }
 }

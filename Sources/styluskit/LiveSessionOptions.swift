@@ -1,5 +1,4 @@
 import ArgumentParser
-import Foundation
 import LinuxInput
 import Recordings
 import Sessions
@@ -38,16 +37,7 @@ struct LiveSessionOptions: ParsableArguments {
 
     /// The test as the journal names it, with its maze or battery file as an absolute path, so
     /// `recover` finds it from any directory.
-    func journaledTest() -> JournaledTest {
-        func absolute(_ path: String) -> String {
-            path.hasPrefix("/") ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
-        }
-        switch test {
-        case .clock: return .clock
-        case .sdt: return .sdt
-        case .maze: return maze.map { .maze(mazeFile: absolute($0)) } ?? .battery(file: absolute(battery ?? ""))
-        }
-    }
+    func journaledTest() -> JournaledTest { JournaledTest(test, maze: maze, battery: battery).absolute }
 }
 
 extension LiveSessionFiles {
