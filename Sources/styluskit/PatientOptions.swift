@@ -29,20 +29,18 @@ struct PatientOptions: ParsableArguments {
         sealed.fill(&environment)
     }
 
-    /// The encrypted fields for the results file `resultsFile` whose first step starts at
-    /// `startUnixMilliseconds`, or nil without --patient. Only ciphertext leaves this function, so a
+    /// A session's sealing: the encrypted fields for the results file `resultsFile` whose first step
+    /// starts at `startUnixMilliseconds`, or nil without --patient, the details read and the password
+    /// asked for once, now (a visit seals each of its tests with it). Only ciphertext leaves it, so a
     /// live session can keep it in its journal for `recover`.
-    /// A visit's sealing, `seal(resultsFile:startUnixMilliseconds:)` for each of its tests with the
-    /// details read and the password asked for once, now; nil fields without --patient.
     func sealer() throws -> (_ resultsFile: String, _ startUnixMilliseconds: Double) throws -> SealedPatient? {
         guard let patient else { return { _, _ in nil } }
         let sealer = try PatientFields.Sealer(from: patient, serverKey: serverKey, unlock: key.unlock)
         return { try sealer.seal(for: ResultsFileBinding(resultsPath: $0, startUnixMilliseconds: $1)) }
     }
 
+    /// The encrypted fields of one results file (see `sealer()`).
     func seal(resultsFile: String, startUnixMilliseconds: Double) throws -> SealedPatient? {
-        guard let patient else { return nil }
-        let binding = ResultsFileBinding(resultsPath: resultsFile, startUnixMilliseconds: startUnixMilliseconds)
-        return try PatientFields.seal(from: patient, serverKey: serverKey, unlock: key.unlock, for: binding)
+        try sealer()(resultsFile, startUnixMilliseconds)
     }
 }
