@@ -52,6 +52,8 @@ struct Record: ParsableCommand {
             printError(happening.recordMessage)
         }
         recording.turned = { status.refresh(now: $0) }
+        // Cleared before the summary, or before the error when the session fails.
+        defer { status.clear() }
         let recorded = try recording.run(note: { printError($0) })
         status.clear()
         LiveSessionReport(recorded: recorded.journal, result: recorded.result, gaps: recorded.gaps).print(json: json)
