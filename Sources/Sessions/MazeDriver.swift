@@ -242,8 +242,7 @@ public final class MazeDriver: PlannedDriver {
         for action in actions {
             switch action {
             case .acceptStroke:
-                guard strokes.lastContact != nil else { continue }
-                try strokes.accept()
+                guard try strokes.accept() else { continue }
                 steps[steps.count - 1].strokes += 1
                 decisionObserver?("stroke accepted")
             case .refuseStroke:

@@ -238,8 +238,7 @@ public final class SymbolDigitDriver: PlannedDriver {
                 try recorder.endStep(anchor.mark(at))
                 decisionObserver?("\(ended.identifier) ended")
             case .acceptStroke:
-                guard strokes.lastContact != nil else { continue }
-                try strokes.accept()
+                guard try strokes.accept() else { continue }
                 steps[steps.count - 1].strokes += 1
             case .strokeEnded(let stroke):
                 // Ended by a continue press while the pen is down, the rest of the stroke is
