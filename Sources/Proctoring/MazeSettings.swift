@@ -95,39 +95,19 @@ extension MazeSettings {
     ///
     /// - Precondition: `key` is one of `MazeSettings.keys`.
     mutating func set(key: String, value: String) -> Bool {
-        let words = value.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
-        func number(units: Set<String>, unitRequired: Bool) -> Double? {
-            guard words.count == 1 || words.count == 2, let number = Double(words[0]), number.isFinite, number >= 0
-            else { return nil }
-            if words.count == 2 { return units.contains(words[1]) ? number : nil }
-            return unitRequired ? nil : number
-        }
+        let written = SettingValue(value)
         func wholeCells() -> Int? {
-            guard let cells = number(units: ["cell", "cells"], unitRequired: false), cells == cells.rounded(),
+            guard let cells = written.number(units: ["cell", "cells"], unitRequired: false), cells == cells.rounded(),
                 cells <= 10_000
             else { return nil }
             return Int(cells)
         }
-        func duration() -> EventDuration? {
-            guard words.count == 2, let number = Double(words[0]), number.isFinite, number >= 0, number < 1e6 else {
-                return nil
-            }
-            switch words[1] {
-            case "s": return .seconds(number)
-            case "ms": return .seconds(number / 1_000)
-            default: return nil
-            }
-        }
-        func flag() -> Bool? {
-            guard words.count == 1 else { return nil }
-            return ["true": true, "false": false][words[0]]
-        }
         switch key {
         case "enable-instructions":
-            guard let value = flag() else { return false }
+            guard let value = written.flag else { return false }
             enableInstructions = value
         case "enable-wall-cross-detection":
-            guard let value = flag() else { return false }
+            guard let value = written.flag else { return false }
             enableWallCrossDetection = value
         case "maximum-skip-length":
             guard let value = wholeCells() else { return false }
@@ -136,22 +116,22 @@ extension MazeSettings {
             guard let value = wholeCells() else { return false }
             maximumPauseSkipLength = value
         case "wall-cross-timeout":
-            guard let value = duration() else { return false }
+            guard let value = written.duration else { return false }
             wallCrossTimeout = value
         case "no-drawing-timeout":
-            guard let value = duration() else { return false }
+            guard let value = written.duration else { return false }
             noDrawingTimeout = value
         case "finish-timeout":
-            guard let value = duration() else { return false }
+            guard let value = written.duration else { return false }
             finishTimeout = value
         case "pause-backtrack-distance":
-            guard let value = number(units: ["px"], unitRequired: true) else { return false }
+            guard let value = written.number(units: ["px"], unitRequired: true) else { return false }
             pauseBacktrackDistancePixels = value
         case "pause-circle-radius":
-            guard let value = number(units: ["px"], unitRequired: true) else { return false }
+            guard let value = written.number(units: ["px"], unitRequired: true) else { return false }
             pauseCircleRadiusPixels = value
         case "start-radius":
-            guard let value = number(units: ["cell", "cells"], unitRequired: true) else { return false }
+            guard let value = written.number(units: ["cell", "cells"], unitRequired: true) else { return false }
             startRadiusCells = value
         default:
             preconditionFailure("unknown maze setting \(key)")

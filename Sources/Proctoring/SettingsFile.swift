@@ -289,8 +289,9 @@ public struct ProctoringSettings: Hashable, Sendable {
     }
 }
 
-/// A written value, read as each kind of setting.
-private struct SettingValue {
+/// A written value, read as each kind of setting: the one reading of a flag, a number with its
+/// unit and a duration, shared by a settings file and a maze battery's setting lines.
+struct SettingValue {
     let words: [Substring]
 
     init(_ text: String) {
@@ -307,6 +308,16 @@ private struct SettingValue {
         return Int(words[0])
     }
 
+    /// A number of `units` (`20 px`, `1.5 cells`), finite and not negative; the unit may be left
+    /// out unless `unitRequired`.
+    func number(units: Set<String>, unitRequired: Bool) -> Double? {
+        guard words.count == 1 || words.count == 2, let number = Double(words[0]), number.isFinite, number >= 0
+        else { return nil }
+        if words.count == 2 { return units.contains(String(words[1])) ? number : nil }
+        return unitRequired ? nil : number
+    }
+
+    /// A duration in seconds or milliseconds (`0.5 s`, `500 ms`), not negative and under a million.
     var duration: EventDuration? {
         guard words.count == 2, let number = Double(words[0]), number.isFinite, number >= 0, number < 1e6 else {
             return nil

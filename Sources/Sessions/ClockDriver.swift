@@ -26,7 +26,7 @@ public struct ClockResult: Sendable {
 /// Replay and recover hand it the step boundaries up front (the split rule's, or the journal's
 /// control lines); a live session presses continue itself. Either way a boundary or timer fires
 /// before the first frame stamped after it, so a journal replayed gives the live session's file.
-public final class ClockDriver: SessionDriver {
+public final class ClockDriver: PlannedDriver {
     public let normalizer: Normalizer
     public let anchor: WallClockAnchor
     private let recorder: any SessionRecording
@@ -35,7 +35,7 @@ public final class ClockDriver: SessionDriver {
     private var session: ClockSession
     private var assembler: FrameAssembler
     private var buttonDeadline: EventTime?
-    public private(set) var operatorPause = OperatorPause()
+    public internal(set) var operatorPause = OperatorPause()
     private var strokesPerStep: [ClockStep: Int] = [:]
     public private(set) var points = 0
     public var sampleObserver: ((PenSample) -> Void)?
@@ -69,10 +69,8 @@ public final class ClockDriver: SessionDriver {
     public func process(_ event: InputEvent) throws {
         guard let frame = assembler.process(event) else { return }
         try advance(to: frame.time)
-        // While the operator has paused the test, the pen draws (and taps) nothing.
-        if !operatorPause.isPaused, case .pen(let penFrame) = frame {
-            // The eraser end touching is not ink: the patient turned the pen over.
-            let sample = normalizer.sample(penFrame).asInk
+        // While the operator has paused the test, the pen taps nothing either.
+        if let sample = inkSample(frame) {
             if let button = try tappedButton(sample) {
                 try perform(.tap, at: sample.time) { $0.buttonTapped(button, by: sample) }
             } else {
@@ -101,32 +99,12 @@ public final class ClockDriver: SessionDriver {
         try recorder.interruption(interruption.kind.rawValue, unixMilliseconds: anchor.unixMilliseconds(interruption.time))
     }
 
-    public func pausePressed(at time: EventTime) throws {
-        try advance(to: time)
-        try pause(at: time)
-    }
-
-    public func resumePressed(at time: EventTime) throws {
-        try advance(to: time)
-        try resume(at: time)
-    }
-
-    /// The operator paused at `time`: a stroke under way ends as if the pen lifted there (which
-    /// arms the button timer, standing still until the resume).
-    private func pause(at time: EventTime) throws {
-        guard !session.isFinished else { return }
-        for case .pause in operatorPause.pause(at: time) {
-            try perform(.up, at: time) { $0.penLifted(at: time) }
-            try interrupt(SessionInterruption(kind: .operatorPaused, time: time))
-        }
-    }
-
-    /// The operator resumed at `time`: the button timer goes on from where it stopped.
-    private func resume(at time: EventTime) throws {
-        guard !session.isFinished else { return }
-        for case let .resume(_, paused) in operatorPause.resume(at: time) {
-            buttonDeadline = buttonDeadline?.advanced(by: paused)
-            try interrupt(SessionInterruption(kind: .operatorResumed, time: time))
+    /// Paused, a stroke under way ends as if the pen lifted there (which arms the button timer,
+    /// standing still until the resume); resumed, the button timer goes on from where it stopped.
+    func operatorPauseChanged(_ action: OperatorPause.Action) throws {
+        switch action {
+        case .pause(let time): try perform(.up, at: time) { $0.penLifted(at: time) }
+        case .resume(_, let paused): buttonDeadline = buttonDeadline?.advanced(by: paused)
         }
     }
 
@@ -138,21 +116,14 @@ public final class ClockDriver: SessionDriver {
     /// Runs everything due before a frame at `time`, earliest first, until nothing is due (an
     /// action may arm a timer that is due already).
     public func advance(to time: EventTime) throws {
-        while let due = plan.nextDue(before: time, timer: nextDeadline) {
-            switch due {
-            case .interruption(let interruption):
-                try interrupt(interruption)
-            case .boundary(let boundary):
-                try perform(.continue, at: boundary) { $0.continuePressed(at: boundary) }
-            case .pause(let time):
-                try pause(at: time)
-            case .resume(let time):
-                try resume(at: time)
-            case .timer(let timer):
-                buttonDeadline = nil
-                try perform(.timer, at: timer) { $0.buttonTimerFired(at: timer) }
-            }
-        }
+        while let due = plan.nextDue(before: time, timer: nextDeadline) { try fire(due) }
+    }
+
+    func boundaryDue(at time: EventTime) throws { try perform(.continue, at: time) { $0.continuePressed(at: time) } }
+
+    func timerDue(at deadline: EventTime) throws {
+        buttonDeadline = nil
+        try perform(.timer, at: deadline) { $0.buttonTimerFired(at: deadline) }
     }
 
     /// Ends the session by `SessionEnding`'s rule (the session itself ends a stroke under way at

@@ -98,7 +98,7 @@ public struct MazeResult: Sendable {
 /// A live session's continue press (Ctrl-C) ends the maze on screen and shows the next; `recover`
 /// hands the journal's presses over in the plan, which fire strictly before the first frame
 /// stamped after them, as the clock's do.
-public final class MazeDriver: SessionDriver {
+public final class MazeDriver: PlannedDriver {
     public let normalizer: Normalizer
     public let anchor: WallClockAnchor
     public let mazes: [AdministeredMaze]
@@ -121,7 +121,7 @@ public final class MazeDriver: SessionDriver {
     private var finishedAt: EventTime?
     public private(set) var isFinished = false
     private var clock = EventTime(microseconds: 0)
-    public private(set) var operatorPause = OperatorPause()
+    public internal(set) var operatorPause = OperatorPause()
 
     public init(
         device: DeviceDescription, normalizer: Normalizer, anchor: WallClockAnchor, recorder: any SessionRecording,
@@ -162,10 +162,7 @@ public final class MazeDriver: SessionDriver {
         guard !isFinished, let frame = assembler.process(event) else { return }
         try advance(to: frame.time)
         clock = max(clock, frame.time)
-        // While the operator has paused the test, the pen draws nothing.
-        guard !isFinished, !operatorPause.isPaused, case .pen(let penFrame) = frame else { return }
-        // The eraser end touching is not ink: the patient turned the pen over.
-        let sample = normalizer.sample(penFrame).asInk
+        guard !isFinished, let sample = inkSample(frame) else { return }
         try self.sample(sample)
         sampleObserver?(sample)
     }
@@ -173,25 +170,18 @@ public final class MazeDriver: SessionDriver {
     /// Fires everything due by `time`, earliest first, each at its own instant: timers at or
     /// before `time`, continue presses and interruptions strictly before it.
     public func advance(to time: EventTime) throws {
-        while !isFinished, let due = plan.nextDue(before: time, timer: nextDeadline) {
-            switch due {
-            case .interruption(let interruption):
-                try interrupt(interruption)
-            case .boundary(let boundary):
-                try endMaze(at: boundary, finished: false)
-            case .pause(let time):
-                try pause(at: time)
-            case .resume(let time):
-                try resume(at: time)
-            case .timer(let deadline):
-                let before = proctor.state
-                clock = max(clock, deadline)
-                try perform(proctor.timerFired(at: deadline), input: .timer, at: deadline, point: nil, before: before)
-                if let finish = finishedAt {
-                    finishedAt = nil
-                    try endMaze(at: finish, finished: true)
-                }
-            }
+        while !isFinished, let due = plan.nextDue(before: time, timer: nextDeadline) { try fire(due) }
+    }
+
+    func boundaryDue(at time: EventTime) throws { try endMaze(at: time, finished: false) }
+
+    func timerDue(at deadline: EventTime) throws {
+        let before = proctor.state
+        clock = max(clock, deadline)
+        try perform(proctor.timerFired(at: deadline), input: .timer, at: deadline, point: nil, before: before)
+        if let finish = finishedAt {
+            finishedAt = nil
+            try endMaze(at: finish, finished: true)
         }
     }
 
@@ -201,41 +191,29 @@ public final class MazeDriver: SessionDriver {
         try endMaze(at: time, finished: false)
     }
 
-    public func pausePressed(at time: EventTime) throws {
-        try advance(to: time)
-        try pause(at: time)
-    }
-
-    public func resumePressed(at time: EventTime) throws {
-        try advance(to: time)
-        try resume(at: time)
-    }
-
-    /// The operator paused at `time`: a stroke under way ends as if the pen lifted there.
-    private func pause(at time: EventTime) throws {
-        guard !isFinished else { return }
-        for case .pause in operatorPause.pause(at: time) {
+    /// Paused, a stroke under way ends as if the pen lifted there; resumed, the maze's timers go
+    /// on from where they stopped.
+    func operatorPauseChanged(_ action: OperatorPause.Action) throws {
+        switch action {
+        case .pause(let time):
             if strokes.isDown { try lift(at: time) }
             clock = max(clock, time)
-            try interrupt(SessionInterruption(kind: .operatorPaused, time: time))
-        }
-    }
-
-    /// The operator resumed at `time`: the maze's timers go on from where they stopped.
-    private func resume(at time: EventTime) throws {
-        guard !isFinished else { return }
-        for case let .resume(_, paused) in operatorPause.resume(at: time) {
+        case .resume(let time, let paused):
             proctor.postponeTimers(by: paused)
             clock = max(clock, time)
-            try interrupt(SessionInterruption(kind: .operatorResumed, time: time))
         }
     }
 
     public func interrupt(_ interruption: SessionInterruption) throws {
         guard !isFinished else { return }
-        let time = anchor.unixMilliseconds(interruption.time)
-        try recorder.interruption(interruption.kind.rawValue, unixMilliseconds: time)
-        steps[steps.count - 1].interruptions.append(.init(type: interruption.kind.rawValue, time: time))
+        try record(interruption: interruption.kind.rawValue, at: interruption.time)
+    }
+
+    /// Writes an interruption of type `type` at `time` to the maze on screen.
+    private func record(interruption type: String, at time: EventTime) throws {
+        let time = anchor.unixMilliseconds(time)
+        try recorder.interruption(type, unixMilliseconds: time)
+        steps[steps.count - 1].interruptions.append(.init(type: type, time: time))
     }
 
     public func end(at end: EventTime) throws {
@@ -264,8 +242,7 @@ public final class MazeDriver: SessionDriver {
         for action in actions {
             switch action {
             case .acceptStroke:
-                guard strokes.lastContact != nil else { continue }
-                try strokes.accept()
+                guard try strokes.accept() else { continue }
                 steps[steps.count - 1].strokes += 1
                 decisionObserver?("stroke accepted")
             case .refuseStroke:
@@ -273,9 +250,7 @@ public final class MazeDriver: SessionDriver {
                 steps[steps.count - 1].refusedStrokes += 1
                 decisionObserver?("stroke refused")
             case .interrupt(let interruption):
-                let time = anchor.unixMilliseconds(interruption.time)
-                try recorder.interruption(interruption.kind.rawValue, unixMilliseconds: time)
-                steps[steps.count - 1].interruptions.append(.init(type: interruption.kind.rawValue, time: time))
+                try record(interruption: interruption.kind.rawValue, at: interruption.time)
                 decisionObserver?("interruption \(interruption.kind.rawValue)")
             case .endStroke(let time):
                 try strokes.stopRecording(at: time)

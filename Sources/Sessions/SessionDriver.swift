@@ -83,6 +83,76 @@ extension SessionDriver {
     }
 }
 
+/// What the three drivers share beneath `SessionDriver`, written once: the operator's pause and
+/// resume (through `OperatorPause`, each written to the open step as an interruption), the
+/// dispatch of what the plan has due, and which frames are the pen's ink. A driver says only what
+/// its own test does at a boundary, at its proctor's timer, and at a pause or resume.
+protocol PlannedDriver: SessionDriver {
+    var operatorPause: OperatorPause { get set }
+    /// Turns the pen's frames into samples on the form.
+    var normalizer: Normalizer { get }
+    /// A planned step boundary (a split rule's, or a journal's continue press) is due at `time`.
+    func boundaryDue(at time: EventTime) throws
+    /// The proctor's timer is due at `deadline`.
+    func timerDue(at deadline: EventTime) throws
+    /// What the test does at the operator's pause (a stroke under way ends) or resume (its
+    /// timers go on `paused` later); the interruption itself is written after it.
+    func operatorPauseChanged(_ action: OperatorPause.Action) throws
+}
+
+extension PlannedDriver {
+    public func pausePressed(at time: EventTime) throws {
+        try advance(to: time)
+        try pause(at: time)
+    }
+
+    public func resumePressed(at time: EventTime) throws {
+        try advance(to: time)
+        try resume(at: time)
+    }
+
+    /// The operator paused at `time`; nothing once the test has ended or while it is paused already.
+    func pause(at time: EventTime) throws {
+        guard !isFinished else { return }
+        try carryOut(operatorPause.pause(at: time))
+    }
+
+    /// The operator resumed at `time`; nothing once the test has ended or unless it is paused.
+    func resume(at time: EventTime) throws {
+        guard !isFinished else { return }
+        try carryOut(operatorPause.resume(at: time))
+    }
+
+    private func carryOut(_ actions: [OperatorPause.Action]) throws {
+        for action in actions {
+            try operatorPauseChanged(action)
+            switch action {
+            case .pause(let time): try interrupt(SessionInterruption(kind: .operatorPaused, time: time))
+            case .resume(let time, _): try interrupt(SessionInterruption(kind: .operatorResumed, time: time))
+            }
+        }
+    }
+
+    /// Carries out one thing the plan had due (`SessionPlan.nextDue`).
+    func fire(_ due: SessionPlan.Due) throws {
+        switch due {
+        case .interruption(let interruption): try interrupt(interruption)
+        case .boundary(let time): try boundaryDue(at: time)
+        case .pause(let time): try pause(at: time)
+        case .resume(let time): try resume(at: time)
+        case .timer(let deadline): try timerDue(at: deadline)
+        }
+    }
+
+    /// The pen's sample in `frame`, if it is the pen's and the test is not paused (while the
+    /// operator has paused the test, the pen draws nothing). The eraser end touching is not ink:
+    /// the patient turned the pen over.
+    func inkSample(_ frame: AssembledFrame) -> PenSample? {
+        guard !operatorPause.isPaused, case .pen(let penFrame) = frame else { return nil }
+        return normalizer.sample(penFrame).asInk
+    }
+}
+
 /// What a session wrote: per step what happened, and the results file.
 public enum SessionResult: Sendable {
     case clock(ClockResult)

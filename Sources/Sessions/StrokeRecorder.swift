@@ -58,11 +58,13 @@ struct StrokeRecorder {
         if case .up = pen { pen = .down(recorded: false) }
     }
 
-    /// The proctor accepted the stroke: it is recorded from its first sample in contact.
-    mutating func accept() throws {
-        guard let sample = lastContact else { return }
+    /// The proctor accepted the stroke: it is recorded from its first sample in contact. Returns
+    /// false when there is no stroke under way to record (nothing touched down).
+    mutating func accept() throws -> Bool {
+        guard let sample = lastContact else { return false }
         try recorder.beginStroke(unixMilliseconds: anchor.unixMilliseconds(sample.time))
         pen = .down(recorded: true)
+        return true
     }
 
     /// The proctor refused the stroke at touch-down: none of it is recorded.

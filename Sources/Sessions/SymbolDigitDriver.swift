@@ -112,7 +112,7 @@ public struct SymbolDigitResult: Sendable {
 /// delayed-recall timer at its deadline (at or before the frame), a step boundary (the split
 /// rule's, or a journal's continue press) strictly before it (a boundary may lie on a stroke's
 /// last frame, which still belongs to the part that ends). The end follows `SessionEnding`.
-public final class SymbolDigitDriver: SessionDriver {
+public final class SymbolDigitDriver: PlannedDriver {
     public let normalizer: Normalizer
     public let anchor: WallClockAnchor
     public let settings: SymbolDigitSettings
@@ -131,7 +131,7 @@ public final class SymbolDigitDriver: SessionDriver {
     private var assembler: FrameAssembler
     private var proctor: SymbolDigitProctor
     public private(set) var steps: [SymbolDigitStepResult] = []
-    public private(set) var operatorPause = OperatorPause()
+    public internal(set) var operatorPause = OperatorPause()
 
     public init(
         device: DeviceDescription, normalizer: Normalizer, anchor: WallClockAnchor, recorder: any SessionRecording,
@@ -163,31 +163,21 @@ public final class SymbolDigitDriver: SessionDriver {
     public func process(_ event: InputEvent) throws {
         guard !isFinished, let frame = assembler.process(event) else { return }
         try advance(to: frame.time)
-        // While the operator has paused the test, the pen writes nothing.
-        guard !isFinished, !operatorPause.isPaused, case .pen(let penFrame) = frame else { return }
-        // The eraser end touching is not ink: the patient turned the pen over.
-        let sample = normalizer.sample(penFrame).asInk
+        guard !isFinished, let sample = inkSample(frame) else { return }
         try self.sample(sample)
         sampleObserver?(sample)
     }
 
     public func advance(to time: EventTime) throws {
-        while !isFinished, let due = plan.nextDue(before: time, timer: nextDeadline) {
-            let step = proctor.currentStep?.identifier
-            let before = proctor.state
-            switch due {
-            case .interruption(let interruption):
-                try interrupt(interruption)
-            case .boundary(let boundary):
-                try perform(proctor.continuePressed(at: boundary), input: .continue, at: boundary, before: before, step: step)
-            case .pause(let time):
-                try pause(at: time)
-            case .resume(let time):
-                try resume(at: time)
-            case .timer(let timer):
-                try perform(proctor.timerFired(at: timer), input: .timer, at: timer, before: before, step: step)
-            }
-        }
+        while !isFinished, let due = plan.nextDue(before: time, timer: nextDeadline) { try fire(due) }
+    }
+
+    func boundaryDue(at time: EventTime) throws { try pressContinue(at: time) }
+
+    func timerDue(at deadline: EventTime) throws {
+        let before = proctor.state
+        let step = proctor.currentStep?.identifier
+        try perform(proctor.timerFired(at: deadline), input: .timer, at: deadline, before: before, step: step)
     }
 
     public func continuePressed(at time: EventTime) throws {
@@ -196,31 +186,12 @@ public final class SymbolDigitDriver: SessionDriver {
         try pressContinue(at: time)
     }
 
-    public func pausePressed(at time: EventTime) throws {
-        try advance(to: time)
-        try pause(at: time)
-    }
-
-    public func resumePressed(at time: EventTime) throws {
-        try advance(to: time)
-        try resume(at: time)
-    }
-
-    /// The operator paused at `time`: a stroke under way ends as if the pen lifted there.
-    private func pause(at time: EventTime) throws {
-        guard !isFinished else { return }
-        for case .pause in operatorPause.pause(at: time) {
-            if strokes.isDown { try lift(at: time) }
-            try interrupt(SessionInterruption(kind: .operatorPaused, time: time))
-        }
-    }
-
-    /// The operator resumed at `time`: the reminder's timer goes on from where it stopped.
-    private func resume(at time: EventTime) throws {
-        guard !isFinished else { return }
-        for case let .resume(_, paused) in operatorPause.resume(at: time) {
-            proctor.postponeTimers(by: paused)
-            try interrupt(SessionInterruption(kind: .operatorResumed, time: time))
+    /// Paused, a stroke under way ends as if the pen lifted there; resumed, the reminder's timer
+    /// goes on from where it stopped.
+    func operatorPauseChanged(_ action: OperatorPause.Action) throws {
+        switch action {
+        case .pause(let time): if strokes.isDown { try lift(at: time) }
+        case .resume(_, let paused): proctor.postponeTimers(by: paused)
         }
     }
 
@@ -267,8 +238,7 @@ public final class SymbolDigitDriver: SessionDriver {
                 try recorder.endStep(anchor.mark(at))
                 decisionObserver?("\(ended.identifier) ended")
             case .acceptStroke:
-                guard strokes.lastContact != nil else { continue }
-                try strokes.accept()
+                guard try strokes.accept() else { continue }
                 steps[steps.count - 1].strokes += 1
             case .strokeEnded(let stroke):
                 // Ended by a continue press while the pen is down, the rest of the stroke is

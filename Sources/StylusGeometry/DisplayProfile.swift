@@ -160,14 +160,8 @@ extension DisplayProfile {
     ///   - source: where it came from (a path), named in errors and kept in `source`.
     /// - Throws: `ProfileError` naming the file and the key for anything the schema does not allow.
     public init(yaml: String, source: String) throws(ProfileError) {
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: yaml)
-        } catch {
-            throw .notYAML(source: source, detail: "\(error)")
-        }
-        guard let root else { throw .notAMapping(source: source, key: nil, found: "an empty file") }
-        self = try ProfileReader(source: source).displayProfile(root)
+        let reader = ProfileReader(source: source)
+        self = try reader.displayProfile(reader.root(of: yaml))
     }
 
     /// The profile as YAML, schema 1, with `comments` (one per line, without `#`) at the top.
@@ -221,29 +215,8 @@ extension ProfileReader {
     static let displayMatchKeys = ["output", "edid_vendor", "edid_product"]
 
     func displayProfile(_ root: Node) throws(ProfileError) -> DisplayProfile {
-        if case .mapping(let mapping) = root, case .scalar(let kind)? = mapping["kind"], kind.string == "tablet" {
-            throw .invalidValue(
-                source: source, key: "kind",
-                problem: "must be 'display' in a display profile, found 'tablet'; tablet profiles belong in the "
-                    + "'\(CalibrationSearchPath.tabletsFolder)' folder, not '\(CalibrationSearchPath.displaysFolder)'")
-        }
-        let fields = try keyed(root, at: nil, allowed: Self.displayTopLevelKeys)
-        guard let schemaNode = fields["schema"] else {
-            throw .missingKey(source: source, key: "schema", example: "schema: 1")
-        }
-        guard case .scalar(let schema) = schemaNode, schema.style == .plain, Int(schema.string) != nil else {
-            throw .wrongType(source: source, key: "schema", expected: "a whole number (1)", found: describe(schemaNode))
-        }
-        guard Int(schema.string) == DisplayProfile.schemaVersion else {
-            throw .unsupportedSchema(source: source, found: schema.string)
-        }
-        guard let kindNode = fields["kind"] else {
-            throw .missingKey(source: source, key: "kind", example: "kind: display")
-        }
-        let kind = try string(kindNode, at: "kind")
-        guard kind == "display" else {
-            throw .invalidValue(source: source, key: "kind", problem: "must be 'display' in a display profile, found '\(kind)'")
-        }
+        let fields = try fields(
+            of: root, kind: .display, allowed: Self.displayTopLevelKeys, schemaVersion: DisplayProfile.schemaVersion)
         let description = try fields["description"].map { (node) throws(ProfileError) in try string(node, at: "description") }
 
         // Without 'match' the profile is chosen by name only (a display whose EDID ids are unknown).

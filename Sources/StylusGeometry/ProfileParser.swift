@@ -13,16 +13,25 @@ extension TabletProfile {
     /// - Throws: `ProfileError` naming the file and the key for anything the schema does not allow:
     ///   unknown keys, wrong types, missing keys, out-of-range values.
     public init(yaml: String, source: String) throws(ProfileError) {
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: yaml)
-        } catch {
-            throw .notYAML(source: source, detail: "\(error)")
-        }
         let reader = ProfileReader(source: source)
-        guard let root else { throw .notAMapping(source: source, key: nil, found: "an empty file") }
-        self = try reader.tabletProfile(root)
+        self = try reader.tabletProfile(reader.root(of: yaml))
     }
+}
+
+/// The two kinds of profile, each in its own folder of the search path (`kind:` in the file).
+enum ProfileKind: String {
+    case tablet
+    case display
+
+    /// The other kind: a profile of it in this kind's folder is refused by name.
+    var other: ProfileKind { self == .tablet ? .display : .tablet }
+
+    /// The search-path folder profiles of this kind live in.
+    var folder: String { self == .tablet ? CalibrationSearchPath.tabletsFolder : CalibrationSearchPath.displaysFolder }
+
+    /// What else `kind:` may say, in the message for a wrong kind (a tablet's folder is the
+    /// default one, so a tablet profile's message points at the other).
+    var alternative: String { self == .tablet ? " (or 'display' in the displays folder)" : "" }
 }
 
 /// Walks a profile's YAML node tree, checking each key and type against the schema.
@@ -37,15 +46,30 @@ struct ProfileReader {
     static let pressureKeys = ["minimum", "maximum", "tip_threshold", "maximum_force"]
     static let activeAreaKeys = ["x", "y"]
 
-    func tabletProfile(_ root: Node) throws(ProfileError) -> TabletProfile {
-        // A display profile in the tablets folder would otherwise be reported key by key.
-        if case .mapping(let mapping) = root, case .scalar(let kind)? = mapping["kind"], kind.string == "display" {
+    /// The node tree of a profile's text; broken YAML or an empty file is refused.
+    func root(of yaml: String) throws(ProfileError) -> Node {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: yaml)
+        } catch {
+            throw .notYAML(source: source, detail: "\(error)")
+        }
+        guard let root else { throw .notAMapping(source: source, key: nil, found: "an empty file") }
+        return root
+    }
+
+    /// The top-level fields of a profile of `kind`, after checking what every profile starts
+    /// with: its keys are among `allowed`, `schema` is `schemaVersion`, and `kind` is `kind`.
+    func fields(of root: Node, kind: ProfileKind, allowed: [String], schemaVersion: Int) throws(ProfileError) -> [String: Node] {
+        // A profile of the other kind in this folder would otherwise be reported key by key.
+        let other = kind.other
+        if case .mapping(let mapping) = root, case .scalar(let written)? = mapping["kind"], written.string == other.rawValue {
             throw .invalidValue(
                 source: source, key: "kind",
-                problem: "must be 'tablet' in a tablet profile, found 'display'; display profiles belong in the "
-                    + "'\(CalibrationSearchPath.displaysFolder)' folder, not '\(CalibrationSearchPath.tabletsFolder)'")
+                problem: "must be '\(kind.rawValue)' in a \(kind.rawValue) profile, found '\(other.rawValue)'; \(other.rawValue) "
+                    + "profiles belong in the '\(other.folder)' folder, not '\(kind.folder)'")
         }
-        let fields = try keyed(root, at: nil, allowed: Self.topLevelKeys)
+        let fields = try keyed(root, at: nil, allowed: allowed)
 
         guard let schemaNode = fields["schema"] else {
             throw .missingKey(source: source, key: "schema", example: "schema: 1")
@@ -53,20 +77,24 @@ struct ProfileReader {
         guard case .scalar(let schema) = schemaNode, schema.style == Node.Scalar.Style.plain, Int(schema.string) != nil else {
             throw .wrongType(source: source, key: "schema", expected: "a whole number (1)", found: describe(schemaNode))
         }
-        guard Int(schema.string) == TabletProfile.schemaVersion else {
+        guard Int(schema.string) == schemaVersion else {
             throw .unsupportedSchema(source: source, found: schema.string)
         }
 
         guard let kindNode = fields["kind"] else {
-            throw .missingKey(source: source, key: "kind", example: "kind: tablet")
+            throw .missingKey(source: source, key: "kind", example: "kind: \(kind.rawValue)")
         }
-        let kind = try string(kindNode, at: "kind")
-        guard kind == "tablet" else {
+        let written = try string(kindNode, at: "kind")
+        guard written == kind.rawValue else {
             throw .invalidValue(
                 source: source, key: "kind",
-                problem: "must be 'tablet' in a tablet profile (or 'display' in the displays folder), found '\(kind)'")
+                problem: "must be '\(kind.rawValue)' in a \(kind.rawValue) profile\(kind.alternative), found '\(written)'")
         }
+        return fields
+    }
 
+    func tabletProfile(_ root: Node) throws(ProfileError) -> TabletProfile {
+        let fields = try fields(of: root, kind: .tablet, allowed: Self.topLevelKeys, schemaVersion: TabletProfile.schemaVersion)
         let description = try fields["description"].map { (node) throws(ProfileError) in try string(node, at: "description") }
 
         guard let matchNode = fields["match"] else {
