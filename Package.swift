@@ -161,7 +161,7 @@ let package = Package(
         .executableTarget(
             name: "styluskit",
             dependencies: [
-                "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "LinuxInput", "FormPrinting",
+                "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "FormPrinting",
                 "Synthesis", "PatientData", "Rendering", "PatientWindow", "Administering", "Sessions", "Measures", "Calibration", "Reports",
                 "Features",
                 "Batch", "Exports", "VisitReport", "Visits", "Visiting",
@@ -207,7 +207,8 @@ let package = Package(
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "StylusInput"]),
         .testTarget(name: "FormPrintingTests", dependencies: ["FormPrinting", "Proctoring", "StylusGeometry"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "FormPrinting", "ADF", "Proctoring", "StylusGeometry"]),
-        .testTarget(name: "ReportsTests", dependencies: ["Reports", "LinuxInput", "Sessions", "StylusInput"]),
+        .testTarget(
+            name: "ReportsTests", dependencies: ["Reports", "LinuxInput", "Recordings", "Sessions", "StylusGeometry", "StylusInput"]),
         .testTarget(name: "MeasuresTests", dependencies: ["Measures", "Proctoring", "StylusGeometry"]),
         // Features of recordings and journals in memory against those of the results files replay writes.
         .testTarget(

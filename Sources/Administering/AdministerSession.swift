@@ -9,8 +9,8 @@ public import StylusInput
 
 /// Where the pen of an administered test comes from.
 public enum AdministerPen: Sendable {
-    /// A tablet at its evdev node, read ahead on a thread of its own (grabbed when asked).
-    case tablet(node: String, grab: Bool)
+    /// A tablet at its evdev node (nil: the only pen tablet connected), read ahead on a thread of its own (grabbed when asked).
+    case tablet(node: String?, grab: Bool)
     /// For tests: a recording fed through the live input path, `speed` times faster than recorded.
     case feed(path: String, speed: Double)
 }
@@ -117,7 +117,7 @@ public enum AdministerSession {
             source = try RecordingFeed(path: path, speed: speed, start: clock.now(), now: clock.now)
             node = "feed:" + path
         case let .tablet(tabletNode, grab):
-            node = tabletNode
+            node = try tabletNode ?? TabletDiscovery.scan().onlyPenNode()
             source = try ReconnectingTablet(node: node, grab: grab, readAhead: true)
         }
         // As `record`: the session runs on the description as the journal gives it back.

@@ -2,8 +2,9 @@ public import ADF
 import FormPrinting
 public import Proctoring
 
-/// How `render` draws a results file and where it writes: the picture's look, the step, the
-/// resolution, and the frames of an animation.
+/// How `render` draws a results file: the picture's look, the step, the resolution, and the
+/// frames of an animation (the checks of the same choices, before any input is read, are
+/// `PictureChoices`).
 public struct RenderChoices: Sendable {
     /// The frames of `--animate`: where they go, how many a second of picture, how many times real speed.
     public struct Animation: Sendable {

@@ -62,6 +62,7 @@ public final class LiveStatusLine {
 extension LiveStatusLine {
     /// Follows `driver`: its samples and decisions on the line, and each decision's words given to
     /// `say` too (the line cleared first), except a clock's strokes, which the line already shows.
+    /// Replaces the driver's `sampleObserver` and `decisionObserver`.
     public func follow(_ driver: any SessionDriver, say: ((String) -> Void)?) {
         driver.sampleObserver = { self.sample($0) }
         let saysStrokes = !(driver is ClockDriver)

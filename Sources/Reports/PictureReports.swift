@@ -1,7 +1,7 @@
 public import ADF
 import Foundation
-public import Sessions
 public import Rendering
+public import Sessions
 import StylusGeometry
 
 /// What `render` prints: the picture and the animation frames it wrote.

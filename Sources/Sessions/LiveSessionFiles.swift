@@ -4,7 +4,7 @@ public import LinuxInput
 public import Recordings
 public import StylusInput
 
-/// What a live session on a tablet starts from, the same for `record` and `administer`: the
+/// What a live session on a tablet starts from, the same for `record`, `administer` and a visit's tests: the
 /// journal's header as written and as read back (the session runs on the one read back, so
 /// `recover` sees exactly what it saw), what the session is given (`SessionSources.live`) and
 /// its setup.
@@ -28,9 +28,9 @@ public struct LiveSessionStart {
     }
 }
 
-/// The files a live session (`record`, `administer`) writes, opened before its first step: the
-/// journal with its anchor, test and patient lines, and the results file's recorder. Both
-/// commands open and finish them here, so their journals and results files are the same.
+/// The files a live session (`record`, `administer`, a visit's tests) writes, opened before its first
+/// step: the journal with its anchor, test and patient lines, and the results file's recorder. Every
+/// live session opens and finishes them here, so their journals and results files are the same.
 public struct LiveSessionFiles {
     public let journal: Journal
     /// The results file's path.
@@ -52,7 +52,7 @@ public struct LiveSessionFiles {
         return (written, read)
     }
 
-    /// Creates the journal and the recorder in `options.out`, named after the test and the tablet's
+    /// Creates the journal and the recorder in `directory`, named after the test and the tablet's
     /// realtime clock, and journals the session's description at `start`: the anchor, the test,
     /// the files it was given (`sources`) and the patient's sealed fields.
     ///
@@ -132,7 +132,7 @@ public struct LiveSessionFiles {
     }
 }
 
-/// Why a live session (`record`, `administer`) could not write its results file while the journal holds the session.
+/// Why a live session (`record`, `administer`, a visit's test) could not write its results file while the journal holds the session.
 public enum LiveSessionError: Error, CustomStringConvertible {
     case resultsNotWritten(ADFError, journal: String)
 

@@ -22,7 +22,8 @@ public enum TestKind: String, CaseIterable, Sendable {
 }
 
 extension JournaledTest {
-    /// `test` as a journal names it, with the maze file or the battery file a maze test is given.
+    /// `test` as a journal names it, with the maze file or the battery file a maze test is given
+    /// (the battery when both are; callers refuse both, and neither, first: `checkMazeOptions`).
     public init(_ test: TestKind, maze: String?, battery: String?) {
         switch test {
         case .clock: self = .clock

@@ -4,8 +4,8 @@ import ADF
 import Foundation
 import PatientData
 import Proctoring
-import Sessions
 import Rendering
+import Sessions
 public import StylusGeometry
 
 /// The paper a report is printed on, portrait.

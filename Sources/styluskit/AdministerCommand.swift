@@ -82,7 +82,7 @@ struct Administer: ParsableCommand {
 
     func run() throws {
         let pen: AdministerPen =
-            try feed.map { .feed(path: $0, speed: feedSpeed) } ?? .tablet(node: session.device ?? Record.onlyPenNode(), grab: session.grab)
+            try feed.map { .feed(path: $0, speed: feedSpeed) } ?? .tablet(node: session.device, grab: session.grab)
         var request = AdministerRequest(
             test: session.journaledTest(), pen: pen, directory: session.out,
             seal: { [patient = session.patient] in try patient.seal(resultsFile: $0, startUnixMilliseconds: $1) })

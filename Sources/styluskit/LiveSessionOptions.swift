@@ -1,8 +1,6 @@
 import ArgumentParser
-import LinuxInput
 import Recordings
 import Sessions
-import StylusInput
 
 /// What a live session is given, shared by `record` and `administer`: the test (and its maze or
 /// battery), the tablet, the profiles, the patient, the settings, where the files go and whether to grab the tablet.
@@ -38,17 +36,4 @@ struct LiveSessionOptions: ParsableArguments {
     /// The test as the journal names it, with its maze or battery file as an absolute path, so
     /// `recover` finds it from any directory.
     func journaledTest() -> JournaledTest { JournaledTest(test, maze: maze, battery: battery).absolute }
-}
-
-extension LiveSessionFiles {
-    /// The files of a session given `options`: in its --out directory, the patient's fields sealed
-    /// from its --patient options.
-    init(
-        options: LiveSessionOptions, test: JournaledTest, sources: SessionSources, header: RecordingHeader, clockAnchor: ClockAnchor,
-        start: EventTime
-    ) throws {
-        try self.init(
-            directory: options.out, test: test, sources: sources, header: header, clockAnchor: clockAnchor, start: start,
-            seal: { try options.patient.seal(resultsFile: $0, startUnixMilliseconds: $1) })
-    }
 }

@@ -29,10 +29,9 @@ struct PatientOptions: ParsableArguments {
         sealed.fill(&environment)
     }
 
-    /// A session's sealing: the encrypted fields for the results file `resultsFile` whose first step
-    /// starts at `startUnixMilliseconds`, or nil without --patient, the details read and the password
-    /// asked for once, now (a visit seals each of its tests with it). Only ciphertext leaves it, so a
-    /// live session can keep it in its journal for `recover`.
+    /// Reads the patient's details and unlocks the clinician key once, now, and returns each results
+    /// file's sealing (nil fields without --patient); a visit seals each of its tests with it. Only
+    /// ciphertext leaves it, so a live session can keep it in its journal for `recover`.
     func sealer() throws -> (_ resultsFile: String, _ startUnixMilliseconds: Double) throws -> SealedPatient? {
         guard let patient else { return { _, _ in nil } }
         let sealer = try PatientFields.Sealer(from: patient, serverKey: serverKey, unlock: key.unlock)

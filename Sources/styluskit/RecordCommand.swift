@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import LinuxInput
 import Recordings
 import Reports
 import Sessions
@@ -40,8 +39,13 @@ struct Record: ParsableCommand {
         (recording.settingsFile, recording.profileFile) = (session.proctoring.settingsFile, session.profile.profileFile)
         recording.displayProfile = session.display.displayProfile
         recording.seal = { [patient = session.patient] in try patient.seal(resultsFile: $0, startUnixMilliseconds: $1) }
-        if events { recording.eventLines = { print($0) } }
         let status = LiveStatusLine(enabled: isatty(STDERR_FILENO) == 1) { FileHandle.standardError.write(Data($0.utf8)) }
+        if events {
+            recording.eventLines = {
+                status.clear()
+                print($0)
+            }
+        }
         recording.beginning = { [events] files, node, device, driver in
             // With --events, standard output carries the JSON lines instead of the decisions' words.
             status.follow(driver, say: events ? nil : { print($0) })
@@ -58,8 +62,6 @@ struct Record: ParsableCommand {
         status.clear()
         LiveSessionReport(recorded: recorded.journal, result: recorded.result, gaps: recorded.gaps).print(json: json)
     }
-
-    static func onlyPenNode() throws -> String { try TabletDiscovery.scan().onlyPenNode() }
 }
 
 func printError(_ text: String) {

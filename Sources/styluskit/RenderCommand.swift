@@ -1,7 +1,6 @@
 import ADF
 public import ArgumentParser
 import Batch
-import FormPrinting
 import Foundation
 import Reports
 import Rendering

@@ -1,7 +1,5 @@
 import Administering
 import ArgumentParser
-import Foundation
-import PatientWindow
 import Reports
 import Sessions
 import Visiting
@@ -93,7 +91,7 @@ struct Visit: ParsableCommand {
         _ test: VisitTestRequest, seal: @escaping (_ resultsFile: String, _ startUnixMilliseconds: Double) throws -> SealedPatient?
     ) throws -> AdministerRequest {
         let pen: AdministerPen =
-            try test.feed.map { .feed(path: $0, speed: feedSpeed) } ?? .tablet(node: visit.device ?? Record.onlyPenNode(), grab: visit.grab)
+            try test.feed.map { .feed(path: $0, speed: feedSpeed) } ?? .tablet(node: visit.device, grab: visit.grab)
         var request = AdministerRequest(
             test: test.journaled, pen: pen, directory: test.directory,
             seal: seal)

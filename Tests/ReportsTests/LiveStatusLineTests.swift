@@ -1,4 +1,7 @@
+import Foundation
+import Recordings
 import Sessions
+import StylusGeometry
 import StylusInput
 import Testing
 
@@ -34,14 +37,50 @@ struct LiveStatusLineTests {
         #expect(silent.writes.isEmpty)
     }
 
-    @Test("What record says of an unplug and of the tablet's return, at the same node or another")
-    func happenings() {
-        #expect(
-            LiveInput.Happening.unplugged.recordMessage == "The tablet was unplugged; plug it in again to continue (Ctrl-C ends the step).")
-        #expect(
-            LiveInput.Happening.back(node: "/dev/input/event7", moved: false).recordMessage == "The tablet is back; the session continues.")
-        #expect(
-            LiveInput.Happening.back(node: "/dev/input/event9", moved: true).recordMessage
-                == "The tablet is back, at /dev/input/event9; the session continues.")
+    @Test("Following a driver: a maze's decisions are said, a clock's strokes are not, and the line is cleared before each")
+    func followsADriver() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        func fixture(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+        let header = try RecordingReader(path: fixture("Fixtures/recordings/real/Wacom-Cintiq-13HD-touch-Pen.events"), descriptionPath: nil)
+            .header
+        let lookup = CalibrationLookup(projectDirectory: root.path, environment: ["HOME": "/nonexistent"])
+        let cases: [(JournaledTest, String, saysStrokes: Bool)] = [
+            (.clock, "clock.scenario", false), (.maze(mazeFile: fixture("Fixtures/synth/detour.maze")), "wall-cross-0.6s.scenario", true),
+        ]
+        for (test, scenario, saysStrokes) in cases {
+            let sources = try SessionSources.live(
+                test: test, device: header.device, settingsFile: nil, profileFile: nil, displayProfile: nil, lookup: lookup, note: { _ in })
+            let setup = try SessionSetup(
+                test: test, device: header.device, profile: sources.tabletProfile, results: sources.results, settings: sources.settings,
+                mazes: sources.mazes)
+            let events = try ScenarioSynthesis(path: fixture("Fixtures/synth/" + scenario)).events(
+                device: header.device, profile: sources.tabletProfile?.profile, seed: 1)
+            let (first, last) = (try #require(events.first?.time), try #require(events.last?.time))
+            let driver = try setup.driver(
+                device: header.device, anchor: WallClockAnchor(firstEventTime: first, startTimeMilliseconds: 0),
+                recorder: ResultsInMemory(variant: test.variant, label: scenario))
+
+            let screen = Screen()
+            let status = LiveStatusLine(enabled: true) { screen.writes.append($0) }
+            var said: [String] = []
+            var clearedFirst = true
+            status.follow(
+                driver,
+                say: { words in
+                    clearedFirst = clearedFirst && screen.writes.last == "\r\u{1B}[K"
+                    said.append(words)
+                    // Shown again, so the next decision must clear it again.
+                    status.refresh(now: EventTime(microseconds: Int64(said.count) * 1_000_000))
+                })
+            status.refresh(now: first)
+            var remaining = events.makeIterator()
+            _ = try driver.run(
+                from: first, events: { remaining.next() }, end: last, environment: setup.environment(header: header, penID: nil),
+                display: setup.display)
+            #expect(!said.isEmpty, "\(scenario): no decision was said")
+            #expect(said.contains { $0.hasPrefix("stroke ") } == saysStrokes, "\(scenario): \(said)")
+            #expect(clearedFirst, "\(scenario): a decision was said over the status line")
+            #expect(screen.writes.contains { $0.contains("samples/s") })
+        }
     }
 }
