@@ -105,10 +105,14 @@ struct Render: ParsableCommand, ReplayChoices {
     @Option(help: "Unix time in milliseconds of time zero of a recording with relative times.")
     var startTime: Int64?
 
+    @OptionGroup var proctoring: SettingsOptions
+
     @OptionGroup var output: JSONOutput
 
     /// True when the inputs are several (or a directory, or -): pictures go into the --out directory.
     var isBatch: Bool { BatchInputs.areSeveral(inputs) }
+
+    var settingsFile: String? { proctoring.settingsFile }
 
     func validate() throws {
         guard !inputs.isEmpty else { throw ValidationError("Give a results file or a recording to draw (or several, a directory, or -).") }

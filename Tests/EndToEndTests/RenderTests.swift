@@ -143,6 +143,19 @@ struct RenderTests {
         ])
         try #require(render.status == 0, "\(render.standardError)")
         #expect(render.standardOutput.contains("refused strokes 0, ignored stroke ends 1 (drawn faint grey)"), "\(render.standardOutput)")
+
+        // Replayed with replay's --settings: with wall-cross detection off the crossing stroke is kept
+        // whole, and the second stroke, begun back before the wall, far from where the path now ends, is refused.
+        let settings = directory.appendingPathComponent("no-cross.yaml").path
+        try "schema: 2\nmaze:\n  enable-wall-cross-detection: false\n".write(toFile: settings, atomically: true, encoding: .utf8)
+        let withSettings = try styluskit([
+            "render", recording.path, "--test", "maze", "--maze", synth.appendingPathComponent("detour.maze").path,
+            "--settings", settings, "--out", directory.appendingPathComponent("kept.svg").path,
+        ])
+        try #require(withSettings.status == 0, "\(withSettings.standardError)")
+        #expect(
+            withSettings.standardOutput.contains("refused strokes 1, ignored stroke ends 0 (drawn faint grey)"),
+            "\(withSettings.standardOutput)")
     }
 
     @Test("A symbol-digit recording renders directly with --test sdt")
