@@ -242,15 +242,19 @@ struct EvemuEventStream {
     /// Events read since the last `SYN_REPORT`, to tell a recording cut off inside a frame.
     private var eventsSinceFrameEnd = 0
     private var timestamp = RepeatedTimestamp()
+    private let codeLimits = EventCodeLimits()
+    /// False to read every `E:` line with the careful parser alone (tests compare the two).
+    private let fastPath: Bool
     /// What was dropped, once reading ended in `allowTruncated` mode.
     private(set) var truncation: TruncationReport?
     /// The text after `# StylusKit control: ` of every control line read so far, in order.
     private(set) var controlLines: [String] = []
 
-    init(source: LineSource, allowTruncated: Bool, controlLines: [String] = []) {
+    init(source: LineSource, allowTruncated: Bool, controlLines: [String] = [], fastPath: Bool = true) {
         self.source = source
         self.allowTruncated = allowTruncated
         self.controlLines = controlLines
+        self.fastPath = fastPath
     }
 
     private enum Step {
@@ -273,6 +277,12 @@ struct EvemuEventStream {
                 return .badLine(error)
             }
             guard let range = next else { break }
+            if fastPath {
+                let event = source.buffer.withUnsafeBufferPointer { p in
+                    parseEvemuLayoutEventLine(p, range.lowerBound, range.upperBound, codeLimits)
+                }
+                if let event { return .event(event) }
+            }
             let result = source.buffer.withUnsafeBufferPointer { p -> EventLineResult? in
                 switch classifyLine(p, range.lowerBound, range.upperBound) {
                 case .comment:
