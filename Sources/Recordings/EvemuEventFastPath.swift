@@ -70,27 +70,32 @@ func decimalValue(_ w: UInt64, digits count: Int) -> UInt64 {
     var v = (w & (0x0f &* ones)) << (8 &* (8 &- count))
     // Pairs, then fours, then all eight (Lemire's eight-digit conversion).
     v = v &* 10 &+ (v >> 8)
-    return ((v & 0x0000_00ff_0000_00ff) &* 0x000f_4240_0000_0064
+    return
+        ((v & 0x0000_00ff_0000_00ff) &* 0x000f_4240_0000_0064
         &+ ((v >> 16) & 0x0000_00ff_0000_00ff) &* 0x0000_2710_0000_0001) >> 32
 }
 
-/// The value of the four hex digits (either case) in the low bytes of `w`, nil when one is not.
+/// The values of the four hex digits (either case) in the low bytes of `first` and of `second`,
+/// nil when a byte is not a hex digit.
 @inline(__always)
-func fourHexDigits(_ w: UInt64) -> UInt32? {
-    let x = UInt32(truncatingIfNeeded: w)
+func twoHexNumbers(_ first: UInt64, _ second: UInt64) -> (UInt32, UInt32)? {
+    // Both numbers in one word, so that each step below is one operation for the eight digits.
+    let x = first & 0xffff_ffff | second << 32
     // Only ASCII bytes: then no sum below carries out of its byte.
-    guard x & 0x8080_8080 == 0 else { return nil }
+    guard x & (0x80 &* ones) == 0 else { return nil }
     // '0'...'9': x + 0x50 has its top bit set from 0x30, x + 0x46 from 0x3a.
-    let digit = (x &+ 0x5050_5050) & ~(x &+ 0x4646_4646)
+    let digit = (x &+ 0x50 &* ones) & ~(x &+ 0x46 &* ones)
     // 'a'...'f' (and 'A'...'F', which setting bit 5 lowers): from 0x61, and not from 0x67.
-    let lower = x | 0x2020_2020
-    let letter = (lower &+ 0x1f1f_1f1f) & ~(lower &+ 0x1919_1919)
-    guard (digit | letter) & 0x8080_8080 == 0x8080_8080 else { return nil }
+    let lower = x | (0x20 &* ones)
+    let letter = (lower &+ 0x1f &* ones) & ~(lower &+ 0x19 &* ones)
+    guard (digit | letter) & (0x80 &* ones) == 0x80 &* ones else { return nil }
     // A digit's low nibble is its value; a letter's plus 9 (letters have bit 6 set, digits not).
-    let nibbles = (x & 0x0f0f_0f0f) &+ ((x >> 6) & 0x0101_0101) &* 9
-    // Bytes n0 n1 n2 n3, the first the most significant: pair them, then join the pairs.
-    let pairs = (nibbles << 4 | nibbles >> 8) & 0x00ff_00ff
-    return (pairs & 0xff) << 8 | pairs >> 16
+    let nibbles = (x & (0x0f &* ones)) &+ ((x >> 6) & ones) &* 9
+    // Nibbles n0 n1 n2 n3 of each number, the first the most significant: pair them (a byte
+    // every other byte), then join the pairs (16 bits every other 32).
+    let pairs = (nibbles << 4 | nibbles >> 8) & 0x00ff_00ff_00ff_00ff
+    let numbers = (pairs << 8 | pairs >> 16) & 0x0000_ffff_0000_ffff
+    return (UInt32(truncatingIfNeeded: numbers), UInt32(truncatingIfNeeded: numbers >> 32))
 }
 
 /// True when byte `index` (0...7) of `w` is a space or a tab.
@@ -98,6 +103,30 @@ func fourHexDigits(_ w: UInt64) -> UInt32? {
 private func isBlank(_ w: UInt64, byte index: Int) -> Bool {
     let c = UInt8(truncatingIfNeeded: w >> (8 &* index))
     return c == 0x20 || c == 0x09
+}
+
+/// The timestamp of the last line the fast path read, by its bytes and its value.
+///
+/// All events of a frame carry the same timestamp, so most lines repeat the line before's:
+/// comparing the three words that hold it costs a tenth of converting it again.
+struct EvemuLayoutTimestamp {
+    /// The words at offsets 3, 11 and `dot` of that line: together they cover the timestamp
+    /// and the blank after it (offsets 3 to `dot + 7`, `dot` being 18 at most).
+    fileprivate var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
+    /// The offset of the timestamp's '.'; 0 while nothing is remembered.
+    fileprivate var dot = 0
+    fileprivate var microseconds: UInt64 = 0
+}
+
+/// The fast path as a `LineParser`: the code limits it checks and the timestamp it remembers.
+struct EvemuLayoutEventParser: LineParser {
+    private let limits = EventCodeLimits()
+    private var recent = EvemuLayoutTimestamp()
+
+    @inline(__always)
+    mutating func parse(_ p: UnsafeBufferPointer<UInt8>, from lo: Int, to hi: Int) -> InputEvent? {
+        parseEvemuLayoutEventLine(p, lo, hi, limits, &recent)
+    }
 }
 
 /// The highest code of each event type (`EventType.maximumCode`) looked up once, not per event.
@@ -124,8 +153,11 @@ struct EventCodeLimits {
 /// hex digits of type, one blank, four of code, one blank, an optional sign and 1 to 10 digits
 /// of a 32-bit value, then the end of the line, or one blank and the end or a `#` comment. A type, code or
 /// time out of range also gives nil, so that `parseEventLine` reports it. `hi` may include a
-/// carriage return, which ends the line as it does for `parseEventLine`.
-func parseEvemuLayoutEventLine(_ p: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hi: Int, _ limits: EventCodeLimits) -> InputEvent? {
+/// carriage return, which ends the line as it does for `parseEventLine`. `recent` is the
+/// timestamp of the last line read here, which this line's most likely repeats.
+func parseEvemuLayoutEventLine(
+    _ p: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hi: Int, _ limits: EventCodeLimits, _ recent: inout EvemuLayoutTimestamp
+) -> InputEvent? {
     // The shortest line this layout allows: `E: 0.000000 0000 0000 0`.
     guard hi &- lo >= 23, let line = EventLineWindow(p, at: lo) else { return nil }
     var length = hi &- lo
@@ -134,36 +166,49 @@ func parseEvemuLayoutEventLine(_ p: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hi:
     let head = line.word(at: 0)
     guard head & 0xff_ffff == 0x20_3a45 else { return nil }  // "E: "
 
-    // Seconds: the digits from offset 3 up to the first byte that is not one, which must be '.'.
+    // The timestamp: the line before's when the words holding it are the same, else
+    // 1 to 15 digits of seconds from offset 3, '.', six digits of fraction, a blank.
     let secondsHigh = line.word(at: 3)
-    var secondsDigits = leadingDigits(secondsHigh)
-    if secondsDigits == 8 { secondsDigits = 8 &+ leadingDigits(line.word(at: 11)) }
-    guard secondsDigits >= 1, secondsDigits <= 15 else { return nil }
-    let dot = 3 &+ secondsDigits
-    // '.', six digits of fraction, a blank.
-    let fraction = line.word(at: dot)
-    guard UInt8(truncatingIfNeeded: fraction) == 0x2e, nonDigitBytes(fraction) & 0x00ff_ffff_ffff_ff00 == 0,
-        isBlank(fraction, byte: 7)
-    else { return nil }
+    let secondsLow = line.word(at: 11)
+    let dot: Int
+    let microseconds: UInt64
+    if recent.dot != 0, secondsHigh == recent.words.0, secondsLow == recent.words.1,
+        line.word(at: recent.dot) == recent.words.2
+    {
+        dot = recent.dot
+        microseconds = recent.microseconds
+    } else {
+        var secondsDigits = leadingDigits(secondsHigh)
+        if secondsDigits == 8 { secondsDigits = 8 &+ leadingDigits(secondsLow) }
+        guard secondsDigits >= 1, secondsDigits <= 15 else { return nil }
+        dot = 3 &+ secondsDigits
+        let fraction = line.word(at: dot)
+        guard UInt8(truncatingIfNeeded: fraction) == 0x2e, nonDigitBytes(fraction) & 0x00ff_ffff_ffff_ff00 == 0,
+            isBlank(fraction, byte: 7)
+        else { return nil }
+        var seconds: UInt64
+        if secondsDigits <= 8 {
+            seconds = decimalValue(secondsHigh, digits: secondsDigits)
+        } else {
+            let low = decimalValue(line.word(at: dot &- 8), digits: 8)
+            seconds = decimalValue(secondsHigh, digits: secondsDigits &- 8) &* 100_000_000 &+ low
+        }
+        // Beyond this the careful parser reports the time as out of range.
+        guard seconds <= UInt64(maximumEventSeconds) else { return nil }
+        microseconds = seconds &* 1_000_000 &+ decimalValue(fraction >> 8, digits: 6)
+        // Remembered by its bytes alone: a line with the same bytes has the same timestamp,
+        // wherever the bytes read here came from.
+        recent = EvemuLayoutTimestamp(words: (secondsHigh, secondsLow, fraction), dot: dot, microseconds: microseconds)
+    }
+
     // Type, blank, code, blank: then the value starts, and it must be inside the line, so every
     // byte read so far is too.
     let typeWord = line.word(at: dot &+ 8)
     let codeWord = line.word(at: dot &+ 13)
     let valueStart = dot &+ 18
     guard valueStart < length, isBlank(typeWord, byte: 4), isBlank(codeWord, byte: 4),
-        let type = fourHexDigits(typeWord), let code = fourHexDigits(codeWord), limits.allows(type: type, code: code)
+        let (type, code) = twoHexNumbers(typeWord, codeWord), limits.allows(type: type, code: code)
     else { return nil }
-
-    var seconds: UInt64
-    if secondsDigits <= 8 {
-        seconds = decimalValue(secondsHigh, digits: secondsDigits)
-    } else {
-        let low = decimalValue(line.word(at: dot &- 8), digits: 8)
-        seconds = decimalValue(secondsHigh, digits: secondsDigits &- 8) &* 100_000_000 &+ low
-    }
-    // Beyond this the careful parser reports the time as out of range.
-    guard seconds <= UInt64(maximumEventSeconds) else { return nil }
-    let microseconds = seconds &* 1_000_000 &+ decimalValue(fraction >> 8, digits: 6)
 
     // The value: a sign, then digits up to the end of the line or a blank.
     var digitsStart = valueStart

@@ -242,7 +242,8 @@ struct EvemuEventStream {
     /// Events read since the last `SYN_REPORT`, to tell a recording cut off inside a frame.
     private var eventsSinceFrameEnd = 0
     private var timestamp = RepeatedTimestamp()
-    private let codeLimits = EventCodeLimits()
+    /// The fast path for lines in evemu's own layout.
+    private var layoutParser = EvemuLayoutEventParser()
     /// False to read every `E:` line with the careful parser alone (tests compare the two).
     private let fastPath: Bool
     /// What was dropped, once reading ended in `allowTruncated` mode.
@@ -266,7 +267,12 @@ struct EvemuEventStream {
     }
 
     private mutating func step() throws(RecordingError) -> Step {
+        // Most lines are events in evemu's own layout; any other line (and any error) is read
+        // below, by the careful parser. Without `allowTruncated`, `next()` has tried this line.
+        var tryFastPath = fastPath && allowTruncated
         while true {
+            if tryFastPath, let event = source.nextLine(parsedBy: &layoutParser) { return .event(event) }
+            tryFastPath = fastPath
             let next: Range<Int>?
             do {
                 next = try source.nextLine()
@@ -277,12 +283,6 @@ struct EvemuEventStream {
                 return .badLine(error)
             }
             guard let range = next else { break }
-            if fastPath {
-                let event = source.buffer.withUnsafeBufferPointer { p in
-                    parseEvemuLayoutEventLine(p, range.lowerBound, range.upperBound, codeLimits)
-                }
-                if let event { return .event(event) }
-            }
             let result = source.buffer.withUnsafeBufferPointer { p -> EventLineResult? in
                 switch classifyLine(p, range.lowerBound, range.upperBound) {
                 case .comment:
@@ -317,6 +317,11 @@ struct EvemuEventStream {
     /// The next event, or nil at the end.
     mutating func next() throws(RecordingError) -> InputEvent? {
         guard allowTruncated else {
+            // The fast path first, without the detour through `Step`.
+            if fastPath, let event = source.nextLine(parsedBy: &layoutParser) {
+                eventsSinceFrameEnd = event.isFrameEnd ? 0 : eventsSinceFrameEnd + 1
+                return event
+            }
             switch try step() {
             case .event(let event):
                 eventsSinceFrameEnd = event.isFrameEnd ? 0 : eventsSinceFrameEnd + 1

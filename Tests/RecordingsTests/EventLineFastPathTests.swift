@@ -13,7 +13,9 @@ import Testing
 struct EventLineFastPathTests {
     /// Every evemu file of the fixtures: our recordings, the real ones and the fuzz corpora's.
     static let recordingFiles: [String] = {
-        let roots = ["Fixtures/recordings", "Fixtures/fuzz-corpus/evemu", "Fixtures/fuzz-corpus/journal", "Fixtures/fuzz-corpus/journal-recovery"]
+        let roots = [
+            "Fixtures/recordings", "Fixtures/fuzz-corpus/evemu", "Fixtures/fuzz-corpus/journal", "Fixtures/fuzz-corpus/journal-recovery",
+        ]
         var files: [String] = []
         for root in roots {
             let directory = packageRoot.appendingPathComponent(root).path
@@ -25,22 +27,32 @@ struct EventLineFastPathTests {
         return files.sorted()
     }()
 
-    /// What the careful parser makes of the line `line`, with bytes after it that a fast path
-    /// reading past the line's end must not take for part of it.
-    private static func outcomes(of line: [UInt8], after: [UInt8] = Array("\n99999999999999999999 # 0000 0000 \t\r\n".utf8))
-        -> (careful: EventLineResult, fast: InputEvent?)
-    {
+    /// What the careful parser and the fast path make of the line `line`, with bytes after it
+    /// that a fast path reading past the line's end must not take for part of it. `recent` is
+    /// the fast path's memory of the timestamp before.
+    private static func outcomes(
+        of line: [UInt8], after: [UInt8] = Array("\n99999999999999999999 # 0000 0000 \t\r\n".utf8),
+        recent: inout EvemuLayoutTimestamp
+    ) -> (careful: EventLineResult, fast: InputEvent?) {
         let padding = [UInt8](repeating: 0x37, count: EventLineWindow.size)
         let buffer = line + after + padding
         return buffer.withUnsafeBufferPointer { p in
             var timestamp = RepeatedTimestamp()
-            return (parseEventLine(p, 0, line.count, &timestamp), parseEvemuLayoutEventLine(p, 0, line.count, EventCodeLimits()))
+            return (
+                parseEventLine(p, 0, line.count, &timestamp), parseEvemuLayoutEventLine(p, 0, line.count, EventCodeLimits(), &recent)
+            )
         }
     }
 
+    /// The fast path's outcome for `line` on its own.
+    private static func fastOutcome(_ line: String) -> InputEvent? {
+        var recent = EvemuLayoutTimestamp()
+        return outcomes(of: Array(line.utf8), recent: &recent).fast
+    }
+
     /// A description of any difference between the fast path and the careful parser on `line`.
-    private static func disagreement(_ line: [UInt8], after: [UInt8]? = nil) -> String? {
-        let (careful, fast) = after.map { outcomes(of: line, after: $0) } ?? outcomes(of: line)
+    private static func disagreement(_ line: [UInt8], after: [UInt8], recent: inout EvemuLayoutTimestamp) -> String? {
+        let (careful, fast) = outcomes(of: line, after: after, recent: &recent)
         guard let fast else { return nil }
         if case .event(let event) = careful, event == fast { return nil }
         return "\(String(decoding: line, as: UTF8.self).debugDescription): careful \(careful), fast \(fast)"
@@ -57,13 +69,14 @@ struct EventLineFastPathTests {
             // Each line in place, so the bytes after it are the file's own.
             bytes.withUnsafeBufferPointer { p in
                 var carefulTimestamp = RepeatedTimestamp()
+                var recent = EvemuLayoutTimestamp()
                 while lo < p.count {
                     var hi = lo
                     while hi < p.count && p[hi] != 0x0a { hi += 1 }
                     if classifyLine(p, lo, hi) == .event {
                         eventLines += 1
                         let careful = parseEventLine(p, lo, hi, &carefulTimestamp)
-                        if let fast = parseEvemuLayoutEventLine(p, lo, hi, EventCodeLimits()) {
+                        if let fast = parseEvemuLayoutEventLine(p, lo, hi, EventCodeLimits(), &recent) {
                             taken += 1
                             guard case .event(let event) = careful, event == fast else {
                                 Issue.record("\(file) at byte \(lo): careful \(careful), fast \(fast)")
@@ -160,7 +173,9 @@ struct EventLineFastPathTests {
             "1234567890123456", "12345678901234567", "123456789012345678", "1234567890123456789", "",
         ]
         let fractions = ["", "1", "12", "123", "1234", "12345", "123456", "000000", "999999", "000001", "1234567", "12a456"]
-        let hexes = ["0000", "0003", "0001", "014a", "014A", "001F", "001f", "0020", "00ff", "3", "03", "0003a", "000g", "ffff", "FFFF", "-003"]
+        let hexes = [
+            "0000", "0003", "0001", "014a", "014A", "001F", "001f", "0020", "00ff", "3", "03", "0003a", "000g", "ffff", "FFFF", "-003",
+        ]
         let values = [
             "0", "-0", "+0", "1", "-1", "+7", "0518", "00000000", "64040", "1234567", "12345678", "-12345678", "123456789",
             "-123456789", "2147483647", "2147483648", "-2147483648", "-2147483649", "99999999999999999", "", "-", "+", "--1", "1-",
@@ -185,11 +200,19 @@ struct EventLineFastPathTests {
     func generated() {
         #expect(Self.generatedLines.count > 900)
         var taken = 0
+        // Each line read alone, and after the line before it, whose timestamp the fast path remembers.
+        var running = EvemuLayoutTimestamp()
         for line in Self.generatedLines {
             for after in ["\n", "\r\n", "", "9", "\t# 1", " 5"] {
-                if let problem = Self.disagreement(Array(line.utf8), after: Array(after.utf8)) { Issue.record("\(problem)") }
+                var fresh = EvemuLayoutTimestamp()
+                if let problem = Self.disagreement(Array(line.utf8), after: Array(after.utf8), recent: &fresh) {
+                    Issue.record("\(problem)")
+                }
+                if let problem = Self.disagreement(Array(line.utf8), after: Array(after.utf8), recent: &running) {
+                    Issue.record("after the line before: \(problem)")
+                }
             }
-            if Self.outcomes(of: Array(line.utf8)).fast != nil { taken += 1 }
+            if Self.fastOutcome(line) != nil { taken += 1 }
         }
         // Some of each kind are taken; every other is the careful parser's to judge.
         #expect(taken > 100)
@@ -198,14 +221,23 @@ struct EventLineFastPathTests {
     @Test("lines cut at every position: the fast path never accepts what the careful parser refuses")
     func cutLines() {
         let lines =
-            Self.generatedLines.filter { Self.outcomes(of: Array($0.utf8)).fast != nil }
+            Self.generatedLines.filter { Self.fastOutcome($0) != nil }
             + ["E: 1369413636.405673 0003 0000 71789\t# EV_ABS / ABS_X                71789", "E: 0.000000 0000 0000 0"]
         for line in lines {
             let bytes = Array(line.utf8)
+            // The whole line first, so that the fast path remembers its timestamp.
+            var running = EvemuLayoutTimestamp()
+            _ = Self.disagreement(bytes, after: [0x0a], recent: &running)
             for cut in 0...bytes.count {
                 // Followed by digits: a fast path reading past the cut would take them for the value.
                 for after in ["", "1234", "\n"] {
-                    if let problem = Self.disagreement(Array(bytes[..<cut]), after: Array(after.utf8)) { Issue.record("\(problem)") }
+                    var fresh = EvemuLayoutTimestamp()
+                    if let problem = Self.disagreement(Array(bytes[..<cut]), after: Array(after.utf8), recent: &fresh) {
+                        Issue.record("\(problem)")
+                    }
+                    if let problem = Self.disagreement(Array(bytes[..<cut]), after: Array(after.utf8), recent: &running) {
+                        Issue.record("after the whole line: \(problem)")
+                    }
                 }
             }
         }
@@ -214,12 +246,13 @@ struct EventLineFastPathTests {
     @Test("a line at the very end of the buffer, where the window does not fit, is left to the careful parser")
     func endOfBuffer() {
         let line = Array("E: 1369413636.405673 0003 0000 71789".utf8)
+        var recent = EvemuLayoutTimestamp()
         line.withUnsafeBufferPointer { p in
-            #expect(parseEvemuLayoutEventLine(p, 0, p.count, EventCodeLimits()) == nil)
+            #expect(parseEvemuLayoutEventLine(p, 0, p.count, EventCodeLimits(), &recent) == nil)
         }
         let padded = line + [UInt8](repeating: 0x0a, count: EventLineWindow.size)
         padded.withUnsafeBufferPointer { p in
-            let event = parseEvemuLayoutEventLine(p, 0, line.count, EventCodeLimits())
+            let event = parseEvemuLayoutEventLine(p, 0, line.count, EventCodeLimits(), &recent)
             #expect(event == InputEvent(time: EventTime(microseconds: 1_369_413_636_405_673), type: .absolute, code: 0, value: 71789))
         }
     }
@@ -228,11 +261,15 @@ struct EventLineFastPathTests {
     func helpers() {
         for text in ["0000", "0003", "014a", "014A", "ffff", "FFFF", "aBcD", "09af"] {
             let word = Array(text.utf8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-            #expect(fourHexDigits(word) == UInt32(text, radix: 16))
+            let other = UInt64(0x3032_3066)  // "f020"
+            #expect(twoHexNumbers(word, other)?.0 == UInt32(text, radix: 16))
+            #expect(twoHexNumbers(other, word)?.1 == UInt32(text, radix: 16))
+            #expect(twoHexNumbers(other, word)?.0 == 0xf020)
         }
         for bad in ["000g", "00:0", "00/0", "00@0", "00`0", "00G0", "00 0", "\u{7f}000"] {
             let word = Array(bad.utf8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-            #expect(fourHexDigits(word) == nil, "\(bad)")
+            #expect(twoHexNumbers(word, 0x3030_3030) == nil, "\(bad)")
+            #expect(twoHexNumbers(0x3030_3030, word) == nil, "\(bad)")
         }
         for byte in UInt8.min...UInt8.max {
             // The byte first, then digits, then the byte again with its top bit set: no carry may cross.
