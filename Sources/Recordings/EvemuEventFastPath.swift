@@ -155,6 +155,7 @@ struct EventCodeLimits {
 /// time out of range also gives nil, so that `parseEventLine` reports it. `hi` may include a
 /// carriage return, which ends the line as it does for `parseEventLine`. `recent` is the
 /// timestamp of the last line read here, which this line's most likely repeats.
+@inline(__always)
 func parseEvemuLayoutEventLine(
     _ p: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hi: Int, _ limits: EventCodeLimits, _ recent: inout EvemuLayoutTimestamp
 ) -> InputEvent? {
