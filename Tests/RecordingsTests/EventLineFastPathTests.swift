@@ -218,6 +218,24 @@ struct EventLineFastPathTests {
         #expect(taken > 100)
     }
 
+    @Test("a timestamp after another that differs from it in one digit anywhere, or in length, reads its own value")
+    func timestampAfterTimestamp() {
+        let times = [
+            "1699999999.999987", "1699999999.999988", "1699999999.989987", "1699999998.999987", "0699999999.999987",
+            "16999999999.999988", "169999999.999988", "1.500000", "1.500001", "11.500001", "1234567890123.000001",
+            "1234567890123.000002", "1234567890124.000001", "9223372036853.999999",
+        ]
+        for first in times {
+            for second in times {
+                var parser = EvemuLayoutTimestamp()
+                _ = Self.disagreement(Array("E: \(first) 0003 0000 5\t# x".utf8), after: [0x0a], recent: &parser)
+                let line = Array("E: \(second) 0003 0001 6\t# y".utf8)
+                if let problem = Self.disagreement(line, after: [0x0a], recent: &parser) { Issue.record("after \(first): \(problem)") }
+                #expect(Self.outcomes(of: line, recent: &parser).fast != nil, "\(second) was not read by the fast path")
+            }
+        }
+    }
+
     @Test("lines cut at every position: the fast path never accepts what the careful parser refuses")
     func cutLines() {
         let lines =
