@@ -316,12 +316,19 @@ struct EvemuEventStream {
 
     /// The next event, or nil at the end.
     mutating func next() throws(RecordingError) -> InputEvent? {
+        // The fast path first, without the detour through `Step`; the rest is a function of its
+        // own so that this one stays small.
+        if fastPath && !allowTruncated, let event = source.nextLine(parsedBy: &layoutParser) {
+            eventsSinceFrameEnd = event.isFrameEnd ? 0 : eventsSinceFrameEnd &+ 1
+            return event
+        }
+        return try nextThroughSteps()
+    }
+
+    /// The next event, or nil at the end, read by `step()`.
+    @inline(never)
+    private mutating func nextThroughSteps() throws(RecordingError) -> InputEvent? {
         guard allowTruncated else {
-            // The fast path first, without the detour through `Step`.
-            if fastPath, let event = source.nextLine(parsedBy: &layoutParser) {
-                eventsSinceFrameEnd = event.isFrameEnd ? 0 : eventsSinceFrameEnd + 1
-                return event
-            }
             switch try step() {
             case .event(let event):
                 eventsSinceFrameEnd = event.isFrameEnd ? 0 : eventsSinceFrameEnd + 1
