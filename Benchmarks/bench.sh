@@ -7,6 +7,8 @@
 #   Benchmarks/bench.sh            the full run (make bench): writes BENCHMARKS.md
 #   BENCH_MINUTES=0.05 RUNS=1 ADF_N=1000 STARTUP_RUNS=2 BENCH_OUT=/tmp/x.md Benchmarks/bench.sh
 #                                  a smoke run of the harness (make bench-smoke)
+#   BENCH_ONLY=parse Benchmarks/bench.sh
+#                                  the parse rows alone (section 1), printed, BENCHMARKS.md untouched
 #
 # Environment: BENCH_MINUTES (the long recording, default 60; the short one is a sixth of it),
 # RUNS (best of, default 3), ADF_N (points of the ADF benchmark, default 1000000),
@@ -34,7 +36,8 @@ done
 
 echo "bench.sh: building (release)..." >&2
 "${CC:-cc}" -O2 "$root/Benchmarks/evemu-parse.c" $(pkg-config --cflags --libs evemu) -o "$work/evemu-parse"
-(cd "$root" && swift build -c release --product styluskit >&2 && swift build -c release --product stylus-bench >&2)
+if [[ ${BENCH_ONLY:-} != parse ]]; then (cd "$root" && swift build -c release --product styluskit >&2); fi
+(cd "$root" && swift build -c release --product stylus-bench >&2)
 bin=$(cd "$root" && swift build -c release --show-bin-path)
 bench="$bin/stylus-bench"
 styluskit="$bin/styluskit"
@@ -120,6 +123,10 @@ parse_figures() { # LABEL FILE
 }
 parse_figures "${minutes}-min synthetic 266 Hz" "$long"
 parse_figures "Wacom-Cintiq-22HDT-Pen.events" "$real"
+if [[ ${BENCH_ONLY:-} == parse ]]; then
+    echo "load average $(cut -d' ' -f1-3 /proc/loadavg)"
+    exit 0
+fi
 
 # 2. Pipeline cost per frame, timed per frame with CLOCK_MONOTONIC; the baseline is the cost of
 #    the two clock reads themselves.

@@ -242,15 +242,20 @@ struct EvemuEventStream {
     /// Events read since the last `SYN_REPORT`, to tell a recording cut off inside a frame.
     private var eventsSinceFrameEnd = 0
     private var timestamp = RepeatedTimestamp()
+    /// The fast path for lines in evemu's own layout.
+    private var layoutParser = EvemuLayoutEventParser()
+    /// False to read every `E:` line with the careful parser alone (tests compare the two).
+    private let fastPath: Bool
     /// What was dropped, once reading ended in `allowTruncated` mode.
     private(set) var truncation: TruncationReport?
     /// The text after `# StylusKit control: ` of every control line read so far, in order.
     private(set) var controlLines: [String] = []
 
-    init(source: LineSource, allowTruncated: Bool, controlLines: [String] = []) {
+    init(source: LineSource, allowTruncated: Bool, controlLines: [String] = [], fastPath: Bool = true) {
         self.source = source
         self.allowTruncated = allowTruncated
         self.controlLines = controlLines
+        self.fastPath = fastPath
     }
 
     private enum Step {
@@ -262,7 +267,12 @@ struct EvemuEventStream {
     }
 
     private mutating func step() throws(RecordingError) -> Step {
+        // Most lines are events in evemu's own layout; any other line (and any error) is read
+        // below, by the careful parser. Without `allowTruncated`, `next()` has tried this line.
+        var tryFastPath = fastPath && allowTruncated
         while true {
+            if tryFastPath, let event = source.nextLine(parsedBy: &layoutParser) { return .event(event) }
+            tryFastPath = fastPath
             let next: Range<Int>?
             do {
                 next = try source.nextLine()
@@ -306,6 +316,18 @@ struct EvemuEventStream {
 
     /// The next event, or nil at the end.
     mutating func next() throws(RecordingError) -> InputEvent? {
+        // The fast path first, without the detour through `Step`; the rest is a function of its
+        // own so that this one stays small.
+        if fastPath && !allowTruncated, let event = source.nextLine(parsedBy: &layoutParser) {
+            eventsSinceFrameEnd = event.isFrameEnd ? 0 : eventsSinceFrameEnd &+ 1
+            return event
+        }
+        return try nextThroughSteps()
+    }
+
+    /// The next event, or nil at the end, read by `step()`.
+    @inline(never)
+    private mutating func nextThroughSteps() throws(RecordingError) -> InputEvent? {
         guard allowTruncated else {
             switch try step() {
             case .event(let event):

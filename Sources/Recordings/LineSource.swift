@@ -71,6 +71,27 @@ struct LineSource {
         }
     }
 
+    /// The next line as `parser` reads it, or nil, with nothing read, when `parser` refuses it.
+    ///
+    /// For the lines of a long recording: one newline search and nothing else between the bytes
+    /// and the parser. A line not yet whole in the buffer, or too long, is not offered:
+    /// `nextLine()` reads on and says what is wrong, as for a line `parser` refuses.
+    @inline(__always)
+    mutating func nextLine<Parser: LineParser>(parsedBy parser: inout Parser) -> Parser.Parsed? {
+        let (parsed, newline) = buffer.withUnsafeBufferPointer { p -> (Parser.Parsed?, Int) in
+            guard let newline = firstIndex(of: 0x0a, in: p, from: position, to: end),
+                newline - position <= Self.maximumLineBytes
+            else { return (nil, 0) }
+            return (parser.parse(p, from: position, to: newline), newline)
+        }
+        guard let parsed else { return nil }
+        lineStart = position
+        position = newline + 1
+        lineNumber += 1
+        lastLineHadNewline = true
+        return parsed
+    }
+
     /// Refuses a line of more than `maximumLineBytes`, leaving `position` at its start.
     private func checkLength(_ bytes: Int) throws(RecordingError) {
         guard bytes <= Self.maximumLineBytes else {
@@ -140,4 +161,11 @@ struct LineSource {
         }
         return (newlines + (lastByte == 0x0a ? 0 : 1), bytes)
     }
+}
+
+/// A reader of single lines that may refuse a line, for `LineSource.nextLine(parsedBy:)`.
+protocol LineParser {
+    associatedtype Parsed
+    /// What `p[lo..<hi]` (a line without its newline) says, or nil when this parser does not read it.
+    mutating func parse(_ p: UnsafeBufferPointer<UInt8>, from lo: Int, to hi: Int) -> Parsed?
 }
