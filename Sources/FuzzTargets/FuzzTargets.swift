@@ -107,6 +107,12 @@ private func readEvemu(bytes: [UInt8], description: [UInt8]?) {
         } catch {
             requireMessage(error, "the evemu reader")
         }
+        // The fast path only ever accepts what the careful byte loop accepts, event for event.
+        if description == nil {
+            let fast = EvemuStreamReading(bytes: bytes, name: "fuzz.evemu", fastPath: true, allowTruncated: allowTruncated)
+            let careful = EvemuStreamReading(bytes: bytes, name: "fuzz.evemu", fastPath: false, allowTruncated: allowTruncated)
+            precondition(fast == careful, "the evemu fast path and the careful parser disagree")
+        }
     }
 }
 

@@ -1,4 +1,4 @@
-import StylusInput
+package import StylusInput
 
 // The fast path for `E:` lines in the layout evemu itself writes:
 //
@@ -243,4 +243,30 @@ func parseEvemuLayoutEventLine(
     return InputEvent(
         time: EventTime(microseconds: Int64(microseconds)), type: EventType(rawValue: UInt16(type)),
         code: UInt16(code), value: value)
+}
+
+/// An evemu file read to its end through the event stream, with or without the fast path: its
+/// events, the error that stopped it and the truncation; nil when its description is refused.
+package struct EvemuStreamReading: Equatable {
+    package var events: [InputEvent] = []
+    package var error: RecordingError?
+    package var truncation: TruncationReport?
+
+    /// Reads the file `bytes`, named `name` in messages.
+    package init?(bytes: [UInt8], name: String, fastPath: Bool, allowTruncated: Bool) {
+        self.init(source: LineSource(bytes: bytes, name: name), fastPath: fastPath, allowTruncated: allowTruncated)
+    }
+
+    init?(source: LineSource, fastPath: Bool, allowTruncated: Bool) {
+        var source = source
+        var header = EvemuHeaderParser(fileName: source.name)
+        do { try header.parse(&source) } catch { return nil }
+        var stream = EvemuEventStream(source: source, allowTruncated: allowTruncated, fastPath: fastPath)
+        do {
+            while let event = try stream.next() { events.append(event) }
+        } catch {
+            self.error = error
+        }
+        truncation = stream.truncation
+    }
 }

@@ -95,25 +95,9 @@ struct EventLineFastPathTests {
     }
 
     /// Reads `file` to the end through `EvemuEventStream`, with or without the fast path.
-    private static func read(_ file: String, fastPath: Bool, allowTruncated: Bool)
-        -> (events: [InputEvent], error: RecordingError?, truncation: TruncationReport?)?
-    {
-        do {
-            var source = try LineSource(path: file)
-            var header = EvemuHeaderParser(fileName: file)
-            try header.parse(&source)
-            var stream = EvemuEventStream(source: source, allowTruncated: allowTruncated, fastPath: fastPath)
-            var events: [InputEvent] = []
-            do {
-                while let event = try stream.next() { events.append(event) }
-            } catch {
-                return (events, error, stream.truncation)
-            }
-            return (events, nil, stream.truncation)
-        } catch {
-            // The description is refused: no events are read either way.
-            return nil
-        }
+    private static func read(_ file: String, fastPath: Bool, allowTruncated: Bool) -> EvemuStreamReading? {
+        guard let source = try? LineSource(path: file) else { return nil }
+        return EvemuStreamReading(source: source, fastPath: fastPath, allowTruncated: allowTruncated)
     }
 
     @Test("every recording read whole: the same events, errors and truncation with and without the fast path")
