@@ -11,20 +11,15 @@ struct DeviceKindReplayTests {
         " Record from the tablet's pen node (`styluskit devices` lists each node with its kind),"
         + " or replay a recording of it.\n"
 
-    @Test(
-        "a pad's refusal is printed alike by replay and info, with exit status 65 and no results file",
-        arguments: [
-            (
-                "Wacom-Intuos-Pro-M-Pad.events",
-                "Error: \"Wacom Intuos Pro M Pad\" is the tablet's pad (buttons and ring), not its pen: it has pad"
-                    + " controls (BTN_0…, a ring or strip) and no pen tool (BTN_TOOL_PEN); its BTN_STYLUS alone does"
-                    + " not make it a pen."
-            )
-        ])
-    func refused(file: String, message: String) throws {
+    @Test("a pad's refusal is printed alike by replay and info, with exit status 65 and no results file")
+    func refused() throws {
+        let message =
+            "Error: \"Wacom Intuos Pro M Pad\" is the tablet's pad (buttons and ring), not its pen: it has pad"
+            + " controls (BTN_0…, a ring or strip) and no pen tool (BTN_TOOL_PEN); its BTN_STYLUS alone does"
+            + " not make it a pen."
         let out = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: out) }
-        let recording = Paths.fixtures.appendingPathComponent("recordings/kinds/\(file)").path
+        let recording = Paths.fixtures.appendingPathComponent("recordings/kinds/Wacom-Intuos-Pro-M-Pad.events").path
         let replay = try run(Paths.styluskit, ["replay", recording, "--test", "clock", "--out", out.path])
         #expect(replay.status == 65)
         #expect(replay.standardError == message + Self.advice)
