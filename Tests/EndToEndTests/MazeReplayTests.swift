@@ -97,6 +97,8 @@ struct MazeReplayTests {
             let validation = try styluskit(["adf", "validate", session.results.path])
             #expect(validation.status == 0, "\(scenario): \(validation.standardOutput)\(validation.standardError)")
             #expect(try xpath("name(/*)", in: session.results) == "MazeSketchXMLFile")
+            // The writer numbers the recorded strokes from 1: start-far's refused first stroke takes no number.
+            #expect(try xpath("string((//stroke)[1]/@index)", in: session.results) == "1", "\(scenario)")
         }
     }
 
