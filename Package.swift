@@ -239,7 +239,9 @@ let package = Package(
         // Whole sessions in-process: the drivers, the plan, the journal and recover, on scripted and real recordings.
         .testTarget(
             name: "SessionsTests",
-            dependencies: ["Sessions", "ADF", "PatientData", "Proctoring", "Recordings", "StylusGeometry", "StylusInput", "Synthesis"]),
+            dependencies: [
+                "Sessions", "ADF", "PatientData", "Proctoring", "Recordings", "StylusGeometry", "StylusInput", "Synthesis", "TestSupport",
+            ]),
         .testTarget(
             name: "EndToEndTests",
             dependencies: ["StylusGeometry", "FormPrinting", "TestSupport", "Visits"]),

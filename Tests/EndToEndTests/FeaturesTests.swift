@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `styluskit features` run as a user runs it, its values checked against an independent
@@ -16,7 +17,7 @@ struct FeaturesTests {
     /// Results files to measure: every real recording replayed as a clock test, a synthesized
     /// maze with a wall cross, a synthesized symbol-digit row, and the golden files.
     static func resultsFiles(in directory: URL) throws -> [String] {
-        for recording in realRecordings {
+        for recording in RealRecordingFacts.all {
             // --allow-empty: the Intuos4 stylus-move recording never touches; its file has steps and no strokes.
             let result = try styluskit(
                 ["replay"] + recording.arguments + ["--test", "clock", "--out", directory.path, "--allow-empty"])

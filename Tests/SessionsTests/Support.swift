@@ -90,3 +90,109 @@ func runSession(
         display: setup.display)
     return (result, try ADFReader.read(path: result.output).document)
 }
+
+/// What a synthesized recording itself says, read from its events alone (not through frame
+/// assembly or the drivers): touch-downs, lifts and the frames in contact, in milliseconds of the
+/// recording's clock, which a replay without a start time keeps as the results file's Unix ms.
+struct RecordingFacts {
+    struct Frame {
+        var milliseconds: Double
+        var x: Int
+        var y: Int
+    }
+
+    var touchDowns: [Double] = []
+    var lifts: [Double] = []
+    /// Per stroke (from touch-down to lift), its frames in contact.
+    var strokes: [[Frame]] = []
+
+    /// Every frame in contact, in time order.
+    var contactFrames: [Frame] { strokes.flatMap { $0 } }
+
+    init(_ events: [InputEvent]) {
+        var (x, y, touching) = (0, 0, false)
+        for event in events {
+            let milliseconds = Double(event.time.microseconds) / 1_000
+            switch (event.type, event.code) {
+            case (.absolute, AbsoluteAxis.x): x = Int(event.value)
+            case (.absolute, AbsoluteAxis.y): y = Int(event.value)
+            case (.key, KeyCode.touch):
+                if event.value != 0 && !touching {
+                    touchDowns.append(milliseconds)
+                    strokes.append([])
+                }
+                if event.value == 0 && touching { lifts.append(milliseconds) }
+                touching = event.value != 0
+            case (.synchronization, SynchronizationCode.report):
+                if touching { strokes[strokes.count - 1].append(Frame(milliseconds: milliseconds, x: x, y: y)) }
+            default:
+                break
+            }
+        }
+    }
+
+    /// The time of stroke `index`'s last frame in contact (the frame before the lift).
+    func lastContact(_ index: Int) -> Double { strokes[index].last?.milliseconds ?? touchDowns[index] }
+
+    /// The mean X of stroke `index`, in centimetres: the Cintiq 13HD (synth's default device) has
+    /// 200 units/mm, and the form is its active area at physical size.
+    func meanCentimetres(_ index: Int) -> Double {
+        Double(strokes[index].reduce(0) { $0 + $1.x }) / Double(strokes[index].count) / 2_000
+    }
+
+    /// The Wacom Cintiq 13HD: X 400...59152 and Y 400...33448 at 200 units/mm (its A: lines). Every
+    /// test's form is the whole active area at physical size, so a form centimetre is 2000 units
+    /// from the minimum, and a centred maze's origin is ((29.376 - width) / 2, (16.524 - height) / 2) cm.
+    static func formCentimetres(_ frame: Frame) -> (x: Double, y: Double) {
+        (Double(frame.x - 400) / 2_000, Double(frame.y - 400) / 2_000)
+    }
+}
+
+/// A scenario synthesized and written to a file as `styluskit synth` writes it, then replayed as
+/// `styluskit replay` replays it (`RecordingReplay`: the split rules, no start time, so the results'
+/// Unix ms are the recording's own milliseconds), in-process.
+struct SynthesizedReplay {
+    let recording: SynthesizedRecording
+    let result: SessionResult
+    /// The results file, read back.
+    let document: ADFDocument
+    /// The proctor's decisions, one JSON line each, as `replay --events` prints them.
+    let events: [String]
+
+    init(
+        _ scenario: String, test: TestKind, maze: String? = nil, battery: String? = nil, settings: String? = nil,
+        stepSplit: String? = nil, into directory: String
+    ) throws {
+        recording = try SynthesizedRecording(scenario: scenario + ".scenario")
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let file = directory + "/" + scenario + ".evemu"
+        try ScenarioSynthesis(path: Fixture.path("Fixtures/synth/" + scenario + ".scenario")).writeRecording(
+            recording.events, device: recording.header.device, seed: 1, to: file, force: false)
+        var replay = RecordingReplay(recording: file, test: test)
+        replay.lookup = Fixture.lookup
+        replay.maze = maze.map(Fixture.path)
+        replay.battery = battery.map(Fixture.path)
+        replay.directory = directory
+        if let settings {
+            let settingsFile = directory + "/settings.yaml"
+            try settings.write(toFile: settingsFile, atomically: true, encoding: .utf8)
+            replay.settings = try ProctoringSettings(file: settingsFile)
+        }
+        if let stepSplit { try replay.setStepSplit(parsing: stepSplit) }
+        var lines: [String] = []
+        result = try replay.run(events: { lines.append($0) }).result
+        events = lines.flatMap { $0.split(separator: "\n").map(String.init) }
+        document = try ADFReader.read(path: result.output).document
+    }
+
+    /// The `--events` lines as JSON objects.
+    var eventObjects: [[String: Any]] {
+        events.compactMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+    }
+
+    /// The interruptions of every step, in document order.
+    var interruptions: [Interruption] { document.steps.flatMap(\.interruptions) }
+
+    /// The strokes of every step, in document order.
+    var strokes: [ADFDocument.Stroke] { document.steps.flatMap(\.strokes) }
+}
