@@ -215,6 +215,7 @@ let package = Package(
             name: "FeaturesTests",
             dependencies: [
                 "Features", "ADF", "Measures", "Proctoring", "Recordings", "Sessions", "Synthesis", "StylusGeometry", "StylusInput",
+                "TestSupport",
             ]),
         .testTarget(name: "BatchTests", dependencies: ["Batch"]),
         .testTarget(name: "VisitsTests", dependencies: ["Visits", "Visiting", "Recordings", "Sessions"]),

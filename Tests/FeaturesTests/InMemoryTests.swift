@@ -8,6 +8,7 @@ import Sessions
 import StylusGeometry
 import StylusInput
 import Synthesis
+import TestSupport
 import Testing
 
 /// The repository's fixtures, and a calibration lookup that reads only its `Calibration/`.
@@ -38,17 +39,6 @@ final class Scratch {
 /// paths and refused strokes are what only the recording has).
 @Suite("features of a recording replayed in memory")
 struct InMemoryTests {
-    /// The real recordings of Fixtures/recordings/real, each with the options it replays with.
-    static let realRecordings: [(file: String, description: String?)] = [
-        ("UC-LOGIC-Tablet-WP5540U-Pen.events", nil),
-        ("Wacom-Cintiq-13HD-touch-Pen.events", nil),
-        ("Wacom-Cintiq-22HDT-Pen.events", nil),
-        ("Wacom-DTH2242-Pen.events", nil),
-        ("Wacom-Intuos4-6x9.stylus-move.events", "Wacom-Intuos4-6x9.desc"),
-        ("Wacom-Intuos4-6x9.stylus-tap.events", "Wacom-Intuos4-6x9.desc"),
-        ("dell_canvas_pen.evemu", nil),
-    ]
-
     /// Columns only a session in memory can fill: the hover path and the refused ink.
     static let onlyInMemory: Set<String> = ["in_air_length_mm", "in_air_path", "refused_strokes", "refused_path_length_mm"]
 
@@ -102,10 +92,10 @@ struct InMemoryTests {
         }
     }
 
-    @Test("Every real recording: the same document and measures in memory as from the results file", arguments: realRecordings)
-    func realRecording(_ recording: (file: String, description: String?)) throws {
-        var replay = RecordingReplay(recording: Fixture.path("Fixtures/recordings/real/" + recording.file), test: .clock)
-        replay.descriptionFile = recording.description.map { Fixture.path("Fixtures/recordings/real/" + $0) }
+    @Test("Every real recording: the same document and measures in memory as from the results file", arguments: RealRecordingFacts.all)
+    func realRecording(_ recording: RealRecordingFacts) throws {
+        var replay = RecordingReplay(recording: recording.path, test: .clock)
+        replay.descriptionFile = recording.descPath
         replay.lookup = Fixture.lookup
         replay.allowEmpty = true
         try Self.compare(replay)

@@ -16,7 +16,7 @@ struct LibinputYAMLTests {
 
     @Test("names and properties with quotes, backslashes, control characters and UTF-8 read back the same, each on one line")
     func awkwardTexts() throws {
-        var recording = try realRecordings[0].read()
+        var recording = try #require(realRecordings.first { $0.file == "UC-LOGIC-Tablet-WP5540U-Pen.events" }).read()
         let name = "Pen \"Pro\" C:\\tablets\ttab \u{1b}esc \u{7f}del é 中文 \u{2028}ls  # not a comment: "
         recording.header.device.name = name
         recording.header.device.extras.udevProperties = ["ID_MODEL=a\nb", "ID_PATH= leading and trailing ", "EMPTY="]

@@ -1,6 +1,7 @@
 import Foundation
 import Recordings
 import StylusInput
+import TestSupport
 import Testing
 
 /// The package root, found from this file's path (Tests/RecordingsTests/Support.swift).
@@ -42,32 +43,29 @@ struct RealRecording: CustomTestStringConvertible, Sendable {
     }
 }
 
-let realRecordings: [RealRecording] = [
-    RealRecording(
-        file: "UC-LOGIC-Tablet-WP5540U-Pen.events", descriptionFile: nil, events: 1458, frames: 506,
-        version: EvemuVersion(major: 1, minor: 2)),
-    RealRecording(
-        file: "Wacom-Cintiq-13HD-touch-Pen.events", descriptionFile: nil, events: 425, frames: 79,
-        version: EvemuVersion(major: 1, minor: 3)),
-    RealRecording(
-        file: "Wacom-Cintiq-22HDT-Pen.events", descriptionFile: nil, events: 28518, frames: 5647,
-        version: EvemuVersion(major: 1, minor: 1)),
-    RealRecording(
-        file: "Wacom-DTH2242-Pen.events", descriptionFile: nil, events: 5292, frames: 1200,
-        version: EvemuVersion(major: 1, minor: 1)),
-    RealRecording(
-        file: "Wacom-Intuos4-6x9.stylus-move.events", descriptionFile: "Wacom-Intuos4-6x9.desc", events: 2181,
-        frames: 444, version: EvemuVersion(major: 1, minor: 2)),
-    RealRecording(
-        file: "Wacom-Intuos4-6x9.stylus-tap.events", descriptionFile: "Wacom-Intuos4-6x9.desc", events: 396,
-        frames: 88, version: EvemuVersion(major: 1, minor: 2)),
-    RealRecording(
-        file: "Wacom-Intuos4-6x9.desc", descriptionFile: nil, events: 0, frames: 0,
-        version: EvemuVersion(major: 1, minor: 2)),
-    RealRecording(
-        file: "dell_canvas_pen.evemu", descriptionFile: nil, events: 2839, frames: 978,
-        version: EvemuVersion(major: 1, minor: 3)),
+/// What this target counts beyond the shared table (`RealRecordingFacts.all`, whose SYN_REPORT
+/// counts are the frames here): the `E:` lines and the `# EVEMU x.y` version of each file.
+let eventsAndVersions: [String: (events: Int, version: EvemuVersion)] = [
+    "UC-LOGIC-Tablet-WP5540U-Pen.events": (1458, EvemuVersion(major: 1, minor: 2)),
+    "Wacom-Cintiq-13HD-touch-Pen.events": (425, EvemuVersion(major: 1, minor: 3)),
+    "Wacom-Cintiq-22HDT-Pen.events": (28518, EvemuVersion(major: 1, minor: 1)),
+    "Wacom-DTH2242-Pen.events": (5292, EvemuVersion(major: 1, minor: 1)),
+    "Wacom-Intuos4-6x9.stylus-move.events": (2181, EvemuVersion(major: 1, minor: 2)),
+    "Wacom-Intuos4-6x9.stylus-tap.events": (396, EvemuVersion(major: 1, minor: 2)),
+    "dell_canvas_pen.evemu": (2839, EvemuVersion(major: 1, minor: 3)),
 ]
+
+/// Every bundled real recording, from the shared table, and the Intuos4's `.desc` read on its own
+/// (a description with no events), which only this target reads as a recording.
+let realRecordings: [RealRecording] =
+    RealRecordingFacts.all.map { facts in
+        RealRecording(
+            file: facts.file, descriptionFile: facts.desc, events: eventsAndVersions[facts.file]!.events, frames: facts.synReports,
+            version: eventsAndVersions[facts.file]!.version)
+    } + [
+        RealRecording(
+            file: "Wacom-Intuos4-6x9.desc", descriptionFile: nil, events: 0, frames: 0, version: EvemuVersion(major: 1, minor: 2))
+    ]
 
 /// A description as libevemu can express it: no extras, no current value, absinfo only for
 /// axes in the bit mask, and a missing resolution as libevemu's 0.

@@ -4,6 +4,7 @@ import Proctoring
 import Recordings
 import Sessions
 import StylusInput
+import Synthesis
 import Testing
 
 /// A live session and its journal, in-process: the session is driven as `record`'s loop drives it
@@ -321,5 +322,245 @@ struct JournalRecoveryTests {
         _ = try recoveredEqualsLive(run, in: scratch)
         let (_, pauses) = try pointsAndPauses(run.results)
         #expect(pauses.first == ["operator-paused", "operator-resumed"])
+    }
+}
+
+// MARK: Journals made by hand from recordings
+
+/// `recover` against `replay`: a journal is an evemu recording plus `# StylusKit control:` lines, so a
+/// real recording with control lines added by hand must give byte for byte the file `replay` gives
+/// when its step split presses continue at the same instant.
+extension JournalRecoveryTests {
+    static let dellCanvas = Fixture.path("Fixtures/recordings/real/dell_canvas_pen.evemu")
+    static let banner = "#      Waiting for events      #\n################################\n"
+
+    /// `text` (a recording) with control lines after its banner, written to `name`.evemu in `directory`.
+    func journal(_ text: String, controls: [String], named name: String = "journal", in directory: String) throws -> String {
+        try #require(text.contains(Self.banner))
+        let lines = controls.map { "# StylusKit control: \($0)\n" }.joined()
+        let path = directory + "/" + name + ".evemu"
+        try text.replacingOccurrences(of: Self.banner, with: Self.banner + lines).write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// The Dell Canvas recording with control lines after its banner: anchor offset 0 (replay's
+    /// default for relative times) and the session beginning at the first event (0.000001, checked with grep).
+    func dellJournal(controls: [String], in directory: String) throws -> String {
+        let text = try String(contentsOfFile: Self.dellCanvas, encoding: .utf8)
+        #expect(text.contains("\nE: 0.000001 "))
+        return try journal(text, controls: controls, in: directory)
+    }
+
+    /// Recovers `journal` as `styluskit recover JOURNAL --out DIRECTORY` does: the results file's path.
+    @discardableResult
+    func recover(_ journal: String, into directory: String, note: (String) -> Void = { _ in }) throws -> String {
+        try JournalRecovery(path: journal, lookup: Fixture.lookup).rebuild(directory: directory, force: false, note: note).result.output
+    }
+
+    /// Replays `recording` as `styluskit replay RECORDING --test TEST [--maze M] [--step-split S] --out DIRECTORY` does:
+    /// the results file's path.
+    func replay(_ recording: String, test: TestKind, maze: String? = nil, stepSplit: String? = nil, into directory: String) throws
+        -> String
+    {
+        var replay = RecordingReplay(recording: recording, test: test)
+        replay.lookup = Fixture.lookup
+        replay.maze = maze
+        replay.directory = directory
+        if let stepSplit { try replay.setStepSplit(parsing: stepSplit) }
+        return try replay.run().result.output
+    }
+
+    func compare(stepSplit: String, controls: [String]) throws {
+        let scratch = try Scratch()
+        let journal = try dellJournal(controls: controls, in: scratch.path)
+        let replayed = try replay(Self.dellCanvas, test: .clock, stepSplit: stepSplit, into: scratch.path + "/replay")
+        let recovered = try recover(journal, into: scratch.path + "/recover")
+        #expect((replayed as NSString).lastPathComponent == "dell_canvas_pen.csk")
+        #expect((recovered as NSString).lastPathComponent == "journal.csk")
+        let a = try #require(FileManager.default.contents(atPath: replayed))
+        let b = try #require(FileManager.default.contents(atPath: recovered))
+        #expect(a == b)
+    }
+
+    @Test("No continue line: the same file as replay --step-split none")
+    func noContinue() throws {
+        try compare(stepSplit: "none", controls: ["anchor realtime-us=0 monotonic-us=0", "begin 0.000001"])
+    }
+
+    @Test("A continue line at 3.000001 s: the same file as replay --step-split 3 (3 s falls in a pen-up pause)")
+    func continueLine() throws {
+        try compare(
+            stepSplit: "3", controls: ["anchor realtime-us=0 monotonic-us=0", "begin 0.000001", "continue 3.000001"])
+    }
+
+    @Test("removed, reconnected and gap lines become Pause interruptions in the step they fall in, in time order")
+    func interruptions() throws {
+        let scratch = try Scratch()
+        // Written out of time order on purpose: the gap (4 s) is after the continue (3 s), the
+        // reconnection (2 s) after the removal (1.5 s).
+        let journal = try dellJournal(
+            controls: [
+                "anchor realtime-us=0 monotonic-us=0", "begin 0.000001", "removed 1.500000", "reconnected 2.000000",
+                "continue 3.000001", "gap dropped-at=4.000000 resync-events=3",
+            ], in: scratch.path)
+        let results = try recover(journal, into: scratch.path)
+        let text = try String(contentsOfFile: results, encoding: .utf8)
+        // Anchor offset 0: event time 1.5 s is Unix ms 1500.
+        let removed = try #require(text.range(of: #"<Pause timestamp="1500" type="device-removed"/>"#))
+        let reconnected = try #require(text.range(of: #"<Pause timestamp="2000" type="device-reconnected"/>"#))
+        let dropped = try #require(text.range(of: #"<Pause timestamp="4000" type="events-dropped"/>"#))
+        let copyStep = try #require(text.range(of: #"<Step identifier="clockStep-copy">"#))
+        #expect(removed.lowerBound < reconnected.lowerBound)
+        #expect(reconnected.lowerBound < copyStep.lowerBound)
+        #expect(copyStep.lowerBound < dropped.lowerBound)
+        #expect(text.components(separatedBy: "<Pause ").count == 4)
+        #expect(ADFValidator().validate(path: results) == [])
+    }
+
+    @Test("instructions lines put the reading times on their steps' Start (a repeat's later line wins)")
+    func instructionTimes() throws {
+        let scratch = try Scratch()
+        let base = ["anchor realtime-us=0 monotonic-us=0", "begin 0.000001", "continue 3.000001"]
+        // Anchor offset 0: event time 2.700400 s is Unix ms 2700.4, written 2700. The command step's first
+        // measure is replaced by the later one (the instructions were repeated).
+        let measures = [
+            "instructions shown=0.500000 spoken=1.200000 first-touch=1.800000 step=clockStep-command",
+            "instructions shown=2.000000 spoken=2.700400 first-touch=2.250999 step=clockStep-command",
+            "instructions shown=3.100000 spoken=3.900000 first-touch=4.123456 step=clockStep-copy",
+            // No such step: left out, with a warning, the file still written.
+            "instructions shown=3.200000 spoken=3.300000 first-touch=3.400000 step=clockStep-other",
+        ]
+        let withMeasures = try dellJournal(controls: base + measures, in: scratch.path)
+        var notes: [String] = []
+        let results = try recover(withMeasures, into: scratch.path + "/with") { notes.append($0) }
+        #expect(
+            notes.contains {
+                $0.contains("the reading time of step clockStep-other is left out of the results: the file has no such step.")
+            },
+            "\(notes)")
+        let text = try String(contentsOfFile: results, encoding: .utf8)
+        #expect(text.contains(#"<Start timestamp="0" instructionsShown="2000" instructionsSpoken="2700" firstTouch="2250"/>"#))
+        #expect(text.contains(#"<Start timestamp="3000" instructionsShown="3100" instructionsSpoken="3900" firstTouch="4123"/>"#))
+        #expect(text.components(separatedBy: "instructionsShown=").count - 1 == 2)
+        #expect(ADFValidator().validate(path: results) == [])
+
+        // Without the lines the file is the same but for the three attributes.
+        let plain = try dellJournal(controls: base, in: scratch.path)
+        let plainText = try String(contentsOfFile: try recover(plain, into: scratch.path + "/without"), encoding: .utf8)
+        #expect(!plainText.contains("instructions"))
+        let stripped = text.replacingOccurrences(
+            of: #" instructionsShown="[0-9]+" instructionsSpoken="[0-9]+" firstTouch="[0-9]+""#, with: "", options: .regularExpression)
+        #expect(stripped == plainText)
+    }
+
+    /// A synthesized recording (`synth SCENARIO --seed 1`) written as `styluskit synth` writes it,
+    /// and made a journal: the control lines after its banner.
+    func synthesizedJournal(_ scenario: String, controls: (String) throws -> [String], in directory: String) throws
+        -> (recording: String, journal: String)
+    {
+        let synthesized = try SynthesizedRecording(scenario: scenario + ".scenario")
+        let recording = directory + "/" + scenario + ".evemu"
+        try ScenarioSynthesis(path: Fixture.path("Fixtures/synth/" + scenario + ".scenario")).writeRecording(
+            synthesized.events, device: synthesized.header.device, seed: 1, to: recording, force: false)
+        let text = try String(contentsOfFile: recording, encoding: .utf8)
+        return (recording, try journal(text, controls: try controls(text), in: directory))
+    }
+
+    /// The time of the recording's first event, read from its first `E:` line.
+    func firstEventTime(_ text: String) throws -> String {
+        let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("E: ") })
+        return String(line.split(separator: " ")[1])
+    }
+
+    /// Each drawing's strokes, each as its point lines (a clock's `<drawing>` has no attributes, a
+    /// symbol-digit part's has; no other element's name starts with `drawing`).
+    func strokes(_ file: String) -> [[[Substring]]] {
+        file.components(separatedBy: "<drawing").dropFirst().map { drawing in
+            drawing.components(separatedBy: "<stroke ").dropFirst().map { stroke in
+                stroke.split(separator: "\n").filter { $0.contains("<point ") }
+            }
+        }
+    }
+
+    @Test("A maze journal (test maze line naming the maze file) recovers to the same file as replay --test maze")
+    func mazeJournal() throws {
+        let scratch = try Scratch()
+        let maze = Fixture.path("Fixtures/mazes/no-choice.maze")
+        let (recording, journal) = try synthesizedJournal(
+            "clean-solve",
+            controls: { text in
+                ["anchor realtime-us=0 monotonic-us=0", "test maze maze=\(maze)", "begin \(try firstEventTime(text))"]
+            }, in: scratch.path)
+        let replayed = try replay(recording, test: .maze, maze: maze, into: scratch.path + "/replay")
+        let recovered = try recover(journal, into: scratch.path + "/recover")
+        #expect((replayed as NSString).lastPathComponent == "clean-solve.msk")
+        #expect((recovered as NSString).lastPathComponent == "journal.msk")
+        let a = try #require(FileManager.default.contents(atPath: replayed))
+        let b = try #require(FileManager.default.contents(atPath: recovered))
+        #expect(a == b)
+        // The maze's step is there (a file without it would also compare equal to an empty one).
+        #expect(try ADFReader.read(path: recovered).document.steps.filter { $0.identifier == "mazeStep-no-choice" }.count == 1)
+    }
+
+    @Test("An sdt journal with a continue line at 5 s recovers to the same file as replay --test sdt split there")
+    func symbolDigitJournal() throws {
+        let scratch = try Scratch()
+        var first = ""
+        let (recording, journal) = try synthesizedJournal(
+            "sdt-parts",
+            controls: { text in
+                first = try firstEventTime(text)
+                // 5 s lies in the scenario's 6 s pause: the last BTN_TOUCH before it is a release.
+                let touches = text.split(separator: "\n").filter { $0.hasPrefix("E: ") && $0.contains(" 0001 014a ") }
+                    .map { $0.split(separator: " ") }
+                let before = try #require(touches.last { Double($0[1])! < 5 })
+                let after = try #require(touches.first { Double($0[1])! > 5 })
+                #expect(before[4].prefix(4) == "0000" && after[4].prefix(4) == "0001")
+                return ["anchor realtime-us=0 monotonic-us=0", "test sdt", "begin \(first)", "continue 5.000000"]
+            }, in: scratch.path)
+        let firstMicroseconds = try #require(Int(first.replacingOccurrences(of: ".", with: "")))
+        let split = String(format: "%.6f", Double(5_000_000 - firstMicroseconds) / 1_000_000)
+        let replayed = try replay(recording, test: .sdt, stepSplit: split, into: scratch.path + "/replay")
+        let results = try recover(journal, into: scratch.path + "/recover")
+        #expect((replayed as NSString).lastPathComponent == "sdt-parts.ssk")
+        #expect((results as NSString).lastPathComponent == "journal.ssk")
+        let a = try #require(FileManager.default.contents(atPath: replayed))
+        let b = try #require(FileManager.default.contents(atPath: results))
+        #expect(a == b)
+        // The continue line split the parts: strokes in both the test and the copy part.
+        let drawings = strokes(try String(contentsOfFile: results, encoding: .utf8))
+        try #require(drawings.count >= 2)
+        #expect(drawings[0].count != 0)
+        #expect(drawings[1].count != 0)
+    }
+
+    @Test("A tap line: the touch-down it names and the samples up to the lift make no stroke; its step ends there")
+    func tapLine() throws {
+        let scratch = try Scratch()
+        let recording = Fixture.path("Fixtures/recordings/real/Wacom-Cintiq-22HDT-Pen.events")
+        let text = try String(contentsOfFile: recording, encoding: .utf8)
+        // The tenth touch-down and the first event, read with grep: 'E: 1369413655.262537 0001 014a 0001'.
+        #expect(text.contains("\nE: 1369413655.262537 0001 014a 0001"))
+        #expect(text.contains("Waiting for events      #\n################################\nE: 1369413636.405673 "))
+        func recovered(_ name: String, _ control: String) throws -> (path: String, text: String) {
+            let controls = ["anchor realtime-us=0 monotonic-us=0", "begin 1369413636.405673", control]
+            let results = try recover(try journal(text, controls: controls, named: name, in: scratch.path), into: scratch.path)
+            #expect((results as NSString).lastPathComponent == name + ".csk")
+            return (results, try String(contentsOfFile: results, encoding: .utf8))
+        }
+        // A continue press a microsecond before the touch-down: the touched stroke is the copy step's first.
+        let pressed = try recovered("pressed", "continue 1369413655.262536").text
+        let (tappedPath, tapped) = try recovered("tapped", "tap continue 1369413655.262537")
+        let byPress = strokes(pressed)
+        let byTap = strokes(tapped)
+        try #require(byPress.count == 2 && byTap.count == 2)
+        #expect(byTap[0] == byPress[0], "the command step is untouched")
+        #expect(byPress[1].count > 1)
+        #expect(byTap[1] == Array(byPress[1].dropFirst()), "the copy step lacks exactly the tapped stroke")
+        // The command step ends at the touch-down (Unix ms, anchor offset 0), where the copy step starts.
+        #expect(tapped.contains("<End timestamp=\"1369413655262\"/>"))
+        #expect(tapped.contains("<Start timestamp=\"1369413655262\"/>"))
+        #expect(!tapped.contains("timestamp=\"1369413655262\" x="), "no point at the tap's touch-down")
+        #expect(ADFValidator().validate(path: tappedPath) == [])
     }
 }
