@@ -38,6 +38,7 @@ struct RecoverTests {
             recovered.standardError.contains(
                 "warning: the reading time of step clockStep-other is left out of the results: the file has no such step."))
         let results = directory.appendingPathComponent("with/journal.csk")
+        #expect(FileManager.default.fileExists(atPath: results.path), "the results are named after the journal, in --out")
         let shown = try styluskit(["adf", "show", results.path])
         #expect(shown.status == 0, "\(shown.standardError)")
         // 2250 - 2000 and 4123 - 3100 ms.
