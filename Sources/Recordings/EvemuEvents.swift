@@ -244,6 +244,14 @@ struct EvemuEventStream {
     private var timestamp = RepeatedTimestamp()
     /// The fast path for lines in evemu's own layout.
     private var layoutParser = EvemuLayoutEventParser()
+    /// Events per `nextEvents(into:)` when the fast path reads ahead.
+    static let batchSize = 64
+    /// Events `next()` read ahead, handed out from `batchIndex`.
+    private var batch = [InputEvent](
+        repeating: InputEvent(time: EventTime(microseconds: 0), type: .synchronization, code: 0, value: 0),
+        count: EvemuEventStream.batchSize)
+    private var batchIndex = 0
+    private var batchCount = 0
     /// False to read every `E:` line with the careful parser alone (tests compare the two).
     private let fastPath: Bool
     /// What was dropped, once reading ended in `allowTruncated` mode.
@@ -268,7 +276,7 @@ struct EvemuEventStream {
 
     private mutating func step() throws(RecordingError) -> Step {
         // Most lines are events in evemu's own layout; any other line (and any error) is read
-        // below, by the careful parser. Without `allowTruncated`, `next()` has tried this line.
+        // below, by the careful parser. Without `allowTruncated`, `nextEvents(into:)` has tried this line.
         var tryFastPath = fastPath && allowTruncated
         while true {
             if tryFastPath, let event = source.nextLine(parsedBy: &layoutParser) { return .event(event) }
@@ -315,14 +323,44 @@ struct EvemuEventStream {
     }
 
     /// The next event, or nil at the end.
+    @inline(__always)
     mutating func next() throws(RecordingError) -> InputEvent? {
-        // The fast path first, without the detour through `Step`; the rest is a function of its
-        // own so that this one stays small.
-        if fastPath && !allowTruncated, let event = source.nextLine(parsedBy: &layoutParser) {
-            eventsSinceFrameEnd = event.isFrameEnd ? 0 : eventsSinceFrameEnd &+ 1
-            return event
+        // Events read ahead first, then the next batch.
+        if batchIndex < batchCount {
+            defer { batchIndex &+= 1 }
+            return batch[batchIndex]
         }
-        return try nextThroughSteps()
+        // Separately, so that the array is not borrowed while `self` is.
+        var events = batch
+        batch = []
+        batchCount = try events.withUnsafeMutableBufferPointer { b throws(RecordingError) in try nextEvents(into: b) }
+        batch = events
+        guard batchCount > 0 else { return nil }
+        batchIndex = 1
+        return batch[0]
+    }
+
+    /// The next events into `batch`, their count: at least one, 0 at the end.
+    ///
+    /// Lines in evemu's own layout are read ahead, as many as fit (without `allowTruncated`),
+    /// which is safe: the fast path throws nothing and leaves the source where that many single
+    /// reads would, and every line it refuses waits, unread, for the careful parser in the next
+    /// call, so errors, line numbers and control lines are as `next()` one at a time gives them.
+    @inline(never)
+    mutating func nextEvents(into batch: UnsafeMutableBufferPointer<InputEvent>) throws(RecordingError) -> Int {
+        if fastPath && !allowTruncated, let base = batch.baseAddress {
+            let count = source.nextLines(parsedBy: &layoutParser, into: base, capacity: batch.count)
+            if count > 0 {
+                // Only the end of the stream reads this, after the whole batch is handed out.
+                var lastFrameEnd = count &- 1
+                while lastFrameEnd >= 0 && !batch[lastFrameEnd].isFrameEnd { lastFrameEnd &-= 1 }
+                eventsSinceFrameEnd = lastFrameEnd < 0 ? eventsSinceFrameEnd &+ count : count &- 1 &- lastFrameEnd
+                return count
+            }
+        }
+        guard let event = try nextThroughSteps() else { return 0 }
+        batch[0] = event
+        return 1
     }
 
     /// The next event, or nil at the end, read by `step()`.

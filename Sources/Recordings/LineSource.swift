@@ -92,6 +92,40 @@ struct LineSource {
         return parsed
     }
 
+    /// Reads as many of the next lines as `parser` accepts, up to `capacity`, into `out`; the count.
+    ///
+    /// `nextLine(parsedBy:)` called in a loop, with the bookkeeping paid once a batch: the source
+    /// ends as it would after that many calls (the last accepted line the line last returned),
+    /// and stops at the first line `parser` refuses, or that is not yet whole in the buffer or
+    /// too long, leaving it unread for `nextLine()`.
+    @inline(__always)
+    mutating func nextLines<Parser: LineParser>(
+        parsedBy parser: inout Parser, into out: UnsafeMutablePointer<Parser.Parsed>, capacity: Int
+    ) -> Int {
+        let (count, last, next) = buffer.withUnsafeBufferPointer { p -> (Int, Int, Int) in
+            var count = 0
+            var last = lineStart
+            var start = position
+            while count < capacity {
+                guard let newline = firstIndex(of: 0x0a, in: p, from: start, to: end),
+                    newline &- start <= Self.maximumLineBytes,
+                    let parsed = parser.parse(p, from: start, to: newline)
+                else { break }
+                (out + count).initialize(to: parsed)
+                count &+= 1
+                last = start
+                start = newline &+ 1
+            }
+            return (count, last, start)
+        }
+        guard count > 0 else { return 0 }
+        lineStart = last
+        position = next
+        lineNumber &+= count
+        lastLineHadNewline = true
+        return count
+    }
+
     /// Refuses a line of more than `maximumLineBytes`, leaving `position` at its start.
     private func checkLength(_ bytes: Int) throws(RecordingError) {
         guard bytes <= Self.maximumLineBytes else {

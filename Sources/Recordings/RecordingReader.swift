@@ -25,9 +25,13 @@ public final class RecordingReader {
     @exclusivity(unchecked) private var stream: EvemuEventStream?
     /// True when `stream` is set: testing this flag, unlike `stream != nil`, copies nothing.
     private var readsEvemu = false
-    /// The events of a YAML recording, handed out from `nextIndex`.
-    private var events: [InputEvent] = []
-    private var nextIndex = 0
+    /// The events of a YAML recording, or the last batch read from `stream`, handed out from
+    /// `nextIndex` up to `eventCount`: one array for both keeps `next()` a compare and a load.
+    /// Unchecked exclusivity, as for `stream` and for the same reasons: `next()` and `nextBatch()`
+    /// are their only mutators.
+    @exclusivity(unchecked) private var events: [InputEvent] = []
+    @exclusivity(unchecked) private var nextIndex = 0
+    @exclusivity(unchecked) private var eventCount = 0
 
     /// What `allowTruncated` dropped, once `next()` has returned nil; nil when nothing was dropped.
     public var truncation: TruncationReport? { stream?.truncation }
@@ -167,7 +171,12 @@ public final class RecordingReader {
         case .evemu(let evemu):
             stream = evemu
             readsEvemu = true
-        case .memory(let all): events = all
+            events = [InputEvent](
+                repeating: InputEvent(time: EventTime(microseconds: 0), type: .synchronization, code: 0, value: 0),
+                count: EvemuEventStream.batchSize)
+        case .memory(let all):
+            events = all
+            eventCount = all.count
         }
     }
 
@@ -180,10 +189,26 @@ public final class RecordingReader {
     /// The next event, or nil at the end of the recording.
     /// - Throws: `RecordingError` at a malformed line (unless `allowTruncated`).
     public func next() throws(RecordingError) -> InputEvent? {
-        if readsEvemu { return try stream!.next() }
-        guard nextIndex < events.count else { return nil }
-        defer { nextIndex += 1 }
-        return events[nextIndex]
+        if nextIndex < eventCount {
+            defer { nextIndex &+= 1 }
+            return events[nextIndex]
+        }
+        guard readsEvemu else { return nil }
+        return try nextBatch()
+    }
+
+    /// The first event of the stream's next batch, or nil at the end.
+    @inline(never)
+    private func nextBatch() throws(RecordingError) -> InputEvent? {
+        eventCount = try events.withUnsafeMutableBufferPointer { batch throws(RecordingError) in
+            try stream!.nextEvents(into: batch)
+        }
+        guard eventCount > 0 else {
+            nextIndex = 0
+            return nil
+        }
+        nextIndex = 1
+        return events[0]
     }
 
     /// Every remaining event.
