@@ -113,6 +113,29 @@ struct EventLineFastPathTests {
         }
     }
 
+    @Test("RecordingReader hands out the fast path's batches: every recording gives the careful parser's events and error")
+    func readerBatches() {
+        var compared = 0
+        for file in Self.recordingFiles {
+            guard let careful = Self.read(file, fastPath: false, allowTruncated: false),
+                let reader = try? RecordingReader(path: file)
+            else { continue }
+            var events: [InputEvent] = []
+            var error: RecordingError?
+            do {
+                while let event = try reader.next() { events.append(event) }
+            } catch let stop {
+                error = stop
+            }
+            #expect(events == careful.events, "\(file)")
+            #expect(error == careful.error, "\(file)")
+            // Past the end (or the error) the reader says the same again.
+            #expect((try? reader.next()) == nil, "\(file)")
+            compared += 1
+        }
+        #expect(compared >= 20)
+    }
+
     @Test("a damaged recording read whole: the same error, line and truncation with and without the fast path")
     func damagedWhole() throws {
         let real = realDirectory + "/Wacom-Cintiq-22HDT-Pen.events"
