@@ -97,7 +97,9 @@ struct LineSource {
     /// `nextLine(parsedBy:)` called in a loop, with the bookkeeping paid once a batch: the source
     /// ends as it would after that many calls (the last accepted line the line last returned),
     /// and stops at the first line `parser` refuses, or that is not yet whole in the buffer or
-    /// too long, leaving it unread for `nextLine()`.
+    /// too long, leaving it unread for `nextLine()`. `out` has room for `capacity` values; what
+    /// it held is overwritten without being deinitialised, which only a trivial `Parsed` (such as
+    /// `InputEvent`) allows.
     @inline(__always)
     mutating func nextLines<Parser: LineParser>(
         parsedBy parser: inout Parser, into out: UnsafeMutablePointer<Parser.Parsed>, capacity: Int
