@@ -262,8 +262,14 @@ package struct EvemuStreamReading: Equatable {
         var header = EvemuHeaderParser(fileName: source.name)
         do { try header.parse(&source) } catch { return nil }
         var stream = EvemuEventStream(source: source, allowTruncated: allowTruncated, fastPath: fastPath)
+        // In batches, as `RecordingReader` reads.
+        var batch = EvemuEventStream.emptyBatch()
         do {
-            while let event = try stream.next() { events.append(event) }
+            while true {
+                let count = try batch.withUnsafeMutableBufferPointer { b throws(RecordingError) in try stream.nextEvents(into: b) }
+                if count == 0 { break }
+                events += batch[..<count]
+            }
         } catch {
             self.error = error
         }

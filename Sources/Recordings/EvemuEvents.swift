@@ -246,12 +246,10 @@ struct EvemuEventStream {
     private var layoutParser = EvemuLayoutEventParser()
     /// Events per `nextEvents(into:)` when the fast path reads ahead.
     static let batchSize = 64
-    /// Events `next()` read ahead, handed out from `batchIndex`.
-    private var batch = [InputEvent](
-        repeating: InputEvent(time: EventTime(microseconds: 0), type: .synchronization, code: 0, value: 0),
-        count: EvemuEventStream.batchSize)
-    private var batchIndex = 0
-    private var batchCount = 0
+    /// Room for one batch of `nextEvents(into:)`, its values to be overwritten.
+    static func emptyBatch() -> [InputEvent] {
+        [InputEvent](repeating: InputEvent(time: EventTime(microseconds: 0), type: .synchronization, code: 0, value: 0), count: batchSize)
+    }
     /// False to read every `E:` line with the careful parser alone (tests compare the two).
     private let fastPath: Bool
     /// What was dropped, once reading ended in `allowTruncated` mode.
@@ -322,30 +320,12 @@ struct EvemuEventStream {
         return .end
     }
 
-    /// The next event, or nil at the end.
-    @inline(__always)
-    mutating func next() throws(RecordingError) -> InputEvent? {
-        // Events read ahead first, then the next batch.
-        if batchIndex < batchCount {
-            defer { batchIndex &+= 1 }
-            return batch[batchIndex]
-        }
-        // Separately, so that the array is not borrowed while `self` is.
-        var events = batch
-        batch = []
-        batchCount = try events.withUnsafeMutableBufferPointer { b throws(RecordingError) in try nextEvents(into: b) }
-        batch = events
-        guard batchCount > 0 else { return nil }
-        batchIndex = 1
-        return batch[0]
-    }
-
     /// The next events into `batch`, their count: at least one, 0 at the end.
     ///
     /// Lines in evemu's own layout are read ahead, as many as fit (without `allowTruncated`),
     /// which is safe: the fast path throws nothing and leaves the source where that many single
     /// reads would, and every line it refuses waits, unread, for the careful parser in the next
-    /// call, so errors, line numbers and control lines are as `next()` one at a time gives them.
+    /// call, so errors, line numbers and control lines are as reading one line at a time gives them.
     @inline(never)
     mutating func nextEvents(into batch: UnsafeMutableBufferPointer<InputEvent>) throws(RecordingError) -> Int {
         if fastPath && !allowTruncated, let base = batch.baseAddress {

@@ -171,9 +171,7 @@ public final class RecordingReader {
         case .evemu(let evemu):
             stream = evemu
             readsEvemu = true
-            events = [InputEvent](
-                repeating: InputEvent(time: EventTime(microseconds: 0), type: .synchronization, code: 0, value: 0),
-                count: EvemuEventStream.batchSize)
+            events = EvemuEventStream.emptyBatch()
         case .memory(let all):
             events = all
             eventCount = all.count
