@@ -51,6 +51,8 @@ BUTTON_PIXEL = (int(1920 - 2.5 * PER_CM), int(1080 - 0.8 * PER_CM))
 CONTINUE_BOX = (1920 - 4.5 * PER_CM, 1920 - 0.5 * PER_CM, 1080 - 2.0 * PER_CM, 1080 - 0.5 * PER_CM)
 # The clock to copy: centred, radius 4 cm, hour hand 0.5 r, minute hand 0.75 r (FormPrinting's StepForm).
 CLOCK_RADIUS = 4 * PER_CM
+# How late a frame may show what a timer did (a loaded machine: two cores shared by many builds).
+LATENCY = 0.6
 
 HOURS = ["twelve", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"]
 
@@ -121,8 +123,8 @@ class Watcher:
     time.monotonic, so captures and journal events share one clock), the stage the operator's terminal
     was at, and a few facts of its pixels. A few whole captures are kept for the words on them."""
 
-    def __init__(self, work, stage):
-        self.work, self.stage = work, stage
+    def __init__(self, work, stage, run):
+        self.work, self.stage, self.run_number = work, stage, run
         self.samples, self.kept = [], {}
         self.running = True
         self.thread = threading.Thread(target=self.run, daemon=True)
@@ -141,7 +143,12 @@ class Watcher:
 
     def run(self):
         path = os.path.join(self.work, "watch.xwd")
+        # The watcher yields to the visit: a capture must not be what delays the frame it captures.
+        os.nice(10)
+        last = 0.0
         while self.running:
+            time.sleep(max(0.0, last + 0.12 - time.monotonic()))
+            last = time.monotonic()
             stage = self.stage()
             before = time.monotonic()
             done = subprocess.run(["xwd", "-root", "-silent", "-out", path], capture_output=True)
@@ -153,40 +160,49 @@ class Watcher:
                 image = XwdImage(path)
             except (ValueError, OSError):
                 continue
-            facts = self.facts(image)
-            facts.update(before=before, after=after, stage=stage)
+            facts = self.facts(image, stage)
+            facts.update(before=before, after=after, stage=stage, run=self.run_number())
             self.samples.append(facts)
             # The first capture of each stage with words on top, with the clock to copy, and two of a break.
             if facts["banner"] and f"{stage}-banner" not in self.kept:
                 self.keep(f"{stage}-banner", path)
             if stage == "clock" and facts["copy-clock"] and "copy" not in self.kept:
                 self.keep("copy", path)
-            if stage == "sdt" and not facts["banner"] and "sdt-form" not in self.kept and facts["black"] > 50:
+            if stage == "sdt" and not facts["banner"] and facts["cover"] < 0.05 and "sdt-form" not in self.kept:
                 self.keep("sdt-form", path)
-            if stage == "break":
-                breaks = [k for k in self.kept if k.startswith("break-")]
-                if len(breaks) < 2 and (not breaks or after - self.kept_at > 1.4):
-                    self.keep(f"break-{len(breaks) + 1}", path)
+            if stage in ("break", "between") and facts["bare"] and "bare" not in self.kept:
+                self.keep("bare", path)
+            if stage == "break" and facts["cover"] > 0.5:
+                kept = [k for k in self.kept if k.startswith("countdown-")]
+                if len(kept) < 2 and (not kept or after - self.kept_at > 1.4):
+                    self.keep(f"countdown-{len(kept) + 1}", path)
                     self.kept_at = after
 
     @staticmethod
-    def facts(image):
+    def facts(image, stage):
+        """What the check asks of a capture, each fact looked for only in the stage it belongs to (a
+        capture's pixels are read in Python, so fewer reads mean more captures)."""
         grid = [image.pixel(x, y) for x in range(20, 1920, 60) for y in range(140, 1080, 60)]
-        centre = [image.pixel(960 + dx, 540 + dy) for dx in range(-140, 141, 10) for dy in range(-100, 101, 10)]
-        ring = [image.pixel(int(960 + CLOCK_RADIUS * math.cos(a / 18 * math.pi)), int(540 + CLOCK_RADIUS * math.sin(a / 18 * math.pi)))
-                for a in range(36)]
-        # The maze's finish card (its green check mark) is about the middle; the maze's own start arrow is green too.
-        wide = [image.pixel(960 + dx, 540 + dy) for dx in range(-260, 261, 10) for dy in range(-180, 181, 10)]
-        return {
-            "button": near(image.pixel(*BUTTON_PIXEL), BUTTON),
+        facts = {
+            "bare": sum(p == (0, 0, 0) for p in grid) / len(grid) > 0.9,
             "banner": near(image.pixel(5, 5), BANNER, 6),
             "cover": sum(near(p, COVER, 12) for p in grid) / len(grid),
-            "copy-clock": sum(max(p) < 110 for p in ring) >= 12,
-            "black": sum(max(p) < 90 for p in centre),
-            "green": sum(near(p, CHECK_GREEN, 30) for p in wide),
-            "highlight": sum(near(image.pixel(x, y), HIGHLIGHT, 40) for x in range(0, 1920, 16) for y in range(0, 1080, 16)),
             "centre": image.pixel(960, 540),
+            "button": False, "copy-clock": False, "walls": 0, "magenta": 0, "highlight": 0,
         }
+        if stage == "clock":
+            ring = [image.pixel(int(960 + CLOCK_RADIUS * math.cos(a / 18 * math.pi)), int(540 + CLOCK_RADIUS * math.sin(a / 18 * math.pi)))
+                    for a in range(36)]
+            facts.update({"button": near(image.pixel(*BUTTON_PIXEL), BUTTON), "copy-clock": sum(max(p) < 110 for p in ring) >= 12})
+        if stage == "maze":
+            # The maze's walls where two lines through the middle cross them (detour.maze, 1.5 cm cells):
+            # the finish card hides them.
+            facts["walls"] = (sum(max(image.pixel(960, y)) < 90 for y in range(380, 700))
+                              + sum(max(image.pixel(x, 540)) < 90 for x in range(780, 1140)))
+        if stage == "sdt":
+            facts["magenta"] = sum(near(image.pixel(x, y), (217, 0, 217), 40) for x in range(0, 1920, 12) for y in range(120, 1080, 12))
+            facts["highlight"] = sum(near(image.pixel(x, y), HIGHLIGHT, 40) for x in range(0, 1920, 16) for y in range(0, 1080, 16))
+        return facts
 
 
 # ---------------------------------------------------------------------------------------------------
@@ -215,11 +231,41 @@ def words_on(capture, box, work, name, extra=()):
     return " ".join(run.stdout.lower().split())
 
 
+def legend_digits(capture, work):
+    """The nine digits of the symbol-digit legend as tesseract reads them, each cell's inside cut out
+    (its frame would read as a 1). The form (Fixtures/settings/README.md) is centred on the 29.376 x
+    16.524 cm panel; the legend's items are 1.296 cm apart, a digit's cell 1.1161 cm high under the symbol's."""
+    if shutil.which("tesseract") is None or capture is None:
+        return None
+    image = XwdImage(capture)
+    ox, oy = (29.376 - 21.888) / 2, (16.524 - 13.282) / 2
+    pitch, inner, border = 1.296, 1.1161, 0.026
+    left = ox + (15 * pitch + border - (9 * pitch + border)) / 2
+    top, bottom = oy + 2 * border + inner + 0.12, oy + 2 * border + 2 * inner - 0.08
+    cells = [(int((left + i * pitch + border + 0.15) * PER_CM), int((left + (i + 1) * pitch - 0.15) * PER_CM)) for i in range(9)]
+    y0, y1 = int(top * PER_CM), int(bottom * PER_CM)
+    gap = bytes([255, 255, 255]) * 30
+    rows = bytearray()
+    for y in range(y0, y1):
+        rows.extend(gap)
+        for x0, x1 in cells:
+            for x in range(x0, x1):
+                rows.extend(image.pixel(x, y))
+            rows.extend(gap)
+    width = 30 + sum(x1 - x0 + 30 for x0, x1 in cells)
+    ppm = os.path.join(work, "ocr-legend.ppm")
+    with open(ppm, "wb") as f:
+        f.write(f"P6 {width} {y1 - y0} 255\n".encode() + bytes(rows))
+    run = subprocess.run(["tesseract", ppm, "-", "--psm", "7", "-c", "tessedit_char_whitelist=0123456789"], capture_output=True, text=True)
+    return run.stdout
+
+
 def banner_box(capture):
     """The box of the words on top of the patient window: the rows whose left edge is the banner colour."""
     image = XwdImage(capture)
     bottom = 0
-    while bottom < 400 and near(image.pixel(5, bottom), BANNER, 6):
+    # A row belongs to the banner while any of a few columns is its colour (a letter may cover one).
+    while bottom < 400 and any(near(image.pixel(x, bottom), BANNER, 6) for x in (2, 300, 700, 1100, 1500, 1917)):
         bottom += 1
     return (0, 0, 1920, max(bottom, 40))
 
@@ -265,6 +311,8 @@ def start_visit(styluskit, out, feeds, stderr_path, environment):
 
 
 def finish(process, seconds=120):
+    if process.stdin is not None and process.stdin.closed:
+        process.stdin = None
     try:
         stdout, _ = process.communicate(timeout=seconds)
     except subprocess.TimeoutExpired:
@@ -292,7 +340,7 @@ def stage_of(stderr_paths):
     def stage():
         text = "".join(open(p).read() for p in stderr_paths() if os.path.exists(p))
         tests = list(re.finditer(r"^Test \d+ of \d+: (\w+)", text, re.M))
-        if not tests:
+        if not tests or "Administering " not in text:
             return None
         name = tests[-1].group(1).lower()
         after = text[tests[-1].end():]
@@ -300,7 +348,7 @@ def stage_of(stderr_paths):
             return "clock" if name.startswith("clock") else "maze" if name.startswith("maze") else "sdt"
         if "Break of" in after and "The break is over." not in after:
             return "break"
-        return None
+        return "between"
     return stage
 
 
@@ -344,6 +392,22 @@ def xpath(expression, path):
     return subprocess.run(["xmllint", "--xpath", expression, path], capture_output=True, text=True).stdout.strip()
 
 
+def delayed(path, seconds):
+    """The recording with every event after its first frame `seconds` later: the pen hovers that long
+    before it touches, so the instructions (if any) stay on screen long enough to be captured."""
+    lines, shifting = [], False
+    for line in open(path):
+        if line.startswith("E:"):
+            fields = line.split(" ", 2)
+            if shifting:
+                line = f"E: {float(fields[1]) + seconds:.6f} {fields[2]}"
+            if fields[2].startswith("0000 0000"):
+                shifting = True
+        lines.append(line)
+    with open(path, "w") as f:
+        f.writelines(lines)
+
+
 def run_visit(styluskit, work):
     """Both runs of the visit: the first stopped (SIGINT) at the maze's prompt, the second resuming it.
     Returns what the check reads afterwards."""
@@ -351,13 +415,14 @@ def run_visit(styluskit, work):
     for name in ("clock", "maze", "sdt"):
         feed = os.path.join(work, f"{name}.evemu")
         subprocess.run([styluskit, "synth", os.path.join(HERE, f"{name}.scenario"), "--output", feed], check=True, capture_output=True)
+        delayed(feed, 3.0)  # 1.5 s of the session at --feed-speed 2
         feeds.append(feed)
     out = os.path.join(work, "visits")
     # No audio output at all: SDL cannot open one, so nothing can be spoken (the truth the records must tell).
     environment = dict(os.environ, SDL_AUDIODRIVER="truth-check-no-audio")
     stderr_paths = [os.path.join(work, "run-1.stderr"), os.path.join(work, "run-2.stderr")]
     current = [stderr_paths[0]]
-    watcher = Watcher(work, stage_of(lambda: current))
+    watcher = Watcher(work, stage_of(lambda: [p for p in current if p]), lambda: 1 if current[0] != stderr_paths[1] else 2)
     watcher.start()
     facts = {"feeds": feeds}
     try:
@@ -366,6 +431,7 @@ def run_visit(styluskit, work):
         first.stdin.flush()
         at_prompt = wait_for(lambda: "Truth check, maze." in open(stderr_paths[0]).read(), 120)
         time.sleep(0.5)
+        current[0] = None  # the screen is nobody's business once the visit is stopped
         first.send_signal(signal.SIGINT)
         facts["first"] = (at_prompt,) + finish(first, 60)
         paths = sorted(glob.glob(os.path.join(out, PARTICIPANT, "*", "visit.json")))
@@ -382,6 +448,11 @@ def run_visit(styluskit, work):
     paths = sorted(glob.glob(os.path.join(out, PARTICIPANT, "*", "visit.json")))
     facts["folders"] = [os.path.dirname(p) for p in paths]
     facts["folder"] = facts["folders"][0] if facts["folders"] else None
+    # What each capture showed and how the runs ended, for a look afterwards (KEEP=1 keeps the folder;
+    # TRUTH_AGAIN=FOLDER reads that folder's visit again without running it).
+    with open(os.path.join(work, "captures.json"), "w") as f:
+        json.dump({"samples": watcher.samples, "kept": watcher.kept,
+                   "facts": {k: v for k, v in facts.items() if k != "watch"}}, f, indent=0)
     return facts
 
 
@@ -393,7 +464,7 @@ class Sources:
     """Every place the check reads, read once."""
 
     def __init__(self, styluskit, work, facts):
-        self.facts = facts
+        self.facts, self.work = facts, work
         self.folder = facts["folder"]
         self.manifest = json.load(open(os.path.join(self.folder, "visit.json"))) if self.folder else {}
         self.tests = {t["test"]: t for t in self.manifest.get("tests", [])}
@@ -492,7 +563,7 @@ def value_cell(found, expected, place, required):
     """A cell for what a place says of a setting: `found` {where: value} (empty: silent)."""
     if not found:
         return cell(MISSING if required else NONE, f"not said{' (required)' if required else ''}")
-    wrong = {k: v for k, v in found.items() if not matches(v, expected)}
+    wrong = {k: v for k, v in found.items() if not matches(v, expected, k)}
     if wrong:
         key, value = next(iter(wrong.items()))
         return cell(DIFFERS, f"{key} = {value!r}")
@@ -500,9 +571,12 @@ def value_cell(found, expected, place, required):
     return cell(OK, f"{key} = {value!r}")
 
 
-def matches(value, expected):
-    """A recorded value against the set one: numbers by value (units and 'cells' aside), booleans by truth."""
+def matches(value, expected, key=""):
+    """A recorded value against the set one: numbers by value (units and 'cells' aside; a key named in
+    milliseconds read so), booleans by truth."""
     text = str(value).strip().lower()
+    if re.search(r"(millisecond|_ms$|ms$)", key, re.I) and re.match(r"^-?[\d.]+$", text):
+        text += " ms"
     want = str(expected).strip().lower()
     if text == want:
         return True
@@ -528,6 +602,26 @@ def report_mention(text, phrases, expected_words):
     return cell(DIFFERS, f'"{bad[:60]}"')
 
 
+def value_words(value):
+    """The ways a report may write a setting's value: '4 s' as '4 s', '4.0 s', '4000 ms'; false as off, no."""
+    text = str(value).strip().lower()
+    if text in ("true", "false"):
+        return ["on", "yes", "true", "enabled"] if text == "true" else ["off", "no", "false", "disabled", "not "]
+    number, _, unit = text.partition(" ")
+    words = [text, f"{float(number):g} {unit}".strip(), f"{float(number):.1f} {unit}".strip()]
+    if unit == "s":
+        words.append(f"{float(number) * 1000:g} ms")
+    return words
+
+
+def report_cell(src, key, value):
+    """The report's lines naming a setting (its key in words or as written), checked for its value."""
+    if src.report_error:
+        return cell(DIFFERS, src.report_error)
+    name = key.split(".", 1)[1]
+    return report_mention(src.report_text, [name, name.replace("-", " ")], value_words(value))
+
+
 def export_cells(src, names, expected):
     """The CSV and REDCap cells of a setting: the columns named after it, compared with the set value."""
     cells = []
@@ -551,7 +645,7 @@ def manifest_cell(src, key, expected, names=()):
         value = read_settings(DEFAULTS).get(key)
     if not matches(value, expected):
         return cell(DIFFERS, f"settings file: {value}")
-    wrong = {k: v for k, v in own.items() if not matches(v, expected)}
+    wrong = {k: v for k, v in own.items() if not matches(v, expected, k)}
     if wrong:
         k, v = next(iter(wrong.items()))
         return cell(DIFFERS, f"{k} = {v!r}")
@@ -623,8 +717,17 @@ def clock_time_line(src, table, said, work):
         if read is None:
             words = cell(NONE, "words not read (tesseract missing; scripts/setup.sh)")
         else:
-            phrase = re.search(r"set the hands to ([a-z0-9: ]+)", read)
-            words = cell(judge(read), f'words "{(phrase.group(0) if phrase else read)[:50]}"')
+            phrase = re.search(r"set the hands to ([a-z0-9: ]*)", read)
+            state, told = judge(read), phrase.group(1).strip() if phrase else ""
+            note = f'words "...set the hands to {told}"' if phrase else f'words "{read[:50]}"'
+            if state == MISSING and told:
+                # The line runs off the screen: what is left is the start of one of the times.
+                state = DIFFERS
+                cut = [w for w in right + wrong if w.startswith(told) and len(told) >= 3]
+                note += f" (cut off at the screen's edge{': ' + cut[0] + '?' if cut else ''})"
+            elif not read.startswith("please"):
+                note += " (the line starts cut off)"
+            words = cell(state, note)
     copy = watch.kept.get("copy")
     if copy is None:
         hands = cell(MISSING, "the clock to copy was never captured")
@@ -683,7 +786,9 @@ def button_delay_line(src, table, said):
         if not brackets:
             window = cell(MISSING, "the buttons were never seen appearing")
         else:
-            good = all(lo - 0.05 <= delay <= hi + 0.05 and not lo - 0.05 <= default <= hi + 0.05 for lo, hi in brackets)
+            # The buttons are drawn at the first frame after the timer fires: a loaded machine draws it
+            # late (LATENCY), never early; the default's buttons would have come before `lo`.
+            good = all(timed(lo, hi, delay, default) for lo, hi in brackets)
             window = cell(OK if good else DIFFERS,
                           "buttons " + ", ".join(f"{max(lo, 0):.2f}-{hi:.2f} s" for lo, hi in brackets) + " after the last lift")
         # The results: the touch on continue before the delay is ink, the ones after it are taps.
@@ -705,7 +810,7 @@ def button_delay_line(src, table, said):
                                    ["buttondelay"])
         if explicit:
             results = worst(results, value_cell(explicit, said["clock.button-delay"], "results", False))
-    report = report_mention(src.report_text, ["button delay", "button-delay"], [f"{delay:g} s", f"{delay:g}s", f"{delay:.1f} s"])
+    report = report_cell(src, "clock.button-delay", said["clock.button-delay"])
     table.add("clock.button-delay", said["clock.button-delay"],
               [window, cell(NONE, "-"), results, manifest_cell(src, "clock.button-delay", said["clock.button-delay"], ["buttondelay"]), report]
               + export_cells(src, ["button_delay"], said["clock.button-delay"]))
@@ -723,6 +828,22 @@ def instructions_shown(src, test):
     return None if not path else int(float(xpath("count(//Start[@instructionsShown])", path) or 0))
 
 
+def shown_words(watch, stage, src):
+    """': "the words"' on top of a stage's first capture with words, as tesseract reads them."""
+    capture = watch.kept.get(f"{stage}-banner")
+    if capture is None:
+        return ""
+    read = words_on(capture, banner_box(capture), src.work, f"{stage}-banner")
+    return f': "{read[:45]}"' if read else ""
+
+
+def timed(lo, hi, value, default):
+    """Whether something the window showed between `lo` and `hi` seconds after its cause (a frame may
+    come LATENCY late, never early) is the set `value`'s doing and could not be the `default`'s."""
+    could = lambda t: lo - LATENCY <= t <= hi
+    return could(value) and not could(default)
+
+
 def maze_lines(src, table, said):
     watch = src.facts["watch"]
     samples = window_in(watch, "maze")
@@ -732,9 +853,9 @@ def maze_lines(src, table, said):
     journal = src.journal.get("maze")
     touched = touches(journal_events(journal)[0]) if journal else []
 
-    def setting(key, window, results, report_phrases=(), report_words=()):
+    def setting(key, window, results):
         value = said[key]
-        report = report_mention(src.report_text, report_phrases, report_words) if report_phrases else cell(NONE, "not said")
+        report = report_cell(src, key, value)
         table.add(key, value, [window, cell(NONE, "-"), results, manifest_cell(src, key, value, [key.split(".")[1]]), report]
                   + export_cells(src, ["maze_" + key.split(".")[1].replace("-", "_")], value))
 
@@ -743,18 +864,16 @@ def maze_lines(src, table, said):
     shown = instructions_shown(src, "maze")
     setting("maze.enable-instructions",
             cell(MISSING, "no capture of the maze") if no_window else
-            cell(DIFFERS if banner else OK, f"words on top in {len(banner)} of {len(samples)} captures"),
+            cell(DIFFERS if banner else OK, f"words on top in {len(banner)} of {len(samples)} captures" + shown_words(watch, "maze", src)),
             cell(MISSING, "no results file") if shown is None else
-            cell(DIFFERS if shown else OK, f"{shown} steps with instructionsShown"),
-            ["maze instructions"], ["off", "no", "false"])
+            cell(DIFFERS if shown else OK, f"{shown} steps with instructionsShown"))
     # Wall-cross detection off: the 1 s cross is neither covered nor recorded.
     crossed = "wall-cross" in (found or [])
     setting("maze.enable-wall-cross-detection",
             cell(MISSING, "no capture of the maze") if no_window else
             cell(DIFFERS if covered else OK, f"covered in {len(covered)} of {len(samples)} captures (a 1 s wall cross fed)"),
             cell(MISSING, "no results file") if found is None else
-            cell(DIFFERS if crossed else OK, f"interruptions: {', '.join(found) or 'none'}"),
-            ["wall-cross detection", "wall cross detection"], ["off", "no", "false"])
+            cell(DIFFERS if crossed else OK, f"interruptions: {', '.join(found) or 'none'}"))
     for key, why in (("maze.maximum-skip-length", "moot: wall-cross detection is off"),
                      ("maze.wall-cross-timeout", "moot: wall-cross detection is off"),
                      ("maze.maximum-pause-skip-length", "not exercised: no interruption"),
@@ -773,20 +892,19 @@ def maze_lines(src, table, said):
             cell(DIFFERS if covered else OK, f"not covered during the {longest:.1f} s pen-up"),
             cell(MISSING, "no results file") if found is None else
             cell(DIFFERS if stopped or not default < longest < timeout else OK,
-                 f"{longest:.1f} s pen-up, interruptions: {', '.join(found) or 'none'}"),
-            ["no-drawing timeout", "no drawing timeout"], [f"{timeout:g} s"])
+                 f"{longest:.1f} s pen-up, interruptions: {', '.join(found) or 'none'}"))
     # Finish timeout 1 s: the card comes that long after the pen reaches the end (its last lift).
     finish = seconds(said["maze.finish-timeout"])
     default = seconds(read_settings(DEFAULTS)["maze.finish-timeout"])
     window = cell(MISSING, "the finish was never seen")
     if touched and samples:
         reached = touched[-1][1]
-        baseline = min(s["green"] for s in samples)
-        card = next((i for i, s in enumerate(samples) if s["green"] > baseline + 20 and s["after"] > reached), None)
-        if card is not None and card > 0:
+        # The card covers the maze: its walls go.
+        card = next((i for i, s in enumerate(samples) if s["walls"] == 0 and s["after"] > reached), None)
+        if card is not None and card > 0 and samples[card - 1]["walls"] > 5:
             lo = samples[card - 1]["before"] - reached
             hi = samples[card]["after"] - reached
-            window = cell(OK if lo - 0.3 <= finish <= hi + 0.05 and hi < default else DIFFERS,
+            window = cell(OK if timed(lo, hi, finish, default) else DIFFERS,
                           f"finish card {max(lo, 0):.2f}-{hi:.2f} s after the last lift")
     path = src.results.get("maze")
     results = cell(MISSING, "no results file")
@@ -795,8 +913,8 @@ def maze_lines(src, table, said):
         last = xpath("string(((//stroke)[last()]/point)[last()]/@timestamp)", path)
         if end.isdigit() and last.isdigit():
             gap = (int(end) - int(last)) / 1000
-            results = cell(OK if finish - 0.3 <= gap < default else DIFFERS, f"step ends {gap:.2f} s after the last point")
-    setting("maze.finish-timeout", window, results, ["finish timeout"], [f"{finish:g} s"])
+            results = cell(OK if abs(gap - finish) <= 0.1 else DIFFERS, f"step ends {gap:.2f} s after the last point")
+    setting("maze.finish-timeout", window, results)
 
 
 def sdt_lines(src, table, said, work):
@@ -806,21 +924,22 @@ def sdt_lines(src, table, said, work):
 
     def setting(key, window, results, report=None):
         value = said[key]
-        table.add(key, value, [window, cell(NONE, "-"), results, manifest_cell(src, key, value, [key.split(".")[1]]),
-                               report or cell(NONE, "not said")]
+        report = worst(report_cell(src, key, value), report) if report else report_cell(src, key, value)
+        table.add(key, value, [window, cell(NONE, "-"), results, manifest_cell(src, key, value, [key.split(".")[1]]), report]
                   + export_cells(src, ["sdt_" + key.split(".")[1].replace("-", "_")], value))
 
     no_window = cell(MISSING, "no capture of symbol-digit")
     banner = [s for s in samples if s["banner"] or s["highlight"] > 20]
     shown = instructions_shown(src, "sdt")
     setting("symbol-digit.enable-instructions",
-            no_window if not samples else cell(DIFFERS if banner else OK, f"instructions on screen in {len(banner)} of {len(samples)} captures"),
-            cell(MISSING, "no results file") if shown is None else cell(DIFFERS if shown else OK, f"{shown} steps with instructionsShown"),
-            report_mention(src.report_text, ["symbol-digit instructions"], ["off", "no", "false"]))
-    covered = [s for s in samples if s["cover"] > 0.5]
+            no_window if not samples else cell(DIFFERS if banner else OK, f"instructions on screen in {len(banner)} of {len(samples)} captures"
+                                               + shown_words(watch, "sdt", src)),
+            cell(MISSING, "no results file") if shown is None else cell(DIFFERS if shown else OK, f"{shown} steps with instructionsShown"))
+    # A skip covers the form and points a magenta arrow at the box skipped (instructions cover it too, without the arrow).
+    arrows = [s for s in samples if s["magenta"] > 20]
     found = pauses(src, "sdt")
     setting("symbol-digit.enable-skip-detection",
-            no_window if not samples else cell(DIFFERS if covered else OK, f"covered in {len(covered)} of {len(samples)} captures (box 4 before 3)"),
+            no_window if not samples else cell(DIFFERS if arrows else OK, f"arrow at a skipped box in {len(arrows)} of {len(samples)} captures (box 4 written before 3)"),
             cell(MISSING, "no results file") if found is None else
             cell(DIFFERS if "skip" in found else OK, f"interruptions: {', '.join(found) or 'none'}"))
     # Repeat off: three steps (test, copy, delayed recall), not six, everywhere they are counted.
@@ -832,26 +951,22 @@ def sdt_lines(src, table, said, work):
             cell(DIFFERS if rounds or len(steps) != 3 else OK, f"{len(steps)} steps: {' '.join(steps)[:50]}"),
             cell(DIFFERS if report_rounds else NONE, f"{report_rounds} mentions of a second round" if report_rounds else "not said"))
     # Display mode: the legend's digits are the alternate order 4 7 1 9 2 8 3 6 5, and the set id says so.
-    form = watch.kept.get("sdt-form")
+    # The legend: on the form, or highlighted by the instructions.
+    form = watch.kept.get("sdt-form") or watch.kept.get("sdt-banner")
     if form is None:
         window = no_window
     else:
-        ox, oy = (29.376 - 21.89) / 2, (16.524 - 13.28) / 2
-        pitch = 1.27 + 0.026
-        left = ox + (15 * pitch + 0.026 - (9 * pitch + 0.026)) / 2
-        box = (int(left * PER_CM) - 10, int((oy + 1.15) * PER_CM), int((left + 9 * pitch) * PER_CM) + 10, int((oy + 2.33) * PER_CM) + 4)
-        digits = words_on(form, box, work, "sdt-legend", ["--psm", "7", "-c", "tessedit_char_whitelist=0123456789"])
+        digits = legend_digits(form, work)
         if digits is None:
             window = cell(NONE, "legend not read (tesseract missing)")
         else:
-            digits = digits.replace(" ", "")
+            digits = "".join(digits.split())
             window = cell(OK if digits == "471928365" else DIFFERS if digits == "123456789" else MISSING,
-                          f"legend digits {digits or '(none read)'}")
+                          f"legend digits {digits or '(none read)'}" + (" (the real form's)" if digits == "123456789" else ""))
     display = re.findall(r'[\w-]*-display\b', open(path).read()) if path else None
     setting("symbol-digit.display-mode", window,
             cell(MISSING, "no results file") if display is None else
-            cell(OK if display else MISSING, f"set id {display[0]}" if display else "no display-mode set id"),
-            report_mention(src.report_text, ["display mode"], ["on", "yes", "true", "display mode"]))
+            cell(OK if display else MISSING, f"set id {display[0]}" if display else "no display-mode set id"))
     setting("symbol-digit.delayed-recall-warning", cell(NONE, "not exercised: fed parts end with the feed"),
             cell(NONE, "not exercised"))
 
@@ -864,12 +979,14 @@ def break_line(src, table):
     match = re.search(r"break: (\d+) s", src.protocol_copy or "")
     if match:
         length = int(match.group(1))
+    first = next((i for i, s in enumerate(samples) if s["cover"] > 0.5), None)
+    samples = samples[first:] if first is not None else []
     if not samples:
         window = cell(MISSING, "the break was never seen")
     else:
         cover = sum(s["cover"] > 0.5 for s in samples)
         changing = len({s["centre"] for s in samples}) > 1
-        shots = [watch.kept[k] for k in ("break-1", "break-2") if k in watch.kept]
+        shots = [watch.kept[k] for k in ("countdown-1", "countdown-2") if k in watch.kept]
         differ = XwdImage(shots[0]).differing_pixels(XwdImage(shots[1])) if len(shots) == 2 else 0
         span = samples[-1]["after"] - samples[0]["before"]
         good = cover == len(samples) and differ > 0 and length is not None and length - 1 <= span <= length + 0.6
@@ -885,6 +1002,25 @@ def break_line(src, table):
     table.add("tests[3].break (protocol)", "4 s",
               [window, cell(NONE, "operator told " + (operator.group(0) if operator else "nothing")), cell(NONE, "-"), manifest, report]
               + export_cells(src, ["break"], "4 s"))
+
+
+def screen_line(src, table):
+    """The participant's screen from the first test to the last: never the bare desktop (issue 28, item 6)."""
+    watch = src.facts["watch"]
+    between = [s for s in watch.samples if s["stage"] in ("between", "break")]
+    bare = []
+    for run in (1, 2):
+        # Before a run's first test is on screen nothing needs covering yet.
+        captures = [s for s in watch.samples if s["run"] == run]
+        shown = next((i for i, s in enumerate(captures) if not s["bare"]), len(captures))
+        # After the visit's last test the window may close.
+        last = len(captures) if run == 1 else next((i + 1 for i in range(len(captures) - 1, -1, -1) if not captures[i]["bare"]), 0)
+        bare += [s for s in captures[shown:last] if s["bare"]]
+    where = sorted({s["stage"] for s in bare})
+    window = cell(DIFFERS if bare else OK, f"bare desktop in {len(bare)} of {len(watch.samples)} captures"
+                  + (f" ({', '.join(where)})" if where else "") + f"; {len(between)} captures between tests")
+    table.add("participant's screen between tests (covered)", "always covered",
+              [window, cell(NONE, "-"), cell(NONE, "-"), cell(NONE, "-"), cell(NONE, "-"), cell(NONE, "-"), cell(NONE, "-")])
 
 
 def speech_line(src, table):
@@ -970,7 +1106,17 @@ def main():
             return 1
     if shutil.which("tesseract") is None:
         print("truth check: tesseract is missing (scripts/setup.sh installs tesseract-ocr): the words on screen are not read")
-    facts = run_visit(styluskit, work)
+    again = os.environ.get("TRUTH_AGAIN")
+    if again:
+        saved = json.load(open(os.path.join(again, "captures.json")))
+        facts = saved["facts"]
+        facts["watch"] = Watcher(again, None, None)
+        facts["watch"].samples, facts["watch"].kept = saved["samples"], saved["kept"]
+        for sample in facts["watch"].samples:
+            sample["centre"] = tuple(sample["centre"])
+        work = again
+    else:
+        facts = run_visit(styluskit, work)
     if facts["folder"] is None:
         print("FAIL the visit left no folder: " + " / ".join(s[-400:] for s in facts["stderr"]))
         print("0 passed, 1 failed")
@@ -983,6 +1129,7 @@ def main():
     maze_lines(src, table, said)
     sdt_lines(src, table, said, work)
     break_line(src, table)
+    screen_line(src, table)
     speech_line(src, table)
     stop_line(src, table)
     print(f"(the visit: {src.folder}; {len(facts['watch'].samples)} captures; {time.monotonic() - began:.0f} s)")
