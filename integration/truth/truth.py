@@ -929,12 +929,13 @@ def sdt_lines(src, table, said, work):
                   + export_cells(src, ["sdt_" + key.split(".")[1].replace("-", "_")], value))
 
     no_window = cell(MISSING, "no capture of symbol-digit")
-    banner = [s for s in samples if s["banner"] or s["highlight"] > 20]
-    shown = instructions_shown(src, "sdt")
+    # Instructions off: no interactive script (the legend framed, the rest of the form covered); the
+    # one sentence on top is still shown, and its reading time measured either way (docs/settings.md).
+    script = [s for s in samples if s["highlight"] > 20 or s["cover"] > 0.5]
     setting("symbol-digit.enable-instructions",
-            no_window if not samples else cell(DIFFERS if banner else OK, f"instructions on screen in {len(banner)} of {len(samples)} captures"
-                                               + shown_words(watch, "sdt", src)),
-            cell(MISSING, "no results file") if shown is None else cell(DIFFERS if shown else OK, f"{shown} steps with instructionsShown"))
+            no_window if not samples else cell(DIFFERS if script else OK, f"the script (legend framed, form covered) in {len(script)} of "
+                                               f"{len(samples)} captures" + shown_words(watch, "sdt", src)),
+            cell(NONE, "reading time measured either way"))
     # A skip covers the form and points a magenta arrow at the box skipped (instructions cover it too, without the arrow).
     arrows = [s for s in samples if s["magenta"] > 20]
     found = pauses(src, "sdt")
@@ -1031,17 +1032,26 @@ def speech_line(src, table):
     window = cell(OK if banner else MISSING, "the clock's words shown" if banner else "no words shown")
     spoken = cell(OK if warned else DIFFERS, "nothing: the operator was told there is no audio output" if warned else
                   "no warning that nothing was spoken")
-    claims = []
+    claims, silent = [], []
     for test, path in src.results.items():
-        shown = xpath("//Start/@instructionsShown", path)
-        said = xpath("//Start/@instructionsSpoken", path)
+        shown = int(float(xpath("count(//Start[@instructionsShown])", path) or 0))
+        said = int(float(xpath("count(//Start[@instructionsSpoken])", path) or 0))
+        unspoken = int(float(xpath("count(//Start[@instructionsNotSpoken])", path) or 0))
         if said:
-            claims.append(f"{test}: instructionsSpoken written")
-    results = cell(DIFFERS if claims else OK, "; ".join(claims) or "no instructionsSpoken")
+            claims.append(f"{test}: instructionsSpoken on {said} of {shown} steps shown")
+        elif shown and unspoken < shown:
+            claims.append(f"{test}: {shown - unspoken} of {shown} steps shown say nothing of speech")
+        else:
+            silent.append(f"{test} {unspoken}")
+    results = cell(DIFFERS if claims else OK, "; ".join(claims) or "not spoken: " + ", ".join(silent))
+    # Keys saying the instructions were not spoken (instructionsNotSpoken, spoken: false) or that they were.
     words = {k: v for k, v in flatten(src.manifest) if re.search(r"spoken|speech|audio|silent", k, re.I)
              or (isinstance(v, str) and re.search(r"not spoken|no audio", v, re.I))}
-    manifest = cell(OK if any("not spoken" in str(v).lower() or v is False or "no audio" in str(v).lower() for v in words.values())
-                    else DIFFERS if words else MISSING, ", ".join(f"{k}={v}" for k, v in words.items())[:70] or "not said (required)")
+    def silent_word(k, v):
+        return (re.search(r"notspoken|silent|noaudio", squash(k)) and v not in (None, False, "", [])) or v is False \
+            or re.search(r"not spoken|no audio", str(v), re.I)
+    manifest = cell(OK if words and all(silent_word(k, v) for k, v in words.items()) else DIFFERS if words else MISSING,
+                    ", ".join(f"{k}={v}" for k, v in words.items())[:70] or "not said (required)")
     low = src.report_text.lower()
     report = cell(OK if "not spoken" in low else DIFFERS if "spoken in" in low else MISSING,
                   "says not spoken" if "not spoken" in low else "says spoken" if "spoken in" in low else src.report_error or "not said (required)")
@@ -1075,15 +1085,16 @@ def stop_line(src, table):
         problems.append("the rerun did not resume the same visit")
     if len(facts.get("folders", [])) != 1:
         problems.append(f"{len(facts.get('folders', []))} visit folders")
-    window = cell(NONE, f"run 1 exit {first_status}, ended {first and first.get('ended')}; run 2 exit {second_status}, "
+    window = cell(OK, f"terminal: run 1 exit {first_status}, ended {first and first.get('ended')}; run 2 exit {second_status}, "
                   f"resumed {second and second.get('resumed')}")
     window = cell(DIFFERS, window[1] + ": " + "; ".join(problems)) if problems else window
     statuses = [t["status"] for t in src.manifest.get("tests", [])]
-    manifest = cell(OK if after_stop.get("status") == "in-progress" and src.manifest.get("status") == "complete"
+    # Stopped by a signal, the visit is `stopped` (issue 28, item 5: in progress, then complete, stopped or aborted).
+    manifest = cell(OK if after_stop.get("status") == "stopped" and src.manifest.get("status") == "complete"
                     and statuses == ["done", "done", "done"] else DIFFERS,
                     f"after the stop {after_stop.get('status')}, then {src.manifest.get('status')}: {' '.join(statuses)}")
     results = cell(OK if len(src.results) == 3 else MISSING, f"{len(src.results)} results files")
-    words = re.findall(r"(done \(\w+\)|INCOMPLETE|SKIPPED|ABORTED|NOT FINISHED|NOT TAKEN|STOPPED)", src.report_text)
+    words = re.findall(r"(done \([\w-]+|INCOMPLETE|SKIPPED|ABORTED|NOT FINISHED|NOT TAKEN|STOPPED|IN-PROGRESS)", src.report_text)
     report = cell(OK if words and all(w.startswith("done") for w in words) else DIFFERS, src.report_error or " ".join(words[:3]) or "no status")
     exports = []
     for row, error, value in ((src.csv_row, src.csv_error, src.csv_row.get), (src.redcap_row, src.redcap_error, src.redcap_value)):
