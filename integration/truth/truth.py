@@ -779,7 +779,8 @@ def button_delay_line(src, table, said):
         brackets = []
         for before, now in zip(samples, samples[1:]):
             if now["button"] and not before["button"]:
-                earlier = [t for t in lifts if t < now["after"]]
+                # The lift that started the wait: the last before the capture that did not show them yet.
+                earlier = [t for t in lifts if t < before["before"]]
                 if earlier:
                     lift = max(earlier)
                     brackets.append((before["before"] - lift, now["after"] - lift))
