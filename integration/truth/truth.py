@@ -168,6 +168,8 @@ class Watcher:
                 self.keep(f"{stage}-banner", path)
             if stage == "clock" and facts["copy-clock"] and "copy" not in self.kept:
                 self.keep("copy", path)
+            if stage == "maze" and facts["cover"] > 0.5 and "maze-paused" not in self.kept:
+                self.keep("maze-paused", path)
             if stage == "sdt" and not facts["banner"] and facts["cover"] < 0.05 and "sdt-form" not in self.kept:
                 self.keep("sdt-form", path)
             if stage in ("break", "between") and facts["bare"] and "bare" not in self.kept:
@@ -845,6 +847,20 @@ def timed(lo, hi, value, default):
     return could(value) and not could(default)
 
 
+def uncovered_radius(capture):
+    """The radius of what a paused maze leaves uncovered below the message on top, in pixels: from the
+    area inside its magenta ring, so the ring's width does not count."""
+    image = XwdImage(capture)
+    coarse = [(x, y) for y in range(160, 1080, 3) for x in range(0, 1920, 3) if not near(image.pixel(x, y), COVER, 12)]
+    if not coarse:
+        return None
+    x0, x1 = min(x for x, _ in coarse) - 4, max(x for x, _ in coarse) + 4
+    y0, y1 = min(y for _, y in coarse) - 4, max(y for _, y in coarse) + 4
+    inside = sum(1 for y in range(max(y0, 160), min(y1, 1079)) for x in range(max(x0, 0), min(x1, 1919))
+                 if not near(image.pixel(x, y), COVER, 12) and not near(image.pixel(x, y), (217, 0, 217), 60))
+    return math.sqrt(inside / math.pi)
+
+
 def maze_lines(src, table, said):
     watch = src.facts["watch"]
     samples = window_in(watch, "maze")
@@ -868,32 +884,61 @@ def maze_lines(src, table, said):
             cell(DIFFERS if banner else OK, f"words on top in {len(banner)} of {len(samples)} captures" + shown_words(watch, "maze", src)),
             cell(MISSING, "no results file") if shown is None else
             cell(DIFFERS if shown else OK, f"{shown} steps with instructionsShown"))
+    # The pen's touches: the cross (held 1 s), on to row 3 after a 2.5 s pen-up, to the end after a 4.5 s one.
+    cross = touched[0] if touched else None
+    quiet = (touched[0][1], touched[1][0]) if len(touched) > 2 else None
+    long_up = (touched[1][1], touched[2][0]) if len(touched) > 2 else None
     # Wall-cross detection off: the 1 s cross is neither covered nor recorded.
     crossed = "wall-cross" in (found or [])
+    before_pause = [s for s in covered if cross and s["after"] > cross[0] and s["before"] < (quiet[1] if quiet else cross[1] + 1)]
     setting("maze.enable-wall-cross-detection",
-            cell(MISSING, "no capture of the maze") if no_window else
-            cell(DIFFERS if covered else OK, f"covered in {len(covered)} of {len(samples)} captures (a 1 s wall cross fed)"),
+            cell(MISSING, "no capture of the maze") if no_window or not cross else
+            cell(DIFFERS if before_pause else OK, f"covered in {len(before_pause)} captures during and after the 1 s wall cross"),
             cell(MISSING, "no results file") if found is None else
             cell(DIFFERS if crossed else OK, f"interruptions: {', '.join(found) or 'none'}"))
     for key, why in (("maze.maximum-skip-length", "moot: wall-cross detection is off"),
                      ("maze.wall-cross-timeout", "moot: wall-cross detection is off"),
-                     ("maze.maximum-pause-skip-length", "not exercised: no interruption"),
-                     ("maze.pause-backtrack-distance", "not exercised: no interruption"),
-                     ("maze.pause-circle-radius", "not exercised: no interruption"),
+                     ("maze.maximum-pause-skip-length", "not told apart: the resume begins where the pen lifted"),
+                     ("maze.pause-backtrack-distance", "not told apart: the resume begins where the pen lifted"),
                      ("maze.start-radius", "not exercised: the first stroke begins at the arrow")):
         setting(key, cell(NONE, why), cell(NONE, why))
-    # No-drawing timeout 3 s: the 2.5 s pen-up is neither covered nor recorded.
-    gaps = [b[0] - a[1] for a, b in zip(touched, touched[1:])]
-    longest = max(gaps) if gaps else 0
+    # Pause circle 48 px: the part of the maze left uncovered while paused is that wide.
+    radius = seconds(said["maze.pause-circle-radius"].replace("px", "s")) / 264 * 2.54 * PER_CM
+    default_radius = seconds(read_settings(DEFAULTS)["maze.pause-circle-radius"].replace("px", "s")) / 264 * 2.54 * PER_CM
+    paused = watch.kept.get("maze-paused")
+    if paused is None:
+        window = cell(MISSING, "the maze was never seen paused")
+    else:
+        seen = uncovered_radius(paused)
+        window = cell(OK if seen and abs(seen - radius) <= 3 else DIFFERS,
+                      f"circle of {seen:.1f} px ({radius:.1f} set, {default_radius:.1f} default)" if seen else "no circle left uncovered")
+    setting("maze.pause-circle-radius", window, cell(NONE, "the circle is not recorded"))
+    # No-drawing timeout 3 s: the 2.5 s pen-up is neither covered nor recorded; the 4.5 s one is, 3 s after its lift.
     timeout = seconds(said["maze.no-drawing-timeout"])
     default = seconds(read_settings(DEFAULTS)["maze.no-drawing-timeout"])
-    stopped = "no-drawing" in (found or [])
-    setting("maze.no-drawing-timeout",
-            cell(MISSING, "no capture of the maze") if no_window else
-            cell(DIFFERS if covered else OK, f"not covered during the {longest:.1f} s pen-up"),
-            cell(MISSING, "no results file") if found is None else
-            cell(DIFFERS if stopped or not default < longest < timeout else OK,
-                 f"{longest:.1f} s pen-up, interruptions: {', '.join(found) or 'none'}"))
+    if no_window or not long_up:
+        window = cell(MISSING, "no capture of the maze")
+    else:
+        early = [s for s in covered if s["after"] > quiet[0] and s["before"] < quiet[1]]
+        first = next((i for i, s in enumerate(samples) if s["cover"] > 0.5 and s["after"] > long_up[0]), None)
+        if early:
+            window = cell(DIFFERS, f"covered during the {quiet[1] - quiet[0]:.1f} s pen-up")
+        elif first is None or first == 0:
+            window = cell(MISSING, f"never covered during the {long_up[1] - long_up[0]:.1f} s pen-up")
+        else:
+            lo, hi = samples[first - 1]["before"] - long_up[0], samples[first]["after"] - long_up[0]
+            window = cell(OK if timed(lo, hi, timeout, default) else DIFFERS,
+                          f"not covered during the {quiet[1] - quiet[0]:.1f} s pen-up; covered {max(lo, 0):.2f}-{hi:.2f} s into the "
+                          f"{long_up[1] - long_up[0]:.1f} s one")
+    path = src.results.get("maze")
+    results = cell(MISSING, "no results file")
+    if path and found is not None:
+        stamps = [int(t) for t in re.findall(r'type="no-drawing"[^>]*|timestamp="(\d+)"[^>]*type="no-drawing"', open(path).read()) if t]
+        points = sorted(int(t) for t in re.findall(r'<point [^>]*timestamp="(\d+)"', open(path).read()))
+        gaps = [(p - max([q for q in points if q < p], default=p)) / 1000 for p in stamps]
+        good = len(stamps) == 1 and abs(gaps[0] - timeout) <= 0.1
+        results = cell(OK if good else DIFFERS, "no-drawing " + (", ".join(f"{g:.2f} s" for g in gaps) or "none") + " after the last point")
+    setting("maze.no-drawing-timeout", window, results)
     # Finish timeout 1 s: the card comes that long after the pen reaches the end (its last lift).
     finish = seconds(said["maze.finish-timeout"])
     default = seconds(read_settings(DEFAULTS)["maze.finish-timeout"])
