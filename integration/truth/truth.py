@@ -46,6 +46,7 @@ COVER = (140, 140, 148)
 BANNER = (255, 247, 204)
 CHECK_GREEN = (30, 150, 60)
 HIGHLIGHT = (255, 153, 0)
+INK = (20, 40, 160)
 # The continue button: 4 x 1.5 cm, 0.5 cm from the bottom-right corner (check.py's clock_buttons).
 BUTTON_PIXEL = (int(1920 - 2.5 * PER_CM), int(1080 - 0.8 * PER_CM))
 CONTINUE_BOX = (1920 - 4.5 * PER_CM, 1920 - 0.5 * PER_CM, 1080 - 2.0 * PER_CM, 1080 - 0.5 * PER_CM)
@@ -190,7 +191,7 @@ class Watcher:
             "banner": near(image.pixel(5, 5), BANNER, 6),
             "cover": sum(near(p, COVER, 12) for p in grid) / len(grid),
             "centre": image.pixel(960, 540),
-            "button": False, "copy-clock": False, "walls": 0, "magenta": 0, "highlight": 0,
+            "button": False, "copy-clock": False, "walls": 0, "magenta": 0, "highlight": 0, "start-ink": False,
         }
         if stage == "clock":
             ring = [image.pixel(int(960 + CLOCK_RADIUS * math.cos(a / 18 * math.pi)), int(540 + CLOCK_RADIUS * math.sin(a / 18 * math.pi)))
@@ -201,6 +202,9 @@ class Watcher:
             # the finish card hides them.
             facts["walls"] = (sum(max(image.pixel(960, y)) < 90 for y in range(380, 700))
                               + sum(max(image.pixel(x, 540)) < 90 for x in range(780, 1140)))
+            # Ink where the first stroke begins, in row 1 column 2 (the maze centred, 1.5 cm cells).
+            facts["start-ink"] = any(near(image.pixel(960 + dx, int(540 - 1.5 * PER_CM) + dy), INK, 40)
+                                     for dx in range(-6, 7, 2) for dy in range(-6, 7, 2))
         if stage == "sdt":
             facts["magenta"] = sum(near(image.pixel(x, y), (217, 0, 217), 40) for x in range(0, 1920, 12) for y in range(120, 1080, 12))
             facts["highlight"] = sum(near(image.pixel(x, y), HIGHLIGHT, 40) for x in range(0, 1920, 16) for y in range(0, 1080, 16))
@@ -900,8 +904,17 @@ def maze_lines(src, table, said):
                      ("maze.wall-cross-timeout", "moot: wall-cross detection is off"),
                      ("maze.maximum-pause-skip-length", "not told apart: the resume begins where the pen lifted"),
                      ("maze.pause-backtrack-distance", "not told apart: the resume begins where the pen lifted"),
-                     ("maze.start-radius", "not exercised: the first stroke begins at the arrow")):
+                     ):
         setting(key, cell(NONE, why), cell(NONE, why))
+    # Start radius 2 cells: the first stroke, begun 1.8 cells from the opening, is ink and recorded.
+    inked = [s for s in samples if s["start-ink"]]
+    strokes = int(float(xpath("count(//stroke)", src.results["maze"]) or 0)) if "maze" in src.results else None
+    setting("maze.start-radius",
+            cell(MISSING, "no capture of the maze") if no_window else
+            cell(OK if inked else DIFFERS, f"the first stroke inked in {len(inked)} of {len(samples)} captures"),
+            cell(MISSING, "no results file") if strokes is None else
+            cell(OK if strokes == len(touched) and "start-far" not in (found or []) else DIFFERS,
+                 f"{strokes} of {len(touched)} strokes recorded; interruptions: {', '.join(found or []) or 'none'}"))
     # Pause circle 48 px: the part of the maze left uncovered while paused is that wide.
     radius = seconds(said["maze.pause-circle-radius"].replace("px", "s")) / 264 * 2.54 * PER_CM
     default_radius = seconds(read_settings(DEFAULTS)["maze.pause-circle-radius"].replace("px", "s")) / 264 * 2.54 * PER_CM
