@@ -1039,8 +1039,10 @@ def break_line(src, table):
     match = re.search(r"break: (\d+) s", src.protocol_copy or "")
     if match:
         length = int(match.group(1))
-    first = next((i for i, s in enumerate(samples) if s["cover"] > 0.5), None)
-    samples = samples[first:] if first is not None else []
+    # From the first covered capture to the last: the moments its window opens and closes are the
+    # screen line's business (the participant's screen between tests).
+    covered = [i for i, s in enumerate(samples) if s["cover"] > 0.5]
+    samples = samples[covered[0]:covered[-1] + 1] if covered else []
     if not samples:
         window = cell(MISSING, "the break was never seen")
     else:
