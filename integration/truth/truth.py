@@ -165,7 +165,8 @@ class Watcher:
             facts.update(before=before, after=after, stage=stage, run=self.run_number())
             self.samples.append(facts)
             # The first capture of each stage with words on top, with the clock to copy, and two of a break.
-            if facts["banner"] and f"{stage}-banner" not in self.kept:
+            # Words over an uncovered page (a paused test's message comes with its cover).
+            if facts["banner"] and facts["cover"] < 0.5 and f"{stage}-banner" not in self.kept:
                 self.keep(f"{stage}-banner", path)
             if stage == "clock" and facts["copy-clock"] and "copy" not in self.kept:
                 self.keep("copy", path)
@@ -869,7 +870,8 @@ def maze_lines(src, table, said):
     watch = src.facts["watch"]
     samples = window_in(watch, "maze")
     covered = [s for s in samples if s["cover"] > 0.5]
-    banner = [s for s in samples if s["banner"]]
+    # Instructions' words come over the maze; a pause's message comes with its cover.
+    banner = [s for s in samples if s["banner"] and s["cover"] < 0.5]
     found = pauses(src, "maze")
     journal = src.journal.get("maze")
     touched = touches(journal_events(journal)[0]) if journal else []
@@ -885,7 +887,7 @@ def maze_lines(src, table, said):
     shown = instructions_shown(src, "maze")
     setting("maze.enable-instructions",
             cell(MISSING, "no capture of the maze") if no_window else
-            cell(DIFFERS if banner else OK, f"words on top in {len(banner)} of {len(samples)} captures" + shown_words(watch, "maze", src)),
+            cell(DIFFERS if banner else OK, f"words on top in {len(banner)} of {len(samples)} captures" + (shown_words(watch, "maze", src) if banner else "")),
             cell(MISSING, "no results file") if shown is None else
             cell(DIFFERS if shown else OK, f"{shown} steps with instructionsShown"))
     # The pen's touches: the cross (held 1 s), on to row 3 after a 2.5 s pen-up, to the end after a 4.5 s one.
@@ -993,7 +995,7 @@ def sdt_lines(src, table, said, work):
     script = [s for s in samples if s["highlight"] > 20 or s["cover"] > 0.5]
     setting("symbol-digit.enable-instructions",
             no_window if not samples else cell(DIFFERS if script else OK, f"the script (legend framed, form covered) in {len(script)} of "
-                                               f"{len(samples)} captures" + shown_words(watch, "sdt", src)),
+                                               f"{len(samples)} captures" + (shown_words(watch, "sdt", src) if script else "")),
             cell(NONE, "reading time measured either way"))
     # A skip covers the form and points a magenta arrow at the box skipped (instructions cover it too, without the arrow).
     arrows = [s for s in samples if s["magenta"] > 20]
