@@ -104,34 +104,40 @@ struct SettingsTableTests {
     }
 
     /// Each setting's value away from its default, as the settings file writes it, and the session
-    /// whose drawing the change makes a difference to.
-    static let changes: [String: (value: String, session: Session)] = [
-        "clock.button-delay": ("1 s", .clock),
-        "clock.hours": ("2", .clock),
-        "clock.minutes": ("45", .clock),
-        "maze.enable-instructions": ("false", .maze("clean-solve.scenario")),
-        "maze.enable-wall-cross-detection": ("false", .detour),
-        "maze.maximum-skip-length": ("20 cells", .detour),
-        "maze.wall-cross-timeout": ("1 s", .detour),
-        "maze.maximum-pause-skip-length": ("20 cells", .maze("refused-resume.scenario")),
-        "maze.pause-backtrack-distance": ("400 px", .maze("refused-resume.scenario")),
-        "maze.no-drawing-timeout": ("5 s", .maze("no-drawing.scenario")),
-        "maze.finish-timeout": ("3 s", .maze("clean-solve.scenario")),
-        "maze.pause-circle-radius": ("2000 px", .maze("refused-resume.scenario")),
-        "maze.start-radius": ("20 cells", .maze("start-far.scenario")),
-        "symbol-digit.enable-skip-detection": ("false", Session(scenario: "sdt-skip.scenario", test: .sdt, presses: [], tail: 0.2)),
-        "symbol-digit.enable-instructions": ("false", .sdt),
-        "symbol-digit.enable-repeat": ("false", .sdt),
-        "symbol-digit.display-mode": ("true", .sdt),
-        "symbol-digit.delayed-recall-warning": ("1 s", .sdt),
+    /// whose drawing the change makes a difference to. Where one setting alone cannot show (a resume
+    /// far from the pause point is refused by the circle before the skip length is asked), `with`
+    /// sets another of the same section in both runs, so the difference is still this setting's.
+    static let changes: [String: (value: String, with: String?, session: Session)] = [
+        "clock.button-delay": ("1 s", nil, .clock),
+        "clock.hours": ("2", nil, .clock),
+        "clock.minutes": ("45", nil, .clock),
+        "maze.enable-instructions": ("false", nil, .maze("clean-solve.scenario")),
+        "maze.enable-wall-cross-detection": ("false", nil, .detour),
+        "maze.maximum-skip-length": ("20 cells", nil, .detour),
+        "maze.wall-cross-timeout": ("1 s", nil, .detour),
+        "maze.maximum-pause-skip-length": (
+            "20 cells", "pause-circle-radius: 2000 px\n  pause-backtrack-distance: 1000 px", .maze("no-drawing.scenario")
+        ),
+        "maze.pause-backtrack-distance": ("400 px", nil, .maze("refused-resume.scenario")),
+        "maze.no-drawing-timeout": ("5 s", nil, .maze("no-drawing.scenario")),
+        "maze.finish-timeout": ("3 s", nil, .maze("clean-solve.scenario")),
+        "maze.pause-circle-radius": ("1 px", nil, .maze("no-drawing.scenario")),
+        "maze.start-radius": ("20 cells", "maximum-pause-skip-length: 20 cells", .maze("start-far.scenario")),
+        "symbol-digit.enable-skip-detection": ("false", nil, Session(scenario: "sdt-skip.scenario", test: .sdt, presses: [], tail: 0.2)),
+        "symbol-digit.enable-instructions": ("false", nil, .sdt),
+        "symbol-digit.enable-repeat": ("false", nil, .sdt),
+        "symbol-digit.display-mode": ("true", nil, .sdt),
+        "symbol-digit.delayed-recall-warning": ("1 s", nil, .sdt),
     ]
 
-    /// The settings file with `setting` set to `value` (nil: no file, the defaults).
-    static func settingsFile(_ setting: String?, _ value: String?, in scratch: Scratch) throws -> String? {
-        guard let setting, let value else { return nil }
+    /// The settings file with `setting` set to `value` (nil: left at its default) and the line
+    /// `with` in the same section; nil (no file, the defaults) when there is neither.
+    static func settingsFile(_ setting: String, _ value: String?, with: String? = nil, in scratch: Scratch) throws -> String? {
+        guard value != nil || with != nil else { return nil }
         let parts = setting.split(separator: ".", maxSplits: 1)
+        let lines = [value.map { "  \(parts[1]): \($0)" }, with.map { "  " + $0 }].compactMap { $0 }
         let path = scratch.path + "/settings-\(UUID().uuidString).yaml"
-        try "schema: 2\n\(parts[0]):\n  \(parts[1]): \(value)\n".write(toFile: path, atomically: true, encoding: .utf8)
+        try "schema: 2\n\(parts[0]):\n\(lines.joined(separator: "\n"))\n".write(toFile: path, atomically: true, encoding: .utf8)
         return path
     }
 
@@ -234,18 +240,21 @@ struct SettingsTableTests {
     @Test("Each setting changed takes effect wherever the table says yes", arguments: try SettingsTableTests.table())
     func takesEffect(_ row: Row) throws {
         let scratch = try Scratch()
-        let (value, session) = try #require(Self.changes[row.setting], "no changed value for \(row.setting)")
-        let changed = try Self.settingsFile(row.setting, value, in: scratch)
-        #expect(try ProctoringSettings(file: changed) != ProctoringSettings(), "\(row.setting): \(value) is its default")
+        let (value, with, session) = try #require(Self.changes[row.setting], "no changed value for \(row.setting)")
+        let baseline = try Self.settingsFile(row.setting, nil, with: with, in: scratch)
+        let changed = try Self.settingsFile(row.setting, value, with: with, in: scratch)
+        #expect(try ProctoringSettings(file: changed) != ProctoringSettings(file: baseline), "\(row.setting): \(value) is its default")
 
         if row.says("window") == "yes" {
-            let before = try Self.window(row.setting, session: session, settingsFile: nil)
+            let before = try Self.window(row.setting, session: session, settingsFile: baseline)
             let after = try Self.window(row.setting, session: session, settingsFile: changed)
             #expect(before != nil, "\(row.setting): the table says the window changes, and no check looks at it")
             #expect(before != after, "\(row.setting): the window shows the same with \(value): \(before ?? "")")
         }
 
-        let replays = try (Self.replay(session, settingsFile: nil, in: scratch), Self.replay(session, settingsFile: changed, in: scratch))
+        let replays = try (
+            Self.replay(session, settingsFile: baseline, in: scratch), Self.replay(session, settingsFile: changed, in: scratch)
+        )
         switch row.says("replay") {
         case "yes":
             #expect(
@@ -272,7 +281,7 @@ struct SettingsTableTests {
 
         let recover = row.says("recover")
         if recover == "yes" || recover == "no" {
-            let before = try Self.recovered(session, settingsFile: nil, in: scratch)
+            let before = try Self.recovered(session, settingsFile: baseline, in: scratch)
             let after = try Self.recovered(session, settingsFile: changed, in: scratch)
             if recover == "yes" {
                 #expect(before != after, "\(row.setting): recover rebuilds the same file with \(value)")
@@ -285,7 +294,7 @@ struct SettingsTableTests {
     @Test("The clock at 2:45: both steps' Start record clockTime=\"2:45\" in replay, live and recover; at 11:10 nothing is added")
     func clockTimeRecorded() throws {
         let scratch = try Scratch()
-        let changed = try Self.settingsFile("clock.hours", "2", in: scratch)!
+        let changed = try #require(try Self.settingsFile("clock.hours", "2", in: scratch))
         try "schema: 2\nclock:\n  hours: 2\n  minutes: 45\n".write(toFile: changed, atomically: true, encoding: .utf8)
         let replayed = try Self.replay(.clock, settingsFile: changed, in: scratch)
         let time = ClockFaceTime(hours: 2, minutes: 45)
