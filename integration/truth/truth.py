@@ -663,7 +663,7 @@ def worst(*cells):
     """One cell of several facts of one place: the worst state, the texts joined."""
     order = [DIFFERS, MISSING, OK, NONE]
     state = min((c[0] for c in cells), key=order.index)
-    return cell(state, "; ".join(c[1] for c in cells))
+    return cell(state, "; ".join(dict.fromkeys(c[1] for c in cells)))
 
 
 class Table:
@@ -744,7 +744,7 @@ def clock_time_line(src, table, said, work):
                      f"copy page's hands at {shown[0]}:{shown[1]:02d}" if shown else "copy page's hands not found")
     window = worst(words, hands)
     text = src.results_text.get("clock", "")
-    attributes = re.search(r'hours="(\d+)"[^>]*minutes="(\d+)"', text)
+    attributes = re.search(r'hours="(\d+)"[^>]*minutes="(\d+)"', text) or re.search(r'clockTime="(\d+):(\d+)"', text)
     if attributes:
         results = cell(OK if (int(attributes.group(1)), int(attributes.group(2))) == (hours, minutes) else DIFFERS,
                        attributes.group(0))
