@@ -744,8 +744,13 @@ def clock_time_line(src, table, said, work):
                      f"copy page's hands at {shown[0]}:{shown[1]:02d}" if shown else "copy page's hands not found")
     window = worst(words, hands)
     text = src.results_text.get("clock", "")
-    attributes = re.search(r'hours="(\d+)"[^>]*minutes="(\d+)"', text) or re.search(r'clockTime="(\d+):(\d+)"', text)
-    if attributes:
+    attributes = re.search(r'hours="(\d+)"[^>]*minutes="(\d+)"', text)
+    recorded = re.findall(r'clockTime="(\d+):(\d+)"', text)
+    if recorded:
+        # docs/settings.md: both clock steps' Start record the time the patient was given.
+        good = len(recorded) == 2 and all((int(h), int(m)) == (hours, minutes) for h, m in recorded)
+        results = cell(OK if good else DIFFERS, ", ".join(f'clockTime="{h}:{m}"' for h, m in recorded) + f" on {len(recorded)} of 2 steps")
+    elif attributes:
         results = cell(OK if (int(attributes.group(1)), int(attributes.group(2))) == (hours, minutes) else DIFFERS,
                        attributes.group(0))
     else:
