@@ -801,9 +801,8 @@ def button_delay_line(src, table, said):
         else:
             # The buttons are drawn at the first frame after the timer fires: a loaded machine draws it
             # late (LATENCY), never early; the default's buttons would have come before `lo`.
-            good = all(timed(lo, hi, delay, default) for lo, hi in brackets)
-            window = cell(OK if good else DIFFERS,
-                          "buttons " + ", ".join(f"{max(lo, 0):.2f}-{hi:.2f} s" for lo, hi in brackets) + " after the last lift")
+            window = timed_cell(brackets, delay, default,
+                                "buttons " + ", ".join(f"{max(lo, 0):.2f}-{hi:.2f} s" for lo, hi in brackets) + " after the last lift")
         # The results: the touch on continue before the delay is ink, the ones after it are taps.
         taps = [float(text.split()[2]) for kind, text in controls if kind == "tap"]
         all_touches = touches(events)
@@ -851,10 +850,18 @@ def shown_words(watch, stage, src):
 
 
 def timed(lo, hi, value, default):
-    """Whether something the window showed between `lo` and `hi` seconds after its cause (a frame may
-    come LATENCY late, never early) is the set `value`'s doing and could not be the `default`'s."""
+    """The state of a cell for something the window showed between `lo` and `hi` seconds after its
+    cause (a frame may come LATENCY late, never early): ok when it is the set `value`'s doing and could
+    not be the `default`'s, DIFFERS when the value could not have done it, '-' when the captures were
+    too far apart to tell the two (a loaded machine)."""
     could = lambda t: lo - LATENCY <= t <= hi
-    return could(value) and not could(default)
+    return (OK if not could(default) else NONE) if could(value) else DIFFERS
+
+
+def timed_cell(brackets, value, default, text):
+    states = [timed(lo, hi, value, default) for lo, hi in brackets]
+    state = DIFFERS if DIFFERS in states else NONE if NONE in states else OK
+    return cell(state, text + (" (captures too far apart to tell it from the default)" if state == NONE else ""))
 
 
 def uncovered_radius(capture):
@@ -947,8 +954,8 @@ def maze_lines(src, table, said):
             window = cell(MISSING, f"never covered during the {long_up[1] - long_up[0]:.1f} s pen-up")
         else:
             lo, hi = samples[first - 1]["before"] - long_up[0], samples[first]["after"] - long_up[0]
-            window = cell(OK if timed(lo, hi, timeout, default) else DIFFERS,
-                          f"not covered during the {quiet[1] - quiet[0]:.1f} s pen-up; covered {max(lo, 0):.2f}-{hi:.2f} s into the "
+            window = timed_cell([(lo, hi)], timeout, default,
+                                f"not covered during the {quiet[1] - quiet[0]:.1f} s pen-up; covered {max(lo, 0):.2f}-{hi:.2f} s into the "
                           f"{long_up[1] - long_up[0]:.1f} s one")
     path = src.results.get("maze")
     results = cell(MISSING, "no results file")
@@ -970,8 +977,8 @@ def maze_lines(src, table, said):
         if card is not None and card > 0 and samples[card - 1]["walls"] > 5:
             lo = samples[card - 1]["before"] - reached
             hi = samples[card]["after"] - reached
-            window = cell(OK if timed(lo, hi, finish, default) else DIFFERS,
-                          f"finish card {max(lo, 0):.2f}-{hi:.2f} s after the last lift")
+            window = timed_cell([(lo, hi)], finish, default,
+                                f"finish card {max(lo, 0):.2f}-{hi:.2f} s after the last lift")
     path = src.results.get("maze")
     results = cell(MISSING, "no results file")
     if path and touched:
