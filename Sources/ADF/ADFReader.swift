@@ -219,7 +219,7 @@ private final class DocumentBuilder {
             let point = PenPoint(
                 x: try required(attributes.x, "x"), y: try required(attributes.y, "y"),
                 altitude: attributes.altitude ?? 0, azimuth: attributes.azimuth ?? 0,
-                force: (attributes.pressure ?? 0) / 1000, unixMilliseconds: time)
+                force: (attributes.pressure ?? 0) / 1000, unixMilliseconds: time, absent: attributes.absent)
             try add(point, line: line)
         case .text(let bytes, let line):
             guard inRawData else { return }
@@ -338,8 +338,17 @@ private final class DocumentBuilder {
             altitude: try number(element, "altitude") ?? 0,
             azimuth: try number(element, "azimuth") ?? 0,
             force: (try number(element, "pressure") ?? 0) / 1000,
-            unixMilliseconds: try timestamp(element))
+            unixMilliseconds: try timestamp(element), absent: try absent(element))
         try add(point, line: element.line)
+    }
+
+    /// A point's `absent` attribute (`AbsentPointValues`): empty when it has none.
+    private func absent(_ element: ADFElement) throws -> AbsentPointValues {
+        guard let text = element["absent"] else { return [] }
+        guard let values = AbsentPointValues(attributeText: text) else {
+            throw invalid(element, "absent", "the names of the values the pen did not measure: altitude, azimuth, pressure")
+        }
+        return values
     }
 
     private func add(_ point: PenPoint, line: Int) throws {

@@ -99,7 +99,7 @@ private final class ValidationState {
         "DeviceModelIdentifier", "DeviceName", "PencilID", "BatteryLevel", "CanvasWidth",
         "CanvasHeight", "Doctor", "OriginalOrigin", "PatientEncodedID", "LocalPatientEncodedID",
     ]
-    private static let pointAttributes = ["altitude", "azimuth", "pressure", "timestamp", "x", "y"]
+    private static let pointAttributes = ["absent", "altitude", "azimuth", "pressure", "timestamp", "x", "y"]
     /// π/2 and 2π as written with 4 decimals: a value in range may print as these.
     private static let largestAltitude = 1.5708
     private static let largestAzimuth = 6.2832
@@ -369,6 +369,12 @@ private final class ValidationState {
         let known = names.filter { Self.pointAttributes.contains($0) }
         if known != known.sorted() {
             problem(e.line, "the point's attributes are not in alphabetical order")
+        }
+        if let text = e["absent"], AbsentPointValues(attributeText: text) == nil {
+            problem(
+                e.line,
+                "absent=\"\(text)\" names a value a point does not have; it lists the values the pen did not measure: "
+                    + "altitude, azimuth, pressure")
         }
         if let value = decimal(e, "altitude"), !(0...Self.largestAltitude).contains(value) {
             problem(e.line, "altitude \(e["altitude"]!) is outside 0...π/2 (0...1.5708)")

@@ -554,6 +554,8 @@ final class XMLStreamReader {
 
     /// The numbers of a `point` element's attributes (nil where absent).
     struct PointAttributes {
+        /// The `absent` attribute; empty when the point has none.
+        var absent: AbsentPointValues = []
         var altitude: Double?
         var azimuth: Double?
         var pressure: Double?
@@ -642,6 +644,10 @@ final class XMLStreamReader {
             switch (name[0], name[1]) {
             case (UInt8(ascii: "x"), 0): point.x = parse()
             case (UInt8(ascii: "y"), 0): point.y = parse()
+            case (UInt8(ascii: "a"), UInt8(ascii: "b")) where Self.equals(name, "absent"):
+                // A word the reader does not know sends the point through the general path, which names it.
+                let text = String(decoding: UnsafeBufferPointer(start: value, count: length), as: UTF8.self)
+                if let absent = AbsentPointValues(attributeText: text) { point.absent = absent } else { fast = false }
             case (UInt8(ascii: "a"), UInt8(ascii: "l")) where Self.equals(name, "altitude"): point.altitude = parse()
             case (UInt8(ascii: "a"), UInt8(ascii: "z")) where Self.equals(name, "azimuth"): point.azimuth = parse()
             case (UInt8(ascii: "p"), _) where Self.equals(name, "pressure"): point.pressure = parse()

@@ -177,6 +177,10 @@ public struct VisitReportContent: Sendable {
                         "maze outlines not drawn: neither its journal nor the protocol's maze files can be read from here")
                 }
             }
+            // An axis the pen did not measure is said, so an empty measure of it is not read as a fault.
+            for absent in document.absentValueSentences {
+                reported.notes.append(absent + ": its measures are left empty")
+            }
             let row = MeasureLevel.test.rows(of: FeaturesInk.test(of: document, mazes: reported.mazes))[0]
             // The shown measures, then any other the ranges file gives a range for in this test, under its column's name.
             var shown = columns(test: entry.test)
