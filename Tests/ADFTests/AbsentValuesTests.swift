@@ -55,6 +55,15 @@ struct AbsentValuesTests {
         #expect(points.map(\.asStored.absent) == read.map(\.absent))
     }
 
+    @Test("the report's words for what a document's pen did not measure")
+    func sentences() {
+        #expect(
+            document(points).absentValueSentences == [
+                "tilt (altitude, azimuth) not measured on 2 of 3 points", "pressure not measured on 1 of 3 points",
+            ])
+        #expect(document([points[2]]).absentValueSentences == [])
+    }
+
     @Test("a word absent does not know is refused by the reader and named by the validator")
     func unknownWord() throws {
         let directory = try ScratchDirectory()

@@ -71,12 +71,15 @@ struct PenCapabilitiesTests {
         var device = Devices.cintiq13HD
         device.absInfo[AbsoluteAxis.pressure] = AbsInfo(minimum: 0, maximum: 0, resolution: nil)
         device.codes[.key]?.remove(KeyCode.touch)
-        #expect(throws: PenDeviceRejection.noContactSource(
-            device: device.name, pressure: AxisWithoutRange(code: AbsoluteAxis.pressure, minimum: 0, maximum: 0))) {
+        #expect(
+            throws: PenDeviceRejection.noContactSource(
+                device: device.name, pressure: AxisWithoutRange(code: AbsoluteAxis.pressure, minimum: 0, maximum: 0))
+        ) {
             try PenCapabilities(checking: device)
         }
         let message = PenDeviceRejection.noContactSource(
-            device: "Pen", pressure: AxisWithoutRange(code: AbsoluteAxis.pressure, minimum: 0, maximum: 0)).description
+            device: "Pen", pressure: AxisWithoutRange(code: AbsoluteAxis.pressure, minimum: 0, maximum: 0)
+        ).description
         #expect(
             message
                 == "\"Pen\" lists ABS_PRESSURE without a range (0..0) and has no BTN_TOUCH, so nothing tells when the pen "
