@@ -5,6 +5,7 @@ public enum ReportError: Error, Equatable, CustomStringConvertible {
     case unreadableResults(file: String, index: Int, test: String, reason: String)
     case cannotReadRanges(file: String, reason: String)
     case badRanges(file: String, line: Int, detail: String)
+    case noRanges(file: String)
     case outputExists(path: String)
 
     public var description: String {
@@ -21,6 +22,9 @@ public enum ReportError: Error, Equatable, CustomStringConvertible {
             "Cannot read the ranges file \(file): \(reason). Give a CSV file of test,measure,low,high,label lines (docs/report.md)."
         case let .badRanges(file, line, detail):
             "\(file) line \(line): \(detail). Each line of a ranges file is test,measure,low,high[,label] (docs/report.md)."
+        case .noRanges(let file):
+            "\(file) holds no range: no line is test,measure,low,high[,label] (only a header, comments or blank lines). "
+                + "Give the study's ranges file, one range a line (docs/report.md), or leave out --ranges."
         case let .outputExists(path):
             "\(path) already exists; pass --force to replace it, or give another --out."
         }
