@@ -139,8 +139,12 @@ public enum ADFReader {
             }
         }
         validation.finish()
+        if validation.problems.isEmpty {
+            // A valid file has one RawData a drawing, each parsed already by its check.
+            builder.useRawStartTimes(validation.rawStartTimes)
+            return ADFValidatedFile(file: try builder.finish(), problems: [])
+        }
         let file = try builder.finish()
-        guard !validation.problems.isEmpty else { return ADFValidatedFile(file: file, problems: []) }
         // An invalid file is checked again element by element, for the problems in adf
         // validate's own words (the fast path quotes numbers, not the text as written).
         let worded = ADFValidator(limits: limits).validate(path: path)
@@ -494,6 +498,13 @@ private final class DocumentBuilder {
             }
         }
         strokeBegins.append(begins)
+    }
+
+    /// The stroke start times of each drawing's RawData, parsed already (one list a drawing, in
+    /// order): `finish` then takes them instead of parsing the kept RawData texts again.
+    func useRawStartTimes(_ times: [[Double?]]) {
+        guard keepsPoints, times.count == drawings.count else { return }
+        for index in drawings.indices { drawings[index].rawStartTimes = times[index] }
     }
 
     func finish() throws -> ADFFile {

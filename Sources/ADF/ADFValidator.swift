@@ -100,6 +100,9 @@ final class ValidationState {
     /// Whether this stroke has a point before or after its step (said once a stroke).
     private var strokeOutsideStep = false
     private var rawText = ""
+    /// Each RawData's stroke start times as its check parsed them, in order: `readValidated`
+    /// gives them to the reader of a valid file, which would otherwise parse RawData again.
+    private(set) var rawStartTimes: [[Double?]] = []
     private var inRawData = false
     private var rawLine = 0
 
@@ -551,6 +554,7 @@ final class ValidationState {
             return
         }
         let raw = RawDataText(rawText)
+        rawStartTimes.append(raw.strokes.map(\.startTime))
         for problem in raw.problems { self.problem(line + problem.lineOffset, "RawData: \(problem.message)") }
         if let declared = raw.declaredStrokes, declared != raw.strokes.count {
             problem(line, "RawData says \"Number of strokes: \(declared)\" but lists \(raw.strokes.count)")
