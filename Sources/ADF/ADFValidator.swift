@@ -291,7 +291,10 @@ final class ValidationState {
             stepChildren.insert(e.name)
             let time = timestamp(e)
             if e.name == "Start" { stepStart = time } else { stepEnd = time }
-            if e.name == "Start" { stepTimes[stepTimes.count - 1].start = time } else { stepTimes[stepTimes.count - 1].end = time }
+            // Only under a <Step> (a <Start> in a stray element of <TaskData> has no step's times).
+            if names.last == "Step", !stepTimes.isEmpty {
+                if e.name == "Start" { stepTimes[stepTimes.count - 1].start = time } else { stepTimes[stepTimes.count - 1].end = time }
+            }
             if e.name == "Start", let time, stepTimes.count > 1, let previous = stepTimes[stepTimes.count - 2].end, time < previous {
                 problem(
                     e.line,

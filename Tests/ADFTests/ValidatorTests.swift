@@ -253,6 +253,8 @@ struct ValidatorTests {
                     #"          <point altitude="1.2000" azimuth="0.5000" pressure="800" timestamp="1673535658692" x="100.0000" y="200.0000"></point>"#
             ],
             [13: "", 47: #"        <stroke index="5" label="5">"#],
+            // A Start outside any Step (a fuzzer's shape): a problem, not a crash.
+            [16: #"    <Other identifier="clockStep-command">"#, 19: "    </Other>"],
         ]
         for edits in cases {
             let (path, directory) = try edited("pass.csk", edits)
