@@ -198,7 +198,8 @@ let package = Package(
 
         // What several test targets share: pipe I/O that survives EINTR, a disk that fails on cue.
         .target(name: "TestSupport", dependencies: ["Recordings"], path: "Tests/TestSupport"),
-        .testTarget(name: "PatientWindowTests", dependencies: ["PatientWindow", "Proctoring", "StylusGeometry", "StylusInput"]),
+        .testTarget(
+            name: "PatientWindowTests", dependencies: ["PatientWindow", "FormPrinting", "Proctoring", "StylusGeometry", "StylusInput"]),
         .testTarget(name: "StylusInputTests", dependencies: ["StylusInput"]),
         .testTarget(name: "StylusGeometryTests", dependencies: ["StylusGeometry", "StylusInput"]),
         .testTarget(name: "ProctoringTests", dependencies: ["Proctoring", "StylusGeometry", "StylusInput"]),

@@ -235,3 +235,25 @@ enum CairoImage {
         return RasterImage(width: width, height: height, pixels: pixels)
     }
 }
+
+/// How wide cairo draws a line of text, for laying out text (the patient banner's lines) before it is drawn.
+public enum TextMeasure {
+    /// The size text is measured at: large, so the font's hinting does not round the widths.
+    private static let measuringSize = 100.0
+
+    /// The width of the ink of `text` drawn as a `.centredText` mark of `size` (in the unit of `size`).
+    public static func inkWidth(of text: String, size: Double, bold: Bool) -> Double {
+        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)!
+        let context = cairo_create(surface)!
+        defer {
+            cairo_destroy(context)
+            cairo_surface_destroy(surface)
+        }
+        cairo_select_font_face(
+            context, "sans-serif", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+        cairo_set_font_size(context, measuringSize)
+        var extents = cairo_text_extents_t()
+        cairo_text_extents(context, text, &extents)
+        return extents.width * size / measuringSize
+    }
+}

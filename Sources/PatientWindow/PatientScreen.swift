@@ -472,9 +472,24 @@ public final class PatientScreen {
         ]
     }
 
-    /// The strip at the top of the screen that carries the message, in pixels.
-    var bannerRect: PixelRect {
-        PixelRect(x: 0, y: 0, width: Double(layout.screenWidth), height: 1.6 * layout.pixelsPerInch / 2.54)
+    /// The banner text's size: 0.7 cm on the screen, in pixels.
+    var bannerTextPixels: Double { BannerLines.textPixels(on: layout) }
+
+    /// The lines `message` is drawn in: as many as keep each inside the screen's width less a margin at
+    /// each end (issue 28: the clock command was one line wider than a 1920 x 1080 pen display).
+    func bannerLines(_ message: String) -> [String] {
+        let size = bannerTextPixels
+        return BannerLines.lines(of: message, width: BannerLines.lineWidth(on: layout)) {
+            TextMeasure.inkWidth(of: $0, size: size, bold: false)
+        }
+    }
+
+    /// The strip at the top of the screen that carries `lineCount` lines of the message, in pixels:
+    /// 1.6 cm for one line, a line spacing more for each further line.
+    func bannerRect(lineCount: Int) -> PixelRect {
+        let height = BannerLines.bannerHeight(
+            lineCount: lineCount, singleLineHeight: 1.6 * layout.pixelsPerInch / 2.54, textSize: bannerTextPixels)
+        return PixelRect(x: 0, y: 0, width: Double(layout.screenWidth), height: height)
     }
 
     private func redrawOverlay() {
@@ -527,12 +542,16 @@ public final class PatientScreen {
             kept.append(contentsOf: Self.frameStrips(around: box, margin: m, width: 0.1, on: layout))
         }
         if let message = view.message {
-            let banner = bannerRect
+            let lines = bannerLines(message)
+            let banner = bannerRect(lineCount: lines.count)
             marks.append(rect(banner, Self.bannerColour))
-            marks.append(
-                .centredText(
-                    message, centre: form(banner.width / 2, banner.height / 2), sizeCentimetres: 0.7 * cm * layout.pixelsPerInch / 2.54,
-                    bold: false, colour: .black))
+            for (index, line) in lines.enumerated() {
+                let y = BannerLines.lineCentre(index, of: lines.count, bannerHeight: banner.height, textSize: bannerTextPixels)
+                marks.append(
+                    .centredText(
+                        line, centre: form(banner.width / 2, y), sizeCentimetres: 0.7 * cm * layout.pixelsPerInch / 2.54, bold: false,
+                        colour: .black))
+            }
             kept.append(banner)
         }
         if buttons.isOffered {
