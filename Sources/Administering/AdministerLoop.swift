@@ -83,6 +83,7 @@ public struct AdministerLoop {
     /// Runs the session until it ends, is stopped by a signal or aborted.
     public mutating func run() throws -> Outcome {
         let signals = SignalPipe.install()
+        defer { signals.close() }
         let screen = presenter.screen
         var measuresJournaled = 0
         var quietSince: EventTime?
@@ -185,7 +186,7 @@ public struct AdministerLoop {
             // SIGINT (Ctrl-C) and SIGTERM stop the session safely, as an operator who presses Ctrl-C
             // means: the steps left end at once, journaled, and the results are written. They never
             // move the patient on to another part.
-            if let signal = SignalPipe.take(from: signals) {
+            if let signal = signals.take() {
                 let at = stamp(clock.now())
                 try input.endEverything(at: at)
                 return .stopped(at, signal: signal)

@@ -29,6 +29,7 @@ public final class VisitTerminal: VisitOperator {
         note("Test \(position + 1) of \(count): \(name).")
         if let prompt = test.prompt { note("  Operator: \(prompt)") }
         let signals = SignalPipe.install()
+        defer { signals.close() }
         // Keys typed at the terminal during the test (a stray Enter) must not start the next one.
         if isatty(0) == 1 {
             tcflush(0, TCIFLUSH)
@@ -100,12 +101,12 @@ public final class VisitTerminal: VisitOperator {
     }
 
     /// Waits up to `seconds` (nil: until something comes) for a line on standard input or a signal.
-    private func wait(signals: Int32, seconds: Double?) -> Waited {
+    private func wait(signals: SignalPipe, seconds: Double?) -> Waited {
         if let line = takeLine() { return .line(line) }
-        var fds = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0), pollfd(fd: closed ? -1 : 0, events: Int16(POLLIN), revents: 0)]
+        var fds = [pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0), pollfd(fd: closed ? -1 : 0, events: Int16(POLLIN), revents: 0)]
         let timeout = seconds.map { Int32(($0 * 1000).rounded(.up)) } ?? (closed ? 1000 : -1)
         _ = poll(&fds, 2, timeout)
-        if SignalPipe.take(from: signals) != nil { return .signal }
+        if signals.take() != nil { return .signal }
         if fds[1].revents != 0 { fill() }
         return takeLine().map { .line($0) } ?? .nothing
     }
