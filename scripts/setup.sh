@@ -27,13 +27,14 @@ set -euo pipefail
 # dpkg-dev, lintian: make deb computes the package's Depends with dpkg-shlibdeps and checks it with lintian.
 # debootstrap, zstd: the install test (integration/install/run.sh) makes a fresh Debian root, cached
 #   as a zstd tarball, and installs the package there.
+# graphviz: dot draws docs/architecture.svg, the module graph `make lint` checks is up to date.
 # libinput-tools, python3-libevdev: `libinput analyze recording` reads the libinput-record YAML that
 #   `styluskit convert` writes, in the tests (libinput's own reader, in python3 with libevdev).
 # openjdk-17-jre-headless, python3-venv: the Java that Spark runs on in `make test-spark`, and the venv
 #   PySpark is installed into there (integrations/spark); iproute2 and procps: ss and pgrep, with
 #   which that test checks that every process it starts listens on 127.0.0.1 only.
 packages=(pkg-config libevdev-dev libudev-dev libxml2-dev libevemu-dev libxml2-utils python3
-    libcairo2-dev poppler-utils openssl qemu-system-x86 busybox-static evemu-tools udev time
+    libcairo2-dev poppler-utils openssl qemu-system-x86 busybox-static evemu-tools udev time graphviz
     libsdl2-dev libespeak-ng-dev xvfb x11-apps xdotool xserver-xorg-video-dummy x11-xserver-utils libwacom-dev dpkg-dev
     lintian debootstrap zstd
     libinput-tools python3-libevdev openjdk-17-jre-headless python3-venv iproute2 procps)
