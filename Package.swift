@@ -96,7 +96,7 @@ let package = Package(
             name: "Reports",
             dependencies: [
                 "ADF", "Calibration", "FormPrinting", "LinuxInput", "PatientData", "Proctoring", "Recordings", "Rendering", "Sessions",
-                "StylusGeometry", "StylusInput", "Synthesis", "VisitReport", "Visiting", "Visits", "Exports",
+                "StylusGeometry", "StylusInput", "Synthesis", "SystemErrors", "VisitReport", "Visiting", "Visits", "Exports",
             ],
             exclude: ["README.md"]),
         // What `features` does between the command line and the measures: inputs read (results
@@ -234,6 +234,9 @@ let package = Package(
             name: "StyluskitTests",
             dependencies: [
                 "styluskit", "ADF", "Recordings", "Sessions", "StylusInput", "TestSupport",
+                // The libraries whose errors ExitStatusTests pins.
+                "Administering", "Calibration", "Exports", "FormPrinting", "LinuxInput", "PatientData", "PatientWindow", "Proctoring",
+                "Rendering", "Reports", "StylusGeometry", "Synthesis", "VisitReport", "Visiting", "Visits",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"]),

@@ -54,11 +54,7 @@ struct StylusKit: ParsableCommand {
             // Help, --version and an ExitCode a command chose itself are the parser's to print.
             if parserStatus == .success || error is ExitCode { exit(withError: error) }
             let isUsage = parserStatus == .validationFailure || error is CommandSuggestion || error is ParseFailure
-            let status: ExitStatus =
-                isUsage
-                ? .usage
-                : (error is PatientWindowError || error is MonitorChoiceError || error is AdministerError)
-                    ? .unavailable : ExitStatus(error)
+            let status: ExitStatus = isUsage ? .usage : exitStatus(of: error)
             let message =
                 isUsage
                 ? (error as? CommandSuggestion)?.description ?? (error as? ParseFailure)?.message ?? fullMessage(for: error) : "\(error)"
@@ -66,6 +62,11 @@ struct StylusKit: ParsableCommand {
             FileHandle.standardError.write(Data(((json ? report.json : report.text) + "\n").utf8))
             Foundation.exit(status.rawValue)
         }
+    }
+
+    /// The status a command that failed with `error` ends with (the parser's usage errors aside).
+    static func exitStatus(of error: any Error) -> ExitStatus {
+        (error is PatientWindowError || error is MonitorChoiceError || error is AdministerError) ? .unavailable : ExitStatus(error)
     }
 }
 
