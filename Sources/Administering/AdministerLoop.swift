@@ -109,7 +109,7 @@ public struct AdministerLoop {
                 timeout = min(timeout, at - now.microseconds)
             }
             var fds = [
-                pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0),
             ]
             let ready = poll(&fds, nfds_t(fds.count), Int32(max(0, (timeout + 999) / 1_000)))

@@ -16,6 +16,8 @@ struct DescriptorTests {
             #expect(throws: LiveInputError.notAnEventNode(node: path)) { try LiveTablet(node: path) }
             #expect(throws: LiveInputError.notAnEventNode(node: path)) { try LiveTablet.describe(node: path) }
         }
-        #expect(try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count == before)
+        // Parallel suites hold a few descriptors of their own; a leak would be a thousand or more.
+        let grown = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count - before
+        #expect(grown < 50, "\(grown) more descriptors open")
     }
 }

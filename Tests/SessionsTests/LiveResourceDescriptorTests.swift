@@ -1,10 +1,13 @@
 import Foundation
 import Recordings
 import Sessions
+import StylusInput
 import Testing
 
 /// The live runtime's descriptor owners, each opened and let go a thousand times: the process's open
-/// descriptors (`/proc/self/fd`) must be the same number after as before (issue 29, item 7).
+/// descriptors (`/proc/self/fd`) must not grow (issue 29, item 7). Other suites run in parallel in the
+/// same process and open files of their own, so the check allows a few of theirs, far fewer than the
+/// thousand (or two thousand) a leak of one descriptor a round leaves.
 @Suite("Live resources' descriptors", .serialized)
 struct LiveResourceDescriptorTests {
     static let rounds = 1_000
@@ -12,6 +15,12 @@ struct LiveResourceDescriptorTests {
     /// The number of descriptors the process has open now.
     static func openDescriptors() throws -> Int {
         try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count
+    }
+
+    /// Whether the descriptors open now are as many as `before`, give or take what parallel tests hold.
+    static func unchanged(since before: Int) throws -> Bool {
+        let now = try openDescriptors()
+        return now - before < rounds / 20
     }
 
     @Test("SignalPipe: a thousand pipes opened and closed (by close() and by letting go) leave no descriptor open")
@@ -23,7 +32,14 @@ struct LiveResourceDescriptorTests {
             // Half closed by their owner, half by being let go.
             if round.isMultiple(of: 2) { signals.close() }
         }
-        #expect(try Self.openDescriptors() == before)
+        #expect(try Self.unchanged(since: before), "\(try Self.openDescriptors() - before) more descriptors open")
+    }
+
+    /// The signal on `pipe`, waiting up to a second for it: the handler may run on another thread.
+    static func signalled(_ pipe: SignalPipe) -> Int32? {
+        var ready = [pollfd(fd: pipe.readEnd, events: Int16(POLLIN), revents: 0)]
+        _ = poll(&ready, 1, 1_000)
+        return pipe.take()
     }
 
     @Test("SignalPipe: a signal reaches the open pipe, and closing puts back the handler that was there before")
@@ -39,12 +55,12 @@ struct LiveResourceDescriptorTests {
         let outer = SignalPipe.install()
         let inner = SignalPipe.install()
         raise(SIGTERM)
-        #expect(inner.take() == SIGTERM)
+        #expect(Self.signalled(inner) == SIGTERM)
         #expect(outer.take() == nil)
         inner.close()
         // The outer pipe has the signals again once the inner one is done.
         raise(SIGTERM)
-        #expect(outer.take() == SIGTERM)
+        #expect(Self.signalled(outer) == SIGTERM)
         outer.close()
         #expect(outer.readEnd == -1)
         outer.close()
@@ -68,7 +84,7 @@ struct LiveResourceDescriptorTests {
             try journal.control(.begin(start), now: start)
             if round.isMultiple(of: 2) { journal.remove() }
         }
-        #expect(try Self.openDescriptors() == before)
+        #expect(try Self.unchanged(since: before), "\(try Self.openDescriptors() - before) more descriptors open")
     }
 
     @Test("RecordingReader: a thousand readers of a recording file, read part way and let go, leave no descriptor open")
@@ -79,6 +95,6 @@ struct LiveResourceDescriptorTests {
             let reader = try RecordingReader(path: path)
             _ = try reader.next()
         }
-        #expect(try Self.openDescriptors() == before)
+        #expect(try Self.unchanged(since: before), "\(try Self.openDescriptors() - before) more descriptors open")
     }
 }
