@@ -84,7 +84,10 @@ let package = Package(
         // plan, ending and result; replay, record, administer and recover all go through it.
         .target(
             name: "Sessions",
-            dependencies: ["SystemErrors", "ADF", "LinuxInput", "PatientData", "Proctoring", "Recordings", "StylusGeometry", "StylusInput", "Synthesis"],
+            dependencies: [
+                "SystemErrors", "ADF", "LinuxInput", "PatientData", "Proctoring", "Recordings", "StylusGeometry", "StylusInput",
+                "Synthesis",
+            ],
             exclude: ["README.md"]),
         // A site's calibration: taps and pressure read from a pen, the tablet-to-form fit, a display's
         // density, and the profiles they write.

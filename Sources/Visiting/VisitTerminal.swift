@@ -103,7 +103,9 @@ public final class VisitTerminal: VisitOperator {
     /// Waits up to `seconds` (nil: until something comes) for a line on standard input or a signal.
     private func wait(signals: SignalPipe, seconds: Double?) -> Waited {
         if let line = takeLine() { return .line(line) }
-        var fds = [pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0), pollfd(fd: closed ? -1 : 0, events: Int16(POLLIN), revents: 0)]
+        var fds = [
+            pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0), pollfd(fd: closed ? -1 : 0, events: Int16(POLLIN), revents: 0),
+        ]
         let timeout = seconds.map { Int32(($0 * 1000).rounded(.up)) } ?? (closed ? 1000 : -1)
         _ = poll(&fds, 2, timeout)
         if signals.take() != nil { return .signal }

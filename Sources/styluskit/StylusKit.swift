@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import PatientWindow
 import Reports
+import SystemErrors
 
 /// The `styluskit` command: pen tablets as instruments for pen-based cognitive assessments.
 @main
@@ -64,10 +64,9 @@ struct StylusKit: ParsableCommand {
         }
     }
 
-    /// The status a command that failed with `error` ends with (the parser's usage errors aside).
-    static func exitStatus(of error: any Error) -> ExitStatus {
-        (error is PatientWindowError || error is MonitorChoiceError || error is AdministerError) ? .unavailable : ExitStatus(error)
-    }
+    /// The status a command that failed with `error` ends with (the parser's usage errors aside):
+    /// the one the error carries (`ExitStatusCarrying`), so no library's errors are classified here.
+    static func exitStatus(of error: any Error) -> ExitStatus { ExitStatus(error) }
 }
 
 /// A command line the parser refused through a library's error from a command's `validate()`, with the parser's words.

@@ -10,11 +10,11 @@ import PatientWindow
 import Proctoring
 import Recordings
 import Rendering
-import Reports
 import Sessions
 import StylusGeometry
 import StylusInput
 import Synthesis
+import SystemErrors
 import Testing
 import VisitReport
 import Visiting
@@ -23,7 +23,7 @@ import Visits
 @testable import styluskit
 
 /// The command line's exit status (Testing has an `ExitStatus` of its own).
-typealias Status = Reports.ExitStatus
+typealias Status = SystemErrors.ExitStatus
 
 /// The exit status of every library's errors, as README's "Exit status" table gives them: each case
 /// of each error type the command line can end with, pinned (issue 29, item 3: the statuses must not
