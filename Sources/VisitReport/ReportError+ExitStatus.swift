@@ -5,7 +5,7 @@ extension ReportError: ExitStatusCarrying {
     public var exitStatus: ExitStatus {
         switch self {
         case .missingResults, .cannotReadRanges: .noInput
-        case .noResultsNamed, .unreadableResults, .badRanges: .dataError
+        case .noResultsNamed, .unreadableResults, .invalidResults, .badRanges, .noRanges: .dataError
         case .outputExists: .cannotCreate
         }
     }
