@@ -11,6 +11,7 @@ struct FeaturesTableJSONTests {
     func escapedFileName() {
         var table = FeaturesTable(format: .json, level: .test)
         table.append(file: "a\u{08}b\u{0C}c\u{01}d\"e\\f/g\u{1F}\té.adf", MeasureRow())
-        #expect(table.text == #"{"file":"a\bb\fc\u0001d\"e\\f/g\u001f\té.adf"}"# + "\n")
+        // The file's value; the measures after it are null for an empty row.
+        #expect(table.text.hasPrefix(#"{"file":"a\bb\fc\u0001d\"e\\f/g\u001f\té.adf","#))
     }
 }
