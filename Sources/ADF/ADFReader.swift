@@ -272,13 +272,15 @@ private final class DocumentBuilder {
             steps.append(StepRecord(identifier: element["identifier"] ?? ""))
         case ("TaskData", 3, "Start") where parent == "Step":
             var start = try mark(element)
-            // All three or none: a partial measure is no reading time.
-            if let shown = try number(element, "instructionsShown"),
-                let spoken = try number(element, "instructionsSpoken"),
-                let touch = try number(element, "firstTouch")
-            {
-                start.instructions = InstructionTimes(
-                    shownUnixMilliseconds: shown, spokenUnixMilliseconds: spoken, firstTouchUnixMilliseconds: touch)
+            // All three or none (the speech's end, or why there was none): a partial measure is no reading time.
+            if let shown = try number(element, "instructionsShown"), let touch = try number(element, "firstTouch") {
+                if let spoken = try number(element, "instructionsSpoken") {
+                    start.instructions = InstructionTimes(
+                        shownUnixMilliseconds: shown, spokenUnixMilliseconds: spoken, firstTouchUnixMilliseconds: touch)
+                } else if let why = element["instructionsNotSpoken"] {
+                    start.instructions = InstructionTimes(
+                        shownUnixMilliseconds: shown, spokenUnixMilliseconds: nil, firstTouchUnixMilliseconds: touch, notSpoken: why)
+                }
             }
             steps[steps.count - 1].start = start
         case ("TaskData", 3, "End") where parent == "Step":

@@ -51,6 +51,8 @@ public struct ADFSummary: Sendable, Hashable, Codable {
         /// Milliseconds from the instructions to the first touch (`firstTouch - instructionsShown`),
         /// where the file records them.
         public var readingMilliseconds: Int64?
+        /// Why the step's instructions were shown but not spoken, where the file says so (`instructionsNotSpoken`).
+        public var instructionsNotSpoken: String?
     }
 
     public var file: String
@@ -82,7 +84,8 @@ public struct ADFSummary: Sendable, Hashable, Codable {
                 points: index < file.drawings.count ? file.drawings[index].pointCounts.reduce(0, +) : 0,
                 interruptions: step.interruptions.map {
                     Interruption(type: $0.type, time: ADFNumbers.timestamp($0.unixMilliseconds))
-                }, readingMilliseconds: step.start.instructions?.readingMilliseconds)
+                }, readingMilliseconds: step.start.instructions?.readingMilliseconds,
+                instructionsNotSpoken: step.start.instructions?.notSpoken)
         }
         strokes = file.strokeCount
         points = file.pointCount
@@ -124,7 +127,8 @@ public struct ADFSummary: Sendable, Hashable, Codable {
                         ? "" : ", interruptions: " + step.interruptions.map { "\($0.type) at \($0.time)" }.joined(separator: ", "))
                     + (step.readingMilliseconds.map {
                         ", instructions read in \(DecimalFormat.string(Double($0) / 1000, decimals: 3)) s"
-                    } ?? ""))
+                    } ?? "")
+                    + (step.instructionsNotSpoken.map { " (shown, not spoken: \($0))" } ?? ""))
         }
         for (name, value) in device.sorted(by: { $0.key < $1.key }) {
             lines.append("device \(name): \(value)")

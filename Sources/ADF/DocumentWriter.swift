@@ -132,7 +132,11 @@ final class DocumentWriter {
             try mark(step.start)
             if let instructions = step.start.instructions {
                 try integer("instructionsShown", ADFNumbers.timestamp(instructions.shownUnixMilliseconds))
-                try integer("instructionsSpoken", ADFNumbers.timestamp(instructions.spokenUnixMilliseconds))
+                if let spoken = instructions.spokenUnixMilliseconds {
+                    try integer("instructionsSpoken", ADFNumbers.timestamp(spoken))
+                } else {
+                    try string("instructionsNotSpoken", instructions.notSpoken ?? "")
+                }
                 try integer("firstTouch", ADFNumbers.timestamp(instructions.firstTouchUnixMilliseconds))
             }
             try xml.endElement()

@@ -102,7 +102,7 @@ public struct JournalRecovery {
         var scan = try RecordingScan(header: header)
         var lastBoundary: EventTime?
         var ended = false
-        var measures: [(step: String, shown: EventTime, spoken: EventTime, firstTouch: EventTime)] = []
+        var measures: [(step: String, shown: EventTime, spoken: EventTime?, notSpoken: String?, firstTouch: EventTime)] = []
         while let item = try reader.next() {
             switch item {
             case let .event(event):
@@ -125,7 +125,8 @@ public struct JournalRecovery {
                 case let .tap(button, time):
                     // A button of a later version is passed over, as its line would be.
                     if let button = ClockButton(rawValue: button) { driver.plan(tap: ButtonTap(button: button, time: time)) }
-                case let .instructions(step, shown, spoken, touch): measures.append((step, shown, spoken, touch))
+                case let .instructions(step, shown, spoken, touch): measures.append((step, shown, spoken, nil, touch))
+                case let .instructionsNotSpoken(step, shown, reason, touch): measures.append((step, shown, nil, reason, touch))
                 case .end: ended = true
                 // The description is read from the opening lines; a second one later is not the session's.
                 case .anchor, .begin, .test, .file, .none, .patient: break

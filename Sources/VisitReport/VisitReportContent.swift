@@ -200,6 +200,10 @@ public struct VisitReportContent: Sendable {
                     reported.readingTimes.append((number + 1, Double(instructions.readingMilliseconds) / 1000))
                 }
             }
+            reported.notes += Self.unspokenNotes(
+                document.steps.map { step in
+                    step.start.instructions.flatMap { $0.spokenUnixMilliseconds == nil ? $0.notSpoken ?? "" : nil }
+                })
             if let clinician, patient == nil, let sealed = document.environment.localPatientEncodedID,
                 let start = document.steps.first?.start.unixMilliseconds
             {
@@ -210,6 +214,25 @@ public struct VisitReportContent: Sendable {
         return VisitReportContent(
             folder: folder, manifest: manifest, tests: tests, patient: patient, hasRanges: ranges != nil,
             keyGiven: clinician != nil)
+    }
+
+    /// The report's notes on instructions that were shown but not spoken, one per reason:
+    /// `Instructions shown, not spoken (no audio output device): steps 1, 2.`
+    /// `reasons` has, step by step, why its instructions were not spoken (nil: spoken, or no measure).
+    static func unspokenNotes(_ reasons: [String?]) -> [String] {
+        var steps: [(reason: String, steps: [Int])] = []
+        for (number, reason) in reasons.enumerated() {
+            guard let reason else { continue }
+            if let index = steps.firstIndex(where: { $0.reason == reason }) {
+                steps[index].steps.append(number + 1)
+            } else {
+                steps.append((reason, [number + 1]))
+            }
+        }
+        return steps.map { reason, numbers in
+            "Instructions shown, not spoken (\(reason)): step\(numbers.count == 1 ? "" : "s") "
+                + numbers.map(String.init).joined(separator: ", ") + "."
+        }
     }
 
     /// The test's name as a clinician reads it.

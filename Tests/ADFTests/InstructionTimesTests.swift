@@ -156,3 +156,51 @@ struct InstructionTimesTests {
             ])
     }
 }
+
+/// Instructions shown but not spoken (no audio was played): no `instructionsSpoken`, and
+/// `instructionsNotSpoken` says why; never a speech end that did not happen.
+@Suite("ADF instructions shown, not spoken")
+struct UnspokenInstructionTimesTests {
+    static let silent = InstructionTimes(
+        shownUnixMilliseconds: 1_100.9, spokenUnixMilliseconds: nil, firstTouchUnixMilliseconds: 2_600.9,
+        notSpoken: "no audio output device")
+
+    @Test("Written without instructionsSpoken, with why; read back and valid")
+    func writtenAndRead() throws {
+        let base = InstructionTimesTests()
+        let (path, text, directory) = try base.written(base.document(instructions: Self.silent))
+        defer { directory.remove() }
+        #expect(
+            text.contains(
+                #"<Start brightness="0.5000" timestamp="1000" volume="0.2500" instructionsShown="1100" instructionsNotSpoken="no audio output device" firstTouch="2600"/>"#
+            ))
+        #expect(!text.contains("instructionsSpoken"))
+        #expect(ADFValidator().validate(path: path) == [])
+        let read = try ADFReader.read(path: path).document
+        #expect(read.steps[0].start.instructions?.spokenUnixMilliseconds == nil)
+        #expect(read.steps[0].start.instructions?.notSpoken == "no audio output device")
+        #expect(read.steps[0].start.instructions?.readingMilliseconds == 1500)
+    }
+
+    @Test("Spoken and not spoken at once is refused, as is an empty reason")
+    func both() throws {
+        let base = InstructionTimesTests()
+        let (path, text, directory) = try base.written(base.document(instructions: Self.silent))
+        defer { directory.remove() }
+        for (attributes, problem) in [
+            (
+                #"instructionsShown="1100" instructionsSpoken="1200" instructionsNotSpoken="no audio output device""#,
+                "<Start> has both instructionsSpoken and instructionsNotSpoken: instructions are spoken or not, not both"
+            ),
+            (
+                #"instructionsShown="1100" instructionsNotSpoken="""#,
+                "<Start> instructionsNotSpoken is empty: it says why the instructions were not spoken"
+            ),
+        ] {
+            let changed = text.replacingOccurrences(
+                of: #"instructionsShown="1100" instructionsNotSpoken="no audio output device""#, with: attributes)
+            try changed.write(toFile: path, atomically: true, encoding: .utf8)
+            #expect(ADFValidator().validate(path: path).map(\.message).contains { $0.contains(problem) })
+        }
+    }
+}
