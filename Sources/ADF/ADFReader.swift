@@ -365,7 +365,9 @@ private final class DocumentBuilder {
             }
             steps[steps.count - 1].start = start
         case ("TaskData", 3, "End") where parent == "Step":
-            steps[steps.count - 1].end = try mark(element)
+            var end = try mark(element)
+            end.journalEnded = element["journalEnded"] == "true"
+            steps[steps.count - 1].end = end
         case ("TaskData", 3, "Motion") where parent == "Step":
             motion = MotionSample(
                 unixMilliseconds: try timestamp(element), pitch: 0, roll: 0, yaw: 0,

@@ -144,6 +144,7 @@ final class DocumentWriter {
             if let end = step.end {
                 try xml.startElement("End")
                 try mark(end)
+                if end.journalEnded { try string("journalEnded", "true") }
                 try xml.endElement()
             }
             try motion.forEach(in: step.firstMotion..<step.firstMotion + step.motionCount) {

@@ -112,16 +112,21 @@ public struct StepMark: Sendable, Hashable {
     /// The time a clock step told the patient to set (command) or showed them to copy (copy);
     /// written on `Start` only, and only where it is not the spec's default (nil reads as 10 past 11).
     public var clockTime: ClockFaceTime?
+    /// True on the `End` of a step that ended because its journal ended (a session cut short by a
+    /// crash, rebuilt by `recover`): written on `End` only, as the extra attribute
+    /// `journalEnded="true"`, which consumers of the older format ignore.
+    public var journalEnded: Bool
 
     public init(
         unixMilliseconds: Double, brightness: Double? = nil, volume: Double? = nil,
-        instructions: InstructionTimes? = nil, clockTime: ClockFaceTime? = nil
+        instructions: InstructionTimes? = nil, clockTime: ClockFaceTime? = nil, journalEnded: Bool = false
     ) {
         self.unixMilliseconds = unixMilliseconds
         self.brightness = brightness
         self.volume = volume
         self.instructions = instructions
         self.clockTime = clockTime
+        self.journalEnded = journalEnded
     }
 }
 

@@ -50,6 +50,20 @@ struct InstructionTimesTests {
         #expect(ADFValidator().validate(path: path) == [])
     }
 
+    @Test("A step the journal's end closed says so on its End (journalEnded), read back; valid; absent otherwise")
+    func journalEnded() throws {
+        var cut = document(instructions: nil)
+        cut.steps[0].end.journalEnded = true
+        let (path, text, directory) = try written(cut)
+        defer { directory.remove() }
+        #expect(text.contains(#"<End timestamp="9000" journalEnded="true"/>"#), "\(text)")
+        #expect(try ADFReader.read(path: path).document.steps[0].end.journalEnded)
+        #expect(ADFValidator().validate(path: path) == [])
+        let (_, whole, other) = try written(document(instructions: nil))
+        defer { other.remove() }
+        #expect(!whole.contains("journalEnded"))
+    }
+
     @Test("Absent when not given: the Start element is as before")
     func absent() throws {
         let (_, text, directory) = try written(document(instructions: nil))
@@ -67,8 +81,27 @@ struct InstructionTimesTests {
         #expect(read == InstructionTimes(shownUnixMilliseconds: 1_100, spokenUnixMilliseconds: 2_300, firstTouchUnixMilliseconds: 2_600))
         let summary = try ADFSummary(path: path)
         #expect(summary.steps[0].readingMilliseconds == 1_500)
-        #expect(summary.text.contains("step mazeStep-a: 1000 - 9000 (8.000 s), 1 stroke, 1 point, instructions read in 1.500 s"))
+        #expect(summary.text.contains("step mazeStep-a: 1000 - 9000 (wall time 8.000 s), 1 stroke, 1 point, instructions read in 1.500 s"))
         #expect(try summary.json().contains(#""readingMilliseconds":1500"#))
+    }
+
+    @Test(
+        "The summary names its durations: wall time, paused time (the operator's pauses, one never resumed to the step's end), time drawing"
+    )
+    func summaryDurations() throws {
+        var paused = document(instructions: nil)
+        paused.steps[0].interruptions = [
+            Interruption(type: "operator-paused", unixMilliseconds: 3_000), Interruption(type: "no-drawing", unixMilliseconds: 3_500),
+            Interruption(type: "operator-resumed", unixMilliseconds: 5_000), Interruption(type: "operator-paused", unixMilliseconds: 8_000),
+        ]
+        let (path, _, directory) = try written(paused)
+        defer { directory.remove() }
+        let summary = try ADFSummary(path: path)
+        #expect(summary.durationMilliseconds == 8_000 && summary.pausedMilliseconds == 3_000 && summary.drawingMilliseconds == 5_000)
+        #expect(summary.text.contains("wall time: 8.000 s, paused time: 3.000 s, time drawing: 5.000 s, 1 step"), "\(summary.text)")
+        #expect(summary.text.contains("(wall time 8.000 s, paused time 3.000 s)"))
+        #expect(!summary.text.contains("duration"))
+        #expect(try summary.json().contains(#""pausedMilliseconds":3000"#))
     }
 
     @Test("Without the attributes neither the summary's text nor its JSON mention a reading time")
