@@ -126,9 +126,8 @@ public final class SignalPipe {
     public private(set) var readEnd: Int32
     private var ownWriteEnd: Int32
     private let previousWriteEnd: Int32
-    private var previousActions: [sigaction]
 
-    /// Opens the pipe and installs the handlers in place of whatever handled SIGINT and SIGTERM.
+    /// Opens the pipe and installs the handlers of SIGINT and SIGTERM, which write to it.
     public init() {
         var ends: [Int32] = [-1, -1]
         _ = pipe(&ends)
@@ -140,7 +139,6 @@ public final class SignalPipe {
         ownWriteEnd = ends[1]
         previousWriteEnd = Self.writeEnd
         Self.writeEnd = ends[1]
-        previousActions = []
         for number in Self.signals {
             var action = sigaction()
             action.__sigaction_handler.sa_handler = { number in
@@ -149,9 +147,7 @@ public final class SignalPipe {
             }
             sigemptyset(&action.sa_mask)
             action.sa_flags = SA_RESTART
-            var previous = sigaction()
-            sigaction(number, &action, &previous)
-            previousActions.append(previous)
+            sigaction(number, &action, nil)
         }
     }
 
@@ -160,16 +156,14 @@ public final class SignalPipe {
 
     deinit { close() }
 
-    /// Puts back the previous handlers and write end, then closes both ends; a second call does nothing.
+    /// Puts back the previous write end, then closes both ends; a second call does nothing.
     ///
-    /// The handlers go first, so a signal arriving meanwhile never writes to a descriptor number
-    /// that a later `open` may have reused.
+    /// The handlers stay: once a live loop has taken SIGINT and SIGTERM, a signal that comes while no
+    /// pipe is open (between a visit's tests, say) is dropped, as it always was, rather than ending
+    /// the process half way through writing a test's files. The write end is put back first, so a
+    /// signal arriving meanwhile never writes to a descriptor number that a later `open` may reuse.
     public func close() {
         guard readEnd >= 0 else { return }
-        for (number, previous) in zip(Self.signals, previousActions) {
-            var previous = previous
-            sigaction(number, &previous, nil)
-        }
         if Self.writeEnd == ownWriteEnd { Self.writeEnd = previousWriteEnd }
         _ = Glibc.close(readEnd)
         _ = Glibc.close(ownWriteEnd)
