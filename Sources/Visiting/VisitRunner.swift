@@ -194,6 +194,7 @@ public struct VisitRunner {
             manifest.finish(
                 position, at: now(), outcome: end == .stopped ? VisitManifest.Outcome.stopped : VisitManifest.Outcome.finished,
                 checksums: try checksums(position))
+            noteUnspoken(position)
         }
         try folder.write(manifest)
         return end
@@ -212,8 +213,16 @@ public struct VisitRunner {
         // The results file is named after the journal, as the session named it when it began: the manifest has it already.
         _ = try JournalRecovery(path: path).rebuild(directory: folder.path, force: true, note: { desk.note($0) })
         manifest.finish(position, at: now(), outcome: VisitManifest.Outcome.recovered, checksums: try checksums(position), incomplete: true)
+        noteUnspoken(position)
         try folder.write(manifest)
         desk.note("Test \(position + 1) is marked incomplete; its results are \(folder.file(manifest.tests[position].results ?? "?")).")
+    }
+
+    /// Puts the steps whose instructions the results file says were shown, not spoken, into the manifest.
+    private mutating func noteUnspoken(_ position: Int) {
+        guard let results = manifest.tests[position].results else { return }
+        let unspoken = unspokenInstructions(inResults: folder.file(results))
+        manifest.tests[position].instructionsNotSpoken = unspoken.isEmpty ? nil : unspoken
     }
 
     private func checksums(_ position: Int) throws -> VisitManifest.Test.Checksums {
