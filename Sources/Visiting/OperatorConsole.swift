@@ -69,7 +69,10 @@ public final class TerminalConsole: OperatorConsole {
     }
 
     public func wait(seconds: Double?) -> ConsoleInput {
-        var fds = [pollfd(fd: signals?.readEnd ?? -1, events: Int16(POLLIN), revents: 0), pollfd(fd: closed ? -1 : 0, events: Int16(POLLIN), revents: 0)]
+        var fds = [
+            pollfd(fd: signals?.readEnd ?? -1, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: closed ? -1 : 0, events: Int16(POLLIN), revents: 0),
+        ]
         let timeout = seconds.map { Int32(($0 * 1000).rounded(.up)) } ?? (closed ? 1000 : -1)
         _ = poll(&fds, 2, timeout)
         if signals?.take() != nil { return .signal }
