@@ -233,7 +233,7 @@ let package = Package(
         .testTarget(
             name: "StyluskitTests",
             dependencies: [
-                "styluskit", "ADF", "Recordings", "Sessions", "StylusInput", "TestSupport",
+                "styluskit", "ADF", "Recordings", "Sessions", "StylusInput", "TestSupport", "Visiting", "Visits",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"]),
