@@ -237,11 +237,13 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"]),
-        // Whole sessions in-process: the drivers, the plan, the journal and recover, on scripted and real recordings.
+        // Whole sessions in-process: the drivers, the plan, the journal and recover, on scripted and real recordings;
+        // and where each setting takes effect (docs/settings.md), which reaches the window's pages, render and the report.
         .testTarget(
             name: "SessionsTests",
             dependencies: [
                 "Sessions", "ADF", "PatientData", "Proctoring", "Recordings", "StylusGeometry", "StylusInput", "Synthesis", "TestSupport",
+                "Administering", "FormPrinting", "PatientWindow", "Rendering", "VisitReport", "Visits",
             ]),
         .testTarget(
             name: "EndToEndTests",

@@ -280,6 +280,11 @@ private final class DocumentBuilder {
                 start.instructions = InstructionTimes(
                     shownUnixMilliseconds: shown, spokenUnixMilliseconds: spoken, firstTouchUnixMilliseconds: touch)
             }
+            if let text = element["clockTime"] {
+                // A clock drawn at a time the file does not say would not be the one the patient was given.
+                guard let time = ClockFaceTime(attribute: text) else { throw invalid(element, "clockTime", ClockFaceTime.expectation) }
+                start.clockTime = time
+            }
             steps[steps.count - 1].start = start
         case ("TaskData", 3, "End") where parent == "Step":
             steps[steps.count - 1].end = try mark(element)

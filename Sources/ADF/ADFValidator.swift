@@ -28,7 +28,8 @@ public struct ADFProblem: Sendable, Hashable, CustomStringConvertible {
 /// numbering from 1 across the whole test; RawData consistent with the strokes (stroke and
 /// sample counts, StrokeIDs, x/y, times, pressure); a `Start`'s reading-time attributes all three
 /// or none, in whole milliseconds, the speech's end and the first touch not before the
-/// instructions were shown. Unknown attributes are not problems.
+/// instructions were shown; a `Start`'s clock time (`clockTime`) a time on a clock face, in a clock
+/// file only. Unknown attributes are not problems.
 public struct ADFValidator: Sendable {
     public var limits: ADFReadLimits
 
@@ -136,6 +137,16 @@ private final class ValidationState {
             return nil
         }
         return value
+    }
+
+    /// The clock time of a `Start` (`clockTime="2:45"`): only in a clock file, a time on a clock face.
+    private func clockTime(_ e: ADFElement) {
+        guard let text = e["clockTime"] else { return }
+        if let variant, variant != .clock {
+            problem(e.line, "<Start> has clockTime=\"\(text)\", which only a clock drawing (.csk) records")
+        } else if ClockFaceTime(attribute: text) == nil {
+            problem(e.line, "<Start> clockTime=\"\(text)\" is not \(ClockFaceTime.expectation)")
+        }
     }
 
     /// The reading-time attributes of a `Start`: all three or none, whole milliseconds, in order.
@@ -249,7 +260,10 @@ private final class ValidationState {
             if e.name == "Start" { stepStart = time } else { stepEnd = time }
             fraction(e, "brightness", required: false)
             fraction(e, "volume", required: false)
-            if e.name == "Start" { instructionTimes(e) }
+            if e.name == "Start" {
+                instructionTimes(e)
+                clockTime(e)
+            }
             if e.name == "End", let start = stepStart, let end = time, end < start {
                 problem(e.line, "the step ends (\(end)) before it starts (\(start))")
             }

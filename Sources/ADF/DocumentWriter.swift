@@ -135,6 +135,7 @@ final class DocumentWriter {
                 try integer("instructionsSpoken", ADFNumbers.timestamp(instructions.spokenUnixMilliseconds))
                 try integer("firstTouch", ADFNumbers.timestamp(instructions.firstTouchUnixMilliseconds))
             }
+            if let clockTime = step.start.clockTime { try string("clockTime", clockTime.attribute) }
             try xml.endElement()
             if let end = step.end {
                 try xml.startElement("End")

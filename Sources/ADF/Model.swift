@@ -109,16 +109,51 @@ public struct StepMark: Sendable, Hashable {
     public var volume: Double?
     /// When the step's instructions were shown and read; written on `Start` only.
     public var instructions: InstructionTimes?
+    /// The time a clock step told the patient to set (command) or showed them to copy (copy);
+    /// written on `Start` only, and only where it is not the spec's default (nil reads as 10 past 11).
+    public var clockTime: ClockFaceTime?
 
     public init(
         unixMilliseconds: Double, brightness: Double? = nil, volume: Double? = nil,
-        instructions: InstructionTimes? = nil
+        instructions: InstructionTimes? = nil, clockTime: ClockFaceTime? = nil
     ) {
         self.unixMilliseconds = unixMilliseconds
         self.brightness = brightness
         self.volume = volume
         self.instructions = instructions
+        self.clockTime = clockTime
     }
+}
+
+/// The time on a clock face a clock step gave the patient: the `Start` attribute
+/// `clockTime="H:MM"` (`clockTime="2:45"`), an extra attribute that consumers of the older format
+/// ignore. A clock step without it gave the spec's default time, 10 past 11.
+public struct ClockFaceTime: Sendable, Hashable {
+    /// 1-12.
+    public var hours: Int
+    /// 0-59.
+    public var minutes: Int
+
+    public init(hours: Int, minutes: Int) {
+        self.hours = hours
+        self.minutes = minutes
+    }
+
+    /// Reads the attribute's text: `H:MM` or `HH:MM`, hours 1-12, minutes two digits 00-59; nil otherwise.
+    public init?(attribute text: String) {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+            parts.allSatisfy({ $0.allSatisfy { $0 >= "0" && $0 <= "9" } }),
+            let hours = Int(parts[0]), let minutes = Int(parts[1]), (1...12).contains(hours), (0...59).contains(minutes)
+        else { return nil }
+        self.init(hours: hours, minutes: minutes)
+    }
+
+    /// The attribute's text, `H:MM`.
+    public var attribute: String { "\(hours):" + (minutes < 10 ? "0" : "") + "\(minutes)" }
+
+    /// What the attribute holds, for error messages.
+    static let expectation = "a time on a clock face, H:MM with hours 1-12 and minutes 00-59 (such as '2:45')"
 }
 
 /// How long a patient took over a step's instructions, measured without their knowing

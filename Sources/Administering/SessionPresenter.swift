@@ -69,9 +69,9 @@ public final class SessionPresenter {
         case let .buttonTapped(button, time):
             taps.append(ButtonTap(button: button, time: time))
             buttons.withdraw()
-            if button == .repeatInstructions {
+            if button == .repeatInstructions, let clock = driver as? ClockDriver {
                 let step = clockStep ?? .command
-                instructions.show(step == .copy ? PatientWords.clockCopy : PatientWords.clockCommand, step: step.identifier)
+                instructions.show(StepPage.clock(step, of: clock).words, step: step.identifier)
             }
         case let .strokeBegan(sample):
             instructions.touched(at: sample.time)
@@ -128,15 +128,13 @@ public final class SessionPresenter {
         var view = PatientView()
         switch test {
         case .clock:
+            guard let clock = driver as? ClockDriver else { return }
             let step = clockStep ?? .command
             key = step.rawValue
             let form = self.form
-            marks = {
-                step == .copy ? StepForm.clockToCopy(hours: 11, minutes: 10).marks(on: form) : StepForm.blank.marks(on: form)
-            }
-            if pageKey != key || repeatRequested {
-                instructions.show(step == .copy ? PatientWords.clockCopy : PatientWords.clockCommand, step: step.identifier)
-            }
+            let page = StepPage.clock(step, of: clock)
+            marks = { page.form.marks(on: form) }
+            if pageKey != key || repeatRequested { instructions.show(page.words, step: step.identifier) }
         case .maze, .battery:
             guard let maze = driver as? MazeDriver else { return }
             let finished = maze.steps.filter(\.finished).count
@@ -154,7 +152,9 @@ public final class SessionPresenter {
                 view = PatientView.maze(proctor)
                 // The path past the resume point was drawn in error: the proctor dropped it, so does the screen.
                 if proctor.state == .paused, let resume = proctor.resumePoint { screen.eraseInk(after: resume.time) }
-                if pageKey != key || repeatRequested { instructions.show(PatientWords.maze, step: maze.mazes[index].stepIdentifier) }
+                if pageKey != key || repeatRequested, let words = StepPage.mazeInstructions(index, of: maze) {
+                    instructions.show(words, step: maze.mazes[index].stepIdentifier)
+                }
             }
         case .sdt:
             guard let sdt = driver as? SymbolDigitDriver else { return }
@@ -162,14 +162,20 @@ public final class SessionPresenter {
             if let step = proctor.currentStep {
                 key = step.identifier
                 let form = self.form
-                marks = { StepForm.symbolDigit(step, displayMode: false).marks(on: form) }
+                let page = StepPage.symbolDigit(step, of: sdt)
+                marks = { page.marks(on: form) }
                 view = PatientView.symbolDigit(proctor)
                 if pageKey != key || repeatRequested {
                     let laidOut =
                         proctor.form
-                        ?? SymbolDigitForm(step: step, origin: SymbolDigitForm.origin(centredOn: form))
-                    instructions.show(
-                        script: InstructionScript.symbolDigit(laidOut), banner: PatientWords.symbolDigit, step: step.identifier)
+                        ?? SymbolDigitForm(
+                            step: step, displayMode: sdt.settings.displayMode, origin: SymbolDigitForm.origin(centredOn: form))
+                    let given = StepPage.symbolDigitInstructions(laidOut, of: sdt)
+                    if let script = given.script {
+                        instructions.show(script: script, banner: given.banner, step: step.identifier)
+                    } else {
+                        instructions.show(given.banner, step: step.identifier)
+                    }
                 }
                 if view == PatientView(), let shown = instructions.scriptView(at: now()) { view = shown }
             }

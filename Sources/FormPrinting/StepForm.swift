@@ -13,6 +13,12 @@ public enum StepForm: Hashable, Sendable {
     /// The symbol-digit form of one step; in display mode with the alternate symbols.
     case symbolDigit(SymbolDigitStep, displayMode: Bool)
 
+    /// The form of a clock step: a blank page to draw on (command), the clock showing the
+    /// settings' time to copy (copy).
+    public static func clock(_ step: ClockStep, settings: ClockSettings) -> StepForm {
+        step == .copy ? .clockToCopy(hours: settings.hours, minutes: settings.minutes) : .blank
+    }
+
     /// The radius of the clock to copy: the clock a synth scenario draws by default (4 cm).
     public static let clockRadiusCentimetres = 4.0
 

@@ -27,8 +27,20 @@ public enum PatientWords {
     public static let resumeInCircle = "Please continue drawing from inside the circle."
     public static let startAtArrow = "Please start at the green arrow."
     public static let continueInBox = "Please continue in the box the arrow points to."
-    public static let clockCommand = "Please draw the face of a clock, put in all the numbers, and set the hands to ten past eleven."
+    /// The clock's command at the spec's default time: "... set the hands to ten past eleven."
+    public static let clockCommand = clock(.command, settings: ClockSettings())
     public static let clockCopy = "Please copy the clock shown, as exactly as you can."
+
+    /// The instructions of a clock step: the command with the time of `settings` in words ("set the
+    /// hands to quarter to three"), or the copy.
+    public static func clock(_ step: ClockStep, settings: ClockSettings) -> String {
+        switch step {
+        case .command:
+            "Please draw the face of a clock, put in all the numbers, and set the hands to \(settings.timeInWords)."
+        case .copy: clockCopy
+        }
+    }
+
     public static let maze = "Draw a line from the green arrow to the red arrow without crossing any walls."
     public static let symbolDigit = "Write under each symbol the digit the key at the top pairs with it, box after box."
     /// The symbol-digit script's segments (`InstructionScript.symbolDigit`), each spoken while its region shows.

@@ -311,7 +311,8 @@ public struct ResultsPicture: Sendable {
         let types = Dictionary(grouping: step.interruptions, by: \.type).map { "\($1.count) \($0)" }.sorted()
         let pointCount = step.strokes.reduce(0) { $0 + $1.points.count }
         let lines = [
-            "\(testName) test, step \(index + 1) of \(document.steps.count): \(step.identifier)",
+            "\(testName) test, step \(index + 1) of \(document.steps.count): \(step.identifier)"
+                + (step.start.clockTime.map { ", clock time \($0.attribute)" } ?? ""),
             "date \(Self.date(start))",
             "device \(device)",
             "duration \(String(format: "%.2f", (end - start) / 1000)) s   strokes \(step.strokes.count) (\(counted(pointCount, "point")))",

@@ -8,14 +8,14 @@ extension StepForm {
     /// Results files do not carry the mazes, so a maze step takes the maze whose step identifier
     /// (`mazeStep-NAME`) it has, else the maze in the same position of `mazes`. A symbol-digit
     /// step's part comes from its drawing's `structureID` (or its identifier), its round from the
-    /// identifier's `-2`; display mode from `displayMode` or a set id ending in `-display`.
-    public static func forms(
-        of document: ADFDocument, mazes: [Maze] = [], displayMode: Bool = false, clock: ClockSettings = ClockSettings()
-    ) -> [StepForm] {
+    /// identifier's `-2`; display mode from `displayMode` or a set id ending in `-display`. A clock
+    /// copy step shows the time its `Start` records (`clockTime`), else the spec's 10 past 11.
+    public static func forms(of document: ADFDocument, mazes: [Maze] = [], displayMode: Bool = false) -> [StepForm] {
         document.steps.enumerated().map { index, step in
             switch document.variant {
             case .clock:
-                return step.identifier == ClockStep.copy.identifier ? .clockToCopy(hours: clock.hours, minutes: clock.minutes) : .blank
+                let clock = step.start.clockTime.map { ClockSettings(hours: $0.hours, minutes: $0.minutes) } ?? ClockSettings()
+                return step.identifier == ClockStep.copy.identifier ? .clock(.copy, settings: clock) : .blank
             case .maze:
                 if let maze = mazes.first(where: { $0.stepIdentifier == step.identifier }) { return .maze(maze) }
                 return index < mazes.count ? .maze(mazes[index]) : .blank

@@ -61,6 +61,8 @@ public final class ClockDriver: PlannedDriver {
     public var framesDiscarded: Int { assembler.framesDiscarded }
     public var nextDeadline: EventTime? { operatorPause.deadline(buttonDeadline) }
     public var isFinished: Bool { session.isFinished }
+    /// The clock test's settings: the time told and drawn, the button delay.
+    public var settings: ClockSettings { session.settings }
 
     public func begin(at time: EventTime) throws {
         try perform(.continue, at: time) { $0.begin(at: time) }
@@ -154,7 +156,11 @@ public final class ClockDriver: PlannedDriver {
             if let words = action.words { decisionObserver?(words) }
             switch action {
             case let .stepStarted(step, time):
-                try recorder.beginStep(step.identifier, start: anchor.mark(time))
+                var start = anchor.mark(time)
+                // The time told and drawn, where ADF has no place for it (docs/settings.md); the
+                // default's files stay as they were, which readers take as 10 past 11.
+                if !settings.hasDefaultTime { start.clockTime = ClockFaceTime(hours: settings.hours, minutes: settings.minutes) }
+                try recorder.beginStep(step.identifier, start: start)
             case let .stepEnded(_, time):
                 try recorder.endStep(anchor.mark(time))
             case let .strokeBegan(sample):

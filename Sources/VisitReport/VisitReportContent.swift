@@ -3,7 +3,7 @@ import Features
 import Foundation
 import Measures
 public import PatientData
-import Proctoring
+public import Proctoring
 public import Sessions
 public import Visits
 
@@ -79,6 +79,14 @@ public struct ReportedTest: Sendable {
     /// An outcome's word and what it means: `moved-on: the operator moved on`.
     static func outcome(_ word: String) -> String {
         VisitManifest.Outcome(rawValue: word).map { "\(word): \($0.words)" } ?? word
+    }
+
+    /// The time a clock test's patient was told and shown, as its results file records it (a
+    /// clock step's `Start clockTime`; none recorded is the spec's 10 past 11); nil for other tests.
+    public var clockTime: ClockSettings? {
+        guard let document, document.variant == .clock else { return nil }
+        let recorded = document.steps.lazy.compactMap(\.start.clockTime).first
+        return recorded.map { ClockSettings(hours: $0.hours, minutes: $0.minutes) } ?? ClockSettings()
     }
 
     /// The status line: what became of the test.

@@ -337,6 +337,7 @@ public struct VisitReportLayout: Sendable {
             y += Self.lineHeight
         }
         var lines: [(String, PrintColour)] = []
+        if let clock = test.clockTime { lines.append(("Clock time given: \(clock.timeInWords) (\(clock.timeInDigits))", .black)) }
         if test.interruptions.isEmpty {
             lines.append(("Interruptions: none", .black))
         } else {

@@ -410,4 +410,32 @@ struct ReportTests {
             "\(missing.standardError)")
         #expect(!FileManager.default.fileExists(atPath: other))
     }
+
+    @Test("The clock's time: replayed with --settings at 2:45 the report says so, and with no settings ten past eleven")
+    func clockTime() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let settings = directory.appendingPathComponent("clock-2-45.yaml")
+        try "schema: 2\nclock:\n  hours: 2\n  minutes: 45\n".write(to: settings, atomically: true, encoding: .utf8)
+        let recording = Paths.realRecordings.appendingPathComponent("dell_canvas_pen.evemu").path
+        let runs = [
+            ([String](), "Clock time given: ten past eleven (11:10)"),
+            (["--settings", settings.path], "Clock time given: quarter to three (2:45)"),
+        ]
+        for (index, (options, words)) in runs.enumerated() {
+            let out = directory.appendingPathComponent("replay-\(index)")
+            let replayed = try styluskit(["replay", recording, "--test", "clock", "--out", out.path] + options)
+            try #require(replayed.status == 0, "\(replayed.standardError)")
+            let results = try #require(try FileManager.default.contentsOfDirectory(atPath: out.path).first)
+            let xml = try String(contentsOf: out.appendingPathComponent(results), encoding: .utf8)
+            #expect(xml.contains(#"clockTime="2:45""#) == (index == 1))
+            let visit = try Self.smallVisit(
+                results: out.appendingPathComponent(results).path, in: directory.appendingPathComponent("visit-\(index)"))
+            let pdf = directory.appendingPathComponent("report-\(index).pdf").path
+            let made = try styluskit(["report", visit, "--out", pdf])
+            try #require(made.status == 0, "\(made.standardError)")
+            let text = try Self.text(pdf)
+            #expect(text.contains(words), "\(text)")
+        }
+    }
 }

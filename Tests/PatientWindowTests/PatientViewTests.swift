@@ -102,6 +102,19 @@ struct PatientViewTests {
         #expect(PatientWords.maze(.noDrawing) == PatientWords.resumeInCircle)
         #expect(PatientWords.maze(.resumeFar) == PatientWords.resumeInCircle)
     }
+
+    @Test("The clock's command says the settings' time in words; the default's words are as they were")
+    func clockWords() {
+        #expect(
+            PatientWords.clockCommand
+                == "Please draw the face of a clock, put in all the numbers, and set the hands to ten past eleven.")
+        #expect(PatientWords.clock(.command, settings: ClockSettings()) == PatientWords.clockCommand)
+        #expect(
+            PatientWords.clock(.command, settings: ClockSettings(hours: 2, minutes: 45))
+                == "Please draw the face of a clock, put in all the numbers, and set the hands to quarter to three.")
+        #expect(PatientWords.clock(.copy, settings: ClockSettings(hours: 2, minutes: 45)) == PatientWords.clockCopy)
+        #expect(PatientWords.clockCopy == "Please copy the clock shown, as exactly as you can.")
+    }
 }
 
 @Suite("Clock buttons")

@@ -326,3 +326,43 @@ struct PictureChoicesTests {
         #expect(PictureChoiceError.mazeAndBattery.description == "Give one of --maze FILE or --battery FILE, not both.")
     }
 }
+
+/// The copy step's clock and the legend follow the time the results file records, not 11:10.
+@Suite("Rendering the clock's time")
+struct ClockTimeRenderingTests {
+    /// The golden clock file with `time` on both steps' Start.
+    func document(_ time: ClockFaceTime?) throws -> ADFDocument {
+        var document = try ADFReader.read(path: packageRoot.appendingPathComponent("Fixtures/golden/clock-small.csk").path).document
+        for index in document.steps.indices { document.steps[index].start.clockTime = time }
+        return document
+    }
+
+    @Test("The copy step's clock shows the recorded time; a file without one shows the spec's 10 past 11")
+    func copyStepForm() throws {
+        #expect(StepForm.forms(of: try document(ClockFaceTime(hours: 2, minutes: 45))) == [.blank, .clockToCopy(hours: 2, minutes: 45)])
+        #expect(StepForm.forms(of: try document(nil)) == [.blank, .clockToCopy(hours: 11, minutes: 10)])
+    }
+
+    @Test("The picture's hands and legend follow the recorded time")
+    func picture() throws {
+        let recorded = try document(ClockFaceTime(hours: 2, minutes: 45))
+        let picture = ResultsPicture(document: recorded, forms: StepForm.forms(of: recorded), options: PictureOptions())
+        let texts = picture.page(step: 1).marks.compactMap { mark -> String? in
+            if case .text(let text, _, _, _) = mark { return text }
+            return nil
+        }
+        #expect(texts.contains("clock drawing test, step 2 of 2: clockStep-copy, clock time 2:45"))
+        let plain = try document(nil)
+        let before = ResultsPicture(document: plain, forms: StepForm.forms(of: plain), options: PictureOptions())
+        #expect(
+            before.page(step: 1).marks.contains {
+                if case .text("clock drawing test, step 2 of 2: clockStep-copy", _, _, _) = $0 { true } else { false }
+            })
+        // The hands (the form's black paths) differ between the two times; the numbers and the circle do not.
+        func hands(_ page: PageDrawing) -> [PageMark] {
+            page.marks.filter { if case .path(_, _, let colour, _) = $0, colour == .black { true } else { false } }
+        }
+        #expect(hands(picture.page(step: 1)).count == 2)
+        #expect(hands(picture.page(step: 1)) != hands(before.page(step: 1)))
+    }
+}
