@@ -102,7 +102,7 @@ let package = Package(
         // What `features` does between the command line and the measures: inputs read (results
         // files, recordings and journals replayed in memory) into Measures' ink, the table written.
         .target(
-            name: "Features", dependencies: ["ADF", "Measures", "Proctoring", "Sessions", "StylusGeometry", "SystemErrors"],
+            name: "Features", dependencies: ["ADF", "Measures", "Proctoring", "Sessions", "StylusGeometry", "SystemErrors", "Visits"],
             exclude: ["README.md"]),
         // A visit: the protocol file, the visit folder and its manifest, the state from test to test (docs/visit.md).
         .target(

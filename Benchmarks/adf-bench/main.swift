@@ -2,6 +2,10 @@
 //
 //   adf-bench write N OUT.msk   writes N points through ADFRecorder
 //   adf-bench read FILE         reads every point back with ADFReader.forEachPoint
+//   adf-bench load MODE FILE... reads each whole file as `features` does: MODE `read` is
+//                               ADFReader.read (no check, as before issue 28), `validated` is
+//                               ADFReader.readValidated (read and checked in one pass, as now),
+//                               `twice` is ADFValidator.validate then ADFReader.read (two passes)
 //
 // The document is the one Benchmarks/adf-write.c writes with libxml2 directly: a maze
 // battery of steps of at most 100 000 points (RawData stays under libxml2's 10 MB text
@@ -73,6 +77,28 @@ func read(_ path: String) throws -> (count: Int, checksum: Double) {
     return (count, checksum)
 }
 
+/// Reads each of `paths` whole as `mode` says; the points and problems found.
+func load(_ mode: String, _ paths: [String]) throws -> (points: Int, problems: Int) {
+    var points = 0
+    var problems = 0
+    for path in paths {
+        switch mode {
+        case "read":
+            points += try ADFReader.read(path: path).pointCount
+        case "validated":
+            let read = try ADFReader.readValidated(path: path)
+            points += read.file.pointCount
+            problems += read.problems.count
+        case "twice":
+            problems += ADFValidator().validate(path: path).count
+            points += try ADFReader.read(path: path).pointCount
+        default:
+            fail("adf-bench: load MODE is read, validated or twice, not \(mode)\n", status: 2)
+        }
+    }
+    return (points, problems)
+}
+
 /// Prints `message` to standard error and exits with `status`.
 func fail(_ message: String, status: Int32) -> Never {
     _ = message.withCString { write(2, $0, strlen($0)) }
@@ -90,8 +116,11 @@ do {
     case (3, "read"):
         let (count, checksum) = try read(arguments[2])
         print("points \(count) checksum \(checksum)")
+    case (4..., "load"):
+        let (points, problems) = try load(arguments[2], Array(arguments[3...]))
+        print("points \(points) problems \(problems)")
     default:
-        fail("usage: adf-bench write N OUT.msk | adf-bench read FILE\n", status: 2)
+        fail("usage: adf-bench write N OUT.msk | adf-bench read FILE | adf-bench load read|validated|twice FILE...\n", status: 2)
     }
 } catch {
     fail("adf-bench: \(error)\n", status: 1)

@@ -38,6 +38,48 @@ public struct ADFFile: Sendable, Hashable {
     public var strokeCount: Int { drawings.reduce(0) { $0 + $1.pointCounts.count } }
 }
 
+/// A results file read and checked in one pass (`ADFReader.readValidated`).
+public struct ADFValidatedFile: Sendable {
+    public var file: ADFFile
+    /// What `adf validate` finds wrong with it; empty when it is valid.
+    public var problems: [ADFProblem]
+
+    public var isValid: Bool { problems.isEmpty }
+
+    /// The file's document, or `ADFInvalidFile` when it is not valid and `allowsInvalid` is false.
+    public func document(allowsInvalid: Bool) throws(ADFInvalidFile) -> ADFDocument {
+        guard isValid || allowsInvalid else { throw ADFInvalidFile(path: file.path, problems: problems) }
+        return file.document
+    }
+}
+
+/// A results file that `adf validate` rejects, refused by what would measure or report it: a
+/// missing value read as 0, or times running backwards, would give measures that are not true.
+public struct ADFInvalidFile: Error, Sendable, Hashable, CustomStringConvertible {
+    public var path: String
+    /// At least one.
+    public var problems: [ADFProblem]
+
+    public init(path: String, problems: [ADFProblem]) {
+        self.path = path
+        self.problems = problems
+    }
+
+    /// The first problem and how many more, in a few words for a row or a note.
+    public var summary: String {
+        guard let first = problems.first else { return "" }
+        let place = first.line > 0 ? "line \(first.line): " : ""
+        let more = problems.count > 1 ? " (and \(problems.count - 1) more)" : ""
+        return place + first.message + more
+    }
+
+    public var description: String {
+        "\(path) is not valid ADF: \(summary). Its measures would not be true. See every problem with "
+            + "`styluskit adf validate \(path)`, and restore the file or rebuild it from its journal with `styluskit recover`; "
+            + "or give --allow-invalid to measure it anyway, marked as invalid."
+    }
+}
+
 /// One point as the streaming reader hands it over.
 public struct ADFPointRecord: Sendable, Hashable {
     /// The step (drawing) it belongs to, from 0.
@@ -73,6 +115,40 @@ public enum ADFReader {
         let reader = try XMLStreamReader(path: path, limits: limits)
         while let item = try reader.nextItem() { try builder.take(item) }
         return try builder.finish()
+    }
+
+    /// Reads the whole file into the model and checks it as `ADFValidator.validate` does, in
+    /// the same pass: the problems are those `styluskit adf validate` prints (empty when the
+    /// file is valid), so whatever measures or reports a file can refuse the ones it rejects.
+    ///
+    /// - Throws: `ADFReadError` (or the reader's error) for a file that cannot be read at all,
+    ///   as `read` does.
+    public static func readValidated(path: String, limits: ADFReadLimits = .standard) throws -> ADFValidatedFile {
+        let builder = DocumentBuilder(path: path, keepsPoints: true, onPoint: nil)
+        let validation = ValidationState(path: path)
+        let reader = try XMLStreamReader(path: path, limits: limits)
+        while let item = try reader.nextItem() {
+            // A text is made a String once, for both.
+            if case .text(let bytes, let line) = item {
+                let text = ADFNode.text(String(decoding: bytes, as: UTF8.self), line: line)
+                validation.take(text)
+                try builder.take(text)
+            } else {
+                validation.take(item)
+                try builder.take(item)
+            }
+        }
+        validation.finish()
+        if validation.problems.isEmpty {
+            // A valid file has one RawData a drawing, each parsed already by its check.
+            builder.useRawStartTimes(validation.rawStartTimes)
+            return ADFValidatedFile(file: try builder.finish(), problems: [])
+        }
+        let file = try builder.finish()
+        // An invalid file is checked again element by element, for the problems in adf
+        // validate's own words (the fast path quotes numbers, not the text as written).
+        let worded = ADFValidator(limits: limits).validate(path: path)
+        return ADFValidatedFile(file: file, problems: worded.isEmpty ? validation.problems : worded)
     }
 
     /// Hands every point to `body` as it is read, keeping none: memory stays flat however
@@ -219,7 +295,7 @@ private final class DocumentBuilder {
             let point = PenPoint(
                 x: try required(attributes.x, "x"), y: try required(attributes.y, "y"),
                 altitude: attributes.altitude ?? 0, azimuth: attributes.azimuth ?? 0,
-                force: (attributes.pressure ?? 0) / 1000, unixMilliseconds: time)
+                force: (attributes.pressure ?? 0) / 1000, unixMilliseconds: time, absent: attributes.absent)
             try add(point, line: line)
         case .text(let bytes, let line):
             guard inRawData else { return }
@@ -343,8 +419,17 @@ private final class DocumentBuilder {
             altitude: try number(element, "altitude") ?? 0,
             azimuth: try number(element, "azimuth") ?? 0,
             force: (try number(element, "pressure") ?? 0) / 1000,
-            unixMilliseconds: try timestamp(element))
+            unixMilliseconds: try timestamp(element), absent: try absent(element))
         try add(point, line: element.line)
+    }
+
+    /// A point's `absent` attribute (`AbsentPointValues`): empty when it has none.
+    private func absent(_ element: ADFElement) throws -> AbsentPointValues {
+        guard let text = element["absent"] else { return [] }
+        guard let values = AbsentPointValues(attributeText: text) else {
+            throw invalid(element, "absent", "the names of the values the pen did not measure: altitude, azimuth, pressure")
+        }
+        return values
     }
 
     private func add(_ point: PenPoint, line: Int) throws {
@@ -427,6 +512,13 @@ private final class DocumentBuilder {
             }
         }
         strokeBegins.append(begins)
+    }
+
+    /// The stroke start times of each drawing's RawData, parsed already (one list a drawing, in
+    /// order): `finish` then takes them instead of parsing the kept RawData texts again.
+    func useRawStartTimes(_ times: [[Double?]]) {
+        guard keepsPoints, times.count == drawings.count else { return }
+        for index in drawings.indices { drawings[index].rawStartTimes = times[index] }
     }
 
     func finish() throws -> ADFFile {

@@ -24,8 +24,10 @@ public struct ADFProblem: Sendable, Hashable, CustomStringConvertible {
 /// Checked: the root element for the file's extension; the root's children, each once and in
 /// order; the required elements and attributes; value ranges (altitude 0...π/2, azimuth
 /// [0, 2π), pressure ≥ 0, brightness, volume and battery 0...1); timestamps in whole
-/// milliseconds, non-decreasing within a stroke, step ends not before their starts; stroke
-/// numbering from 1 across the whole test; RawData consistent with the strokes (stroke and
+/// milliseconds, non-decreasing within a stroke, step ends not before their starts; time order
+/// (each step starts no earlier than the step before it ends, each stroke begins no earlier than
+/// the stroke before it ends, a stroke's points and a step's interruptions lie within its step's
+/// start and end); stroke numbering from 1 across the whole test; RawData consistent with the strokes (stroke and
 /// sample counts, StrokeIDs, x/y, times, pressure); a `Start`'s reading-time attributes all three
 /// or none, in whole milliseconds, the speech's end and the first touch not before the
 /// instructions were shown; a `Start`'s clock time (`clockTime`) a time on a clock face, in a clock
@@ -41,6 +43,7 @@ public struct ADFValidator: Sendable {
     /// read (not XML, hostile, over a limit) gives the problems found before that point and
     /// then the reason it was refused.
     public func validate(path: String) -> [ADFProblem] {
+        // The general path, element by element, so each problem quotes the attribute as written.
         let state = ValidationState(path: path)
         do {
             try ADFReader.scan(path: path, limits: limits) { state.take($0) }
@@ -54,8 +57,9 @@ public struct ADFValidator: Sendable {
     }
 }
 
-/// The walk through one file.
-private final class ValidationState {
+/// The walk through one file: `take` each node (or each item of `XMLStreamReader.nextItem`,
+/// as `ADFReader.readValidated` does while it reads), then `finish`.
+final class ValidationState {
     /// A point as the RawData check needs it.
     private struct PointFacts {
         var x: Double
@@ -90,7 +94,16 @@ private final class ValidationState {
     private var drawingPoints = 0
     private var drawingTooBig = false
     private var lastTimestamp: Int64?
+    /// Each step's start and end, in order, for the time-order checks of the drawings after them.
+    private var stepTimes: [(start: Int64?, end: Int64?)] = []
+    /// The previous stroke of the test that had points: its number and last timestamp.
+    private var previousStroke: (number: Int, end: Int64)?
+    /// Whether this stroke has a point before or after its step (said once a stroke).
+    private var strokeOutsideStep = false
     private var rawText = ""
+    /// Each RawData's stroke start times as its check parsed them, in order: `readValidated`
+    /// gives them to the reader of a valid file, which would otherwise parse RawData again.
+    private(set) var rawStartTimes: [[Double?]] = []
     private var inRawData = false
     private var rawLine = 0
 
@@ -100,7 +113,7 @@ private final class ValidationState {
         "DeviceModelIdentifier", "DeviceName", "PencilID", "BatteryLevel", "CanvasWidth",
         "CanvasHeight", "Doctor", "OriginalOrigin", "PatientEncodedID", "LocalPatientEncodedID",
     ]
-    private static let pointAttributes = ["altitude", "azimuth", "pressure", "timestamp", "x", "y"]
+    private static let pointAttributes = ["absent", "altitude", "azimuth", "pressure", "timestamp", "x", "y"]
     /// π/2 and 2π as written with 4 decimals: a value in range may print as these.
     private static let largestAltitude = 1.5708
     private static let largestAzimuth = 6.2832
@@ -207,6 +220,25 @@ private final class ValidationState {
         }
     }
 
+    /// Takes an item of `XMLStreamReader.nextItem`: a point of the fast path is checked from
+    /// its numbers, a text from its bytes.
+    func take(_ item: XMLStreamReader.Item) {
+        switch item {
+        case .node(let node):
+            take(node)
+        case .point(let attributes, let depth, let line):
+            if names.count == 5 && names[1] == "PenData" {
+                point(attributes, line: line)
+            } else {
+                // Out of place: the general path's problems for an element named point.
+                take(.start(ADFElement(name: "point", attributes: [], line: line, depth: depth)))
+                take(.end(name: "point", depth: depth, line: line))
+            }
+        case .text(let bytes, let line):
+            take(.text(String(decoding: bytes, as: UTF8.self), line: line))
+        }
+    }
+
     private func start(_ e: ADFElement) {
         let parent = names.last
         switch names.count {
@@ -247,6 +279,7 @@ private final class ValidationState {
             stepChildren = []
             stepStart = nil
             stepEnd = nil
+            stepTimes.append((nil, nil))
             if e["identifier"] == nil { problem(e.line, "<Step> has no identifier attribute") }
         case ("TaskData", 2, _):
             problem(e.line, "<\(e.name)> in <TaskData>, which holds only <Step> elements")
@@ -258,6 +291,16 @@ private final class ValidationState {
             stepChildren.insert(e.name)
             let time = timestamp(e)
             if e.name == "Start" { stepStart = time } else { stepEnd = time }
+            // Only under a <Step> (a <Start> in a stray element of <TaskData> has no step's times).
+            if names.last == "Step", !stepTimes.isEmpty {
+                if e.name == "Start" { stepTimes[stepTimes.count - 1].start = time } else { stepTimes[stepTimes.count - 1].end = time }
+            }
+            if e.name == "Start", let time, stepTimes.count > 1, let previous = stepTimes[stepTimes.count - 2].end, time < previous {
+                problem(
+                    e.line,
+                    "step \(stepTimes.count) starts (\(time)) before step \(stepTimes.count - 1) ends (\(previous)): steps are in time order"
+                )
+            }
             fraction(e, "brightness", required: false)
             fraction(e, "volume", required: false)
             if e.name == "Start" {
@@ -276,7 +319,13 @@ private final class ValidationState {
         case ("TaskData", 3, "Interruptions"):
             stepChildren.insert(e.name)
         case ("TaskData", 4, "Pause") where parent == "Interruptions":
-            _ = timestamp(e)
+            if let time = timestamp(e), let step = stepTimes.last {
+                if let start = step.start, time < start {
+                    problem(e.line, "the \(e["type"] ?? "") pause (\(time)) is before its step starts (\(start))")
+                } else if let end = step.end, time > end {
+                    problem(e.line, "the \(e["type"] ?? "") pause (\(time)) is after its step ends (\(end))")
+                }
+            }
             if (e["type"] ?? "").isEmpty { problem(e.line, "<Pause> has no type") }
         case ("TaskData", _, _):
             problem(e.line, "<\(e.name)> is not an element of <\(parent ?? "")>")
@@ -303,6 +352,7 @@ private final class ValidationState {
         case ("PenData", 4, "stroke"):
             strokeNumber += 1
             lastTimestamp = nil
+            strokeOutsideStep = false
             drawingStrokes.append([])
             let index = integer(e, "index")
             let label = integer(e, "label")
@@ -384,27 +434,89 @@ private final class ValidationState {
         if known != known.sorted() {
             problem(e.line, "the point's attributes are not in alphabetical order")
         }
-        if let value = decimal(e, "altitude"), !(0...Self.largestAltitude).contains(value) {
-            problem(e.line, "altitude \(e["altitude"]!) is outside 0...π/2 (0...1.5708)")
+        if let text = e["absent"], AbsentPointValues(attributeText: text) == nil {
+            problem(
+                e.line,
+                "absent=\"\(text)\" names a value a point does not have; it lists the values the pen did not measure: "
+                    + "altitude, azimuth, pressure")
         }
-        if let value = decimal(e, "azimuth"), !(0...Self.largestAzimuth).contains(value) {
-            problem(e.line, "azimuth \(e["azimuth"]!) is outside [0, 2π) (0...6.2832 with 4 decimals)")
+        check(
+            point: (
+                altitude: decimal(e, "altitude"), azimuth: decimal(e, "azimuth"), pressure: integer(e, "pressure"),
+                timestamp: timestamp(e), x: decimal(e, "x"), y: decimal(e, "y")
+            ), line: e.line, text: { e[$0] ?? "" })
+    }
+
+    /// A point of `XMLStreamReader.nextItem`'s fast path, as `point(_:)` checks an element; its
+    /// values are quoted as numbers, not as written.
+    private func point(_ a: XMLStreamReader.PointAttributes, line: Int) {
+        if !a.alphabetical { problem(line, "the point's attributes are not in alphabetical order") }
+        func present(_ value: Double?, _ name: String) -> Double? {
+            if value == nil { problem(line, "<point> has no \(name) attribute") }
+            return value
         }
-        let pressure = integer(e, "pressure")
-        if let pressure, pressure < 0 { problem(e.line, "pressure \(pressure) is negative") }
-        let timestamp = self.timestamp(e)
-        if let timestamp, let last = lastTimestamp, timestamp < last {
-            problem(e.line, "timestamp \(timestamp) is earlier than the previous point's \(last) in the same stroke")
+        func whole(_ value: Double?, _ name: String, isWhole: Bool, what: String) -> Int64? {
+            guard let value = present(value, name) else { return nil }
+            guard isWhole, let whole = Int64(exactly: value) else {
+                problem(line, "<point> \(name)=\"\(value)\" is not \(what)")
+                return nil
+            }
+            return whole
         }
-        if let timestamp { lastTimestamp = timestamp }
-        let x = decimal(e, "x")
-        let y = decimal(e, "y")
+        let altitude = present(a.altitude, "altitude")
+        let azimuth = present(a.azimuth, "azimuth")
+        let pressure = whole(a.pressure, "pressure", isWhole: a.wholePressure, what: "a whole number")
+        var timestamp = whole(a.timestamp, "timestamp", isWhole: a.wholeTimestamp, what: "Unix time in whole milliseconds")
+        if let value = timestamp, value.magnitude > UInt64(ADFNumbers.timestampLimit) {
+            problem(line, "<point> timestamp=\"\(value)\" is not \(ADFNumbers.timestampExpectation)")
+            timestamp = nil
+        }
+        let values: [String: Double?] = ["altitude": a.altitude, "azimuth": a.azimuth, "pressure": a.pressure, "x": a.x, "y": a.y]
+        check(
+            point: (altitude, azimuth, pressure, timestamp, present(a.x, "x"), present(a.y, "y")), line: line,
+            text: { values[$0].flatMap { $0 }.map { "\($0)" } ?? "" })
+    }
+
+    /// The checks of one point's values (nil where missing or malformed, already said);
+    /// `text` gives an attribute's value for a message.
+    private func check(
+        point: (altitude: Double?, azimuth: Double?, pressure: Int64?, timestamp: Int64?, x: Double?, y: Double?), line: Int,
+        text: (String) -> String
+    ) {
+        if let value = point.altitude, !(0...Self.largestAltitude).contains(value) {
+            problem(line, "altitude \(text("altitude")) is outside 0...π/2 (0...1.5708)")
+        }
+        if let value = point.azimuth, !(0...Self.largestAzimuth).contains(value) {
+            problem(line, "azimuth \(text("azimuth")) is outside [0, 2π) (0...6.2832 with 4 decimals)")
+        }
+        if let pressure = point.pressure, pressure < 0 { problem(line, "pressure \(pressure) is negative") }
+        if let timestamp = point.timestamp {
+            if let last = lastTimestamp, timestamp < last {
+                problem(line, "timestamp \(timestamp) is earlier than the previous point's \(last) in the same stroke")
+            } else if lastTimestamp == nil, let previous = previousStroke, timestamp < previous.end {
+                problem(
+                    line,
+                    "stroke \(strokeNumber) begins (\(timestamp)) before stroke \(previous.number) ends (\(previous.end)): strokes are in time order"
+                )
+            }
+            if !strokeOutsideStep, drawingCount >= 1, drawingCount <= stepTimes.count {
+                let step = stepTimes[drawingCount - 1]
+                if let start = step.start, timestamp < start {
+                    strokeOutsideStep = true
+                    problem(line, "stroke \(strokeNumber) has a point (\(timestamp)) before its step starts (\(start))")
+                } else if let end = step.end, timestamp > end {
+                    strokeOutsideStep = true
+                    problem(line, "stroke \(strokeNumber) has a point (\(timestamp)) after its step ends (\(end))")
+                }
+            }
+            lastTimestamp = timestamp
+        }
         drawingPoints += 1
         if drawingPoints > Self.maximumDrawingPoints {
             drawingTooBig = true
-        } else if let x, let y, let timestamp, !drawingStrokes.isEmpty {
+        } else if let x = point.x, let y = point.y, let timestamp = point.timestamp, !drawingStrokes.isEmpty {
             drawingStrokes[drawingStrokes.count - 1].append(
-                PointFacts(x: x, y: y, timestamp: timestamp, pressure: pressure ?? 0))
+                PointFacts(x: x, y: y, timestamp: timestamp, pressure: point.pressure ?? 0))
         }
     }
 
@@ -445,6 +557,9 @@ private final class ValidationState {
             where !drawingChildren.contains(role) {
                 problem(startLine, "<drawing> has no <\(element)>")
             }
+        case (4, "stroke"):
+            // The stroke's last timestamp is where the next one may begin.
+            if let last = lastTimestamp { previousStroke = (strokeNumber, last) }
         case (3, "RawData"):
             inRawData = false
             checkRawData(line: rawLine)
@@ -462,6 +577,7 @@ private final class ValidationState {
             return
         }
         let raw = RawDataText(rawText)
+        rawStartTimes.append(raw.strokes.map(\.startTime))
         for problem in raw.problems { self.problem(line + problem.lineOffset, "RawData: \(problem.message)") }
         if let declared = raw.declaredStrokes, declared != raw.strokes.count {
             problem(line, "RawData says \"Number of strokes: \(declared)\" but lists \(raw.strokes.count)")

@@ -242,6 +242,8 @@ final class DocumentWriter {
         try points.forEach(in: stroke.firstPoint..<stroke.firstPoint + stroke.pointCount) {
             point in
             try xml.startElement("point")
+            // Only where a value is absent, so a file of a pen that measures everything is unchanged.
+            if !point.absent.isEmpty { try xml.attribute("absent", point.absent.attributeText) }
             try self.number("altitude", point.altitude)
             try self.number("azimuth", point.azimuth)
             try integer("pressure", ADFNumbers.pressure(point.force))

@@ -552,14 +552,22 @@ final class XMLStreamReader {
         case text(UnsafeBufferPointer<UInt8>, line: Int)
     }
 
-    /// The numbers of a `point` element's attributes (nil where absent).
+    /// The numbers of a `point` element's attributes (nil where absent), and what the
+    /// validator needs of their text, which this path does not keep.
     struct PointAttributes {
+        /// The `absent` attribute; empty when the point has none.
+        var absent: AbsentPointValues = []
         var altitude: Double?
         var azimuth: Double?
         var pressure: Double?
         var timestamp: Double?
         var x: Double?
         var y: Double?
+        /// Whether the known attributes came in alphabetical order, as adf.md writes them.
+        var alphabetical = true
+        /// Whether pressure and timestamp were written whole (no decimal point), as adf.md writes them.
+        var wholePressure = true
+        var wholeTimestamp = true
     }
 
     /// Like `next`, but hands over `point` elements as numbers and texts as bytes: ADF files
@@ -623,6 +631,12 @@ final class XMLStreamReader {
         guard xmlTextReaderIsEmptyElement(reader) == 1 else { return nil }
         var point = PointAttributes()
         var fast = true
+        // The rank of the last known attribute, alphabetically (absent 0, altitude 1 ... y 6).
+        var lastRank = -1
+        func ranked(_ rank: Int) {
+            if rank < lastRank { point.alphabetical = false }
+            lastRank = rank
+        }
         while fast && xmlTextReaderMoveToNextAttribute(reader) == 1 {
             guard let name = xmlTextReaderConstName(reader), let value = xmlTextReaderConstValue(reader)
             else {
@@ -639,13 +653,34 @@ final class XMLStreamReader {
                 if number == nil { fast = false }
                 return number
             }
+            // A plain decimal is whole when it has no decimal point.
+            func whole() -> Bool { memchr(value, Int32(UInt8(ascii: ".")), length) == nil }
             switch (name[0], name[1]) {
-            case (UInt8(ascii: "x"), 0): point.x = parse()
-            case (UInt8(ascii: "y"), 0): point.y = parse()
-            case (UInt8(ascii: "a"), UInt8(ascii: "l")) where Self.equals(name, "altitude"): point.altitude = parse()
-            case (UInt8(ascii: "a"), UInt8(ascii: "z")) where Self.equals(name, "azimuth"): point.azimuth = parse()
-            case (UInt8(ascii: "p"), _) where Self.equals(name, "pressure"): point.pressure = parse()
-            case (UInt8(ascii: "t"), _) where Self.equals(name, "timestamp"): point.timestamp = parse()
+            case (UInt8(ascii: "x"), 0):
+                point.x = parse()
+                ranked(5)
+            case (UInt8(ascii: "y"), 0):
+                point.y = parse()
+                ranked(6)
+            case (UInt8(ascii: "a"), UInt8(ascii: "b")) where Self.equals(name, "absent"):
+                // A word the reader does not know sends the point through the general path, which names it.
+                let text = String(decoding: UnsafeBufferPointer(start: value, count: length), as: UTF8.self)
+                if let absent = AbsentPointValues(attributeText: text) { point.absent = absent } else { fast = false }
+                ranked(0)
+            case (UInt8(ascii: "a"), UInt8(ascii: "l")) where Self.equals(name, "altitude"):
+                point.altitude = parse()
+                ranked(1)
+            case (UInt8(ascii: "a"), UInt8(ascii: "z")) where Self.equals(name, "azimuth"):
+                point.azimuth = parse()
+                ranked(2)
+            case (UInt8(ascii: "p"), _) where Self.equals(name, "pressure"):
+                point.pressure = parse()
+                point.wholePressure = whole()
+                ranked(3)
+            case (UInt8(ascii: "t"), _) where Self.equals(name, "timestamp"):
+                point.timestamp = parse()
+                point.wholeTimestamp = whole()
+                ranked(4)
             default: break  // Attributes the reader does not know are ignored, as in `point(_:)`.
             }
         }

@@ -219,6 +219,43 @@ public struct Interruption: Sendable, Hashable {
     }
 }
 
+/// The point values a pen did not measure: written as the `absent` attribute of a `point`
+/// (`absent="altitude azimuth"`), whose own attributes then hold placeholders.
+///
+/// A device without tilt or pressure, one that declares an axis and never sends it, or an axis
+/// that has not reported yet (a recording cut mid-stroke) gives no value; the point still carries
+/// every attribute, so readers that do not know `absent` read what they always read: altitude
+/// π/2 (1.5708), azimuth 0, pressure 1000 (an average touch). Readers that know it leave those
+/// placeholders out of every measure (docs/adf-absent-axes.md).
+public struct AbsentPointValues: OptionSet, Sendable, Hashable, BitwiseCopyable {
+    public var rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public static let altitude = AbsentPointValues(rawValue: 1 << 0)
+    public static let azimuth = AbsentPointValues(rawValue: 1 << 1)
+    public static let pressure = AbsentPointValues(rawValue: 1 << 2)
+    /// Altitude and azimuth: both come from the two tilt axes.
+    public static let tilt: AbsentPointValues = [.altitude, .azimuth]
+
+    /// The attribute names, in the alphabetical order the attribute lists them.
+    public static let names: [(AbsentPointValues, String)] = [(.altitude, "altitude"), (.azimuth, "azimuth"), (.pressure, "pressure")]
+
+    /// The `absent` attribute's text: the names of the absent values, separated by one space.
+    public var attributeText: String {
+        Self.names.filter { contains($0.0) }.map(\.1).joined(separator: " ")
+    }
+
+    /// Reads an `absent` attribute's text; nil when a word is not one of `altitude`, `azimuth`, `pressure`.
+    public init?(attributeText: some StringProtocol) {
+        var values: AbsentPointValues = []
+        for word in attributeText.split(separator: " ", omittingEmptySubsequences: true) {
+            guard let value = Self.names.first(where: { $0.1 == word })?.0 else { return nil }
+            values.insert(value)
+        }
+        self = values
+    }
+}
+
 /// One pen sample on the canvas, as the ADF `point` and the RawData line record it.
 public struct PenPoint: Sendable, Hashable, BitwiseCopyable {
     /// Canvas position in points, y down.
@@ -232,10 +269,13 @@ public struct PenPoint: Sendable, Hashable, BitwiseCopyable {
     public var force: Double
     /// Unix time in milliseconds, unrounded.
     public var unixMilliseconds: Double
+    /// The values the pen did not measure: `altitude`, `azimuth` and `force` then hold
+    /// placeholders (`AbsentPointValues`) that no measure may read.
+    public var absent: AbsentPointValues
 
     public init(
         x: Double, y: Double, altitude: Double, azimuth: Double, force: Double,
-        unixMilliseconds: Double
+        unixMilliseconds: Double, absent: AbsentPointValues = []
     ) {
         self.x = x
         self.y = y
@@ -243,7 +283,15 @@ public struct PenPoint: Sendable, Hashable, BitwiseCopyable {
         self.azimuth = azimuth
         self.force = force
         self.unixMilliseconds = unixMilliseconds
+        self.absent = absent
     }
+
+    /// The altitude, nil when the pen did not measure it.
+    public var measuredAltitude: Double? { absent.contains(.altitude) ? nil : altitude }
+    /// The azimuth, nil when the pen did not measure it.
+    public var measuredAzimuth: Double? { absent.contains(.azimuth) ? nil : azimuth }
+    /// The force, nil when the pen did not measure pressure.
+    public var measuredForce: Double? { absent.contains(.pressure) ? nil : force }
 }
 
 /// The attributes older symbol-digit analysis code finds the two parts of a `.ssk` file by:

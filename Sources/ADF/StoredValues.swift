@@ -11,7 +11,7 @@ extension PenPoint {
         PenPoint(
             x: StoredNumber.decimal(x), y: StoredNumber.decimal(y), altitude: StoredNumber.decimal(altitude),
             azimuth: StoredNumber.decimal(azimuth), force: Double(ADFNumbers.pressure(force)) / 1000,
-            unixMilliseconds: StoredNumber.timestamp(unixMilliseconds))
+            unixMilliseconds: StoredNumber.timestamp(unixMilliseconds), absent: absent)
     }
 }
 
@@ -72,5 +72,37 @@ enum StoredNumber {
             let text = String(decoding: UnsafeBufferPointer(start: start, count: length), as: UTF8.self)
             return ADFNumberText.decimal(text) ?? value
         }
+    }
+}
+
+extension ADFDocument {
+    /// How many of the document's points lack each value (`AbsentPointValues`), and how many points
+    /// there are: what the report and `adf show` say of the axes a pen did not measure.
+    public var absentValueCounts: (points: Int, tilt: Int, pressure: Int) {
+        var counts = (points: 0, tilt: 0, pressure: 0)
+        for step in steps {
+            for stroke in step.strokes {
+                for point in stroke.points {
+                    counts.points += 1
+                    if !point.absent.isDisjoint(with: .tilt) { counts.tilt += 1 }
+                    if point.absent.contains(.pressure) { counts.pressure += 1 }
+                }
+            }
+        }
+        return counts
+    }
+
+    /// The absent values in words, one sentence per axis the pen did not measure on some point
+    /// (none when it measured everything): "tilt (altitude, azimuth) not measured on 812 of 812 points".
+    public var absentValueSentences: [String] {
+        let counts = absentValueCounts
+        var sentences: [String] = []
+        if counts.tilt > 0 {
+            sentences.append("tilt (altitude, azimuth) not measured on \(counts.tilt) of \(counts.points) points")
+        }
+        if counts.pressure > 0 {
+            sentences.append("pressure not measured on \(counts.pressure) of \(counts.points) points")
+        }
+        return sentences
     }
 }

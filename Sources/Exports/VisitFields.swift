@@ -31,6 +31,7 @@ public struct VisitField: Hashable, Sendable {
         case testStarted(TestSlot)
         case testFinished(TestSlot)
         case testResultsSHA256(TestSlot)
+        case testResultsInvalid(TestSlot)
         case measure(TestSlot, column: String, unit: String?, integer: Bool)
         case testResultsFile(TestSlot)
     }
@@ -91,11 +92,12 @@ public struct VisitFields: Sendable {
             let most = records.map { $0.tests.count { $0.kind == kind } }.max() ?? 0
             for occurrence in 1...max(1, most) { slots.append(TestSlot(kind: kind, occurrence: occurrence)) }
         }
-        self.init(slots: slots)
+        self.init(slots: slots, marksInvalid: records.contains { $0.tests.contains { $0.invalid != nil } })
     }
 
-    /// The fields with these test slots.
-    public init(slots: [TestSlot]) {
+    /// The fields with these test slots; `marksInvalid` adds each slot's `_results_invalid` field
+    /// (an export with `--allow-invalid` that measured an invalid results file).
+    public init(slots: [TestSlot], marksInvalid: Bool = false) {
         func text(_ name: String, _ content: VisitField.Content, _ label: String, _ note: String = "", validation: String = "")
             -> VisitField
         {
@@ -142,6 +144,12 @@ public struct VisitFields: Sendable {
             fields.append(text("\(p)_started", .testStarted(slot), "\(t): started (UTC)", validation: "datetime_seconds_ymd"))
             fields.append(text("\(p)_finished", .testFinished(slot), "\(t): finished (UTC)", validation: "datetime_seconds_ymd"))
             fields.append(text("\(p)_results_sha256", .testResultsSHA256(slot), "\(t): results file SHA-256"))
+            if marksInvalid {
+                fields.append(
+                    text(
+                        "\(p)_results_invalid", .testResultsInvalid(slot), "\(t): results file invalid",
+                        "What styluskit adf validate rejects in it (exported with --allow-invalid); empty when valid"))
+            }
             for (column, integer) in measureColumns where Self.column(column, appliesTo: slot.kind) {
                 let unit = Self.unit(of: column)
                 let name = column.hasPrefix(slot.kind.rawValue + "_") ? p + column.dropFirst(slot.kind.rawValue.count) : "\(p)_\(column)"
@@ -246,6 +254,7 @@ public struct VisitFields: Sendable {
         case .testStarted(let slot): return time(test(slot)?.entry.started)
         case .testFinished(let slot): return time(test(slot)?.entry.finished)
         case .testResultsSHA256(let slot): return test(slot)?.measures == nil ? "" : test(slot)?.entry.sha256?.results ?? ""
+        case .testResultsInvalid(let slot): return test(slot)?.invalid ?? ""
         case .measure(let slot, let column, _, _): return test(slot)?.measures?[column]?.text ?? ""
         case .testResultsFile(let slot): return test(slot)?.resultsPath ?? ""
         }

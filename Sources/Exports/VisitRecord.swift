@@ -27,14 +27,20 @@ public struct VisitRecord: Sendable {
         public let resultsPath: String?
         /// The test's `--level test` row, when it has a results file.
         public let measures: MeasureRow?
+        /// What `adf validate` rejects in its results file (the first problem), when it was
+        /// measured anyway (`--allow-invalid`); nil for a valid file.
+        public var invalid: String? = nil
     }
 
     /// The folder's name under the participant's: the visit's start, `20261125T093012Z`.
     public var name: String { (folder.path as NSString).lastPathComponent }
 
     /// Reads the visit in `folder` and measures each results file; `note` gets what a person should
-    /// know that does not stop the export (mazes that could not be found).
-    public static func read(_ folder: VisitFolder, note: (String) -> Void = { _ in }) throws(ExportError) -> VisitRecord {
+    /// know that does not stop the export (mazes that could not be found). A results file that
+    /// `adf validate` rejects stops the export, unless `allowsInvalid`: its test is then marked.
+    public static func read(
+        _ folder: VisitFolder, allowsInvalid: Bool = false, note: (String) -> Void = { _ in }
+    ) throws(ExportError) -> VisitRecord {
         let manifest: VisitManifest
         do {
             manifest = try folder.readManifest()
@@ -49,6 +55,7 @@ public struct VisitRecord: Sendable {
             let kind = TestKind(rawValue: entry.test)
             var resultsPath: String?
             var measures: MeasureRow?
+            var invalid: String?
             // A stopped test's results file is written too: measured, its status saying it was stopped early.
             if entry.status == .done || entry.status == .stopped || entry.status == .incomplete, let results = entry.results {
                 let path = folder.file(results)
@@ -60,25 +67,33 @@ public struct VisitRecord: Sendable {
                 }
                 var source = FeaturesSource()
                 source.mazes = kind == .maze ? mazes[entry.index] ?? [] : []
+                source.allowsInvalid = allowsInvalid
                 do {
-                    measures = try source.rows(path: path, level: .test).first
+                    let measured = try source.measure(path: path, level: .test)
+                    measures = measured.rows.first
+                    invalid = measured.invalidSummary
                 } catch {
                     throw .unmeasurable(visit: folder.path, test: entry.index, kind: entry.test, file: results, reason: "\(error)")
                 }
                 resultsPath = path
             }
-            tests.append(TestRecord(entry: entry, kind: kind, occurrence: seen[entry.test]!, resultsPath: resultsPath, measures: measures))
+            tests.append(
+                TestRecord(
+                    entry: entry, kind: kind, occurrence: seen[entry.test]!, resultsPath: resultsPath, measures: measures, invalid: invalid)
+            )
         }
         return VisitRecord(folder: folder, manifest: manifest, tests: tests)
     }
 
     /// Every visit at or under each of `paths`, in the order given (each directory's sorted by path), read and measured.
-    public static func readAll(_ paths: [String], note: (String) -> Void = { _ in }) throws(ExportError) -> [VisitRecord] {
+    public static func readAll(
+        _ paths: [String], allowsInvalid: Bool = false, note: (String) -> Void = { _ in }
+    ) throws(ExportError) -> [VisitRecord] {
         var records: [VisitRecord] = []
         for path in paths {
             let folders = VisitFolder.all(under: path)
             guard !folders.isEmpty else { throw .noVisits(path: path) }
-            for folder in folders { records.append(try read(folder, note: note)) }
+            for folder in folders { records.append(try read(folder, allowsInvalid: allowsInvalid, note: note)) }
         }
         return records
     }

@@ -80,7 +80,8 @@ public enum FeaturesInk {
         points.map { point in
             InkPoint(
                 time: seconds(point.unixMilliseconds), xMillimetres: point.x * millimetresPerPoint,
-                yMillimetres: point.y * millimetresPerPoint, force: point.force, altitude: point.altitude, azimuth: point.azimuth)
+                yMillimetres: point.y * millimetresPerPoint, force: point.measuredForce, altitude: point.measuredAltitude,
+                azimuth: point.measuredAzimuth)
         }
     }
 

@@ -1,4 +1,4 @@
-import ADF
+public import ADF
 public import Measures
 internal import Foundation
 public import Sessions
@@ -17,6 +17,9 @@ public struct FeaturesSource: Sendable {
     public var displayProfile: String?
     /// What a person should know of an input (a pen display on the reference canvas...).
     public var note: @Sendable (_ input: String, _ note: String) -> Void = { _, _ in }
+    /// Whether a results file that `adf validate` rejects is measured anyway (`--allow-invalid`),
+    /// its rows marked in the `invalid` column; otherwise it is refused with its first problem.
+    public var allowsInvalid = false
 
     public init() {}
 
@@ -26,23 +29,34 @@ public struct FeaturesSource: Sendable {
     public static let recordingExtensions: Set<String> = ["evemu", "events", "yaml", "yml"]
 
     /// Whether a file found in a directory given as input is measured: a results file, a
-    /// journal, or a recording when recordings are replayed (`--test`).
+    /// journal, or a recording when recordings are replayed (`--test`). A journal in a visit
+    /// folder whose test has its results file there is not: the test is measured once, from
+    /// its results file (its journal only when there is none).
     public func takes(_ path: String) -> Bool {
         let ext = (path as NSString).pathExtension.lowercased()
         if Self.resultsExtensions.contains(ext) { return true }
         guard Self.recordingExtensions.contains(ext) else { return false }
-        return replay != nil || InputFileKind(path: path) == .journal
+        guard replay != nil || InputFileKind(path: path) == .journal else { return false }
+        return !VisitPlaces.isJournalOfMeasuredTest(path)
     }
 
     /// The test in the input at `path`.
     ///
     /// - Throws: `FeaturesError` for a recording without `--test` or a file of another kind;
+    ///   `ADFInvalidFile` for a results file `adf validate` rejects, unless `allowsInvalid`;
     ///   the reader's, the replay's or the recovery's error (each names the file) otherwise.
     public func test(path: String) throws -> InkTest {
+        try checkedTest(path: path).test
+    }
+
+    /// The test in the input at `path` and what `adf validate` finds wrong with it (a results
+    /// file read and checked in one pass; nothing for a recording or journal, which is not ADF).
+    public func checkedTest(path: String) throws -> (test: InkTest, problems: [ADFProblem]) {
         if ADFReader.variant(path: path) != nil {
-            return FeaturesInk.test(of: try ADFReader.read(path: path).document, mazes: mazes)
+            let read = try ADFReader.readValidated(path: path)
+            return (FeaturesInk.test(of: try read.document(allowsInvalid: allowsInvalid), mazes: mazes), read.problems)
         }
-        return FeaturesInk.test(of: try session(path: path))
+        return (FeaturesInk.test(of: try session(path: path)), [])
     }
 
     /// The session of a recording or journal, replayed or recovered in memory; its warnings (a
@@ -72,6 +86,33 @@ public struct FeaturesSource: Sendable {
     /// The rows of `path` at `level`.
     public func rows(path: String, level: MeasureLevel) throws -> [MeasureRow] {
         level.rows(of: try test(path: path))
+    }
+
+    /// The input at `path` measured at `level`: its rows, the test it records in a visit
+    /// folder, and the problems that mark it invalid (with `allowsInvalid`).
+    public func measure(path: String, level: MeasureLevel) throws -> MeasuredInput {
+        let (test, problems) = try checkedTest(path: path)
+        return MeasuredInput(
+            rows: level.rows(of: test), place: VisitPlaces.place(of: path),
+            invalid: problems.isEmpty ? nil : ADFInvalidFile(path: path, problems: problems))
+    }
+}
+
+/// One input measured, as `features` writes its rows.
+public struct MeasuredInput: Sendable {
+    public var rows: [MeasureRow]
+    /// The participant, visit and test it records, when it is in a visit folder.
+    public var place: VisitPlace?
+    /// What makes it invalid ADF, when it was measured with `allowsInvalid`.
+    public var invalid: ADFInvalidFile?
+
+    /// The invalid file's first problem and how many more, nil for a valid input.
+    public var invalidSummary: String? { invalid?.summary }
+
+    public init(rows: [MeasureRow], place: VisitPlace? = nil, invalid: ADFInvalidFile? = nil) {
+        self.rows = rows
+        self.place = place
+        self.invalid = invalid
     }
 }
 

@@ -1,3 +1,4 @@
+public import ADF
 internal import Foundation
 public import Measures
 import SystemErrors
@@ -11,8 +12,14 @@ public enum FeaturesFormat: String, Sendable, CaseIterable {
     public var fileExtension: String { self == .csv ? "csv" : "jsonl" }
 }
 
-/// A table of measures as CSV (RFC 4180) or JSON Lines, with a `file` column first.
+/// A table of measures as CSV (RFC 4180) or JSON Lines, with a `file` column first and, after
+/// the measures, where the input stands in a visit and whether it is invalid ADF.
 public struct FeaturesTable: Sendable {
+    /// The columns after the measures (docs/json/features.md): the participant and visit of an
+    /// input in a visit folder (named as the exports name them), the test's index in visit.json,
+    /// and, for a results file measured with `--allow-invalid`, its first problem (null when valid).
+    public static let trailingColumns = ["participant_id", "visit_folder", "visit_test", "invalid"]
+
     public let format: FeaturesFormat
     public let header: [String]
     public private(set) var text: String
@@ -21,13 +28,15 @@ public struct FeaturesTable: Sendable {
     /// An empty table of `level`'s columns after `file`.
     public init(format: FeaturesFormat, level: MeasureLevel) {
         self.format = format
-        header = ["file"] + level.columns
+        header = ["file"] + level.columns + Self.trailingColumns
         text = format == .csv ? header.map(Self.csvField).joined(separator: ",") + "\n" : ""
     }
 
-    /// Adds `row`, measured from `file`.
-    public mutating func append(file: String, _ row: MeasureRow) {
-        let values = [MeasureValue.text(file)] + row.values
+    /// Adds `row`, measured from `file`, which stands at `place` in a visit and is invalid ADF
+    /// when `invalid` says so.
+    public mutating func append(file: String, _ row: MeasureRow, place: VisitPlace? = nil, invalid: ADFInvalidFile? = nil) {
+        let trailing: [MeasureValue] = [.text(place?.participant), .text(place?.visit), .count(place?.test), .text(invalid?.summary)]
+        let values = [MeasureValue.text(file)] + row.values + trailing
         rowCount += 1
         switch format {
         case .csv:

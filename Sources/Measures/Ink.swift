@@ -12,16 +12,18 @@ public struct InkPoint: Hashable, Sendable {
     /// Position on the form in millimetres from its top-left corner, y down.
     public var xMillimetres: Double
     public var yMillimetres: Double
-    /// Normalised force: 1.0 is an average touch (ADF's `pressure` is force × 1000).
-    public var force: Double
-    /// Radians; π/2 is the pen perpendicular to the surface.
-    public var altitude: Double
-    /// Radians in [0, 2π); 0 is the pen top toward +x, increasing clockwise (y down).
-    public var azimuth: Double
+    /// Normalised force: 1.0 is an average touch (ADF's `pressure` is force × 1000); nil when
+    /// the pen did not measure it (a point whose `absent` attribute names `pressure`).
+    public var force: Double?
+    /// Radians; π/2 is the pen perpendicular to the surface; nil when not measured.
+    public var altitude: Double?
+    /// Radians in [0, 2π); 0 is the pen top toward +x, increasing clockwise (y down); nil when
+    /// not measured.
+    public var azimuth: Double?
 
     public init(
-        time: Double, xMillimetres: Double, yMillimetres: Double, force: Double = 1,
-        altitude: Double = .pi / 2, azimuth: Double = 0
+        time: Double, xMillimetres: Double, yMillimetres: Double, force: Double? = 1,
+        altitude: Double? = .pi / 2, azimuth: Double? = 0
     ) {
         self.time = time
         self.xMillimetres = xMillimetres

@@ -35,11 +35,11 @@ public struct StrokeMeasures: Hashable, Sendable {
     public var velocityChanges: Int?
     /// Local extrema of the tangential acceleration profile (Mergl et al. 1999).
     public var accelerationChanges: Int?
-    /// Normalised force (1.0 an average touch).
+    /// Normalised force (1.0 an average touch), over the samples that measured it: empty when none did.
     public var force: Summary
-    /// Altitude in radians.
+    /// Altitude in radians, over the samples that measured tilt.
     public var altitude: Summary
-    /// Azimuth in radians, circular statistics.
+    /// Azimuth in radians, circular statistics, over the samples that measured tilt.
     public var azimuth: CircularSummary
     /// Seconds from the previous stroke's last sample to this one's first; nil for a step's first stroke.
     public var inAirTime: Double?
@@ -71,9 +71,10 @@ public struct StrokeMeasures: Hashable, Sendable {
         }
         velocityChanges = kinematics.velocityChanges
         accelerationChanges = kinematics.accelerationChanges
-        force = Summary(samples.map(\.force))
-        altitude = Summary(samples.map(\.altitude))
-        azimuth = CircularSummary(samples.map(\.azimuth))
+        // Over the samples that measured them: an absent value is no value, never a constant.
+        force = Summary(samples.compactMap(\.force))
+        altitude = Summary(samples.compactMap(\.altitude))
+        azimuth = CircularSummary(samples.compactMap(\.azimuth))
         if let before = previous?.points.last, let first = samples.first {
             inAirTime = first.time - before.time
             if let hover = stroke.hoverBefore, !hover.isEmpty {

@@ -34,14 +34,17 @@ public struct AnalysisPlot: Sendable {
         document.steps.enumerated().flatMap { index, step in step.strokes.map { (index, $0) } }
     }
 
-    /// Normalised force ×1000 (the ADF `pressure`) of each sample of `stroke`.
+    /// Normalised force ×1000 (the ADF `pressure`) of each sample of `stroke` that measured it.
     public func pressure(_ stroke: ADFDocument.Stroke) -> Series {
-        Series(times: stroke.points.map { ($0.unixMilliseconds - origin) / 1000 }, values: stroke.points.map { $0.force * 1000 })
+        let measured = stroke.points.filter { $0.measuredForce != nil }
+        return Series(times: measured.map { ($0.unixMilliseconds - origin) / 1000 }, values: measured.map { $0.force * 1000 })
     }
 
-    /// Altitude in degrees (90 is the pen upright).
+    /// Altitude in degrees (90 is the pen upright) of each sample of `stroke` that measured it.
     public func altitude(_ stroke: ADFDocument.Stroke) -> Series {
-        Series(times: stroke.points.map { ($0.unixMilliseconds - origin) / 1000 }, values: stroke.points.map { $0.altitude * 180 / .pi })
+        let measured = stroke.points.filter { $0.measuredAltitude != nil }
+        return Series(
+            times: measured.map { ($0.unixMilliseconds - origin) / 1000 }, values: measured.map { $0.altitude * 180 / .pi })
     }
 
     /// Speed in cm/s between consecutive samples, at the midpoint of their times; pairs with the

@@ -117,7 +117,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         case let error as ReportError:
             switch error {
             case .missingResults, .cannotReadRanges: self = .noInput
-            case .noResultsNamed, .unreadableResults, .badRanges: self = .dataError
+            case .noResultsNamed, .unreadableResults, .invalidResults, .badRanges, .noRanges: self = .dataError
             case .outputExists: self = .cannotCreate
             }
         case let error as VisitError:

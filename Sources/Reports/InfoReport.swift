@@ -86,10 +86,16 @@ public struct InfoReport: CommandReport {
     public var truncation: String?
     /// What libwacom's database says about the recorded tablet's model, when it knows it.
     public var model: DevicesReport.Model?
+    /// The axes the pen did not measure while it drew (empty when it measured every one).
+    public var absentAxes: [AxisAbsence]
+    /// Times the eraser end touched, and its frames in contact: not ink, left out of the results.
+    public var eraserContacts: Int
+    public var eraserContactFrames: Int
 
     enum CodingKeys: CodingKey {
         case recording, format, device, id, kernel, profile, axes, activeAreaMillimetres, durationSeconds, events, frames, penFrames
         case padFrames, strokes, sampling, gaps, notices, truncation, model, display
+        case absentAxes, eraserContacts, eraserContactFrames
     }
 
     /// Every key, lengths at the decimals the text shows.
@@ -115,7 +121,12 @@ public struct InfoReport: CommandReport {
         try container.encode(notices, forKey: .notices)
         try container.encode(truncation, forKey: .truncation)
         try container.encode(model, forKey: .model)
+        try container.encode(absentAxes, forKey: .absentAxes)
+        try container.encode(eraserContacts, forKey: .eraserContacts)
+        try container.encode(eraserContactFrames, forKey: .eraserContactFrames)
     }
+
+    private var eraserSentence: String?
 
     /// The `resolutionSource` of an axis whose resolution an evemu 1.0/1.1 file's header comment states.
     public static let headerComment = "header comment"
@@ -156,6 +167,9 @@ public struct InfoReport: CommandReport {
         penFrames = scan.penFrames
         padFrames = scan.padFrames
         strokes = scan.strokes.count
+        absentAxes = scan.absentAxes
+        (eraserContacts, eraserContactFrames) = (scan.eraserContacts, scan.eraserContactFrames)
+        self.eraserSentence = scan.eraserSentence
         if let median = scan.intervals.median, let p5 = scan.intervals.percentile(0.05),
             let p95 = scan.intervals.percentile(0.95), let p99 = scan.intervals.percentile(0.99)
         {
@@ -222,6 +236,9 @@ public struct InfoReport: CommandReport {
         lines.append("  events     \(events)")
         lines.append("  frames     \(frames) (pen \(penFrames), pad \(padFrames))")
         lines.append("  strokes    \(strokes)")
+        // Said only when the pen lacked something or something was left out, so a full pen's account is as it was.
+        for absence in absentAxes { lines.append("  absent     \(absence.sentence)") }
+        if let eraserSentence { lines.append("  eraser     \(eraserSentence)") }
         if let sampling {
             lines.append(
                 "  sampling   median \(format(sampling.medianMilliseconds, 3)) ms (\(format(sampling.rateHertz, 1)) Hz);"

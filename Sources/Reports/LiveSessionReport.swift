@@ -119,7 +119,8 @@ public struct LiveSessionReport: CommandReport {
             points = symbolDigit.steps.reduce(0) { $0 + $1.points }
             steps = symbolDigit.steps.map {
                 Step(
-                    step: $0.step, strokes: $0.strokes, points: $0.points, boxes: $0.boxes, reminders: $0.reminders,
+                    step: $0.step, strokes: $0.strokes, points: $0.points, refusedStrokes: $0.refusedStrokes, boxes: $0.boxes,
+                    reminders: $0.reminders,
                     interruptions: $0.interruptions.map {
                         Step.Interruption(type: $0.type, time: $0.time, writtenIn: $0.writtenIn, continueIn: $0.continueIn)
                     })

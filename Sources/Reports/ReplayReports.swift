@@ -23,6 +23,19 @@ public struct ReplayedRecording: Codable {
     public var truncation: String?
     /// What a person should know of an empty recording replayed with --allow-empty; absent otherwise.
     public var warnings: [String]?
+    /// The axes the pen did not measure while it drew; absent when it measured every one.
+    public var absentAxes: [AxisAbsence]?
+    /// Times the eraser end touched (not ink, left out of the results file); absent when it never did.
+    public var eraserContacts: Int?
+    /// What the description got wrong and how it was read (an axis listed without a range); absent otherwise.
+    public var notes: [String]?
+    /// The eraser's account in words.
+    var eraserSentence: String?
+
+    enum CodingKeys: CodingKey {
+        case recording, device, id, durationSeconds, frames, output, profile, relativeTimes, startTime, startTimeIgnored
+        case truncation, warnings, absentAxes, eraserContacts, notes
+    }
 }
 
 /// A replay's summary: the recording's account and the test's own lines, in one flat JSON object.
@@ -68,6 +81,9 @@ extension ReplayReport {
         }
         if let truncation { lines.append("warning: \(truncation)") }
         for warning in replayed.warnings ?? [] { lines.append("warning: \(warning)") }
+        for absence in replayed.absentAxes ?? [] { lines.append("absent: \(absence.sentence)") }
+        if let eraser = replayed.eraserSentence { lines.append("left out: \(eraser)") }
+        for note in replayed.notes ?? [] { lines.append("note: \(note)") }
         return lines
     }
 }
@@ -141,7 +157,9 @@ public struct SymbolDigitReplaySummary: ReplayReport {
         var lines = openingLines
         for part in parts {
             var line =
-                "  part      \(part.step): \(counted(part.strokes, "stroke")) in \(counted(part.boxes.count, "box")), \(counted(part.points, "point"))"
+                "  part      \(part.step): \(counted(part.strokes, "stroke"))"
+                + (part.refusedStrokes > 0 ? " (\(part.refusedStrokes) refused)" : "")
+                + " in \(counted(part.boxes.count, "box")), \(counted(part.points, "point"))"
             line += interruptionsText(
                 part.interruptions.map {
                     "\($0.type) at \(milliseconds($0.time)) ms (box \($0.writtenIn), continue in \($0.continueIn))"
@@ -179,6 +197,15 @@ extension ReplayedRecording {
             startTime: anchor.recordingHasUnixTimes ? nil : replay.startTime,
             startTimeIgnored: anchor.recordingHasUnixTimes && replay.startTime != nil, truncation: scan.truncation?.description,
             warnings: outcome.warnings.isEmpty ? nil : outcome.warnings)
+        let absent = scan.absentAxes
+        absentAxes = absent.isEmpty ? nil : absent
+        eraserContacts = scan.eraserContacts > 0 ? scan.eraserContacts : nil
+        eraserSentence = scan.eraserSentence
+        let axisNotes = scan.notices.compactMap { notice -> String? in
+            if case .axisWithoutRange = notice { return notice.description }
+            return nil
+        }
+        notes = axisNotes.isEmpty ? nil : axisNotes
     }
 }
 

@@ -31,6 +31,7 @@ public final class ClockDriver: PlannedDriver {
     public let anchor: WallClockAnchor
     private let recorder: any SessionRecording
     public let events: ProctorEventLog?
+    let eventTest = "clock"
     public var plan: SessionPlan
     private var session: ClockSession
     private var assembler: FrameAssembler

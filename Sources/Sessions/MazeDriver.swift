@@ -103,6 +103,7 @@ public final class MazeDriver: PlannedDriver {
     public let anchor: WallClockAnchor
     public let mazes: [AdministeredMaze]
     public let events: ProctorEventLog?
+    let eventTest = "maze"
     public var plan: SessionPlan
     public var sampleObserver: ((PenSample) -> Void)?
     public var decisionObserver: ((String) -> Void)?

@@ -62,7 +62,8 @@ struct ProctorEvent: Codable {
     /// `step-ended`, `accept-stroke`, `stroke-ended`, `interrupt`, `reveal-form`, `arm-timer`,
     /// `cancel-timer`, `remind-delayed-recall`, `finished`; the clock's `step-started`,
     /// `step-ended`, `stroke-began`, `stroke-continued` (live only), `stroke-ended`, `arm-timer`,
-    /// `cancel-timer`, `offer-buttons`, `button-tapped`, `finished`.
+    /// `cancel-timer`, `offer-buttons`, `button-tapped`, `finished`; in every test,
+    /// `ignore-eraser` when the eraser end touches (not ink: left out of the results file).
     var action: String
     /// The maze cell under the input's point; absent for timers and points outside the maze.
     var cell: Cell?
@@ -120,6 +121,14 @@ public final class ProctorEventLog {
     private func emit(_ event: ProctorEvent) {
         // Encoding a struct of strings and finite numbers cannot fail.
         if let data = try? encoder.encode(event) { write(String(decoding: data, as: UTF8.self)) }
+    }
+
+    /// Writes the line of an eraser touch-down: the contact is not ink and is left out on purpose.
+    func logIgnoredEraser(test: String, at time: EventTime) {
+        var event = event(test: test, input: .down, at: time)
+        event.action = "ignore-eraser"
+        event.reason = "eraser-not-ink"
+        emit(event)
     }
 
     /// Writes one line per action of one maze proctor call.

@@ -25,6 +25,15 @@ public struct RecordingScan: Sendable {
     public var penID: String?
     public var notices: [AssemblerNotice] = []
     public var truncation: TruncationReport?
+    /// Pen frames in contact that are ink (the eraser's aside), and of them those without tilt or
+    /// pressure (`RawPenAxes.unmeasured`): what `absentAxes` tells.
+    public var inkContactFrames = 0
+    public var inkContactFramesWithoutTilt = 0
+    public var inkContactFramesWithoutPressure = 0
+    /// Times the eraser end touched the surface, and its frames in contact: not ink, left out of
+    /// the results file on purpose.
+    public var eraserContacts = 0
+    public var eraserContactFrames = 0
 
     private var assembler: FrameAssembler
     private var strokeStart: EventTime?
@@ -68,6 +77,15 @@ public struct RecordingScan: Sendable {
             if pen.inProximity { intervals.addFrame(at: pen.time) } else { intervals.breakRun() }
             if serial == nil, let value = pen.serial, value != -1 { serial = value }
             if toolID == nil, let value = pen.toolID, value != 0 { toolID = value }
+            if pen.isEraserContact {
+                if eraserContactFrames == 0 || pen.transitions.contains(.tipWentDown) { eraserContacts += 1 }
+                eraserContactFrames += 1
+            } else if pen.isInContact {
+                inkContactFrames += 1
+                let absent = pen.axes.unmeasured
+                if absent.contains(.tilt) { inkContactFramesWithoutTilt += 1 }
+                if absent.contains(.pressure) { inkContactFramesWithoutPressure += 1 }
+            }
             // The eraser end touching is not ink, so not a stroke (the drivers refuse it too).
             if pen.isInContact && !pen.isEraserContact {
                 if strokeStart == nil { strokeStart = pen.time }
@@ -101,6 +119,39 @@ public struct RecordingScan: Sendable {
         guard firstEventTime != nil else { throw RecordingScanError.noEvents(file: file) }
     }
 
+    /// The axes the pen did not measure while it drew, and why: what `info` and `replay` say.
+    public var absentAxes: [AxisAbsence] {
+        var absences: [AxisAbsence] = []
+        let device = header.device
+        func reason(_ codes: [UInt16], listed: Bool) -> AxisAbsence.Reason {
+            if !codes.allSatisfy({ device.supports(.absolute, $0) }) { return .noAxis }
+            if capabilities.axesWithoutRange.contains(where: { codes.contains($0.code) }) { return .withoutRange }
+            return listed ? .neverSent : .notYetReported
+        }
+        if inkContactFramesWithoutTilt > 0 {
+            let all = inkContactFramesWithoutTilt == inkContactFrames
+            absences.append(
+                AxisAbsence(
+                    axis: .tilt, reason: reason([AbsoluteAxis.tiltX, AbsoluteAxis.tiltY], listed: all),
+                    contactFrames: inkContactFramesWithoutTilt, ofContactFrames: inkContactFrames))
+        }
+        if inkContactFramesWithoutPressure > 0 {
+            let all = inkContactFramesWithoutPressure == inkContactFrames
+            absences.append(
+                AxisAbsence(
+                    axis: .pressure, reason: reason([AbsoluteAxis.pressure], listed: all),
+                    contactFrames: inkContactFramesWithoutPressure, ofContactFrames: inkContactFrames))
+        }
+        return absences
+    }
+
+    /// What the eraser did, in words, when it touched: not ink, left out on purpose; nil when it never did.
+    public var eraserSentence: String? {
+        guard eraserContacts > 0 else { return nil }
+        return "the eraser end touched \(eraserContacts) \(eraserContacts == 1 ? "time" : "times") "
+            + "(\(eraserContactFrames) \(eraserContactFrames == 1 ? "frame" : "frames")): not ink, left out of the results file and its measures"
+    }
+
     /// From the first event to the last.
     public var duration: EventDuration {
         guard let first = firstEventTime, let last = lastEventTime else { return .zero }
@@ -122,5 +173,57 @@ public enum RecordingScanError: Error, CustomStringConvertible {
         case let .noEvents(file):
             "\(file) holds a device description but no events. Record some pen input first, or pass the events file together with --desc."
         }
+    }
+}
+
+/// An axis the pen did not measure while it drew: its points carry placeholders the results file
+/// marks `absent` (docs/adf-absent-axes.md), and no measure reads them.
+public struct AxisAbsence: Codable, Hashable, Sendable {
+    /// Tilt (a point's altitude and azimuth) or pressure.
+    public enum Axis: String, Codable, Hashable, Sendable {
+        case tilt, pressure
+
+        /// The ADF point values it leaves absent, as the `absent` attribute names them.
+        public var values: String { self == .tilt ? "altitude azimuth" : "pressure" }
+    }
+
+    /// Why the axis is absent.
+    public enum Reason: String, Codable, Hashable, Sendable {
+        /// The device has no such axis.
+        case noAxis = "no-axis"
+        /// The description lists it without a range.
+        case withoutRange = "without-range"
+        /// The device lists it but never sent a value while the pen drew.
+        case neverSent = "never-sent"
+        /// It had not reported yet (a recording that begins while the pen draws).
+        case notYetReported = "not-yet-reported"
+    }
+
+    public var axis: Axis
+    public var reason: Reason
+    /// Pen frames in contact (ink) without the axis, and all of them.
+    public var contactFrames: Int
+    public var ofContactFrames: Int
+
+    public init(axis: Axis, reason: Reason, contactFrames: Int, ofContactFrames: Int) {
+        self.axis = axis
+        self.reason = reason
+        self.contactFrames = contactFrames
+        self.ofContactFrames = ofContactFrames
+    }
+
+    /// The absence in words, as `info` and `replay` print it.
+    public var sentence: String {
+        let why: String
+        switch (axis, reason) {
+        case (.tilt, .noAxis): why = "the device has no tilt axes (ABS_TILT_X, ABS_TILT_Y)"
+        case (.pressure, .noAxis): why = "the device has no pressure axis (ABS_PRESSURE)"
+        case (_, .withoutRange): why = "the description lists the axis without a range"
+        case (_, .neverSent): why = "the device lists the axis but never sent a value"
+        case (_, .notYetReported): why = "the axis had not reported a value yet"
+        }
+        return "\(axis.rawValue) (\(axis.values.split(separator: " ").joined(separator: ", "))) in \(contactFrames) of "
+            + "\(ofContactFrames) pen-contact frames: \(why); the results file marks those points "
+            + "absent=\"\(axis.values)\" and no measure uses them"
     }
 }

@@ -91,6 +91,10 @@ protocol PlannedDriver: SessionDriver {
     var operatorPause: OperatorPause { get set }
     /// Turns the pen's frames into samples on the form.
     var normalizer: Normalizer { get }
+    /// Where `--events` lines go, if anywhere.
+    var events: ProctorEventLog? { get }
+    /// The test as `--events` lines name it: `clock`, `maze` or `sdt`.
+    var eventTest: String { get }
     /// A planned step boundary (a split rule's, or a journal's continue press) is due at `time`.
     func boundaryDue(at time: EventTime) throws
     /// The proctor's timer is due at `deadline`.
@@ -149,7 +153,12 @@ extension PlannedDriver {
     /// the patient turned the pen over.
     func inkSample(_ frame: AssembledFrame) -> PenSample? {
         guard !operatorPause.isPaused, case .pen(let penFrame) = frame else { return nil }
-        return normalizer.sample(penFrame).asInk
+        let sample = normalizer.sample(penFrame)
+        // Left out on purpose, and said: each touch of the eraser gets an `--events` line.
+        if sample.isEraserContact && sample.transitions.contains(.tipWentDown) {
+            events?.logIgnoredEraser(test: eventTest, at: sample.time)
+        }
+        return sample.asInk
     }
 }
 

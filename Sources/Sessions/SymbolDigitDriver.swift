@@ -91,6 +91,9 @@ public struct SymbolDigitStepResult: Codable, Sendable {
 
     public var step: String
     public var strokes: Int = 0
+    /// Strokes the proctor did not accept at touch-down (before the form is shown, or after the
+    /// step's last box): not recorded, and counted so the summary says so.
+    public var refusedStrokes: Int = 0
     public var points: Int = 0
     /// Boxes (counted from 1) that at least one stroke counted for.
     public var boxes: [Int] = []
@@ -117,6 +120,7 @@ public final class SymbolDigitDriver: PlannedDriver {
     public let anchor: WallClockAnchor
     public let settings: SymbolDigitSettings
     public let events: ProctorEventLog?
+    let eventTest = "sdt"
     public var plan: SessionPlan
     public var sampleObserver: ((PenSample) -> Void)?
     public var decisionObserver: ((String) -> Void)?
@@ -286,6 +290,7 @@ public final class SymbolDigitDriver: PlannedDriver {
         case (false, true):
             strokes.touch(sample)
             try perform(proctor.penDown(point, at: sample.time), input: .down, at: sample.time, before: before, step: step)
+            if !strokes.isRecordingStroke && !steps.isEmpty { steps[steps.count - 1].refusedStrokes += 1 }
             try keep(sample)
         case (true, true):
             strokes.touch(sample)

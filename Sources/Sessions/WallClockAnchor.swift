@@ -48,6 +48,16 @@ public struct WallClockAnchor: Sendable {
     public func penPoint(_ sample: PenSample) -> PenPoint {
         PenPoint(
             x: sample.canvasPosition.xPoints, y: sample.canvasPosition.yPoints, altitude: sample.altitude,
-            azimuth: sample.azimuth, force: sample.force, unixMilliseconds: unixMilliseconds(sample.time))
+            azimuth: sample.azimuth, force: sample.force, unixMilliseconds: unixMilliseconds(sample.time),
+            absent: AbsentPointValues(sample.absentAxes))
+    }
+}
+
+extension AbsentPointValues {
+    /// The point values a sample's absent axes leave unmeasured: tilt is altitude and azimuth.
+    init(_ axes: AbsentAxes) {
+        self = []
+        if axes.contains(.tilt) { formUnion(.tilt) }
+        if axes.contains(.pressure) { insert(.pressure) }
     }
 }

@@ -13,14 +13,17 @@ public struct PenSample: Hashable, Sendable {
     public var tabletPosition: TabletPosition
     public var formPosition: FormPosition
     public var canvasPosition: CanvasPosition
-    /// Radians between pen and surface: π/2 upright (and for devices without tilt).
+    /// Radians between pen and surface: π/2 upright (and the placeholder when tilt is absent).
     public var altitude: Double
-    /// Radians in [0, 2π): 0 toward +x, clockwise with y down.
+    /// Radians in [0, 2π): 0 toward +x, clockwise with y down (0 when tilt is absent).
     public var azimuth: Double
-    /// Force on the ADF scale (see `ForceScale`): 1.0 an average touch.
+    /// Force on the ADF scale (see `ForceScale`): 1.0 an average touch (the placeholder of a
+    /// touching tip when pressure is absent).
     public var force: Double
     /// What ADF writes in a point's `pressure` attribute: `round(force * 1000)`.
     public var adfPressure: Int
+    /// What the sample did not measure: its `altitude`, `azimuth` or `force` is a placeholder.
+    public var absentAxes: AbsentAxes
 
     /// True while the pen draws; see `PenFrame.isInContact`.
     public var isInContact: Bool { tipDown && inProximity }
@@ -43,7 +46,8 @@ public struct PenSample: Hashable, Sendable {
     public init(
         time: EventTime, tool: PenTool, inProximity: Bool, tipDown: Bool, buttons: PenButtons = [],
         transitions: PenTransitions = [], tabletPosition: TabletPosition, formPosition: FormPosition,
-        canvasPosition: CanvasPosition, altitude: Double, azimuth: Double, force: Double, adfPressure: Int
+        canvasPosition: CanvasPosition, altitude: Double, azimuth: Double, force: Double, adfPressure: Int,
+        absentAxes: AbsentAxes = []
     ) {
         self.time = time
         self.tool = tool
@@ -58,6 +62,7 @@ public struct PenSample: Hashable, Sendable {
         self.azimuth = azimuth
         self.force = force
         self.adfPressure = adfPressure
+        self.absentAxes = absentAxes
     }
 }
 
@@ -229,25 +234,31 @@ public struct Normalizer: Sendable {
         let form = tabletToForm.formPosition(of: tablet)
         let canvas = formToCanvas.canvasPosition(of: form)
 
+        var absent = frame.axes.unmeasured
         let orientation: PenOrientation
-        if let tiltScales, frame.axes.tiltX != nil || frame.axes.tiltY != nil {
-            orientation = PenOrientation(reportedTiltX: frame.axes.tiltX, reportedTiltY: frame.axes.tiltY, scales: tiltScales)
+        if let tiltScales, let tiltX = frame.axes.tiltX, let tiltY = frame.axes.tiltY {
+            orientation = PenOrientation(tiltX: tiltX, tiltY: tiltY, scales: tiltScales)
         } else {
+            // No tilt, or an axis not reported yet: its value is unknown, not 0 (upright along
+            // it), so the orientation is absent and upright is only the file's placeholder.
             orientation = .upright
+            absent.insert(.tilt)  // also when the axes have no usable range (no `tiltScales`)
         }
 
         let force: Double
         if let forceScale, let pressure = frame.axes.pressure {
             force = forceScale.force(pressure: pressure, offset: pressureOffset ?? frame.pressureOffset)
         } else {
-            // No pressure to read: a touching tip is an average touch, a hovering one none.
+            // No pressure to read: a touching tip is an average touch, a hovering one none
+            // (placeholders, recorded as absent).
             force = frame.tipDown ? ForceScale.forceWithoutPressureAxis : 0
+            absent.insert(.pressure)
         }
 
         return PenSample(
             time: frame.time, tool: frame.tool, inProximity: frame.inProximity, tipDown: frame.tipDown,
             buttons: frame.buttons, transitions: frame.transitions, tabletPosition: tablet, formPosition: form,
             canvasPosition: canvas, altitude: orientation.altitude, azimuth: orientation.azimuth, force: force,
-            adfPressure: ForceScale.adfPressure(force: force))
+            adfPressure: ForceScale.adfPressure(force: force), absentAxes: absent)
     }
 }

@@ -28,7 +28,7 @@ public struct PenOrientation: Hashable, Sendable {
         self.azimuth = azimuth
     }
 
-    /// An upright pen, and what a device without tilt axes reports.
+    /// An upright pen, and the placeholder ADF writes where tilt is absent.
     public static let upright = PenOrientation(altitude: .pi / 2, azimuth: 0)
 
     /// Converts tilt to altitude and azimuth exactly as the reference function of the
@@ -97,23 +97,18 @@ public struct PenOrientation: Hashable, Sendable {
     }
 
     /// The orientation of a frame's raw tilt values, through the axes' conversions.
+    ///
+    /// Both axes must have reported: until one has, the orientation is unknown (evdev sends only
+    /// changes, and a recording does not carry an axis's starting value), and the normaliser
+    /// records it as absent (`AbsentAxes.tilt`) rather than take the other axis as 0°.
     @inline(__always)
     public init(tiltX: Int32, tiltY: Int32, scales: (x: TiltAxisScale, y: TiltAxisScale)) {
-        self.init(reportedTiltX: tiltX, reportedTiltY: tiltY, scales: scales)
-    }
-
-    /// The orientation from tilt axes of which one may not have reported yet.
-    ///
-    /// evdev sends only changes, and a recording does not carry an axis's starting value, so
-    /// until an axis reports, its tilt is unknown: it counts as 0° (upright along that axis)
-    /// rather than as whatever raw value 0 would mean (-64° on a 0..127 Wacom axis).
-    public init(reportedTiltX tiltX: Int32?, reportedTiltY tiltY: Int32?, scales: (x: TiltAxisScale, y: TiltAxisScale)) {
-        let degreesX = tiltX.map { PenOrientation.clamped(scales.x.degrees($0)) } ?? 0
-        let degreesY = tiltY.map { PenOrientation.clamped(scales.y.degrees($0)) } ?? 0
+        let degreesX = PenOrientation.clamped(scales.x.degrees(tiltX))
+        let degreesY = PenOrientation.clamped(scales.y.degrees(tiltY))
         self.init(
             clampedTiltX: degreesX, clampedTiltY: degreesY,
-            tangentX: tiltX.map { scales.x.tangent(of: $0, clampedDegrees: degreesX) } ?? 0,
-            tangentY: tiltY.map { scales.y.tangent(of: $0, clampedDegrees: degreesY) } ?? 0)
+            tangentX: scales.x.tangent(of: tiltX, clampedDegrees: degreesX),
+            tangentY: scales.y.tangent(of: tiltY, clampedDegrees: degreesY))
     }
 }
 

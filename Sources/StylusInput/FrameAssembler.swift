@@ -34,14 +34,30 @@ public enum AssemblerNotice: Hashable, Sendable, CustomStringConvertible {
     /// A pressure offset above half the range was seen at proximity-in and ignored.
     case pressureOffsetIgnored(tool: PenTool, serial: Int32?, offset: Int32, percent: Int)
 
+    /// The description lists an axis without a range; it is taken as absent (`PenCapabilities.axesWithoutRange`).
+    case axisWithoutRange(AxisWithoutRange)
+
     public var description: String {
         switch self {
+        case .axisWithoutRange(let axis):
+            let range = "\(axis.minimum)..\(axis.maximum)"
+            let fix = "If the tablet has it, give the axis's range in the description (its A: line, or --desc FILE)."
+            switch axis.code {
+            case AbsoluteAxis.pressure:
+                return "\(axis.name) is listed without a range (\(range)), so it carries no pressure: pressure is recorded "
+                    + "as absent and the tip's contact comes from BTN_TOUCH. \(fix)"
+            case AbsoluteAxis.tiltX, AbsoluteAxis.tiltY:
+                return "\(axis.name) is listed without a range (\(range)), so tilt is recorded as absent (altitude and "
+                    + "azimuth). \(fix)"
+            default:
+                return "\(axis.name) is listed without a range (\(range)) and is not read. \(fix)"
+            }
         case .pressureOffsetDetected(let tool, let serial, let offset, let percent):
-            "Pressure offset of \(percent)% (\(offset) device units) detected on tool \(tool.rawValue)"
+            return "Pressure offset of \(percent)% (\(offset) device units) detected on tool \(tool.rawValue)"
                 + "\(Self.serialText(serial)): the nib reports pressure while hovering, so tip contact is "
                 + "measured from that offset. Replace the nib if it keeps growing."
         case .pressureOffsetIgnored(let tool, let serial, let offset, let percent):
-            "Ignoring pressure offset greater than 50% (\(percent)%, \(offset) device units) detected on tool "
+            return "Ignoring pressure offset greater than 50% (\(percent)%, \(offset) device units) detected on tool "
                 + "\(tool.rawValue)\(Self.serialText(serial)): the pen was pressed while entering proximity "
                 + "or its nib is broken. Check the pen; tip contact uses the default thresholds."
         }
@@ -184,6 +200,7 @@ public struct FrameAssembler: Sendable {
             wheel: c.hasWheel ? 0 : nil)
         self.deviceAxes = start
         self.axes = start
+        notices = capabilities.axesWithoutRange.map(AssemblerNotice.axisWithoutRange)
     }
 
     /// Checks `device` and creates an assembler for it.

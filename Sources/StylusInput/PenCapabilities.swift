@@ -40,6 +40,12 @@ public struct PenCapabilities: Hashable, Sendable {
     /// Wacom keys of `pad_init_keys()` and the `KEY_PROG*` keys older Cintiqs use.
     public var padButtonCodes: Set<UInt16>
 
+    /// Axes the description lists without a range (maximum ≤ minimum, or no absinfo at all):
+    /// pressure, distance and tilt listed so carry nothing, so they are taken as absent (pressure
+    /// and tilt are then recorded as absent, and contact comes from `BTN_TOUCH`) and said as
+    /// `AssemblerNotice.axisWithoutRange`, never read as values.
+    public var axesWithoutRange: [AxisWithoutRange]
+
     /// True when the node announces at least one tool bit; otherwise the tool is `.inferredPen`.
     public var hasToolBits: Bool { !toolCodes.isEmpty }
     /// True when pad buttons share the pen's node.
@@ -84,9 +90,22 @@ public struct PenCapabilities: Hashable, Sendable {
         }
         self.x = info(AbsoluteAxis.x) ?? AbsInfo(minimum: 0, maximum: 0, resolution: nil)
         self.y = info(AbsoluteAxis.y) ?? AbsInfo(minimum: 0, maximum: 0, resolution: nil)
-        self.pressure = info(AbsoluteAxis.pressure)
-        self.distance = info(AbsoluteAxis.distance)
-        self.hasTilt = device.supports(.absolute, AbsoluteAxis.tiltX) && device.supports(.absolute, AbsoluteAxis.tiltY)
+        // An axis without a range carries nothing: taken as absent and said, never read (with a
+        // pressure range of 0..0, every frame would toggle the tip: one stroke a point).
+        var withoutRange: [AxisWithoutRange] = []
+        func ranged(_ axis: UInt16) -> AbsInfo? {
+            guard let range = info(axis) else { return nil }
+            guard range.maximum > range.minimum else {
+                withoutRange.append(AxisWithoutRange(code: axis, minimum: range.minimum, maximum: range.maximum))
+                return nil
+            }
+            return range
+        }
+        self.pressure = ranged(AbsoluteAxis.pressure)
+        self.distance = ranged(AbsoluteAxis.distance)
+        let tiltX = ranged(AbsoluteAxis.tiltX)
+        let tiltY = ranged(AbsoluteAxis.tiltY)
+        self.hasTilt = tiltX != nil && tiltY != nil
         self.hasRotation = device.supports(.absolute, AbsoluteAxis.z)
         self.hasWheel = device.supports(.absolute, AbsoluteAxis.wheel)
         self.hasToolID = device.supports(.absolute, AbsoluteAxis.misc)
@@ -99,7 +118,28 @@ public struct PenCapabilities: Hashable, Sendable {
         if device.supports(.key, KeyCode.stylus3) { barrel.insert(.stylus3) }
         self.barrelButtons = barrel
         self.padButtonCodes = Set(PadButtonCodes.all.filter { device.supports(.key, $0) })
+        self.axesWithoutRange = withoutRange
+        if let pressure = withoutRange.first(where: { $0.code == AbsoluteAxis.pressure }), !hasTouchKey {
+            throw .noContactSource(device: device.name, pressure: pressure)
+        }
     }
+}
+
+/// An axis a device description lists without a usable range.
+public struct AxisWithoutRange: Hashable, Sendable {
+    /// The `ABS_*` code.
+    public var code: UInt16
+    public var minimum: Int32
+    public var maximum: Int32
+
+    public init(code: UInt16, minimum: Int32, maximum: Int32) {
+        self.code = code
+        self.minimum = minimum
+        self.maximum = maximum
+    }
+
+    /// The axis's kernel name, `ABS_PRESSURE`.
+    public var name: String { eventCodeName(type: .absolute, code: code) ?? "ABS_\(code)" }
 }
 
 /// A capability a pen tablet must have; the names are libinput's.
@@ -116,12 +156,21 @@ public enum PenDeviceRejection: Error, Hashable, Sendable, CustomStringConvertib
     case notAPen(device: String, kind: DeviceKind)
     /// The device lacks capabilities every pen tablet has.
     case missingTabletCapabilities(device: String, missing: [TabletCapability])
+    /// The description lists pressure without a range and has no `BTN_TOUCH`: nothing tells when
+    /// the tip touches.
+    case noContactSource(device: String, pressure: AxisWithoutRange)
 
     /// What to do instead, the same for a live node and a recording: the pen is a node of its own.
     static let advice =
         "Record from the tablet's pen node (`styluskit devices` lists each node with its kind), or replay a recording of it."
 
-    public var description: String { "\(problem). \(Self.advice)" }
+    public var description: String {
+        if case .noContactSource = self {
+            return "\(problem). Give ABS_PRESSURE's range in the description (its A: line, or --desc FILE with one), "
+                + "as `styluskit devices` or evemu-describe prints it for the tablet."
+        }
+        return "\(problem). \(Self.advice)"
+    }
 
     /// What the device is, without the advice (for a caller with better advice, such as a
     /// multi-device recording's other devices).
@@ -152,6 +201,9 @@ public enum PenDeviceRejection: Error, Hashable, Sendable, CustomStringConvertib
             if missing.contains(.pen) { needs.append("one of BTN_TOOL_PEN, BTN_STYLUS or BTN_TOUCH") }
             text += " (a pen tablet needs \(needs.joined(separator: " and ")))"
             return text
+        case .noContactSource(let device, let pressure):
+            return "\"\(device)\" lists ABS_PRESSURE without a range (\(pressure.minimum)..\(pressure.maximum)) and has no "
+                + "BTN_TOUCH, so nothing tells when the pen touches the surface"
         }
     }
 }

@@ -38,6 +38,15 @@ public struct RawPenAxes: Hashable, Sendable {
     /// `ABS_WHEEL`: the airbrush wheel.
     public var wheel: Int32?
 
+    /// The measurements these axes lack: tilt until both tilt axes have reported, pressure
+    /// until it has (or on a device without the axis).
+    public var unmeasured: AbsentAxes {
+        var absent: AbsentAxes = []
+        if tiltX == nil || tiltY == nil { absent.insert(.tilt) }
+        if pressure == nil { absent.insert(.pressure) }
+        return absent
+    }
+
     public init(
         x: Int32 = 0, y: Int32 = 0, pressure: Int32? = nil, distance: Int32? = nil, tiltX: Int32? = nil,
         tiltY: Int32? = nil, rotation: Int32? = nil, wheel: Int32? = nil
@@ -51,6 +60,23 @@ public struct RawPenAxes: Hashable, Sendable {
         self.rotation = rotation
         self.wheel = wheel
     }
+}
+
+/// The measurements a pen frame or sample lacks: the device has no such axis (or its description gives the
+/// axis no range), or the axis has not reported a value yet.
+///
+/// evdev sends only changes and a recording does not carry an axis's starting value, so a tilt
+/// axis that has not reported is unknown, not 0; a device may also declare tilt it never sends.
+/// The sample then holds a placeholder (upright tilt, an average touch) that is recorded as absent
+/// and never measured.
+public struct AbsentAxes: OptionSet, Hashable, Sendable {
+    public var rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    /// Altitude and azimuth: the device lacks a tilt axis, or either has not reported yet.
+    public static let tilt = AbsentAxes(rawValue: 1 << 0)
+    /// Force: the device has no usable pressure axis, or it has not reported yet.
+    public static let pressure = AbsentAxes(rawValue: 1 << 1)
 }
 
 /// Events lost before a frame: the kernel reported `SYN_DROPPED`.

@@ -9,6 +9,7 @@ import SystemErrors
 /// or `*` (every test); `measure` a column of `styluskit features --level test`; `low` or `high`
 /// may be empty for a range open at that end; `label` (optional) says whose norms they are. A
 /// first line starting `test,` is the header; blank lines and lines starting `#` are skipped.
+/// Lines end in LF, CRLF (as Excel writes) or CR alike; a file with no range line is refused.
 public struct NormativeRanges: Hashable, Sendable {
     /// One range.
     public struct Range: Hashable, Sendable {
@@ -52,9 +53,13 @@ public struct NormativeRanges: Hashable, Sendable {
     public static let tests: Set<String> = ["clock", "maze", "sdt", "*"]
 
     /// Reads the CSV text of a ranges file; `source` names it in errors.
+    ///
+    /// - Throws: `ReportError.badRanges` for a bad line, `.noRanges` when no line is a range.
     public init(csv text: String, source: String) throws(ReportError) {
         var ranges: [Range] = []
-        for (offset, raw) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Split at any line end: "\r\n" is one Character, which a split at "\n" never matches, so
+        // a file from Excel was one header line and every measure silently had no range.
+        for (offset, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             let number = offset + 1
             if line.isEmpty || line.hasPrefix("#") || (ranges.isEmpty && line.lowercased().hasPrefix("test,")) { continue }
@@ -80,6 +85,7 @@ public struct NormativeRanges: Hashable, Sendable {
             let label = fields.count == 5 && !fields[4].isEmpty ? fields[4] : nil
             ranges.append(Range(test: fields[0], measure: fields[1], low: low, high: high, label: label))
         }
+        guard !ranges.isEmpty else { throw .noRanges(file: source) }
         self.ranges = ranges
     }
 

@@ -3,8 +3,10 @@ public enum ReportError: Error, Equatable, CustomStringConvertible {
     case missingResults(folder: String, index: Int, test: String, file: String)
     case noResultsNamed(folder: String, index: Int, test: String)
     case unreadableResults(file: String, index: Int, test: String, reason: String)
+    case invalidResults(file: String, index: Int, test: String, problem: String)
     case cannotReadRanges(file: String, reason: String)
     case badRanges(file: String, line: Int, detail: String)
+    case noRanges(file: String)
     case outputExists(path: String)
 
     public var description: String {
@@ -17,10 +19,17 @@ public enum ReportError: Error, Equatable, CustomStringConvertible {
                 + "the manifest is damaged. Restore visit.json from the study's backup."
         case let .unreadableResults(file, index, test, reason):
             "The results file of test \(index) (\(test)), \(file), cannot be read: \(reason). Check it with `styluskit adf validate`."
+        case let .invalidResults(file, index, test, problem):
+            "The results file of test \(index) (\(test)), \(file), is not valid ADF: \(problem). Its measures would not be true. "
+                + "See every problem with `styluskit adf validate \(file)`; restore the file or rebuild it from its journal with "
+                + "`styluskit recover`, or give --allow-invalid to report it anyway, marked as invalid."
         case let .cannotReadRanges(file, reason):
             "Cannot read the ranges file \(file): \(reason). Give a CSV file of test,measure,low,high,label lines (docs/report.md)."
         case let .badRanges(file, line, detail):
             "\(file) line \(line): \(detail). Each line of a ranges file is test,measure,low,high[,label] (docs/report.md)."
+        case .noRanges(let file):
+            "\(file) holds no range: no line is test,measure,low,high[,label] (only a header, comments or blank lines). "
+                + "Give the study's ranges file, one range a line (docs/report.md), or leave out --ranges."
         case let .outputExists(path):
             "\(path) already exists; pass --force to replace it, or give another --out."
         }

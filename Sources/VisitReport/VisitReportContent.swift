@@ -148,10 +148,14 @@ public struct VisitReportContent: Sendable {
     }
 
     /// Reads the visit in `folder`; `ranges` mark the values, `clinician` (an unlocked key) opens the patient's details.
+    /// A results file that `adf validate` rejects is refused, unless `allowsInvalid` (`--allow-invalid`): its
+    /// test then carries a note naming the first problem.
     ///
     /// - Throws: `VisitError` for a folder that is not a visit; `ReportError` for a test marked
-    ///   done or incomplete whose results file is missing or unreadable.
-    public static func read(folder path: String, ranges: NormativeRanges?, clinician: ClinicianKey?) throws -> VisitReportContent {
+    ///   done or incomplete whose results file is missing, unreadable or invalid.
+    public static func read(
+        folder path: String, ranges: NormativeRanges?, clinician: ClinicianKey?, allowsInvalid: Bool = false
+    ) throws -> VisitReportContent {
         let folder = try VisitFolder(existing: path)
         let manifest = try folder.readManifest()
         var tests: [ReportedTest] = []
@@ -179,12 +183,21 @@ public struct VisitReportContent: Sendable {
                 }
                 throw ReportError.missingResults(folder: folder.path, index: entry.index, test: entry.test, file: name)
             }
-            let document: ADFDocument
+            let read: ADFValidatedFile
             do {
-                document = try ADFReader.read(path: file).document
+                read = try ADFReader.readValidated(path: file)
             } catch {
                 throw ReportError.unreadableResults(file: file, index: entry.index, test: entry.test, reason: "\(error)")
             }
+            if !read.isValid {
+                let invalid = ADFInvalidFile(path: file, problems: read.problems)
+                guard allowsInvalid else {
+                    throw ReportError.invalidResults(file: file, index: entry.index, test: entry.test, problem: invalid.summary)
+                }
+                reported.notes.append(
+                    "INVALID results file (`styluskit adf validate` rejects it: \(invalid.summary)); its measures may not be true")
+            }
+            let document = read.file.document
             reported.document = document
             if entry.test == "maze" {
                 let loaded = folder.mazes(ofTestAt: position, in: manifest) ?? []
@@ -193,6 +206,10 @@ public struct VisitReportContent: Sendable {
                     reported.notes.append(
                         "maze outlines not drawn: neither its journal nor the protocol's maze files can be read from here")
                 }
+            }
+            // An axis the pen did not measure is said, so an empty measure of it is not read as a fault.
+            for absent in document.absentValueSentences {
+                reported.notes.append(absent + ": its measures are left empty")
             }
             let row = MeasureLevel.test.rows(of: FeaturesInk.test(of: document, mazes: reported.mazes))[0]
             // The shown measures, then any other the ranges file gives a range for in this test, under its column's name.

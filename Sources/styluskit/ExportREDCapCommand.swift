@@ -34,13 +34,17 @@ struct ExportREDCapCommand: ParsableCommand {
     @Option(help: "participant (one record per participant: give --event) or visit (one record per visit).")
     var recordID: REDCapExport.RecordID = .visit
 
+    @Flag(
+        help: "Export a test whose results file `adf validate` rejects instead of stopping; its _results_invalid field names the problem.")
+    var allowInvalid = false
+
     @Flag(help: "Overwrite the files in --out if they exist.")
     var force = false
 
     @OptionGroup var output: JSONOutput
 
     func run() throws {
-        let records = try VisitRecord.readAll(visits) { printError("styluskit export redcap: " + $0) }
+        let records = try VisitRecord.readAll(visits, allowsInvalid: allowInvalid) { printError("styluskit export redcap: " + $0) }
         let export = try REDCapExport(records: records, instrument: instrument, event: event, recordID: recordID)
         print(ExportREDCapReport(export, paths: try export.write(to: out, force: force)).output(json: output.json))
     }

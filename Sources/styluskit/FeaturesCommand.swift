@@ -1,4 +1,5 @@
 public import ArgumentParser
+import ADF
 import Batch
 import Features
 import Foundation
@@ -25,6 +26,11 @@ struct Features: ParsableCommand {
             maze measures against the solution, to results files too. A directory stands for the \
             inputs under it; - reads a list of inputs, one a line, from standard input.
 
+            In a visit folder each test is measured once, from its results file (its journal only \
+            when it has none), and its rows carry participant_id, visit_folder and visit_test. A \
+            results file that `styluskit adf validate` rejects is refused with its first problem, \
+            unless --allow-invalid measures it with the problem in its rows' invalid column.
+
             An input that cannot be measured is reported at the end with what to do; the others \
             are still measured, and the exit status is 1. A progress line is drawn on standard \
             error when it is a terminal, and a summary line ends the run; --quiet leaves out both.
@@ -44,6 +50,12 @@ struct Features: ParsableCommand {
 
     @Flag(help: "Overwrite the table in --out if it exists.")
     var force = false
+
+    @Flag(
+        help: ArgumentHelp(
+            "Measure results files that `adf validate` rejects instead of refusing them; the invalid column of their rows names the first problem."
+        ))
+    var allowInvalid = false
 
     @Option(help: "Inputs measured at once (default: the number of cores).")
     var jobs: Int?
@@ -66,12 +78,19 @@ struct Features: ParsableCommand {
         source.mazes = try replay.mazes()
         source.profileFile = replay.profile.profileFile
         source.displayProfile = replay.displayOptions.displayProfile
+        source.allowsInvalid = allowInvalid
         let batch = try BatchRun("styluskit features", inputs, takes: source.takes, quiet: quiet)
         source.note = { input, note in batch.note("styluskit features: \(input): \(note)") }
         let level = self.level
-        let outcomes = batch.run(jobs: jobs) { [source] _, file in try source.rows(path: file, level: level) }
+        let outcomes = batch.run(jobs: jobs) { [source] _, file in try source.measure(path: file, level: level) }
         var table = FeaturesTable(format: format, level: level)
-        for outcome in outcomes { for row in (try? outcome.result.get()) ?? [] { table.append(file: outcome.input, row) } }
+        for outcome in outcomes {
+            guard let measured = try? outcome.result.get() else { continue }
+            if let invalid = measured.invalid {
+                batch.note("styluskit features: warning: measured though invalid: \(invalid.path): \(invalid.summary)")
+            }
+            for row in measured.rows { table.append(file: outcome.input, row, place: measured.place, invalid: measured.invalid) }
+        }
         if let out {
             let destination = table.path(in: out, level: level)
             try table.write(to: destination, directory: out, force: force)

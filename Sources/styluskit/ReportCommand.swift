@@ -38,6 +38,9 @@ struct Report: ParsableCommand {
         help: ArgumentHelp("The clinician key file, to show the patient's name and birth date (asks for its password).", valueName: "file"))
     var clinicianKey: String?
 
+    @Flag(help: "Report a test whose results file `adf validate` rejects instead of refusing the visit; the test is marked invalid.")
+    var allowInvalid = false
+
     @Flag(help: "Replace an existing --out.")
     var force = false
 
@@ -48,7 +51,7 @@ struct Report: ParsableCommand {
         if !force && FileManager.default.fileExists(atPath: out) { throw ReportError.outputExists(path: out) }
         let normative = try ranges.map { try NormativeRanges(file: $0) }
         let clinician = try clinicianKey.map { try ClinicianKeyFile.unlock(at: $0, terminal: Terminal()) }
-        let content = try VisitReportContent.read(folder: visit, ranges: normative, clinician: clinician)
+        let content = try VisitReportContent.read(folder: visit, ranges: normative, clinician: clinician, allowsInvalid: allowInvalid)
         let layout = VisitReportLayout(content, paper: paper)
         try layout.write(to: out, force: force)
         VisitReportSummary(out: out, content: content, layout: layout).print(json: output.json)

@@ -153,4 +153,122 @@ struct ValidatorTests {
         #expect(problems.first?.line == 2)
         #expect(problems.first?.message == ADFReadError.Reason.documentType.description)
     }
+
+    // MARK: Time order (issue 28)
+
+    /// A point of clock-small.csk (line 43, 44, 45: stroke 1; 48, 49: stroke 2; 72, 73: stroke 3) at `timestamp`.
+    private static func point(_ timestamp: Int64, x: String = "101.2500", y: String = "199.6250", pressure: Int = 863) -> String {
+        #"          <point altitude="1.2100" azimuth="0.6000" pressure="\#(pressure)" timestamp="\#(timestamp)" x="\#(x)" y="\#(y)"/>"#
+    }
+
+    /// The problems of the golden file with `edits`, and the file's path.
+    private func problems(_ edits: [Int: String]) throws -> (messages: [String], path: String, directory: ScratchDirectory) {
+        let (path, directory) = try edited("order.csk", edits)
+        return (ADFValidator().validate(path: path).map(\.description), path, directory)
+    }
+
+    @Test("Timestamps that jump 100 s backwards in the middle of a stroke are a problem")
+    func backwardsInAStroke() throws {
+        // The second point of stroke 1 100 s before the first, its RawData dt to match.
+        let (messages, path, directory) = try problems([44: Self.point(1_673_535_558_700), 58: "101.2500 199.6250 -99992 862.5000"])
+        defer { directory.remove() }
+        #expect(
+            messages.contains("\(path):44: timestamp 1673535558700 is earlier than the previous point's 1673535658692 in the same stroke"),
+            "all: \(messages)")
+    }
+
+    @Test("A stroke that begins before the stroke before it ends is a problem: strokes are in time order")
+    func strokesInTimeOrder() throws {
+        // Stroke 2 begins at ...8700, before stroke 1's last point at ...8708; its RawData StartTime to match.
+        let (messages, path, directory) = try problems([
+            48: Self.point(1_673_535_658_700, x: "150.0000", y: "220.0000", pressure: 800),
+            49: Self.point(1_673_535_658_708, x: "151.2500", y: "219.6250"),
+            63: "StartTime: 1673535658700.3",
+        ])
+        defer { directory.remove() }
+        #expect(
+            messages == ["\(path):48: stroke 2 begins (1673535658700) before stroke 1 ends (1673535658708): strokes are in time order"],
+            "all: \(messages)")
+    }
+
+    @Test("A point outside its step's start and end is a problem, said once a stroke")
+    func pointsWithinTheirStep() throws {
+        // Stroke 3 (step 2, 1673535664692...1673535666692) moved 2 s past its step's end.
+        let (late, latePath, lateDirectory) = try problems([
+            72: Self.point(1_673_535_667_192, x: "300.0000", y: "400.0000", pressure: 800),
+            73: Self.point(1_673_535_667_200, x: "301.2500", y: "399.6250"),
+            80: "StartTime: 1673535667192.3",
+        ])
+        defer { lateDirectory.remove() }
+        #expect(late == ["\(latePath):72: stroke 3 has a point (1673535667192) after its step ends (1673535666692)"], "all: \(late)")
+        // Stroke 1 before its step starts (1673535657692).
+        let (early, earlyPath, earlyDirectory) = try problems([
+            43: Self.point(1_673_535_657_000, x: "100.0000", y: "200.0000").replacingOccurrences(of: "863", with: "800")
+                .replacingOccurrences(of: "1.2100", with: "1.2000").replacingOccurrences(of: "0.6000", with: "0.5000"),
+            56: "StartTime: 1673535657000.3", 58: "101.2500 199.6250 1700 862.5000",
+        ])
+        defer { earlyDirectory.remove() }
+        #expect(early == ["\(earlyPath):43: stroke 1 has a point (1673535657000) before its step starts (1673535657692)"], "all: \(early)")
+    }
+
+    @Test("A step that starts before the step before it ends, or a pause outside its step, is a problem")
+    func stepsAndPausesInTimeOrder() throws {
+        let (steps, stepsPath, stepsDirectory) = try problems([
+            21: #"      <Start brightness="0.3927" timestamp="1673535664000" volume="0.6505"/>"#
+        ])
+        defer { stepsDirectory.remove() }
+        #expect(
+            steps == ["\(stepsPath):21: step 2 starts (1673535664000) before step 1 ends (1673535664177): steps are in time order"],
+            "all: \(steps)")
+        let (pauses, pausesPath, pausesDirectory) = try problems([
+            18:
+                #"      <End timestamp="1673535664177"/><Interruptions><Pause timestamp="1673535664200" type="no-drawing"/></Interruptions>"#
+        ])
+        defer { pausesDirectory.remove() }
+        #expect(
+            pauses == ["\(pausesPath):18: the no-drawing pause (1673535664200) is after its step ends (1673535664177)"], "all: \(pauses)")
+    }
+
+    /// `ADFReader.readValidated` checks while it reads, points through the reader's fast path:
+    /// it must find as many problems as `validate` does, element by element, in every case above.
+    @Test("Reading and validating in one pass finds what validate finds")
+    func onePassAgreesWithValidate() throws {
+        let cases: [[Int: String]] = [
+            [:],
+            [44: Self.point(1_673_535_558_700)],
+            [48: Self.point(1_673_535_658_700, x: "150.0000", y: "220.0000")],
+            [72: Self.point(1_673_535_667_192, x: "300.0000", y: "400.0000")],
+            [21: #"      <Start brightness="0.3927" timestamp="1673535664000" volume="0.6505"/>"#],
+            [
+                43:
+                    #"          <point altitude="1.6000" azimuth="6.3000" pressure="-1" timestamp="1673535658692" x="100.0000" y="200.0000"/>"#
+            ],
+            [43: #"          <point altitude="1.2000" pressure="800" timestamp="1673535658692" x="100.0000" y="200.0000"/>"#],
+            [
+                43:
+                    #"          <point azimuth="0.5000" altitude="1.2000" pressure="800.5" timestamp="1673535658692.0" x="100.0000" y="200.0000"/>"#
+            ],
+            [
+                43:
+                    #"          <point altitude="1.2000" azimuth="0.5000" pressure="800" timestamp="1673535658692" x="100.0000" y="200.0000"></point>"#
+            ],
+            [13: "", 47: #"        <stroke index="5" label="5">"#],
+            // A Start outside any Step (a fuzzer's shape): a problem, not a crash.
+            [16: #"    <Other identifier="clockStep-command">"#, 19: "    </Other>"],
+        ]
+        for edits in cases {
+            let (path, directory) = try edited("pass.csk", edits)
+            defer { directory.remove() }
+            let elementByElement = ADFValidator().validate(path: path)
+            let state = ValidationState(path: path)
+            let reader = try XMLStreamReader(path: path, limits: .standard)
+            while let item = try reader.nextItem() { state.take(item) }
+            state.finish()
+            #expect(state.problems.count == elementByElement.count, "\(edits): \(state.problems) against \(elementByElement)")
+            #expect(state.problems.map(\.line) == elementByElement.map(\.line), "\(edits)")
+            let read = try ADFReader.readValidated(path: path)
+            #expect(read.problems == elementByElement)
+            #expect(read.file.document == (try ADFReader.read(path: path)).document)
+        }
+    }
 }

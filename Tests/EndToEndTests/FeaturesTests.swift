@@ -319,8 +319,11 @@ struct FeaturesTests {
                 end = sec(step.find("End").get("timestamp"))
                 strokes = []
                 for stroke in drawing.iter("stroke"):
+                    # A value the point's absent attribute names is no value (docs/adf-absent-axes.md).
+                    def value(p, name):
+                        return None if name in p.get("absent", "").split() else float(p.get(name, "0"))
                     pts = [(sec(p.get("timestamp")), float(p.get("x")) * mm, float(p.get("y")) * mm,
-                            float(p.get("pressure", "0")), float(p.get("azimuth", "0"))) for p in stroke.iter("point")]
+                            value(p, "pressure"), value(p, "azimuth")) for p in stroke.iter("point")]
                     strokes.append((int(stroke.get("index")), pts))
                 prev = None
                 lengths = []
@@ -331,10 +334,13 @@ struct FeaturesTests {
                     row["path_length_mm"] = sum(math.dist(pts[i][1:3], pts[i + 1][1:3]) for i in range(len(pts) - 1))
                     lengths.append(row["path_length_mm"])
                     row["straight_length_mm"] = math.dist(pts[0][1:3], pts[-1][1:3])
-                    row["pressure_mean"] = sum(p[3] for p in pts) / len(pts)
-                    c = sum(math.cos(p[4]) for p in pts) / len(pts)
-                    s = sum(math.sin(p[4]) for p in pts) / len(pts)
-                    if math.hypot(c, s) > 1e-9:
+                    pressures = [p[3] for p in pts if p[3] is not None]
+                    if pressures:
+                        row["pressure_mean"] = sum(pressures) / len(pressures)
+                    azimuths = [p[4] for p in pts if p[4] is not None]
+                    c = sum(math.cos(a) for a in azimuths) / max(len(azimuths), 1)
+                    s = sum(math.sin(a) for a in azimuths) / max(len(azimuths), 1)
+                    if azimuths and math.hypot(c, s) > 1e-9:
                         row["azimuth_mean_rad"] = math.atan2(s, c) % (2 * math.pi)
                     # Samples sharing a time become one at their mean position.
                     groups = []

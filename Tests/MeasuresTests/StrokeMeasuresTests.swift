@@ -152,6 +152,32 @@ struct StrokeMeasuresTests {
         #expect(close(quarter.mean, 1.0, relative: 1e-12))
     }
 
+    @Test("An absent value is no value: its measures are empty, and a partly absent one is measured over the rest")
+    func absentValues() throws {
+        // A pen without tilt or pressure: every such measure is empty, never the placeholder's constant.
+        let without = (0..<4).map {
+            InkPoint(time: Double($0) * 0.01, xMillimetres: Double($0), yMillimetres: 0, force: nil, altitude: nil, azimuth: nil)
+        }
+        let row = StrokeMeasures(InkStroke(points: without), stepStart: 0).row
+        for column in [
+            "pressure_mean", "pressure_sd", "pressure_max", "force_mean", "force_sd", "force_max", "altitude_mean_rad",
+            "altitude_sd_rad", "azimuth_mean_rad", "azimuth_sd_rad",
+        ] {
+            #expect(row[column] == .number(nil), "\(column)")
+        }
+        #expect(row["path_length_mm"]?.text == "3")
+        // Tilt not reported on the first two samples (a recording cut mid-stroke): only the last two count.
+        var partly = without
+        partly[2].altitude = 1.0
+        partly[2].azimuth = 2.6
+        partly[3].altitude = 1.2
+        partly[3].azimuth = 2.6
+        let m = StrokeMeasures(InkStroke(points: partly), stepStart: 0)
+        #expect(close(m.altitude.mean, 1.1, relative: 1e-12))
+        #expect(close(m.azimuth.mean, 2.6, relative: 1e-12))
+        #expect(m.azimuth.standardDeviation == 0)
+    }
+
     @Test("In-air time and length: the gap from the previous stroke, straight or along the hover samples")
     func inAir() {
         let first = Strokes.line(speed: 30, angle: 0, count: 11, interval: 0.01, start: 1, from: (0, 0))

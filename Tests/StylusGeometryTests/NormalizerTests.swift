@@ -76,8 +76,30 @@ struct NormalizerTests {
             time: EventTime(microseconds: 0), tool: .inferredPen, inProximity: true, tipDown: true,
             axes: RawPenAxes(x: 100, y: 100, pressure: 0))
         let sample = normalizer.sample(frame)
+        // Upright is the file's placeholder; the sample says it is no measurement.
         #expect(sample.altitude == .pi / 2)
         #expect(sample.azimuth == 0)
+        #expect(sample.absentAxes == [.tilt])
+    }
+
+    @Test("a tilt axis that has not reported yet leaves the orientation absent, not 0° along it")
+    func unreportedTiltAxisIsAbsent() throws {
+        let normalizer = try Normalizer(device: RealDevices.cintiq13HD, profile: nil, formSize: form)
+        func sample(tiltX: Int32?, tiltY: Int32?) -> PenSample {
+            normalizer.sample(
+                PenFrame(
+                    time: EventTime(microseconds: 0), tool: .pen, inProximity: true, tipDown: true,
+                    axes: RawPenAxes(x: 29776, y: 16924, pressure: 900, tiltX: tiltX, tiltY: tiltY)))
+        }
+        for (x, y) in [(nil, nil), (57, nil), (nil, -30)] as [(Int32?, Int32?)] {
+            let unknown = sample(tiltX: x, tiltY: y)
+            #expect(unknown.absentAxes == [.tilt], "tiltX \(String(describing: x)), tiltY \(String(describing: y))")
+            #expect(unknown.altitude == .pi / 2 && unknown.azimuth == 0)
+        }
+        // Once both have reported, the orientation is measured: tiltX 57 units = 1 rad, tiltY 0.
+        let known = sample(tiltX: 57, tiltY: 0)
+        #expect(known.absentAxes.isEmpty)
+        #expect(nearly(known.altitude, .pi / 2 - 1))
     }
 
     @Test func deviceWithoutPressureWritesAnAverageTouchWhileTheTipIsDown() throws {
@@ -88,6 +110,9 @@ struct NormalizerTests {
         let up = PenFrame(time: EventTime(microseconds: 0), tool: .pen, inProximity: true, tipDown: false, axes: RawPenAxes())
         #expect(normalizer.sample(down).adfPressure == 1000)
         #expect(normalizer.sample(up).adfPressure == 0)
+        // Placeholders: the samples say pressure (and the WP5540U's tilt) was not measured.
+        #expect(normalizer.sample(down).absentAxes == [.tilt, .pressure])
+        #expect(normalizer.sample(up).absentAxes == [.tilt, .pressure])
     }
 
     @Test func twentyTwoHDTTiltInTheRecordingHeader() throws {

@@ -116,19 +116,6 @@ struct EvdevTiltTests {
         #expect(nearly(tilt.degrees(80), 2112.0 / 127.0))
     }
 
-    @Test func anUnreportedAxisCountsAsUpright() throws {
-        let x = try scale(RealDevices.cintiq13HD)
-        let y = try scale(RealDevices.cintiq13HD, AbsoluteAxis.tiltY)
-        // Neither axis reported: upright, not raw 0 (which is -64° on a 0..127 axis).
-        let none = PenOrientation(reportedTiltX: nil, reportedTiltY: nil, scales: (x, y))
-        #expect(none == .upright)
-        // Only tilt X reported, 57 units = 1 rad = 57.2958°: the W3C tiltY == 0 case,
-        // altitude π/2 - 1 = 0.5708 rad, azimuth 0.
-        let onlyX = PenOrientation(reportedTiltX: 57, reportedTiltY: nil, scales: (x, y))
-        #expect(nearly(onlyX.altitude, .pi / 2 - 1))
-        #expect(onlyX.azimuth == 0)
-    }
-
     @Test func resolutionOnAZeroBasedRangeIsIgnored() throws {
         // libinput takes the resolution as units/radian only when min < 0 < max.
         let tilt = try #require(TiltAxisScale(AbsInfo(minimum: 0, maximum: 127, resolution: 57)))

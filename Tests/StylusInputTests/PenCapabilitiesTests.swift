@@ -46,6 +46,56 @@ struct PenCapabilitiesTests {
         #expect(!caps.sharesNodeWithPad)
     }
 
+    @Test("pressure listed without a range is taken as absent and said; contact then comes from BTN_TOUCH")
+    func pressureWithoutRangeIsAbsent() throws {
+        // The WP5540U's description with ABS_PRESSURE in its codes but no A: line for it.
+        var device = Devices.ucLogicWP5540U
+        device.absInfo[AbsoluteAxis.pressure] = nil
+        let caps = try PenCapabilities(checking: device)
+        #expect(caps.pressure == nil)
+        #expect(caps.axesWithoutRange == [AxisWithoutRange(code: AbsoluteAxis.pressure, minimum: 0, maximum: 0)])
+        var assembler = FrameAssembler(capabilities: caps)
+        #expect(
+            assembler.takeNotices().map(\.description) == [
+                "ABS_PRESSURE is listed without a range (0..0), so it carries no pressure: pressure is recorded as absent and "
+                    + "the tip's contact comes from BTN_TOUCH. If the tablet has it, give the axis's range in the description "
+                    + "(its A: line, or --desc FILE)."
+            ])
+        // A range of 0..0 given outright is no range either.
+        device.absInfo[AbsoluteAxis.pressure] = AbsInfo(minimum: 0, maximum: 0, resolution: nil)
+        #expect(try PenCapabilities(checking: device).pressure == nil)
+    }
+
+    @Test("pressure without a range and no BTN_TOUCH is refused: nothing would tell contact")
+    func pressureWithoutRangeOrTouchIsRefused() throws {
+        var device = Devices.cintiq13HD
+        device.absInfo[AbsoluteAxis.pressure] = AbsInfo(minimum: 0, maximum: 0, resolution: nil)
+        device.codes[.key]?.remove(KeyCode.touch)
+        #expect(
+            throws: PenDeviceRejection.noContactSource(
+                device: device.name, pressure: AxisWithoutRange(code: AbsoluteAxis.pressure, minimum: 0, maximum: 0))
+        ) {
+            try PenCapabilities(checking: device)
+        }
+        let message = PenDeviceRejection.noContactSource(
+            device: "Pen", pressure: AxisWithoutRange(code: AbsoluteAxis.pressure, minimum: 0, maximum: 0)
+        ).description
+        #expect(
+            message
+                == "\"Pen\" lists ABS_PRESSURE without a range (0..0) and has no BTN_TOUCH, so nothing tells when the pen "
+                + "touches the surface. Give ABS_PRESSURE's range in the description (its A: line, or --desc FILE with one), "
+                + "as `styluskit devices` or evemu-describe prints it for the tablet.")
+    }
+
+    @Test("tilt listed without a range is no tilt")
+    func tiltWithoutRangeIsAbsent() throws {
+        var device = Devices.dth2242
+        device.absInfo[AbsoluteAxis.tiltY] = AbsInfo(minimum: 0, maximum: 0, resolution: nil)
+        let caps = try PenCapabilities(checking: device)
+        #expect(!caps.hasTilt)
+        #expect(caps.axesWithoutRange.map(\.name) == ["ABS_TILT_Y"])
+    }
+
     @Test func touchAloneIsAPenWhenThereAreNoFingers() throws {
         var device = Devices.ucLogicWP5540U
         device.codes[.key] = [KeyCode.touch]

@@ -18,6 +18,32 @@ struct NormativeRangesTests {
         #expect(RangePlace.above.words == "ABOVE RANGE" && RangePlace.below.words == "BELOW RANGE")
     }
 
+    /// Issue 28: a file from Excel (CRLF) or an old Mac (CR) was one header line, read as no ranges at all.
+    @Test("Lines end in LF, CRLF or CR alike", arguments: ["\n", "\r\n", "\r"])
+    func lineEnds(_ end: String) throws {
+        let text = ["# norms", "test,measure,low,high,label", "", "clock,total_time_s,20,120,XYZ", "maze,wall_crosses,,2", ""]
+            .joined(separator: end)
+        let ranges = try NormativeRanges(csv: text, source: "r.csv")
+        #expect(ranges.ranges.count == 2)
+        #expect(ranges.range(test: "clock", measure: "total_time_s")?.label == "XYZ")
+        #expect(ranges.range(test: "maze", measure: "wall_crosses")?.high == 2)
+        // Line numbers count each line end once.
+        #expect {
+            _ = try NormativeRanges(csv: ["test,measure,low,high", "clock,strokes,x,2"].joined(separator: end), source: "r.csv")
+        } throws: { "\($0)".hasPrefix("r.csv line 2: its low end 'x' is not a number") }
+    }
+
+    /// Issue 28: a file with no range line gave "no range" for every measure and exit 0.
+    @Test("A file with no range line is refused", arguments: ["", "test,measure,low,high,label\n", "# only a comment\n\n"])
+    func noRangeLine(_ text: String) {
+        #expect {
+            _ = try NormativeRanges(csv: text, source: "r.csv")
+        } throws: { error in
+            "\(error)".hasPrefix("r.csv holds no range: no line is test,measure,low,high[,label]")
+                && error as? ReportError == .noRanges(file: "r.csv")
+        }
+    }
+
     @Test(
         "A bad line is refused with its number and what is wrong",
         arguments: [

@@ -35,9 +35,12 @@ RECORDING_EXTENSIONS = (".evemu", ".events", ".yaml", ".yml", ".journal")
 # fixed here, as MeasureValue (Sources/Measures) declares them: text, count (a long) or number
 # (a double). A column missing from both lists is a number; tests/test_styluskit_features.py
 # checks every column the binary prints against these lists.
-TEXT_COLUMNS = frozenset({"file", "test", "step", "in_air_path"})
+TEXT_COLUMNS = frozenset({"file", "test", "step", "in_air_path", "participant_id", "visit_folder", "invalid"})
 COUNT_COLUMNS = frozenset(
-    {"step_number", "stroke", "steps", "strokes", "points", "ncv", "nca", "interruptions", "wall_crosses", "boxes_attempted", "refused_strokes"}
+    {
+        "step_number", "stroke", "steps", "strokes", "points", "ncv", "nca", "interruptions", "wall_crosses", "boxes_attempted",
+        "refused_strokes", "visit_test",
+    }
 )
 COUNT_PREFIXES = ("interruptions_", "pauses_over_", "boxes_attempted_")
 
