@@ -32,11 +32,14 @@ set -euo pipefail
 # openjdk-17-jre-headless, python3-venv: the Java that Spark runs on in `make test-spark`, and the venv
 #   PySpark is installed into there (integrations/spark); iproute2 and procps: ss and pgrep, with
 #   which that test checks that every process it starts listens on 127.0.0.1 only.
+# tesseract-ocr, tesseract-ocr-eng: the truth check (integration/truth/run.sh) reads the words the
+#   patient window showed from its captures (the English data ships in the package).
 packages=(pkg-config libevdev-dev libudev-dev libxml2-dev libevemu-dev libxml2-utils python3
     libcairo2-dev poppler-utils openssl qemu-system-x86 busybox-static evemu-tools udev time
     libsdl2-dev libespeak-ng-dev xvfb x11-apps xdotool xserver-xorg-video-dummy x11-xserver-utils libwacom-dev dpkg-dev
     lintian debootstrap zstd
-    libinput-tools python3-libevdev openjdk-17-jre-headless python3-venv iproute2 procps)
+    libinput-tools python3-libevdev openjdk-17-jre-headless python3-venv iproute2 procps
+    tesseract-ocr tesseract-ocr-eng)
 
 missing=()
 for package in "${packages[@]}"; do

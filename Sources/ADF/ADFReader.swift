@@ -348,13 +348,15 @@ private final class DocumentBuilder {
             steps.append(StepRecord(identifier: element["identifier"] ?? ""))
         case ("TaskData", 3, "Start") where parent == "Step":
             var start = try mark(element)
-            // All three or none: a partial measure is no reading time.
-            if let shown = try number(element, "instructionsShown"),
-                let spoken = try number(element, "instructionsSpoken"),
-                let touch = try number(element, "firstTouch")
-            {
-                start.instructions = InstructionTimes(
-                    shownUnixMilliseconds: shown, spokenUnixMilliseconds: spoken, firstTouchUnixMilliseconds: touch)
+            // All three or none (the speech's end, or why there was none): a partial measure is no reading time.
+            if let shown = try number(element, "instructionsShown"), let touch = try number(element, "firstTouch") {
+                if let spoken = try number(element, "instructionsSpoken") {
+                    start.instructions = InstructionTimes(
+                        shownUnixMilliseconds: shown, spokenUnixMilliseconds: spoken, firstTouchUnixMilliseconds: touch)
+                } else if let why = element["instructionsNotSpoken"] {
+                    start.instructions = InstructionTimes(
+                        shownUnixMilliseconds: shown, spokenUnixMilliseconds: nil, firstTouchUnixMilliseconds: touch, notSpoken: why)
+                }
             }
             if let text = element["clockTime"] {
                 // A clock drawn at a time the file does not say would not be the one the patient was given.
@@ -363,7 +365,9 @@ private final class DocumentBuilder {
             }
             steps[steps.count - 1].start = start
         case ("TaskData", 3, "End") where parent == "Step":
-            steps[steps.count - 1].end = try mark(element)
+            var end = try mark(element)
+            end.journalEnded = element["journalEnded"] == "true"
+            steps[steps.count - 1].end = end
         case ("TaskData", 3, "Motion") where parent == "Step":
             motion = MotionSample(
                 unixMilliseconds: try timestamp(element), pitch: 0, roll: 0, yaw: 0,

@@ -1,7 +1,7 @@
 import Foundation
 
 /// What `styluskit adf show` reports about a results file: test, steps, strokes, points,
-/// duration, interruptions and device, read in flat memory.
+/// wall time, paused time and time drawing, interruptions and device, read in flat memory.
 public struct ADFSummary: Sendable, Hashable, Codable {
     /// An interruption of a step: its type and its ADF timestamp (Unix ms).
     public struct Interruption: Sendable, Hashable, Codable {
@@ -51,6 +51,11 @@ public struct ADFSummary: Sendable, Hashable, Codable {
         /// Milliseconds from the instructions to the first touch (`firstTouch - instructionsShown`),
         /// where the file records them.
         public var readingMilliseconds: Int64?
+        /// Why the step's instructions were shown but not spoken, where the file says so (`instructionsNotSpoken`).
+        public var instructionsNotSpoken: String?
+        /// Milliseconds the operator paused the step: from each `operator-paused` to the next
+        /// `operator-resumed`, or to the step's end (as `features` gives `paused_time_s`).
+        public var pausedMilliseconds: Int64
     }
 
     public var file: String
@@ -60,8 +65,11 @@ public struct ADFSummary: Sendable, Hashable, Codable {
     public var steps: [Step]
     public var strokes: Int
     public var points: Int
-    /// From the first step's start to the last step's end, in milliseconds.
+    /// The wall time: from the first step's start to the last step's end, pauses included, in
+    /// milliseconds (the key keeps its first name; the text says "wall time").
     public var durationMilliseconds: Int64
+    /// The paused time: the steps' paused milliseconds summed.
+    public var pausedMilliseconds: Int64
     /// The ClockSketchData facts as written (name -> value).
     public var device: [String: Fact]
     /// True when the session stopped before its last step ended, as its journal tells (ADF has
@@ -82,11 +90,16 @@ public struct ADFSummary: Sendable, Hashable, Codable {
                 points: index < file.drawings.count ? file.drawings[index].pointCounts.reduce(0, +) : 0,
                 interruptions: step.interruptions.map {
                     Interruption(type: $0.type, time: ADFNumbers.timestamp($0.unixMilliseconds))
-                }, readingMilliseconds: step.start.instructions?.readingMilliseconds)
+                }, readingMilliseconds: step.start.instructions?.readingMilliseconds,
+                instructionsNotSpoken: step.start.instructions?.notSpoken,
+                pausedMilliseconds: Self.paused(
+                    step.interruptions.map { (type: $0.type, time: ADFNumbers.timestamp($0.unixMilliseconds)) },
+                    end: ADFNumbers.timestamp(step.end.unixMilliseconds)))
         }
         strokes = file.strokeCount
         points = file.pointCount
         durationMilliseconds = (steps.last?.end ?? 0) - (steps.first?.start ?? 0)
+        pausedMilliseconds = steps.reduce(0) { $0 + $1.pausedMilliseconds }
         let e = document.environment
         var device: [String: Fact] = [:]
         func put(_ name: String, _ value: String?) { if let value { device[name] = .text(value) } }
@@ -112,19 +125,22 @@ public struct ADFSummary: Sendable, Hashable, Codable {
     public var text: String {
         var lines = [
             "\(file): \(test) test\(formatVersion.map { " (format version \($0))" } ?? "")",
-            "duration: \(DecimalFormat.string(Double(durationMilliseconds) / 1000, decimals: 3)) s, "
+            "wall time: \(seconds(durationMilliseconds)) s, paused time: \(seconds(pausedMilliseconds)) s, "
+                + "time drawing: \(seconds(drawingMilliseconds)) s, "
                 + "\(counted(steps.count, "step")), \(counted(strokes, "stroke")), \(counted(points, "point"))",
         ]
         for step in steps {
             lines.append(
                 "step \(step.identifier): \(step.start) - \(step.end) "
-                    + "(\(DecimalFormat.string(Double(step.end - step.start) / 1000, decimals: 3)) s), "
+                    + "(wall time \(seconds(step.end - step.start)) s"
+                    + (step.pausedMilliseconds > 0 ? ", paused time \(seconds(step.pausedMilliseconds)) s" : "") + "), "
                     + "\(counted(step.strokes, "stroke")), \(counted(step.points, "point"))"
                     + (step.interruptions.isEmpty
                         ? "" : ", interruptions: " + step.interruptions.map { "\($0.type) at \($0.time)" }.joined(separator: ", "))
                     + (step.readingMilliseconds.map {
                         ", instructions read in \(DecimalFormat.string(Double($0) / 1000, decimals: 3)) s"
-                    } ?? ""))
+                    } ?? "")
+                    + (step.instructionsNotSpoken.map { " (shown, not spoken: \($0))" } ?? ""))
         }
         for (name, value) in device.sorted(by: { $0.key < $1.key }) {
             lines.append("device \(name): \(value)")
@@ -133,6 +149,28 @@ public struct ADFSummary: Sendable, Hashable, Codable {
             lines.append("session: incomplete: it stopped before its last step ended (its journal has no 'end' line)")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// The time drawing: each step's wall time less its paused time, summed (`features`' `total_time_s`).
+    public var drawingMilliseconds: Int64 { steps.reduce(0) { $0 + ($1.end - $1.start) - $1.pausedMilliseconds } }
+
+    private func seconds(_ milliseconds: Int64) -> String { DecimalFormat.string(Double(milliseconds) / 1000, decimals: 3) }
+
+    /// The milliseconds a step of `interruptions` ending at `end` was paused by the operator.
+    static func paused(_ interruptions: [(type: String, time: Int64)], end: Int64) -> Int64 {
+        var total: Int64 = 0
+        var since: Int64?
+        for interruption in interruptions.sorted(by: { $0.time < $1.time }) {
+            switch interruption.type {
+            case "operator-paused" where since == nil: since = interruption.time
+            case "operator-resumed":
+                if let start = since { total += max(0, interruption.time - start) }
+                since = nil
+            default: break
+            }
+        }
+        if let since { total += max(0, end - since) }
+        return total
     }
 
     /// The summary as JSON with sorted keys.

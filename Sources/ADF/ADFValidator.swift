@@ -162,9 +162,15 @@ final class ValidationState {
         }
     }
 
-    /// The reading-time attributes of a `Start`: all three or none, whole milliseconds, in order.
+    /// The reading-time attributes of a `Start`: all three or none, whole milliseconds, in order;
+    /// instructions shown but not spoken give `instructionsNotSpoken` (why) in place of `instructionsSpoken`.
     private func instructionTimes(_ e: ADFElement) {
-        let names = ["instructionsShown", "instructionsSpoken", "firstTouch"]
+        let silent = e["instructionsNotSpoken"] != nil
+        if silent && e["instructionsSpoken"] != nil {
+            problem(e.line, "<Start> has both instructionsSpoken and instructionsNotSpoken: instructions are spoken or not, not both")
+            return
+        }
+        let names = ["instructionsShown", silent ? "instructionsNotSpoken" : "instructionsSpoken", "firstTouch"]
         let present = names.filter { e[$0] != nil }
         guard !present.isEmpty else { return }
         guard present.count == names.count else {
@@ -173,10 +179,14 @@ final class ValidationState {
             return
         }
         let what = "Unix time in whole milliseconds"
-        guard let shown = integer(e, "instructionsShown", what: what), let spoken = integer(e, "instructionsSpoken", what: what),
-            let touch = integer(e, "firstTouch", what: what)
-        else { return }
-        if spoken < shown { problem(e.line, "<Start> instructionsSpoken (\(spoken)) is before instructionsShown (\(shown))") }
+        guard let shown = integer(e, "instructionsShown", what: what), let touch = integer(e, "firstTouch", what: what) else { return }
+        if silent {
+            if e["instructionsNotSpoken"]?.isEmpty == true {
+                problem(e.line, "<Start> instructionsNotSpoken is empty: it says why the instructions were not spoken")
+            }
+        } else if let spoken = integer(e, "instructionsSpoken", what: what), spoken < shown {
+            problem(e.line, "<Start> instructionsSpoken (\(spoken)) is before instructionsShown (\(shown))")
+        }
         if touch < shown { problem(e.line, "<Start> firstTouch (\(touch)) is before instructionsShown (\(shown))") }
     }
 

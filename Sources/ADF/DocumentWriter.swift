@@ -132,7 +132,11 @@ final class DocumentWriter {
             try mark(step.start)
             if let instructions = step.start.instructions {
                 try integer("instructionsShown", ADFNumbers.timestamp(instructions.shownUnixMilliseconds))
-                try integer("instructionsSpoken", ADFNumbers.timestamp(instructions.spokenUnixMilliseconds))
+                if let spoken = instructions.spokenUnixMilliseconds {
+                    try integer("instructionsSpoken", ADFNumbers.timestamp(spoken))
+                } else {
+                    try string("instructionsNotSpoken", instructions.notSpoken ?? "")
+                }
                 try integer("firstTouch", ADFNumbers.timestamp(instructions.firstTouchUnixMilliseconds))
             }
             if let clockTime = step.start.clockTime { try string("clockTime", clockTime.attribute) }
@@ -140,6 +144,7 @@ final class DocumentWriter {
             if let end = step.end {
                 try xml.startElement("End")
                 try mark(end)
+                if end.journalEnded { try string("journalEnded", "true") }
                 try xml.endElement()
             }
             try motion.forEach(in: step.firstMotion..<step.firstMotion + step.motionCount) {

@@ -112,16 +112,21 @@ public struct StepMark: Sendable, Hashable {
     /// The time a clock step told the patient to set (command) or showed them to copy (copy);
     /// written on `Start` only, and only where it is not the spec's default (nil reads as 10 past 11).
     public var clockTime: ClockFaceTime?
+    /// True on the `End` of a step that ended because its journal ended (a session cut short by a
+    /// crash, rebuilt by `recover`): written on `End` only, as the extra attribute
+    /// `journalEnded="true"`, which consumers of the older format ignore.
+    public var journalEnded: Bool
 
     public init(
         unixMilliseconds: Double, brightness: Double? = nil, volume: Double? = nil,
-        instructions: InstructionTimes? = nil, clockTime: ClockFaceTime? = nil
+        instructions: InstructionTimes? = nil, clockTime: ClockFaceTime? = nil, journalEnded: Bool = false
     ) {
         self.unixMilliseconds = unixMilliseconds
         self.brightness = brightness
         self.volume = volume
         self.instructions = instructions
         self.clockTime = clockTime
+        self.journalEnded = journalEnded
     }
 }
 
@@ -158,19 +163,26 @@ public struct ClockFaceTime: Sendable, Hashable {
 
 /// How long a patient took over a step's instructions, measured without their knowing
 /// (assessments.md): the `Start` attributes `instructionsShown`, `instructionsSpoken` and
-/// `firstTouch`, extra attributes that consumers of the older format ignore.
+/// `firstTouch`, extra attributes that consumers of the older format ignore. Instructions shown but
+/// not spoken (no audio played) have `instructionsNotSpoken` (why, in words) in place of `instructionsSpoken`.
 public struct InstructionTimes: Sendable, Hashable {
     /// Unix milliseconds, unrounded: the instructions appeared and began to be spoken.
     public var shownUnixMilliseconds: Double
-    /// Unix milliseconds, unrounded: the speech ended (equal to shown when nothing was spoken).
-    public var spokenUnixMilliseconds: Double
+    /// Unix milliseconds, unrounded: the speech ended; nil when it was not played (`notSpoken` says why).
+    public var spokenUnixMilliseconds: Double?
     /// Unix milliseconds, unrounded: the pen's first touch in the step after the instructions.
     public var firstTouchUnixMilliseconds: Double
+    /// Why the instructions were shown but not spoken, in words (`instructionsNotSpoken`, e.g. "no
+    /// audio output device"); nil when their speech was played.
+    public var notSpoken: String?
 
-    public init(shownUnixMilliseconds: Double, spokenUnixMilliseconds: Double, firstTouchUnixMilliseconds: Double) {
+    public init(
+        shownUnixMilliseconds: Double, spokenUnixMilliseconds: Double?, firstTouchUnixMilliseconds: Double, notSpoken: String? = nil
+    ) {
         self.shownUnixMilliseconds = shownUnixMilliseconds
         self.spokenUnixMilliseconds = spokenUnixMilliseconds
         self.firstTouchUnixMilliseconds = firstTouchUnixMilliseconds
+        self.notSpoken = notSpoken
     }
 
     /// The reading time as the file gives it: `firstTouch - instructionsShown`, in milliseconds.

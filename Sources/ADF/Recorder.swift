@@ -167,7 +167,7 @@ public final class ADFRecorder {
             return false
         }
         try requireFinite(times.shownUnixMilliseconds, "the time the instructions were shown")
-        try requireFinite(times.spokenUnixMilliseconds, "the time the instructions were spoken")
+        if let spoken = times.spokenUnixMilliseconds { try requireFinite(spoken, "the time the instructions were spoken") }
         try requireFinite(times.firstTouchUnixMilliseconds, "the time of the first touch")
         let candidates = steps.indices.filter { steps[$0].identifier == identifier }
         let started = candidates.filter { steps[$0].start.unixMilliseconds <= times.firstTouchUnixMilliseconds }

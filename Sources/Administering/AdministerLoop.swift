@@ -119,9 +119,7 @@ public struct AdministerLoop {
             let happenings = try input.turn(now: now) {
                 // A reading time is journaled as it completes, so `recover` writes it as this session does.
                 for measure in presenter.reading.measures.dropFirst(measuresJournaled) {
-                    try journal.control(
-                        .instructions(step: measure.step, shown: measure.shown, spoken: measure.spoken, firstTouch: measure.firstTouch),
-                        now: now)
+                    try journal.control(measure.journaled, now: now)
                 }
                 measuresJournaled = presenter.reading.measures.count
                 // A tap was carried out by the driver already; `recover` reads it from this line.

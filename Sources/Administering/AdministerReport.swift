@@ -1,5 +1,7 @@
 import Foundation
-import PatientWindow
+public import PatientWindow
+public import Proctoring
+import Recordings
 import Reports
 import Sessions
 import StylusInput
@@ -68,12 +70,23 @@ extension AdministeredSession {
                     + " (the timers stood still; the results file's times are the tablet's)")
         }
         if let last = steps.last { lines.append(last) }
-        for reading in readings {
-            lines.append(
-                "  reading   \(reading.step): \(String(format: "%.1f", reading.seconds)) s to the first touch "
-                    + "(instructions spoken in \(String(format: "%.1f", reading.spokenSeconds)) s)")
-        }
+        for reading in readings { lines.append(reading.line) }
         lines.append(latencyLine)
         return lines
+    }
+}
+
+extension InstructionReading.Measure {
+    /// Why the instructions were not spoken, nil when their speech was played.
+    public var notSpoken: UnspokenReason? {
+        if case let .notPlayed(reason) = speech { reason } else { nil }
+    }
+
+    /// The journal's line for this measure, so `recover` writes it as the session does.
+    var journaled: JournalControl {
+        switch speech {
+        case let .played(until): .instructions(step: step, shown: shown, spoken: until, firstTouch: firstTouch)
+        case let .notPlayed(reason): .instructionsNotSpoken(step: step, shown: shown, reason: reason.code, firstTouch: firstTouch)
+        }
     }
 }

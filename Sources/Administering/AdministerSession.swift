@@ -186,7 +186,8 @@ public enum AdministerSession {
         session.result = try files.keepingJournal {
             try journal.control(.end(end), now: end)
             try InstructionTimesRecording.record(
-                presenter.reading.measures.map { ($0.step, $0.shown, $0.spoken, $0.firstTouch) }, anchor: anchor, recorder: recorder,
+                presenter.reading.measures.map { ($0.step, $0.shown, $0.spoken, $0.notSpoken?.code, $0.firstTouch) }, anchor: anchor,
+                recorder: recorder,
                 warn: note)
             return try files.finish(driver: driver, setup: setup, header: header, at: end)
         }

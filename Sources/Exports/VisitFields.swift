@@ -202,8 +202,10 @@ public struct VisitFields: Sendable {
         return nil
     }
 
-    /// `time_per_box_copy_s` as `time per box copy`.
+    /// `time_per_box_copy_s` as `time per box copy`; `total_time_s` by what it is, as the report and `features` name it.
     static func words(_ column: String) -> String {
+        // Beside `wall_time_s` and `paused_time_s`, "total time" would not say which it is (docs/measures.md).
+        if column == "total_time_s" { return "time drawing (wall time less paused time)" }
         var name = column
         for suffix in ["_s", "_mm"] where name.hasSuffix(suffix) { name.removeLast(suffix.count) }
         return name.replacingOccurrences(of: "_", with: " ")

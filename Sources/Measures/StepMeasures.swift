@@ -24,8 +24,15 @@ public struct StepMeasures: Hashable, Sendable {
     public var number: Int
     /// Seconds from the step's start to its first stroke's first sample.
     public var timeToFirstStroke: Double?
-    /// End minus start, in seconds.
+    /// The time drawing: end minus start, less the operator's pauses, in seconds (`total_time_s`).
     public var totalTime: Double
+    /// The step's start and end (seconds, the ink's clock): its wall time runs between them.
+    public var start: Double
+    public var end: Double
+    /// The time the operator paused the step, in seconds (`paused_time_s`).
+    public var pausedTime: Double
+    /// End minus start, pauses included, in seconds (`wall_time_s`).
+    public var wallTime: Double { end - start }
     public var onSurfaceTime: Double
     public var inAirTime: Double
     /// inAirTime / onSurfaceTime.
@@ -63,7 +70,10 @@ public struct StepMeasures: Hashable, Sendable {
         points = strokes.reduce(0) { $0 + $1.points.count }
         // The operator's pauses are no one's drawing time: every span measured leaves them out.
         let operatorPauses = OperatorPauses(step)
-        totalTime = step.end - step.start - operatorPauses.overlap(from: step.start, to: step.end)
+        start = step.start
+        end = step.end
+        pausedTime = operatorPauses.overlap(from: step.start, to: step.end)
+        totalTime = step.end - step.start - pausedTime
         pathLength = strokes.reduce(0) { $0 + StrokeMeasures.pathLength($1.points) }
         onSurfaceTime = strokes.reduce(0) { $0 + ($1.points.last!.time - $1.points.first!.time) }
         var gaps: [Double] = []
@@ -184,6 +194,9 @@ public struct StepMeasures: Hashable, Sendable {
         row.append("path_solution_ratio", maze?.pathSolutionRatio)
         row.append("centre_line_distance_mean_mm", maze?.centreLineDistanceMean)
         row.append("time_across_walls_s", maze?.timeAcrossWalls)
+        // Last, so the columns before keep their places: `total_time_s` is this less `paused_time_s`.
+        row.append("wall_time_s", wallTime)
+        row.append("paused_time_s", pausedTime)
         return row
     }
 }

@@ -83,7 +83,12 @@ public struct TestMeasures: Hashable, Sendable {
             "maze_centre_line_distance_mean_mm",
             inkedPoints > 0 ? inked.reduce(0) { $0 + $1.maze!.centreLineDistanceMean! * Double($1.points) } / Double(inkedPoints) : nil)
         row.append("maze_time_across_walls_s", solved.isEmpty ? nil : solved.reduce(0) { $0 + $1.maze!.timeAcrossWalls })
-
+        // Last, so the columns before keep their places. The wall time runs from the first step's
+        // start to the last one's end (as `adf show` gives it); the steps follow one another, so
+        // `total_time_s` is this less `paused_time_s`.
+        let wallTime = steps.isEmpty ? 0 : steps.map(\.end).max()! - steps.map(\.start).min()!
+        row.append("wall_time_s", wallTime)
+        row.append("paused_time_s", steps.reduce(0) { $0 + $1.pausedTime })
         return row
     }
 }

@@ -1,4 +1,5 @@
 import CEspeakNG
+public import Proctoring
 import Synchronization
 
 /// What went wrong with the spoken instructions.
@@ -7,6 +8,15 @@ public enum SpeechError: Error, Hashable, Sendable, CustomStringConvertible {
     case noSuchVoice(String)
     /// The speech was made but there is no audio output to play it on.
     case noAudioOutput
+
+    /// What the record says of instructions this kept from being heard.
+    public var unspokenReason: UnspokenReason {
+        switch self {
+        case .unavailable: .speechUnavailable
+        case .noSuchVoice: .noSuchVoice
+        case .noAudioOutput: .noAudioOutput
+        }
+    }
 
     public var description: String {
         switch self {

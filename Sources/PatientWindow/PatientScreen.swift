@@ -87,10 +87,10 @@ public final class PatientScreen {
     /// the first), and places a form of `form` on it at `pixelsPerInch` (default:
     /// what the window system reports, else 96).
     /// `redraw` chooses how frames are drawn (see `RedrawMode`); the incremental path falls back to
-    /// the full redraw when the window's pixels are not 32-bit XRGB.
+    /// the full redraw when the window's pixels are not 32-bit XRGB. `speaks: false` opens no audio output.
     public init(
         monitor: String?, monitorIndex: Int? = nil, form: FormSize, pixelsPerInch: Double?, showsCursor: Bool,
-        redraw: RedrawMode = .incremental, synthesiser: some SpeechSynthesiser = EspeakSynthesiser()
+        redraw: RedrawMode = .incremental, synthesiser: some SpeechSynthesiser = EspeakSynthesiser(), speaks: Bool = true
     ) throws(PatientWindowError) {
         sdl = try SDLScreen(monitor: monitor, monitorIndex: monitorIndex, title: "StylusKit", layered: redraw == .incremental)
         speech = SpeechWorker(synthesiser: synthesiser)
@@ -110,7 +110,8 @@ public final class PatientScreen {
             self.textures = textures
         }
         buttons = ClockButtons(layout: layout)
-        audio = SDLAudio(rate: Self.speechRate)
+        // A window that never speaks (a visit's cover) leaves the audio output to the test's window.
+        audio = speaks ? SDLAudio(rate: Self.speechRate) : nil
         audioRate = Self.speechRate
     }
 
@@ -406,8 +407,8 @@ public final class PatientScreen {
     /// True when there is an audio output to speak the instructions on.
     public var canPlay: Bool { audio != nil }
 
-    /// Plays `samples` from now, replacing whatever still plays; returns false when there is no
-    /// audio output to play them on (the speech is made but no one hears it).
+    /// Plays `samples` from now, replacing whatever still plays; returns true only when an audio
+    /// output is open and took the samples (false: the speech is made but no one hears it).
     @discardableResult
     public func play(_ samples: SynthesisedSpeech) -> Bool {
         if audioRate != samples.rate {
@@ -416,8 +417,7 @@ public final class PatientScreen {
             audioRate = samples.rate
         }
         guard let audio else { return false }
-        audio.play(samples.samples)
-        return true
+        return audio.play(samples.samples)
     }
 
     /// espeak-ng's output rate: the audio output is opened at it with the window, not on the event loop.
@@ -491,6 +491,23 @@ public final class PatientScreen {
         if view.cover != .none {
             marks.append(
                 rect(PixelRect(x: 0, y: 0, width: Double(layout.screenWidth), height: Double(layout.screenHeight)), Self.coverColour))
+        }
+        if !view.announcement.isEmpty {
+            // Centred, the middle line (a countdown) largest; each line made small enough to fit the screen's width.
+            let screenWidthCentimetres = Double(layout.screenWidth) * cm
+            let sizes = view.announcement.indices.map { index in
+                let wanted = view.announcement.count == 3 && index == 1 ? 3.0 : 1.4
+                return min(wanted, 0.9 * screenWidthCentimetres / (0.6 * Double(max(1, view.announcement[index].count))))
+            }
+            let total = sizes.reduce(0) { $0 + $1 * 1.5 }
+            var top = Double(layout.screenHeight) / 2 - total / 2 / cm
+            for (line, size) in zip(view.announcement, sizes) {
+                let middle = top + size * 0.75 / cm
+                marks.append(
+                    .centredText(
+                        line, centre: form(Double(layout.screenWidth) / 2, middle), sizeCentimetres: size, bold: false, colour: .black))
+                top += size * 1.5 / cm
+            }
         }
         if case let .continueBox(box) = view.cover {
             // An arrow from above, its point just over the box's top edge.

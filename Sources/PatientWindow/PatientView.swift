@@ -24,6 +24,9 @@ public enum PatientWords {
         return "A short break: \(whole / 60):" + (whole % 60 < 10 ? "0" : "") + "\(whole % 60). The next test begins soon."
     }
 
+    /// The participant's screen between two tests when no break is counting down.
+    public static let betweenTests = ["Please wait.", "The next test begins soon."]
+
     public static let resumeInCircle = "Please continue drawing from inside the circle."
     public static let startAtArrow = "Please start at the green arrow."
     public static let continueInBox = "Please continue in the box the arrow points to."
@@ -77,6 +80,8 @@ public struct PatientView: Hashable, Sendable {
     public var message: String?
     /// Whether the clock's continue and repeat-instructions buttons are up.
     public var showsButtons = false
+    /// Large words centred on the screen, one a line, the middle line largest (a break's countdown).
+    public var announcement: [String] = []
 
     public init(cover: FormCover = .none, message: String? = nil, showsButtons: Bool = false) {
         self.cover = cover
@@ -93,6 +98,23 @@ public struct PatientView: Hashable, Sendable {
         return PatientView(
             cover: .pauseCircle(centre: resume, radiusCentimetres: proctor.pauseCircleRadiusCentimetres),
             message: PatientWords.maze(last.kind))
+    }
+
+    /// A visit's break: the screen covered, the break and its countdown large and centred.
+    public static func shortBreak(secondsLeft: Double) -> PatientView {
+        let whole = max(0, Int(secondsLeft.rounded(.up)))
+        var view = PatientView(cover: .everything)
+        view.announcement = [
+            "A short break", "\(whole / 60):" + (whole % 60 < 10 ? "0" : "") + "\(whole % 60)", "The next test begins soon.",
+        ]
+        return view
+    }
+
+    /// Between two tests of a visit: the screen covered, nothing of the desktop or the operator's prompts.
+    public static var betweenTests: PatientView {
+        var view = PatientView(cover: .everything)
+        view.announcement = PatientWords.betweenTests
+        return view
     }
 
     /// The view while the tablet is unplugged: the form hidden, since nothing drawn now is recorded.

@@ -87,14 +87,14 @@ final class SDLScreen {
         if let monitorIndex {
             let names = Self.monitorNames()
             guard names.indices.contains(monitorIndex) else {
-                SDL_Quit()
+                SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
                 throw .noSuchDisplay(name: "#\(monitorIndex)", known: names)
             }
             index = Int32(monitorIndex)
         } else if let monitor {
             let names = Self.monitorNames()
             guard let found = names.firstIndex(of: monitor) else {
-                SDL_Quit()
+                SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
                 throw .noSuchDisplay(name: monitor, known: names)
             }
             index = Int32(found)
@@ -107,7 +107,7 @@ final class SDLScreen {
         let h = Int32(size?.height ?? Int(bounds.h))
         guard let window = SDL_CreateWindow(title, bounds.x, bounds.y, w, h, flags) else {
             let reason = sdlError()
-            SDL_Quit()
+            SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
             throw .cannotCreate(what: "window", reason: reason)
         }
         var surface: UnsafeMutablePointer<SDL_Surface>?
@@ -121,7 +121,7 @@ final class SDLScreen {
             else {
                 let reason = sdlError()
                 SDL_DestroyWindow(window)
-                SDL_Quit()
+                SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
                 throw .cannotCreate(what: "renderer", reason: reason)
             }
             renderer = created
@@ -151,7 +151,8 @@ final class SDLScreen {
     deinit {
         if let renderer { SDL_DestroyRenderer(renderer) }
         SDL_DestroyWindow(window)
-        SDL_Quit()
+        // Only this window's share of the video subsystem: a visit's cover window stays open under the tests' windows.
+        SDL_QuitSubSystem(UInt32(SDL_INIT_VIDEO))
     }
 
     /// SDL's index of the monitor the window is on.
@@ -306,6 +307,8 @@ final class SDLScreen {
                 if what == SDL_WINDOWEVENT_EXPOSED || what == SDL_WINDOWEVENT_SIZE_CHANGED || what == SDL_WINDOWEVENT_RESIZED {
                     windowChanged = true
                 }
+                // With a visit's cover open too, closing this window alone sends no SDL_QUIT.
+                if what == SDL_WINDOWEVENT_CLOSE && event.window.windowID == SDL_GetWindowID(window) { keys.append(.abort) }
             case SDL_KEYDOWN.rawValue:
                 let key = event.key.keysym
                 // Modifiers other than Ctrl+Q's are not needed; a key held down repeats, which must not
@@ -334,8 +337,11 @@ final class SDLScreen {
 final class SDLAudio {
     private let device: SDL_AudioDeviceID
     let rate: Int
+    /// SDL's audio drivers that play to no one (`SDL_AUDIODRIVER=dummy` under Xvfb, `disk` to a file).
+    static let silentDrivers: Set<String> = ["dummy", "disk"]
 
-    /// Opens the default output at `rate` Hz; nil when there is none (then instructions are only shown).
+    /// Opens the default output at `rate` Hz; nil when there is none, or only a driver no one hears
+    /// (then instructions are only shown, and recorded as shown, not spoken).
     init?(rate: Int) {
         guard SDL_InitSubSystem(UInt32(SDL_INIT_AUDIO)) == 0 else { return nil }
         var wanted = SDL_AudioSpec()
@@ -345,6 +351,12 @@ final class SDLAudio {
         wanted.samples = 1024
         let device = SDL_OpenAudioDevice(nil, 0, &wanted, nil, 0)
         guard device != 0 else {
+            SDL_QuitSubSystem(UInt32(SDL_INIT_AUDIO))
+            return nil
+        }
+        // SDL's dummy and disk drivers take the samples but no one hears them: no audio output.
+        if let driver = SDL_GetCurrentAudioDriver().map({ String(cString: $0) }), Self.silentDrivers.contains(driver) {
+            SDL_CloseAudioDevice(device)
             SDL_QuitSubSystem(UInt32(SDL_INIT_AUDIO))
             return nil
         }
@@ -358,10 +370,10 @@ final class SDLAudio {
         SDL_QuitSubSystem(UInt32(SDL_INIT_AUDIO))
     }
 
-    /// Replaces whatever is still playing with `samples`.
-    func play(_ samples: [Int16]) {
+    /// Replaces whatever is still playing with `samples`; false when the output would not take them.
+    func play(_ samples: [Int16]) -> Bool {
         SDL_ClearQueuedAudio(device)
-        samples.withUnsafeBytes { bytes in _ = SDL_QueueAudio(device, bytes.baseAddress, UInt32(bytes.count)) }
+        return samples.withUnsafeBytes { bytes in SDL_QueueAudio(device, bytes.baseAddress, UInt32(bytes.count)) } == 0
     }
 
     /// Drops whatever is still queued to play.

@@ -1,4 +1,5 @@
 internal import Foundation
+internal import Proctoring
 public import StylusInput
 
 /// The instructions of the step on screen: shown as a banner (or as a script of highlighted
@@ -22,6 +23,8 @@ public final class SpokenInstructions {
     private var scriptSamples: [Int: SynthesisedSpeech] = [:]
     private var scriptPlayed: Int?
     private var scriptSpoke = false
+    /// Why the script's first unspoken segment was not spoken.
+    private var scriptSilence: UnspokenReason?
     private var warned = false
 
     public init(screen: PatientScreen, voice: String, clock: @escaping () -> EventTime) {
@@ -55,6 +58,7 @@ public final class SpokenInstructions {
         scriptSamples = [:]
         scriptPlayed = nil
         scriptSpoke = false
+        scriptSilence = nil
         reading.shown(step: step, at: shown)
     }
 
@@ -62,7 +66,8 @@ public final class SpokenInstructions {
     /// revealed) and its speech stops there; the banner goes.
     public func touched(at time: EventTime) {
         if let script {
-            if !reading.awaitsSpeech && script.end > time { reading.speechEnds(at: time) }
+            // Speech already played ends at the touch; none played yet leaves the instructions shown, not spoken.
+            if (!reading.awaitsSpeech || scriptSpoke) && script.end > time { reading.speechEnds(at: time) }
             screen.silence()
             self.script = nil
             scriptSpeech = [:]
@@ -90,32 +95,29 @@ public final class SpokenInstructions {
                 case .success:
                     // Made but not heard: the segment is not spoken.
                     warnOnce(.noAudioOutput)
+                    scriptSilence = scriptSilence ?? .noAudioOutput
                     script?.unspoken(index)
                 case let .failure(error):
                     warnOnce(error)
+                    scriptSilence = scriptSilence ?? error.unspokenReason
                     script?.unspoken(index)
                 }
                 if let script, script.isSettled, reading.awaitsSpeech {
-                    // Nothing spoken at all: as for one text that could not be spoken, the speech ends as it is shown.
-                    reading.speechEnds(at: scriptSpoke ? script.end : script.start)
+                    // Nothing spoken at all: shown, not spoken, for the first reason a segment gave.
+                    if scriptSpoke { reading.speechEnds(at: script.end) } else { reading.speechNotPlayed(scriptSilence ?? .noAudioOutput) }
                 }
                 continue
             }
             guard let request, outcome.token == request.token else { continue }
             self.request = nil
             guard reading.awaitsSpeech else { continue }
-            switch outcome.speech {
-            case let .success(speech):
-                if screen.play(speech) {
-                    reading.speechEnds(at: request.shown.advanced(by: speech.duration))
-                } else {
-                    // Made but not heard: recorded as not spoken (the speech ends as it is shown).
-                    warnOnce(.noAudioOutput)
-                    reading.speechEnds(at: request.shown)
-                }
-            case let .failure(error):
-                warnOnce(error)
-                reading.speechEnds(at: request.shown)
+            switch InstructionSpeech.of(outcome.speech, shown: request.shown, played: { screen.play($0) }) {
+            case let .played(until):
+                reading.speechEnds(at: until)
+            case let .notPlayed(reason):
+                // Made but not heard, or not made: recorded as shown, not spoken, and why.
+                if case let .failure(error) = outcome.speech { warnOnce(error) } else { warnOnce(.noAudioOutput) }
+                reading.speechNotPlayed(reason)
             }
         }
         // Each segment's words as it comes up (late, if its speech was made after it began).

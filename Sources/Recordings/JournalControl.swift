@@ -38,6 +38,9 @@ public enum JournalControl: Hashable, Sendable {
     /// A step's instructions were read: shown (and began to be spoken), spoken to the end, and the
     /// pen's first touch after them. The last line of a step wins (a repeat restarts the measure).
     case instructions(step: String, shown: EventTime, spoken: EventTime, firstTouch: EventTime)
+    /// A step's instructions were read but not heard: shown, their speech not played for `reason`
+    /// (a code without spaces, `UnspokenReason`'s), and the pen's first touch after them.
+    case instructionsNotSpoken(step: String, shown: EventTime, reason: String, firstTouch: EventTime)
     /// The operator paused the test (P): the proctor's timers stop and the pen's samples are neither
     /// drawn nor recorded until `resume`.
     case pause(EventTime)
@@ -51,7 +54,7 @@ public enum JournalControl: Hashable, Sendable {
     public var describesSession: Bool {
         switch self {
         case .anchor, .patient, .test, .file, .none: true
-        case .begin, .continue, .end, .gap, .removed, .reconnected, .tap, .instructions, .pause, .resume: false
+        case .begin, .continue, .end, .gap, .removed, .reconnected, .tap, .instructions, .instructionsNotSpoken, .pause, .resume: false
         }
     }
 
@@ -76,6 +79,8 @@ public enum JournalControl: Hashable, Sendable {
         case let .resume(time): "resume \(time)"
         // The step last: its identifier (a maze's name) runs to the end of the line, spaces and all.
         case let .instructions(step, shown, spoken, touch): "instructions shown=\(shown) spoken=\(spoken) first-touch=\(touch) step=\(step)"
+        case let .instructionsNotSpoken(step, shown, reason, touch):
+            "instructions shown=\(shown) not-spoken=\(reason) first-touch=\(touch) step=\(step)"
         }
     }
 
@@ -91,10 +96,18 @@ public enum JournalControl: Hashable, Sendable {
             return
         case "instructions":
             guard let marker = text.range(of: " step="), case let parts = text[..<marker.lowerBound].split(separator: " "),
-                parts.count == 4, let shown = Self.time(parts[1], key: "shown"), let spoken = Self.time(parts[2], key: "spoken"),
-                let touch = Self.time(parts[3], key: "first-touch")
+                parts.count == 4, let shown = Self.time(parts[1], key: "shown"), let touch = Self.time(parts[3], key: "first-touch")
             else { return nil }
-            self = .instructions(step: String(text[marker.upperBound...]), shown: shown, spoken: spoken, firstTouch: touch)
+            let step = String(text[marker.upperBound...])
+            if let spoken = Self.time(parts[2], key: "spoken") {
+                self = .instructions(step: step, shown: shown, spoken: spoken, firstTouch: touch)
+            } else if parts[2].hasPrefix("not-spoken="), case let reason = String(parts[2].dropFirst("not-spoken=".count)),
+                Self.isName(reason)
+            {
+                self = .instructionsNotSpoken(step: step, shown: shown, reason: reason, firstTouch: touch)
+            } else {
+                return nil
+            }
             return
         case "file":
             guard let file = JournaledFile(text: String(text.dropFirst("file ".count))) else { return nil }

@@ -20,6 +20,23 @@ public struct VisitReportSummary: CommandReport {
         }
     }
 
+    /// One step's picture: its step, label, page, box and scale.
+    public struct Picture: Encodable, Sendable {
+        var picture: StepPicture
+
+        enum CodingKeys: CodingKey { case number, step, label, page, box, scale }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(picture.number, forKey: .number)
+            try container.encode(picture.step, forKey: .step)
+            try container.encode(picture.label, forKey: .label)
+            try container.encode(picture.page, forKey: .page)
+            try container.encode(Box(box: picture.box), forKey: .box)
+            try container.encode(picture.scale, decimals: 2, forKey: .scale)
+        }
+    }
+
     /// One test's place in the report.
     public struct Test: Encodable, Sendable {
         var index: Int
@@ -33,8 +50,9 @@ public struct VisitReportSummary: CommandReport {
         var form: Centimetres?
         var window: Box?
         var outOfRange: [String]
+        var steps: [Picture]
 
-        enum CodingKeys: CodingKey { case index, test, status, page, block, picture, measures, scale, form, window, outOfRange }
+        enum CodingKeys: CodingKey { case index, test, status, page, block, picture, measures, scale, form, window, outOfRange, steps }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -49,6 +67,7 @@ public struct VisitReportSummary: CommandReport {
             try container.encode(form, forKey: .form)
             try container.encode(window, forKey: .window)
             try container.encode(outOfRange, forKey: .outOfRange)
+            try container.encode(steps, forKey: .steps)
         }
     }
 
@@ -72,7 +91,7 @@ public struct VisitReportSummary: CommandReport {
                 measures: placement.measures.map { Box(box: $0) }, scale: placement.scale,
                 form: placement.form.map { Centimetres(width: $0.widthCentimetres, height: $0.heightCentimetres) },
                 window: placement.window.map { Box(box: $0) },
-                outOfRange: placement.outOfRange)
+                outOfRange: placement.outOfRange, steps: placement.stepPictures.map { Picture(picture: $0) })
         }
     }
 
@@ -83,6 +102,10 @@ public struct VisitReportSummary: CommandReport {
         for test in tests {
             var line = "  \(test.index). \(test.test): \(test.status), page \(test.page)"
             if let scale = test.scale { line += ", pictures at 1:\(String(format: "%g", scale))" }
+            let legible = test.steps.filter { $0.picture.page != test.page }
+            if let first = legible.first {
+                line += ", each step at 1:\(String(format: "%g", first.picture.scale)) from page \(first.picture.page)"
+            }
             if !test.outOfRange.isEmpty { line += ", outside range: " + test.outOfRange.joined(separator: ", ") }
             lines.append(line)
         }

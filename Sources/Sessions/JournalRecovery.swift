@@ -58,7 +58,11 @@ public struct JournalRecovery {
         let recovered = try recover(journal, recorder: memory, unrecordedInk: ink, samples: ink.observe, note: note)
         ink.close()
         var warnings: [String] = []
-        if recovered.incomplete { warnings.append("the session stopped before its last step ended (the journal has no 'end' line)") }
+        if recovered.incomplete {
+            warnings.append(
+                "the session stopped before its last step ended (the journal has no 'end' line); it is measured up to the journal's last event"
+            )
+        }
         // `finishResults` ran: a driver's `results` calls it.
         return SessionInMemory(
             document: memory.document!, hover: ink.hover, unrecorded: ink.unrecorded,
@@ -96,13 +100,16 @@ public struct JournalRecovery {
         let (reader, anchor, start, sources, setup) = (journal.reader, journal.anchor, journal.start, journal.sources, journal.setup)
         let opening = reader.opening
         let header = reader.header
+        let recorder = JournalEndMarking(recorder)
         let driver = try setup.driver(device: header.device, anchor: anchor, recorder: recorder, unrecordedInk: unrecordedInk)
         driver.sampleObserver = samples
         try driver.begin(at: start)
         var scan = try RecordingScan(header: header)
         var lastBoundary: EventTime?
+        // The latest interruption or tap line: a cut journal's session lived to it too.
+        var lastOtherControl: EventTime?
         var ended = false
-        var measures: [(step: String, shown: EventTime, spoken: EventTime, firstTouch: EventTime)] = []
+        var measures: [(step: String, shown: EventTime, spoken: EventTime?, notSpoken: String?, firstTouch: EventTime)] = []
         while let item = try reader.next() {
             switch item {
             case let .event(event):
@@ -119,13 +126,21 @@ public struct JournalRecovery {
                 case let .resume(time):
                     driver.plan(resume: time)
                     lastBoundary = max(lastBoundary ?? time, time)
-                case let .gap(droppedAt, _): driver.plan(interruption: SessionInterruption(kind: .eventsDropped, time: droppedAt))
-                case let .removed(time): driver.plan(interruption: SessionInterruption(kind: .deviceRemoved, time: time))
-                case let .reconnected(time): driver.plan(interruption: SessionInterruption(kind: .deviceReconnected, time: time))
+                case let .gap(droppedAt, _):
+                    driver.plan(interruption: SessionInterruption(kind: .eventsDropped, time: droppedAt))
+                    lastOtherControl = max(lastOtherControl ?? droppedAt, droppedAt)
+                case let .removed(time):
+                    driver.plan(interruption: SessionInterruption(kind: .deviceRemoved, time: time))
+                    lastOtherControl = max(lastOtherControl ?? time, time)
+                case let .reconnected(time):
+                    driver.plan(interruption: SessionInterruption(kind: .deviceReconnected, time: time))
+                    lastOtherControl = max(lastOtherControl ?? time, time)
                 case let .tap(button, time):
                     // A button of a later version is passed over, as its line would be.
                     if let button = ClockButton(rawValue: button) { driver.plan(tap: ButtonTap(button: button, time: time)) }
-                case let .instructions(step, shown, spoken, touch): measures.append((step, shown, spoken, touch))
+                    lastOtherControl = max(lastOtherControl ?? time, time)
+                case let .instructions(step, shown, spoken, touch): measures.append((step, shown, spoken, nil, touch))
+                case let .instructionsNotSpoken(step, shown, reason, touch): measures.append((step, shown, nil, reason, touch))
                 case .end: ended = true
                 // The description is read from the opening lines; a second one later is not the session's.
                 case .anchor, .begin, .test, .file, .none, .patient: break
@@ -133,21 +148,61 @@ public struct JournalRecovery {
             }
         }
         try scan.finish(truncation: reader.truncation, file: path)
+        // Journals that keep their session's files also mark its end; older ones cannot tell.
+        let cut = !ended && opening.marksItsEnd
         // The session ends at its journal's last event, or its last continue, pause or resume press if later.
-        let end = max(scan.lastEventTime ?? start, lastBoundary ?? start)
+        var end = max(scan.lastEventTime ?? start, lastBoundary ?? start)
+        if cut {
+            // A crash stopped the session at the journal's last line: the rebuilt file ends there.
+            // The maze's timers would otherwise run on past it (a no-drawing or wall-cross
+            // interruption, a finish), as a whole journal's live session waited for them.
+            end = max(end, lastOtherControl ?? end)
+            driver.plan.lastInstant = end
+        }
         // What the live session did after its last frame comes first, with the pen as it was: its
         // last continue presses (Escape, Ctrl-C, SIGTERM), interruptions and timers. Only a session
-        // that did not end (killed) then ends by the rule of a recording's end.
+        // that did not end (killed) then ends by the rule of a recording's end, at its last event.
         try driver.advance(to: SessionEnding.justAfter(end))
         // On the steps the session showed, before the steps it never showed are passed through, as
         // administer records them.
         try InstructionTimesRecording.record(measures, anchor: anchor, recorder: recorder, warn: note)
+        // The steps a cut journal leaves open end where it ends, and their `End` says so.
+        recorder.marksJournalEnd = cut
         try driver.end(at: end)
         var environment = setup.environment(header: header, penID: scan.penID)
         opening.patient?.fill(&environment)
         let result = try driver.results(environment: environment, display: setup.display)
-        // Journals that keep their session's files also mark its end; older ones cannot tell.
-        return RecoveredSession(used: sources.used, result: result, incomplete: !ended && opening.marksItsEnd)
+        return RecoveredSession(used: sources.used, result: result, incomplete: cut)
+    }
+}
+
+/// A recording that marks the `End` of every step ended once `marksJournalEnd` is set
+/// (`journalEnded="true"`): the steps a cut journal left open, which `recover` ends at its last event.
+private final class JournalEndMarking: SessionRecording {
+    let recording: any SessionRecording
+    var marksJournalEnd = false
+
+    init(_ recording: any SessionRecording) { self.recording = recording }
+
+    func beginStep(_ identifier: String, start: StepMark, drawingTags: SymbolDigitDrawingTags?) throws {
+        try recording.beginStep(identifier, start: start, drawingTags: drawingTags)
+    }
+    func beginStroke(unixMilliseconds: Double) throws { try recording.beginStroke(unixMilliseconds: unixMilliseconds) }
+    func addPoint(_ point: PenPoint) throws { try recording.addPoint(point) }
+    func endStroke(unixMilliseconds: Double) throws { try recording.endStroke(unixMilliseconds: unixMilliseconds) }
+    func interruption(_ type: String, unixMilliseconds: Double) throws {
+        try recording.interruption(type, unixMilliseconds: unixMilliseconds)
+    }
+    func instructionTimes(_ times: InstructionTimes, step identifier: String) throws -> Bool {
+        try recording.instructionTimes(times, step: identifier)
+    }
+    func endStep(_ end: StepMark) throws {
+        var end = end
+        if marksJournalEnd { end.journalEnded = true }
+        try recording.endStep(end)
+    }
+    func finishResults(environment: ClockSketchData, display: DisplayData) throws -> String {
+        try recording.finishResults(environment: environment, display: display)
     }
 }
 
@@ -156,7 +211,7 @@ public enum JournalCompleteness {
     /// The line `recover` prints for a session stopped early.
     public static let incompleteNote =
         "  status    incomplete: the session stopped before its last step ended (the journal has no 'end' line); "
-        + "the steps left open end at its last event"
+        + "the rebuilt file ends at its last event: the steps left open end there and no timer fires after it"
 }
 
 public enum RecoverError: Error, CustomStringConvertible {

@@ -221,8 +221,8 @@ public final class MazeDriver: PlannedDriver {
         guard !isFinished else { return }
         if strokes.isDown, let last = strokes.lastContact { try lift(at: last.time) }
         try advance(to: SessionEnding.justAfter(end))
-        // Paused, the timers stand still: none fires after the end either.
-        while !isFinished, let deadline = nextDeadline { try advance(to: deadline) }
+        // Paused, the timers stand still: none fires after the end either; nor past a cut journal's last instant.
+        while !isFinished, let deadline = nextDeadline, plan.timerMayFire(at: deadline) { try advance(to: deadline) }
         if !isFinished {
             try recorder.endStep(anchor.mark(max(clock, end)))
             isFinished = true

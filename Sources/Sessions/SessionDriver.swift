@@ -47,7 +47,9 @@ public protocol SessionDriver: AnyObject {
 /// the three tests: a pen still down lifts with its last sample in contact; everything due by the
 /// end fires, a boundary on the last frame included; the maze proctor's own timers still fire
 /// after the end, as the live session would have waited for them (so a recording that stops
-/// mid-maze still gets its no-drawing interruption); the steps left are passed through at the end.
+/// mid-maze still gets its no-drawing interruption), except past a cut journal's last instant
+/// (`SessionPlan.lastInstant`: a crash stopped the session there); the steps left are passed
+/// through at the end.
 enum SessionEnding {
     /// Just past `end`, so a boundary on the last frame (strictly before the next) is due too.
     static func justAfter(_ end: EventTime) -> EventTime { end.advanced(by: EventDuration(microseconds: 1)) }

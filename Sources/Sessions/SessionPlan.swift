@@ -70,6 +70,10 @@ public struct SessionPlan: Sendable {
     private var taps: [ButtonTap]
     /// A journal's pause and resume presses, earliest first.
     private var pauses: [PausePress] = []
+    /// The last instant a cut journal holds (a crash stopped its session there): no timer comes
+    /// due after it, so a recovered file holds nothing the session did not live to do. Nil (a
+    /// whole journal, a replay, a live session): the timers run on, as the live session waited for them.
+    public var lastInstant: EventTime?
 
     public init(boundaries: [EventTime] = [], interruptions: [SessionInterruption] = [], taps: [ButtonTap] = []) {
         self.boundaries = boundaries.sorted()
@@ -100,7 +104,7 @@ public struct SessionPlan: Sendable {
     /// - a pause or resume press is ordered as a boundary is, and goes before a boundary at its
     ///   instant (the driver ignores the timer while paused: it passes none).
     public mutating func nextDue(before time: EventTime, timer: EventTime?) -> Due? {
-        let timer = timer.flatMap { $0 <= time ? $0 : nil }
+        let timer = timer.flatMap { $0 <= time && timerMayFire(at: $0) ? $0 : nil }
         let boundary = boundaries.first.flatMap { $0 < time ? $0 : nil }
         let press = pauses.first.flatMap { $0.time < time ? $0 : nil }
         let firstPress = [boundary, press?.time].compactMap { $0 }.min()
@@ -118,6 +122,9 @@ public struct SessionPlan: Sendable {
         }
         return timer.map { .timer($0) }
     }
+
+    /// Whether a timer due at `deadline` may fire: always, unless it is past a cut journal's `lastInstant`.
+    public func timerMayFire(at deadline: EventTime) -> Bool { lastInstant.map { deadline <= $0 } ?? true }
 
     /// Takes the taps planned strictly before `time`: taps whose frame never came (a journal cut
     /// inside one) still end their step, at their time.

@@ -192,20 +192,37 @@ public enum SessionSourceError: Error, CustomStringConvertible {
     }
 }
 
+/// The steps of the results file `path` whose instructions were shown but not spoken, each with
+/// why in words (`instructionsNotSpoken`); empty when every instruction was spoken or the file cannot be read.
+public func unspokenInstructions(inResults path: String) -> [String: String] {
+    guard let document = try? ADFReader.read(path: path).document else { return [:] }
+    var steps: [String: String] = [:]
+    for step in document.steps {
+        if let instructions = step.start.instructions, instructions.spokenUnixMilliseconds == nil {
+            steps[step.identifier] = instructions.notSpoken ?? ""
+        }
+    }
+    return steps
+}
+
 /// The reading times a session measured, put on their steps' `Start` in the results file: the
 /// same call for `administer` and for `recover`, so both write the same bytes.
 public enum InstructionTimesRecording {
     /// The measures as journaled: the last of each step (and its start) wins. A measure of a step
-    /// the file does not have is told to `warn` and left out.
+    /// the file does not have is told to `warn` and left out. `spoken` is the end of a speech that
+    /// was played; without it, `notSpoken` is the journal's code of why (`UnspokenReason`), and the
+    /// file says the instructions were shown, not spoken, in its words.
     public static func record(
-        _ measures: [(step: String, shown: EventTime, spoken: EventTime, firstTouch: EventTime)], anchor: WallClockAnchor,
-        recorder: any SessionRecording, warn: (String) -> Void
+        _ measures: [(step: String, shown: EventTime, spoken: EventTime?, notSpoken: String?, firstTouch: EventTime)],
+        anchor: WallClockAnchor, recorder: any SessionRecording, warn: (String) -> Void
     ) throws {
         for measure in measures {
             let times = InstructionTimes(
                 shownUnixMilliseconds: anchor.unixMilliseconds(measure.shown),
-                spokenUnixMilliseconds: anchor.unixMilliseconds(measure.spoken),
-                firstTouchUnixMilliseconds: anchor.unixMilliseconds(measure.firstTouch))
+                spokenUnixMilliseconds: measure.spoken.map { anchor.unixMilliseconds($0) },
+                firstTouchUnixMilliseconds: anchor.unixMilliseconds(measure.firstTouch),
+                notSpoken: measure.spoken == nil
+                    ? measure.notSpoken.map { UnspokenReason(rawValue: $0)?.words ?? $0 } ?? UnspokenReason.noAudioOutput.words : nil)
             if try !recorder.instructionTimes(times, step: measure.step) {
                 warn("warning: the reading time of step \(measure.step) is left out of the results: the file has no such step.")
             }

@@ -118,8 +118,10 @@ public struct VisitReportContent: Sendable {
 
     /// The measures the report shows per test: the common ones, then each test's own.
     static func columns(test: String) -> [(column: String, label: String, unit: String)] {
+        // Three durations, each named for what it is (as `adf show`, `features` and the exports name them).
         var columns: [(String, String, String)] = [
-            ("total_time_s", "Duration", "s"), ("strokes", "Strokes", ""), ("on_surface_time_s", "Pen-down time", "s"),
+            ("wall_time_s", "Wall time", "s"), ("paused_time_s", "Paused time", "s"), ("total_time_s", "Time drawing", "s"),
+            ("strokes", "Strokes", ""), ("on_surface_time_s", "Pen-down time", "s"),
             ("in_air_time_s", "Pen-up time", "s"), ("path_length_mm", "Ink length", "mm"),
         ]
         switch test {
@@ -234,6 +236,10 @@ public struct VisitReportContent: Sendable {
                     reported.readingTimes.append((number + 1, Double(instructions.readingMilliseconds) / 1000))
                 }
             }
+            reported.notes += Self.unspokenNotes(
+                document.steps.map { step in
+                    step.start.instructions.flatMap { $0.spokenUnixMilliseconds == nil ? $0.notSpoken ?? "" : nil }
+                })
             if let clinician, patient == nil, let sealed = document.environment.localPatientEncodedID,
                 let start = document.steps.first?.start.unixMilliseconds
             {
@@ -244,6 +250,45 @@ public struct VisitReportContent: Sendable {
         return VisitReportContent(
             folder: folder, manifest: manifest, tests: tests, patient: patient, hasRanges: ranges != nil,
             keyGiven: clinician != nil)
+    }
+
+    /// The report's notes on instructions that were shown but not spoken, one per reason:
+    /// `Instructions shown, not spoken (no audio output device): steps 1, 2.`
+    /// `reasons` has, step by step, why its instructions were not spoken (nil: spoken, or no measure).
+    static func unspokenNotes(_ reasons: [String?]) -> [String] {
+        var steps: [(reason: String, steps: [Int])] = []
+        for (number, reason) in reasons.enumerated() {
+            guard let reason else { continue }
+            if let index = steps.firstIndex(where: { $0.reason == reason }) {
+                steps[index].steps.append(number + 1)
+            } else {
+                steps.append((reason, [number + 1]))
+            }
+        }
+        return steps.map { reason, numbers in
+            "Instructions shown, not spoken (\(reason)): step\(numbers.count == 1 ? "" : "s") "
+                + numbers.map(String.init).joined(separator: ", ") + "."
+        }
+    }
+
+    /// A manifest's UTC time (`2026-11-25T09:30:12Z`) in `zone`, the zone said:
+    /// `2026-11-25 10:30:12 UTC+01:00 (Europe/Berlin)`, or `2026-11-25 09:30:12 UTC`. The zone is
+    /// the site's: the process's (`TZ`, else the system's). A time that does not parse is shown as written.
+    static func localTime(_ iso: String, zone: TimeZone = .current) -> String {
+        let parser = ISO8601DateFormatter()
+        parser.formatOptions = [.withInternetDateTime]
+        guard let date = parser.date(from: iso) else { return iso }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let time = String(format: "%04d-%02d-%02d %02d:%02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
+        let offset = zone.secondsFromGMT(for: date)
+        if offset == 0 && ["UTC", "GMT", "Etc/UTC", "Etc/GMT", "Universal", "Zulu", "Etc/Universal", "Etc/Zulu"].contains(zone.identifier) {
+            return time + " UTC"
+        }
+        let sign = offset < 0 ? "-" : "+"
+        let zoneOffset = String(format: "UTC%@%02d:%02d", sign, abs(offset) / 3600, abs(offset) % 3600 / 60)
+        return "\(time) \(zoneOffset) (\(zone.identifier))"
     }
 
     /// The test's name as a clinician reads it.

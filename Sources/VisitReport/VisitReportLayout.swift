@@ -57,6 +57,25 @@ public struct TestPlacement: Hashable, Sendable {
     public var window: ReportBox?
     /// The measures outside their normative range (`features` columns).
     public var outOfRange: [String]
+    /// Every picture of a step, labelled with its step: the block's, and a symbol-digit test's
+    /// legible ones on the pages after the visit's tests.
+    public var stepPictures: [StepPicture] = []
+}
+
+/// One step's picture on the report: which step, its label, where, at which scale.
+public struct StepPicture: Hashable, Sendable {
+    /// The step's position in the test, from 1.
+    public var number: Int
+    /// The step's TaskData identifier (`symbolDigitStep-test`).
+    public var step: String
+    /// The label printed above the picture: `Step 1: test`.
+    public var label: String
+    /// From 1.
+    public var page: Int
+    /// The picture (the window onto the form, at `scale`), in cm on the page; its label is above it.
+    public var box: ReportBox
+    /// 1:`scale`.
+    public var scale: Double
 }
 
 /// A visit report laid out: its pages, ready to print, and where each test went.
@@ -82,7 +101,7 @@ public struct VisitReportLayout: Sendable {
     static let pictureWidth = 9.2
     static let gap = 0.5
     static let textSize = 0.26
-    static let lineHeight = 0.4
+    static let lineHeight = 0.36
     /// About the width of one character of the text at `textSize` (sans-serif), to wrap lines.
     static let characterWidth = 0.145
     /// The scales a picture may be drawn at, 1:n, the largest that fits chosen.
@@ -120,6 +139,18 @@ public struct VisitReportLayout: Sendable {
             y += height
         }
         pages.append(page)
+        // A symbol-digit form at the blocks' scale (1:10 on a large tablet) has digits no one can
+        // read: its steps follow on pages of their own, at 1:2 or larger.
+        for (index, test) in content.tests.enumerated() where test.entry.test == "sdt" {
+            guard let document = test.document, !document.steps.isEmpty else { continue }
+            var placement = placements[index]
+            drawLegible(test, document: document, placement: &placement, participant: content.manifest.participant)
+            placements[index] = placement
+        }
+        for placement in placements {
+            guard let caption = Self.caption(placement) else { continue }
+            pages[placement.page - 1].marks.append(caption)
+        }
         let software = "\(content.manifest.software.name) \(content.manifest.software.version)"
         for number in pages.indices {
             pages[number].marks.append(
@@ -160,8 +191,8 @@ public struct VisitReportLayout: Sendable {
             case .aborted: "ABORTED (by the operator)"
             }
         line(
-            "Visit: \(manifest.protocol.title) (protocol \(manifest.protocol.name)) · began \(manifest.started)"
-                + (manifest.finished.map { " · ended \($0)" } ?? "") + " · \(status)")
+            "Visit: \(manifest.protocol.title) (protocol \(manifest.protocol.name)) · began \(VisitReportContent.localTime(manifest.started))"
+                + (manifest.finished.map { " · ended \(VisitReportContent.localTime($0))" } ?? "") + " · \(status)")
         if let device = manifest.device {
             line(
                 "Device: \(device.model ?? device.name) (\(device.vendor):\(device.product), "
@@ -222,16 +253,16 @@ public struct VisitReportLayout: Sendable {
         placement.measures = measures
         let forms = StepForm.forms(of: document, mazes: test.mazes.map(\.maze))
         let results = ResultsPicture(document: document, forms: forms, options: PictureOptions(showsLegend: false))
-        let (scale, window) = drawPictures(results, in: picture, on: &page)
+        let (scale, window, boxes) = drawPictures(results, in: picture, on: &page)
         placement.scale = scale
         placement.form = results.formSize
         placement.window = window
-        page.marks.append(
-            .text(
-                "\(document.steps.count) step\(document.steps.count == 1 ? "" : "s") drawn at 1:\(Self.scaleText(scale)) "
-                    + "(1 cm here is \(Self.scaleText(scale)) cm on the form), the part of the form used; ink blue at a step's start to red at its end",
-                at: FormPosition(xCentimetres: picture.x, yCentimetres: picture.y + picture.height + 0.45), sizeCentimetres: 0.2,
-                colour: Self.grey))
+        placement.stepPictures = boxes.enumerated().map { index, box in
+            let identifier = document.steps[index].identifier
+            return StepPicture(
+                number: index + 1, step: identifier, label: Self.stepLabel(number: index + 1, identifier: identifier), page: number,
+                box: box, scale: scale)
+        }
         placement.outOfRange = drawMeasures(test, in: measures, on: &page, hasRanges: hasRanges)
         return placement
     }
@@ -245,7 +276,9 @@ public struct VisitReportLayout: Sendable {
     /// A tablet's whole form is mostly empty (a 27-inch pen display's is 60 cm wide), so each step
     /// shows the same window onto its form: everything the forms and the ink of the test's steps
     /// cover, with a margin. A grey outline is the window's edge.
-    func drawPictures(_ results: ResultsPicture, in box: ReportBox, on page: inout PageDrawing) -> (scale: Double, window: ReportBox) {
+    func drawPictures(_ results: ResultsPicture, in box: ReportBox, on page: inout PageDrawing) -> (
+        scale: Double, window: ReportBox, boxes: [ReportBox]
+    ) {
         let steps = results.document.steps.count
         let window = Self.window(results)
         let spacing = 0.25
@@ -253,24 +286,118 @@ public struct VisitReportLayout: Sendable {
         for columns in 1...steps {
             let rows = (steps + columns - 1) / columns
             let across = (box.width - Double(columns - 1) * spacing) / (Double(columns) * window.width)
-            let down = (box.height - Double(rows - 1) * spacing) / (Double(rows) * window.height)
+            let down = (box.height - Double(rows) * Self.labelHeight - Double(rows - 1) * spacing) / (Double(rows) * window.height)
             let reduction = 1 / min(across, down)
             if reduction < best.reduction { best = (columns, reduction) }
         }
         let scale = Self.scales.first { $0 >= best.reduction } ?? best.reduction
+        var boxes: [ReportBox] = []
         for index in 0..<steps {
             let x = box.x + Double(index % best.columns) * (window.width / scale + spacing)
-            let y = box.y + Double(index / best.columns) * (window.height / scale + spacing)
-            var step = results.page(step: index)
-            let corners = [
-                (window.x, window.y), (window.x + window.width, window.y), (window.x + window.width, window.y + window.height),
-                (window.x, window.y + window.height),
-            ].map { FormPosition(xCentimetres: $0.0, yCentimetres: $0.1) }
-            step.marks.insert(.polyline(corners, closed: true, widthCentimetres: 0, colour: Self.grey), at: 0)
-            page.marks += step.marks(
-                scaledBy: 1 / scale, offsetBy: x - window.x / scale, y - window.y / scale, minimumWidthCentimetres: 0.02)
+            let y = box.y + Double(index / best.columns) * (Self.labelHeight + window.height / scale + spacing) + Self.labelHeight
+            let identifier = results.document.steps[index].identifier
+            boxes.append(ReportBox(x: x, y: y, width: window.width / scale, height: window.height / scale))
+            page.marks.append(
+                .text(
+                    Self.stepLabel(number: index + 1, identifier: identifier), at: FormPosition(xCentimetres: x, yCentimetres: y - 0.08),
+                    sizeCentimetres: 0.2, colour: .black))
+            drawStep(results, index, window: window, scale: scale, at: x, y, on: &page)
         }
-        return (scale, window)
+        return (scale, window, boxes)
+    }
+
+    /// Draws step `index` of `results`, the part `window` of its form, at 1:`scale` with its top-left corner at `x`, `y`.
+    func drawStep(
+        _ results: ResultsPicture, _ index: Int, window: ReportBox, scale: Double, at x: Double, _ y: Double, on page: inout PageDrawing
+    ) {
+        var step = results.page(step: index)
+        let corners = [
+            (window.x, window.y), (window.x + window.width, window.y), (window.x + window.width, window.y + window.height),
+            (window.x, window.y + window.height),
+        ].map { FormPosition(xCentimetres: $0.0, yCentimetres: $0.1) }
+        step.marks.insert(.polyline(corners, closed: true, widthCentimetres: 0, colour: Self.grey), at: 0)
+        page.marks += step.marks(
+            scaledBy: 1 / scale, offsetBy: x - window.x / scale, y - window.y / scale, minimumWidthCentimetres: 0.02)
+    }
+
+    /// The height of the label above each step's picture.
+    static let labelHeight = 0.3
+    /// The scales a symbol-digit step is drawn at on its own pages, where its digits can be read.
+    static let legibleScales: [Double] = [1, 1.25, 1.5, 2]
+
+    /// A step's label: `Step 1: command`, `Step 1: detour` (a maze by its name), `Step 4: delayed
+    /// recall (round 2)`: the identifier after its kind, a symbol-digit part in words.
+    static func stepLabel(number: Int, identifier: String) -> String {
+        var name = identifier.split(separator: "-", maxSplits: 1).dropFirst().first.map(String.init) ?? identifier
+        if identifier.hasPrefix("symbolDigitStep-") {
+            var round = ""
+            if let dash = name.lastIndex(of: "-"), let number = Int(name[name.index(after: dash)...]) {
+                round = " (round \(number))"
+                name = String(name[..<dash])
+            }
+            name = name.map { $0.isUppercase ? " " + $0.lowercased() : String($0) }.joined() + round
+        }
+        return "Step \(number): \(name)"
+    }
+
+    /// The line under a block's pictures: their scale, what they show, and where the legible ones are.
+    static func caption(_ placement: TestPlacement) -> PageMark? {
+        guard let scale = placement.scale, let picture = placement.picture else { return nil }
+        let steps = placement.stepPictures.filter { $0.page == placement.page && $0.box.y < placement.block.y + placement.block.height }
+        var text =
+            "\(steps.count) step\(steps.count == 1 ? "" : "s") drawn at 1:\(scaleText(scale)) "
+            + "(1 cm here is \(scaleText(scale)) cm on the form), the part of the form used; ink blue at a step's start to red at its end"
+        let legible = placement.stepPictures.dropFirst(steps.count)
+        if let first = legible.first, let last = legible.last {
+            let pages = first.page == last.page ? "page \(first.page)" : "pages \(first.page)-\(last.page)"
+            text += "; each step at 1:\(scaleText(first.scale)) on \(pages)"
+        }
+        return .text(
+            text, at: FormPosition(xCentimetres: picture.x, yCentimetres: picture.y + picture.height + 0.45), sizeCentimetres: 0.2,
+            colour: grey)
+    }
+
+    /// Draws each step of a symbol-digit `test` on pages after the visit's tests, one below the
+    /// other, at the largest of `legibleScales` its window fits across the page at (a window wider
+    /// than that, from ink far off the form, at the largest listed scale that fits).
+    mutating func drawLegible(_ test: ReportedTest, document: ADFDocument, placement: inout TestPlacement, participant: String) {
+        let size = paper.size
+        let width = size.widthCentimetres - 2 * Self.margin
+        let top = Self.margin + 1.3
+        let bottom = size.heightCentimetres - Self.margin - 0.6
+        let forms = StepForm.forms(of: document, mazes: [])
+        let results = ResultsPicture(document: document, forms: forms, options: PictureOptions(showsLegend: false))
+        let window = Self.window(results)
+        let fits = { (scale: Double) in window.width / scale <= width && window.height / scale + Self.labelHeight <= bottom - top }
+        let scale = Self.legibleScales.first(where: fits) ?? Self.scales.first(where: fits) ?? Self.scales.last!
+        var page = PageDrawing(size: size)
+        var y = bottom
+        func newPage() {
+            if y < bottom || !page.marks.isEmpty { pages.append(page) }
+            page = PageDrawing(size: size)
+            page.marks.append(
+                .text(
+                    "Visit report, participant \(participant): \(test.entry.index). \(test.name), each step at 1:\(Self.scaleText(scale)) "
+                        + "(1 cm here is \(Self.scaleText(scale)) cm on the form)",
+                    at: FormPosition(xCentimetres: Self.margin, yCentimetres: Self.margin + 0.3), sizeCentimetres: 0.3, colour: .black))
+            y = top
+        }
+        for index in document.steps.indices {
+            let height = Self.labelHeight + window.height / scale
+            if y + height > bottom { newPage() }
+            let identifier = document.steps[index].identifier
+            let label = Self.stepLabel(number: index + 1, identifier: identifier)
+            page.marks.append(
+                .text(
+                    label, at: FormPosition(xCentimetres: Self.margin, yCentimetres: y + Self.labelHeight - 0.08), sizeCentimetres: 0.26,
+                    colour: .black))
+            let box = ReportBox(x: Self.margin, y: y + Self.labelHeight, width: window.width / scale, height: window.height / scale)
+            drawStep(results, index, window: window, scale: scale, at: box.x, box.y, on: &page)
+            placement.stepPictures.append(
+                StepPicture(number: index + 1, step: identifier, label: label, page: pages.count + 1, box: box, scale: scale))
+            y += height + 0.5
+        }
+        pages.append(page)
     }
 
     /// The part of the form the pictures of `results` show, in form cm: what its steps' forms and

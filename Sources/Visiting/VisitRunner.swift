@@ -234,9 +234,10 @@ public struct VisitRunner {
         guard manifest.tests[position].status == .running else { throw VisitRunError.testNeverOpened(position: position + 1) }
         switch end {
         case .aborted: try apply(.abortDuring(position))
-        case .finished: try apply(.end(position, endedBy: .finished, checksums: try checksums(position)))
-        case .movedOn: try apply(.end(position, endedBy: .movedOn, checksums: try checksums(position)))
-        case .stopped: try apply(.end(position, endedBy: .stopped, checksums: try checksums(position)))
+        case .finished, .movedOn, .stopped:
+            noteUnspoken(position)
+            let outcome: VisitManifest.Outcome = end == .finished ? .finished : end == .movedOn ? .movedOn : .stopped
+            try apply(.end(position, endedBy: outcome, checksums: try checksums(position)))
         }
         return end
     }
@@ -265,8 +266,16 @@ public struct VisitRunner {
         desk.note("Test \(position + 1) (\(manifest.tests[position].test)) was cut off; recovering it from \(path).")
         // The results file is named after the journal, as the session named it when it began: the manifest has it already.
         _ = try JournalRecovery(path: path).rebuild(directory: folder.path, force: true, note: { desk.note($0) })
+        noteUnspoken(position)
         try apply(.recover(position, checksums: try checksums(position)))
         desk.note("Test \(position + 1) is marked incomplete; its results are \(folder.file(manifest.tests[position].results ?? "?")).")
+    }
+
+    /// Puts the steps whose instructions the results file says were shown, not spoken, into the manifest.
+    private mutating func noteUnspoken(_ position: Int) {
+        guard let results = manifest.tests[position].results else { return }
+        let unspoken = unspokenInstructions(inResults: folder.file(results))
+        lifeCycle.record(instructionsNotSpoken: unspoken.isEmpty ? nil : unspoken, of: position)
     }
 
     private func checksums(_ position: Int) throws -> VisitManifest.Test.Checksums {

@@ -12,6 +12,8 @@ public struct VisitSummary: Encodable, Sendable {
         public var results: String?
         public var outcome: String?
         public var skipReason: String?
+        /// The steps whose instructions were shown, not spoken, and why (the manifest's `instructionsNotSpoken`).
+        public var instructionsNotSpoken: [String: String]?
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -22,9 +24,10 @@ public struct VisitSummary: Encodable, Sendable {
             try container.encode(results, forKey: .results)
             try container.encode(outcome, forKey: .outcome)
             try container.encode(skipReason, forKey: .skipReason)
+            try container.encode(instructionsNotSpoken, forKey: .instructionsNotSpoken)
         }
 
-        enum CodingKeys: CodingKey { case index, test, status, journal, results, outcome, skipReason }
+        enum CodingKeys: CodingKey { case index, test, status, journal, results, outcome, skipReason, instructionsNotSpoken }
     }
 
     /// The visit folder and its manifest.
@@ -79,7 +82,7 @@ public struct VisitSummary: Encodable, Sendable {
         tests = manifest.tests.map {
             Test(
                 index: $0.index, test: $0.test, status: $0.status.rawValue, journal: $0.journal, results: $0.results, outcome: $0.outcome,
-                skipReason: $0.skipReason)
+                skipReason: $0.skipReason, instructionsNotSpoken: $0.instructionsNotSpoken)
         }
     }
 
@@ -107,8 +110,16 @@ public struct VisitSummary: Encodable, Sendable {
             }
             if let reason = test.skipReason { line += "  (\(reason))" }
             lines.append(line)
+            lines += Self.unspokenLines(test.instructionsNotSpoken ?? [:])
         }
         lines.append("  manifest  \(manifest)")
         return lines
+    }
+
+    /// `     instructions shown, not spoken (no audio output device): clockStep-command, clockStep-copy`, one line a reason.
+    static func unspokenLines(_ steps: [String: String]) -> [String] {
+        Dictionary(grouping: steps.keys.sorted(), by: { steps[$0] ?? "" }).sorted { $0.key < $1.key }.map { reason, names in
+            "     instructions shown, not spoken (\(reason)): " + names.joined(separator: ", ")
+        }
     }
 }

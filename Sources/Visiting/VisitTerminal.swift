@@ -11,61 +11,94 @@ public import Visits
 /// their full length and each test starts when its break ends; when it is a pipe, its lines are the
 /// operator's.
 public final class VisitTerminal: VisitOperator {
-    private let isTTY = isatty(STDERR_FILENO) == 1
+    private let console: any OperatorConsole
+    /// Typed bytes not yet taken as lines.
     private var buffer: [UInt8] = []
+    /// The line being typed, shown beside the break's countdown so the operator sees it.
+    private var typing = TypedLine()
     private var closed = false
 
-    /// Shows the break on the participant's screen with the seconds left, about once a second; nil when it ends.
+    /// Shows the break on the participant's screen with the seconds left, a few times a second; nil when it ends.
     public var breakShown: ((_ secondsLeft: Double?) -> Void)?
+    /// Called a few times a second while the terminal waits for the operator outside a break (the
+    /// participant's cover is kept drawn and answering the window system).
+    public var waiting: (() -> Void)?
+    /// How often the participant's screen is looked after while waiting, in seconds.
+    private var pace: Double? { breakShown == nil && waiting == nil ? nil : 0.25 }
 
-    public init() {}
+    /// The operator at `console` (the real terminal by default).
+    public init(console: any OperatorConsole = TerminalConsole()) {
+        self.console = console
+    }
 
     public func note(_ text: String) {
-        FileHandle.standardError.write(Data((text + "\n").utf8))
+        console.write(text + "\n")
     }
 
     public func choose(before test: ProtocolTest, position: Int, count: Int, breakSeconds: Double?) -> VisitChoice {
         let name = Self.describe(test)
         note("Test \(position + 1) of \(count): \(name).")
         if let prompt = test.prompt { note("  Operator: \(prompt)") }
-        let signals = SignalPipe.install()
         // Keys typed at the terminal during the test (a stray Enter) must not start the next one.
-        if isatty(0) == 1 {
-            tcflush(0, TCIFLUSH)
+        if console.beginWaiting() {
             buffer.removeAll()
+            typing = TypedLine()
         }
         if let breakSeconds, breakSeconds > 0 {
             note(
                 "Break of \(breakCountdown(seconds: breakSeconds)): Enter ends it and starts the test, 's REASON' skips it, 'q' aborts the visit."
             )
-            let deadline = Date().addingTimeInterval(breakSeconds)
-            var shown = ""
-            while case let left = deadline.timeIntervalSinceNow, left > 0 {
-                breakShown?(left)
-                let text = "  break: \(breakCountdown(seconds: left)) left"
-                if isTTY && text != shown {
-                    FileHandle.standardError.write(Data(("\r\u{1B}[2K" + text).utf8))
-                    shown = text
-                }
-                switch wait(signals: signals, seconds: min(1, left)) {
-                case .signal: return clearing(.stop)
-                case .line(let line):
-                    if let choice = decide(OperatorCommand(line: line), test: name) { return clearing(choice) }
-                case .nothing: continue
-                }
-            }
-            _ = clearing(.administer)
+            if let choice = countDown(breakSeconds, test: name) { return choice }
             note("The break is over.")
         }
         if closed { return .administer }
         note("Ready for \(name): \(OperatorCommand.choices).")
         while true {
-            switch wait(signals: signals, seconds: nil) {
+            waiting?()
+            switch wait(seconds: pace) {
             case .signal: return .stop
             case .line(let line): if let choice = decide(OperatorCommand(line: line), test: name) { return choice }
             case .nothing: if closed { return .administer }
             }
         }
+    }
+
+    /// The break's countdown on a line of its own, rewritten about once a second and at every key,
+    /// with what the operator is typing after it: the countdown never erases typed text. Returns the
+    /// operator's choice if they made one before the break ended.
+    private func countDown(_ seconds: Double, test name: String) -> VisitChoice? {
+        let deadline = console.now() + seconds
+        console.showTyping(true)
+        defer { console.showTyping(false) }
+        var shown: String?
+        while case let left = deadline - console.now(), left > 0 {
+            breakShown?(left)
+            let line = Self.breakLine(secondsLeft: left, typed: typing.text, columns: console.columns)
+            if console.isTTY && line != shown { console.write("\r\u{1B}[2K" + line) }
+            shown = line
+            // Up to the next whole second of the countdown (or the participant's screen's next look).
+            switch wait(seconds: min(pace ?? 1, left - (left.rounded(.up) - 1))) {
+            case .signal: return clearing(.stop)
+            case .line(let line):
+                // The line stays on the terminal as typed, then the countdown comes back under the answer.
+                if console.isTTY { console.write("\r\u{1B}[2K> \(line)\n") }
+                shown = nil
+                console.showTyping(false)
+                if let choice = decide(OperatorCommand(line: line), test: name) { return clearing(choice) }
+                console.showTyping(true)
+            case .nothing: continue
+            }
+        }
+        _ = clearing(.administer)
+        return nil
+    }
+
+    /// The break's line: `  break: 0:25 left > s feels unwell`, the typed text's end kept when the
+    /// line is wider than the terminal.
+    static func breakLine(secondsLeft: Double, typed: String, columns: Int) -> String {
+        let countdown = "  break: \(breakCountdown(seconds: secondsLeft)) left > "
+        let room = max(1, columns - countdown.count)
+        return countdown + (typed.count > room ? "<" + String(typed.suffix(room - 1)) : typed)
     }
 
     /// The choice a command makes, nil when the operator is to be asked again.
@@ -89,7 +122,7 @@ public final class VisitTerminal: VisitOperator {
 
     private func clearing(_ choice: VisitChoice) -> VisitChoice {
         breakShown?(nil)
-        if isTTY { FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8)) }
+        if console.isTTY { console.write("\r\u{1B}[2K") }
         return choice
     }
 
@@ -99,15 +132,26 @@ public final class VisitTerminal: VisitOperator {
         case nothing
     }
 
-    /// Waits up to `seconds` (nil: until something comes) for a line on standard input or a signal.
-    private func wait(signals: Int32, seconds: Double?) -> Waited {
+    /// Waits up to `seconds` (nil: until something comes) for a line or a signal; every key typed
+    /// meanwhile is taken into the line being typed (for the countdown to show).
+    private func wait(seconds: Double?) -> Waited {
         if let line = takeLine() { return .line(line) }
-        var fds = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0), pollfd(fd: closed ? -1 : 0, events: Int16(POLLIN), revents: 0)]
-        let timeout = seconds.map { Int32(($0 * 1000).rounded(.up)) } ?? (closed ? 1000 : -1)
-        _ = poll(&fds, 2, timeout)
-        if SignalPipe.take(from: signals) != nil { return .signal }
-        if fds[1].revents != 0 { fill() }
-        return takeLine().map { .line($0) } ?? .nothing
+        let deadline = seconds.map { console.now() + $0 }
+        while true {
+            let left = deadline.map { max(0, $0 - console.now()) }
+            var typed = false
+            switch console.wait(seconds: left) {
+            case .signal: return .signal
+            case .closed: closed = true
+            case .typed(let bytes):
+                buffer += bytes
+                typed = true
+            case .nothing: break
+            }
+            if let line = takeLine() { return .line(line) }
+            // A key that ends no line is shown at once: back to the caller, which redraws the countdown.
+            if closed || deadline == nil || typed || console.now() >= deadline! { return .nothing }
+        }
     }
 
     /// A whole line from standard input, waiting for it; nil once it is closed.
@@ -115,25 +159,20 @@ public final class VisitTerminal: VisitOperator {
         while true {
             if let line = takeLine() { return line }
             if closed { return nil }
-            fill()
+            switch console.wait(seconds: nil) {
+            case .closed: closed = true
+            case .typed(let bytes): buffer += bytes
+            case .signal, .nothing: break
+            }
         }
     }
 
-    private func fill() {
-        var chunk = [UInt8](repeating: 0, count: 1024)
-        let count = read(0, &chunk, chunk.count)
-        if count <= 0 {
-            if count == 0 || errno != EINTR { closed = true }
-            return
-        }
-        buffer += chunk[0..<count]
-    }
-
+    /// Takes the typed bytes into the line being typed; the line, once Enter ends it.
     private func takeLine() -> String? {
-        guard let end = buffer.firstIndex(of: UInt8(ascii: "\n")) else { return nil }
-        let line = String(decoding: buffer[..<end], as: UTF8.self)
-        buffer.removeSubrange(...end)
-        return line
+        while !buffer.isEmpty {
+            if let line = typing.take(buffer.removeFirst()) { return line }
+        }
+        return nil
     }
 
     /// `maze (battery ../mazes/standard.battery)`.

@@ -174,6 +174,11 @@ public struct VisitLifeCycle: Equatable, Sendable {
         manifest.calibration = calibration
     }
 
+    /// Records the steps of the test at `position` whose instructions were shown, not spoken, and why: a fact, not a state.
+    public mutating func record(instructionsNotSpoken unspoken: [String: String]?, of position: Int) {
+        manifest.tests[position].instructionsNotSpoken = unspoken
+    }
+
     private mutating func close(_ end: VisitManifest.Status, at: String) {
         manifest.status = end
         manifest.finished = at

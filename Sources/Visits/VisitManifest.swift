@@ -175,6 +175,9 @@ public struct VisitManifest: Codable, Hashable, Sendable {
         public var sha256: Checksums?
         public var outcome: String?
         public var skipReason: String?
+        /// The steps whose instructions were shown but not spoken (no audio was played), each with
+        /// why in words ("no audio output device"); null when every instruction was spoken (or none was given).
+        public var instructionsNotSpoken: [String: String]?
 
         public init(index: Int, test: String) {
             self.index = index
@@ -194,6 +197,7 @@ public struct VisitManifest: Codable, Hashable, Sendable {
             try container.encode(sha256, forKey: .sha256)
             try container.encode(outcome, forKey: .outcome)
             try container.encode(skipReason, forKey: .skipReason)
+            try container.encode(instructionsNotSpoken, forKey: .instructionsNotSpoken)
         }
     }
 

@@ -9,8 +9,12 @@ import Sessions
 struct ADFShowCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: "Shows the test, steps, strokes, points, duration, interruptions and device of a results file.",
+        abstract: "Shows the test, steps, strokes, points, durations, interruptions and device of a results file.",
         discussion: """
+            The durations are named for what they are: wall time (the first step's start to the \
+            last step's end, pauses included), paused time (the operator's pauses) and time \
+            drawing (wall time less paused time), as the report, features and the exports name them.
+
             When the journal of the session is beside the file (same name, .evemu) and tells that \
             the session stopped before its last step ended, a last line says the session is \
             incomplete ("incomplete": true in JSON): ADF has no field for it.

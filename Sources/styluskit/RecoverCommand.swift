@@ -9,9 +9,11 @@ struct Recover: ParsableCommand {
         abstract: "Rebuilds the ADF results file of a live session from its journal.",
         discussion: """
             The journal's control lines give the step changes and the clock anchor, so the rebuilt \
-            file equals what the live session wrote (or would have written, had it not been \
-            interrupted). An incomplete last frame is dropped. Steps the session never ended end \
-            at the journal's last event, and the summary says the session was incomplete.
+            file equals what the live session wrote. A journal cut by a crash (no 'end' line) \
+            gives a file that ends at the journal's last event: an incomplete last frame is \
+            dropped, the steps the session never ended end there, no timer fires after it (no \
+            interruption or maze finish the session did not live to see), and the summary says \
+            the session was incomplete.
 
             The journal keeps what the session was given: its settings file, its tablet and display \
             profiles and its maze or battery files, whole. So recover needs no options, and prints \

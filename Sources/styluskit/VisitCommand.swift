@@ -68,12 +68,11 @@ struct Visit: ParsableCommand {
         var runner = try visit.runner()
         runner.feeds = feed
         let desk = VisitTerminal()
-        var breakScreen: BreakScreen?
-        desk.breakShown = { [outputDisplay, offscreen] left in
-            guard let left else { return breakScreen = nil }
-            breakScreen = try? breakScreen ?? BreakScreen(outputDisplay: outputDisplay, offscreen: offscreen, note: { printError($0) })
-            breakScreen?.show(secondsLeft: left)
-        }
+        // The participant's screen stays covered from before the first test to after the last: each
+        // test's window opens over this one, and the breaks are shown on it.
+        let cover = try? VisitCover(outputDisplay: outputDisplay, offscreen: offscreen, note: { printError($0) })
+        desk.breakShown = { left in cover?.show(breakSecondsLeft: left) }
+        desk.waiting = { cover?.show(breakSecondsLeft: nil) }
         // The patient's details and the clinician's password are asked for once, before the first test.
         let seal = try visit.patient.sealer()
         let ended = try runner.run(operator: desk) { test, opened in
@@ -82,6 +81,7 @@ struct Visit: ParsableCommand {
                 var request = try request(test, seal: seal)
                 request.opened = { try opened(VisitTestOpened(sessionOf: $0, node: $1, device: $2, sources: $3)) }
                 let session = try AdministerSession.run(request, note: { printError($0) })
+                cover?.testEnded()
                 if session.aborted { return .aborted }
                 if session.stoppedBy != nil { return .stopped }
                 return session.stepsEndedByOperator > 0 ? .movedOn : .finished

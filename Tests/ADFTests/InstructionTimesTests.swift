@@ -50,6 +50,20 @@ struct InstructionTimesTests {
         #expect(ADFValidator().validate(path: path) == [])
     }
 
+    @Test("A step the journal's end closed says so on its End (journalEnded), read back; valid; absent otherwise")
+    func journalEnded() throws {
+        var cut = document(instructions: nil)
+        cut.steps[0].end.journalEnded = true
+        let (path, text, directory) = try written(cut)
+        defer { directory.remove() }
+        #expect(text.contains(#"<End timestamp="9000" journalEnded="true"/>"#), "\(text)")
+        #expect(try ADFReader.read(path: path).document.steps[0].end.journalEnded)
+        #expect(ADFValidator().validate(path: path) == [])
+        let (_, whole, other) = try written(document(instructions: nil))
+        defer { other.remove() }
+        #expect(!whole.contains("journalEnded"))
+    }
+
     @Test("Absent when not given: the Start element is as before")
     func absent() throws {
         let (_, text, directory) = try written(document(instructions: nil))
@@ -67,8 +81,27 @@ struct InstructionTimesTests {
         #expect(read == InstructionTimes(shownUnixMilliseconds: 1_100, spokenUnixMilliseconds: 2_300, firstTouchUnixMilliseconds: 2_600))
         let summary = try ADFSummary(path: path)
         #expect(summary.steps[0].readingMilliseconds == 1_500)
-        #expect(summary.text.contains("step mazeStep-a: 1000 - 9000 (8.000 s), 1 stroke, 1 point, instructions read in 1.500 s"))
+        #expect(summary.text.contains("step mazeStep-a: 1000 - 9000 (wall time 8.000 s), 1 stroke, 1 point, instructions read in 1.500 s"))
         #expect(try summary.json().contains(#""readingMilliseconds":1500"#))
+    }
+
+    @Test(
+        "The summary names its durations: wall time, paused time (the operator's pauses, one never resumed to the step's end), time drawing"
+    )
+    func summaryDurations() throws {
+        var paused = document(instructions: nil)
+        paused.steps[0].interruptions = [
+            Interruption(type: "operator-paused", unixMilliseconds: 3_000), Interruption(type: "no-drawing", unixMilliseconds: 3_500),
+            Interruption(type: "operator-resumed", unixMilliseconds: 5_000), Interruption(type: "operator-paused", unixMilliseconds: 8_000),
+        ]
+        let (path, _, directory) = try written(paused)
+        defer { directory.remove() }
+        let summary = try ADFSummary(path: path)
+        #expect(summary.durationMilliseconds == 8_000 && summary.pausedMilliseconds == 3_000 && summary.drawingMilliseconds == 5_000)
+        #expect(summary.text.contains("wall time: 8.000 s, paused time: 3.000 s, time drawing: 5.000 s, 1 step"), "\(summary.text)")
+        #expect(summary.text.contains("(wall time 8.000 s, paused time 3.000 s)"))
+        #expect(!summary.text.contains("duration"))
+        #expect(try summary.json().contains(#""pausedMilliseconds":3000"#))
     }
 
     @Test("Without the attributes neither the summary's text nor its JSON mention a reading time")
@@ -154,5 +187,53 @@ struct InstructionTimesTests {
             ADFValidator().validate(path: fraction).map(\.message) == [
                 #"<Start> instructionsShown="1673535657700.5" is not Unix time in whole milliseconds"#
             ])
+    }
+}
+
+/// Instructions shown but not spoken (no audio was played): no `instructionsSpoken`, and
+/// `instructionsNotSpoken` says why; never a speech end that did not happen.
+@Suite("ADF instructions shown, not spoken")
+struct UnspokenInstructionTimesTests {
+    static let silent = InstructionTimes(
+        shownUnixMilliseconds: 1_100.9, spokenUnixMilliseconds: nil, firstTouchUnixMilliseconds: 2_600.9,
+        notSpoken: "no audio output device")
+
+    @Test("Written without instructionsSpoken, with why; read back and valid")
+    func writtenAndRead() throws {
+        let base = InstructionTimesTests()
+        let (path, text, directory) = try base.written(base.document(instructions: Self.silent))
+        defer { directory.remove() }
+        #expect(
+            text.contains(
+                #"<Start brightness="0.5000" timestamp="1000" volume="0.2500" instructionsShown="1100" instructionsNotSpoken="no audio output device" firstTouch="2600"/>"#
+            ))
+        #expect(!text.contains("instructionsSpoken"))
+        #expect(ADFValidator().validate(path: path) == [])
+        let read = try ADFReader.read(path: path).document
+        #expect(read.steps[0].start.instructions?.spokenUnixMilliseconds == nil)
+        #expect(read.steps[0].start.instructions?.notSpoken == "no audio output device")
+        #expect(read.steps[0].start.instructions?.readingMilliseconds == 1500)
+    }
+
+    @Test("Spoken and not spoken at once is refused, as is an empty reason")
+    func both() throws {
+        let base = InstructionTimesTests()
+        let (path, text, directory) = try base.written(base.document(instructions: Self.silent))
+        defer { directory.remove() }
+        for (attributes, problem) in [
+            (
+                #"instructionsShown="1100" instructionsSpoken="1200" instructionsNotSpoken="no audio output device""#,
+                "<Start> has both instructionsSpoken and instructionsNotSpoken: instructions are spoken or not, not both"
+            ),
+            (
+                #"instructionsShown="1100" instructionsNotSpoken="""#,
+                "<Start> instructionsNotSpoken is empty: it says why the instructions were not spoken"
+            ),
+        ] {
+            let changed = text.replacingOccurrences(
+                of: #"instructionsShown="1100" instructionsNotSpoken="no audio output device""#, with: attributes)
+            try changed.write(toFile: path, atomically: true, encoding: .utf8)
+            #expect(ADFValidator().validate(path: path).map(\.message).contains { $0.contains(problem) })
+        }
     }
 }

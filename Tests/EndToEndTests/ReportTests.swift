@@ -195,9 +195,13 @@ struct ReportTests {
         let made = try styluskit(["report", visit.folder.path, "--out", pdf, "--json"])
         try #require(made.status == 0, "\(made.standardError)")
         let report = try Self.json(made.standardOutput)
-        #expect(report["pages"] as? Int == 1 && report["paper"] as? String == "a4" && report["patientShown"] as? Bool == false)
+        #expect(report["paper"] as? String == "a4" && report["patientShown"] as? Bool == false)
         let tests = try #require(report["tests"] as? [[String: Any]])
         try #require(tests.count == 4)
+        // Page 1 holds the visit; the pages after it the symbol-digit steps at a scale where their digits can be read.
+        #expect(tests.allSatisfy { $0["page"] as? Int == 1 })
+        let legiblePages = try #require(tests[2]["steps"] as? [[String: Any]]).compactMap { $0["page"] as? Int }.filter { $0 > 1 }
+        #expect(!legiblePages.isEmpty && report["pages"] as? Int == legiblePages.max())
         #expect(tests.map { $0["status"] as? String } == ["done", "done", "incomplete", "skipped"])
 
         // The page is A4 portrait: 595.28 x 841.89 points.
@@ -250,12 +254,15 @@ struct ReportTests {
         let made = try styluskit(["report", visit.folder.path, "--out", pdf, "--json"])
         try #require(made.status == 0, "\(made.standardError)")
         let report = try Self.json(made.standardOutput)
-        #expect(report["pages"] as? Int == 2)
         let tests = try #require(report["tests"] as? [[String: Any]])
+        // Two pages of blocks, then the pages of legible steps of each of the two symbol-digit tests.
+        let stepPages = tests.flatMap { ($0["steps"] as? [[String: Any]] ?? []).compactMap { $0["page"] as? Int } }
+        let total = try #require(report["pages"] as? Int)
+        #expect(total > 2 && total == stepPages.max())
         let pages = tests.map { $0["page"] as? Int ?? 0 }
         #expect(pages.first == 1 && pages.last == 2 && pages == pages.sorted(), "\(pages)")
         let info = try run(URL(fileURLWithPath: "/usr/bin/pdfinfo"), [pdf])
-        #expect(info.standardOutput.contains("Pages:           2"), "\(info.standardOutput)")
+        #expect(info.standardOutput.contains("Pages:           \(total)"), "\(info.standardOutput)")
         let dpi = 100.0
         let second = try Self.raster(pdf, page: 2, dpi: Int(dpi))
         for test in tests where test["page"] as? Int == 2 && test["status"] as? String != "aborted" {
@@ -263,7 +270,7 @@ struct ReportTests {
             #expect(Self.count(in: second, box: picture, dpi: dpi, where: Self.isInk) > 20, "test \(test["index"]!) on page 2 has no ink")
         }
         let text = try Self.text(pdf)
-        #expect(text.contains("Visit report, participant P-0042 (continued)") && text.contains("Page 2 of 2"))
+        #expect(text.contains("Visit report, participant P-0042 (continued)") && text.contains("Page 2 of \(total)"))
         #expect(text.contains("8. Symbol digit: ABORTED: the operator aborted the visit during this test"))
         #expect(tests.last?["picture"] is NSNull)
     }
@@ -343,11 +350,112 @@ struct ReportTests {
             let duration = try #require(row["total_time_s"] as? Double)
             let strokes = try #require(row["strokes"] as? Int)
             let line = try #require(
-                text.split(separator: "\n").filter { $0.contains("Duration") }.dropFirst(position).first, "no Duration line \(position + 1)"
-            )
+                text.split(separator: "\n").filter { $0.contains("Time drawing") }.dropFirst(position).first,
+                "no Time drawing line \(position + 1)")
             #expect(line.contains(String(format: "%.2f s", duration)), "\(line) against features' \(duration)")
             let strokeLine = try #require(text.split(separator: "\n").filter { $0.contains("Strokes") }.dropFirst(position).first)
             #expect(strokeLine.contains(" \(strokes) "), "\(strokeLine) against features' \(strokes)")
+        }
+    }
+
+    /// The report's text, whitespace runs (a wrapped line's break, pdftotext's layout) made one space.
+    static func flatText(_ pdf: String) throws -> String {
+        try text(pdf).split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
+    }
+
+    @Test("Each picture is labelled with its step; symbol-digit steps are drawn again at 1:2 or larger, with their ink, after page 1")
+    func stepLabelsAndLegibleSymbolDigit() throws {
+        let visit = try Visit()
+        defer { visit.remove() }
+        let pdf = visit.directory.appendingPathComponent("report.pdf").path
+        let made = try styluskit(["report", visit.folder.path, "--out", pdf, "--json"])
+        try #require(made.status == 0, "\(made.standardError)")
+        let tests = try #require(try Self.json(made.standardOutput)["tests"] as? [[String: Any]])
+        let text = try Self.flatText(pdf)
+        for label in ["Step 1: command", "Step 2: copy", "Step 1: detour"] {
+            #expect(text.contains(label), "no label '\(label)' in the report")
+        }
+        let sdt = try #require(tests[2]["steps"] as? [[String: Any]], "no step pictures in \(tests[2])")
+        let blockScale = try #require(tests[2]["scale"] as? Double)
+        let onPage1 = sdt.filter { $0["page"] as? Int == 1 }
+        let legible = sdt.filter { ($0["page"] as? Int ?? 0) > 1 }
+        #expect(!onPage1.isEmpty && onPage1.count == legible.count, "each symbol-digit step on page 1 and again after it")
+        #expect(blockScale > 2, "the block's pictures are small (1:\(blockScale)): the legible ones are the point")
+        let dpi = 100.0
+        for picture in legible {
+            let scale = try #require(picture["scale"] as? Double)
+            #expect([1, 1.25, 1.5, 2].contains(scale), "a symbol-digit step at 1:\(scale)")
+            let page = try #require(picture["page"] as? Int)
+            let raster = try Self.raster(pdf, page: page, dpi: Int(dpi))
+            let label = try #require(picture["label"] as? String)
+            #expect(text.contains(label) && label.hasPrefix("Step \(picture["number"] as? Int ?? 0): "))
+            let box = try #require(picture["box"] as? [String: Double])
+            // The window onto the form, drawn at its scale: its width on paper is the form's window over n.
+            let window = try #require(tests[2]["window"] as? [String: Double])
+            #expect(abs(box["width"]! - window["width"]! / scale) < 0.02, "\(box) against the window \(window) at 1:\(scale)")
+            // The form's black lines and digits are there at that scale (and the ink where the step has some).
+            #expect(Self.count(in: raster, box: box, dpi: dpi, where: Self.isDark) > 500, "\(label) has no form on page \(page)")
+        }
+        #expect(text.contains("each step at 1:"))
+        // The first part's answers are ink, legible at that scale.
+        let first = try #require(legible.first)
+        let firstBox = try #require(first["box"] as? [String: Double])
+        let firstPage = try Self.raster(pdf, page: try #require(first["page"] as? Int), dpi: Int(dpi))
+        #expect(Self.count(in: firstPage, box: firstBox, dpi: dpi, where: Self.isInk) > 20, "the test part's answers have no ink")
+        // Every step's label is printed once for the block and once for the legible page.
+        let steps = try #require(tests[2]["steps"] as? [[String: Any]]).compactMap { $0["label"] as? String }
+        #expect(steps.count == 2 * onPage1.count)
+    }
+
+    @Test("Times are the site's local time with the zone: TZ=America/New_York gives UTC-05:00, TZ=UTC gives UTC")
+    func localTimes() throws {
+        let visit = try Visit()
+        defer { visit.remove() }
+        // The visit began at 1 795 000 000 s: 2026-11-18 11:06:40 UTC, 06:06:40 in New York (EST).
+        for (zone, began) in [
+            ("America/New_York", "began 2026-11-18 06:06:40 UTC-05:00 (America/New_York)"),
+            ("Asia/Kolkata", "began 2026-11-18 16:36:40 UTC+05:30 (Asia/Kolkata)"), ("UTC", "began 2026-11-18 11:06:40 UTC"),
+        ] {
+            let pdf = visit.directory.appendingPathComponent("report-\(zone.replacingOccurrences(of: "/", with: "-")).pdf").path
+            let made = try run(
+                URL(fileURLWithPath: "/usr/bin/env"), ["TZ=\(zone)", Paths.styluskit.path, "report", visit.folder.path, "--out", pdf],
+                in: Paths.packageRoot)
+            try #require(made.status == 0, "\(made.standardError)")
+            let text = try Self.flatText(pdf)
+            #expect(text.contains(began), "TZ=\(zone): no '\(began)' in \(text.prefix(600))")
+            #expect(!text.contains("2026-11-18T11:06:40Z"), "the manifest's UTC time printed as it is stored")
+        }
+    }
+
+    @Test("Durations named for what they are: wall time, paused time and time drawing, equal to features' and adf show's")
+    func namedDurations() throws {
+        let visit = try Visit()
+        defer { visit.remove() }
+        let pdf = visit.directory.appendingPathComponent("report.pdf").path
+        let made = try styluskit(["report", visit.folder.path, "--out", pdf])
+        try #require(made.status == 0, "\(made.standardError)")
+        let lines = try Self.text(pdf).split(separator: "\n")
+        #expect(!lines.contains { $0.contains("Duration") }, "the report still says Duration")
+        for position in 0..<3 {
+            let file = try #require(visit.results[position])
+            let features = try styluskit(["features", file, "--level", "test", "--format", "json"])
+            try #require(features.status == 0, "\(features.standardError)")
+            let row = try Self.json(String(features.standardOutput.split(separator: "\n")[0]))
+            let wall = try #require(row["wall_time_s"] as? Double, "features has no wall_time_s")
+            let paused = try #require(row["paused_time_s"] as? Double, "features has no paused_time_s")
+            let drawing = try #require(row["total_time_s"] as? Double)
+            #expect(abs(wall - paused - drawing) < 0.002)
+            for (label, value) in [("Wall time", wall), ("Paused time", paused), ("Time drawing", drawing)] {
+                let line = try #require(lines.filter { $0.contains(label) }.dropFirst(position).first, "no \(label) line \(position + 1)")
+                #expect(line.contains(String(format: "%.2f s", value)), "\(line) against features' \(value)")
+            }
+            // adf show names the same wall time.
+            let shown = try styluskit(["adf", "show", file])
+            try #require(shown.status == 0, "\(shown.standardError)")
+            #expect(
+                shown.standardOutput.contains(
+                    String(format: "wall time: %.3f s, paused time: %.3f s, time drawing: %.3f s", wall, paused, drawing)),
+                "\(shown.standardOutput.prefix(300)) against features' \(wall), \(paused), \(drawing)")
         }
     }
 
@@ -361,7 +469,7 @@ struct ReportTests {
             in: Paths.packageRoot, input: Self.password)
         try #require(unlocked.status == 0, "\(unlocked.standardError)")
         let report = try Self.json(unlocked.standardOutput)
-        #expect(report["patientShown"] as? Bool == true && report["paper"] as? String == "letter" && report["pages"] as? Int == 1)
+        #expect(report["patientShown"] as? Bool == true && report["paper"] as? String == "letter" && (report["pages"] as? Int ?? 0) > 1)
         let text = try Self.text(pdf)
         #expect(text.contains("Patient: \(Self.patientName), Evangelina") && text.contains("born 1941-07-30"))
         let info = try run(URL(fileURLWithPath: "/usr/bin/pdfinfo"), [pdf])

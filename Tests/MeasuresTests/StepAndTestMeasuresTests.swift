@@ -67,6 +67,20 @@ struct StepAndTestMeasuresTests {
         #expect(m.row["interruptions_no_drawing"] == .count(1))
     }
 
+    @Test("Durations named for what they are: wall time, paused time, and the time drawing (total_time_s) between them")
+    func durations() {
+        let paused = [InkInterruption(type: "operator-paused", time: 12), InkInterruption(type: "operator-resumed", time: 15)]
+        let command = Self.step("clockStep-command", start: 10, lead: 1, durations: [0.5], gaps: [], interruptions: paused, end: 30)
+        let copy = Self.step("clockStep-copy", start: 30, lead: 1, durations: [0.5], gaps: [], end: 42)
+        let step = StepMeasures(command, number: 1, assessment: .clock).row
+        #expect(step["wall_time_s"] == .number(20) && step["paused_time_s"] == .number(3) && step["total_time_s"] == .number(17))
+        let test = TestMeasures(InkTest(assessment: .clock, steps: [command, copy])).row
+        #expect(test["wall_time_s"] == .number(32) && test["paused_time_s"] == .number(3) && test["total_time_s"] == .number(29))
+        // The new columns come last: the columns before keep their places.
+        #expect(Array(test.columns.suffix(2)) == ["wall_time_s", "paused_time_s"])
+        #expect(Array(step.columns.suffix(2)) == ["wall_time_s", "paused_time_s"])
+    }
+
     @Test("Interruptions by type, with the proctors' types in columns and the rest under 'other'")
     func interruptions() {
         let kinds = ["wall-cross", "no-drawing", "wall-cross", "device-removed"]

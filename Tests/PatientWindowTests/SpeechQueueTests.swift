@@ -3,6 +3,7 @@ import Foundation
 @testable import PatientWindow
 import StylusInput
 import Synchronization
+import Proctoring
 import Testing
 
 /// A synthesiser held at a gate: it says when a synthesis has begun, and makes it only when let through.
@@ -109,7 +110,7 @@ struct AsynchronousReadingTests {
         #expect(reading.readings == [.init(step: "mazeStep-1", seconds: 3, spokenSeconds: 2.5)])
     }
 
-    @Test("A touch before the speech was made closes a complete measure: speech ends at the touch")
+    @Test("A touch before the speech was made leaves the instructions shown, not spoken: nothing was heard")
     func touchBeforeSpeech() {
         var reading = InstructionReading()
         reading.shown(step: "mazeStep-1", at: EventTime(microseconds: 1_000_000))
@@ -120,9 +121,74 @@ struct AsynchronousReadingTests {
         #expect(
             reading.measures == [
                 .init(
-                    step: "mazeStep-1", shown: EventTime(microseconds: 1_000_000), spoken: EventTime(microseconds: 1_200_000),
+                    step: "mazeStep-1", shown: EventTime(microseconds: 1_000_000), speech: .notPlayed(.touchedFirst),
                     firstTouch: EventTime(microseconds: 1_200_000))
             ])
-        #expect(reading.readings.map(\.spokenSeconds) == [0.2])
+        #expect(reading.readings == [.init(step: "mazeStep-1", seconds: 0.2, notSpoken: .touchedFirst)])
+    }
+}
+
+/// Instructions count as spoken only when their audio was played (an output opened, the samples queued).
+@Suite("Speech as it happened")
+struct SpeechAsItHappenedTests {
+    static let shown = EventTime(microseconds: 1_000_000)
+    static let speech = SynthesisedSpeech(samples: Array(repeating: 0, count: 22_050), rate: 22_050)
+
+    @Test("Samples the audio output took are played, to the shown time plus their length")
+    func played() {
+        #expect(
+            InstructionSpeech.of(.success(Self.speech), shown: Self.shown, played: { _ in true })
+                == .played(until: EventTime(microseconds: 2_000_000)))
+    }
+
+    @Test("Samples no audio output took are not spoken: no audio output device")
+    func noOutput() {
+        #expect(InstructionSpeech.of(.success(Self.speech), shown: Self.shown, played: { _ in false }) == .notPlayed(.noAudioOutput))
+    }
+
+    @Test(
+        "Speech that could not be made is not spoken, and why",
+        arguments: [
+            (SpeechError.unavailable, UnspokenReason.speechUnavailable), (.noSuchVoice("xx"), .noSuchVoice),
+            (.noAudioOutput, .noAudioOutput),
+        ])
+    func notMade(error: SpeechError, reason: UnspokenReason) {
+        #expect(InstructionSpeech.of(.failure(error), shown: Self.shown, played: { _ in true }) == .notPlayed(reason))
+    }
+
+    @Test("Instructions not played give no speech end, and the summary says shown, not spoken and why")
+    func notPlayedReading() {
+        var reading = InstructionReading()
+        reading.shown(step: "clockStep-command", at: Self.shown)
+        reading.speechNotPlayed(.noAudioOutput)
+        #expect(!reading.awaitsSpeech)
+        // A touch ending a script's speech does not make unspoken instructions spoken.
+        reading.speechEnds(at: EventTime(microseconds: 1_500_000))
+        reading.touched(at: EventTime(microseconds: 5_200_000))
+        #expect(reading.measures.map(\.spoken) == [nil])
+        #expect(reading.measures.map(\.speech) == [.notPlayed(.noAudioOutput)])
+        #expect(reading.readings.map(\.spokenSeconds) == [nil])
+        #expect(
+            reading.readings.map(\.line) == [
+                "  reading   clockStep-command: 4.2 s to the first touch (instructions shown, not spoken: no audio output device)"
+            ])
+    }
+
+    @Test("Played instructions keep their summary line")
+    func playedLine() {
+        #expect(
+            InstructionReading.Reading(step: "clockStep-copy", seconds: 2.5, spokenSeconds: 2.0).line
+                == "  reading   clockStep-copy: 2.5 s to the first touch (instructions spoken in 2.0 s)")
+    }
+
+    @Test("The reasons in words, as the record gives them")
+    func words() {
+        #expect(
+            UnspokenReason.allCases.map(\.shownNotSpoken) == [
+                "shown, not spoken: no audio output device", "shown, not spoken: espeak-ng could not start",
+                "shown, not spoken: no such espeak-ng voice", "shown, not spoken: the pen touched before the speech was ready",
+            ])
+        #expect(UnspokenReason.allCases.map(\.code) == ["no-audio-output", "speech-unavailable", "no-such-voice", "touched-first"])
+        for reason in UnspokenReason.allCases { #expect(UnspokenReason(words: reason.words) == reason) }
     }
 }

@@ -15,6 +15,16 @@ struct JournalControlTests {
         #expect(JournalControl(text: control.text) == control)
     }
 
+    @Test("Instructions shown, not spoken: the line says why (a code) in place of the speech's end")
+    func notSpoken() throws {
+        let control = JournalControl.instructionsNotSpoken(
+            step: "clockStep-command", shown: EventTime(microseconds: 2_000_001), reason: "no-audio-output",
+            firstTouch: EventTime(microseconds: 12_345_678))
+        #expect(control.text == "instructions shown=2.000001 not-spoken=no-audio-output first-touch=12.345678 step=clockStep-command")
+        #expect(JournalControl(text: control.text) == control)
+        #expect(JournalControl(text: "instructions shown=2.000001 not-spoken= first-touch=12.345678 step=a") == nil)
+    }
+
     @Test(
         "A malformed instructions line is not a control (as a later version's line would not be)",
         arguments: [

@@ -177,6 +177,80 @@ struct JournalRecoveryTests {
         #expect(sdt.steps.dropFirst().contains { $0.strokes > 0 }, "\(sdt.steps.map(\.strokes))")
     }
 
+    /// The latest instant a journal holds: its last event or its last control line's time.
+    func lastInstant(ofJournal path: String) throws -> EventTime {
+        let reader = try JournalReader(path: path)
+        var last = try #require(reader.opening.begin)
+        while let item = try reader.next() {
+            switch item {
+            case let .event(event): last = max(last, event.time)
+            case let .control(control):
+                switch control {
+                case let .continue(time), let .pause(time), let .resume(time), let .removed(time), let .reconnected(time),
+                    let .tap(_, time), let .end(time), let .gap(time, _):
+                    last = max(last, time)
+                default: break
+                }
+            }
+        }
+        return last
+    }
+
+    @Test("A maze journal cut at 200 byte offsets, as a crash leaves it: no interruption or step end after its last line")
+    func mazeJournalCutAnywhere() throws {
+        let scratch = try Scratch()
+        var checked = 0
+        var marked = 0
+        // A wall cross held for 0.6 s (the wall-cross timer) and a 2.1 s lift (the no-drawing
+        // timer), each followed by the 2 s finish timeout: every timer of the maze can be cut short.
+        for (scenario, maze) in [
+            ("wall-cross-0.6s.scenario", "Fixtures/synth/detour.maze"), ("no-drawing.scenario", "Fixtures/mazes/no-choice.maze"),
+        ] {
+            let directory = scratch.path + "/" + scenario
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            let run = try live(
+                .maze(mazeFile: Fixture.path(maze)), on: try SynthesizedRecording(scenario: scenario), settingsFile: nil, presses: [],
+                tail: 5, in: directory)
+            let bytes = try #require(FileManager.default.contents(atPath: run.journal))
+            let text = String(decoding: bytes, as: UTF8.self)
+            // Cuts from just past the first frame (its SYN_REPORT line) to the end: before it a
+            // journal is no session's (an incomplete last frame is dropped; recover refuses a journal without events).
+            let begin = try #require(text.range(of: JournalControl.linePrefix + "begin "))
+            let report = try #require(text.range(of: " 0000 0000 0000", range: begin.upperBound..<text.endIndex))
+            let from = try #require(text[report.upperBound...].firstIndex(of: "\n")).utf16Offset(in: text) + 1
+            let anchor = try #require(JournalReader(path: run.journal).opening.anchor)
+            let wallClock = WallClockAnchor(offsetMicroseconds: anchor.offsetMicroseconds)
+            for index in 0..<100 {
+                let offset = from + (bytes.count - from) * index / 100
+                let cut = directory + "/cut-\(index).evemu"
+                try bytes.prefix(offset).write(to: URL(fileURLWithPath: cut))
+                // The file's times are whole milliseconds.
+                let last = wallClock.unixMilliseconds(try lastInstant(ofJournal: cut)).rounded(.up)
+                let recovered = try JournalRecovery(path: cut, lookup: Fixture.lookup).rebuildInMemory()
+                // The steps the cut left open end at its last line, and say so.
+                for step in recovered.document.steps where step.end.journalEnded {
+                    #expect(step.end.unixMilliseconds == wallClock.unixMilliseconds(try lastInstant(ofJournal: cut)).rounded(.down))
+                    marked += 1
+                }
+                for step in recovered.document.steps {
+                    #expect(
+                        step.end.unixMilliseconds <= last,
+                        "\(scenario) cut at byte \(offset): \(step.identifier) ends \(step.end.unixMilliseconds - last) ms after the journal's last line"
+                    )
+                    for interruption in step.interruptions {
+                        #expect(
+                            interruption.unixMilliseconds <= last,
+                            "\(scenario) cut at byte \(offset): a \(interruption.type) interruption \(interruption.unixMilliseconds - last) ms after the journal's last line"
+                        )
+                    }
+                }
+                checked += 1
+            }
+        }
+        #expect(checked == 200)
+        #expect(marked > 100, "most cuts leave the maze open: its End says the journal ended there (\(marked) of 200)")
+    }
+
     /// The recording cut at the middle of its `stroke`-th stroke (from 0), after a whole frame:
     /// the pen is on the surface when the session is ended.
     func cutMidStroke(_ recording: SynthesizedRecording, stroke: Int) throws -> SynthesizedRecording {

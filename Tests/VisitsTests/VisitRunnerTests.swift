@@ -233,4 +233,35 @@ import Visits
         #expect(runner.request(0).journaled == .clock && runner.request(2).journaled == .sdt)
         #expect(runner.request(0).settingsFile == root + "/settings.yaml")
     }
+
+    /// The steps a results file says went unspoken reach visit.json for a test finished or stopped
+    /// (`noteUnspoken`, also called for a recovered one): the merge of speech-screen (which noted them) and visit-states (which routes every
+    /// change of the manifest through `VisitLifeCycle`) must keep them.
+    @Test func theStepsNotSpokenReachTheManifestWhenATestEndsOrIsRecovered() throws {
+        let golden = try String(contentsOfFile: Self.repository + "/Fixtures/golden/clock-small.csk", encoding: .utf8)
+        let silent = golden.replacingOccurrences(
+            of: #"<Start timestamp="1673535657692"/>"#,
+            with: #"<Start timestamp="1673535657692" instructionsShown="1673535657700" instructionsNotSpoken="no audio output device"/>"#)
+        try #require(silent != golden)
+        let unspoken = ["clockStep-command": "no audio output device"]
+        let root = try Self.scratch()
+        let file = try Self.protocolFile(in: root)
+        var runner = try VisitRunner(protocolFile: file, participant: "P-1", root: root + "/out", newVisit: false, version: "0.1.0")
+        // The first test finishes, the second is stopped by a signal: both leave their results.
+        var ends: [VisitTestEnd] = [.finished, .stopped]
+        let ended = try runner.run(operator: Desk([])) { request, opened in
+            let stem = request.directory + "/\(request.journaled.name)-\(request.position)"
+            try "journal".write(toFile: stem + ".evemu", atomically: true, encoding: .utf8)
+            let device = VisitManifest.Device(
+                node: "feed:x", name: "Tablet", vendor: "0x056a", product: "0x0357", model: nil, penDisplay: true)
+            try opened(
+                VisitTestOpened(journal: stem + ".evemu", results: stem + ".csk", device: device, tabletProfile: nil, displayProfile: nil))
+            try silent.write(toFile: stem + ".csk", atomically: true, encoding: .utf8)
+            return ends.removeFirst()
+        }
+        #expect(ended == .stopped)
+        let written = try runner.folder.readManifest()
+        #expect(written.tests.map(\.instructionsNotSpoken) == [unspoken, unspoken, nil])
+        #expect(written.tests.map(\.status) == [.done, .stopped, .pending])
+    }
 }

@@ -525,10 +525,10 @@ visit=$(ls -d $work/visits/VM-1/*/ | head -n 1)
 check "record --visit: exit status 0" test $record_status -eq 0
 # The summary line's tests (the guest has no python: grep the compact JSON, whose keys come sorted).
 check "record --visit: the clock done, finished" grep -q \
-    '"index":1,"journal":"clock-[0-9TZ]*.evemu","outcome":"finished","results":"clock-[0-9TZ]*.csk","skipReason":null,"status":"done","test":"clock"' \
+    '"index":1,"instructionsNotSpoken":null,"journal":"clock-[0-9TZ]*.evemu","outcome":"finished","results":"clock-[0-9TZ]*.csk","skipReason":null,"status":"done","test":"clock"' \
     $work/visit.out
 check "record --visit: symbol-digit done, stopped by SIGTERM" grep -q \
-    '"index":2,"journal":"sdt-[0-9TZ]*.evemu","outcome":"stopped","results":"sdt-[0-9TZ]*.ssk","skipReason":null,"status":"done","test":"sdt"' \
+    '"index":2,"instructionsNotSpoken":null,"journal":"sdt-[0-9TZ]*.evemu","outcome":"stopped","results":"sdt-[0-9TZ]*.ssk","skipReason":null,"status":"done","test":"sdt"' \
     $work/visit.out
 check "record --visit: the manifest is the visit's, complete" grep -q '"status" : "complete"' $visit/visit.json
 for kind in clock sdt; do

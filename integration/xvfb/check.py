@@ -104,8 +104,9 @@ def xpath(expression, path):
 
 
 def reading_times(name, summary):
-    """Each step whose instructions were read carries instructionsShown <= instructionsSpoken and
-    instructionsShown <= firstTouch on its Start, and firstTouch is its drawing's first point's timestamp."""
+    """Each step whose instructions were read carries instructionsShown <= instructionsSpoken (or, for
+    instructions shown but not spoken, instructionsNotSpoken saying why, issue 28) and instructionsShown
+    <= firstTouch on its Start, and firstTouch is its drawing's first point's timestamp."""
     path = summary["results"]
     steps = int(float(xpath("count(/*/TaskData/Step)", path) or 0))
     measured = []
@@ -118,8 +119,18 @@ def reading_times(name, summary):
         measured.append((i, shown, spoken, touch, first_point))
     check(f"{name}: the first step's Start carries the reading time", measured and measured[0][0] == 1, str(measured))
     for i, shown, spoken, touch, first_point in measured:
-        ok = all(v.isdigit() for v in (shown, spoken, touch)) and int(shown) <= int(spoken) and int(shown) <= int(touch)
-        check(f"{name}: step {i} instructionsShown <= instructionsSpoken and <= firstTouch", ok, f"{shown} {spoken} {touch}")
+        why = xpath(f"string((/*/TaskData/Step)[{i}]/Start/@instructionsNotSpoken)", path)
+        if not spoken:
+            # Shown, not spoken: no speech end, and why (Xvfb has no audio output: SDL's dummy driver plays to no one).
+            check(f"{name}: step {i} instructions shown, not spoken, say why and have no instructionsSpoken",
+                  why != "" and all(v.isdigit() for v in (shown, touch)) and int(shown) <= int(touch), f"{shown} {why!r} {touch}")
+        else:
+            ok = all(v.isdigit() for v in (shown, spoken, touch)) and int(shown) <= int(spoken) and int(shown) <= int(touch)
+            check(f"{name}: step {i} instructionsShown <= instructionsSpoken and <= firstTouch, no instructionsNotSpoken",
+                  ok and why == "", f"{shown} {spoken} {touch} {why!r}")
+        unspoken = [r for r in summary.get("readingTimes", []) if r.get("notSpoken")]
+        check(f"{name}: administer's summary says which instructions were not spoken, as the file does",
+              (why != "") == bool(unspoken) and all(r["spokenSeconds"] is None for r in unspoken), str(summary.get("readingTimes")))
         check(f"{name}: step {i} firstTouch is the first stroke's first point", touch == first_point, f"{touch} != {first_point}")
 
 
@@ -779,7 +790,8 @@ def operator_line(styluskit, work):
 
 def no_audio(styluskit, work):
     """With no audio output the instructions are shown, not heard: warned once, and the results
-    record them as not spoken (instructionsSpoken = instructionsShown), not as if they were."""
+    record them as shown, not spoken (no instructionsSpoken; instructionsNotSpoken says why, issue 28), as
+    administer's summary does, not as if they were."""
     feed = os.path.join(ROOT, "Fixtures", "recordings", "real", "Wacom-DTH2242-Pen.events")
     environment = dict(os.environ, SDL_AUDIODRIVER="no-such-audio-driver")
     process, out = start_administer(styluskit, work, "no-audio", feed, speed="4", environment=environment)
@@ -790,8 +802,13 @@ def no_audio(styluskit, work):
     if summary is None:
         return
     start = "(/*/TaskData/Step)[1]/Start"
-    shown, spoken = (xpath(f"string({start}/@{a})", summary["results"]) for a in ("instructionsShown", "instructionsSpoken"))
-    check("no audio: the results record the instructions as not spoken", shown != "" and shown == spoken, f"{shown} {spoken}")
+    shown, spoken, why = (xpath(f"string({start}/@{a})", summary["results"])
+                          for a in ("instructionsShown", "instructionsSpoken", "instructionsNotSpoken"))
+    check("no audio: the results record the instructions as shown, not spoken: no audio output device",
+          shown != "" and spoken == "" and why == "no audio output device", f"{shown} {spoken!r} {why!r}")
+    first = (summary.get("readingTimes") or [{}])[0]
+    check("no audio: administer's summary says shown, not spoken, and why (no speaking time)",
+          first.get("spokenSeconds") is None and first.get("notSpoken") == "no audio output device", str(first))
 
 
 def visits(styluskit, work):

@@ -72,6 +72,7 @@ CONF
 else
     export TWO_MONITORS_MISSING="Xorg, xrandr or the dummy video driver is missing; run scripts/setup.sh"
 fi
-# No sound card here: espeak writes nowhere, SDL has no audio to open.
+# No sound card here: espeak writes nowhere, SDL has no audio to open (its dummy driver plays to no
+# one, so the results record the instructions as shown, not spoken: no audio output device).
 export DISPLAY=":$number" SDL_AUDIODRIVER=dummy
 python3 integration/xvfb/check.py "$styluskit" "$work" ${DOCS:+"$DOCS"}

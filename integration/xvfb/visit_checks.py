@@ -308,6 +308,44 @@ def three_tests(work, breaks):
     return path
 
 
+def covered_fraction(image, step=24):
+    """The fraction of a grid of the screen's pixels that are the cover's colour."""
+    points = [(x, y) for y in range(0, image.height, step) for x in range(0, image.width, step)]
+    return sum(all(abs(a - b) <= 12 for a, b in zip(image.pixel(x, y), COVER)) for x, y in points) / len(points)
+
+
+def dark_in(image, x0, x1, y0, y1, step=4):
+    """The fraction of a grid of pixels in the box (fractions of the screen) that are near black (words)."""
+    points = [(x, y) for y in range(int(y0 * image.height), int(y1 * image.height), step)
+              for x in range(int(x0 * image.width), int(x1 * image.width), step)]
+    return sum(max(image.pixel(x, y)) < 60 for x, y in points) / max(1, len(points))
+
+
+def covered_between_tests(styluskit, work, check):
+    """Issue 28: from the first test to the last the participant's screen is covered, never the
+    desktop: before the first test and between two tests without a break, while the operator's
+    terminal waits at its prompt, the screen is the visit's cover."""
+    out = os.path.join(work, "visit-covered")
+    protocol = three_tests(work, None)
+    process, stderr_path = start_visit(styluskit, out, protocol, "P-0007", FEEDS, "8")
+    try:
+        for moment, prompts in (("before the first test", 1), ("between the first and the second test", 2)):
+            waited = wait_for(lambda: open(stderr_path).read().count("Ready for ") >= prompts)
+            time.sleep(1)
+            capture = os.path.join(work, f"visit-covered-{prompts}.xwd")
+            subprocess.run(["xwd", "-root", "-silent", "-out", capture], check=False)
+            if not (waited and os.path.exists(capture)):
+                check(f"visit cover: the screen was captured {moment}", False, open(stderr_path).read()[-400:])
+                return
+            fraction = covered_fraction(XwdImage(capture))
+            check(f"visit cover: the participant's screen is covered {moment}", fraction >= 0.85, f"{fraction:.2f} covered")
+            process.stdin.write("\n")
+            process.stdin.flush()
+    finally:
+        process.kill()
+        process.wait()
+
+
 def killed_between_tests(styluskit, work, check):
     out = os.path.join(work, "visit-between")
     protocol = three_tests(work, "60 s")
@@ -324,9 +362,12 @@ def killed_between_tests(styluskit, work, check):
         subprocess.run(["xwd", "-root", "-silent", "-out", captures[-1]], check=False)
     if all(os.path.exists(path) for path in captures):
         first, second = XwdImage(captures[0]), XwdImage(captures[1])
-        middle = first.pixel(first.width // 2, first.height // 2)
-        check("visit break: the participant's screen is covered during the break",
-              all(abs(a - b) <= 12 for a, b in zip(middle, COVER)), str(middle))
+        # The break's words are large and centred: the cover is the rest of the screen.
+        fraction = covered_fraction(first)
+        check("visit break: the participant's screen is covered during the break", fraction >= 0.85, f"{fraction:.2f} covered")
+        check("visit break: its words are large and centred (dark pixels across the middle, none in the corners)",
+              dark_in(first, 0.3, 0.7, 0.35, 0.65) > 0.01 and dark_in(first, 0, 0.2, 0, 0.2) == 0,
+              f"{dark_in(first, 0.3, 0.7, 0.35, 0.65):.3f} dark in the middle")
         changed = first.differing_pixels(second)
         check("visit break: the countdown on it runs (the screen changes a second later)", changed > 0, f"{changed} pixels")
     else:
@@ -517,8 +558,8 @@ def moved_on_with_n(styluskit, work, check):
 
 
 def visit_checks(styluskit, work, check):
-    for test in (full_standard_visit, killed_between_tests, killed_mid_test, skipped_and_aborted, aborted_in_the_window,
-                 stopped_by_sigint, failed_start, moved_on_with_n):
+    for test in (full_standard_visit, covered_between_tests, killed_between_tests, killed_mid_test, skipped_and_aborted,
+                 aborted_in_the_window, stopped_by_sigint, failed_start, moved_on_with_n):
         try:
             test(styluskit, work, check)
         except Exception as error:  # a crash is a failure of that check, not of the run
