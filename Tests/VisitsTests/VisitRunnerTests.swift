@@ -241,7 +241,9 @@ import Visits
         let golden = try String(contentsOfFile: Self.repository + "/Fixtures/golden/clock-small.csk", encoding: .utf8)
         let silent = golden.replacingOccurrences(
             of: #"<Start timestamp="1673535657692"/>"#,
-            with: #"<Start timestamp="1673535657692" instructionsShown="1673535657700" instructionsNotSpoken="no audio output device"/>"#)
+            with:
+                #"<Start timestamp="1673535657692" instructionsShown="1673535657700" instructionsNotSpoken="no audio output device" firstTouch="1673535658000"/>"#
+        )
         try #require(silent != golden)
         let unspoken = ["clockStep-command": "no audio output device"]
         let root = try Self.scratch()
