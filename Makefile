@@ -1,8 +1,9 @@
 # The two commands of the README, and their parts.
 #   make demo   set up, build, and replay the bundled recording into an ADF results file
 #   make test   set up, build, and run the whole test suite (after make lint)
-#   make lint   the house rules a compiler does not check: scripts/check-imports.py, and
-#               swift format lint --strict with the committed .swift-format
+#   make lint   the house rules a compiler does not check: scripts/check-imports.py, the module graph
+#               docs/architecture.svg up to date, and swift format lint --strict with the committed .swift-format
+#   make architecture  redraws docs/architecture.dot and .svg from Package.swift and docs/architecture.md's layers
 #   make bench  the benchmarks against their baselines (about 15 min); writes BENCHMARKS.md
 #   make bench-smoke  the same harness at a tiny size (seconds once built; asserts nothing about speed)
 #   make bench-adf [N=1000000]   ADF write/read throughput against libxml2 (a benchmark, not a test)
@@ -28,7 +29,7 @@ TARGET ?= evemu
 MINUTES ?= 10
 
 .PHONY: setup build demo test lint test-asan test-tsan fuzz test-vm test-spark install-udev-rules bench bench-smoke bench-adf bench-proctor \
-	limits clean release man completions install uninstall deb test-install
+	limits clean release man completions install uninstall deb test-install architecture
 
 setup:
 	@bash scripts/setup.sh
@@ -49,7 +50,20 @@ test: setup lint
 # fixes what it finds).
 lint:
 	$(SWIFT) package dump-package | python3 scripts/check-imports.py
+	$(SWIFT) package dump-package | python3 scripts/architecture-graph.py --check docs/architecture.dot
+	@# dot's SVG is byte-stable for one graphviz version (Debian 12's, which setup.sh installs); another
+	@# version lays out differently, so there only the .dot source above is compared.
+	@if [ "$$(dot -V 2>&1)" = "$(DOT_VERSION)" ]; then \
+	    dot -Tsvg docs/architecture.dot | cmp -s - docs/architecture.svg \
+	        || { echo "docs/architecture.svg is not dot's drawing of docs/architecture.dot: run make architecture" >&2; exit 1; }; \
+	else echo "lint: docs/architecture.svg not compared ($$(dot -V 2>&1 || echo 'no dot'); its drawing is pinned to $(DOT_VERSION))"; fi
 	$(SWIFT) format lint --strict -r Sources Tests Benchmarks Fuzz Package.swift
+
+# The module graph of docs/architecture.md, from Package.swift and the layer table there.
+DOT_VERSION ?= dot - graphviz version 2.43.0 (0)
+architecture:
+	$(SWIFT) package dump-package | python3 scripts/architecture-graph.py > docs/architecture.dot
+	dot -Tsvg docs/architecture.dot > docs/architecture.svg
 
 # The sanitizer builds have scratch paths of their own, so they do not disturb .build. Swift's
 # crash backtracer is off in them: its memory reader trips ASan itself (a dynamic-stack-buffer-

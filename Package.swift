@@ -68,23 +68,26 @@ let package = Package(
         .target(name: "SystemErrors", exclude: ["README.md"]),
 
         // Pure Swift core: no I/O, no clock.
-        .target(name: "StylusInput", exclude: ["README.md"]),
-        .target(name: "StylusGeometry", dependencies: ["StylusInput", "Yams"], exclude: ["README.md"]),
-        .target(name: "Proctoring", dependencies: ["StylusGeometry", "StylusInput", "Yams"], exclude: ["README.md"]),
+        .target(name: "StylusInput", dependencies: ["SystemErrors"], exclude: ["README.md"]),
+        .target(name: "StylusGeometry", dependencies: ["SystemErrors", "StylusInput", "Yams"], exclude: ["README.md"]),
+        .target(name: "Proctoring", dependencies: ["SystemErrors", "StylusGeometry", "StylusInput", "Yams"], exclude: ["README.md"]),
         // Scripted drawings as pen events (for `styluskit synth`): pure Swift too.
-        .target(name: "Synthesis", dependencies: ["StylusInput", "StylusGeometry", "Proctoring"], exclude: ["README.md"]),
+        .target(name: "Synthesis", dependencies: ["SystemErrors", "StylusInput", "StylusGeometry", "Proctoring"], exclude: ["README.md"]),
         // Stroke, step and test measures (docs/measures.md): pure Swift, no file format.
         .target(name: "Measures", dependencies: ["StylusGeometry", "Proctoring"], exclude: ["README.md"]),
 
         // Readers and writers.
-        .target(name: "Recordings", dependencies: ["StylusInput", "Yams"], exclude: ["README.md"]),
-        .target(name: "ADF", dependencies: ["CLibXML2"], exclude: ["README.md"]),
-        .target(name: "LinuxInput", dependencies: ["CEvdev", "CUdev", "CLibwacom", "StylusInput"], exclude: ["README.md"]),
+        .target(name: "Recordings", dependencies: ["SystemErrors", "StylusInput", "Yams"], exclude: ["README.md"]),
+        .target(name: "ADF", dependencies: ["SystemErrors", "CLibXML2"], exclude: ["README.md"]),
+        .target(name: "LinuxInput", dependencies: ["SystemErrors", "CEvdev", "CUdev", "CLibwacom", "StylusInput"], exclude: ["README.md"]),
         // Running a test: the three drivers on one due-time queue, the stroke recorder, the session's
         // plan, ending and result; replay, record, administer and recover all go through it.
         .target(
             name: "Sessions",
-            dependencies: ["ADF", "LinuxInput", "PatientData", "Proctoring", "Recordings", "StylusGeometry", "StylusInput", "Synthesis"],
+            dependencies: [
+                "SystemErrors", "ADF", "LinuxInput", "PatientData", "Proctoring", "Recordings", "StylusGeometry", "StylusInput",
+                "Synthesis",
+            ],
             exclude: ["README.md"]),
         // A site's calibration: taps and pressure read from a pen, the tablet-to-form fit, a display's
         // density, and the profiles they write.
@@ -95,8 +98,8 @@ let package = Package(
         .target(
             name: "Reports",
             dependencies: [
-                "ADF", "Calibration", "FormPrinting", "LinuxInput", "PatientData", "Proctoring", "Recordings", "Rendering", "Sessions",
-                "StylusGeometry", "StylusInput", "Synthesis", "VisitReport", "Visiting", "Visits", "Exports",
+                "ADF", "LinuxInput", "PatientData", "Proctoring", "Recordings", "Rendering", "Sessions",
+                "StylusGeometry", "StylusInput", "Synthesis", "SystemErrors", "VisitReport", "Visits", "Exports",
             ],
             exclude: ["README.md"]),
         // What `features` does between the command line and the measures: inputs read (results
@@ -129,7 +132,7 @@ let package = Package(
         // One command over many inputs: the input list, the jobs in input order, progress, the report.
         .target(name: "Batch", exclude: ["README.md"]),
         // Printable pages (calibration sheet, mazes) at exact physical size, as PDF through cairo.
-        .target(name: "FormPrinting", dependencies: ["CCairo", "Proctoring", "StylusGeometry"], exclude: ["README.md"]),
+        .target(name: "FormPrinting", dependencies: ["SystemErrors", "CCairo", "Proctoring", "StylusGeometry"], exclude: ["README.md"]),
         // Pictures of results (forms with the ink, animation frames, plots), drawn through FormPrinting's cairo wrapper.
         .target(
             name: "Rendering", dependencies: ["FormPrinting", "ADF", "Proctoring", "StylusGeometry", "SystemErrors"], exclude: ["README.md"]
@@ -147,6 +150,7 @@ let package = Package(
         .target(
             name: "PatientWindow",
             dependencies: [
+                "SystemErrors",
                 "CSDL2", "CEspeakNG", "FormPrinting", "Proctoring", "StylusGeometry", "StylusInput",
             ], exclude: ["README.md"]),
         // Administering a test in the patient window: the session engine's decisions shown as the
@@ -154,6 +158,7 @@ let package = Package(
         .target(
             name: "Administering",
             dependencies: [
+                "SystemErrors",
                 "FormPrinting", "LinuxInput", "PatientWindow", "Proctoring", "Recordings", "Reports", "Sessions", "StylusGeometry",
                 "StylusInput",
             ], exclude: ["README.md"]),
@@ -164,7 +169,7 @@ let package = Package(
                 "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "FormPrinting",
                 "Synthesis", "PatientData", "Rendering", "PatientWindow", "Administering", "Sessions", "Measures", "Calibration", "Reports",
                 "Features",
-                "Batch", "Exports", "VisitReport", "Visits", "Visiting",
+                "Batch", "Exports", "SystemErrors", "VisitReport", "Visits", "Visiting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], exclude: ["README.md"]),
 
@@ -233,7 +238,10 @@ let package = Package(
         .testTarget(
             name: "StyluskitTests",
             dependencies: [
-                "styluskit", "ADF", "Recordings", "Sessions", "StylusInput", "TestSupport", "Visiting", "Visits",
+                "styluskit", "ADF", "Recordings", "Sessions", "StylusInput", "TestSupport",
+                // The libraries whose errors ExitStatusTests pins.
+                "Administering", "Calibration", "Exports", "FormPrinting", "LinuxInput", "PatientData", "PatientWindow", "Proctoring",
+                "Rendering", "StylusGeometry", "Synthesis", "SystemErrors", "VisitReport", "Visiting", "Visits",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"]),

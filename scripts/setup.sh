@@ -27,6 +27,7 @@ set -euo pipefail
 # dpkg-dev, lintian: make deb computes the package's Depends with dpkg-shlibdeps and checks it with lintian.
 # debootstrap, zstd: the install test (integration/install/run.sh) makes a fresh Debian root, cached
 #   as a zstd tarball, and installs the package there.
+# graphviz: dot draws docs/architecture.svg, the module graph `make lint` checks is up to date.
 # libinput-tools, python3-libevdev: `libinput analyze recording` reads the libinput-record YAML that
 #   `styluskit convert` writes, in the tests (libinput's own reader, in python3 with libevdev).
 # openjdk-17-jre-headless, python3-venv: the Java that Spark runs on in `make test-spark`, and the venv
@@ -35,7 +36,7 @@ set -euo pipefail
 # tesseract-ocr, tesseract-ocr-eng: the truth check (integration/truth/run.sh) reads the words the
 #   patient window showed from its captures (the English data ships in the package).
 packages=(pkg-config libevdev-dev libudev-dev libxml2-dev libevemu-dev libxml2-utils python3
-    libcairo2-dev poppler-utils openssl qemu-system-x86 busybox-static evemu-tools udev time
+    libcairo2-dev poppler-utils openssl qemu-system-x86 busybox-static evemu-tools udev time graphviz
     libsdl2-dev libespeak-ng-dev xvfb x11-apps xdotool xserver-xorg-video-dummy x11-xserver-utils libwacom-dev dpkg-dev
     lintian debootstrap zstd
     libinput-tools python3-libevdev openjdk-17-jre-headless python3-venv iproute2 procps

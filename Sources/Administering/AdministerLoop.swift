@@ -85,6 +85,7 @@ public struct AdministerLoop {
     /// Runs the session until it ends, is stopped by a signal or aborted.
     public mutating func run() throws -> Outcome {
         let signals = SignalPipe.install()
+        defer { signals.close() }
         let screen = presenter.screen
         var measuresJournaled = 0
         var quietSince: EventTime?
@@ -110,7 +111,7 @@ public struct AdministerLoop {
                 timeout = min(timeout, at - now.microseconds)
             }
             var fds = [
-                pollfd(fd: signals, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: signals.readEnd, events: Int16(POLLIN), revents: 0),
                 pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0),
             ]
             let ready = poll(&fds, nfds_t(fds.count), Int32(max(0, (timeout + 999) / 1_000)))
@@ -189,7 +190,7 @@ public struct AdministerLoop {
             // SIGINT (Ctrl-C) and SIGTERM stop the session safely, as an operator who presses Ctrl-C
             // means: the steps left end at once, journaled, and the results are written. They never
             // move the patient on to another part.
-            if let signal = SignalPipe.take(from: signals) {
+            if let signal = signals.take() {
                 let at = stamp(clock.now())
                 try input.endEverything(at: at)
                 return .stopped(at, signal: signal)

@@ -49,9 +49,10 @@ public enum PenInput {
             }
         case .live(let source, let node):
             let signals = SignalPipe.install()
+            defer { signals.close() }
             var batch: [InputEvent] = []
             while true {
-                if try SignalPipe.wait(signals, for: source, node: node, timeout: -1) { return }
+                if try signals.wait(for: source, node: node, timeout: -1) { return }
                 batch.removeAll(keepingCapacity: true)
                 let status = try source.read(into: &batch, limit: 4096)
                 for event in batch {

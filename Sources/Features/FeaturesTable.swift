@@ -43,8 +43,8 @@ public struct FeaturesTable: Sendable {
             text += values.map { Self.csvField($0.text ?? "") }.joined(separator: ",") + "\n"
         case .json:
             let pairs = zip(header, values).map { key, value in
-                let json = value.text.map { value.isText ? Self.jsonString($0) : $0 } ?? "null"
-                return Self.jsonString(key) + ":" + json
+                let json = value.text.map { value.isText ? JSONString.quoted($0) : $0 } ?? "null"
+                return JSONString.quoted(key) + ":" + json
             }
             text += "{" + pairs.joined(separator: ",") + "}\n"
         }
@@ -54,23 +54,6 @@ public struct FeaturesTable: Sendable {
     public static func csvField(_ field: String) -> String {
         guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-
-    /// A JSON string literal.
-    static func jsonString(_ value: String) -> String {
-        var out = "\""
-        for scalar in value.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
     }
 
     /// The path of the table of `level` in `directory`: `DIR/features-LEVEL.csv` (or `.jsonl`).

@@ -53,7 +53,7 @@ public enum StepForm: Hashable, Sendable {
         let cy = size.heightCentimetres / 2
         let r = clockRadiusCentimetres
         func tip(_ angle: Double, _ length: Double) -> FormPosition {
-            FormPosition(xCentimetres: cx + length * cos(angle), yCentimetres: cy - length * sin(angle))
+            FormPosition(xCentimetres: cx + length * cosine(angle), yCentimetres: cy - length * sine(angle))
         }
         let centre = FormPosition(xCentimetres: cx, yCentimetres: cy)
         var marks: [PageMark] = [.circle(centre: centre, radiusCentimetres: r, widthCentimetres: 0.05, colour: .black)]

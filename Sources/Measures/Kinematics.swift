@@ -1,3 +1,5 @@
+import StylusGeometry
+
 /// The derivatives of a stroke's path: speed, acceleration and jerk magnitudes, and what NCV,
 /// NCA and normalised jerk are computed from.
 ///
@@ -183,7 +185,7 @@ public struct CircularSummary: Hashable, Sendable {
         let s = angles.reduce(0) { $0 + sine($1) } / n
         let resultant = min(1, (c * c + s * s).squareRoot())
         if resultant > 1e-12 {
-            let angle = arcTangent(s, c)
+            let angle = arcTangent(y: s, x: c)
             mean = angle < 0 ? angle + 2 * .pi : angle
         }
         // A resultant within rounding of 1 (identical angles) is no spread: −2 ln R would give 1.5e-8 rad of noise.

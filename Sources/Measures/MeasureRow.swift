@@ -1,3 +1,5 @@
+import StylusGeometry
+
 /// One value of a table of measures: a number, a count or a word; nil where the measure does
 /// not apply or cannot be computed (an empty cell in CSV, `null` in JSON).
 public enum MeasureValue: Hashable, Sendable {

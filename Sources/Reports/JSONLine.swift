@@ -1,4 +1,5 @@
 import Foundation
+import SystemErrors
 
 /// One compact line of JSON with sorted keys in which every optional key is present: `null` when
 /// the value is unknown, never left out, so a script reads the same keys from every run
@@ -33,7 +34,7 @@ public enum JSONLine {
         switch node {
         case .null: out += "null"
         case .literal(let text): out += text
-        case .string(let text): writeString(text, to: &out)
+        case .string(let text): JSONString.write(text, to: &out)
         case .array(let elements):
             out += "["
             for (index, element) in elements.enumerated() {
@@ -45,30 +46,12 @@ public enum JSONLine {
             out += "{"
             for (index, key) in members.keys.sorted().enumerated() {
                 if index > 0 { out += "," }
-                writeString(key, to: &out)
+                JSONString.write(key, to: &out)
                 out += ":"
                 write(members[key]!.value ?? .null, to: &out)
             }
             out += "}"
         }
-    }
-
-    static func writeString(_ text: String, to out: inout String) {
-        out += "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        out += "\""
     }
 
     /// A finite Double as JSONEncoder writes it (`3` for 3.0); a non-finite one cannot be encoded.

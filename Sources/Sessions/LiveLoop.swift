@@ -25,6 +25,7 @@ public struct LiveLoop {
     /// unplugs and returns as they happen, `turned` of the time after each turn (for a status line).
     public mutating func run(happened: (LiveInput.Happening) -> Void, turned: (EventTime) -> Void) throws -> EventTime {
         let signals = SignalPipe.install()
+        defer { signals.close() }
         let driver = input.driver
         while true {
             var now = monotonicClockNow()
@@ -36,13 +37,13 @@ public struct LiveLoop {
             }
             if !tablet.isPresent { timeout = Int32(ReconnectingTablet.rescanInterval.microseconds / 1_000) }
             // An absent tablet's descriptor is -1, which the wait skips; the signals are taken below.
-            _ = try SignalPipe.wait(signals, for: tablet, node: tablet.node, timeout: timeout)
+            _ = try signals.wait(for: tablet, node: tablet.node, timeout: timeout)
             now = monotonicClockNow()
             for happening in try input.turn(now: now) { happened(happening) }
             // A maze test ends by itself, at its last maze's finish timer.
             if driver.isFinished { return now }
             turned(now)
-            while let signal = SignalPipe.take(from: signals) {
+            while let signal = signals.take() {
                 let pressed = monotonicClockNow()
                 // Ctrl-C ends the step on screen; SIGTERM ends the test.
                 if signal == SIGTERM {

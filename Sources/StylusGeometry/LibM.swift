@@ -1,28 +1,38 @@
-// The only file that calls the C maths library: the rest of the module uses these names.
+// The package's one wrapper of the C maths library (issue 29: one libm wrapper): every module that
+// needs a trigonometric function or a logarithm imports StylusGeometry and uses these names, so no
+// other file calls libm. Inlinable, so a proctor's or a measure's inner loop pays no call for them.
 #if canImport(Glibc)
-    import Glibc
+    public import Glibc
 #elseif canImport(Musl)
-    import Musl
+    public import Musl
 #elseif canImport(Darwin)
-    import Darwin
+    public import Darwin
 #endif
 
 /// `tan(3)`.
-@inline(__always)
-func tangent(_ radians: Double) -> Double { tan(radians) }
+@inlinable @inline(__always)
+public func tangent(_ radians: Double) -> Double { tan(radians) }
 
 /// `atan(3)`.
-@inline(__always)
-func arcTangent(_ value: Double) -> Double { atan(value) }
+@inlinable @inline(__always)
+public func arcTangent(_ value: Double) -> Double { atan(value) }
 
 /// `atan2(3)`: the angle of the vector (x, y), in (-π, π].
-@inline(__always)
-func arcTangent(y: Double, x: Double) -> Double { atan2(y, x) }
+@inlinable @inline(__always)
+public func arcTangent(y: Double, x: Double) -> Double { atan2(y, x) }
 
 /// `cos(3)`.
-@inline(__always)
-func cosine(_ radians: Double) -> Double { cos(radians) }
+@inlinable @inline(__always)
+public func cosine(_ radians: Double) -> Double { cos(radians) }
 
 /// `sin(3)`.
-@inline(__always)
-func sine(_ radians: Double) -> Double { sin(radians) }
+@inlinable @inline(__always)
+public func sine(_ radians: Double) -> Double { sin(radians) }
+
+/// `log(3)`: the natural logarithm.
+@inlinable @inline(__always)
+public func logarithm(_ value: Double) -> Double { log(value) }
+
+/// `log10(3)`.
+@inlinable @inline(__always)
+public func decimalLogarithm(_ value: Double) -> Double { log10(value) }

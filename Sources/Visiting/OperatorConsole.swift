@@ -40,15 +40,18 @@ public protocol OperatorConsole: AnyObject {
 /// SIGTERM through `SignalPipe`.
 public final class TerminalConsole: OperatorConsole {
     public let isTTY = isatty(STDERR_FILENO) == 1 && isatty(STDIN_FILENO) == 1
-    /// The read end of the signals' pipe, installed anew before each wait (a test installs its own).
-    private var signals: Int32 = -1
+    /// The signals' pipe, installed anew before each wait (a test installs its own meanwhile).
+    private var signals: SignalPipe?
     private var closed = false
     /// The terminal's settings before `showTyping(true)`, put back by `showTyping(false)`.
     private var saved: termios?
 
     public init() {}
 
-    deinit { showTyping(false) }
+    deinit {
+        showTyping(false)
+        signals?.close()
+    }
 
     public var columns: Int {
         var size = winsize()
@@ -66,10 +69,13 @@ public final class TerminalConsole: OperatorConsole {
     }
 
     public func wait(seconds: Double?) -> ConsoleInput {
-        var fds = [pollfd(fd: signals, events: Int16(POLLIN), revents: 0), pollfd(fd: closed ? -1 : 0, events: Int16(POLLIN), revents: 0)]
+        var fds = [
+            pollfd(fd: signals?.readEnd ?? -1, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: closed ? -1 : 0, events: Int16(POLLIN), revents: 0),
+        ]
         let timeout = seconds.map { Int32(($0 * 1000).rounded(.up)) } ?? (closed ? 1000 : -1)
         _ = poll(&fds, 2, timeout)
-        if SignalPipe.take(from: signals) != nil { return .signal }
+        if signals?.take() != nil { return .signal }
         guard fds[1].revents != 0 else { return .nothing }
         var chunk = [UInt8](repeating: 0, count: 1024)
         let count = read(0, &chunk, chunk.count)
@@ -82,6 +88,7 @@ public final class TerminalConsole: OperatorConsole {
     }
 
     public func beginWaiting() -> Bool {
+        signals?.close()
         signals = SignalPipe.install()
         guard isatty(0) == 1 else { return false }
         tcflush(0, TCIFLUSH)

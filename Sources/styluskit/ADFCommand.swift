@@ -1,5 +1,6 @@
 import ArgumentParser
 import Reports
+import SystemErrors
 
 /// `styluskit adf`: ADF results files.
 struct ADFCommand: ParsableCommand {

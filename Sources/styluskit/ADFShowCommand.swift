@@ -4,6 +4,7 @@ import Reports
 import Foundation
 import Recordings
 import Sessions
+import SystemErrors
 
 /// `styluskit adf show FILE [--json]`: what a results file holds.
 struct ADFShowCommand: ParsableCommand {

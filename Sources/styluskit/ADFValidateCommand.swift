@@ -3,6 +3,7 @@ import ArgumentParser
 import Batch
 import Foundation
 import Reports
+import SystemErrors
 
 /// `styluskit adf validate FILE...`: one line per problem; nonzero exit if any.
 struct ADFValidateCommand: ParsableCommand {

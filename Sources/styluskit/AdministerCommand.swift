@@ -2,6 +2,7 @@ import Administering
 import ArgumentParser
 import PatientWindow
 import Reports
+import SystemErrors
 
 /// `styluskit administer --test clock|maze|sdt`: a live session shown to the patient in a full-screen window.
 struct Administer: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Calibration
 import Reports
 import StylusGeometry
+import SystemErrors
 
 /// `styluskit calibrate ...`: display density, tablet-to-form mapping, pressure range, printable pages.
 struct Calibrate: ParsableCommand {

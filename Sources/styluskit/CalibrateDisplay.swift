@@ -3,6 +3,7 @@ import Calibration
 import PatientWindow
 import Reports
 import StylusGeometry
+import SystemErrors
 
 /// `styluskit calibrate display`: a display's density from its EDID and/or a measured ruler, into a display profile.
 struct CalibrateDisplay: ParsableCommand {

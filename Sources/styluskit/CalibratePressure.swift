@@ -2,6 +2,7 @@ import ArgumentParser
 import Calibration
 import Reports
 import StylusInput
+import SystemErrors
 
 /// `styluskit calibrate pressure`: the pressure range a pen actually used, per tool.
 struct CalibratePressure: ParsableCommand {

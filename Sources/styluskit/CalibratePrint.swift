@@ -5,6 +5,7 @@ import Reports
 import FormPrinting
 import Sessions
 import StylusGeometry
+import SystemErrors
 
 /// `styluskit calibrate print-sheet`: the calibration sheet as a PDF at physical size.
 struct PrintSheet: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Calibration
 import Reports
 import StylusGeometry
+import SystemErrors
 
 /// `styluskit calibrate tablet`: fits the tablet-to-form transform from taps on the calibration sheet's targets.
 struct CalibrateTablet: ParsableCommand {

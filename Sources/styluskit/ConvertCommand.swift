@@ -2,6 +2,7 @@ public import ArgumentParser
 import Foundation
 import Reports
 import Recordings
+import SystemErrors
 
 /// `styluskit convert IN OUT`: evemu <-> libinput-record YAML.
 struct Convert: ParsableCommand {

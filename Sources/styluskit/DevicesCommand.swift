@@ -1,5 +1,6 @@
 import ArgumentParser
 import Reports
+import SystemErrors
 
 /// `styluskit devices`: the pen tablets connected, with what a session needs to know about them.
 struct Devices: ParsableCommand {

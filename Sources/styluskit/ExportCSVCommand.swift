@@ -2,6 +2,7 @@ import ArgumentParser
 import Exports
 import Foundation
 import Reports
+import SystemErrors
 
 /// `styluskit export csv VISIT_DIR... --out FILE|-`: one row per visit for R or pandas.
 struct ExportCSVCommand: ParsableCommand {

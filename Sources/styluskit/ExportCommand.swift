@@ -1,5 +1,6 @@
 import ArgumentParser
 import Reports
+import SystemErrors
 
 /// `styluskit export`: visits as files for a study's data capture.
 struct ExportCommand: ParsableCommand {

@@ -1,6 +1,7 @@
 public import ArgumentParser
 import Exports
 import Reports
+import SystemErrors
 
 /// `styluskit export redcap VISIT_DIR... --out DIR`: a REDCap data dictionary and the matching import files.
 struct ExportREDCapCommand: ParsableCommand {

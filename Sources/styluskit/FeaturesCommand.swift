@@ -5,6 +5,7 @@ import Features
 import Foundation
 import Measures
 import Reports
+import SystemErrors
 
 /// `styluskit features INPUT... [--level stroke|step|test] [--format csv|json] [--out DIR]`:
 /// the measures of docs/measures.md as one tidy table.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Reports
 import Recordings
 import Sessions
+import SystemErrors
 
 /// `styluskit info RECORDING`: what a recording holds, before replaying it.
 struct Info: ParsableCommand {

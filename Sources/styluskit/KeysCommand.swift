@@ -2,6 +2,7 @@ import ArgumentParser
 import Reports
 import Foundation
 import PatientData
+import SystemErrors
 
 /// `styluskit keys`: the clinician key that protects the local copies of patient data.
 struct Keys: ParsableCommand {

@@ -3,6 +3,7 @@ import ArgumentParser
 import Reports
 import PatientData
 import Sessions
+import SystemErrors
 
 /// `styluskit patient`: the encrypted patient identifiers of results files.
 struct Patient: ParsableCommand {

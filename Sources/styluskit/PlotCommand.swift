@@ -3,6 +3,7 @@ import ArgumentParser
 import Reports
 import Rendering
 import Sessions
+import SystemErrors
 
 /// `styluskit plot RESULTS --out FILE`: pressure, speed and altitude over time, per stroke.
 struct Plot: ParsableCommand {

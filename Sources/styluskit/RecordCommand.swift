@@ -4,6 +4,7 @@ import Recordings
 import Reports
 import Sessions
 import StylusInput
+import SystemErrors
 
 /// `styluskit record --test clock|maze|sdt`: a live session from a tablet, into a journal and an ADF file.
 struct Record: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Reports
+import SystemErrors
 import Visiting
 
 /// `styluskit record --visit`: a visit without a window, each test recorded as `record` records it.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Reports
 import Sessions
+import SystemErrors
 
 /// `styluskit recover JOURNAL`: the ADF of a live session rebuilt from its journal.
 struct Recover: ParsableCommand {

@@ -5,6 +5,7 @@ import Foundation
 import Reports
 import Rendering
 import Sessions
+import SystemErrors
 
 /// `styluskit render RESULTS|RECORDING --out FILE`: the form with the ink over it, at physical size.
 struct Render: ParsableCommand, ReplayChoices {

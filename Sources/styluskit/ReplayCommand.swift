@@ -2,6 +2,7 @@ public import ArgumentParser
 import Batch
 import Reports
 import Sessions
+import SystemErrors
 
 /// `styluskit replay RECORDING --test clock|maze`: a recorded session through the live pipeline, into an ADF file.
 struct Replay: ParsableCommand, ReplayChoices {

@@ -2,6 +2,7 @@ public import ArgumentParser
 import Foundation
 import PatientData
 import Reports
+import SystemErrors
 import VisitReport
 
 /// `styluskit report VISIT_DIR --out report.pdf`: the visit on a page or two for the chart.

@@ -2,6 +2,7 @@ import ADF
 import ArgumentParser
 import Reports
 import Sessions
+import SystemErrors
 
 /// `styluskit results [DIR] [--recursive] [--json]`: the results files of a directory, and the visits under it.
 struct ResultsCommand: ParsableCommand {

@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import PatientWindow
 import Reports
+import SystemErrors
 
 /// The `styluskit` command: pen tablets as instruments for pen-based cognitive assessments.
 @main
@@ -54,11 +54,7 @@ struct StylusKit: ParsableCommand {
             // Help, --version and an ExitCode a command chose itself are the parser's to print.
             if parserStatus == .success || error is ExitCode { exit(withError: error) }
             let isUsage = parserStatus == .validationFailure || error is CommandSuggestion || error is ParseFailure
-            let status: ExitStatus =
-                isUsage
-                ? .usage
-                : (error is PatientWindowError || error is MonitorChoiceError || error is AdministerError)
-                    ? .unavailable : ExitStatus(error)
+            let status: ExitStatus = isUsage ? .usage : exitStatus(of: error)
             let message =
                 isUsage
                 ? (error as? CommandSuggestion)?.description ?? (error as? ParseFailure)?.message ?? fullMessage(for: error) : "\(error)"
@@ -67,6 +63,10 @@ struct StylusKit: ParsableCommand {
             Foundation.exit(status.rawValue)
         }
     }
+
+    /// The status a command that failed with `error` ends with (the parser's usage errors aside):
+    /// the one the error carries (`ExitStatusCarrying`), so no library's errors are classified here.
+    static func exitStatus(of error: any Error) -> ExitStatus { ExitStatus(error) }
 }
 
 /// A command line the parser refused through a library's error from a command's `validate()`, with the parser's words.

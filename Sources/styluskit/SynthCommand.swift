@@ -5,6 +5,7 @@ import Recordings
 import Sessions
 import StylusGeometry
 import Synthesis
+import SystemErrors
 
 /// `styluskit synth SCENARIO`: a realistic recording of a scripted drawing.
 struct Synth: ParsableCommand {

@@ -2,6 +2,7 @@ import Administering
 import ArgumentParser
 import Reports
 import Sessions
+import SystemErrors
 import Visiting
 
 /// `styluskit visit`: every test of a protocol administered in the patient window, one after the other, into one visit folder.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Reports
+import SystemErrors
 import Visiting
 import Visits
 

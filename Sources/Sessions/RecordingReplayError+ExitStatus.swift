@@ -1,0 +1,11 @@
+public import SystemErrors
+
+extension RecordingReplayError: ExitStatusCarrying {
+    /// Options a replay cannot use are usage errors; a recording with nothing to replay is bad data.
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .mazeSource, .mazeOptions, .startTimeOutOfRange, .journal: .usage
+        case .empty: .dataError
+        }
+    }
+}

@@ -1,0 +1,8 @@
+public import SystemErrors
+
+extension SessionSourceError: ExitStatusCarrying {
+    /// A source file too large to journal, or changed while read, is bad input data.
+    public var exitStatus: ExitStatus {
+        .dataError
+    }
+}
