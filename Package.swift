@@ -226,7 +226,7 @@ let package = Package(
         .testTarget(name: "BatchTests", dependencies: ["Batch"]),
         .testTarget(name: "VisitsTests", dependencies: ["Visits", "Visiting", "Recordings", "Sessions"]),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "StylusGeometry", "StylusInput"]),
-        .testTarget(name: "VisitReportTests", dependencies: ["VisitReport"]),
+        .testTarget(name: "VisitReportTests", dependencies: ["VisitReport", "Visits"]),
         // The exports of visit folders made by replaying real recordings, parsed back by Python's csv module.
         .testTarget(
             name: "ExportsTests", dependencies: ["Exports", "Features", "Measures", "Recordings", "Sessions", "StylusInput", "Visits"]),

@@ -36,8 +36,8 @@ public struct AdministerLoop {
         case aborted
     }
 
-    /// How long a first Escape waits for the second that confirms ending the test.
-    public static let endConfirmation = EventDuration.milliseconds(5_000)
+    /// How long a first Escape (or Ctrl+Q) waits for the second that confirms it.
+    public static let endConfirmation = OperatorConfirmation.window
 
     let source: any PenEventSource
     let journal: Journal
@@ -58,6 +58,8 @@ public struct AdministerLoop {
     /// Shows the operator's line (nil: not shown, as when the terminal is not a TTY).
     let status: ((String) -> Void)?
     private var lastStatus: (text: String, at: EventTime)?
+    /// How many steps the operator ended (N, or Escape twice for the steps left): the session's "operator moved on".
+    public private(set) var stepsEndedByOperator = 0
 
     public init(
         source: any PenEventSource, journal: Journal, driver: any SessionDriver, presenter: SessionPresenter, clock: SessionClock,
@@ -87,7 +89,7 @@ public struct AdministerLoop {
         let screen = presenter.screen
         var measuresJournaled = 0
         var quietSince: EventTime?
-        var endAsked: EventTime?
+        var confirmation = OperatorConfirmation()
         var latestPress: EventTime?
         // An operator's press (N, Escape, P, a signal) is stamped at the time the input so far was
         // handled (`LiveInput.handledUpTo`), not at the key poll's clock: an event read in the next
@@ -131,7 +133,7 @@ public struct AdministerLoop {
                     note(drop.warning)
                 case .unplugged:
                     presenter.tabletAway = true
-                    note("The tablet was unplugged; plug it in again to continue (Escape twice ends the test, Ctrl+Q aborts).")
+                    note("The tablet was unplugged; plug it in again to continue (Escape twice ends the test, Ctrl+Q twice aborts).")
                 case let .back(node, moved):
                     presenter.tabletAway = false
                     note(
@@ -143,23 +145,26 @@ public struct AdministerLoop {
             if driver.isFinished { return .ended(now) }
 
             takeScreenshots(dueBy: now)
-            showStatus(now: now, endAsked: endAsked)
+            showStatus(now: now, asked: confirmation.waiting(at: now))
             for command in screen.operatorCommands() {
                 let pressed = clock.now()
                 switch command {
                 case .abort:
-                    return .aborted
+                    // A second Ctrl+Q confirms, as Escape's does: one stray key must not abort a patient's test.
+                    if confirmation.press(.abort, at: pressed) == .confirmed(.abort) { return .aborted }
+                    note(
+                        "Press Ctrl+Q again within 5 s to abort the test (no results file; the journal is kept, and a visit can be resumed)."
+                    )
                 case .end:
                     // A second Escape confirms: one stray key must not end a patient's test.
-                    if let asked = endAsked, pressed.duration(since: asked) <= Self.endConfirmation {
+                    if confirmation.press(.end, at: pressed) == .confirmed(.end) {
                         let at = stamp(pressed)
-                        try input.endEverything(at: at)
+                        stepsEndedByOperator += try endEverything(at: at)
                         return .ended(at)
                     }
-                    endAsked = pressed
                     note("Press Escape again within 5 s to end the test (the steps left end now; the results are written).")
                 case .pause:
-                    endAsked = nil
+                    confirmation.otherKey()
                     let at = stamp(pressed)
                     if driver.operatorPause.isPaused {
                         try input.pressResume(at: at)
@@ -171,13 +176,14 @@ public struct AdministerLoop {
                 case .nextPart where driver.operatorPause.isPaused, .repeatInstructions where driver.operatorPause.isPaused:
                     note("The test is paused: P resumes it first.")
                 case .nextPart:
-                    endAsked = nil
+                    confirmation.otherKey()
                     let at = stamp(pressed)
                     try input.pressContinue(at: at)
+                    stepsEndedByOperator += 1
                     note(driver.isFinished ? "Next part: that was the last; the test is over." : "Next part.")
                     if driver.isFinished { return .ended(at) }
                 case .repeatInstructions:
-                    endAsked = nil
+                    confirmation.otherKey()
                     presenter.repeatInstructions()
                 }
             }
@@ -204,14 +210,25 @@ public struct AdministerLoop {
         }
     }
 
+    /// Ends the steps left at `at` (Escape twice); returns how many there were.
+    private func endEverything(at: EventTime) throws -> Int {
+        var ended = 0
+        while !driver.isFinished {
+            try input.pressContinue(at: at)
+            ended += 1
+        }
+        return ended
+    }
+
     /// The operator's line, at most once a second unless it changed.
-    private mutating func showStatus(now: EventTime, endAsked: EventTime?) {
+    private mutating func showStatus(now: EventTime, asked: OperatorConfirmation.Key?) {
         guard let status else { return }
-        let text = OperatorLine(
+        var line = OperatorLine(
             test: presenter.test.name, part: presenter.pageKey,
             elapsed: driver.operatorPause.sessionTime(from: sessionStart, to: now),
-            tabletAway: presenter.tabletAway, endAsked: endAsked != nil, paused: driver.operatorPause.isPaused
-        ).text
+            tabletAway: presenter.tabletAway, endAsked: asked == .end, paused: driver.operatorPause.isPaused)
+        line.abortAsked = asked == .abort
+        let text = line.text
         if let last = lastStatus, last.text == text, now.duration(since: last.at) < EventDuration.milliseconds(1_000) { return }
         lastStatus = (text, now)
         status(text)

@@ -78,6 +78,8 @@ public struct AdministeredSession {
     public var result: SessionResult?
     /// `SIGINT` or `SIGTERM` when a signal stopped the session; nil otherwise.
     public var stoppedBy: String?
+    /// How many steps the operator ended (N, or Escape twice for the steps left); 0 when every step ended by itself.
+    public var stepsEndedByOperator = 0
     public var latency: LatencyMeter
     public var refreshRate: Int?
     /// How frames were drawn (the fallback to `full` included).
@@ -102,7 +104,7 @@ public struct AdministeredSession {
 public enum AdministerSession {
     /// The operator's keys, as the terminal shows them when the window comes up.
     public static let operatorKeys =
-        "operator keys: N next part, R repeat the instructions, P pauses and resumes, Escape twice ends the test, Ctrl+Q aborts "
+        "operator keys: N next part, R repeat the instructions, P pauses and resumes, Escape twice ends the test, Ctrl+Q twice aborts "
         + "(the journal is kept); Ctrl-C or SIGTERM stops the session and writes the results."
 
     /// Runs `request` to its end; `note` is told what the operator should read (notes, warnings,
@@ -168,6 +170,7 @@ public enum AdministerSession {
             journal: journal.path, results: files.destination, result: nil, stoppedBy: nil, latency: screen.latency,
             refreshRate: screen.refreshRate, redraw: screen.redraw, gaps: loop.gaps, screenshots: loop.taken,
             readings: presenter.reading.readings, pauses: driver.operatorPause.count, paused: .zero)
+        session.stepsEndedByOperator = loop.stepsEndedByOperator
         let end: EventTime
         switch outcome {
         case .ended(let time):

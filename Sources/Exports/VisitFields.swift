@@ -53,10 +53,12 @@ public struct VisitField: Hashable, Sendable {
     public static func == (a: VisitField, b: VisitField) -> Bool { a.name == b.name && a.content == b.content }
     public func hash(into hasher: inout Hasher) { hasher.combine(name) }
 
-    /// The visit status's codes.
-    public static let visitStatuses: [VisitManifest.Status] = [.inProgress, .complete, .aborted]
-    /// A test status's codes.
-    public static let testStatuses: [VisitManifest.Test.Status] = [.done, .incomplete, .skipped, .aborted, .pending, .running]
+    /// The visit status's codes: a new status takes the next code, so a code never changes meaning.
+    public static let visitStatuses: [VisitManifest.Status] = [.inProgress, .complete, .aborted, .stopped]
+    /// A test status's codes, likewise.
+    public static let testStatuses: [VisitManifest.Test.Status] = [.done, .incomplete, .skipped, .aborted, .pending, .running, .stopped]
+    /// A test outcome's codes (who ended it), likewise.
+    public static let outcomes: [VisitManifest.Outcome] = [.finished, .movedOn, .stopped, .recovered]
 }
 
 /// One test slot of the row: the `occurrence`-th test of `kind` in a visit.
@@ -132,7 +134,13 @@ public struct VisitFields: Sendable {
                     choices: Self.codes(VisitField.testStatuses.map(\.rawValue)), note: "Empty when the protocol has no such test",
                     section: t))
             fields.append(text("\(p)_skip_reason", .testSkipReason(slot), "\(t): reason skipped", "The operator's reason"))
-            fields.append(text("\(p)_outcome", .testOutcome(slot), "\(t): session outcome", "finished, stopped..."))
+            fields.append(
+                VisitField(
+                    name: "\(p)_outcome", content: .testOutcome(slot), label: "\(t): who ended it", type: "dropdown", validation: "",
+                    choices: Self.codes(VisitField.outcomes.map(\.rawValue)),
+                    note:
+                        "finished: by the participant or a time limit; moved-on: the operator; stopped: a signal; recovered: from its journal",
+                    section: ""))
             fields.append(text("\(p)_started", .testStarted(slot), "\(t): started (UTC)", validation: "datetime_seconds_ymd"))
             fields.append(text("\(p)_finished", .testFinished(slot), "\(t): finished (UTC)", validation: "datetime_seconds_ymd"))
             fields.append(text("\(p)_results_sha256", .testResultsSHA256(slot), "\(t): results file SHA-256"))
@@ -241,7 +249,10 @@ public struct VisitFields: Sendable {
             guard let status = test(slot)?.entry.status else { return "" }
             return coded ? VisitField.testStatuses.firstIndex(of: status).map { String($0 + 1) } ?? "" : status.rawValue
         case .testSkipReason(let slot): return test(slot)?.entry.skipReason ?? ""
-        case .testOutcome(let slot): return test(slot)?.entry.outcome ?? ""
+        case .testOutcome(let slot):
+            guard let word = test(slot)?.entry.outcome else { return "" }
+            guard coded else { return word }
+            return VisitField.outcomes.firstIndex { $0.rawValue == word }.map { String($0 + 1) } ?? ""
         case .testStarted(let slot): return time(test(slot)?.entry.started)
         case .testFinished(let slot): return time(test(slot)?.entry.finished)
         case .testResultsSHA256(let slot): return test(slot)?.measures == nil ? "" : test(slot)?.entry.sha256?.results ?? ""

@@ -56,7 +56,8 @@ public struct VisitRecord: Sendable {
             var resultsPath: String?
             var measures: MeasureRow?
             var invalid: String?
-            if entry.status == .done || entry.status == .incomplete, let results = entry.results {
+            // A stopped test's results file is written too: measured, its status saying it was stopped early.
+            if entry.status == .done || entry.status == .stopped || entry.status == .incomplete, let results = entry.results {
                 let path = folder.file(results)
                 guard FileManager.default.fileExists(atPath: path) else {
                     throw .missingResults(visit: folder.path, test: entry.index, kind: entry.test, file: results)
@@ -102,7 +103,7 @@ public struct VisitRecord: Sendable {
         var mazes: [Int: [AdministeredMaze]] = [:]
         for position in manifest.tests.indices
         where manifest.tests[position].test == TestKind.maze.rawValue
-            && (manifest.tests[position].status == .done || manifest.tests[position].status == .incomplete)
+            && [.done, .stopped, .incomplete].contains(manifest.tests[position].status)
         {
             if let loaded = folder.mazes(ofTestAt: position, in: manifest) {
                 mazes[manifest.tests[position].index] = loaded

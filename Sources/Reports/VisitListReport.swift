@@ -17,7 +17,9 @@ public struct VisitListReport: Sendable {
         public var done: Int?
         public var skipped: Int?
         public var total: Int?
-        /// `in-progress`, `complete`, `aborted`, or why visit.json could not be read.
+        /// The tests a signal stopped early (neither done nor skipped).
+        public var stopped: Int?
+        /// `in-progress`, `complete`, `stopped`, `aborted`, or why visit.json could not be read.
         public var status: String
 
         public func encode(to encoder: any Encoder) throws {
@@ -30,11 +32,12 @@ public struct VisitListReport: Sendable {
             try container.encode(done, forKey: .done)
             try container.encode(skipped, forKey: .skipped)
             try container.encode(total, forKey: .total)
+            try container.encode(stopped, forKey: .stopped)
             try container.encode(status, forKey: .status)
         }
 
         private enum CodingKeys: String, CodingKey {
-            case kind, folder, participant, date, `protocol`, done, skipped, total, status
+            case kind, folder, participant, date, `protocol`, done, skipped, total, stopped, status
         }
     }
 
@@ -51,7 +54,8 @@ public struct VisitListReport: Sendable {
                 let counts = manifest.counts
                 return Entry(
                     folder: relative, participant: manifest.participant, date: manifest.started, protocol: manifest.protocol.name,
-                    done: counts.done, skipped: counts.skipped, total: counts.total, status: manifest.status.rawValue)
+                    done: counts.done, skipped: counts.skipped, total: counts.total, stopped: manifest.stoppedTests,
+                    status: manifest.status.rawValue)
             } catch {
                 return Entry(folder: relative, status: "unreadable: \(error)")
             }

@@ -13,6 +13,8 @@ public struct LiveLoop {
     public var gaps: Int { input.gaps }
     /// True when SIGTERM ended the test (Ctrl-C only ends a step): a visit stops after such a test.
     public private(set) var terminated = false
+    /// How many steps the operator ended with Ctrl-C: the session's "operator moved on".
+    public private(set) var stepsEndedByOperator = 0
 
     public init(tablet: ReconnectingTablet, journal: Journal, driver: any SessionDriver) {
         self.tablet = tablet
@@ -49,6 +51,7 @@ public struct LiveLoop {
                     try input.endEverything(at: pressed)
                 } else {
                     try input.pressContinue(at: pressed)
+                    stepsEndedByOperator += 1
                 }
                 if driver.isFinished { return pressed }
             }

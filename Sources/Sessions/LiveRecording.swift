@@ -46,6 +46,8 @@ public struct LiveRecording {
         public var gaps: Int
         /// True when SIGTERM ended the test (Ctrl-C only ends a step): a visit stops after such a test.
         public var terminated: Bool
+        /// How many steps the operator ended with Ctrl-C.
+        public var stepsEndedByOperator = 0
     }
 
     /// Records the session to its end and writes its results file; `note` is told what the
@@ -77,8 +79,10 @@ public struct LiveRecording {
             let end = try live.run(happened: happened, turned: turned)
             try files.journal.control(.end(end), now: end)
             let result = try files.finish(driver: driver, setup: setup, header: header, at: end)
-            return Recorded(
+            var recorded = Recorded(
                 journal: files.journal.path, results: files.destination, result: result, gaps: live.gaps, terminated: live.terminated)
+            recorded.stepsEndedByOperator = live.stepsEndedByOperator
+            return recorded
         }
     }
 }

@@ -76,6 +76,11 @@ public struct ReportedTest: Sendable {
     /// What the operator and the clinician should know beyond the measures (maze outlines missing...).
     public var notes: [String]
 
+    /// An outcome's word and what it means: `moved-on: the operator moved on`.
+    static func outcome(_ word: String) -> String {
+        VisitManifest.Outcome(rawValue: word).map { "\(word): \($0.words)" } ?? word
+    }
+
     /// The time a clock test's patient was told and shown, as its results file records it (a
     /// clock step's `Start clockTime`; none recorded is the spec's 10 past 11); nil for other tests.
     public var clockTime: ClockSettings? {
@@ -87,10 +92,11 @@ public struct ReportedTest: Sendable {
     /// The status line: what became of the test.
     public var statusLine: String {
         switch entry.status {
-        case .done: "done" + (entry.outcome.map { " (\($0))" } ?? "")
-        case .incomplete: "INCOMPLETE: stopped during the test; results recovered from its journal"
+        case .done: "done" + (entry.outcome.map { " (\(Self.outcome($0)))" } ?? "")
+        case .stopped: "STOPPED: a signal stopped the test early; its steps left ended then (results written)"
+        case .incomplete: "INCOMPLETE: the visit was killed during the test; results recovered from its journal"
         case .skipped: "SKIPPED: " + (entry.skipReason.map { $0.isEmpty ? "no reason given" : $0 } ?? "no reason given")
-        case .aborted: "ABORTED: the visit was stopped during this test; its journal is kept for `styluskit recover`"
+        case .aborted: "ABORTED: the operator aborted the visit during this test; its journal is kept for `styluskit recover`"
         case .running: "NOT FINISHED: the visit stopped during this test; run `styluskit visit` again to recover it"
         case .pending: "NOT TAKEN"
         }
@@ -160,7 +166,10 @@ public struct VisitReportContent: Sendable {
             var reported = ReportedTest(
                 entry: entry, name: Self.name(of: entry.test), document: nil, mazes: [], measures: [], interruptions: [],
                 readingTimes: [], notes: [])
-            guard entry.status == .done || entry.status == .incomplete || (entry.status == .aborted && entry.results != nil) else {
+            guard
+                entry.status == .done || entry.status == .stopped || entry.status == .incomplete
+                    || (entry.status == .aborted && entry.results != nil)
+            else {
                 tests.append(reported)
                 continue
             }

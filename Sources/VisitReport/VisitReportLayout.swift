@@ -185,9 +185,10 @@ public struct VisitReportLayout: Sendable {
         }
         let status: String =
             switch manifest.status {
-            case .inProgress: "IN PROGRESS (not finished)"
+            case .inProgress: "IN-PROGRESS (not finished)"
             case .complete: "complete"
-            case .aborted: "ABORTED"
+            case .stopped: "STOPPED (by a signal)"
+            case .aborted: "ABORTED (by the operator)"
             }
         line(
             "Visit: \(manifest.protocol.title) (protocol \(manifest.protocol.name)) · began \(VisitReportContent.localTime(manifest.started))"

@@ -46,7 +46,8 @@ public struct RecordedTest {
         recording.happened = { [note] in note($0.recordMessage) }
         let recorded = try recording.run(note: note)
         note("Recorded \(recorded.results)")
-        return recorded.terminated ? .stopped : .finished
+        if recorded.terminated { return .stopped }
+        return recorded.stepsEndedByOperator > 0 ? .movedOn : .finished
     }
 }
 

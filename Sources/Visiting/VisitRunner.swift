@@ -40,11 +40,13 @@ public struct VisitTestOpened: Sendable {
 
 /// How an administered test ended.
 public enum VisitTestEnd: Equatable, Sendable {
-    /// It ran to its end; its results file is written.
+    /// Every step ended by itself (the participant finished it, or its time limit); its results file is written.
     case finished
-    /// SIGINT or SIGTERM stopped it safely (its results file is written); the visit stops after it, in progress.
+    /// It ran to its end with the operator moving on from a step or more (N, Escape twice); its results file is written.
+    case movedOn
+    /// SIGINT or SIGTERM stopped it safely (its results file is written); the visit stops after it.
     case stopped
-    /// The operator aborted it (Ctrl+Q); its journal is kept, no results file was written.
+    /// The operator aborted it (Ctrl+Q, confirmed); its journal is kept, no results file was written.
     case aborted
 }
 
@@ -67,22 +69,26 @@ public protocol VisitOperator: AnyObject {
 
 /// How a visit's run ended.
 public enum VisitRunEnd: String, Sendable {
-    /// Every test done, incomplete or skipped.
+    /// No test is left to take.
     case complete
-    /// The operator aborted it.
+    /// The operator aborted it (Ctrl+Q in a test, confirmed, or `q` between tests).
     case aborted
-    /// A signal stopped it; it stays in progress, to be resumed by running the same command again.
+    /// A signal stopped it.
     case stopped
 }
 
 /// Runs a visit from its manifest: recovers a test a killed visit left running, then each pending
-/// test in order (the operator may skip one or abort), writing the manifest after every change.
+/// test in order (the operator may skip one or abort), writing the manifest after every change of
+/// state. Every change goes through `VisitLifeCycle`.
 ///
 /// The tests themselves are administered by the caller (`administer`'s window or `record`'s loop),
-/// which calls `opened` once the journal exists: the test is `running` from then on.
+/// which calls `opened` once the journal exists: the test is `running` from then on. A new visit
+/// is on disk from that moment only: a start that fails before (no display, no tablet) or an
+/// abort before the first test leaves nothing behind.
 public struct VisitRunner {
-    public let folder: VisitFolder
-    public private(set) var manifest: VisitManifest
+    public private(set) var folder: VisitFolder
+    /// The visit's states, and its manifest.
+    public private(set) var lifeCycle: VisitLifeCycle
     /// The protocol, paths resolved against the working directory.
     public let plan: VisitProtocol
     /// True when this run continues a visit begun before.
@@ -90,10 +96,17 @@ public struct VisitRunner {
     /// The recordings fed in place of the tablet, one per protocol test in order (tests only).
     public var feeds: [String] = []
     private let now: () -> Date
+    /// The protocol file's bytes, copied into the folder when the visit starts.
+    private let protocolBytes: Data
+    private let root: String
 
-    /// The participant's visit to run: the latest still in progress under `root` (unless `newVisit`), else a new one.
+    /// The visit's manifest, as it is (or will be) on disk.
+    public var manifest: VisitManifest { lifeCycle.manifest }
+
+    /// The participant's visit to run: the latest one when it has tests left (unless `newVisit`), else a new one.
     ///
-    /// The protocol given must be the very file (by SHA-256) an unfinished visit began with.
+    /// The protocol given must be the very file (by SHA-256) an unfinished visit began with. A latest
+    /// visit with nothing left to take is refused (`VisitError.visitOver`) rather than followed by a new one unasked.
     public init(
         protocolFile: String, participant: String, root: String, newVisit: Bool, version: String, now: @escaping () -> Date = Date.init
     ) throws {
@@ -107,24 +120,31 @@ public struct VisitRunner {
         let written = try VisitProtocol(yaml: String(decoding: bytes, as: UTF8.self), source: protocolFile)
         plan = written.resolved(against: (protocolFile as NSString).deletingLastPathComponent)
         self.now = now
-        if !newVisit, let (folder, manifest) = try VisitFolder.latestInProgress(root: root, participant: participant) {
+        (protocolBytes, self.root) = (bytes, root)
+        if !newVisit, let (folder, manifest) = try VisitFolder.latest(root: root, participant: participant) {
+            if case .over(let state) = VisitLifeCycle.rerun(manifest) {
+                throw VisitError.visitOver(folder: folder.path, status: state.rawValue)
+            }
             guard manifest.protocol.sha256 == VisitFolder.sha256(bytes) else { throw VisitError.protocolChanged(folder: folder.path) }
-            (self.folder, self.manifest, resumed) = (folder, manifest, true)
+            var lifeCycle = VisitLifeCycle(existing: manifest)
+            if lifeCycle.state != .inProgress { _ = try lifeCycle.apply(.resume, at: now()) }
+            (self.folder, self.lifeCycle, resumed) = (folder, lifeCycle, true)
+            try folder.write(lifeCycle.manifest)
             return
         }
         let started = now()
-        folder = try VisitFolder.create(root: root, participant: participant, started: started)
-        let sha = try folder.copyProtocol(bytes: bytes)
+        // Planned, not made: the folder and visit.json appear when the first test opens its journal.
+        folder = try VisitFolder.planned(root: root, participant: participant, started: started)
         var calibration = VisitManifest.Calibration()
         if let settings = plan.settings { calibration.settings = try Self.facts(settings) }
-        manifest = VisitManifest.begin(
-            participant: participant, protocol: written,
-            facts: .init(
-                name: written.name, title: written.title, schema: VisitProtocol.schemaVersion, file: VisitFolder.protocolName,
-                source: URL(fileURLWithPath: protocolFile).standardized.path, sha256: sha),
-            software: .init(version: version), calibration: calibration, at: started)
+        lifeCycle = VisitLifeCycle(
+            new: VisitManifest.begin(
+                participant: participant, protocol: written,
+                facts: .init(
+                    name: written.name, title: written.title, schema: VisitProtocol.schemaVersion, file: VisitFolder.protocolName,
+                    source: URL(fileURLWithPath: protocolFile).standardized.path, sha256: VisitFolder.sha256(bytes)),
+                software: .init(version: version), calibration: calibration, at: started))
         resumed = false
-        try folder.write(manifest)
     }
 
     /// The request for the test at `position`.
@@ -140,14 +160,14 @@ public struct VisitRunner {
         operator desk: any VisitOperator,
         administer: (VisitTestRequest, _ opened: (VisitTestOpened) throws -> Void) throws -> VisitTestEnd
     ) throws -> VisitRunEnd {
-        if resumed, let next = manifest.next {
+        if resumed, case .administer(let next) = lifeCycle.step {
             desk.note("Resuming the visit in \(folder.path) at test \(next + 1) of \(manifest.tests.count) (\(manifest.tests[next].test)).")
         }
         var firstThisRun = true
         while true {
-            switch manifest.step {
+            switch lifeCycle.step {
             case .over:
-                return manifest.status == .aborted ? .aborted : .complete
+                return lifeCycle.state == .complete ? .complete : lifeCycle.state == .aborted ? .aborted : .stopped
             case .recover(let position):
                 try recover(position, desk: desk)
             case .administer(let position):
@@ -156,65 +176,98 @@ public struct VisitRunner {
                 firstThisRun = false
                 switch desk.choose(before: plan.tests[position], position: position, count: plan.tests.count, breakSeconds: pause) {
                 case .stop:
+                    try apply(.stopBetween)
                     return .stopped
                 case .abort:
-                    manifest.abort(during: nil, at: now())
-                    try folder.write(manifest)
+                    try apply(.abortBetween)
+                    return .aborted
                 case .skip(let reason):
-                    manifest.skip(position, at: now(), reason: reason)
-                    try folder.write(manifest)
+                    try apply(.skip(position, reason: reason))
                 case .administer:
-                    if try administerTest(position, administer: administer) == .stopped { return .stopped }
+                    switch try administerTest(position, administer: administer) {
+                    case .stopped: return .stopped
+                    case .aborted: return .aborted
+                    case .finished, .movedOn: break
+                    }
                 }
             }
         }
     }
 
+    /// Applies `event` now, and writes the manifest when the visit is on disk.
+    private mutating func apply(_ event: VisitLifeCycle.Event) throws {
+        if try lifeCycle.apply(event, at: now()) == .write { try writeManifest() }
+    }
+
+    /// Writes the manifest, with the protocol's copy beside it the first time.
+    private func writeManifest() throws {
+        if !FileManager.default.fileExists(atPath: folder.file(VisitFolder.protocolName)) {
+            try folder.make()
+            _ = try folder.copyProtocol(bytes: protocolBytes)
+        }
+        try folder.write(manifest)
+    }
+
     private mutating func administerTest(
         _ position: Int, administer: (VisitTestRequest, (VisitTestOpened) throws -> Void) throws -> VisitTestEnd
     ) throws -> VisitTestEnd {
-        let end = try administer(request(position)) { opened in
-            manifest.start(
-                position, at: now(), journal: (opened.journal as NSString).lastPathComponent,
-                results: (opened.results as NSString).lastPathComponent)
-            if manifest.device == nil { manifest.device = opened.device }
-            if manifest.calibration.tabletProfile == nil, let file = opened.tabletProfile {
-                manifest.calibration.tabletProfile = try Self.facts(file)
+        if lifeCycle.state == .notStarted {
+            // The folder is named after the first test's start, made for its journal.
+            folder = try VisitFolder.planned(root: root, participant: manifest.participant, started: now())
+            try folder.make()
+        }
+        let end: VisitTestEnd
+        do {
+            end = try administer(request(position)) { opened in
+                _ = try lifeCycle.apply(
+                    .open(
+                        position, journal: (opened.journal as NSString).lastPathComponent,
+                        results: (opened.results as NSString).lastPathComponent), at: now())
+                try noteFacts(opened)
+                try writeManifest()
             }
-            if manifest.calibration.displayProfile == nil, let file = opened.displayProfile {
-                manifest.calibration.displayProfile = try Self.facts(file)
-            }
-            try folder.write(manifest)
+        } catch {
+            // A start that failed before its journal: a visit that never started leaves nothing behind.
+            if lifeCycle.state == .notStarted { folder.removeIfEmpty() }
+            throw error
         }
         guard manifest.tests[position].status == .running else { throw VisitRunError.testNeverOpened(position: position + 1) }
         switch end {
-        case .aborted:
-            manifest.abort(during: position, at: now())
-        case .finished, .stopped:
-            manifest.finish(
-                position, at: now(), outcome: end == .stopped ? VisitManifest.Outcome.stopped : VisitManifest.Outcome.finished,
-                checksums: try checksums(position))
+        case .aborted: try apply(.abortDuring(position))
+        case .finished, .movedOn, .stopped:
             noteUnspoken(position)
+            let outcome: VisitManifest.Outcome = end == .finished ? .finished : end == .movedOn ? .movedOn : .stopped
+            try apply(.end(position, endedBy: outcome, checksums: try checksums(position)))
         }
-        try folder.write(manifest)
         return end
+    }
+
+    /// The tablet and the profiles the first test used: the visit's.
+    private mutating func noteFacts(_ opened: VisitTestOpened) throws {
+        var manifest = lifeCycle.manifest
+        if manifest.device == nil { manifest.device = opened.device }
+        if manifest.calibration.tabletProfile == nil, let file = opened.tabletProfile {
+            manifest.calibration.tabletProfile = try Self.facts(file)
+        }
+        if manifest.calibration.displayProfile == nil, let file = opened.displayProfile {
+            manifest.calibration.displayProfile = try Self.facts(file)
+        }
+        lifeCycle.record(device: manifest.device, calibration: manifest.calibration)
     }
 
     /// Rebuilds the results of the test a killed visit left running from its journal, as `recover` does, and marks it incomplete.
     private mutating func recover(_ position: Int, desk: any VisitOperator) throws {
         guard let journal = manifest.tests[position].journal else {
             // Killed before its journal was named: nothing of it was recorded, so it is still to take.
-            manifest.tests[position].status = .pending
-            try folder.write(manifest)
+            try apply(.forget(position))
             return
         }
         let path = folder.file(journal)
         desk.note("Test \(position + 1) (\(manifest.tests[position].test)) was cut off; recovering it from \(path).")
         // The results file is named after the journal, as the session named it when it began: the manifest has it already.
         _ = try JournalRecovery(path: path).rebuild(directory: folder.path, force: true, note: { desk.note($0) })
-        manifest.finish(position, at: now(), outcome: VisitManifest.Outcome.recovered, checksums: try checksums(position), incomplete: true)
         noteUnspoken(position)
-        try folder.write(manifest)
+        try apply(.recover(position, checksums: try checksums(position)))
         desk.note("Test \(position + 1) is marked incomplete; its results are \(folder.file(manifest.tests[position].results ?? "?")).")
     }
 
@@ -222,7 +275,7 @@ public struct VisitRunner {
     private mutating func noteUnspoken(_ position: Int) {
         guard let results = manifest.tests[position].results else { return }
         let unspoken = unspokenInstructions(inResults: folder.file(results))
-        manifest.tests[position].instructionsNotSpoken = unspoken.isEmpty ? nil : unspoken
+        lifeCycle.record(instructionsNotSpoken: unspoken.isEmpty ? nil : unspoken, of: position)
     }
 
     private func checksums(_ position: Int) throws -> VisitManifest.Test.Checksums {

@@ -35,22 +35,50 @@ public struct VisitSummary: Encodable, Sendable {
     public var manifest: String
     public var participant: String
     public var `protocol`: String
-    /// The manifest's status: `in-progress`, `complete` or `aborted`.
+    /// The visit's state (`VisitLifeCycle.State`): `not-started` (nothing was written), `in-progress`, `complete`, `stopped` or `aborted`.
     public var status: String
-    /// How this run ended: `complete`, `aborted` or `stopped` (a signal; the visit stays in progress).
+    /// How this run ended: `complete`, `aborted` or `stopped` (a signal).
     public var ended: String
+    /// The test a rerun of the same command resumes at (1, 2, ...), nil when nothing is left to take.
+    public var resumesAt: Int?
     /// True when this run continued a visit begun before.
     public var resumed: Bool
     public var tests: [Test]
 
+    private enum CodingKeys: String, CodingKey {
+        case folder, manifest, participant, `protocol`, status, ended, resumesAt, resumed, tests
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(folder, forKey: .folder)
+        try container.encode(manifest, forKey: .manifest)
+        try container.encode(participant, forKey: .participant)
+        try container.encode(`protocol`, forKey: .protocol)
+        try container.encode(status, forKey: .status)
+        try container.encode(ended, forKey: .ended)
+        try container.encode(resumesAt, forKey: .resumesAt)
+        try container.encode(resumed, forKey: .resumed)
+        try container.encode(tests, forKey: .tests)
+    }
+
     public init(folder: VisitFolder, manifest: VisitManifest, resumed: Bool, ended: VisitRunEnd) {
+        self.init(folder: folder, lifeCycle: VisitLifeCycle(existing: manifest), resumed: resumed, ended: ended)
+    }
+
+    public init(folder: VisitFolder, lifeCycle: VisitLifeCycle, resumed: Bool, ended: VisitRunEnd) {
+        let manifest = lifeCycle.manifest
         self.folder = folder.path
         self.manifest = folder.file(VisitFolder.manifestName)
         participant = manifest.participant
         self.protocol = manifest.protocol.name
-        status = manifest.status.rawValue
+        status = lifeCycle.state.rawValue
         self.ended = ended.rawValue
         self.resumed = resumed
+        if lifeCycle.state != .notStarted, VisitLifeCycle.rerun(manifest) == .resume {
+            let left: Set<VisitManifest.Test.Status> = [.pending, .running]
+            resumesAt = manifest.tests.first { left.contains($0.status) }?.index
+        }
         tests = manifest.tests.map {
             Test(
                 index: $0.index, test: $0.test, status: $0.status.rawValue, journal: $0.journal, results: $0.results, outcome: $0.outcome,
@@ -60,14 +88,21 @@ public struct VisitSummary: Encodable, Sendable {
 
     /// The text summary.
     public var lines: [String] {
+        if status == VisitLifeCycle.State.notStarted.rawValue {
+            let how = ended == VisitRunEnd.aborted.rawValue ? "aborted by the operator" : "stopped by a signal"
+            return ["Visit of \(participant) (protocol \(`protocol`)): not started (\(how) before its first test); nothing was written"]
+        }
         var lines = ["Visit \(folder) (\(participant), protocol \(`protocol`)): \(status)"]
+        let rerun = resumesAt.map { "run the same command again to resume it at test \($0)" } ?? "no test is left to take"
         switch ended {
-        case VisitRunEnd.stopped.rawValue: lines.append("  stopped   by a signal; run the same command again to resume it")
-        case VisitRunEnd.aborted.rawValue: lines.append("  aborted   by the operator; the journals are kept for `styluskit recover`")
+        case VisitRunEnd.stopped.rawValue: lines.append("  stopped   by a signal; \(rerun)")
+        case VisitRunEnd.aborted.rawValue:
+            lines.append("  aborted   by the operator; \(rerun) (an aborted test's journal is kept for `styluskit recover`)")
         default: break
         }
         for test in tests {
             var line = "  \(test.index). \(test.test.padding(toLength: 6, withPad: " ", startingAt: 0)) \(test.status)"
+            if let outcome = test.outcome { line += " (\(outcome))" }
             if let results = test.results, test.status != "aborted" {
                 line += "  \(results)"
             } else if let journal = test.journal {

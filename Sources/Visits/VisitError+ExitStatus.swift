@@ -7,7 +7,8 @@ extension VisitError: ExitStatusCarrying {
         case .noVisitFolder: .noInput
         case .fileSystem: .ioError
         // A name that is not a pseudonym, another protocol for a visit under way: what was typed.
-        case .invalidParticipant, .protocolChanged: .usage
+        // A visit with nothing left to take: --new-visit is to be asked for.
+        case .invalidParticipant, .protocolChanged, .visitOver: .usage
         case .notAManifest, .newerManifest: .dataError
         }
     }

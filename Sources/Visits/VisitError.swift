@@ -6,6 +6,8 @@ public enum VisitError: Error, Equatable, CustomStringConvertible {
     case protocolChanged(folder: String)
     case fileSystem(path: String, reason: String)
     case noVisitFolder(String)
+    /// The participant's latest visit has nothing left to take: a rerun asks for --new-visit rather than begin one silently.
+    case visitOver(folder: String, status: String)
 
     public var description: String {
         switch self {
@@ -24,6 +26,9 @@ public enum VisitError: Error, Equatable, CustomStringConvertible {
             return "Cannot write \(path): \(reason). Check the folder's permissions and free space; the visit's files so far are kept."
         case let .noVisitFolder(path):
             return "\(path) is not a visit folder (it has no visit.json); give a folder `styluskit visit` made, OUT/<participant>/<time>."
+        case let .visitOver(folder, status):
+            return "The participant's latest visit, \(folder), is \(status) with no test left to take, so there is nothing to resume; "
+                + "give --new-visit to begin another visit (`styluskit results \(folder)` shows what it holds)."
         }
     }
 }

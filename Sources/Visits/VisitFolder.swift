@@ -36,6 +36,13 @@ public struct VisitFolder: Hashable, Sendable {
 
     /// Makes a new visit folder for `participant` under `root`, named after `started` (UTC).
     public static func create(root: String, participant: String, started: Date) throws(VisitError) -> VisitFolder {
+        let folder = try planned(root: root, participant: participant, started: started)
+        try folder.make()
+        return folder
+    }
+
+    /// The folder a visit of `participant` begun at `started` gets under `root`, not made yet (`make`).
+    public static func planned(root: String, participant: String, started: Date) throws(VisitError) -> VisitFolder {
         try check(participant: participant)
         let base = ((root as NSString).appendingPathComponent(participant) as NSString).appendingPathComponent(stamp(started))
         var path = base
@@ -45,25 +52,40 @@ public struct VisitFolder: Hashable, Sendable {
             suffix += 1
             path = base + "-\(suffix)"
         }
+        return VisitFolder(path: path)
+    }
+
+    /// Makes the folder (and its parents).
+    public func make() throws(VisitError) {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
             throw .fileSystem(path: path, reason: SystemErrorText.reason(error))
         }
-        return VisitFolder(path: path)
     }
 
-    /// The participant's latest visit under `root` still in progress, with its manifest; nil when there is none.
-    public static func latestInProgress(root: String, participant: String) throws(VisitError) -> (VisitFolder, VisitManifest)? {
+    /// The participant's latest visit under `root` (by folder name, its UTC start), with its manifest; nil when there is none.
+    ///
+    /// Whether a rerun resumes it is `VisitLifeCycle.rerun`'s to say.
+    public static func latest(root: String, participant: String) throws(VisitError) -> (VisitFolder, VisitManifest)? {
         try check(participant: participant)
         let folder = (root as NSString).appendingPathComponent(participant)
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         for name in names.sorted().reversed() {
+            // A folder without visit.json is a start that never opened a journal: not a visit.
             guard let visit = try? VisitFolder(existing: (folder as NSString).appendingPathComponent(name)) else { continue }
-            let manifest = try visit.readManifest()
-            if manifest.status == .inProgress { return (visit, manifest) }
+            return (visit, try visit.readManifest())
         }
         return nil
+    }
+
+    /// Removes the folder of a visit that never started, and the participant's folder if that leaves it empty:
+    /// only empty folders are removed, so nothing written is lost.
+    public func removeIfEmpty() {
+        for folder in [path, (path as NSString).deletingLastPathComponent] {
+            guard (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty == true else { return }
+            try? FileManager.default.removeItem(atPath: folder)
+        }
     }
 
     /// Every visit folder at or under `directory`, sorted by path.

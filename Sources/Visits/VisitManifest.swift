@@ -6,13 +6,19 @@ public import Foundation
 /// scripts) can rely on the document's table; keys a newer version adds are ignored on reading.
 public struct VisitManifest: Codable, Hashable, Sendable {
     public static let format = "styluskit-visit"
-    public static let schemaVersion = 1
+    /// 2 since tests and visits can be `stopped` (schema 1 wrote a stopped test `done` with the outcome `stopped`).
+    public static let schemaVersion = 2
 
-    /// The visit as a whole.
-    public enum Status: String, Codable, Sendable {
+    /// The visit as a whole, as it is on disk (`VisitLifeCycle`; docs/visit.md, "Life cycle").
+    public enum Status: String, Codable, CaseIterable, Sendable {
+        /// A test is running, or tests are left and the run was not ended (a killed run is resumed).
         case inProgress = "in-progress"
+        /// No test is left to take: each is done, incomplete, skipped (or stopped or aborted in an earlier run).
         case complete
+        /// The operator aborted the visit (a resumable one while tests are left).
         case aborted
+        /// A signal (Ctrl-C, SIGTERM) stopped the run; resumable while tests are left.
+        case stopped
     }
 
     public var format = VisitManifest.format
@@ -134,8 +140,11 @@ public struct VisitManifest: Codable, Hashable, Sendable {
 
     /// One test of the protocol and what became of it.
     public struct Test: Codable, Hashable, Sendable {
-        public enum Status: String, Codable, Sendable {
+        /// A test's state (`VisitLifeCycle`; docs/visit.md, "Life cycle").
+        public enum Status: String, Codable, CaseIterable, Sendable {
             case pending, running, done, incomplete, skipped, aborted
+            /// A signal stopped it early: its steps left ended then, its results file is written.
+            case stopped
         }
 
         /// Both files' SHA-256 once the test ended.
@@ -223,6 +232,18 @@ public struct VisitManifest: Codable, Hashable, Sendable {
         }
         guard format == Self.format else { throw .notAManifest(file: source, detail: "its format is '\(format)', not '\(Self.format)'") }
         guard schema <= Self.schemaVersion else { throw .newerManifest(file: source, schema: schema) }
+        if schema == 1 { upgradeFromSchema1() }
+    }
+
+    /// Reads a schema-1 manifest in schema 2's words: a test `done` with the outcome `stopped` was
+    /// stopped early, and a `complete` visit whose last test to end was stopped was stopped by it.
+    private mutating func upgradeFromSchema1() {
+        for index in tests.indices where tests[index].status == .done && tests[index].outcome == Outcome.stopped.rawValue {
+            tests[index].status = .stopped
+        }
+        let last = tests.filter { $0.finished != nil }.max { ($0.finished ?? "", $0.index) < ($1.finished ?? "", $1.index) }
+        if status == .complete, last?.status == .stopped { status = .stopped }
+        schema = Self.schemaVersion
     }
 
     private static func describe(_ error: any Error) -> String {
@@ -235,8 +256,11 @@ public struct VisitManifest: Codable, Hashable, Sendable {
         }
     }
 
-    /// The tests done or skipped, and the number of tests.
+    /// The tests done (or incomplete: recovered) and skipped, and the number of tests; a stopped test is neither done nor skipped.
     public var counts: (done: Int, skipped: Int, total: Int) {
         (tests.count { $0.status == .done || $0.status == .incomplete }, tests.count { $0.status == .skipped }, tests.count)
     }
+
+    /// The tests a signal stopped early.
+    public var stoppedTests: Int { tests.count { $0.status == .stopped } }
 }

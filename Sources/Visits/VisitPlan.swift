@@ -1,33 +1,37 @@
 import Foundation
 
-/// What a visit does next, decided from its manifest alone (pure): recover a test a killed visit
-/// left running, offer the next pending test, or nothing (the visit is over).
+/// What a visit does next (`VisitLifeCycle.step`): recover a test a killed visit left running,
+/// offer the next pending test, or nothing (the visit is over or ended its run).
 public enum VisitStep: Equatable, Sendable {
     /// The test at this position was running when the visit was killed: rebuild its results from its journal.
     case recover(Int)
     /// The test at this position comes next.
     case administer(Int)
-    /// Every test is done, incomplete or skipped, or the visit was aborted.
+    /// Nothing is left to take, or the visit was stopped or aborted.
     case over
 }
 
 extension VisitManifest {
-    /// The next thing to do: a test left running is recovered before anything else is administered.
-    public var step: VisitStep {
-        guard status == .inProgress else { return .over }
-        if let interrupted { return .recover(interrupted) }
-        if let next { return .administer(next) }
-        return .over
-    }
-
-    /// What the session ended as, in a test's `outcome` (docs/visit.md).
-    public enum Outcome {
-        /// The test ran to its end (by itself, or the operator's Escape twice).
-        public static let finished = "finished"
-        /// SIGINT or SIGTERM stopped it: its steps left ended then; the visit stops after it, in progress.
-        public static let stopped = "stopped"
+    /// Who ended a test, in its `outcome` (docs/visit.md): the words of visit.json, the summary, the report and the exports.
+    public enum Outcome: String, CaseIterable, Sendable {
+        /// Every step ended by itself: the participant finished it, or its time limit ran out.
+        case finished
+        /// The operator moved on from one step or more (N), or ended the test (Escape twice).
+        case movedOn = "moved-on"
+        /// SIGINT or SIGTERM stopped it: its steps left ended then; the visit stops after it.
+        case stopped
         /// The visit was killed during it; its results were rebuilt from its journal on resuming.
-        public static let recovered = "recovered"
+        case recovered
+
+        /// How the summary and the report say it.
+        public var words: String {
+            switch self {
+            case .finished: "finished by the participant or a time limit"
+            case .movedOn: "the operator moved on"
+            case .stopped: "stopped by a signal"
+            case .recovered: "recovered from its journal"
+            }
+        }
     }
 
     /// The reason a skip gets when the operator typed none (standard input closed before a reason came).

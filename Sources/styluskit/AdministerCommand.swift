@@ -26,7 +26,7 @@ struct Administer: ParsableCommand {
             the step's instructions again; P (or Pause) pauses the test: the patient sees a neutral cover, \
             the proctor's timers stand still and the pen draws nothing until P resumes (the results keep the \
             tablet's real times and mark the pause); Escape, pressed twice within 5 s, ends the test and writes the \
-            results; Ctrl+Q aborts, keeping the journal for `styluskit recover` (exit status 3). When standard error \
+            results; Ctrl+Q twice within 5 s aborts, keeping the journal for `styluskit recover` (exit status 3). When standard error \
             is a terminal, the operator's line there shows the test, the part on screen, the time and the \
             keys; on a pen display with another monitor, a small window at the top-left of that monitor shows \
             it too (the patient's window never shows it). Ctrl-C \

@@ -20,13 +20,15 @@ struct Visit: ParsableCommand {
             protocol's prompt and counts down its break (the participant's screen shows the break and its \
             countdown, nothing else); the operator types Enter to start the test (during \
             a break, to end it early), 's REASON' to skip it (recorded as skipped with the reason; 's' alone \
-            asks for one) or 'q' to abort the visit. Ctrl+Q in the window aborts the visit with its test, the \
-            journal kept for `styluskit recover` (exit status 3). Ctrl-C (SIGINT) or SIGTERM stop the test \
-            safely as administer does and end the run, the visit left in progress.
+            asks for one) or 'q' to abort the visit. Ctrl+Q twice in the window aborts the visit with its test, \
+            the journal kept for `styluskit recover` (exit status 3). Ctrl-C (SIGINT) or SIGTERM stop the test \
+            safely as administer does, its results written, and end the run, the visit stopped (exit status 4).
 
-            Running the same command again resumes the participant's latest visit in progress at its next \
-            test (it says so); a test the visit was killed in is first rebuilt from its journal, as \
-            `styluskit recover` does, and marked incomplete. --new-visit begins a new visit instead.
+            Running the same command again resumes the participant's latest visit at its next test when \
+            it has one left (in progress, stopped or aborted; it says so); a test the visit was killed in is \
+            first rebuilt from its journal, as `styluskit recover` does, and marked incomplete. When its \
+            latest visit has no test left, the command refuses and asks for --new-visit, which begins a new \
+            visit. Nothing is written until the first test's journal opens (docs/visit.md, "Life cycle").
 
             Examples:
               styluskit visit --protocol standard.yaml --participant P-0042 --out visits
@@ -81,7 +83,9 @@ struct Visit: ParsableCommand {
                 request.opened = { try opened(VisitTestOpened(sessionOf: $0, node: $1, device: $2, sources: $3)) }
                 let session = try AdministerSession.run(request, note: { printError($0) })
                 cover?.testEnded()
-                return session.aborted ? .aborted : session.stoppedBy != nil ? .stopped : .finished
+                if session.aborted { return .aborted }
+                if session.stoppedBy != nil { return .stopped }
+                return session.stepsEndedByOperator > 0 ? .movedOn : .finished
             }
         }
         try visit.finish(runner, ended: ended)

@@ -40,10 +40,20 @@ struct VisitOptions: ParsableArguments {
             version: StylusKit.configuration.version)
     }
 
-    /// Prints what became of the visit and ends with its exit status: 3 when it was aborted.
+    /// Prints what became of the visit and ends with its run's exit status: 0 complete, 3 aborted, 4 stopped.
     func finish(_ runner: VisitRunner, ended: VisitRunEnd) throws {
-        let summary = VisitSummary(folder: runner.folder, manifest: runner.manifest, resumed: runner.resumed, ended: ended)
+        let summary = VisitSummary(folder: runner.folder, lifeCycle: runner.lifeCycle, resumed: runner.resumed, ended: ended)
         if json { print(try JSONLine.encode(summary)) } else { summary.lines.forEach { print($0) } }
-        if ended == .aborted { throw ExitCode(ExitStatus.aborted.rawValue) }
+        let status = Self.exitStatus(ended)
+        if status != .success { throw ExitCode(status.rawValue) }
+    }
+
+    /// The status a visit's run ends with: its own for each way it can end (README, "Exit status").
+    static func exitStatus(_ ended: VisitRunEnd) -> ExitStatus {
+        switch ended {
+        case .complete: .success
+        case .aborted: .aborted
+        case .stopped: .stopped
+        }
     }
 }

@@ -124,7 +124,7 @@ struct ExportCommandTests {
         #expect(
             json.standardOutput
                 == #"{"date":"2026-11-18T11:06:40Z","done":2,"folder":"P-0042/20261118T110640Z","kind":"visit","participant":"P-0042","#
-                + #""protocol":"standard","skipped":1,"status":"complete","total":3}"# + "\n")
+                + #""protocol":"standard","skipped":1,"status":"complete","stopped":0,"total":3}"# + "\n")
         let empty = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: empty) }
         #expect(try styluskit(["results", empty.path]).standardOutput == "No results files (.csk, .msk, .ssk) in \(empty.path).\n")

@@ -271,7 +271,7 @@ struct ReportTests {
         }
         let text = try Self.text(pdf)
         #expect(text.contains("Visit report, participant P-0042 (continued)") && text.contains("Page 2 of \(total)"))
-        #expect(text.contains("8. Symbol digit: ABORTED: the visit was stopped during this test"))
+        #expect(text.contains("8. Symbol digit: ABORTED: the operator aborted the visit during this test"))
         #expect(tests.last?["picture"] is NSNull)
     }
 

@@ -7,7 +7,7 @@ struct OperatorLineTests {
     @Test("The test, the part, the time and the keys")
     func words() {
         let line = OperatorLine(test: "clock", part: "copy", elapsed: .milliseconds(65_400), tabletAway: false, endAsked: false)
-        #expect(line.text == "clock, part copy, 1:05 | N next part, R repeat instructions, P pause, Escape twice ends, Ctrl+Q aborts")
+        #expect(line.text == "clock, part copy, 1:05 | N next part, R repeat instructions, P pause, Escape twice ends, Ctrl+Q twice aborts")
     }
 
     @Test("An unplugged tablet and a first Escape are said")
@@ -20,7 +20,41 @@ struct OperatorLineTests {
     func paused() {
         let line = OperatorLine(
             test: "maze", part: "maze-1", elapsed: .milliseconds(5_000), tabletAway: false, endAsked: false, paused: true)
-        #expect(line.text == "maze, part maze-1, 0:05, PAUSED | P resumes, Escape twice ends, Ctrl+Q aborts")
+        #expect(line.text == "maze, part maze-1, 0:05, PAUSED | P resumes, Escape twice ends, Ctrl+Q twice aborts")
+    }
+}
+
+@Suite("Escape and Ctrl+Q each need a second press")
+struct OperatorConfirmationTests {
+    static let t0 = EventTime(microseconds: 1_000_000)
+
+    @Test("One Ctrl+Q only asks; a second within 5 s aborts, as Escape's second ends the test")
+    func twice() {
+        for key in [OperatorConfirmation.Key.abort, .end] {
+            var keys = OperatorConfirmation()
+            #expect(keys.press(key, at: Self.t0) == .ask(key))
+            #expect(keys.waiting(at: Self.t0.advanced(by: .milliseconds(4_000))) == key)
+            #expect(keys.press(key, at: Self.t0.advanced(by: .milliseconds(4_000))) == .confirmed(key))
+            #expect(keys.waiting(at: Self.t0.advanced(by: .milliseconds(4_100))) == nil)
+        }
+    }
+
+    @Test("A second press too late, another key between, or the other key asks again")
+    func notConfirmed() {
+        var keys = OperatorConfirmation()
+        #expect(keys.press(.abort, at: Self.t0) == .ask(.abort))
+        #expect(keys.press(.abort, at: Self.t0.advanced(by: .milliseconds(5_001))) == .ask(.abort))
+        keys.otherKey()
+        #expect(keys.press(.abort, at: Self.t0.advanced(by: .milliseconds(5_500))) == .ask(.abort))
+        #expect(keys.press(.end, at: Self.t0.advanced(by: .milliseconds(5_600))) == .ask(.end))
+        #expect(keys.press(.abort, at: Self.t0.advanced(by: .milliseconds(5_700))) == .ask(.abort))
+    }
+
+    @Test("The operator's line says a first Ctrl+Q waits for its second")
+    func line() {
+        var line = OperatorLine(test: "clock", part: "copy", elapsed: .milliseconds(1_000), tabletAway: false, endAsked: false)
+        line.abortAsked = true
+        #expect(line.text == "clock, part copy, 0:01 | Ctrl+Q again aborts (the journal is kept)")
     }
 }
 

@@ -173,6 +173,7 @@ struct ExitStatusTests {
         (VisitError.notAManifest(file: "a", detail: "d"), .dataError),
         (VisitError.newerManifest(file: "a", schema: 9), .dataError),
         (VisitError.protocolChanged(folder: "a"), .usage),
+        (VisitError.visitOver(folder: "a", status: "complete"), .usage),
         (VisitError.fileSystem(path: "a", reason: "r"), .ioError),
         (VisitError.noVisitFolder("a"), .noInput),
         (VisitProtocolError.missingKey(source: "s", line: nil, key: "k"), .dataError),

@@ -17,32 +17,55 @@ import Visits
     }
 
     @Test func aVisitGoesFromTestToTestUntilComplete() throws {
-        var manifest = try Self.manifest()
-        #expect(manifest.next == 0)
-        manifest.start(0, at: Self.start, journal: "clock-1.evemu", results: "clock-1.csk")
-        #expect(manifest.next == 1)
-        #expect(manifest.interrupted == 0)
-        manifest.finish(0, at: Self.start + 60, outcome: "finished", checksums: .init(journal: "j", results: "r"))
-        #expect(manifest.interrupted == nil)
-        manifest.skip(1, at: Self.start + 70, reason: "tremor")
-        #expect(manifest.status == .inProgress)
-        #expect(manifest.next == 2)
-        manifest.start(2, at: Self.start + 80, journal: "sdt-1.evemu", results: "sdt-1.ssk")
-        manifest.finish(2, at: Self.start + 200, outcome: "finished", checksums: .init(journal: "j", results: "r"))
-        #expect(manifest.status == .complete)
-        #expect(manifest.finished == "2026-11-18T11:10:00Z")
-        #expect(manifest.next == nil)
-        #expect(manifest.counts == (2, 1, 3))
-        #expect(manifest.tests[1].skipReason == "tremor")
+        var visit = VisitLifeCycle(new: try Self.manifest())
+        #expect(visit.step == .administer(0))
+        #expect(try visit.apply(.open(0, journal: "clock-1.evemu", results: "clock-1.csk"), at: Self.start + 30) == .write)
+        #expect(visit.step == .recover(0))
+        // The visit starts with its first test, not with the command.
+        #expect(visit.manifest.started == "2026-11-18T11:07:10Z")
+        _ = try visit.apply(.end(0, endedBy: .finished, checksums: .init(journal: "j", results: "r")), at: Self.start + 60)
+        _ = try visit.apply(.skip(1, reason: "tremor"), at: Self.start + 70)
+        #expect(visit.state == .inProgress)
+        #expect(visit.step == .administer(2))
+        _ = try visit.apply(.open(2, journal: "sdt-1.evemu", results: "sdt-1.ssk"), at: Self.start + 80)
+        _ = try visit.apply(.end(2, endedBy: .movedOn, checksums: .init(journal: "j", results: "r")), at: Self.start + 200)
+        #expect(visit.state == .complete && visit.manifest.status == .complete)
+        #expect(visit.manifest.finished == "2026-11-18T11:10:00Z")
+        #expect(visit.step == .over)
+        #expect(visit.manifest.counts == (2, 1, 3))
+        #expect(visit.manifest.tests[1].skipReason == "tremor")
+        #expect(visit.manifest.tests[2].outcome == "moved-on")
     }
 
-    @Test func anAbortedVisitHasNoNextTest() throws {
-        var manifest = try Self.manifest()
-        manifest.start(0, at: Self.start, journal: "j", results: "r")
-        manifest.abort(during: 0, at: Self.start + 5)
-        #expect(manifest.status == .aborted)
-        #expect(manifest.tests[0].status == .aborted)
-        #expect(manifest.next == nil)
+    @Test func anAbortedVisitHasNoNextTestUntilResumed() throws {
+        var visit = VisitLifeCycle(new: try Self.manifest())
+        _ = try visit.apply(.open(0, journal: "j", results: "r"), at: Self.start)
+        _ = try visit.apply(.abortDuring(0), at: Self.start + 5)
+        #expect(visit.manifest.status == .aborted)
+        #expect(visit.manifest.tests[0].status == .aborted)
+        #expect(visit.step == .over)
+        #expect(VisitLifeCycle.rerun(visit.manifest) == .resume)
+        _ = try visit.apply(.resume, at: Self.start + 60)
+        #expect(visit.step == .administer(1) && visit.manifest.finished == nil)
+    }
+
+    /// A schema-1 manifest is read in schema 2's words: a test `done` with the outcome `stopped` was stopped.
+    @Test func aSchema1ManifestIsReadWithItsStoppedTestsStopped() throws {
+        var visit = VisitLifeCycle(new: try Self.manifest())
+        for position in 0..<3 {
+            _ = try visit.apply(.open(position, journal: "j\(position)", results: "r\(position)"), at: Self.start + Double(position))
+            _ = try visit.apply(
+                .end(position, endedBy: .finished, checksums: .init(journal: nil, results: nil)), at: Self.start + Double(position) + 0.5)
+        }
+        var old = visit.manifest
+        old.schema = 1
+        old.tests[2].outcome = "stopped"
+        let read = try VisitManifest(data: try old.jsonData(), source: "v.json")
+        #expect(read.schema == 2)
+        #expect(read.tests.map(\.status) == [.done, .done, .stopped])
+        #expect(read.status == .stopped)
+        old.tests[2].outcome = "finished"
+        #expect(try VisitManifest(data: try old.jsonData(), source: "v.json").status == .complete)
     }
 
     @Test func everyKeyIsWrittenAndReadBack() throws {
@@ -60,8 +83,8 @@ import Visits
 
     @Test func aNewerOrForeignManifestIsRefused() throws {
         var manifest = try Self.manifest()
-        manifest.schema = 2
-        #expect(throws: VisitError.newerManifest(file: "v.json", schema: 2)) {
+        manifest.schema = 3
+        #expect(throws: VisitError.newerManifest(file: "v.json", schema: 3)) {
             try VisitManifest(data: try manifest.jsonData(), source: "v.json")
         }
         #expect(throws: VisitError.notAManifest(file: "v.json", detail: "the key 'participant' is missing")) {
@@ -76,11 +99,11 @@ import Visits
         #expect(folder.path.hasSuffix("/P-0042/20261118T110640Z"))
         var manifest = try Self.manifest()
         try folder.write(manifest)
-        #expect(try VisitFolder.latestInProgress(root: root, participant: "P-0042")?.0 == folder)
-        #expect(try VisitFolder.latestInProgress(root: root, participant: "P-0043") == nil)
-        manifest.abort(during: nil, at: Self.start)
+        #expect(try VisitFolder.latest(root: root, participant: "P-0042")?.0 == folder)
+        #expect(try VisitFolder.latest(root: root, participant: "P-0043") == nil)
+        manifest.status = .aborted
         try folder.write(manifest)
-        #expect(try VisitFolder.latestInProgress(root: root, participant: "P-0042") == nil)
+        #expect(try VisitFolder.latest(root: root, participant: "P-0042")?.1.status == .aborted)
         #expect(VisitFolder.all(under: root) == [folder])
         // Written through a temporary file that is renamed: nothing else is left in the folder.
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["visit.json"])

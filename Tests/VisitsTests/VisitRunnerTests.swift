@@ -91,14 +91,14 @@ import Visits
         #expect(FileManager.default.fileExists(atPath: runner.folder.file("protocol.yaml")))
     }
 
-    @Test func aVisitStoppedByASignalStaysInProgressAndResumesAtTheNextTest() throws {
+    @Test func aVisitStoppedByASignalIsStoppedAndResumesAtTheNextTest() throws {
         let root = try Self.scratch()
         let file = try Self.protocolFile(in: root)
         var first = try VisitRunner(protocolFile: file, participant: "P-2", root: root, newVisit: false, version: "0.1.0")
         let log = Box()
         #expect(try first.run(operator: Desk([]), administer: Self.standIn(.stopped, log: log)) == .stopped)
-        #expect(first.manifest.status == .inProgress)
-        #expect(first.manifest.tests.map(\.status) == [.done, .pending, .pending])
+        #expect(first.manifest.status == .stopped)
+        #expect(first.manifest.tests.map(\.status) == [.stopped, .pending, .pending])
         #expect(first.manifest.tests[0].outcome == "stopped")
 
         var second = try VisitRunner(protocolFile: file, participant: "P-2", root: root, newVisit: false, version: "0.1.0")
@@ -110,17 +110,21 @@ import Visits
         #expect(desk.breaks == [nil, 10])
         #expect(desk.notes.first?.contains("Resuming the visit in \(first.folder.path) at test 2 of 3 (maze)") == true)
 
-        // Complete now: the same command begins a new visit.
-        let third = try VisitRunner(protocolFile: file, participant: "P-2", root: root, newVisit: false, version: "0.1.0")
-        #expect(!third.resumed && third.folder != first.folder)
+        // Complete now: the same command asks for --new-visit rather than begin one unasked.
+        #expect(throws: VisitError.visitOver(folder: first.folder.path, status: "complete")) {
+            try VisitRunner(protocolFile: file, participant: "P-2", root: root, newVisit: false, version: "0.1.0")
+        }
+        let third = try VisitRunner(protocolFile: file, participant: "P-2", root: root, newVisit: true, version: "0.1.0")
+        #expect(!third.resumed)
     }
 
-    @Test func aSignalWhileWaitingLeavesTheVisitInProgressAndNewVisitStartsAFreshOne() throws {
+    @Test func aSignalWhileWaitingStopsTheVisitAndNewVisitStartsAFreshOne() throws {
         let root = try Self.scratch()
         let file = try Self.protocolFile(in: root)
         var first = try VisitRunner(protocolFile: file, participant: "P-3", root: root, newVisit: false, version: "0.1.0")
-        #expect(try first.run(operator: Desk([.stop]), administer: Self.standIn(.finished, log: Box())) == .stopped)
-        #expect(first.manifest.tests.map(\.status) == [.pending, .pending, .pending])
+        #expect(try first.run(operator: Desk([.administer, .stop]), administer: Self.standIn(.finished, log: Box())) == .stopped)
+        #expect(first.manifest.tests.map(\.status) == [.done, .pending, .pending])
+        #expect(try first.folder.readManifest().status == .stopped)
         let fresh = try VisitRunner(protocolFile: file, participant: "P-3", root: root, newVisit: true, version: "0.1.0")
         #expect(!fresh.resumed && fresh.folder != first.folder)
     }
@@ -135,9 +139,9 @@ import Visits
         #expect(runner.manifest.status == .aborted)
         #expect(runner.manifest.tests.map(\.status) == [.aborted, .pending, .pending])
         #expect(runner.manifest.tests[0].journal == "clock-0.evemu")
-        // An aborted visit is not resumed.
+        // An aborted visit is resumed at its next test: the sitting stays one visit.
         let next = try VisitRunner(protocolFile: file, participant: "P-4", root: root, newVisit: false, version: "0.1.0")
-        #expect(!next.resumed)
+        #expect(next.resumed && next.folder == runner.folder && next.manifest.status == .inProgress)
     }
 
     @Test func anAbortBetweenTestsAbortsTheVisitWithNoTestAborted() throws {
@@ -153,7 +157,7 @@ import Visits
         let root = try Self.scratch()
         let file = try Self.protocolFile(in: root)
         var runner = try VisitRunner(protocolFile: file, participant: "P-6", root: root, newVisit: false, version: "0.1.0")
-        _ = try runner.run(operator: Desk([.stop]), administer: Self.standIn(.finished, log: Box()))
+        _ = try runner.run(operator: Desk([.administer, .stop]), administer: Self.standIn(.finished, log: Box()))
         _ = try Self.protocolFile(in: root, extra: "# edited")
         #expect(throws: VisitError.protocolChanged(folder: runner.folder.path)) {
             try VisitRunner(protocolFile: file, participant: "P-6", root: root, newVisit: false, version: "0.1.0")
@@ -177,6 +181,7 @@ import Visits
         var runner = try VisitRunner(protocolFile: file, participant: "P-8", root: root, newVisit: false, version: "0.1.0")
         var manifest = runner.manifest
         manifest.tests[0].status = .running
+        try runner.folder.make()
         try runner.folder.write(manifest)
         runner = try VisitRunner(protocolFile: file, participant: "P-8", root: root, newVisit: false, version: "0.1.0")
         let log = Box()
@@ -184,20 +189,20 @@ import Visits
         #expect(log.value == [0, 1, 2])
     }
 
-    @Test func theManifestSaysWhatComesNext() throws {
-        var manifest = VisitManifest.begin(
-            participant: "P", protocol: VisitProtocol(name: "p", tests: [ProtocolTest(test: .clock), ProtocolTest(test: .sdt)]),
-            facts: .init(name: "p", title: "p", schema: 1, file: "protocol.yaml", source: "p.yaml", sha256: "ab"),
-            software: .init(version: "1"), calibration: .init(), at: Date(timeIntervalSince1970: 0))
-        #expect(manifest.step == .administer(0))
-        manifest.start(0, at: Date(timeIntervalSince1970: 1), journal: "j", results: "r")
+    @Test func theLifeCycleSaysWhatComesNext() throws {
+        var visit = VisitLifeCycle(
+            new: VisitManifest.begin(
+                participant: "P", protocol: VisitProtocol(name: "p", tests: [ProtocolTest(test: .clock), ProtocolTest(test: .sdt)]),
+                facts: .init(name: "p", title: "p", schema: 1, file: "protocol.yaml", source: "p.yaml", sha256: "ab"),
+                software: .init(version: "1"), calibration: .init(), at: Date(timeIntervalSince1970: 0)))
+        #expect(visit.step == .administer(0))
+        _ = try visit.apply(.open(0, journal: "j", results: "r"), at: Date(timeIntervalSince1970: 1))
         // A test left running is recovered before the next is offered.
-        #expect(manifest.step == .recover(0))
-        manifest.finish(
-            0, at: Date(timeIntervalSince1970: 2), outcome: "recovered", checksums: .init(journal: nil, results: nil), incomplete: true)
-        #expect(manifest.step == .administer(1))
-        manifest.abort(during: nil, at: Date(timeIntervalSince1970: 3))
-        #expect(manifest.step == .over)
+        #expect(visit.step == .recover(0))
+        _ = try visit.apply(.recover(0, checksums: .init(journal: nil, results: nil)), at: Date(timeIntervalSince1970: 2))
+        #expect(visit.step == .administer(1))
+        _ = try visit.apply(.abortBetween, at: Date(timeIntervalSince1970: 3))
+        #expect(visit.step == .over)
     }
 
     @Test func theOperatorsLinesAreCommands() {
@@ -227,5 +232,38 @@ import Visits
         #expect(runner.request(1).journaled == .maze(mazeFile: root + "/x.maze"))
         #expect(runner.request(0).journaled == .clock && runner.request(2).journaled == .sdt)
         #expect(runner.request(0).settingsFile == root + "/settings.yaml")
+    }
+
+    /// The steps a results file says went unspoken reach visit.json for a test finished or stopped
+    /// (`noteUnspoken`, also called for a recovered one): the merge of speech-screen (which noted them) and visit-states (which routes every
+    /// change of the manifest through `VisitLifeCycle`) must keep them.
+    @Test func theStepsNotSpokenReachTheManifestWhenATestEndsOrIsRecovered() throws {
+        let golden = try String(contentsOfFile: Self.repository + "/Fixtures/golden/clock-small.csk", encoding: .utf8)
+        let silent = golden.replacingOccurrences(
+            of: #"<Start timestamp="1673535657692"/>"#,
+            with:
+                #"<Start timestamp="1673535657692" instructionsShown="1673535657700" instructionsNotSpoken="no audio output device" firstTouch="1673535658000"/>"#
+        )
+        try #require(silent != golden)
+        let unspoken = ["clockStep-command": "no audio output device"]
+        let root = try Self.scratch()
+        let file = try Self.protocolFile(in: root)
+        var runner = try VisitRunner(protocolFile: file, participant: "P-1", root: root + "/out", newVisit: false, version: "0.1.0")
+        // The first test finishes, the second is stopped by a signal: both leave their results.
+        var ends: [VisitTestEnd] = [.finished, .stopped]
+        let ended = try runner.run(operator: Desk([])) { request, opened in
+            let stem = request.directory + "/\(request.journaled.name)-\(request.position)"
+            try "journal".write(toFile: stem + ".evemu", atomically: true, encoding: .utf8)
+            let device = VisitManifest.Device(
+                node: "feed:x", name: "Tablet", vendor: "0x056a", product: "0x0357", model: nil, penDisplay: true)
+            try opened(
+                VisitTestOpened(journal: stem + ".evemu", results: stem + ".csk", device: device, tabletProfile: nil, displayProfile: nil))
+            try silent.write(toFile: stem + ".csk", atomically: true, encoding: .utf8)
+            return ends.removeFirst()
+        }
+        #expect(ended == .stopped)
+        let written = try runner.folder.readManifest()
+        #expect(written.tests.map(\.instructionsNotSpoken) == [unspoken, unspoken, nil])
+        #expect(written.tests.map(\.status) == [.done, .stopped, .pending])
     }
 }

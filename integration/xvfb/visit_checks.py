@@ -8,8 +8,10 @@ that `recover` turns into the very results file the resumed visit rebuilds, mark
 break covers the participant's screen with a running countdown; the report of the visit shows each
 test's picture where `report --json` places it (pixels of the PDF) and its REDCap files have REDCap's
 header and this visit's row; the operator's lines skip (with the
-reason) and abort; Ctrl+Q in the window aborts the visit with its journal kept; SIGINT stops the test
-safely and leaves the visit in progress.
+reason) and abort; one Ctrl+Q in the window only asks, a second aborts the visit with its journal
+kept, and the same command resumes it; SIGINT stops the test safely, the test and the visit
+`stopped` (exit status 4); a start that fails (no such monitor) leaves nothing on disk
+(docs/visit.md, "Life cycle").
 
 No check compares a visit's results file with `replay` of the fed recording byte for byte: a live
 session stamps events with the session's clock and the wall-clock anchor of the moment, and the window
@@ -104,10 +106,12 @@ def manifest_problems(manifest):
             problems.append(f"{key}: missing")
     for key, value in manifest.items():
         walk(value, key)
-    if manifest.get("format") != "styluskit-visit" or manifest.get("schema") != 1:
+    if manifest.get("format") != "styluskit-visit" or manifest.get("schema") != 2:
         problems.append("format/schema")
+    if manifest.get("status") not in ("in-progress", "complete", "stopped", "aborted"):
+        problems.append(f"status {manifest.get('status')}")
     for test in manifest.get("tests", []):
-        if test["status"] not in ("pending", "running", "done", "incomplete", "skipped", "aborted"):
+        if test["status"] not in ("pending", "running", "done", "stopped", "incomplete", "skipped", "aborted"):
             problems.append(f"tests[].status {test['status']}")
     # The table's `calibration.*` and `tests[].sha256` objects: {file, sha256} and {journal, results}.
     for name, facts in manifest.get("calibration", {}).items():
@@ -448,8 +452,9 @@ def skipped_and_aborted(styluskit, work, check):
 
 
 def aborted_in_the_window(styluskit, work, check):
-    """Ctrl+Q in the window during a test aborts the visit: exit status 3, the test aborted with its
-    journal kept (recover rebuilds it), the tests after it pending."""
+    """Ctrl+Q in the window during a test asks for a second, which aborts the visit: exit status 3,
+    the test aborted with its journal kept (recover rebuilds it), the tests after it pending; the
+    same command resumes the visit at its next test (one sitting, one visit)."""
     if shutil.which("xdotool") is None:
         check("visit Ctrl+Q: xdotool is installed (scripts/setup.sh)", False, "xdotool missing")
         return
@@ -457,6 +462,10 @@ def aborted_in_the_window(styluskit, work, check):
     process, stderr_path = start_visit(styluskit, out, three_tests(work, None), "P-0005", FEEDS, "1", lines="\n")
     started = wait_for(lambda: "Administering" in open(stderr_path).read())
     time.sleep(1.5)
+    subprocess.run(["xdotool", "key", "ctrl+q"], check=False)
+    asked = wait_for(lambda: "Press Ctrl+Q again" in open(stderr_path).read(), 10)
+    check("visit Ctrl+Q: one Ctrl+Q only asks for a second; the test goes on",
+          started and asked and process.poll() is None, open(stderr_path).read()[-400:])
     subprocess.run(["xdotool", "key", "ctrl+q"], check=False)
     status, summary = finish(process, 60)
     stderr = open(stderr_path).read()
@@ -474,11 +483,19 @@ def aborted_in_the_window(styluskit, work, check):
     recovered = subprocess.run([styluskit, "recover", journal, "--out", scratch], capture_output=True, text=True)
     check("visit Ctrl+Q: the journal is kept and recover rebuilds a results file from it",
           os.path.exists(journal) and recovered.returncode == 0, recovered.stderr[-300:])
+    process, stderr_path = start_visit(styluskit, out, three_tests(work, None), "P-0005", FEEDS, "8", lines="\n" * 2)
+    status, resumed = finish(process)
+    stderr = open(stderr_path).read()
+    after = json.load(open(summary["manifest"]))
+    check("visit Ctrl+Q: the same command resumes the aborted visit at its next test and completes it",
+          status == 0 and resumed is not None and resumed["resumed"] and resumed["folder"] == summary["folder"]
+          and [t["status"] for t in after["tests"]] == ["aborted", "done", "done"] and after["status"] == "complete",
+          stderr[-400:])
 
 
 def stopped_by_sigint(styluskit, work, check):
-    """Ctrl-C (SIGINT) during a test stops it safely as administer does (results written, outcome
-    stopped) and ends the run with the visit in progress (exit status 0)."""
+    """Ctrl-C (SIGINT) during a test stops it safely as administer does (results written, the test
+    `stopped`) and ends the run, the visit `stopped` (exit status 4), to be resumed at its next test."""
     out = os.path.join(work, "visit-sigint")
     process, stderr_path = start_visit(styluskit, out, three_tests(work, None), "P-0006", FEEDS, "1", lines="\n")
     started = wait_for(lambda: "Administering" in open(stderr_path).read())
@@ -486,19 +503,63 @@ def stopped_by_sigint(styluskit, work, check):
     process.send_signal(signal.SIGINT)
     status, summary = finish(process, 60)
     stderr = open(stderr_path).read()
-    check("visit SIGINT: the run ends with exit status 0, stopped", started and status == 0 and summary is not None
-          and summary["ended"] == "stopped" and summary["status"] == "in-progress", stderr[-400:])
+    check("visit SIGINT: the run ends with exit status 4, the visit stopped", started and status == 4 and summary is not None
+          and summary["ended"] == "stopped" and summary["status"] == "stopped" and summary["resumesAt"] == 2, stderr[-400:])
     if summary is None:
         return
     tests = json.load(open(summary["manifest"]))["tests"]
-    check("visit SIGINT: the test done with its results, outcome stopped; the others pending",
-          [t["status"] for t in tests] == ["done", "pending", "pending"] and tests[0]["outcome"] == "stopped"
+    check("visit SIGINT: the test stopped with its results, outcome stopped; the others pending",
+          [t["status"] for t in tests] == ["stopped", "pending", "pending"] and tests[0]["outcome"] == "stopped"
           and os.path.exists(os.path.join(summary["folder"], tests[0]["results"])), json.dumps(tests)[:400])
 
 
+def failed_start(styluskit, work, check):
+    """A start that fails before the first journal opens (here: no such monitor) leaves nothing on
+    disk, so the next run is not taken for a resumed visit and its start is its own first test's."""
+    out = os.path.join(work, "visit-failed-start")
+    os.makedirs(out, exist_ok=True)
+    run = subprocess.run([styluskit, "visit", "--protocol", three_tests(work, None), "--participant", "P-0007", "--out", out,
+                          "--output-display", "NO-SUCH-MONITOR", "--feed", FEEDS[0]],
+                         input="\n", capture_output=True, text=True, timeout=120)
+    check("visit failed start: the command fails", run.returncode != 0, run.stderr[-300:])
+    check("visit failed start: nothing is left on disk for the participant",
+          not os.path.exists(os.path.join(out, "P-0007")), str(os.listdir(out)))
+
+
+def moved_on_with_n(styluskit, work, check):
+    """A maze test the operator moves through with N (the participant finishes no maze) is `done`
+    with the outcome `moved-on`, never `finished`, in visit.json and the summary."""
+    if shutil.which("xdotool") is None:
+        check("visit N: xdotool is installed (scripts/setup.sh)", False, "xdotool missing")
+        return
+    out = os.path.join(work, "visit-moved-on")
+    protocol = os.path.join(work, "maze-only.yaml")
+    with open(protocol, "w") as f:
+        f.write(f"schema: 1\nname: maze-only\ntests:\n  - test: maze\n"
+                f"    battery: {os.path.join(ROOT, 'Fixtures', 'mazes', 'standard.battery')}\n")
+    # The maze feed at its own speed: the operator's N comes long before the participant would finish.
+    process, stderr_path = start_visit(styluskit, out, protocol, "P-0008", FEEDS[1:2], "1", lines="\n")
+    started = wait_for(lambda: "Administering" in open(stderr_path).read())
+    time.sleep(0.5)
+    for _ in range(20):
+        if process.poll() is not None:
+            break
+        subprocess.run(["xdotool", "key", "n"], check=False)
+        time.sleep(0.4)
+    status, summary = finish(process, 60)
+    stderr = open(stderr_path).read()
+    check("visit N: the visit moved through with N completes", started and status == 0 and summary is not None, stderr[-400:])
+    if summary is None:
+        return
+    test = json.load(open(summary["manifest"]))["tests"][0]
+    check("visit N: the maze test is done, moved-on (not finished), in visit.json and the summary",
+          test["status"] == "done" and test["outcome"] == "moved-on" and summary["tests"][0]["outcome"] == "moved-on",
+          json.dumps(test)[:400])
+
+
 def visit_checks(styluskit, work, check):
-    for test in (full_standard_visit, covered_between_tests, killed_between_tests, killed_mid_test, skipped_and_aborted, aborted_in_the_window,
-                 stopped_by_sigint):
+    for test in (full_standard_visit, covered_between_tests, killed_between_tests, killed_mid_test, skipped_and_aborted,
+                 aborted_in_the_window, stopped_by_sigint, failed_start, moved_on_with_n):
         try:
             test(styluskit, work, check)
         except Exception as error:  # a crash is a failure of that check, not of the run
