@@ -1119,14 +1119,23 @@ def speech_line(src, table):
         else:
             silent.append(f"{test} {unspoken}")
     results = cell(DIFFERS if claims else OK, "; ".join(claims) or "not spoken: " + ", ".join(silent))
-    # Keys saying the instructions were not spoken (instructionsNotSpoken, spoken: false) or that they were.
-    words = {k: v for k, v in flatten(src.manifest) if re.search(r"spoken|speech|audio|silent", k, re.I)
-             or (isinstance(v, str) and re.search(r"not spoken|no audio", v, re.I))}
-    def silent_word(k, v):
-        return (re.search(r"notspoken|silent|noaudio", squash(k)) and v not in (None, False, "", [])) or v is False \
-            or re.search(r"not spoken|no audio", str(v), re.I)
-    manifest = cell(OK if words and all(silent_word(k, v) for k, v in words.items()) else DIFFERS if words else MISSING,
-                    ", ".join(f"{k}={v}" for k, v in words.items())[:70] or "not said (required)")
+    # visit.json says, test by test, which steps' instructions were not spoken (null: none of them);
+    # it agrees when its steps are the results file's steps marked instructionsNotSpoken.
+    agree, disagree = [], []
+    for entry in (src.manifest or {}).get("tests", []):
+        test = entry.get("test")
+        if test not in src.results or "instructionsNotSpoken" not in entry:
+            continue
+        said = sorted((entry.get("instructionsNotSpoken") or {}).keys())
+        path = src.results[test]
+        marked = [xpath(f"string((//Step)[{i}]/@identifier)", path)
+                  for i in range(1, int(float(xpath("count(//Step)", path) or 0)) + 1)
+                  if xpath(f"string((//Step)[{i}]/Start/@instructionsNotSpoken)", path)]
+        (agree if sorted(marked) == said else disagree).append(
+            f"{test} {len(said)}" if sorted(marked) == said else f"{test}: says {said or 'none'}, file {marked or 'none'}")
+    manifest = cell(DIFFERS if disagree else OK if agree else MISSING,
+                    ("; ".join(disagree) or "not spoken: " + ", ".join(agree))[:70] if agree or disagree
+                    else "not said (required)")
     low = src.report_text.lower()
     report = cell(OK if "not spoken" in low else DIFFERS if "spoken in" in low else MISSING,
                   "says not spoken" if "not spoken" in low else "says spoken" if "spoken in" in low else src.report_error or "not said (required)")
