@@ -30,6 +30,9 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.abspath(os.path.join(HERE, "..", ".."))
 sys.path.insert(0, os.path.join(ROOT, "integration", "xvfb"))
+# The screenshot tests' helpers: a recording made to hover before it touches, a command's end and JSON.
+from check import delayed  # noqa: E402
+from visit_checks import finish  # noqa: E402
 from xwdimage import XwdImage  # noqa: E402
 
 PROTOCOL = os.path.join(HERE, "protocol.yaml")
@@ -317,21 +320,6 @@ def start_visit(styluskit, out, feeds, stderr_path, environment):
                             env=environment)
 
 
-def finish(process, seconds=120):
-    if process.stdin is not None and process.stdin.closed:
-        process.stdin = None
-    try:
-        stdout, _ = process.communicate(timeout=seconds)
-    except subprocess.TimeoutExpired:
-        process.kill()
-        stdout, _ = process.communicate()
-    lines = stdout.strip().splitlines()
-    try:
-        return process.returncode, json.loads(lines[-1]) if lines else None
-    except ValueError:
-        return process.returncode, None
-
-
 def wait_for(predicate, seconds=90):
     deadline = time.time() + seconds
     while time.time() < deadline:
@@ -399,22 +387,6 @@ def xpath(expression, path):
     return subprocess.run(["xmllint", "--xpath", expression, path], capture_output=True, text=True).stdout.strip()
 
 
-def delayed(path, seconds):
-    """The recording with every event after its first frame `seconds` later: the pen hovers that long
-    before it touches, so the instructions (if any) stay on screen long enough to be captured."""
-    lines, shifting = [], False
-    for line in open(path):
-        if line.startswith("E:"):
-            fields = line.split(" ", 2)
-            if shifting:
-                line = f"E: {float(fields[1]) + seconds:.6f} {fields[2]}"
-            if fields[2].startswith("0000 0000"):
-                shifting = True
-        lines.append(line)
-    with open(path, "w") as f:
-        f.writelines(lines)
-
-
 def run_visit(styluskit, work):
     """Both runs of the visit: the first stopped (SIGINT) at the maze's prompt, the second resuming it.
     Returns what the check reads afterwards."""
@@ -422,7 +394,7 @@ def run_visit(styluskit, work):
     for name in ("clock", "maze", "sdt"):
         feed = os.path.join(work, f"{name}.evemu")
         subprocess.run([styluskit, "synth", os.path.join(HERE, f"{name}.scenario"), "--output", feed], check=True, capture_output=True)
-        delayed(feed, 3.0)  # 1.5 s of the session at --feed-speed 2
+        delayed(feed, feed, 3.0)  # 1.5 s of the session at --feed-speed 2
         feeds.append(feed)
     out = os.path.join(work, "visits")
     # No audio output at all: SDL cannot open one, so nothing can be spoken (the truth the records must tell).
