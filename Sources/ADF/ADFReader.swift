@@ -367,6 +367,13 @@ private final class DocumentBuilder {
         case ("TaskData", 3, "End") where parent == "Step":
             var end = try mark(element)
             end.journalEnded = element["journalEnded"] == "true"
+            if let text = element["outcome"] {
+                // "finished" is never written: the attribute is there only for someone else's ending.
+                guard let outcome = StepOutcome(rawValue: text), outcome != .finished else {
+                    throw invalid(element, "outcome", StepOutcome.expectation)
+                }
+                end.outcome = outcome
+            }
             steps[steps.count - 1].end = end
         case ("TaskData", 3, "Motion") where parent == "Step":
             motion = MotionSample(

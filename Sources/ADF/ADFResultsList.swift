@@ -97,6 +97,7 @@ public struct ADFResultsList: Sendable, Hashable {
                 entry.test = summary.test
                 entry.durationMilliseconds = summary.durationMilliseconds
                 entry.strokes = summary.strokes
+                entry.status += Self.stepOutcomes(summary.steps.map(\.outcome))
                 if let start = summary.steps.first?.start {
                     entry.startUnixMilliseconds = start
                     entry.date = Self.iso8601(unixMilliseconds: start)
@@ -105,6 +106,16 @@ public struct ADFResultsList: Sendable, Hashable {
             return entry
         }
         sort()
+    }
+
+    /// `, steps ended: 1 moved-on, 2 skipped` for the steps someone or something other than the
+    /// participant ended, in `StepOutcome`'s order; nothing when the participant finished every step.
+    static func stepOutcomes(_ outcomes: [String]) -> String {
+        let counts = StepOutcome.allCases.filter { $0 != .finished }.compactMap { outcome -> String? in
+            let count = outcomes.filter { $0 == outcome.rawValue }.count
+            return count == 0 ? nil : "\(count) \(outcome.rawValue)"
+        }
+        return counts.isEmpty ? "" : ", steps ended: " + counts.joined(separator: ", ")
     }
 
     /// Adds entries (journals without results files) in their place in the order.

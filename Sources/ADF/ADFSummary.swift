@@ -56,7 +56,13 @@ public struct ADFSummary: Sendable, Hashable, Codable {
         /// Milliseconds the operator paused the step: from each `operator-paused` to the next
         /// `operator-resumed`, or to the step's end (as `features` gives `paused_time_s`).
         public var pausedMilliseconds: Int64
+        /// Who or what ended the step (`End`'s `outcome`; `finished` when the file has none).
+        public var outcome: String = StepOutcome.finished.rawValue
     }
+
+    /// How many points lack each value the pen did not measure (`point absent="..."`), by value:
+    /// `altitude`, `azimuth`, `pressure`; a value every point has is left out.
+    public var absentPoints: [String: Int] = [:]
 
     public var file: String
     /// "clock", "maze" or "symbolDigit".
@@ -78,7 +84,12 @@ public struct ADFSummary: Sendable, Hashable, Codable {
 
     /// Reads `path` point by point and summarises it.
     public init(path: String, limits: ADFReadLimits = .standard) throws {
-        let file = try ADFReader.forEachPoint(path: path, limits: limits) { _ in }
+        var absent: [String: Int] = [:]
+        let file = try ADFReader.forEachPoint(path: path, limits: limits) { record in
+            guard !record.point.absent.isEmpty else { return }
+            for (value, name) in AbsentPointValues.names where record.point.absent.contains(value) { absent[name, default: 0] += 1 }
+        }
+        absentPoints = absent
         let document = file.document
         self.file = path
         test = document.variant.rawValue
@@ -94,7 +105,8 @@ public struct ADFSummary: Sendable, Hashable, Codable {
                 instructionsNotSpoken: step.start.instructions?.notSpoken,
                 pausedMilliseconds: Self.paused(
                     step.interruptions.map { (type: $0.type, time: ADFNumbers.timestamp($0.unixMilliseconds)) },
-                    end: ADFNumbers.timestamp(step.end.unixMilliseconds)))
+                    end: ADFNumbers.timestamp(step.end.unixMilliseconds)),
+                outcome: step.end.outcome.rawValue)
         }
         strokes = file.strokeCount
         points = file.pointCount
@@ -140,7 +152,16 @@ public struct ADFSummary: Sendable, Hashable, Codable {
                     + (step.readingMilliseconds.map {
                         ", instructions read in \(DecimalFormat.string(Double($0) / 1000, decimals: 3)) s"
                     } ?? "")
-                    + (step.instructionsNotSpoken.map { " (shown, not spoken: \($0))" } ?? ""))
+                    + (step.instructionsNotSpoken.map { " (shown, not spoken: \($0))" } ?? "")
+                    + Self.endedBy(step.outcome))
+        }
+        if !absentPoints.isEmpty {
+            // What the pen did not measure is no value: said per value, as `info` says it per axis.
+            lines.append(
+                "absent (not measured by the pen): "
+                    + AbsentPointValues.names.compactMap { _, name in
+                        absentPoints[name].map { "\(name) on \(counted($0, "point"))" }
+                    }.joined(separator: ", "))
         }
         for (name, value) in device.sorted(by: { $0.key < $1.key }) {
             lines.append("device \(name): \(value)")
@@ -149,6 +170,12 @@ public struct ADFSummary: Sendable, Hashable, Codable {
             lines.append("session: incomplete: it stopped before its last step ended (its journal has no 'end' line)")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// `, ended: moved-on (the operator moved on)` for a step someone else than the participant ended; nothing for theirs.
+    private static func endedBy(_ outcome: String) -> String {
+        guard let known = StepOutcome(rawValue: outcome), known != .finished else { return "" }
+        return ", ended: \(known.rawValue) (\(known.meaning))"
     }
 
     /// The time drawing: each step's wall time less its paused time, summed (`features`' `total_time_s`).

@@ -31,7 +31,8 @@ public struct ADFProblem: Sendable, Hashable, CustomStringConvertible {
 /// sample counts, StrokeIDs, x/y, times, pressure); a `Start`'s reading-time attributes all three
 /// or none, in whole milliseconds, the speech's end and the first touch not before the
 /// instructions were shown; a `Start`'s clock time (`clockTime`) a time on a clock face, in a clock
-/// file only. Unknown attributes are not problems.
+/// file only; an `End`'s outcome (`outcome`) one of `StepOutcome`'s words other than `finished`.
+/// Unknown attributes are not problems.
 public struct ADFValidator: Sendable {
     public var limits: ADFReadLimits
 
@@ -316,6 +317,9 @@ final class ValidationState {
             if e.name == "Start" {
                 instructionTimes(e)
                 clockTime(e)
+            }
+            if e.name == "End", let text = e["outcome"], StepOutcome(rawValue: text).map({ $0 == .finished }) ?? true {
+                problem(e.line, "<End> outcome=\"\(text)\" is not \(StepOutcome.expectation) (a step the participant finished has none)")
             }
             if e.name == "End", let start = stepStart, let end = time, end < start {
                 problem(e.line, "the step ends (\(end)) before it starts (\(start))")

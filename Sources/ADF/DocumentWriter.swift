@@ -145,6 +145,8 @@ final class DocumentWriter {
                 try xml.startElement("End")
                 try mark(end)
                 if end.journalEnded { try string("journalEnded", "true") }
+                // The participant's own finish is the default, so their files stay as they were.
+                if end.outcome != .finished { try string("outcome", end.outcome.rawValue) }
                 try xml.endElement()
             }
             try motion.forEach(in: step.firstMotion..<step.firstMotion + step.motionCount) {

@@ -116,10 +116,14 @@ public struct StepMark: Sendable, Hashable {
     /// crash, rebuilt by `recover`): written on `End` only, as the extra attribute
     /// `journalEnded="true"`, which consumers of the older format ignore.
     public var journalEnded: Bool
+    /// Who or what ended the step: written on `End` only, as the extra attribute `outcome`, and
+    /// only where it is not the participant's own finish (`StepOutcome.finished`, the default).
+    public var outcome: StepOutcome
 
     public init(
         unixMilliseconds: Double, brightness: Double? = nil, volume: Double? = nil,
-        instructions: InstructionTimes? = nil, clockTime: ClockFaceTime? = nil, journalEnded: Bool = false
+        instructions: InstructionTimes? = nil, clockTime: ClockFaceTime? = nil, journalEnded: Bool = false,
+        outcome: StepOutcome = .finished
     ) {
         self.unixMilliseconds = unixMilliseconds
         self.brightness = brightness
@@ -127,7 +131,41 @@ public struct StepMark: Sendable, Hashable {
         self.instructions = instructions
         self.clockTime = clockTime
         self.journalEnded = journalEnded
+        self.outcome = outcome
     }
+}
+
+/// Who or what ended a step: the `End` attribute `outcome="moved-on"`, an extra attribute that
+/// consumers of the older format ignore. A step without it ended by itself: the participant
+/// finished it (or, in a file from before the attribute, nobody can tell).
+public enum StepOutcome: String, Sendable, Hashable, CaseIterable {
+    /// The participant finished the step (the clock's continue button, a maze's finish; a
+    /// recording's or a fed session's end counts so). Never written: it is the default.
+    case finished
+    /// The operator moved on from the step while it was on screen (N, Escape twice; `record`: Ctrl-C).
+    case movedOn = "moved-on"
+    /// The step's time limit ran out. No proctor ends a step on time yet; the trail making test's
+    /// discontinuation will.
+    case timeLimit = "time-limit"
+    /// A signal (SIGINT, SIGTERM) stopped the session while the step was on screen.
+    case stopped
+    /// The step was never shown: the operator or a signal ended the test before it (its `Start`
+    /// and `End` are one instant).
+    case skipped
+
+    /// What the word means, for `adf show`, the report and the summaries.
+    public var meaning: String {
+        switch self {
+        case .finished: "the participant finished it"
+        case .movedOn: "the operator moved on"
+        case .timeLimit: "its time limit ran out"
+        case .stopped: "a signal stopped the session"
+        case .skipped: "never shown: the test ended before it"
+        }
+    }
+
+    /// What the attribute holds, for error messages.
+    static let expectation = "one of " + allCases.filter { $0 != .finished }.map { "'\($0.rawValue)'" }.joined(separator: ", ")
 }
 
 /// The time on a clock face a clock step gave the patient: the `Start` attribute

@@ -159,7 +159,7 @@ public struct AdministerLoop {
                     // A second Escape confirms: one stray key must not end a patient's test.
                     if confirmation.press(.end, at: pressed) == .confirmed(.end) {
                         let at = stamp(pressed)
-                        stepsEndedByOperator += try endEverything(at: at)
+                        stepsEndedByOperator += try input.endTest(at: at)
                         return .ended(at)
                     }
                     note("Press Escape again within 5 s to end the test (the steps left end now; the results are written).")
@@ -178,7 +178,7 @@ public struct AdministerLoop {
                 case .nextPart:
                     confirmation.otherKey()
                     let at = stamp(pressed)
-                    try input.pressContinue(at: at)
+                    try input.moveOn(at: at)
                     stepsEndedByOperator += 1
                     note(driver.isFinished ? "Next part: that was the last; the test is over." : "Next part.")
                     if driver.isFinished { return .ended(at) }
@@ -192,7 +192,7 @@ public struct AdministerLoop {
             // move the patient on to another part.
             if let signal = signals.take() {
                 let at = stamp(clock.now())
-                try input.endEverything(at: at)
+                try input.stop(at: at)
                 return .stopped(at, signal: signal)
             }
             // A feed that is over ends the session once nothing more is due and every capture is taken.
@@ -208,16 +208,6 @@ public struct AdministerLoop {
             }
             try journal.syncIfDue(now: now)
         }
-    }
-
-    /// Ends the steps left at `at` (Escape twice); returns how many there were.
-    private func endEverything(at: EventTime) throws -> Int {
-        var ended = 0
-        while !driver.isFinished {
-            try input.pressContinue(at: at)
-            ended += 1
-        }
-        return ended
     }
 
     /// The operator's line, at most once a second unless it changed.

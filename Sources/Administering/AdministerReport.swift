@@ -46,7 +46,14 @@ extension AdministeredSession {
             refreshHz: refreshRate, frameCostP50Milliseconds: latency.frameCostPercentile(0.5).map { Double($0) / 1000 },
             stoppedBy: stoppedBy, frameCostP99Milliseconds: latency.frameCostPercentile(0.99).map { Double($0) / 1000 },
             redraw: redraw.rawValue, pauses: pauses, pausedSeconds: (paused.seconds * 10).rounded() / 10,
-            outcome: LiveSessionReport(administered: journal, result: result, gaps: gaps))
+            outcome: outcomeReport(result))
+    }
+
+    /// The session's steps as `record --json` gives them, with what the pen did not measure.
+    private func outcomeReport(_ result: SessionResult) -> LiveSessionReport {
+        var report = LiveSessionReport(administered: journal, result: result, gaps: gaps)
+        if let scan { report.note(scan: scan) }
+        return report
     }
 
     /// The summary for a person, line by line: the journal, how the session ended, what each step
@@ -70,6 +77,7 @@ extension AdministeredSession {
                     + " (the timers stood still; the results file's times are the tablet's)")
         }
         if let last = steps.last { lines.append(last) }
+        lines += outcomeReport(result).absenceLines
         for reading in readings { lines.append(reading.line) }
         lines.append(latencyLine)
         return lines

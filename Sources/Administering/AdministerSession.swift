@@ -80,6 +80,8 @@ public struct AdministeredSession {
     public var stoppedBy: String?
     /// How many steps the operator ended (N, or Escape twice for the steps left); 0 when every step ended by itself.
     public var stepsEndedByOperator = 0
+    /// The journal's scan: what the pen did not measure, the eraser's touches (the summary says them); nil when aborted.
+    public var scan: RecordingScan?
     public var latency: LatencyMeter
     public var refreshRate: Int?
     /// How frames were drawn (the fallback to `full` included).
@@ -183,14 +185,16 @@ public enum AdministerSession {
             return session
         }
         session.paused = driver.operatorPause.pausedDuration(by: end)
-        session.result = try files.keepingJournal {
+        let (result, scan) = try files.keepingJournal {
             try journal.control(.end(end), now: end)
             try InstructionTimesRecording.record(
                 presenter.reading.measures.map { ($0.step, $0.shown, $0.spoken, $0.notSpoken?.code, $0.firstTouch) }, anchor: anchor,
                 recorder: recorder,
                 warn: note)
-            return try files.finish(driver: driver, setup: setup, header: header, at: end)
+            return try files.finishScanning(driver: driver, setup: setup, header: header, at: end)
         }
+        session.result = result
+        session.scan = scan
         return session
     }
 

@@ -13,6 +13,11 @@ public enum JournalControl: Hashable, Sendable {
     case begin(EventTime)
     /// Continue was pressed: the current step ended.
     case `continue`(EventTime)
+    /// Who ended the step that the next `continue` at `time` ends, when it was not the participant
+    /// (a word of ADF's `StepOutcome`: `moved-on`, `stopped`, `skipped`, `time-limit`). Written just
+    /// before that `continue` line; a `continue` without one ended its step as the participant's
+    /// finish (a fed recording's end), or is from a journal written before this line existed.
+    case outcome(String, EventTime)
     /// The session ran to its end (its last step ended) at this time: written only then, so a
     /// journal without it is of a session stopped early (killed, aborted, a disk that failed).
     case end(EventTime)
@@ -54,7 +59,7 @@ public enum JournalControl: Hashable, Sendable {
     public var describesSession: Bool {
         switch self {
         case .anchor, .patient, .test, .file, .none: true
-        case .begin, .continue, .end, .gap, .removed, .reconnected, .tap, .instructions, .instructionsNotSpoken, .pause, .resume: false
+        case .begin, .continue, .outcome, .end, .gap, .removed, .reconnected, .tap, .instructions, .instructionsNotSpoken, .pause, .resume: false
         }
     }
 
@@ -64,6 +69,7 @@ public enum JournalControl: Hashable, Sendable {
         case let .anchor(realtime, monotonic): "anchor realtime-us=\(realtime) monotonic-us=\(monotonic)"
         case let .begin(time): "begin \(time)"
         case let .continue(time): "continue \(time)"
+        case let .outcome(word, time): "outcome \(word) \(time)"
         case let .end(time): "end \(time)"
         case let .gap(at, events): "gap dropped-at=\(at) resync-events=\(events)"
         case let .removed(time): "removed \(time)"
@@ -135,6 +141,9 @@ public enum JournalControl: Hashable, Sendable {
         case "reconnected": guard let t = onlyTime() else { return nil }; self = .reconnected(t)
         case "pause": guard let t = onlyTime() else { return nil }; self = .pause(t)
         case "resume": guard let t = onlyTime() else { return nil }; self = .resume(t)
+        case "outcome":
+            guard fields.count == 3, Self.isName(fields[1]), let t = Self.time(fields[2][...]) else { return nil }
+            self = .outcome(fields[1], t)
         case "tap":
             guard fields.count == 3, Self.isName(fields[1]), let t = Self.time(fields[2][...]) else { return nil }
             self = .tap(button: fields[1], time: t)

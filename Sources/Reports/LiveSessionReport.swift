@@ -74,7 +74,26 @@ public struct LiveSessionReport: CommandReport {
     public var strokes: Int
     public var points: Int
     public var steps: [Step]
+    /// A live session's axes the pen did not measure while it drew, as replay's summary gives them;
+    /// nil when it measured every one (or for `recover`).
+    public var absentAxes: [AxisAbsence]?
+    /// A live session's touches of the eraser end (not ink, left out); nil when it never touched.
+    public var eraserContacts: Int?
+    private var eraserSentence: String?
     private var lines: [String]
+
+    /// Takes what a live session's journal says of absent axes and the eraser (`RecordingScan(journal:)`).
+    public mutating func note(scan: RecordingScan) {
+        let absent = scan.absentAxes
+        absentAxes = absent.isEmpty ? nil : absent
+        eraserContacts = scan.eraserContacts > 0 ? scan.eraserContacts : nil
+        eraserSentence = scan.eraserSentence
+    }
+
+    /// `absent: ...` and `left out: ...` lines, as replay's summary words them.
+    public var absenceLines: [String] {
+        (absentAxes ?? []).map { "absent: \($0.sentence)" } + (eraserSentence.map { ["left out: \($0)"] } ?? [])
+    }
 
     /// The report of a recording that ended with `gaps` gaps.
     public init(recorded journal: String, result: SessionResult, gaps: Int) {
@@ -129,7 +148,9 @@ public struct LiveSessionReport: CommandReport {
         strokes = steps.reduce(0) { $0 + $1.strokes }
     }
 
-    enum CodingKeys: CodingKey { case action, journal, results, test, used, gaps, incomplete, strokes, points, steps }
+    enum CodingKeys: CodingKey {
+        case action, journal, results, test, used, gaps, incomplete, strokes, points, steps, absentAxes, eraserContacts
+    }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -143,6 +164,9 @@ public struct LiveSessionReport: CommandReport {
         try container.encode(strokes, forKey: .strokes)
         try container.encode(points, forKey: .points)
         try container.encode(steps, forKey: .steps)
+        // As replay's JSON: only when the pen left something out.
+        try container.encodeIfPresent(absentAxes, forKey: .absentAxes)
+        try container.encodeIfPresent(eraserContacts, forKey: .eraserContacts)
     }
 
     public var text: String {
@@ -151,7 +175,7 @@ public struct LiveSessionReport: CommandReport {
         case .recorded, .administered:
             out =
                 ["\(action == .recorded ? "Recorded" : "Administered") \(journal)"] + lines.dropLast() + ["  gaps      \(gaps ?? 0)"]
-                + lines.suffix(1)
+                + lines.suffix(1) + absenceLines
         case .recovered:
             out = ["Recovered \(journal)"] + (used ?? []) + lines
             if incomplete { out.append(JournalCompleteness.incompleteNote) }

@@ -36,6 +36,8 @@ public final class ClockDriver: PlannedDriver {
     private var session: ClockSession
     private var assembler: FrameAssembler
     private var buttonDeadline: EventTime?
+    /// Who ended the step the continue press being carried out ends (the participant's tap: finished).
+    private var pressOutcome = StepOutcome.finished
     public internal(set) var operatorPause = OperatorPause()
     private var strokesPerStep: [ClockStep: Int] = [:]
     public private(set) var points = 0
@@ -111,9 +113,9 @@ public final class ClockDriver: PlannedDriver {
         }
     }
 
-    public func continuePressed(at time: EventTime) throws {
+    public func continuePressed(at time: EventTime, outcome: StepOutcome) throws {
         try advance(to: time)
-        try perform(.continue, at: time) { $0.continuePressed(at: time) }
+        try press(at: time, outcome: outcome)
     }
 
     /// Runs everything due before a frame at `time`, earliest first, until nothing is due (an
@@ -122,7 +124,14 @@ public final class ClockDriver: PlannedDriver {
         while let due = plan.nextDue(before: time, timer: nextDeadline) { try fire(due) }
     }
 
-    func boundaryDue(at time: EventTime) throws { try perform(.continue, at: time) { $0.continuePressed(at: time) } }
+    func boundaryDue(at time: EventTime, outcome: StepOutcome) throws { try press(at: time, outcome: outcome) }
+
+    /// A continue press whose step's `End` says who ended it.
+    private func press(at time: EventTime, outcome: StepOutcome) throws {
+        pressOutcome = outcome
+        defer { pressOutcome = .finished }
+        try perform(.continue, at: time) { $0.continuePressed(at: time) }
+    }
 
     func timerDue(at deadline: EventTime) throws {
         buttonDeadline = nil
@@ -163,7 +172,9 @@ public final class ClockDriver: PlannedDriver {
                 if !settings.hasDefaultTime { start.clockTime = ClockFaceTime(hours: settings.hours, minutes: settings.minutes) }
                 try recorder.beginStep(step.identifier, start: start)
             case let .stepEnded(_, time):
-                try recorder.endStep(anchor.mark(time))
+                var end = anchor.mark(time)
+                end.outcome = pressOutcome
+                try recorder.endStep(end)
             case let .strokeBegan(sample):
                 try recorder.beginStroke(unixMilliseconds: anchor.unixMilliseconds(sample.time))
                 try recorder.addPoint(anchor.penPoint(sample))

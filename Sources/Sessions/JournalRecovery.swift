@@ -106,6 +106,7 @@ public struct JournalRecovery {
         try driver.begin(at: start)
         var scan = try RecordingScan(header: header)
         var lastBoundary: EventTime?
+        var pendingOutcome: (time: EventTime, outcome: StepOutcome)?
         // The latest interruption or tap line: a cut journal's session lived to it too.
         var lastOtherControl: EventTime?
         var ended = false
@@ -117,8 +118,14 @@ public struct JournalRecovery {
                 try driver.process(event)
             case let .control(control):
                 switch control {
+                case let .outcome(word, time):
+                    // A word of a later version is passed over, as its line would be: the participant's.
+                    pendingOutcome = StepOutcome(rawValue: word).map { (time, $0) }
                 case let .continue(time):
-                    driver.plan(boundary: time)
+                    // The `outcome` line just before a continue at its instant says who ended the step.
+                    let outcome = pendingOutcome.flatMap { $0.time == time ? $0.outcome : nil } ?? .finished
+                    pendingOutcome = nil
+                    driver.plan(boundary: time, outcome: outcome)
                     lastBoundary = max(lastBoundary ?? time, time)
                 case let .pause(time):
                     driver.plan(pause: time)

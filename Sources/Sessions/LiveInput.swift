@@ -2,6 +2,7 @@ internal import Foundation
 internal import Glibc
 public import LinuxInput
 public import Recordings
+public import ADF
 public import StylusInput
 
 /// The input half of a live session's loop, the same for `record` and `administer`: what the pen
@@ -75,10 +76,13 @@ public struct LiveInput {
         return happenings
     }
 
-    /// A continue press at `time`: journaled, then pressed.
-    public func pressContinue(at time: EventTime) throws {
+    /// A continue press at `time`: journaled, then pressed. `outcome` says who ended the step on
+    /// screen; anyone but the participant is journaled on an `outcome` line just before, so
+    /// `recover` writes the same `End`.
+    public func pressContinue(at time: EventTime, outcome: StepOutcome = .finished) throws {
+        if outcome != .finished { try journal.control(.outcome(outcome.rawValue, time), now: time) }
         try journal.control(.continue(time), now: time)
-        try driver.continuePressed(at: time)
+        try driver.continuePressed(at: time, outcome: outcome)
     }
 
     /// A pause press at `time`: journaled, then pressed.
@@ -99,9 +103,32 @@ public struct LiveInput {
     /// orders a press among the events by time, puts it where the live session did.
     public var handledUpTo: EventTime? { lastTurn.map { max($0, lastEvent ?? $0) } }
 
-    /// Ends every step left at `time`, one journaled continue press each, as SIGTERM and Escape do.
-    public func endEverything(at time: EventTime) throws {
-        while !driver.isFinished { try pressContinue(at: time) }
+    /// The operator moved on (N; `record`: Ctrl-C): the step on screen ends, `moved-on`.
+    public func moveOn(at time: EventTime) throws { try pressContinue(at: time, outcome: .movedOn) }
+
+    /// The operator ended the test (Escape twice): the step on screen ends `moved-on`, the steps
+    /// after it, never shown, `skipped`; returns how many steps ended.
+    @discardableResult
+    public func endTest(at time: EventTime) throws -> Int { try endEverything(at: time, outcome: .movedOn) }
+
+    /// A signal stopped the session (SIGINT, SIGTERM): the step on screen ends `stopped`, the
+    /// steps after it, never shown, `skipped`.
+    public func stop(at time: EventTime) throws { try endEverything(at: time, outcome: .stopped) }
+
+    /// A fed recording is over: every step left ends as the participant's finish, as a recording's end does in replay.
+    public func endEverything(at time: EventTime) throws { try endEverything(at: time, outcome: .finished) }
+
+    /// Ends every step left at `time`, one journaled continue press each: the step on screen with
+    /// `outcome`, the steps after it (never shown) `skipped`, unless `outcome` is the participant's
+    /// finish; returns how many steps ended.
+    @discardableResult
+    private func endEverything(at time: EventTime, outcome: StepOutcome) throws -> Int {
+        var ended = 0
+        while !driver.isFinished {
+            try pressContinue(at: time, outcome: ended == 0 || outcome == .finished ? outcome : .skipped)
+            ended += 1
+        }
+        return ended
     }
 }
 

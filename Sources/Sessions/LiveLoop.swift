@@ -48,9 +48,9 @@ public struct LiveLoop {
                 // Ctrl-C ends the step on screen; SIGTERM ends the test.
                 if signal == SIGTERM {
                     terminated = true
-                    try input.endEverything(at: pressed)
+                    try input.stop(at: pressed)
                 } else {
-                    try input.pressContinue(at: pressed)
+                    try input.moveOn(at: pressed)
                     stepsEndedByOperator += 1
                 }
                 if driver.isFinished { return pressed }

@@ -48,6 +48,8 @@ public struct LiveRecording {
         public var terminated: Bool
         /// How many steps the operator ended with Ctrl-C.
         public var stepsEndedByOperator = 0
+        /// The journal's scan: what the pen did not measure, the eraser's touches (the summary says them).
+        public var scan: RecordingScan?
     }
 
     /// Records the session to its end and writes its results file; `note` is told what the
@@ -78,10 +80,11 @@ public struct LiveRecording {
             var live = LiveLoop(tablet: tablet, journal: files.journal, driver: driver)
             let end = try live.run(happened: happened, turned: turned)
             try files.journal.control(.end(end), now: end)
-            let result = try files.finish(driver: driver, setup: setup, header: header, at: end)
+            let (result, scan) = try files.finishScanning(driver: driver, setup: setup, header: header, at: end)
             var recorded = Recorded(
                 journal: files.journal.path, results: files.destination, result: result, gaps: live.gaps, terminated: live.terminated)
             recorded.stepsEndedByOperator = live.stepsEndedByOperator
+            recorded.scan = scan
             return recorded
         }
     }

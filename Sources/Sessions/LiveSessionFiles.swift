@@ -108,13 +108,20 @@ public struct LiveSessionFiles {
     /// Ends the session at `end` and writes the results file; returns its result. The
     /// environment's pen id comes from the journal itself, as `recover` reads it.
     public func finish(driver: any SessionDriver, setup: SessionSetup, header: RecordingHeader, at end: EventTime) throws -> SessionResult {
+        try finishScanning(driver: driver, setup: setup, header: header, at: end).result
+    }
+
+    /// `finish`, with the journal's scan it made (the pen's id; absent axes and the eraser, for the live summaries).
+    public func finishScanning(
+        driver: any SessionDriver, setup: SessionSetup, header: RecordingHeader, at end: EventTime
+    ) throws -> (result: SessionResult, scan: RecordingScan) {
         let reader = try JournalReader(path: journal.path)
         var scan = try RecordingScan(header: reader.header)
         while let item = try reader.next() { if case .event(let event) = item { scan.add(event) } }
         try scan.finish(truncation: reader.truncation, file: journal.path)
         var environment = setup.environment(header: header, penID: scan.penID)
         sealed?.fill(&environment)
-        return try driver.finish(at: end, environment: environment, display: setup.display)
+        return (try driver.finish(at: end, environment: environment, display: setup.display), scan)
     }
 
     /// A journal's and results file's time in their names: `20261121T165543Z`.

@@ -174,7 +174,7 @@ public final class MazeDriver: PlannedDriver {
         while !isFinished, let due = plan.nextDue(before: time, timer: nextDeadline) { try fire(due) }
     }
 
-    func boundaryDue(at time: EventTime) throws { try endMaze(at: time, finished: false) }
+    func boundaryDue(at time: EventTime, outcome: StepOutcome) throws { try endMaze(at: time, finished: false, outcome: outcome) }
 
     func timerDue(at deadline: EventTime) throws {
         let before = proctor.state
@@ -186,10 +186,10 @@ public final class MazeDriver: PlannedDriver {
         }
     }
 
-    public func continuePressed(at time: EventTime) throws {
+    public func continuePressed(at time: EventTime, outcome: StepOutcome) throws {
         try advance(to: time)
         guard !isFinished else { return }
-        try endMaze(at: time, finished: false)
+        try endMaze(at: time, finished: false, outcome: outcome)
     }
 
     /// Paused, a stroke under way ends as if the pen lifted there; resumed, the maze's timers go
@@ -266,11 +266,14 @@ public final class MazeDriver: PlannedDriver {
         }
     }
 
-    /// Ends the maze on screen at `time` and shows the next, if any.
-    private func endMaze(at time: EventTime, finished: Bool) throws {
+    /// Ends the maze on screen at `time` and shows the next, if any; `outcome` says who ended it
+    /// (a continue press's; a finish or a recording's end is the participant's).
+    private func endMaze(at time: EventTime, finished: Bool, outcome: StepOutcome = .finished) throws {
         try strokes.stopRecording(at: time)
         steps[steps.count - 1].finished = finished
-        try recorder.endStep(anchor.mark(time))
+        var end = anchor.mark(time)
+        end.outcome = outcome
+        try recorder.endStep(end)
         decisionObserver?("maze \(mazes[mazeIndex].maze.name) \(finished ? "finished" : "ended")")
         mazeIndex += 1
         guard mazeIndex < mazes.count else {

@@ -28,8 +28,9 @@ public protocol SessionDriver: AnyObject {
     func advance(to time: EventTime) throws
     /// A live session's interruption, recorded at once in the open step's `Interruptions`.
     func interrupt(_ interruption: SessionInterruption) throws
-    /// A live continue press (the step on screen ends) at `time`, after everything due by then.
-    func continuePressed(at time: EventTime) throws
+    /// A live continue press (the step on screen ends) at `time`, after everything due by then;
+    /// `outcome` says who ended the step (its `End`'s `outcome`).
+    func continuePressed(at time: EventTime, outcome: StepOutcome) throws
     /// The operator's pause: whether the test is paused, since when, how often and how long.
     var operatorPause: OperatorPause { get }
     /// A live pause press at `time`, after everything due by then: a stroke under way ends, the
@@ -62,8 +63,12 @@ extension SessionDriver {
         return try results(environment: environment, display: display)
     }
 
-    /// Adds a journal's step boundary (continue press) to the plan as `recover` reads it.
-    public func plan(boundary: EventTime) { plan.add(boundary: boundary) }
+    /// A continue press that ends the step as the participant's finish (a fed recording's end).
+    public func continuePressed(at time: EventTime) throws { try continuePressed(at: time, outcome: .finished) }
+
+    /// Adds a journal's step boundary (continue press) to the plan as `recover` reads it, with
+    /// who ended the step (the journal's `outcome` line before it; none: the participant).
+    public func plan(boundary: EventTime, outcome: StepOutcome = .finished) { plan.add(boundary: boundary, outcome: outcome) }
     /// Adds a journal's interruption to the plan as `recover` reads it.
     public func plan(interruption: SessionInterruption) { plan.add(interruption: interruption) }
     /// Adds a journal's button tap to the plan as `recover` reads it (the clock's buttons; other tests have none).
@@ -97,8 +102,9 @@ protocol PlannedDriver: SessionDriver {
     var events: ProctorEventLog? { get }
     /// The test as `--events` lines name it: `clock`, `maze` or `sdt`.
     var eventTest: String { get }
-    /// A planned step boundary (a split rule's, or a journal's continue press) is due at `time`.
-    func boundaryDue(at time: EventTime) throws
+    /// A planned step boundary (a split rule's, or a journal's continue press) is due at `time`;
+    /// `outcome` says who ended the step.
+    func boundaryDue(at time: EventTime, outcome: StepOutcome) throws
     /// The proctor's timer is due at `deadline`.
     func timerDue(at deadline: EventTime) throws
     /// What the test does at the operator's pause (a stroke under way ends) or resume (its
@@ -143,7 +149,7 @@ extension PlannedDriver {
     func fire(_ due: SessionPlan.Due) throws {
         switch due {
         case .interruption(let interruption): try interrupt(interruption)
-        case .boundary(let time): try boundaryDue(at: time)
+        case let .boundary(time, outcome): try boundaryDue(at: time, outcome: outcome)
         case .pause(let time): try pause(at: time)
         case .resume(let time): try resume(at: time)
         case .timer(let deadline): try timerDue(at: deadline)

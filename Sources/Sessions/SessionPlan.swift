@@ -1,3 +1,4 @@
+public import ADF
 public import Proctoring
 public import StylusInput
 
@@ -50,7 +51,9 @@ public struct SessionPlan: Sendable {
     /// What comes due next.
     public enum Due: Hashable, Sendable {
         case interruption(SessionInterruption)
-        case boundary(EventTime)
+        /// A continue press, and who ended the step with it (a journal's `outcome` line; a split
+        /// rule's boundary is the participant's).
+        case boundary(EventTime, outcome: StepOutcome = .finished)
         /// The operator paused the test (a journal's `pause` line).
         case pause(EventTime)
         /// The operator resumed it (a journal's `resume` line).
@@ -64,7 +67,13 @@ public struct SessionPlan: Sendable {
         var resumes: Bool
     }
 
-    private var boundaries: [EventTime]
+    /// A continue press and who pressed it.
+    private struct Boundary: Hashable, Sendable {
+        var time: EventTime
+        var outcome: StepOutcome
+    }
+
+    private var boundaries: [Boundary]
     private var interruptions: [SessionInterruption]
     /// A journal's button taps, earliest first: each names the touch-down frame that was a tap.
     private var taps: [ButtonTap]
@@ -76,7 +85,7 @@ public struct SessionPlan: Sendable {
     public var lastInstant: EventTime?
 
     public init(boundaries: [EventTime] = [], interruptions: [SessionInterruption] = [], taps: [ButtonTap] = []) {
-        self.boundaries = boundaries.sorted()
+        self.boundaries = boundaries.sorted().map { Boundary(time: $0, outcome: .finished) }
         // Stable, so two interruptions at one instant keep the journal's order.
         self.interruptions = interruptions.enumerated()
             .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
@@ -85,7 +94,9 @@ public struct SessionPlan: Sendable {
 
     /// Adds a journal's control as `recover` reads it, before any frame stamped after it; among
     /// equal times the journal's order is kept.
-    public mutating func add(boundary: EventTime) { boundaries.insertInTimeOrder(boundary, time: \.self) }
+    public mutating func add(boundary: EventTime, outcome: StepOutcome = .finished) {
+        boundaries.insertInTimeOrder(Boundary(time: boundary, outcome: outcome), time: \.time)
+    }
     public mutating func add(interruption: SessionInterruption) { interruptions.insertInTimeOrder(interruption, time: \.time) }
     public mutating func add(tap: ButtonTap) { taps.insertInTimeOrder(tap, time: \.time) }
     public mutating func add(pause time: EventTime) { pauses.insertInTimeOrder(PausePress(time: time, resumes: false), time: \.time) }
@@ -105,7 +116,8 @@ public struct SessionPlan: Sendable {
     ///   instant (the driver ignores the timer while paused: it passes none).
     public mutating func nextDue(before time: EventTime, timer: EventTime?) -> Due? {
         let timer = timer.flatMap { $0 <= time && timerMayFire(at: $0) ? $0 : nil }
-        let boundary = boundaries.first.flatMap { $0 < time ? $0 : nil }
+        let planned = boundaries.first.flatMap { $0.time < time ? $0 : nil }
+        let boundary = planned?.time
         let press = pauses.first.flatMap { $0.time < time ? $0 : nil }
         let firstPress = [boundary, press?.time].compactMap { $0 }.min()
         if let interruption = interruptions.first, interruption.time < time, firstPress.map({ interruption.time <= $0 }) ?? true {
@@ -118,7 +130,7 @@ public struct SessionPlan: Sendable {
         }
         if let boundary, timer.map({ boundary < $0 }) ?? true {
             boundaries.removeFirst()
-            return .boundary(boundary)
+            return .boundary(boundary, outcome: planned?.outcome ?? .finished)
         }
         return timer.map { .timer($0) }
     }

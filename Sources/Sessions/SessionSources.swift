@@ -205,6 +205,13 @@ public func unspokenInstructions(inResults path: String) -> [String: String] {
     return steps
 }
 
+/// Each step of the results file at `path` and who or what ended it (`StepOutcome`'s word), in
+/// order; nil when the file cannot be read.
+public func stepOutcomes(inResults path: String) -> [(step: String, outcome: String)]? {
+    guard let document = try? ADFReader.read(path: path).document else { return nil }
+    return document.steps.map { ($0.identifier, $0.end.outcome.rawValue) }
+}
+
 /// The reading times a session measured, put on their steps' `Start` in the results file: the
 /// same call for `administer` and for `recover`, so both write the same bytes.
 public enum InstructionTimesRecording {

@@ -134,6 +134,8 @@ public final class SymbolDigitDriver: PlannedDriver {
     private var strokes: StrokeRecorder
     private var assembler: FrameAssembler
     private var proctor: SymbolDigitProctor
+    /// Who ended the part the continue press being carried out ends.
+    private var pressOutcome = StepOutcome.finished
     public private(set) var steps: [SymbolDigitStepResult] = []
     public internal(set) var operatorPause = OperatorPause()
 
@@ -176,7 +178,7 @@ public final class SymbolDigitDriver: PlannedDriver {
         while !isFinished, let due = plan.nextDue(before: time, timer: nextDeadline) { try fire(due) }
     }
 
-    func boundaryDue(at time: EventTime) throws { try pressContinue(at: time) }
+    func boundaryDue(at time: EventTime, outcome: StepOutcome) throws { try pressContinue(at: time, outcome: outcome) }
 
     func timerDue(at deadline: EventTime) throws {
         let before = proctor.state
@@ -184,10 +186,10 @@ public final class SymbolDigitDriver: PlannedDriver {
         try perform(proctor.timerFired(at: deadline), input: .timer, at: deadline, before: before, step: step)
     }
 
-    public func continuePressed(at time: EventTime) throws {
+    public func continuePressed(at time: EventTime, outcome: StepOutcome) throws {
         try advance(to: time)
         guard !isFinished else { return }
-        try pressContinue(at: time)
+        try pressContinue(at: time, outcome: outcome)
     }
 
     /// Paused, a stroke under way ends as if the pen lifted there; resumed, the reminder's timer
@@ -218,7 +220,10 @@ public final class SymbolDigitDriver: PlannedDriver {
         return .symbolDigit(SymbolDigitResult(steps: steps, output: output))
     }
 
-    private func pressContinue(at time: EventTime) throws {
+    /// A continue press; `outcome` says who ended the part it ends (a recording's end: the participant).
+    private func pressContinue(at time: EventTime, outcome: StepOutcome = .finished) throws {
+        pressOutcome = outcome
+        defer { pressOutcome = .finished }
         let before = proctor.state
         let step = proctor.currentStep?.identifier
         try perform(proctor.continuePressed(at: time), input: .continue, at: time, before: before, step: step)
@@ -239,7 +244,9 @@ public final class SymbolDigitDriver: PlannedDriver {
                 steps.append(SymbolDigitStepResult(step: started.identifier))
                 decisionObserver?("\(started.identifier) started")
             case let .stepEnded(ended, at):
-                try recorder.endStep(anchor.mark(at))
+                var end = anchor.mark(at)
+                end.outcome = pressOutcome
+                try recorder.endStep(end)
                 decisionObserver?("\(ended.identifier) ended")
             case .acceptStroke:
                 guard try strokes.accept() else { continue }

@@ -9,7 +9,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     case failure = 1
     /// `administer` or a visit aborted by the operator: the journal is kept for `recover`; a visit with tests left resumes.
     case aborted = 3
-    /// A visit's run stopped by a signal (Ctrl-C, SIGTERM): the test's results are written; a visit with tests left resumes.
+    /// `administer` or a visit's run stopped by a signal (Ctrl-C, SIGTERM): the test's results are written; a visit with tests left resumes.
     case stopped = 4
     /// EX_USAGE: the command line is wrong (an unknown command or option, a bad value).
     case usage = 64
@@ -29,7 +29,7 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     /// The lines every command's help ends with.
     public static let help = """
         Exit status: 0 success; 1 a refusal or partial failure the output names; 3 administer or a visit \
-        aborted (journal kept); 4 a visit stopped by a signal; 64 usage; 65 bad input data; 66 missing input; 69 device unavailable; \
+        aborted (journal kept); 4 administer or a visit stopped by a signal; 64 usage; 65 bad input data; 66 missing input; 69 device unavailable; \
         73 cannot create output; 74 I/O error; 77 permission denied.
         """
 

@@ -240,6 +240,7 @@ public struct VisitReportContent: Sendable {
                 document.steps.map { step in
                     step.start.instructions.flatMap { $0.spokenUnixMilliseconds == nil ? $0.notSpoken ?? "" : nil }
                 })
+            reported.notes += Self.stepOutcomeNotes(document.steps.map(\.end.outcome))
             if let clinician, patient == nil, let sealed = document.environment.localPatientEncodedID,
                 let start = document.steps.first?.start.unixMilliseconds
             {
@@ -250,6 +251,18 @@ public struct VisitReportContent: Sendable {
         return VisitReportContent(
             folder: folder, manifest: manifest, tests: tests, patient: patient, hasRanges: ranges != nil,
             keyGiven: clinician != nil)
+    }
+
+    /// The report's notes on the steps the participant did not finish, one per outcome in
+    /// `StepOutcome`'s order: `Step 2 ended: moved-on (the operator moved on).`; none when they
+    /// finished every step.
+    static func stepOutcomeNotes(_ outcomes: [StepOutcome]) -> [String] {
+        StepOutcome.allCases.filter { $0 != .finished }.compactMap { outcome in
+            let numbers = outcomes.indices.filter { outcomes[$0] == outcome }.map { $0 + 1 }
+            guard !numbers.isEmpty else { return nil }
+            return "Step\(numbers.count == 1 ? "" : "s") " + numbers.map(String.init).joined(separator: ", ")
+                + " ended: \(outcome.rawValue) (\(outcome.meaning))."
+        }
     }
 
     /// The report's notes on instructions that were shown but not spoken, one per reason:

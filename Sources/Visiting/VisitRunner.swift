@@ -276,6 +276,8 @@ public struct VisitRunner {
         guard let results = manifest.tests[position].results else { return }
         let unspoken = unspokenInstructions(inResults: folder.file(results))
         lifeCycle.record(instructionsNotSpoken: unspoken.isEmpty ? nil : unspoken, of: position)
+        let steps = stepOutcomes(inResults: folder.file(results))
+        lifeCycle.record(steps: steps?.map { .init(step: $0.step, outcome: $0.outcome) }, of: position)
     }
 
     private func checksums(_ position: Int) throws -> VisitManifest.Test.Checksums {

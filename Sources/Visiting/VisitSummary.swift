@@ -14,6 +14,8 @@ public struct VisitSummary: Encodable, Sendable {
         public var skipReason: String?
         /// The steps whose instructions were shown, not spoken, and why (the manifest's `instructionsNotSpoken`).
         public var instructionsNotSpoken: [String: String]?
+        /// Each step and who or what ended it (the manifest's `steps`).
+        public var steps: [VisitManifest.Test.StepEnd]?
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -25,9 +27,10 @@ public struct VisitSummary: Encodable, Sendable {
             try container.encode(outcome, forKey: .outcome)
             try container.encode(skipReason, forKey: .skipReason)
             try container.encode(instructionsNotSpoken, forKey: .instructionsNotSpoken)
+            try container.encode(steps, forKey: .steps)
         }
 
-        enum CodingKeys: CodingKey { case index, test, status, journal, results, outcome, skipReason, instructionsNotSpoken }
+        enum CodingKeys: CodingKey { case index, test, status, journal, results, outcome, skipReason, instructionsNotSpoken, steps }
     }
 
     /// The visit folder and its manifest.
@@ -82,7 +85,7 @@ public struct VisitSummary: Encodable, Sendable {
         tests = manifest.tests.map {
             Test(
                 index: $0.index, test: $0.test, status: $0.status.rawValue, journal: $0.journal, results: $0.results, outcome: $0.outcome,
-                skipReason: $0.skipReason, instructionsNotSpoken: $0.instructionsNotSpoken)
+                skipReason: $0.skipReason, instructionsNotSpoken: $0.instructionsNotSpoken, steps: $0.steps)
         }
     }
 
@@ -111,9 +114,20 @@ public struct VisitSummary: Encodable, Sendable {
             if let reason = test.skipReason { line += "  (\(reason))" }
             lines.append(line)
             lines += Self.unspokenLines(test.instructionsNotSpoken ?? [:])
+            lines += Self.stepOutcomeLines(test.steps ?? [])
         }
         lines.append("  manifest  \(manifest)")
         return lines
+    }
+
+    /// `     moved-on: maze-2; skipped: maze-3, maze-4`: the steps the participant did not finish, by
+    /// who or what ended them; nothing when they finished every step.
+    static func stepOutcomeLines(_ steps: [VisitManifest.Test.StepEnd]) -> [String] {
+        let ended = VisitManifest.Test.StepEnd.outcomeWords.dropFirst().compactMap { word -> String? in
+            let names = steps.filter { $0.outcome == word }.map(\.step)
+            return names.isEmpty ? nil : "\(word): " + names.joined(separator: ", ")
+        }
+        return ended.isEmpty ? [] : ["     steps " + ended.joined(separator: "; ")]
     }
 
     /// `     instructions shown, not spoken (no audio output device): clockStep-command, clockStep-copy`, one line a reason.

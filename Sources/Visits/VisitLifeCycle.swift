@@ -179,6 +179,11 @@ public struct VisitLifeCycle: Equatable, Sendable {
         manifest.tests[position].instructionsNotSpoken = unspoken
     }
 
+    /// Records who or what ended each step of the test at `position` (from its results file): a fact, not a state.
+    public mutating func record(steps: [VisitManifest.Test.StepEnd]?, of position: Int) {
+        manifest.tests[position].steps = steps
+    }
+
     private mutating func close(_ end: VisitManifest.Status, at: String) {
         manifest.status = end
         manifest.finished = at

@@ -178,6 +178,26 @@ public struct VisitManifest: Codable, Hashable, Sendable {
         /// The steps whose instructions were shown but not spoken (no audio was played), each with
         /// why in words ("no audio output device"); null when every instruction was spoken (or none was given).
         public var instructionsNotSpoken: [String: String]?
+        /// Each step of the results file and who or what ended it (its `End`'s `outcome`:
+        /// `finished`, `moved-on`, `time-limit`, `stopped`, `skipped`); null until the results are written.
+        public var steps: [StepEnd]?
+
+        /// One step of a test and who or what ended it.
+        public struct StepEnd: Codable, Hashable, Sendable {
+            /// The step's identifier in the results file (`clockStep-command`, a maze's name, `sdtStep-practice`).
+            public var step: String
+            /// A word of ADF's `StepOutcome`.
+            public var outcome: String
+
+            /// ADF's `StepOutcome` words in its order, the participant's own finish first (Visits
+            /// reads no results file; `VisitSummaryTests` checks the two agree).
+            public static let outcomeWords = ["finished", "moved-on", "time-limit", "stopped", "skipped"]
+
+            public init(step: String, outcome: String) {
+                self.step = step
+                self.outcome = outcome
+            }
+        }
 
         public init(index: Int, test: String) {
             self.index = index
@@ -198,6 +218,7 @@ public struct VisitManifest: Codable, Hashable, Sendable {
             try container.encode(outcome, forKey: .outcome)
             try container.encode(skipReason, forKey: .skipReason)
             try container.encode(instructionsNotSpoken, forKey: .instructionsNotSpoken)
+            try container.encode(steps, forKey: .steps)
         }
     }
 

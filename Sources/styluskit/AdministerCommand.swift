@@ -31,7 +31,7 @@ struct Administer: ParsableCommand {
             keys; on a pen display with another monitor, a small window at the top-left of that monitor shows \
             it too (the patient's window never shows it). Ctrl-C \
             (SIGINT) and SIGTERM stop the session safely: the steps left end at once, no other part is \
-            shown, the results are written and the summary says so. Without a display (SDL's offscreen \
+            shown, the results are written, the summary says so and the exit status is 4. Without a display (SDL's offscreen \
             driver) administer refuses to start. At the end the \
             delay from the pen's event time to the frame that showed it is printed (p50, p99). If \
             the tablet is unplugged, the session waits for it as `record` does: the patient is asked \
@@ -102,7 +102,9 @@ struct Administer: ParsableCommand {
         } else {
             for line in administered.lines { print(line) }
         }
-        if administered.aborted { throw ExitCode(3) }
+        if administered.aborted { throw ExitCode(ExitStatus.aborted.rawValue) }
+        // Stopped by a signal: its results are written, but the test did not run to its end, as a visit's run says with 4.
+        if administered.stoppedBy != nil { throw ExitCode(ExitStatus.stopped.rawValue) }
     }
 }
 

@@ -61,7 +61,9 @@ struct Record: ParsableCommand {
         defer { status.clear() }
         let recorded = try recording.run(note: { printError($0) })
         status.clear()
-        LiveSessionReport(recorded: recorded.journal, result: recorded.result, gaps: recorded.gaps).print(json: json)
+        var report = LiveSessionReport(recorded: recorded.journal, result: recorded.result, gaps: recorded.gaps)
+        if let scan = recorded.scan { report.note(scan: scan) }
+        report.print(json: json)
     }
 }
 
