@@ -183,6 +183,14 @@ public struct ADFSummary: Sendable, Hashable, Codable {
 
     private func seconds(_ milliseconds: Int64) -> String { DecimalFormat.string(Double(milliseconds) / 1000, decimals: 3) }
 
+    /// The milliseconds the operator paused `step` (the paused time of `adf show`, `features`, the
+    /// report and render's legend).
+    public static func pausedMilliseconds(of step: ADFDocument.Step) -> Int64 {
+        paused(
+            step.interruptions.map { (type: $0.type, time: ADFNumbers.timestamp($0.unixMilliseconds)) },
+            end: ADFNumbers.timestamp(step.end.unixMilliseconds))
+    }
+
     /// The milliseconds a step of `interruptions` ending at `end` was paused by the operator.
     static func paused(_ interruptions: [(type: String, time: Int64)], end: Int64) -> Int64 {
         var total: Int64 = 0

@@ -315,7 +315,8 @@ public struct ResultsPicture: Sendable {
                 + (step.start.clockTime.map { ", clock time \($0.attribute)" } ?? ""),
             "date \(Self.date(start))",
             "device \(device)",
-            "duration \(String(format: "%.2f", (end - start) / 1000)) s   strokes \(step.strokes.count) (\(counted(pointCount, "point")))",
+            durationLegend(step: step, span: end - start)
+                + "   strokes \(step.strokes.count) (\(counted(pointCount, "point")))",
             unrecordedLegend(step: index),
             "interruptions \(step.interruptions.count)" + (types.isEmpty ? "" : ": " + types.joined(separator: ", ")),
         ]
@@ -334,6 +335,17 @@ public struct ResultsPicture: Sendable {
                     colour: .black))
         }
         return marks
+    }
+
+    /// The legend's durations, each named for what it is as the report and `adf show` name them:
+    /// `wall time 12.34 s` (the step's span, pauses included), and for a step the operator paused,
+    /// `, paused time 3.00 s, time drawing 9.34 s`.
+    func durationLegend(step: ADFDocument.Step, span: Double) -> String {
+        let wall = "wall time \(String(format: "%.2f", span / 1000)) s"
+        let paused = ADFSummary.pausedMilliseconds(of: step)
+        guard paused > 0 else { return wall }
+        return wall + ", paused time \(String(format: "%.2f", Double(paused) / 1000)) s, "
+            + "time drawing \(String(format: "%.2f", max(0, span - Double(paused)) / 1000)) s"
     }
 
     /// The legend's line on refused ink: how many refused strokes (and ignored ends of strokes)

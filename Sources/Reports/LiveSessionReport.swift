@@ -164,9 +164,12 @@ public struct LiveSessionReport: CommandReport {
         try container.encode(strokes, forKey: .strokes)
         try container.encode(points, forKey: .points)
         try container.encode(steps, forKey: .steps)
-        // As replay's JSON: only when the pen left something out.
-        try container.encodeIfPresent(absentAxes, forKey: .absentAxes)
-        try container.encodeIfPresent(eraserContacts, forKey: .eraserContacts)
+        // A live session's, as replay's JSON gives them (null when the pen left nothing out);
+        // `recover` has `info JOURNAL` for them, and keeps its keys.
+        if action != .recovered {
+            try container.encode(absentAxes, forKey: .absentAxes)
+            try container.encode(eraserContacts, forKey: .eraserContacts)
+        }
     }
 
     public var text: String {

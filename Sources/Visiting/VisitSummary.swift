@@ -122,7 +122,7 @@ public struct VisitSummary: Encodable, Sendable {
 
     /// `     moved-on: maze-2; skipped: maze-3, maze-4`: the steps the participant did not finish, by
     /// who or what ended them; nothing when they finished every step.
-    static func stepOutcomeLines(_ steps: [VisitManifest.Test.StepEnd]) -> [String] {
+    public static func stepOutcomeLines(_ steps: [VisitManifest.Test.StepEnd]) -> [String] {
         let ended = VisitManifest.Test.StepEnd.outcomeWords.dropFirst().compactMap { word -> String? in
             let names = steps.filter { $0.outcome == word }.map(\.step)
             return names.isEmpty ? nil : "\(word): " + names.joined(separator: ", ")

@@ -13,7 +13,9 @@ struct ResultsCommand: ParsableCommand {
             The date is the start of the test's first step, in UTC. The status is "valid", or \
             the number of problems 'styluskit adf validate' reports for the file; ", incomplete" \
             follows when the journal beside the file (same name, .evemu) tells that its session \
-            stopped before its last step ended. Files are sorted by date, then by name. Live \
+            stopped before its last step ended; ", steps ended: 1 moved-on, 3 skipped" follows when \
+            steps ended otherwise than by the participant's own finish (docs/adf-step-outcome.md). \
+            Files are sorted by date, then by name. Live \
             sessions' journals that have no results file are listed after them, each with the \
             'styluskit recover' command that rebuilds it.
 

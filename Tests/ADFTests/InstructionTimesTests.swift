@@ -64,6 +64,37 @@ struct InstructionTimesTests {
         #expect(!whole.contains("journalEnded"))
     }
 
+    @Test("Who ended a step is said on its End (outcome) for anyone but the participant, read back, valid; absent for their own finish")
+    func stepOutcome() throws {
+        for outcome in StepOutcome.allCases where outcome != .finished {
+            var ended = document(instructions: nil)
+            ended.steps[0].end.outcome = outcome
+            let (path, text, directory) = try written(ended)
+            defer { directory.remove() }
+            #expect(text.contains(#"<End timestamp="9000" outcome="\#(outcome.rawValue)"/>"#), "\(text)")
+            #expect(try ADFReader.read(path: path).document.steps[0].end.outcome == outcome)
+            #expect(ADFValidator().validate(path: path) == [])
+        }
+        let (path, whole, other) = try written(document(instructions: nil))
+        defer { other.remove() }
+        #expect(!whole.contains("outcome"))
+        #expect(try ADFReader.read(path: path).document.steps[0].end.outcome == .finished)
+        #expect(StepOutcome.allCases.map(\.rawValue) == ["finished", "moved-on", "time-limit", "stopped", "skipped"])
+    }
+
+    @Test("An End outcome that is not a word of StepOutcome (or says finished, which is never written) is refused by the reader and the validator")
+    func stepOutcomeRefused() throws {
+        for word in ["gave-up", "finished", ""] {
+            let (path, text, directory) = try written(document(instructions: nil))
+            defer { directory.remove() }
+            try text.replacingOccurrences(of: #"<End timestamp="9000"/>"#, with: #"<End timestamp="9000" outcome="\#(word)"/>"#)
+                .write(toFile: path, atomically: true, encoding: .utf8)
+            #expect(throws: ADFReadError.self) { try ADFReader.read(path: path) }
+            let problems = ADFValidator().validate(path: path).map(\.description)
+            #expect(problems.count == 1 && problems[0].contains(#"<End> outcome="\#(word)" is not one of 'moved-on', 'time-limit', 'stopped', 'skipped'"#), "\(problems)")
+        }
+    }
+
     @Test("Absent when not given: the Start element is as before")
     func absent() throws {
         let (_, text, directory) = try written(document(instructions: nil))

@@ -267,3 +267,51 @@ import Visits
         #expect(written.tests.map(\.status) == [.done, .stopped, .pending])
     }
 }
+
+/// Who ended each step reaches visit.json and the visit's summary (issue 28, item 5).
+@Suite struct StepOutcomesInTheVisitTests {
+    /// The steps' outcomes of a results file reach visit.json for a test finished or stopped, and
+    /// the summary names the steps the participant did not finish.
+    @Test func theStepsOutcomesReachTheManifestAndTheSummary() throws {
+        let golden = try String(contentsOfFile: VisitRunnerTests.repository + "/Fixtures/golden/clock-small.csk", encoding: .utf8)
+        let commandEnd = try #require(golden.range(of: #"<End timestamp=""#))
+        let tagEnd = try #require(golden.range(of: "/>", range: commandEnd.upperBound..<golden.endIndex))
+        let movedOn = golden.replacingCharacters(in: tagEnd, with: #" outcome="moved-on"/>"#)
+        let root = try VisitRunnerTests.scratch()
+        let file = try VisitRunnerTests.protocolFile(in: root)
+        var runner = try VisitRunner(protocolFile: file, participant: "P-1", root: root + "/out", newVisit: false, version: "0.1.0")
+        var ends: [VisitTestEnd] = [.finished, .movedOn]
+        var texts = [golden, movedOn]
+        let ended = try runner.run(operator: VisitRunnerTests.Desk([.administer, .administer, .abort])) { request, opened in
+            let stem = request.directory + "/\(request.journaled.name)-\(request.position)"
+            try "journal".write(toFile: stem + ".evemu", atomically: true, encoding: .utf8)
+            let device = VisitManifest.Device(
+                node: "feed:x", name: "Tablet", vendor: "0x056a", product: "0x0357", model: nil, penDisplay: true)
+            try opened(
+                VisitTestOpened(journal: stem + ".evemu", results: stem + ".csk", device: device, tabletProfile: nil, displayProfile: nil))
+            try texts.removeFirst().write(toFile: stem + ".csk", atomically: true, encoding: .utf8)
+            return ends.removeFirst()
+        }
+        #expect(ended == .aborted)
+        let written = try runner.folder.readManifest()
+        let finished = [
+            VisitManifest.Test.StepEnd(step: "clockStep-command", outcome: "finished"),
+            VisitManifest.Test.StepEnd(step: "clockStep-copy", outcome: "finished"),
+        ]
+        var second = finished
+        second[0].outcome = "moved-on"
+        #expect(written.tests.map(\.steps) == [finished, second, nil])
+        let json = try String(contentsOfFile: runner.folder.file(VisitFolder.manifestName), encoding: .utf8)
+        #expect(json.contains(#""outcome" : "moved-on","#) && json.contains(#""step" : "clockStep-command""#), "\(json)")
+        let lines = VisitSummary(folder: runner.folder, manifest: written, resumed: false, ended: ended).lines
+        #expect(lines.filter { $0.hasPrefix("     steps ") } == ["     steps moved-on: clockStep-command"], "\(lines)")
+    }
+
+    @Test func theSummaryGroupsTheStepsByOutcomeInTheirOrder() {
+        let steps = [("a", "skipped"), ("b", "moved-on"), ("c", "finished"), ("d", "skipped"), ("e", "stopped")].map {
+            VisitManifest.Test.StepEnd(step: $0.0, outcome: $0.1)
+        }
+        #expect(VisitSummary.stepOutcomeLines(steps) == ["     steps moved-on: b; stopped: e; skipped: a, d"])
+        #expect(VisitSummary.stepOutcomeLines(steps.filter { $0.outcome == "finished" }).isEmpty)
+    }
+}
