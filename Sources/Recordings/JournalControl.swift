@@ -59,7 +59,8 @@ public enum JournalControl: Hashable, Sendable {
     public var describesSession: Bool {
         switch self {
         case .anchor, .patient, .test, .file, .none: true
-        case .begin, .continue, .outcome, .end, .gap, .removed, .reconnected, .tap, .instructions, .instructionsNotSpoken, .pause, .resume: false
+        case .begin, .continue, .outcome, .end, .gap, .removed, .reconnected, .tap, .instructions, .instructionsNotSpoken, .pause, .resume:
+            false
         }
     }
 

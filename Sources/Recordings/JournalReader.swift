@@ -34,7 +34,8 @@ public struct JournalOpening: Hashable, Sendable {
             case let .file(file): files.append(file)
             case let .none(role): none.insert(role)
             case let .patient(local, external): patient = JournaledPatient(local: local, external: external)
-            case .continue, .outcome, .end, .gap, .removed, .reconnected, .tap, .instructions, .instructionsNotSpoken, .pause, .resume: break
+            case .continue, .outcome, .end, .gap, .removed, .reconnected, .tap, .instructions, .instructionsNotSpoken, .pause, .resume:
+                break
             }
         }
     }

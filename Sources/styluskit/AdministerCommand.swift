@@ -102,9 +102,16 @@ struct Administer: ParsableCommand {
         } else {
             for line in administered.lines { print(line) }
         }
-        if administered.aborted { throw ExitCode(ExitStatus.aborted.rawValue) }
-        // Stopped by a signal: its results are written, but the test did not run to its end, as a visit's run says with 4.
-        if administered.stoppedBy != nil { throw ExitCode(ExitStatus.stopped.rawValue) }
+        let status = Self.exitStatus(aborted: administered.aborted, stoppedBy: administered.stoppedBy)
+        if status != .success { throw ExitCode(status.rawValue) }
+    }
+
+    /// How an administered test ends the command: 3 aborted (no results file), 4 stopped by a
+    /// signal (its results are written, but the test did not run to its end, as a visit's run
+    /// says with 4), 0 when it ran to its end (README, "Exit status").
+    static func exitStatus(aborted: Bool, stoppedBy: String?) -> ExitStatus {
+        if aborted { return .aborted }
+        return stoppedBy == nil ? .success : .stopped
     }
 }
 

@@ -82,7 +82,9 @@ struct InstructionTimesTests {
         #expect(StepOutcome.allCases.map(\.rawValue) == ["finished", "moved-on", "time-limit", "stopped", "skipped"])
     }
 
-    @Test("An End outcome that is not a word of StepOutcome (or says finished, which is never written) is refused by the reader and the validator")
+    @Test(
+        "An End outcome that is not a word of StepOutcome (or says finished, which is never written) is refused by the reader and the validator"
+    )
     func stepOutcomeRefused() throws {
         for word in ["gave-up", "finished", ""] {
             let (path, text, directory) = try written(document(instructions: nil))
@@ -91,7 +93,10 @@ struct InstructionTimesTests {
                 .write(toFile: path, atomically: true, encoding: .utf8)
             #expect(throws: ADFReadError.self) { try ADFReader.read(path: path) }
             let problems = ADFValidator().validate(path: path).map(\.description)
-            #expect(problems.count == 1 && problems[0].contains(#"<End> outcome="\#(word)" is not one of 'moved-on', 'time-limit', 'stopped', 'skipped'"#), "\(problems)")
+            #expect(
+                problems.count == 1
+                    && problems[0].contains(#"<End> outcome="\#(word)" is not one of 'moved-on', 'time-limit', 'stopped', 'skipped'"#),
+                "\(problems)")
         }
     }
 

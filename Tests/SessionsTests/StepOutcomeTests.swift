@@ -83,8 +83,13 @@ struct StepOutcomeTests {
         let text = try String(contentsOfFile: run.results, encoding: .utf8)
         #expect(text.components(separatedBy: #" outcome="skipped""#).count - 1 == 3, "\(text.prefix(2000))")
         let journal = try String(contentsOfFile: run.journal, encoding: .utf8)
-        let lines = journal.split(separator: "\n").filter { $0.hasPrefix("# StylusKit control: outcome ") || $0.hasPrefix("# StylusKit control: continue ") }
-        #expect(lines.map { $0.split(separator: " ")[3] == "outcome" ? $0.split(separator: " ")[4] : "continue" } == ["moved-on", "continue", "stopped", "continue"] + Array(repeating: ["skipped", "continue"], count: 3).flatMap { $0 })
+        let lines = journal.split(separator: "\n").filter {
+            $0.hasPrefix("# StylusKit control: outcome ") || $0.hasPrefix("# StylusKit control: continue ")
+        }
+        #expect(
+            lines.map { $0.split(separator: " ")[3] == "outcome" ? $0.split(separator: " ")[4] : "continue" } == [
+                "moved-on", "continue", "stopped", "continue",
+            ] + Array(repeating: ["skipped", "continue"], count: 3).flatMap { $0 })
         #expect(ADFValidator().validate(path: run.results) == [])
         try expectRecoveredAsLive(run, in: scratch.path)
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SystemErrors
 import Testing
 import Visiting
 import Visits
@@ -30,5 +31,16 @@ import Visits
         #expect(try Self.status(.complete) == 0)
         #expect(try Self.status(.aborted) == 3)
         #expect(try Self.status(.stopped) == 4)
+    }
+}
+
+/// `administer` alone ends with the statuses a visit's run uses (issue 28, item 5): a test a
+/// signal stopped is not a test run to its end.
+@Suite struct AdministerExitStatusTests {
+    @Test func aStoppedTestDoesNotExitAsOneRunToItsEnd() {
+        #expect(AdministerCommand.exitStatus(aborted: false, stoppedBy: nil).rawValue == 0)
+        #expect(AdministerCommand.exitStatus(aborted: true, stoppedBy: nil).rawValue == 3)
+        #expect(AdministerCommand.exitStatus(aborted: false, stoppedBy: "SIGINT").rawValue == 4)
+        #expect(AdministerCommand.exitStatus(aborted: false, stoppedBy: "SIGTERM").rawValue == 4)
     }
 }

@@ -562,6 +562,13 @@ def journal_controls(path, kind):
         return [float(line[len(prefix):].split()[0]) for line in f if line.startswith(prefix)]
 
 
+def journal_outcomes(path):
+    """The words of the journal's `outcome` lines, in order: who ended each step the participant did not."""
+    prefix = "# StylusKit control: outcome "
+    with open(path) as f:
+        return [line[len(prefix):].split()[0] for line in f if line.startswith(prefix)]
+
+
 def start_administer(styluskit, work, name, feed, speed="1", environment=None, extra=()):
     """administer --feed in the background, its output in files; returns (process, out dir) once the
     form is on screen (it says 'Administering' then)."""
@@ -604,7 +611,7 @@ def operator_stop(styluskit, work):
     if process.poll() is None:
         process.send_signal(signal.SIGINT)
     status, summary, stderr = finished(process, out)
-    check("sigint: administer exits 0 with its results", status == 0 and summary is not None, stderr[-400:])
+    check("sigint: administer exits 4 (stopped) with its results", status == 4 and summary is not None, stderr[-400:])
     if summary is None:
         return
     check("sigint: the summary says the session was stopped by SIGINT", summary.get("stoppedBy") == "SIGINT", str(summary))
@@ -615,6 +622,11 @@ def operator_stop(styluskit, work):
     check("sigint: the copy step was never shown (it starts and ends at the stop)", starts != "" and starts == ends,
           f"start {starts}, end {ends}")
     check("sigint: the journal marks the session's end", len(journal_controls(summary["journal"], "end")) == 1)
+    outcomes = [xpath(f"string(//Step[@identifier='{step}']/End/@outcome)", summary["results"])
+                for step in ("clockStep-command", "clockStep-copy")]
+    check("sigint: the command step ended stopped, the copy step skipped (its End's outcome; journaled)",
+          outcomes == ["stopped", "skipped"] and journal_outcomes(summary["journal"]) == ["stopped", "skipped"],
+          f"{outcomes}, journal {journal_outcomes(summary['journal'])}")
 
 
 def operator_keys(styluskit, work):
@@ -642,6 +654,11 @@ def operator_keys(styluskit, work):
     # The N press is journaled about a second before the Escapes end the copy step.
     check("operator keys: the journal has N's continue press well before the end",
           len(presses) == 2 and len(ended) == 1 and ended[0] - presses[0] >= 1.0, f"continue {presses}, end {ended}")
+    outcomes = [xpath(f"string(//Step[@identifier='{step}']/End/@outcome)", summary["results"])
+                for step in ("clockStep-command", "clockStep-copy")]
+    check("operator keys: both steps ended moved-on (N, then Escape twice on the copy step; journaled)",
+          outcomes == ["moved-on", "moved-on"] and journal_outcomes(summary["journal"]) == ["moved-on", "moved-on"],
+          f"{outcomes}, journal {journal_outcomes(summary['journal'])}")
 
 
 def operator_pause(styluskit, work):
