@@ -1,4 +1,5 @@
 import ADF
+import FormPrinting
 import Foundation
 import Rendering
 import Testing
@@ -21,11 +22,11 @@ struct LegendDurationTests {
                 .init(type: "operator-paused", unixMilliseconds: 3_000), .init(type: "operator-resumed", unixMilliseconds: 5_500),
             ]
         }
-        return ADFDocument(variant: .clock, environment: ClockSketchData(), steps: [step])
+        return ADFDocument(variant: .clock, environment: ClockSketchData(), steps: [step], display: .formatDefault)
     }
 
     func legend(_ document: ADFDocument) -> [String] {
-        ResultsPicture(document: document, forms: [.blank], options: PictureOptions()).page(step: 0).marks.compactMap { mark in
+        ResultsPicture(document: document, forms: [.blank], options: PictureOptions()).page(step: 0).marks.compactMap { mark -> String? in
             if case .text(let text, _, _, _) = mark { return text }
             return nil
         }

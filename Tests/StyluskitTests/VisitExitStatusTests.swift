@@ -38,9 +38,9 @@ import Visits
 /// signal stopped is not a test run to its end.
 @Suite struct AdministerExitStatusTests {
     @Test func aStoppedTestDoesNotExitAsOneRunToItsEnd() {
-        #expect(AdministerCommand.exitStatus(aborted: false, stoppedBy: nil).rawValue == 0)
-        #expect(AdministerCommand.exitStatus(aborted: true, stoppedBy: nil).rawValue == 3)
-        #expect(AdministerCommand.exitStatus(aborted: false, stoppedBy: "SIGINT").rawValue == 4)
-        #expect(AdministerCommand.exitStatus(aborted: false, stoppedBy: "SIGTERM").rawValue == 4)
+        #expect(Administer.exitStatus(aborted: false, stoppedBy: nil).rawValue == 0)
+        #expect(Administer.exitStatus(aborted: true, stoppedBy: nil).rawValue == 3)
+        #expect(Administer.exitStatus(aborted: false, stoppedBy: "SIGINT").rawValue == 4)
+        #expect(Administer.exitStatus(aborted: false, stoppedBy: "SIGTERM").rawValue == 4)
     }
 }
