@@ -95,7 +95,8 @@ def manifest_problems(manifest):
                 walk(item, f"{path}.{key}")
         if isinstance(value, list):
             for item in value:
-                for key in [k for k in table if k.startswith(path + "[].")]:
+                # The items' own keys only: an array inside them (`tests[].steps[].step`) is walked in its turn.
+                for key in [k for k in table if k.startswith(path + "[].") and k.count(".") == path.count(".") + 1]:
                     if key.split(".")[-1] not in item:
                         problems.append(f"{key}: missing")
                 for key, inner in item.items():
