@@ -147,7 +147,7 @@ MAN_CONFIGURATION ?= debug
 DATA_FILES = $(wildcard Calibration/README.md Calibration/tablets/*.yaml Calibration/displays/*.yaml) \
 	Fixtures/recordings/real/Wacom-Cintiq-13HD-touch-Pen.events Fixtures/recordings/real/Wacom-Cintiq-22HDT-Pen.events \
 	Fixtures/recordings/real/LICENSE Fixtures/recordings/real/README.md \
-	$(wildcard Fixtures/mazes/*) $(wildcard Fixtures/protocols/*) Fixtures/settings/README.md Fixtures/settings/default.yaml
+	$(wildcard Fixtures/mazes/*) $(wildcard Fixtures/trails/*) $(wildcard Fixtures/protocols/*) Fixtures/settings/README.md Fixtures/settings/default.yaml
 RELEASE_BINARY = .build/release/styluskit
 
 # The Swift runtime and Foundation are linked in, so the binary needs only Debian's libraries; relocations
