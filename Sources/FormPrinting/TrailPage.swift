@@ -30,7 +30,8 @@ extension PageDrawing {
                 yCentimetres: origin.yCentimetres + circle.centre.yCentimetres)
             page.marks.append(
                 .circle(centre: centre, radiusCentimetres: radius, widthCentimetres: trailCircleLineCentimetres, colour: .black))
-            page.marks.append(.centredText(circle.label, centre: centre, sizeCentimetres: trailLabelCentimetres, bold: false, colour: .black))
+            page.marks.append(
+                .centredText(circle.label, centre: centre, sizeCentimetres: trailLabelCentimetres, bold: false, colour: .black))
             let word = circle.order == 1 ? "Begin" : (circle.order == layout.circles.count ? "End" : nil)
             if let word {
                 let below = FormPosition(xCentimetres: centre.xCentimetres, yCentimetres: centre.yCentimetres + radius + 0.35)

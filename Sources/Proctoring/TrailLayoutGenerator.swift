@@ -16,12 +16,6 @@ public struct TrailLayoutGenerator: Sendable {
     /// A sample's form: 8 circles.
     public static let sampleFormSize = FormSize(widthCentimetres: 15, heightCentimetres: 10)
 
-    /// The form's margin: every circle lies inside it by this much (trails.md).
-    public static let marginCentimetres = 1.0
-    /// The least gap between two circles' edges (trails.md).
-    public static let circleGapCentimetres = 1.0
-    /// The least distance from the segment between consecutive circles to another circle's edge (trails.md).
-    public static let segmentClearanceCentimetres = 0.3
     /// The most the straight paths of parts A and B of one form may differ, as a fraction of the shorter.
     public static let pathLengthTolerance = 0.05
 
@@ -65,12 +59,14 @@ public struct TrailLayoutGenerator: Sendable {
 
     /// One layout of `part` from `random`, or nil after `layoutTries` starts.
     func layout(_ part: TrailPart, name: String, formSize: FormSize, random: inout SplitMix64) -> TrailLayout? {
-        let inset = Self.marginCentimetres + TrailLayout.circleRadiusCentimetres
+        let inset = TrailLayoutValidator.marginCentimetres + TrailLayout.circleRadiusCentimetres
         let xs = inset...(formSize.widthCentimetres - inset)
         let ys = inset...(formSize.heightCentimetres - inset)
         guard xs.upperBound > xs.lowerBound, ys.upperBound > ys.lowerBound else { return nil }
         for _ in 0..<layoutTries {
-            var centres = [FormPosition(xCentimetres: Self.millimetres(random.uniform(in: xs)), yCentimetres: Self.millimetres(random.uniform(in: ys)))]
+            var centres = [
+                FormPosition(xCentimetres: Self.millimetres(random.uniform(in: xs)), yCentimetres: Self.millimetres(random.uniform(in: ys)))
+            ]
             while centres.count < part.circleCount {
                 guard let next = nextCentre(after: centres, xs: xs, ys: ys, random: &random) else { break }
                 centres.append(next)
@@ -79,7 +75,9 @@ public struct TrailLayoutGenerator: Sendable {
             let circles = zip(part.labels, centres).enumerated().map { index, pair in
                 TrailCircle(label: pair.0, order: index + 1, centre: pair.1)
             }
-            return TrailLayout(name: name, part: part, formSize: formSize, circles: circles)
+            let layout = TrailLayout(name: name, part: part, formSize: formSize, circles: circles)
+            // The validator has the last word (its tolerance and its rules are the ones files are held to).
+            if TrailLayoutValidator.violations(of: layout).isEmpty { return layout }
         }
         return nil
     }
@@ -105,26 +103,15 @@ public struct TrailLayoutGenerator: Sendable {
     /// circle's edge; every earlier segment 3 mm from its edge.
     static func keepsRules(_ candidate: FormPosition, after centres: [FormPosition]) -> Bool {
         let radius = TrailLayout.circleRadiusCentimetres
-        let apart = 2 * radius + circleGapCentimetres
-        let clear = radius + segmentClearanceCentimetres
+        let apart = 2 * radius + TrailLayoutValidator.spacingCentimetres
+        let clear = radius + TrailLayoutValidator.clearanceCentimetres
         let last = centres[centres.count - 1]
         for (index, centre) in centres.enumerated() {
             if formDistance(centre, candidate) < apart { return false }
-            if index < centres.count - 1 && segmentDistance(from: centre, last, candidate) < clear { return false }
-            if index > 0 && segmentDistance(from: candidate, centres[index - 1], centre) < clear { return false }
+            if index < centres.count - 1 && TrailLayoutValidator.segmentDistance(last, candidate, centre) < clear { return false }
+            if index > 0 && TrailLayoutValidator.segmentDistance(centres[index - 1], centre, candidate) < clear { return false }
         }
         return true
-    }
-
-    /// The shortest distance from `point` to the segment from `a` to `b`, in cm.
-    static func segmentDistance(from point: FormPosition, _ a: FormPosition, _ b: FormPosition) -> Double {
-        let dx = b.xCentimetres - a.xCentimetres
-        let dy = b.yCentimetres - a.yCentimetres
-        let lengthSquared = dx * dx + dy * dy
-        guard lengthSquared > 0 else { return formDistance(point, a) }
-        let along = ((point.xCentimetres - a.xCentimetres) * dx + (point.yCentimetres - a.yCentimetres) * dy) / lengthSquared
-        let t = min(1, max(0, along))
-        return formDistance(point, FormPosition(xCentimetres: a.xCentimetres + t * dx, yCentimetres: a.yCentimetres + t * dy))
     }
 
     /// `value` in cm to the nearest millimetre.

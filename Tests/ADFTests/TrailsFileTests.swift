@@ -77,11 +77,16 @@ struct TrailsFileTests {
         let error = try line(of: #"<Error class="shift""#)
         let prompt = try line(of: #"<Prompt circle="3""#)
         let (path, directory) = try edited([
-            (#"circlesConnected="3" layout="standard-B" outcome="discontinued""#, #"circlesConnected="4" layout="standard-B" outcome="finished""#),
+            (
+                #"circlesConnected="3" layout="standard-B" outcome="discontinued""#,
+                #"circlesConnected="4" layout="standard-B" outcome="finished""#
+            ),
             (#"<Circle kind="letter" label="A" order="2""#, #"<Circle kind="roman" label="A" order="3""#),
             (#"<Arrival circle="2" timestamp="1674100013000"/>"#, #"<Arrival circle="3" timestamp="1674100013000"/>"#),
-            (#"<Error class="shift" corrected="1674100016000" expected="4" timestamp="1674100014000" wrong="5"/>"#,
-             #"<Error class="twist" corrected="1674100013500" expected="3" timestamp="1674100014000" wrong="3"/>"#),
+            (
+                #"<Error class="shift" corrected="1674100016000" expected="4" timestamp="1674100014000" wrong="5"/>"#,
+                #"<Error class="twist" corrected="1674100013500" expected="3" timestamp="1674100014000" wrong="3"/>"#
+            ),
             (#"<Prompt circle="3""#, #"<Prompt circle="26""#),
         ])
         defer { directory.remove() }
@@ -201,16 +206,21 @@ func smallTrailsDocument() -> ADFDocument {
     let base = 1_674_100_000_000.25
     let radius = 0.5 / 2.54 * 132
     let sampleLabels = ["1", "A", "2", "B", "3", "C", "4", "D"]
-    let sampleCircles = sampleLabels.enumerated().map { index, label in
-        TrailRecord.Circle(
-            order: index + 1, label: label, kind: index % 2 == 0 ? .number : .letter, x: 100 + Double(index) * 60.5,
-            y: index % 2 == 0 ? 200 : 300.25)
+    var sampleCircles: [TrailRecord.Circle] = []
+    for (index, label) in sampleLabels.enumerated() {
+        let kind: TrailRecord.Kind = index % 2 == 0 ? .number : .letter
+        let x = 100 + Double(index) * 60.5
+        let y: Double = index % 2 == 0 ? 200 : 300.25
+        sampleCircles.append(TrailRecord.Circle(order: index + 1, label: label, kind: kind, x: x, y: y))
     }
     let letters = Array("ABCDEFGHIJKL")
-    let partCircles = (0..<25).map { index in
-        TrailRecord.Circle(
-            order: index + 1, label: index % 2 == 0 ? String(index / 2 + 1) : String(letters[index / 2]),
-            kind: index % 2 == 0 ? .number : .letter, x: 80 + Double(index % 5) * 150, y: 90 + Double(index / 5) * 140)
+    var partCircles: [TrailRecord.Circle] = []
+    for index in 0..<25 {
+        let label = index % 2 == 0 ? String(index / 2 + 1) : String(letters[index / 2])
+        let kind: TrailRecord.Kind = index % 2 == 0 ? .number : .letter
+        let x = 80 + Double(index % 5) * 150
+        let y = 90 + Double(index / 5) * 140
+        partCircles.append(TrailRecord.Circle(order: index + 1, label: label, kind: kind, x: x, y: y))
     }
     func stroke(_ start: Double, from: TrailRecord.Circle, to: TrailRecord.Circle) -> ADFDocument.Stroke {
         ADFDocument.Stroke(
@@ -224,6 +234,11 @@ func smallTrailsDocument() -> ADFDocument {
             ])
     }
     let sampleStrokes = (0..<7).map { stroke(base + 2000 + Double($0) * 1000, from: sampleCircles[$0], to: sampleCircles[$0 + 1]) }
+    var sampleArrivals: [TrailRecord.Arrival] = []
+    for index in 0..<8 {
+        let time = base + 2000 + Double(index) * 1000 - (index == 0 ? 0 : 600)
+        sampleArrivals.append(TrailRecord.Arrival(circle: index + 1, unixMilliseconds: time))
+    }
     let partBase = base + 10_000
     return ADFDocument(
         variant: .trails,
@@ -239,10 +254,10 @@ func smallTrailsDocument() -> ADFDocument {
                 interruptions: [Interruption(type: "trails-error", unixMilliseconds: base + 4300)],
                 trail: TrailRecord(
                     layout: "sample-B", circleRadius: radius, outcome: .finished, circles: sampleCircles,
-                    arrivals: (0..<8).map { TrailRecord.Arrival(circle: $0 + 1, unixMilliseconds: base + 2000 + Double($0) * 1000 + ($0 == 0 ? 0 : -600)) },
+                    arrivals: sampleArrivals,
                     errors: [
                         TrailRecord.Error(
-                            unixMilliseconds: base + 4300, wrongCircle: 5, expectedCircle: 4, errorClass: .sequence,
+                            unixMilliseconds: base + 4300, wrongCircle: 6, expectedCircle: 4, errorClass: .sequence,
                             correctedUnixMilliseconds: base + 4800.5)
                     ])),
             ADFDocument.Step(

@@ -14,22 +14,9 @@ let shippedTrailForms: [(prefix: String, seed: UInt64, samples: Bool)] = [
     ("sample", 0, true), ("standard", 0, false), ("alternate-1", 1, false), ("alternate-2", 2, false),
 ]
 
-/// Whether `layout` keeps the spec's three rules (trails.md, "Forms"), checked pair by pair
-/// with the generator's own geometry: margin, edge gap, segment clearance.
+/// Whether `layout` keeps the spec's three rules: `TrailLayoutValidator` finds nothing.
 func keepsTrailRules(_ layout: TrailLayout) -> Bool {
-    let inset = TrailLayoutGenerator.marginCentimetres + TrailLayout.circleRadiusCentimetres
-    let centres = layout.circles.map(\.centre)
-    for centre in centres
-    where centre.xCentimetres < inset - 1e-9 || centre.yCentimetres < inset - 1e-9
-        || centre.xCentimetres > layout.formSize.widthCentimetres - inset + 1e-9
-        || centre.yCentimetres > layout.formSize.heightCentimetres - inset + 1e-9
-    {
-        return false
-    }
-    for index in centres.indices.dropFirst() where !TrailLayoutGenerator.keepsRules(centres[index], after: Array(centres[..<index])) {
-        return false
-    }
-    return true
+    TrailLayoutValidator.violations(of: layout).isEmpty
 }
 
 @Suite("Trail making layout files and the generator of alternate forms")
@@ -73,20 +60,44 @@ struct TrailLayoutFileTests {
             ("name: x\nname: y\n", "f, line 2, column 1: 'name' is already given on line 1; keep one of the two."),
             ("colour: red\n", "f, line 1, column 1: unknown key 'colour'; use one of 'name', 'part', 'form', 'circles'."),
             ("name x\n", "f, line 1, column 5: expected ':' after the key 'name', found ' '."),
-            ("part: A\nform: 25 cm by 18 cm\n", "f, line 2, column 13: expected 'x' between the width and the height, as in '25 cm x 18 cm', found 'by'."),
+            (
+                "part: A\nform: 25 cm by 18 cm\n",
+                "f, line 2, column 13: expected 'x' between the width and the height, as in '25 cm x 18 cm', found 'by'."
+            ),
             ("part: A\nform: 25 in x 18 cm\n", "f, line 2, column 10: expected a unit, 'cm' or 'mm', found 'in'."),
             ("part: A\nform: 0 cm x 18 cm\n", "f, line 2, column 7: expected a side of more than 0 and at most 200 cm, found '0 cm'."),
             ("part: A\nform: -5 cm x 18 cm\n", "f, line 2, column 7: expected the form's size such as '25 cm x 18 cm', found '-5'."),
             ("part: A\nform: nan cm x 18 cm\n", "f, line 2, column 7: expected the form's size such as '25 cm x 18 cm', found 'nan'."),
             ("circles:\n", "f, line 1, column 1: expected 'part:' before the circles (the labels depend on it), found 'circles:'."),
-            ("  - 1 at 2 cm, 2 cm\n", "f, line 1, column 1: expected a key at the start of the line, such as 'name:', found an indented line."),
-            ("part: B\ncircles:\n  - A at 2 cm, 2 cm\n", "f, line 3, column 5: expected the label '1' (circle 1 of part B goes 1, A, 2, B, … 13), found 'A'."),
-            ("part: A\ncircles:\n  - 1 at 2 cm 2 cm\n", "f, line 3, column 15: expected ',' between the two distances, as in '  - 2 at 8.5 cm, 4 cm', found '2'."),
-            ("part: A\ncircles:\n  * 1 at 2 cm, 2 cm\n", "f, line 3, column 3: expected a circle such as '  - 2 at 8.5 cm, 4 cm', found '* 1 at 2 cm, 2 cm'."),
-            ("part: A\ncircles:\n\t- 1 at 2 cm, 2 cm\n", "f, line 3, column 1: expected spaces for indentation (YAML allows no tabs), found a tab."),
-            ("part: A\ncircles:\n  - 1 at 2 cm, 2 cm\nname: late\n", "f, line 4, column 1: expected a circle such as '  - 2 at 8.5 cm, 4 cm' (the list ends the file), found the key 'name'."),
+            (
+                "  - 1 at 2 cm, 2 cm\n",
+                "f, line 1, column 1: expected a key at the start of the line, such as 'name:', found an indented line."
+            ),
+            (
+                "part: B\ncircles:\n  - A at 2 cm, 2 cm\n",
+                "f, line 3, column 5: expected the label '1' (circle 1 of part B goes 1, A, 2, B, … 13), found 'A'."
+            ),
+            (
+                "part: A\ncircles:\n  - 1 at 2 cm 2 cm\n",
+                "f, line 3, column 15: expected ',' between the two distances, as in '  - 2 at 8.5 cm, 4 cm', found '2'."
+            ),
+            (
+                "part: A\ncircles:\n  * 1 at 2 cm, 2 cm\n",
+                "f, line 3, column 3: expected a circle such as '  - 2 at 8.5 cm, 4 cm', found '* 1 at 2 cm, 2 cm'."
+            ),
+            (
+                "part: A\ncircles:\n\t- 1 at 2 cm, 2 cm\n",
+                "f, line 3, column 1: expected spaces for indentation (YAML allows no tabs), found a tab."
+            ),
+            (
+                "part: A\ncircles:\n  - 1 at 2 cm, 2 cm\nname: late\n",
+                "f, line 4, column 1: expected a circle such as '  - 2 at 8.5 cm, 4 cm' (the list ends the file), found the key 'name'."
+            ),
             ("name: a b\n", "f, line 1, column 9: expected the end of the line, found 'b'."),
-            ("name: <script>\n", "f, line 1, column 7: expected a name of letters, digits, '-', '_' and '.' (at most 64), such as 'alternate-1-A', found '<script>'."),
+            (
+                "name: <script>\n",
+                "f, line 1, column 7: expected a name of letters, digits, '-', '_' and '.' (at most 64), such as 'alternate-1-A', found '<script>'."
+            ),
             ("part: A\n", "f: the required key 'name' is missing; add a line such as 'name: standard-A'."),
             (
                 "name: x\npart: sampleA\nform: 15 cm x 10 cm\ncircles:\n  - 1 at 2 cm, 2 cm\n",
@@ -108,14 +119,15 @@ struct TrailLayoutFileTests {
         #expect(throws: TrailLayoutFileError.tooLarge(source: "f", bytes: 100_000, limit: 65_536)) {
             try TrailLayout(parsing: huge, source: "f")
         }
-        let many = "name: x\npart: sampleA\nform: 15 cm x 10 cm\ncircles:\n"
+        let many =
+            "name: x\npart: sampleA\nform: 15 cm x 10 cm\ncircles:\n"
             + (1...5_000).map { "  - \($0) at 2 cm, 2 cm\n" }.joined().prefix(60_000)
         // Refused at the ninth circle, not after reading 5,000.
         do {
             _ = try TrailLayout(parsing: String(many), source: "f")
             Issue.record("a list longer than the part was read")
         } catch {
-            #expect((error as? TrailLayoutFileError)?.line == 13)
+            #expect(error.line == 13)
         }
         // YAML anchors and aliases are not part of the format: the first is refused as written.
         #expect(throws: TrailLayoutFileError.self) { try TrailLayout(parsing: "name: &a x\n", source: "f") }
