@@ -73,6 +73,8 @@ public struct TrailsProctor: Sendable {
     private var finishDeadline: EventTime?
     private let reachSquared: Double
     private let wrongSquared: Double
+    /// The circles' centres in order: read per sample without copying each circle (and its label).
+    private let centres: [FormPosition]
 
     /// Creates the examiner of one part.
     ///
@@ -84,6 +86,7 @@ public struct TrailsProctor: Sendable {
             "TrailsProctor needs circles numbered 1, 2, … (TrailLayoutValidator checks a layout)")
         self.layout = layout
         self.settings = settings
+        centres = layout.circles.map(\.centre)
         let radius = TrailLayout.circleRadiusCentimetres
         reachRadiusCentimetres = radius + settings.touchToleranceMillimetres / 10
         wrongRadiusCentimetres = radius - settings.wrongCircleInsetMillimetres / 10
@@ -93,8 +96,18 @@ public struct TrailsProctor: Sendable {
     }
 
     /// The earliest armed timer's deadline, for drivers that keep a single timer.
+    ///
+    /// Read per sample (by `penMoved` and by drivers), so it compares in place rather than build an array.
     public var nextDeadline: EventTime? {
-        [dwellDeadline, promptDeadline, discontinueDeadline, finishDeadline].compactMap { $0 }.min()
+        Self.earlier(Self.earlier(dwellDeadline, promptDeadline), Self.earlier(discontinueDeadline, finishDeadline))
+    }
+
+    /// The earlier of two deadlines, either of which may be unarmed.
+    @inline(__always)
+    private static func earlier(_ first: EventTime?, _ second: EventTime?) -> EventTime? {
+        guard let first else { return second }
+        guard let second else { return first }
+        return min(first, second)
     }
 
     /// How many circles were reached in order ("Begin" included).
@@ -268,7 +281,7 @@ public struct TrailsProctor: Sendable {
     /// The squared distance from `point` to the centre of the circle at `index`.
     @inline(__always)
     private func squaredDistance(_ point: FormPosition, toCircle index: Int) -> Double {
-        let centre = layout.circles[index].centre
+        let centre = centres[index]
         let dx = point.xCentimetres - centre.xCentimetres
         let dy = point.yCentimetres - centre.yCentimetres
         return dx * dx + dy * dy
@@ -289,7 +302,7 @@ public struct TrailsProctor: Sendable {
         }
         var inside: Int?
         var index = due + 1
-        while index < layout.circles.count {
+        while index < centres.count {
             if squaredDistance(point, toCircle: index) <= wrongSquared {
                 inside = index
                 break
