@@ -80,7 +80,7 @@ test-tsan: setup
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_FILTER)'
 
-# Fuzzes one parser for MINUTES (TARGET: evemu evemu-desc libinput adf maze battery tablet-profile
+# Fuzzes one parser for MINUTES (TARGET: evemu evemu-desc libinput adf maze trail-layout battery tablet-profile
 # display-profile settings edid journal journal-recovery); crashers land in .fuzz/TARGET-artifacts/.
 fuzz: setup
 	bash scripts/fuzz.sh $(TARGET) $(MINUTES)

@@ -31,7 +31,10 @@ public struct ADFProblem: Sendable, Hashable, CustomStringConvertible {
 /// sample counts, StrokeIDs, x/y, times, pressure); a `Start`'s reading-time attributes all three
 /// or none, in whole milliseconds, the speech's end and the first touch not before the
 /// instructions were shown; a `Start`'s clock time (`clockTime`) a time on a clock face, in a clock
-/// file only. Unknown attributes are not problems.
+/// file only; in a trail making file (`.tsk`), each step's `Trail` (docs/adf-trails.md: its words,
+/// circles numbered in order, arrivals in order, errors and prompts naming the layout's circles,
+/// times within the step, counts agreeing with the outcome), and no `Trail` in the other three.
+/// Unknown attributes are not problems.
 public struct ADFValidator: Sendable {
     public var limits: ADFReadLimits
 

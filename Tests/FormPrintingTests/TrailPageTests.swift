@@ -14,7 +14,7 @@ struct TrailPageTests {
         return try TrailLayout(parsing: String(contentsOf: url, encoding: .utf8), source: "standard-A.yaml")
     }
 
-    @Test("Every circle is 10 mm across at its centre on the form, centred on A4 landscape, within 0.1 mm at 600 dpi")
+    @Test("Every circle is 10 mm across at its centre on the form, the form centred on A4 landscape")
     func circlesAtPhysicalSize() throws {
         let layout = try Self.standardA()
         let page = CalibrationSheet.a4Landscape
@@ -38,11 +38,18 @@ struct TrailPageTests {
             if number == 25 { expected.append("End") }
         }
         #expect(labels == expected)
+    }
 
+    @Test(
+        "The printed PDF's circles are 10 mm across where the form puts them, measured by pdftoppm at 600 dpi",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftoppm"), "needs pdftoppm (poppler-utils)"))
+    func printedCircles() throws {
+        let layout = try Self.standardA()
+        let page = CalibrationSheet.a4Landscape
+        let origin = PageDrawing.trailFormOrigin(layout, page: page)
         let pdf = FileManager.default.temporaryDirectory.appendingPathComponent("trails-\(UUID().uuidString).pdf")
         defer { try? FileManager.default.removeItem(at: pdf) }
         try PrintedDocument.trailForms([layout], page: page).write(to: pdf.path)
-        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftoppm") else { return }
         let raster = try Raster(pdf: pdf, page: 1, dpi: 600)
         for circle in layout.circles.prefix(5) {
             let x = origin.xCentimetres + circle.centre.xCentimetres
