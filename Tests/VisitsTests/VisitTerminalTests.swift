@@ -1,3 +1,4 @@
+import Administering
 import Foundation
 import Sessions
 import Testing
