@@ -180,8 +180,7 @@ struct SettingsTableTests {
             try sdt.begin(at: start)
             while sdt.proctorOnScreen.currentStep?.part != .delayedRecall { try sdt.continuePressed(at: start) }
             try sdt.advance(to: start.advanced(by: .milliseconds(1_500)))
-            let proctor = sdt.proctorOnScreen
-            return "\(PatientView.symbolDigit(proctor).message ?? "nothing shown"), \(proctor.reminders) reminders"
+            return PatientView.symbolDigit(sdt.proctorOnScreen).message ?? "nothing shown"
         case "symbol-digit.display-mode":
             return "\(StepPage.symbolDigit(SymbolDigitStep(round: 1, part: .test), of: try #require(driver as? SymbolDigitDriver)))"
         default:
