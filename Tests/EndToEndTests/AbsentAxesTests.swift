@@ -168,6 +168,14 @@ struct AbsentAxesTests {
             #expect(row["pressure_mean"] is NSNull, "pressure_mean: \(String(describing: row["pressure_mean"]))")
             #expect(row["pressure_sd"] is NSNull, "pressure_sd: \(String(describing: row["pressure_sd"]))")
         }
+        // `calibrate pressure` says the pen touched and no pressure came, not that it never touched.
+        let calibrate = try styluskit(["calibrate", "pressure", "--recording", recording.path])
+        #expect(calibrate.status == 65)
+        #expect(
+            calibrate.standardError.contains(
+                "The pen touched the tablet in \(recording.path) (\(points.count) frames with the tip down), but the device never "
+                    + "sent a pressure value, though it lists ABS_PRESSURE: there is no pressure range to report."),
+            "\(calibrate.standardError)")
     }
 
     @Test("the eraser end's contact is counted and said by info, the summary and --events")
