@@ -1,5 +1,5 @@
 public import FormPrinting
-import Proctoring
+public import Proctoring
 public import StylusGeometry
 public import StylusInput
 
@@ -146,6 +146,7 @@ public final class PatientScreen {
 
     /// Shows a new page (a step's form) and wipes the ink.
     public func show(page marks: [PageMark]) {
+        trailLayout = nil
         let page = PageDrawing(size: layout.form, marks: marks)
         let raster = RasterImage(page: page, dotsPerInch: layout.rasterDotsPerInch, region: layout.screenRegion)
         let pixels = Self.fitted(raster, width: layout.screenWidth, height: layout.screenHeight)
@@ -159,6 +160,16 @@ public final class PatientScreen {
         inked.removeAll()
         lastInk = nil
         needsFrame = true
+    }
+
+    /// The trail making layout on the screen, whose circles a view's `trailMarks` name.
+    public private(set) var trailLayout: TrailLayout?
+
+    /// Shows a trail making part's form (`TrailsScreen.page`) and wipes the ink; the view's
+    /// `trailMarks` are drawn on this layout's circles until another page is shown.
+    public func show(trails layout: TrailLayout) {
+        show(page: TrailsScreen.page(layout))
+        trailLayout = layout
     }
 
     /// Shows what the proctor's state asks for (redrawn only when it changes).
@@ -503,6 +514,13 @@ public final class PatientScreen {
         }
         var marks: [PageMark] = []
         var kept: [PixelRect] = []
+        // Boxes of which only the drawn (not white) pixels are kept: marks over the form's circles
+        // and the patient's ink, which must stay visible around and under them.
+        var keptMarks: [PixelRect] = []
+        if let trailMarks = view.trailMarks, let trailLayout {
+            marks.append(contentsOf: TrailsScreen.correctionMarks(trailMarks, in: trailLayout))
+            keptMarks.append(contentsOf: TrailsScreen.correctionBoxes(trailMarks, in: trailLayout, on: layout))
+        }
         if view.cover != .none {
             marks.append(
                 rect(PixelRect(x: 0, y: 0, width: Double(layout.screenWidth), height: Double(layout.screenHeight)), Self.coverColour))
@@ -617,12 +635,31 @@ public final class PatientScreen {
                 }
             }
         }
+        Self.keepDrawn(keptMarks, from: drawn, into: &pixels, width: width, height: layout.screenHeight)
         if let layers {
             layers.setOverlay(pixels)
         } else if let textures {
             sdl.upload(pixels, to: textures.overlay)
         }
     }
+
+    /// Copies into `pixels` the pixels of `drawn` inside `boxes` that are not the page's white: marks
+    /// drawn over the form without hiding it (the overlay is clear elsewhere).
+    static func keepDrawn(_ boxes: [PixelRect], from drawn: [UInt32], into pixels: inout [UInt32], width: Int, height: Int) {
+        for box in boxes {
+            let rows = max(0, Int(box.y.rounded()))..<min(height, Int((box.y + box.height).rounded()))
+            let columns = max(0, Int(box.x.rounded()))..<min(width, Int((box.x + box.width).rounded()))
+            guard !rows.isEmpty, !columns.isEmpty else { continue }
+            for y in rows {
+                for x in columns where drawn[y * width + x] != Self.white {
+                    pixels[y * width + x] = drawn[y * width + x]
+                }
+            }
+        }
+    }
+
+    /// The page's opaque white, as cairo's ARGB32.
+    static let white: UInt32 = 0xFFFF_FFFF
 
     /// The raster cropped or padded (white) to exactly width x height: cairo rounds the region up.
     static func fitted(_ raster: RasterImage, width: Int, height: Int) -> [UInt32] {
