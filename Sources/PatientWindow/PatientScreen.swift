@@ -484,12 +484,12 @@ public final class PatientScreen {
     }
 
     /// The banner text's size: 0.7 cm on the screen, in pixels.
-    var bannerTextPixels: Double { BannerLines.textPixels(on: layout) }
+    static func bannerTextPixels(on layout: ScreenLayout) -> Double { BannerLines.textPixels(on: layout) }
 
     /// The lines `message` is drawn in: as many as keep each inside the screen's width less a margin at
     /// each end (issue 28: the clock command was one line wider than a 1920 x 1080 pen display).
-    func bannerLines(_ message: String) -> [String] {
-        let size = bannerTextPixels
+    static func bannerLines(_ message: String, on layout: ScreenLayout) -> [String] {
+        let size = bannerTextPixels(on: layout)
         return BannerLines.lines(of: message, width: BannerLines.lineWidth(on: layout)) {
             TextMeasure.inkWidth(of: $0, size: size, bold: false)
         }
@@ -497,13 +497,27 @@ public final class PatientScreen {
 
     /// The strip at the top of the screen that carries `lineCount` lines of the message, in pixels:
     /// 1.6 cm for one line, a line spacing more for each further line.
-    func bannerRect(lineCount: Int) -> PixelRect {
+    static func bannerRect(lineCount: Int, on layout: ScreenLayout) -> PixelRect {
         let height = BannerLines.bannerHeight(
-            lineCount: lineCount, singleLineHeight: 1.6 * layout.pixelsPerInch / 2.54, textSize: bannerTextPixels)
+            lineCount: lineCount, singleLineHeight: 1.6 * layout.pixelsPerInch / 2.54, textSize: bannerTextPixels(on: layout))
         return PixelRect(x: 0, y: 0, width: Double(layout.screenWidth), height: height)
     }
 
     private func redrawOverlay() {
+        let pixels = Self.overlay(view, buttons: buttons, trailLayout: trailLayout, on: layout)
+        hasOverlay = pixels != nil
+        needsFrame = true
+        if let layers {
+            layers.setOverlay(pixels)
+        } else if let textures, let pixels {
+            sdl.upload(pixels, to: textures.overlay)
+        }
+    }
+
+    /// The overlay of `view` (with the clock's `buttons` and a trail making correction's marks on
+    /// `trailLayout`'s circles) on the screen of `layout`, as cairo's ARGB32 pixels, clear (0) where
+    /// the page and the ink show through; nil when there is nothing over them.
+    static func overlay(_ view: PatientView, buttons: ClockButtons, trailLayout: TrailLayout?, on layout: ScreenLayout) -> [UInt32]? {
         let screen = layout.screenRegion
         let cm = 1 / layout.pixelsPerCentimetre
         func form(_ x: Double, _ y: Double) -> FormPosition { layout.formPosition(x: x, y: y) }
@@ -577,11 +591,11 @@ public final class PatientScreen {
             kept.append(contentsOf: Self.frameStrips(around: box, margin: m, width: 0.1, on: layout))
         }
         if let message = view.message {
-            let lines = bannerLines(message)
-            let banner = bannerRect(lineCount: lines.count)
+            let lines = bannerLines(message, on: layout)
+            let banner = bannerRect(lineCount: lines.count, on: layout)
             marks.append(rect(banner, Self.bannerColour))
             for (index, line) in lines.enumerated() {
-                let y = BannerLines.lineCentre(index, of: lines.count, bannerHeight: banner.height, textSize: bannerTextPixels)
+                let y = BannerLines.lineCentre(index, of: lines.count, bannerHeight: banner.height, textSize: bannerTextPixels(on: layout))
                 marks.append(
                     .centredText(
                         line, centre: form(banner.width / 2, y), sizeCentimetres: 0.7 * cm * layout.pixelsPerInch / 2.54, bold: false,
@@ -600,12 +614,7 @@ public final class PatientScreen {
                 kept.append(r)
             }
         }
-        hasOverlay = !marks.isEmpty
-        needsFrame = true
-        guard hasOverlay else {
-            layers?.setOverlay(nil)
-            return
-        }
+        guard !marks.isEmpty else { return nil }
         let raster = RasterImage(page: PageDrawing(size: layout.form, marks: marks), dotsPerInch: layout.rasterDotsPerInch, region: screen)
         let drawn = Self.fitted(raster, width: layout.screenWidth, height: layout.screenHeight)
         var pixels = drawn
@@ -636,11 +645,7 @@ public final class PatientScreen {
             }
         }
         Self.keepDrawn(keptMarks, from: drawn, into: &pixels, width: width, height: layout.screenHeight)
-        if let layers {
-            layers.setOverlay(pixels)
-        } else if let textures {
-            sdl.upload(pixels, to: textures.overlay)
-        }
+        return pixels
     }
 
     /// Copies into `pixels` the pixels of `drawn` inside `boxes` that are not the page's white: marks

@@ -109,6 +109,45 @@ struct TrailsScreenTests {
         #expect(TrailsScreen.correctionBoxes(TrailsMarks(wrongCircle: 30, highlightedCircle: 0), in: row, on: screen).isEmpty)
     }
 
+    @Test("The window's frame during a correction: the rings over the form, the outline and the ink under them still seen")
+    func frame() throws {
+        // 6 x 3 cm at 100 px a cm on 600 x 600 pixels: the form from row 150, circle 1 at (150, 300), 2 at (450, 300).
+        let pair = TrailLayout(
+            name: "pair", part: .sampleA, formSize: FormSize(widthCentimetres: 6, heightCentimetres: 3),
+            circles: [TrailCircle(label: "1", order: 1, centre: form(1.5, 1.5)), TrailCircle(label: "2", order: 2, centre: form(4.5, 1.5))])
+        let screen = ScreenLayout(form: pair.formSize, screenWidth: 600, screenHeight: 600, pixelsPerInch: 254)
+        let frame = LayeredFrame(width: 600, height: 600)
+        let page = RasterImage(
+            page: PageDrawing(size: pair.formSize, marks: TrailsScreen.page(pair)), dotsPerInch: screen.rasterDotsPerInch,
+            region: screen.screenRegion)
+        frame.showPage(PatientScreen.fitted(page, width: 600, height: 600))
+        // The patient's line across circle 2, through its label.
+        frame.addInk(
+            stride(from: 400.0, through: 470, by: 2).map { PixelDot(x: $0, y: 300, size: 4) },
+            colour: PatientScreen.packed(PatientScreen.inkColour))
+        var view = PatientView(message: "Go back to 1.")
+        view.trailMarks = TrailsMarks(wrongCircle: 2, highlightedCircle: 1)
+        let overlay = try #require(PatientScreen.overlay(view, buttons: ClockButtons(layout: screen), trailLayout: pair, on: screen))
+        frame.setOverlay(overlay)
+        let pixels = frame.composeAll()
+        func rgb(_ x: Int, _ y: Int) -> (Int, Int, Int) {
+            let p = pixels[y * 600 + x]
+            return (Int(p >> 16 & 0xFF), Int(p >> 8 & 0xFF), Int(p & 0xFF))
+        }
+        #expect(rgb(440, 300) == (20, 40, 160))  // the ink inside the wrong circle
+        #expect(rgb(500, 300) == (0, 0, 0))  // circle 2's outline, 50 px from its centre
+        #expect(rgb(506, 300) == (255, 255, 255))  // the page between the outline and the ring
+        let red = rgb(518, 300)
+        #expect(red.0 > 180 && red.1 < 80 && red.2 < 80)
+        let green = rgb(218, 300)
+        #expect(green.1 > 110 && green.0 < 80 && green.2 < 100)
+        #expect(rgb(200, 300) == (0, 0, 0))  // circle 1's outline under its green ring
+        #expect(rgb(300, 5) == (255, 248, 204))  // the banner (cairo rounds 0.97 up), with the correction's words
+        #expect(rgb(300, 550) == (255, 255, 255))
+        // No marks, no words: nothing over the form.
+        #expect(PatientScreen.overlay(PatientView(), buttons: ClockButtons(layout: screen), trailLayout: pair, on: screen) == nil)
+    }
+
     @Test("Only the drawn pixels of a kept box reach the overlay: the form and the ink under it stay visible")
     func keepDrawn() {
         let white: UInt32 = 0xFFFF_FFFF
