@@ -88,14 +88,22 @@ public final class PatientScreen {
     /// what the window system reports, else 96).
     /// `redraw` chooses how frames are drawn (see `RedrawMode`); the incremental path falls back to
     /// the full redraw when the window's pixels are not 32-bit XRGB. `speaks: false` opens no audio output.
+    /// `content`, when given, is the part of the form that must be seen (`ScreenLayout.init(…keeping:)`):
+    /// the form stays at physical size while it fits, as a trail making form's circles (`TrailsScreen.content`).
     public init(
-        monitor: String?, monitorIndex: Int? = nil, form: FormSize, pixelsPerInch: Double?, showsCursor: Bool,
+        monitor: String?, monitorIndex: Int? = nil, form: FormSize, keeping content: FormRectangle? = nil, pixelsPerInch: Double?,
+        showsCursor: Bool,
         redraw: RedrawMode = .incremental, synthesiser: some SpeechSynthesiser = EspeakSynthesiser(), speaks: Bool = true
     ) throws(PatientWindowError) {
         sdl = try SDLScreen(monitor: monitor, monitorIndex: monitorIndex, title: "StylusKit", layered: redraw == .incremental)
         speech = SpeechWorker(synthesiser: synthesiser)
         let density = pixelsPerInch ?? sdl.reportedPixelsPerInch ?? 96
-        layout = ScreenLayout(form: form, screenWidth: sdl.width, screenHeight: sdl.height, pixelsPerInch: density)
+        layout =
+            if let content {
+                ScreenLayout(form: form, screenWidth: sdl.width, screenHeight: sdl.height, pixelsPerInch: density, keeping: content)
+            } else {
+                ScreenLayout(form: form, screenWidth: sdl.width, screenHeight: sdl.height, pixelsPerInch: density)
+            }
         self.showsCursor = showsCursor
         if sdl.isLayered {
             self.redraw = .incremental

@@ -62,6 +62,30 @@ public enum TrailsScreen {
     /// The highlighted circle's ring and the wedges pointing at it: the check mark's green.
     public static let highlightColour = PrintColour(red: 30 / 255, green: 150 / 255, blue: 60 / 255)
 
+    /// How far around the circles' centres the form has something on it: the correction's rings and
+    /// cross (0.7 cm from a centre on each axis) and "Begin" or "End" under a circle (1.05 cm below).
+    public static let contentMarginCentimetres = 1.1
+
+    /// The part of `layout`'s form with something on it: its circles, their words and their marks.
+    /// The rest is blank paper, which a screen smaller than the form may leave out (`screen(for:…)`).
+    public static func content(_ layout: TrailLayout) -> FormRectangle {
+        let xs = layout.circles.map(\.centre.xCentimetres)
+        let ys = layout.circles.map(\.centre.yCentimetres)
+        let m = contentMarginCentimetres
+        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else {
+            return FormRectangle(x: 0, y: 0, width: layout.formSize.widthCentimetres, height: layout.formSize.heightCentimetres)
+        }
+        return FormRectangle(x: minX - m, y: minY - m, width: maxX - minX + 2 * m, height: maxY - minY + 2 * m)
+    }
+
+    /// Where `layout`'s form goes on a screen of `width` x `height` pixels at `pixelsPerInch`: at
+    /// physical size whenever its circles fit, even if its blank edges do not (a 25 x 18 cm form on
+    /// a Cintiq 13HD, 16.5 cm tall); shrunk only when the circles themselves do not fit.
+    public static func screen(for layout: TrailLayout, width: Int, height: Int, pixelsPerInch: Double) -> ScreenLayout {
+        ScreenLayout(
+            form: layout.formSize, screenWidth: width, screenHeight: height, pixelsPerInch: pixelsPerInch, keeping: content(layout))
+    }
+
     /// The words under the circle of `order` in a part of `count` circles: "Begin" for the first,
     /// "End" for the last, nil for the others.
     public static func word(order: Int, of count: Int) -> String? {

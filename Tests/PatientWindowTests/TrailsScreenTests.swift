@@ -38,6 +38,47 @@ struct TrailsScreenTests {
         #expect(TrailsScreen.circle(0, of: row, on: cintiq) == nil && TrailsScreen.circle(9, of: row, on: cintiq) == nil)
     }
 
+    @Test("A 25 x 18 cm form on a Cintiq 13HD (16.5 cm tall): its circles at their printed size, its blank edge left out")
+    func tallForm() throws {
+        let tall = TrailLayout(
+            name: "tall", part: .sampleA, formSize: FormSize(widthCentimetres: 25, heightCentimetres: 18),
+            circles: [
+                TrailCircle(label: "1", order: 1, centre: form(1.5, 2.7)), TrailCircle(label: "2", order: 2, centre: form(21.6, 16.5)),
+            ])
+        let perCm = 166.0131 / 2.54
+        // The whole form would be shrunk to 1080 / 18 = 60 px a cm: circles 9.2 mm across.
+        let whole = ScreenLayout(form: tall.formSize, screenWidth: 1920, screenHeight: 1080, pixelsPerInch: 166.0131)
+        #expect(!whole.isPhysicalSize && abs(whole.pixelsPerCentimetre - 60) < 1e-9)
+        // The circles and their marks (1.5 - 1.1 ... 21.6 + 1.1 by 2.7 - 1.1 ... 16.5 + 1.1 cm) fit: physical
+        // size, the form centred across and moved up just enough to bring the lowest circle's marks onto the screen.
+        let content = TrailsScreen.content(tall)
+        #expect(abs(content.minX - 0.4) < 1e-9 && abs(content.minY - 1.6) < 1e-9)
+        #expect(abs(content.maxX - 22.7) < 1e-9 && abs(content.maxY - 17.6) < 1e-9)
+        let screen = TrailsScreen.screen(for: tall, width: 1920, height: 1080, pixelsPerInch: 166.0131)
+        #expect(screen.isPhysicalSize)
+        #expect(abs(screen.originX - (1920 - 25 * perCm) / 2) < 1e-9)
+        #expect(abs(screen.originY - (1080 - 17.6 * perCm)) < 1e-9)
+        let low = try #require(TrailsScreen.circle(2, of: tall, on: screen))
+        #expect(abs(low.y + 1.1 * perCm - 1080) < 1e-9 && abs(low.radius - 0.5 * perCm) < 1e-9)
+        let high = try #require(TrailsScreen.circle(1, of: tall, on: screen))
+        #expect(high.y - 1.1 * perCm > 0)
+        // A sample's 15 x 10 cm form fits whole: placed exactly as any form.
+        let sample = TrailLayout(
+            name: "small", part: .sampleA, formSize: FormSize(widthCentimetres: 15, heightCentimetres: 10),
+            circles: [TrailCircle(label: "1", order: 1, centre: form(4.4, 1.6)), TrailCircle(label: "2", order: 2, centre: form(12.1, 8))])
+        #expect(
+            TrailsScreen.screen(for: sample, width: 1920, height: 1080, pixelsPerInch: 166.0131)
+                == ScreenLayout(form: sample.formSize, screenWidth: 1920, screenHeight: 1080, pixelsPerInch: 166.0131))
+        // Circles too far apart for the screen: shrunk to fit them (not the form: 800 / 22.3 cm, the width
+        // limits), and centred.
+        let shrunk = TrailsScreen.screen(for: tall, width: 800, height: 600, pixelsPerInch: 96)
+        #expect(!shrunk.isPhysicalSize && abs(shrunk.pixelsPerCentimetre - 800 / 22.3) < 1e-9)
+        let topLeft = shrunk.pixel(of: form(0.4, 1.6))
+        let bottomRight = shrunk.pixel(of: form(22.7, 17.6))
+        #expect(abs(topLeft.x) < 1e-9 && abs(bottomRight.x - 800) < 1e-9)
+        #expect(abs(topLeft.y - (600 - bottomRight.y)) < 1e-9 && topLeft.y > 0)
+    }
+
     @Test("The page: each circle's outline 10 mm across with its label centred, Begin under the first and End under the last")
     func page() {
         let marks = TrailsScreen.page(row)
