@@ -600,10 +600,16 @@ public final class PatientScreen {
         }
         if let message = view.message {
             let lines = bannerLines(message, on: layout)
-            let banner = bannerRect(lineCount: lines.count, on: layout)
+            var banner = bannerRect(lineCount: lines.count, on: layout)
+            // A trail making form can fill the screen's height: the words go to the edge that hides fewer circles.
+            if let trailLayout, TrailsScreen.bannerAtBottom(height: banner.height, layout: trailLayout, on: layout) {
+                banner.y = Double(layout.screenHeight) - banner.height
+            }
             marks.append(rect(banner, Self.bannerColour))
             for (index, line) in lines.enumerated() {
-                let y = BannerLines.lineCentre(index, of: lines.count, bannerHeight: banner.height, textSize: bannerTextPixels(on: layout))
+                let y =
+                    banner.y
+                    + BannerLines.lineCentre(index, of: lines.count, bannerHeight: banner.height, textSize: bannerTextPixels(on: layout))
                 marks.append(
                     .centredText(
                         line, centre: form(banner.width / 2, y), sizeCentimetres: 0.7 * cm * layout.pixelsPerInch / 2.54, bold: false,

@@ -86,6 +86,24 @@ public enum TrailsScreen {
             form: layout.formSize, screenWidth: width, screenHeight: height, pixelsPerInch: pixelsPerInch, keeping: content(layout))
     }
 
+    /// The circles (order numbers) a strip of the screen's full width from pixel row `top`, `height`
+    /// pixels high, hides: those whose disc with its correction ring reaches into it.
+    public static func circles(underStrip top: Double, height: Double, layout: TrailLayout, on screen: ScreenLayout) -> [Int] {
+        let reach = (ringRadiusCentimetres + ringWidthCentimetres) * screen.pixelsPerCentimetre
+        return layout.circles.compactMap { circle in
+            let y = screen.pixel(of: circle.centre).y
+            return y + reach > top && y - reach < top + height ? circle.order : nil
+        }
+    }
+
+    /// Whether the banner of `height` pixels goes at the bottom of the screen: only when it would
+    /// hide fewer circles there than at the top, where the other tests have it.
+    public static func bannerAtBottom(height: Double, layout: TrailLayout, on screen: ScreenLayout) -> Bool {
+        let top = circles(underStrip: 0, height: height, layout: layout, on: screen).count
+        let bottom = circles(underStrip: Double(screen.screenHeight) - height, height: height, layout: layout, on: screen).count
+        return bottom < top
+    }
+
     /// The words under the circle of `order` in a part of `count` circles: "Begin" for the first,
     /// "End" for the last, nil for the others.
     public static func word(order: Int, of count: Int) -> String? {

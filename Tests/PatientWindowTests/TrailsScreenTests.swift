@@ -79,6 +79,34 @@ struct TrailsScreenTests {
         #expect(abs(topLeft.y - (600 - bottomRight.y)) < 1e-9 && topLeft.y > 0)
     }
 
+    @Test("The banner goes to the bottom of the screen when at the top it would hide more circles")
+    func bannerEdge() throws {
+        // Two circles 2.7 cm from the top of a 25 x 18 cm form, one at 14 cm: on a Cintiq 13HD the form is
+        // centred (origin 48.2 px above the screen), the top circles at row 128, the low one at row 867.
+        let perCm = 166.0131 / 2.54
+        let layout = TrailLayout(
+            name: "top-heavy", part: .sampleA, formSize: FormSize(widthCentimetres: 25, heightCentimetres: 18),
+            circles: [
+                TrailCircle(label: "1", order: 1, centre: form(3, 2.7)), TrailCircle(label: "2", order: 2, centre: form(10, 2.7)),
+                TrailCircle(label: "3", order: 3, centre: form(6, 14)),
+            ])
+        let screen = TrailsScreen.screen(for: layout, width: 1920, height: 1080, pixelsPerInch: 166.0131)
+        #expect(screen.isPhysicalSize && abs(screen.originY - (1080 - 18 * perCm) / 2) < 1e-9)
+        let banner = 1.6 * perCm  // one line
+        #expect(TrailsScreen.circles(underStrip: 0, height: banner, layout: layout, on: screen) == [1, 2])
+        #expect(TrailsScreen.circles(underStrip: 1080 - banner, height: banner, layout: layout, on: screen).isEmpty)
+        #expect(TrailsScreen.bannerAtBottom(height: banner, layout: layout, on: screen))
+        // The row of circles on the first test form hides nothing at the top: the banner stays there.
+        let rowScreen = TrailsScreen.screen(for: row, width: 1920, height: 1080, pixelsPerInch: 166.0131)
+        #expect(!TrailsScreen.bannerAtBottom(height: banner, layout: row, on: rowScreen))
+        // The overlay draws it there: the banner's yellow on the bottom row, the top rows clear.
+        var view = PatientView(message: "Go back to 2.")
+        view.trailMarks = TrailsMarks(wrongCircle: 3, highlightedCircle: 2)
+        let overlay = try #require(PatientScreen.overlay(view, buttons: ClockButtons(layout: screen), trailLayout: layout, on: screen))
+        #expect(overlay[1079 * 1920 + 960] == 0xFFFF_F8CC && overlay[1920 * Int(1080 - banner - 2) + 960] == 0)
+        #expect(overlay[5 * 1920 + 960] == 0 && overlay[100 * 1920 + 960] == 0)
+    }
+
     @Test("The page: each circle's outline 10 mm across with its label centred, Begin under the first and End under the last")
     func page() {
         let marks = TrailsScreen.page(row)
