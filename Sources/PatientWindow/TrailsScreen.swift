@@ -40,7 +40,8 @@ public struct TrailsCirclePixels: Hashable, Sendable {
 /// drawn), and the correction's marks over it. Pure: marks in form centimetres and their pixels;
 /// `PatientScreen` rasterises them.
 public enum TrailsScreen {
-    /// The circles' outline: 0.4 mm, as the printed form's (`PageDrawing.trailForm`, trails-file).
+    /// The circles' outline: 0.4 mm, as on the printed form (FormPrinting's trail form, which draws the
+    /// same circles, labels and words at the same sizes: paper and screen must match).
     public static let circleLineCentimetres = 0.04
     /// A circle's label: 5 mm high in the 10 mm circle, centred.
     public static let labelCentimetres = 0.5
@@ -59,7 +60,7 @@ public enum TrailsScreen {
     }
     /// The wrong circle's ring and cross: a red that reads as "not this one".
     public static let wrongColour = PrintColour(red: 0.85, green: 0.1, blue: 0.1)
-    /// The highlighted circle's ring and the wedges pointing at it: the check mark's green.
+    /// The highlighted circle's ring: the check mark's green.
     public static let highlightColour = PrintColour(red: 30 / 255, green: 150 / 255, blue: 60 / 255)
 
     /// How far around the circles' centres the form has something on it: the correction's rings and
