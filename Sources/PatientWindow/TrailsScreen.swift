@@ -63,20 +63,30 @@ public enum TrailsScreen {
     /// The highlighted circle's ring: the check mark's green.
     public static let highlightColour = PrintColour(red: 30 / 255, green: 150 / 255, blue: 60 / 255)
 
-    /// How far around the circles' centres the form has something on it: the correction's rings and
-    /// cross (0.7 cm from a centre on each axis) and "Begin" or "End" under a circle (1.05 cm below).
-    public static let contentMarginCentimetres = 1.1
+    /// How far from a circle's centre its correction marks reach on each axis: the rings' outer edge
+    /// (0.77 cm) and the cross's arms (0.72 cm), with a little to spare.
+    public static let markReachCentimetres = 0.8
+    /// How far below its centre "Begin" or "End" reaches under a circle: the words' middle at 0.85 cm,
+    /// half their height below it, with a little to spare.
+    public static let wordReachCentimetres = 1.1
 
-    /// The part of `layout`'s form with something on it: its circles, their words and their marks.
-    /// The rest is blank paper, which a screen smaller than the form may leave out (`screen(for:…)`).
+    /// The part of `layout`'s form with something on it: its circles, their marks and the words
+    /// under the first and last. The rest is blank paper, which a screen smaller than the form may
+    /// leave out (`screen(for:…)`).
     public static func content(_ layout: TrailLayout) -> FormRectangle {
-        let xs = layout.circles.map(\.centre.xCentimetres)
-        let ys = layout.circles.map(\.centre.yCentimetres)
-        let m = contentMarginCentimetres
-        guard let minX = xs.min(), let maxX = xs.max(), let minY = ys.min(), let maxY = ys.max() else {
+        guard !layout.circles.isEmpty else {
             return FormRectangle(x: 0, y: 0, width: layout.formSize.widthCentimetres, height: layout.formSize.heightCentimetres)
         }
-        return FormRectangle(x: minX - m, y: minY - m, width: maxX - minX + 2 * m, height: maxY - minY + 2 * m)
+        let m = markReachCentimetres
+        var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
+        for circle in layout.circles {
+            let below = word(order: circle.order, of: layout.circles.count) == nil ? m : max(m, wordReachCentimetres)
+            minX = min(minX, circle.centre.xCentimetres - m)
+            maxX = max(maxX, circle.centre.xCentimetres + m)
+            minY = min(minY, circle.centre.yCentimetres - m)
+            maxY = max(maxY, circle.centre.yCentimetres + below)
+        }
+        return FormRectangle(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
     }
 
     /// Where `layout`'s form goes on a screen of `width` x `height` pixels at `pixelsPerInch`: at
