@@ -85,6 +85,8 @@ public struct PatientView: Hashable, Sendable {
     public var showsButtons = false
     /// Large words centred on the screen, one a line, the middle line largest (a break's countdown).
     public var announcement: [String] = []
+    /// A trail making correction's marks over the form (the wrong circle, the circle to go back to).
+    public var trailMarks: TrailsMarks?
 
     public init(cover: FormCover = .none, message: String? = nil, showsButtons: Bool = false) {
         self.cover = cover
