@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "StylusInput", targets: ["StylusInput"]),
         .library(name: "StylusGeometry", targets: ["StylusGeometry"]),
         .library(name: "Recordings", targets: ["Recordings"]),
+        .library(name: "TestMaterials", targets: ["TestMaterials"]),
         .library(name: "Proctoring", targets: ["Proctoring"]),
         .library(name: "ADF", targets: ["ADF"]),
         .library(name: "LinuxInput", targets: ["LinuxInput"]),
@@ -78,6 +79,9 @@ let package = Package(
 
         // Readers and writers.
         .target(name: "Recordings", dependencies: ["SystemErrors", "StylusInput", "Yams"], exclude: ["README.md"]),
+        // What a test is given, read from files: its kind (`TestKind`), settings, mazes and batteries, and what a
+        // file given to a command is (`InputFileKind`).
+        .target(name: "TestMaterials", dependencies: ["SystemErrors", "Proctoring", "Recordings"], exclude: ["README.md"]),
         .target(name: "ADF", dependencies: ["SystemErrors", "CLibXML2"], exclude: ["README.md"]),
         .target(name: "LinuxInput", dependencies: ["SystemErrors", "CEvdev", "CUdev", "CLibwacom", "StylusInput"], exclude: ["README.md"]),
         // Running a test: the three drivers on one due-time queue, the stroke recorder, the session's
@@ -85,6 +89,7 @@ let package = Package(
         .target(
             name: "Sessions",
             dependencies: [
+                "TestMaterials",
                 "SystemErrors", "ADF", "LinuxInput", "PatientData", "Proctoring", "Recordings", "StylusGeometry", "StylusInput",
                 "Synthesis",
             ],
@@ -98,6 +103,7 @@ let package = Package(
         .target(
             name: "Reports",
             dependencies: [
+                "TestMaterials",
                 "ADF", "LinuxInput", "PatientData", "Proctoring", "Recordings", "Rendering", "Sessions",
                 "StylusGeometry", "StylusInput", "Synthesis", "SystemErrors", "VisitReport", "Visits", "Exports",
             ],
@@ -105,29 +111,33 @@ let package = Package(
         // What `features` does between the command line and the measures: inputs read (results
         // files, recordings and journals replayed in memory) into Measures' ink, the table written.
         .target(
-            name: "Features", dependencies: ["ADF", "Measures", "Proctoring", "Sessions", "StylusGeometry", "SystemErrors", "Visits"],
+            name: "Features",
+            dependencies: ["TestMaterials", "ADF", "Measures", "Proctoring", "Sessions", "StylusGeometry", "SystemErrors", "Visits"],
             exclude: ["README.md"]),
         // A visit: the protocol file, the visit folder and its manifest, the state from test to test (docs/visit.md).
         .target(
             name: "Visits",
-            dependencies: ["Recordings", "Sessions", "SystemErrors", "Yams", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["TestMaterials", "Recordings", "SystemErrors", "Yams", .product(name: "Crypto", package: "swift-crypto")],
             exclude: ["README.md"]),
         // The visit report: a visit folder's tests, pictures and measures laid out on printed pages (docs/report.md).
         .target(
             name: "VisitReport",
             dependencies: [
-                "ADF", "Features", "FormPrinting", "Measures", "PatientData", "Proctoring", "Rendering", "Sessions", "StylusGeometry",
-                "SystemErrors", "Visits",
+                "TestMaterials",
+                "ADF", "Features", "FormPrinting", "Measures", "PatientData", "Proctoring", "Rendering", "Sessions",
+                "StylusGeometry", "SystemErrors", "Visits",
             ],
             exclude: ["README.md"]),
         // Running a visit: test after test from the manifest, the operator between tests, resuming, record's windowless path.
         .target(
             name: "Visiting",
-            dependencies: ["LinuxInput", "Recordings", "Sessions", "StylusGeometry", "StylusInput", "SystemErrors", "Visits"],
+            dependencies: [
+                "TestMaterials", "LinuxInput", "Recordings", "Sessions", "StylusGeometry", "StylusInput", "SystemErrors", "Visits",
+            ],
             exclude: ["README.md"]),
         // Visits exported for a study's data capture: REDCap's data dictionary and import CSV, and a plain CSV.
         .target(
-            name: "Exports", dependencies: ["Features", "Measures", "Recordings", "Sessions", "SystemErrors", "Visits"],
+            name: "Exports", dependencies: ["TestMaterials", "Features", "Measures", "Recordings", "Sessions", "SystemErrors", "Visits"],
             exclude: ["README.md"]),
         // One command over many inputs: the input list, the jobs in input order, progress, the report.
         .target(name: "Batch", exclude: ["README.md"]),
@@ -158,6 +168,7 @@ let package = Package(
         .target(
             name: "Administering",
             dependencies: [
+                "TestMaterials",
                 "SystemErrors",
                 "FormPrinting", "LinuxInput", "PatientWindow", "Proctoring", "Recordings", "Reports", "Sessions", "StylusGeometry",
                 "StylusInput",
@@ -166,6 +177,7 @@ let package = Package(
         .executableTarget(
             name: "styluskit",
             dependencies: [
+                "TestMaterials",
                 "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "FormPrinting",
                 "Synthesis", "PatientData", "Rendering", "PatientWindow", "Administering", "Sessions", "Measures", "Calibration", "Reports",
                 "Features",
@@ -220,16 +232,18 @@ let package = Package(
         .testTarget(
             name: "FeaturesTests",
             dependencies: [
+                "TestMaterials",
                 "Features", "ADF", "Measures", "Proctoring", "Recordings", "Sessions", "Synthesis", "StylusGeometry", "StylusInput",
                 "TestSupport",
             ]),
         .testTarget(name: "BatchTests", dependencies: ["Batch"]),
-        .testTarget(name: "VisitsTests", dependencies: ["Visits", "Visiting", "Recordings", "Sessions"]),
+        .testTarget(name: "VisitsTests", dependencies: ["TestMaterials", "Visits", "Visiting", "Recordings", "Sessions"]),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "StylusGeometry", "StylusInput"]),
         .testTarget(name: "VisitReportTests", dependencies: ["VisitReport", "Visits"]),
         // The exports of visit folders made by replaying real recordings, parsed back by Python's csv module.
         .testTarget(
-            name: "ExportsTests", dependencies: ["Exports", "Features", "Measures", "Recordings", "Sessions", "StylusInput", "Visits"]),
+            name: "ExportsTests",
+            dependencies: ["TestMaterials", "Exports", "Features", "Measures", "Recordings", "Sessions", "StylusInput", "Visits"]),
         .testTarget(name: "SystemErrorsTests", dependencies: ["SystemErrors"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Proctoring", "StylusGeometry", "StylusInput"]),
         .testTarget(
@@ -239,6 +253,7 @@ let package = Package(
         .testTarget(
             name: "StyluskitTests",
             dependencies: [
+                "TestMaterials",
                 "styluskit", "ADF", "Recordings", "Sessions", "StylusInput", "TestSupport",
                 // The libraries whose errors ExitStatusTests pins.
                 "Administering", "Calibration", "Exports", "FormPrinting", "LinuxInput", "PatientData", "PatientWindow", "Proctoring",
@@ -251,6 +266,7 @@ let package = Package(
         .testTarget(
             name: "SessionsTests",
             dependencies: [
+                "TestMaterials",
                 "Sessions", "ADF", "PatientData", "Proctoring", "Recordings", "StylusGeometry", "StylusInput", "Synthesis", "TestSupport",
                 "Administering", "FormPrinting", "PatientWindow", "Rendering", "VisitReport", "Visits",
             ]),

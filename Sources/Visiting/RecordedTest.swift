@@ -5,6 +5,7 @@ import Recordings
 public import Sessions
 public import StylusInput
 public import Visits
+import TestMaterials
 
 /// One test of `record --visit`: `record`'s live path without a window (`LiveRecording`: the tablet read by
 /// `LiveLoop`, the journal and results file by `LiveSessionFiles`, so they are `record`'s own).
