@@ -73,7 +73,10 @@ let package = Package(
         .target(name: "StylusGeometry", dependencies: ["SystemErrors", "StylusInput", "Yams"], exclude: ["README.md"]),
         .target(name: "Proctoring", dependencies: ["SystemErrors", "StylusGeometry", "StylusInput", "Yams"], exclude: ["README.md"]),
         // Scripted drawings as pen events (for `styluskit synth`): pure Swift too.
-        .target(name: "Synthesis", dependencies: ["SystemErrors", "StylusInput", "StylusGeometry", "Proctoring"], exclude: ["README.md"]),
+        .target(
+            name: "Synthesis",
+            dependencies: ["TestMaterials", "Recordings", "SystemErrors", "StylusInput", "StylusGeometry", "Proctoring"],
+            exclude: ["README.md"]),
         // Stroke, step and test measures (docs/measures.md): pure Swift, no file format.
         .target(name: "Measures", dependencies: ["StylusGeometry", "Proctoring"], exclude: ["README.md"]),
 
@@ -90,8 +93,7 @@ let package = Package(
             name: "Sessions",
             dependencies: [
                 "TestMaterials",
-                "SystemErrors", "ADF", "LinuxInput", "PatientData", "Proctoring", "Recordings", "StylusGeometry", "StylusInput",
-                "Synthesis",
+                "SystemErrors", "ADF", "LinuxInput", "Proctoring", "Recordings", "StylusGeometry", "StylusInput",
             ],
             exclude: ["README.md"]),
         // A site's calibration: taps and pressure read from a pen, the tablet-to-form fit, a display's
@@ -132,6 +134,7 @@ let package = Package(
         .target(
             name: "Visiting",
             dependencies: [
+                "ADF",
                 "TestMaterials", "LinuxInput", "Recordings", "Sessions", "StylusGeometry", "StylusInput", "SystemErrors", "Visits",
             ],
             exclude: ["README.md"]),
@@ -151,6 +154,7 @@ let package = Package(
         .target(
             name: "PatientData",
             dependencies: [
+                "TestMaterials", "ADF",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"), "SystemErrors",
             ], exclude: ["README.md"]),
@@ -168,6 +172,7 @@ let package = Package(
         .target(
             name: "Administering",
             dependencies: [
+                "ADF",
                 "TestMaterials",
                 "SystemErrors",
                 "FormPrinting", "LinuxInput", "PatientWindow", "Proctoring", "Recordings", "Reports", "Sessions", "StylusGeometry",
@@ -226,7 +231,8 @@ let package = Package(
         .testTarget(name: "FormPrintingTests", dependencies: ["FormPrinting", "Proctoring", "StylusGeometry"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "FormPrinting", "ADF", "Proctoring", "StylusGeometry"]),
         .testTarget(
-            name: "ReportsTests", dependencies: ["Reports", "LinuxInput", "Recordings", "Sessions", "StylusGeometry", "StylusInput"]),
+            name: "ReportsTests",
+            dependencies: ["Synthesis", "Reports", "LinuxInput", "Recordings", "Sessions", "StylusGeometry", "StylusInput"]),
         .testTarget(name: "MeasuresTests", dependencies: ["Measures", "Proctoring", "StylusGeometry"]),
         // Features of recordings and journals in memory against those of the results files replay writes.
         .testTarget(

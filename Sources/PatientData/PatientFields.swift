@@ -1,5 +1,4 @@
 public import ADF
-public import PatientData
 import TestMaterials
 
 /// The two encrypted patient fields of a results file: sealed from the patient's details for the
