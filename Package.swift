@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "StylusInput", targets: ["StylusInput"]),
         .library(name: "StylusGeometry", targets: ["StylusGeometry"]),
         .library(name: "Recordings", targets: ["Recordings"]),
+        .library(name: "TestMaterials", targets: ["TestMaterials"]),
         .library(name: "Proctoring", targets: ["Proctoring"]),
         .library(name: "ADF", targets: ["ADF"]),
         .library(name: "LinuxInput", targets: ["LinuxInput"]),
@@ -72,12 +73,18 @@ let package = Package(
         .target(name: "StylusGeometry", dependencies: ["SystemErrors", "StylusInput", "Yams"], exclude: ["README.md"]),
         .target(name: "Proctoring", dependencies: ["SystemErrors", "StylusGeometry", "StylusInput", "Yams"], exclude: ["README.md"]),
         // Scripted drawings as pen events (for `styluskit synth`): pure Swift too.
-        .target(name: "Synthesis", dependencies: ["SystemErrors", "StylusInput", "StylusGeometry", "Proctoring"], exclude: ["README.md"]),
+        .target(
+            name: "Synthesis",
+            dependencies: ["TestMaterials", "Recordings", "SystemErrors", "StylusInput", "StylusGeometry", "Proctoring"],
+            exclude: ["README.md"]),
         // Stroke, step and test measures (docs/measures.md): pure Swift, no file format.
         .target(name: "Measures", dependencies: ["StylusGeometry", "Proctoring"], exclude: ["README.md"]),
 
         // Readers and writers.
         .target(name: "Recordings", dependencies: ["SystemErrors", "StylusInput", "Yams"], exclude: ["README.md"]),
+        // What a test is given, read from files: its kind (`TestKind`), settings, mazes and batteries, and what a
+        // file given to a command is (`InputFileKind`).
+        .target(name: "TestMaterials", dependencies: ["SystemErrors", "Proctoring", "Recordings"], exclude: ["README.md"]),
         .target(name: "ADF", dependencies: ["SystemErrors", "CLibXML2"], exclude: ["README.md"]),
         .target(name: "LinuxInput", dependencies: ["SystemErrors", "CEvdev", "CUdev", "CLibwacom", "StylusInput"], exclude: ["README.md"]),
         // Running a test: the three drivers on one due-time queue, the stroke recorder, the session's
@@ -85,8 +92,8 @@ let package = Package(
         .target(
             name: "Sessions",
             dependencies: [
-                "SystemErrors", "ADF", "LinuxInput", "PatientData", "Proctoring", "Recordings", "StylusGeometry", "StylusInput",
-                "Synthesis",
+                "TestMaterials",
+                "SystemErrors", "ADF", "LinuxInput", "Proctoring", "Recordings", "StylusGeometry", "StylusInput",
             ],
             exclude: ["README.md"]),
         // A site's calibration: taps and pressure read from a pen, the tablet-to-form fit, a display's
@@ -98,6 +105,7 @@ let package = Package(
         .target(
             name: "Reports",
             dependencies: [
+                "TestMaterials",
                 "ADF", "LinuxInput", "PatientData", "Proctoring", "Recordings", "Rendering", "Sessions",
                 "StylusGeometry", "StylusInput", "Synthesis", "SystemErrors", "VisitReport", "Visits", "Exports",
             ],
@@ -105,31 +113,34 @@ let package = Package(
         // What `features` does between the command line and the measures: inputs read (results
         // files, recordings and journals replayed in memory) into Measures' ink, the table written.
         .target(
-            name: "Features", dependencies: ["ADF", "Measures", "Proctoring", "Sessions", "StylusGeometry", "SystemErrors", "Visits"],
+            name: "Features",
+            dependencies: ["TestMaterials", "ADF", "Measures", "Proctoring", "Sessions", "StylusGeometry", "SystemErrors", "Visits"],
             exclude: ["README.md"]),
         // A visit: the protocol file, the visit folder and its manifest, the state from test to test (docs/visit.md).
         .target(
             name: "Visits",
-            dependencies: ["Recordings", "Sessions", "SystemErrors", "Yams", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: ["TestMaterials", "Recordings", "SystemErrors", "Yams", .product(name: "Crypto", package: "swift-crypto")],
             exclude: ["README.md"]),
         // The visit report: a visit folder's tests, pictures and measures laid out on printed pages (docs/report.md).
         .target(
             name: "VisitReport",
             dependencies: [
-                "ADF", "Features", "FormPrinting", "Measures", "PatientData", "Proctoring", "Rendering", "Sessions", "StylusGeometry",
-                "SystemErrors", "Visits",
+                "TestMaterials",
+                "ADF", "Features", "FormPrinting", "Measures", "PatientData", "Proctoring", "Rendering", "Sessions",
+                "StylusGeometry", "SystemErrors", "Visits",
             ],
             exclude: ["README.md"]),
         // Running a visit: test after test from the manifest, the operator between tests, resuming, record's windowless path.
         .target(
             name: "Visiting",
             dependencies: [
-                "Administering", "LinuxInput", "Recordings", "Sessions", "StylusGeometry", "StylusInput", "SystemErrors", "Visits",
+                "ADF", "Administering",
+                "TestMaterials", "LinuxInput", "Recordings", "Sessions", "StylusGeometry", "StylusInput", "SystemErrors", "Visits",
             ],
             exclude: ["README.md"]),
         // Visits exported for a study's data capture: REDCap's data dictionary and import CSV, and a plain CSV.
         .target(
-            name: "Exports", dependencies: ["Features", "Measures", "Recordings", "Sessions", "SystemErrors", "Visits"],
+            name: "Exports", dependencies: ["TestMaterials", "Features", "Measures", "Recordings", "Sessions", "SystemErrors", "Visits"],
             exclude: ["README.md"]),
         // One command over many inputs: the input list, the jobs in input order, progress, the report.
         .target(name: "Batch", exclude: ["README.md"]),
@@ -143,6 +154,7 @@ let package = Package(
         .target(
             name: "PatientData",
             dependencies: [
+                "TestMaterials", "ADF",
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "_CryptoExtras", package: "swift-crypto"), "SystemErrors",
             ], exclude: ["README.md"]),
@@ -160,6 +172,8 @@ let package = Package(
         .target(
             name: "Administering",
             dependencies: [
+                "ADF",
+                "TestMaterials",
                 "SystemErrors",
                 "FormPrinting", "LinuxInput", "PatientWindow", "Proctoring", "Recordings", "Reports", "Sessions", "StylusGeometry",
                 "StylusInput",
@@ -168,6 +182,7 @@ let package = Package(
         .executableTarget(
             name: "styluskit",
             dependencies: [
+                "TestMaterials",
                 "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "FormPrinting",
                 "Synthesis", "PatientData", "Rendering", "PatientWindow", "Administering", "Sessions", "Measures", "Calibration", "Reports",
                 "Features",
@@ -217,22 +232,25 @@ let package = Package(
         .testTarget(name: "FormPrintingTests", dependencies: ["FormPrinting", "Proctoring", "StylusGeometry"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "FormPrinting", "ADF", "Proctoring", "StylusGeometry"]),
         .testTarget(
-            name: "ReportsTests", dependencies: ["Reports", "LinuxInput", "Recordings", "Sessions", "StylusGeometry", "StylusInput"]),
+            name: "ReportsTests",
+            dependencies: ["Synthesis", "Reports", "LinuxInput", "Recordings", "Sessions", "StylusGeometry", "StylusInput"]),
         .testTarget(name: "MeasuresTests", dependencies: ["Measures", "Proctoring", "StylusGeometry"]),
         // Features of recordings and journals in memory against those of the results files replay writes.
         .testTarget(
             name: "FeaturesTests",
             dependencies: [
+                "TestMaterials",
                 "Features", "ADF", "Measures", "Proctoring", "Recordings", "Sessions", "Synthesis", "StylusGeometry", "StylusInput",
                 "TestSupport",
             ]),
         .testTarget(name: "BatchTests", dependencies: ["Batch"]),
-        .testTarget(name: "VisitsTests", dependencies: ["Administering", "Visits", "Visiting", "Recordings", "Sessions"]),
+        .testTarget(name: "VisitsTests", dependencies: ["Administering", "TestMaterials", "Visits", "Visiting", "Recordings", "Sessions"]),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "StylusGeometry", "StylusInput"]),
         .testTarget(name: "VisitReportTests", dependencies: ["VisitReport", "Visits"]),
         // The exports of visit folders made by replaying real recordings, parsed back by Python's csv module.
         .testTarget(
-            name: "ExportsTests", dependencies: ["Exports", "Features", "Measures", "Recordings", "Sessions", "StylusInput", "Visits"]),
+            name: "ExportsTests",
+            dependencies: ["TestMaterials", "Exports", "Features", "Measures", "Recordings", "Sessions", "StylusInput", "Visits"]),
         .testTarget(name: "SystemErrorsTests", dependencies: ["SystemErrors"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Proctoring", "StylusGeometry", "StylusInput"]),
         .testTarget(
@@ -242,6 +260,7 @@ let package = Package(
         .testTarget(
             name: "StyluskitTests",
             dependencies: [
+                "TestMaterials",
                 "styluskit", "ADF", "Recordings", "Sessions", "StylusInput", "TestSupport",
                 // The libraries whose errors ExitStatusTests pins.
                 "Administering", "Calibration", "Exports", "FormPrinting", "LinuxInput", "PatientData", "PatientWindow", "Proctoring",
@@ -254,6 +273,7 @@ let package = Package(
         .testTarget(
             name: "SessionsTests",
             dependencies: [
+                "TestMaterials",
                 "Sessions", "ADF", "PatientData", "Proctoring", "Recordings", "StylusGeometry", "StylusInput", "Synthesis", "TestSupport",
                 "Administering", "FormPrinting", "PatientWindow", "Rendering", "VisitReport", "Visits",
             ]),

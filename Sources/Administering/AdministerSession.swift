@@ -1,11 +1,12 @@
 import Foundation
-import LinuxInput
+public import LinuxInput
 public import PatientWindow
 import Proctoring
 public import Recordings
 public import Sessions
 public import StylusGeometry
 public import StylusInput
+public import ADF
 
 /// Where the pen of an administered test comes from.
 public enum AdministerPen: Sendable {

@@ -5,6 +5,7 @@ public import Recordings
 public import Sessions
 public import StylusGeometry
 public import StylusInput
+import TestMaterials
 
 /// Turns the driver's state into what the patient's screen shows: the step's page, the ink of
 /// recorded strokes only, the proctor's cover and the clock's buttons.

@@ -2,6 +2,7 @@ public import FormPrinting
 public import PatientWindow
 public import Proctoring
 public import Sessions
+import TestMaterials
 
 /// What the patient's window puts in front of the patient for a step, decided from the driver's
 /// settings: the form drawn under the ink and the instructions shown and spoken.

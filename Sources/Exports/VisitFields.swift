@@ -2,6 +2,7 @@ internal import Foundation
 import Measures
 public import Sessions
 public import Visits
+public import TestMaterials
 
 /// The columns of a visit's row, shared by the REDCap files and the plain CSV (README.md, "Exports").
 ///

@@ -2,6 +2,7 @@ import Features
 internal import Foundation
 public import Measures
 import Recordings
+public import TestMaterials
 public import Sessions
 public import Visits
 

@@ -3,6 +3,7 @@ public import Measures
 internal import Proctoring
 public import Sessions
 internal import StylusGeometry
+public import TestMaterials
 
 /// The adapter from a session's results to Measures' input: canvas points to millimetres at the
 /// file's points per inch, Unix milliseconds to seconds from the first step's start.

@@ -2,6 +2,7 @@ public import ADF
 public import Measures
 internal import Foundation
 public import Sessions
+public import TestMaterials
 
 /// How `features` reads its inputs: a results file is read; a recording is replayed in memory
 /// through the same engine and options as `replay`; a journal is recovered in memory as

@@ -4,6 +4,7 @@ public import ADF
 import Sessions
 public import StylusInput
 public import Synthesis
+import TestMaterials
 
 /// What `convert` prints: the recording it wrote.
 public struct ConvertReport: CommandReport {

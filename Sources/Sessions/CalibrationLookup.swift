@@ -1,6 +1,7 @@
 public import Foundation
 public import StylusGeometry
 public import StylusInput
+import TestMaterials
 
 /// Where a session's profiles come from: `Calibration/` of the StylusKit checkout or install,
 /// `/etc/styluskit/calibration` and the user's `~/.config/styluskit/calibration`, in that order

@@ -1,6 +1,7 @@
-import LinuxInput
+public import LinuxInput
 public import Recordings
 public import StylusInput
+public import ADF
 
 /// A live session recorded from a tablet without a window, the one path of `record` and of each
 /// test of `record --visit`: the tablet read by `LiveLoop`, the journal and the results file by

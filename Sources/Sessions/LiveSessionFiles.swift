@@ -3,6 +3,7 @@ public import Foundation
 public import LinuxInput
 public import Recordings
 public import StylusInput
+import TestMaterials
 
 /// What a live session on a tablet starts from, the same for `record`, `administer` and a visit's tests: the
 /// journal's header as written and as read back (the session runs on the one read back, so
@@ -63,7 +64,7 @@ public struct LiveSessionFiles {
         start: EventTime, seal: (_ resultsFile: String, _ startUnixMilliseconds: Double) throws -> SealedPatient?
     ) throws {
         try OutputDirectory.create(directory)
-        let stem = test.name + "-" + Self.utcStamp(clockAnchor.realtimeMicroseconds)
+        let stem = test.name + "-" + FileNameTime.utc(unixMicroseconds: clockAnchor.realtimeMicroseconds)
         destination = ADFRecorder.resultsPath(directory: directory, name: stem, variant: test.variant)
         anchor = WallClockAnchor(offsetMicroseconds: clockAnchor.offsetMicroseconds)
         // Asked for before the patient starts; the first step starts at `start`, which binds the fields to this file.
@@ -123,20 +124,6 @@ public struct LiveSessionFiles {
         sealed?.fill(&environment)
         return (try driver.finish(at: end, environment: environment, display: setup.display), scan)
     }
-
-    /// A journal's and results file's time in their names: `20261121T165543Z`.
-    private static func utcStamp(_ unixMicroseconds: Int64) -> String {
-        utcStamp(Date(timeIntervalSince1970: Double(unixMicroseconds) / 1_000_000))
-    }
-
-    /// A time as StylusKit's file and folder names write it (journals, results files, visit folders): `20261121T165543Z`.
-    public static func utcStamp(_ date: Date) -> String {
-        let formatter = DateFormatter()
-        formatter.locale = Locale(identifier: "en_US_POSIX")
-        formatter.timeZone = TimeZone(identifier: "UTC")
-        formatter.dateFormat = "yyyyMMdd'T'HHmmss'Z'"
-        return formatter.string(from: date)
-    }
 }
 
 /// Why a live session (`record`, `administer`, a visit's test) could not write its results file while the journal holds the session.
@@ -160,22 +147,5 @@ public enum LiveSessionError: Error, CustomStringConvertible {
                 return safe + "Run `styluskit recover \(journal)` (with --out DIR to write elsewhere)."
             }
         }
-    }
-}
-
-/// A patient's two encrypted fields, as ADF's ClockSketchData carries them (base64, no spaces).
-public struct SealedPatient: Hashable, Sendable {
-    /// `LocalPatientEncodedID`: under the clinician key.
-    public var local: String
-    /// `PatientEncodedID`: for the receiving server, when a server key was given.
-    public var external: String?
-
-    public func fill(_ environment: inout ClockSketchData) {
-        environment.localPatientEncodedID = local
-        environment.patientEncodedID = external
-    }
-
-    public init(local: String, external: String?) {
-        (self.local, self.external) = (local, external)
     }
 }

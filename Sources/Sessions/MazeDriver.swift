@@ -4,61 +4,7 @@ public import Proctoring
 public import Recordings
 public import StylusGeometry
 public import StylusInput
-
-/// One maze of a maze test, with the settings it is administered with.
-public struct AdministeredMaze: Sendable {
-    public var maze: Maze
-    public var settings: MazeSettings
-
-    public init(maze: Maze, settings: MazeSettings) {
-        self.maze = maze
-        self.settings = settings
-    }
-
-    /// The TaskData step identifier of this maze: `mazeStep-<maze name>`.
-    public var stepIdentifier: String { maze.stepIdentifier }
-}
-
-/// Where the mazes of a maze test come from: one maze file, or a battery file.
-public enum MazeTestMazes {
-    /// Reads the mazes of `--maze FILE` (default settings) or `--battery FILE` (its settings,
-    /// its maze files relative to its folder), in the order they are shown; `defaults` are the
-    /// settings a single maze gets and a battery's own lines start from.
-    /// `read` reads a file (path, purpose); a live session's keeps what it read for the journal,
-    /// `recover`'s serves the journal's copies.
-    public static func load(
-        maze: String?, battery: String?, defaults: MazeSettings = MazeSettings(),
-        read: (_ path: String, _ role: JournaledFile.Role) throws -> String = { try readText($0, purpose: $1.purpose) }
-    ) throws -> [AdministeredMaze] {
-        if let maze {
-            return [AdministeredMaze(maze: try Maze(parsing: try read(maze, .maze), source: maze), settings: defaults)]
-        }
-        guard let battery else { return [] }
-        let parsed = try MazeBattery(parsing: try read(battery, .battery), source: battery, defaults: defaults)
-        let folder = (battery as NSString).deletingLastPathComponent
-        return try parsed.entries.map { entry in
-            let path = entry.mazeFile.hasPrefix("/") ? entry.mazeFile : (folder as NSString).appendingPathComponent(entry.mazeFile)
-            return AdministeredMaze(maze: try Maze(parsing: try read(path, .maze), source: path), settings: entry.settings)
-        }
-    }
-
-    public static func readMaze(_ path: String) throws -> Maze {
-        try Maze(parsing: try readText(path, purpose: "maze file"), source: path)
-    }
-}
-
-/// The blank page every test is laid out on: the tablet's active area (as a profile may narrow
-/// it) at physical size (1 mm on the tablet is 1 mm on the form). The clock is drawn on it, each
-/// maze placed on it as its file's `placement` says (centred by default), the symbol-digit form
-/// centred on it; `synth` uses the same page, so the positions it generates map back to the cells
-/// and boxes it aimed at.
-public enum TabletPage {
-    public static func size(of device: DeviceDescription, profile: TabletProfile?) throws -> FormSize {
-        let (area, resolution) = try Normalizer.activeArea(of: device, profile: profile)
-        let tablet = area.size(at: resolution)
-        return FormSize(widthCentimetres: tablet.widthMillimetres / 10, heightCentimetres: tablet.heightMillimetres / 10)
-    }
-}
+public import TestMaterials
 
 /// What happened in one maze of a maze test.
 public struct MazeStepResult: Codable, Sendable {

@@ -4,44 +4,15 @@ public import Proctoring
 public import Recordings
 public import StylusGeometry
 internal import StylusInput
+public import TestMaterials
 
-/// The tests StylusKit administers, as every command names them.
-public enum TestKind: String, CaseIterable, Sendable {
-    case clock
-    case maze
-    case sdt
-
+extension TestKind {
     /// The results file's variant.
     public var variant: ADFVariant {
         switch self {
         case .clock: .clock
         case .maze: .maze
         case .sdt: .symbolDigit
-        }
-    }
-}
-
-extension JournaledTest {
-    /// `test` as a journal names it, with the maze file or the battery file a maze test is given
-    /// (the battery when both are; callers refuse both, and neither, first: `checkMazeOptions`).
-    public init(_ test: TestKind, maze: String?, battery: String?) {
-        switch test {
-        case .clock: self = .clock
-        case .sdt: self = .sdt
-        case .maze: self = battery.map { .battery(file: $0) } ?? .maze(mazeFile: maze ?? "")
-        }
-    }
-
-    /// The test with its maze or battery file as an absolute path, a relative one taken from the
-    /// current directory, so that `recover` finds it from any directory.
-    public var absolute: JournaledTest {
-        func absolute(_ path: String) -> String {
-            path.hasPrefix("/") ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
-        }
-        switch self {
-        case .clock, .sdt: return self
-        case .maze(let file): return .maze(mazeFile: absolute(file))
-        case .battery(let file): return .battery(file: absolute(file))
         }
     }
 }
@@ -345,16 +316,6 @@ public enum RecordingReplayError: Error, CustomStringConvertible {
                 + "file with: styluskit recover \(shellQuoted(path))" + (out.map { " --out \(shellQuoted($0))" } ?? "")
         }
     }
-}
-
-/// `text` as one shell word: as it is when it needs no quoting, else in single quotes.
-public func shellQuoted(_ text: String) -> String {
-    let plain =
-        !text.isEmpty
-        && text.unicodeScalars.allSatisfy {
-            CharacterSet.alphanumerics.contains($0) && $0.isASCII || "/._-+:,=@%".unicodeScalars.contains($0)
-        }
-    return plain ? text : "'" + text.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
 }
 
 extension StepSplitRule {

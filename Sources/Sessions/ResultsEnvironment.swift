@@ -2,6 +2,7 @@ public import ADF
 public import StylusGeometry
 public import StylusInput
 import LinuxInput
+import TestMaterials
 
 /// The screen a session's results are measured on and the profiles that made them: the one
 /// choice `replay`, `record` and `recover` all make, so a journal recovered or replayed with the

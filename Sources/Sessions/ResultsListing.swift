@@ -2,6 +2,7 @@ public import ADF
 internal import Foundation
 internal import Recordings
 internal import StylusInput
+import TestMaterials
 
 extension ADFResultsList {
     /// The results files of `directory` as `styluskit results` lists them: each marked incomplete

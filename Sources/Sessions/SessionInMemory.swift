@@ -1,5 +1,6 @@
 public import ADF
 public import StylusGeometry
+public import TestMaterials
 
 /// A session's results gathered in memory instead of a file: the document `ADFRecorder` would
 /// have written, as the file reads back (`ADFDocument.asStored`), for `features RECORDING`.

@@ -3,6 +3,7 @@ public import Proctoring
 public import Recordings
 public import StylusGeometry
 public import StylusInput
+public import TestMaterials
 
 /// Everything a live or recovered session needs from its test and device: the normaliser, the
 /// display, the ADF environment and a driver. The same for `record` and `recover`, and built as

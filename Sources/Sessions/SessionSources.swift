@@ -4,6 +4,7 @@ public import Proctoring
 public import Recordings
 public import StylusGeometry
 public import StylusInput
+public import TestMaterials
 
 extension JournaledTest {
     /// The results file's variant.

@@ -6,6 +6,7 @@ public import PatientData
 public import Proctoring
 public import Sessions
 public import Visits
+public import TestMaterials
 
 /// One measure as the report shows it: its name for a clinician, the value `features` computes
 /// and, with a ranges file, where the value lies.

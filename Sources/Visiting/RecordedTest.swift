@@ -1,10 +1,12 @@
 import Foundation
-import LinuxInput
-import StylusGeometry
-import Recordings
+public import LinuxInput
+public import StylusGeometry
+public import Recordings
 public import Sessions
 public import StylusInput
 public import Visits
+public import TestMaterials
+public import ADF
 
 /// One test of `record --visit`: `record`'s live path without a window (`LiveRecording`: the tablet read by
 /// `LiveLoop`, the journal and results file by `LiveSessionFiles`, so they are `record`'s own).

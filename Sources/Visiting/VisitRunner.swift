@@ -3,6 +3,7 @@ public import Recordings
 import Sessions
 import SystemErrors
 public import Visits
+import TestMaterials
 
 /// One test of a visit, as the runner asks the command to administer it.
 public struct VisitTestRequest: Sendable {

@@ -3,6 +3,7 @@ import Foundation
 import Glibc
 import Sessions
 public import Visits
+import TestMaterials
 
 /// The visit's operator at the terminal between tests: the coming test and its prompt, the break's
 /// countdown, and the line the operator types (`OperatorCommand`); SIGINT or SIGTERM while waiting stop the visit.

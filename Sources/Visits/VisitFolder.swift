@@ -1,8 +1,8 @@
 import Crypto
 public import Foundation
 import Recordings
-import Sessions
 import SystemErrors
+import TestMaterials
 
 /// A visit's folder, `OUT/<participant>/<UTC start>/`, and the manifest in it (docs/visit.md).
 public struct VisitFolder: Hashable, Sendable {
@@ -147,7 +147,7 @@ public struct VisitFolder: Hashable, Sendable {
     }
 
     /// The folder name of a visit begun at `date`: `20261125T093012Z`, as journals and results files name their time.
-    public static func stamp(_ date: Date) -> String { LiveSessionFiles.utcStamp(date) }
+    public static func stamp(_ date: Date) -> String { FileNameTime.utc(date) }
 
     /// A manifest's time: `2026-11-25T09:30:12Z`.
     public static func isoTime(_ date: Date) -> String {

@@ -1,6 +1,6 @@
 import Foundation
 import Recordings
-public import Sessions
+public import TestMaterials
 
 extension VisitFolder {
     /// The mazes of the maze test at `position` (from 0): those its journal keeps (the files the

@@ -1,5 +1,5 @@
 public import Foundation
-import Sessions
+import TestMaterials
 
 /// A new visit's manifest; its state changes from then on are `VisitLifeCycle`'s alone.
 extension VisitManifest {

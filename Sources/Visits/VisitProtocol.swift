@@ -1,4 +1,4 @@
-public import Sessions
+public import TestMaterials
 import Foundation
 import Yams
 

@@ -5,6 +5,7 @@ import Foundation
 import Recordings
 import Sessions
 import SystemErrors
+import TestMaterials
 
 /// `styluskit adf show FILE [--json]`: what a results file holds.
 struct ADFShowCommand: ParsableCommand {

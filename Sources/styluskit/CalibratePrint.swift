@@ -6,6 +6,7 @@ import FormPrinting
 import Sessions
 import StylusGeometry
 import SystemErrors
+import TestMaterials
 
 /// `styluskit calibrate print-sheet`: the calibration sheet as a PDF at physical size.
 struct PrintSheet: ParsableCommand {

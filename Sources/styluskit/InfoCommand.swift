@@ -3,6 +3,7 @@ import Reports
 import Recordings
 import Sessions
 import SystemErrors
+import TestMaterials
 
 /// `styluskit info RECORDING`: what a recording holds, before replaying it.
 struct Info: ParsableCommand {

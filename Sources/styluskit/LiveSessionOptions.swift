@@ -1,6 +1,7 @@
 import ArgumentParser
 import Recordings
 import Sessions
+import TestMaterials
 
 /// What a live session is given, shared by `record` and `administer`: the test (and its maze or
 /// battery), the tablet, the profiles, the patient, the settings, where the files go and whether to grab the tablet.

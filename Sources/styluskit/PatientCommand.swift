@@ -4,6 +4,7 @@ import Reports
 import PatientData
 import Sessions
 import SystemErrors
+import TestMaterials
 
 /// `styluskit patient`: the encrypted patient identifiers of results files.
 struct Patient: ParsableCommand {

@@ -4,6 +4,7 @@ import Reports
 import Rendering
 import Sessions
 import SystemErrors
+import TestMaterials
 
 /// `styluskit plot RESULTS --out FILE`: pressure, speed and altitude over time, per stroke.
 struct Plot: ParsableCommand {

@@ -6,6 +6,7 @@ import Reports
 import Rendering
 import Sessions
 import SystemErrors
+import TestMaterials
 
 /// `styluskit render RESULTS|RECORDING --out FILE`: the form with the ink over it, at physical size.
 struct Render: ParsableCommand, ReplayChoices {

@@ -3,6 +3,7 @@ import Batch
 import Reports
 import Sessions
 import SystemErrors
+import TestMaterials
 
 /// `styluskit replay RECORDING --test clock|maze`: a recorded session through the live pipeline, into an ADF file.
 struct Replay: ParsableCommand, ReplayChoices {

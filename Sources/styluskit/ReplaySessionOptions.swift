@@ -1,6 +1,7 @@
 import ArgumentParser
 import Proctoring
 import Sessions
+import TestMaterials
 
 /// How a recording is replayed in memory, as `replay` replays it: the test and its mazes, the
 /// step split, the start time, the profiles, the display and the settings. `features` takes it

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Proctoring
 import Sessions
+import TestMaterials
 
 /// The tests' options (`--settings FILE`), shared by the commands that proctor.
 struct SettingsOptions: ParsableArguments {

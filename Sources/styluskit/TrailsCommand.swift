@@ -6,6 +6,7 @@ import Reports
 import Sessions
 import StylusGeometry
 import SystemErrors
+import TestMaterials
 
 /// `styluskit trails`: the trail making test's forms.
 struct Trails: ParsableCommand {

@@ -4,6 +4,7 @@ import Reports
 import Sessions
 import SystemErrors
 import Visiting
+import ADF
 
 /// `styluskit visit`: every test of a protocol administered in the patient window, one after the other, into one visit folder.
 struct Visit: ParsableCommand {

@@ -7,6 +7,7 @@ import Sessions
 import StylusInput
 import Testing
 import Visits
+import TestMaterials
 
 /// The repository's fixtures, and a calibration lookup that reads only its `Calibration/`.
 enum Fixture {

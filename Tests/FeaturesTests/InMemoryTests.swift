@@ -10,6 +10,7 @@ import StylusInput
 import Synthesis
 import TestSupport
 import Testing
+import TestMaterials
 
 /// The repository's fixtures, and a calibration lookup that reads only its `Calibration/`.
 enum Fixture {

@@ -6,6 +6,7 @@ import StylusInput
 import Testing
 
 @testable import Reports
+import Synthesis
 
 /// `record`'s status line, written into a string instead of a terminal.
 @Suite("record's live status line")

@@ -6,6 +6,7 @@ import Sessions
 import StylusInput
 import Synthesis
 import Testing
+import TestMaterials
 
 /// A live session and its journal, in-process: the session is driven as `record`'s loop drives it
 /// (each event journaled, then processed; continue presses journaled, then pressed) and its

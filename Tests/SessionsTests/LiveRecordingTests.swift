@@ -2,6 +2,7 @@ import Foundation
 import Recordings
 import Sessions
 import Testing
+import TestMaterials
 
 /// What a windowless live session tells the operator, and the test it journals.
 @Suite("Live recording")

@@ -2,6 +2,7 @@ import ADF
 import Foundation
 import Sessions
 import Testing
+import TestMaterials
 
 /// Maze sessions of synthesized recordings, replayed in-process as `replay --test maze` replays
 /// them: what the proctor decides, and what the results hold. The expected outcomes are the

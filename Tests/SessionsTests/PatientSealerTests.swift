@@ -2,6 +2,7 @@ import Foundation
 import PatientData
 import Sessions
 import Testing
+import ADF
 
 @Suite struct PatientSealerTests {
     /// A visit seals one patient into each of its tests' results files: the key is unlocked once, and

@@ -4,6 +4,7 @@ import Sessions
 import StylusInput
 import TestSupport
 import Testing
+import TestMaterials
 
 /// Clock sessions replayed in-process from the real recordings (`RecordingReplay`, as `replay
 /// --test clock` replays them): strokes, steps and split rules against facts established without

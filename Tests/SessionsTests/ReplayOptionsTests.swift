@@ -1,5 +1,6 @@
 import Sessions
 import Testing
+import TestMaterials
 
 /// The checks of a replay's options before any recording is read, which `replay` and `features`
 /// print as usage errors and `record` and `administer` share for the maze options.

@@ -12,6 +12,8 @@ import Testing
 import Visits
 
 @testable import VisitReport
+import TestMaterials
+import Synthesis
 
 /// docs/settings.md's table of where each setting takes effect, walked: every setting of the
 /// settings file has a row, and for each row the setting is changed away from its default and

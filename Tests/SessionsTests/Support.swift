@@ -7,6 +7,7 @@ import StylusGeometry
 import StylusInput
 import Synthesis
 import Testing
+import TestMaterials
 
 /// The repository's fixtures, and a calibration lookup that reads only its `Calibration/`.
 enum Fixture {

@@ -2,6 +2,7 @@ import ADF
 import Foundation
 import Sessions
 import Testing
+import TestMaterials
 
 /// Symbol-digit sessions of synthesized recordings, replayed in-process as `replay --test sdt`
 /// replays them (the split rules included): what the proctor decides, and what the results hold.

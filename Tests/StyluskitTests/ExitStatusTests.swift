@@ -21,6 +21,7 @@ import Visiting
 import Visits
 
 @testable import styluskit
+import TestMaterials
 
 /// The command line's exit status (Testing has an `ExitStatus` of its own).
 typealias Status = SystemErrors.ExitStatus

@@ -5,6 +5,7 @@ import Recordings
 import Sessions
 
 @testable import styluskit
+import TestMaterials
 
 /// `record` and `administer` take a live session's options from one group, so they read alike.
 @Suite("Live session options")

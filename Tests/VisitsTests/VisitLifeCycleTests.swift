@@ -2,6 +2,7 @@ import Foundation
 import Sessions
 import Testing
 import Visits
+import TestMaterials
 
 /// Every event in every state of `VisitLifeCycle` (docs/visit.md, "Life cycle"): where it leads,
 /// or that it is refused, and what the caller writes.

@@ -2,6 +2,7 @@ import Foundation
 import Sessions
 import Testing
 import Visits
+import TestMaterials
 
 @Suite struct VisitManifestTests {
     static let start = Date(timeIntervalSince1970: 1_795_000_000)

@@ -2,6 +2,7 @@ import Foundation
 import Sessions
 import Testing
 import Visits
+import TestMaterials
 
 @Suite struct VisitProtocolTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fixtures/protocols")

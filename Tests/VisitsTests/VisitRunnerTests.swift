@@ -4,6 +4,7 @@ import Sessions
 import Testing
 import Visiting
 import Visits
+import TestMaterials
 
 /// The runner's decisions from test to test. The tests themselves are a stand-in here (a closure
 /// writing two small files where a live session writes its journal and results): a real one needs

@@ -4,6 +4,7 @@ import Sessions
 import Testing
 @testable import Visiting
 import Visits
+import TestMaterials
 
 /// The operator's terminal between tests, driven by a scripted terminal: keys typed at given
 /// times, a clock that moves only when the visit waits, and a screen that does what a terminal does

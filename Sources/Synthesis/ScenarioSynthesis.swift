@@ -1,9 +1,9 @@
 internal import Foundation
 import Proctoring
 internal import Recordings
+import TestMaterials
 public import StylusGeometry
 public import StylusInput
-public import Synthesis
 
 /// A scenario file (`styluskit synth`, Fixtures/synth/README.md) drawn as a device's pen events
 /// on the page every test is laid out on (`TabletPage`: the tablet's active area as its profile

@@ -1,6 +1,6 @@
+public import Recordings
 internal import Foundation
 public import Proctoring
-public import Recordings
 
 /// The largest text file (a profile, a maze, a settings file) a session reads: the biggest maze
 /// it accepts (2,500 cells) is about 20 kB, so a bigger file is a mistake, and it is refused before

@@ -1,5 +1,5 @@
 public import ADF
-public import PatientData
+import TestMaterials
 
 /// The two encrypted patient fields of a results file: sealed from the patient's details for the
 /// results file they belong to, and read back with the binding they were sealed for.
