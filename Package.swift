@@ -233,7 +233,7 @@ let package = Package(
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "FormPrinting", "ADF", "Proctoring", "StylusGeometry"]),
         .testTarget(
             name: "ReportsTests",
-            dependencies: ["Synthesis", "Reports", "LinuxInput", "Recordings", "Sessions", "StylusGeometry", "StylusInput"]),
+            dependencies: ["Synthesis", "Reports", "LinuxInput", "Recordings", "Sessions", "TestMaterials", "StylusGeometry", "StylusInput"]),
         .testTarget(name: "MeasuresTests", dependencies: ["Measures", "Proctoring", "StylusGeometry"]),
         // Features of recordings and journals in memory against those of the results files replay writes.
         .testTarget(

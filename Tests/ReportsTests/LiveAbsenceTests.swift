@@ -1,5 +1,6 @@
 import Foundation
 import Sessions
+import TestMaterials
 import Testing
 
 @testable import Reports

@@ -1,6 +1,7 @@
 import ADF
 import Foundation
 import Sessions
+import TestMaterials
 import Testing
 
 /// `adf show` counts, per value, the points whose pen did not measure it (issue 28, item 3).

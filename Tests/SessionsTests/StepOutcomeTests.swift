@@ -3,6 +3,7 @@ import Foundation
 import Recordings
 import Sessions
 import StylusInput
+import TestMaterials
 import Testing
 import Visits
 
