@@ -546,7 +546,7 @@ kill $device_pid; wait $device_pid 2>/dev/null
 # descriptors unchanged (issue 29, item 7). The host's test bundle runs unchanged here.
 tests=$repo/.build/debug/StylusKitPackageTests.xctest
 if [[ -x $tests ]]; then
-    timeout 300 "$tests" --testing-library swift-testing --filter 'DescriptorTests' > $work/swift-tests.out 2>&1
+    timeout 300 "$tests" --testing-library swift-testing --filter 'LinuxInputTests.DescriptorTests' > $work/swift-tests.out 2>&1
     tests_status=$?
     echo "INFO swift tests: status $tests_status: $(grep -E 'uinput pen|Test run' $work/swift-tests.out | tr '\n' ' ')"
     check "swift tests: LiveTablet a thousand times on a uinput pen, no descriptor left open" \
