@@ -53,3 +53,15 @@ enum OperatorKeyboard {
         }
     }
 }
+
+/// SDL's drivers for the tests' windows: offscreen video with software rendering, silent audio,
+/// whatever display the machine has. Set as SDL hints that override the environment, so the
+/// process's environment (which other tests' child processes inherit) is left as it is.
+enum OffscreenSDL {
+    /// Before a window opens: SDL reads the hints when its video and audio start.
+    static func use() {
+        SDL_SetHintWithPriority("SDL_VIDEODRIVER", "offscreen", SDL_HINT_OVERRIDE)
+        SDL_SetHintWithPriority("SDL_RENDER_DRIVER", "software", SDL_HINT_OVERRIDE)
+        SDL_SetHintWithPriority("SDL_AUDIODRIVER", "dummy", SDL_HINT_OVERRIDE)
+    }
+}

@@ -37,12 +37,8 @@ final class Scratch {
 /// whatever display the machine has.
 @Suite("Administering on SDL's offscreen driver", .serialized)
 enum OffscreenWindow {
-    /// Before any window opens: SDL reads these when its video starts.
-    static func useOffscreenDriver() {
-        setenv("SDL_VIDEODRIVER", "offscreen", 1)
-        setenv("SDL_RENDER_DRIVER", "software", 1)
-        setenv("SDL_AUDIODRIVER", "dummy", 1)
-    }
+    /// Before any window opens (see `OffscreenSDL`).
+    static func useOffscreenDriver() { OffscreenSDL.use() }
 }
 
 /// The operator's keys for one session, pressed in turns: the first as soon as the window is up,
