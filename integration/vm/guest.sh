@@ -541,7 +541,7 @@ for kind in clock sdt; do
 done
 kill $device_pid; wait $device_pid 2>/dev/null
 
-# 8. The Swift tests that need a uinput device, which only this VM has (elsewhere they are skipped
+# 12. The Swift tests that need a uinput device, which only this VM has (elsewhere they are skipped
 # with the reason): LiveTablet opened and closed a thousand times on a uinput pen, the process's
 # descriptors unchanged (issue 29, item 7). The host's test bundle runs unchanged here.
 tests=$repo/.build/debug/StylusKitPackageTests.xctest
