@@ -80,7 +80,7 @@ test-tsan: setup
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_FILTER)'
 
-# Fuzzes one parser for MINUTES (TARGET: evemu evemu-desc libinput adf maze battery tablet-profile
+# Fuzzes one parser for MINUTES (TARGET: evemu evemu-desc libinput adf maze trail-layout battery tablet-profile
 # display-profile settings edid journal journal-recovery); crashers land in .fuzz/TARGET-artifacts/.
 fuzz: setup
 	bash scripts/fuzz.sh $(TARGET) $(MINUTES)
@@ -147,7 +147,7 @@ MAN_CONFIGURATION ?= debug
 DATA_FILES = $(wildcard Calibration/README.md Calibration/tablets/*.yaml Calibration/displays/*.yaml) \
 	Fixtures/recordings/real/Wacom-Cintiq-13HD-touch-Pen.events Fixtures/recordings/real/Wacom-Cintiq-22HDT-Pen.events \
 	Fixtures/recordings/real/LICENSE Fixtures/recordings/real/README.md \
-	$(wildcard Fixtures/mazes/*) $(wildcard Fixtures/protocols/*) Fixtures/settings/README.md Fixtures/settings/default.yaml
+	$(wildcard Fixtures/mazes/*) $(wildcard Fixtures/trails/*) $(wildcard Fixtures/protocols/*) Fixtures/settings/README.md Fixtures/settings/default.yaml
 RELEASE_BINARY = .build/release/styluskit
 
 # The Swift runtime and Foundation are linked in, so the binary needs only Debian's libraries; relocations

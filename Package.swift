@@ -193,6 +193,7 @@ let package = Package(
         .executableTarget(name: "fuzz-libinput", dependencies: ["FuzzTargets"], path: "Fuzz/libinput"),
         .executableTarget(name: "fuzz-adf", dependencies: ["FuzzTargets"], path: "Fuzz/adf"),
         .executableTarget(name: "fuzz-maze", dependencies: ["FuzzTargets"], path: "Fuzz/maze"),
+        .executableTarget(name: "fuzz-trail-layout", dependencies: ["FuzzTargets"], path: "Fuzz/trail-layout"),
         .executableTarget(name: "fuzz-battery", dependencies: ["FuzzTargets"], path: "Fuzz/battery"),
         .executableTarget(name: "fuzz-tablet-profile", dependencies: ["FuzzTargets"], path: "Fuzz/tablet-profile"),
         .executableTarget(name: "fuzz-display-profile", dependencies: ["FuzzTargets"], path: "Fuzz/display-profile"),

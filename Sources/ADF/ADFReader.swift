@@ -169,7 +169,7 @@ public enum ADFReader {
         ADFVariant.allCases.first { $0.rootElementName == name }
     }
 
-    /// The variant whose extension `path` has (`.csk`, `.msk`, `.ssk`).
+    /// The variant whose extension `path` has (`.csk`, `.msk`, `.ssk`, `.tsk`).
     public static func variant(path: String) -> ADFVariant? {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
         let ext = path[path.index(after: dot)...].lowercased()
@@ -185,6 +185,7 @@ private final class DocumentBuilder {
         var end: StepMark?
         var motion: [MotionSample] = []
         var interruptions: [Interruption] = []
+        var trail: TrailRecord?
     }
 
     private struct StrokeRecord {
@@ -384,6 +385,10 @@ private final class DocumentBuilder {
             steps[steps.count - 1].interruptions.append(
                 Interruption(
                     type: element["type"] ?? "", unixMilliseconds: try timestamp(element)))
+        case ("TaskData", 3, "Trail") where parent == "Step":
+            steps[steps.count - 1].trail = try trail(element)
+        case ("TaskData", 4, _) where parent == "Trail" && names[2] == "Step":
+            try trailChild(element, into: &steps[steps.count - 1].trail)
         case ("DisplayData", 2, "PixelsPerInch"):
             pixelsPerInch = try number(element, "value")
         case ("DisplayData", 2, "ScreenScalingFactor"):
@@ -412,6 +417,68 @@ private final class DocumentBuilder {
             drawings[last].strokes.append(StrokeRecord())
         case ("PenData", 5, "point") where parent == "stroke" && names[2] == "drawing":
             try point(element)
+        default:
+            break
+        }
+    }
+
+    /// A whole number attribute, required.
+    private func whole(_ element: ADFElement, _ attribute: String) throws -> Int {
+        guard let text = element[attribute] else {
+            throw ADFReadError(path: path, line: element.line, reason: .notADF("<\(element.name)> has no \(attribute) attribute"))
+        }
+        guard let value = ADFNumberText.integer(text), let whole = Int(exactly: value) else {
+            throw invalid(element, attribute, "a whole number")
+        }
+        return whole
+    }
+
+    /// One of a set of words, required.
+    private func word<Word: RawRepresentable & CaseIterable>(_ element: ADFElement, _ attribute: String, as: Word.Type)
+        throws -> Word where Word.RawValue == String
+    {
+        guard let word = element[attribute].flatMap(Word.init(rawValue:)) else {
+            throw invalid(element, attribute, "one of " + Word.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))
+        }
+        return word
+    }
+
+    /// A trail making step's `Trail` element, its children still to come.
+    private func trail(_ element: ADFElement) throws -> TrailRecord {
+        TrailRecord(
+            layout: element["layout"] ?? "", circleRadius: try required(element, "circleRadius"),
+            outcome: try word(element, "outcome", as: TrailRecord.Outcome.self), circles: [])
+    }
+
+    /// A child of `Trail`: a circle, an arrival, an error or a prompt.
+    private func trailChild(_ element: ADFElement, into trail: inout TrailRecord?) throws {
+        switch element.name {
+        case "Circle":
+            trail?.circles.append(
+                TrailRecord.Circle(
+                    order: try whole(element, "order"), label: element["label"] ?? "",
+                    kind: try word(element, "kind", as: TrailRecord.Kind.self), x: try required(element, "x"),
+                    y: try required(element, "y")))
+        case "Arrival":
+            trail?.arrivals.append(
+                TrailRecord.Arrival(circle: try whole(element, "circle"), unixMilliseconds: try timestamp(element)))
+        case "Error":
+            var corrected: Double?
+            if let value = try number(element, "corrected") {
+                guard abs(value) <= ADFNumbers.timestampLimit else {
+                    throw invalid(element, "corrected", ADFNumbers.timestampExpectation)
+                }
+                corrected = value
+            }
+            trail?.errors.append(
+                TrailRecord.Error(
+                    unixMilliseconds: try timestamp(element), wrongCircle: try whole(element, "wrong"),
+                    expectedCircle: try whole(element, "expected"),
+                    errorClass: try word(element, "class", as: TrailRecord.ErrorClass.self),
+                    correctedUnixMilliseconds: corrected))
+        case "Prompt":
+            trail?.prompts.append(
+                TrailRecord.Prompt(unixMilliseconds: try timestamp(element), fromCircle: try whole(element, "circle")))
         default:
             break
         }
@@ -578,7 +645,8 @@ private final class DocumentBuilder {
             documentSteps.append(
                 ADFDocument.Step(
                     identifier: record.identifier, start: start, end: end, strokes: strokes,
-                    motion: record.motion, interruptions: record.interruptions, drawingTags: tags))
+                    motion: record.motion, interruptions: record.interruptions, drawingTags: tags,
+                    trail: record.trail))
         }
         return ADFFile(
             path: path,

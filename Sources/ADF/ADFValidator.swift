@@ -31,7 +31,10 @@ public struct ADFProblem: Sendable, Hashable, CustomStringConvertible {
 /// sample counts, StrokeIDs, x/y, times, pressure); a `Start`'s reading-time attributes all three
 /// or none, in whole milliseconds, the speech's end and the first touch not before the
 /// instructions were shown; a `Start`'s clock time (`clockTime`) a time on a clock face, in a clock
-/// file only. Unknown attributes are not problems.
+/// file only; in a trail making file (`.tsk`), each step's `Trail` (docs/adf-trails.md: its words,
+/// circles numbered in order, arrivals in order, errors and prompts naming the layout's circles,
+/// times within the step, counts agreeing with the outcome), and no `Trail` in the other three.
+/// Unknown attributes are not problems.
 public struct ADFValidator: Sendable {
     public var limits: ADFReadLimits
 
@@ -106,6 +109,23 @@ final class ValidationState {
     private(set) var rawStartTimes: [[Double?]] = []
     private var inRawData = false
     private var rawLine = 0
+    /// The open `Trail` element of a trail making step.
+    private var trail: TrailCheck?
+
+    /// What the checks of a `Trail`'s children need of the ones before them.
+    private struct TrailCheck {
+        var line: Int
+        var connected: Int?
+        var outcome: TrailRecord.Outcome?
+        var circles = 0
+        var arrivals = 0
+        var lastArrival: Int64?
+        /// Where the children are in their order: circles, arrivals, errors, prompts.
+        var phase = 0
+    }
+
+    /// The children of `Trail`, in the order they come.
+    private static let trailChildren = ["Circle", "Arrival", "Error", "Prompt"]
 
     private static let sections = ["ClockSketchData", "TaskData", "DisplayData", "PenData", "MotionData"]
     private static let facts = [
@@ -258,7 +278,11 @@ final class ValidationState {
             if variant == nil {
                 problem(e.line, "the root element <\(e.name)> is not an ADF root")
             } else if expected == nil {
-                problem(0, "the file name does not end in .csk, .msk or .ssk, so its test is unknown")
+                let extensions = ADFVariant.allCases.map { ".\($0.fileExtension)" }
+                problem(
+                    0,
+                    "the file name does not end in \(extensions.dropLast().joined(separator: ", ")) or \(extensions.last!), "
+                        + "so its test is unknown")
             } else if let expected, expected != variant {
                 problem(
                     e.line,
@@ -337,6 +361,10 @@ final class ValidationState {
                 }
             }
             if (e["type"] ?? "").isEmpty { problem(e.line, "<Pause> has no type") }
+        case ("TaskData", 3, "Trail") where parent == "Step":
+            trailStart(e)
+        case ("TaskData", 4, _) where parent == "Trail" && Self.trailChildren.contains(e.name):
+            trailChild(e)
         case ("TaskData", _, _):
             problem(e.line, "<\(e.name)> is not an element of <\(parent ?? "")>")
         case ("DisplayData", 2, _):
@@ -378,6 +406,134 @@ final class ValidationState {
             problem(e.line, "<\(e.name)> is not an element of <\(parent ?? "")>")
         default:
             break
+        }
+    }
+
+    // MARK: Trail
+
+    /// A `Trail`: once a step, in a trail making file only, with its four attributes.
+    private func trailStart(_ e: ADFElement) {
+        if variant != nil && variant != .trails {
+            problem(e.line, "<Trail> in a .\(variant!.fileExtension) file: only a trail making file (.tsk) records trails")
+        }
+        if stepChildren.contains("Trail") { problem(e.line, "a second <Trail> in this step") }
+        stepChildren.insert("Trail")
+        var check = TrailCheck(line: e.line)
+        if (e["layout"] ?? "").isEmpty { problem(e.line, "<Trail> has no layout (the name of the form the step was drawn on)") }
+        if let radius = decimal(e, "circleRadius"), radius <= 0 {
+            problem(e.line, "<Trail> circleRadius=\"\(e["circleRadius"]!)\" is not positive")
+        }
+        if let connected = integer(e, "circlesConnected") {
+            if connected < 0 { problem(e.line, "<Trail> circlesConnected=\"\(connected)\" is negative") }
+            check.connected = Int(clamping: connected)
+        }
+        check.outcome = word(e, "outcome", TrailRecord.Outcome.self)
+        trail = check
+    }
+
+    /// One of a set of words (`outcome`, `kind`, `class`), or nil with a problem.
+    private func word<Word: RawRepresentable & CaseIterable>(_ e: ADFElement, _ name: String, _: Word.Type) -> Word?
+    where Word.RawValue == String {
+        guard let text = e[name] else {
+            problem(e.line, "<\(e.name)> has no \(name) attribute")
+            return nil
+        }
+        guard let word = Word(rawValue: text) else {
+            let words = Word.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+            problem(e.line, "<\(e.name)> \(name)=\"\(text)\" is not one of \(words)")
+            return nil
+        }
+        return word
+    }
+
+    /// A circle's order named by an arrival, error or prompt: one of the layout's circles.
+    private func circleReference(_ e: ADFElement, _ name: String, circles: Int) -> Int64? {
+        guard let order = integer(e, name) else { return nil }
+        if order < 1 || order > Int64(circles) {
+            problem(e.line, "<\(e.name)> \(name)=\"\(order)\" is not a circle of the layout (1 to \(circles))")
+            return nil
+        }
+        return order
+    }
+
+    /// A time of a `Trail` child (`timestamp`, `corrected`) inside its step.
+    private func withinStep(_ e: ADFElement, _ name: String, _ time: Int64) {
+        guard let step = stepTimes.last else { return }
+        if let start = step.start, time < start {
+            problem(e.line, "<\(e.name)> \(name) (\(time)) is before its step starts (\(start))")
+        } else if let end = step.end, time > end {
+            problem(e.line, "<\(e.name)> \(name) (\(time)) is after its step ends (\(end))")
+        }
+    }
+
+    private func trailChild(_ e: ADFElement) {
+        guard var check = trail else { return }
+        defer { trail = check }
+        let phase = Self.trailChildren.firstIndex(of: e.name)!
+        if phase < check.phase {
+            problem(
+                e.line,
+                "<\(e.name)> comes after <\(Self.trailChildren[check.phase])>; a <Trail> holds its "
+                    + Self.trailChildren.map { "<\($0)>" }.joined(separator: ", ") + " elements in that order")
+        }
+        check.phase = max(check.phase, phase)
+        switch e.name {
+        case "Circle":
+            check.circles += 1
+            if let order = integer(e, "order"), order != Int64(check.circles) {
+                problem(e.line, "<Circle> order=\"\(order)\" should be \(check.circles): circles are listed in their order from 1")
+            }
+            if (e["label"] ?? "").isEmpty { problem(e.line, "<Circle> has no label") }
+            _ = word(e, "kind", TrailRecord.Kind.self)
+            _ = decimal(e, "x")
+            _ = decimal(e, "y")
+        case "Arrival":
+            check.arrivals += 1
+            if let circle = circleReference(e, "circle", circles: check.circles), circle != Int64(check.arrivals) {
+                problem(
+                    e.line,
+                    "<Arrival> circle=\"\(circle)\" should be \(check.arrivals): the circles are reached in their order, each once")
+            }
+            if let time = timestamp(e) {
+                withinStep(e, "timestamp", time)
+                if let last = check.lastArrival, time < last {
+                    problem(e.line, "<Arrival> at \(time) is before the arrival before it (\(last)): arrivals are in time order")
+                }
+                check.lastArrival = time
+            }
+        case "Error":
+            let wrong = circleReference(e, "wrong", circles: check.circles)
+            let expected = circleReference(e, "expected", circles: check.circles)
+            if let wrong, let expected, wrong == expected {
+                problem(e.line, "<Error> names circle \(wrong) as both the wrong and the expected circle")
+            }
+            _ = word(e, "class", TrailRecord.ErrorClass.self)
+            let time = timestamp(e)
+            if let time { withinStep(e, "timestamp", time) }
+            if e["corrected"] != nil, let corrected = integer(e, "corrected", what: "Unix time in whole milliseconds") {
+                withinStep(e, "corrected", corrected)
+                if let time, corrected < time {
+                    problem(e.line, "<Error> corrected (\(corrected)) is before the error (\(time))")
+                }
+            }
+        default:  // Prompt
+            _ = circleReference(e, "circle", circles: check.circles)
+            if let time = timestamp(e) { withinStep(e, "timestamp", time) }
+        }
+    }
+
+    /// The end of a `Trail`: its counts agree with its outcome.
+    private func trailEnd() {
+        guard let check = trail else { return }
+        trail = nil
+        if check.circles == 0 { problem(check.line, "<Trail> has no <Circle>: it lists the layout's circles") }
+        if let connected = check.connected, connected != check.arrivals {
+            problem(check.line, "<Trail> circlesConnected=\"\(connected)\" but it has \(check.arrivals) <Arrival> elements")
+        }
+        if check.outcome == .finished && check.arrivals != check.circles {
+            problem(
+                check.line,
+                "<Trail> outcome=\"finished\" but \(check.arrivals) of \(check.circles) circles were reached: a finished part reaches End")
         }
     }
 
@@ -559,8 +715,13 @@ final class ValidationState {
                 problem(startLine, "<Step> has no <\(required)>")
             }
             if variant != .clock && variant != nil && !stepChildren.contains("Interruptions") {
-                problem(startLine, "<Step> has no <Interruptions> (maze and symbol-digit steps always have one)")
+                problem(startLine, "<Step> has no <Interruptions> (maze, symbol-digit and trail making steps always have one)")
             }
+            if variant == .trails && !stepChildren.contains("Trail") {
+                problem(startLine, "<Step> of a .tsk file has no <Trail> (every trail making step records its circles)")
+            }
+        case (3, "Trail") where names.last == "Step":
+            trailEnd()
         case (2, "drawing"):
             let container = variant == .clock ? "symbol" : "strokes"
             for (role, element) in [("container", container), ("RawData", "RawData"), ("MazeFeatures", "MazeFeatures")]

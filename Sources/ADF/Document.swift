@@ -27,11 +27,13 @@ public struct ADFDocument: Sendable, Hashable {
         public var motion: [MotionSample]
         public var interruptions: [Interruption]
         public var drawingTags: SymbolDigitDrawingTags?
+        /// A trail making step's circles, arrivals, errors and prompts (`.tsk` files only).
+        public var trail: TrailRecord?
 
         public init(
             identifier: String, start: StepMark, end: StepMark, strokes: [Stroke] = [],
             motion: [MotionSample] = [], interruptions: [Interruption] = [],
-            drawingTags: SymbolDigitDrawingTags? = nil
+            drawingTags: SymbolDigitDrawingTags? = nil, trail: TrailRecord? = nil
         ) {
             self.identifier = identifier
             self.start = start
@@ -40,6 +42,7 @@ public struct ADFDocument: Sendable, Hashable {
             self.motion = motion
             self.interruptions = interruptions
             self.drawingTags = drawingTags
+            self.trail = trail
         }
     }
 
@@ -76,6 +79,7 @@ public struct ADFDocument: Sendable, Hashable {
                 for point in stroke.points { try recorder.addPoint(point) }
                 try recorder.endStroke(unixMilliseconds: stroke.endUnixMilliseconds)
             }
+            if let trail = step.trail { try recorder.trailRecord(trail) }
             try recorder.endStep(step.end)
         }
         return try recorder.finish(environment: environment, display: display)

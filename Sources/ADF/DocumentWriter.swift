@@ -41,6 +41,7 @@ final class DocumentWriter {
         case .clock: try xml.startElement("ClockSketchXMLFile")
         case .maze: try xml.startElement("MazeSketchXMLFile")
         case .symbolDigit: try xml.startElement("SymbolDigitSketchXMLFile")
+        case .trails: try xml.startElement("TrailsSketchXMLFile")
         }
         try writeClockSketchData(environment)
         try writeTaskData()
@@ -174,6 +175,50 @@ final class DocumentWriter {
                 }
                 try xml.endElement()
             }
+            if let trail = step.trail { try writeTrail(trail) }
+            try xml.endElement()
+        }
+        try xml.endElement()
+    }
+
+    /// A trail making step's `Trail` element (docs/adf-trails.md); attributes in alphabetical
+    /// order, as everywhere in the file.
+    private func writeTrail(_ trail: TrailRecord) throws {
+        try xml.startElement("Trail")
+        try number("circleRadius", trail.circleRadius)
+        try integer("circlesConnected", Int64(trail.circlesConnected))
+        try string("layout", trail.layout)
+        try string("outcome", trail.outcome.rawValue)
+        for circle in trail.circles {
+            try xml.startElement("Circle")
+            try string("kind", circle.kind.rawValue)
+            try string("label", circle.label)
+            try integer("order", Int64(circle.order))
+            try number("x", circle.x)
+            try number("y", circle.y)
+            try xml.endElement()
+        }
+        for arrival in trail.arrivals {
+            try xml.startElement("Arrival")
+            try integer("circle", Int64(arrival.circle))
+            try timestamp(arrival.unixMilliseconds)
+            try xml.endElement()
+        }
+        for error in trail.errors {
+            try xml.startElement("Error")
+            try string("class", error.errorClass.rawValue)
+            if let corrected = error.correctedUnixMilliseconds {
+                try integer("corrected", ADFNumbers.timestamp(corrected))
+            }
+            try integer("expected", Int64(error.expectedCircle))
+            try timestamp(error.unixMilliseconds)
+            try integer("wrong", Int64(error.wrongCircle))
+            try xml.endElement()
+        }
+        for prompt in trail.prompts {
+            try xml.startElement("Prompt")
+            try integer("circle", Int64(prompt.fromCircle))
+            try timestamp(prompt.unixMilliseconds)
             try xml.endElement()
         }
         try xml.endElement()

@@ -1,4 +1,4 @@
-/// The three kinds of ADF results file, one per assessment.
+/// The kinds of ADF results file, one per assessment.
 public enum ADFVariant: String, Sendable, Hashable, CaseIterable {
     /// Digital Clock Drawing Test: `.csk`, root `ClockSketchXMLFile`.
     case clock
@@ -6,6 +6,8 @@ public enum ADFVariant: String, Sendable, Hashable, CaseIterable {
     case maze
     /// Digital Symbol Digit Test: `.ssk`, root `SymbolDigitSketchXMLFile`.
     case symbolDigit
+    /// Digital Trail Making Test: `.tsk`, root `TrailsSketchXMLFile` (docs/adf-trails.md).
+    case trails
 
     /// The file name extension, without the dot.
     public var fileExtension: String {
@@ -13,6 +15,7 @@ public enum ADFVariant: String, Sendable, Hashable, CaseIterable {
         case .clock: "csk"
         case .maze: "msk"
         case .symbolDigit: "ssk"
+        case .trails: "tsk"
         }
     }
 
@@ -22,6 +25,7 @@ public enum ADFVariant: String, Sendable, Hashable, CaseIterable {
         case .clock: "ClockSketchXMLFile"
         case .maze: "MazeSketchXMLFile"
         case .symbolDigit: "SymbolDigitSketchXMLFile"
+        case .trails: "TrailsSketchXMLFile"
         }
     }
 }

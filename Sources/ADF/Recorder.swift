@@ -176,6 +176,33 @@ public final class ADFRecorder {
         return true
     }
 
+    /// Records what the open trail making step decided (its `Trail` element), replacing any
+    /// record given before: the caller may give it as it grows or once, before `endStep`.
+    ///
+    /// - Throws: `ADFError.outOfOrder` outside a step or in a file of another test;
+    ///   `ADFError.invalidValue` for a time or position that is not a number.
+    public func trailRecord(_ record: TrailRecord) throws {
+        guard state == .inStep || state == .inStroke else {
+            try expect(.inStep, "trailRecord")
+            return
+        }
+        guard variant == .trails else {
+            throw ADFError.outOfOrder("trailRecord: a .\(variant.fileExtension) file has no trail records")
+        }
+        try requireFinite(record.circleRadius, "the circles' radius")
+        for circle in record.circles {
+            try requireFinite(circle.x, "the x of circle \(circle.order)")
+            try requireFinite(circle.y, "the y of circle \(circle.order)")
+        }
+        for arrival in record.arrivals { try requireFinite(arrival.unixMilliseconds, "the time of an arrival") }
+        for error in record.errors {
+            try requireFinite(error.unixMilliseconds, "the time of an error")
+            if let corrected = error.correctedUnixMilliseconds { try requireFinite(corrected, "the end of a correction") }
+        }
+        for prompt in record.prompts { try requireFinite(prompt.unixMilliseconds, "the time of a prompt") }
+        steps[steps.count - 1].trail = record
+    }
+
     /// Ends the open step.
     public func endStep(_ end: StepMark) throws {
         try expect(.inStep, "endStep")
@@ -250,6 +277,7 @@ struct RecordedStep {
     var end: StepMark?
     var drawingTags: SymbolDigitDrawingTags?
     var interruptions: [Interruption] = []
+    var trail: TrailRecord?
     var firstStroke: Int
     var strokeCount = 0
     var firstMotion: Int

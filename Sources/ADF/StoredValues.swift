@@ -29,6 +29,7 @@ extension ADFDocument {
             step.interruptions = step.interruptions.map {
                 Interruption(type: $0.type, unixMilliseconds: StoredNumber.timestamp($0.unixMilliseconds))
             }
+            step.trail = step.trail?.asStored
             step.strokes = step.strokes.map { stroke in
                 var stored = stroke
                 stored.points = stroke.points.map(\.asStored)
@@ -41,6 +42,26 @@ extension ADFDocument {
         document.display.pixelsPerInch = StoredNumber.decimal(document.display.pixelsPerInch)
         document.display.screenScalingFactor = StoredNumber.decimal(document.display.screenScalingFactor)
         return document
+    }
+}
+
+extension TrailRecord {
+    /// The record as its results file reads back: whole milliseconds, positions with four decimals.
+    var asStored: TrailRecord {
+        var record = self
+        record.circleRadius = StoredNumber.decimal(circleRadius)
+        record.circles = circles.map {
+            Circle(order: $0.order, label: $0.label, kind: $0.kind, x: StoredNumber.decimal($0.x), y: StoredNumber.decimal($0.y))
+        }
+        record.arrivals = arrivals.map { Arrival(circle: $0.circle, unixMilliseconds: StoredNumber.timestamp($0.unixMilliseconds)) }
+        record.errors = errors.map {
+            Error(
+                unixMilliseconds: StoredNumber.timestamp($0.unixMilliseconds), wrongCircle: $0.wrongCircle,
+                expectedCircle: $0.expectedCircle, errorClass: $0.errorClass,
+                correctedUnixMilliseconds: $0.correctedUnixMilliseconds.map(StoredNumber.timestamp))
+        }
+        record.prompts = prompts.map { Prompt(unixMilliseconds: StoredNumber.timestamp($0.unixMilliseconds), fromCircle: $0.fromCircle) }
+        return record
     }
 }
 

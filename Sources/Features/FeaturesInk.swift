@@ -32,6 +32,7 @@ public enum FeaturesInk {
             case .clock: .clock
             case .maze: .maze
             case .symbolDigit: .symbolDigit
+            case .trails: .trails
             }
         return InkTest(assessment: assessment, steps: steps, formSize: formSize)
     }

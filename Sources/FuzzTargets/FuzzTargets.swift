@@ -28,6 +28,9 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case adf
     /// A maze file, and the graph the proctor builds from it.
     case maze
+    /// A trail making layout file; a layout the parser accepts must read back from its own text,
+    /// and the validator must judge it.
+    case trailLayout = "trail-layout"
     /// A battery file.
     case battery
     /// A tablet calibration profile.
@@ -53,6 +56,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .libinput: fuzzLibinputRecord
         case .adf: fuzzADF
         case .maze: fuzzMaze
+        case .trailLayout: fuzzTrailLayout
         case .battery: fuzzBattery
         case .tabletProfile: fuzzTabletProfile
         case .displayProfile: fuzzDisplayProfile
@@ -178,6 +182,21 @@ public func fuzzMaze(_ data: UnsafeRawBufferPointer) {
         _ = MazeGraph(maze)
     } catch {
         requireMessage(error, "the maze parser")
+    }
+}
+
+/// A trail making layout file; one the parser accepts must read back equal from its own
+/// `fileText` (centres rounded to the format's tenth of a millimetre) and go through the validator.
+public func fuzzTrailLayout(_ data: UnsafeRawBufferPointer) {
+    do {
+        let layout = try TrailLayout(parsing: String(decoding: data, as: UTF8.self), source: "fuzz.yaml")
+        _ = TrailLayoutValidator.violations(of: layout)
+        let again = try TrailLayout(parsing: layout.fileText(), source: "fuzz.yaml (written back)")
+        if again.circles.count != layout.circles.count || again.name != layout.name || again.part != layout.part {
+            fatalError("a trail layout did not read back from its own text")
+        }
+    } catch {
+        requireMessage(error, "the trail layout parser")
     }
 }
 

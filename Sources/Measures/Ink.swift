@@ -92,12 +92,14 @@ public struct InkStep: Hashable, Sendable {
     }
 }
 
-/// The three assessments, as far as measures tell them apart.
+/// The assessments, as far as measures tell them apart.
 public enum Assessment: String, Hashable, Sendable, CaseIterable {
     case clock
     case maze
     /// The symbol-digit test (the `--test sdt` of replay).
     case symbolDigit = "sdt"
+    /// The trail making test (`TrailMeasures` holds its own measures).
+    case trails
 }
 
 /// One administered test: its steps in order, and the size of the form the ink lies on.

@@ -104,7 +104,7 @@ public struct StepMeasures: Hashable, Sendable {
                 boxesAttempted = attempted
                 if attempted > 0, let inkSpan { timePerBox = inkSpan / Double(attempted) }
             }
-        case .clock:
+        case .clock, .trails:
             break
         }
         if let refused = step.refusedStrokes?.filter({ !$0.points.isEmpty }) {

@@ -292,6 +292,7 @@ public struct ResultsPicture: Sendable {
         case .clock: "clock drawing"
         case .maze: "maze"
         case .symbolDigit: "symbol digit"
+        case .trails: "trail making"
         }
     }
 

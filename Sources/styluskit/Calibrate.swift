@@ -11,6 +11,7 @@ struct Calibrate: ParsableCommand {
         discussion: ExitStatus.help,
         subcommands: [
             CalibrateDisplay.self, CalibrateTablet.self, CalibratePressure.self, PrintSheet.self, PrintMazes.self, PrintForm.self,
+            PrintTrails.self,
         ])
 }
 

@@ -32,6 +32,7 @@ struct StylusKit: ParsableCommand {
             Plot.self,
             Features.self,
             Report.self,
+            Trails.self,
         ])
 
     /// Runs the command line; every failure ends with its `ExitStatus`, its message on standard

@@ -258,7 +258,9 @@ struct HostileInputTests {
         let foreignError = try #require(refusal(foreign))
         #expect(
             foreignError.reason
-                == .notADF("the root element is <html>, not one of <ClockSketchXMLFile>, <MazeSketchXMLFile>, <SymbolDigitSketchXMLFile>"))
+                == .notADF(
+                    "the root element is <html>, not one of <ClockSketchXMLFile>, <MazeSketchXMLFile>, <SymbolDigitSketchXMLFile>, <TrailsSketchXMLFile>"
+                ))
         #expect(foreignError.line == 2)
     }
 

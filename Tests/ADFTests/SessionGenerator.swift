@@ -39,6 +39,41 @@ struct SessionGenerator {
 
     private mutating func word() -> String { Self.words.randomElement(using: &random)! }
 
+    /// A trail record whose times lie in the step (`from`...`to`): a `.tsk` step needs one.
+    private mutating func trail(from start: Double, to end: Double) -> TrailRecord {
+        let count = Int.random(in: 1...6, using: &random)
+        var circles: [TrailRecord.Circle] = []
+        for order in 1...count {
+            let kind = TrailRecord.Kind.allCases.randomElement(using: &random)!
+            circles.append(
+                TrailRecord.Circle(order: order, label: word(), kind: kind, x: grid(-50_000...10_000_000), y: grid(0...10_000_000)))
+        }
+        var times: [Double] = []
+        for _ in 0..<Int.random(in: 0...count, using: &random) {
+            times.append(start + Double(Int64.random(in: 0...Int64(end - start), using: &random)))
+        }
+        times.sort()
+        let arrivals = times.enumerated().map { TrailRecord.Arrival(circle: $0.offset + 1, unixMilliseconds: $0.element) }
+        var errors: [TrailRecord.Error] = []
+        if count >= 2 {
+            for _ in 0..<Int.random(in: 0...2, using: &random) {
+                let at = start + Double(Int64.random(in: 0...Int64(end - start), using: &random))
+                let corrected: Double? = maybe { _ in at + (end - at) / 2 }
+                errors.append(
+                    TrailRecord.Error(
+                        unixMilliseconds: at, wrongCircle: 2, expectedCircle: 1,
+                        errorClass: TrailRecord.ErrorClass.allCases.randomElement(using: &random)!, correctedUnixMilliseconds: corrected))
+            }
+        }
+        let prompts = (0..<Int.random(in: 0...2, using: &random)).map { _ in
+            TrailRecord.Prompt(unixMilliseconds: end, fromCircle: count)
+        }
+        let outcome: TrailRecord.Outcome = arrivals.count == count ? .finished : (Bool.random(using: &random) ? .discontinued : .skipped)
+        return TrailRecord(
+            layout: word(), circleRadius: grid(1...1_000_000), outcome: outcome, circles: circles, arrivals: arrivals, errors: errors,
+            prompts: prompts)
+    }
+
     mutating func document() -> ADFDocument {
         let variant = ADFVariant.allCases.randomElement(using: &random)!
         var environment = ClockSketchData(
@@ -110,7 +145,7 @@ struct SessionGenerator {
                 ADFDocument.Step(
                     identifier: "step-\(stepIndex) \(word())", start: start, end: end,
                     strokes: strokes, motion: motion, interruptions: interruptions,
-                    drawingTags: tags))
+                    drawingTags: tags, trail: variant == .trails ? trail(from: start.unixMilliseconds, to: time) : nil))
             time += 1
         }
         var display = DisplayData.referenceTablet

@@ -72,9 +72,9 @@ struct BatchReplayTests {
             let run = try styluskit(["render", golden, "--out", out.path, "--jobs", jobs, "--format", "svg"])
             #expect(run.status == 0, "\(run.standardError)")
             let names = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
-            #expect(names == ["clock-small.svg", "maze-small.svg", "symbol-digit-small.svg"])
-            #expect(run.standardOutput.split(separator: "\n").count == 3)
-            #expect(run.standardError.contains("styluskit render: 3 inputs, 3 done, 0 failed, "))
+            #expect(names == ["clock-small.svg", "maze-small.svg", "symbol-digit-small.svg", "trails-small.svg"])
+            #expect(run.standardOutput.split(separator: "\n").count == 4)
+            #expect(run.standardError.contains("styluskit render: 4 inputs, 4 done, 0 failed, "))
             pictures.append(Dictionary(uniqueKeysWithValues: try names.map { ($0, try Data(contentsOf: out.appendingPathComponent($0))) }))
         }
         #expect(pictures[0] == pictures[1])

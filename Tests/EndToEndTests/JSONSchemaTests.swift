@@ -249,6 +249,15 @@ struct JSONSchemaTests {
         "calibrate print-form": Invocation { s in
             [Run(arguments: ["calibrate", "print-form", "--test", "sdt", "--out", s.path("form.pdf"), "--json"])]
         },
+        "calibrate print-trails": Invocation { s in
+            [
+                Run(arguments: [
+                    "calibrate", "print-trails", Paths.fixtures.appendingPathComponent("trails/standard-A.yaml").path,
+                    Paths.fixtures.appendingPathComponent("trails/standard-B.yaml").path, "--out", s.path("trails.pdf"), "--json",
+                ])
+            ]
+        },
+        "trails generate": Invocation { s in [Run(arguments: ["trails", "generate", "--seed", "7", "--out", s.path(""), "--json"])] },
         "keys init": Invocation { s in
             [Run(arguments: ["keys", "init", "--key-file", s.path("other.key"), "--json"], input: password + password)]
         },
