@@ -84,7 +84,7 @@ struct PrintForm: ParsableCommand {
 }
 
 /// The paper of the `calibrate print-*` commands that lay a form on a page (the mazes, the
-/// symbol-digit forms), and their PDF.
+/// symbol-digit forms, the trail making forms), and their PDF.
 struct PrintedPaperOptions: ParsableArguments {
     @Option(help: "The paper: a4 or letter (landscape).")
     var paper = "a4"
