@@ -57,6 +57,8 @@ public struct AdministerLoop {
     let note: (String) -> Void
     /// Shows the operator's line (nil: not shown, as when the terminal is not a TTY).
     let status: ((String) -> Void)?
+    /// Takes the keys typed at the operator's terminal, at every turn (nil: none are read).
+    let terminalKeys: (() -> Void)?
     private var lastStatus: (text: String, at: EventTime)?
     /// How many steps the operator ended (N, or Escape twice for the steps left): the session's "operator moved on".
     public private(set) var stepsEndedByOperator = 0
@@ -64,10 +66,11 @@ public struct AdministerLoop {
     public init(
         source: any PenEventSource, journal: Journal, driver: any SessionDriver, presenter: SessionPresenter, clock: SessionClock,
         screenshots: [(seconds: Double, file: String)], sessionStart: EventTime, pausesForCaptures: Bool,
-        note: @escaping (String) -> Void, status: ((String) -> Void)? = nil
+        note: @escaping (String) -> Void, status: ((String) -> Void)? = nil, terminalKeys: (() -> Void)? = nil
     ) {
         self.note = note
         self.status = status
+        self.terminalKeys = terminalKeys
         self.source = source
         self.journal = journal
         self.driver = driver
@@ -145,6 +148,7 @@ public struct AdministerLoop {
             if driver.isFinished { return .ended(now) }
 
             takeScreenshots(dueBy: now)
+            terminalKeys?()
             showStatus(now: now, asked: confirmation.waiting(at: now))
             for command in screen.operatorCommands() {
                 let pressed = clock.now()

@@ -162,9 +162,11 @@ public enum AdministerSession {
         var loop = AdministerLoop(
             source: source, journal: journal, driver: driver, presenter: presenter, clock: clock,
             screenshots: request.screenshots, sessionStart: shown, pausesForCaptures: source is RecordingFeed, note: terminal.note,
-            status: status)
-        let outcome = try files.keepingJournal { try loop.run() }
-        terminal.clear()
+            status: status, terminalKeys: terminal.isTTY ? terminal.takeKeys : nil)
+        let outcome = try files.keepingJournal {
+            defer { terminal.finish() }
+            return try loop.run()
+        }
         if case .ended = outcome { loop.playOut() }
         var session = AdministeredSession(
             journal: journal.path, results: files.destination, result: nil, stoppedBy: nil, latency: screen.latency,
@@ -246,37 +248,103 @@ public enum AdministerSession {
     }
 }
 
-/// The operator's terminal: messages on lines of their own, and, when it is a TTY, the operator's
-/// line rewritten in place under them (the patient's window never shows it).
-final class OperatorTerminal {
-    let isTTY = isatty(STDERR_FILENO) == 1
-    private var statusShown = false
+/// The operator's terminal during a test: messages on lines of their own, and, when it is a TTY,
+/// the operator's line rewritten in place under them (the patient's window never shows it).
+///
+/// The terminal takes no commands during a test (the window's keys do), but what the operator
+/// types there is never erased: while standard input is a terminal too, keys come one by one
+/// (`OperatorConsole.showTyping`) and the line shows the text being typed after it, as the
+/// break's countdown does; a line ended with Enter, or left unfinished when the test ends, stays
+/// on the terminal with a note that it was not read.
+public final class OperatorTerminal {
+    /// Whether the operator's line is shown: standard error is a terminal.
+    public let isTTY: Bool
+    private let console: any OperatorConsole
     private let write: (String) -> Void
+    private var statusShown = false
+    /// The operator's line last shown, redrawn with the typed text at each key.
+    private var lastStatus: String?
+    private var typing = TypedLine()
+    private var typingShown = false
 
-    /// `write` puts a message on a line of its own.
-    init(note write: @escaping (String) -> Void) {
+    /// `write` puts a message on a line of its own; `console` is the terminal the keys come from
+    /// and the line goes to (`isTTY`: standard error is a terminal, by default).
+    public init(console: any OperatorConsole = TerminalConsole(), isTTY: Bool? = nil, note write: @escaping (String) -> Void) {
+        self.console = console
+        self.isTTY = isTTY ?? (isatty(STDERR_FILENO) == 1)
         self.write = write
+        if self.isTTY && console.isTTY {
+            console.showTyping(true)
+            typingShown = true
+        }
+    }
+
+    deinit { if typingShown { console.showTyping(false) } }
+
+    /// What a line typed during a test gets beside it: it was not taken, and where to type it.
+    public static func notRead(_ text: String) -> String {
+        "> \(text)  (not read: the terminal takes no commands during a test; the window's keys are N, R, P, "
+            + "Escape, Ctrl+Q. A skip reason is typed at the next test's prompt.)"
     }
 
     /// A message on a line of its own (the operator's line comes back at its next update).
-    func note(_ text: String) {
+    public func note(_ text: String) {
         clear()
         write(text)
+        if let lastStatus, !typing.text.isEmpty { status(lastStatus) }
     }
 
-    /// The operator's line in place of the last, cut to the terminal's width so it never wraps.
-    func status(_ text: String) {
-        var size = winsize()
-        let columns = ioctl(STDERR_FILENO, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 1 ? Int(size.ws_col) - 1 : 79
-        FileHandle.standardError.write(Data(("\r\u{1B}[2K" + String(text.prefix(columns))).utf8))
+    /// Takes the keys typed since the last look, without waiting; the line is redrawn with them.
+    public func takeKeys() {
+        guard typingShown else { return }
+        var typed = false
+        while case .typed(let bytes) = console.wait(seconds: 0) {
+            typed = true
+            for byte in bytes {
+                if let line = typing.take(byte) {
+                    clear()
+                    console.write(Self.notRead(line) + "\n")
+                }
+            }
+        }
+        if typed, let lastStatus { status(lastStatus) }
+    }
+
+    /// The operator's line in place of the last, cut to the terminal's width so it never wraps,
+    /// with the text being typed after it (its end kept when the line is too narrow for both).
+    public func status(_ text: String) {
+        lastStatus = text
+        console.write("\r\u{1B}[2K" + Self.line(text, typed: typing.text, columns: console.columns))
         statusShown = true
     }
 
+    /// `clock, part copy, 0:12 | N next part, ... > s feels unwell`; the operator's line alone when nothing is typed.
+    public static func line(_ status: String, typed: String, columns: Int) -> String {
+        guard !typed.isEmpty else { return String(status.prefix(columns)) }
+        let room = max(1, columns - 3)
+        let shownTyped = typed.count > room * 2 / 3 ? "<" + String(typed.suffix(room * 2 / 3 - 1)) : typed
+        return String(status.prefix(max(0, room - shownTyped.count))) + " > " + shownTyped
+    }
+
     /// Takes the operator's line away.
-    func clear() {
+    public func clear() {
         guard statusShown else { return }
-        FileHandle.standardError.write(Data("\r\u{1B}[2K".utf8))
+        console.write("\r\u{1B}[2K")
         statusShown = false
+    }
+
+    /// The test is over: the line goes, a line left unfinished stays with its note, and the
+    /// terminal edits and echoes lines again.
+    public func finish() {
+        clear()
+        takeKeys()
+        if !typing.text.isEmpty { console.write(Self.notRead(typing.text) + "\n") }
+        typing = TypedLine()
+        lastStatus = nil
+        if typingShown {
+            console.showTyping(false)
+            typingShown = false
+        }
     }
 }
 

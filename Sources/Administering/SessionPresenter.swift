@@ -31,6 +31,8 @@ public final class SessionPresenter {
     public var tabletAway = false
     /// Whether the last refresh saw the test paused by the operator.
     private var wasPaused = false
+    /// The symbol-digit proctor's delayed-recall reminders spoken so far.
+    private var remindersSpoken = 0
 
     public init(
         test: JournaledTest, driver: any SessionDriver, screen: PatientScreen, form: FormSize, voice: String,
@@ -165,6 +167,11 @@ public final class SessionPresenter {
                 let page = StepPage.symbolDigit(step, of: sdt)
                 marks = { page.marks(on: form) }
                 view = PatientView.symbolDigit(proctor)
+                // The reminder's words are the view's while it is up; they are spoken once, as it comes.
+                if proctor.reminders > remindersSpoken {
+                    remindersSpoken = proctor.reminders
+                    instructions.remind(PatientWords.symbolDigitRecallReminder)
+                }
                 if pageKey != key || repeatRequested {
                     let laidOut =
                         proctor.form

@@ -9,7 +9,7 @@ extension CalibrationError: ExitStatusCarrying {
         // The checks of options (the command reports them as usage errors before running).
         case .tooFewTargets, .notASpacing, .rulerHalf, .notARulerLength, .notAMeasuredLength, .notAScale: .usage
         case .noDensitySource: .unavailable
-        case .noTaps, .noPressureAxis, .noContact: .dataError
+        case .noTaps, .noPressureAxis, .noContact, .pressureNeverSent: .dataError
         case .cannotReadEDID: .noInput
         }
     }

@@ -11,6 +11,8 @@ public enum CalibrationError: Error, CustomStringConvertible {
     case noTaps(file: String)
     case noPressureAxis(device: String)
     case noContact(file: String)
+    /// The pen touched (`BTN_TOUCH`) but the device, though it lists ABS_PRESSURE, never sent a value.
+    case pressureNeverSent(file: String, touchingFrames: Int)
     case tooFewTargets(columns: Int, rows: Int, minimum: Int)
     case notASpacing(Double)
     case rulerHalf
@@ -46,6 +48,11 @@ public enum CalibrationError: Error, CustomStringConvertible {
             "\(device) has no pressure axis (ABS_PRESSURE), so there is no pressure range to report."
         case let .noContact(file):
             "The pen never touched the tablet in \(file), so there is no pressure to report. Record a few strokes pressing lightly and firmly."
+        case let .pressureNeverSent(file, frames):
+            "The pen touched the tablet in \(file) (\(frames) frames with the tip down), but the device never sent a pressure value, "
+                + "though it lists ABS_PRESSURE: there is no pressure range to report. Its sessions record pressure as absent "
+                + "(docs/adf-absent-axes.md), so a tablet profile for it needs no pressure range; if the tablet should report "
+                + "pressure, check its driver (`styluskit devices`)."
         case let .tooFewTargets(columns, rows, minimum):
             "A calibration sheet needs at least \(minimum) targets; --columns \(columns) --rows \(rows) give \(max(0, columns * rows))."
         case .notASpacing(let spacing):

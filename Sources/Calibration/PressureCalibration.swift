@@ -12,7 +12,8 @@ public struct PressureCalibration {
     /// Reads `input`'s pressure; `reading` is told once the device is known to report pressure,
     /// before the first event is read (to ask for strokes on a live tablet).
     ///
-    /// - Throws: `CalibrationError` when the device has no pressure axis or the pen never touched.
+    /// - Throws: `CalibrationError` when the device has no pressure axis, the pen never touched, or
+    ///   it touched and the device never sent a pressure value.
     public init(input: PenInput, reading: () -> Void = {}, note: (String) -> Void = { _ in }) throws {
         let device = input.device
         guard let axis = device.absInfo[AbsoluteAxis.pressure] else { throw CalibrationError.noPressureAxis(device: device.name) }
@@ -22,7 +23,12 @@ public struct PressureCalibration {
             observer.process(event)
             return true
         }
-        guard observer.tools.contains(where: { $0.touchingFrames > 0 }) else { throw CalibrationError.noContact(file: input.name) }
+        guard observer.tools.contains(where: { $0.touchingFrames > 0 }) else {
+            if observer.touchingFramesWithoutPressure > 0 {
+                throw CalibrationError.pressureNeverSent(file: input.name, touchingFrames: observer.touchingFramesWithoutPressure)
+            }
+            throw CalibrationError.noContact(file: input.name)
+        }
         self.axis = axis
         tools = observer.tools
     }

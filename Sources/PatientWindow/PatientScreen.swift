@@ -1,5 +1,5 @@
 public import FormPrinting
-import Proctoring
+public import Proctoring
 public import StylusGeometry
 public import StylusInput
 
@@ -88,14 +88,22 @@ public final class PatientScreen {
     /// what the window system reports, else 96).
     /// `redraw` chooses how frames are drawn (see `RedrawMode`); the incremental path falls back to
     /// the full redraw when the window's pixels are not 32-bit XRGB. `speaks: false` opens no audio output.
+    /// `content`, when given, is the part of the form that must be seen (`ScreenLayout.init(…keeping:)`):
+    /// the form stays at physical size while it fits, as a trail making form's circles (`TrailsScreen.content`).
     public init(
-        monitor: String?, monitorIndex: Int? = nil, form: FormSize, pixelsPerInch: Double?, showsCursor: Bool,
+        monitor: String?, monitorIndex: Int? = nil, form: FormSize, keeping content: FormRectangle? = nil, pixelsPerInch: Double?,
+        showsCursor: Bool,
         redraw: RedrawMode = .incremental, synthesiser: some SpeechSynthesiser = EspeakSynthesiser(), speaks: Bool = true
     ) throws(PatientWindowError) {
         sdl = try SDLScreen(monitor: monitor, monitorIndex: monitorIndex, title: "StylusKit", layered: redraw == .incremental)
         speech = SpeechWorker(synthesiser: synthesiser)
         let density = pixelsPerInch ?? sdl.reportedPixelsPerInch ?? 96
-        layout = ScreenLayout(form: form, screenWidth: sdl.width, screenHeight: sdl.height, pixelsPerInch: density)
+        layout =
+            if let content {
+                ScreenLayout(form: form, screenWidth: sdl.width, screenHeight: sdl.height, pixelsPerInch: density, keeping: content)
+            } else {
+                ScreenLayout(form: form, screenWidth: sdl.width, screenHeight: sdl.height, pixelsPerInch: density)
+            }
         self.showsCursor = showsCursor
         if sdl.isLayered {
             self.redraw = .incremental
@@ -146,6 +154,7 @@ public final class PatientScreen {
 
     /// Shows a new page (a step's form) and wipes the ink.
     public func show(page marks: [PageMark]) {
+        trailLayout = nil
         let page = PageDrawing(size: layout.form, marks: marks)
         let raster = RasterImage(page: page, dotsPerInch: layout.rasterDotsPerInch, region: layout.screenRegion)
         let pixels = Self.fitted(raster, width: layout.screenWidth, height: layout.screenHeight)
@@ -159,6 +168,16 @@ public final class PatientScreen {
         inked.removeAll()
         lastInk = nil
         needsFrame = true
+    }
+
+    /// The trail making layout on the screen, whose circles a view's `trailMarks` name.
+    public private(set) var trailLayout: TrailLayout?
+
+    /// Shows a trail making part's form (`TrailsScreen.page`) and wipes the ink; the view's
+    /// `trailMarks` are drawn on this layout's circles until another page is shown.
+    public func show(trails layout: TrailLayout) {
+        show(page: TrailsScreen.page(layout))
+        trailLayout = layout
     }
 
     /// Shows what the proctor's state asks for (redrawn only when it changes).
@@ -473,12 +492,12 @@ public final class PatientScreen {
     }
 
     /// The banner text's size: 0.7 cm on the screen, in pixels.
-    var bannerTextPixels: Double { BannerLines.textPixels(on: layout) }
+    static func bannerTextPixels(on layout: ScreenLayout) -> Double { BannerLines.textPixels(on: layout) }
 
     /// The lines `message` is drawn in: as many as keep each inside the screen's width less a margin at
     /// each end (issue 28: the clock command was one line wider than a 1920 x 1080 pen display).
-    func bannerLines(_ message: String) -> [String] {
-        let size = bannerTextPixels
+    static func bannerLines(_ message: String, on layout: ScreenLayout) -> [String] {
+        let size = bannerTextPixels(on: layout)
         return BannerLines.lines(of: message, width: BannerLines.lineWidth(on: layout)) {
             TextMeasure.inkWidth(of: $0, size: size, bold: false)
         }
@@ -486,13 +505,27 @@ public final class PatientScreen {
 
     /// The strip at the top of the screen that carries `lineCount` lines of the message, in pixels:
     /// 1.6 cm for one line, a line spacing more for each further line.
-    func bannerRect(lineCount: Int) -> PixelRect {
+    static func bannerRect(lineCount: Int, on layout: ScreenLayout) -> PixelRect {
         let height = BannerLines.bannerHeight(
-            lineCount: lineCount, singleLineHeight: 1.6 * layout.pixelsPerInch / 2.54, textSize: bannerTextPixels)
+            lineCount: lineCount, singleLineHeight: 1.6 * layout.pixelsPerInch / 2.54, textSize: bannerTextPixels(on: layout))
         return PixelRect(x: 0, y: 0, width: Double(layout.screenWidth), height: height)
     }
 
     private func redrawOverlay() {
+        let pixels = Self.overlay(view, buttons: buttons, trailLayout: trailLayout, on: layout)
+        hasOverlay = pixels != nil
+        needsFrame = true
+        if let layers {
+            layers.setOverlay(pixels)
+        } else if let textures, let pixels {
+            sdl.upload(pixels, to: textures.overlay)
+        }
+    }
+
+    /// The overlay of `view` (with the clock's `buttons` and a trail making correction's marks on
+    /// `trailLayout`'s circles) on the screen of `layout`, as cairo's ARGB32 pixels, clear (0) where
+    /// the page and the ink show through; nil when there is nothing over them.
+    static func overlay(_ view: PatientView, buttons: ClockButtons, trailLayout: TrailLayout?, on layout: ScreenLayout) -> [UInt32]? {
         let screen = layout.screenRegion
         let cm = 1 / layout.pixelsPerCentimetre
         func form(_ x: Double, _ y: Double) -> FormPosition { layout.formPosition(x: x, y: y) }
@@ -503,6 +536,13 @@ public final class PatientScreen {
         }
         var marks: [PageMark] = []
         var kept: [PixelRect] = []
+        // Boxes of which only the drawn (not white) pixels are kept: marks over the form's circles
+        // and the patient's ink, which must stay visible around and under them.
+        var keptMarks: [PixelRect] = []
+        if let trailMarks = view.trailMarks, let trailLayout {
+            marks.append(contentsOf: TrailsScreen.correctionMarks(trailMarks, in: trailLayout))
+            keptMarks.append(contentsOf: TrailsScreen.correctionBoxes(trailMarks, in: trailLayout, on: layout))
+        }
         if view.cover != .none {
             marks.append(
                 rect(PixelRect(x: 0, y: 0, width: Double(layout.screenWidth), height: Double(layout.screenHeight)), Self.coverColour))
@@ -559,11 +599,17 @@ public final class PatientScreen {
             kept.append(contentsOf: Self.frameStrips(around: box, margin: m, width: 0.1, on: layout))
         }
         if let message = view.message {
-            let lines = bannerLines(message)
-            let banner = bannerRect(lineCount: lines.count)
+            let lines = bannerLines(message, on: layout)
+            var banner = bannerRect(lineCount: lines.count, on: layout)
+            // A trail making form can fill the screen's height: the words go to the edge that hides fewer circles.
+            if let trailLayout, TrailsScreen.bannerAtBottom(height: banner.height, layout: trailLayout, on: layout) {
+                banner.y = Double(layout.screenHeight) - banner.height
+            }
             marks.append(rect(banner, Self.bannerColour))
             for (index, line) in lines.enumerated() {
-                let y = BannerLines.lineCentre(index, of: lines.count, bannerHeight: banner.height, textSize: bannerTextPixels)
+                let y =
+                    banner.y
+                    + BannerLines.lineCentre(index, of: lines.count, bannerHeight: banner.height, textSize: bannerTextPixels(on: layout))
                 marks.append(
                     .centredText(
                         line, centre: form(banner.width / 2, y), sizeCentimetres: 0.7 * cm * layout.pixelsPerInch / 2.54, bold: false,
@@ -582,12 +628,7 @@ public final class PatientScreen {
                 kept.append(r)
             }
         }
-        hasOverlay = !marks.isEmpty
-        needsFrame = true
-        guard hasOverlay else {
-            layers?.setOverlay(nil)
-            return
-        }
+        guard !marks.isEmpty else { return nil }
         let raster = RasterImage(page: PageDrawing(size: layout.form, marks: marks), dotsPerInch: layout.rasterDotsPerInch, region: screen)
         let drawn = Self.fitted(raster, width: layout.screenWidth, height: layout.screenHeight)
         var pixels = drawn
@@ -617,12 +658,27 @@ public final class PatientScreen {
                 }
             }
         }
-        if let layers {
-            layers.setOverlay(pixels)
-        } else if let textures {
-            sdl.upload(pixels, to: textures.overlay)
+        Self.keepDrawn(keptMarks, from: drawn, into: &pixels, width: width, height: layout.screenHeight)
+        return pixels
+    }
+
+    /// Copies into `pixels` the pixels of `drawn` inside `boxes` that are not the page's white: marks
+    /// drawn over the form without hiding it (the overlay is clear elsewhere).
+    static func keepDrawn(_ boxes: [PixelRect], from drawn: [UInt32], into pixels: inout [UInt32], width: Int, height: Int) {
+        for box in boxes {
+            let rows = max(0, Int(box.y.rounded()))..<min(height, Int((box.y + box.height).rounded()))
+            let columns = max(0, Int(box.x.rounded()))..<min(width, Int((box.x + box.width).rounded()))
+            guard !rows.isEmpty, !columns.isEmpty else { continue }
+            for y in rows {
+                for x in columns where drawn[y * width + x] != Self.white {
+                    pixels[y * width + x] = drawn[y * width + x]
+                }
+            }
         }
     }
+
+    /// The page's opaque white, as cairo's ARGB32.
+    static let white: UInt32 = 0xFFFF_FFFF
 
     /// The raster cropped or padded (white) to exactly width x height: cairo rounds the region up.
     static func fitted(_ raster: RasterImage, width: Int, height: Int) -> [UInt32] {

@@ -53,6 +53,9 @@ public enum PatientWords {
     public static let symbolDigitSamples = "Start with these sample boxes: write the digit that goes with each symbol."
     public static let symbolDigitCopySamples = "Start with these sample boxes: copy each digit into the box below it."
     public static let symbolDigitFirstRow = "Then go on box after box, row after row, as quickly as you can."
+    /// The delayed-recall reminder, shown and spoken when the patient has written nothing for the
+    /// settings' `delayed-recall-warning` (20 s by default); it stays until the patient writes.
+    public static let symbolDigitRecallReminder = "Please go on: write the digit that goes with each symbol, from memory."
     /// Shown with the check mark after a maze is finished.
     public static let wellDone = "Well done"
     public static let continueButton = "Continue"
@@ -82,6 +85,8 @@ public struct PatientView: Hashable, Sendable {
     public var showsButtons = false
     /// Large words centred on the screen, one a line, the middle line largest (a break's countdown).
     public var announcement: [String] = []
+    /// A trail making correction's marks over the form (the wrong circle, the circle to go back to).
+    public var trailMarks: TrailsMarks?
 
     public init(cover: FormCover = .none, message: String? = nil, showsButtons: Bool = false) {
         self.cover = cover
@@ -123,9 +128,12 @@ public struct PatientView: Hashable, Sendable {
     /// The view while the operator has paused the test: the form hidden, since nothing drawn now is recorded.
     public static let paused = PatientView(cover: .everything, message: PatientWords.paused)
 
-    /// The view of a symbol-digit proctor: after a skip, the box to continue in.
+    /// The view of a symbol-digit proctor: after a skip, the box to continue in; after a
+    /// delayed-recall reminder, the reminder's words until the patient writes.
     public static func symbolDigit(_ proctor: SymbolDigitProctor) -> PatientView {
-        guard let next = proctor.continueIn, let form = proctor.form, next < form.boxes.count else { return PatientView() }
+        guard let next = proctor.continueIn, let form = proctor.form, next < form.boxes.count else {
+            return proctor.isReminding ? PatientView(message: PatientWords.symbolDigitRecallReminder) : PatientView()
+        }
         return PatientView(cover: .continueBox(form.boxes[next].box), message: PatientWords.continueInBox)
     }
 

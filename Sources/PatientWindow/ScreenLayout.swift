@@ -1,3 +1,4 @@
+public import Proctoring
 public import StylusGeometry
 
 /// A rectangle of screen pixels, x right and y down from the window's top-left corner.
@@ -48,6 +49,39 @@ public struct ScreenLayout: Hashable, Sendable {
         pixelsPerCentimetre = overflows ? fit : physical
         originX = (Double(width) - form.widthCentimetres * pixelsPerCentimetre) / 2
         originY = (Double(height) - form.heightCentimetres * pixelsPerCentimetre) / 2
+    }
+
+    /// Places `form` at physical size whenever `content` (the part of the form with something on
+    /// it) fits the screen, though the form's blank edges may not: the form centred, then moved
+    /// just enough to bring all of `content` onto the screen. Content larger than the screen is
+    /// shrunk to fit and centred (then `isPhysicalSize` is false). A trail making form is 25 x 18 cm
+    /// on paper, taller than a Cintiq 13HD's 16.5 cm, but its circles fit at their printed size.
+    public init(form: FormSize, screenWidth width: Int, screenHeight height: Int, pixelsPerInch: Double, keeping content: FormRectangle) {
+        self.form = form
+        screenWidth = width
+        screenHeight = height
+        self.pixelsPerInch = pixelsPerInch
+        let physical = pixelsPerInch / 2.54
+        // As the form's own placement: less than half a pixel over is not overflowing.
+        let overflows =
+            content.size.widthCentimetres * physical > Double(width) + 0.5
+            || content.size.heightCentimetres * physical > Double(height) + 0.5
+        if overflows {
+            pixelsPerCentimetre = min(Double(width) / content.size.widthCentimetres, Double(height) / content.size.heightCentimetres)
+            originX = (Double(width) - content.size.widthCentimetres * pixelsPerCentimetre) / 2 - content.minX * pixelsPerCentimetre
+            originY = (Double(height) - content.size.heightCentimetres * pixelsPerCentimetre) / 2 - content.minY * pixelsPerCentimetre
+        } else {
+            pixelsPerCentimetre = physical
+            /// The centred origin on one axis, clamped so the content's span lies on the screen.
+            func origin(form length: Double, screen pixels: Int, from low: Double, to high: Double) -> Double {
+                let centred = (Double(pixels) - length * physical) / 2
+                let least = -low * physical
+                let most = Double(pixels) - high * physical
+                return least <= most ? min(max(centred, least), most) : (least + most) / 2
+            }
+            originX = origin(form: form.widthCentimetres, screen: width, from: content.minX, to: content.maxX)
+            originY = origin(form: form.heightCentimetres, screen: height, from: content.minY, to: content.maxY)
+        }
     }
 
     /// True when 1 cm on the form is 1 cm on the screen.

@@ -25,6 +25,8 @@ public final class SpokenInstructions {
     private var scriptSpoke = false
     /// Why the script's first unspoken segment was not spoken.
     private var scriptSilence: UnspokenReason?
+    /// A reminder's speech asked for and not played yet.
+    private var reminder: SpeechToken?
     private var warned = false
 
     public init(screen: PatientScreen, voice: String, clock: @escaping () -> EventTime) {
@@ -74,6 +76,14 @@ public final class SpokenInstructions {
         }
         reading.touched(at: time)
         banner = nil
+        reminder = nil
+    }
+
+    /// Speaks a reminder the proctor gave (the view shows its words while it is up). It is not the
+    /// step's instructions: the reading measure is untouched, and nothing playing is cut short to
+    /// make room for it. Speech made after the patient touched again is dropped.
+    public func remind(_ text: String) {
+        reminder = screen.requestSpeech(text, voice: voice)
     }
 
     /// The test is over: no words stay on screen.
@@ -105,6 +115,16 @@ public final class SpokenInstructions {
                 if let script, script.isSettled, reading.awaitsSpeech {
                     // Nothing spoken at all: shown, not spoken, for the first reason a segment gave.
                     if scriptSpoke { reading.speechEnds(at: script.end) } else { reading.speechNotPlayed(scriptSilence ?? .noAudioOutput) }
+                }
+                continue
+            }
+            if outcome.token == reminder {
+                reminder = nil
+                switch outcome.speech {
+                case let .success(speech) where screen.canPlay: screen.play(speech)
+                // Made but not heard, or not made: the reminder is shown only, as the warning says.
+                case .success: warnOnce(.noAudioOutput)
+                case let .failure(error): warnOnce(error)
                 }
                 continue
             }

@@ -133,6 +133,11 @@ public struct SymbolDigitProctor: Sendable {
     public private(set) var interruptions: [SymbolDigitInterruption] = []
     /// Every finished stroke so far, in order.
     public private(set) var strokes: [SymbolDigitStroke] = []
+    /// The delayed-recall reminders given so far (`remindDelayedRecall`), over every step.
+    public private(set) var reminders = 0
+    /// Whether the last reminder is still up: from the reminder until the patient next touches
+    /// the form or the step ends. The patient's window shows it meanwhile.
+    public private(set) var isReminding = false
 
     private var stepIndex = -1
     private var pen = Pen.up
@@ -169,6 +174,7 @@ public struct SymbolDigitProctor: Sendable {
         pen = .drawing(
             start: time, minX: point.xCentimetres, minY: point.yCentimetres, maxX: point.xCentimetres,
             maxY: point.yCentimetres)
+        isReminding = false
         if warningDeadline != nil {
             warningDeadline = nil
             return [.cancelTimer(.delayedRecallWarning), .acceptStroke]
@@ -208,6 +214,8 @@ public struct SymbolDigitProctor: Sendable {
         guard let deadline = warningDeadline, deadline <= time else { return [] }
         warningDeadline = nil
         guard pen == .up, currentStep?.part == .delayedRecall else { return [] }
+        reminders += 1
+        isReminding = true
         return [.remindDelayedRecall(at: time)]
     }
 
@@ -231,6 +239,7 @@ public struct SymbolDigitProctor: Sendable {
             actions += startStep(stepIndex + 1, at: time)
         } else {
             form = nil
+            isReminding = false
             state = .finished
             actions.append(.finished(at: time))
         }
@@ -256,6 +265,7 @@ public struct SymbolDigitProctor: Sendable {
 
     private mutating func startStep(_ index: Int, at time: EventTime) -> [SymbolDigitAction] {
         stepIndex = index
+        isReminding = false
         let step = steps[index]
         form = SymbolDigitForm(step: step, displayMode: settings.displayMode, origin: origin)
         frontier = -1

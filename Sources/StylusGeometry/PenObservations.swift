@@ -75,6 +75,9 @@ public struct PressureObserver {
 
     private var assembler: FrameAssembler
     private var observed: [Tool] = []
+    /// Frames with the tip down (from `BTN_TOUCH`) before the pressure axis ever reported: a
+    /// tablet that declares pressure and never sends it touches without a pressure to observe.
+    public private(set) var touchingFramesWithoutPressure = 0
 
     public init(device: DeviceDescription) throws(PenDeviceRejection) {
         assembler = try FrameAssembler(device: device)
@@ -83,15 +86,18 @@ public struct PressureObserver {
     /// One event; returns true when it completed a frame with the tip down (a stroke's frame).
     @discardableResult
     public mutating func process(_ event: InputEvent) -> Bool {
-        guard case .pen(let frame)? = assembler.process(event), frame.inProximity, let pressure = frame.axes.pressure else {
-            return false
-        }
+        guard case .pen(let frame)? = assembler.process(event), frame.inProximity else { return false }
         let index: Int
         if let known = observed.firstIndex(where: { $0.tool == frame.tool && $0.serial == frame.serial }) {
             index = known
         } else {
             observed.append(Tool(tool: frame.tool, serial: frame.serial))
             index = observed.count - 1
+        }
+        guard let pressure = frame.axes.pressure else {
+            // No pressure reported yet (or ever): the frame is counted, its pressure is not observed.
+            if frame.isInContact { touchingFramesWithoutPressure += 1 } else { observed[index].hoveringFrames += 1 }
+            return frame.isInContact
         }
         observed[index].maximum = max(observed[index].maximum ?? pressure, pressure)
         if frame.isInContact {

@@ -98,7 +98,8 @@ public enum AssemblerNotice: Hashable, Sendable, CustomStringConvertible {
 ///   last frame of a stream simply stays open.
 /// - **Tip contact** comes from pressure with libinput's hysteresis and worn-nib offset
 ///   (see `PressureThresholds`), per tool and serial; on devices without a pressure axis,
-///   from `BTN_TOUCH`.
+///   and until a declared pressure axis first reports a value, from `BTN_TOUCH` (a tablet
+///   that declares `ABS_PRESSURE` and never sends it still draws; its pressure is absent).
 /// - **Pad frames** on a shared node (serial -1, `BTN_TOOL_FINGER`, or pad buttons in a
 ///   frame without pen events) become `.pad` and never touch the pen's state.
 /// - **No invented coordinates.** evdev reports only changes, so until the stream has
@@ -193,9 +194,10 @@ public struct FrameAssembler: Sendable {
         self.inferredProximityTimeout = inferredProximityTimeout
         let c = capabilities
         let start = RawPenAxes(
-            x: c.x.value, y: c.y.value, pressure: c.pressure?.value, distance: c.distance?.value,
-            // Tilt is nil until the device reports it: a recording does not carry the axes'
-            // starting values, and some pens (the DTH2242's) advertise tilt they never send.
+            x: c.x.value, y: c.y.value, pressure: nil, distance: c.distance?.value,
+            // Pressure and tilt are nil until the device reports them: a recording does not carry
+            // the axes' starting values, and some pens advertise axes they never send (the
+            // DTH2242's tilt; a tablet declaring ABS_PRESSURE whose contact is BTN_TOUCH alone).
             tiltX: nil, tiltY: nil, rotation: c.hasRotation ? 0 : nil,
             wheel: c.hasWheel ? 0 : nil)
         self.deviceAxes = start

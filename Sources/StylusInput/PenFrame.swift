@@ -22,8 +22,8 @@ public struct PenButtons: OptionSet, Hashable, Sendable {
 
 /// The pen's axes in device units, as the kernel last reported them.
 ///
-/// An axis the device does not have is nil; so are the tilt axes until the device first
-/// reports them (a recording does not carry their starting values). Values are carried over from earlier
+/// An axis the device does not have is nil; so are pressure and the tilt axes until the device
+/// first reports them (a recording does not carry their starting values). Values are carried over from earlier
 /// frames (evdev reports only changes), except that the zeros a Wacom proximity-out
 /// frame sends are never taken as a position.
 public struct RawPenAxes: Hashable, Sendable {

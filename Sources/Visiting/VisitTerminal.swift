@@ -1,3 +1,4 @@
+public import Administering
 import Foundation
 import Glibc
 import Sessions

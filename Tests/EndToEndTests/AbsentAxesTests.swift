@@ -119,6 +119,65 @@ struct AbsentAxesTests {
         #expect(info.standardOutput.contains("note: ABS_PRESSURE is listed without a range (0..0)"), "\(info.standardOutput)")
     }
 
+    @Test("a tablet that declares pressure and never sends it: drawn from BTN_TOUCH, pressure absent, not 'never touched'")
+    func pressureNeverSent() throws {
+        let out = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: out) }
+        // The WP5540U's recording with every ABS_PRESSURE event taken out: its description still
+        // lists the axis with its range (0..1023), and its contact is BTN_TOUCH's alone.
+        let original = try String(contentsOfFile: Self.ucLogic.path, encoding: .utf8)
+        let lines = original.components(separatedBy: "\n")
+        try #require(lines.contains("A: 18 0 1023 0 0 0"))
+        let pressureEvents = lines.filter { $0.hasPrefix("E: ") && $0.contains(" 0003 0018 ") }
+        try #require(!pressureEvents.isEmpty)
+        let recording = out.appendingPathComponent("pressure-never-sent.events")
+        try lines.filter { !($0.hasPrefix("E: ") && $0.contains(" 0003 0018 ")) }.joined(separator: "\n")
+            .write(to: recording, atomically: true, encoding: .utf8)
+        let touches = lines.filter { $0.hasPrefix("E: ") && $0.contains(" 0001 014a 0001") }.count
+
+        let replay = try styluskit(["replay", recording.path, "--test", "clock", "--out", out.path, "--json"])
+        try #require(replay.status == 0, "\(replay.standardError)")
+        let summary = try #require(try JSONSerialization.jsonObject(with: Data(replay.standardOutput.utf8)) as? [String: Any])
+        #expect(summary["strokes"] as? Int == touches)
+        let absent = try #require(summary["absentAxes"] as? [[String: Any]])
+        #expect(absent.map { $0["axis"] as? String } == ["tilt", "pressure"])
+        #expect(absent.map { $0["reason"] as? String } == ["no-axis", "never-sent"])
+        let points = try Self.points(out.appendingPathComponent("pressure-never-sent.csk"))
+        try #require(!points.isEmpty)
+        for point in points {
+            #expect(Self.attribute("absent", of: point) == "altitude azimuth pressure", "\(point)")
+            #expect(Self.attribute("pressure", of: point) == "1000")
+        }
+        let text = try styluskit(["replay", recording.path, "--test", "clock", "--out", out.path, "--force"])
+        #expect(
+            text.standardOutput.contains(
+                "absent: pressure (pressure) in \(points.count) of \(points.count) pen-contact frames: the device lists the axis "
+                    + "but never sent a value"), "\(text.standardOutput)")
+        let info = try styluskit(["info", recording.path])
+        try #require(info.status == 0, "\(info.standardError)")
+        #expect(info.standardOutput.contains("  absent     pressure (pressure) in "), "\(info.standardOutput)")
+
+        // Its pressure measures are empty, never a constant 1000 with sd 0.
+        let features = try styluskit(["features", recording.path, "--test", "clock", "--level", "stroke", "--format", "json"])
+        try #require(features.status == 0, "\(features.standardError)")
+        let rows = features.standardOutput.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        try #require(!rows.isEmpty)
+        for row in rows {
+            #expect(row["pressure_mean"] is NSNull, "pressure_mean: \(String(describing: row["pressure_mean"]))")
+            #expect(row["pressure_sd"] is NSNull, "pressure_sd: \(String(describing: row["pressure_sd"]))")
+        }
+        // `calibrate pressure` says the pen touched and no pressure came, not that it never touched.
+        let calibrate = try styluskit(["calibrate", "pressure", "--recording", recording.path])
+        #expect(calibrate.status == 65)
+        #expect(
+            calibrate.standardError.contains(
+                "The pen touched the tablet in \(recording.path) (\(points.count) frames with the tip down), but the device never "
+                    + "sent a pressure value, though it lists ABS_PRESSURE: there is no pressure range to report."),
+            "\(calibrate.standardError)")
+    }
+
     @Test("the eraser end's contact is counted and said by info, the summary and --events")
     func eraserContact() throws {
         let out = try Paths.temporaryDirectory()

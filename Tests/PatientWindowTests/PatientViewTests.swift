@@ -115,6 +115,33 @@ struct PatientViewTests {
         #expect(PatientWords.clock(.copy, settings: ClockSettings(hours: 2, minutes: 45)) == PatientWords.clockCopy)
         #expect(PatientWords.clockCopy == "Please copy the clock shown, as exactly as you can.")
     }
+
+    @Test("The delayed-recall reminder is shown when the proctor gives it, until the patient writes or the part ends")
+    func delayedRecallReminder() {
+        func at(_ milliseconds: Int64) -> EventTime { EventTime(microseconds: milliseconds * 1_000) }
+        let origin = FormPosition(xCentimetres: 1, yCentimetres: 1)
+        var proctor = SymbolDigitProctor(
+            settings: SymbolDigitSettings(enableRepeat: false, delayedRecallWarning: .milliseconds(5_000)), origin: origin)
+        _ = proctor.begin(at: at(0))
+        _ = proctor.continuePressed(at: at(10))
+        _ = proctor.continuePressed(at: at(20))  // delayed recall: the reminder is due at 5.02 s
+        #expect(PatientView.symbolDigit(proctor) == PatientView())
+        #expect(proctor.timerFired(at: at(5_020)) == [.remindDelayedRecall(at: at(5_020))])
+        let reminder = "Please go on: write the digit that goes with each symbol, from memory."
+        #expect(PatientView.symbolDigit(proctor) == PatientView(message: reminder))
+        #expect(PatientWords.symbolDigitRecallReminder == reminder)
+        // Writing takes it away; the next 5 s without writing bring it back.
+        _ = proctor.penDown(origin, at: at(6_000))
+        #expect(PatientView.symbolDigit(proctor) == PatientView())
+        _ = proctor.penUp(origin, at: at(6_100))
+        #expect(PatientView.symbolDigit(proctor) == PatientView())
+        #expect(proctor.timerFired(at: at(11_100)) == [.remindDelayedRecall(at: at(11_100))])
+        #expect(PatientView.symbolDigit(proctor).message == reminder)
+        #expect(proctor.reminders == 2)
+        // The part's end takes it away.
+        _ = proctor.continuePressed(at: at(12_000))
+        #expect(PatientView.symbolDigit(proctor) == PatientView())
+    }
 }
 
 @Suite("Clock buttons")

@@ -185,6 +185,13 @@ struct SettingsTableTests {
             let form = SymbolDigitForm(step: SymbolDigitStep(round: 1, part: .test), origin: SymbolDigitForm.origin(centredOn: setup.form))
             let given = StepPage.symbolDigitInstructions(form, of: sdt)
             return "\(given.script?.map(\.words) ?? []) \(given.banner)"
+        case "symbol-digit.delayed-recall-warning":
+            // The delayed-recall part, then 1.5 s without writing: what the view shows (and the presenter speaks).
+            let sdt = try #require(driver as? SymbolDigitDriver)
+            try sdt.begin(at: start)
+            while sdt.proctorOnScreen.currentStep?.part != .delayedRecall { try sdt.continuePressed(at: start) }
+            try sdt.advance(to: start.advanced(by: .milliseconds(1_500)))
+            return PatientView.symbolDigit(sdt.proctorOnScreen).message ?? "nothing shown"
         case "symbol-digit.display-mode":
             return "\(StepPage.symbolDigit(SymbolDigitStep(round: 1, part: .test), of: try #require(driver as? SymbolDigitDriver)))"
         default:

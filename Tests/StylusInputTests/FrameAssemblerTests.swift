@@ -58,7 +58,7 @@ struct WacomProximityTests {
                     PenFrame(
                         time: EventTime(microseconds: 1), tool: .pen, inProximity: true, tipDown: false,
                         axes: RawPenAxes(
-                            x: 27246, y: 10992, pressure: 0, distance: 31, tiltX: 19, tiltY: 32, rotation: 0,
+                            x: 27246, y: 10992, pressure: nil, distance: 31, tiltX: 19, tiltY: 32, rotation: 0,
                             wheel: 0),
                         serial: 897_625_000, toolID: 1_050_626, transitions: [.enteredProximity]))
             ])
@@ -70,7 +70,7 @@ struct WacomProximityTests {
         try #require(frames.count == 4)
         // Last real values: x/y/distance/tilt-x from 0.421960, tilt-y from 0.416964.
         let lastReal = RawPenAxes(
-            x: 30201, y: 14175, pressure: 0, distance: 62, tiltX: 8, tiltY: 15, rotation: 0, wheel: 0)
+            x: 30201, y: 14175, pressure: nil, distance: 62, tiltX: 8, tiltY: 15, rotation: 0, wheel: 0)
         #expect(frames[2].axes == lastReal)
         #expect(frames[2].transitions == [])
         #expect(
@@ -94,7 +94,7 @@ struct WacomProximityTests {
                 PenFrame(
                     time: ms(600), tool: .pen, inProximity: true, tipDown: false,
                     axes: RawPenAxes(
-                        x: 20000, y: 15000, pressure: 0, distance: 40, tiltX: 0, tiltY: 0, rotation: 0, wheel: 0),
+                        x: 20000, y: 15000, pressure: nil, distance: 40, tiltX: 0, tiltY: 0, rotation: 0, wheel: 0),
                     serial: 897_625_000, toolID: 1_050_626, transitions: [.enteredProximity])
             ])
     }
@@ -192,7 +192,7 @@ struct WacomProximityTests {
         #expect(frames[0].tool == .inferredPen && frames[0].transitions == [.enteredProximity])
         #expect(frames[0].serial == -494_927_427 && frames[0].toolID == nil)
         let beforeOut = RawPenAxes(
-            x: 68715, y: 14814, pressure: 0, distance: 60, tiltX: 76, tiltY: 55, rotation: 0, wheel: 0)
+            x: 68715, y: 14814, pressure: nil, distance: 60, tiltX: 76, tiltY: 55, rotation: 0, wheel: 0)
         #expect(frames[1].axes == beforeOut && frames[1].transitions == [])
         #expect(
             frames[2]
@@ -206,7 +206,7 @@ struct WacomProximityTests {
                     time: EventTime(seconds: 1_369_413_637, microseconds: 704_653), tool: .eraser, inProximity: true,
                     tipDown: false,
                     axes: RawPenAxes(
-                        x: 72308, y: 12374, pressure: 0, distance: 43, tiltX: 60, tiltY: 97, rotation: 0, wheel: 0),
+                        x: 72308, y: 12374, pressure: nil, distance: 43, tiltX: 60, tiltY: 97, rotation: 0, wheel: 0),
                     serial: -494_927_427, toolID: 1_443_850, transitions: [.enteredProximity]))
         #expect(frames[4].tool == .eraser && frames[4].transitions == [] && frames[4].axes.tiltX == 59)
     }
@@ -257,6 +257,22 @@ struct TipContactTests {
         let frames = a.penFrames(events)
         #expect(frames.map(\.tipDown) == [false, true, false])
         #expect(frames.map(\.axes.pressure) == [nil, nil, nil])
+    }
+
+    /// A tablet that declares ABS_PRESSURE and never sends it: BTN_TOUCH decides and the pressure
+    /// stays unknown (absent); once pressure reports, it decides, with its thresholds.
+    @Test func aDeclaredPressureAxisThatNeverReportedLeavesContactToBtnTouch() throws {
+        var a = try assembler(Devices.cintiq13HD)
+        var events = frame(at: 0, .abs(AbsoluteAxis.x, 5000), .abs(AbsoluteAxis.y, 5000), .key(KeyCode.toolPen, 1))
+        events += frame(at: 5, .key(KeyCode.touch, 1))
+        events += frame(at: 10, .key(KeyCode.touch, 0))
+        events += frame(at: 15, .abs(AbsoluteAxis.pressure, 101), .key(KeyCode.touch, 1))
+        events += frame(at: 20, .abs(AbsoluteAxis.pressure, 102))
+        let frames = a.penFrames(events)
+        #expect(frames.map(\.tipDown) == [false, true, false, false, true])
+        #expect(frames.map(\.axes.pressure) == [nil, nil, nil, 101, 102])
+        #expect(frames[1].axes.unmeasured.contains(.pressure))
+        #expect(!frames[4].axes.unmeasured.contains(.pressure))
     }
 
     /// UC-LOGIC-Tablet-WP5540U-Pen.events lines 179-200 and 1499-1508: BTN_TOUCH 1 arrives
@@ -412,7 +428,7 @@ struct InferredProximityTests {
             frames.first
                 == PenFrame(
                     time: EventTime(microseconds: 0), tool: .inferredPen, inProximity: true, tipDown: false,
-                    axes: RawPenAxes(x: 9870, y: 11474, pressure: 0), transitions: [.enteredProximity]))
+                    axes: RawPenAxes(x: 9870, y: 11474, pressure: nil), transitions: [.enteredProximity]))
     }
 
     @Test func aSilenceLongerThanTheTimeoutStartsANewProximity() throws {
@@ -503,7 +519,7 @@ struct PadFrameTests {
         #expect(
             pen.axes
                 == RawPenAxes(
-                    x: 19544, y: 10969, pressure: 0, distance: 55, tiltX: 85, tiltY: 64, rotation: 0, wheel: 0))
+                    x: 19544, y: 10969, pressure: nil, distance: 55, tiltX: 85, tiltY: 64, rotation: 0, wheel: 0))
         #expect(pen.serial == -1_719_661_677)
     }
 }
@@ -528,8 +544,8 @@ struct DroppedEventTests {
         #expect(a.framesDiscarded == 1)
         let after = try #require(out.last?.pen)
         #expect(after.gapBefore == FrameGap(start: ms(10), end: ms(20), discardedEvents: 4))
-        // Nothing of the discarded events is taken: y and pressure are those before the drop.
-        #expect(after.axes.x == 26900 && after.axes.y == 10992 && after.axes.pressure == 0)
+        // Nothing of the discarded events is taken: y is the one before the drop, and pressure, never reported, none.
+        #expect(after.axes.x == 26900 && after.axes.y == 10992 && after.axes.pressure == nil)
         #expect(!after.tipDown && after.transitions == [])
         #expect(out.first?.gapBefore == nil)
     }

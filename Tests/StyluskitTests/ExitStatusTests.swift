@@ -162,6 +162,7 @@ struct ExitStatusTests {
         (CalibrationError.noTaps(file: "a"), .dataError),
         (CalibrationError.noPressureAxis(device: "d"), .dataError),
         (CalibrationError.noContact(file: "a"), .dataError),
+        (CalibrationError.pressureNeverSent(file: "a", touchingFrames: 3), .dataError),
         (CalibrationError.tooFewTargets(columns: 1, rows: 1, minimum: 4), .usage),
         (CalibrationError.notASpacing(0), .usage),
         (CalibrationError.rulerHalf, .usage),

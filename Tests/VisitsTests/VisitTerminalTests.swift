@@ -1,3 +1,4 @@
+import Administering
 import Foundation
 import Sessions
 import Testing
@@ -148,6 +149,59 @@ import Visits
         #expect(typed(Array("s very tired ".utf8) + [0x17]).text == "s very ")
         #expect(typed(Array("s a".utf8) + [0x1B, UInt8(ascii: "["), UInt8(ascii: "D")] + Array("b".utf8)).text == "s ab")
         #expect(typed(Array("s tired\r\nq\n".utf8)).lines == ["s tired", "q"])
+    }
+
+    /// During a test the terminal takes no commands, but the operator's line, redrawn every second
+    /// and at each note, never erases what is typed there: it shows it after itself, and a line ended
+    /// with Enter (or left unfinished at the test's end) stays with a note that it was not read.
+    @Test func theOperatorLineDuringATestNeverErasesWhatTheOperatorTypes() {
+        let terminal = ScriptedTerminal(keys: [(1, "s feels"), (2, " unwell"), (3, "\n"), (4, "tired")])
+        let operatorTerminal = OperatorTerminal(console: terminal, isTTY: true, note: { terminal.write($0 + "\n") })
+        #expect(terminal.typingShown)
+        func line(_ seconds: Int) -> String {
+            "sdt, part symbolDigitStep-test, 0:0\(seconds) | N next part, R repeat instructions, P pause, Escape twice ends, "
+                + "Ctrl+Q twice aborts"
+        }
+        operatorTerminal.status(line(0))
+        #expect(terminal.screen[terminal.row] == String(line(0).prefix(79)))
+        terminal.time = 1
+        operatorTerminal.takeKeys()
+        #expect(terminal.screen[terminal.row].hasSuffix(" > s feels"), "\(terminal.screen[terminal.row])")
+        // The line's redraw a second later keeps what is being typed.
+        operatorTerminal.status(line(1))
+        #expect(terminal.screen[terminal.row].hasPrefix("sdt, part symbolDigitStep-test, 0:01 |"))
+        #expect(terminal.screen[terminal.row].hasSuffix(" > s feels"), "\(terminal.screen[terminal.row])")
+        #expect(terminal.screen[terminal.row].count <= 79)
+        terminal.time = 2
+        operatorTerminal.takeKeys()
+        // A message on a line of its own, and the typed text back under it at once.
+        operatorTerminal.note("Next part.")
+        #expect(terminal.screen.contains("Next part."))
+        #expect(terminal.screen[terminal.row].hasSuffix(" > s feels unwell"), "\(terminal.screen[terminal.row])")
+        terminal.time = 3
+        operatorTerminal.takeKeys()
+        #expect(terminal.screen.contains(OperatorTerminal.notRead("s feels unwell")))
+        #expect(
+            OperatorTerminal.notRead("s feels unwell")
+                == "> s feels unwell  (not read: the terminal takes no commands during a test; the window's keys are N, R, P, "
+                + "Escape, Ctrl+Q. A skip reason is typed at the next test's prompt.)")
+        terminal.time = 4
+        operatorTerminal.takeKeys()
+        operatorTerminal.status(line(4))
+        #expect(terminal.screen[terminal.row].hasSuffix(" > tired"))
+        operatorTerminal.finish()
+        #expect(terminal.screen.contains(OperatorTerminal.notRead("tired")))
+        #expect(terminal.screen[terminal.row] == "")
+        #expect(!terminal.typingShown)
+    }
+
+    @Test func theOperatorLineKeepsTheEndOfLongTypedText() {
+        let status = "maze, part maze-1, 0:05 | N next part, R repeat instructions, P pause, Escape twice ends, Ctrl+Q twice aborts"
+        #expect(OperatorTerminal.line(status, typed: "", columns: 79) == String(status.prefix(79)))
+        #expect(OperatorTerminal.line(status, typed: "s tired", columns: 79) == String(status.prefix(69)) + " > s tired")
+        let long = String(repeating: "a", count: 60) + "END"
+        let shown = OperatorTerminal.line(status, typed: long, columns: 79)
+        #expect(shown.count <= 79 && shown.hasSuffix("END") && shown.contains(" > <"), "\(shown)")
     }
 }
 
