@@ -228,7 +228,8 @@ let package = Package(
         .testTarget(name: "ProctoringTests", dependencies: ["Proctoring", "StylusGeometry", "StylusInput"]),
         .testTarget(name: "RecordingsTests", dependencies: ["Recordings", "StylusInput", "CEvemu", "TestSupport"]),
         .testTarget(name: "ADFTests", dependencies: ["ADF", "TestSupport"]),
-        .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "StylusInput"]),
+        // LiveTablet on a real uinput pen made by libevemu where /dev/uinput is writable (the VM suite).
+        .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "StylusInput", "CEvemu"]),
         .testTarget(name: "FormPrintingTests", dependencies: ["FormPrinting", "Proctoring", "StylusGeometry"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "FormPrinting", "ADF", "Proctoring", "StylusGeometry"]),
         .testTarget(
@@ -276,6 +277,14 @@ let package = Package(
                 "TestMaterials",
                 "Sessions", "ADF", "PatientData", "Proctoring", "Recordings", "StylusGeometry", "StylusInput", "Synthesis", "TestSupport",
                 "Administering", "FormPrinting", "PatientWindow", "Rendering", "VisitReport", "Visits",
+            ]),
+        // Administering in-process on SDL's offscreen driver: the presenter's decisions and the loop's
+        // keys (pushed as SDL key events); the Xvfb suite keeps the pixels.
+        .testTarget(
+            name: "AdministeringTests",
+            dependencies: [
+                "ADF", "Administering", "CSDL2", "PatientWindow", "Proctoring", "Recordings", "Sessions", "StylusGeometry",
+                "StylusInput",
             ]),
         .testTarget(
             name: "EndToEndTests",

@@ -456,19 +456,30 @@ final class XMLStreamReader {
     /// Comments, processing instructions and whitespace between elements are skipped; empty
     /// elements are followed by their `.end`.
     func next() throws -> ADFNode? {
-        if let end = pendingEnd {
-            pendingEnd = nil
-            return .end(name: end.name, depth: end.depth, line: end.line)
-        }
-        while true {
-            let result = xmlTextReaderRead(reader)
-            if result == 0 {
-                if errors.message != nil || source.failure != nil { throw readFailure() }
-                return nil
-            }
-            if result < 0 { throw readFailure() }
+        if let end = takePendingEnd() { return end }
+        while try advance() {
             if let node = try currentNode() { return node }
         }
+        return nil
+    }
+
+    /// The `.end` an empty element owes, once.
+    private func takePendingEnd() -> ADFNode? {
+        guard let end = pendingEnd else { return nil }
+        pendingEnd = nil
+        return .end(name: end.name, depth: end.depth, line: end.line)
+    }
+
+    /// Moves the reader to the next node; false at the end of the document (an error kept by the
+    /// reader's handler or the source is thrown then, as a failed read is).
+    private func advance() throws -> Bool {
+        let result = xmlTextReaderRead(reader)
+        if result == 0 {
+            if errors.message != nil || source.failure != nil { throw readFailure() }
+            return false
+        }
+        if result < 0 { throw readFailure() }
+        return true
     }
 
     /// The node the reader is on, or nil for one that is skipped (comments, whitespace...).
@@ -578,17 +589,8 @@ final class XMLStreamReader {
     /// value that is not a plain decimal, an attribute over the limit) comes as a `.node`,
     /// through the general path, with the same errors.
     func nextItem() throws -> Item? {
-        if let end = pendingEnd {
-            pendingEnd = nil
-            return .node(.end(name: end.name, depth: end.depth, line: end.line))
-        }
-        while true {
-            let result = xmlTextReaderRead(reader)
-            if result == 0 {
-                if errors.message != nil || source.failure != nil { throw readFailure() }
-                return nil
-            }
-            if result < 0 { throw readFailure() }
+        if let end = takePendingEnd() { return .node(end) }
+        while try advance() {
             switch xmlTextReaderNodeType(reader) {
             case Int32(XML_READER_TYPE_ELEMENT.rawValue):
                 guard let namePointer = xmlTextReaderConstName(reader) else {
@@ -613,6 +615,7 @@ final class XMLStreamReader {
                 if let node = try currentNode() { return .node(node) }
             }
         }
+        return nil
     }
 
     /// Whether the NUL-terminated `bytes` are `literal`.

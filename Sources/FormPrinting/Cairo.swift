@@ -11,6 +11,18 @@ private func draw(_ mark: PageMark, on context: OpaquePointer) {
     func set(_ colour: PrintColour) {
         cairo_set_source_rgba(context, colour.red, colour.green, colour.blue, colour.alpha)
     }
+    /// A line of `width` in `colour` with round ends and joins: the ink's pen.
+    func roundPen(_ colour: PrintColour, width: Double) {
+        set(colour)
+        cairo_set_line_width(context, width)
+        cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+        cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+    }
+    /// The path through `points` from the first, as one subpath.
+    func trace(_ first: FormPosition, _ points: ArraySlice<FormPosition>) {
+        cairo_move_to(context, first.xCentimetres, first.yCentimetres)
+        for point in points { cairo_line_to(context, point.xCentimetres, point.yCentimetres) }
+    }
     cairo_new_path(context)
     cairo_set_dash(context, nil, 0, 0)
     switch mark {
@@ -29,8 +41,7 @@ private func draw(_ mark: PageMark, on context: OpaquePointer) {
     case let .polygon(points, colour):
         guard let first = points.first else { return }
         set(colour)
-        cairo_move_to(context, first.xCentimetres, first.yCentimetres)
-        for point in points.dropFirst() { cairo_line_to(context, point.xCentimetres, point.yCentimetres) }
+        trace(first, points.dropFirst())
         cairo_close_path(context)
         cairo_fill(context)
     case let .text(text, at, size, colour):
@@ -41,18 +52,13 @@ private func draw(_ mark: PageMark, on context: OpaquePointer) {
         cairo_show_text(context, text)
     case let .path(points, width, colour, dash):
         guard let first = points.first else { return }
-        set(colour)
-        cairo_set_line_width(context, width)
-        cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
-        cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+        roundPen(colour, width: width)
         if let dash, dash > 0 {
             var lengths = [dash, dash]
             cairo_set_dash(context, &lengths, 2, 0)
         }
-        cairo_move_to(context, first.xCentimetres, first.yCentimetres)
         // A single point still leaves a round dot of the line's width.
-        if points.count == 1 { cairo_line_to(context, first.xCentimetres, first.yCentimetres) }
-        for point in points.dropFirst() { cairo_line_to(context, point.xCentimetres, point.yCentimetres) }
+        trace(first, points.count == 1 ? points[...] : points.dropFirst())
         cairo_stroke(context)
     case let .disc(centre, radius, colour):
         set(colour)
@@ -72,12 +78,8 @@ private func draw(_ mark: PageMark, on context: OpaquePointer) {
         cairo_show_text(context, text)
     case let .polyline(points, closed, width, colour):
         guard let first = points.first else { return }
-        set(colour)
-        cairo_set_line_width(context, width)
-        cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
-        cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
-        cairo_move_to(context, first.xCentimetres, first.yCentimetres)
-        for point in points.dropFirst() { cairo_line_to(context, point.xCentimetres, point.yCentimetres) }
+        roundPen(colour, width: width)
+        trace(first, points.dropFirst())
         if closed { cairo_close_path(context) }
         cairo_stroke(context)
     case let .arc(centre, radius, startAngle, endAngle, width, colour):

@@ -38,14 +38,10 @@ struct PrintMazes: ParsableCommand {
     @Option(help: "The maze battery file (.battery).")
     var battery: String
 
-    @Option(help: "The paper: a4 or letter (landscape).")
-    var paper = "a4"
-
-    @OptionGroup var pdf: PrintedPDFOptions
+    @OptionGroup var paper: PrintedPaperOptions
 
     func run() throws {
-        let page = try CalibrationSheet.page(paper: paper)
-        try pdf.checkWritable()
+        let (page, pdf) = (try paper.page(), paper.pdf)
         let mazes = try MazeTestMazes.load(
             maze: nil, battery: battery, read: { try readText($0, purpose: $1 == .maze ? "maze" : $1.purpose) }
         )
@@ -78,17 +74,29 @@ struct PrintForm: ParsableCommand {
     @Flag(help: "Draw the alternate symbols and digit pairing (for publishable figures that keep the real form private).")
     var displayMode = false
 
+    @OptionGroup var paper: PrintedPaperOptions
+
+    func run() throws {
+        let (page, pdf) = (try paper.page(), paper.pdf)
+        let forms = PrintedDocument.symbolDigitForms(displayMode: displayMode, page: page)
+        try forms.document.write(to: pdf.out)
+        PrintFormReport(out: pdf.out, displayMode: displayMode, page: page, origin: forms.origin, steps: forms.steps).print(json: pdf.json)
+    }
+}
+
+/// The paper of the `calibrate print-*` commands that lay a form on a page (the mazes, the
+/// symbol-digit forms, the trail making forms), and their PDF.
+struct PrintedPaperOptions: ParsableArguments {
     @Option(help: "The paper: a4 or letter (landscape).")
     var paper = "a4"
 
     @OptionGroup var pdf: PrintedPDFOptions
 
-    func run() throws {
+    /// The page of `--paper`, once `--out` is known to be writable (before anything is drawn).
+    func page() throws -> FormSize {
         let page = try CalibrationSheet.page(paper: paper)
         try pdf.checkWritable()
-        let forms = PrintedDocument.symbolDigitForms(displayMode: displayMode, page: page)
-        try forms.document.write(to: pdf.out)
-        PrintFormReport(out: pdf.out, displayMode: displayMode, page: page, origin: forms.origin, steps: forms.steps).print(json: pdf.json)
+        return page
     }
 }
 

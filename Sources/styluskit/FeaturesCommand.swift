@@ -67,6 +67,8 @@ struct Features: ParsableCommand {
     @OptionGroup(title: "Replaying recordings") var replay: ReplaySessionOptions
 
     func validate() throws {
+        // The replay's options first, whatever the inputs (as `replay` checks them).
+        try replay.check()
         guard !inputs.isEmpty else {
             throw ValidationError("Give at least one input: a results file (.csk, .msk, .ssk), a recording with --test, or a journal.")
         }

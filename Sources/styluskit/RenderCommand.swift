@@ -9,7 +9,7 @@ import SystemErrors
 import TestMaterials
 
 /// `styluskit render RESULTS|RECORDING --out FILE`: the form with the ink over it, at physical size.
-struct Render: ParsableCommand, ReplayChoices {
+struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Draws a results file (or a recording, replayed in memory) as a picture: the form at physical size with the ink over it.",
         discussion: """
@@ -74,12 +74,6 @@ struct Render: ParsableCommand, ReplayChoices {
     @Flag(help: "Replace an existing picture (and the frames of --animate).")
     var force = false
 
-    @Option(help: "The maze file of a maze test (.msk results, or a recording with --test maze).")
-    var maze: String?
-
-    @Option(help: "The battery file listing the mazes of a maze test.")
-    var battery: String?
-
     @Option(help: "Also write numbered PNG frames of the drawing being made into this directory.")
     var animate: String?
 
@@ -89,32 +83,17 @@ struct Render: ParsableCommand, ReplayChoices {
     @Option(help: "How many times real speed the animation runs.")
     var speed: Double = 1
 
-    @Option(help: "The test a recording was made for (clock, maze or sdt); only for recordings.")
-    var test: TestKind?
-
-    @Option(name: .customLong("desc"), help: "The evemu description (.desc) of an events-only recording.")
-    var descriptionFile: String?
-
-    @Flag(help: "Use the complete frames before a cut-off or corrupt line of a recording instead of failing.")
-    var allowTruncated = false
-
-    @Option(name: .customLong("profile"), help: "A tablet profile (YAML) for replaying a recording.")
-    var profileFile: String?
-
-    @Option(help: "Where a replayed clock test's command step ends: longest-pause, none, or seconds after the first event.")
-    var stepSplit = "longest-pause"
-
-    @Option(help: "Unix time in milliseconds of time zero of a recording with relative times.")
-    var startTime: Int64?
-
-    @OptionGroup var proctoring: SettingsOptions
-
     @OptionGroup var output: JSONOutput
+
+    @OptionGroup(title: "Replaying recordings") var replaying: ReplaySessionOptions
+
+    /// The test of recordings (results files say theirs), and the mazes of a maze test's.
+    var test: TestKind? { replaying.test }
+    var maze: String? { replaying.maze }
+    var battery: String? { replaying.battery }
 
     /// True when the inputs are several (or a directory, or -): pictures go into the --out directory.
     var isBatch: Bool { BatchInputs.areSeveral(inputs) }
-
-    var settingsFile: String? { proctoring.settingsFile }
 
     func validate() throws {
         guard !inputs.isEmpty else { throw ValidationError("Give a results file or a recording to draw (or several, a directory, or -).") }
@@ -128,7 +107,7 @@ struct Render: ParsableCommand, ReplayChoices {
             try PictureChoices.checkDrawing(dotsPerInch: dpi, framesPerSecond: fps, speed: speed, maze: maze, battery: battery)
             // A recording is replayed as `replay` would, so its options are checked as `replay` checks them.
             if let test { try RecordingReplay.checkMazeOptions(test: test, maze: maze, battery: battery) }
-            try RecordingReplay.checkStartTime(startTime)
+            try RecordingReplay.checkStartTime(replaying.startTime)
         } catch {
             throw ValidationError("\(error)")
         }
@@ -162,8 +141,8 @@ struct Render: ParsableCommand, ReplayChoices {
         }
         guard let test else { throw RenderError.needsTest(file: input) }
         // The recording is replayed exactly as `replay` would, in memory: no results file is written.
-        try RecordingReplay.refuseJournal(input, descriptionFile: descriptionFile, out: nil)
-        let session = try replay(input, test: test).runInMemory(note: { printError($0) })
+        try RecordingReplay.refuseJournal(input, descriptionFile: replaying.descriptionFile, out: nil)
+        let session = try replaying.replay(input, test: test).runInMemory(note: { printError($0) })
         return try render(session.document, from: input, to: out, unrecorded: UnrecordedInk(replayed: session), printing: printing)
     }
 

@@ -6,7 +6,7 @@ import SystemErrors
 import TestMaterials
 
 /// `styluskit replay RECORDING --test clock|maze`: a recorded session through the live pipeline, into an ADF file.
-struct Replay: ParsableCommand, ReplayChoices {
+struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Replays a recording through the same pipeline as a live session and writes the ADF results file.",
         discussion: """
@@ -45,37 +45,16 @@ struct Replay: ParsableCommand, ReplayChoices {
                 + "would be the same); then a summary per recording, and the failures and a summary line on standard error."))
     var recordings: [String]
 
-    @OptionGroup var recording: RecordingReadingOptions
-    @OptionGroup var profile: ProfileOptions
-    @OptionGroup var displayOptions: DisplayOptions
+    @OptionGroup var replaying: ReplaySessionOptions
     @OptionGroup var patient: PatientOptions
-    @OptionGroup var proctoring: SettingsOptions
-
-    @Option(help: "The test the recording was made for.")
-    var test: TestKind
 
     @Option(help: "The directory to write the results file into.")
     var out = "."
-
-    @Option(help: "Where the command step ends: longest-pause, none, or seconds after the first event (--test sdt: a list, e.g. 60,120).")
-    var stepSplit = "longest-pause"
-
-    @Option(help: "Unix time in milliseconds of time zero of a recording with relative times (default: 0, i.e. 1970).")
-    var startTime: Int64?
 
     @Flag(help: "Replace a results file of the same name.")
     var force = false
 
     @OptionGroup var output: JSONOutput
-
-    @Flag(help: "Write the results file even when the pen never touched the tablet (the summary warns).")
-    var allowEmpty = false
-
-    @Option(help: "The maze file of a one-maze maze test (--test maze).")
-    var maze: String?
-
-    @Option(help: "The battery file listing the mazes of a maze test (--test maze).")
-    var battery: String?
 
     @Flag(help: "Print each proctor decision as a JSON line on standard output (the summary goes to standard error).")
     var events = false
@@ -87,21 +66,21 @@ struct Replay: ParsableCommand, ReplayChoices {
     var quiet = false
 
     func validate() throws {
+        // Checked first, as the required option it is for replay (the group serves commands that can do without it).
+        guard replaying.test != nil else {
+            throw ValidationError("Give --test clock, maze or sdt: the test the recording was made for.")
+        }
         guard !recordings.isEmpty else { throw ValidationError("Give a recording to replay (or several, a directory, or -).") }
         if let jobs, jobs < 1 { throw ValidationError("--jobs \(jobs) is not a number of jobs; give 1 or more.") }
-        try checkReplay(test: test)
+        try replaying.check()
     }
 
-    var descriptionFile: String? { recording.descriptionFile }
-    var allowTruncated: Bool { recording.allowTruncated }
-    var deviceIndex: Int? { recording.deviceIndex }
-    var profileFile: String? { profile.profileFile }
-    var displayProfile: String? { displayOptions.displayProfile }
-    var settingsFile: String? { proctoring.settingsFile }
+    /// The test the recordings were made for (`validate` made sure there is one).
+    var test: TestKind { replaying.test ?? .clock }
 
     /// The session this command's options describe, for `path`, into --out.
     func session(_ path: String) throws -> RecordingReplay {
-        var replay = try replay(path, test: test)
+        var replay = try replaying.replay(path, test: test)
         (replay.directory, replay.force) = (out, force)
         return replay
     }
@@ -142,7 +121,7 @@ struct Replay: ParsableCommand, ReplayChoices {
 
     /// A results file or a journal given as a recording is named as what it is.
     func checkRecording(_ path: String) throws {
-        try RecordingReplay.checkRecording(path, descriptionFile: descriptionFile, out: out == "." ? nil : out)
+        try RecordingReplay.checkRecording(path, descriptionFile: replaying.descriptionFile, out: out == "." ? nil : out)
     }
 }
 

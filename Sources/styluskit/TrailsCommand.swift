@@ -74,14 +74,10 @@ struct PrintTrails: ParsableCommand {
     @Argument(help: "The layout files (.yaml), one page each, in order.")
     var layouts: [String]
 
-    @Option(help: "The paper: a4 or letter (landscape).")
-    var paper = "a4"
-
-    @OptionGroup var pdf: PrintedPDFOptions
+    @OptionGroup var paper: PrintedPaperOptions
 
     func run() throws {
-        let page = try CalibrationSheet.page(paper: paper)
-        try pdf.checkWritable()
+        let (page, pdf) = (try paper.page(), paper.pdf)
         var forms: [TrailLayout] = []
         for path in layouts {
             let layout = try TrailLayout(parsing: try readText(path, purpose: "trail layout"), source: path)
