@@ -120,7 +120,8 @@ let package = Package(
                 "SystemErrors", "Visits",
             ],
             exclude: ["README.md"]),
-        // Running a visit: test after test from the manifest, the operator between tests, resuming, record's windowless path.
+        // Running a visit: test after test from the manifest, the operator between tests, resuming, record's windowless
+        // path.
         .target(
             name: "Visiting",
             dependencies: ["LinuxInput", "Recordings", "Sessions", "StylusGeometry", "StylusInput", "SystemErrors", "Visits"],
@@ -133,7 +134,8 @@ let package = Package(
         .target(name: "Batch", exclude: ["README.md"]),
         // Printable pages (calibration sheet, mazes) at exact physical size, as PDF through cairo.
         .target(name: "FormPrinting", dependencies: ["SystemErrors", "CCairo", "Proctoring", "StylusGeometry"], exclude: ["README.md"]),
-        // Pictures of results (forms with the ink, animation frames, plots), drawn through FormPrinting's cairo wrapper.
+        // Pictures of results (forms with the ink, animation frames, plots), drawn through FormPrinting's cairo
+        // wrapper.
         .target(
             name: "Rendering", dependencies: ["FormPrinting", "ADF", "Proctoring", "StylusGeometry", "SystemErrors"], exclude: ["README.md"]
         ),
@@ -247,7 +249,8 @@ let package = Package(
             ]),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"]),
         // Whole sessions in-process: the drivers, the plan, the journal and recover, on scripted and real recordings;
-        // and where each setting takes effect (docs/settings.md), which reaches the window's pages, render and the report.
+        // and where each setting takes effect (docs/settings.md), which reaches the window's pages, render and the
+        // report.
         .testTarget(
             name: "SessionsTests",
             dependencies: [

@@ -43,7 +43,8 @@ public struct VisitListReport: Sendable {
 
     public let entries: [Entry]
 
-    /// The visits at or under `directory` (at any depth: a visit folder is always `PARTICIPANT/START/`), sorted by folder.
+    /// The visits at or under `directory` (at any depth: a visit folder is always `PARTICIPANT/START/`), sorted by
+    /// folder.
     public init(directory: String) {
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
         entries = VisitFolder.all(under: directory).map { folder in

@@ -122,7 +122,8 @@ public struct LiveSessionFiles {
         utcStamp(Date(timeIntervalSince1970: Double(unixMicroseconds) / 1_000_000))
     }
 
-    /// A time as StylusKit's file and folder names write it (journals, results files, visit folders): `20261121T165543Z`.
+    /// A time as StylusKit's file and folder names write it (journals, results files, visit folders):
+    /// `20261121T165543Z`.
     public static func utcStamp(_ date: Date) -> String {
         let formatter = DateFormatter()
         formatter.locale = Locale(identifier: "en_US_POSIX")
@@ -132,7 +133,8 @@ public struct LiveSessionFiles {
     }
 }
 
-/// Why a live session (`record`, `administer`, a visit's test) could not write its results file while the journal holds the session.
+/// Why a live session (`record`, `administer`, a visit's test) could not write its results file while the journal holds
+/// the session.
 public enum LiveSessionError: Error, CustomStringConvertible {
     case resultsNotWritten(ADFError, journal: String)
 

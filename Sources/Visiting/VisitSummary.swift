@@ -35,7 +35,8 @@ public struct VisitSummary: Encodable, Sendable {
     public var manifest: String
     public var participant: String
     public var `protocol`: String
-    /// The visit's state (`VisitLifeCycle.State`): `not-started` (nothing was written), `in-progress`, `complete`, `stopped` or `aborted`.
+    /// The visit's state (`VisitLifeCycle.State`): `not-started` (nothing was written), `in-progress`, `complete`,
+    /// `stopped` or `aborted`.
     public var status: String
     /// How this run ended: `complete`, `aborted` or `stopped` (a signal).
     public var ended: String
@@ -116,7 +117,8 @@ public struct VisitSummary: Encodable, Sendable {
         return lines
     }
 
-    /// `     instructions shown, not spoken (no audio output device): clockStep-command, clockStep-copy`, one line a reason.
+    /// `     instructions shown, not spoken (no audio output device): clockStep-command, clockStep-copy`, one line a
+    /// reason.
     static func unspokenLines(_ steps: [String: String]) -> [String] {
         Dictionary(grouping: steps.keys.sorted(), by: { steps[$0] ?? "" }).sorted { $0.key < $1.key }.map { reason, names in
             "     instructions shown, not spoken (\(reason)): " + names.joined(separator: ", ")

@@ -1,6 +1,7 @@
 public import Foundation
 
-/// A visit's `visit.json`: who, which protocol, which tablet and calibration, and each test's state and files (docs/visit.md).
+/// A visit's `visit.json`: who, which protocol, which tablet and calibration, and each test's state and files
+/// (docs/visit.md).
 ///
 /// Every optional key is written, as `null` when unknown, so a reader (REDCap export, a study's
 /// scripts) can rely on the document's table; keys a newer version adds are ignored on reading.
@@ -256,7 +257,8 @@ public struct VisitManifest: Codable, Hashable, Sendable {
         }
     }
 
-    /// The tests done (or incomplete: recovered) and skipped, and the number of tests; a stopped test is neither done nor skipped.
+    /// The tests done (or incomplete: recovered) and skipped, and the number of tests; a stopped test is neither done
+    /// nor skipped.
     public var counts: (done: Int, skipped: Int, total: Int) {
         (tests.count { $0.status == .done || $0.status == .incomplete }, tests.count { $0.status == .skipped }, tests.count)
     }
