@@ -204,7 +204,7 @@ let package = Package(
         .executableTarget(name: "fuzz-journal-recovery", dependencies: ["FuzzTargets"], path: "Fuzz/journal-recovery"),
 
         // What several test targets share: pipe I/O that survives EINTR, a disk that fails on cue.
-        .target(name: "TestSupport", dependencies: ["Recordings"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Recordings", "Visits"], path: "Tests/TestSupport"),
         .testTarget(
             name: "PatientWindowTests", dependencies: ["PatientWindow", "FormPrinting", "Proctoring", "StylusGeometry", "StylusInput"]),
         .testTarget(name: "StylusInputTests", dependencies: ["StylusInput"]),
@@ -231,7 +231,8 @@ let package = Package(
         .testTarget(name: "VisitReportTests", dependencies: ["VisitReport", "Visits"]),
         // The exports of visit folders made by replaying real recordings, parsed back by Python's csv module.
         .testTarget(
-            name: "ExportsTests", dependencies: ["Exports", "Features", "Measures", "Recordings", "Sessions", "StylusInput", "Visits"]),
+            name: "ExportsTests",
+            dependencies: ["Exports", "Features", "Measures", "Recordings", "Sessions", "StylusInput", "TestSupport", "Visits"]),
         .testTarget(name: "SystemErrorsTests", dependencies: ["SystemErrors"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Proctoring", "StylusGeometry", "StylusInput"]),
         .testTarget(

@@ -1,5 +1,6 @@
 import FormPrinting
 import Foundation
+import TestSupport
 import Testing
 import Visits
 

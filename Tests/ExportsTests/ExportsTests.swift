@@ -5,6 +5,7 @@ import Measures
 import Recordings
 import Sessions
 import StylusInput
+import TestSupport
 import Testing
 import Visits
 
