@@ -1,4 +1,4 @@
-import Foundation
+package import Foundation
 package import Visits
 
 /// Manifests written as fixtures, test by test in any order (a report's or an export's input), not
