@@ -12,7 +12,9 @@ extension VisitManifest {
         tests[position].results = results
     }
 
-    package mutating func finish(_ position: Int, at: Date, outcome: String?, checksums: Test.Checksums, incomplete: Bool = false) {
+    package mutating func finish(
+        _ position: Int, at: Date, outcome: String?, checksums: Test.Checksums, incomplete: Bool = false
+    ) {
         tests[position].status = incomplete ? .incomplete : outcome == "stopped" ? .stopped : .done
         tests[position].finished = VisitFolder.isoTime(at)
         tests[position].outcome = outcome
@@ -37,7 +39,9 @@ extension VisitManifest {
     }
 
     private mutating func closeIfOver(at: Date) {
-        guard status == .inProgress, !tests.contains(where: { $0.status == .pending || $0.status == .running }) else { return }
+        guard status == .inProgress, !tests.contains(where: { $0.status == .pending || $0.status == .running }) else {
+            return
+        }
         status = .complete
         finished = VisitFolder.isoTime(at)
     }
