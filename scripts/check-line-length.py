@@ -8,13 +8,17 @@ literals (what a test pins of a user-facing message, a path, a command line), si
 would hide the text from a search. Measured with the contents of every string literal on the line
 taken out (the quotes stay), the line must fit; a comment, or code, never passes the limit.
 
-Usage: check-line-length.py [--limit N] PATH...   (directories are searched for *.swift)
+Usage: check-line-length.py [--limit N] [--wrap-comments] PATH...   (directories are searched for *.swift)
 Prints every long line as FILE:LINE:COLUMN and exits 1 when there is one; the limit defaults to
-.swift-format's lineLength in the working directory.
+.swift-format's lineLength in the working directory. --wrap-comments first breaks each `//` or `///`
+line over the limit at its last space that fits, the rest going on a new comment line below with the
+same indentation (never joined to the next line, whose sentence may be another), as `make format` does
+after swift-format; what is left is reported as usual.
 """
 
 import json
 import os
+import re
 import sys
 
 
@@ -95,6 +99,46 @@ def literal_free(line, state):
     return "".join(out), state
 
 
+def wrap_comment(line, limit):
+    """A whole-line comment over `limit` as lines within it, or None when it is no such comment or has no space to
+    break at."""
+    match = re.match(r"^(\s*(?:///|//)) ?(.*)$", line)
+    if not match:
+        return None
+    prefix = match.group(1) + " "
+    wrapped = []
+    while len(line) > limit:
+        cut = line.rfind(" ", len(prefix), limit + 1)
+        if cut < 0:
+            break
+        wrapped.append(line[:cut].rstrip())
+        line = prefix + line[cut + 1 :].lstrip()
+    wrapped.append(line)
+    return wrapped if len(wrapped) > 1 else None
+
+
+def wrap_comments(path, limit):
+    """Wraps the whole-line comments over `limit` in the file at `path`; returns how many were wrapped."""
+    with open(path, encoding="utf-8") as source:
+        lines = source.read().split("\n")
+    state = [("code", 0)]
+    out = []
+    wrapped = 0
+    for line in lines:
+        in_code = state[-1] == ("code", 0)
+        _, state = literal_free(line, state)
+        pieces = wrap_comment(line, limit) if in_code and len(line) > limit else None
+        if pieces:
+            out.extend(pieces)
+            wrapped += 1
+        else:
+            out.append(line)
+    if wrapped:
+        with open(path, "w", encoding="utf-8") as target:
+            target.write("\n".join(out))
+    return wrapped
+
+
 def swift_files(paths):
     for path in paths:
         if os.path.isdir(path):
@@ -113,9 +157,15 @@ def main(argv):
     if args[:1] == ["--limit"]:
         limit = int(args[1])
         args = args[2:]
+    wrap = args[:1] == ["--wrap-comments"]
+    if wrap:
+        args = args[1:]
     if limit is None:
         with open(".swift-format") as config:
             limit = json.load(config)["lineLength"]
+    if wrap:
+        wrapped = sum(wrap_comments(path, limit) for path in swift_files(args))
+        print(f"{wrapped} comment lines over {limit} columns wrapped")
     long_lines = 0
     for path in swift_files(args):
         state = [("code", 0)]

@@ -84,6 +84,32 @@ struct StyleGateTests {
     }
 
     @Test(
+        "make format wraps a comment over 120 columns at its last space that fits, and no literal",
+        .enabled(if: python != nil, "python3 is not installed"))
+    func wrapsComments() throws {
+        let words = Array(repeating: "word", count: 30).joined(separator: " ")
+        let source = [
+            "    /// \(words)",
+            "    let text = \"\"\"",
+            "        // \(words)",
+            "        \"\"\"",
+            "",
+        ]
+        let (directory, file) = try Self.sample("Comments.swift", source.joined(separator: "\n"))
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = Paths.packageRoot.appendingPathComponent("scripts/check-line-length.py").path
+        let result = try run(try #require(Self.python), [script, "--limit", "120", "--wrap-comments", file.path])
+        #expect(result.status == 0, "\(result.standardOutput)\(result.standardError)")
+        #expect(result.standardOutput == "1 comment lines over 120 columns wrapped\n")
+        // The prefix and 22 words are 117 columns (a 23rd word would make 122); the literal's line is no comment.
+        let first = "    /// " + Array(repeating: "word", count: 22).joined(separator: " ")
+        let second = "    /// " + Array(repeating: "word", count: 8).joined(separator: " ")
+        #expect(
+            try String(contentsOf: file, encoding: .utf8)
+                == ([first, second] + source.dropFirst()).joined(separator: "\n"))
+    }
+
+    @Test(
         "Doc coverage counts a module's public declarations with a doc comment and fails below a floor",
         .enabled(if: python != nil, "python3 is not installed"))
     func docCoverage() throws {
