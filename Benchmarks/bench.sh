@@ -190,7 +190,7 @@ row "start-up: styluskit info 22HDT (median of $startup_runs)" "${info_ms} ms" "
 if grep -q '"proctor-bench"' "$root/Package.swift" 2>/dev/null; then
     echo "proctor-bench" >&2
     (cd "$root" && swift build -c release --product proctor-bench >&2)
-    proctor=$("$bin/proctor-bench" 2>&1 | tail -n 5 | tr '\n' ' ' | sed 's/|/\//g')
+    proctor=$("$bin/proctor-bench" 2>&1 | tail -n 6 | tr '\n' ' ' | sed 's/|/\//g')
     row "proctor per sample (proctor-bench)" "$proctor" "" "" "" ""
 else
     row "proctor per sample (proctor-bench)" "not measured in this run" "" "" "" ""

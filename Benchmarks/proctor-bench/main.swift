@@ -1,4 +1,4 @@
-// proctor-bench: the time per pen sample of the three proctors (make bench-proctor); not a test.
+// proctor-bench: the time per pen sample of the four proctors (make bench-proctor); not a test.
 //
 //   proctor-bench [N] [RUNS] [MAZE]   N samples (default 1000000), RUNS runs (default 7),
 //                                     MAZE the maze file (default Fixtures/mazes/no-choice.maze)
@@ -90,6 +90,22 @@ let clockSamples = mazeSamples.map { sample in
         altitude: 1.2, azimuth: 0.5, force: 0.4, adfPressure: 400)
 }
 
+// The trail making test: part B on a serpentine form of 25 circles 3 cm apart (5 a row), the pen
+// back and forth along the whole trail. Forwards it connects the circles in order (each sample
+// checks the circle due and every later one); at End a new part starts, so the way back runs into
+// wrong circles: errors, a correction to "Begin" and its end. The time limit is out of reach.
+let trailsLayout = TrailLayout(
+    name: "bench-B", part: .partB, formSize: FormSize(widthCentimetres: 16, heightCentimetres: 16),
+    circles: TrailPart.partB.labels.enumerated().map { index, label in
+        let row = index / 5
+        let column = row.isMultiple(of: 2) ? index % 5 : 4 - index % 5
+        return TrailCircle(
+            label: label, order: index + 1,
+            centre: FormPosition(xCentimetres: 2 + 3 * Double(column), yCentimetres: 2 + 3 * Double(row)))
+    })
+let trailsSettings = TrailsSettings(discontinueAfterB: .seconds(1e5))
+let trailsSamples = script(along: trailsLayout.circles.map(\.centre), strokeLength: 500)
+
 /// Keeps results alive so the optimiser cannot drop the work.
 nonisolated(unsafe) var sink = 0.0
 
@@ -170,6 +186,32 @@ func runClock() -> Double {
     }
 }
 
+func runTrails() -> Double {
+    nanoseconds {
+        var proctor = TrailsProctor(layout: trailsLayout, settings: trailsSettings)
+        var actions = proctor.start(at: EventTime(microseconds: 0)).count
+        var down = false
+        var last = trailsSamples[0].point
+        for sample in trailsSamples {
+            if proctor.state == .finished {
+                proctor = TrailsProctor(layout: trailsLayout, settings: trailsSettings)
+                actions += proctor.start(at: sample.time).count
+                down = false
+            }
+            if let deadline = proctor.nextDeadline, deadline <= sample.time { actions += proctor.timerFired(at: deadline).count }
+            switch (down, sample.contact) {
+            case (false, true): actions += proctor.penDown(sample.point, at: sample.time).count
+            case (true, true): actions += proctor.penMoved(sample.point, at: sample.time).count
+            case (true, false): actions += proctor.penUp(last, at: sample.time).count
+            case (false, false): break
+            }
+            down = sample.contact
+            last = sample.point
+        }
+        sink += Double(actions)
+    }
+}
+
 func median(_ values: [Double]) -> Double {
     let sorted = values.sorted()
     return sorted[sorted.count / 2]
@@ -180,6 +222,7 @@ let cases: [(name: String, samples: [Sample], run: () -> Double)] = [
     ("ClockSession", mazeSamples, runClock),
     ("MazeProctor", mazeSamples, runMaze),
     ("SymbolDigitProctor", sdtSamples, runSymbolDigit),
+    ("TrailsProctor", trailsSamples, runTrails),
 ]
 for entry in cases {
     var proctorTimes: [Double] = []

@@ -2,30 +2,32 @@ import StylusGeometry
 import StylusInput
 import Yams
 
-/// Every option of the three tests, as one settings file holds them (format in Fixtures/settings/README.md).
+/// Every option of the four tests, as one settings file holds them (format in Fixtures/settings/README.md).
 ///
-/// The file is YAML: `schema: N`, then a section per test (`clock`, `maze`, `symbol-digit`) of
+/// The file is YAML: `schema: N`, then a section per test (`clock`, `maze`, `symbol-digit`, `trails`) of
 /// `key: value` lines, values written as in battery files (`2.5 s`, `2 cells`, `20 px`, `true`).
 /// An omitted setting takes the spec's default. A file of an older schema is migrated on reading;
 /// one of a newer schema, or of an older one no migration leads from, is refused, naming the
 /// settings this version does not know, rather than read with a value lost.
 public struct ProctoringSettings: Hashable, Sendable {
     /// The schema this version writes and reads without migration.
-    public static let schemaVersion = 2
+    public static let schemaVersion = 3
     /// The oldest schema a chain of migrations leads from.
     public static var oldestMigratableSchema: Int { SettingsMigration.all.map(\.from).min() ?? schemaVersion }
 
     public var clock: ClockSettings
     public var maze: MazeSettings
     public var symbolDigit: SymbolDigitSettings
+    public var trails: TrailsSettings
 
     public init(
         clock: ClockSettings = ClockSettings(), maze: MazeSettings = MazeSettings(),
-        symbolDigit: SymbolDigitSettings = SymbolDigitSettings()
+        symbolDigit: SymbolDigitSettings = SymbolDigitSettings(), trails: TrailsSettings = TrailsSettings()
     ) {
         self.clock = clock
         self.maze = maze
         self.symbolDigit = symbolDigit
+        self.trails = trails
     }
 
     /// Reads a settings file.
@@ -55,6 +57,8 @@ public struct ProctoringSettings: Hashable, Sendable {
         var schema: (version: Int, line: Int)?
         var entries: [SettingsEntry] = []
         let topLevel = ["schema"] + SettingsSchema.sectionNames
+        // Where each section is written: one a newer schema added is unknown to an older file's schema.
+        var sections: [(key: String, line: Int, column: Int)] = []
         for (keyNode, value) in mapping {
             let key = keyNode.scalar?.string ?? describe(keyNode)
             let line = keyNode.mark?.line ?? 0
@@ -69,6 +73,7 @@ public struct ProctoringSettings: Hashable, Sendable {
             guard SettingsSchema.sectionNames.contains(key) else {
                 throw .unknownKey(source: source, line: line, column: column, key: key, allowed: topLevel)
             }
+            sections.append((key, line, column))
             if case .scalar(let scalar) = value, scalar.style == .plain, scalar.string.isEmpty || scalar.string == "~" {
                 continue  // An empty section: every setting takes its default.
             }
@@ -112,6 +117,11 @@ public struct ProctoringSettings: Hashable, Sendable {
                 unknownSettings: unknownToCurrent())
         }
         // Keys are checked against the file's own schema, so a misspelling is reported as written.
+        for section in sections where fileKeys[section.key] == nil {
+            throw .unknownKey(
+                source: source, line: section.line, column: section.column, key: section.key,
+                allowed: ["schema"] + SettingsSchema.sectionNames.filter { fileKeys[$0] != nil })
+        }
         for entry in entries where !(fileKeys[entry.section] ?? []).contains(entry.key) {
             throw .unknownKey(
                 source: source, line: entry.line, column: entry.column, key: entry.fullKey,
@@ -157,6 +167,11 @@ public struct ProctoringSettings: Hashable, Sendable {
                 fatalError("Internal inconsistency: schema maze key '\(key)' unknown to MazeSettings")
             }
             guard maze.set(key: key, value: entry.value) else { throw invalid(expected) }
+        case ("trails", let key):
+            guard let expected = TrailsSettings.expectedValue(forKey: key) else {
+                fatalError("Internal inconsistency: schema trails key '\(key)' unknown to TrailsSettings")
+            }
+            guard trails.set(key: key, value: entry.value) else { throw invalid(expected) }
         case ("symbol-digit", "enable-skip-detection"):
             guard let parsed = value.flag else { throw invalid(flag) }
             symbolDigit.enableSkipDetection = parsed
@@ -247,6 +262,31 @@ public struct ProctoringSettings: Hashable, Sendable {
                     ),
                 ]
             ),
+            (
+                "trails", "Digital Trail Making Test (lengths on the form, at the circles' printed size).",
+                [
+                    (
+                        "touch-tolerance", "How far outside its edge the pen may be and still reach the next circle.",
+                        "\(Self.format(trails.touchToleranceMillimetres)) mm"
+                    ),
+                    (
+                        "wrong-circle-inset", "How far inside a wrong circle's edge the pen must be to be in it.",
+                        "\(Self.format(trails.wrongCircleInsetMillimetres)) mm"
+                    ),
+                    ("error-dwell", "How long the pen may stay in a wrong circle before it is an error.", Self.format(trails.errorDwell)),
+                    ("prompt-delay", "Time without ink before the patient is told to keep going, once.", Self.format(trails.promptDelay)),
+                    (
+                        "discontinue-after-a", "Part A's time limit: it is discontinued when not finished by then.",
+                        Self.format(trails.discontinueAfterA)
+                    ),
+                    ("discontinue-after-b", "Part B's time limit.", Self.format(trails.discontinueAfterB)),
+                    ("discontinue-after-sample", "Each sample's time limit.", Self.format(trails.discontinueAfterSample)),
+                    (
+                        "finish-timeout", "Delay after reaching End before the next part (the operator's key starts it sooner).",
+                        Self.format(trails.finishTimeout)
+                    ),
+                ]
+            ),
         ]
         typealias Y = YAMLWriting
         let document = Y.document(
@@ -254,7 +294,7 @@ public struct ProctoringSettings: Hashable, Sendable {
                 [("schema", Y.plain("\(Self.schemaVersion)"))]
                     + sections.map { section in (section.key, Y.mapping(section.options.map { ($0.key, Y.plain($0.value)) })) }),
             comments: [
-                "StylusKit proctoring settings: every option of the three tests (Fixtures/settings/README.md).",
+                "StylusKit proctoring settings: every option of the four tests (Fixtures/settings/README.md).",
                 "An option left out takes the default of assessments.md. Durations take 's' or 'ms'.",
             ])
         // Yams writes no comments: each section's and option's goes in before the line Yams wrote for

@@ -18,7 +18,8 @@ struct SettingsEntry: Hashable, Sendable {
 /// new schema and a migration from the previous one (`SettingsMigration`). Omitted settings take
 /// their defaults, so adding a setting needs no migration beyond the new number.
 enum SettingsSchema {
-    static let sectionNames = ["clock", "maze", "symbol-digit"]
+    /// Every section of the current schema (older schemas have fewer: `keys(version:)` says which).
+    static let sectionNames = ["clock", "maze", "symbol-digit", "trails"]
 
     static let clockKeys = ["button-delay", "hours", "minutes"]
     static let symbolDigitKeys = [
@@ -30,6 +31,11 @@ enum SettingsSchema {
         "maximum-pause-skip-length", "pause-backtrack-distance", "no-drawing-timeout", "finish-timeout",
         "pause-circle-radius", "start-radius",
     ]
+    /// Schema 3's trails keys: `TrailsSettings.keys` when schema 3 was made (a test holds them equal).
+    static let trailsKeys3 = [
+        "touch-tolerance", "wrong-circle-inset", "error-dwell", "prompt-delay", "discontinue-after-a",
+        "discontinue-after-b", "discontinue-after-sample", "finish-timeout",
+    ]
     /// Schema 1 named the backtrack distance by its unit and wrote a bare number of pixels.
     static let mazeKeys1 = mazeKeys2.map { $0 == "pause-backtrack-distance" ? "pause-backtrack-distance-px" : $0 }
 
@@ -38,6 +44,7 @@ enum SettingsSchema {
         switch version {
         case 1: ["clock": clockKeys, "maze": mazeKeys1, "symbol-digit": symbolDigitKeys]
         case 2: ["clock": clockKeys, "maze": mazeKeys2, "symbol-digit": symbolDigitKeys]
+        case 3: ["clock": clockKeys, "maze": mazeKeys2, "symbol-digit": symbolDigitKeys, "trails": trailsKeys3]
         default: nil
         }
     }
@@ -52,7 +59,7 @@ struct SettingsMigration: Sendable {
     var apply: @Sendable (_ entries: inout [SettingsEntry], _ source: String) throws(SettingsError) -> Void
 
     /// Every migration, oldest first: from schema 1 on, one per schema change.
-    static let all: [SettingsMigration] = [renameBacktrackDistance]
+    static let all: [SettingsMigration] = [renameBacktrackDistance, addTrails]
 
     /// 1 -> 2: `maze.pause-backtrack-distance-px: 20` became `maze.pause-backtrack-distance: 20 px`,
     /// the unit moving from the key into the value as in every other length.
@@ -73,4 +80,11 @@ struct SettingsMigration: Sendable {
             entries[index].value = "\(entry.value) px"
         }
     }
+
+    /// 2 -> 3: the trail making test's `trails` section was added. A schema 2 file has none, so its
+    /// settings are carried over as they are and the trails settings take their defaults.
+    static let addTrails = SettingsMigration(
+        from: 2,
+        summary: "the trails section was added; a schema 2 file's settings are kept as they are"
+    ) { (_: inout [SettingsEntry], _: String) throws(SettingsError) in }
 }
