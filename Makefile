@@ -2,7 +2,11 @@
 #   make demo   set up, build, and replay the bundled recording into an ADF results file
 #   make test   set up, build, and run the whole test suite (after make lint)
 #   make lint   the house rules a compiler does not check: scripts/check-imports.py, the module graph
-#               docs/architecture.svg up to date, and swift format lint --strict with the committed .swift-format
+#               docs/architecture.svg up to date, swift format lint --strict with the committed .swift-format
+#               (swift-format's default rules), lines of at most 120 columns (scripts/check-line-length.py), and
+#               the public API's doc comments per module (scripts/doc-coverage.py; Reports and Visits at 80 % or more)
+#   make format  reformats every Swift file in place as .swift-format says (what make lint's swift format finds),
+#               and wraps the comments over 120 columns
 #   make architecture  redraws docs/architecture.dot and .svg from Package.swift and docs/architecture.md's layers
 #   make bench  the benchmarks against their baselines (about 15 min); writes BENCHMARKS.md
 #   make bench-smoke  the same harness at a tiny size (seconds once built; asserts nothing about speed)
@@ -28,7 +32,7 @@ N ?= 1000000
 TARGET ?= evemu
 MINUTES ?= 10
 
-.PHONY: setup build demo test lint test-asan test-tsan fuzz test-vm test-spark install-udev-rules bench bench-smoke bench-adf bench-proctor \
+.PHONY: setup build demo test lint format test-asan test-tsan fuzz test-vm test-spark install-udev-rules bench bench-smoke bench-adf bench-proctor \
 	limits clean release man completions install uninstall deb test-install architecture
 
 setup:
@@ -46,8 +50,13 @@ test: setup lint
 	$(SWIFT) test --skip-build
 
 # House rules a compiler does not check: Package.swift's dependencies are the import graph, and the
-# code is formatted as .swift-format says (`swift format format -i -r Sources Tests Benchmarks Fuzz`
-# fixes what it finds).
+# code is formatted as .swift-format says with swift-format's default rules (`make format` fixes what
+# the printer finds and most rule findings; the rest are fixed by hand). swift format lint passes a line
+# it cannot break (a comment, a string literal), so check-line-length.py holds every line to 120
+# columns, string literals' contents excepted. README.md "Style" says why each choice.
+SWIFT_FILES = Sources Tests Benchmarks Fuzz Package.swift
+# The modules whose public API fell below 80 % documented (issue 29), held there.
+DOC_FLOORS = --require Reports=80 --require Visits=80
 lint:
 	$(SWIFT) package dump-package | python3 scripts/check-imports.py
 	$(SWIFT) package dump-package | python3 scripts/architecture-graph.py --check docs/architecture.dot
@@ -57,7 +66,15 @@ lint:
 	    dot -Tsvg docs/architecture.dot | cmp -s - docs/architecture.svg \
 	        || { echo "docs/architecture.svg is not dot's drawing of docs/architecture.dot: run make architecture" >&2; exit 1; }; \
 	else echo "lint: docs/architecture.svg not compared ($$(dot -V 2>&1 || echo 'no dot'); its drawing is pinned to $(DOT_VERSION))"; fi
-	$(SWIFT) format lint --strict -r Sources Tests Benchmarks Fuzz Package.swift
+	$(SWIFT) format lint --strict -r $(SWIFT_FILES)
+	python3 scripts/check-line-length.py $(SWIFT_FILES)
+	python3 scripts/doc-coverage.py $(DOC_FLOORS) Sources
+
+# swift-format cannot break a comment, so the comments over 120 columns are then wrapped (each break
+# on a new line of its own; reread them); what neither can fix is listed, and fails.
+format:
+	$(SWIFT) format format -i -r $(SWIFT_FILES)
+	python3 scripts/check-line-length.py --wrap-comments $(SWIFT_FILES)
 
 # The module graph of docs/architecture.md, from Package.swift and the layer table there.
 DOT_VERSION ?= dot - graphviz version 2.43.0 (0)

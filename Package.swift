@@ -130,7 +130,8 @@ let package = Package(
                 "StylusGeometry", "SystemErrors", "Visits",
             ],
             exclude: ["README.md"]),
-        // Running a visit: test after test from the manifest, the operator between tests, resuming, record's windowless path.
+        // Running a visit: test after test from the manifest, the operator between tests, resuming, record's windowless
+        // path.
         .target(
             name: "Visiting",
             dependencies: [
@@ -146,7 +147,8 @@ let package = Package(
         .target(name: "Batch", exclude: ["README.md"]),
         // Printable pages (calibration sheet, mazes) at exact physical size, as PDF through cairo.
         .target(name: "FormPrinting", dependencies: ["SystemErrors", "CCairo", "Proctoring", "StylusGeometry"], exclude: ["README.md"]),
-        // Pictures of results (forms with the ink, animation frames, plots), drawn through FormPrinting's cairo wrapper.
+        // Pictures of results (forms with the ink, animation frames, plots), drawn through FormPrinting's cairo
+        // wrapper.
         .target(
             name: "Rendering", dependencies: ["FormPrinting", "ADF", "Proctoring", "StylusGeometry", "SystemErrors"], exclude: ["README.md"]
         ),
@@ -220,7 +222,7 @@ let package = Package(
         .executableTarget(name: "fuzz-journal-recovery", dependencies: ["FuzzTargets"], path: "Fuzz/journal-recovery"),
 
         // What several test targets share: pipe I/O that survives EINTR, a disk that fails on cue.
-        .target(name: "TestSupport", dependencies: ["Recordings"], path: "Tests/TestSupport"),
+        .target(name: "TestSupport", dependencies: ["Recordings", "Visits"], path: "Tests/TestSupport"),
         .testTarget(
             name: "PatientWindowTests", dependencies: ["PatientWindow", "FormPrinting", "Proctoring", "StylusGeometry", "StylusInput"]),
         .testTarget(name: "StylusInputTests", dependencies: ["StylusInput"]),
@@ -251,7 +253,7 @@ let package = Package(
         // The exports of visit folders made by replaying real recordings, parsed back by Python's csv module.
         .testTarget(
             name: "ExportsTests",
-            dependencies: ["TestMaterials", "Exports", "Features", "Measures", "Recordings", "Sessions", "StylusInput", "Visits"]),
+            dependencies: ["TestMaterials", "Exports", "Features", "Measures", "Recordings", "Sessions", "StylusInput", "TestSupport", "Visits"]),
         .testTarget(name: "SystemErrorsTests", dependencies: ["SystemErrors"]),
         .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Proctoring", "StylusGeometry", "StylusInput"]),
         .testTarget(
@@ -270,7 +272,8 @@ let package = Package(
             ]),
         .testTarget(name: "FuzzCorpusTests", dependencies: ["FuzzTargets"]),
         // Whole sessions in-process: the drivers, the plan, the journal and recover, on scripted and real recordings;
-        // and where each setting takes effect (docs/settings.md), which reaches the window's pages, render and the report.
+        // and where each setting takes effect (docs/settings.md), which reaches the window's pages, render and the
+        // report.
         .testTarget(
             name: "SessionsTests",
             dependencies: [

@@ -2,7 +2,8 @@ internal import Foundation
 public import SystemErrors
 
 extension ADFError: ExitStatusCarrying {
-    /// A results file missing on opening is missing input; one that cannot be written cannot be created (or is an I/O error).
+    /// A results file missing on opening is missing input; one that cannot be written cannot be created (or is an I/O
+    /// error).
     public var exitStatus: ExitStatus {
         switch self {
         case .destinationExists: .cannotCreate

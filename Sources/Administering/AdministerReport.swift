@@ -25,7 +25,8 @@ public struct AdministerSummary: Encodable {
     var stoppedBy: String?
     /// How long drawing and presenting a frame took (p99).
     var frameCostP99Milliseconds: Double?
-    /// How frames were drawn: `incremental`, or `full` (asked for, or the fallback when the window's pixels are not XRGB).
+    /// How frames were drawn: `incremental`, or `full` (asked for, or the fallback when the window's pixels are not
+    /// XRGB).
     var redraw: String
     /// How many times the operator paused the test (P).
     var pauses: Int

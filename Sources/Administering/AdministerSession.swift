@@ -10,7 +10,8 @@ public import ADF
 
 /// Where the pen of an administered test comes from.
 public enum AdministerPen: Sendable {
-    /// A tablet at its evdev node (nil: the only pen tablet connected), read ahead on a thread of its own (grabbed when asked).
+    /// A tablet at its evdev node (nil: the only pen tablet connected), read ahead on a thread of its own (grabbed when
+    /// asked).
     case tablet(node: String?, grab: Bool)
     /// For tests: a recording fed through the live input path, `speed` times faster than recorded.
     case feed(path: String, speed: Double)

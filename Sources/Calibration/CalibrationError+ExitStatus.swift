@@ -1,7 +1,8 @@
 public import SystemErrors
 
 extension CalibrationError: ExitStatusCarrying {
-    /// A profile that cannot be written, an option or a display to choose, a recording without what a calibration needs.
+    /// A profile that cannot be written, an option or a display to choose, a recording without what a calibration
+    /// needs.
     public var exitStatus: ExitStatus {
         switch self {
         case .wouldOverwrite, .cannotWrite: .cannotCreate

@@ -84,7 +84,8 @@ public struct REDCapExport: Sendable {
         return text
     }
 
-    /// The import CSV's columns: every field but the file uploads, `redcap_event_name` after the record id when there is an event.
+    /// The import CSV's columns: every field but the file uploads, `redcap_event_name` after the record id when there
+    /// is an event.
     public var importColumns: [String] {
         var names = fields.fields.filter { $0.type != "file" }.map(\.name)
         if event != nil { names.insert("redcap_event_name", at: 1) }

@@ -170,7 +170,8 @@ public struct VisitFields: Sendable {
         self.fields = fields
     }
 
-    /// The measures of the `--level test` table that describe a test (its identity column aside), each with whether it is a count.
+    /// The measures of the `--level test` table that describe a test (its identity column aside), each with whether it
+    /// is a count.
     ///
     /// `refused_strokes` is left out: a results file cannot tell refused strokes (docs/measures.md),
     /// so measured from one it is always empty.
@@ -203,7 +204,8 @@ public struct VisitFields: Sendable {
         return nil
     }
 
-    /// `time_per_box_copy_s` as `time per box copy`; `total_time_s` by what it is, as the report and `features` name it.
+    /// `time_per_box_copy_s` as `time per box copy`; `total_time_s` by what it is, as the report and `features` name
+    /// it.
     static func words(_ column: String) -> String {
         // Beside `wall_time_s` and `paused_time_s`, "total time" would not say which it is (docs/measures.md).
         if column == "total_time_s" { return "time drawing (wall time less paused time)" }

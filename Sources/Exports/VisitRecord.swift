@@ -86,7 +86,8 @@ public struct VisitRecord: Sendable {
         return VisitRecord(folder: folder, manifest: manifest, tests: tests)
     }
 
-    /// Every visit at or under each of `paths`, in the order given (each directory's sorted by path), read and measured.
+    /// Every visit at or under each of `paths`, in the order given (each directory's sorted by path), read and
+    /// measured.
     public static func readAll(
         _ paths: [String], allowsInvalid: Bool = false, note: (String) -> Void = { _ in }
     ) throws(ExportError) -> [VisitRecord] {

@@ -37,7 +37,8 @@ public enum StepForm: Hashable, Sendable {
             }
         case let .symbolDigit(step, displayMode):
             let form = SymbolDigitForm(step: step, displayMode: displayMode, origin: SymbolDigitForm.origin(centredOn: size))
-            // As the maze's: the printed form's caption is for paper, not for the patient's screen or a picture of results.
+            // As the maze's: the printed form's caption is for paper, not for the patient's screen or a picture of
+            // results.
             return PageDrawing.symbolDigitForm(form, page: size).marks.filter {
                 if case .text = $0 { return false }
                 return true

@@ -13,7 +13,8 @@ enum Libevdev {
         libevdev_event_code_get_name(UInt32(type.rawValue), UInt32(code)).map { String(cString: $0) }
     }
 
-    /// The highest code of a type, or nil for an invalid type. The corresponding C function is `libevdev_event_type_get_max`.
+    /// The highest code of a type, or nil for an invalid type. The corresponding C function is
+    /// `libevdev_event_type_get_max`.
     static func maximumCode(of type: EventType) -> Int? {
         let maximum = libevdev_event_type_get_max(UInt32(type.rawValue))
         return maximum < 0 ? nil : Int(maximum)

@@ -7,7 +7,8 @@ public import StylusInput
 /// Pure state: what is drawn follows from the times things finished and the frame time the
 /// caller passes in (`PatientScreen.frame(now:)`), so it never holds up the proctor or the journal.
 public struct FinishAnimation: Hashable, Sendable {
-    /// What one frame shows; every value is in steps of 1/32, so a frame changes some 32 times per phase, not at every turn of the loop.
+    /// What one frame shows; every value is in steps of 1/32, so a frame changes some 32 times per phase, not at every
+    /// turn of the loop.
     public struct Frame: Hashable, Sendable {
         /// How much of the check mark is drawn, 0 (none) to 1 (all of it).
         public var checkDrawn: Double

@@ -7,13 +7,20 @@ public import StylusInput
 
 /// What `calibrate tablet` prints.
 public struct TabletFitReport: CommandReport {
+    /// One sheet target: where it is, where the pen tapped it, and how far the fit puts them apart.
     public struct Target: Codable {
+        /// The target's number on the sheet, from 1.
         public var number: Int
+        /// The target's position on the sheet, `[x, y]` in cm.
         public var targetCentimetres: [Double]
+        /// The tap on the tablet, `[x, y]` in mm.
         public var tapMillimetres: [Double]
+        /// How far the fitted transform puts the tap from the target, in mm.
         public var residualMillimetres: Double
+        /// The same distance with the fit made without this target; nil when too few targets are left.
         public var leaveOneOutMillimetres: Double?
 
+        /// Every key, numbers at the decimals the text shows.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(number, forKey: .number)
@@ -24,16 +31,25 @@ public struct TabletFitReport: CommandReport {
         }
     }
 
+    /// The tablet: its name and `bus:vendor:product`.
     public var device: String
+    /// The transform's model (`TransformFit.Model`'s raw value).
     public var model: String
+    /// The fitted matrix's rows, tablet mm to form cm.
     public var transform: [[Double]]
+    /// Each target's tap and residual.
     public var targets: [Target]
+    /// The root mean square of the residuals, in mm.
     public var rmsMillimetres: Double
+    /// The largest residual, in mm.
     public var worstMillimetres: Double
     /// Form mm per tablet mm over the sheet (`TransformFit.scale`): 1 at the sheet's true size.
     public var scale: Double
+    /// Whether the fit is accepted; false when it is refused (exit status 1).
     public var accepted: Bool
+    /// A target whose tap looks wrong, by its number; nil when none does.
     public var suspectTarget: Int?
+    /// The tablet profile written; nil when the fit was refused or nothing was written.
     public var profile: String?
 
     enum CodingKeys: CodingKey {
@@ -55,6 +71,7 @@ public struct TabletFitReport: CommandReport {
         try container.encode(profile, forKey: .profile)
     }
 
+    /// The report of `fit` on `device`; `refusal` is why the fit was refused, nil when accepted.
     public init(fit: TransformFit, device: DeviceDescription, refusal: TransformFitError?, profile: String?) {
         self.device = "\(device.name) (\(device.id.busVendorProduct))"
         model = fit.model.rawValue
@@ -73,6 +90,7 @@ public struct TabletFitReport: CommandReport {
         self.profile = profile
     }
 
+    /// The lines `calibrate tablet` prints: the fit, a line per target, and what was written.
     public var text: String {
         var lines = [
             "device     \(device)",
@@ -105,11 +123,15 @@ public struct TabletFitReport: CommandReport {
 
 /// What `calibrate pressure` prints.
 public struct PressureReport: CommandReport {
+    /// One tool's pressures (pen or eraser, by serial when the tablet reports one).
     public struct Tool: Codable {
+        /// The tool, `pen` or `eraser` (`ToolKind`'s raw value).
         public var tool: String
         /// The tool's serial as ADF's PencilID writes it (`0x…`); nil when the pen reports none (0 or -1).
         public var serial: String?
+        /// How many frames had the tip down.
         public var touchingFrames = 0
+        /// How many frames had the tool in proximity with the tip up.
         public var hoveringFrames = 0
         /// The lowest raw pressure of a frame with the tip down.
         public var minimumTouching: Int32?
@@ -117,8 +139,10 @@ public struct PressureReport: CommandReport {
         public var maximum: Int32?
         /// The highest raw pressure while hovering: non-zero for a worn nib.
         public var maximumHovering: Int32?
+        /// A worn nib's resting pressure, to subtract; nil when the nib rests at zero.
         public var wornNibOffset: Int32?
 
+        /// The facts `observed` while the recording played.
         public init(_ observed: PressureObserver.Tool) {
             tool = observed.tool.rawValue
             serial = observed.serial.flatMap { $0 != 0 && $0 != -1 ? hexadecimalToolNumber($0) : nil }
@@ -131,15 +155,21 @@ public struct PressureReport: CommandReport {
         }
     }
 
+    /// The tablet's name.
     public var device: String
+    /// ABS_PRESSURE's lowest raw value.
     public var axisMinimum: Int32
+    /// ABS_PRESSURE's highest raw value.
     public var axisMaximum: Int32
+    /// Each tool seen, in the order first seen.
     public var tools: [Tool]
 
+    /// The report of a recording's pressures.
     public init(device: String, axisMinimum: Int32, axisMaximum: Int32, tools: [Tool]) {
         (self.device, self.axisMinimum, self.axisMaximum, self.tools) = (device, axisMinimum, axisMaximum, tools)
     }
 
+    /// The lines `calibrate pressure` prints: the axis range and a paragraph per tool.
     public var text: String {
         var lines = ["device     \(device)", "axis       ABS_PRESSURE \(axisMinimum)..\(axisMaximum)"]
         for tool in tools {
@@ -162,12 +192,18 @@ public struct PressureReport: CommandReport {
 
 /// What `calibrate display` prints.
 public struct DisplayReport: CommandReport {
+    /// One length of the symbol-digit form at the display's density.
     public struct Element: Codable {
+        /// The length's name as ADF's DisplayData writes it (`BorderWidth`, ...).
         public var name: String
+        /// The length on the form, in cm.
         public var centimetres: Double
+        /// The length on the screen, in device pixels.
         public var pixels: Double
+        /// The length in points (pixels divided by the scaling factor), as the results file carries it.
         public var points: Double
 
+        /// Every key, numbers at the decimals the text shows.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(name, forKey: .name)
@@ -177,13 +213,21 @@ public struct DisplayReport: CommandReport {
         }
     }
 
+    /// The display's density, in device pixels per inch.
     public var pixelsPerInch: Double
+    /// The desktop's scaling factor: device pixels per point.
     public var scalingFactor: Double
+    /// The density in points per inch (pixels per inch divided by the scaling factor).
     public var pointsPerInch: Double
+    /// Where the density comes from (the EDID, a measured ruler).
     public var source: String
+    /// The display profile written, by its path.
     public var profile: String
+    /// How the profile recognises the display (`output DP-1, EDID WAC, product 0357`), or `by name only`.
     public var match: String
+    /// The symbol-digit form's lengths at this density.
     public var symbolDigit: [Element]
+    /// Remarks on the measurement, one line each.
     public var notes: [String]
 
     enum CodingKeys: CodingKey { case pixelsPerInch, scalingFactor, pointsPerInch, source, profile, match, symbolDigit, notes }
@@ -201,6 +245,7 @@ public struct DisplayReport: CommandReport {
         try container.encode(notes, forKey: .notes)
     }
 
+    /// The report of `profile`, measured from `source` and written to `profilePath`.
     public init(profile: DisplayProfile, source: String, profilePath: String, notes: [String]) {
         pixelsPerInch = profile.pixelsPerInch
         scalingFactor = profile.scalingFactor
@@ -229,6 +274,7 @@ public struct DisplayReport: CommandReport {
         self.notes = notes
     }
 
+    /// The lines `calibrate display` prints.
     public var text: String {
         var lines = [
             "density    \(fixed(pixelsPerInch, 4)) pixels per inch, scale \(fixed(scalingFactor, 4)), \(fixed(pointsPerInch, 4)) points per inch",

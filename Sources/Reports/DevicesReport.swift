@@ -6,14 +6,20 @@ import StylusGeometry
 
 /// What `devices` prints.
 public struct DevicesReport: CommandReport {
+    /// One absolute axis of a pen node, as the kernel gives it.
     public struct Axis: Codable {
+        /// The axis's kernel name (`ABS_X`, `ABS_PRESSURE`, ...).
         public var axis: String
+        /// The axis's lowest value.
         public var minimum: Int32
+        /// The axis's highest value.
         public var maximum: Int32
         /// Units per mm (position) or per radian (tilt); 0 when the kernel does not know.
         public var resolution: Int32
+        /// For ABS_X and ABS_Y: (maximum - minimum) / resolution, in mm; nil without a resolution.
         public var physicalSizeMillimetres: Double?
 
+        /// Every key, the size at two decimals.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(axis, forKey: .axis)
@@ -27,18 +33,22 @@ public struct DevicesReport: CommandReport {
 
     /// What libwacom's database says about the node's tablet model.
     public struct Model: Codable {
+        /// libwacom's name of the tablet.
         public var name: String
+        /// The maker's model number (`DTH-2242`); nil when libwacom has none.
         public var modelName: String?
         /// "pen display" or "tablet".
         public var surface: String
         /// The usable area as libwacom gives it (whole inches), in mm.
         public var widthMillimetres: Double?
+        /// The usable area's height, in mm.
         public var heightMillimetres: Double?
         /// Units per mm of x and y from that area, for a pen node that reports no resolution.
         public var approximateResolution: [Double]?
         /// Where these facts come from.
         public var source = "libwacom"
 
+        /// The facts libwacom gives of `tablet`.
         public init(_ tablet: LibwacomTablet) {
             name = tablet.name
             modelName = tablet.modelName
@@ -47,6 +57,7 @@ public struct DevicesReport: CommandReport {
             heightMillimetres = tablet.physicalSizeMillimetres?.height
         }
 
+        /// Every key, sizes and resolution at one decimal.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(name, forKey: .name)
@@ -59,27 +70,44 @@ public struct DevicesReport: CommandReport {
         }
     }
 
+    /// One event node of a connected tablet.
     public struct Device: Codable {
+        /// The event node, `/dev/input/event5`.
         public var node: String
+        /// What the node carries: `pen`, `pad` or `touch` (`TabletNodeRole`).
         public var role: String
+        /// The kernel's name of the node.
         public var name: String
+        /// The node's `bus:vendor:product`.
         public var id: String
+        /// The device's version, four hexadecimal digits.
         public var version: String
+        /// Whether this user may open the node (else the udev rule is missing: README, "Live capture").
         public var readable: Bool
+        /// A pen node's absolute axes; empty for the others, or when the node could not be opened.
         public var axes: [Axis]
+        /// ABS_PRESSURE's `[minimum, maximum]`; nil when the pen has none.
         public var pressureRange: [Int32]?
+        /// ABS_TILT_X's `[minimum, maximum]`; nil when the pen has none.
         public var tiltRange: [Int32]?
+        /// The tablet profile a session on this pen would use, by its path; nil when none matches.
         public var profile: String?
         /// The display a session on this pen measures its results on (`ResultsEnvironment.activeDisplay`).
         public var display: String?
+        /// Why a session could not use this pen (`PenCapabilities`' refusal); nil when it could.
         public var problem: String?
+        /// What libwacom knows of the tablet; nil when it does not know it.
         public var model: Model?
     }
 
+    /// Where the nodes were found: `udev`, or `sysfs` when udev could not be used.
     public var source: String
+    /// Why udev was not used; nil when it was.
     public var note: String?
+    /// The nodes found, pen, pad and touch; empty when no tablet is connected.
     public var devices: [Device]
 
+    /// The lines `devices` prints: a paragraph per node.
     public var text: String {
         var lines: [String] = []
         if let note { lines.append("note: no udev data (\(note)); tablets were found from /sys and their capabilities.") }

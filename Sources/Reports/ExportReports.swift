@@ -3,10 +3,15 @@ public import Exports
 
 /// What `export redcap` wrote: the four files, and how many visits, fields and uploads (docs/json/export-redcap.md).
 public struct ExportREDCapReport: CommandReport {
+    /// The data dictionary written, by its path.
     public var dictionary: String
+    /// The records (import) CSV written, by its path.
     public var records: String
+    /// `files.csv`, the results files to upload, by its path.
     public var files: String
+    /// The README written beside them, by its path.
     public var readme: String
+    /// How many visits were exported (one record each).
     public var visits: Int
     /// The dictionary's fields, the file uploads included.
     public var fields: Int
@@ -27,6 +32,7 @@ public struct ExportREDCapReport: CommandReport {
         uploads = export.files.split(separator: "\n").count - 1
     }
 
+    /// The lines `export redcap` prints: the files written, and what to upload.
     public var text: String {
         [dictionary, records, files, readme].joined(separator: "\n") + "\n"
             + "\(counted(visits, "visit")), \(fields) fields; upload the \(counted(uploads, "results file")) listed in files.csv with "

@@ -8,17 +8,24 @@ import TestMaterials
 
 /// What `convert` prints: the recording it wrote.
 public struct ConvertReport: CommandReport {
+    /// The recording read, by its path.
     public var input: String
+    /// The recording written, by its path.
     public var output: String
+    /// How many events were written.
     public var events: Int
+    /// How many frames (events up to a SYN_REPORT) were written.
     public var frames: Int
+    /// The device's name.
     public var device: String
+    /// The device's `bus:vendor:product`.
     public var id: String
     /// `evemu 1.3` or `libinput-record v1`.
     public var format: String
     /// What was dropped of a truncated input read with --allow-truncated; nil otherwise.
     public var truncation: String?
 
+    /// The report of `written`, converted from what `reader` read into `format`.
     public init(input: String, output: String, written: RecordingConversion.Written, reader: RecordingReader, format: RecordingFileFormat) {
         self.input = input
         self.output = output
@@ -32,6 +39,7 @@ public struct ConvertReport: CommandReport {
 
     enum CodingKeys: CodingKey { case input, output, events, frames, device, id, format, truncation }
 
+    /// Every key, `truncation` as null when the input was whole.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(input, forKey: .input)
@@ -44,6 +52,7 @@ public struct ConvertReport: CommandReport {
         try container.encode(truncation, forKey: .truncation)
     }
 
+    /// The line `convert` prints, and a warning for a truncated input.
     public var text: String {
         var lines = [
             "\(output): \(counted(events, "event")), \(counted(frames, "frame")), device \"\(device)\" (\(id)), \(format)"
@@ -55,17 +64,25 @@ public struct ConvertReport: CommandReport {
 
 /// What `synth` prints: the recording it made.
 public struct SynthReport: CommandReport {
+    /// The recording written, by its path.
     public var output: String
+    /// The scenario it was made from, as given.
     public var scenario: String
+    /// How many frames it holds.
     public var frames: Int
+    /// How many strokes were drawn.
     public var strokes: Int
     /// From the first event to the last, in seconds (three decimals).
     public var durationSeconds: Double
+    /// The device's name the recording describes.
     public var device: String
+    /// The device's `bus:vendor:product`.
     public var id: String
+    /// The seed every random choice was drawn from (the same seed makes the same recording).
     public var seed: UInt64
     private var seconds: Double
 
+    /// The report of a recording made from `scenario` on `device`.
     public init(output: String, scenario: String, summary: Synthesis.Summary, device: DeviceDescription, seed: UInt64) {
         self.output = output
         self.scenario = scenario
@@ -80,6 +97,7 @@ public struct SynthReport: CommandReport {
 
     enum CodingKeys: CodingKey { case output, scenario, frames, strokes, durationSeconds, device, id, seed }
 
+    /// Every key, the duration at three decimals.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(output, forKey: .output)
@@ -92,6 +110,7 @@ public struct SynthReport: CommandReport {
         try container.encode(seed, forKey: .seed)
     }
 
+    /// The lines `synth` prints.
     public var text: String {
         "\(output): \(counted(frames, "frame")), \(counted(strokes, "stroke")), \(String(format: "%.3f", seconds)) s,"
             + " device \"\(device)\" (\(id)), seed \(seed)"
@@ -107,7 +126,9 @@ extension ADFValidationReport {
 
 /// What `adf validate` says of one results file: its problems, or that it is valid and its warnings.
 public struct ADFValidationReport: CommandReport, Sendable {
+    /// The results file checked, by its path.
     public var file: String
+    /// Whether the file is valid ADF (the exit status is 1 when one is not).
     public var valid: Bool
     /// One line per problem (file, line, column and what is wrong); empty when valid.
     public var problems: [String]
@@ -130,6 +151,7 @@ public struct ADFValidationReport: CommandReport, Sendable {
         }
     }
 
+    /// Its problems, one a line; or `FILE: valid` and a line per warning.
     public var text: String {
         if !valid { return problems.joined(separator: "\n") }
         return ([file + ": valid"] + warnings.map { "\(file): warning: \($0)" }).joined(separator: "\n")

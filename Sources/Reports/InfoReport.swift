@@ -8,11 +8,17 @@ import StylusInput
 
 /// What `info` prints, as text or JSON.
 public struct InfoReport: CommandReport {
+    /// One absolute axis of the device as the recording describes it.
     public struct Axis: Codable {
+        /// The axis's kernel name (`ABS_X`, `ABS_PRESSURE`, ...).
         public var code: String
+        /// The axis's lowest value.
         public var minimum: Int32
+        /// The axis's highest value.
         public var maximum: Int32
+        /// The kernel's noise filter width (evdev's fuzz).
         public var fuzz: Int32
+        /// The kernel's dead zone (evdev's flat).
         public var flat: Int32
         /// Units per mm (position) or per radian (tilt); nil when the recording does not say.
         public var resolution: Int32?
@@ -21,6 +27,7 @@ public struct InfoReport: CommandReport {
         /// For ABS_X and ABS_Y: (maximum - minimum) / resolution.
         public var sizeMillimetres: Double?
 
+        /// Every key, `sizeMillimetres` at the decimals the text shows.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(code, forKey: .code)
@@ -34,13 +41,20 @@ public struct InfoReport: CommandReport {
         }
     }
 
+    /// How often the pen was sampled: intervals between consecutive pen frames in proximity.
     public struct Sampling: Codable {
+        /// The median interval, in ms.
         public var medianMilliseconds: Double
+        /// The rate the median interval gives, in Hz.
         public var rateHertz: Double
+        /// The 5th percentile interval, in ms.
         public var p5Milliseconds: Double
+        /// The 95th percentile interval, in ms.
         public var p95Milliseconds: Double
+        /// The 99th percentile interval, in ms.
         public var p99Milliseconds: Double
 
+        /// Every key, at the decimals the text shows.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(medianMilliseconds, decimals: 3, forKey: .medianMilliseconds)
@@ -51,11 +65,16 @@ public struct InfoReport: CommandReport {
         }
     }
 
+    /// Events the kernel dropped (a `SYN_DROPPED`).
     public struct Gap: Codable {
+        /// When the gap began, in seconds from the first event.
         public var startSeconds: Double
+        /// How long the gap lasted, in ms.
         public var durationMilliseconds: Double
+        /// How many events were discarded with it.
         public var discardedEvents: Int
 
+        /// Every key, at the decimals the text shows.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(startSeconds, decimals: 3, forKey: .startSeconds)
@@ -64,25 +83,43 @@ public struct InfoReport: CommandReport {
         }
     }
 
+    /// The recording's path as given.
     public var recording: String
+    /// The recording's format and version (`EVEMU 1.3`, `libinput-record 1`, ...).
     public var format: String
+    /// The device's name.
     public var device: String
+    /// The device's `bus:vendor:product`.
     public var id: String
+    /// The Linux version the recording was made on, when it says.
     public var kernel: String?
+    /// The tablet profile that matched the device, by its path; nil when none did.
     public var profile: String?
     /// The display a session on this device measures its results on, without --display-profile.
     public var display: String
+    /// The device's absolute axes, by code.
     public var axes: [Axis]
+    /// The active area, `[width, height]` in mm; nil when a resolution is unknown.
     public var activeAreaMillimetres: [Double]?
+    /// From the first event to the last, in seconds.
     public var durationSeconds: Double
+    /// How many events the recording holds.
     public var events: Int
+    /// How many frames (events up to a SYN_REPORT) it holds.
     public var frames: Int
+    /// The frames of the pen.
     public var penFrames: Int
+    /// The frames of the pad (its buttons and rings).
     public var padFrames: Int
+    /// How many times the tip touched down.
     public var strokes: Int
+    /// The pen's sampling intervals; nil when no two consecutive pen frames were in proximity.
     public var sampling: Sampling?
+    /// Each `SYN_DROPPED`, in order.
     public var gaps: [Gap]
+    /// What the reader noticed and went on past (a skipped device, an axis without a range), one line each.
     public var notices: [String]
+    /// How the recording ends early (a cut last line); nil when it ends whole.
     public var truncation: String?
     /// What libwacom's database says about the recorded tablet's model, when it knows it.
     public var model: DevicesReport.Model?
@@ -90,6 +127,7 @@ public struct InfoReport: CommandReport {
     public var absentAxes: [AxisAbsence]
     /// Times the eraser end touched, and its frames in contact: not ink, left out of the results.
     public var eraserContacts: Int
+    /// The eraser end's frames in contact.
     public var eraserContactFrames: Int
 
     enum CodingKeys: CodingKey {
@@ -131,6 +169,7 @@ public struct InfoReport: CommandReport {
     /// The `resolutionSource` of an axis whose resolution an evemu 1.0/1.1 file's header comment states.
     public static let headerComment = "header comment"
 
+    /// The report of a recording's `scan`, with the tablet profile that matched it.
     public init(scan: RecordingScan, recording: String, profile: ProfileMatch?) {
         let device = scan.header.device
         self.recording = recording
@@ -190,6 +229,7 @@ public struct InfoReport: CommandReport {
         model = LibwacomDatabase.shared?.tablet(for: device.id).map(DevicesReport.Model.init)
     }
 
+    /// The lines `info` prints.
     public var text: String {
         var lines = [
             "\(recording): \(format) recording",

@@ -14,16 +14,20 @@ public struct LiveSessionReport: CommandReport {
 
     /// One step of the session; the keys of the other tests are null.
     public struct Step: Encodable, Sendable {
+        /// An interruption of the step, as the results file records it.
         public struct Interruption: Encodable, Sendable {
+            /// The interruption's type as the results file writes it.
             public var type: String
             /// Unix time in milliseconds, as in the results file.
             public var time: Double
             /// Symbol digit: the box written in and the box the arrow pointed at (from 1).
             public var writtenIn: Int?
+            /// Symbol digit: the box the arrow pointed at to continue in (from 1).
             public var continueIn: Int?
 
             enum CodingKeys: CodingKey { case type, time, writtenIn, continueIn }
 
+            /// Every key, null where the test has no such fact.
             public func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encode(type, forKey: .type)
@@ -33,19 +37,28 @@ public struct LiveSessionReport: CommandReport {
             }
         }
 
+        /// The step's identifier (`clockStep-command`, `mazeStep-1`, ...).
         public var step: String
+        /// The strokes recorded in the step.
         public var strokes: Int
         /// Nil for the clock, whose results count points per test only.
         public var points: Int?
+        /// The maze's name; nil for the other tests.
         public var maze: String?
+        /// Maze: whether the participant reached the exit; nil for the other tests.
         public var finished: Bool?
+        /// Strokes not recorded (a maze's out of bounds, symbol digit's after the step's last box); nil for the clock.
         public var refusedStrokes: Int?
+        /// Symbol digit: the boxes (from 1) that at least one stroke counted for; nil for the other tests.
         public var boxes: [Int]?
+        /// Symbol digit: the delayed-recall reminders given; nil for the other tests.
         public var reminders: Int?
+        /// The step's interruptions, in order.
         public var interruptions: [Interruption]
 
         enum CodingKeys: CodingKey { case step, strokes, points, maze, finished, refusedStrokes, boxes, reminders, interruptions }
 
+        /// Every key, null where the test has no such fact.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(step, forKey: .step)
@@ -60,8 +73,11 @@ public struct LiveSessionReport: CommandReport {
         }
     }
 
+    /// What the command did: recorded, recovered or administered.
     public var action: Action
+    /// The journal, by its path.
     public var journal: String
+    /// The results file written, by its path.
     public var results: String
     /// `clock`, `maze` or `sdt`, as on the command line.
     public var test: String
@@ -71,8 +87,11 @@ public struct LiveSessionReport: CommandReport {
     public var gaps: Int?
     /// True when the session stopped before its last step ended (recover); false otherwise.
     public var incomplete: Bool
+    /// The strokes of every step.
     public var strokes: Int
+    /// The points of every stroke.
     public var points: Int
+    /// Each step's account, in order.
     public var steps: [Step]
     /// A live session's axes the pen did not measure while it drew, as replay's summary gives them;
     /// nil when it measured every one (or for `recover`).
@@ -152,6 +171,7 @@ public struct LiveSessionReport: CommandReport {
         case action, journal, results, test, used, gaps, incomplete, strokes, points, steps, absentAxes, eraserContacts
     }
 
+    /// Every key, null for what this command does not know.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(action, forKey: .action)
@@ -172,6 +192,7 @@ public struct LiveSessionReport: CommandReport {
         }
     }
 
+    /// The lines `record`, `recover` or `administer` prints: the files and a line per step.
     public var text: String {
         var out: [String]
         switch action {

@@ -8,13 +8,16 @@ import StylusGeometry
 public struct RenderReport: CommandReport {
     /// The frames of `--animate`.
     public struct Animation: Encodable, Sendable {
+        /// The folder the frames were written to.
         public var directory: String
+        /// How many frames were written.
         public var frames: Int
         /// One decimal, as printed.
         public var framesPerSecond: Double
         /// One decimal, as printed.
         public var speed: Double
 
+        /// The account of an animation's frames.
         public init(directory: String, frames: Int, framesPerSecond: Double, speed: Double) {
             self.directory = directory
             self.frames = frames
@@ -24,6 +27,7 @@ public struct RenderReport: CommandReport {
 
         enum CodingKeys: CodingKey { case directory, frames, framesPerSecond, speed }
 
+        /// Every key, rates at one decimal.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(directory, forKey: .directory)
@@ -74,6 +78,7 @@ public struct RenderReport: CommandReport {
 
     enum CodingKeys: CodingKey { case out, test, steps, form, refusedStrokes, ignoredStrokeEnds, animation }
 
+    /// Every key, null for what the test or the options leave out.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(out, forKey: .out)
@@ -104,6 +109,7 @@ public struct RenderReport: CommandReport {
         }
     }
 
+    /// The lines `render` prints: the picture and the animation's frames.
     public var text: String {
         [pictureLine, animationLine].compactMap { $0 }.joined(separator: "\n")
     }
@@ -111,11 +117,16 @@ public struct RenderReport: CommandReport {
 
 /// What `plot` prints: the plot it wrote and what it counts.
 public struct PlotReport: CommandReport {
+    /// The plot written, by its path.
     public var out: String
+    /// The strokes of every step.
     public var strokes: Int
+    /// The interruptions of every step.
     public var interruptions: Int
+    /// The results file's steps.
     public var steps: Int
 
+    /// The report of `document` plotted to `out`.
     public init(out: String, document: ADFDocument) {
         self.out = out
         strokes = document.steps.reduce(0) { $0 + $1.strokes.count }
@@ -123,6 +134,7 @@ public struct PlotReport: CommandReport {
         steps = document.steps.count
     }
 
+    /// The line `plot` prints.
     public var text: String {
         "\(out): \(counted(strokes, "stroke")), \(counted(interruptions, "interruption")), \(counted(steps, "step"))"
     }

@@ -5,18 +5,21 @@ public import StylusGeometry
 
 /// What `calibrate print-sheet` prints: the sheet's page and its targets.
 public struct PrintSheetReport: CommandReport {
+    /// The PDF written, by its path.
     public var out: String
     /// The page in centimetres (two decimals).
     public var page: Centimetres
     /// The targets in the order they are numbered, in centimetres from the page's top-left corner.
     public var targets: [FormPoint]
 
+    /// The report of `sheet` printed to `out`.
     public init(out: String, sheet: CalibrationSheet) {
         self.out = out
         page = Centimetres(width: sheet.page.widthCentimetres, height: sheet.page.heightCentimetres)
         targets = sheet.targets.map { FormPoint(x: $0.xCentimetres, y: $0.yCentimetres) }
     }
 
+    /// The lines `calibrate print-sheet` prints: the page, and a line per target.
     public var text: String {
         (["\(out): calibration sheet, \(targets.count) targets on \(fixed(page.width, 2)) x \(fixed(page.height, 2)) cm"]
             + targets.enumerated().map { "  target \($0.offset + 1) at (\(fixed($0.element.x, 2)), \(fixed($0.element.y, 2))) cm" })
@@ -26,11 +29,15 @@ public struct PrintSheetReport: CommandReport {
 
 /// What `calibrate print-mazes` prints: a page per maze of the battery.
 public struct PrintMazesReport: CommandReport {
+    /// One page of the battery: its maze, the maze's size and where it is placed.
     public struct MazePage: Encodable, Sendable {
         /// The page number, from 1.
         public var page: Int
+        /// The maze's name.
         public var maze: String
+        /// The maze's columns.
         public var columns: Int
+        /// The maze's rows.
         public var rows: Int
         /// Two decimals, as printed.
         public var cellSizeCentimetres: Double
@@ -39,6 +46,7 @@ public struct PrintMazesReport: CommandReport {
 
         enum CodingKeys: CodingKey { case page, maze, columns, rows, cellSizeCentimetres, origin }
 
+        /// Every key, lengths at the decimals printed.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(page, forKey: .page)
@@ -50,9 +58,13 @@ public struct PrintMazesReport: CommandReport {
         }
     }
 
+    /// The PDF written, by its path.
     public var out: String
+    /// The maze battery printed, by its name.
     public var battery: String
+    /// The page in centimetres (two decimals).
     public var page: Centimetres
+    /// A page per maze, in the battery's order.
     public var mazes: [MazePage]
 
     /// The report of `mazes` printed on pages of `page` size, each placed as the proctor places it.
@@ -69,6 +81,7 @@ public struct PrintMazesReport: CommandReport {
         }
     }
 
+    /// The lines `calibrate print-mazes` prints: the file, and a line per page.
     public var text: String {
         let pages = mazes.map {
             "  page \($0.page): \($0.maze), \($0.columns) x \($0.rows) cells of \(fixed($0.cellSizeCentimetres, 2)) cm"
@@ -83,8 +96,12 @@ public struct PrintMazesReport: CommandReport {
 
 /// What `calibrate print-form` prints: the symbol-digit form's pages, its size, place and boxes.
 public struct PrintFormReport: CommandReport {
+    /// The PDF written, by its path.
     public var out: String
+    /// Whether the form has the alternate symbols and digit pairing (`--display-mode`: figures that keep the real
+    /// form private).
     public var displayMode: Bool
+    /// The page in centimetres (two decimals).
     public var page: Centimetres
     /// The form's size (two decimals).
     public var form: Centimetres
@@ -95,6 +112,7 @@ public struct PrintFormReport: CommandReport {
     /// The step each page holds, in page order.
     public var pages: [String]
 
+    /// The report of the form printed to `out` on `page` at `origin`, a page per step of `steps`.
     public init(out: String, displayMode: Bool, page: FormSize, origin: FormPosition, steps: [String]) {
         self.out = out
         self.displayMode = displayMode
@@ -107,6 +125,7 @@ public struct PrintFormReport: CommandReport {
         pages = steps
     }
 
+    /// The lines `calibrate print-form` prints.
     public var text: String {
         var lines = [
             "\(out): \(pages.count) symbol-digit forms\(displayMode ? " (display mode)" : "") on \(fixed(page.width, 2)) x \(fixed(page.height, 2)) cm pages",

@@ -9,17 +9,27 @@ import StylusInput
 /// The recording a replay read and the results file it wrote: what the three replays (clock,
 /// maze, symbol digit) print around their test's own lines, and the keys their JSON shares.
 public struct ReplayedRecording: Codable {
+    /// The recording's path as given.
     public var recording: String
+    /// The device's name.
     public var device: String
+    /// The device's `bus:vendor:product`.
     public var id: String
+    /// From the recording's first event to its last, in seconds.
     public var durationSeconds: Double
+    /// How many frames were replayed.
     public var frames: Int
+    /// The results file written, by its path.
     public var output: String
+    /// The tablet profile used, by its path; nil when none was.
     public var profile: String?
+    /// Whether the recording's times are relative (not Unix times): its timestamps start at 1970 without --start-time.
     public var relativeTimes: Bool
+    /// --start-time: the Unix time in ms of the relative times' zero; nil when not given or when they are Unix times.
     public var startTime: Int64?
     /// True when --start-time was given for a recording whose times are already Unix times.
     public var startTimeIgnored: Bool
+    /// How the recording ends early (a cut last line); nil when it ends whole.
     public var truncation: String?
     /// What a person should know of an empty recording replayed with --allow-empty; absent otherwise.
     public var warnings: [String]?
@@ -47,6 +57,7 @@ public protocol ReplayReport: CommandReport {
 }
 
 extension ReplayReport {
+    /// The recording's keys, then the test's, in one flat object.
     public func encode(to encoder: any Encoder) throws {
         try replayed.encode(to: encoder)
         var container = encoder.container(keyedBy: TestKeys.self)
@@ -90,24 +101,34 @@ extension ReplayReport {
 
 /// What `replay` prints.
 public struct ReplaySummary: ReplayReport {
+    /// How many strokes one step holds.
     public struct StepStrokes: Codable {
+        /// The step's identifier (`clockStep-command`, ...).
         public var step: String
+        /// Its strokes.
         public var strokes: Int
     }
 
+    /// The recording read and the results file written.
     public var replayed: ReplayedRecording
+    /// The strokes of every step.
     public var strokes: Int
+    /// The strokes of each step, in order.
     public var strokesPerStep: [StepStrokes]
+    /// The points of every stroke.
     public var points: Int
 
+    /// The clock's own keys.
     public enum TestKeys: CodingKey { case strokes, strokesPerStep, points }
 
+    /// Encodes the strokes and points.
     public func encodeTest(into container: inout KeyedEncodingContainer<TestKeys>) throws {
         try container.encode(strokes, forKey: .strokes)
         try container.encode(strokesPerStep, forKey: .strokesPerStep)
         try container.encode(points, forKey: .points)
     }
 
+    /// The lines `replay` prints for the clock: the recording, the strokes, the file written.
     public var text: String {
         let lines =
             openingLines + [
@@ -120,15 +141,20 @@ public struct ReplaySummary: ReplayReport {
 
 /// What `replay --test maze` prints.
 public struct MazeReplaySummary: ReplayReport {
+    /// The recording read and the results file written.
     public var replayed: ReplayedRecording
+    /// Each maze step's result, in order.
     public var mazes: [MazeStepResult]
 
+    /// The maze test's own key.
     public enum TestKeys: CodingKey { case mazes }
 
+    /// Encodes the mazes' results.
     public func encodeTest(into container: inout KeyedEncodingContainer<TestKeys>) throws {
         try container.encode(mazes, forKey: .mazes)
     }
 
+    /// The lines `replay --test maze` prints: the recording, a line per maze, the file written.
     public var text: String {
         var lines = openingLines
         for maze in mazes {
@@ -144,15 +170,20 @@ public struct MazeReplaySummary: ReplayReport {
 
 /// What `replay --test sdt` prints.
 public struct SymbolDigitReplaySummary: ReplayReport {
+    /// The recording read and the results file written.
     public var replayed: ReplayedRecording
+    /// Each part's result (sample, test), in order.
     public var parts: [SymbolDigitStepResult]
 
+    /// The symbol digit test's own key.
     public enum TestKeys: CodingKey { case parts }
 
+    /// Encodes the parts' results.
     public func encodeTest(into container: inout KeyedEncodingContainer<TestKeys>) throws {
         try container.encode(parts, forKey: .parts)
     }
 
+    /// The lines `replay --test sdt` prints: the recording, a line per part, the file written.
     public var text: String {
         var lines = openingLines
         for part in parts {

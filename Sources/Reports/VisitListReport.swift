@@ -10,18 +10,24 @@ public struct VisitListReport: Sendable {
         public var kind = "visit"
         /// The folder, relative to the directory listed.
         public var folder: String
+        /// The participant id; nil when visit.json could not be read.
         public var participant: String?
         /// When the visit began (visit.json's `started`).
         public var date: String?
+        /// The protocol's name; nil when visit.json could not be read.
         public var `protocol`: String?
+        /// The tests done (or incomplete: recovered); nil when visit.json could not be read.
         public var done: Int?
+        /// The tests skipped; nil when visit.json could not be read.
         public var skipped: Int?
+        /// The protocol's tests; nil when visit.json could not be read.
         public var total: Int?
         /// The tests a signal stopped early (neither done nor skipped).
         public var stopped: Int?
         /// `in-progress`, `complete`, `stopped`, `aborted`, or why visit.json could not be read.
         public var status: String
 
+        /// Every key, null for what visit.json could not give.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(kind, forKey: .kind)
@@ -41,9 +47,11 @@ public struct VisitListReport: Sendable {
         }
     }
 
+    /// The visits found, sorted by folder.
     public let entries: [Entry]
 
-    /// The visits at or under `directory` (at any depth: a visit folder is always `PARTICIPANT/START/`), sorted by folder.
+    /// The visits at or under `directory` (at any depth: a visit folder is always `PARTICIPANT/START/`), sorted by
+    /// folder.
     public init(directory: String) {
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
         entries = VisitFolder.all(under: directory).map { folder in

@@ -25,7 +25,8 @@ public struct LiveRecording {
     /// journaled and what the session was given (a visit marks its test running then; a failure removes the journal).
     public var opened: (_ files: LiveSessionFiles, _ node: String, _ device: DeviceDescription, _ sources: SessionSources) throws -> Void =
         { _, _, _, _ in }
-    /// Told just before the first step, with the driver to watch (a status line subscribes to its samples and decisions).
+    /// Told just before the first step, with the driver to watch (a status line subscribes to its samples and
+    /// decisions).
     public var beginning: (_ files: LiveSessionFiles, _ node: String, _ device: DeviceDescription, _ driver: any SessionDriver) -> Void =
         { _, _, _, _ in }
     /// Told of drops, unplugs and returns as they happen.

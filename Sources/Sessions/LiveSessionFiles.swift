@@ -126,7 +126,8 @@ public struct LiveSessionFiles {
     }
 }
 
-/// Why a live session (`record`, `administer`, a visit's test) could not write its results file while the journal holds the session.
+/// Why a live session (`record`, `administer`, a visit's test) could not write its results file while the journal holds
+/// the session.
 public enum LiveSessionError: Error, CustomStringConvertible {
     case resultsNotWritten(ADFError, journal: String)
 

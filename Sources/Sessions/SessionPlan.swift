@@ -41,8 +41,8 @@ public struct SessionInterruption: Hashable, Sendable {
 }
 
 /// What a session knows of its future that is not in its pen events: step boundaries (continue
-/// presses), the operator's pauses, interruptions and button taps. A replay's come from its split rule, a journal's from
-/// its control lines (added as `recover` reads them), a live session's plan is empty.
+/// presses), the operator's pauses, interruptions and button taps. A replay's come from its split rule, a journal's
+/// from its control lines (added as `recover` reads them), a live session's plan is empty.
 ///
 /// It is also the one due-time queue of the three drivers: `nextDue(before:timer:)` merges the
 /// plan with the proctor's own timer by the documented tie-break, so a journal replayed gives the

@@ -7,7 +7,8 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     /// The command ran and its outcome is a refusal or a partial failure that its output names
     /// (a calibration fit refused, some inputs of many failed).
     case failure = 1
-    /// `administer` or a visit aborted by the operator: the journal is kept for `recover`; a visit with tests left resumes.
+    /// `administer` or a visit aborted by the operator: the journal is kept for `recover`; a visit with tests left
+    /// resumes.
     case aborted = 3
     /// `administer` or a visit's run stopped by a signal (Ctrl-C, SIGTERM): the test's results are written; a visit with tests left resumes.
     case stopped = 4

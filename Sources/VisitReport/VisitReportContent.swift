@@ -150,8 +150,8 @@ public struct VisitReportContent: Sendable {
         return (column, column.replacingOccurrences(of: "_", with: " "), "")
     }
 
-    /// Reads the visit in `folder`; `ranges` mark the values, `clinician` (an unlocked key) opens the patient's details.
-    /// A results file that `adf validate` rejects is refused, unless `allowsInvalid` (`--allow-invalid`): its
+    /// Reads the visit in `folder`; `ranges` mark the values, `clinician` (an unlocked key) opens the patient's
+    /// details. A results file that `adf validate` rejects is refused, unless `allowsInvalid` (`--allow-invalid`): its
     /// test then carries a note naming the first problem.
     ///
     /// - Throws: `VisitError` for a folder that is not a visit; `ReportError` for a test marked
@@ -215,7 +215,8 @@ public struct VisitReportContent: Sendable {
                 reported.notes.append(absent + ": its measures are left empty")
             }
             let row = MeasureLevel.test.rows(of: FeaturesInk.test(of: document, mazes: reported.mazes))[0]
-            // The shown measures, then any other the ranges file gives a range for in this test, under its column's name.
+            // The shown measures, then any other the ranges file gives a range for in this test, under its column's
+            // name.
             var shown = columns(test: entry.test)
             for range in ranges?.ranges ?? [] where range.test == entry.test || range.test == "*" {
                 if !shown.contains(where: { $0.column == range.measure }) { shown.append(Self.words(range.measure)) }

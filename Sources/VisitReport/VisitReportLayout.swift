@@ -271,7 +271,8 @@ public struct VisitReportLayout: Sendable {
         scale == scale.rounded() ? String(Int(scale)) : String(format: "%g", scale)
     }
 
-    /// Draws each step's page of `results` in a grid in `box`, all at the largest listed scale that fits; returns it (1:n).
+    /// Draws each step's page of `results` in a grid in `box`, all at the largest listed scale that fits; returns it
+    /// (1:n).
     ///
     /// A tablet's whole form is mostly empty (a 27-inch pen display's is 60 cm wide), so each step
     /// shows the same window onto its form: everything the forms and the ink of the test's steps
@@ -306,7 +307,8 @@ public struct VisitReportLayout: Sendable {
         return (scale, window, boxes)
     }
 
-    /// Draws step `index` of `results`, the part `window` of its form, at 1:`scale` with its top-left corner at `x`, `y`.
+    /// Draws step `index` of `results`, the part `window` of its form, at 1:`scale` with its top-left corner at `x`,
+    /// `y`.
     func drawStep(
         _ results: ResultsPicture, _ index: Int, window: ReportBox, scale: Double, at x: Double, _ y: Double, on page: inout PageDrawing
     ) {
@@ -440,7 +442,8 @@ public struct VisitReportLayout: Sendable {
             height: max(1, min(form.heightCentimetres, bottom + margin) - y))
     }
 
-    /// Draws the measures, ranges, interruptions, reading times and notes of `test` in `box`; returns the columns out of range.
+    /// Draws the measures, ranges, interruptions, reading times and notes of `test` in `box`; returns the columns out
+    /// of range.
     func drawMeasures(_ test: ReportedTest, in box: ReportBox, on page: inout PageDrawing, hasRanges: Bool) -> [String] {
         var y = box.y + 0.3
         var outOfRange: [String] = []

@@ -63,7 +63,8 @@ extension VisitTestOpened {
 }
 
 extension VisitManifest.Device {
-    /// The manifest's facts of `device` at `node`: its kernel name, USB ids, libwacom's model and whether it is a pen display.
+    /// The manifest's facts of `device` at `node`: its kernel name, USB ids, libwacom's model and whether it is a pen
+    /// display.
     public init(node: String, device: DeviceDescription) {
         func hex(_ value: UInt16) -> String { "0x" + String(format: "%04x", value) }
         let model = LibwacomDatabase.shared?.tablet(for: device.id)

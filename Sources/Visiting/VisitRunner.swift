@@ -43,7 +43,8 @@ public struct VisitTestOpened: Sendable {
 public enum VisitTestEnd: Equatable, Sendable {
     /// Every step ended by itself (the participant finished it, or its time limit); its results file is written.
     case finished
-    /// It ran to its end with the operator moving on from a step or more (N, Escape twice); its results file is written.
+    /// It ran to its end with the operator moving on from a step or more (N, Escape twice); its results file is
+    /// written.
     case movedOn
     /// SIGINT or SIGTERM stopped it safely (its results file is written); the visit stops after it.
     case stopped
@@ -256,7 +257,8 @@ public struct VisitRunner {
         lifeCycle.record(device: manifest.device, calibration: manifest.calibration)
     }
 
-    /// Rebuilds the results of the test a killed visit left running from its journal, as `recover` does, and marks it incomplete.
+    /// Rebuilds the results of the test a killed visit left running from its journal, as `recover` does, and marks it
+    /// incomplete.
     private mutating func recover(_ position: Int, desk: any VisitOperator) throws {
         guard let journal = manifest.tests[position].journal else {
             // Killed before its journal was named: nothing of it was recorded, so it is still to take.
@@ -265,7 +267,8 @@ public struct VisitRunner {
         }
         let path = folder.file(journal)
         desk.note("Test \(position + 1) (\(manifest.tests[position].test)) was cut off; recovering it from \(path).")
-        // The results file is named after the journal, as the session named it when it began: the manifest has it already.
+        // The results file is named after the journal, as the session named it when it began: the manifest has it
+        // already.
         _ = try JournalRecovery(path: path).rebuild(directory: folder.path, force: true, note: { desk.note($0) })
         noteUnspoken(position)
         try apply(.recover(position, checksums: try checksums(position)))

@@ -38,7 +38,8 @@ public struct VisitSummary: Encodable, Sendable {
     public var manifest: String
     public var participant: String
     public var `protocol`: String
-    /// The visit's state (`VisitLifeCycle.State`): `not-started` (nothing was written), `in-progress`, `complete`, `stopped` or `aborted`.
+    /// The visit's state (`VisitLifeCycle.State`): `not-started` (nothing was written), `in-progress`, `complete`,
+    /// `stopped` or `aborted`.
     public var status: String
     /// How this run ended: `complete`, `aborted` or `stopped` (a signal).
     public var ended: String

@@ -6,7 +6,8 @@ public enum VisitError: Error, Equatable, CustomStringConvertible {
     case protocolChanged(folder: String)
     case fileSystem(path: String, reason: String)
     case noVisitFolder(String)
-    /// The participant's latest visit has nothing left to take: a rerun asks for --new-visit rather than begin one silently.
+    /// The participant's latest visit has nothing left to take: a rerun asks for --new-visit rather than begin one
+    /// silently.
     case visitOver(folder: String, status: String)
 
     public var description: String {

@@ -64,7 +64,8 @@ public struct VisitFolder: Hashable, Sendable {
         }
     }
 
-    /// The participant's latest visit under `root` (by folder name, its UTC start), with its manifest; nil when there is none.
+    /// The participant's latest visit under `root` (by folder name, its UTC start), with its manifest; nil when there
+    /// is none.
     ///
     /// Whether a rerun resumes it is `VisitLifeCycle.rerun`'s to say.
     public static func latest(root: String, participant: String) throws(VisitError) -> (VisitFolder, VisitManifest)? {

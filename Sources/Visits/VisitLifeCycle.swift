@@ -174,7 +174,8 @@ public struct VisitLifeCycle: Equatable, Sendable {
         manifest.calibration = calibration
     }
 
-    /// Records the steps of the test at `position` whose instructions were shown, not spoken, and why: a fact, not a state.
+    /// Records the steps of the test at `position` whose instructions were shown, not spoken, and why: a fact, not a
+    /// state.
     public mutating func record(instructionsNotSpoken unspoken: [String: String]?, of position: Int) {
         manifest.tests[position].instructionsNotSpoken = unspoken
     }

@@ -1,10 +1,12 @@
 public import Foundation
 
-/// A visit's `visit.json`: who, which protocol, which tablet and calibration, and each test's state and files (docs/visit.md).
+/// A visit's `visit.json`: who, which protocol, which tablet and calibration, and each test's state and files
+/// (docs/visit.md).
 ///
 /// Every optional key is written, as `null` when unknown, so a reader (REDCap export, a study's
 /// scripts) can rely on the document's table; keys a newer version adds are ignored on reading.
 public struct VisitManifest: Codable, Hashable, Sendable {
+    /// The `format` every manifest writes, `styluskit-visit`.
     public static let format = "styluskit-visit"
     /// 2 since tests and visits can be `stopped` (schema 1 wrote a stopped test `done` with the outcome `stopped`).
     public static let schemaVersion = 2
@@ -21,18 +23,30 @@ public struct VisitManifest: Codable, Hashable, Sendable {
         case stopped
     }
 
+    /// Always `styluskit-visit`: what a reader checks before it trusts the rest.
     public var format = VisitManifest.format
+    /// The manifest's schema (`schemaVersion` when written; 1 is still read, docs/visit.md).
     public var schema = VisitManifest.schemaVersion
+    /// The participant id: a study's pseudonym, never a name.
     public var participant: String
+    /// When the visit began (its first test's journal opened), as an ISO 8601 UTC time.
     public var started: String
+    /// When the visit last ended (complete, stopped or aborted); nil while it is in progress.
     public var finished: String?
+    /// The visit's state on disk.
     public var status: Status
+    /// The program that wrote the manifest.
     public var software: Software
+    /// The protocol the visit follows, as copied into its folder.
     public var `protocol`: ProtocolFacts
+    /// The tablet the tests were taken on; nil until the first test opened it.
     public var device: Device?
+    /// The settings and profiles that shaped the form.
     public var calibration: Calibration
+    /// One entry per protocol test, in the protocol's order, from the visit's start.
     public var tests: [Test]
 
+    /// A visit in progress with its tests as given (each `pending` when made by `Test.init`).
     public init(
         participant: String, started: String, software: Software, protocol: ProtocolFacts, calibration: Calibration, tests: [Test]
     ) {
@@ -47,9 +61,12 @@ public struct VisitManifest: Codable, Hashable, Sendable {
 
     /// The program that administered the visit.
     public struct Software: Codable, Hashable, Sendable {
+        /// `styluskit`.
         public var name: String
+        /// What `styluskit --version` prints.
         public var version: String
 
+        /// The program by its name and version.
         public init(name: String = "styluskit", version: String) {
             self.name = name
             self.version = version
@@ -58,15 +75,20 @@ public struct VisitManifest: Codable, Hashable, Sendable {
 
     /// The protocol, as copied into the folder.
     public struct ProtocolFacts: Codable, Hashable, Sendable {
+        /// The protocol's `name`.
         public var name: String
+        /// The protocol's `title`.
         public var title: String
+        /// The protocol file's `schema`.
         public var schema: Int
         /// The copy's name in the folder, `protocol.yaml`.
         public var file: String
         /// The path the protocol was given as.
         public var source: String
+        /// The copy's SHA-256, lowercase hex.
         public var sha256: String
 
+        /// The protocol's facts as the copy in the folder gives them.
         public init(name: String, title: String, schema: Int, file: String, source: String, sha256: String) {
             self.name = name
             self.title = title
@@ -79,14 +101,20 @@ public struct VisitManifest: Codable, Hashable, Sendable {
 
     /// The tablet the tests were taken on.
     public struct Device: Codable, Hashable, Sendable {
+        /// Its event node (`/dev/input/event5`), or `feed:FILE` for a fed recording.
         public var node: String
+        /// The kernel's name of the device.
         public var name: String
         /// `0x056a`.
         public var vendor: String
+        /// The USB product id, `0x0357`.
         public var product: String
+        /// libwacom's model name; nil when libwacom does not know the tablet.
         public var model: String?
+        /// Whether it is a pen display (the form is drawn under the pen).
         public var penDisplay: Bool
 
+        /// The tablet's facts as the first test found them.
         public init(node: String, name: String, vendor: String, product: String, model: String?, penDisplay: Bool) {
             self.node = node
             self.name = name
@@ -96,6 +124,7 @@ public struct VisitManifest: Codable, Hashable, Sendable {
             self.penDisplay = penDisplay
         }
 
+        /// Every key, `model` as null when unknown.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(node, forKey: .node)
@@ -109,9 +138,12 @@ public struct VisitManifest: Codable, Hashable, Sendable {
 
     /// A file that shaped the visit, with its checksum.
     public struct FileFacts: Codable, Hashable, Sendable {
+        /// The file's name in the visit folder, or its path as given.
         public var file: String
+        /// The file's SHA-256, lowercase hex.
         public var sha256: String
 
+        /// A file by its name and checksum.
         public init(file: String, sha256: String) {
             self.file = file
             self.sha256 = sha256
@@ -120,16 +152,21 @@ public struct VisitManifest: Codable, Hashable, Sendable {
 
     /// The settings and profiles used.
     public struct Calibration: Codable, Hashable, Sendable {
+        /// The protocol's settings file; nil when the defaults were used.
         public var settings: FileFacts?
+        /// The tablet profile used; nil when none was.
         public var tabletProfile: FileFacts?
+        /// The display profile used; nil when none was.
         public var displayProfile: FileFacts?
 
+        /// The files used (none by default).
         public init(settings: FileFacts? = nil, tabletProfile: FileFacts? = nil, displayProfile: FileFacts? = nil) {
             self.settings = settings
             self.tabletProfile = tabletProfile
             self.displayProfile = displayProfile
         }
 
+        /// Every key, null for a file not used.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(settings, forKey: .settings)
@@ -149,14 +186,18 @@ public struct VisitManifest: Codable, Hashable, Sendable {
 
         /// Both files' SHA-256 once the test ended.
         public struct Checksums: Codable, Hashable, Sendable {
+            /// The journal's SHA-256; nil when there was none.
             public var journal: String?
+            /// The results file's SHA-256; nil when none was written.
             public var results: String?
 
+            /// Both checksums.
             public init(journal: String?, results: String?) {
                 self.journal = journal
                 self.results = results
             }
 
+            /// Both keys, null for a file not there.
             public func encode(to encoder: any Encoder) throws {
                 var container = encoder.container(keyedBy: CodingKeys.self)
                 try container.encode(journal, forKey: .journal)
@@ -164,16 +205,25 @@ public struct VisitManifest: Codable, Hashable, Sendable {
             }
         }
 
+        /// The test's position in the protocol: 1, 2, ...
         public var index: Int
         /// `clock`, `maze` or `sdt`.
         public var test: String
+        /// The test's state.
         public var status: Status
+        /// When the test began; nil while it is pending.
         public var started: String?
+        /// When the test ended or was skipped; nil until then.
         public var finished: String?
+        /// The journal's name in the visit folder; nil until the test began.
         public var journal: String?
+        /// The results file's name in the visit folder; nil until the test began.
         public var results: String?
+        /// Both files' SHA-256 once the test ended; nil until then.
         public var sha256: Checksums?
+        /// Who ended the test: `finished`, `moved-on`, `stopped` or `recovered` (docs/visit.md).
         public var outcome: String?
+        /// The operator's reason, for a `skipped` test.
         public var skipReason: String?
         /// The steps whose instructions were shown but not spoken (no audio was played), each with
         /// why in words ("no audio output device"); null when every instruction was spoken (or none was given).
@@ -199,12 +249,14 @@ public struct VisitManifest: Codable, Hashable, Sendable {
             }
         }
 
+        /// A pending test at `index` (from 1) of kind `test`.
         public init(index: Int, test: String) {
             self.index = index
             self.test = test
             self.status = .pending
         }
 
+        /// Every key, null for a fact not known yet.
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(index, forKey: .index)
@@ -222,6 +274,7 @@ public struct VisitManifest: Codable, Hashable, Sendable {
         }
     }
 
+    /// Every key in docs/visit.md's table, null for a fact not known yet.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(format, forKey: .format)
@@ -277,7 +330,8 @@ public struct VisitManifest: Codable, Hashable, Sendable {
         }
     }
 
-    /// The tests done (or incomplete: recovered) and skipped, and the number of tests; a stopped test is neither done nor skipped.
+    /// The tests done (or incomplete: recovered) and skipped, and the number of tests; a stopped test is neither done
+    /// nor skipped.
     public var counts: (done: Int, skipped: Int, total: Int) {
         (tests.count { $0.status == .done || $0.status == .incomplete }, tests.count { $0.status == .skipped }, tests.count)
     }

@@ -12,7 +12,8 @@ public enum VisitStep: Equatable, Sendable {
 }
 
 extension VisitManifest {
-    /// Who ended a test, in its `outcome` (docs/visit.md): the words of visit.json, the summary, the report and the exports.
+    /// Who ended a test, in its `outcome` (docs/visit.md): the words of visit.json, the summary, the report and the
+    /// exports.
     public enum Outcome: String, CaseIterable, Sendable {
         /// Every step ended by itself: the participant finished it, or its time limit ran out.
         case finished

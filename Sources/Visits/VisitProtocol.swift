@@ -30,7 +30,8 @@ public struct VisitProtocol: Hashable, Sendable {
         self = try reader.read(yaml)
     }
 
-    /// The protocol with every path made relative to the working directory instead of to `folder`, the protocol file's folder.
+    /// The protocol with every path made relative to the working directory instead of to `folder`, the protocol file's
+    /// folder.
     public func resolved(against folder: String) -> VisitProtocol {
         func resolve(_ path: String?) -> String? {
             guard let path, !path.hasPrefix("/"), !folder.isEmpty, folder != "." else { return path }

@@ -6,7 +6,8 @@ import SystemErrors
 import Visiting
 import ADF
 
-/// `styluskit visit`: every test of a protocol administered in the patient window, one after the other, into one visit folder.
+/// `styluskit visit`: every test of a protocol administered in the patient window, one after the other, into one visit
+/// folder.
 struct Visit: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Administers a visit: every test of a protocol in the patient window, in order, into one visit folder.",

@@ -43,7 +43,11 @@ struct VisitOptions: ParsableArguments {
     /// Prints what became of the visit and ends with its run's exit status: 0 complete, 3 aborted, 4 stopped.
     func finish(_ runner: VisitRunner, ended: VisitRunEnd) throws {
         let summary = VisitSummary(folder: runner.folder, lifeCycle: runner.lifeCycle, resumed: runner.resumed, ended: ended)
-        if json { print(try JSONLine.encode(summary)) } else { summary.lines.forEach { print($0) } }
+        if json {
+            print(try JSONLine.encode(summary))
+        } else {
+            for line in summary.lines { print(line) }
+        }
         let status = Self.exitStatus(ended)
         if status != .success { throw ExitCode(status.rawValue) }
     }

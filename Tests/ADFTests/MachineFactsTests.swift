@@ -59,7 +59,7 @@ struct MachineFactsTests {
         let zeroMaximum = try fakeSysfs(["panel": ("0\n", "0\n", nil)])
         let aboveMaximum = try fakeSysfs(["panel": ("300\n", "255\n", nil)])
         let notANumber = try fakeSysfs(["panel": ("bright\n", "255\n", nil)])
-        defer { [empty, zeroMaximum, aboveMaximum, notANumber].forEach { $0.remove() } }
+        defer { for root in [empty, zeroMaximum, aboveMaximum, notANumber] { root.remove() } }
         for root in [empty, zeroMaximum, aboveMaximum, notANumber] {
             let facts = MachineFacts(sysfsRoot: root.path)
             #expect(facts.brightness() == nil, "\(root.path)")

@@ -42,7 +42,8 @@ struct ReaderTests {
         #expect(document.steps.map { $0.strokes.map(\.points.count) } == [[3, 2], [2]])
         #expect(file.drawings.map(\.strokeNumbers) == [[1, 2], [3]])
         #expect(file.drawings.map(\.container) == ["symbol", "symbol"])
-        // <point altitude="1.2100" azimuth="0.6000" pressure="863" timestamp="1673535658700" x="101.2500" y="199.6250"/>
+        // <point altitude="1.2100" azimuth="0.6000" pressure="863" timestamp="1673535658700"
+        // x="101.2500" y="199.6250"/>
         #expect(
             document.steps[0].strokes[0].points[1]
                 == PenPoint(x: 101.25, y: 199.625, altitude: 1.21, azimuth: 0.6, force: 0.863, unixMilliseconds: 1_673_535_658_700))

@@ -91,7 +91,8 @@ struct FeaturesBDALabTests {
             if mine.count > 1, let ratio = number(ourStep["in_air_on_surface_ratio"]), ratio > 1e-3 {
                 same(1 / ratio, numbers(row["ratio_of_writing_durations"]).first, "\(place) on-surface / in-air ratio")
             }
-            // BDALab's pressure is over all on-surface samples of the step: our strokes' means weighted by their points.
+            // BDALab's pressure is over all on-surface samples of the step: our strokes' means weighted by their
+            // points.
             let points = mine.compactMap { number($0["points"]) }
             let weighted = zip(mine.compactMap { number($0["pressure_mean"]) }, points).map(*).reduce(0, +) / points.reduce(0, +)
             same(weighted, numbers(row["pressure_mean"]).first, "\(place) mean pressure")

@@ -442,7 +442,8 @@ struct JSONSchemaTests {
             let kind = value.kind
             let fits = alternatives.contains(kind) || (kind == "integer" && alternatives.contains("number"))
             guard fits else { return ["\(path) is \(kind), documented as \(type)"] }
-            // Binary noise (13.645999999999999) shows as 15 or more significant digits; measures have 6, lengths a few decimals.
+            // Binary noise (13.645999999999999) shows as 15 or more significant digits; measures have 6, lengths a few
+            // decimals.
             if case .number(let number) = value, number.description.filter(\.isNumber).drop(while: { $0 == "0" }).count >= 15 {
                 return ["\(path) is \(number), a number with binary noise; round it to the decimals the text shows"]
             }

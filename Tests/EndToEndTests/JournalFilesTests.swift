@@ -107,7 +107,8 @@ struct JournalFilesTests {
             text,
             controls: [
                 "anchor realtime-us=0 monotonic-us=0", "test maze maze=\(maze)", try Self.fileLine("settings", settings),
-                // The profiles replay chose for the synthesized Cintiq 13HD (a pen display: its screen by the tablet profile's link).
+                // The profiles replay chose for the synthesized Cintiq 13HD (a pen display: its screen by the tablet
+                // profile's link).
                 try Self.fileLine("tablet-profile", Self.calibration("tablets/wacom-cintiq-13hd-touch.yaml")),
                 try Self.fileLine("display-profile", Self.calibration("displays/wacom-cintiq-13hd.yaml")),
                 try Self.fileLine("maze", maze), "begin \(first)",

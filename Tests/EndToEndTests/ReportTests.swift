@@ -1,5 +1,6 @@
 import FormPrinting
 import Foundation
+import TestSupport
 import Testing
 import Visits
 
@@ -125,7 +126,8 @@ struct ReportTests {
         func remove() { try? FileManager.default.removeItem(at: directory) }
     }
 
-    /// A visit folder under `directory` of two tests: a clock done (a copy of `results`) and a maze skipped; returns its path.
+    /// A visit folder under `directory` of two tests: a clock done (a copy of `results`) and a maze skipped; returns
+    /// its path.
     static func smallVisit(results: String, in directory: URL) throws -> String {
         let yaml = "schema: 1\nname: small\ntests:\n  - test: clock\n  - test: maze\n    maze: no-choice.maze\n"
         let source = Paths.fixtures.appendingPathComponent("mazes/small.yaml").path

@@ -5,6 +5,7 @@ import Measures
 import Recordings
 import Sessions
 import StylusInput
+import TestSupport
 import Testing
 import Visits
 import TestMaterials
@@ -128,7 +129,8 @@ func journalOpening(recording: String, test: JournaledTest, directory: String, n
     try journal.sync(now: start)
 }
 
-/// Runs `python3` with `script` and `arguments`; nil when Python is not installed (the test is then skipped, not passed).
+/// Runs `python3` with `script` and `arguments`; nil when Python is not installed (the test is then skipped, not
+/// passed).
 func python(_ script: String, _ arguments: [String]) throws -> String? {
     guard FileManager.default.isExecutableFile(atPath: "/usr/bin/python3") else { return nil }
     return try run(URL(fileURLWithPath: "/usr/bin/python3"), ["-c", script] + arguments).output
@@ -150,7 +152,8 @@ func run(_ executable: URL, _ arguments: [String]) throws -> (status: Int32, out
     return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
 }
 
-/// Parses CSV files with Python's csv module (an RFC 4180 reader independent of ours) into JSON: one array of rows per file.
+/// Parses CSV files with Python's csv module (an RFC 4180 reader independent of ours) into JSON: one array of rows per
+/// file.
 let parseCSV = """
     import csv, json, sys
     print(json.dumps([list(csv.reader(open(p, newline="", encoding="utf-8"), strict=True)) for p in sys.argv[1:]]))
@@ -277,7 +280,8 @@ struct ExportsTests {
             let (columns, values) = (lines[0], lines[1])
             var compared = 0
             for (column, measured) in zip(columns, values) where column != "file" && column != "test" {
-                // Not measures: where the file stands in its visit (the row's own visit fields), and whether it is invalid.
+                // Not measures: where the file stands in its visit (the row's own visit fields), and whether it is
+                // invalid.
                 if FeaturesTable.trailingColumns.contains(column) {
                     if ["participant_id", "visit_folder"].contains(column) { #expect(try value(1, column) == measured, "\(column)") }
                     continue
@@ -428,7 +432,8 @@ struct REDCapSchemaTests {
         return venvPython
     }()
 
-    /// Reads a dictionary CSV, maps its 18 columns in order to the schema's Field slots, and prints each validation error.
+    /// Reads a dictionary CSV, maps its 18 columns in order to the schema's Field slots, and prints each validation
+    /// error.
     static let validate = """
         import csv, sys
         from linkml_redcap import schema_path, schema_view

@@ -147,7 +147,8 @@ struct PrintedPageTests {
         // Centred: 9 x 7.5 cm on 29.7 x 21 cm puts the outer corner at (10.35, 6.75) cm.
         let left = 10.35
         let top = 6.75
-        // Down the middle of column 3 (x = left + 2.5 cells): walls at rows 0, 1 (above row 2, column 3 closed), 2?, ...
+        // Down the middle of column 3 (x = left + 2.5 cells): walls at rows 0, 1 (above row 2, column 3 closed),
+        // 2?, ...
         // Take the outer walls: along the middle of row 3, the left and right outer walls.
         let rowMiddle = top + 2.5 * 1.5
         let along = raster.runsAlongRow(raster.pixel(rowMiddle), from: raster.pixel(left - 0.5), to: raster.pixel(left + 9.5))

@@ -97,7 +97,8 @@ struct DiscoveryTests {
     @Test("A description from sysfs masks classifies the pen, the pad and a keyboard")
     func sysfsRoles() {
         let id = InputID(bustype: 3, vendor: 0x56a, product: 0x4200, version: 0x110)
-        // The dell canvas pen as /sys would print it: ev = SYN|KEY|ABS, key word 5 = 0x1c03, abs = X Y PRESSURE TILT_X TILT_Y.
+        // The dell canvas pen as /sys would print it: ev = SYN|KEY|ABS, key word 5 = 0x1c03,
+        // abs = X Y PRESSURE TILT_X TILT_Y.
         let pen = SysfsInputNode.describe(
             name: "Wacom ISD-V4 Pen", id: id, properties: "2",
             capabilities: ["ev": "b", "key": "1c03 0 0 0 0 0", "abs": "d000003"])

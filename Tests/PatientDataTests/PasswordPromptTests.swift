@@ -18,12 +18,12 @@ struct PasswordPromptTests {
             try #require(master >= 0, "/dev/ptmx: \(String(cString: strerror(errno)))")
             // <asm-generic/ioctls.h>: _IOW('T', 0x31, int) and _IOR('T', 0x30, unsigned int), which
             // Swift does not import (function-like macros).
-            let TIOCSPTLCK: UInt = 0x4004_5431
-            let TIOCGPTN: UInt = 0x8004_5430
+            let unlockRequest: UInt = 0x4004_5431  // TIOCSPTLCK
+            let numberRequest: UInt = 0x8004_5430  // TIOCGPTN
             var unlock: Int32 = 0
-            try #require(ioctl(master, TIOCSPTLCK, &unlock) == 0, "TIOCSPTLCK: \(String(cString: strerror(errno)))")
+            try #require(ioctl(master, unlockRequest, &unlock) == 0, "TIOCSPTLCK: \(String(cString: strerror(errno)))")
             var number: UInt32 = 0
-            try #require(ioctl(master, TIOCGPTN, &number) == 0, "TIOCGPTN: \(String(cString: strerror(errno)))")
+            try #require(ioctl(master, numberRequest, &number) == 0, "TIOCGPTN: \(String(cString: strerror(errno)))")
             slavePath = "/dev/pts/\(number)"
         }
 

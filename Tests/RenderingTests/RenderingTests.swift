@@ -141,7 +141,8 @@ struct RenderingTests {
         let recorded = (0...20).map {
             PenPoint(x: 132 + Double($0) * 26.4, y: 264, altitude: 1.2, azimuth: 0, force: 1, unixMilliseconds: t0 + Double($0) * 10)
         }
-        // Refused: a vertical stroke at x = 396 pt (3 in) from y = 132 to 660 pt, crossing the recorded one at (3 in, 2 in).
+        // Refused: a vertical stroke at x = 396 pt (3 in) from y = 132 to 660 pt, crossing the recorded one
+        // at (3 in, 2 in).
         let refused = (0...20).map {
             PenPoint(x: 396, y: 132 + Double($0) * 26.4, altitude: 1.2, azimuth: 0, force: 1, unixMilliseconds: t0 + 500 + Double($0) * 10)
         }

@@ -381,7 +381,8 @@ struct JournalRecoveryTests {
         let during = points.filter { $0 > pausedFrom + 0.5 && $0 < pausedTo - 0.5 }
         #expect(during.isEmpty, "\(during.count) points recorded while paused")
         #expect(points.contains { $0 < pausedFrom } && points.contains { $0 > pausedTo }, "points before and after the pause")
-        // The pen drew across the pause in the recording: one stroke more than touch-downs, or as many (lifted while paused).
+        // The pen drew across the pause in the recording: one stroke more than touch-downs, or as many (lifted while
+        // paused).
         let strokes = document.steps.reduce(0) { $0 + $1.strokes.count }
         #expect(strokes >= recording.touchDowns - 1 && strokes <= recording.touchDowns + 1, "\(strokes) strokes")
     }
@@ -432,8 +433,8 @@ extension JournalRecoveryTests {
         try JournalRecovery(path: journal, lookup: Fixture.lookup).rebuild(directory: directory, force: false, note: note).result.output
     }
 
-    /// Replays `recording` as `styluskit replay RECORDING --test TEST [--maze M] [--step-split S] --out DIRECTORY` does:
-    /// the results file's path.
+    /// Replays `recording` as `styluskit replay RECORDING --test TEST [--maze M] [--step-split S] --out DIRECTORY`
+    /// does: the results file's path.
     func replay(_ recording: String, test: TestKind, maze: String? = nil, stepSplit: String? = nil, into directory: String) throws
         -> String
     {

@@ -343,7 +343,8 @@ struct ShippedProfileTests {
     @Test func devicesWithoutResolutionNormaliseWithTheShippedProfile() throws {
         let catalog = try Self.catalog()
         let form = FormSize(widthCentimetres: 20, heightCentimetres: 15)
-        // 200 units/mm: DTH2242 and 22HDT 95840 x 54260 -> 479.2 x 271.3 mm; Intuos4 44704 x 27940 -> 223.52 x 139.7 mm.
+        // 200 units/mm: DTH2242 and 22HDT 95840 x 54260 -> 479.2 x 271.3 mm; Intuos4 44704 x 27940 ->
+        // 223.52 x 139.7 mm.
         let sizes: [(DeviceDescription, Double, Double)] = [
             (RealDevices.dth2242, 479.2, 271.3), (RealDevices.cintiq22HDT, 479.2, 271.3), (RealDevices.intuos4, 223.52, 139.7),
         ]

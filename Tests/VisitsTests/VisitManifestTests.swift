@@ -123,7 +123,8 @@ import TestMaterials
 }
 
 @Suite struct VisitMazesTests {
-    /// Without a journal, a maze test's mazes are the protocol copy's, its paths taken from where the protocol was given.
+    /// Without a journal, a maze test's mazes are the protocol copy's, its paths taken from where the protocol was
+    /// given.
     @Test func aMazeTestsMazesComeFromTheProtocolWhereItWasGiven() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("visit-mazes-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: root) }

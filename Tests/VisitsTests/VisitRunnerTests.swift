@@ -236,8 +236,8 @@ import TestMaterials
     }
 
     /// The steps a results file says went unspoken reach visit.json for a test finished or stopped
-    /// (`noteUnspoken`, also called for a recovered one): the merge of speech-screen (which noted them) and visit-states (which routes every
-    /// change of the manifest through `VisitLifeCycle`) must keep them.
+    /// (`noteUnspoken`, also called for a recovered one): the merge of speech-screen (which noted them) and
+    /// visit-states (which routes every change of the manifest through `VisitLifeCycle`) must keep them.
     @Test func theStepsNotSpokenReachTheManifestWhenATestEndsOrIsRecovered() throws {
         let golden = try String(contentsOfFile: Self.repository + "/Fixtures/golden/clock-small.csk", encoding: .utf8)
         let silent = golden.replacingOccurrences(

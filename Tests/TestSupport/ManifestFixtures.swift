@@ -1,17 +1,20 @@
-import Foundation
-import Visits
+package import Foundation
+package import Visits
 
 /// Manifests written as fixtures, test by test in any order (a report's or an export's input), not
-/// through `VisitLifeCycle`, whose order and rules the `visit` command obeys (VisitsTests check it).
+/// through `VisitLifeCycle`, whose order and rules the `visit` command obeys (VisitsTests check it). Shared by
+/// the report's and the exports' tests.
 extension VisitManifest {
-    mutating func start(_ position: Int, at: Date, journal: String, results: String) {
+    package mutating func start(_ position: Int, at: Date, journal: String, results: String) {
         tests[position].status = .running
         tests[position].started = VisitFolder.isoTime(at)
         tests[position].journal = journal
         tests[position].results = results
     }
 
-    mutating func finish(_ position: Int, at: Date, outcome: String?, checksums: Test.Checksums, incomplete: Bool = false) {
+    package mutating func finish(
+        _ position: Int, at: Date, outcome: String?, checksums: Test.Checksums, incomplete: Bool = false
+    ) {
         tests[position].status = incomplete ? .incomplete : outcome == "stopped" ? .stopped : .done
         tests[position].finished = VisitFolder.isoTime(at)
         tests[position].outcome = outcome
@@ -19,14 +22,14 @@ extension VisitManifest {
         closeIfOver(at: at)
     }
 
-    mutating func skip(_ position: Int, at: Date, reason: String) {
+    package mutating func skip(_ position: Int, at: Date, reason: String) {
         tests[position].status = .skipped
         tests[position].finished = VisitFolder.isoTime(at)
         tests[position].skipReason = reason
         closeIfOver(at: at)
     }
 
-    mutating func abort(during position: Int?, at: Date) {
+    package mutating func abort(during position: Int?, at: Date) {
         if let position {
             tests[position].status = .aborted
             tests[position].finished = VisitFolder.isoTime(at)
@@ -36,7 +39,9 @@ extension VisitManifest {
     }
 
     private mutating func closeIfOver(at: Date) {
-        guard status == .inProgress, !tests.contains(where: { $0.status == .pending || $0.status == .running }) else { return }
+        guard status == .inProgress, !tests.contains(where: { $0.status == .pending || $0.status == .running }) else {
+            return
+        }
         status = .complete
         finished = VisitFolder.isoTime(at)
     }
