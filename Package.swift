@@ -71,11 +71,15 @@ let package = Package(
         // Pure Swift core: no I/O, no clock.
         .target(name: "StylusInput", dependencies: ["SystemErrors"], exclude: ["README.md"]),
         .target(name: "StylusGeometry", dependencies: ["SystemErrors", "StylusInput", "Yams"], exclude: ["README.md"]),
-        .target(name: "Proctoring", dependencies: ["SystemErrors", "StylusGeometry", "StylusInput", "Yams"], exclude: ["README.md"]),
+        .target(
+            name: "Proctoring", dependencies: ["SystemErrors", "StylusGeometry", "StylusInput", "Yams"],
+            exclude: ["README.md"]),
         // Scripted drawings as pen events (for `styluskit synth`): pure Swift too.
         .target(
             name: "Synthesis",
-            dependencies: ["TestMaterials", "Recordings", "SystemErrors", "StylusInput", "StylusGeometry", "Proctoring"],
+            dependencies: [
+                "TestMaterials", "Recordings", "SystemErrors", "StylusInput", "StylusGeometry", "Proctoring",
+            ],
             exclude: ["README.md"]),
         // Stroke, step and test measures (docs/measures.md): pure Swift, no file format.
         .target(name: "Measures", dependencies: ["StylusGeometry", "Proctoring"], exclude: ["README.md"]),
@@ -84,9 +88,12 @@ let package = Package(
         .target(name: "Recordings", dependencies: ["SystemErrors", "StylusInput", "Yams"], exclude: ["README.md"]),
         // What a test is given, read from files: its kind (`TestKind`), settings, mazes and batteries, and what a
         // file given to a command is (`InputFileKind`).
-        .target(name: "TestMaterials", dependencies: ["SystemErrors", "Proctoring", "Recordings"], exclude: ["README.md"]),
+        .target(
+            name: "TestMaterials", dependencies: ["SystemErrors", "Proctoring", "Recordings"], exclude: ["README.md"]),
         .target(name: "ADF", dependencies: ["SystemErrors", "CLibXML2"], exclude: ["README.md"]),
-        .target(name: "LinuxInput", dependencies: ["SystemErrors", "CEvdev", "CUdev", "CLibwacom", "StylusInput"], exclude: ["README.md"]),
+        .target(
+            name: "LinuxInput", dependencies: ["SystemErrors", "CEvdev", "CUdev", "CLibwacom", "StylusInput"],
+            exclude: ["README.md"]),
         // Running a test: the three drivers on one due-time queue, the stroke recorder, the session's
         // plan, ending and result; replay, record, administer and recover all go through it.
         .target(
@@ -99,7 +106,8 @@ let package = Package(
         // A site's calibration: taps and pressure read from a pen, the tablet-to-form fit, a display's
         // density, and the profiles they write.
         .target(
-            name: "Calibration", dependencies: ["LinuxInput", "Recordings", "Sessions", "StylusGeometry", "StylusInput", "SystemErrors"],
+            name: "Calibration",
+            dependencies: ["LinuxInput", "Recordings", "Sessions", "StylusGeometry", "StylusInput", "SystemErrors"],
             exclude: ["README.md"]),
         // What the commands tell their user: each outcome as text for people and as JSON for scripts.
         .target(
@@ -114,12 +122,18 @@ let package = Package(
         // files, recordings and journals replayed in memory) into Measures' ink, the table written.
         .target(
             name: "Features",
-            dependencies: ["TestMaterials", "ADF", "Measures", "Proctoring", "Sessions", "StylusGeometry", "SystemErrors", "Visits"],
+            dependencies: [
+                "TestMaterials", "ADF", "Measures", "Proctoring", "Sessions", "StylusGeometry", "SystemErrors",
+                "Visits",
+            ],
             exclude: ["README.md"]),
         // A visit: the protocol file, the visit folder and its manifest, the state from test to test (docs/visit.md).
         .target(
             name: "Visits",
-            dependencies: ["TestMaterials", "Recordings", "SystemErrors", "Yams", .product(name: "Crypto", package: "swift-crypto")],
+            dependencies: [
+                "TestMaterials", "Recordings", "SystemErrors", "Yams",
+                .product(name: "Crypto", package: "swift-crypto"),
+            ],
             exclude: ["README.md"]),
         // The visit report: a visit folder's tests, pictures and measures laid out on printed pages (docs/report.md).
         .target(
@@ -136,21 +150,28 @@ let package = Package(
             name: "Visiting",
             dependencies: [
                 "ADF", "Administering",
-                "TestMaterials", "LinuxInput", "Recordings", "Sessions", "StylusGeometry", "StylusInput", "SystemErrors", "Visits",
+                "TestMaterials", "LinuxInput", "Recordings", "Sessions", "StylusGeometry", "StylusInput",
+                "SystemErrors", "Visits",
             ],
             exclude: ["README.md"]),
         // Visits exported for a study's data capture: REDCap's data dictionary and import CSV, and a plain CSV.
         .target(
-            name: "Exports", dependencies: ["TestMaterials", "Features", "Measures", "Recordings", "Sessions", "SystemErrors", "Visits"],
+            name: "Exports",
+            dependencies: [
+                "TestMaterials", "Features", "Measures", "Recordings", "Sessions", "SystemErrors", "Visits",
+            ],
             exclude: ["README.md"]),
         // One command over many inputs: the input list, the jobs in input order, progress, the report.
         .target(name: "Batch", exclude: ["README.md"]),
         // Printable pages (calibration sheet, mazes) at exact physical size, as PDF through cairo.
-        .target(name: "FormPrinting", dependencies: ["SystemErrors", "CCairo", "Proctoring", "StylusGeometry"], exclude: ["README.md"]),
+        .target(
+            name: "FormPrinting", dependencies: ["SystemErrors", "CCairo", "Proctoring", "StylusGeometry"],
+            exclude: ["README.md"]),
         // Pictures of results (forms with the ink, animation frames, plots), drawn through FormPrinting's cairo
         // wrapper.
         .target(
-            name: "Rendering", dependencies: ["FormPrinting", "ADF", "Proctoring", "StylusGeometry", "SystemErrors"], exclude: ["README.md"]
+            name: "Rendering", dependencies: ["FormPrinting", "ADF", "Proctoring", "StylusGeometry", "SystemErrors"],
+            exclude: ["README.md"]
         ),
         // Patient identifiers: encryption, the clinician's key file, the password prompt.
         .target(
@@ -177,7 +198,8 @@ let package = Package(
                 "ADF",
                 "TestMaterials",
                 "SystemErrors",
-                "FormPrinting", "LinuxInput", "PatientWindow", "Proctoring", "Recordings", "Reports", "Sessions", "StylusGeometry",
+                "FormPrinting", "LinuxInput", "PatientWindow", "Proctoring", "Recordings", "Reports", "Sessions",
+                "StylusGeometry",
                 "StylusInput",
             ], exclude: ["README.md"]),
 
@@ -186,7 +208,8 @@ let package = Package(
             dependencies: [
                 "TestMaterials",
                 "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "FormPrinting",
-                "Synthesis", "PatientData", "Rendering", "PatientWindow", "Administering", "Sessions", "Measures", "Calibration", "Reports",
+                "Synthesis", "PatientData", "Rendering", "PatientWindow", "Administering", "Sessions", "Measures",
+                "Calibration", "Reports",
                 "Features",
                 "Batch", "Exports", "SystemErrors", "VisitReport", "Visits", "Visiting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -205,7 +228,8 @@ let package = Package(
 
         // The parsers' fuzz entry functions, shared by the fuzzers and the corpus replay test (ROBUSTNESS.md).
         .target(
-            name: "FuzzTargets", dependencies: ["ADF", "Proctoring", "Recordings", "Sessions", "StylusGeometry", "StylusInput"],
+            name: "FuzzTargets",
+            dependencies: ["ADF", "Proctoring", "Recordings", "Sessions", "StylusGeometry", "StylusInput"],
             exclude: ["README.md"]),
         .executableTarget(name: "fuzz-evemu", dependencies: ["FuzzTargets"], path: "Fuzz/evemu"),
         .executableTarget(name: "fuzz-evemu-desc", dependencies: ["FuzzTargets"], path: "Fuzz/evemu-desc"),
@@ -224,7 +248,8 @@ let package = Package(
         // What several test targets share: pipe I/O that survives EINTR, a disk that fails on cue.
         .target(name: "TestSupport", dependencies: ["Recordings", "Visits"], path: "Tests/TestSupport"),
         .testTarget(
-            name: "PatientWindowTests", dependencies: ["PatientWindow", "FormPrinting", "Proctoring", "StylusGeometry", "StylusInput"]),
+            name: "PatientWindowTests",
+            dependencies: ["PatientWindow", "FormPrinting", "Proctoring", "StylusGeometry", "StylusInput"]),
         .testTarget(name: "StylusInputTests", dependencies: ["StylusInput"]),
         .testTarget(name: "StylusGeometryTests", dependencies: ["StylusGeometry", "StylusInput"]),
         .testTarget(name: "ProctoringTests", dependencies: ["Proctoring", "StylusGeometry", "StylusInput"]),
@@ -233,29 +258,40 @@ let package = Package(
         // LiveTablet on a real uinput pen made by libevemu where /dev/uinput is writable (the VM suite).
         .testTarget(name: "LinuxInputTests", dependencies: ["LinuxInput", "StylusInput", "CEvemu"]),
         .testTarget(name: "FormPrintingTests", dependencies: ["FormPrinting", "Proctoring", "StylusGeometry"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "FormPrinting", "ADF", "Proctoring", "StylusGeometry"]),
+        .testTarget(
+            name: "RenderingTests", dependencies: ["Rendering", "FormPrinting", "ADF", "Proctoring", "StylusGeometry"]),
         .testTarget(
             name: "ReportsTests",
-            dependencies: ["Synthesis", "Reports", "LinuxInput", "Recordings", "Sessions", "TestMaterials", "StylusGeometry", "StylusInput"]),
+            dependencies: [
+                "Synthesis", "Reports", "LinuxInput", "Recordings", "Sessions", "TestMaterials", "StylusGeometry",
+                "StylusInput",
+            ]),
         .testTarget(name: "MeasuresTests", dependencies: ["Measures", "Proctoring", "StylusGeometry"]),
         // Features of recordings and journals in memory against those of the results files replay writes.
         .testTarget(
             name: "FeaturesTests",
             dependencies: [
                 "TestMaterials",
-                "Features", "ADF", "Measures", "Proctoring", "Recordings", "Sessions", "Synthesis", "StylusGeometry", "StylusInput",
+                "Features", "ADF", "Measures", "Proctoring", "Recordings", "Sessions", "Synthesis", "StylusGeometry",
+                "StylusInput",
                 "TestSupport",
             ]),
         .testTarget(name: "BatchTests", dependencies: ["Batch"]),
-        .testTarget(name: "VisitsTests", dependencies: ["Administering", "TestMaterials", "Visits", "Visiting", "Recordings", "Sessions"]),
+        .testTarget(
+            name: "VisitsTests",
+            dependencies: ["Administering", "TestMaterials", "Visits", "Visiting", "Recordings", "Sessions"]),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "StylusGeometry", "StylusInput"]),
         .testTarget(name: "VisitReportTests", dependencies: ["VisitReport", "Visits"]),
         // The exports of visit folders made by replaying real recordings, parsed back by Python's csv module.
         .testTarget(
             name: "ExportsTests",
-            dependencies: ["TestMaterials", "Exports", "Features", "Measures", "Recordings", "Sessions", "StylusInput", "TestSupport", "Visits"]),
+            dependencies: [
+                "TestMaterials", "Exports", "Features", "Measures", "Recordings", "Sessions", "StylusInput",
+                "TestSupport", "Visits",
+            ]),
         .testTarget(name: "SystemErrorsTests", dependencies: ["SystemErrors"]),
-        .testTarget(name: "SynthesisTests", dependencies: ["Synthesis", "Proctoring", "StylusGeometry", "StylusInput"]),
+        .testTarget(
+            name: "SynthesisTests", dependencies: ["Synthesis", "Proctoring", "StylusGeometry", "StylusInput"]),
         .testTarget(
             name: "PatientDataTests",
             dependencies: ["PatientData", "TestSupport"]),
@@ -266,7 +302,8 @@ let package = Package(
                 "TestMaterials",
                 "styluskit", "ADF", "Recordings", "Sessions", "StylusInput", "TestSupport",
                 // The libraries whose errors ExitStatusTests pins.
-                "Administering", "Calibration", "Exports", "FormPrinting", "LinuxInput", "PatientData", "PatientWindow", "Proctoring",
+                "Administering", "Calibration", "Exports", "FormPrinting", "LinuxInput", "PatientData", "PatientWindow",
+                "Proctoring",
                 "Rendering", "StylusGeometry", "Synthesis", "SystemErrors", "VisitReport", "Visiting", "Visits",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
@@ -278,7 +315,8 @@ let package = Package(
             name: "SessionsTests",
             dependencies: [
                 "TestMaterials",
-                "Sessions", "ADF", "PatientData", "Proctoring", "Recordings", "StylusGeometry", "StylusInput", "Synthesis", "TestSupport",
+                "Sessions", "ADF", "PatientData", "Proctoring", "Recordings", "StylusGeometry", "StylusInput",
+                "Synthesis", "TestSupport",
                 "Administering", "FormPrinting", "PatientWindow", "Rendering", "VisitReport", "Visits",
             ]),
         // Administering in-process on SDL's offscreen driver: the presenter's decisions and the loop's
@@ -286,7 +324,8 @@ let package = Package(
         .testTarget(
             name: "AdministeringTests",
             dependencies: [
-                "ADF", "Administering", "CSDL2", "PatientWindow", "Proctoring", "Recordings", "Sessions", "StylusGeometry",
+                "ADF", "Administering", "CSDL2", "PatientWindow", "Proctoring", "Recordings", "Sessions",
+                "StylusGeometry",
                 "StylusInput",
             ]),
         .testTarget(

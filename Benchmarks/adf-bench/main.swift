@@ -120,7 +120,9 @@ do {
         let (points, problems) = try load(arguments[2], Array(arguments[3...]))
         print("points \(points) problems \(problems)")
     default:
-        fail("usage: adf-bench write N OUT.msk | adf-bench read FILE | adf-bench load read|validated|twice FILE...\n", status: 2)
+        fail(
+            "usage: adf-bench write N OUT.msk | adf-bench read FILE | adf-bench load read|validated|twice FILE...\n",
+            status: 2)
     }
 } catch {
     fail("adf-bench: \(error)\n", status: 1)

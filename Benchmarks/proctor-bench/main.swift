@@ -74,8 +74,10 @@ let sdtForm = SymbolDigitForm(step: SymbolDigitStep(round: 1, part: .test), orig
 let sdtPath = sdtForm.boxes.flatMap { box -> [FormPosition] in
     let cell = box.answerCell
     return [
-        FormPosition(xCentimetres: cell.minX + cell.size.widthCentimetres * 0.3, yCentimetres: cell.centre.yCentimetres),
-        FormPosition(xCentimetres: cell.minX + cell.size.widthCentimetres * 0.7, yCentimetres: cell.centre.yCentimetres),
+        FormPosition(
+            xCentimetres: cell.minX + cell.size.widthCentimetres * 0.3, yCentimetres: cell.centre.yCentimetres),
+        FormPosition(
+            xCentimetres: cell.minX + cell.size.widthCentimetres * 0.7, yCentimetres: cell.centre.yCentimetres),
     ]
 }
 let sdtSamples = script(along: sdtPath, strokeLength: 20)
@@ -84,9 +86,11 @@ let sdtSamples = script(along: sdtPath, strokeLength: 20)
 let clockSamples = mazeSamples.map { sample in
     PenSample(
         time: sample.time, tool: .pen, inProximity: true, tipDown: sample.contact,
-        tabletPosition: TabletPosition(xMillimetres: sample.point.xCentimetres * 10, yMillimetres: sample.point.yCentimetres * 10),
+        tabletPosition: TabletPosition(
+            xMillimetres: sample.point.xCentimetres * 10, yMillimetres: sample.point.yCentimetres * 10),
         formPosition: sample.point,
-        canvasPosition: CanvasPosition(xPoints: sample.point.xCentimetres * 28.35, yPoints: sample.point.yCentimetres * 28.35),
+        canvasPosition: CanvasPosition(
+            xPoints: sample.point.xCentimetres * 28.35, yPoints: sample.point.yCentimetres * 28.35),
         altitude: 1.2, azimuth: 0.5, force: 0.4, adfPressure: 400)
 }
 
@@ -129,7 +133,9 @@ func runMaze() -> Double {
         var actions = 0
         var down = false
         for sample in mazeSamples {
-            if let deadline = proctor.nextDeadline, deadline <= sample.time { actions += proctor.timerFired(at: deadline).count }
+            if let deadline = proctor.nextDeadline, deadline <= sample.time {
+                actions += proctor.timerFired(at: deadline).count
+            }
             switch (down, sample.contact) {
             case (false, true): actions += proctor.shouldBeginDrawing(sample.point, at: sample.time).count
             case (true, true): actions += proctor.isDrawing(sample.point, at: sample.time).count
@@ -149,7 +155,9 @@ func runSymbolDigit() -> Double {
         var down = false
         var last = sdtSamples[0].point
         for sample in sdtSamples {
-            if let deadline = proctor.nextDeadline, deadline <= sample.time { actions += proctor.timerFired(at: deadline).count }
+            if let deadline = proctor.nextDeadline, deadline <= sample.time {
+                actions += proctor.timerFired(at: deadline).count
+            }
             switch (down, sample.contact) {
             case (false, true): actions += proctor.penDown(sample.point, at: sample.time).count
             case (true, true): actions += proctor.penMoved(sample.point, at: sample.time).count
@@ -198,7 +206,9 @@ func runTrails() -> Double {
                 actions += proctor.start(at: sample.time).count
                 down = false
             }
-            if let deadline = proctor.nextDeadline, deadline <= sample.time { actions += proctor.timerFired(at: deadline).count }
+            if let deadline = proctor.nextDeadline, deadline <= sample.time {
+                actions += proctor.timerFired(at: deadline).count
+            }
             switch (down, sample.contact) {
             case (false, true): actions += proctor.penDown(sample.point, at: sample.time).count
             case (true, true): actions += proctor.penMoved(sample.point, at: sample.time).count

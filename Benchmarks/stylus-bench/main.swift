@@ -101,7 +101,11 @@ func generate(seconds: Double, like: String, to path: String) throws {
         let contact = phase < 1.5 && !lifted
         if lifted {
             if inProximity {
-                if touching { emit(.key, KeyCode.touch, 0); emit(.absolute, AbsoluteAxis.pressure, 0); touching = false }
+                if touching {
+                    emit(.key, KeyCode.touch, 0)
+                    emit(.absolute, AbsoluteAxis.pressure, 0)
+                    touching = false
+                }
                 emit(.key, KeyCode.toolPen, 0)
                 emit(.miscellaneous, MiscellaneousCode.serial, 0x2_1234)
                 emit(.synchronization, SynchronizationCode.report, 0)
@@ -110,18 +114,28 @@ func generate(seconds: Double, like: String, to path: String) throws {
             frame += 1
             continue
         }
-        if !inProximity { emit(.key, KeyCode.toolPen, 1); inProximity = true }
+        if !inProximity {
+            emit(.key, KeyCode.toolPen, 1)
+            inProximity = true
+        }
         let angle = Double(strokeIndex) * 0.7 + phase * 2.5
         let wobble = 1 + 0.01 * random.unit()
         emit(.absolute, AbsoluteAxis.x, Int32(centreX + radius * wobble * cos(angle)))
         emit(.absolute, AbsoluteAxis.y, Int32(centreY + radius * wobble * sin(angle)))
         if contact {
-            if !touching { emit(.key, KeyCode.touch, 1); touching = true }
+            if !touching {
+                emit(.key, KeyCode.touch, 1)
+                touching = true
+            }
             let pressure = Double(pressureMaximum) * (0.25 + 0.2 * sin(phase / 1.5 * .pi)) + 8 * random.unit()
             emit(.absolute, AbsoluteAxis.pressure, Int32(pressure))
             if hasDistance { emit(.absolute, AbsoluteAxis.distance, 0) }
         } else {
-            if touching { emit(.key, KeyCode.touch, 0); emit(.absolute, AbsoluteAxis.pressure, 0); touching = false }
+            if touching {
+                emit(.key, KeyCode.touch, 0)
+                emit(.absolute, AbsoluteAxis.pressure, 0)
+                touching = false
+            }
             if hasDistance { emit(.absolute, AbsoluteAxis.distance, Int32(10 + 20 * (phase - 1.5))) }
         }
         if hasTilt {
@@ -166,7 +180,8 @@ func pipeline(_ path: String, output: String) throws {
     let device = reader.header.device
     // The page `replay` lays the clock on (the active area at physical size) on the reference canvas.
     let form = try TabletPage.size(of: device, profile: nil)
-    let normalizer = try Normalizer(device: device, profile: nil, formSize: form, pointsPerInch: ReferenceCanvas.pointsPerInch)
+    let normalizer = try Normalizer(
+        device: device, profile: nil, formSize: form, pointsPerInch: ReferenceCanvas.pointsPerInch)
     let driver = try ClockDriver(
         device: device, normalizer: normalizer, anchor: WallClockAnchor(offsetMicroseconds: 0), recorder: recorder)
     guard let first = events.first else { fail("stylus-bench: \(path) has no events\n") }
@@ -202,7 +217,8 @@ func pipeline(_ path: String, output: String) throws {
             deviceSystemName: "Linux", deviceSystemVersion: nil, deviceModel: reader.header.device.name,
             deviceModelIdentifier: reader.header.device.id.busVendorProduct, pencilID: nil,
             canvasWidth: 768, canvasHeight: 1024),
-        display: DisplayData(pixelsPerInch: ReferenceCanvas.pixelsPerInch, screenScalingFactor: ReferenceCanvas.scalingFactor))
+        display: DisplayData(
+            pixelsPerInch: ReferenceCanvas.pixelsPerInch, screenScalingFactor: ReferenceCanvas.scalingFactor))
     let finish = monotonicNanoseconds() - finishStart
 
     costs.sort()

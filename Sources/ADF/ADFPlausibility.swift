@@ -13,12 +13,15 @@ public enum ADFPlausibility {
     public static func warnings(for document: ADFDocument) -> [String] {
         var warnings: [String] = []
         let points = document.steps.flatMap { $0.strokes.flatMap(\.points) }
-        if let width = document.environment.canvasWidth, let height = document.environment.canvasHeight, width > 0, height > 0 {
+        if let width = document.environment.canvasWidth, let height = document.environment.canvasHeight, width > 0,
+            height > 0
+        {
             let outside = points.filter { $0.x < 0 || $0.y < 0 || $0.x > width || $0.y > height }.count
             if outside > 0 {
                 warnings.append(
                     "\(outside) of \(points.count) points lie outside the canvas (\(Int(width)) x \(Int(height)) points): "
-                        + "the tablet's mapping or profile is probably wrong; check the profile with `styluskit info` on the recording.")
+                        + "the tablet's mapping or profile is probably wrong; check the profile with `styluskit info` on the recording."
+                )
             }
         }
         let pointsPerCentimetre = document.display.pointsPerInch / 2.54
@@ -34,7 +37,8 @@ public enum ADFPlausibility {
             }
         }
         if !jumps.isEmpty {
-            let shown = jumps.prefix(3).joined(separator: ", ") + (jumps.count > 3 ? " and \(jumps.count - 3) more" : "")
+            let shown =
+                jumps.prefix(3).joined(separator: ", ") + (jumps.count > 3 ? " and \(jumps.count - 3) more" : "")
             warnings.append(
                 "\(jumps.count) strokes begin with a jump no pen makes (\(shown)): the symptom of an axis that did not report "
                     + "or of a recording cut mid-stroke; replay the recording again with a current StylusKit.")

@@ -356,12 +356,15 @@ private final class DocumentBuilder {
                         shownUnixMilliseconds: shown, spokenUnixMilliseconds: spoken, firstTouchUnixMilliseconds: touch)
                 } else if let why = element["instructionsNotSpoken"] {
                     start.instructions = InstructionTimes(
-                        shownUnixMilliseconds: shown, spokenUnixMilliseconds: nil, firstTouchUnixMilliseconds: touch, notSpoken: why)
+                        shownUnixMilliseconds: shown, spokenUnixMilliseconds: nil, firstTouchUnixMilliseconds: touch,
+                        notSpoken: why)
                 }
             }
             if let text = element["clockTime"] {
                 // A clock drawn at a time the file does not say would not be the one the patient was given.
-                guard let time = ClockFaceTime(attribute: text) else { throw invalid(element, "clockTime", ClockFaceTime.expectation) }
+                guard let time = ClockFaceTime(attribute: text) else {
+                    throw invalid(element, "clockTime", ClockFaceTime.expectation)
+                }
                 start.clockTime = time
             }
             steps[steps.count - 1].start = start
@@ -432,7 +435,8 @@ private final class DocumentBuilder {
     /// A whole number attribute, required.
     private func whole(_ element: ADFElement, _ attribute: String) throws -> Int {
         guard let text = element[attribute] else {
-            throw ADFReadError(path: path, line: element.line, reason: .notADF("<\(element.name)> has no \(attribute) attribute"))
+            throw ADFReadError(
+                path: path, line: element.line, reason: .notADF("<\(element.name)> has no \(attribute) attribute"))
         }
         guard let value = ADFNumberText.integer(text), let whole = Int(exactly: value) else {
             throw invalid(element, attribute, "a whole number")
@@ -445,7 +449,8 @@ private final class DocumentBuilder {
         throws -> Word where Word.RawValue == String
     {
         guard let word = element[attribute].flatMap(Word.init(rawValue:)) else {
-            throw invalid(element, attribute, "one of " + Word.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))
+            throw invalid(
+                element, attribute, "one of " + Word.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "))
         }
         return word
     }
@@ -505,7 +510,8 @@ private final class DocumentBuilder {
     private func absent(_ element: ADFElement) throws -> AbsentPointValues {
         guard let text = element["absent"] else { return [] }
         guard let values = AbsentPointValues(attributeText: text) else {
-            throw invalid(element, "absent", "the names of the values the pen did not measure: altitude, azimuth, pressure")
+            throw invalid(
+                element, "absent", "the names of the values the pen did not measure: altitude, azimuth, pressure")
         }
         return values
     }

@@ -127,7 +127,7 @@ public struct ADFResultsList: Sendable, Hashable {
     private mutating func sort() {
         entries.sort { a, b in
             switch (a.startUnixMilliseconds, b.startUnixMilliseconds) {
-            case let (x?, y?) where x != y: x < y
+            case (let x?, let y?) where x != y: x < y
             case (.some, nil): true
             case (nil, .some): false
             default: a.file < b.file

@@ -87,7 +87,9 @@ public struct ADFSummary: Sendable, Hashable, Codable {
         var absent: [String: Int] = [:]
         let file = try ADFReader.forEachPoint(path: path, limits: limits) { record in
             guard !record.point.absent.isEmpty else { return }
-            for (value, name) in AbsentPointValues.names where record.point.absent.contains(value) { absent[name, default: 0] += 1 }
+            for (value, name) in AbsentPointValues.names where record.point.absent.contains(value) {
+                absent[name, default: 0] += 1
+            }
         }
         absentPoints = absent
         let document = file.document
@@ -148,7 +150,9 @@ public struct ADFSummary: Sendable, Hashable, Codable {
                     + (step.pausedMilliseconds > 0 ? ", paused time \(seconds(step.pausedMilliseconds)) s" : "") + "), "
                     + "\(counted(step.strokes, "stroke")), \(counted(step.points, "point"))"
                     + (step.interruptions.isEmpty
-                        ? "" : ", interruptions: " + step.interruptions.map { "\($0.type) at \($0.time)" }.joined(separator: ", "))
+                        ? ""
+                        : ", interruptions: "
+                            + step.interruptions.map { "\($0.type) at \($0.time)" }.joined(separator: ", "))
                     + (step.readingMilliseconds.map {
                         ", instructions read in \(DecimalFormat.string(Double($0) / 1000, decimals: 3)) s"
                     } ?? "")
@@ -172,7 +176,8 @@ public struct ADFSummary: Sendable, Hashable, Codable {
         return lines.joined(separator: "\n")
     }
 
-    /// `, ended: moved-on (the operator moved on)` for a step someone else than the participant ended; nothing for theirs.
+    /// `, ended: moved-on (the operator moved on)` for a step someone else than the participant ended; nothing for
+    /// theirs.
     private static func endedBy(_ outcome: String) -> String {
         guard let known = StepOutcome(rawValue: outcome), known != .finished else { return "" }
         return ", ended: \(known.rawValue) (\(known.meaning))"
@@ -181,7 +186,9 @@ public struct ADFSummary: Sendable, Hashable, Codable {
     /// The time drawing: each step's wall time less its paused time, summed (`features`' `total_time_s`).
     public var drawingMilliseconds: Int64 { steps.reduce(0) { $0 + ($1.end - $1.start) - $1.pausedMilliseconds } }
 
-    private func seconds(_ milliseconds: Int64) -> String { DecimalFormat.string(Double(milliseconds) / 1000, decimals: 3) }
+    private func seconds(_ milliseconds: Int64) -> String {
+        DecimalFormat.string(Double(milliseconds) / 1000, decimals: 3)
+    }
 
     /// The milliseconds the operator paused `step` (the paused time of `adf show`, `features`, the
     /// report and render's legend).

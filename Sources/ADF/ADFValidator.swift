@@ -188,7 +188,10 @@ final class ValidationState {
     private func instructionTimes(_ e: ADFElement) {
         let silent = e["instructionsNotSpoken"] != nil
         if silent && e["instructionsSpoken"] != nil {
-            problem(e.line, "<Start> has both instructionsSpoken and instructionsNotSpoken: instructions are spoken or not, not both")
+            problem(
+                e.line,
+                "<Start> has both instructionsSpoken and instructionsNotSpoken: instructions are spoken or not, not both"
+            )
             return
         }
         let names = ["instructionsShown", silent ? "instructionsNotSpoken" : "instructionsSpoken", "firstTouch"]
@@ -196,11 +199,14 @@ final class ValidationState {
         guard !present.isEmpty else { return }
         guard present.count == names.count else {
             let missing = names.filter { e[$0] == nil }.joined(separator: ", ")
-            problem(e.line, "<Start> has \(present.joined(separator: ", ")) but not \(missing): the reading time needs all three")
+            problem(
+                e.line,
+                "<Start> has \(present.joined(separator: ", ")) but not \(missing): the reading time needs all three")
             return
         }
         let what = "Unix time in whole milliseconds"
-        guard let shown = integer(e, "instructionsShown", what: what), let touch = integer(e, "firstTouch", what: what) else { return }
+        guard let shown = integer(e, "instructionsShown", what: what), let touch = integer(e, "firstTouch", what: what)
+        else { return }
         if silent {
             if e["instructionsNotSpoken"]?.isEmpty == true {
                 problem(e.line, "<Start> instructionsNotSpoken is empty: it says why the instructions were not spoken")
@@ -287,18 +293,23 @@ final class ValidationState {
             } else if let expected, expected != variant {
                 problem(
                     e.line,
-                    "the root element is <\(e.name)> but a .\(expected.fileExtension) file has <\(expected.rootElementName)>")
+                    "the root element is <\(e.name)> but a .\(expected.fileExtension) file has <\(expected.rootElementName)>"
+                )
             }
             return
         case 1:
             guard let index = Self.sections.firstIndex(of: e.name) else {
-                problem(e.line, "<\(e.name)> is not one of the root's children (\(Self.sections.joined(separator: ", ")))")
+                problem(
+                    e.line, "<\(e.name)> is not one of the root's children (\(Self.sections.joined(separator: ", ")))")
                 return
             }
             if rootChildren.contains(e.name) {
                 problem(e.line, "a second <\(e.name)>; the root has one")
             } else if let last = rootChildren.last.flatMap({ Self.sections.firstIndex(of: $0) }), last > index {
-                problem(e.line, "<\(e.name)> comes after <\(Self.sections[last])>; the order is \(Self.sections.joined(separator: ", "))")
+                problem(
+                    e.line,
+                    "<\(e.name)> comes after <\(Self.sections[last])>; the order is \(Self.sections.joined(separator: ", "))"
+                )
             }
             rootChildren.append(e.name)
             return
@@ -328,9 +339,15 @@ final class ValidationState {
             if e.name == "Start" { stepStart = time } else { stepEnd = time }
             // Only under a <Step> (a <Start> in a stray element of <TaskData> has no step's times).
             if names.last == "Step", !stepTimes.isEmpty {
-                if e.name == "Start" { stepTimes[stepTimes.count - 1].start = time } else { stepTimes[stepTimes.count - 1].end = time }
+                if e.name == "Start" {
+                    stepTimes[stepTimes.count - 1].start = time
+                } else {
+                    stepTimes[stepTimes.count - 1].end = time
+                }
             }
-            if e.name == "Start", let time, stepTimes.count > 1, let previous = stepTimes[stepTimes.count - 2].end, time < previous {
+            if e.name == "Start", let time, stepTimes.count > 1, let previous = stepTimes[stepTimes.count - 2].end,
+                time < previous
+            {
                 problem(
                     e.line,
                     "step \(stepTimes.count) starts (\(time)) before step \(stepTimes.count - 1) ends (\(previous)): steps are in time order"
@@ -343,7 +360,10 @@ final class ValidationState {
                 clockTime(e)
             }
             if e.name == "End", let text = e["outcome"], StepOutcome(rawValue: text).map({ $0 == .finished }) ?? true {
-                problem(e.line, "<End> outcome=\"\(text)\" is not \(StepOutcome.expectation) (a step the participant finished has none)")
+                problem(
+                    e.line,
+                    "<End> outcome=\"\(text)\" is not \(StepOutcome.expectation) (a step the participant finished has none)"
+                )
             }
             if e.name == "End", let start = stepStart, let end = time, end < start {
                 problem(e.line, "the step ends (\(end)) before it starts (\(start))")
@@ -399,7 +419,10 @@ final class ValidationState {
             let index = integer(e, "index")
             let label = integer(e, "label")
             if let index, index != strokeNumber {
-                problem(e.line, "stroke index \(index) should be \(strokeNumber): strokes are numbered from 1 across the whole test")
+                problem(
+                    e.line,
+                    "stroke index \(index) should be \(strokeNumber): strokes are numbered from 1 across the whole test"
+                )
             }
             if let index, let label, index != label {
                 problem(e.line, "stroke label \(label) differs from its index \(index)")
@@ -418,12 +441,15 @@ final class ValidationState {
     /// A `Trail`: once a step, in a trail making file only, with its four attributes.
     private func trailStart(_ e: ADFElement) {
         if variant != nil && variant != .trails {
-            problem(e.line, "<Trail> in a .\(variant!.fileExtension) file: only a trail making file (.tsk) records trails")
+            problem(
+                e.line, "<Trail> in a .\(variant!.fileExtension) file: only a trail making file (.tsk) records trails")
         }
         if stepChildren.contains("Trail") { problem(e.line, "a second <Trail> in this step") }
         stepChildren.insert("Trail")
         var check = TrailCheck(line: e.line)
-        if (e["layout"] ?? "").isEmpty { problem(e.line, "<Trail> has no layout (the name of the form the step was drawn on)") }
+        if (e["layout"] ?? "").isEmpty {
+            problem(e.line, "<Trail> has no layout (the name of the form the step was drawn on)")
+        }
         if let radius = decimal(e, "circleRadius"), radius <= 0 {
             problem(e.line, "<Trail> circleRadius=\"\(e["circleRadius"]!)\" is not positive")
         }
@@ -485,7 +511,9 @@ final class ValidationState {
         case "Circle":
             check.circles += 1
             if let order = integer(e, "order"), order != Int64(check.circles) {
-                problem(e.line, "<Circle> order=\"\(order)\" should be \(check.circles): circles are listed in their order from 1")
+                problem(
+                    e.line,
+                    "<Circle> order=\"\(order)\" should be \(check.circles): circles are listed in their order from 1")
             }
             if (e["label"] ?? "").isEmpty { problem(e.line, "<Circle> has no label") }
             _ = word(e, "kind", TrailRecord.Kind.self)
@@ -496,12 +524,15 @@ final class ValidationState {
             if let circle = circleReference(e, "circle", circles: check.circles), circle != Int64(check.arrivals) {
                 problem(
                     e.line,
-                    "<Arrival> circle=\"\(circle)\" should be \(check.arrivals): the circles are reached in their order, each once")
+                    "<Arrival> circle=\"\(circle)\" should be \(check.arrivals): the circles are reached in their order, each once"
+                )
             }
             if let time = timestamp(e) {
                 withinStep(e, "timestamp", time)
                 if let last = check.lastArrival, time < last {
-                    problem(e.line, "<Arrival> at \(time) is before the arrival before it (\(last)): arrivals are in time order")
+                    problem(
+                        e.line,
+                        "<Arrival> at \(time) is before the arrival before it (\(last)): arrivals are in time order")
                 }
                 check.lastArrival = time
             }
@@ -532,12 +563,14 @@ final class ValidationState {
         trail = nil
         if check.circles == 0 { problem(check.line, "<Trail> has no <Circle>: it lists the layout's circles") }
         if let connected = check.connected, connected != check.arrivals {
-            problem(check.line, "<Trail> circlesConnected=\"\(connected)\" but it has \(check.arrivals) <Arrival> elements")
+            problem(
+                check.line, "<Trail> circlesConnected=\"\(connected)\" but it has \(check.arrivals) <Arrival> elements")
         }
         if check.outcome == .finished && check.arrivals != check.circles {
             problem(
                 check.line,
-                "<Trail> outcome=\"finished\" but \(check.arrivals) of \(check.circles) circles were reached: a finished part reaches End")
+                "<Trail> outcome=\"finished\" but \(check.arrivals) of \(check.circles) circles were reached: a finished part reaches End"
+            )
         }
     }
 
@@ -575,7 +608,9 @@ final class ValidationState {
         if e.name == "symbol" || e.name == "strokes" {
             role = "container"
             if e.name != container {
-                problem(e.line, "<\(e.name)> in a .\(variant?.fileExtension ?? "?") file, whose strokes are in <\(container)>")
+                problem(
+                    e.line,
+                    "<\(e.name)> in a .\(variant?.fileExtension ?? "?") file, whose strokes are in <\(container)>")
             }
             if e.name == "symbol" && (e["label"] != "" || e["type"] != "UNCLASSIFIED") {
                 problem(e.line, "<symbol> should have label=\"\" type=\"UNCLASSIFIED\"")
@@ -588,7 +623,9 @@ final class ValidationState {
         if drawingChildren.contains(role) {
             problem(e.line, "a second <\(e.name)> in this drawing")
         } else if let last = drawingChildren.last.flatMap({ order.firstIndex(of: $0) }), last > index {
-            problem(e.line, "<\(e.name)> comes after <\(drawingChildren.last == "container" ? container : drawingChildren.last!)>")
+            problem(
+                e.line,
+                "<\(e.name)> comes after <\(drawingChildren.last == "container" ? container : drawingChildren.last!)>")
         }
         drawingChildren.append(role)
         if e.name == "RawData" {
@@ -636,12 +673,15 @@ final class ValidationState {
         let altitude = present(a.altitude, "altitude")
         let azimuth = present(a.azimuth, "azimuth")
         let pressure = whole(a.pressure, "pressure", isWhole: a.wholePressure, what: "a whole number")
-        var timestamp = whole(a.timestamp, "timestamp", isWhole: a.wholeTimestamp, what: "Unix time in whole milliseconds")
+        var timestamp = whole(
+            a.timestamp, "timestamp", isWhole: a.wholeTimestamp, what: "Unix time in whole milliseconds")
         if let value = timestamp, value.magnitude > UInt64(ADFNumbers.timestampLimit) {
             problem(line, "<point> timestamp=\"\(value)\" is not \(ADFNumbers.timestampExpectation)")
             timestamp = nil
         }
-        let values: [String: Double?] = ["altitude": a.altitude, "azimuth": a.azimuth, "pressure": a.pressure, "x": a.x, "y": a.y]
+        let values: [String: Double?] = [
+            "altitude": a.altitude, "azimuth": a.azimuth, "pressure": a.pressure, "x": a.x, "y": a.y,
+        ]
         check(
             point: (altitude, azimuth, pressure, timestamp, present(a.x, "x"), present(a.y, "y")), line: line,
             text: { values[$0].flatMap { $0 }.map { "\($0)" } ?? "" })
@@ -650,7 +690,8 @@ final class ValidationState {
     /// The checks of one point's values (nil where missing or malformed, already said);
     /// `text` gives an attribute's value for a message.
     private func check(
-        point: (altitude: Double?, azimuth: Double?, pressure: Int64?, timestamp: Int64?, x: Double?, y: Double?), line: Int,
+        point: (altitude: Double?, azimuth: Double?, pressure: Int64?, timestamp: Int64?, x: Double?, y: Double?),
+        line: Int,
         text: (String) -> String
     ) {
         if let value = point.altitude, !(0...Self.largestAltitude).contains(value) {
@@ -697,9 +738,12 @@ final class ValidationState {
                 problem(startLine, "the root has no <\(section)>")
             }
         case (1, "ClockSketchData"):
-            if !sawOrigin { problem(startLine, "<ClockSketchData> has no <OriginalOrigin>, which existing parsers require") }
+            if !sawOrigin {
+                problem(startLine, "<ClockSketchData> has no <OriginalOrigin>, which existing parsers require")
+            }
         case (1, "DisplayData"):
-            for required in ["PixelsPerInch", "ScreenScalingFactor", "PointsPerInch"] where !displayChildren.contains(required) {
+            for required in ["PixelsPerInch", "ScreenScalingFactor", "PointsPerInch"]
+            where !displayChildren.contains(required) {
                 problem(startLine, "<DisplayData> has no <\(required)>")
             }
             if variant == .symbolDigit && !displayChildren.contains("SymbolDigit") {
@@ -708,18 +752,24 @@ final class ValidationState {
             if let ppi = displayValues["PixelsPerInch"], let scale = displayValues["ScreenScalingFactor"],
                 let points = displayValues["PointsPerInch"], scale > 0, abs(ppi / scale - points) > 0.0002
             {
-                problem(startLine, "PointsPerInch \(points) is not PixelsPerInch / ScreenScalingFactor (\(ppi / scale))")
+                problem(
+                    startLine, "PointsPerInch \(points) is not PixelsPerInch / ScreenScalingFactor (\(ppi / scale))")
             }
         case (1, "PenData"):
             if drawingCount != stepCount {
-                problem(startLine, "<PenData> has \(drawingCount) drawings for \(stepCount) steps in <TaskData>; there is one per step")
+                problem(
+                    startLine,
+                    "<PenData> has \(drawingCount) drawings for \(stepCount) steps in <TaskData>; there is one per step"
+                )
             }
         case (2, "Step"):
             for required in ["Start", "End"] where !stepChildren.contains(required) {
                 problem(startLine, "<Step> has no <\(required)>")
             }
             if variant != .clock && variant != nil && !stepChildren.contains("Interruptions") {
-                problem(startLine, "<Step> has no <Interruptions> (maze, symbol-digit and trail making steps always have one)")
+                problem(
+                    startLine,
+                    "<Step> has no <Interruptions> (maze, symbol-digit and trail making steps always have one)")
             }
             if variant == .trails && !stepChildren.contains("Trail") {
                 problem(startLine, "<Step> of a .tsk file has no <Trail> (every trail making step records its circles)")
@@ -748,7 +798,9 @@ final class ValidationState {
 
     private func checkRawData(line: Int) {
         if drawingTooBig {
-            problem(line, "RawData not compared with the points: the drawing has more than \(Self.maximumDrawingPoints) points")
+            problem(
+                line,
+                "RawData not compared with the points: the drawing has more than \(Self.maximumDrawingPoints) points")
             return
         }
         let raw = RawDataText(rawText)
@@ -766,22 +818,33 @@ final class ValidationState {
                 problem(at, "RawData StrokeID \(id) should be \(index) (counted from 0 in each drawing)")
             }
             if let declared = stroke.declaredSamples, declared != stroke.samples.count {
-                problem(at, "RawData stroke \(index) says \"Number of samples: \(declared)\" but lists \(stroke.samples.count)")
+                problem(
+                    at,
+                    "RawData stroke \(index) says \"Number of samples: \(declared)\" but lists \(stroke.samples.count)")
             }
-            if stroke.declaredSamples == nil { problem(at, "RawData stroke \(index) has no \"Number of samples\" line") }
+            if stroke.declaredSamples == nil {
+                problem(at, "RawData stroke \(index) has no \"Number of samples\" line")
+            }
             if stroke.color == nil { problem(at, "RawData stroke \(index) has no \"Color\" line") }
             guard let startTime = stroke.startTime else {
                 problem(at, "RawData stroke \(index) has no \"StartTime\" line")
                 continue
             }
             if stroke.samples.count != points.count {
-                problem(at, "RawData stroke \(index) has \(stroke.samples.count) samples, the stroke \(points.count) points")
+                problem(
+                    at, "RawData stroke \(index) has \(stroke.samples.count) samples, the stroke \(points.count) points"
+                )
                 continue
             }
             // StartTime is the first sample's unrounded time (one decimal), the ADF timestamp
             // the same time rounded down.
-            if let first = points.first, !(Double(first.timestamp) - 0.05...Double(first.timestamp) + 1.05).contains(startTime) {
-                problem(at, "RawData stroke \(index) StartTime \(startTime) does not match its first point's timestamp \(first.timestamp)")
+            if let first = points.first,
+                !(Double(first.timestamp) - 0.05...Double(first.timestamp) + 1.05).contains(startTime)
+            {
+                problem(
+                    at,
+                    "RawData stroke \(index) StartTime \(startTime) does not match its first point's timestamp \(first.timestamp)"
+                )
             }
             for (sampleIndex, (sample, point)) in zip(stroke.samples, points).enumerated() {
                 let sampleLine = line + sample.lineOffset
@@ -797,16 +860,19 @@ final class ValidationState {
                 // expected is within ±2^54 (timestamps are within ±2^53); dt is any Int64 the
                 // file wrote, so it is compared, not subtracted.
                 if sampleIndex == 0
-                    ? sample.milliseconds != 0 : sample.milliseconds < expected - 1 || sample.milliseconds > expected + 1
+                    ? sample.milliseconds != 0
+                    : sample.milliseconds < expected - 1 || sample.milliseconds > expected + 1
                 {
                     problem(
                         sampleLine,
-                        "RawData sample \(sampleIndex) of stroke \(index) has dt \(sample.milliseconds), the timestamps say \(expected)")
+                        "RawData sample \(sampleIndex) of stroke \(index) has dt \(sample.milliseconds), the timestamps say \(expected)"
+                    )
                 }
                 if abs(sample.pressure - Double(point.pressure)) > 0.5001 {
                     problem(
                         sampleLine,
-                        "RawData sample \(sampleIndex) of stroke \(index) has pressure \(sample.pressure), its point \(point.pressure)")
+                        "RawData sample \(sampleIndex) of stroke \(index) has pressure \(sample.pressure), its point \(point.pressure)"
+                    )
                 }
             }
         }

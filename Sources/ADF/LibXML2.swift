@@ -5,8 +5,8 @@
 // descriptor before renaming the file into place, which xmlNewTextWriterFilename would not allow.
 
 import CLibXML2
-
 import Glibc
+import Synchronization
 
 /// A failure reported by libxml2 while writing XML.
 struct XMLWriterError: Error, CustomStringConvertible {
@@ -180,8 +180,6 @@ final class XMLStreamWriter {
 // `DocumentPrologue` check, which refuses a DOCTYPE before libxml2 sees it. The parse options
 // leave out XML_PARSE_DTDLOAD, XML_PARSE_DTDATTR, XML_PARSE_NOENT and XML_PARSE_HUGE, and a
 // deny-all external entity loader is installed while any reader is open.
-
-import Synchronization
 
 /// libxml2's parse options for results files: no network, CDATA merged into text, line
 /// numbers above 65535 kept. Deliberately absent: DTDLOAD, DTDATTR, NOENT, HUGE, DTDVALID.
@@ -390,7 +388,8 @@ final class XMLStreamReader {
             if let failure = source.failure {
                 throw ADFReadError(path: path, line: source.failureLine, reason: failure)
             }
-            throw ADFReadError(path: path, line: 0, reason: .unreadable("libxml2 could not start a reader (out of memory?)"))
+            throw ADFReadError(
+                path: path, line: 0, reason: .unreadable("libxml2 could not start a reader (out of memory?)"))
         }
         self.reader = reader
         xmlTextReaderSetStructuredErrorHandler(
@@ -420,7 +419,9 @@ final class XMLStreamReader {
         }
         // libxml2's own limits (it was not given XML_PARSE_HUGE) get our wording.
         if message.contains("AttValue length too long") {
-            return fail(.attributeTooLong(element: nil, attribute: nil, bytes: nil, limit: limits.maximumAttributeBytes), line: line)
+            return fail(
+                .attributeTooLong(element: nil, attribute: nil, bytes: nil, limit: limits.maximumAttributeBytes),
+                line: line)
         }
         if message.contains("Huge input lookup") {
             return fail(.tokenTooLong, line: line)
@@ -431,7 +432,9 @@ final class XMLStreamReader {
         if message.contains("Excessive depth") {
             return fail(.tooDeep(limit: limits.maximumDepth), line: line)
         }
-        if message.contains("Detected an entity reference loop") || message.contains("entity") && message.contains("amplification") {
+        if message.contains("Detected an entity reference loop")
+            || message.contains("entity") && message.contains("amplification")
+        {
             return fail(.entityExpansion, line: line)
         }
         return fail(.malformed(message), line: line)

@@ -169,7 +169,8 @@ public enum StepOutcome: String, Sendable, Hashable, CaseIterable {
     }
 
     /// What the attribute holds, for error messages.
-    static let expectation = "one of " + allCases.filter { $0 != .finished }.map { "'\($0.rawValue)'" }.joined(separator: ", ")
+    static let expectation =
+        "one of " + allCases.filter { $0 != .finished }.map { "'\($0.rawValue)'" }.joined(separator: ", ")
 }
 
 /// The time on a clock face a clock step gave the patient: the `Start` attribute
@@ -219,7 +220,8 @@ public struct InstructionTimes: Sendable, Hashable {
     public var notSpoken: String?
 
     public init(
-        shownUnixMilliseconds: Double, spokenUnixMilliseconds: Double?, firstTouchUnixMilliseconds: Double, notSpoken: String? = nil
+        shownUnixMilliseconds: Double, spokenUnixMilliseconds: Double?, firstTouchUnixMilliseconds: Double,
+        notSpoken: String? = nil
     ) {
         self.shownUnixMilliseconds = shownUnixMilliseconds
         self.spokenUnixMilliseconds = spokenUnixMilliseconds
@@ -292,7 +294,9 @@ public struct AbsentPointValues: OptionSet, Sendable, Hashable, BitwiseCopyable 
     public static let tilt: AbsentPointValues = [.altitude, .azimuth]
 
     /// The attribute names, in the alphabetical order the attribute lists them.
-    public static let names: [(AbsentPointValues, String)] = [(.altitude, "altitude"), (.azimuth, "azimuth"), (.pressure, "pressure")]
+    public static let names: [(AbsentPointValues, String)] = [
+        (.altitude, "altitude"), (.azimuth, "azimuth"), (.pressure, "pressure"),
+    ]
 
     /// The `absent` attribute's text: the names of the absent values, separated by one space.
     public var attributeText: String {

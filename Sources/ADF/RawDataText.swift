@@ -62,12 +62,14 @@ public struct RawDataText: Sendable, Hashable {
                 sawHeader = true
                 declaredStrokes = Int(count)
                 if declaredStrokes == nil {
-                    problems.append(Problem(lineOffset: lineOffset, message: "\"Number of strokes: \(count)\" is not a count"))
+                    problems.append(
+                        Problem(lineOffset: lineOffset, message: "\"Number of strokes: \(count)\" is not a count"))
                 }
                 continue
             }
             if !sawHeader {
-                problems.append(Problem(lineOffset: lineOffset, message: "RawData does not start with \"Number of strokes: N\""))
+                problems.append(
+                    Problem(lineOffset: lineOffset, message: "RawData does not start with \"Number of strokes: N\""))
                 sawHeader = true
             }
             if let id = value(after: "StrokeID:") {
@@ -78,26 +80,31 @@ public struct RawDataText: Sendable, Hashable {
                 continue
             }
             guard !strokes.isEmpty else {
-                problems.append(Problem(lineOffset: lineOffset, message: "\"\(line)\" comes before the first \"StrokeID\" line"))
+                problems.append(
+                    Problem(lineOffset: lineOffset, message: "\"\(line)\" comes before the first \"StrokeID\" line"))
                 continue
             }
             let last = strokes.count - 1
             if let count = value(after: "Number of samples:") {
                 strokes[last].declaredSamples = Int(count)
                 if Int(count) == nil {
-                    problems.append(Problem(lineOffset: lineOffset, message: "\"Number of samples: \(count)\" is not a count"))
+                    problems.append(
+                        Problem(lineOffset: lineOffset, message: "\"Number of samples: \(count)\" is not a count"))
                 }
             } else if let color = value(after: "Color:") {
                 let parts = color.split(separator: " ").map { Int($0) }
                 if parts.count == 3, parts.allSatisfy({ $0 != nil && (0...255).contains($0!) }) {
                     strokes[last].color = parts.map { $0! }
                 } else {
-                    problems.append(Problem(lineOffset: lineOffset, message: "\"Color: \(color)\" is not three numbers 0...255"))
+                    problems.append(
+                        Problem(lineOffset: lineOffset, message: "\"Color: \(color)\" is not three numbers 0...255"))
                 }
             } else if let time = value(after: "StartTime:") {
                 strokes[last].startTime = ADFNumberText.decimal(time)
                 if strokes[last].startTime == nil {
-                    problems.append(Problem(lineOffset: lineOffset, message: "\"StartTime: \(time)\" is not a time in milliseconds"))
+                    problems.append(
+                        Problem(lineOffset: lineOffset, message: "\"StartTime: \(time)\" is not a time in milliseconds")
+                    )
                 }
             } else {
                 let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
@@ -108,7 +115,9 @@ public struct RawDataText: Sendable, Hashable {
                     strokes[last].samples.append(
                         Sample(x: x, y: y, milliseconds: dt, pressure: pressure, lineOffset: lineOffset))
                 } else {
-                    problems.append(Problem(lineOffset: lineOffset, message: "\"\(line)\" is not a sample line \"x y dt pressure\""))
+                    problems.append(
+                        Problem(lineOffset: lineOffset, message: "\"\(line)\" is not a sample line \"x y dt pressure\"")
+                    )
                 }
             }
         }

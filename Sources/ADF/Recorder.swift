@@ -167,7 +167,9 @@ public final class ADFRecorder {
             return false
         }
         try requireFinite(times.shownUnixMilliseconds, "the time the instructions were shown")
-        if let spoken = times.spokenUnixMilliseconds { try requireFinite(spoken, "the time the instructions were spoken") }
+        if let spoken = times.spokenUnixMilliseconds {
+            try requireFinite(spoken, "the time the instructions were spoken")
+        }
         try requireFinite(times.firstTouchUnixMilliseconds, "the time of the first touch")
         let candidates = steps.indices.filter { steps[$0].identifier == identifier }
         let started = candidates.filter { steps[$0].start.unixMilliseconds <= times.firstTouchUnixMilliseconds }
@@ -197,7 +199,9 @@ public final class ADFRecorder {
         for arrival in record.arrivals { try requireFinite(arrival.unixMilliseconds, "the time of an arrival") }
         for error in record.errors {
             try requireFinite(error.unixMilliseconds, "the time of an error")
-            if let corrected = error.correctedUnixMilliseconds { try requireFinite(corrected, "the end of a correction") }
+            if let corrected = error.correctedUnixMilliseconds {
+                try requireFinite(corrected, "the end of a correction")
+            }
         }
         for prompt in record.prompts { try requireFinite(prompt.unixMilliseconds, "the time of a prompt") }
         steps[steps.count - 1].trail = record

@@ -51,16 +51,22 @@ extension TrailRecord {
         var record = self
         record.circleRadius = StoredNumber.decimal(circleRadius)
         record.circles = circles.map {
-            Circle(order: $0.order, label: $0.label, kind: $0.kind, x: StoredNumber.decimal($0.x), y: StoredNumber.decimal($0.y))
+            Circle(
+                order: $0.order, label: $0.label, kind: $0.kind, x: StoredNumber.decimal($0.x),
+                y: StoredNumber.decimal($0.y))
         }
-        record.arrivals = arrivals.map { Arrival(circle: $0.circle, unixMilliseconds: StoredNumber.timestamp($0.unixMilliseconds)) }
+        record.arrivals = arrivals.map {
+            Arrival(circle: $0.circle, unixMilliseconds: StoredNumber.timestamp($0.unixMilliseconds))
+        }
         record.errors = errors.map {
             Error(
                 unixMilliseconds: StoredNumber.timestamp($0.unixMilliseconds), wrongCircle: $0.wrongCircle,
                 expectedCircle: $0.expectedCircle, errorClass: $0.errorClass,
                 correctedUnixMilliseconds: $0.correctedUnixMilliseconds.map(StoredNumber.timestamp))
         }
-        record.prompts = prompts.map { Prompt(unixMilliseconds: StoredNumber.timestamp($0.unixMilliseconds), fromCircle: $0.fromCircle) }
+        record.prompts = prompts.map {
+            Prompt(unixMilliseconds: StoredNumber.timestamp($0.unixMilliseconds), fromCircle: $0.fromCircle)
+        }
         return record
     }
 }

@@ -1,6 +1,6 @@
-import PatientWindow
 import Foundation
 public import LinuxInput
+import PatientWindow
 import Proctoring
 public import Recordings
 public import Sessions
@@ -64,7 +64,8 @@ public struct AdministerLoop {
     public private(set) var stepsEndedByOperator = 0
 
     public init(
-        source: any PenEventSource, journal: Journal, driver: any SessionDriver, presenter: SessionPresenter, clock: SessionClock,
+        source: any PenEventSource, journal: Journal, driver: any SessionDriver, presenter: SessionPresenter,
+        clock: SessionClock,
         screenshots: [(seconds: Double, file: String)], sessionStart: EventTime, pausesForCaptures: Bool,
         note: @escaping (String) -> Void, status: ((String) -> Void)? = nil, terminalKeys: (() -> Void)? = nil
     ) {
@@ -99,7 +100,8 @@ public struct AdministerLoop {
         // turn then falls after the press both here and in `recover`, which orders the journal by
         // time. Never before an earlier press (a continue in the same turn, the pause it resumes).
         func stamp(_ pressed: EventTime) -> EventTime {
-            let at = [input.handledUpTo, latestPress, driver.operatorPause.pausedSince].compactMap { $0 }.max() ?? pressed
+            let at =
+                [input.handledUpTo, latestPress, driver.operatorPause.pausedSince].compactMap { $0 }.max() ?? pressed
             latestPress = at
             return at
         }
@@ -118,7 +120,9 @@ public struct AdministerLoop {
                 pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0),
             ]
             let ready = poll(&fds, nfds_t(fds.count), Int32(max(0, (timeout + 999) / 1_000)))
-            if ready < 0 && errno != EINTR { throw LiveInputError.readFailed(node: "pen", reason: String(cString: strerror(errno))) }
+            if ready < 0 && errno != EINTR {
+                throw LiveInputError.readFailed(node: "pen", reason: String(cString: strerror(errno)))
+            }
             now = clock.now()
             let happenings = try input.turn(now: now) {
                 // A reading time is journaled as it completes, so `recover` writes it as this session does.
@@ -127,7 +131,9 @@ public struct AdministerLoop {
                 }
                 measuresJournaled = presenter.reading.measures.count
                 // A tap was carried out by the driver already; `recover` reads it from this line.
-                for tap in presenter.taps { try journal.control(.tap(button: tap.button.rawValue, time: tap.time), now: now) }
+                for tap in presenter.taps {
+                    try journal.control(.tap(button: tap.button.rawValue, time: tap.time), now: now)
+                }
                 presenter.taps.removeAll()
             }
             for happening in happenings {
@@ -136,11 +142,15 @@ public struct AdministerLoop {
                     note(drop.warning)
                 case .unplugged:
                     presenter.tabletAway = true
-                    note("The tablet was unplugged; plug it in again to continue (Escape twice ends the test, Ctrl+Q twice aborts).")
-                case let .back(node, moved):
+                    note(
+                        "The tablet was unplugged; plug it in again to continue (Escape twice ends the test, Ctrl+Q twice aborts)."
+                    )
+                case .back(let node, let moved):
                     presenter.tabletAway = false
                     note(
-                        moved ? "The tablet is back, at \(node); the session continues." : "The tablet is back; the session continues.")
+                        moved
+                            ? "The tablet is back, at \(node); the session continues."
+                            : "The tablet is back; the session continues.")
                 }
             }
             presenter.refresh()
@@ -166,7 +176,9 @@ public struct AdministerLoop {
                         stepsEndedByOperator += try input.endTest(at: at)
                         return .ended(at)
                     }
-                    note("Press Escape again within 5 s to end the test (the steps left end now; the results are written).")
+                    note(
+                        "Press Escape again within 5 s to end the test (the steps left end now; the results are written)."
+                    )
                 case .pause:
                     confirmation.otherKey()
                     let at = stamp(pressed)
@@ -177,7 +189,8 @@ public struct AdministerLoop {
                         try input.pressPause(at: at)
                         note("Paused: the patient sees a neutral cover and the timers stand still; P resumes.")
                     }
-                case .nextPart where driver.operatorPause.isPaused, .repeatInstructions where driver.operatorPause.isPaused:
+                case .nextPart where driver.operatorPause.isPaused,
+                    .repeatInstructions where driver.operatorPause.isPaused:
                     note("The test is paused: P resumes it first.")
                 case .nextPart:
                     confirmation.otherKey()
@@ -223,14 +236,18 @@ public struct AdministerLoop {
             tabletAway: presenter.tabletAway, endAsked: asked == .end, paused: driver.operatorPause.isPaused)
         line.abortAsked = asked == .abort
         let text = line.text
-        if let last = lastStatus, last.text == text, now.duration(since: last.at) < EventDuration.milliseconds(1_000) { return }
+        if let last = lastStatus, last.text == text, now.duration(since: last.at) < EventDuration.milliseconds(1_000) {
+            return
+        }
         lastStatus = (text, now)
         status(text)
     }
 
     /// The scripted captures due by `now`.
     private mutating func takeScreenshots(dueBy now: EventTime) {
-        while let shot = screenshots.first, now.microseconds >= sessionStart.microseconds + Int64(shot.seconds * 1_000_000) {
+        while let shot = screenshots.first,
+            now.microseconds >= sessionStart.microseconds + Int64(shot.seconds * 1_000_000)
+        {
             screenshots.removeFirst()
             let note = self.note
             let capture = { Self.captureScreen(to: shot.file, note: note) }

@@ -41,10 +41,13 @@ extension AdministeredSession {
     public var summary: AdministerSummary? {
         guard let result else { return nil }
         return AdministerSummary(
-            journal: journal, results: results, latencyP50Milliseconds: latency.percentile(0.5).map { Double($0) / 1000 },
+            journal: journal, results: results,
+            latencyP50Milliseconds: latency.percentile(0.5).map { Double($0) / 1000 },
             latencyP99Milliseconds: latency.percentile(0.99).map { Double($0) / 1000 },
-            framesWithPenData: latency.delaysMicroseconds.count, screenshots: screenshots, readingTimes: readings, gaps: gaps,
-            refreshHz: refreshRate, frameCostP50Milliseconds: latency.frameCostPercentile(0.5).map { Double($0) / 1000 },
+            framesWithPenData: latency.delaysMicroseconds.count, screenshots: screenshots, readingTimes: readings,
+            gaps: gaps,
+            refreshHz: refreshRate,
+            frameCostP50Milliseconds: latency.frameCostPercentile(0.5).map { Double($0) / 1000 },
             stoppedBy: stoppedBy, frameCostP99Milliseconds: latency.frameCostPercentile(0.99).map { Double($0) / 1000 },
             redraw: redraw.rawValue, pauses: pauses, pausedSeconds: (paused.seconds * 10).rounded() / 10,
             outcome: outcomeReport(result))
@@ -64,11 +67,15 @@ extension AdministeredSession {
         let latencyLine = "  latency   \(latency.summary(refreshRate: refreshRate))"
         guard let result else {
             return [
-                "Aborted; the journal \(journal) is kept: `styluskit recover \(journal)` rebuilds the results file.", latencyLine,
+                "Aborted; the journal \(journal) is kept: `styluskit recover \(journal)` rebuilds the results file.",
+                latencyLine,
             ]
         }
         var lines = ["Administered \(journal)"]
-        if let stoppedBy { lines.append("  stopped   by \(stoppedBy): the steps left ended then, none was shown; the results are written") }
+        if let stoppedBy {
+            lines.append(
+                "  stopped   by \(stoppedBy): the steps left ended then, none was shown; the results are written")
+        }
         let steps = result.liveLines
         lines += steps.dropLast()
         lines.append("  gaps      \(gaps)")
@@ -88,14 +95,15 @@ extension AdministeredSession {
 extension InstructionReading.Measure {
     /// Why the instructions were not spoken, nil when their speech was played.
     public var notSpoken: UnspokenReason? {
-        if case let .notPlayed(reason) = speech { reason } else { nil }
+        if case .notPlayed(let reason) = speech { reason } else { nil }
     }
 
     /// The journal's line for this measure, so `recover` writes it as the session does.
     var journaled: JournalControl {
         switch speech {
-        case let .played(until): .instructions(step: step, shown: shown, spoken: until, firstTouch: firstTouch)
-        case let .notPlayed(reason): .instructionsNotSpoken(step: step, shown: shown, reason: reason.code, firstTouch: firstTouch)
+        case .played(let until): .instructions(step: step, shown: shown, spoken: until, firstTouch: firstTouch)
+        case .notPlayed(let reason):
+            .instructionsNotSpoken(step: step, shown: shown, reason: reason.code, firstTouch: firstTouch)
         }
     }
 }

@@ -1,3 +1,4 @@
+public import ADF
 import Foundation
 public import LinuxInput
 public import PatientWindow
@@ -6,7 +7,6 @@ public import Recordings
 public import Sessions
 public import StylusGeometry
 public import StylusInput
-public import ADF
 
 /// Where the pen of an administered test comes from.
 public enum AdministerPen: Sendable {
@@ -41,12 +41,16 @@ public struct AdministerRequest {
     public var seal: (_ resultsFile: String, _ startUnixMilliseconds: Double) throws -> SealedPatient?
     /// Told once the journal exists, before the first event: the session's files, the pen's node, the device as
     /// journaled and what the session was given (a visit marks its test running then; a failure removes the journal).
-    public var opened: (_ files: LiveSessionFiles, _ node: String, _ device: DeviceDescription, _ sources: SessionSources) throws -> Void =
-        { _, _, _, _ in }
+    public var opened:
+        (_ files: LiveSessionFiles, _ node: String, _ device: DeviceDescription, _ sources: SessionSources) throws ->
+            Void =
+            { _, _, _, _ in }
 
     public init(
         test: JournaledTest, pen: AdministerPen, directory: String,
-        seal: @escaping (_ resultsFile: String, _ startUnixMilliseconds: Double) throws -> SealedPatient? = { _, _ in nil }
+        seal: @escaping (_ resultsFile: String, _ startUnixMilliseconds: Double) throws -> SealedPatient? = { _, _ in
+            nil
+        }
     ) {
         self.test = test
         self.pen = pen
@@ -55,7 +59,9 @@ public struct AdministerRequest {
     }
 
     /// The scripted captures of `SECONDS:FILE` texts (`administer --screenshot`), earliest first.
-    public static func screenshots(parsing texts: [String]) throws(ScreenshotScriptError) -> [(seconds: Double, file: String)] {
+    public static func screenshots(parsing texts: [String]) throws(ScreenshotScriptError) -> [(
+        seconds: Double, file: String
+    )] {
         try texts.map { text throws(ScreenshotScriptError) in
             guard let colon = text.firstIndex(of: ":"), let seconds = Double(text[..<colon]), seconds >= 0,
                 text.index(after: colon) < text.endIndex
@@ -82,7 +88,8 @@ public struct AdministeredSession {
     public var stoppedBy: String?
     /// How many steps the operator ended (N, or Escape twice for the steps left); 0 when every step ended by itself.
     public var stepsEndedByOperator = 0
-    /// The journal's scan: what the pen did not measure, the eraser's touches (the summary says them); nil when aborted.
+    /// The journal's scan: what the pen did not measure, the eraser's touches (the summary says them); nil when
+    /// aborted.
     public var scan: RecordingScan?
     public var latency: LatencyMeter
     public var refreshRate: Int?
@@ -113,16 +120,17 @@ public enum AdministerSession {
 
     /// Runs `request` to its end; `note` is told what the operator should read (notes, warnings,
     /// the line that says the form is up). Throws what stops a session from starting or finishing.
-    public static func run(_ request: AdministerRequest, note: @escaping (String) -> Void) throws -> AdministeredSession {
+    public static func run(_ request: AdministerRequest, note: @escaping (String) -> Void) throws -> AdministeredSession
+    {
         let journaled = request.test
         let clock = SessionClock()
         let source: PenEventSource
         let node: String
         switch request.pen {
-        case let .feed(path, speed):
+        case .feed(let path, let speed):
             source = try RecordingFeed(path: path, speed: speed, start: clock.now(), now: clock.now)
             node = "feed:" + path
-        case let .tablet(tabletNode, grab):
+        case .tablet(let tabletNode, let grab):
             node = try tabletNode ?? TabletDiscovery.scan().onlyPenNode()
             source = try ReconnectingTablet(node: node, grab: grab, readAhead: true)
         }
@@ -135,7 +143,8 @@ public enum AdministerSession {
 
         let start = clock.now()
         let files = try LiveSessionFiles(
-            directory: request.directory, test: journaled, sources: sources, header: written, clockAnchor: source.anchor,
+            directory: request.directory, test: journaled, sources: sources, header: written,
+            clockAnchor: source.anchor,
             start: start, seal: request.seal)
         let (journal, recorder, anchor) = (files.journal, files.recorder, files.anchor)
         let driver = try files.beforeFirstEvent {
@@ -144,7 +153,8 @@ public enum AdministerSession {
         }
 
         let presenter = SessionPresenter(
-            test: journaled, driver: driver, screen: screen, form: setup.normalizer.formSize, voice: request.voice, clock: clock.now)
+            test: journaled, driver: driver, screen: screen, form: setup.normalizer.formSize, voice: request.voice,
+            clock: clock.now)
         try journal.control(.begin(start), now: start)
         try driver.begin(at: start)
         presenter.refresh()
@@ -165,7 +175,8 @@ public enum AdministerSession {
             } : nil
         var loop = AdministerLoop(
             source: source, journal: journal, driver: driver, presenter: presenter, clock: clock,
-            screenshots: request.screenshots, sessionStart: shown, pausesForCaptures: source is RecordingFeed, note: terminal.note,
+            screenshots: request.screenshots, sessionStart: shown, pausesForCaptures: source is RecordingFeed,
+            note: terminal.note,
             status: status, terminalKeys: terminal.isTTY ? terminal.takeKeys : nil)
         let outcome = try files.keepingJournal {
             defer { terminal.finish() }
@@ -192,7 +203,8 @@ public enum AdministerSession {
         let (result, scan) = try files.keepingJournal {
             try journal.control(.end(end), now: end)
             try InstructionTimesRecording.record(
-                presenter.reading.measures.map { ($0.step, $0.shown, $0.spoken, $0.notSpoken?.code, $0.firstTouch) }, anchor: anchor,
+                presenter.reading.measures.map { ($0.step, $0.shown, $0.spoken, $0.notSpoken?.code, $0.firstTouch) },
+                anchor: anchor,
                 recorder: recorder,
                 warn: note)
             return try files.finishScanning(driver: driver, setup: setup, header: header, at: end)
@@ -275,7 +287,9 @@ public final class OperatorTerminal {
 
     /// `write` puts a message on a line of its own; `console` is the terminal the keys come from
     /// and the line goes to (`isTTY`: standard error is a terminal, by default).
-    public init(console: any OperatorConsole = TerminalConsole(), isTTY: Bool? = nil, note write: @escaping (String) -> Void) {
+    public init(
+        console: any OperatorConsole = TerminalConsole(), isTTY: Bool? = nil, note write: @escaping (String) -> Void
+    ) {
         self.console = console
         self.isTTY = isTTY ?? (isatty(STDERR_FILENO) == 1)
         self.write = write
@@ -358,16 +372,20 @@ public final class OperatorTerminal {
 public enum AdministerError: Error, CustomStringConvertible {
     case noDisplay
     /// The monitor's mode is not the one the display profile was measured at.
-    case displayMismatch(profile: String, measured: (width: Int, height: Int), mode: (width: Int, height: Int), goingOn: Bool)
+    case displayMismatch(
+        profile: String, measured: (width: Int, height: Int), mode: (width: Int, height: Int), goingOn: Bool)
 
     public var description: String {
-        guard case let .displayMismatch(profile, measured, mode, goingOn) = self else { return noDisplayText }
+        guard case .displayMismatch(let profile, let measured, let mode, let goingOn) = self else {
+            return noDisplayText
+        }
         let problem =
             "The monitor runs at \(mode.width) x \(mode.height) pixels, but its display profile \(profile) was measured at "
             + "\(measured.width) x \(measured.height): the form would not be drawn at its true size."
         return goingOn
             ? problem + " Going on, as --allow-display-mismatch asks; the results file's DisplayData is the profile's."
-            : problem + " Set the monitor to \(measured.width) x \(measured.height), measure it again with `styluskit calibrate display`, "
+            : problem
+                + " Set the monitor to \(measured.width) x \(measured.height), measure it again with `styluskit calibrate display`, "
                 + "or pass --allow-display-mismatch to go on."
     }
 

@@ -1,5 +1,5 @@
-public import PatientWindow
 internal import FormPrinting
+public import PatientWindow
 internal import Proctoring
 public import Recordings
 public import Sessions
@@ -64,23 +64,23 @@ public final class SessionPresenter {
 
     private func clockAction(_ action: ClockAction) {
         switch action {
-        case let .stepStarted(step, _):
+        case .stepStarted(let step, _):
             clockStep = step
             buttons.withdraw()
         case .offerButtons:
             buttons.offer(at: EventTime(microseconds: 0))
-        case let .buttonTapped(button, time):
+        case .buttonTapped(let button, let time):
             taps.append(ButtonTap(button: button, time: time))
             buttons.withdraw()
             if button == .repeatInstructions, let clock = driver as? ClockDriver {
                 let step = clockStep ?? .command
                 instructions.show(StepPage.clock(step, of: clock).words, step: step.identifier)
             }
-        case let .strokeBegan(sample):
+        case .strokeBegan(let sample):
             instructions.touched(at: sample.time)
             buttons.withdraw()
             screen.ink(to: sample.formPosition, force: sample.force, eventTime: sample.time)
-        case let .strokeContinued(sample):
+        case .strokeContinued(let sample):
             screen.ink(to: sample.formPosition, force: sample.force, eventTime: sample.time)
         case .strokeEnded:
             screen.penUp()
@@ -90,7 +90,8 @@ public final class SessionPresenter {
     }
 
     private func sample(_ sample: PenSample) {
-        let recording = (driver as? MazeDriver)?.isRecordingStroke ?? (driver as? SymbolDigitDriver)?.isRecordingStroke ?? false
+        let recording =
+            (driver as? MazeDriver)?.isRecordingStroke ?? (driver as? SymbolDigitDriver)?.isRecordingStroke ?? false
         if sample.isInContact { instructions.touched(at: sample.time) }
         if recording && sample.isInContact {
             screen.ink(to: sample.formPosition, force: sample.force, eventTime: sample.time)
@@ -177,7 +178,8 @@ public final class SessionPresenter {
                     let laidOut =
                         proctor.form
                         ?? SymbolDigitForm(
-                            step: step, displayMode: sdt.settings.displayMode, origin: SymbolDigitForm.origin(centredOn: form))
+                            step: step, displayMode: sdt.settings.displayMode,
+                            origin: SymbolDigitForm.origin(centredOn: form))
                     let given = StepPage.symbolDigitInstructions(laidOut, of: sdt)
                     if let script = given.script {
                         instructions.show(script: script, banner: given.banner, step: step.identifier)

@@ -21,7 +21,8 @@ public final class VisitCover {
         // No form is shown, only the cover: any size does; this one is a pen display's working area.
         // It never speaks: the audio output is the tests' windows'.
         screen = try PatientScreen(
-            monitor: nil, monitorIndex: monitorIndex, form: FormSize(widthCentimetres: 25, heightCentimetres: 15), pixelsPerInch: nil,
+            monitor: nil, monitorIndex: monitorIndex, form: FormSize(widthCentimetres: 25, heightCentimetres: 15),
+            pixelsPerInch: nil,
             showsCursor: false, speaks: false)
         if screen.videoDriver == "offscreen" && !offscreen { throw AdministerError.noDisplay }
         show(breakSecondsLeft: nil)

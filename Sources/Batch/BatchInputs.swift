@@ -7,7 +7,8 @@ public enum BatchInputs {
     public static func areSeveral(_ arguments: [String]) -> Bool {
         var isDirectory: ObjCBool = false
         return arguments.count > 1 || arguments.first == "-"
-            || (FileManager.default.fileExists(atPath: arguments.first ?? "", isDirectory: &isDirectory) && isDirectory.boolValue)
+            || (FileManager.default.fileExists(atPath: arguments.first ?? "", isDirectory: &isDirectory)
+                && isDirectory.boolValue)
     }
 
     /// Expands `arguments` in order: a directory gives the files under it (recursively, hidden
@@ -26,7 +27,8 @@ public enum BatchInputs {
                 guard !readList else { throw .standardInputTwice }
                 readList = true
                 let text = standardInput() ?? ""
-                inputs += text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+                inputs += text.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }.filter
+                { !$0.isEmpty }
                 continue
             }
             var isDirectory: ObjCBool = false
@@ -78,7 +80,9 @@ public enum BatchInputs {
         while true {
             let names = paths.indices.map(name)
             let counts = Dictionary(names.map { ($0, 1) }, uniquingKeysWith: +)
-            let colliding = paths.indices.filter { counts[names[$0], default: 0] > 1 && depth[$0] < components[$0].count }
+            let colliding = paths.indices.filter {
+                counts[names[$0], default: 0] > 1 && depth[$0] < components[$0].count
+            }
             guard !colliding.isEmpty else { return names }
             for index in colliding { depth[index] += 1 }
         }

@@ -37,7 +37,9 @@ public final class BatchProgress: @unchecked Sendable {
         let now = Date()
         if let drawn, now.timeIntervalSince(drawn) < 0.1, done < total { return }
         drawn = now
-        write("\r\u{1B}[K" + Self.line(done: done, failed: self.failed, total: total, elapsed: now.timeIntervalSince(started)))
+        write(
+            "\r\u{1B}[K"
+                + Self.line(done: done, failed: self.failed, total: total, elapsed: now.timeIntervalSince(started)))
     }
 
     /// Writes a line of its own (a note about an input) above the progress line: the progress

@@ -35,7 +35,9 @@ public struct BatchRun: Sendable {
     }
 
     /// Writes `line` on standard error.
-    public static let standardError: @Sendable (String) -> Void = { FileHandle.standardError.write(Data(($0 + "\n").utf8)) }
+    public static let standardError: @Sendable (String) -> Void = {
+        FileHandle.standardError.write(Data(($0 + "\n").utf8))
+    }
 
     /// The name of each file's output (`BatchInputs.distinctNames`), in the files' order.
     public var names: [String] { BatchInputs.distinctNames(files) }
@@ -50,7 +52,8 @@ public struct BatchRun: Sendable {
 
     /// The outcome of `work` on each file and its position, in the files' order, on up to `jobs`
     /// threads (default: the number of cores).
-    public func run<Output: Sendable>(jobs: Int?, eachAt work: @escaping @Sendable (Int, String) throws -> Output) -> [BatchOutcome<Output>]
+    public func run<Output: Sendable>(jobs: Int?, eachAt work: @escaping @Sendable (Int, String) throws -> Output)
+        -> [BatchOutcome<Output>]
     {
         BatchRunner.run(files, jobs: jobs ?? BatchRunner.cores, progress: progress, eachAt: work)
     }

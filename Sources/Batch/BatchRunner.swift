@@ -17,7 +17,8 @@ public enum BatchRunner {
     /// The outcome of `work` on each of `inputs`, in their order, on up to `jobs` threads; an
     /// error stops only its own input. `progress` is told of each input done, from any thread.
     public static func run<Output: Sendable>(
-        _ inputs: [String], jobs: Int, progress: BatchProgress? = nil, work: @escaping @Sendable (String) throws -> Output
+        _ inputs: [String], jobs: Int, progress: BatchProgress? = nil,
+        work: @escaping @Sendable (String) throws -> Output
     ) -> [BatchOutcome<Output>] {
         run(inputs, jobs: jobs, progress: progress, eachAt: { _, input in try work(input) })
     }
@@ -25,7 +26,8 @@ public enum BatchRunner {
     /// As `run(_:jobs:progress:work:)`, for work that also needs the input's position (an output
     /// name chosen for the whole list beforehand).
     public static func run<Output: Sendable>(
-        _ inputs: [String], jobs: Int, progress: BatchProgress? = nil, eachAt work: @escaping @Sendable (Int, String) throws -> Output
+        _ inputs: [String], jobs: Int, progress: BatchProgress? = nil,
+        eachAt work: @escaping @Sendable (Int, String) throws -> Output
     ) -> [BatchOutcome<Output>] {
         let slots = Slots<BatchOutcome<Output>>(count: inputs.count)
         let one: @Sendable (Int) -> Void = { index in

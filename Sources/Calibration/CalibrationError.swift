@@ -22,38 +22,40 @@ public enum CalibrationError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .wouldOverwrite(file):
+        case .wouldOverwrite(let file):
             "\(file) already exists. Pass --force to replace it, or choose another file with --out."
-        case let .cannotWrite(file, reason):
+        case .cannotWrite(let file, let reason):
             "Cannot write \(file): \(reason). Check that its directory exists and is writable."
-        case let .cannotReadEDID(file, reason):
+        case .cannotReadEDID(let file, let reason):
             "Cannot read the EDID file \(file): \(reason). Check the path (an EDID is /sys/class/drm/CONNECTOR/edid, or a copy of it)."
-        case let .noDensitySource(edidNote):
+        case .noDensitySource(let edidNote):
             "\(edidNote) Measure the display instead: draw a line of a known number of pixels on it (an image "
                 + "editor's line tool at 100 % zoom), measure it with a ruler and pass --ruler-pixels N --measured-cm X."
-        case let .severalDisplays(outputs):
+        case .severalDisplays(let outputs):
             "Several displays have an EDID (\(outputs.joined(separator: ", "))); choose one with --output."
-        case let .noSuchOutput(output, found):
+        case .noSuchOutput(let output, let found):
             "No EDID for output \(output) under /sys/class/drm"
-                + (found.isEmpty ? " (no display reports one on this machine)" : " (outputs with one: \(found.joined(separator: ", ")))")
+                + (found.isEmpty
+                    ? " (no display reports one on this machine)"
+                    : " (outputs with one: \(found.joined(separator: ", ")))")
                 + ". Check the name with `ls /sys/class/drm`, pass --edid FILE, or measure with --ruler-pixels and --measured-cm."
-        case let .unknownPaper(name):
+        case .unknownPaper(let name):
             "'\(name)' is not a paper size StylusKit prints on. Use 'a4' (29.7 x 21 cm) or 'letter' (27.94 x 21.59 cm), both landscape."
-        case let .sheetDoesNotFit(columns, rows, spacing, paper):
+        case .sheetDoesNotFit(let columns, let rows, let spacing, let paper):
             "\(columns) x \(rows) targets \(spacing) cm apart do not fit on \(paper) paper with their crosshairs; "
                 + "use a smaller --spacing or fewer --columns/--rows."
-        case let .noTaps(file):
+        case .noTaps(let file):
             "\(file) holds no taps (no stroke touched the tablet). Record the pen tapping each target of the calibration sheet once, in numbered order."
-        case let .noPressureAxis(device):
+        case .noPressureAxis(let device):
             "\(device) has no pressure axis (ABS_PRESSURE), so there is no pressure range to report."
-        case let .noContact(file):
+        case .noContact(let file):
             "The pen never touched the tablet in \(file), so there is no pressure to report. Record a few strokes pressing lightly and firmly."
-        case let .pressureNeverSent(file, frames):
+        case .pressureNeverSent(let file, let frames):
             "The pen touched the tablet in \(file) (\(frames) frames with the tip down), but the device never sent a pressure value, "
                 + "though it lists ABS_PRESSURE: there is no pressure range to report. Its sessions record pressure as absent "
                 + "(docs/adf-absent-axes.md), so a tablet profile for it needs no pressure range; if the tablet should report "
                 + "pressure, check its driver (`styluskit devices`)."
-        case let .tooFewTargets(columns, rows, minimum):
+        case .tooFewTargets(let columns, let rows, let minimum):
             "A calibration sheet needs at least \(minimum) targets; --columns \(columns) --rows \(rows) give \(max(0, columns * rows))."
         case .notASpacing(let spacing):
             "--spacing \(spacing) is not a distance; give the centimetres between targets, e.g. 4."

@@ -1,11 +1,13 @@
 public import Foundation
-import SystemErrors
 import StylusGeometry
+import SystemErrors
 
 /// Calibration files: where new profiles go, and writing them (reading them is `CalibrationLookup`'s).
 public enum CalibrationFiles {
     /// The user's calibration folder `folder` (tablets or displays), where new profiles go by default.
-    public static func userFolder(_ folder: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+    public static func userFolder(_ folder: String, environment: [String: String] = ProcessInfo.processInfo.environment)
+        -> String
+    {
         let directories = CalibrationSearchPath.directories(projectDirectory: nil, environment: environment)
         let user = directories.count > 1 ? directories[directories.count - 1] : FileManager.default.currentDirectoryPath
         return (user as NSString).appendingPathComponent(folder)
@@ -16,7 +18,9 @@ public enum CalibrationFiles {
         if !force, FileManager.default.fileExists(atPath: path) { throw CalibrationError.wouldOverwrite(file: path) }
         let directory = (path as NSString).deletingLastPathComponent
         do {
-            if !directory.isEmpty { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) }
+            if !directory.isEmpty {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            }
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             throw CalibrationError.cannotWrite(file: path, reason: SystemErrorText.reason(error))

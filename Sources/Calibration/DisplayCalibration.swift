@@ -1,6 +1,6 @@
 import Foundation
-import SystemErrors
 public import StylusGeometry
+import SystemErrors
 
 /// A display's density, from its EDID's physical size or (more exactly) a ruler measured on its
 /// glass, and the display profile written with it.
@@ -46,7 +46,8 @@ public struct DisplayCalibration {
     ///   - ruler: a line's length in pixels and as measured in cm; when given, its density is used.
     ///   - scale: the desktop's physical pixels per point.
     public init(
-        edid source: EDIDSource, output: String?, ruler: (pixels: Int, centimetres: Double)?, scale: Double, out: String?,
+        edid source: EDIDSource, output: String?, ruler: (pixels: Int, centimetres: Double)?, scale: Double,
+        out: String?,
         force: Bool
     ) throws {
         let (edid, output, edidSource, note) = try Self.findEDID(source, output: output, rulerGiven: ruler != nil)
@@ -75,9 +76,13 @@ public struct DisplayCalibration {
             throw CalibrationError.noDensitySource(edidNote: reason)
         }
 
-        let name = output ?? edid.map { "\($0.manufacturer.lowercased())-\(String(format: "%04x", $0.productCode))" } ?? "display"
+        let name =
+            output ?? edid.map { "\($0.manufacturer.lowercased())-\(String(format: "%04x", $0.productCode))" }
+            ?? "display"
         let path =
-            out ?? (CalibrationFiles.userFolder(CalibrationSearchPath.displaysFolder) as NSString).appendingPathComponent("\(name).yaml")
+            out
+            ?? (CalibrationFiles.userFolder(CalibrationSearchPath.displaysFolder) as NSString).appendingPathComponent(
+                "\(name).yaml")
         profile = DisplayProfile(
             source: path, description: edid.flatMap { edid in edid.productName.map { "\(edid.manufacturer) \($0)" } },
             match: DisplayMatch(output: output, edidVendor: edid?.manufacturer, edidProduct: edid?.productCode),
@@ -86,7 +91,8 @@ public struct DisplayCalibration {
             sizeMillimetres: fromEDID.map { ($0.widthMillimetres, $0.heightMillimetres) })
         var comments = ["Written by styluskit calibrate display.", "Density from the \(self.source)."]
         if profile.match.specificity == 0 {
-            comments.append("No output name or EDID: this profile is chosen by name only; add a 'match' to apply it automatically.")
+            comments.append(
+                "No output name or EDID: this profile is chosen by name only; add a 'match' to apply it automatically.")
         }
         try CalibrationFiles.writeNew(profile.yaml(comments: comments), to: path, force: force)
         // A display profile takes effect through the pen display's tablet profile, which names it.
@@ -97,7 +103,9 @@ public struct DisplayCalibration {
     }
 
     /// The EDID to use, its output, where it came from, and a note when none was found.
-    static func findEDID(_ source: EDIDSource, output: String?, rulerGiven: Bool) throws -> (EDID?, String?, String?, String?) {
+    static func findEDID(_ source: EDIDSource, output: String?, rulerGiven: Bool) throws -> (
+        EDID?, String?, String?, String?
+    ) {
         let drm = "/sys/class/drm"
         let found: [(output: String, path: String, bytes: [UInt8])]
         switch source {
@@ -106,14 +114,19 @@ public struct DisplayCalibration {
         }
         if let output {
             guard let match = found.first(where: { $0.output == output }) else {
-                if rulerGiven { return (nil, output, nil, "No EDID for output \(output) under \(drm); the ruler is used.") }
+                if rulerGiven {
+                    return (nil, output, nil, "No EDID for output \(output) under \(drm); the ruler is used.")
+                }
                 throw CalibrationError.noSuchOutput(output: output, found: found.map(\.output))
             }
             return (try EDID(bytes: match.bytes), output, match.path, nil)
         }
         switch found.count {
         case 0:
-            return (nil, nil, nil, "No display on this machine reports an EDID under \(drm) (none connected, or a virtual one).")
+            return (
+                nil, nil, nil,
+                "No display on this machine reports an EDID under \(drm) (none connected, or a virtual one)."
+            )
         case 1:
             return (try EDID(bytes: found[0].bytes), found[0].output, found[0].path, nil)
         default:

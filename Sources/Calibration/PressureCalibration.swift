@@ -16,7 +16,9 @@ public struct PressureCalibration {
     ///   it touched and the device never sent a pressure value.
     public init(input: PenInput, reading: () -> Void = {}, note: (String) -> Void = { _ in }) throws {
         let device = input.device
-        guard let axis = device.absInfo[AbsoluteAxis.pressure] else { throw CalibrationError.noPressureAxis(device: device.name) }
+        guard let axis = device.absInfo[AbsoluteAxis.pressure] else {
+            throw CalibrationError.noPressureAxis(device: device.name)
+        }
         var observer = try PressureObserver(device: device)
         reading()
         try input.forEachEvent(note: note) { event in
@@ -25,7 +27,8 @@ public struct PressureCalibration {
         }
         guard observer.tools.contains(where: { $0.touchingFrames > 0 }) else {
             if observer.touchingFramesWithoutPressure > 0 {
-                throw CalibrationError.pressureNeverSent(file: input.name, touchingFrames: observer.touchingFramesWithoutPressure)
+                throw CalibrationError.pressureNeverSent(
+                    file: input.name, touchingFrames: observer.touchingFramesWithoutPressure)
             }
             throw CalibrationError.noContact(file: input.name)
         }

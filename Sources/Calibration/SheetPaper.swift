@@ -22,11 +22,14 @@ extension CalibrationSheet {
 
     /// The sheet of `columns` x `rows` targets `spacing` cm apart on the paper `name`, refused
     /// when it does not fit on the page.
-    public static func grid(paper name: String, columns: Int, rows: Int, spacingCentimetres spacing: Double) throws(CalibrationError)
+    public static func grid(paper name: String, columns: Int, rows: Int, spacingCentimetres spacing: Double)
+        throws(CalibrationError)
         -> CalibrationSheet
     {
         let sheet = grid(page: try page(paper: name), columns: columns, rows: rows, spacingCentimetres: spacing)
-        guard sheet.fitsOnPage else { throw .sheetDoesNotFit(columns: columns, rows: rows, spacing: spacing, paper: name) }
+        guard sheet.fitsOnPage else {
+            throw .sheetDoesNotFit(columns: columns, rows: rows, spacing: spacing, paper: name)
+        }
         return sheet
     }
 }

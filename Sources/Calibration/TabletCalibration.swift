@@ -21,7 +21,8 @@ public struct TabletCalibration {
     ///   - note: told of what the user should know (an unplugged tablet).
     public init(
         input: PenInput, sheet: CalibrationSheet, match: ProfileMatch?, model: TransformModel, limits: FitLimits,
-        out: String?, force: Bool, tapped: (Int, TabletPosition) -> Void = { _, _ in }, note: (String) -> Void = { _ in }
+        out: String?, force: Bool, tapped: (Int, TabletPosition) -> Void = { _, _ in },
+        note: (String) -> Void = { _ in }
     ) throws {
         let device = input.device
         let normalizer = try Normalizer(device: device, profile: match?.profile, formSize: sheet.page)
@@ -51,7 +52,8 @@ public struct TabletCalibration {
             ?? (CalibrationFiles.userFolder(CalibrationSearchPath.tabletsFolder) as NSString)
             .appendingPathComponent(String(format: "%04x-%04x-form.yaml", id.vendor, id.product))
         var written =
-            match?.profile ?? TabletProfile(source: path, match: DeviceMatch(bus: id.bustype, vendor: id.vendor, product: id.product))
+            match?.profile
+            ?? TabletProfile(source: path, match: DeviceMatch(bus: id.bustype, vendor: id.vendor, product: id.product))
         written.source = path
         written.description = written.description ?? device.name
         written.tabletToForm = fit.transform

@@ -11,9 +11,12 @@ internal import Visits
 public struct REDCapExport: Sendable {
     /// REDCap's data dictionary columns, in REDCap's order (columns A to R of its template).
     public static let dictionaryHeader = [
-        "Variable / Field Name", "Form Name", "Section Header", "Field Type", "Field Label", "Choices, Calculations, OR Slider Labels",
-        "Field Note", "Text Validation Type OR Show Slider Number", "Text Validation Min", "Text Validation Max", "Identifier?",
-        "Branching Logic (Show field only if...)", "Required Field?", "Custom Alignment", "Question Number (surveys only)",
+        "Variable / Field Name", "Form Name", "Section Header", "Field Type", "Field Label",
+        "Choices, Calculations, OR Slider Labels",
+        "Field Note", "Text Validation Type OR Show Slider Number", "Text Validation Min", "Text Validation Max",
+        "Identifier?",
+        "Branching Logic (Show field only if...)", "Required Field?", "Custom Alignment",
+        "Question Number (surveys only)",
         "Matrix Group Name", "Matrix Ranking?", "Field Annotation",
     ]
 
@@ -38,7 +41,10 @@ public struct REDCapExport: Sendable {
     public let fields: VisitFields
 
     /// An export of `records` into instrument `instrument`; `event` is the unique event name of a longitudinal project.
-    public init(records: [VisitRecord], instrument: String = "styluskit_visit", event: String? = nil, recordID: RecordID = .visit)
+    public init(
+        records: [VisitRecord], instrument: String = "styluskit_visit", event: String? = nil,
+        recordID: RecordID = .visit
+    )
         throws(ExportError)
     {
         guard Self.isName(instrument) else { throw .invalidName(option: "--instrument", value: instrument) }
@@ -59,7 +65,8 @@ public struct REDCapExport: Sendable {
     /// REDCap's rule for variable, instrument and event names: lowercase letters, digits and `_`,
     /// starting with a letter, at most 100 characters.
     public static func isName(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, ("a"..."z").contains(first), name.unicodeScalars.count <= 100 else { return false }
+        guard let first = name.unicodeScalars.first, ("a"..."z").contains(first), name.unicodeScalars.count <= 100
+        else { return false }
         return name.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
     }
 
@@ -77,7 +84,8 @@ public struct REDCapExport: Sendable {
         for field in fields.fields {
             let choices = field.choices.map { "\($0.code), \($0.label)" }.joined(separator: " | ")
             text += CSVText.line([
-                field.name, instrument, field.section, field.type, field.label, choices, field.note, field.validation, "", "", "", "", "",
+                field.name, instrument, field.section, field.type, field.label, choices, field.note, field.validation,
+                "", "", "", "", "",
                 "", "", "", "", "",
             ])
         }
@@ -97,7 +105,9 @@ public struct REDCapExport: Sendable {
         var text = CSVText.line(importColumns)
         for record in records {
             let id = recordID(of: record)
-            var row = fields.fields.filter { $0.type != "file" }.map { fields.value($0, of: record, recordID: id, coded: true) }
+            var row = fields.fields.filter { $0.type != "file" }.map {
+                fields.value($0, of: record, recordID: id, coded: true)
+            }
             if let event { row.insert(event, at: 1) }
             text += CSVText.line(row)
         }
@@ -147,7 +157,8 @@ public struct REDCapExport: Sendable {
     @discardableResult
     public func write(to directory: String, force: Bool) throws(ExportError) -> [String] {
         let outputs = [
-            (Self.dictionaryName, dictionary), (Self.recordsName, importRecords), (Self.filesName, files), (Self.readmeName, readme),
+            (Self.dictionaryName, dictionary), (Self.recordsName, importRecords), (Self.filesName, files),
+            (Self.readmeName, readme),
         ]
         let paths = outputs.map { (directory as NSString).appendingPathComponent($0.0) }
         if !force, let existing = paths.first(where: { FileManager.default.fileExists(atPath: $0) }) {
@@ -169,7 +180,8 @@ public enum CSVText {
     /// Writes `text` to `path` (its directory created if missing) under a temporary name, then renames it.
     public static func write(_ text: String, to path: String) throws(ExportError) {
         do {
-            try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             throw .cannotWrite(file: path, reason: SystemErrorText.reason(error))

@@ -1,8 +1,8 @@
 internal import Foundation
 import Measures
 public import Sessions
-public import Visits
 public import TestMaterials
+public import Visits
 
 /// The columns of a visit's row, shared by the REDCap files and the plain CSV (README.md, "Exports").
 ///
@@ -57,7 +57,9 @@ public struct VisitField: Hashable, Sendable {
     /// The visit status's codes: a new status takes the next code, so a code never changes meaning.
     public static let visitStatuses: [VisitManifest.Status] = [.inProgress, .complete, .aborted, .stopped]
     /// A test status's codes, likewise.
-    public static let testStatuses: [VisitManifest.Test.Status] = [.done, .incomplete, .skipped, .aborted, .pending, .running, .stopped]
+    public static let testStatuses: [VisitManifest.Test.Status] = [
+        .done, .incomplete, .skipped, .aborted, .pending, .running, .stopped,
+    ]
     /// A test outcome's codes (who ended it), likewise.
     public static let outcomes: [VisitManifest.Outcome] = [.finished, .movedOn, .stopped, .recovered]
 }
@@ -99,17 +101,25 @@ public struct VisitFields: Sendable {
     /// The fields with these test slots; `marksInvalid` adds each slot's `_results_invalid` field
     /// (an export with `--allow-invalid` that measured an invalid results file).
     public init(slots: [TestSlot], marksInvalid: Bool = false) {
-        func text(_ name: String, _ content: VisitField.Content, _ label: String, _ note: String = "", validation: String = "")
+        func text(
+            _ name: String, _ content: VisitField.Content, _ label: String, _ note: String = "", validation: String = ""
+        )
             -> VisitField
         {
             VisitField(
-                name: name, content: content, label: label, type: "text", validation: validation, choices: [], note: note, section: "")
+                name: name, content: content, label: label, type: "text", validation: validation, choices: [],
+                note: note, section: "")
         }
         var fields: [VisitField] = [
-            text("record_id", .recordID, "Record ID", "The participant id, or the participant id and the visit's start (--record-id)"),
+            text(
+                "record_id", .recordID, "Record ID",
+                "The participant id, or the participant id and the visit's start (--record-id)"),
             text("participant_id", .participant, "Participant ID", "The study's pseudonym, as visit.json has it"),
-            text("visit_folder", .visitFolder, "Visit folder", "The visit's folder under the participant's: its UTC start"),
-            text("visit_date", .visitDate, "Visit date (UTC)", "The day the visit began, in UTC", validation: "date_ymd"),
+            text(
+                "visit_folder", .visitFolder, "Visit folder",
+                "The visit's folder under the participant's: its UTC start"),
+            text(
+                "visit_date", .visitDate, "Visit date (UTC)", "The day the visit began, in UTC", validation: "date_ymd"),
             text("visit_started", .visitStarted, "Visit started (UTC)", "", validation: "datetime_seconds_ymd"),
             text(
                 "visit_finished", .visitFinished, "Visit finished (UTC)", "Empty while the visit is in progress",
@@ -131,19 +141,25 @@ public struct VisitFields: Sendable {
             let t = slot.title
             fields.append(
                 VisitField(
-                    name: "\(p)_status", content: .testStatus(slot), label: "\(t): status", type: "dropdown", validation: "",
-                    choices: Self.codes(VisitField.testStatuses.map(\.rawValue)), note: "Empty when the protocol has no such test",
+                    name: "\(p)_status", content: .testStatus(slot), label: "\(t): status", type: "dropdown",
+                    validation: "",
+                    choices: Self.codes(VisitField.testStatuses.map(\.rawValue)),
+                    note: "Empty when the protocol has no such test",
                     section: t))
-            fields.append(text("\(p)_skip_reason", .testSkipReason(slot), "\(t): reason skipped", "The operator's reason"))
+            fields.append(
+                text("\(p)_skip_reason", .testSkipReason(slot), "\(t): reason skipped", "The operator's reason"))
             fields.append(
                 VisitField(
-                    name: "\(p)_outcome", content: .testOutcome(slot), label: "\(t): who ended it", type: "dropdown", validation: "",
+                    name: "\(p)_outcome", content: .testOutcome(slot), label: "\(t): who ended it", type: "dropdown",
+                    validation: "",
                     choices: Self.codes(VisitField.outcomes.map(\.rawValue)),
                     note:
                         "finished: by the participant or a time limit; moved-on: the operator; stopped: a signal; recovered: from its journal",
                     section: ""))
-            fields.append(text("\(p)_started", .testStarted(slot), "\(t): started (UTC)", validation: "datetime_seconds_ymd"))
-            fields.append(text("\(p)_finished", .testFinished(slot), "\(t): finished (UTC)", validation: "datetime_seconds_ymd"))
+            fields.append(
+                text("\(p)_started", .testStarted(slot), "\(t): started (UTC)", validation: "datetime_seconds_ymd"))
+            fields.append(
+                text("\(p)_finished", .testFinished(slot), "\(t): finished (UTC)", validation: "datetime_seconds_ymd"))
             fields.append(text("\(p)_results_sha256", .testResultsSHA256(slot), "\(t): results file SHA-256"))
             if marksInvalid {
                 fields.append(
@@ -153,18 +169,25 @@ public struct VisitFields: Sendable {
             }
             for (column, integer) in measureColumns where Self.column(column, appliesTo: slot.kind) {
                 let unit = Self.unit(of: column)
-                let name = column.hasPrefix(slot.kind.rawValue + "_") ? p + column.dropFirst(slot.kind.rawValue.count) : "\(p)_\(column)"
+                let name =
+                    column.hasPrefix(slot.kind.rawValue + "_")
+                    ? p + column.dropFirst(slot.kind.rawValue.count) : "\(p)_\(column)"
                 fields.append(
                     VisitField(
                         name: name, content: .measure(slot, column: column, unit: unit, integer: integer),
-                        label: "\(t): \(Self.words(column))", type: "text", validation: integer ? "integer" : "number", choices: [],
-                        note: (unit.map { "Unit: \($0). " } ?? "") + "styluskit features --level test column \(column) (docs/measures.md)",
+                        label: "\(t): \(Self.words(column))", type: "text", validation: integer ? "integer" : "number",
+                        choices: [],
+                        note: (unit.map { "Unit: \($0). " } ?? "")
+                            + "styluskit features --level test column \(column) (docs/measures.md)",
                         section: ""))
             }
             fields.append(
                 VisitField(
-                    name: "\(p)_results_file", content: .testResultsFile(slot), label: "\(t): results file", type: "file", validation: "",
-                    choices: [], note: "The ADF results file; uploaded with the API's file import (files.csv), not by the CSV import",
+                    name: "\(p)_results_file", content: .testResultsFile(slot), label: "\(t): results file",
+                    type: "file", validation: "",
+                    choices: [],
+                    note:
+                        "The ADF results file; uploaded with the API's file import (files.csv), not by the CSV import",
                     section: ""))
         }
         self.fields = fields
@@ -176,7 +199,8 @@ public struct VisitFields: Sendable {
     /// `refused_strokes` is left out: a results file cannot tell refused strokes (docs/measures.md),
     /// so measured from one it is always empty.
     public static let measureColumns: [(column: String, integer: Bool)] = {
-        let empty = InkTest(assessment: .clock, steps: [InkStep(identifier: "", start: 0, end: 0, strokes: [InkStroke(points: [])])])
+        let empty = InkTest(
+            assessment: .clock, steps: [InkStep(identifier: "", start: 0, end: 0, strokes: [InkStroke(points: [])])])
         let row = MeasureLevel.test.rows(of: empty)[0]
         return zip(row.columns, row.values).compactMap { column, value -> (column: String, integer: Bool)? in
             guard column != "refused_strokes" else { return nil }
@@ -240,7 +264,9 @@ public struct VisitFields: Sendable {
         case .visitStarted: return time(manifest.started)
         case .visitFinished: return time(manifest.finished)
         case .visitStatus:
-            return coded ? VisitField.visitStatuses.firstIndex(of: manifest.status).map { String($0 + 1) } ?? "" : manifest.status.rawValue
+            return coded
+                ? VisitField.visitStatuses.firstIndex(of: manifest.status).map { String($0 + 1) } ?? ""
+                : manifest.status.rawValue
         case .protocolName: return manifest.protocol.name
         case .protocolTitle: return manifest.protocol.title
         case .protocolSHA256: return manifest.protocol.sha256
@@ -258,7 +284,8 @@ public struct VisitFields: Sendable {
             return VisitField.outcomes.firstIndex { $0.rawValue == word }.map { String($0 + 1) } ?? ""
         case .testStarted(let slot): return time(test(slot)?.entry.started)
         case .testFinished(let slot): return time(test(slot)?.entry.finished)
-        case .testResultsSHA256(let slot): return test(slot)?.measures == nil ? "" : test(slot)?.entry.sha256?.results ?? ""
+        case .testResultsSHA256(let slot):
+            return test(slot)?.measures == nil ? "" : test(slot)?.entry.sha256?.results ?? ""
         case .testResultsInvalid(let slot): return test(slot)?.invalid ?? ""
         case .measure(let slot, let column, _, _): return test(slot)?.measures?[column]?.text ?? ""
         case .testResultsFile(let slot): return test(slot)?.resultsPath ?? ""

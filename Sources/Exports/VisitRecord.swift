@@ -2,8 +2,8 @@ import Features
 internal import Foundation
 public import Measures
 import Recordings
-public import TestMaterials
 public import Sessions
+public import TestMaterials
 public import Visits
 
 /// A visit as the exports see it: its manifest, and each test's measures from its results file.
@@ -58,7 +58,9 @@ public struct VisitRecord: Sendable {
             var measures: MeasureRow?
             var invalid: String?
             // A stopped test's results file is written too: measured, its status saying it was stopped early.
-            if entry.status == .done || entry.status == .stopped || entry.status == .incomplete, let results = entry.results {
+            if entry.status == .done || entry.status == .stopped || entry.status == .incomplete,
+                let results = entry.results
+            {
                 let path = folder.file(results)
                 guard FileManager.default.fileExists(atPath: path) else {
                     throw .missingResults(visit: folder.path, test: entry.index, kind: entry.test, file: results)
@@ -74,13 +76,15 @@ public struct VisitRecord: Sendable {
                     measures = measured.rows.first
                     invalid = measured.invalidSummary
                 } catch {
-                    throw .unmeasurable(visit: folder.path, test: entry.index, kind: entry.test, file: results, reason: "\(error)")
+                    throw .unmeasurable(
+                        visit: folder.path, test: entry.index, kind: entry.test, file: results, reason: "\(error)")
                 }
                 resultsPath = path
             }
             tests.append(
                 TestRecord(
-                    entry: entry, kind: kind, occurrence: seen[entry.test]!, resultsPath: resultsPath, measures: measures, invalid: invalid)
+                    entry: entry, kind: kind, occurrence: seen[entry.test]!, resultsPath: resultsPath,
+                    measures: measures, invalid: invalid)
             )
         }
         return VisitRecord(folder: folder, manifest: manifest, tests: tests)
@@ -101,7 +105,9 @@ public struct VisitRecord: Sendable {
     }
 
     /// The mazes of each maze test measured (by its index), as `VisitFolder.mazes(ofTestAt:in:)` finds them.
-    static func protocolMazes(_ folder: VisitFolder, manifest: VisitManifest, note: (String) -> Void) -> [Int: [AdministeredMaze]] {
+    static func protocolMazes(_ folder: VisitFolder, manifest: VisitManifest, note: (String) -> Void) -> [Int:
+        [AdministeredMaze]]
+    {
         var mazes: [Int: [AdministeredMaze]] = [:]
         for position in manifest.tests.indices
         where manifest.tests[position].test == TestKind.maze.rawValue

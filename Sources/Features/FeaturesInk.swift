@@ -15,17 +15,26 @@ public enum FeaturesInk {
         let epoch = document.steps.first?.start.unixMilliseconds ?? 0
         func seconds(_ unixMilliseconds: Double) -> Double { (unixMilliseconds - epoch) / 1000 }
         var formSize: FormSize?
-        if let width = document.environment.canvasWidth, let height = document.environment.canvasHeight, width > 0, height > 0 {
-            formSize = FormSize(widthCentimetres: width * millimetresPerPoint / 10, heightCentimetres: height * millimetresPerPoint / 10)
+        if let width = document.environment.canvasWidth, let height = document.environment.canvasHeight, width > 0,
+            height > 0
+        {
+            formSize = FormSize(
+                widthCentimetres: width * millimetresPerPoint / 10, heightCentimetres: height * millimetresPerPoint / 10
+            )
         }
-        let placed = document.variant == .maze ? placedMazes(mazes, steps: document.steps.map(\.identifier), formSize: formSize) : []
+        let placed =
+            document.variant == .maze
+            ? placedMazes(mazes, steps: document.steps.map(\.identifier), formSize: formSize) : []
         let steps = document.steps.enumerated().map { index, step in
             InkStep(
-                identifier: step.identifier, start: seconds(step.start.unixMilliseconds), end: seconds(step.end.unixMilliseconds),
+                identifier: step.identifier, start: seconds(step.start.unixMilliseconds),
+                end: seconds(step.end.unixMilliseconds),
                 strokes: step.strokes.map {
                     InkStroke(points: inkPoints($0.points, seconds: seconds, millimetresPerPoint: millimetresPerPoint))
                 },
-                interruptions: step.interruptions.map { InkInterruption(type: $0.type, time: seconds($0.unixMilliseconds)) },
+                interruptions: step.interruptions.map {
+                    InkInterruption(type: $0.type, time: seconds($0.unixMilliseconds))
+                },
                 maze: index < placed.count ? placed[index] : nil)
         }
         let assessment: Assessment =
@@ -50,17 +59,20 @@ public enum FeaturesInk {
         for stepIndex in test.steps.indices {
             let strokes = document.steps[stepIndex].strokes.filter { !$0.points.isEmpty }
             var inked = 0
-            for strokeIndex in test.steps[stepIndex].strokes.indices where !test.steps[stepIndex].strokes[strokeIndex].points.isEmpty {
+            for strokeIndex in test.steps[stepIndex].strokes.indices
+            where !test.steps[stepIndex].strokes[strokeIndex].points.isEmpty {
                 defer { inked += 1 }
                 guard inked > 0 else { continue }
                 // The hover samples from the previous stroke's last sample to this one's first.
                 let from = strokes[inked - 1].points.last!.unixMilliseconds
                 let to = strokes[inked].points.first!.unixMilliseconds
-                let between = hover[firstIndex(in: hover, notBefore: from)..<firstIndex(in: hover, notBefore: to.nextUp)]
+                let between = hover[
+                    firstIndex(in: hover, notBefore: from)..<firstIndex(in: hover, notBefore: to.nextUp)]
                 test.steps[stepIndex].strokes[strokeIndex].hoverBefore = inkPoints(
                     Array(between), seconds: seconds, millimetresPerPoint: millimetresPerPoint)
             }
-            let refused = session.reportsUnrecordedInk ? session.unrecorded.filter { $0.refused && $0.step == stepIndex } : []
+            let refused =
+                session.reportsUnrecordedInk ? session.unrecorded.filter { $0.refused && $0.step == stepIndex } : []
             test.steps[stepIndex].refusedStrokes = refused.map {
                 InkStroke(points: inkPoints($0.points, seconds: seconds, millimetresPerPoint: millimetresPerPoint))
             }
@@ -78,11 +90,13 @@ public enum FeaturesInk {
         return low
     }
 
-    static func inkPoints(_ points: [PenPoint], seconds: (Double) -> Double, millimetresPerPoint: Double) -> [InkPoint] {
+    static func inkPoints(_ points: [PenPoint], seconds: (Double) -> Double, millimetresPerPoint: Double) -> [InkPoint]
+    {
         points.map { point in
             InkPoint(
                 time: seconds(point.unixMilliseconds), xMillimetres: point.x * millimetresPerPoint,
-                yMillimetres: point.y * millimetresPerPoint, force: point.measuredForce, altitude: point.measuredAltitude,
+                yMillimetres: point.y * millimetresPerPoint, force: point.measuredForce,
+                altitude: point.measuredAltitude,
                 azimuth: point.measuredAzimuth)
         }
     }

@@ -1,6 +1,6 @@
 public import ADF
-public import Measures
 internal import Foundation
+public import Measures
 public import Sessions
 public import TestMaterials
 
@@ -137,7 +137,7 @@ public enum FeaturesError: Error, CustomStringConvertible {
                 + "file of a session (written by styluskit replay, record or recover), or its recording with --test."
         case .outputExists(let file):
             "\(file) exists. Give --force to overwrite it, or another --out directory."
-        case let .cannotWrite(file, why):
+        case .cannotWrite(let file, let why):
             "Cannot write \(file): \(why). Check that the --out directory can be created and written to."
         }
     }

@@ -34,8 +34,12 @@ public struct FeaturesTable: Sendable {
 
     /// Adds `row`, measured from `file`, which stands at `place` in a visit and is invalid ADF
     /// when `invalid` says so.
-    public mutating func append(file: String, _ row: MeasureRow, place: VisitPlace? = nil, invalid: ADFInvalidFile? = nil) {
-        let trailing: [MeasureValue] = [.text(place?.participant), .text(place?.visit), .count(place?.test), .text(invalid?.summary)]
+    public mutating func append(
+        file: String, _ row: MeasureRow, place: VisitPlace? = nil, invalid: ADFInvalidFile? = nil
+    ) {
+        let trailing: [MeasureValue] = [
+            .text(place?.participant), .text(place?.visit), .count(place?.test), .text(invalid?.summary),
+        ]
         let values = [MeasureValue.text(file)] + row.values + trailing
         rowCount += 1
         switch format {

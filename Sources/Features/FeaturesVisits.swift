@@ -34,7 +34,8 @@ enum VisitPlaces {
         guard let (folder, manifest) = manifest(holding: path) else { return nil }
         let name = (path as NSString).lastPathComponent
         guard let entry = manifest.tests.first(where: { $0.results == name || $0.journal == name }) else { return nil }
-        return VisitPlace(participant: manifest.participant, visit: (folder.path as NSString).lastPathComponent, test: entry.index)
+        return VisitPlace(
+            participant: manifest.participant, visit: (folder.path as NSString).lastPathComponent, test: entry.index)
     }
 
     /// Whether the file at `path` is a test's journal whose results file is in the folder: the
@@ -42,7 +43,9 @@ enum VisitPlaces {
     static func isJournalOfMeasuredTest(_ path: String) -> Bool {
         guard let (folder, manifest) = manifest(holding: path) else { return false }
         let name = (path as NSString).lastPathComponent
-        guard let entry = manifest.tests.first(where: { $0.journal == name }), let results = entry.results, results != name else {
+        guard let entry = manifest.tests.first(where: { $0.journal == name }), let results = entry.results,
+            results != name
+        else {
             return false
         }
         return FileManager.default.fileExists(atPath: folder.file(results))

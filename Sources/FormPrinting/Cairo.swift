@@ -26,31 +26,31 @@ private func draw(_ mark: PageMark, on context: OpaquePointer) {
     cairo_new_path(context)
     cairo_set_dash(context, nil, 0, 0)
     switch mark {
-    case let .line(from, to, width, colour):
+    case .line(let from, let to, let width, let colour):
         set(colour)
         cairo_set_line_width(context, width)
         cairo_set_line_cap(context, CAIRO_LINE_CAP_SQUARE)
         cairo_move_to(context, from.xCentimetres, from.yCentimetres)
         cairo_line_to(context, to.xCentimetres, to.yCentimetres)
         cairo_stroke(context)
-    case let .circle(centre, radius, width, colour):
+    case .circle(let centre, let radius, let width, let colour):
         set(colour)
         cairo_set_line_width(context, width)
         cairo_arc(context, centre.xCentimetres, centre.yCentimetres, radius, 0, 2 * Double.pi)
         cairo_stroke(context)
-    case let .polygon(points, colour):
+    case .polygon(let points, let colour):
         guard let first = points.first else { return }
         set(colour)
         trace(first, points.dropFirst())
         cairo_close_path(context)
         cairo_fill(context)
-    case let .text(text, at, size, colour):
+    case .text(let text, let at, let size, let colour):
         set(colour)
         cairo_select_font_face(context, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(context, size)
         cairo_move_to(context, at.xCentimetres, at.yCentimetres)
         cairo_show_text(context, text)
-    case let .path(points, width, colour, dash):
+    case .path(let points, let width, let colour, let dash):
         guard let first = points.first else { return }
         roundPen(colour, width: width)
         if let dash, dash > 0 {
@@ -60,11 +60,11 @@ private func draw(_ mark: PageMark, on context: OpaquePointer) {
         // A single point still leaves a round dot of the line's width.
         trace(first, points.count == 1 ? points[...] : points.dropFirst())
         cairo_stroke(context)
-    case let .disc(centre, radius, colour):
+    case .disc(let centre, let radius, let colour):
         set(colour)
         cairo_arc(context, centre.xCentimetres, centre.yCentimetres, radius, 0, 2 * Double.pi)
         cairo_fill(context)
-    case let .centredText(text, centre, size, bold, colour):
+    case .centredText(let text, let centre, let size, let bold, let colour):
         set(colour)
         cairo_select_font_face(
             context, "sans-serif", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
@@ -76,13 +76,13 @@ private func draw(_ mark: PageMark, on context: OpaquePointer) {
             context, centre.xCentimetres - extents.x_bearing - extents.width / 2,
             centre.yCentimetres - extents.y_bearing - extents.height / 2)
         cairo_show_text(context, text)
-    case let .polyline(points, closed, width, colour):
+    case .polyline(let points, let closed, let width, let colour):
         guard let first = points.first else { return }
         roundPen(colour, width: width)
         trace(first, points.dropFirst())
         if closed { cairo_close_path(context) }
         cairo_stroke(context)
-    case let .arc(centre, radius, startAngle, endAngle, width, colour):
+    case .arc(let centre, let radius, let startAngle, let endAngle, let width, let colour):
         set(colour)
         cairo_set_line_width(context, width)
         cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)

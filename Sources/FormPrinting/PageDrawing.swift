@@ -103,23 +103,28 @@ extension PageDrawing {
             page.marks.append(
                 .line(
                     from: FormPosition(xCentimetres: x - arm + width / 2, yCentimetres: y),
-                    to: FormPosition(xCentimetres: x + arm - width / 2, yCentimetres: y), widthCentimetres: width, colour: .black))
+                    to: FormPosition(xCentimetres: x + arm - width / 2, yCentimetres: y), widthCentimetres: width,
+                    colour: .black))
             page.marks.append(
                 .line(
                     from: FormPosition(xCentimetres: x, yCentimetres: y - arm + width / 2),
-                    to: FormPosition(xCentimetres: x, yCentimetres: y + arm - width / 2), widthCentimetres: width, colour: .black))
+                    to: FormPosition(xCentimetres: x, yCentimetres: y + arm - width / 2), widthCentimetres: width,
+                    colour: .black))
             page.marks.append(
                 .circle(
-                    centre: target, radiusCentimetres: CalibrationSheet.targetCircleCentimetres, widthCentimetres: width, colour: .black))
+                    centre: target, radiusCentimetres: CalibrationSheet.targetCircleCentimetres,
+                    widthCentimetres: width, colour: .black))
             page.marks.append(
                 .text(
-                    "\(index + 1)", at: FormPosition(xCentimetres: x + arm * 0.55, yCentimetres: y - arm * 0.55), sizeCentimetres: 0.4,
+                    "\(index + 1)", at: FormPosition(xCentimetres: x + arm * 0.55, yCentimetres: y - arm * 0.55),
+                    sizeCentimetres: 0.4,
                     colour: .black))
         }
         let note =
             "StylusKit calibration sheet, \(centimetres(sheet.page.widthCentimetres)) x \(centimetres(sheet.page.heightCentimetres)) cm. "
             + "Print at 100 % (no fit to page). Tap each cross once, in numbered order."
-        page.marks.append(.text(note, at: FormPosition(xCentimetres: 1, yCentimetres: 1.2), sizeCentimetres: 0.35, colour: .black))
+        page.marks.append(
+            .text(note, at: FormPosition(xCentimetres: 1, yCentimetres: 1.2), sizeCentimetres: 0.35, colour: .black))
         return page
     }
 
@@ -135,7 +140,9 @@ extension PageDrawing {
         let cell = maze.cellSizeCentimetres
         let width = PrintedLineWidths.mazeWallCentimetres
         func corner(_ row: Int, _ column: Int) -> FormPosition {
-            FormPosition(xCentimetres: origin.xCentimetres + Double(column) * cell, yCentimetres: origin.yCentimetres + Double(row) * cell)
+            FormPosition(
+                xCentimetres: origin.xCentimetres + Double(column) * cell,
+                yCentimetres: origin.yCentimetres + Double(row) * cell)
         }
 
         let corridor = maze.shownCells
@@ -145,7 +152,10 @@ extension PageDrawing {
                 for column in 0..<maze.columns where !corridor.contains(MazeCell(row: row, column: column)) {
                     page.marks.append(
                         .polygon(
-                            [corner(row, column), corner(row, column + 1), corner(row + 1, column + 1), corner(row + 1, column)],
+                            [
+                                corner(row, column), corner(row, column + 1), corner(row + 1, column + 1),
+                                corner(row + 1, column),
+                            ],
                             colour: .black))
                 }
             }
@@ -164,7 +174,9 @@ extension PageDrawing {
                 let sides = [above, below].filter { maze.contains($0) }
                 if wall, shows(sides) {
                     page.marks.append(
-                        .line(from: corner(row, column), to: corner(row, column + 1), widthCentimetres: width, colour: .black))
+                        .line(
+                            from: corner(row, column), to: corner(row, column + 1), widthCentimetres: width,
+                            colour: .black))
                 }
             }
         }
@@ -172,20 +184,27 @@ extension PageDrawing {
             for column in 0...maze.columns {
                 let left = MazeCell(row: row, column: column - 1)
                 let right = MazeCell(row: row, column: column)
-                let wall = column < maze.columns ? shown.hasWall(on: .left, of: right) : shown.hasWall(on: .right, of: left)
+                let wall =
+                    column < maze.columns ? shown.hasWall(on: .left, of: right) : shown.hasWall(on: .right, of: left)
                 let sides = [left, right].filter { maze.contains($0) }
                 if wall, shows(sides) {
                     page.marks.append(
-                        .line(from: corner(row, column), to: corner(row + 1, column), widthCentimetres: width, colour: .black))
+                        .line(
+                            from: corner(row, column), to: corner(row + 1, column), widthCentimetres: width,
+                            colour: .black))
                 }
             }
         }
 
         let placed = MazeOnForm(maze: maze, origin: origin)
         page.marks.append(
-            .polygon(arrow(at: placed.midpoint(of: maze.start), side: maze.start.side, cell: cell, inwards: true), colour: .startGreen))
+            .polygon(
+                arrow(at: placed.midpoint(of: maze.start), side: maze.start.side, cell: cell, inwards: true),
+                colour: .startGreen))
         page.marks.append(
-            .polygon(arrow(at: placed.midpoint(of: maze.end), side: maze.end.side, cell: cell, inwards: false), colour: .endRed))
+            .polygon(
+                arrow(at: placed.midpoint(of: maze.end), side: maze.end.side, cell: cell, inwards: false),
+                colour: .endRed))
         page.marks.append(
             .text(
                 "\(maze.name) (cells \(centimetres(maze.cellSizeCentimetres)) cm; print at 100 %)",
@@ -227,7 +246,8 @@ extension PageDrawing {
         let hundredths = Int((value * 100).rounded())
         let fraction = hundredths % 100
         if fraction == 0 { return "\(hundredths / 100)" }
-        return fraction % 10 == 0 ? "\(hundredths / 100).\(fraction / 10)" : "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+        return fraction % 10 == 0
+            ? "\(hundredths / 100).\(fraction / 10)" : "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 }
 
@@ -239,19 +259,22 @@ extension PageDrawing {
         }
         return marks.map { mark in
             switch mark {
-            case let .line(from, to, width, colour): .line(from: move(from), to: move(to), widthCentimetres: width, colour: colour)
-            case let .circle(centre, radius, width, colour):
+            case .line(let from, let to, let width, let colour):
+                .line(from: move(from), to: move(to), widthCentimetres: width, colour: colour)
+            case .circle(let centre, let radius, let width, let colour):
                 .circle(centre: move(centre), radiusCentimetres: radius, widthCentimetres: width, colour: colour)
-            case let .polygon(points, colour): .polygon(points.map(move), colour: colour)
-            case let .text(text, at, size, colour): .text(text, at: move(at), sizeCentimetres: size, colour: colour)
-            case let .path(points, width, colour, dash):
+            case .polygon(let points, let colour): .polygon(points.map(move), colour: colour)
+            case .text(let text, let at, let size, let colour):
+                .text(text, at: move(at), sizeCentimetres: size, colour: colour)
+            case .path(let points, let width, let colour, let dash):
                 .path(points.map(move), widthCentimetres: width, colour: colour, dashCentimetres: dash)
-            case let .disc(centre, radius, colour): .disc(centre: move(centre), radiusCentimetres: radius, colour: colour)
-            case let .centredText(text, centre, size, bold, colour):
+            case .disc(let centre, let radius, let colour):
+                .disc(centre: move(centre), radiusCentimetres: radius, colour: colour)
+            case .centredText(let text, let centre, let size, let bold, let colour):
                 .centredText(text, centre: move(centre), sizeCentimetres: size, bold: bold, colour: colour)
-            case let .polyline(points, closed, width, colour):
+            case .polyline(let points, let closed, let width, let colour):
                 .polyline(points.map(move), closed: closed, widthCentimetres: width, colour: colour)
-            case let .arc(centre, radius, start, end, width, colour):
+            case .arc(let centre, let radius, let start, let end, let width, let colour):
                 .arc(
                     centre: move(centre), radiusCentimetres: radius, startAngle: start, endAngle: end,
                     widthCentimetres: width, colour: colour)
@@ -271,19 +294,25 @@ extension PageDrawing {
         func width(_ w: Double) -> Double { max(w * scale, minimum) }
         return marks.map { mark in
             switch mark {
-            case let .line(from, to, w, colour): .line(from: move(from), to: move(to), widthCentimetres: width(w), colour: colour)
-            case let .circle(centre, radius, w, colour):
-                .circle(centre: move(centre), radiusCentimetres: radius * scale, widthCentimetres: width(w), colour: colour)
-            case let .polygon(points, colour): .polygon(points.map(move), colour: colour)
-            case let .text(text, at, size, colour): .text(text, at: move(at), sizeCentimetres: size * scale, colour: colour)
-            case let .path(points, w, colour, dash):
-                .path(points.map(move), widthCentimetres: width(w), colour: colour, dashCentimetres: dash.map { $0 * scale })
-            case let .disc(centre, radius, colour): .disc(centre: move(centre), radiusCentimetres: radius * scale, colour: colour)
-            case let .centredText(text, centre, size, bold, colour):
+            case .line(let from, let to, let w, let colour):
+                .line(from: move(from), to: move(to), widthCentimetres: width(w), colour: colour)
+            case .circle(let centre, let radius, let w, let colour):
+                .circle(
+                    centre: move(centre), radiusCentimetres: radius * scale, widthCentimetres: width(w), colour: colour)
+            case .polygon(let points, let colour): .polygon(points.map(move), colour: colour)
+            case .text(let text, let at, let size, let colour):
+                .text(text, at: move(at), sizeCentimetres: size * scale, colour: colour)
+            case .path(let points, let w, let colour, let dash):
+                .path(
+                    points.map(move), widthCentimetres: width(w), colour: colour,
+                    dashCentimetres: dash.map { $0 * scale })
+            case .disc(let centre, let radius, let colour):
+                .disc(centre: move(centre), radiusCentimetres: radius * scale, colour: colour)
+            case .centredText(let text, let centre, let size, let bold, let colour):
                 .centredText(text, centre: move(centre), sizeCentimetres: size * scale, bold: bold, colour: colour)
-            case let .polyline(points, closed, w, colour):
+            case .polyline(let points, let closed, let w, let colour):
                 .polyline(points.map(move), closed: closed, widthCentimetres: width(w), colour: colour)
-            case let .arc(centre, radius, start, end, w, colour):
+            case .arc(let centre, let radius, let start, let end, let w, let colour):
                 .arc(
                     centre: move(centre), radiusCentimetres: radius * scale, startAngle: start, endAngle: end,
                     widthCentimetres: width(w), colour: colour)

@@ -9,13 +9,13 @@ public enum PrintError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .cannotWrite(path, reason):
+        case .cannotWrite(let path, let reason):
             return "Cannot write \(path): \(reason). Check that its directory exists and is writable."
-        case let .cannotRead(path, reason):
+        case .cannotRead(let path, let reason):
             return "Cannot read the image \(path): \(reason). Check that it is a PNG file and readable."
         case .noPages:
             return "There is nothing to print: the document has no pages."
-        case let .emptyPage(index, size):
+        case .emptyPage(let index, let size):
             return
                 "Page \(index + 1) has no area (\(size.widthCentimetres) x \(size.heightCentimetres) cm); give a paper size greater than 0."
         }
@@ -36,7 +36,8 @@ public struct PrintedDocument: Sendable {
     /// - Throws: `PrintError` when there are no pages or the file cannot be written.
     public func write(to path: String) throws(PrintError) {
         guard let first = pages.first else { throw .noPages }
-        for (index, page) in pages.enumerated() where !(page.size.widthCentimetres > 0 && page.size.heightCentimetres > 0) {
+        for (index, page) in pages.enumerated()
+        where !(page.size.widthCentimetres > 0 && page.size.heightCentimetres > 0) {
             throw .emptyPage(index: index, size: page.size)
         }
         let pdf = try CairoPDF(path: path, size: first.size)

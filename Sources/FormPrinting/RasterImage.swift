@@ -35,9 +35,12 @@ public struct RasterImage: Hashable, Sendable {
 
     /// `page` rasterised at `dotsPerInch` on white: the whole page, or only `region` (cm on the
     /// page), whose top-left corner is then pixel (0, 0). A pixel is 2.54 / dpi cm wide.
-    public init(page: PageDrawing, dotsPerInch: Double, region: (x: Double, y: Double, width: Double, height: Double)? = nil) {
+    public init(
+        page: PageDrawing, dotsPerInch: Double, region: (x: Double, y: Double, width: Double, height: Double)? = nil
+    ) {
         let area = region ?? (0, 0, page.size.widthCentimetres, page.size.heightCentimetres)
-        self = CairoImage.render(page, dotsPerInch: dotsPerInch, x: area.x, y: area.y, width: area.width, height: area.height)
+        self = CairoImage.render(
+            page, dotsPerInch: dotsPerInch, x: area.x, y: area.y, width: area.width, height: area.height)
     }
 
     /// Reads a PNG file (with cairo's reader).

@@ -27,7 +27,7 @@ public enum StepForm: Hashable, Sendable {
         switch self {
         case .blank:
             return []
-        case let .clockToCopy(hours, minutes):
+        case .clockToCopy(let hours, let minutes):
             return Self.clockMarks(hours: hours, minutes: minutes, on: size)
         case .maze(let maze):
             // The printed maze's caption ("print at 100 %") is for paper, not for a picture of results.
@@ -35,8 +35,9 @@ public enum StepForm: Hashable, Sendable {
                 if case .text = $0 { return false }
                 return true
             }
-        case let .symbolDigit(step, displayMode):
-            let form = SymbolDigitForm(step: step, displayMode: displayMode, origin: SymbolDigitForm.origin(centredOn: size))
+        case .symbolDigit(let step, let displayMode):
+            let form = SymbolDigitForm(
+                step: step, displayMode: displayMode, origin: SymbolDigitForm.origin(centredOn: size))
             // As the maze's: the printed form's caption is for paper, not for the patient's screen or a picture of
             // results.
             return PageDrawing.symbolDigitForm(form, page: size).marks.filter {
@@ -66,15 +67,19 @@ public enum StepForm: Hashable, Sendable {
             let halfWidth = numeral * 0.28 * Double(text.count)
             marks.append(
                 .text(
-                    text, at: FormPosition(xCentimetres: at.xCentimetres - halfWidth, yCentimetres: at.yCentimetres + numeral * 0.36),
+                    text,
+                    at: FormPosition(
+                        xCentimetres: at.xCentimetres - halfWidth, yCentimetres: at.yCentimetres + numeral * 0.36),
                     sizeCentimetres: numeral, colour: .black))
         }
         let h = Double(hours)
         let m = Double(minutes)
         let hourAngle = Double.pi / 2 - Double.pi * h / 6 - Double.pi * m / 360
         let minuteAngle = Double.pi / 2 - Double.pi * m / 30
-        marks.append(.path([centre, tip(hourAngle, r * 0.5)], widthCentimetres: 0.08, colour: .black, dashCentimetres: nil))
-        marks.append(.path([centre, tip(minuteAngle, r * 0.75)], widthCentimetres: 0.06, colour: .black, dashCentimetres: nil))
+        marks.append(
+            .path([centre, tip(hourAngle, r * 0.5)], widthCentimetres: 0.08, colour: .black, dashCentimetres: nil))
+        marks.append(
+            .path([centre, tip(minuteAngle, r * 0.75)], widthCentimetres: 0.06, colour: .black, dashCentimetres: nil))
         marks.append(.disc(centre: centre, radiusCentimetres: 0.08, colour: .black))
         return marks
     }

@@ -34,7 +34,8 @@ extension PageDrawing {
             page.marks.append(
                 .polygon(
                     [
-                        FormPosition(xCentimetres: x, yCentimetres: y), FormPosition(xCentimetres: x + width, yCentimetres: y),
+                        FormPosition(xCentimetres: x, yCentimetres: y),
+                        FormPosition(xCentimetres: x + width, yCentimetres: y),
                         FormPosition(xCentimetres: x + width, yCentimetres: y + height),
                         FormPosition(xCentimetres: x, yCentimetres: y + height),
                     ], colour: .black))
@@ -45,10 +46,14 @@ extension PageDrawing {
             let grow = (width - d) / 2
             let right = left + Double(count) * pitch + d
             for line in 0..<3 {
-                bar(x: left - grow, y: top + Double(line) * (a + d) - grow, width: right - left + 2 * grow, height: width)
+                bar(
+                    x: left - grow, y: top + Double(line) * (a + d) - grow, width: right - left + 2 * grow,
+                    height: width)
             }
             for line in 0...count {
-                bar(x: left + Double(line) * pitch - grow, y: top - grow, width: width, height: SymbolDigitForm.itemHeight + 2 * grow)
+                bar(
+                    x: left + Double(line) * pitch - grow, y: top - grow, width: width,
+                    height: SymbolDigitForm.itemHeight + 2 * grow)
             }
         }
 
@@ -79,7 +84,8 @@ extension PageDrawing {
         page.marks.append(.polygon(octagon(in: form.stopSign), colour: .stopRed))
         page.marks.append(
             .centredText(
-                "STOP", centre: form.stopSign.centre, sizeCentimetres: form.stopSign.size.heightCentimetres * 0.3, bold: true,
+                "STOP", centre: form.stopSign.centre, sizeCentimetres: form.stopSign.size.heightCentimetres * 0.3,
+                bold: true,
                 colour: .white))
 
         let part: String
@@ -108,9 +114,9 @@ extension PageDrawing {
         let width = PrintedLineWidths.symbolStrokeCentimetres
         return glyph.paths.map { path in
             switch path {
-            case let .polyline(points, closed):
+            case .polyline(let points, let closed):
                 .polyline(points.map(place), closed: closed, widthCentimetres: width, colour: .black)
-            case let .arc(centre, radius, startAngle, endAngle):
+            case .arc(let centre, let radius, let startAngle, let endAngle):
                 .arc(
                     centre: place(centre), radiusCentimetres: radius * side, startAngle: startAngle, endAngle: endAngle,
                     widthCentimetres: width, colour: .black)
@@ -120,7 +126,9 @@ extension PageDrawing {
 
     /// A digit centred in `cell`, its em 70 % of the cell's height.
     static func digit(_ value: Int, in cell: FormRectangle) -> PageMark {
-        .centredText("\(value)", centre: cell.centre, sizeCentimetres: cell.size.heightCentimetres * 0.7, bold: false, colour: .black)
+        .centredText(
+            "\(value)", centre: cell.centre, sizeCentimetres: cell.size.heightCentimetres * 0.7, bold: false,
+            colour: .black)
     }
 
     /// The regular octagon whose flat sides touch the square `square`'s sides.
@@ -145,7 +153,8 @@ extension PrintedDocument {
         let origin = SymbolDigitForm.origin(centredOn: page)
         let steps = SymbolDigitSettings(enableRepeat: true, displayMode: displayMode).steps
         let pages = steps.map { step in
-            PageDrawing.symbolDigitForm(SymbolDigitForm(step: step, displayMode: displayMode, origin: origin), page: page)
+            PageDrawing.symbolDigitForm(
+                SymbolDigitForm(step: step, displayMode: displayMode, origin: origin), page: page)
         }
         return (PrintedDocument(pages: pages), origin, steps.map(\.identifier))
     }

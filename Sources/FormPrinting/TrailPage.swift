@@ -29,19 +29,26 @@ extension PageDrawing {
                 xCentimetres: origin.xCentimetres + circle.centre.xCentimetres,
                 yCentimetres: origin.yCentimetres + circle.centre.yCentimetres)
             page.marks.append(
-                .circle(centre: centre, radiusCentimetres: radius, widthCentimetres: trailCircleLineCentimetres, colour: .black))
+                .circle(
+                    centre: centre, radiusCentimetres: radius, widthCentimetres: trailCircleLineCentimetres,
+                    colour: .black))
             page.marks.append(
-                .centredText(circle.label, centre: centre, sizeCentimetres: trailLabelCentimetres, bold: false, colour: .black))
+                .centredText(
+                    circle.label, centre: centre, sizeCentimetres: trailLabelCentimetres, bold: false, colour: .black))
             let word = circle.order == 1 ? "Begin" : (circle.order == layout.circles.count ? "End" : nil)
             if let word {
-                let below = FormPosition(xCentimetres: centre.xCentimetres, yCentimetres: centre.yCentimetres + radius + 0.35)
-                page.marks.append(.centredText(word, centre: below, sizeCentimetres: trailWordCentimetres, bold: true, colour: .black))
+                let below = FormPosition(
+                    xCentimetres: centre.xCentimetres, yCentimetres: centre.yCentimetres + radius + 0.35)
+                page.marks.append(
+                    .centredText(word, centre: below, sizeCentimetres: trailWordCentimetres, bold: true, colour: .black)
+                )
             }
         }
         let note =
             "StylusKit trail making form \(layout.name), \(centimetres(layout.formSize.widthCentimetres)) x "
             + "\(centimetres(layout.formSize.heightCentimetres)) cm. Print at 100 % (no fit to page)."
-        page.marks.append(.text(note, at: FormPosition(xCentimetres: 1, yCentimetres: 0.8), sizeCentimetres: 0.3, colour: .black))
+        page.marks.append(
+            .text(note, at: FormPosition(xCentimetres: 1, yCentimetres: 0.8), sizeCentimetres: 0.3, colour: .black))
         return page
     }
 }

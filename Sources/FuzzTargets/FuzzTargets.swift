@@ -113,8 +113,10 @@ private func readEvemu(bytes: [UInt8], description: [UInt8]?) {
         }
         // The fast path only ever accepts what the careful byte loop accepts, event for event.
         if description == nil {
-            let fast = EvemuStreamReading(bytes: bytes, name: "fuzz.evemu", fastPath: true, allowTruncated: allowTruncated)
-            let careful = EvemuStreamReading(bytes: bytes, name: "fuzz.evemu", fastPath: false, allowTruncated: allowTruncated)
+            let fast = EvemuStreamReading(
+                bytes: bytes, name: "fuzz.evemu", fastPath: true, allowTruncated: allowTruncated)
+            let careful = EvemuStreamReading(
+                bytes: bytes, name: "fuzz.evemu", fastPath: false, allowTruncated: allowTruncated)
             precondition(fast == careful, "the evemu fast path and the careful parser disagree")
         }
     }
@@ -331,7 +333,8 @@ private func checkRoundTrip(_ control: JournalControl) {
 /// A journal recovered as `recover` recovers it. The engine reads journals from files and writes
 /// results files, so each input goes through one scratch directory of this process, replaced each time.
 public func fuzzJournalRecovery(_ data: UnsafeRawBufferPointer) {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("styluskit-fuzz-recovery-\(getpid())").path
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("styluskit-fuzz-recovery-\(getpid())")
+        .path
     let journal = (directory as NSString).appendingPathComponent("journal.evemu")
     do {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
@@ -341,8 +344,10 @@ public func fuzzJournalRecovery(_ data: UnsafeRawBufferPointer) {
     }
     do {
         // No checkout and no home: what the journal keeps is all the session has, as for a copied journal.
-        let recovery = JournalRecovery(path: journal, lookup: CalibrationLookup(projectDirectory: directory, environment: [:]))
-        let recovered = try recovery.rebuild(directory: (directory as NSString).appendingPathComponent("results"), force: true)
+        let recovery = JournalRecovery(
+            path: journal, lookup: CalibrationLookup(projectDirectory: directory, environment: [:]))
+        let recovered = try recovery.rebuild(
+            directory: (directory as NSString).appendingPathComponent("results"), force: true)
         if recovered.result.output.isEmpty { fatalError("recover wrote a results file with no path") }
     } catch {
         requireMessage(error, "journal recovery")

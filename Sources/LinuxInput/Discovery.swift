@@ -170,7 +170,8 @@ public struct SysfsInputNode: Hashable, Sendable {
         }
         guard let name = text("name") else { return nil }
         func hexID(_ field: String) -> UInt16 { text("id/" + field).flatMap { UInt16($0, radix: 16) } ?? 0 }
-        let id = InputID(bustype: hexID("bustype"), vendor: hexID("vendor"), product: hexID("product"), version: hexID("version"))
+        let id = InputID(
+            bustype: hexID("bustype"), vendor: hexID("vendor"), product: hexID("product"), version: hexID("version"))
         return SysfsInputNode(
             name: name,
             description: describe(
@@ -181,7 +182,9 @@ public struct SysfsInputNode: Hashable, Sendable {
     }
 
     /// A description from the capability masks' text (`capabilities/ev`, `capabilities/key`, ...).
-    public static func describe(name: String, id: InputID, properties: String, capabilities: [String: String]) -> DeviceDescription {
+    public static func describe(name: String, id: InputID, properties: String, capabilities: [String: String])
+        -> DeviceDescription
+    {
         let types: [(String, EventType)] = [
             ("key", .key), ("rel", .relative), ("abs", .absolute), ("msc", .miscellaneous), ("sw", .switch),
             ("led", .led), ("snd", .sound), ("ff", .forceFeedback),
@@ -251,7 +254,9 @@ public struct TabletIdentity: Hashable, Sendable, CustomStringConvertible {
     /// Whether `other` is this tablet: the same name, bus, vendor and product, and, when this one has
     /// a serial, the same serial (a second tablet of the same model is not this one).
     public func accepts(_ other: TabletIdentity) -> Bool {
-        guard name == other.name, bustype == other.bustype, vendor == other.vendor, product == other.product else { return false }
+        guard name == other.name, bustype == other.bustype, vendor == other.vendor, product == other.product else {
+            return false
+        }
         guard let serial else { return true }
         return other.serial == serial
     }

@@ -10,7 +10,9 @@ enum Libwacom {
     /// The tablet with USB `vendor`:`product`, or nil when the database does not know it.
     static func tablet(in database: WacomDatabaseHandle, usbVendor vendor: UInt16, product: UInt16) -> LibwacomTablet? {
         let error = WacomErrorHandle()
-        guard let device = WacomDeviceHandle(libwacom_new_from_usbid(database.pointer, Int32(vendor), Int32(product), error.pointer))
+        guard
+            let device = WacomDeviceHandle(
+                libwacom_new_from_usbid(database.pointer, Int32(vendor), Int32(product), error.pointer))
         else { return nil }
         return facts(of: device, in: database)
     }
@@ -18,7 +20,9 @@ enum Libwacom {
     /// The tablet of the live node at `path` (udev gives libwacom its ids), or nil when unknown.
     static func tablet(in database: WacomDatabaseHandle, node path: String) -> LibwacomTablet? {
         let error = WacomErrorHandle()
-        guard let device = WacomDeviceHandle(libwacom_new_from_path(database.pointer, path, WFALLBACK_NONE, error.pointer))
+        guard
+            let device = WacomDeviceHandle(
+                libwacom_new_from_path(database.pointer, path, WFALLBACK_NONE, error.pointer))
         else { return nil }
         return facts(of: device, in: database)
     }
@@ -36,7 +40,9 @@ enum Libwacom {
         var styli: [LibwacomStylus] = []
         if let ids = libwacom_get_supported_styli(pointer, &count) {
             for index in 0..<Int(max(count, 0)) {
-                if let stylus = libwacom_stylus_get_for_id(database.pointer, ids[index]) { styli.append(facts(of: stylus)) }
+                if let stylus = libwacom_stylus_get_for_id(database.pointer, ids[index]) {
+                    styli.append(facts(of: stylus))
+                }
             }
         }
         return LibwacomTablet(

@@ -36,7 +36,9 @@ public enum LiveInputError: Error, Hashable, Sendable, CustomStringConvertible {
                 + "(`styluskit devices` lists them)."
         case .notAPenTablet(let node, let rejection, let pen):
             "\(node): \(rejection)"
-                + (pen.map { " The pen of this tablet is \($0.node) (\"\($0.name)\"): record with --device \($0.node)." } ?? "")
+                + (pen.map {
+                    " The pen of this tablet is \($0.node) (\"\($0.name)\"): record with --device \($0.node)."
+                } ?? "")
         case .cannotGrab(let node, let reason):
             "Cannot grab \(node) exclusively: \(reason). Another program (a second styluskit, or a test tool) holds it; "
                 + "close it, or record without --grab."
@@ -69,7 +71,8 @@ public struct ClockAnchor: Hashable, Sendable {
     /// Reads both clocks now.
     public static func now() -> ClockAnchor {
         let pair = readClockPair()
-        return ClockAnchor(realtimeMicroseconds: pair.realtimeMicroseconds, monotonicMicroseconds: pair.monotonicMicroseconds)
+        return ClockAnchor(
+            realtimeMicroseconds: pair.realtimeMicroseconds, monotonicMicroseconds: pair.monotonicMicroseconds)
     }
 }
 
@@ -161,7 +164,8 @@ public final class LiveTablet {
             case .dropped(let drop):
                 events.append(drop)
                 // libevdev discarded the kernel's incomplete frame: this SYN_REPORT ends it for the assembler.
-                events.append(InputEvent(time: drop.time, type: .synchronization, code: SynchronizationCode.report, value: 0))
+                events.append(
+                    InputEvent(time: drop.time, type: .synchronization, code: SynchronizationCode.report, value: 0))
                 var delta: [InputEvent] = []
                 resync: while true {
                     switch device.next(syncMode: true) {
@@ -174,9 +178,12 @@ public final class LiveTablet {
                     }
                 }
                 if let last = delta.last, !last.isFrameEnd {
-                    delta.append(InputEvent(time: last.time, type: .synchronization, code: SynchronizationCode.report, value: 0))
+                    delta.append(
+                        InputEvent(time: last.time, type: .synchronization, code: SynchronizationCode.report, value: 0))
                 }
-                drops.append(DroppedEvents(droppedAt: drop.time, resyncEvents: delta.filter { $0.type != .synchronization }.count))
+                drops.append(
+                    DroppedEvents(
+                        droppedAt: drop.time, resyncEvents: delta.filter { $0.type != .synchronization }.count))
                 events += delta
                 count += 2 + delta.count
             case .again:

@@ -60,7 +60,9 @@ public final class ReadAheadTablet: Sendable {
         anchor = tablet.anchor
         grabbed = tablet.grabbed
         guard let ready = Self.pipe(), let stop = Self.pipe() else {
-            throw .readFailed(node: tablet.node, reason: "cannot create a pipe for the reader thread (\(String(cString: strerror(errno))))")
+            throw .readFailed(
+                node: tablet.node,
+                reason: "cannot create a pipe for the reader thread (\(String(cString: strerror(errno))))")
         }
         self.ready = ready
         self.stop = stop

@@ -89,7 +89,8 @@ public final class ReconnectingTablet: PenEventSource {
             return TabletIdentity.reading(found)
         }
         let id = tablet.description.id
-        return TabletIdentity(name: tablet.description.name, bustype: id.bustype, vendor: id.vendor, product: id.product)
+        return TabletIdentity(
+            name: tablet.description.name, bustype: id.bustype, vendor: id.vendor, product: id.product)
     }
 
     public var fileDescriptor: Int32 { isPresent ? tablet.fileDescriptor : -1 }

@@ -28,7 +28,8 @@ public struct LibwacomTablet: Hashable, Sendable {
     public var styli: [LibwacomStylus]
 
     public init(
-        name: String, modelName: String?, match: String?, widthInches: Int, heightInches: Int, integratedInDisplay: Bool,
+        name: String, modelName: String?, match: String?, widthInches: Int, heightInches: Int,
+        integratedInDisplay: Bool,
         integratedInSystem: Bool, hasTouch: Bool, buttons: Int, hasRing: Bool, styli: [LibwacomStylus]
     ) {
         self.name = name
@@ -59,7 +60,10 @@ public struct LibwacomTablet: Hashable, Sendable {
         guard let size = physicalSizeMillimetres, let x = device.absInfo[AbsoluteAxis.x],
             let y = device.absInfo[AbsoluteAxis.y], x.maximum > x.minimum, y.maximum > y.minimum
         else { return nil }
-        return (Double(Int64(x.maximum) - Int64(x.minimum)) / size.width, Double(Int64(y.maximum) - Int64(y.minimum)) / size.height)
+        return (
+            Double(Int64(x.maximum) - Int64(x.minimum)) / size.width,
+            Double(Int64(y.maximum) - Int64(y.minimum)) / size.height
+        )
     }
 }
 

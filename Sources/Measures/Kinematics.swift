@@ -54,7 +54,8 @@ struct Kinematics {
     /// Local extrema of the tangential acceleration profile (NCA).
     var accelerationChanges: Int? {
         guard !tangentialAccelerations.isEmpty, meanInterval > 0 else { return nil }
-        return Self.extremaCount(tangentialAccelerations, tolerance: Self.relativeTolerance * (speeds.max() ?? 0) / meanInterval)
+        return Self.extremaCount(
+            tangentialAccelerations, tolerance: Self.relativeTolerance * (speeds.max() ?? 0) / meanInterval)
     }
 
     /// A plane vector in millimetres (or their derivatives).

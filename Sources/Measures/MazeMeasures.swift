@@ -36,7 +36,9 @@ public struct MazeMeasures: Hashable, Sendable {
 
     /// The centre line of `maze`'s solution on the form: start opening, cell centres, end opening.
     public static func centreLine(_ maze: MazeOnForm) -> [FormPosition] {
-        [maze.midpoint(of: maze.maze.start)] + maze.maze.solution.map { maze.centre(of: $0) } + [maze.midpoint(of: maze.maze.end)]
+        [maze.midpoint(of: maze.maze.start)] + maze.maze.solution.map { maze.centre(of: $0) } + [
+            maze.midpoint(of: maze.maze.end)
+        ]
     }
 
     static func position(_ point: InkPoint) -> FormPosition {

@@ -14,7 +14,9 @@ public struct StepMeasures: Hashable, Sendable {
     /// is their home); any other type counts under `interruptions_other`.
     public static let interruptionTypes: [String] = {
         var types = MazeInterruptionKind.allCases.map(\.rawValue)
-        for kind in SymbolDigitInterruptionKind.allCases where !types.contains(kind.rawValue) { types.append(kind.rawValue) }
+        for kind in SymbolDigitInterruptionKind.allCases where !types.contains(kind.rawValue) {
+            types.append(kind.rawValue)
+        }
         return types
     }()
 
@@ -85,7 +87,8 @@ public struct StepMeasures: Hashable, Sendable {
         inAirRatio = onSurfaceTime > 0 ? inAirTime / onSurfaceTime : nil
         pauses = Self.pauseThresholds.map { threshold in gaps.filter { $0 > threshold }.count }
         timeToFirstStroke = strokes.first.map { first in
-            first.points.first!.time - step.start - operatorPauses.overlap(from: step.start, to: first.points.first!.time)
+            first.points.first!.time - step.start
+                - operatorPauses.overlap(from: step.start, to: first.points.first!.time)
         }
         let interruptedBy = step.interruptions.filter { !OperatorPauses.types.contains($0.type) }
         interruptions = interruptedBy.count
@@ -93,7 +96,9 @@ public struct StepMeasures: Hashable, Sendable {
         otherInterruptions = interruptedBy.filter { !Self.interruptionTypes.contains($0.type) }.count
         let inkEnd = strokes.last.map { $0.points.last!.time }
         let inkSpan = strokes.first.flatMap { first in
-            inkEnd.map { $0 - first.points.first!.time - operatorPauses.overlap(from: first.points.first!.time, to: $0) }
+            inkEnd.map {
+                $0 - first.points.first!.time - operatorPauses.overlap(from: first.points.first!.time, to: $0)
+            }
         }
         switch assessment {
         case .maze:
@@ -119,13 +124,16 @@ public struct StepMeasures: Hashable, Sendable {
     /// (`symbolDigitStep-digit-digit`), and a `-2` ending is the repeat.
     static func symbolDigitStep(_ identifier: String) -> SymbolDigitStep? {
         for round in 1...2 {
-            for part in SymbolDigitPart.allCases where SymbolDigitStep(round: round, part: part).identifier == identifier {
+            for part in SymbolDigitPart.allCases
+            where SymbolDigitStep(round: round, part: part).identifier == identifier {
                 return SymbolDigitStep(round: round, part: part)
             }
         }
         let round = identifier.hasSuffix("-2") ? 2 : 1
         let name = round == 2 ? String(identifier.dropLast(2)) : identifier
-        return SymbolDigitPart.allCases.first { name.hasSuffix("-" + $0.structureID) }.map { SymbolDigitStep(round: round, part: $0) }
+        return SymbolDigitPart.allCases.first { name.hasSuffix("-" + $0.structureID) }.map {
+            SymbolDigitStep(round: round, part: $0)
+        }
     }
 
     /// The spans of a step the operator paused (P in `administer`), from its `operator-paused` and

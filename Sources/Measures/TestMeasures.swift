@@ -56,14 +56,18 @@ public struct TestMeasures: Hashable, Sendable {
         let copy = assessment == .clock ? steps.first { $0.identifier == ClockStep.copy.identifier } : nil
         row.append("copy_command_total_time_ratio", Self.ratio(copy?.totalTime, command?.totalTime))
         row.append("copy_command_on_surface_time_ratio", Self.ratio(copy?.onSurfaceTime, command?.onSurfaceTime))
-        row.append("copy_command_strokes_ratio", Self.ratio(copy.map { Double($0.strokes) }, command.map { Double($0.strokes) }))
+        row.append(
+            "copy_command_strokes_ratio",
+            Self.ratio(copy.map { Double($0.strokes) }, command.map { Double($0.strokes) }))
         row.append("copy_command_path_length_ratio", Self.ratio(copy?.pathLength, command?.pathLength))
 
         let mazes = assessment == .maze ? steps : []
         let completions = mazes.compactMap(\.completionTime)
         row.append("maze_completion_time_s", completions.isEmpty ? nil : completions.reduce(0, +))
         let wallCross = StepMeasures.interruptionTypes.firstIndex(of: MazeInterruptionKind.wallCross.rawValue)!
-        row.append("wall_crosses", count: assessment == .maze ? mazes.reduce(0) { $0 + $1.interruptionsByType[wallCross] } : nil)
+        row.append(
+            "wall_crosses",
+            count: assessment == .maze ? mazes.reduce(0) { $0 + $1.interruptionsByType[wallCross] } : nil)
 
         for part in Self.symbolDigitSteps {
             let step = assessment == .symbolDigit ? steps.first { $0.identifier == part.identifier } : nil
@@ -78,11 +82,16 @@ public struct TestMeasures: Hashable, Sendable {
         let inked = solved.filter { $0.maze!.centreLineDistanceMean != nil }
         let inkedPoints = inked.reduce(0) { $0 + $1.points }
         row.append("maze_solution_length_mm", solved.isEmpty ? nil : solution)
-        row.append("maze_path_solution_ratio", Self.ratio(solved.reduce(0) { $0 + $1.pathLength }, solved.isEmpty ? nil : solution))
+        row.append(
+            "maze_path_solution_ratio",
+            Self.ratio(solved.reduce(0) { $0 + $1.pathLength }, solved.isEmpty ? nil : solution))
         row.append(
             "maze_centre_line_distance_mean_mm",
-            inkedPoints > 0 ? inked.reduce(0) { $0 + $1.maze!.centreLineDistanceMean! * Double($1.points) } / Double(inkedPoints) : nil)
-        row.append("maze_time_across_walls_s", solved.isEmpty ? nil : solved.reduce(0) { $0 + $1.maze!.timeAcrossWalls })
+            inkedPoints > 0
+                ? inked.reduce(0) { $0 + $1.maze!.centreLineDistanceMean! * Double($1.points) } / Double(inkedPoints)
+                : nil)
+        row.append(
+            "maze_time_across_walls_s", solved.isEmpty ? nil : solved.reduce(0) { $0 + $1.maze!.timeAcrossWalls })
         // Last, so the columns before keep their places. The wall time runs from the first step's
         // start to the last one's end (as `adf show` gives it); the steps follow one another, so
         // `total_time_s` is this less `paused_time_s`.
@@ -109,7 +118,8 @@ public enum MeasureLevel: String, Hashable, Sendable, CaseIterable {
             return [Self.joined(row, TestMeasures(test).row)]
         case .step:
             return test.steps.enumerated().map { index, step in
-                let measures = StepMeasures(step, number: index + 1, assessment: test.assessment, formSize: test.formSize)
+                let measures = StepMeasures(
+                    step, number: index + 1, assessment: test.assessment, formSize: test.formSize)
                 return Self.joined(Self.stepColumns(test, step, number: index + 1), measures.row)
             }
         case .stroke:
@@ -131,7 +141,8 @@ public enum MeasureLevel: String, Hashable, Sendable, CaseIterable {
 
     /// The column names of this level, in order (what a table with no rows has as its header).
     public var columns: [String] {
-        let empty = InkTest(assessment: .clock, steps: [InkStep(identifier: "", start: 0, end: 0, strokes: [InkStroke(points: [])])])
+        let empty = InkTest(
+            assessment: .clock, steps: [InkStep(identifier: "", start: 0, end: 0, strokes: [InkStroke(points: [])])])
         return rows(of: empty)[0].columns
     }
 

@@ -123,7 +123,8 @@ public struct TrailPartMeasures: Hashable, Sendable {
             }
             // The pen held still: a run of samples within `stillMillimetres` of its first.
             var anchor = 0
-            for index in points.indices.dropFirst() where Self.distance(points[anchor], points[index]) > Self.stillMillimetres {
+            for index in points.indices.dropFirst()
+            where Self.distance(points[anchor], points[index]) > Self.stillMillimetres {
                 if !inside(points[anchor].xMillimetres, points[anchor].yMillimetres) {
                     pause(points[index - 1].time - points[anchor].time)
                 }

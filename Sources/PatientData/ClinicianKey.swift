@@ -90,9 +90,12 @@ public struct ClinicianKey: Sendable {
     public func open(_ value: String, in binding: ResultsFileBinding) throws -> PatientDetails {
         let field = LocalRecord.field
         let record: LocalRecord = try RecordFormat.decode(value, field: field, kind: LocalRecord.kind)
-        guard record.key == keyID else { throw PatientDataError.otherClinicianKey(recordKey: record.key, keyFileKey: keyID) }
+        guard record.key == keyID else {
+            throw PatientDataError.otherClinicianKey(recordKey: record.key, keyFileKey: keyID)
+        }
         guard record.file == binding else {
-            throw PatientDataError.otherResultsFile(field: field, recordedFor: record.file.description, file: binding.description)
+            throw PatientDataError.otherResultsFile(
+                field: field, recordedFor: record.file.description, file: binding.description)
         }
         let plaintext: Data
         do {
@@ -156,9 +159,12 @@ enum RecordFormat {
         guard let header = try? JSONDecoder().decode(Header.self, from: json) else {
             throw PatientDataError.malformedRecord(field: field, reason: "it has no version and kind")
         }
-        guard header.v == version else { throw PatientDataError.unsupportedRecordVersion(field: field, version: header.v) }
+        guard header.v == version else {
+            throw PatientDataError.unsupportedRecordVersion(field: field, version: header.v)
+        }
         guard header.kind == kind else {
-            throw PatientDataError.malformedRecord(field: field, reason: "it is a \(header.kind) record, not a \(kind) one")
+            throw PatientDataError.malformedRecord(
+                field: field, reason: "it is a \(header.kind) record, not a \(kind) one")
         }
         do {
             return try JSONDecoder().decode(Record.self, from: json)
@@ -179,9 +185,11 @@ enum RecordFormat {
     }
 
     static func details(from plaintext: Data, field: String) throws -> PatientDetails {
-        guard let line = String(data: plaintext, encoding: .utf8), let details = try? PatientDetails(encodedLine: line) else {
+        guard let line = String(data: plaintext, encoding: .utf8), let details = try? PatientDetails(encodedLine: line)
+        else {
             // Authenticated, so written by a StylusKit: only a bug could get here.
-            throw PatientDataError.malformedRecord(field: field, reason: "its decrypted content is not six quoted fields")
+            throw PatientDataError.malformedRecord(
+                field: field, reason: "its decrypted content is not six quoted fields")
         }
         return details
     }

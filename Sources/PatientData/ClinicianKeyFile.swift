@@ -85,9 +85,11 @@ public enum ClinicianKeyFile {
             let box = try AES.GCM.SealedBox(
                 nonce: AES.GCM.Nonce(data: contents.wrappedKey.nonce), ciphertext: contents.wrappedKey.ciphertext,
                 tag: contents.wrappedKey.tag)
-            dataKey = SymmetricKey(data: try AES.GCM.open(box, using: keys.wrapping, authenticating: contents.authenticatedData))
+            dataKey = SymmetricKey(
+                data: try AES.GCM.open(box, using: keys.wrapping, authenticating: contents.authenticatedData))
         } catch {
-            throw PatientDataError.keyFileMalformed(path: path, reason: "its wrapped data key fails its integrity check")
+            throw PatientDataError.keyFileMalformed(
+                path: path, reason: "its wrapped data key fails its integrity check")
         }
         let key = ClinicianKey(dataKey: dataKey, kdf: contents.kdf)
         guard key.keyID == contents.keyID else {
@@ -102,7 +104,8 @@ public enum ClinicianKeyFile {
     public static func changePassword(
         at path: String, oldPassword: String, newPassword: String, iterations: Int
     ) throws -> ClinicianKey {
-        try rewrap(try unlock(at: path, password: oldPassword), at: path, newPassword: newPassword, iterations: iterations)
+        try rewrap(
+            try unlock(at: path, password: oldPassword), at: path, newPassword: newPassword, iterations: iterations)
     }
 
     /// Re-wraps an unlocked key under `newPassword`, replacing the key file at `path` atomically.
@@ -135,7 +138,8 @@ public enum ClinicianKeyFile {
             verifier: Data(HMAC<SHA256>.authenticationCode(for: verifierLabel, using: keys.verifier)),
             wrappedKey: .init(nonce: Data(), ciphertext: Data(), tag: Data()))
         let plain = key.dataKey.withUnsafeBytes { Data($0) }
-        let box = try AES.GCM.seal(plain, using: keys.wrapping, nonce: AES.GCM.Nonce(), authenticating: contents.authenticatedData)
+        let box = try AES.GCM.seal(
+            plain, using: keys.wrapping, nonce: AES.GCM.Nonce(), authenticating: contents.authenticatedData)
         contents.wrappedKey = .init(nonce: Data(box.nonce), ciphertext: box.ciphertext, tag: box.tag)
         return contents
     }
@@ -162,7 +166,9 @@ public enum ClinicianKeyFile {
             }
             if n == 0 { break }
             data.append(contentsOf: buffer[..<n])
-            if data.count > 1 << 20 { throw PatientDataError.keyFileMalformed(path: path, reason: "it is larger than 1 MiB") }
+            if data.count > 1 << 20 {
+                throw PatientDataError.keyFileMalformed(path: path, reason: "it is larger than 1 MiB")
+            }
         }
         struct Header: Decodable {
             var format: String
@@ -217,7 +223,8 @@ public enum ClinicianKeyFile {
             try FileManager.default.createDirectory(
                 atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw PatientDataError.fileSystem(operation: "create the directory", path: directory, reason: SystemErrorText.reason(error))
+            throw PatientDataError.fileSystem(
+                operation: "create the directory", path: directory, reason: SystemErrorText.reason(error))
         }
     }
 

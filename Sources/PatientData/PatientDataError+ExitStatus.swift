@@ -8,7 +8,8 @@ extension PatientDataError: ExitStatusCarrying {
         case .keyFileMissing: .noInput
         case .keyFileExists: .cannotCreate
         case .keyFileIsDirectory: .usage
-        case .wrongPassword, .passwordTooShort, .passwordsDiffer, .iterationsTooFew, .noPatientField, .noStepsToBind: .failure
+        case .wrongPassword, .passwordTooShort, .passwordsDiffer, .iterationsTooFew, .noPatientField, .noStepsToBind:
+            .failure
         case .inputEnded: .noInput
         case .fileSystem: .ioError
         case .malformedLine, .controlCharacter, .keyFileMalformed, .unsupportedKeyFileVersion, .malformedRecord,

@@ -39,63 +39,63 @@ public enum PatientDataError: Error, CustomStringConvertible, Equatable {
 
     public var description: String {
         switch self {
-        case let .malformedLine(reason):
+        case .malformedLine(let reason):
             "The patient details are not the six quoted, comma-separated fields"
                 + " \"lastName\",\"firstName\",\"medicalRecord\",\"birthday\",\"testingSite\",\"testIdentifier\": \(reason)."
-        case let .controlCharacter(field):
+        case .controlCharacter(let field):
             "The patient's \(field) holds a line break or another control character; the patient details must be one line."
-        case let .keyFileTooOpen(path, mode):
+        case .keyFileTooOpen(let path, let mode):
             "The clinician key file \(path) can be read or changed by other users (mode \(String(mode & 0o777, radix: 8)))."
                 + " Run: chmod 600 \(path)"
-        case let .keyFileMissing(path):
+        case .keyFileMissing(let path):
             "There is no clinician key file at \(path). Create one with 'styluskit keys init', or pass --key-file."
-        case let .keyFileExists(path):
+        case .keyFileExists(let path):
             "A clinician key file already exists at \(path); it was left unchanged. Use 'styluskit keys change-password'"
                 + " to change its password, or --key-file to create another."
-        case let .keyFileIsDirectory(path):
+        case .keyFileIsDirectory(let path):
             "\(path) is a directory; give --key-file the path of the key file itself, e.g. \(path.hasSuffix("/") ? path : path + "/")clinician.key."
-        case let .keyFileMalformed(path, reason):
+        case .keyFileMalformed(let path, let reason):
             "The clinician key file \(path) is damaged (\(reason)). Restore it from a backup; without it the local patient copies cannot be read."
-        case let .unsupportedKeyFileVersion(path, version):
+        case .unsupportedKeyFileVersion(let path, let version):
             "The clinician key file \(path) has format version \(version), which this styluskit does not know. Use a newer styluskit."
-        case let .wrongPassword(path):
+        case .wrongPassword(let path):
             "Wrong password for the clinician key \(path). Nothing was decrypted."
-        case let .passwordTooShort(minimum):
+        case .passwordTooShort(let minimum):
             "The password is too short: use at least \(minimum) characters."
         case .passwordsDiffer:
             "The two passwords differ. Nothing was changed; run the command again."
-        case let .inputEnded(what):
+        case .inputEnded(let what):
             "Standard input ended before the \(what) was read. Nothing was done."
-        case let .iterationsTooFew(given, minimum):
+        case .iterationsTooFew(let given, let minimum):
             "--iterations \(given) is too few for PBKDF2-HMAC-SHA256: use at least \(minimum)."
-        case let .malformedRecord(field, reason):
+        case .malformedRecord(let field, let reason):
             "The \(field) is not a StylusKit patient record (\(reason)). It was damaged or written by another program; nothing is shown."
-        case let .unsupportedRecordVersion(field, version):
+        case .unsupportedRecordVersion(let field, let version):
             "The \(field) has record format version \(version), which this styluskit does not know. Use a newer styluskit."
-        case let .otherClinicianKey(recordKey, keyFileKey):
+        case .otherClinicianKey(let recordKey, let keyFileKey):
             "The LocalPatientEncodedID was encrypted with another clinician key (key id \(recordKey)); the key file holds"
                 + " key id \(keyFileKey). Use the key file it was written with (--key-file)."
-        case let .otherServerKey(recordKey, privateKey):
+        case .otherServerKey(let recordKey, let privateKey):
             "The PatientEncodedID was encrypted for another server key (key id \(recordKey)); the private key given has"
                 + " key id \(privateKey). Use the private key it was encrypted for."
-        case let .otherResultsFile(field, recordedFor, file):
+        case .otherResultsFile(let field, let recordedFor, let file):
             "The \(field) belongs to another results file (\(recordedFor)), not to \(file): it was copied from there."
                 + " Nothing is shown; read it in its own results file."
-        case let .failedIntegrityCheck(field):
+        case .failedIntegrityCheck(let field):
             "The \(field) fails its integrity check: it was changed or damaged after it was written, or copied from"
                 + " another results file. Nothing is shown."
-        case let .serverKeyTooSmall(path, bits, minimum):
+        case .serverKeyTooSmall(let path, let bits, let minimum):
             "The server key \(path) is "
                 + (bits.map { "a \($0)-bit RSA key" } ?? "an RSA key of fewer than 1024 bits")
                 + "; at least \(minimum) bits are required."
                 + " Ask the receiving server for a larger key."
-        case let .unreadableServerKey(path, kind):
+        case .unreadableServerKey(let path, let kind):
             "\(path) is not an RSA \(kind) key in PEM form (-----BEGIN \(kind == "public" ? "PUBLIC KEY" : "PRIVATE KEY")-----)."
-        case let .fileSystem(operation, path, reason):
+        case .fileSystem(let operation, let path, let reason):
             "Cannot \(operation) \(path): \(reason)."
-        case let .noPatientField(file, field):
+        case .noPatientField(let file, let field):
             "\(file) has no \(field): no patient details were stored with this test."
-        case let .noStepsToBind(file):
+        case .noStepsToBind(let file):
             "\(file) has no steps, so no start time to check its patient data against; it is not a complete results file."
         }
     }

@@ -5,9 +5,13 @@ import TestMaterials
 /// results file they belong to, and read back with the binding they were sealed for.
 public enum PatientFields {
     /// The patient fields of the results file `path` and the binding they were sealed for.
-    public static func read(resultsFile path: String) throws -> (environment: ClockSketchData, binding: ResultsFileBinding) {
+    public static func read(resultsFile path: String) throws -> (
+        environment: ClockSketchData, binding: ResultsFileBinding
+    ) {
         let file = try ADFReader.forEachPoint(path: path) { _ in }
-        guard let start = file.document.steps.first?.start.unixMilliseconds else { throw PatientDataError.noStepsToBind(file: path) }
+        guard let start = file.document.steps.first?.start.unixMilliseconds else {
+            throw PatientDataError.noStepsToBind(file: path)
+        }
         return (file.document.environment, ResultsFileBinding(resultsPath: path, startUnixMilliseconds: start))
     }
 
@@ -21,7 +25,8 @@ public enum PatientFields {
     /// clinician key `unlock` opens (its password asked for at the terminal, after the details) and,
     /// with `serverKey`, for the receiving server.
     public static func seal(
-        from file: String?, serverKey: String?, unlock: (Terminal) throws -> ClinicianKey, for binding: ResultsFileBinding
+        from file: String?, serverKey: String?, unlock: (Terminal) throws -> ClinicianKey,
+        for binding: ResultsFileBinding
     ) throws -> SealedPatient {
         try Sealer(from: file, serverKey: serverKey, unlock: unlock).seal(for: binding)
     }
@@ -36,14 +41,17 @@ public enum PatientFields {
         /// Reads the details (of `file`, or asked for at the terminal), then unlocks the clinician key.
         public init(from file: String?, serverKey: String?, unlock: (Terminal) throws -> ClinicianKey) throws {
             let terminal = Terminal()
-            server = try serverKey.map { try ServerPublicKey(pem: try readText($0, purpose: "server public key"), path: $0) }
+            server = try serverKey.map {
+                try ServerPublicKey(pem: try readText($0, purpose: "server public key"), path: $0)
+            }
             details = try PatientFields.details(from: file, terminal: terminal)
             clinician = try unlock(terminal)
         }
 
         /// The two fields for the results file of `binding`.
         public func seal(for binding: ResultsFileBinding) throws -> SealedPatient {
-            SealedPatient(local: try clinician.seal(details, for: binding), external: try server?.seal(details, for: binding))
+            SealedPatient(
+                local: try clinician.seal(details, for: binding), external: try server?.seal(details, for: binding))
         }
     }
 }

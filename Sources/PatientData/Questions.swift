@@ -44,7 +44,8 @@ extension ClinicianKeyFile {
     public static func create(at path: String, terminal: Terminal, iterations: Int) throws -> ClinicianKey {
         var isDirectory: ObjCBool = false
         if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-            throw isDirectory.boolValue ? PatientDataError.keyFileIsDirectory(path: path) : PatientDataError.keyFileExists(path: path)
+            throw isDirectory.boolValue
+                ? PatientDataError.keyFileIsDirectory(path: path) : PatientDataError.keyFileExists(path: path)
         }
         return try create(at: path, password: try terminal.newPassword(), iterations: iterations)
     }
@@ -63,6 +64,8 @@ extension ClinicianKeyFile {
 extension KDFParameters {
     /// Refuses fewer PBKDF2 iterations than `minimumIterations` for a key file made for use.
     public static func check(iterations: Int) throws(PatientDataError) {
-        guard iterations >= minimumIterations else { throw .iterationsTooFew(given: iterations, minimum: minimumIterations) }
+        guard iterations >= minimumIterations else {
+            throw .iterationsTooFew(given: iterations, minimum: minimumIterations)
+        }
     }
 }

@@ -45,10 +45,12 @@ public struct ServerPublicKey {
         let contentKey = SymmetricKey(size: .bits256)
         let wrappedKey = try contentKey.withUnsafeBytes { try key.encrypt(Data($0), padding: .PKCS1_OAEP_SHA256) }
         var record = ExternalRecord(
-            v: RecordFormat.version, kind: ExternalRecord.kind, alg: ExternalRecord.algorithm, key: keyID, file: binding,
+            v: RecordFormat.version, kind: ExternalRecord.kind, alg: ExternalRecord.algorithm, key: keyID,
+            file: binding,
             wrappedKey: wrappedKey, nonce: Data(), ciphertext: Data(), tag: Data())
         let box = try AES.GCM.seal(
-            plaintext, using: contentKey, nonce: AES.GCM.Nonce(), authenticating: record.authenticatedData(for: binding))
+            plaintext, using: contentKey, nonce: AES.GCM.Nonce(), authenticating: record.authenticatedData(for: binding)
+        )
         record.nonce = Data(box.nonce)
         record.ciphertext = box.ciphertext
         record.tag = box.tag
@@ -78,9 +80,12 @@ public struct ServerPrivateKey {
         guard record.alg == ExternalRecord.algorithm else {
             throw PatientDataError.malformedRecord(field: field, reason: "its algorithm \(record.alg) is unknown")
         }
-        guard record.key == keyID else { throw PatientDataError.otherServerKey(recordKey: record.key, privateKey: keyID) }
+        guard record.key == keyID else {
+            throw PatientDataError.otherServerKey(recordKey: record.key, privateKey: keyID)
+        }
         guard record.file == binding else {
-            throw PatientDataError.otherResultsFile(field: field, recordedFor: record.file.description, file: binding.description)
+            throw PatientDataError.otherResultsFile(
+                field: field, recordedFor: record.file.description, file: binding.description)
         }
         let plaintext: Data
         do {

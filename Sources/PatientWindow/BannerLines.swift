@@ -47,7 +47,8 @@ public enum BannerLines {
 
     /// The vertical centre of line `index` of `count` in a banner `height` high, in the same unit:
     /// the lines, `lineSpacing` apart, are centred on the banner's middle.
-    public static func lineCentre(_ index: Int, of count: Int, bannerHeight height: Double, textSize: Double) -> Double {
+    public static func lineCentre(_ index: Int, of count: Int, bannerHeight height: Double, textSize: Double) -> Double
+    {
         height / 2 + (Double(index) - Double(count - 1) / 2) * lineSpacing * textSize
     }
 }

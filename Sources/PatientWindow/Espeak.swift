@@ -25,7 +25,7 @@ public enum SpeechError: Error, Hashable, Sendable, CustomStringConvertible {
         case .noAudioOutput:
             "there is no audio output (SDL could not open one); the instructions are shown but not spoken, and the "
                 + "results record them as not spoken. Connect speakers, or check the session's sound settings."
-        case let .noSuchVoice(voice):
+        case .noSuchVoice(let voice):
             "espeak-ng has no voice '\(voice)'; `espeak-ng --voices` lists them. Pass one of them to --voice."
         }
     }
@@ -56,7 +56,9 @@ enum Espeak {
             let rate = espeak_Initialize(AUDIO_OUTPUT_SYNCHRONOUS, 0, nil, Int32(espeakINITIALIZE_DONT_EXIT))
             guard rate > 0 else { throw .unavailable }
             espeak_SetSynthCallback { wav, count, _ in
-                if let wav, count > 0 { synthesised.append(contentsOf: UnsafeBufferPointer(start: wav, count: Int(count))) }
+                if let wav, count > 0 {
+                    synthesised.append(contentsOf: UnsafeBufferPointer(start: wav, count: Int(count)))
+                }
                 return 0
             }
             sampleRate = rate

@@ -110,11 +110,13 @@ public struct InstructionScript: Hashable, Sendable {
         case .test:
             first = InstructionSegment(region: legendArea(of: form), words: PatientWords.symbolDigitLegend)
         case .copy:
-            first = InstructionSegment(region: bounds(firstRow.map(\.promptCell)), words: PatientWords.symbolDigitCopyDigits)
+            first = InstructionSegment(
+                region: bounds(firstRow.map(\.promptCell)), words: PatientWords.symbolDigitCopyDigits)
         case .delayedRecall:
             first = InstructionSegment(region: legendArea(of: form), words: PatientWords.symbolDigitRecallLegend)
         }
-        let sampleWords = form.step.part == .copy ? PatientWords.symbolDigitCopySamples : PatientWords.symbolDigitSamples
+        let sampleWords =
+            form.step.part == .copy ? PatientWords.symbolDigitCopySamples : PatientWords.symbolDigitSamples
         return [
             first,
             InstructionSegment(region: bounds(samples.map(\.box)), words: sampleWords),
@@ -126,7 +128,8 @@ public struct InstructionScript: Hashable, Sendable {
     /// for every part, as the boxes are.
     private static func legendArea(of form: SymbolDigitForm) -> FormRectangle {
         let test = SymbolDigitForm(
-            step: SymbolDigitStep(round: form.step.round, part: .test), displayMode: form.displayMode, origin: form.origin)
+            step: SymbolDigitStep(round: form.step.round, part: .test), displayMode: form.displayMode,
+            origin: form.origin)
         return bounds(test.legend.flatMap { [$0.symbolCell, $0.digitCell] })
     }
 
@@ -138,6 +141,7 @@ public struct InstructionScript: Hashable, Sendable {
         let minY = rectangles.map(\.minY).min() ?? 0
         let maxX = rectangles.map(\.maxX).max() ?? 0
         let maxY = rectangles.map(\.maxY).max() ?? 0
-        return FormRectangle(x: minX - margin, y: minY - margin, width: maxX - minX + 2 * margin, height: maxY - minY + 2 * margin)
+        return FormRectangle(
+            x: minX - margin, y: minY - margin, width: maxX - minX + 2 * margin, height: maxY - minY + 2 * margin)
     }
 }

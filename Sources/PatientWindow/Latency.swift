@@ -32,7 +32,9 @@ public struct LatencyMeter: Hashable, Sendable {
     public func percentile(_ fraction: Double) -> Int64? { Self.percentile(fraction, of: delaysMicroseconds) }
 
     /// The frame cost below which `fraction` of the presented frames fall; nil before any frame.
-    public func frameCostPercentile(_ fraction: Double) -> Int64? { Self.percentile(fraction, of: frameCostsMicroseconds) }
+    public func frameCostPercentile(_ fraction: Double) -> Int64? {
+        Self.percentile(fraction, of: frameCostsMicroseconds)
+    }
 
     private static func percentile(_ fraction: Double, of values: [Int64]) -> Int64? {
         guard !values.isEmpty else { return nil }
@@ -58,7 +60,8 @@ public struct LatencyMeter: Hashable, Sendable {
         if let refreshRate, refreshRate > 0 {
             let refresh = 1_000_000 / Double(refreshRate)
             func judged(_ us: Int64) -> String {
-                Double(us) <= refresh ? "met" : "missed (\(String((Double(us) / refresh * 10).rounded() / 10)) refreshes)"
+                Double(us) <= refresh
+                    ? "met" : "missed (\(String((Double(us) / refresh * 10).rounded() / 10)) refreshes)"
             }
             text += "; one refresh at \(refreshRate) Hz is \(ms(refresh)) ms: p50 \(judged(p50)), p99 \(judged(p99))"
         } else {

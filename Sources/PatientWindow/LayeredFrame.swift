@@ -136,7 +136,9 @@ public final class LayeredFrame {
             for dot in dots {
                 let filled = Self.fill(dot, width: width, height: height)
                 guard !filled.isEmpty else { continue }
-                for y in filled.y0..<filled.y1 { (base + y * width + filled.x0).update(repeating: colour, count: filled.x1 - filled.x0) }
+                for y in filled.y0..<filled.y1 {
+                    (base + y * width + filled.x0).update(repeating: colour, count: filled.x1 - filled.x0)
+                }
                 box = box.union(filled)
             }
         }
@@ -163,7 +165,8 @@ public final class LayeredFrame {
     /// The finish layers' opacities, the check mark's dots and the cursor for the next frame; the
     /// boxes they change are noted.
     public func setTop(
-        fadeOpacity opacity: [UInt8], checkDots dots: [PixelDot], checkColour colour: UInt32, cursor newCursor: (x: Double, y: Double)?
+        fadeOpacity opacity: [UInt8], checkDots dots: [PixelDot], checkColour colour: UInt32,
+        cursor newCursor: (x: Double, y: Double)?
     ) {
         for slot in 0..<2 where opacity[slot] != fadeOpacity[slot] {
             if let layer = fades[slot] { touch(layer.bounds) }
@@ -178,7 +181,7 @@ public final class LayeredFrame {
         let moved: Bool
         switch (cursor, newCursor) {
         case (nil, nil): moved = false
-        case let (old?, new?): moved = old.x != new.x || old.y != new.y
+        case (let old?, let new?): moved = old.x != new.x || old.y != new.y
         default: moved = true
         }
         if moved {
@@ -209,10 +212,14 @@ public final class LayeredFrame {
             fades[slot]?.blend(in: box, opacity: fadeOpacity[slot], into: target, pitch: pitch)
         }
         for dot in checkDots {
-            Self.paint(Self.fill(dot, width: width, height: height), colour: checkColour, clip: box, into: target, pitch: pitch)
+            Self.paint(
+                Self.fill(dot, width: width, height: height), colour: checkColour, clip: box, into: target, pitch: pitch
+            )
         }
         if let cursor {
-            for arm in cursorArms(cursor) { Self.paint(arm, colour: Self.cursorColour, clip: box, into: target, pitch: pitch) }
+            for arm in cursorArms(cursor) {
+                Self.paint(arm, colour: Self.cursorColour, clip: box, into: target, pitch: pitch)
+            }
         }
     }
 
@@ -244,7 +251,8 @@ public final class LayeredFrame {
             let snapped = Double((edge * 256).rounded(.toNearestOrEven)) / 256
             return Int((snapped - 0.5).rounded(.up))
         }
-        return ScreenBox(x0: first(x), y0: first(y), x1: first(x + w), y1: first(y + h)).clipped(width: width, height: height)
+        return ScreenBox(x0: first(x), y0: first(y), x1: first(x + w), y1: first(y + h)).clipped(
+            width: width, height: height)
     }
 
     private static func bounds(of dots: [PixelDot], width: Int, height: Int) -> ScreenBox {
@@ -265,11 +273,16 @@ public final class LayeredFrame {
         cursorArms(at).reduce(ScreenBox(x0: 0, y0: 0, x1: 0, y1: 0)) { $0.union($1) }
     }
 
-    private static func paint(_ filled: ScreenBox, colour: UInt32, clip: ScreenBox, into target: UnsafeMutablePointer<UInt32>, pitch: Int) {
+    private static func paint(
+        _ filled: ScreenBox, colour: UInt32, clip: ScreenBox, into target: UnsafeMutablePointer<UInt32>, pitch: Int
+    ) {
         let part = ScreenBox(
-            x0: max(filled.x0, clip.x0), y0: max(filled.y0, clip.y0), x1: min(filled.x1, clip.x1), y1: min(filled.y1, clip.y1))
+            x0: max(filled.x0, clip.x0), y0: max(filled.y0, clip.y0), x1: min(filled.x1, clip.x1),
+            y1: min(filled.y1, clip.y1))
         guard !part.isEmpty else { return }
-        for y in part.y0..<part.y1 { (target + y * pitch + part.x0).update(repeating: colour, count: part.x1 - part.x0) }
+        for y in part.y0..<part.y1 {
+            (target + y * pitch + part.x0).update(repeating: colour, count: part.x1 - part.x0)
+        }
     }
 }
 
@@ -332,7 +345,9 @@ struct FrameLayer {
                 for run in runs[y] {
                     let from = max(run.lowerBound, box.x0)
                     let to = min(run.upperBound, box.x1)
-                    if to > from { (target + y * pitch + from).update(from: source + y * width + from, count: to - from) }
+                    if to > from {
+                        (target + y * pitch + from).update(from: source + y * width + from, count: to - from)
+                    }
                 }
             }
         }
@@ -346,7 +361,8 @@ struct FrameLayer {
         pixels.withUnsafeBufferPointer { buffer in
             for y in max(box.y0, bounds.y0)..<max(max(box.y0, bounds.y0), min(box.y1, bounds.y1)) {
                 for run in runs[y] {
-                    for x in max(run.lowerBound, box.x0)..<max(max(run.lowerBound, box.x0), min(run.upperBound, box.x1)) {
+                    for x in max(run.lowerBound, box.x0)..<max(max(run.lowerBound, box.x0), min(run.upperBound, box.x1))
+                    {
                         let s = buffer[y * width + x]
                         let d = target[y * pitch + x]
                         var out: UInt32 = 0xFF00_0000

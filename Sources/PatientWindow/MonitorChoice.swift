@@ -42,7 +42,8 @@ public struct DRMConnector {
     public var label: String {
         name
             + (edid?.productName.map { " (EDID '\($0)')" }
-                ?? (edid.map { " (EDID \($0.manufacturer) \(String(format: "%04x", $0.productCode)), no monitor name)" } ?? ""))
+                ?? (edid.map { " (EDID \($0.manufacturer) \(String(format: "%04x", $0.productCode)), no monitor name)" }
+                    ?? ""))
     }
 
     /// Every connector under `root` (`card*-NAME` entries; the cards themselves are skipped), in
@@ -58,7 +59,9 @@ public struct DRMConnector {
             let status = (try? String(contentsOfFile: "\(directory)/status", encoding: .utf8))?
                 .trimmingCharacters(in: .whitespacesAndNewlines)
             found.append(
-                DRMConnector(name: String(entry[entry.index(after: dash)...]), edidPath: edidPath, edidBytes: bytes, status: status))
+                DRMConnector(
+                    name: String(entry[entry.index(after: dash)...]), edidPath: edidPath, edidBytes: bytes,
+                    status: status))
         }
         return found
     }
@@ -116,7 +119,9 @@ public struct MonitorChooser {
         let indices = Array(Set(named.flatMap(sdlIndices))).sorted()
         switch indices.count {
         case 1: return indices[0]
-        case 0: throw .notShownBySDL(name: name, connectors: named.map(\.label), driver: videoDriver ?? "unknown", monitors: monitorList)
+        case 0:
+            throw .notShownBySDL(
+                name: name, connectors: named.map(\.label), driver: videoDriver ?? "unknown", monitors: monitorList)
         default: throw .ambiguous(name: name, candidates: indices.map(monitorLabel), monitors: monitorList)
         }
     }
@@ -141,7 +146,8 @@ public struct MonitorChooser {
         return (
             nil,
             "the display profile \(profile.name) matches \(which), shown by SDL as "
-                + indices.map(monitorLabel).joined(separator: ", ") + "; the window goes on the first monitor, \(first). "
+                + indices.map(monitorLabel).joined(separator: ", ")
+                + "; the window goes on the first monitor, \(first). "
                 + "Pass --output-display NAME to choose."
         )
     }
@@ -159,7 +165,8 @@ public struct MonitorChooser {
         if parts.isEmpty { parts = ["(none)"] }
         let unseen = connectors.filter { sdlIndices(of: $0).isEmpty }
         if !unseen.isEmpty {
-            parts.append("and connected but not matched to an SDL monitor: " + unseen.map(\.label).joined(separator: ", "))
+            parts.append(
+                "and connected but not matched to an SDL monitor: " + unseen.map(\.label).joined(separator: ", "))
         }
         return parts.joined(separator: ", ")
     }
@@ -173,14 +180,14 @@ public enum MonitorChoiceError: Error, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .noSuchMonitor(name, monitors):
+        case .noSuchMonitor(let name, let monitors):
             "No monitor is called '\(name)' by SDL, by a connector or by an EDID; the monitors are: \(monitors). "
                 + "Pass one of these names (or #N), a connector (as in /sys/class/drm/card0-DP-1: DP-1) or an EDID monitor name to --output-display."
-        case let .notShownBySDL(name, connectors, driver, monitors):
+        case .notShownBySDL(let name, let connectors, let driver, let monitors):
             "'\(name)' is the connected display \(connectors.joined(separator: ", ")), but SDL's \(driver) video driver shows "
                 + "no monitor by its EDID or connector name, so it cannot be told which of SDL's monitors it is; "
                 + "the monitors are: \(monitors). Pass SDL's name of the monitor to --output-display."
-        case let .ambiguous(name, candidates, monitors):
+        case .ambiguous(let name, let candidates, let monitors):
             "'\(name)' names more than one monitor: \(candidates.joined(separator: ", ")); the monitors are: \(monitors). "
                 + "Pass the one you mean by its number to --output-display, e.g. '\(candidates.first?.prefix { $0 != " " } ?? "#0")'."
         }

@@ -16,7 +16,9 @@ public struct OperatorLine: Hashable, Sendable {
     public var abortAsked = false
 
     /// `elapsed` is the time on the operator's clock: since the form was first shown, paused time left out.
-    public init(test: String, part: String?, elapsed: EventDuration, tabletAway: Bool, endAsked: Bool, paused: Bool = false) {
+    public init(
+        test: String, part: String?, elapsed: EventDuration, tabletAway: Bool, endAsked: Bool, paused: Bool = false
+    ) {
         self.test = test
         self.part = part
         self.elapsed = elapsed

@@ -24,7 +24,8 @@ final class OperatorWindow {
 
     /// Opens the strip on SDL's monitor `monitorIndex`, at most `width` pixels wide.
     init(monitorIndex: Int, width: Int = 1_200, height: Int = 44) throws(PatientWindowError) {
-        window = try SDLPictureWindow(monitorIndex: monitorIndex, width: width, height: height, title: "StylusKit operator")
+        window = try SDLPictureWindow(
+            monitorIndex: monitorIndex, width: width, height: height, title: "StylusKit operator")
     }
 
     /// SDL's index of the monitor the strip is on.
@@ -36,18 +37,21 @@ final class OperatorWindow {
         shown = text
         let centimetresPerPixel = 2.54 / Self.dotsPerInch
         let size = FormSize(
-            widthCentimetres: Double(window.width) * centimetresPerPixel, heightCentimetres: Double(window.height) * centimetresPerPixel)
+            widthCentimetres: Double(window.width) * centimetresPerPixel,
+            heightCentimetres: Double(window.height) * centimetresPerPixel)
         let page = PageDrawing(
             size: size,
             marks: [
                 .polygon(
                     [
-                        FormPosition(xCentimetres: 0, yCentimetres: 0), FormPosition(xCentimetres: size.widthCentimetres, yCentimetres: 0),
+                        FormPosition(xCentimetres: 0, yCentimetres: 0),
+                        FormPosition(xCentimetres: size.widthCentimetres, yCentimetres: 0),
                         FormPosition(xCentimetres: size.widthCentimetres, yCentimetres: size.heightCentimetres),
                         FormPosition(xCentimetres: 0, yCentimetres: size.heightCentimetres),
                     ], colour: Self.background),
                 .text(
-                    text, at: FormPosition(xCentimetres: 12 * centimetresPerPixel, yCentimetres: 28 * centimetresPerPixel),
+                    text,
+                    at: FormPosition(xCentimetres: 12 * centimetresPerPixel, yCentimetres: 28 * centimetresPerPixel),
                     sizeCentimetres: 16 * centimetresPerPixel, colour: Self.textColour),
             ])
         let raster = RasterImage(page: page, dotsPerInch: Self.dotsPerInch)

@@ -81,7 +81,9 @@ public final class PatientScreen {
 
     /// SDL's video driver (`x11`, `wayland`, `offscreen`) and its monitors by name, in SDL's order
     /// (a monitor's index is its place here), before any window is open.
-    public static func monitors() throws(PatientWindowError) -> (driver: String?, names: [String]) { try SDLScreen.monitors() }
+    public static func monitors() throws(PatientWindowError) -> (driver: String?, names: [String]) {
+        try SDLScreen.monitors()
+    }
 
     /// Opens the window on SDL's monitor `monitorIndex`, else the one called `monitor` (default:
     /// the first), and places a form of `form` on it at `pixelsPerInch` (default:
@@ -91,16 +93,21 @@ public final class PatientScreen {
     /// `content`, when given, is the part of the form that must be seen (`ScreenLayout.init(…keeping:)`):
     /// the form stays at physical size while it fits, as a trail making form's circles (`TrailsScreen.content`).
     public init(
-        monitor: String?, monitorIndex: Int? = nil, form: FormSize, keeping content: FormRectangle? = nil, pixelsPerInch: Double?,
+        monitor: String?, monitorIndex: Int? = nil, form: FormSize, keeping content: FormRectangle? = nil,
+        pixelsPerInch: Double?,
         showsCursor: Bool,
-        redraw: RedrawMode = .incremental, synthesiser: some SpeechSynthesiser = EspeakSynthesiser(), speaks: Bool = true
+        redraw: RedrawMode = .incremental, synthesiser: some SpeechSynthesiser = EspeakSynthesiser(),
+        speaks: Bool = true
     ) throws(PatientWindowError) {
-        sdl = try SDLScreen(monitor: monitor, monitorIndex: monitorIndex, title: "StylusKit", layered: redraw == .incremental)
+        sdl = try SDLScreen(
+            monitor: monitor, monitorIndex: monitorIndex, title: "StylusKit", layered: redraw == .incremental)
         speech = SpeechWorker(synthesiser: synthesiser)
         let density = pixelsPerInch ?? sdl.reportedPixelsPerInch ?? 96
         layout =
             if let content {
-                ScreenLayout(form: form, screenWidth: sdl.width, screenHeight: sdl.height, pixelsPerInch: density, keeping: content)
+                ScreenLayout(
+                    form: form, screenWidth: sdl.width, screenHeight: sdl.height, pixelsPerInch: density,
+                    keeping: content)
             } else {
                 ScreenLayout(form: form, screenWidth: sdl.width, screenHeight: sdl.height, pixelsPerInch: density)
             }
@@ -113,7 +120,8 @@ public final class PatientScreen {
             self.redraw = .full
             layers = nil
             let textures = FullRedrawTextures(
-                base: try sdl.texture(target: false), ink: try sdl.texture(target: true), overlay: try sdl.texture(target: false))
+                base: try sdl.texture(target: false), ink: try sdl.texture(target: true),
+                overlay: try sdl.texture(target: false))
             sdl.setBlended(textures.ink, false)
             self.textures = textures
         }
@@ -136,7 +144,8 @@ public final class PatientScreen {
     /// patient's is the only one.
     public func openOperatorWindow() throws(PatientWindowError) -> Int? {
         guard operatorWindow == nil else { return operatorWindow?.monitorIndex }
-        guard let other = OperatorMonitor.choose(patient: sdl.monitorIndex, monitors: SDLScreen.monitorNames().count) else {
+        guard let other = OperatorMonitor.choose(patient: sdl.monitorIndex, monitors: SDLScreen.monitorNames().count)
+        else {
             return nil
         }
         let window = try OperatorWindow(monitorIndex: other)
@@ -260,8 +269,11 @@ public final class PatientScreen {
                 if !layers.hasFade(slot) { layers.setFade(slot, pixels: animationPixels(card: slot == 0)) }
                 opacity[slot] = UInt8((fade * 255).rounded())
             }
-            layers.setTop(fadeOpacity: opacity, checkDots: check, checkColour: Self.packed(Self.checkColour), cursor: cursor)
-            sdl.paint(layers.takeDirty(), whole: layers.whole) { box, pixels, pitch in layers.compose(box, into: pixels, pitch: pitch) }
+            layers.setTop(
+                fadeOpacity: opacity, checkDots: check, checkColour: Self.packed(Self.checkColour), cursor: cursor)
+            sdl.paint(layers.takeDirty(), whole: layers.whole) { box, pixels, pitch in
+                layers.compose(box, into: pixels, pitch: pitch)
+            }
         } else if let textures {
             if !pendingDots.isEmpty {
                 sdl.drawDots(pendingDots, colour: Self.inkColour, into: textures.ink)
@@ -276,7 +288,8 @@ public final class PatientScreen {
                 sdl.setOpacity(closing, UInt8((shown.closingOpacity * 255).rounded()))
                 shownLayers.append(closing)
             }
-            sdl.present(shownLayers, dots: check, dotColour: Self.checkColour, cursor: cursor, cursorSize: Self.cursorSize)
+            sdl.present(
+                shownLayers, dots: check, dotColour: Self.checkColour, cursor: cursor, cursorSize: Self.cursorSize)
         }
         latency.presented(at: now(), drawingSince: started)
         needsFrame = false
@@ -315,7 +328,8 @@ public final class PatientScreen {
         let perCm = layout.pixelsPerInch / 2.54
         let w = 8 * perCm
         let h = 5.5 * perCm
-        return PixelRect(x: (Double(layout.screenWidth) - w) / 2, y: (Double(layout.screenHeight) - h) / 2, width: w, height: h)
+        return PixelRect(
+            x: (Double(layout.screenWidth) - w) / 2, y: (Double(layout.screenHeight) - h) / 2, width: w, height: h)
     }
 
     /// The check mark's three corners on the screen, in pixels: short stroke down, long stroke up.
@@ -331,7 +345,9 @@ public final class PatientScreen {
     private func checkDots(drawn: Double) -> [PixelDot] {
         let corners = checkCorners
         let size = 0.35 * layout.pixelsPerInch / 2.54
-        let legs = zip(corners, corners.dropFirst()).map { a, b in ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot() }
+        let legs = zip(corners, corners.dropFirst()).map { a, b in
+            ((b.x - a.x) * (b.x - a.x) + (b.y - a.y) * (b.y - a.y)).squareRoot()
+        }
         var left = legs.reduce(0, +) * drawn
         var dots: [PixelDot] = []
         for (index, (a, b)) in zip(corners, corners.dropFirst()).enumerated() where left > 0 {
@@ -368,29 +384,39 @@ public final class PatientScreen {
             opaque = r
             marks.append(
                 .polygon(
-                    [form(r.x, r.y), form(r.x + r.width, r.y), form(r.x + r.width, r.y + r.height), form(r.x, r.y + r.height)],
+                    [
+                        form(r.x, r.y), form(r.x + r.width, r.y), form(r.x + r.width, r.y + r.height),
+                        form(r.x, r.y + r.height),
+                    ],
                     colour: .white))
             marks.append(
                 .polyline(
-                    [form(r.x, r.y), form(r.x + r.width, r.y), form(r.x + r.width, r.y + r.height), form(r.x, r.y + r.height)],
+                    [
+                        form(r.x, r.y), form(r.x + r.width, r.y), form(r.x + r.width, r.y + r.height),
+                        form(r.x, r.y + r.height),
+                    ],
                     closed: true, widthCentimetres: 0.06 * perCm * cm, colour: Self.checkPrintColour))
             marks.append(
                 .centredText(
-                    PatientWords.wellDone, centre: form(r.x + r.width / 2, r.y + 4.4 * perCm), sizeCentimetres: 0.9 * perCm * cm,
+                    PatientWords.wellDone, centre: form(r.x + r.width / 2, r.y + 4.4 * perCm),
+                    sizeCentimetres: 0.9 * perCm * cm,
                     bold: true, colour: Self.checkPrintColour))
         } else {
             opaque = PixelRect(x: 0, y: 0, width: Double(layout.screenWidth), height: Double(layout.screenHeight))
             marks.append(
                 .centredText(
-                    PatientWords.finished, centre: form(Double(layout.screenWidth) / 2, Double(layout.screenHeight) / 2),
+                    PatientWords.finished,
+                    centre: form(Double(layout.screenWidth) / 2, Double(layout.screenHeight) / 2),
                     sizeCentimetres: 0.8 * perCm * cm, bold: false, colour: .black))
         }
         let raster = RasterImage(
-            page: PageDrawing(size: layout.form, marks: marks), dotsPerInch: layout.rasterDotsPerInch, region: layout.screenRegion)
+            page: PageDrawing(size: layout.form, marks: marks), dotsPerInch: layout.rasterDotsPerInch,
+            region: layout.screenRegion)
         var pixels = Self.fitted(raster, width: layout.screenWidth, height: layout.screenHeight)
         // Outside the card the texture is clear (the page shows through); the closing page is opaque white.
         let rows = max(0, Int(opaque.y.rounded()))..<min(layout.screenHeight, Int((opaque.y + opaque.height).rounded()))
-        let columns = max(0, Int(opaque.x.rounded()))..<min(layout.screenWidth, Int((opaque.x + opaque.width).rounded()))
+        let columns =
+            max(0, Int(opaque.x.rounded()))..<min(layout.screenWidth, Int((opaque.x + opaque.width).rounded()))
         let width = layout.screenWidth
         pixels.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
@@ -480,14 +506,18 @@ public final class PatientScreen {
     static let highlightColour = PrintColour(red: 1, green: 0.6, blue: 0)
 
     /// The four strips of screen a frame `width` cm wide, `margin` cm outside `box`, covers (drawn over the cover).
-    static func frameStrips(around box: FormRectangle, margin: Double, width: Double, on layout: ScreenLayout) -> [PixelRect] {
+    static func frameStrips(around box: FormRectangle, margin: Double, width: Double, on layout: ScreenLayout)
+        -> [PixelRect]
+    {
         let outer = margin + width / 2 + 0.02
         let (x0, y0) = layout.pixel(of: FormPosition(xCentimetres: box.minX - outer, yCentimetres: box.minY - outer))
         let (x1, y1) = layout.pixel(of: FormPosition(xCentimetres: box.maxX + outer, yCentimetres: box.maxY + outer))
         let thick = (2 * 0.02 + width) * layout.pixelsPerCentimetre + 1
         return [
-            PixelRect(x: x0, y: y0, width: x1 - x0, height: thick), PixelRect(x: x0, y: y1 - thick, width: x1 - x0, height: thick),
-            PixelRect(x: x0, y: y0, width: thick, height: y1 - y0), PixelRect(x: x1 - thick, y: y0, width: thick, height: y1 - y0),
+            PixelRect(x: x0, y: y0, width: x1 - x0, height: thick),
+            PixelRect(x: x0, y: y1 - thick, width: x1 - x0, height: thick),
+            PixelRect(x: x0, y: y0, width: thick, height: y1 - y0),
+            PixelRect(x: x1 - thick, y: y0, width: thick, height: y1 - y0),
         ]
     }
 
@@ -507,7 +537,8 @@ public final class PatientScreen {
     /// 1.6 cm for one line, a line spacing more for each further line.
     static func bannerRect(lineCount: Int, on layout: ScreenLayout) -> PixelRect {
         let height = BannerLines.bannerHeight(
-            lineCount: lineCount, singleLineHeight: 1.6 * layout.pixelsPerInch / 2.54, textSize: bannerTextPixels(on: layout))
+            lineCount: lineCount, singleLineHeight: 1.6 * layout.pixelsPerInch / 2.54,
+            textSize: bannerTextPixels(on: layout))
         return PixelRect(x: 0, y: 0, width: Double(layout.screenWidth), height: height)
     }
 
@@ -525,13 +556,18 @@ public final class PatientScreen {
     /// The overlay of `view` (with the clock's `buttons` and a trail making correction's marks on
     /// `trailLayout`'s circles) on the screen of `layout`, as cairo's ARGB32 pixels, clear (0) where
     /// the page and the ink show through; nil when there is nothing over them.
-    static func overlay(_ view: PatientView, buttons: ClockButtons, trailLayout: TrailLayout?, on layout: ScreenLayout) -> [UInt32]? {
+    static func overlay(_ view: PatientView, buttons: ClockButtons, trailLayout: TrailLayout?, on layout: ScreenLayout)
+        -> [UInt32]?
+    {
         let screen = layout.screenRegion
         let cm = 1 / layout.pixelsPerCentimetre
         func form(_ x: Double, _ y: Double) -> FormPosition { layout.formPosition(x: x, y: y) }
         func rect(_ r: PixelRect, _ colour: PrintColour) -> PageMark {
             .polygon(
-                [form(r.x, r.y), form(r.x + r.width, r.y), form(r.x + r.width, r.y + r.height), form(r.x, r.y + r.height)],
+                [
+                    form(r.x, r.y), form(r.x + r.width, r.y), form(r.x + r.width, r.y + r.height),
+                    form(r.x, r.y + r.height),
+                ],
                 colour: colour)
         }
         var marks: [PageMark] = []
@@ -545,14 +581,17 @@ public final class PatientScreen {
         }
         if view.cover != .none {
             marks.append(
-                rect(PixelRect(x: 0, y: 0, width: Double(layout.screenWidth), height: Double(layout.screenHeight)), Self.coverColour))
+                rect(
+                    PixelRect(x: 0, y: 0, width: Double(layout.screenWidth), height: Double(layout.screenHeight)),
+                    Self.coverColour))
         }
         if !view.announcement.isEmpty {
             // Centred, the middle line (a countdown) largest; each line made small enough to fit the screen's width.
             let screenWidthCentimetres = Double(layout.screenWidth) * cm
             let sizes = view.announcement.indices.map { index in
                 let wanted = view.announcement.count == 3 && index == 1 ? 3.0 : 1.4
-                return min(wanted, 0.9 * screenWidthCentimetres / (0.6 * Double(max(1, view.announcement[index].count))))
+                return min(
+                    wanted, 0.9 * screenWidthCentimetres / (0.6 * Double(max(1, view.announcement[index].count))))
             }
             let total = sizes.reduce(0) { $0 + $1 * 1.5 }
             var top = Double(layout.screenHeight) / 2 - total / 2 / cm
@@ -560,11 +599,12 @@ public final class PatientScreen {
                 let middle = top + size * 0.75 / cm
                 marks.append(
                     .centredText(
-                        line, centre: form(Double(layout.screenWidth) / 2, middle), sizeCentimetres: size, bold: false, colour: .black))
+                        line, centre: form(Double(layout.screenWidth) / 2, middle), sizeCentimetres: size, bold: false,
+                        colour: .black))
                 top += size * 1.5 / cm
             }
         }
-        if case let .continueBox(box) = view.cover {
+        if case .continueBox(let box) = view.cover {
             // An arrow from above, its point just over the box's top edge.
             let tip = FormPosition(xCentimetres: box.centre.xCentimetres, yCentimetres: box.minY - 0.15)
             let w = 0.6
@@ -581,10 +621,12 @@ public final class PatientScreen {
                         FormPosition(xCentimetres: tip.xCentimetres + w, yCentimetres: tip.yCentimetres - w),
                     ], colour: Self.arrowColour))
         }
-        if case let .pauseCircle(centre, radius) = view.cover {
-            marks.append(.circle(centre: centre, radiusCentimetres: radius + 0.03, widthCentimetres: 0.06, colour: Self.arrowColour))
+        if case .pauseCircle(let centre, let radius) = view.cover {
+            marks.append(
+                .circle(
+                    centre: centre, radiusCentimetres: radius + 0.03, widthCentimetres: 0.06, colour: Self.arrowColour))
         }
-        if case let .highlight(box) = view.cover {
+        if case .highlight(let box) = view.cover {
             // A frame just outside the region, so it does not hide the region's own lines.
             let m = 0.08
             marks.append(
@@ -609,16 +651,20 @@ public final class PatientScreen {
             for (index, line) in lines.enumerated() {
                 let y =
                     banner.y
-                    + BannerLines.lineCentre(index, of: lines.count, bannerHeight: banner.height, textSize: bannerTextPixels(on: layout))
+                    + BannerLines.lineCentre(
+                        index, of: lines.count, bannerHeight: banner.height, textSize: bannerTextPixels(on: layout))
                 marks.append(
                     .centredText(
-                        line, centre: form(banner.width / 2, y), sizeCentimetres: 0.7 * cm * layout.pixelsPerInch / 2.54, bold: false,
+                        line, centre: form(banner.width / 2, y),
+                        sizeCentimetres: 0.7 * cm * layout.pixelsPerInch / 2.54, bold: false,
                         colour: .black))
             }
             kept.append(banner)
         }
         if buttons.isOffered {
-            for (r, label) in [(buttons.continueRect, PatientWords.continueButton), (buttons.repeatRect, PatientWords.repeatButton)] {
+            for (r, label) in [
+                (buttons.continueRect, PatientWords.continueButton), (buttons.repeatRect, PatientWords.repeatButton),
+            ] {
                 marks.append(rect(r, Self.buttonColour))
                 marks.append(
                     .centredText(
@@ -629,7 +675,8 @@ public final class PatientScreen {
             }
         }
         guard !marks.isEmpty else { return nil }
-        let raster = RasterImage(page: PageDrawing(size: layout.form, marks: marks), dotsPerInch: layout.rasterDotsPerInch, region: screen)
+        let raster = RasterImage(
+            page: PageDrawing(size: layout.form, marks: marks), dotsPerInch: layout.rasterDotsPerInch, region: screen)
         let drawn = Self.fitted(raster, width: layout.screenWidth, height: layout.screenHeight)
         var pixels = drawn
         let width = layout.screenWidth
@@ -664,7 +711,9 @@ public final class PatientScreen {
 
     /// Copies into `pixels` the pixels of `drawn` inside `boxes` that are not the page's white: marks
     /// drawn over the form without hiding it (the overlay is clear elsewhere).
-    static func keepDrawn(_ boxes: [PixelRect], from drawn: [UInt32], into pixels: inout [UInt32], width: Int, height: Int) {
+    static func keepDrawn(
+        _ boxes: [PixelRect], from drawn: [UInt32], into pixels: inout [UInt32], width: Int, height: Int
+    ) {
         for box in boxes {
             let rows = max(0, Int(box.y.rounded()))..<min(height, Int((box.y + box.height).rounded()))
             let columns = max(0, Int(box.x.rounded()))..<min(width, Int((box.x + box.width).rounded()))

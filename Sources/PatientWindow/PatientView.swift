@@ -21,7 +21,8 @@ public enum PatientWords {
     /// A visit's break, with the time left: `A short break: 0:25. The next test begins soon.`
     public static func shortBreak(secondsLeft: Double) -> String {
         let whole = max(0, Int(secondsLeft.rounded(.up)))
-        return "A short break: \(whole / 60):" + (whole % 60 < 10 ? "0" : "") + "\(whole % 60). The next test begins soon."
+        return "A short break: \(whole / 60):" + (whole % 60 < 10 ? "0" : "")
+            + "\(whole % 60). The next test begins soon."
     }
 
     /// The participant's screen between two tests when no break is counting down.
@@ -55,14 +56,16 @@ public enum PatientWords {
     public static let symbolDigitFirstRow = "Then go on box after box, row after row, as quickly as you can."
     /// The delayed-recall reminder, shown and spoken when the patient has written nothing for the
     /// settings' `delayed-recall-warning` (20 s by default); it stays until the patient writes.
-    public static let symbolDigitRecallReminder = "Please go on: write the digit that goes with each symbol, from memory."
+    public static let symbolDigitRecallReminder =
+        "Please go on: write the digit that goes with each symbol, from memory."
     /// Shown with the check mark after a maze is finished.
     public static let wellDone = "Well done"
     public static let continueButton = "Continue"
     public static let repeatButton = "Repeat instructions"
     public static let finished = "Thank you. This test is finished."
     /// While an unplugged tablet is away: the pen draws nothing until it is back.
-    public static let tabletUnplugged = "Please wait: the tablet was disconnected. The test continues when it is plugged in again."
+    public static let tabletUnplugged =
+        "Please wait: the tablet was disconnected. The test continues when it is plugged in again."
     /// While the operator has paused the test: neutral, nothing about the patient's drawing.
     public static let paused = "The test is paused. Please wait."
 
@@ -110,7 +113,8 @@ public struct PatientView: Hashable, Sendable {
         let whole = max(0, Int(secondsLeft.rounded(.up)))
         var view = PatientView(cover: .everything)
         view.announcement = [
-            "A short break", "\(whole / 60):" + (whole % 60 < 10 ? "0" : "") + "\(whole % 60)", "The next test begins soon.",
+            "A short break", "\(whole / 60):" + (whole % 60 < 10 ? "0" : "") + "\(whole % 60)",
+            "The next test begins soon.",
         ]
         return view
     }
@@ -144,11 +148,11 @@ public struct PatientView: Hashable, Sendable {
             return false
         case .everything:
             return true
-        case let .pauseCircle(centre, radius):
+        case .pauseCircle(let centre, let radius):
             let dx = position.xCentimetres - centre.xCentimetres
             let dy = position.yCentimetres - centre.yCentimetres
             return dx * dx + dy * dy > radius * radius
-        case let .continueBox(box), let .highlight(box):
+        case .continueBox(let box), .highlight(let box):
             return !box.contains(position)
         }
     }
@@ -222,14 +226,14 @@ extension PatientView {
             return all
         case .everything:
             return nil
-        case let .pauseCircle(centre, radius):
+        case .pauseCircle(let centre, let radius):
             let (px, py) = layout.pixel(of: centre)
             let r = radius * layout.pixelsPerCentimetre
             let dy = cy - py
             guard abs(dy) <= r else { return nil }
             let half = (r * r - dy * dy).squareRoot()
             return columns(from: px - half, to: px + half)
-        case let .continueBox(box), let .highlight(box):
+        case .continueBox(let box), .highlight(let box):
             let (x0, y0) = layout.pixel(of: box.origin)
             let (x1, y1) = layout.pixel(of: FormPosition(xCentimetres: box.maxX, yCentimetres: box.maxY))
             guard cy >= y0, cy <= y1 else { return nil }

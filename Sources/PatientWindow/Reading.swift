@@ -54,7 +54,7 @@ public struct InstructionReading: Sendable {
 
         /// The speech ended (played), nil when the instructions were not spoken.
         public var spoken: EventTime? {
-            if case let .played(until) = speech { until } else { nil }
+            if case .played(let until) = speech { until } else { nil }
         }
     }
 
@@ -104,11 +104,12 @@ public struct InstructionReading: Sendable {
         let speech = open.speech ?? .notPlayed(.touchedFirst)
         let seconds = Double(time.duration(since: open.shown).microseconds) / 1_000_000
         switch speech {
-        case let .played(until):
+        case .played(let until):
             readings.append(
                 Reading(
-                    step: open.step, seconds: seconds, spokenSeconds: Double(until.duration(since: open.shown).microseconds) / 1_000_000))
-        case let .notPlayed(reason):
+                    step: open.step, seconds: seconds,
+                    spokenSeconds: Double(until.duration(since: open.shown).microseconds) / 1_000_000))
+        case .notPlayed(let reason):
             readings.append(Reading(step: open.step, seconds: seconds, notSpoken: reason))
         }
         measures.append(Measure(step: open.step, shown: open.shown, speech: speech, firstTouch: time))
@@ -123,13 +124,15 @@ public enum InstructionSpeech: Hashable, Sendable {
     case notPlayed(UnspokenReason)
 
     /// The speech outcome of one request: played when there were samples and the output took them.
-    public static func of(_ speech: Result<SynthesisedSpeech, SpeechError>, shown: EventTime, played: (SynthesisedSpeech) -> Bool)
+    public static func of(
+        _ speech: Result<SynthesisedSpeech, SpeechError>, shown: EventTime, played: (SynthesisedSpeech) -> Bool
+    )
         -> InstructionSpeech
     {
         switch speech {
-        case let .success(samples):
+        case .success(let samples):
             played(samples) ? .played(until: shown.advanced(by: samples.duration)) : .notPlayed(.noAudioOutput)
-        case let .failure(error):
+        case .failure(let error):
             .notPlayed(error.unspokenReason)
         }
     }

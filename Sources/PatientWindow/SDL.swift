@@ -8,12 +8,13 @@ public enum PatientWindowError: Error, Hashable, Sendable, CustomStringConvertib
 
     public var description: String {
         switch self {
-        case let .videoUnavailable(reason):
+        case .videoUnavailable(let reason):
             "Cannot open the patient window: \(reason). Run administer in a graphical session (DISPLAY or WAYLAND_DISPLAY set)."
-        case let .noSuchDisplay(name, known):
+        case .noSuchDisplay(let name, let known):
             "No monitor is called '\(name)'; the monitors are: "
-                + (known.isEmpty ? "(none)" : known.map { "'\($0)'" }.joined(separator: ", ")) + ". Pass one of them to --output-display."
-        case let .cannotCreate(what, reason):
+                + (known.isEmpty ? "(none)" : known.map { "'\($0)'" }.joined(separator: ", "))
+                + ". Pass one of them to --output-display."
+        case .cannotCreate(let what, let reason):
             "Cannot create the patient window's \(what): \(reason)."
         }
     }
@@ -74,7 +75,8 @@ final class SDLScreen {
     /// `layered` asks for the window's own pixels to paint changed boxes into (no renderer); when the
     /// window's pixel format is not 32-bit XRGB it falls back to a renderer (`isLayered` says which).
     init(
-        monitor: String?, monitorIndex: Int? = nil, title: String, fullScreen: Bool = true, size: (width: Int, height: Int)? = nil,
+        monitor: String?, monitorIndex: Int? = nil, title: String, fullScreen: Bool = true,
+        size: (width: Int, height: Int)? = nil,
         layered: Bool = false
     ) throws(PatientWindowError) {
         // The window's pixels must be X's own (shared memory), not a texture SDL would present whole.
@@ -164,7 +166,8 @@ final class SDLScreen {
     /// Whether the window's pixels are 32 bits of XRGB, the layout of cairo's ARGB32 (alpha ignored).
     private static func isXRGB(_ surface: UnsafeMutablePointer<SDL_Surface>) -> Bool {
         guard let format = surface.pointee.format?.pointee else { return false }
-        return format.BytesPerPixel == 4 && format.Rmask == 0x00FF_0000 && format.Gmask == 0x0000_FF00 && format.Bmask == 0x0000_00FF
+        return format.BytesPerPixel == 4 && format.Rmask == 0x00FF_0000 && format.Gmask == 0x0000_FF00
+            && format.Bmask == 0x0000_00FF
     }
 
     /// Paints `boxes` of the frame into the window's pixels with `compose` (given the pixels and their
@@ -185,7 +188,9 @@ final class SDLScreen {
         let w = Int(surface.pointee.w)
         let h = Int(surface.pointee.h)
         let pitch = Int(surface.pointee.pitch) / 4
-        let clipped = asked.map { ScreenBox(x0: max(0, $0.x0), y0: max(0, $0.y0), x1: min(w, $0.x1), y1: min(h, $0.y1)) }
+        let clipped = asked.map {
+            ScreenBox(x0: max(0, $0.x0), y0: max(0, $0.y0), x1: min(w, $0.x1), y1: min(h, $0.y1))
+        }
         let painted = clipped.filter { !$0.isEmpty }
         guard SDL_LockSurface(surface) == 0, let pixels = surface.pointee.pixels else { return [] }
         let target = pixels.bindMemory(to: UInt32.self, capacity: pitch * h)
@@ -200,7 +205,9 @@ final class SDLScreen {
 
     /// A texture of the screen's size; `target` for one drawn into by the renderer (the ink).
     func texture(target: Bool) throws(PatientWindowError) -> SDLTexture {
-        guard let renderer else { throw .cannotCreate(what: "texture", reason: "the window is painted without a renderer") }
+        guard let renderer else {
+            throw .cannotCreate(what: "texture", reason: "the window is painted without a renderer")
+        }
         let access = target ? SDL_TEXTUREACCESS_TARGET : SDL_TEXTUREACCESS_STATIC
         guard
             let texture = SDL_CreateTexture(
@@ -271,7 +278,8 @@ final class SDLScreen {
         if !dots.isEmpty {
             SDL_SetRenderDrawColor(renderer, dotColour.0, dotColour.1, dotColour.2, 255)
             var rects = dots.map {
-                SDL_FRect(x: Float($0.x - $0.size / 2), y: Float($0.y - $0.size / 2), w: Float($0.size), h: Float($0.size))
+                SDL_FRect(
+                    x: Float($0.x - $0.size / 2), y: Float($0.y - $0.size / 2), w: Float($0.size), h: Float($0.size))
             }
             SDL_RenderFillRectsF(renderer, &rects, Int32(rects.count))
         }
@@ -304,11 +312,15 @@ final class SDLScreen {
                 keys.append(.abort)
             case SDL_WINDOWEVENT.rawValue:
                 let what = SDL_WindowEventID(UInt32(event.window.event))
-                if what == SDL_WINDOWEVENT_EXPOSED || what == SDL_WINDOWEVENT_SIZE_CHANGED || what == SDL_WINDOWEVENT_RESIZED {
+                if what == SDL_WINDOWEVENT_EXPOSED || what == SDL_WINDOWEVENT_SIZE_CHANGED
+                    || what == SDL_WINDOWEVENT_RESIZED
+                {
                     windowChanged = true
                 }
                 // With a visit's cover open too, closing this window alone sends no SDL_QUIT.
-                if what == SDL_WINDOWEVENT_CLOSE && event.window.windowID == SDL_GetWindowID(window) { keys.append(.abort) }
+                if what == SDL_WINDOWEVENT_CLOSE && event.window.windowID == SDL_GetWindowID(window) {
+                    keys.append(.abort)
+                }
             case SDL_KEYDOWN.rawValue:
                 let key = event.key.keysym
                 // Modifiers other than Ctrl+Q's are not needed; a key held down repeats, which must not
@@ -431,7 +443,8 @@ final class SDLPictureWindow {
         copy.withUnsafeMutableBytes { bytes in
             guard
                 let source = SDL_CreateRGBSurfaceWithFormatFrom(
-                    bytes.baseAddress, Int32(width), Int32(height), 32, Int32(width * 4), SDL_PIXELFORMAT_ARGB8888.rawValue)
+                    bytes.baseAddress, Int32(width), Int32(height), 32, Int32(width * 4),
+                    SDL_PIXELFORMAT_ARGB8888.rawValue)
             else { return }
             SDL_SetSurfaceBlendMode(source, SDL_BLENDMODE_NONE)
             SDL_UpperBlit(source, nil, target, nil)

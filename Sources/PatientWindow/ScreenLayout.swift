@@ -44,7 +44,9 @@ public struct ScreenLayout: Hashable, Sendable {
         let physical = pixelsPerInch / 2.54
         // A form larger than the screen is shrunk so the patient still sees all of it; not one that
         // overflows by less than half a pixel (a pen display's active area is its panel, give or take rounding).
-        let overflows = form.widthCentimetres * physical > Double(width) + 0.5 || form.heightCentimetres * physical > Double(height) + 0.5
+        let overflows =
+            form.widthCentimetres * physical > Double(width) + 0.5
+            || form.heightCentimetres * physical > Double(height) + 0.5
         let fit = min(Double(width) / form.widthCentimetres, Double(height) / form.heightCentimetres)
         pixelsPerCentimetre = overflows ? fit : physical
         originX = (Double(width) - form.widthCentimetres * pixelsPerCentimetre) / 2
@@ -56,7 +58,10 @@ public struct ScreenLayout: Hashable, Sendable {
     /// just enough to bring all of `content` onto the screen. Content larger than the screen is
     /// shrunk to fit and centred (then `isPhysicalSize` is false). A trail making form is 25 x 18 cm
     /// on paper, taller than a Cintiq 13HD's 16.5 cm, but its circles fit at their printed size.
-    public init(form: FormSize, screenWidth width: Int, screenHeight height: Int, pixelsPerInch: Double, keeping content: FormRectangle) {
+    public init(
+        form: FormSize, screenWidth width: Int, screenHeight height: Int, pixelsPerInch: Double,
+        keeping content: FormRectangle
+    ) {
         self.form = form
         screenWidth = width
         screenHeight = height
@@ -67,9 +72,14 @@ public struct ScreenLayout: Hashable, Sendable {
             content.size.widthCentimetres * physical > Double(width) + 0.5
             || content.size.heightCentimetres * physical > Double(height) + 0.5
         if overflows {
-            pixelsPerCentimetre = min(Double(width) / content.size.widthCentimetres, Double(height) / content.size.heightCentimetres)
-            originX = (Double(width) - content.size.widthCentimetres * pixelsPerCentimetre) / 2 - content.minX * pixelsPerCentimetre
-            originY = (Double(height) - content.size.heightCentimetres * pixelsPerCentimetre) / 2 - content.minY * pixelsPerCentimetre
+            pixelsPerCentimetre = min(
+                Double(width) / content.size.widthCentimetres, Double(height) / content.size.heightCentimetres)
+            originX =
+                (Double(width) - content.size.widthCentimetres * pixelsPerCentimetre) / 2 - content.minX
+                * pixelsPerCentimetre
+            originY =
+                (Double(height) - content.size.heightCentimetres * pixelsPerCentimetre) / 2 - content.minY
+                * pixelsPerCentimetre
         } else {
             pixelsPerCentimetre = physical
             /// The centred origin on one axis, clamped so the content's span lies on the screen.
@@ -94,7 +104,8 @@ public struct ScreenLayout: Hashable, Sendable {
 
     /// The form position under a screen pixel position.
     public func formPosition(x: Double, y: Double) -> FormPosition {
-        FormPosition(xCentimetres: (x - originX) / pixelsPerCentimetre, yCentimetres: (y - originY) / pixelsPerCentimetre)
+        FormPosition(
+            xCentimetres: (x - originX) / pixelsPerCentimetre, yCentimetres: (y - originY) / pixelsPerCentimetre)
     }
 
     /// The whole screen as a region of form centimetres (x, y, width, height), for rasterising a

@@ -139,7 +139,9 @@ public final class SpeechWorker {
         let queue = self.queue
         let thread = Thread {
             while let request = queue.take() {
-                let speech = Result { () throws(SpeechError) in try synthesiser.synthesise(request.text, voice: request.voice) }
+                let speech = Result { () throws(SpeechError) in
+                    try synthesiser.synthesise(request.text, voice: request.voice)
+                }
                 queue.deliver(SpeechOutcome(token: request.token, speech: speech))
             }
         }

@@ -56,7 +56,9 @@ public final class SpokenInstructions {
         request = nil
         script = InstructionScript(segments: segments, start: shown)
         scriptSpeech = [:]
-        for index in segments.indices { scriptSpeech[screen.requestSpeech(segments[index].words, voice: voice)] = index }
+        for index in segments.indices {
+            scriptSpeech[screen.requestSpeech(segments[index].words, voice: voice)] = index
+        }
         scriptSamples = [:]
         scriptPlayed = nil
         scriptSpoke = false
@@ -98,7 +100,7 @@ public final class SpokenInstructions {
         for outcome in screen.synthesisedSpeech() {
             if let index = scriptSpeech.removeValue(forKey: outcome.token), script != nil {
                 switch outcome.speech {
-                case let .success(speech) where screen.canPlay:
+                case .success(let speech) where screen.canPlay:
                     if script?.wantsSpeech(index, at: time) == true { scriptSamples[index] = speech }
                     script?.spoken(index, lasting: speech.duration, at: time)
                     scriptSpoke = true
@@ -107,24 +109,28 @@ public final class SpokenInstructions {
                     warnOnce(.noAudioOutput)
                     scriptSilence = scriptSilence ?? .noAudioOutput
                     script?.unspoken(index)
-                case let .failure(error):
+                case .failure(let error):
                     warnOnce(error)
                     scriptSilence = scriptSilence ?? error.unspokenReason
                     script?.unspoken(index)
                 }
                 if let script, script.isSettled, reading.awaitsSpeech {
                     // Nothing spoken at all: shown, not spoken, for the first reason a segment gave.
-                    if scriptSpoke { reading.speechEnds(at: script.end) } else { reading.speechNotPlayed(scriptSilence ?? .noAudioOutput) }
+                    if scriptSpoke {
+                        reading.speechEnds(at: script.end)
+                    } else {
+                        reading.speechNotPlayed(scriptSilence ?? .noAudioOutput)
+                    }
                 }
                 continue
             }
             if outcome.token == reminder {
                 reminder = nil
                 switch outcome.speech {
-                case let .success(speech) where screen.canPlay: screen.play(speech)
+                case .success(let speech) where screen.canPlay: screen.play(speech)
                 // Made but not heard, or not made: the reminder is shown only, as the warning says.
                 case .success: warnOnce(.noAudioOutput)
-                case let .failure(error): warnOnce(error)
+                case .failure(let error): warnOnce(error)
                 }
                 continue
             }
@@ -132,16 +138,18 @@ public final class SpokenInstructions {
             self.request = nil
             guard reading.awaitsSpeech else { continue }
             switch InstructionSpeech.of(outcome.speech, shown: request.shown, played: { screen.play($0) }) {
-            case let .played(until):
+            case .played(let until):
                 reading.speechEnds(at: until)
-            case let .notPlayed(reason):
+            case .notPlayed(let reason):
                 // Made but not heard, or not made: recorded as shown, not spoken, and why.
-                if case let .failure(error) = outcome.speech { warnOnce(error) } else { warnOnce(.noAudioOutput) }
+                if case .failure(let error) = outcome.speech { warnOnce(error) } else { warnOnce(.noAudioOutput) }
                 reading.speechNotPlayed(reason)
             }
         }
         // Each segment's words as it comes up (late, if its speech was made after it began).
-        if let script, let current = script.segment(at: time), current != scriptPlayed, let speech = scriptSamples[current] {
+        if let script, let current = script.segment(at: time), current != scriptPlayed,
+            let speech = scriptSamples[current]
+        {
             screen.play(speech)
             scriptPlayed = current
         }

@@ -75,7 +75,8 @@ public enum TrailsScreen {
     /// leave out (`screen(for:…)`).
     public static func content(_ layout: TrailLayout) -> FormRectangle {
         guard !layout.circles.isEmpty else {
-            return FormRectangle(x: 0, y: 0, width: layout.formSize.widthCentimetres, height: layout.formSize.heightCentimetres)
+            return FormRectangle(
+                x: 0, y: 0, width: layout.formSize.widthCentimetres, height: layout.formSize.heightCentimetres)
         }
         let m = markReachCentimetres
         var (minX, minY, maxX, maxY) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
@@ -94,12 +95,15 @@ public enum TrailsScreen {
     /// a Cintiq 13HD, 16.5 cm tall); shrunk only when the circles themselves do not fit.
     public static func screen(for layout: TrailLayout, width: Int, height: Int, pixelsPerInch: Double) -> ScreenLayout {
         ScreenLayout(
-            form: layout.formSize, screenWidth: width, screenHeight: height, pixelsPerInch: pixelsPerInch, keeping: content(layout))
+            form: layout.formSize, screenWidth: width, screenHeight: height, pixelsPerInch: pixelsPerInch,
+            keeping: content(layout))
     }
 
     /// The circles (order numbers) a strip of the screen's full width from pixel row `top`, `height`
     /// pixels high, hides: those whose disc with its correction ring reaches into it.
-    public static func circles(underStrip top: Double, height: Double, layout: TrailLayout, on screen: ScreenLayout) -> [Int] {
+    public static func circles(underStrip top: Double, height: Double, layout: TrailLayout, on screen: ScreenLayout)
+        -> [Int]
+    {
         let reach = (ringRadiusCentimetres + ringWidthCentimetres) * screen.pixelsPerCentimetre
         return layout.circles.compactMap { circle in
             let y = screen.pixel(of: circle.centre).y
@@ -111,7 +115,9 @@ public enum TrailsScreen {
     /// hide fewer circles there than at the top, where the other tests have it.
     public static func bannerAtBottom(height: Double, layout: TrailLayout, on screen: ScreenLayout) -> Bool {
         let top = circles(underStrip: 0, height: height, layout: layout, on: screen).count
-        let bottom = circles(underStrip: Double(screen.screenHeight) - height, height: height, layout: layout, on: screen).count
+        let bottom = circles(
+            underStrip: Double(screen.screenHeight) - height, height: height, layout: layout, on: screen
+        ).count
         return bottom < top
     }
 
@@ -129,12 +135,19 @@ public enum TrailsScreen {
         var marks: [PageMark] = []
         for circle in layout.circles {
             marks.append(
-                .circle(centre: circle.centre, radiusCentimetres: radius, widthCentimetres: circleLineCentimetres, colour: .black))
-            marks.append(.centredText(circle.label, centre: circle.centre, sizeCentimetres: labelCentimetres, bold: false, colour: .black))
+                .circle(
+                    centre: circle.centre, radiusCentimetres: radius, widthCentimetres: circleLineCentimetres,
+                    colour: .black))
+            marks.append(
+                .centredText(
+                    circle.label, centre: circle.centre, sizeCentimetres: labelCentimetres, bold: false, colour: .black)
+            )
             if let word = word(order: circle.order, of: layout.circles.count) {
                 let below = FormPosition(
-                    xCentimetres: circle.centre.xCentimetres, yCentimetres: circle.centre.yCentimetres + wordDropCentimetres)
-                marks.append(.centredText(word, centre: below, sizeCentimetres: wordCentimetres, bold: true, colour: .black))
+                    xCentimetres: circle.centre.xCentimetres,
+                    yCentimetres: circle.centre.yCentimetres + wordDropCentimetres)
+                marks.append(
+                    .centredText(word, centre: below, sizeCentimetres: wordCentimetres, bold: true, colour: .black))
             }
         }
         return marks
@@ -145,7 +158,8 @@ public enum TrailsScreen {
     public static func circle(_ order: Int, of layout: TrailLayout, on screen: ScreenLayout) -> TrailsCirclePixels? {
         guard layout.circles.indices.contains(order - 1) else { return nil }
         let centre = screen.pixel(of: layout.circles[order - 1].centre)
-        return TrailsCirclePixels(x: centre.x, y: centre.y, radius: TrailLayout.circleRadiusCentimetres * screen.pixelsPerCentimetre)
+        return TrailsCirclePixels(
+            x: centre.x, y: centre.y, radius: TrailLayout.circleRadiusCentimetres * screen.pixelsPerCentimetre)
     }
 
     /// The correction's marks over the form: a red ring around the wrong circle with a short cross
@@ -156,29 +170,40 @@ public enum TrailsScreen {
         let ring = ringRadiusCentimetres
         if layout.circles.indices.contains(marks.wrongCircle - 1) {
             let centre = layout.circles[marks.wrongCircle - 1].centre
-            drawn.append(.circle(centre: centre, radiusCentimetres: ring, widthCentimetres: ringWidthCentimetres, colour: wrongColour))
+            drawn.append(
+                .circle(
+                    centre: centre, radiusCentimetres: ring, widthCentimetres: ringWidthCentimetres, colour: wrongColour
+                ))
             // The cross's four arms, each just outside the ring on a diagonal, so the label stays legible.
             let inner = ring / 2.squareRoot()
             let outer = (ring + 0.25) / 2.squareRoot()
             for (sx, sy) in [(1.0, 1.0), (1.0, -1.0), (-1.0, 1.0), (-1.0, -1.0)] {
                 drawn.append(
                     .line(
-                        from: FormPosition(xCentimetres: centre.xCentimetres + sx * inner, yCentimetres: centre.yCentimetres + sy * inner),
-                        to: FormPosition(xCentimetres: centre.xCentimetres + sx * outer, yCentimetres: centre.yCentimetres + sy * outer),
+                        from: FormPosition(
+                            xCentimetres: centre.xCentimetres + sx * inner,
+                            yCentimetres: centre.yCentimetres + sy * inner),
+                        to: FormPosition(
+                            xCentimetres: centre.xCentimetres + sx * outer,
+                            yCentimetres: centre.yCentimetres + sy * outer),
                         widthCentimetres: ringWidthCentimetres, colour: wrongColour))
             }
         }
         if layout.circles.indices.contains(marks.highlightedCircle - 1) {
             let centre = layout.circles[marks.highlightedCircle - 1].centre
             drawn.append(
-                .circle(centre: centre, radiusCentimetres: ring, widthCentimetres: 1.5 * ringWidthCentimetres, colour: highlightColour))
+                .circle(
+                    centre: centre, radiusCentimetres: ring, widthCentimetres: 1.5 * ringWidthCentimetres,
+                    colour: highlightColour))
         }
         return drawn
     }
 
     /// The screen boxes the correction's marks change, for the overlay to keep: one around each
     /// marked circle.
-    public static func correctionBoxes(_ marks: TrailsMarks, in layout: TrailLayout, on screen: ScreenLayout) -> [PixelRect] {
+    public static func correctionBoxes(_ marks: TrailsMarks, in layout: TrailLayout, on screen: ScreenLayout)
+        -> [PixelRect]
+    {
         let perCm = screen.pixelsPerCentimetre
         // The cross's arms reach 0.25 cm beyond the ring, on the diagonal: the box's corner covers them.
         let width = (1.5 * ringWidthCentimetres + 0.25) * perCm

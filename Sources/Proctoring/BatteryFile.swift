@@ -39,7 +39,9 @@ public struct MazeBattery: Hashable, Sendable {
     ///   - source: the file's name, used in error messages.
     ///   - defaults: the settings the battery-wide lines start from (a settings file's maze section).
     /// - Throws: `MazeFileError` naming the line and column of the first mistake and what was expected there.
-    public init(parsing text: String, source: String = "battery", defaults: MazeSettings = MazeSettings()) throws(MazeFileError) {
+    public init(parsing text: String, source: String = "battery", defaults: MazeSettings = MazeSettings())
+        throws(MazeFileError)
+    {
         var name: String?
         var nameLine: Int?
         var settings = defaults

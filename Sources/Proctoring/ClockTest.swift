@@ -199,7 +199,9 @@ public struct ClockSession: Sendable {
             actions += [.stepStarted(.copy, at: time), .cancelButtonTimer]
         case .command:
             state = .inStep(.copy, pen: .up)
-            actions += [.stepStarted(.copy, at: time), .armButtonTimer(deadline: time.advanced(by: settings.buttonDelay))]
+            actions += [
+                .stepStarted(.copy, at: time), .armButtonTimer(deadline: time.advanced(by: settings.buttonDelay)),
+            ]
         case .copy:
             state = .finished
             actions += [.cancelButtonTimer, .finished(at: time)]

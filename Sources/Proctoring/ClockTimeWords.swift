@@ -33,7 +33,8 @@ public enum ClockTimeWords {
     ]
 
     private static let units = [
-        "", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve", "thirteen",
+        "", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve",
+        "thirteen",
         "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen",
     ]
 

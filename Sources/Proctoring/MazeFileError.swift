@@ -41,22 +41,22 @@ public enum MazeFileError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .unexpected(source, line, column, expected, found):
+        case .unexpected(let source, let line, let column, let expected, let found):
             return "\(source), line \(line), column \(column): expected \(expected), found \(found)."
-        case let .unknownKey(source, line, column, key, known):
+        case .unknownKey(let source, let line, let column, let key, let known):
             return "\(source), line \(line), column \(column): unknown key '\(key)'; "
                 + "use one of \(known.map { "'\($0)'" }.joined(separator: ", "))."
-        case let .duplicateKey(source, line, column, key, firstLine):
+        case .duplicateKey(let source, let line, let column, let key, let firstLine):
             return "\(source), line \(line), column \(column): '\(key)' is already given on line \(firstLine); "
                 + "keep one of the two."
-        case let .missingKey(source, key, example):
+        case .missingKey(let source, let key, let example):
             return "\(source): the required key '\(key)' is missing; add a line such as '\(example)'."
-        case let .missingContent(source, expected):
+        case .missingContent(let source, let expected):
             return "\(source): expected \(expected), found the end of the file."
-        case let .unreachableEnd(source, line, start, end):
+        case .unreachableEnd(let source, let line, let start, let end):
             return "\(source), line \(line): no path joins the start (\(start)) and the end (\(end)); "
                 + "open a wall on the way or move the end."
-        case let .tooLarge(source, line, rows, columns):
+        case .tooLarge(let source, let line, let rows, let columns):
             return "\(source), line \(line): the grid has \(rows) × \(columns) = \(rows * columns) cells; "
                 + "at most \(MazeGraph.maximumCellCount) are supported, use larger cells instead."
         }

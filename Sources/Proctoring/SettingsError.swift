@@ -44,22 +44,22 @@ public enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .notYAML(source, detail):
+        case .notYAML(let source, let detail):
             return "\(source): not valid YAML: \(detail)"
-        case let .notAMapping(source, line, key, found):
+        case .notAMapping(let source, let line, let key, let found):
             let place = line.map { "\(source), line \($0)" } ?? source
             if let key {
                 return "\(place): '\(key)' must be a mapping of settings to values, found \(found)."
             }
             return "\(place): a settings file must be a mapping (starting with "
                 + "'schema: \(ProctoringSettings.schemaVersion)'), found \(found)."
-        case let .missingSchema(source):
+        case .missingSchema(let source):
             return "\(source): the 'schema:' line is missing; add 'schema: \(ProctoringSettings.schemaVersion)' "
                 + "at the top if the file is written for this version of StylusKit."
-        case let .invalidSchema(source, line, found):
+        case .invalidSchema(let source, let line, let found):
             return "\(source), line \(line): 'schema' must be a whole number such as "
                 + "\(ProctoringSettings.schemaVersion), found \(found)."
-        case let .newerSchema(source, line, found, supported, unknownSettings):
+        case .newerSchema(let source, let line, let found, let supported, let unknownSettings):
             var text =
                 "\(source), line \(line): schema \(found) is newer than this version of StylusKit reads "
                 + "(schema \(supported)); rather than guess what its settings mean, nothing is read. "
@@ -70,7 +70,7 @@ public enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible {
                     + unknownSettings.map(\.description).joined(separator: ", ") + "."
             }
             return text
-        case let .noMigration(source, line, found, supported, unknownSettings):
+        case .noMigration(let source, let line, let found, let supported, let unknownSettings):
             var text =
                 "\(source), line \(line): no migration leads from schema \(found) to schema \(supported) "
                 + "(StylusKit migrates files from schema \(ProctoringSettings.oldestMigratableSchema) on); "
@@ -82,12 +82,12 @@ public enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible {
                     + unknownSettings.map(\.description).joined(separator: ", ") + "."
             }
             return text
-        case let .unknownKey(source, line, column, key, allowed):
+        case .unknownKey(let source, let line, let column, let key, let allowed):
             let parent = key.split(separator: ".").dropLast().joined(separator: ".")
             let place = parent.isEmpty ? "at the top level" : "in '\(parent)'"
             return "\(source), line \(line), column \(column): unknown key '\(key)'; the keys \(place) are "
                 + allowed.map { "'\($0)'" }.joined(separator: ", ") + "."
-        case let .invalidValue(source, line, column, key, expected, found):
+        case .invalidValue(let source, let line, let column, let key, let expected, let found):
             return "\(source), line \(line), column \(column): '\(key)' must be \(expected), found \(found)."
         }
     }

@@ -204,7 +204,8 @@ public struct ProctoringSettings: Hashable, Sendable {
                 "clock", "Digital Clock Drawing Test.",
                 [
                     (
-                        "button-delay", "Pen-up time without drawing before the continue and repeat-instructions buttons appear.",
+                        "button-delay",
+                        "Pen-up time without drawing before the continue and repeat-instructions buttons appear.",
                         Self.format(clock.buttonDelay)
                     ),
                     ("hours", "The hour the patient is told to draw (1-12).", "\(clock.hours)"),
@@ -214,13 +215,22 @@ public struct ProctoringSettings: Hashable, Sendable {
             (
                 "maze", "Digital Maze Test (a battery file may override these per maze).",
                 [
-                    ("enable-instructions", "Interactive instructions before the first maze.", "\(maze.enableInstructions)"),
-                    ("enable-wall-cross-detection", "Detect and interrupt wall crosses.", "\(maze.enableWallCrossDetection)"),
+                    (
+                        "enable-instructions", "Interactive instructions before the first maze.",
+                        "\(maze.enableInstructions)"
+                    ),
+                    (
+                        "enable-wall-cross-detection", "Detect and interrupt wall crosses.",
+                        "\(maze.enableWallCrossDetection)"
+                    ),
                     (
                         "maximum-skip-length", "Cells that may be skipped at a time without interruption.",
                         "\(maze.maximumSkipLength) cells"
                     ),
-                    ("wall-cross-timeout", "How long a wall cross may last before interrupting.", Self.format(maze.wallCrossTimeout)),
+                    (
+                        "wall-cross-timeout", "How long a wall cross may last before interrupting.",
+                        Self.format(maze.wallCrossTimeout)
+                    ),
                     (
                         "maximum-pause-skip-length", "Cells that may be skipped when resuming after a pause.",
                         "\(maze.maximumPauseSkipLength) cells"
@@ -230,15 +240,22 @@ public struct ProctoringSettings: Hashable, Sendable {
                         "Distance back along the drawn path to the resume point, in pixels of the 264 ppi reference tablet.",
                         "\(Self.format(maze.pauseBacktrackDistancePixels)) px"
                     ),
-                    ("no-drawing-timeout", "Time without drawing (pen up) before interrupting.", Self.format(maze.noDrawingTimeout)),
-                    ("finish-timeout", "Delay after reaching the end before the finish animation.", Self.format(maze.finishTimeout)),
+                    (
+                        "no-drawing-timeout", "Time without drawing (pen up) before interrupting.",
+                        Self.format(maze.noDrawingTimeout)
+                    ),
+                    (
+                        "finish-timeout", "Delay after reaching the end before the finish animation.",
+                        Self.format(maze.finishTimeout)
+                    ),
                     (
                         "pause-circle-radius",
                         "Radius of the circle left visible around the resume point while paused, in reference pixels.",
                         "\(Self.format(maze.pauseCircleRadiusPixels)) px"
                     ),
                     (
-                        "start-radius", "How near the start arrow a first stroke must begin, in cell sizes (not in the spec's table).",
+                        "start-radius",
+                        "How near the start arrow a first stroke must begin, in cell sizes (not in the spec's table).",
                         "\(Self.format(maze.startRadiusCells)) cells"
                     ),
                 ]
@@ -250,14 +267,22 @@ public struct ProctoringSettings: Hashable, Sendable {
                         "enable-skip-detection", "Interrupt when the patient skips more than one box at a time.",
                         "\(symbolDigit.enableSkipDetection)"
                     ),
-                    ("enable-instructions", "Interactive instructions before each part.", "\(symbolDigit.enableInstructions)"),
-                    ("enable-repeat", "Run two full symbol-digit tests per administration.", "\(symbolDigit.enableRepeat)"),
                     (
-                        "display-mode", "Show alternate symbols and digits, for publishable figures that keep the real form private.",
+                        "enable-instructions", "Interactive instructions before each part.",
+                        "\(symbolDigit.enableInstructions)"
+                    ),
+                    (
+                        "enable-repeat", "Run two full symbol-digit tests per administration.",
+                        "\(symbolDigit.enableRepeat)"
+                    ),
+                    (
+                        "display-mode",
+                        "Show alternate symbols and digits, for publishable figures that keep the real form private.",
                         "\(symbolDigit.displayMode)"
                     ),
                     (
-                        "delayed-recall-warning", "Remind the patient of the delayed-recall instructions after this long without writing.",
+                        "delayed-recall-warning",
+                        "Remind the patient of the delayed-recall instructions after this long without writing.",
                         Self.format(symbolDigit.delayedRecallWarning)
                     ),
                 ]
@@ -273,16 +298,26 @@ public struct ProctoringSettings: Hashable, Sendable {
                         "wrong-circle-inset", "How far inside a wrong circle's edge the pen must be to be in it.",
                         "\(Self.format(trails.wrongCircleInsetMillimetres)) mm"
                     ),
-                    ("error-dwell", "How long the pen may stay in a wrong circle before it is an error.", Self.format(trails.errorDwell)),
-                    ("prompt-delay", "Time without ink before the patient is told to keep going, once.", Self.format(trails.promptDelay)),
+                    (
+                        "error-dwell", "How long the pen may stay in a wrong circle before it is an error.",
+                        Self.format(trails.errorDwell)
+                    ),
+                    (
+                        "prompt-delay", "Time without ink before the patient is told to keep going, once.",
+                        Self.format(trails.promptDelay)
+                    ),
                     (
                         "discontinue-after-a", "Part A's time limit: it is discontinued when not finished by then.",
                         Self.format(trails.discontinueAfterA)
                     ),
                     ("discontinue-after-b", "Part B's time limit.", Self.format(trails.discontinueAfterB)),
-                    ("discontinue-after-sample", "Each sample's time limit.", Self.format(trails.discontinueAfterSample)),
                     (
-                        "finish-timeout", "Delay after reaching End before the next part (the operator's key starts it sooner).",
+                        "discontinue-after-sample", "Each sample's time limit.",
+                        Self.format(trails.discontinueAfterSample)
+                    ),
+                    (
+                        "finish-timeout",
+                        "Delay after reaching End before the next part (the operator's key starts it sooner).",
                         Self.format(trails.finishTimeout)
                     ),
                 ]
@@ -292,7 +327,9 @@ public struct ProctoringSettings: Hashable, Sendable {
         let document = Y.document(
             Y.mapping(
                 [("schema", Y.plain("\(Self.schemaVersion)"))]
-                    + sections.map { section in (section.key, Y.mapping(section.options.map { ($0.key, Y.plain($0.value)) })) }),
+                    + sections.map { section in
+                        (section.key, Y.mapping(section.options.map { ($0.key, Y.plain($0.value)) }))
+                    }),
             comments: [
                 "StylusKit proctoring settings: every option of the four tests (Fixtures/settings/README.md).",
                 "An option left out takes the default of assessments.md. Durations take 's' or 'ms'.",
@@ -302,7 +339,9 @@ public struct ProctoringSettings: Hashable, Sendable {
         var commented: [(line: String, comments: [String])] = []
         for section in sections {
             commented.append(("\(section.key):", ["", "# \(section.comment)"]))
-            for option in section.options { commented.append(("  \(option.key): \(option.value)", ["  # \(option.comment)"])) }
+            for option in section.options {
+                commented.append(("  \(option.key): \(option.value)", ["  # \(option.comment)"]))
+            }
         }
         var lines: [String] = []
         var next = commented.startIndex

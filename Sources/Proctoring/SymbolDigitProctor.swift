@@ -29,7 +29,9 @@ public struct SymbolDigitInterruption: Hashable, Sendable {
     /// The first empty box, which the arrow points at.
     public var continueIn: Int
 
-    public init(kind: SymbolDigitInterruptionKind, time: EventTime, step: SymbolDigitStep, writtenIn: Int, continueIn: Int) {
+    public init(
+        kind: SymbolDigitInterruptionKind, time: EventTime, step: SymbolDigitStep, writtenIn: Int, continueIn: Int
+    ) {
         self.kind = kind
         self.time = time
         self.step = step

@@ -30,6 +30,7 @@ public struct SymbolDigitSettings: Hashable, Sendable {
     /// The steps administered, in order: test, copy and delayed recall, twice with the repeat.
     public var steps: [SymbolDigitStep] {
         let rounds = enableRepeat ? 2 : 1
-        return (1...rounds).flatMap { round in SymbolDigitPart.allCases.map { SymbolDigitStep(round: round, part: $0) } }
+        return (1...rounds).flatMap { round in SymbolDigitPart.allCases.map { SymbolDigitStep(round: round, part: $0) }
+        }
     }
 }

@@ -37,7 +37,8 @@ public struct SymbolGlyph: Hashable, Sendable {
 public enum SymbolDigitSymbols {
     /// The nine symbols of the administered form; symbol `i` pairs with digit `i + 1`.
     public static let standard: [SymbolGlyph] = [
-        SymbolGlyph(name: "ring", paths: [.arc(centre: GlyphPoint(0.5, 0.5), radius: 0.35, startAngle: 0, endAngle: 2 * .pi)]),
+        SymbolGlyph(
+            name: "ring", paths: [.arc(centre: GlyphPoint(0.5, 0.5), radius: 0.35, startAngle: 0, endAngle: 2 * .pi)]),
         SymbolGlyph(
             name: "chevron",
             paths: [.polyline([GlyphPoint(0.15, 0.25), GlyphPoint(0.5, 0.75), GlyphPoint(0.85, 0.25)], closed: false)]),

@@ -35,11 +35,13 @@ extension TrailLayout {
         var lines = comment.map { "# \($0)" }
         lines.append("name: \(name)")
         lines.append("part: \(part.rawValue)")
-        lines.append("form: \(Self.centimetres(formSize.widthCentimetres)) x \(Self.centimetres(formSize.heightCentimetres))")
+        lines.append(
+            "form: \(Self.centimetres(formSize.widthCentimetres)) x \(Self.centimetres(formSize.heightCentimetres))")
         lines.append("circles:")
         for circle in circles {
             lines.append(
-                "  - \(circle.label) at \(Self.centimetres(circle.centre.xCentimetres)), \(Self.centimetres(circle.centre.yCentimetres))")
+                "  - \(circle.label) at \(Self.centimetres(circle.centre.xCentimetres)), \(Self.centimetres(circle.centre.yCentimetres))"
+            )
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -77,7 +79,8 @@ private struct TrailLayoutFileParser {
             let indent = line.characters.prefix { $0 == " " }.count
             if let tab = line.characters.firstIndex(of: "\t"), tab <= indent {
                 throw .unexpected(
-                    source: source, line: line.number, column: tab + 1, expected: "spaces for indentation (YAML allows no tabs)",
+                    source: source, line: line.number, column: tab + 1,
+                    expected: "spaces for indentation (YAML allows no tabs)",
                     found: "a tab")
             }
             if indent > 0 {
@@ -119,7 +122,8 @@ private struct TrailLayoutFileParser {
         }
         if inCircles {
             throw .unexpected(
-                source: source, line: line.number, column: 1, expected: "a circle such as '  - 2 at 8.5 cm, 4 cm' (the list ends the file)",
+                source: source, line: line.number, column: 1,
+                expected: "a circle such as '  - 2 at 8.5 cm, 4 cm' (the list ends the file)",
                 found: "the key '\(key)'")
         }
         keyLines[key] = line.number
@@ -128,7 +132,8 @@ private struct TrailLayoutFileParser {
         case "name":
             guard let first = words.first else {
                 throw .unexpected(
-                    source: source, line: line.number, column: end + 2, expected: "the layout's name, such as 'standard-A'",
+                    source: source, line: line.number, column: end + 2,
+                    expected: "the layout's name, such as 'standard-A'",
                     found: "the end of the line")
             }
             let value = first.text
@@ -157,7 +162,8 @@ private struct TrailLayoutFileParser {
             let example = "the form's size such as '25 cm x 18 cm'"
             let width = try length(words, 0, line: line, expected: example)
             guard words.count > 2, words[2].text == "x" else {
-                throw unexpectedWord(words, 2, line: line, expected: "'x' between the width and the height, as in '25 cm x 18 cm'")
+                throw unexpectedWord(
+                    words, 2, line: line, expected: "'x' between the width and the height, as in '25 cm x 18 cm'")
             }
             let height = try length(words, 3, line: line, expected: example)
             try expectEnd(words, after: 5, line: line)
@@ -173,7 +179,8 @@ private struct TrailLayoutFileParser {
             try expectEnd(words, after: 0, line: line)
             guard part != nil else {
                 throw .unexpected(
-                    source: source, line: line.number, column: 1, expected: "'part:' before the circles (the labels depend on it)",
+                    source: source, line: line.number, column: 1,
+                    expected: "'part:' before the circles (the labels depend on it)",
                     found: "'circles:'")
             }
             inCircles = true
@@ -187,7 +194,8 @@ private struct TrailLayoutFileParser {
         let example = "'  - 2 at 8.5 cm, 4 cm'"
         guard inCircles, let part else {
             throw .unexpected(
-                source: source, line: line.number, column: 1, expected: "a key at the start of the line, such as 'name:'",
+                source: source, line: line.number, column: 1,
+                expected: "a key at the start of the line, such as 'name:'",
                 found: "an indented line")
         }
         let characters = line.characters
@@ -211,16 +219,20 @@ private struct TrailLayoutFileParser {
         guard let label = words.first, label.text == expectedLabel else {
             throw unexpectedWord(
                 words, 0, line: line,
-                expected: "the label '\(expectedLabel)' (circle \(order) of part \(part.rawValue) goes \(TrailLayout.labelList(part)))")
+                expected:
+                    "the label '\(expectedLabel)' (circle \(order) of part \(part.rawValue) goes \(TrailLayout.labelList(part)))"
+            )
         }
         guard words.count > 1, words[1].text == "at" else {
             throw unexpectedWord(words, 1, line: line, expected: "'at' after the label, as in \(example)")
         }
-        let x = try length(words, 2, line: line, expected: "the centre's distance from the form's left edge, such as '8.5 cm'")
+        let x = try length(
+            words, 2, line: line, expected: "the centre's distance from the form's left edge, such as '8.5 cm'")
         guard words.count > 4, words[4].text == "," else {
             throw unexpectedWord(words, 4, line: line, expected: "',' between the two distances, as in \(example)")
         }
-        let y = try length(words, 5, line: line, expected: "the centre's distance from the form's top edge, such as '4 cm'")
+        let y = try length(
+            words, 5, line: line, expected: "the centre's distance from the form's top edge, such as '4 cm'")
         try expectEnd(words, after: 7, line: line)
         let centre = FormPosition(xCentimetres: x, yCentimetres: y)
         circles.append(TrailCircle(label: label.text, order: order, centre: centre))
@@ -234,7 +246,8 @@ private struct TrailLayoutFileParser {
     private func length(_ words: Words, _ index: Int, line: NumberedLine, expected: String) throws(TrailLayoutFileError)
         -> Double
     {
-        guard index < words.count, let number = Double(words[index].text), number.isFinite, number >= 0, number <= 10_000,
+        guard index < words.count, let number = Double(words[index].text), number.isFinite, number >= 0,
+            number <= 10_000,
             words[index].text.allSatisfy({ $0.isNumber || $0 == "." })
         else {
             throw unexpectedWord(words, index, line: line, expected: expected)
@@ -254,14 +267,17 @@ private struct TrailLayoutFileParser {
             found: found(words[count].text))
     }
 
-    private func unexpectedWord(_ words: Words, _ index: Int, line: NumberedLine, expected: String) -> TrailLayoutFileError {
+    private func unexpectedWord(_ words: Words, _ index: Int, line: NumberedLine, expected: String)
+        -> TrailLayoutFileError
+    {
         guard index < words.count else {
             return .unexpected(
                 source: source, line: line.number, column: line.characters.count + 1, expected: expected,
                 found: "the end of the line")
         }
         return .unexpected(
-            source: source, line: line.number, column: words[index].index + 1, expected: expected, found: found(words[index].text))
+            source: source, line: line.number, column: words[index].index + 1, expected: expected,
+            found: found(words[index].text))
     }
 
     /// How a found text reads in a message: quoted, and cut short when long.

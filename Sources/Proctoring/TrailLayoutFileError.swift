@@ -29,21 +29,21 @@ public enum TrailLayoutFileError: Error, Hashable, Sendable, CustomStringConvert
 
     public var description: String {
         switch self {
-        case let .unexpected(source, line, column, expected, found):
+        case .unexpected(let source, let line, let column, let expected, let found):
             return "\(source), line \(line), column \(column): expected \(expected), found \(found)."
-        case let .unknownKey(source, line, column, key, known):
+        case .unknownKey(let source, let line, let column, let key, let known):
             return "\(source), line \(line), column \(column): unknown key '\(key)'; "
                 + "use one of \(known.map { "'\($0)'" }.joined(separator: ", "))."
-        case let .duplicateKey(source, line, column, key, firstLine):
+        case .duplicateKey(let source, let line, let column, let key, let firstLine):
             return "\(source), line \(line), column \(column): '\(key)' is already given on line \(firstLine); "
                 + "keep one of the two."
-        case let .missingKey(source, key, example):
+        case .missingKey(let source, let key, let example):
             return "\(source): the required key '\(key)' is missing; add a line such as '\(example)'."
-        case let .circleCount(source, line, part, found):
+        case .circleCount(let source, let line, let part, let found):
             let place = line.map { "\(source), line \($0)" } ?? source
             return "\(place): part \(part.rawValue) has \(part.circleCount) circles (\(TrailLayout.labelList(part))), "
                 + "the file lists \(found); list one circle per label, in that order."
-        case let .tooLarge(source, bytes, limit):
+        case .tooLarge(let source, let bytes, let limit):
             return "\(source): the file has \(bytes) bytes, more than any layout (at most \(limit)); "
                 + "give a layout file (docs/trails-layouts.md)."
         }

@@ -65,7 +65,9 @@ public struct TrailLayoutGenerator: Sendable {
         guard xs.upperBound > xs.lowerBound, ys.upperBound > ys.lowerBound else { return nil }
         for _ in 0..<layoutTries {
             var centres = [
-                FormPosition(xCentimetres: Self.millimetres(random.uniform(in: xs)), yCentimetres: Self.millimetres(random.uniform(in: ys)))
+                FormPosition(
+                    xCentimetres: Self.millimetres(random.uniform(in: xs)),
+                    yCentimetres: Self.millimetres(random.uniform(in: ys)))
             ]
             while centres.count < part.circleCount {
                 guard let next = nextCentre(after: centres, xs: xs, ys: ys, random: &random) else { break }
@@ -82,7 +84,9 @@ public struct TrailLayoutGenerator: Sendable {
         return nil
     }
 
-    private func nextCentre(after centres: [FormPosition], xs: ClosedRange<Double>, ys: ClosedRange<Double>, random: inout SplitMix64)
+    private func nextCentre(
+        after centres: [FormPosition], xs: ClosedRange<Double>, ys: ClosedRange<Double>, random: inout SplitMix64
+    )
         -> FormPosition?
     {
         let last = centres[centres.count - 1]
@@ -108,8 +112,12 @@ public struct TrailLayoutGenerator: Sendable {
         let last = centres[centres.count - 1]
         for (index, centre) in centres.enumerated() {
             if formDistance(centre, candidate) < apart { return false }
-            if index < centres.count - 1 && TrailLayoutValidator.segmentDistance(last, candidate, centre) < clear { return false }
-            if index > 0 && TrailLayoutValidator.segmentDistance(centres[index - 1], centre, candidate) < clear { return false }
+            if index < centres.count - 1 && TrailLayoutValidator.segmentDistance(last, candidate, centre) < clear {
+                return false
+            }
+            if index > 0 && TrailLayoutValidator.segmentDistance(centres[index - 1], centre, candidate) < clear {
+                return false
+            }
         }
         return true
     }

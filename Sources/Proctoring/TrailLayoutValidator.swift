@@ -42,25 +42,25 @@ public enum TrailLayoutViolation: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         let rules = TrailLayoutValidator.self
         switch self {
-        case let .circleCount(found, expected):
+        case .circleCount(let found, let expected):
             return "the layout has \(found) circles, the part has \(expected); give one circle per label of the part."
-        case let .order(circle, expected):
+        case .order(let circle, let expected):
             return "\(circle) is number \(expected) in the order but says order \(circle.order); "
                 + "number the circles 1, 2, 3 … without a gap or a repeat."
-        case let .label(circle, expected):
+        case .label(let circle, let expected):
             return "\(circle) is labelled \"\(circle.label)\" where the part's order takes \"\(expected)\"; "
                 + "relabel it or put it at its place in the order."
-        case let .kind(circle, expected):
+        case .kind(let circle, let expected):
             return "\(circle) is a \(circle.kind.rawValue) where the part's order takes a \(expected.rawValue); "
                 + "numbers and letters alternate in part B, part A has numbers only."
-        case let .margin(circle, margin):
+        case .margin(let circle, let margin):
             return "\(circle) at \(centimetres(circle.centre)) comes \(near(margin)) the form's edge; "
                 + "the margin rule asks for \(length(rules.marginCentimetres)): move it inward."
-        case let .spacing(first, second, gap):
+        case .spacing(let first, let second, let gap):
             let apart = gap < 0 ? "overlap by \(length(-gap))" : "are \(length(gap)) apart edge to edge"
             return "\(first) and \(second) \(apart); the spacing rule asks for "
                 + "\(length(rules.spacingCentimetres)) between edges: move them apart."
-        case let .clearPath(from, to, passing, clearance):
+        case .clearPath(let from, let to, let passing, let clearance):
             let passes =
                 clearance < 0
                 ? "crosses \(passing) (\(length(-clearance)) inside its edge)"

@@ -374,7 +374,8 @@ public struct TrailsProctor: Sendable {
             layout.part.alternates && circles[wrong].kind != circles[due].kind ? .shift : .sequence
         let last = arrivals.last?.circle
         let error = TrailsError(
-            time: time, wrongCircle: wrong + 1, expectedCircle: due + 1, lastCorrectCircle: last, errorClass: errorClass,
+            time: time, wrongCircle: wrong + 1, expectedCircle: due + 1, lastCorrectCircle: last,
+            errorClass: errorClass,
             byLift: byLift)
         let correction = TrailsCorrection(error: error, target: last ?? 1, end: nil)
         errors.append(error)

@@ -62,7 +62,8 @@ extension TrailsSettings {
     /// What a value of the setting `key` looks like, for error messages; nil for an unknown key.
     static func expectedValue(forKey key: String) -> String? {
         switch key {
-        case "touch-tolerance", "wrong-circle-inset": "a length on the form in millimetres under 5 mm (a circle's radius), such as '1.5 mm'"
+        case "touch-tolerance", "wrong-circle-inset":
+            "a length on the form in millimetres under 5 mm (a circle's radius), such as '1.5 mm'"
         case "error-dwell", "prompt-delay", "discontinue-after-a", "discontinue-after-b", "discontinue-after-sample",
             "finish-timeout":
             "a duration in seconds or milliseconds, such as '0.2 s' or '200 ms'"

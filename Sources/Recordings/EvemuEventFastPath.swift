@@ -157,7 +157,8 @@ struct EventCodeLimits {
 /// timestamp of the last line read here, which this line's most likely repeats.
 @inline(__always)
 func parseEvemuLayoutEventLine(
-    _ p: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hi: Int, _ limits: EventCodeLimits, _ recent: inout EvemuLayoutTimestamp
+    _ p: UnsafeBufferPointer<UInt8>, _ lo: Int, _ hi: Int, _ limits: EventCodeLimits,
+    _ recent: inout EvemuLayoutTimestamp
 ) -> InputEvent? {
     // The shortest line this layout allows: `E: 0.000000 0000 0000 0`.
     guard hi &- lo >= 23, let line = EventLineWindow(p, at: lo) else { return nil }
@@ -266,7 +267,9 @@ package struct EvemuStreamReading: Equatable {
         var batch = EvemuEventStream.emptyBatch()
         do {
             while true {
-                let count = try batch.withUnsafeMutableBufferPointer { b throws(RecordingError) in try stream.nextEvents(into: b) }
+                let count = try batch.withUnsafeMutableBufferPointer { b throws(RecordingError) in
+                    try stream.nextEvents(into: b)
+                }
                 if count == 0 { break }
                 events += batch[..<count]
             }

@@ -248,7 +248,9 @@ struct EvemuEventStream {
     static let batchSize = 64
     /// Room for one batch of `nextEvents(into:)`, its values to be overwritten.
     static func emptyBatch() -> [InputEvent] {
-        [InputEvent](repeating: InputEvent(time: EventTime(microseconds: 0), type: .synchronization, code: 0, value: 0), count: batchSize)
+        [InputEvent](
+            repeating: InputEvent(time: EventTime(microseconds: 0), type: .synchronization, code: 0, value: 0),
+            count: batchSize)
     }
     /// False to read every `E:` line with the careful parser alone (tests compare the two).
     private let fastPath: Bool
@@ -382,7 +384,11 @@ struct EvemuEventStream {
                 return nil
             case .bad(let error), .badLine(let error):
                 let rest: (lines: Int, bytes: Int)
-                if case .badLine = outcome { rest = try source.measureRest() } else { rest = try source.measureRestFromLastLine() }
+                if case .badLine = outcome {
+                    rest = try source.measureRest()
+                } else {
+                    rest = try source.measureRestFromLastLine()
+                }
                 truncation = TruncationReport(
                     stoppedAt: error, droppedLines: rest.lines, droppedBytes: rest.bytes, droppedEvents: frame.count)
                 frame.removeAll()

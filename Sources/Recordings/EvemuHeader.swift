@@ -1,5 +1,5 @@
-import StylusInput
 import Foundation
+import StylusInput
 
 /// Facts our evemu writer keeps in `# StylusKit <key>: <value>` comment lines because evemu
 /// has no field for them, so that evemu -> libinput-record -> evemu conversions lose nothing.
@@ -81,10 +81,12 @@ struct StylusKitExtensions: Hashable {
         }
         for quirk in quirks { lines.append("# StylusKit quirk: \(quirk)") }
         if !unrecordedResolution.isEmpty {
-            lines.append("# StylusKit unrecorded-resolution: " + unrecordedResolution.map { hex2($0) }.joined(separator: " "))
+            lines.append(
+                "# StylusKit unrecorded-resolution: " + unrecordedResolution.map { hex2($0) }.joined(separator: " "))
         }
         if !typesWithoutCodes.isEmpty {
-            lines.append("# StylusKit types-without-codes: " + typesWithoutCodes.map { hex2($0) }.joined(separator: " "))
+            lines.append(
+                "# StylusKit types-without-codes: " + typesWithoutCodes.map { hex2($0) }.joined(separator: " "))
         }
         if let libinputVersion { lines.append("# StylusKit libinput: \(libinputVersion)") }
         if let libinputGit { lines.append("# StylusKit libinput-git: \(libinputGit)") }
@@ -351,7 +353,8 @@ struct EvemuHeaderParser {
             let allowed: Set<Int>
             switch version {
             case let version? where version.hasResolution:
-                expected = "'A: <code> <min> <max> <fuzz> <flat> <resolution>' (EVEMU \(version) has a resolution field)"
+                expected =
+                    "'A: <code> <min> <max> <fuzz> <flat> <resolution>' (EVEMU \(version) has a resolution field)"
                 allowed = [6]
             case let version?:
                 expected = "'A: <code> <min> <max> <fuzz> <flat>' (EVEMU \(version) has no resolution field)"
@@ -368,7 +371,8 @@ struct EvemuHeaderParser {
                 guard let wide = Int64(word) else { throw fail(expected) }
                 guard let number = Int32(exactly: wide) else {
                     throw .outOfRange(
-                        file: fileName, line: lineNumber, column: (line.range(of: String(word))?.lowerBound.utf16Offset(in: line) ?? 0) + 1,
+                        file: fileName, line: lineNumber,
+                        column: (line.range(of: String(word))?.lowerBound.utf16Offset(in: line) ?? 0) + 1,
                         problem: "absinfo value \(wide) is outside the 32-bit range")
                 }
                 numbers.append(number)
@@ -391,7 +395,8 @@ struct EvemuHeaderParser {
     }
 
     /// The header the lines gave, with `external` as the device when given (the legacy split form).
-    func header(external: RecordingHeader? = nil, externalFile: String? = nil) throws(RecordingError) -> RecordingHeader {
+    func header(external: RecordingHeader? = nil, externalFile: String? = nil) throws(RecordingError) -> RecordingHeader
+    {
         if let external {
             // A recording with a description of its own was recorded with it; another would
             // silently change what its events mean (a Cintiq read as an Intuos4).

@@ -128,11 +128,13 @@ public struct EvemuWriter {
                 let delta = milliseconds - lastFrameMilliseconds
                 lastFrameMilliseconds = milliseconds
                 let sign = delta >= 0 ? "+" : ""
-                out.append(contentsOf: "# ------------ \(codeName) (\(event.value)) ---------- \(sign)\(delta)ms\n".utf8)
+                out.append(
+                    contentsOf: "# ------------ \(codeName) (\(event.value)) ---------- \(sign)\(delta)ms\n".utf8)
             }
         } else {
             let typeName = event.type.name ?? "(null)"
-            let paddedName = codeName.count < 20 ? codeName + String(repeating: " ", count: 20 - codeName.count) : codeName
+            let paddedName =
+                codeName.count < 20 ? codeName + String(repeating: " ", count: 20 - codeName.count) : codeName
             out.append(contentsOf: "# \(typeName) / \(paddedName) \(event.value)\n".utf8)
         }
     }

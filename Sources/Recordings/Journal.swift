@@ -98,9 +98,9 @@ public enum JournalError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .cannotCreate(path, reason):
+        case .cannotCreate(let path, let reason):
             return "Cannot create the journal \(path): \(reason). Choose a writable --out directory with free space."
-        case let .writeFailed(path, code, reason):
+        case .writeFailed(let path, let code, let reason):
             let kept = "The test was stopped; the journal keeps everything written before the error. "
             let slash = path.lastIndex(of: "/")
             let directory = slash.map { String(path[..<$0]) } ?? ""
@@ -110,7 +110,8 @@ public enum JournalError: Error, Sendable, Hashable, CustomStringConvertible {
                     + "Free space on the disk that holds \(directory.isEmpty ? (slash == nil ? "." : "/") : directory), "
                     + "then run `styluskit recover \(path)`."
             case .inputOutput:
-                return "Writing the journal \(path) failed: the disk reported an input/output error (\(reason)); it may be failing. "
+                return
+                    "Writing the journal \(path) failed: the disk reported an input/output error (\(reason)); it may be failing. "
                     + kept + "Copy the journal to another disk, then run `styluskit recover` on the copy."
             case .other:
                 return "Writing the journal \(path) failed: \(reason). " + kept

@@ -1,5 +1,5 @@
-public import StylusInput
 import Foundation
+public import StylusInput
 
 /// A control event of a live session, as its journal keeps it: one `# StylusKit control: TEXT`
 /// comment line (README.md, "The journal", gives the grammar and the order).
@@ -59,7 +59,8 @@ public enum JournalControl: Hashable, Sendable {
     public var describesSession: Bool {
         switch self {
         case .anchor, .patient, .test, .file, .none: true
-        case .begin, .continue, .outcome, .end, .gap, .removed, .reconnected, .tap, .instructions, .instructionsNotSpoken, .pause, .resume:
+        case .begin, .continue, .outcome, .end, .gap, .removed, .reconnected, .tap, .instructions,
+            .instructionsNotSpoken, .pause, .resume:
             false
         }
     }
@@ -67,26 +68,27 @@ public enum JournalControl: Hashable, Sendable {
     /// The line's text after `# StylusKit control: `.
     public var text: String {
         switch self {
-        case let .anchor(realtime, monotonic): "anchor realtime-us=\(realtime) monotonic-us=\(monotonic)"
-        case let .begin(time): "begin \(time)"
-        case let .continue(time): "continue \(time)"
-        case let .outcome(word, time): "outcome \(word) \(time)"
-        case let .end(time): "end \(time)"
-        case let .gap(at, events): "gap dropped-at=\(at) resync-events=\(events)"
-        case let .removed(time): "removed \(time)"
-        case let .reconnected(time): "reconnected \(time)"
-        case let .patient(local, external): "patient local=\(local)" + (external.map { " external=\($0)" } ?? "")
-        case let .test(test): "test \(test.text)"
+        case .anchor(let realtime, let monotonic): "anchor realtime-us=\(realtime) monotonic-us=\(monotonic)"
+        case .begin(let time): "begin \(time)"
+        case .continue(let time): "continue \(time)"
+        case .outcome(let word, let time): "outcome \(word) \(time)"
+        case .end(let time): "end \(time)"
+        case .gap(let at, let events): "gap dropped-at=\(at) resync-events=\(events)"
+        case .removed(let time): "removed \(time)"
+        case .reconnected(let time): "reconnected \(time)"
+        case .patient(let local, let external): "patient local=\(local)" + (external.map { " external=\($0)" } ?? "")
+        case .test(let test): "test \(test.text)"
         // The path last: it runs to the end of the line, spaces and all.
-        case let .file(file):
+        case .file(let file):
             "file \(file.role.rawValue) bytes=\(file.content.count) base64=\(Base64.encode(file.content)) path=\(file.path)"
-        case let .none(role): "none \(role.rawValue)"
-        case let .tap(button, time): "tap \(button) \(time)"
-        case let .pause(time): "pause \(time)"
-        case let .resume(time): "resume \(time)"
+        case .none(let role): "none \(role.rawValue)"
+        case .tap(let button, let time): "tap \(button) \(time)"
+        case .pause(let time): "pause \(time)"
+        case .resume(let time): "resume \(time)"
         // The step last: its identifier (a maze's name) runs to the end of the line, spaces and all.
-        case let .instructions(step, shown, spoken, touch): "instructions shown=\(shown) spoken=\(spoken) first-touch=\(touch) step=\(step)"
-        case let .instructionsNotSpoken(step, shown, reason, touch):
+        case .instructions(let step, let shown, let spoken, let touch):
+            "instructions shown=\(shown) spoken=\(spoken) first-touch=\(touch) step=\(step)"
+        case .instructionsNotSpoken(let step, let shown, let reason, let touch):
             "instructions shown=\(shown) not-spoken=\(reason) first-touch=\(touch) step=\(step)"
         }
     }
@@ -102,13 +104,16 @@ public enum JournalControl: Hashable, Sendable {
             self = .test(test)
             return
         case "instructions":
-            guard let marker = text.range(of: " step="), case let parts = text[..<marker.lowerBound].split(separator: " "),
-                parts.count == 4, let shown = Self.time(parts[1], key: "shown"), let touch = Self.time(parts[3], key: "first-touch")
+            guard let marker = text.range(of: " step="),
+                case let parts = text[..<marker.lowerBound].split(separator: " "),
+                parts.count == 4, let shown = Self.time(parts[1], key: "shown"),
+                let touch = Self.time(parts[3], key: "first-touch")
             else { return nil }
             let step = String(text[marker.upperBound...])
             if let spoken = Self.time(parts[2], key: "spoken") {
                 self = .instructions(step: step, shown: shown, spoken: spoken, firstTouch: touch)
-            } else if parts[2].hasPrefix("not-spoken="), case let reason = String(parts[2].dropFirst("not-spoken=".count)),
+            } else if parts[2].hasPrefix("not-spoken="),
+                case let reason = String(parts[2].dropFirst("not-spoken=".count)),
                 Self.isName(reason)
             {
                 self = .instructionsNotSpoken(step: step, shown: shown, reason: reason, firstTouch: touch)
@@ -135,13 +140,27 @@ public enum JournalControl: Hashable, Sendable {
                 let monotonic = value("monotonic-us").flatMap({ Int64($0) })
             else { return nil }
             self = .anchor(realtimeMicroseconds: realtime, monotonicMicroseconds: monotonic)
-        case "begin": guard let t = onlyTime() else { return nil }; self = .begin(t)
-        case "continue": guard let t = onlyTime() else { return nil }; self = .continue(t)
-        case "end": guard let t = onlyTime() else { return nil }; self = .end(t)
-        case "removed": guard let t = onlyTime() else { return nil }; self = .removed(t)
-        case "reconnected": guard let t = onlyTime() else { return nil }; self = .reconnected(t)
-        case "pause": guard let t = onlyTime() else { return nil }; self = .pause(t)
-        case "resume": guard let t = onlyTime() else { return nil }; self = .resume(t)
+        case "begin":
+            guard let t = onlyTime() else { return nil }
+            self = .begin(t)
+        case "continue":
+            guard let t = onlyTime() else { return nil }
+            self = .continue(t)
+        case "end":
+            guard let t = onlyTime() else { return nil }
+            self = .end(t)
+        case "removed":
+            guard let t = onlyTime() else { return nil }
+            self = .removed(t)
+        case "reconnected":
+            guard let t = onlyTime() else { return nil }
+            self = .reconnected(t)
+        case "pause":
+            guard let t = onlyTime() else { return nil }
+            self = .pause(t)
+        case "resume":
+            guard let t = onlyTime() else { return nil }
+            self = .resume(t)
         case "outcome":
             guard fields.count == 3, Self.isName(fields[1]), let t = Self.time(fields[2][...]) else { return nil }
             self = .outcome(fields[1], t)
@@ -213,8 +232,8 @@ public enum JournaledTest: Hashable, Sendable {
     public var text: String {
         switch self {
         case .clock: "clock"
-        case let .maze(file): "maze maze=\(file)"
-        case let .battery(file): "maze battery=\(file)"
+        case .maze(let file): "maze maze=\(file)"
+        case .battery(let file): "maze battery=\(file)"
         case .sdt: "sdt"
         }
     }

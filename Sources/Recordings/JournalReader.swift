@@ -27,14 +27,15 @@ public struct JournalOpening: Hashable, Sendable {
     public init(_ controls: [JournalControl]) {
         for control in controls {
             switch control {
-            case let .anchor(realtime, monotonic):
+            case .anchor(let realtime, let monotonic):
                 anchor = JournalAnchor(realtimeMicroseconds: realtime, monotonicMicroseconds: monotonic)
-            case let .begin(time): begin = begin ?? time
-            case let .test(test): self.test = test
-            case let .file(file): files.append(file)
-            case let .none(role): none.insert(role)
-            case let .patient(local, external): patient = JournaledPatient(local: local, external: external)
-            case .continue, .outcome, .end, .gap, .removed, .reconnected, .tap, .instructions, .instructionsNotSpoken, .pause, .resume:
+            case .begin(let time): begin = begin ?? time
+            case .test(let test): self.test = test
+            case .file(let file): files.append(file)
+            case .none(let role): none.insert(role)
+            case .patient(let local, let external): patient = JournaledPatient(local: local, external: external)
+            case .continue, .outcome, .end, .gap, .removed, .reconnected, .tap, .instructions, .instructionsNotSpoken,
+                .pause, .resume:
                 break
             }
         }
@@ -116,13 +117,15 @@ public final class JournalReader {
 
     /// Opens the journal at `path` and reads its header and opening lines.
     public convenience init(path: String) throws(RecordingError) {
-        try self.init(reader: RecordingReader(path: path, format: .evemu, options: RecordingReadOptions(allowTruncated: true)))
+        try self.init(
+            reader: RecordingReader(path: path, format: .evemu, options: RecordingReadOptions(allowTruncated: true)))
     }
 
     /// Reads a journal from bytes in memory; `name` is what errors quote.
     public convenience init(bytes: [UInt8], name: String) throws(RecordingError) {
         try self.init(
-            reader: RecordingReader(bytes: bytes, name: name, format: .evemu, options: RecordingReadOptions(allowTruncated: true)))
+            reader: RecordingReader(
+                bytes: bytes, name: name, format: .evemu, options: RecordingReadOptions(allowTruncated: true)))
     }
 
     private init(reader: RecordingReader) {
@@ -153,7 +156,10 @@ public final class JournalReader {
         if controlHead < controls.count {
             defer {
                 controlHead += 1
-                if controlHead == controls.count { controls.removeAll(keepingCapacity: true); controlHead = 0 }
+                if controlHead == controls.count {
+                    controls.removeAll(keepingCapacity: true)
+                    controlHead = 0
+                }
             }
             return .control(controls[controlHead])
         }
@@ -173,7 +179,11 @@ public final class JournalReader {
         while controlLinesSeen < lines.count {
             let line = lines[controlLinesSeen]
             controlLinesSeen += 1
-            if let control = JournalControl(text: line) { controls.append(control) } else { unknownControlLines.append(line) }
+            if let control = JournalControl(text: line) {
+                controls.append(control)
+            } else {
+                unknownControlLines.append(line)
+            }
         }
     }
 }

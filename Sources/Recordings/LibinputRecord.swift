@@ -21,7 +21,8 @@ public enum LibinputRecord {
     ///   - deviceIndex: which entry of `devices:` to read; nil reads the first pen (the first entry
     ///     when none is a pen) and names the others in the header's `skippedDevices`.
     /// - Throws: `RecordingError.unsupportedVersion` for a version other than 1, `.invalidYAML` otherwise.
-    public static func decode(_ text: String, name: String, deviceIndex: Int? = nil) throws(RecordingError) -> Recording {
+    public static func decode(_ text: String, name: String, deviceIndex: Int? = nil) throws(RecordingError) -> Recording
+    {
         var offset = EventTime(microseconds: 0)
         var unrecordedResolution: [UInt16] = []
         var headerCommentResolutions: [UInt16: Int32] = [:]
@@ -87,7 +88,8 @@ public enum LibinputRecord {
                 id: InputID(bustype: idNumbers[0], vendor: idNumbers[1], product: idNumbers[2], version: idNumbers[3]))
             if let codes = evdev["codes"]?.mapping {
                 for (key, list) in codes {
-                    guard let number = key.int, let typeNumber = UInt16(exactly: number), typeNumber <= EventType.max.rawValue
+                    guard let number = key.int, let typeNumber = UInt16(exactly: number),
+                        typeNumber <= EventType.max.rawValue
                     else { throw problem(key, "'\(key.string ?? "")' is not an event type") }
                     let type = EventType(rawValue: typeNumber)
                     var set: Set<UInt16> = []
@@ -121,7 +123,8 @@ public enum LibinputRecord {
                 device.properties.insert(value)
             }
             if let hid = deviceNode["hid"] {
-                device.extras.hidReportDescriptor = try (hid.sequence ?? []).map { (node: Node) throws(RecordingError) -> UInt8 in
+                device.extras.hidReportDescriptor = try (hid.sequence ?? []).map {
+                    (node: Node) throws(RecordingError) -> UInt8 in
                     guard let number = node.int, let byte = UInt8(exactly: number) else {
                         throw problem(node, "hid entry '\(node.string ?? "")' is not a byte")
                     }
@@ -145,7 +148,8 @@ public enum LibinputRecord {
             }
             index = deviceIndex
         } else {
-            index = devices.count == 1 ? 0 : try devices.map(describe).firstIndex { DeviceKind(classifying: $0).isPen } ?? 0
+            index =
+                devices.count == 1 ? 0 : try devices.map(describe).firstIndex { DeviceKind(classifying: $0).isPen } ?? 0
         }
         if devices.count > 1 {
             for (other, node) in devices.enumerated() where other != index {
@@ -168,13 +172,17 @@ public enum LibinputRecord {
                     throw problem(entry, "an evdev event must be five integers [sec, usec, type, code, value]")
                 }
                 guard (0...(maximumEventSeconds - abs(offset.seconds))).contains(Int64(numbers[0])) else {
-                    throw problem(entry, "event time \(numbers[0]) s is negative or beyond the largest time StylusKit keeps")
+                    throw problem(
+                        entry, "event time \(numbers[0]) s is negative or beyond the largest time StylusKit keeps")
                 }
-                guard let typeNumber = UInt16(exactly: numbers[2]), let maximum = EventType(rawValue: typeNumber).maximumCode,
+                guard let typeNumber = UInt16(exactly: numbers[2]),
+                    let maximum = EventType(rawValue: typeNumber).maximumCode,
                     typeNumber <= EventType.max.rawValue
                 else { throw problem(entry, "event type \(numbers[2]) is not an evdev event type") }
                 guard let code = UInt16(exactly: numbers[3]), code <= maximum else {
-                    throw problem(entry, "event code \(numbers[3]) is above the highest code of \(EventType(rawValue: typeNumber))")
+                    throw problem(
+                        entry,
+                        "event code \(numbers[3]) is above the highest code of \(EventType(rawValue: typeNumber))")
                 }
                 guard let value = Int32(exactly: numbers[4]) else {
                     throw problem(entry, "event value \(numbers[4]) is outside the 32-bit range of an evdev value")
@@ -220,7 +228,9 @@ public enum LibinputRecord {
         }
         let stated = device.extras.headerCommentResolutions.sorted { $0.key < $1.key }
         if !stated.isEmpty {
-            out += "# StylusKit header-comment-resolution: " + stated.map { "\(hex2($0.key))=\($0.value)" }.joined(separator: " ") + "\n"
+            out +=
+                "# StylusKit header-comment-resolution: "
+                + stated.map { "\(hex2($0.key))=\($0.value)" }.joined(separator: " ") + "\n"
         }
         out += "version: 1\nndevices: 1\n"
         if header.libinputVersion != nil || header.libinputGit != nil {
@@ -254,7 +264,8 @@ public enum LibinputRecord {
         if !device.absInfo.isEmpty {
             out += "    absinfo:\n"
             for (code, info) in device.absInfo.sorted(by: { $0.key < $1.key }) {
-                out += "      \(code): [\(info.minimum), \(info.maximum), \(info.fuzz), \(info.flat), \(info.resolution ?? 0)]\n"
+                out +=
+                    "      \(code): [\(info.minimum), \(info.maximum), \(info.fuzz), \(info.flat), \(info.resolution ?? 0)]\n"
             }
         }
         out += "    properties: [\(device.properties.sorted().map(String.init).joined(separator: ", "))]\n"
@@ -298,7 +309,8 @@ public enum LibinputRecord {
             } else if event.type == .absolute {
                 let delta = Int64(event.value) - Int64(previousAbs[event.code] ?? 0)
                 previousAbs[event.code] = event.value
-                comment = "\(typeName) / \(pad(codeName, 20)) \(leftPad(String(event.value), 6)) (\(delta >= 0 ? "+" : "")\(delta))"
+                comment =
+                    "\(typeName) / \(pad(codeName, 20)) \(leftPad(String(event.value), 6)) (\(delta >= 0 ? "+" : "")\(delta))"
             } else {
                 comment = "\(typeName) / \(pad(codeName, 20)) \(leftPad(String(event.value), 6))"
             }

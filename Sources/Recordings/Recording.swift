@@ -173,7 +173,8 @@ public struct TruncationReport: Hashable, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        var text = "dropped \(droppedLines) line(s) (\(droppedBytes) bytes) and \(droppedEvents) event(s) of an incomplete last frame"
+        var text =
+            "dropped \(droppedLines) line(s) (\(droppedBytes) bytes) and \(droppedEvents) event(s) of an incomplete last frame"
         if let stoppedAt { text += "; reading stopped at \(stoppedAt)" }
         return text
     }

@@ -17,7 +17,7 @@ public enum RecordingConversion {
 
         public var description: String {
             switch self {
-            case let .yamlOutputTooLarge(input, limit):
+            case .yamlOutputTooLarge(let input, let limit):
                 "\(input) is too long for libinput-record: its YAML would be larger than \(limit) bytes, the most StylusKit "
                     + "reads back. Nothing was written; keep it as evemu, or convert a shorter recording."
             }
@@ -26,7 +26,9 @@ public enum RecordingConversion {
 
     /// Writes every event of `reader` (named `input` in messages) to `file` as `format`; the
     /// caller commits the file.
-    public static func convert(_ reader: RecordingReader, input: String, to format: RecordingFileFormat, into file: AtomicFileOutput)
+    public static func convert(
+        _ reader: RecordingReader, input: String, to format: RecordingFileFormat, into file: AtomicFileOutput
+    )
         throws -> Written
     {
         var written = Written(events: 0, frames: 0)

@@ -44,13 +44,16 @@ public enum RecordingError: Error, Hashable, Sendable, CustomStringConvertible {
         case .readFailed(let file, let reason):
             return "\(file): reading failed: \(reason)"
         case .writeFailed(let file, let reason):
-            return "\(file): writing failed: \(reason); the new file was not written (nothing partial is left under its name):"
+            return
+                "\(file): writing failed: \(reason); the new file was not written (nothing partial is left under its name):"
                 + " free space on its disk (or fix its permissions), then run the command again"
         case .outputExists(let file):
             return "\(file): the output file exists; choose another name or pass --force to overwrite it"
         case .noSuchDevice(let file, let index, let count):
             return "\(file) holds \(count == 1 ? "1 device" : "\(count) devices"), so there is no device \(index); "
-                + (count == 1 ? "leave --device-index out" : "give --device-index 0 to \(count - 1), or leave it out to read the pen")
+                + (count == 1
+                    ? "leave --device-index out"
+                    : "give --device-index 0 to \(count - 1), or leave it out to read the pen")
         case .outputIsDirectory(let file):
             return
                 "\(file) is a directory; give the path of the file to write, e.g. \(file.hasSuffix("/") ? file : file + "/")recording.evemu"
@@ -64,7 +67,8 @@ public enum RecordingError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(file):\(line):\(column): \(problem);"
                 + " fix the line (--allow-truncated uses the complete frames before a damaged event line)"
         case .incompleteLastFrame(let file, let line, let events):
-            return "\(file):\(line): the recording ends inside a frame (\(events) event\(events == 1 ? "" : "s") after the"
+            return
+                "\(file):\(line): the recording ends inside a frame (\(events) event\(events == 1 ? "" : "s") after the"
                 + " last SYN_REPORT): it was cut off; pass --allow-truncated to use the complete frames before it"
         case .missingDescription(let file, let firstEventLine):
             let at = firstEventLine.map { ":\($0)" } ?? ""

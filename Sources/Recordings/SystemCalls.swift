@@ -80,9 +80,12 @@ final class FileDescriptorBox {
 
     /// Creates `path`, which must not exist, for appending, readable by its owner only (a
     /// journal may hold a patient's drawing); on failure, the error number.
-    static func createPrivateForAppending(_ path: String, calls: SystemCalls) -> Result<FileDescriptorBox, ErrorNumber> {
+    static func createPrivateForAppending(_ path: String, calls: SystemCalls) -> Result<FileDescriptorBox, ErrorNumber>
+    {
         var fd: Int32
-        repeat { fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) } while fd < 0 && errno == EINTR
+        repeat {
+            fd = open(path, O_WRONLY | O_APPEND | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
+        } while fd < 0 && errno == EINTR
         guard fd >= 0 else { return .failure(ErrorNumber(code: errno)) }
         return .success(FileDescriptorBox(fd: fd, path: path, calls: calls))
     }
@@ -182,7 +185,9 @@ func readLastBytes(of path: String, count: Int) -> [UInt8]? {
     var bytes = [UInt8](repeating: 0, count: wanted)
     var done = 0
     while done < wanted {
-        let got = bytes.withUnsafeMutableBytes { raw in pread(fd, raw.baseAddress! + done, wanted - done, off_t(size - wanted + done)) }
+        let got = bytes.withUnsafeMutableBytes { raw in
+            pread(fd, raw.baseAddress! + done, wanted - done, off_t(size - wanted + done))
+        }
         if got < 0 && errno == EINTR { continue }
         guard got > 0 else { return nil }
         done += got

@@ -37,14 +37,16 @@ public struct AnalysisPlot: Sendable {
     /// Normalised force ×1000 (the ADF `pressure`) of each sample of `stroke` that measured it.
     public func pressure(_ stroke: ADFDocument.Stroke) -> Series {
         let measured = stroke.points.filter { $0.measuredForce != nil }
-        return Series(times: measured.map { ($0.unixMilliseconds - origin) / 1000 }, values: measured.map { $0.force * 1000 })
+        return Series(
+            times: measured.map { ($0.unixMilliseconds - origin) / 1000 }, values: measured.map { $0.force * 1000 })
     }
 
     /// Altitude in degrees (90 is the pen upright) of each sample of `stroke` that measured it.
     public func altitude(_ stroke: ADFDocument.Stroke) -> Series {
         let measured = stroke.points.filter { $0.measuredAltitude != nil }
         return Series(
-            times: measured.map { ($0.unixMilliseconds - origin) / 1000 }, values: measured.map { $0.altitude * 180 / .pi })
+            times: measured.map { ($0.unixMilliseconds - origin) / 1000 },
+            values: measured.map { $0.altitude * 180 / .pi })
     }
 
     /// Speed in cm/s between consecutive samples, at the midpoint of their times; pairs with the
@@ -81,7 +83,8 @@ public struct AnalysisPlot: Sendable {
                 at: FormPosition(xCentimetres: left, yCentimetres: 0.8), sizeCentimetres: 0.4, colour: .black))
 
         let panels: [(title: String, series: (ADFDocument.Stroke) -> Series, fixedMaximum: Double?)] = [
-            ("pressure (force x 1000)", pressure, nil), ("speed (cm/s)", speed, nil), ("altitude (degrees)", altitude, 90),
+            ("pressure (force x 1000)", pressure, nil), ("speed (cm/s)", speed, nil),
+            ("altitude (degrees)", altitude, 90),
         ]
         for (number, panel) in panels.enumerated() {
             let top = firstTop + Double(number) * (panelHeight + gap)
@@ -91,20 +94,24 @@ public struct AnalysisPlot: Sendable {
             func y(_ value: Double) -> Double { bottom - panelHeight * min(max(value / maximum, 0), 1) }
             // The frame, its title and the value ticks.
             let frame = [
-                FormPosition(xCentimetres: left, yCentimetres: top), FormPosition(xCentimetres: right, yCentimetres: top),
-                FormPosition(xCentimetres: right, yCentimetres: bottom), FormPosition(xCentimetres: left, yCentimetres: bottom),
+                FormPosition(xCentimetres: left, yCentimetres: top),
+                FormPosition(xCentimetres: right, yCentimetres: top),
+                FormPosition(xCentimetres: right, yCentimetres: bottom),
+                FormPosition(xCentimetres: left, yCentimetres: bottom),
                 FormPosition(xCentimetres: left, yCentimetres: top),
             ]
             page.marks.append(.path(frame, widthCentimetres: 0.02, colour: .black, dashCentimetres: nil))
             page.marks.append(
                 .text(
-                    panel.title, at: FormPosition(xCentimetres: left + 0.2, yCentimetres: top + 0.45), sizeCentimetres: 0.32, colour: .black
+                    panel.title, at: FormPosition(xCentimetres: left + 0.2, yCentimetres: top + 0.45),
+                    sizeCentimetres: 0.32, colour: .black
                 ))
             for fraction in [0.0, 0.5, 1.0] {
                 let value = maximum * fraction
                 page.marks.append(
                     .text(
-                        Self.label(value), at: FormPosition(xCentimetres: 0.3, yCentimetres: y(value) + 0.1), sizeCentimetres: 0.28,
+                        Self.label(value), at: FormPosition(xCentimetres: 0.3, yCentimetres: y(value) + 0.1),
+                        sizeCentimetres: 0.28,
                         colour: .black))
                 page.marks.append(
                     .line(
@@ -117,15 +124,19 @@ public struct AnalysisPlot: Sendable {
                 let at = x((step.start.unixMilliseconds - origin) / 1000)
                 page.marks.append(
                     .line(
-                        from: FormPosition(xCentimetres: at, yCentimetres: top), to: FormPosition(xCentimetres: at, yCentimetres: bottom),
+                        from: FormPosition(xCentimetres: at, yCentimetres: top),
+                        to: FormPosition(xCentimetres: at, yCentimetres: bottom),
                         widthCentimetres: 0.02, colour: PictureStyle.penUp))
             }
             for (index, entry) in all.enumerated() {
-                let points = zip(entry.series.times, entry.series.values).map { FormPosition(xCentimetres: x($0), yCentimetres: y($1)) }
+                let points = zip(entry.series.times, entry.series.values).map {
+                    FormPosition(xCentimetres: x($0), yCentimetres: y($1))
+                }
                 guard !points.isEmpty else { continue }
                 page.marks.append(
                     .path(
-                        points, widthCentimetres: 0.025, colour: PictureStyle.strokePalette[index % PictureStyle.strokePalette.count],
+                        points, widthCentimetres: 0.025,
+                        colour: PictureStyle.strokePalette[index % PictureStyle.strokePalette.count],
                         dashCentimetres: nil))
             }
             for step in document.steps {
@@ -133,12 +144,16 @@ public struct AnalysisPlot: Sendable {
                     let at = x((interruption.unixMilliseconds - origin) / 1000)
                     page.marks.append(
                         .path(
-                            [FormPosition(xCentimetres: at, yCentimetres: top), FormPosition(xCentimetres: at, yCentimetres: bottom)],
+                            [
+                                FormPosition(xCentimetres: at, yCentimetres: top),
+                                FormPosition(xCentimetres: at, yCentimetres: bottom),
+                            ],
                             widthCentimetres: 0.04, colour: PictureStyle.interruption, dashCentimetres: 0.12))
                     if number == 0 {
                         page.marks.append(
                             .text(
-                                interruption.type, at: FormPosition(xCentimetres: at + 0.1, yCentimetres: top - 0.1), sizeCentimetres: 0.28,
+                                interruption.type, at: FormPosition(xCentimetres: at + 0.1, yCentimetres: top - 0.1),
+                                sizeCentimetres: 0.28,
                                 colour: PictureStyle.interruption))
                     }
                 }
@@ -156,12 +171,15 @@ public struct AnalysisPlot: Sendable {
                     widthCentimetres: 0.02, colour: .black))
             page.marks.append(
                 .text(
-                    Self.label(seconds), at: FormPosition(xCentimetres: x(seconds) - 0.2, yCentimetres: axis + 0.55), sizeCentimetres: 0.28,
+                    Self.label(seconds), at: FormPosition(xCentimetres: x(seconds) - 0.2, yCentimetres: axis + 0.55),
+                    sizeCentimetres: 0.28,
                     colour: .black))
             seconds += tick
         }
         page.marks.append(
-            .text("time (s)", at: FormPosition(xCentimetres: right - 1.6, yCentimetres: axis + 1.0), sizeCentimetres: 0.3, colour: .black))
+            .text(
+                "time (s)", at: FormPosition(xCentimetres: right - 1.6, yCentimetres: axis + 1.0), sizeCentimetres: 0.3,
+                colour: .black))
         return page
     }
 

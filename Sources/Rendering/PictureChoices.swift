@@ -38,7 +38,8 @@ public enum PictureChoiceError: Error, CustomStringConvertible, Equatable {
 
     public var description: String {
         switch self {
-        case .severalNeedDirectory: "With several inputs give --out DIR, the directory the pictures go into (and no --animate)."
+        case .severalNeedDirectory:
+            "With several inputs give --out DIR, the directory the pictures go into (and no --animate)."
         case .unknownFormat(let format): "--format takes png, pdf or svg; got '\(format)'."
         case .nothingToWrite: RenderError.nothingToWrite.description
         case .dotsPerInchOutOfRange(let dpi): "--dpi \(dpi) is out of range; give 1 to 2400 dots per inch."

@@ -19,7 +19,7 @@ public enum RenderError: Error, CustomStringConvertible {
             "\(path) does not end in .png, .pdf or .svg; give --out a file name with one of those extensions."
         case .nothingToWrite:
             "Nothing to write: give --out FILE (.png, .pdf, .svg), --animate DIR, or both."
-        case let .stepOutOfRange(step, steps):
+        case .stepOutOfRange(let step, let steps):
             "--step \(step) is not a step of the results file, which has \(steps) step\(steps == 1 ? "" : "s"); give a number from 1 to \(steps)."
         case .needsTest(let file):
             "\(file) is not a results file (.csk, .msk, .ssk), so it is taken as a recording: give --test clock, --test maze or --test sdt to replay it."
@@ -27,7 +27,7 @@ public enum RenderError: Error, CustomStringConvertible {
             "\(file) has no steps to draw."
         case .outputExists(let path):
             "\(path) already exists; pass --force to replace it, or give another name."
-        case let .cannotCreate(path, reason):
+        case .cannotCreate(let path, let reason):
             "Cannot write \(path): \(reason). Check that its directory exists and that you may write there."
         }
     }
@@ -62,7 +62,9 @@ extension ResultsPicture {
     /// The steps (indices) `render --step` draws: `step` (from 1) alone, or every step.
     public func steps(choosing step: Int?) throws(RenderError) -> [Int] {
         guard let step else { return Array(document.steps.indices) }
-        guard (1...document.steps.count).contains(step) else { throw .stepOutOfRange(step: step, steps: document.steps.count) }
+        guard (1...document.steps.count).contains(step) else {
+            throw .stepOutOfRange(step: step, steps: document.steps.count)
+        }
         return [step - 1]
     }
 

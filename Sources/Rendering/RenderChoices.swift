@@ -46,13 +46,16 @@ public struct RenderChoices: Sendable {
     ///   - note: told what the user should know (a maze test drawn without its mazes).
     ///   - pictureWritten: told once the picture is written, before the frames, which take a while.
     public func draw(
-        _ document: ADFDocument, from file: String, mazes: () throws -> [Maze], unrecorded: UnrecordedInk, to out: String?,
+        _ document: ADFDocument, from file: String, mazes: () throws -> [Maze], unrecorded: UnrecordedInk,
+        to out: String?,
         note: (String) -> Void, pictureWritten: (ResultsPicture, [Int]) -> Void
     ) throws -> Drawn {
         guard !document.steps.isEmpty else { throw RenderError.noSteps(file: file) }
         let mazes = try mazes()
         if document.variant == .maze && mazes.isEmpty {
-            note("note: results files do not keep their mazes; give --maze FILE or --battery FILE to draw them under the ink.")
+            note(
+                "note: results files do not keep their mazes; give --maze FILE or --battery FILE to draw them under the ink."
+            )
         }
         let forms = StepForm.forms(of: document, mazes: mazes, displayMode: displayMode)
         let picture = ResultsPicture(document: document, forms: forms, options: options, unrecorded: unrecorded)
@@ -64,7 +67,8 @@ public struct RenderChoices: Sendable {
         }
         if let animation {
             drawn.frames = try picture.writeAnimation(
-                steps: drawn.steps, to: animation.directory, framesPerSecond: animation.framesPerSecond, speed: animation.speed,
+                steps: drawn.steps, to: animation.directory, framesPerSecond: animation.framesPerSecond,
+                speed: animation.speed,
                 dotsPerInch: dotsPerInch, force: force)
         }
         return drawn

@@ -110,7 +110,9 @@ public struct ResultsPicture: Sendable {
     /// The canvas of the results file in cm; without one, enough for the form and the ink.
     static func formSize(of document: ADFDocument, forms: [StepForm]) -> FormSize {
         let perPoint = 2.54 / document.display.pointsPerInch
-        if let width = document.environment.canvasWidth, let height = document.environment.canvasHeight, width > 0, height > 0 {
+        if let width = document.environment.canvasWidth, let height = document.environment.canvasHeight, width > 0,
+            height > 0
+        {
             var size = FormSize(widthCentimetres: width * perPoint, heightCentimetres: height * perPoint)
             // A canvas smaller than the symbol-digit form (a small tablet that shrank it) is widened
             // to hold the form at its physical size, so pages laid side by side do not overlap.
@@ -153,7 +155,8 @@ public struct ResultsPicture: Sendable {
         let step = document.steps[index]
         let legend = options.showsLegend ? PictureStyle.legendHeightCentimetres : 0
         var page = PageDrawing(
-            size: FormSize(widthCentimetres: formSize.widthCentimetres, heightCentimetres: formSize.heightCentimetres + legend))
+            size: FormSize(
+                widthCentimetres: formSize.widthCentimetres, heightCentimetres: formSize.heightCentimetres + legend))
         let form = index < forms.count ? forms[index] : .blank
         page.marks += form.marks(on: formSize)
         // Under the recorded ink, so that where the two cross the recorded ink stays full strength.
@@ -198,12 +201,16 @@ public struct ResultsPicture: Sendable {
             }
             let firstPosition = formPosition(x: first.x, y: first.y)
             if options.showsPenUp, let previousEnd {
-                marks.append(.path([previousEnd, firstPosition], widthCentimetres: 0.02, colour: PictureStyle.penUp, dashCentimetres: 0.1))
+                marks.append(
+                    .path(
+                        [previousEnd, firstPosition], widthCentimetres: 0.02, colour: PictureStyle.penUp,
+                        dashCentimetres: 0.1))
             }
             if points.count == 1 {
                 marks.append(
                     .path(
-                        [firstPosition], widthCentimetres: InkWidth.centimetres(force: first.force), colour: colour(first),
+                        [firstPosition], widthCentimetres: InkWidth.centimetres(force: first.force),
+                        colour: colour(first),
                         dashCentimetres: nil))
             }
             // One segment per pair of samples: width and colour change along the stroke.
@@ -211,7 +218,8 @@ public struct ResultsPicture: Sendable {
                 marks.append(
                     .path(
                         [formPosition(x: a.x, y: a.y), formPosition(x: b.x, y: b.y)],
-                        widthCentimetres: InkWidth.centimetres(force: (a.force + b.force) / 2), colour: colour(a), dashCentimetres: nil))
+                        widthCentimetres: InkWidth.centimetres(force: (a.force + b.force) / 2), colour: colour(a),
+                        dashCentimetres: nil))
             }
             previousEnd = formPosition(x: points[points.count - 1].x, y: points[points.count - 1].y)
         }
@@ -308,7 +316,8 @@ public struct ResultsPicture: Sendable {
         let (start, end) = span(of: step)
         let environment = document.environment
         let device =
-            environment.deviceModel.map { name in environment.deviceModelIdentifier.map { "\(name) (\($0))" } ?? name } ?? "unknown"
+            environment.deviceModel.map { name in environment.deviceModelIdentifier.map { "\(name) (\($0))" } ?? name }
+            ?? "unknown"
         let types = Dictionary(grouping: step.interruptions, by: \.type).map { "\($1.count) \($0)" }.sorted()
         let pointCount = step.strokes.reduce(0) { $0 + $1.points.count }
         let lines = [
@@ -324,7 +333,8 @@ public struct ResultsPicture: Sendable {
         for (number, line) in lines.enumerated() {
             marks.append(
                 .text(
-                    line, at: FormPosition(xCentimetres: 0.5, yCentimetres: top + 0.6 + Double(number) * 0.5), sizeCentimetres: 0.32,
+                    line, at: FormPosition(xCentimetres: 0.5, yCentimetres: top + 0.6 + Double(number) * 0.5),
+                    sizeCentimetres: 0.32,
                     colour: .black))
         }
         // An animation frame's time goes beside the date (short), so the band keeps six lines.
@@ -332,7 +342,8 @@ public struct ResultsPicture: Sendable {
             marks.append(
                 .text(
                     "t = \(String(format: "%.2f", max(0, time - start) / 1000)) s",
-                    at: FormPosition(xCentimetres: max(7, formSize.widthCentimetres - 3.5), yCentimetres: top + 1.1), sizeCentimetres: 0.32,
+                    at: FormPosition(xCentimetres: max(7, formSize.widthCentimetres - 3.5), yCentimetres: top + 1.1),
+                    sizeCentimetres: 0.32,
                     colour: .black))
         }
         return marks
@@ -357,7 +368,8 @@ public struct ResultsPicture: Sendable {
         let refused = strokes.count { $0.reason == .refused }
         let ignored = strokes.count { $0.reason == .ignoredRest }
         if refused == 0 && ignored == 0 { return "refused strokes 0" }
-        return "refused strokes \(refused)" + (ignored > 0 ? ", ignored stroke ends \(ignored)" : "") + " (drawn faint grey)"
+        return "refused strokes \(refused)" + (ignored > 0 ? ", ignored stroke ends \(ignored)" : "")
+            + " (drawn faint grey)"
     }
 
     /// A Unix time in ms as `2023-01-18 00:00:00 UTC`.

@@ -14,14 +14,16 @@ extension StepForm {
         document.steps.enumerated().map { index, step in
             switch document.variant {
             case .clock:
-                let clock = step.start.clockTime.map { ClockSettings(hours: $0.hours, minutes: $0.minutes) } ?? ClockSettings()
+                let clock =
+                    step.start.clockTime.map { ClockSettings(hours: $0.hours, minutes: $0.minutes) } ?? ClockSettings()
                 return step.identifier == ClockStep.copy.identifier ? .clock(.copy, settings: clock) : .blank
             case .maze:
                 if let maze = mazes.first(where: { $0.stepIdentifier == step.identifier }) { return .maze(maze) }
                 return index < mazes.count ? .maze(mazes[index]) : .blank
             case .symbolDigit:
                 return .symbolDigit(
-                    symbolDigitStep(step), displayMode: displayMode || (step.drawingTags?.setID.hasSuffix("-display") ?? false))
+                    symbolDigitStep(step),
+                    displayMode: displayMode || (step.drawingTags?.setID.hasSuffix("-display") ?? false))
             case .trails:
                 // The circles are drawn with the test's integration into render (issue 30, item 3).
                 return .blank

@@ -53,7 +53,8 @@ public struct TabletFitReport: CommandReport {
     public var profile: String?
 
     enum CodingKeys: CodingKey {
-        case device, model, transform, targets, rmsMillimetres, worstMillimetres, scale, accepted, suspectTarget, profile
+        case device, model, transform, targets, rmsMillimetres, worstMillimetres, scale, accepted, suspectTarget,
+            profile
     }
 
     /// Every key, numbers at the decimals the text shows.
@@ -101,7 +102,8 @@ public struct TabletFitReport: CommandReport {
         for target in targets {
             var line =
                 "  " + "\(target.number)".leftPadded(6)
-                + ("  (" + fixed(target.targetCentimetres[0], 2) + ", " + fixed(target.targetCentimetres[1], 2) + ")").padding(
+                + ("  (" + fixed(target.targetCentimetres[0], 2) + ", " + fixed(target.targetCentimetres[1], 2) + ")")
+                .padding(
                     toLength: 18, withPad: " ", startingAt: 0)
                 + ("(" + fixed(target.tapMillimetres[0], 2) + ", " + fixed(target.tapMillimetres[1], 2) + ")").padding(
                     toLength: 20, withPad: " ", startingAt: 0)
@@ -111,7 +113,9 @@ public struct TabletFitReport: CommandReport {
             lines.append(line)
         }
         lines.append("error      RMS \(fixed(rmsMillimetres, 3)) mm, worst \(fixed(worstMillimetres, 3)) mm")
-        lines.append("scale      \(fixed(scale, 3)) form mm per tablet mm (the sheet as printed: \(fixed(100 / scale, 1)) % of its size)")
+        lines.append(
+            "scale      \(fixed(scale, 3)) form mm per tablet mm (the sheet as printed: \(fixed(100 / scale, 1)) % of its size)"
+        )
         if let profile {
             lines.append("profile    \(profile)")
         } else {
@@ -230,7 +234,9 @@ public struct DisplayReport: CommandReport {
     /// Remarks on the measurement, one line each.
     public var notes: [String]
 
-    enum CodingKeys: CodingKey { case pixelsPerInch, scalingFactor, pointsPerInch, source, profile, match, symbolDigit, notes }
+    enum CodingKeys: CodingKey {
+        case pixelsPerInch, scalingFactor, pointsPerInch, source, profile, match, symbolDigit, notes
+    }
 
     /// Every key, numbers at the decimals the text shows.
     public func encode(to encoder: any Encoder) throws {
@@ -270,7 +276,9 @@ public struct DisplayReport: CommandReport {
             ("SampleLabelRightMargin", form.sampleLabelRightMargin, sizes.sampleLabelRightMargin),
             ("StopSignHeight", form.stopSignHeight, sizes.stopSignHeight),
         ]
-        symbolDigit = rows.map { Element(name: $0.0, centimetres: $0.1, pixels: $0.2 * profile.scalingFactor, points: $0.2) }
+        symbolDigit = rows.map {
+            Element(name: $0.0, centimetres: $0.1, pixels: $0.2 * profile.scalingFactor, points: $0.2)
+        }
         self.notes = notes
     }
 

@@ -9,7 +9,9 @@ public struct CommandSuggestion: Error, CustomStringConvertible {
     public init(typed: String, path: String, commands: [String]) {
         self.typed = typed
         self.path = path
-        let nearest = commands.map { (name: $0, distance: Self.editDistance($0, typed)) }.min { $0.distance < $1.distance }
+        let nearest = commands.map { (name: $0, distance: Self.editDistance($0, typed)) }.min {
+            $0.distance < $1.distance
+        }
         self.nearest = nearest.flatMap { $0.distance <= max(2, typed.count / 3) ? $0.name : nil }
     }
 

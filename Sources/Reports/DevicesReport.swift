@@ -1,8 +1,8 @@
+import Foundation
 public import LinuxInput
 public import Sessions
-import StylusInput
-import Foundation
 import StylusGeometry
+import StylusInput
 
 /// What `devices` prints.
 public struct DevicesReport: CommandReport {
@@ -110,10 +110,13 @@ public struct DevicesReport: CommandReport {
     /// The lines `devices` prints: a paragraph per node.
     public var text: String {
         var lines: [String] = []
-        if let note { lines.append("note: no udev data (\(note)); tablets were found from /sys and their capabilities.") }
+        if let note {
+            lines.append("note: no udev data (\(note)); tablets were found from /sys and their capabilities.")
+        }
         if devices.filter({ $0.role == "pen" }).isEmpty {
             lines.append(
-                "No pen tablet found. Plug one in (or check `ls /dev/input`); tablets are the event nodes udev marks ID_INPUT_TABLET=1.")
+                "No pen tablet found. Plug one in (or check `ls /dev/input`); tablets are the event nodes udev marks ID_INPUT_TABLET=1."
+            )
         }
         for device in devices {
             lines.append("\(device.node)  \(device.role)  \"\(device.name)\"  \(device.id) v\(device.version)")
@@ -123,7 +126,8 @@ public struct DevicesReport: CommandReport {
                 lines.append(line)
             }
             if let model = device.model {
-                var line = "    model    \(model.name)" + (model.modelName.map { " (\($0))" } ?? "") + ", \(model.surface)"
+                var line =
+                    "    model    \(model.name)" + (model.modelName.map { " (\($0))" } ?? "") + ", \(model.surface)"
                 if let width = model.widthMillimetres, let height = model.heightMillimetres {
                     line += String(format: ", %.1f x %.1f mm", width, height)
                 }
@@ -131,14 +135,17 @@ public struct DevicesReport: CommandReport {
                 if let resolution = model.approximateResolution {
                     lines.append(
                         String(
-                            format: "    resolution about %.1f x %.1f units/mm from libwacom's size in whole inches", resolution[0],
+                            format: "    resolution about %.1f x %.1f units/mm from libwacom's size in whole inches",
+                            resolution[0],
                             resolution[1])
                             + " (the kernel reports none; a tablet profile gives the exact value)")
                 }
             }
             if let pressure = device.pressureRange { lines.append("    pressure \(pressure[0])..\(pressure[1])") }
             if let tilt = device.tiltRange { lines.append("    tilt \(tilt[0])..\(tilt[1])") }
-            if device.role == "pen" { lines.append("    profile  \(device.profile ?? "none (the kernel's resolution is used)")") }
+            if device.role == "pen" {
+                lines.append("    profile  \(device.profile ?? "none (the kernel's resolution is used)")")
+            }
             if let display = device.display { lines.append("    display  \(display)") }
             lines.append("    access   \(device.readable ? "readable by you" : "not readable by you")")
             if let problem = device.problem { lines.append("    problem  \(problem)") }
@@ -177,7 +184,9 @@ extension DevicesReport {
                     if let pressure = description.absInfo[AbsoluteAxis.pressure] {
                         entry.pressureRange = [pressure.minimum, pressure.maximum]
                     }
-                    if let tilt = description.absInfo[AbsoluteAxis.tiltX] { entry.tiltRange = [tilt.minimum, tilt.maximum] }
+                    if let tilt = description.absInfo[AbsoluteAxis.tiltX] {
+                        entry.tiltRange = [tilt.minimum, tilt.maximum]
+                    }
                     do {
                         _ = try PenCapabilities(checking: description)
                     } catch {
@@ -185,9 +194,11 @@ extension DevicesReport {
                     }
                     let match = (try? lookup.tabletProfile(for: description, file: profileFile)) ?? nil
                     entry.profile = match?.source
-                    entry.display = ResultsEnvironment.activeDisplay(device: description, tabletProfile: match, lookup: lookup)
+                    entry.display = ResultsEnvironment.activeDisplay(
+                        device: description, tabletProfile: match, lookup: lookup)
                     if let tablet = libwacom?.tablet(node: node.node) ?? libwacom?.tablet(for: node.id),
-                        description.resolution(of: AbsoluteAxis.x) == nil || description.resolution(of: AbsoluteAxis.y) == nil,
+                        description.resolution(of: AbsoluteAxis.x) == nil
+                            || description.resolution(of: AbsoluteAxis.y) == nil,
                         let approximate = tablet.approximateResolution(of: description)
                     {
                         entry.model?.approximateResolution = [approximate.x, approximate.y]

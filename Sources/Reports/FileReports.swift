@@ -1,6 +1,6 @@
+public import ADF
 import Foundation
 public import Recordings
-public import ADF
 import Sessions
 public import StylusInput
 public import Synthesis
@@ -26,7 +26,10 @@ public struct ConvertReport: CommandReport {
     public var truncation: String?
 
     /// The report of `written`, converted from what `reader` read into `format`.
-    public init(input: String, output: String, written: RecordingConversion.Written, reader: RecordingReader, format: RecordingFileFormat) {
+    public init(
+        input: String, output: String, written: RecordingConversion.Written, reader: RecordingReader,
+        format: RecordingFileFormat
+    ) {
         self.input = input
         self.output = output
         events = written.events
@@ -120,7 +123,8 @@ public struct SynthReport: CommandReport {
 extension ADFValidationReport {
     /// `adf validate`'s summary line on standard error: how many files, valid and not, in how long.
     public static func summaryLine(files: Int, invalid: Int, seconds: Double) -> String {
-        "styluskit adf validate: \(counted(files, "file")), \(files - invalid) valid, \(invalid) not, " + String(format: "%.1f s", seconds)
+        "styluskit adf validate: \(counted(files, "file")), \(files - invalid) valid, \(invalid) not, "
+            + String(format: "%.1f s", seconds)
     }
 }
 

@@ -1,9 +1,9 @@
 import ADF
+import Foundation
 import LinuxInput
+import Recordings
 public import Sessions
 public import StylusGeometry
-import Foundation
-import Recordings
 import StylusInput
 
 /// What `info` prints, as text or JSON.
@@ -131,7 +131,8 @@ public struct InfoReport: CommandReport {
     public var eraserContactFrames: Int
 
     enum CodingKeys: CodingKey {
-        case recording, format, device, id, kernel, profile, axes, activeAreaMillimetres, durationSeconds, events, frames, penFrames
+        case recording, format, device, id, kernel, profile, axes, activeAreaMillimetres, durationSeconds, events,
+            frames, penFrames
         case padFrames, strokes, sampling, gaps, notices, truncation, model, display
         case absentAxes, eraserContacts, eraserContactFrames
     }
@@ -179,7 +180,8 @@ public struct InfoReport: CommandReport {
         kernel = scan.header.kernel
         self.profile = profile?.source
         display = ResultsEnvironment.activeDisplay(device: device, tabletProfile: profile, lookup: CalibrationLookup())
-        let overrides: [UInt16: Double] = profile?.profile.resolution.map { [AbsoluteAxis.x: $0.x, AbsoluteAxis.y: $0.y] } ?? [:]
+        let overrides: [UInt16: Double] =
+            profile?.profile.resolution.map { [AbsoluteAxis.x: $0.x, AbsoluteAxis.y: $0.y] } ?? [:]
         axes = device.absInfo.keys.sorted().map { code in
             let info = device.absInfo[code]!
             var axis = Axis(
@@ -220,7 +222,8 @@ public struct InfoReport: CommandReport {
         let start = scan.firstEventTime ?? EventTime(microseconds: 0)
         gaps = scan.gaps.map {
             Gap(
-                startSeconds: $0.start.duration(since: start).seconds, durationMilliseconds: $0.duration.seconds * 1_000,
+                startSeconds: $0.start.duration(since: start).seconds,
+                durationMilliseconds: $0.duration.seconds * 1_000,
                 discardedEvents: $0.discardedEvents)
         }
         notices = [scan.header.skippedDevicesNote(file: recording)].compactMap { $0 } + scan.notices.map(\.description)
@@ -270,7 +273,8 @@ public struct InfoReport: CommandReport {
         if let area = activeAreaMillimetres {
             lines.append("  area       \(format(area[0], 2)) x \(format(area[1], 2)) mm")
         } else {
-            lines.append("  area       unknown: no resolution for ABS_X/ABS_Y; add a tablet profile (see Calibration/README.md)")
+            lines.append(
+                "  area       unknown: no resolution for ABS_X/ABS_Y; add a tablet profile (see Calibration/README.md)")
         }
         lines.append("  duration   \(format(durationSeconds, 3)) s")
         lines.append("  events     \(events)")

@@ -57,7 +57,8 @@ public enum JSONLine {
     /// A finite Double as JSONEncoder writes it (`3` for 3.0); a non-finite one cannot be encoded.
     static func number(_ value: Double, path: [any CodingKey]) throws -> Node {
         guard value.isFinite else {
-            throw EncodingError.invalidValue(value, EncodingError.Context(codingPath: path, debugDescription: "not a finite number"))
+            throw EncodingError.invalidValue(
+                value, EncodingError.Context(codingPath: path, debugDescription: "not a finite number"))
         }
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
@@ -122,7 +123,9 @@ public enum JSONLine {
         }
 
         mutating func encodeNil(forKey key: Key) throws { set(key, Box(.null)) }
-        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { set(key, try encoder.child(key, value)) }
+        mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
+            set(key, try encoder.child(key, value))
+        }
 
         // The reason for this encoder: a nil optional is written as null, not left out.
         mutating func encodeIfPresent<T: Encodable>(_ value: T?, forKey key: Key) throws {
@@ -191,9 +194,13 @@ public enum JSONLine {
         }
 
         mutating func encodeNil() throws { append(Box(.null)) }
-        mutating func encode<T: Encodable>(_ value: T) throws { append(try encoder.child(Index(intValue: count), value)) }
+        mutating func encode<T: Encodable>(_ value: T) throws {
+            append(try encoder.child(Index(intValue: count), value))
+        }
 
-        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+        mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+            NestedKey
+        > {
             let child = TreeEncoder(path: codingPath + [Index(intValue: count)])
             append(child.storage)
             return child.container(keyedBy: keyType)

@@ -56,7 +56,9 @@ public struct LiveSessionReport: CommandReport {
         /// The step's interruptions, in order.
         public var interruptions: [Interruption]
 
-        enum CodingKeys: CodingKey { case step, strokes, points, maze, finished, refusedStrokes, boxes, reminders, interruptions }
+        enum CodingKeys: CodingKey {
+            case step, strokes, points, maze, finished, refusedStrokes, boxes, reminders, interruptions
+        }
 
         /// Every key, null where the test has no such fact.
         public func encode(to encoder: any Encoder) throws {
@@ -127,7 +129,8 @@ public struct LiveSessionReport: CommandReport {
     /// The report of a session recovered from `journal`.
     public init(recovered journal: String, session: RecoveredSession) {
         self.init(
-            action: .recovered, journal: journal, result: session.result, used: session.used, gaps: nil, incomplete: session.incomplete)
+            action: .recovered, journal: journal, result: session.result, used: session.used, gaps: nil,
+            incomplete: session.incomplete)
     }
 
     init(action: Action, journal: String, result: SessionResult, used: [String]?, gaps: Int?, incomplete: Bool) {
@@ -157,10 +160,12 @@ public struct LiveSessionReport: CommandReport {
             points = symbolDigit.steps.reduce(0) { $0 + $1.points }
             steps = symbolDigit.steps.map {
                 Step(
-                    step: $0.step, strokes: $0.strokes, points: $0.points, refusedStrokes: $0.refusedStrokes, boxes: $0.boxes,
+                    step: $0.step, strokes: $0.strokes, points: $0.points, refusedStrokes: $0.refusedStrokes,
+                    boxes: $0.boxes,
                     reminders: $0.reminders,
                     interruptions: $0.interruptions.map {
-                        Step.Interruption(type: $0.type, time: $0.time, writtenIn: $0.writtenIn, continueIn: $0.continueIn)
+                        Step.Interruption(
+                            type: $0.type, time: $0.time, writtenIn: $0.writtenIn, continueIn: $0.continueIn)
                     })
             }
         }
@@ -198,7 +203,9 @@ public struct LiveSessionReport: CommandReport {
         switch action {
         case .recorded, .administered:
             out =
-                ["\(action == .recorded ? "Recorded" : "Administered") \(journal)"] + lines.dropLast() + ["  gaps      \(gaps ?? 0)"]
+                ["\(action == .recorded ? "Recorded" : "Administered") \(journal)"] + lines.dropLast() + [
+                    "  gaps      \(gaps ?? 0)"
+                ]
                 + lines.suffix(1) + absenceLines
         case .recovered:
             out = ["Recovered \(journal)"] + (used ?? []) + lines

@@ -57,8 +57,10 @@ public struct PatientFieldsReport: CommandReport {
     }
 
     public var text: String {
-        ((patientEncodedID.map { ["PatientEncodedID \($0)"] } ?? []) + ["LocalPatientEncodedID \(localPatientEncodedID)"])
-            .joined(separator: "\n")
+        ((patientEncodedID.map { ["PatientEncodedID \($0)"] } ?? []) + [
+            "LocalPatientEncodedID \(localPatientEncodedID)"
+        ])
+        .joined(separator: "\n")
     }
 }
 

@@ -70,7 +70,9 @@ public struct RenderReport: CommandReport {
     public init(out: String?, drawn: RenderChoices.Drawn, choices: RenderChoices) {
         let animation = choices.animation.flatMap { animation in
             drawn.frames.map {
-                Animation(directory: animation.directory, frames: $0, framesPerSecond: animation.framesPerSecond, speed: animation.speed)
+                Animation(
+                    directory: animation.directory, frames: $0, framesPerSecond: animation.framesPerSecond,
+                    speed: animation.speed)
             }
         }
         self.init(out: out, picture: drawn.picture, steps: drawn.steps, animation: animation)
@@ -145,7 +147,8 @@ extension UnrecordedInk {
     public init(replayed session: SessionInMemory) {
         var strokes = Array(repeating: [UnrecordedStroke](), count: session.document.steps.count)
         for stroke in session.unrecorded where strokes.indices.contains(stroke.step) {
-            strokes[stroke.step].append(UnrecordedStroke(reason: stroke.refused ? .refused : .ignoredRest, points: stroke.points))
+            strokes[stroke.step].append(
+                UnrecordedStroke(reason: stroke.refused ? .refused : .ignoredRest, points: stroke.points))
         }
         self = .known(strokes)
     }

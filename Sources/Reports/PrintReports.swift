@@ -21,8 +21,12 @@ public struct PrintSheetReport: CommandReport {
 
     /// The lines `calibrate print-sheet` prints: the page, and a line per target.
     public var text: String {
-        (["\(out): calibration sheet, \(targets.count) targets on \(fixed(page.width, 2)) x \(fixed(page.height, 2)) cm"]
-            + targets.enumerated().map { "  target \($0.offset + 1) at (\(fixed($0.element.x, 2)), \(fixed($0.element.y, 2))) cm" })
+        ([
+            "\(out): calibration sheet, \(targets.count) targets on \(fixed(page.width, 2)) x \(fixed(page.height, 2)) cm"
+        ]
+            + targets.enumerated().map {
+                "  target \($0.offset + 1) at (\(fixed($0.element.x, 2)), \(fixed($0.element.y, 2))) cm"
+            })
             .joined(separator: "\n")
     }
 }

@@ -79,7 +79,9 @@ extension ReplayReport {
     /// The results file, the profile, and what the person should know about times and truncation.
     public var closingLines: [String] {
         let (output, profile, truncation) = (replayed.output, replayed.profile, replayed.truncation)
-        let (relativeTimes, startTime, startTimeIgnored) = (replayed.relativeTimes, replayed.startTime, replayed.startTimeIgnored)
+        let (relativeTimes, startTime, startTimeIgnored) = (
+            replayed.relativeTimes, replayed.startTime, replayed.startTimeIgnored
+        )
         var lines = ["  results   \(output)"]
         if let profile { lines.append("  profile   \(profile)") }
         if relativeTimes && startTime == nil {
@@ -132,7 +134,8 @@ public struct ReplaySummary: ReplayReport {
     public var text: String {
         let lines =
             openingLines + [
-                "  strokes   \(strokes) (" + strokesPerStep.map { "\($0.strokes) in \($0.step)" }.joined(separator: ", ") + ")",
+                "  strokes   \(strokes) ("
+                    + strokesPerStep.map { "\($0.strokes) in \($0.step)" }.joined(separator: ", ") + ")",
                 "  points    \(points)",
             ]
         return (lines + closingLines).joined(separator: "\n")
@@ -158,7 +161,8 @@ public struct MazeReplaySummary: ReplayReport {
     public var text: String {
         var lines = openingLines
         for maze in mazes {
-            var line = "  maze      \(maze.maze): \(maze.finished ? "finished" : "not finished"), \(counted(maze.strokes, "stroke"))"
+            var line =
+                "  maze      \(maze.maze): \(maze.finished ? "finished" : "not finished"), \(counted(maze.strokes, "stroke"))"
             if maze.refusedStrokes > 0 { line += " (\(maze.refusedStrokes) refused)" }
             line += ", \(counted(maze.points, "point"))"
             line += interruptionsText(maze.interruptions.map { "\($0.type) at \(milliseconds($0.time)) ms" })
@@ -226,7 +230,8 @@ extension ReplayedRecording {
             durationSeconds: scan.duration.seconds, frames: scan.frames, output: outcome.result.output,
             profile: outcome.profile?.source, relativeTimes: !anchor.recordingHasUnixTimes,
             startTime: anchor.recordingHasUnixTimes ? nil : replay.startTime,
-            startTimeIgnored: anchor.recordingHasUnixTimes && replay.startTime != nil, truncation: scan.truncation?.description,
+            startTimeIgnored: anchor.recordingHasUnixTimes && replay.startTime != nil,
+            truncation: scan.truncation?.description,
             warnings: outcome.warnings.isEmpty ? nil : outcome.warnings)
         let absent = scan.absentAxes
         absentAxes = absent.isEmpty ? nil : absent
@@ -247,7 +252,8 @@ public func replaySummary(of replay: RecordingReplay, outcome: RecordingReplay.O
     case .clock(let clock):
         return ReplaySummary(
             replayed: replayed, strokes: clock.strokes,
-            strokesPerStep: clock.strokesPerStep.map { .init(step: $0.step.identifier, strokes: $0.strokes) }, points: clock.points)
+            strokesPerStep: clock.strokesPerStep.map { .init(step: $0.step.identifier, strokes: $0.strokes) },
+            points: clock.points)
     case .maze(let maze):
         return MazeReplaySummary(replayed: replayed, mazes: maze.steps)
     case .symbolDigit(let sdt):

@@ -9,7 +9,8 @@ extension SessionResult {
         case .clock(let result):
             [
                 "  strokes   \(result.strokes) ("
-                    + result.strokesPerStep.map { "\($0.strokes) in \($0.step.identifier)" }.joined(separator: ", ") + ")",
+                    + result.strokesPerStep.map { "\($0.strokes) in \($0.step.identifier)" }.joined(separator: ", ")
+                    + ")",
                 "  points    \(result.points)",
                 "  results   \(result.output)",
             ]

@@ -29,8 +29,10 @@ public struct PrintTrailsReport: CommandReport {
         self.page = Centimetres(width: page.widthCentimetres, height: page.heightCentimetres)
         pages = layouts.enumerated().map { index, entry in
             TrailPage(
-                page: index + 1, layout: entry.layout.name, part: entry.layout.part.rawValue, circles: entry.layout.circles.count,
-                form: Centimetres(width: entry.layout.formSize.widthCentimetres, height: entry.layout.formSize.heightCentimetres),
+                page: index + 1, layout: entry.layout.name, part: entry.layout.part.rawValue,
+                circles: entry.layout.circles.count,
+                form: Centimetres(
+                    width: entry.layout.formSize.widthCentimetres, height: entry.layout.formSize.heightCentimetres),
                 origin: FormPoint(x: entry.origin.xCentimetres, y: entry.origin.yCentimetres))
         }
     }
@@ -81,7 +83,9 @@ public struct TrailsGenerateReport: CommandReport {
 
     public var text: String {
         (["trail making form from seed \(seed):"]
-            + files.map { "  \($0.path): \($0.layout), part \($0.part), straight path \(fixed($0.straightPathCentimetres, 2)) cm" })
+            + files.map {
+                "  \($0.path): \($0.layout), part \($0.part), straight path \(fixed($0.straightPathCentimetres, 2)) cm"
+            })
             .joined(separator: "\n")
     }
 }

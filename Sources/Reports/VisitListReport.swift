@@ -56,12 +56,14 @@ public struct VisitListReport: Sendable {
         let prefix = directory.hasSuffix("/") ? directory : directory + "/"
         entries = VisitFolder.all(under: directory).map { folder in
             let relative =
-                folder.path == directory ? "." : folder.path.hasPrefix(prefix) ? String(folder.path.dropFirst(prefix.count)) : folder.path
+                folder.path == directory
+                ? "." : folder.path.hasPrefix(prefix) ? String(folder.path.dropFirst(prefix.count)) : folder.path
             do {
                 let manifest = try folder.readManifest()
                 let counts = manifest.counts
                 return Entry(
-                    folder: relative, participant: manifest.participant, date: manifest.started, protocol: manifest.protocol.name,
+                    folder: relative, participant: manifest.participant, date: manifest.started,
+                    protocol: manifest.protocol.name,
                     done: counts.done, skipped: counts.skipped, total: counts.total, stopped: manifest.stoppedTests,
                     status: manifest.status.rawValue)
             } catch {

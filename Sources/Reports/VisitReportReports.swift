@@ -52,7 +52,9 @@ public struct VisitReportSummary: CommandReport {
         var outOfRange: [String]
         var steps: [Picture]
 
-        enum CodingKeys: CodingKey { case index, test, status, page, block, picture, measures, scale, form, window, outOfRange, steps }
+        enum CodingKeys: CodingKey {
+            case index, test, status, page, block, picture, measures, scale, form, window, outOfRange, steps
+        }
 
         public func encode(to encoder: any Encoder) throws {
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -98,7 +100,9 @@ public struct VisitReportSummary: CommandReport {
     enum CodingKeys: CodingKey { case out, participant, paper, pages, patientShown, tests }
 
     public var text: String {
-        var lines = ["\(out): visit report of participant \(participant), \(pages) page\(pages == 1 ? "" : "s") (\(paper))"]
+        var lines = [
+            "\(out): visit report of participant \(participant), \(pages) page\(pages == 1 ? "" : "s") (\(paper))"
+        ]
         for test in tests {
             var line = "  \(test.index). \(test.test): \(test.status), page \(test.page)"
             if let scale = test.scale { line += ", pictures at 1:\(String(format: "%g", scale))" }

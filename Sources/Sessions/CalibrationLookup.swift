@@ -31,7 +31,8 @@ public struct CalibrationLookup: Sendable {
             for candidate in [directory, directory.appendingPathComponent("share/styluskit")] {
                 var isDirectory: ObjCBool = false
                 let calibration = candidate.appendingPathComponent("Calibration").path
-                if FileManager.default.fileExists(atPath: calibration, isDirectory: &isDirectory), isDirectory.boolValue {
+                if FileManager.default.fileExists(atPath: calibration, isDirectory: &isDirectory), isDirectory.boolValue
+                {
                     return candidate.path
                 }
             }
@@ -56,12 +57,14 @@ public struct CalibrationLookup: Sendable {
 
     /// Every display profile on the search path, in reading order (shipped, /etc, the user's).
     public func displayCatalog() throws -> DisplayProfileCatalog {
-        try DisplayProfileCatalog(files: try files(in: CalibrationSearchPath.displaysFolder, purpose: "display profile"))
+        try DisplayProfileCatalog(
+            files: try files(in: CalibrationSearchPath.displaysFolder, purpose: "display profile"))
     }
 
     private func files(in folder: String, purpose: String) throws -> [(source: String, text: String)] {
         var files: [(source: String, text: String)] = []
-        for directory in CalibrationSearchPath.directories(projectDirectory: projectDirectory, environment: environment) {
+        for directory in CalibrationSearchPath.directories(projectDirectory: projectDirectory, environment: environment)
+        {
             let profiles = (directory as NSString).appendingPathComponent(folder)
             guard let names = try? FileManager.default.contentsOfDirectory(atPath: profiles) else { continue }
             // Sorted, so the outcome does not depend on the order the file system lists them in.
@@ -80,7 +83,7 @@ public enum CalibrationLookupError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .profileDoesNotMatch(file, device, id):
+        case .profileDoesNotMatch(let file, let device, let id):
             "The tablet profile \(file) does not match the recording's device \"\(device)\" (\(id.busVendorProduct)). "
                 + "Fix its 'match:' section, or leave out --profile to search Calibration/."
         }

@@ -101,7 +101,8 @@ public final class ClockDriver: PlannedDriver {
 
     public func interrupt(_ interruption: SessionInterruption) throws {
         guard session.currentStep != nil, !session.isFinished else { return }
-        try recorder.interruption(interruption.kind.rawValue, unixMilliseconds: anchor.unixMilliseconds(interruption.time))
+        try recorder.interruption(
+            interruption.kind.rawValue, unixMilliseconds: anchor.unixMilliseconds(interruption.time))
     }
 
     /// Paused, a stroke under way ends as if the pen lifted there (which arms the button timer,
@@ -151,13 +152,16 @@ public final class ClockDriver: PlannedDriver {
         let output = try recorder.finishResults(environment: environment, display: display)
         return .clock(
             ClockResult(
-                strokesPerStep: ClockStep.allCases.map { .init(step: $0, strokes: strokesPerStep[$0] ?? 0) }, points: points,
+                strokesPerStep: ClockStep.allCases.map { .init(step: $0, strokes: strokesPerStep[$0] ?? 0) },
+                points: points,
                 output: output))
     }
 
     /// Makes one call into the session and carries out its actions; the event log gets the step on
     /// screen before the call.
-    private func perform(_ input: ProctorInput, at time: EventTime, _ call: (inout ClockSession) -> [ClockAction]) throws {
+    private func perform(_ input: ProctorInput, at time: EventTime, _ call: (inout ClockSession) -> [ClockAction])
+        throws
+    {
         let step = session.currentStep
         let actions = call(&session)
         for action in actions {
@@ -165,27 +169,29 @@ public final class ClockDriver: PlannedDriver {
             actionObserver?(action)
             if let words = action.words { decisionObserver?(words) }
             switch action {
-            case let .stepStarted(step, time):
+            case .stepStarted(let step, let time):
                 var start = anchor.mark(time)
                 // The time told and drawn, where ADF has no place for it (docs/settings.md); the
                 // default's files stay as they were, which readers take as 10 past 11.
-                if !settings.hasDefaultTime { start.clockTime = ClockFaceTime(hours: settings.hours, minutes: settings.minutes) }
+                if !settings.hasDefaultTime {
+                    start.clockTime = ClockFaceTime(hours: settings.hours, minutes: settings.minutes)
+                }
                 try recorder.beginStep(step.identifier, start: start)
-            case let .stepEnded(_, time):
+            case .stepEnded(_, let time):
                 var end = anchor.mark(time)
                 end.outcome = pressOutcome
                 try recorder.endStep(end)
-            case let .strokeBegan(sample):
+            case .strokeBegan(let sample):
                 try recorder.beginStroke(unixMilliseconds: anchor.unixMilliseconds(sample.time))
                 try recorder.addPoint(anchor.penPoint(sample))
                 points += 1
                 if let step = session.currentStep { strokesPerStep[step, default: 0] += 1 }
-            case let .strokeContinued(sample):
+            case .strokeContinued(let sample):
                 try recorder.addPoint(anchor.penPoint(sample))
                 points += 1
-            case let .strokeEnded(sample):
+            case .strokeEnded(let sample):
                 try recorder.endStroke(unixMilliseconds: anchor.unixMilliseconds(sample.time))
-            case let .armButtonTimer(deadline):
+            case .armButtonTimer(let deadline):
                 buttonDeadline = deadline
             case .cancelButtonTimer:
                 buttonDeadline = nil
@@ -201,10 +207,10 @@ extension ClockAction {
     /// The decision in words, for the live decision log and status line.
     public var words: String? {
         switch self {
-        case let .stepStarted(step, _): "step \(step.rawValue) started"
-        case let .stepEnded(step, _): "step \(step.rawValue) ended"
+        case .stepStarted(let step, _): "step \(step.rawValue) started"
+        case .stepEnded(let step, _): "step \(step.rawValue) ended"
         case .offerButtons: "continue button offered"
-        case let .buttonTapped(button, _): "\(button.rawValue) tapped"
+        case .buttonTapped(let button, _): "\(button.rawValue) tapped"
         case .finished: "test finished"
         case .strokeBegan: "stroke began"
         case .strokeEnded: "stroke ended"

@@ -30,7 +30,8 @@ extension SymbolDigitSizes {
         self.init(
             borderWidth: points(form.borderWidth), innerCellHeight: points(form.innerCellHeight),
             innerCellWidth: points(form.innerCellWidth), rowVerticalMargin: points(form.rowVerticalMargin),
-            sampleBorderWidth: points(form.sampleBorderWidth), sampleLabelRightMargin: points(form.sampleLabelRightMargin),
+            sampleBorderWidth: points(form.sampleBorderWidth),
+            sampleLabelRightMargin: points(form.sampleLabelRightMargin),
             stopSignHeight: points(form.stopSignHeight))
     }
 }

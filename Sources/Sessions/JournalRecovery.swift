@@ -66,7 +66,8 @@ public struct JournalRecovery {
         // `finishResults` ran: a driver's `results` calls it.
         return SessionInMemory(
             document: memory.document!, hover: ink.hover, unrecorded: ink.unrecorded,
-            reportsUnrecordedInk: journal.setup.test.variant != .clock, mazes: journal.sources.mazes, form: journal.setup.form,
+            reportsUnrecordedInk: journal.setup.test.variant != .clock, mazes: journal.sources.mazes,
+            form: journal.setup.form,
             warnings: warnings)
     }
 
@@ -86,7 +87,8 @@ public struct JournalRecovery {
         let anchor = WallClockAnchor(offsetMicroseconds: clockPair.offsetMicroseconds)
         let header = reader.header
         let sources = try SessionSources.journal(
-            opening, device: header.device, profileFile: profileFile, displayProfile: displayProfile, lookup: lookup, note: note)
+            opening, device: header.device, profileFile: profileFile, displayProfile: displayProfile, lookup: lookup,
+            note: note)
         let setup = try SessionSetup(
             test: opening.test, device: header.device, profile: sources.tabletProfile, results: sources.results,
             settings: sources.settings, mazes: sources.mazes)
@@ -94,14 +96,18 @@ public struct JournalRecovery {
     }
 
     private func recover(
-        _ journal: Opened, recorder: any SessionRecording, unrecordedInk: (any UnrecordedInkSink)?, samples: ((PenSample) -> Void)?,
+        _ journal: Opened, recorder: any SessionRecording, unrecordedInk: (any UnrecordedInkSink)?,
+        samples: ((PenSample) -> Void)?,
         note: (String) -> Void
     ) throws -> RecoveredSession {
-        let (reader, anchor, start, sources, setup) = (journal.reader, journal.anchor, journal.start, journal.sources, journal.setup)
+        let (reader, anchor, start, sources, setup) = (
+            journal.reader, journal.anchor, journal.start, journal.sources, journal.setup
+        )
         let opening = reader.opening
         let header = reader.header
         let recorder = JournalEndMarking(recorder)
-        let driver = try setup.driver(device: header.device, anchor: anchor, recorder: recorder, unrecordedInk: unrecordedInk)
+        let driver = try setup.driver(
+            device: header.device, anchor: anchor, recorder: recorder, unrecordedInk: unrecordedInk)
         driver.sampleObserver = samples
         try driver.begin(at: start)
         var scan = try RecordingScan(header: header)
@@ -110,44 +116,49 @@ public struct JournalRecovery {
         // The latest interruption or tap line: a cut journal's session lived to it too.
         var lastOtherControl: EventTime?
         var ended = false
-        var measures: [(step: String, shown: EventTime, spoken: EventTime?, notSpoken: String?, firstTouch: EventTime)] = []
+        var measures:
+            [(step: String, shown: EventTime, spoken: EventTime?, notSpoken: String?, firstTouch: EventTime)] = []
         while let item = try reader.next() {
             switch item {
-            case let .event(event):
+            case .event(let event):
                 scan.add(event)
                 try driver.process(event)
-            case let .control(control):
+            case .control(let control):
                 switch control {
-                case let .outcome(word, time):
+                case .outcome(let word, let time):
                     // A word of a later version is passed over, as its line would be: the participant's.
                     pendingOutcome = StepOutcome(rawValue: word).map { (time, $0) }
-                case let .continue(time):
+                case .continue(let time):
                     // The `outcome` line just before a continue at its instant says who ended the step.
                     let outcome = pendingOutcome.flatMap { $0.time == time ? $0.outcome : nil } ?? .finished
                     pendingOutcome = nil
                     driver.plan(boundary: time, outcome: outcome)
                     lastBoundary = max(lastBoundary ?? time, time)
-                case let .pause(time):
+                case .pause(let time):
                     driver.plan(pause: time)
                     lastBoundary = max(lastBoundary ?? time, time)
-                case let .resume(time):
+                case .resume(let time):
                     driver.plan(resume: time)
                     lastBoundary = max(lastBoundary ?? time, time)
-                case let .gap(droppedAt, _):
+                case .gap(let droppedAt, _):
                     driver.plan(interruption: SessionInterruption(kind: .eventsDropped, time: droppedAt))
                     lastOtherControl = max(lastOtherControl ?? droppedAt, droppedAt)
-                case let .removed(time):
+                case .removed(let time):
                     driver.plan(interruption: SessionInterruption(kind: .deviceRemoved, time: time))
                     lastOtherControl = max(lastOtherControl ?? time, time)
-                case let .reconnected(time):
+                case .reconnected(let time):
                     driver.plan(interruption: SessionInterruption(kind: .deviceReconnected, time: time))
                     lastOtherControl = max(lastOtherControl ?? time, time)
-                case let .tap(button, time):
+                case .tap(let button, let time):
                     // A button of a later version is passed over, as its line would be.
-                    if let button = ClockButton(rawValue: button) { driver.plan(tap: ButtonTap(button: button, time: time)) }
+                    if let button = ClockButton(rawValue: button) {
+                        driver.plan(tap: ButtonTap(button: button, time: time))
+                    }
                     lastOtherControl = max(lastOtherControl ?? time, time)
-                case let .instructions(step, shown, spoken, touch): measures.append((step, shown, spoken, nil, touch))
-                case let .instructionsNotSpoken(step, shown, reason, touch): measures.append((step, shown, nil, reason, touch))
+                case .instructions(let step, let shown, let spoken, let touch):
+                    measures.append((step, shown, spoken, nil, touch))
+                case .instructionsNotSpoken(let step, let shown, let reason, let touch):
+                    measures.append((step, shown, nil, reason, touch))
                 case .end: ended = true
                 // The description is read from the opening lines; a second one later is not the session's.
                 case .anchor, .begin, .test, .file, .none, .patient: break
@@ -226,7 +237,7 @@ public enum RecoverError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .notAJournal(path):
+        case .notAJournal(let path):
             "\(path) is not a StylusKit journal: it has no '# StylusKit control: anchor' and 'begin' lines. "
                 + "To turn an ordinary recording into a results file, use `styluskit replay`."
         }

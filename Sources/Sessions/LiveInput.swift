@@ -1,8 +1,8 @@
+public import ADF
 internal import Foundation
 internal import Glibc
 public import LinuxInput
 public import Recordings
-public import ADF
 public import StylusInput
 
 /// The input half of a live session's loop, the same for `record` and `administer`: what the pen
@@ -62,7 +62,7 @@ public struct LiveInput {
                 try journal.control(.removed(now), now: now)
                 try driver.interrupt(SessionInterruption(kind: .deviceRemoved, time: now))
                 happenings.append(.unplugged)
-            case let .back(node, moved):
+            case .back(let node, let moved):
                 try journal.control(.reconnected(now), now: now)
                 try driver.interrupt(SessionInterruption(kind: .deviceReconnected, time: now))
                 happenings.append(.back(node: node, moved: moved))
@@ -210,9 +210,12 @@ public final class SignalPipe {
     /// pipe's read end `pipe` and on `source`'s descriptor (skipped while it is -1: an unplugged
     /// tablet, a feed) for up to `timeout` milliseconds (-1: until one is ready). Returns true
     /// when a signal is waiting; an interrupted wait returns as a timeout does.
-    public static func wait(_ pipe: Int32, for source: any PenEventSource, node: String, timeout: Int32) throws(LiveInputError) -> Bool {
+    public static func wait(_ pipe: Int32, for source: any PenEventSource, node: String, timeout: Int32)
+        throws(LiveInputError) -> Bool
+    {
         var fds = [
-            pollfd(fd: pipe, events: Int16(POLLIN), revents: 0), pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: pipe, events: Int16(POLLIN), revents: 0),
+            pollfd(fd: source.fileDescriptor, events: Int16(POLLIN), revents: 0),
         ]
         if poll(&fds, nfds_t(fds.count), timeout) < 0 && errno != EINTR {
             throw .readFailed(node: node, reason: String(cString: strerror(errno)))

@@ -1,7 +1,7 @@
+public import ADF
 public import LinuxInput
 public import Recordings
 public import StylusInput
-public import ADF
 
 /// A live session recorded from a tablet without a window, the one path of `record` and of each
 /// test of `record --visit`: the tablet read by `LiveLoop`, the journal and the results file by
@@ -23,12 +23,15 @@ public struct LiveRecording {
     public var eventLines: ((String) -> Void)?
     /// Told once the journal exists, before the first event: the session's files, the pen's node, the device as
     /// journaled and what the session was given (a visit marks its test running then; a failure removes the journal).
-    public var opened: (_ files: LiveSessionFiles, _ node: String, _ device: DeviceDescription, _ sources: SessionSources) throws -> Void =
-        { _, _, _, _ in }
+    public var opened:
+        (_ files: LiveSessionFiles, _ node: String, _ device: DeviceDescription, _ sources: SessionSources) throws ->
+            Void =
+            { _, _, _, _ in }
     /// Told just before the first step, with the driver to watch (a status line subscribes to its samples and
     /// decisions).
-    public var beginning: (_ files: LiveSessionFiles, _ node: String, _ device: DeviceDescription, _ driver: any SessionDriver) -> Void =
-        { _, _, _, _ in }
+    public var beginning:
+        (_ files: LiveSessionFiles, _ node: String, _ device: DeviceDescription, _ driver: any SessionDriver) -> Void =
+            { _, _, _, _ in }
     /// Told of drops, unplugs and returns as they happen.
     public var happened: (LiveInput.Happening) -> Void = { _ in }
     /// Told the time after each turn of the loop (for a status line).
@@ -65,14 +68,17 @@ public struct LiveRecording {
         let (header, setup) = (prepared.header, prepared.setup)
         let start = monotonicClockNow()
         let files = try LiveSessionFiles(
-            directory: directory, test: test, sources: prepared.sources, header: prepared.written, clockAnchor: tablet.anchor,
+            directory: directory, test: test, sources: prepared.sources, header: prepared.written,
+            clockAnchor: tablet.anchor,
             start: start, seal: seal)
         let driver = try files.beforeFirstEvent {
             try opened(files, node, header.device, prepared.sources)
             let events = eventLines.map {
-                ProctorEventLog(unixMilliseconds: files.anchor.unixMilliseconds, decidedAt: monotonicClockNow, write: $0)
+                ProctorEventLog(
+                    unixMilliseconds: files.anchor.unixMilliseconds, decidedAt: monotonicClockNow, write: $0)
             }
-            return try setup.driver(device: header.device, anchor: files.anchor, recorder: files.recorder, events: events)
+            return try setup.driver(
+                device: header.device, anchor: files.anchor, recorder: files.recorder, events: events)
         }
         // From here on the journal holds the session: whatever stops the results file, recover can write it.
         return try files.keepingJournal {
@@ -84,7 +90,8 @@ public struct LiveRecording {
             try files.journal.control(.end(end), now: end)
             let (result, scan) = try files.finishScanning(driver: driver, setup: setup, header: header, at: end)
             var recorded = Recorded(
-                journal: files.journal.path, results: files.destination, result: result, gaps: live.gaps, terminated: live.terminated)
+                journal: files.journal.path, results: files.destination, result: result, gaps: live.gaps,
+                terminated: live.terminated)
             recorded.stepsEndedByOperator = live.stepsEndedByOperator
             recorded.scan = scan
             return recorded
@@ -98,8 +105,10 @@ extension LiveInput.Happening {
         switch self {
         case .dropped(let drop): drop.warning
         case .unplugged: "The tablet was unplugged; plug it in again to continue (Ctrl-C ends the step)."
-        case let .back(node, moved):
-            moved ? "The tablet is back, at \(node); the session continues." : "The tablet is back; the session continues."
+        case .back(let node, let moved):
+            moved
+                ? "The tablet is back, at \(node); the session continues."
+                : "The tablet is back; the session continues."
         }
     }
 }

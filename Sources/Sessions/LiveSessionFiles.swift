@@ -21,10 +21,12 @@ public struct LiveSessionStart {
     ) throws {
         (written, header) = try LiveSessionFiles.journalHeader(node: node, device: device)
         sources = try SessionSources.live(
-            test: test, device: header.device, settingsFile: settingsFile, profileFile: profileFile, displayProfile: displayProfile,
+            test: test, device: header.device, settingsFile: settingsFile, profileFile: profileFile,
+            displayProfile: displayProfile,
             lookup: lookup, note: note)
         setup = try SessionSetup(
-            test: test, device: header.device, profile: sources.tabletProfile, results: sources.results, settings: sources.settings,
+            test: test, device: header.device, profile: sources.tabletProfile, results: sources.results,
+            settings: sources.settings,
             mazes: sources.mazes)
     }
 }
@@ -44,7 +46,9 @@ public struct LiveSessionFiles {
 
     /// The journal's header for `device` at `node`, as written and as read back: the session runs
     /// on the one read back, so `recover` sees exactly what it saw.
-    public static func journalHeader(node: String, device: DeviceDescription) throws -> (written: RecordingHeader, read: RecordingHeader) {
+    public static func journalHeader(node: String, device: DeviceDescription) throws -> (
+        written: RecordingHeader, read: RecordingHeader
+    ) {
         var uts = utsname()
         uname(&uts)
         let kernel = withUnsafeBytes(of: &uts.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
@@ -60,7 +64,8 @@ public struct LiveSessionFiles {
     /// The patient's fields are sealed first (the password asked for, the key read): a session
     /// that fails there leaves no journal behind, since it would hold nothing to recover.
     public init(
-        directory: String, test: JournaledTest, sources: SessionSources, header: RecordingHeader, clockAnchor: ClockAnchor,
+        directory: String, test: JournaledTest, sources: SessionSources, header: RecordingHeader,
+        clockAnchor: ClockAnchor,
         start: EventTime, seal: (_ resultsFile: String, _ startUnixMilliseconds: Double) throws -> SealedPatient?
     ) throws {
         try OutputDirectory.create(directory)
@@ -73,7 +78,9 @@ public struct LiveSessionFiles {
         journal = try Journal(directory: directory, name: stem, header: header, now: start)
         do {
             try journal.control(
-                .anchor(realtimeMicroseconds: clockAnchor.realtimeMicroseconds, monotonicMicroseconds: clockAnchor.monotonicMicroseconds),
+                .anchor(
+                    realtimeMicroseconds: clockAnchor.realtimeMicroseconds,
+                    monotonicMicroseconds: clockAnchor.monotonicMicroseconds),
                 now: start)
             try journal.control(.test(test), now: start)
             for line in sources.journalLines { try journal.control(line, now: start) }
@@ -108,7 +115,9 @@ public struct LiveSessionFiles {
 
     /// Ends the session at `end` and writes the results file; returns its result. The
     /// environment's pen id comes from the journal itself, as `recover` reads it.
-    public func finish(driver: any SessionDriver, setup: SessionSetup, header: RecordingHeader, at end: EventTime) throws -> SessionResult {
+    public func finish(driver: any SessionDriver, setup: SessionSetup, header: RecordingHeader, at end: EventTime)
+        throws -> SessionResult
+    {
         try finishScanning(driver: driver, setup: setup, header: header, at: end).result
     }
 
@@ -133,17 +142,18 @@ public enum LiveSessionError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .resultsNotWritten(error, journal):
+        case .resultsNotWritten(let error, let journal):
             let safe = "\(error.problem). The session is safe in its journal \(journal), which keeps every event read. "
             switch error {
-            case let .fileSystem(_, path, code, _) where code == ENOSPC || code == EDQUOT:
+            case .fileSystem(_, let path, let code, _) where code == ENOSPC || code == EDQUOT:
                 let directory = (path as NSString).deletingLastPathComponent
                 return safe + "Free space on the disk that holds \(directory.isEmpty ? "." : directory), "
                     + "then run `styluskit recover \(journal)`."
-            case let .fileSystem(_, _, code, _) where code == EIO:
+            case .fileSystem(_, _, let code, _) where code == EIO:
                 return safe + "Copy the journal to another disk, then run `styluskit recover` on the copy."
             case .destinationExists:
-                return safe + "Run `styluskit recover \(journal) --out DIR` to write the results file into another directory."
+                return safe
+                    + "Run `styluskit recover \(journal) --out DIR` to write the results file into another directory."
             default:
                 return safe + "Run `styluskit recover \(journal)` (with --out DIR to write elsewhere)."
             }

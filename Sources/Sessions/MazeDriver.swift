@@ -120,7 +120,9 @@ public final class MazeDriver: PlannedDriver {
         while !isFinished, let due = plan.nextDue(before: time, timer: nextDeadline) { try fire(due) }
     }
 
-    func boundaryDue(at time: EventTime, outcome: StepOutcome) throws { try endMaze(at: time, finished: false, outcome: outcome) }
+    func boundaryDue(at time: EventTime, outcome: StepOutcome) throws {
+        try endMaze(at: time, finished: false, outcome: outcome)
+    }
 
     func timerDue(at deadline: EventTime) throws {
         let before = proctor.state
@@ -240,11 +242,13 @@ public final class MazeDriver: PlannedDriver {
         case (false, true):
             strokes.touch(sample)
             try perform(
-                proctor.shouldBeginDrawing(point, at: sample.time), input: .down, at: sample.time, point: point, before: before)
+                proctor.shouldBeginDrawing(point, at: sample.time), input: .down, at: sample.time, point: point,
+                before: before)
             try keep(sample)
         case (true, true):
             strokes.touch(sample)
-            try perform(proctor.isDrawing(point, at: sample.time), input: .move, at: sample.time, point: point, before: before)
+            try perform(
+                proctor.isDrawing(point, at: sample.time), input: .move, at: sample.time, point: point, before: before)
             try keep(sample)
         case (true, false):
             try lift(at: sample.time)
@@ -261,7 +265,8 @@ public final class MazeDriver: PlannedDriver {
         }
         let before = proctor.state
         try perform(
-            proctor.finishedDrawing(last.formPosition, at: time), input: .up, at: time, point: last.formPosition, before: before)
+            proctor.finishedDrawing(last.formPosition, at: time), input: .up, at: time, point: last.formPosition,
+            before: before)
         try strokes.lift(endingRecordedStrokeAt: last.time)
     }
 

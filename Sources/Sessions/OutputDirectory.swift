@@ -35,7 +35,7 @@ public enum OutputDirectoryError: Error, CustomStringConvertible {
         case .notADirectory(let path):
             "\(path) is a file, not a directory: --out takes the directory to write into (the results file is named "
                 + "after the recording or session). Give a directory, or a new path to create one."
-        case let .cannotCreate(path, reason):
+        case .cannotCreate(let path, let reason):
             "Cannot create the output directory \(path): \(reason). Give --out a directory you can write to."
         }
     }

@@ -114,7 +114,8 @@ public final class ProctorEventLog {
 
     private func event(test: String, input: ProctorInput, at time: EventTime) -> ProctorEvent {
         ProctorEvent(
-            test: test, time: unixMilliseconds(time), sessionMicroseconds: time.microseconds, input: input.rawValue, action: "",
+            test: test, time: unixMilliseconds(time), sessionMicroseconds: time.microseconds, input: input.rawValue,
+            action: "",
             decidedAtMicroseconds: decidedAt?().microseconds)
     }
 
@@ -235,12 +236,12 @@ public final class ProctorEventLog {
         var event = event(test: "clock", input: input, at: time)
         event.step = step?.identifier
         switch action {
-        case let .stepStarted(started, at):
+        case .stepStarted(let started, let at):
             event.action = "step-started"
             event.step = started.identifier
             event.time = unixMilliseconds(at)
             event.sessionMicroseconds = at.microseconds
-        case let .stepEnded(ended, at):
+        case .stepEnded(let ended, let at):
             event.action = "step-ended"
             event.step = ended.identifier
             event.time = unixMilliseconds(at)
@@ -258,7 +259,7 @@ public final class ProctorEventLog {
             event.action = "cancel-timer"
             event.timer = "buttons"
         case .offerButtons: event.action = "offer-buttons"
-        case let .buttonTapped(button, _):
+        case .buttonTapped(let button, _):
             event.action = "button-tapped"
             event.button = button.rawValue
         case .finished: event.action = "finished"

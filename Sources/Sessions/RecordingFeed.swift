@@ -19,7 +19,8 @@ public final class RecordingFeed: PenEventSource {
 
     /// Reads the whole recording; the feed's first event is due at `start` on the clock `now`.
     public init(path: String, speed: Double, start: EventTime, now: @escaping () -> EventTime) throws {
-        let reader = try RecordingReader(path: path, descriptionPath: nil, options: RecordingReadOptions(allowTruncated: true))
+        let reader = try RecordingReader(
+            path: path, descriptionPath: nil, options: RecordingReadOptions(allowTruncated: true))
         header = reader.header
         description = reader.header.device
         var events: [InputEvent] = []
@@ -40,7 +41,9 @@ public final class RecordingFeed: PenEventSource {
     /// Moves the whole feed so that its first event is due at `time` (once the window is up).
     public func begin(at time: EventTime) {
         let shift = time.microseconds - start.microseconds
-        for index in events.indices { events[index].time = EventTime(microseconds: events[index].time.microseconds + shift) }
+        for index in events.indices {
+            events[index].time = EventTime(microseconds: events[index].time.microseconds + shift)
+        }
         start = time
     }
 

@@ -118,7 +118,9 @@ public struct RecordingReplay: Sendable {
     /// Checks a replay's options before any recording is read, as `replay` and `features` take
     /// them: the step split `test` reads, the start time, and the maze options against the test
     /// (without a test, not both a maze and a battery).
-    public static func checkOptions(test: TestKind?, stepSplit: String, startTime: Int64?, maze: String?, battery: String?) throws {
+    public static func checkOptions(
+        test: TestKind?, stepSplit: String, startTime: Int64?, maze: String?, battery: String?
+    ) throws {
         if let test {
             var replay = RecordingReplay(recording: "", test: test)
             try replay.setStepSplit(parsing: stepSplit)
@@ -156,7 +158,9 @@ public struct RecordingReplay: Sendable {
     ///   - note: what a person should know (a pen display on the reference canvas).
     public func run(
         events: ((String) -> Void)? = nil, unrecordedInk: (any UnrecordedInkSink)? = nil,
-        patient: (inout ClockSketchData, _ resultsFile: String, _ startUnixMilliseconds: Double) throws -> Void = { _, _, _ in },
+        patient: (inout ClockSketchData, _ resultsFile: String, _ startUnixMilliseconds: Double) throws -> Void = {
+            _, _, _ in
+        },
         note: (String) -> Void = { _ in }
     ) throws -> Outcome {
         let session = try prepare(note: note)
@@ -165,8 +169,11 @@ public struct RecordingReplay: Sendable {
         var environment = session.environment
         try patient(&environment, file.path, session.anchor.unixMilliseconds(session.first))
         let result = try drive(
-            session, recorder: recorder, environment: environment, events: events, unrecordedInk: unrecordedInk, samples: nil)
-        return Outcome(warnings: session.warnings, scan: session.scan, profile: session.match, anchor: session.anchor, result: result)
+            session, recorder: recorder, environment: environment, events: events, unrecordedInk: unrecordedInk,
+            samples: nil)
+        return Outcome(
+            warnings: session.warnings, scan: session.scan, profile: session.match, anchor: session.anchor,
+            result: result)
     }
 
     /// Replays the recording as `run` does, keeping the results in memory instead of a file (no
@@ -177,7 +184,8 @@ public struct RecordingReplay: Sendable {
         let memory = ResultsInMemory(variant: test.variant, label: recording)
         let ink = SessionInk(anchor: session.anchor)
         _ = try drive(
-            session, recorder: memory, environment: session.environment, events: nil, unrecordedInk: ink, samples: ink.observe)
+            session, recorder: memory, environment: session.environment, events: nil, unrecordedInk: ink,
+            samples: ink.observe)
         ink.close()
         // `finishResults` ran: a driver's `results` calls it.
         let document = memory.document!
@@ -229,7 +237,8 @@ public struct RecordingReplay: Sendable {
         let (first, last) = (scan.firstEventTime!, scan.lastEventTime!)
         let anchor = WallClockAnchor(firstEventTime: first, startTimeMilliseconds: startTime)
         return Prepared(
-            warnings: warnings, scan: scan, match: match, setup: setup, mazes: mazes, anchor: anchor, first: first, last: last,
+            warnings: warnings, scan: scan, match: match, setup: setup, mazes: mazes, anchor: anchor, first: first,
+            last: last,
             environment: setup.environment(header: scan.header, penID: scan.penID))
     }
 
@@ -244,7 +253,8 @@ public struct RecordingReplay: Sendable {
         case .clock: boundaries = clockSplit.boundary(strokes: scan.strokes, recordingStart: first).map { [$0] } ?? []
         case .maze: boundaries = []
         case .sdt:
-            boundaries = symbolDigitSplit.boundaries(strokes: scan.strokes, recordingStart: first, parts: settings.symbolDigit.steps.count)
+            boundaries = symbolDigitSplit.boundaries(
+                strokes: scan.strokes, recordingStart: first, parts: settings.symbolDigit.steps.count)
         }
         let driver = try session.setup.driver(
             device: scan.header.device, anchor: anchor, recorder: recorder, plan: SessionPlan(boundaries: boundaries),
@@ -252,7 +262,9 @@ public struct RecordingReplay: Sendable {
             unrecordedInk: unrecordedInk)
         driver.sampleObserver = samples
         let reader = try openReader()
-        return try driver.run(from: first, events: reader.next, end: session.last, environment: environment, display: session.setup.display)
+        return try driver.run(
+            from: first, events: reader.next, end: session.last, environment: environment,
+            display: session.setup.display)
     }
 }
 
@@ -298,19 +310,20 @@ public enum RecordingReplayError: Error, CustomStringConvertible {
     public var description: String {
         switch self {
         case .mazeSource: "--test maze needs exactly one of --maze FILE or --battery FILE."
-        case .mazeOptions(let test): "--maze and --battery belong to --test maze; leave them out for --test \(test.rawValue)."
+        case .mazeOptions(let test):
+            "--maze and --battery belong to --test maze; leave them out for --test \(test.rawValue)."
         case .startTimeOutOfRange(let startTime):
             "--start-time \(startTime) is not a Unix time in milliseconds between 0 and \(RecordingReplay.latestStartTime)"
                 + " (year 9999); give the time the recording started, e.g. 1700000000000."
-        case let .empty(file, .noPenFrames(padFrames)):
+        case .empty(let file, .noPenFrames(let padFrames)):
             "\(file) has no pen frames" + (padFrames > 0 ? " (only \(padFrames) of the tablet's pad)" : "")
                 + ", so its results file would have no strokes. Check that it is the pen's recording (`styluskit info` "
                 + "tells what it holds), or pass --allow-empty to write the empty results file."
-        case let .empty(file, .noContact(penFrames)):
+        case .empty(let file, .noContact(let penFrames)):
             "The pen never touched the tablet in \(file) (\(penFrames) pen frames, all hovering), so its results file "
                 + "would have no strokes. Check that it is the session's recording, or pass --allow-empty to write the empty "
                 + "results file."
-        case let .journal(path, out):
+        case .journal(let path, let out):
             "\(path) is a StylusKit journal (a live session's, with its control lines), not a plain recording: replayed, "
                 + "its button taps would become strokes and its times would start in 1970. Rebuild the session's results "
                 + "file with: styluskit recover \(shellQuoted(path))" + (out.map { " --out \(shellQuoted($0))" } ?? "")

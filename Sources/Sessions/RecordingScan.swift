@@ -55,7 +55,9 @@ public struct RecordingScan: Sendable {
             capabilities = try PenCapabilities(checking: header.device)
         } catch {
             // A device of a multi-device file chosen with --device-index: the file's pen is the way out.
-            guard let index = header.deviceIndex, let pen = header.skippedDevices.first(where: \.kind.isPen) else { throw error }
+            guard let index = header.deviceIndex, let pen = header.skippedDevices.first(where: \.kind.isPen) else {
+                throw error
+            }
             throw RecordingScanError.notThePen(index: index, rejection: error, pen: pen)
         }
         assembler = FrameAssembler(capabilities: capabilities)
@@ -167,10 +169,10 @@ public enum RecordingScanError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .notThePen(index, rejection, pen):
+        case .notThePen(let index, let rejection, let pen):
             "Device \(index) of the recording: \(rejection.problem). The recording's pen is device \(pen.index) ('\(pen.name)'): "
                 + "give --device-index \(pen.index), or leave --device-index out to read it."
-        case let .noEvents(file):
+        case .noEvents(let file):
             "\(file) holds a device description but no events. Record some pen input first, or pass the events file together with --desc."
         }
     }

@@ -1,7 +1,7 @@
 public import ADF
+import LinuxInput
 public import StylusGeometry
 public import StylusInput
-import LinuxInput
 import TestMaterials
 
 /// The screen a session's results are measured on and the profiles that made them: the one
@@ -52,14 +52,16 @@ public struct ResultsEnvironment: Sendable {
     /// - Throws: `DisplayChoiceError` when `--display-profile` or the tablet profile's `display:`
     ///   names a profile that is not there; the display profile's `ProfileError` when it is broken.
     public init(
-        device: DeviceDescription, tabletProfile: ProfileMatch?, displayProfile given: String?, lookup: CalibrationLookup,
+        device: DeviceDescription, tabletProfile: ProfileMatch?, displayProfile given: String?,
+        lookup: CalibrationLookup,
         note: (String) -> Void
     ) throws {
         self.tabletProfile = tabletProfile
         let penDisplay = Self.isPenDisplay(device)
         if let given {
             if Self.namesFile(given) {
-                displayProfile = try DisplayProfile(yaml: try readText(given, purpose: "display profile"), source: given)
+                displayProfile = try DisplayProfile(
+                    yaml: try readText(given, purpose: "display profile"), source: given)
             } else {
                 let catalog = try lookup.displayCatalog()
                 guard let profile = catalog.profile(named: given) else {
@@ -71,7 +73,8 @@ public struct ResultsEnvironment: Sendable {
         } else if penDisplay, let link = tabletProfile?.profile.display {
             let catalog = try lookup.displayCatalog()
             guard let profile = catalog.profile(named: link) else {
-                throw DisplayChoiceError.brokenLink(tabletProfile: tabletProfile?.source ?? "", name: link, known: catalog.names)
+                throw DisplayChoiceError.brokenLink(
+                    tabletProfile: tabletProfile?.source ?? "", name: link, known: catalog.names)
             }
             displayProfile = profile
             displaySource = .tabletProfile
@@ -81,7 +84,8 @@ public struct ResultsEnvironment: Sendable {
             if penDisplay {
                 note(
                     "note: \(device.name) is a pen display, but "
-                        + (tabletProfile.map { "its tablet profile \($0.source) names no display" } ?? "no tablet profile names its display")
+                        + (tabletProfile.map { "its tablet profile \($0.source) names no display" }
+                            ?? "no tablet profile names its display")
                         + "; its results use the reference 264 ppi, 2x canvas. Add 'display: NAME' to the tablet profile "
                         + "or pass --display-profile NAME to measure them on its screen.")
             }
@@ -95,7 +99,9 @@ public struct ResultsEnvironment: Sendable {
     /// The display a session on `device` (with the tablet profile `tabletProfile`) uses when no
     /// `--display-profile` is given, in words: the display profile's name and file, or the
     /// reference canvas; for `devices` and `info`, so a new display profile's effect can be seen.
-    public static func activeDisplay(device: DeviceDescription, tabletProfile: ProfileMatch?, lookup: CalibrationLookup) -> String {
+    public static func activeDisplay(device: DeviceDescription, tabletProfile: ProfileMatch?, lookup: CalibrationLookup)
+        -> String
+    {
         do {
             let chosen = try ResultsEnvironment(
                 device: device, tabletProfile: tabletProfile, displayProfile: nil, lookup: lookup, note: { _ in })
@@ -112,7 +118,8 @@ public struct ResultsEnvironment: Sendable {
     /// knows its model as integrated in a display (a recording made before evemu kept input
     /// properties has no `P:` line to say it).
     public static func isPenDisplay(_ device: DeviceDescription) -> Bool {
-        device.has(property: InputProperty.direct) || LibwacomDatabase.shared?.tablet(for: device.id)?.integratedInDisplay == true
+        device.has(property: InputProperty.direct)
+            || LibwacomDatabase.shared?.tablet(for: device.id)?.integratedInDisplay == true
     }
 
     /// True when `--display-profile` names a file rather than a profile on the search path: it
@@ -166,11 +173,11 @@ public enum DisplayChoiceError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .noSuchProfile(name, known):
+        case .noSuchProfile(let name, let known):
             "No display profile named '\(name)' in the displays/ folders of Calibration/, /etc/styluskit/calibration "
                 + "or ~/.config/styluskit/calibration (\(Self.list(known))). Give one of those names, or a profile file "
                 + "(a path ending in .yaml) with --display-profile."
-        case let .brokenLink(tabletProfile, name, known):
+        case .brokenLink(let tabletProfile, let name, let known):
             "The tablet profile \(tabletProfile) names the display profile '\(name)' (display:), which is not in the "
                 + "displays/ folders of the search path (\(Self.list(known))). Add displays/\(name).yaml, correct "
                 + "'display:', or pass --display-profile."

@@ -14,7 +14,8 @@ extension ADFResultsList {
         var orphans: [Entry] = []
         for relative in Self.journals(in: directory, recursive: recursive) {
             let path = Self.join(directory, relative)
-            guard let reader = try? JournalReader(path: path), reader.opening.isJournal, let begin = reader.opening.begin,
+            guard let reader = try? JournalReader(path: path), reader.opening.isJournal,
+                let begin = reader.opening.begin,
                 let anchor = reader.opening.anchor
             else { continue }
             let variant = reader.opening.test.variant

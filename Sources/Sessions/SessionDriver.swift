@@ -68,7 +68,9 @@ extension SessionDriver {
 
     /// Adds a journal's step boundary (continue press) to the plan as `recover` reads it, with
     /// who ended the step (the journal's `outcome` line before it; none: the participant).
-    public func plan(boundary: EventTime, outcome: StepOutcome = .finished) { plan.add(boundary: boundary, outcome: outcome) }
+    public func plan(boundary: EventTime, outcome: StepOutcome = .finished) {
+        plan.add(boundary: boundary, outcome: outcome)
+    }
     /// Adds a journal's interruption to the plan as `recover` reads it.
     public func plan(interruption: SessionInterruption) { plan.add(interruption: interruption) }
     /// Adds a journal's button tap to the plan as `recover` reads it (the clock's buttons; other tests have none).
@@ -149,7 +151,7 @@ extension PlannedDriver {
     func fire(_ due: SessionPlan.Due) throws {
         switch due {
         case .interruption(let interruption): try interrupt(interruption)
-        case let .boundary(time, outcome): try boundaryDue(at: time, outcome: outcome)
+        case .boundary(let time, let outcome): try boundaryDue(at: time, outcome: outcome)
         case .pause(let time): try pause(at: time)
         case .resume(let time): try resume(at: time)
         case .timer(let deadline): try timerDue(at: deadline)

@@ -26,7 +26,8 @@ public final class ResultsInMemory: SessionRecording {
 
     public func beginStroke(unixMilliseconds: Double) throws {
         steps[steps.count - 1].strokes.append(
-            ADFDocument.Stroke(beginUnixMilliseconds: unixMilliseconds, endUnixMilliseconds: unixMilliseconds, points: []))
+            ADFDocument.Stroke(
+                beginUnixMilliseconds: unixMilliseconds, endUnixMilliseconds: unixMilliseconds, points: []))
     }
 
     public func addPoint(_ point: PenPoint) throws {

@@ -89,7 +89,8 @@ public struct SessionPlan: Sendable {
         // Stable, so two interruptions at one instant keep the journal's order.
         self.interruptions = interruptions.enumerated()
             .sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
-        self.taps = taps.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        self.taps = taps.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(
+            \.element)
     }
 
     /// Adds a journal's control as `recover` reads it, before any frame stamped after it; among
@@ -97,10 +98,16 @@ public struct SessionPlan: Sendable {
     public mutating func add(boundary: EventTime, outcome: StepOutcome = .finished) {
         boundaries.insertInTimeOrder(Boundary(time: boundary, outcome: outcome), time: \.time)
     }
-    public mutating func add(interruption: SessionInterruption) { interruptions.insertInTimeOrder(interruption, time: \.time) }
+    public mutating func add(interruption: SessionInterruption) {
+        interruptions.insertInTimeOrder(interruption, time: \.time)
+    }
     public mutating func add(tap: ButtonTap) { taps.insertInTimeOrder(tap, time: \.time) }
-    public mutating func add(pause time: EventTime) { pauses.insertInTimeOrder(PausePress(time: time, resumes: false), time: \.time) }
-    public mutating func add(resume time: EventTime) { pauses.insertInTimeOrder(PausePress(time: time, resumes: true), time: \.time) }
+    public mutating func add(pause time: EventTime) {
+        pauses.insertInTimeOrder(PausePress(time: time, resumes: false), time: \.time)
+    }
+    public mutating func add(resume time: EventTime) {
+        pauses.insertInTimeOrder(PausePress(time: time, resumes: true), time: \.time)
+    }
 
     /// Takes what is due before a frame at `time`, given the proctor's armed `timer`, if anything is.
     ///
@@ -120,7 +127,9 @@ public struct SessionPlan: Sendable {
         let boundary = planned?.time
         let press = pauses.first.flatMap { $0.time < time ? $0 : nil }
         let firstPress = [boundary, press?.time].compactMap { $0 }.min()
-        if let interruption = interruptions.first, interruption.time < time, firstPress.map({ interruption.time <= $0 }) ?? true {
+        if let interruption = interruptions.first, interruption.time < time,
+            firstPress.map({ interruption.time <= $0 }) ?? true
+        {
             interruptions.removeFirst()
             return .interruption(interruption)
         }

@@ -34,7 +34,8 @@ public struct SessionSetup: Sendable {
         form = try TabletPage.size(of: device, profile: profile?.profile)
         self.results = results
         display = results.display
-        normalizer = try Normalizer(device: device, profile: profile?.profile, formSize: form, pointsPerInch: display.pointsPerInch)
+        normalizer = try Normalizer(
+            device: device, profile: profile?.profile, formSize: form, pointsPerInch: display.pointsPerInch)
     }
 
     public func environment(header: RecordingHeader, penID: String?) -> ClockSketchData {
@@ -47,7 +48,8 @@ public struct SessionSetup: Sendable {
     /// `events` logs the proctors' decisions (`--events`); `unrecordedInk`
     /// collects the ink their proctors kept out of the results file.
     public func driver(
-        device: DeviceDescription, anchor: WallClockAnchor, recorder: any SessionRecording, plan: SessionPlan = SessionPlan(),
+        device: DeviceDescription, anchor: WallClockAnchor, recorder: any SessionRecording,
+        plan: SessionPlan = SessionPlan(),
         events: ProctorEventLog? = nil, unrecordedInk: (any UnrecordedInkSink)? = nil
     ) throws -> any SessionDriver {
         switch test {
@@ -57,12 +59,14 @@ public struct SessionSetup: Sendable {
                 settings: settings.clock)
         case .maze, .battery:
             let driver = try MazeDriver(
-                device: device, normalizer: normalizer, anchor: anchor, recorder: recorder, mazes: mazes, events: events, plan: plan)
+                device: device, normalizer: normalizer, anchor: anchor, recorder: recorder, mazes: mazes,
+                events: events, plan: plan)
             driver.unrecordedInk = unrecordedInk
             return driver
         case .sdt:
             let driver = try SymbolDigitDriver(
-                device: device, normalizer: normalizer, anchor: anchor, recorder: recorder, settings: settings.symbolDigit,
+                device: device, normalizer: normalizer, anchor: anchor, recorder: recorder,
+                settings: settings.symbolDigit,
                 origin: SymbolDigitForm.origin(centredOn: form), events: events, plan: plan)
             driver.unrecordedInk = unrecordedInk
             return driver

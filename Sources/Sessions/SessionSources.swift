@@ -41,7 +41,8 @@ public struct SessionSources: Sendable {
     /// profile (`--profile`, else the search path), the display (`--display-profile`, else the
     /// rules of `ResultsEnvironment`) and the test's maze or battery.
     public static func live(
-        test: JournaledTest, device: DeviceDescription, settingsFile: String?, profileFile: String?, displayProfile: String?,
+        test: JournaledTest, device: DeviceDescription, settingsFile: String?, profileFile: String?,
+        displayProfile: String?,
         lookup: CalibrationLookup, note: (String) -> Void
     ) throws -> SessionSources {
         var lines: [JournalControl] = []
@@ -65,7 +66,8 @@ public struct SessionSources: Sendable {
             // Read again for the journal, and checked to be the profile chosen.
             let text = try readText(match.source, purpose: JournaledFile.Role.tabletProfile.purpose)
             guard (try? TabletProfile(yaml: text, source: match.source)) == match.profile else {
-                throw SessionSourceError.changedWhileRead(file: match.source, purpose: JournaledFile.Role.tabletProfile.purpose)
+                throw SessionSourceError.changedWhileRead(
+                    file: match.source, purpose: JournaledFile.Role.tabletProfile.purpose)
             }
             try keep(.tabletProfile, path: match.source, text: text)
         } else {
@@ -76,7 +78,8 @@ public struct SessionSources: Sendable {
         if let chosen = results.displayProfile {
             let text = try readText(chosen.source, purpose: JournaledFile.Role.displayProfile.purpose)
             guard (try? DisplayProfile(yaml: text, source: chosen.source)) == chosen else {
-                throw SessionSourceError.changedWhileRead(file: chosen.source, purpose: JournaledFile.Role.displayProfile.purpose)
+                throw SessionSourceError.changedWhileRead(
+                    file: chosen.source, purpose: JournaledFile.Role.displayProfile.purpose)
             }
             try keep(.displayProfile, path: chosen.source, text: text)
         } else {
@@ -89,7 +92,8 @@ public struct SessionSources: Sendable {
             return text
         }
         for (role, path, text) in mazeLines { try keep(role, path: path, text: text) }
-        return SessionSources(settings: settings, tabletProfile: match, results: results, mazes: mazes, journalLines: lines)
+        return SessionSources(
+            settings: settings, tabletProfile: match, results: results, mazes: mazes, journalLines: lines)
     }
 
     /// What the session of a journal was given, from its description lines. A journal written
@@ -109,7 +113,9 @@ public struct SessionSources: Sendable {
             settings = try ProctoringSettings(yaml: text(file), source: file.path)
             used.append("  settings  \(file.path) (kept in the journal)")
         } else {
-            used.append("  settings  the built-in defaults" + (opening.records(.settings) ? "" : " (the journal names no settings file)"))
+            used.append(
+                "  settings  the built-in defaults"
+                    + (opening.records(.settings) ? "" : " (the journal names no settings file)"))
         }
 
         let match: ProfileMatch?
@@ -127,12 +133,14 @@ public struct SessionSources: Sendable {
                 + (opening.records(.tabletProfile)
                     ? (opening.file(.tabletProfile) != nil ? " (kept in the journal)" : "")
                     : profileFile != nil
-                        ? " (--profile: the journal names no tablet profile)" : " (chosen now: the journal names no tablet profile)"))
+                        ? " (--profile: the journal names no tablet profile)"
+                        : " (chosen now: the journal names no tablet profile)"))
 
         let results: ResultsEnvironment
         if let file = opening.file(.displayProfile) {
             results = ResultsEnvironment(
-                tabletProfile: match, displayProfile: try DisplayProfile(yaml: text(file), source: file.path), source: .journal)
+                tabletProfile: match, displayProfile: try DisplayProfile(yaml: text(file), source: file.path),
+                source: .journal)
             if displayProfile != nil { notes.append("--display-profile") }
             used.append("  display   \(file.path) (kept in the journal)")
         } else if opening.records(.displayProfile) {
@@ -143,7 +151,8 @@ public struct SessionSources: Sendable {
             results = try ResultsEnvironment(
                 device: device, tabletProfile: match, displayProfile: displayProfile, lookup: lookup, note: note)
             used.append(
-                "  display   " + (results.displayProfile?.source ?? "the reference canvas (\(ResultsEnvironment.referenceName))")
+                "  display   "
+                    + (results.displayProfile?.source ?? "the reference canvas (\(ResultsEnvironment.referenceName))")
                     + (displayProfile != nil
                         ? " (--display-profile: the journal names no display profile)"
                         : " (chosen now: the journal names no display profile)"))
@@ -154,8 +163,9 @@ public struct SessionSources: Sendable {
             return try readText(path, purpose: role.purpose)
         }
         switch opening.test {
-        case let .maze(path), let .battery(path):
-            used.append("  mazes     \(path)" + (opening.file(.maze) != nil ? " (kept in the journal)" : " (read again)"))
+        case .maze(let path), .battery(let path):
+            used.append(
+                "  mazes     \(path)" + (opening.file(.maze) != nil ? " (kept in the journal)" : " (read again)"))
         case .clock, .sdt:
             break
         }
@@ -170,8 +180,8 @@ public struct SessionSources: Sendable {
         test: JournaledTest, defaults: MazeSettings, read: (String, JournaledFile.Role) throws -> String
     ) throws -> [AdministeredMaze] {
         switch test {
-        case let .maze(file): try MazeTestMazes.load(maze: file, battery: nil, defaults: defaults, read: read)
-        case let .battery(file): try MazeTestMazes.load(maze: nil, battery: file, defaults: defaults, read: read)
+        case .maze(let file): try MazeTestMazes.load(maze: file, battery: nil, defaults: defaults, read: read)
+        case .battery(let file): try MazeTestMazes.load(maze: nil, battery: file, defaults: defaults, read: read)
         case .clock, .sdt: []
         }
     }
@@ -184,10 +194,10 @@ public enum SessionSourceError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .tooLargeToJournal(file, purpose, bytes):
+        case .tooLargeToJournal(let file, let purpose, let bytes):
             "The \(purpose) \(file) is \(bytes) bytes; a journal keeps files of at most \(JournaledFile.maximumBytes) bytes, "
                 + "so `recover` could not rebuild this session. Use a smaller \(purpose)."
-        case let .changedWhileRead(file, purpose):
+        case .changedWhileRead(let file, let purpose):
             "The \(purpose) \(file) changed while the session read it. Start the session again once nothing is editing it."
         }
     }
@@ -230,9 +240,12 @@ public enum InstructionTimesRecording {
                 spokenUnixMilliseconds: measure.spoken.map { anchor.unixMilliseconds($0) },
                 firstTouchUnixMilliseconds: anchor.unixMilliseconds(measure.firstTouch),
                 notSpoken: measure.spoken == nil
-                    ? measure.notSpoken.map { UnspokenReason(rawValue: $0)?.words ?? $0 } ?? UnspokenReason.noAudioOutput.words : nil)
+                    ? measure.notSpoken.map { UnspokenReason(rawValue: $0)?.words ?? $0 }
+                        ?? UnspokenReason.noAudioOutput.words : nil)
             if try !recorder.instructionTimes(times, step: measure.step) {
-                warn("warning: the reading time of step \(measure.step) is left out of the results: the file has no such step.")
+                warn(
+                    "warning: the reading time of step \(measure.step) is left out of the results: the file has no such step."
+                )
             }
         }
     }

@@ -141,7 +141,8 @@ public final class SymbolDigitDriver: PlannedDriver {
 
     public init(
         device: DeviceDescription, normalizer: Normalizer, anchor: WallClockAnchor, recorder: any SessionRecording,
-        settings: SymbolDigitSettings, origin: FormPosition, events: ProctorEventLog? = nil, plan: SessionPlan = SessionPlan()
+        settings: SymbolDigitSettings, origin: FormPosition, events: ProctorEventLog? = nil,
+        plan: SessionPlan = SessionPlan()
     ) throws {
         self.normalizer = normalizer
         self.anchor = anchor
@@ -205,7 +206,8 @@ public final class SymbolDigitDriver: PlannedDriver {
         guard !isFinished, proctor.currentStep != nil, !steps.isEmpty else { return }
         let time = anchor.unixMilliseconds(interruption.time)
         try recorder.interruption(interruption.kind.rawValue, unixMilliseconds: time)
-        steps[steps.count - 1].interruptions.append(.init(type: interruption.kind.rawValue, time: time, writtenIn: 0, continueIn: 0))
+        steps[steps.count - 1].interruptions.append(
+            .init(type: interruption.kind.rawValue, time: time, writtenIn: 0, continueIn: 0))
     }
 
     public func end(at end: EventTime) throws {
@@ -236,14 +238,14 @@ public final class SymbolDigitDriver: PlannedDriver {
         for action in actions {
             events?.log(action, input: input, at: time, before: before, after: proctor.state, step: step)
             switch action {
-            case let .stepStarted(started, at):
+            case .stepStarted(let started, let at):
                 try recorder.beginStep(
                     started.identifier, start: anchor.mark(at),
                     drawingTags: SymbolDigitDrawingTags(
                         setID: started.setID(displayMode: settings.displayMode), structureID: started.part.structureID))
                 steps.append(SymbolDigitStepResult(step: started.identifier))
                 decisionObserver?("\(started.identifier) started")
-            case let .stepEnded(ended, at):
+            case .stepEnded(let ended, let at):
                 var end = anchor.mark(at)
                 end.outcome = pressOutcome
                 try recorder.endStep(end)
@@ -266,7 +268,8 @@ public final class SymbolDigitDriver: PlannedDriver {
                     .init(
                         type: interruption.kind.rawValue, time: time, writtenIn: interruption.writtenIn + 1,
                         continueIn: interruption.continueIn + 1))
-                decisionObserver?("interruption \(interruption.kind.rawValue): continue in box \(interruption.continueIn + 1)")
+                decisionObserver?(
+                    "interruption \(interruption.kind.rawValue): continue in box \(interruption.continueIn + 1)")
             case .remindDelayedRecall:
                 steps[steps.count - 1].reminders += 1
                 decisionObserver?("delayed-recall reminder")
@@ -296,7 +299,8 @@ public final class SymbolDigitDriver: PlannedDriver {
         switch (strokes.isDown, sample.isInContact) {
         case (false, true):
             strokes.touch(sample)
-            try perform(proctor.penDown(point, at: sample.time), input: .down, at: sample.time, before: before, step: step)
+            try perform(
+                proctor.penDown(point, at: sample.time), input: .down, at: sample.time, before: before, step: step)
             if !strokes.isRecordingStroke && !steps.isEmpty { steps[steps.count - 1].refusedStrokes += 1 }
             try keep(sample)
         case (true, true):

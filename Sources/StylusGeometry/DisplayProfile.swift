@@ -20,7 +20,8 @@ public struct DisplayProfile: Hashable, Sendable {
     public var sizeMillimetres: (width: Double, height: Double)?
 
     public init(
-        source: String, description: String? = nil, match: DisplayMatch, pixelsPerInch: Double, scalingFactor: Double = 1,
+        source: String, description: String? = nil, match: DisplayMatch, pixelsPerInch: Double,
+        scalingFactor: Double = 1,
         resolution: (width: Int, height: Int)? = nil, sizeMillimetres: (width: Double, height: Double)? = nil
     ) {
         self.source = source
@@ -40,7 +41,8 @@ public struct DisplayProfile: Hashable, Sendable {
     public var pointsPerInch: Double { pixelsPerInch / scalingFactor }
 
     public static func == (a: DisplayProfile, b: DisplayProfile) -> Bool {
-        a.source == b.source && a.description == b.description && a.match == b.match && a.pixelsPerInch == b.pixelsPerInch
+        a.source == b.source && a.description == b.description && a.match == b.match
+            && a.pixelsPerInch == b.pixelsPerInch
             && a.scalingFactor == b.scalingFactor && a.resolution?.width == b.resolution?.width
             && a.resolution?.height == b.resolution?.height && a.sizeMillimetres?.width == b.sizeMillimetres?.width
             && a.sizeMillimetres?.height == b.sizeMillimetres?.height
@@ -176,8 +178,12 @@ extension DisplayProfile {
         if !match.isEmpty { root.append(("match", Y.mapping(match))) }
         root.append(("pixels_per_inch", Y.plain(decimal(pixelsPerInch))))
         root.append(("scaling_factor", Y.plain(decimal(scalingFactor))))
-        if let resolution { root.append(("resolution", Y.flow([Y.plain("\(resolution.width)"), Y.plain("\(resolution.height)")]))) }
-        if let size = sizeMillimetres { root.append(("size_mm", Y.flow([Y.plain(decimal(size.width)), Y.plain(decimal(size.height))]))) }
+        if let resolution {
+            root.append(("resolution", Y.flow([Y.plain("\(resolution.width)"), Y.plain("\(resolution.height)")])))
+        }
+        if let size = sizeMillimetres {
+            root.append(("size_mm", Y.flow([Y.plain(decimal(size.width)), Y.plain(decimal(size.height))])))
+        }
         return Y.document(Y.mapping(root), comments: comments)
     }
 }
@@ -217,7 +223,9 @@ extension ProfileReader {
     func displayProfile(_ root: Node) throws(ProfileError) -> DisplayProfile {
         let fields = try fields(
             of: root, kind: .display, allowed: Self.displayTopLevelKeys, schemaVersion: DisplayProfile.schemaVersion)
-        let description = try fields["description"].map { (node) throws(ProfileError) in try string(node, at: "description") }
+        let description = try fields["description"].map { (node) throws(ProfileError) in
+            try string(node, at: "description")
+        }
 
         // Without 'match' the profile is chosen by name only (a display whose EDID ids are unknown).
         let matchFields =
@@ -225,7 +233,9 @@ extension ProfileReader {
                 try keyed(node, at: "match", allowed: Self.displayMatchKeys)
             } ?? [:]
         var match = DisplayMatch()
-        match.output = try matchFields["output"].map { (node) throws(ProfileError) in try string(node, at: "match.output") }
+        match.output = try matchFields["output"].map { (node) throws(ProfileError) in
+            try string(node, at: "match.output")
+        }
         if let node = matchFields["edid_vendor"] {
             let vendor = try string(node, at: "match.edid_vendor")
             guard vendor.count == 3, vendor.allSatisfy({ $0.isASCII && $0.isUppercase }) else {
@@ -250,29 +260,37 @@ extension ProfileReader {
         }
         let pixelsPerInch = try number(densityNode, at: "pixels_per_inch", expected: "a number of pixels per inch")
         guard pixelsPerInch > 0 else {
-            throw .invalidValue(source: source, key: "pixels_per_inch", problem: "must be greater than 0, found \(format(pixelsPerInch))")
+            throw .invalidValue(
+                source: source, key: "pixels_per_inch",
+                problem: "must be greater than 0, found \(format(pixelsPerInch))")
         }
         var scalingFactor = 1.0
         if let node = fields["scaling_factor"] {
-            scalingFactor = try number(node, at: "scaling_factor", expected: "a number of pixels per point (1, 2, 1.25, ...)")
+            scalingFactor = try number(
+                node, at: "scaling_factor", expected: "a number of pixels per point (1, 2, 1.25, ...)")
             guard scalingFactor > 0 else {
                 throw .invalidValue(
-                    source: source, key: "scaling_factor", problem: "must be greater than 0, found \(format(scalingFactor))")
+                    source: source, key: "scaling_factor",
+                    problem: "must be greater than 0, found \(format(scalingFactor))")
             }
         }
         var profile = DisplayProfile(
-            source: source, description: description, match: match, pixelsPerInch: pixelsPerInch, scalingFactor: scalingFactor)
+            source: source, description: description, match: match, pixelsPerInch: pixelsPerInch,
+            scalingFactor: scalingFactor)
         if let node = fields["resolution"] {
-            let cells = try list(node, at: "resolution", count: 2, expected: "a list of two pixel counts [width, height]")
+            let cells = try list(
+                node, at: "resolution", count: 2, expected: "a list of two pixel counts [width, height]")
             var values: [Int] = []
             for (index, cell) in cells.enumerated() {
                 guard case .scalar(let scalar) = cell, scalar.style == .plain, let value = Int(scalar.string) else {
                     throw .wrongType(
-                        source: source, key: "resolution[\(index)]", expected: "a whole number of pixels", found: describe(cell))
+                        source: source, key: "resolution[\(index)]", expected: "a whole number of pixels",
+                        found: describe(cell))
                 }
                 guard value > 0 else {
                     throw .invalidValue(
-                        source: source, key: "resolution[\(index)]", problem: "must be greater than 0 pixels, found \(value)")
+                        source: source, key: "resolution[\(index)]",
+                        problem: "must be greater than 0 pixels, found \(value)")
                 }
                 values.append(value)
             }
@@ -285,7 +303,8 @@ extension ProfileReader {
                 let value = try number(cell, at: "size_mm[\(index)]", expected: "a length in millimetres")
                 guard value > 0 else {
                     throw .invalidValue(
-                        source: source, key: "size_mm[\(index)]", problem: "must be greater than 0 mm, found \(format(value))")
+                        source: source, key: "size_mm[\(index)]",
+                        problem: "must be greater than 0 mm, found \(format(value))")
                 }
                 values.append(value)
             }

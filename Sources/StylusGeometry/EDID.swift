@@ -154,7 +154,8 @@ public enum EDIDError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .tooShort(let found):
-            return "The EDID holds \(found) bytes; its base block needs 128. Read the whole file (/sys/class/drm/<card>-<output>/edid) "
+            return
+                "The EDID holds \(found) bytes; its base block needs 128. Read the whole file (/sys/class/drm/<card>-<output>/edid) "
                 + "or measure the display with --ruler-pixels and --measured-cm instead."
         case .badHeader:
             return "The data is not an EDID: it does not start with the header 00 FF FF FF FF FF FF 00. "

@@ -16,7 +16,8 @@ public struct TabletToFormTransform: Hashable, Sendable {
     public var px: Double
     public var py: Double
 
-    public init(xx: Double, xy: Double, x0: Double, yx: Double, yy: Double, y0: Double, px: Double = 0, py: Double = 0) {
+    public init(xx: Double, xy: Double, x0: Double, yx: Double, yy: Double, y0: Double, px: Double = 0, py: Double = 0)
+    {
         self.xx = xx
         self.xy = xy
         self.x0 = x0
@@ -98,7 +99,8 @@ public struct FormToCanvasScale: Hashable, Sendable {
     /// The canvas position of a form position: `cm / 2.54 * pointsPerInch`.
     @inline(__always)
     public func canvasPosition(of form: FormPosition) -> CanvasPosition {
-        CanvasPosition(xPoints: form.xCentimetres * pointsPerCentimetre, yPoints: form.yCentimetres * pointsPerCentimetre)
+        CanvasPosition(
+            xPoints: form.xCentimetres * pointsPerCentimetre, yPoints: form.yCentimetres * pointsPerCentimetre)
     }
 
     /// The canvas size of the form, for ADF's `CanvasWidth`/`CanvasHeight`.

@@ -81,13 +81,14 @@ public enum NormalizationError: Error, Hashable, Sendable, CustomStringConvertib
 
     public var description: String {
         switch self {
-        case let .missingPositionAxis(device, id, axis):
-            return "\(device) (\(id.busVendorProduct)) has no \(axis) axis, so it is not a pen tablet StylusKit can use; "
+        case .missingPositionAxis(let device, let id, let axis):
+            return
+                "\(device) (\(id.busVendorProduct)) has no \(axis) axis, so it is not a pen tablet StylusKit can use; "
                 + "choose the device's pen node (styluskit devices lists them)."
-        case let .emptyRange(device, id, axis, minimum, maximum):
+        case .emptyRange(let device, let id, let axis, let minimum, let maximum):
             return "\(device) (\(id.busVendorProduct)) reports an empty range \(minimum)...\(maximum) for \(axis). "
                 + "Set 'active_area' in a tablet profile for it (schema in Calibration/README.md)."
-        case let .missingResolution(device, id, axes, profileSource):
+        case .missingResolution(let device, let id, let axes, let profileSource):
             let axisList = axes.joined(separator: " and ")
             let setting = "'resolution: {x: <units per mm>, y: <units per mm>}'"
             if let profileSource {
@@ -100,10 +101,10 @@ public enum NormalizationError: Error, Hashable, Sendable, CustomStringConvertib
                 + "Add a tablet profile in Calibration/tablets/ matching it with \(match) and \(setting) "
                 + "(units per mm = lines per inch / 25.4; schema in Calibration/README.md; "
                 + "/etc/styluskit/calibration/tablets/ and $XDG_CONFIG_HOME/styluskit/calibration/tablets/ are read too)."
-        case let .invalidFormSize(size):
+        case .invalidFormSize(let size):
             return "The form size \(size.widthCentimetres) x \(size.heightCentimetres) cm has no area; "
                 + "give the form's width and height in centimetres, both greater than 0."
-        case let .invalidPointsPerInch(value):
+        case .invalidPointsPerInch(let value):
             return "The canvas density \(value) points per inch is not usable; give a number greater than 0 "
                 + "(\(FormToCanvasScale.defaultPointsPerInch) for a tablet without a display)."
         }
@@ -167,7 +168,9 @@ public struct Normalizer: Sendable {
             // An axis without a range carries no pressure; treat it as absent rather than divide by 0.
             forceScale =
                 maximum > minimum
-                ? ForceScale(minimum: minimum, maximum: maximum, maximumForce: settings.maximumForce ?? ForceScale.defaultMaximumForce)
+                ? ForceScale(
+                    minimum: minimum, maximum: maximum,
+                    maximumForce: settings.maximumForce ?? ForceScale.defaultMaximumForce)
                 : nil
         } else {
             forceScale = nil
@@ -199,12 +202,15 @@ public struct Normalizer: Sendable {
 
         let area =
             profile?.activeArea
-            ?? DeviceArea(minimumX: xInfo.minimum, maximumX: xInfo.maximum, minimumY: yInfo.minimum, maximumY: yInfo.maximum)
+            ?? DeviceArea(
+                minimumX: xInfo.minimum, maximumX: xInfo.maximum, minimumY: yInfo.minimum, maximumY: yInfo.maximum)
         guard area.maximumX > area.minimumX else {
-            throw .emptyRange(device: device.name, id: device.id, axis: "ABS_X", minimum: area.minimumX, maximum: area.maximumX)
+            throw .emptyRange(
+                device: device.name, id: device.id, axis: "ABS_X", minimum: area.minimumX, maximum: area.maximumX)
         }
         guard area.maximumY > area.minimumY else {
-            throw .emptyRange(device: device.name, id: device.id, axis: "ABS_Y", minimum: area.minimumY, maximum: area.maximumY)
+            throw .emptyRange(
+                device: device.name, id: device.id, axis: "ABS_Y", minimum: area.minimumY, maximum: area.maximumY)
         }
 
         let resolution: UnitsPerMillimetre

@@ -31,7 +31,8 @@ public struct ProfileCatalog: Hashable, Sendable {
     public func profile(for device: DeviceDescription) -> ProfileMatch? {
         let candidates = profiles.indices.filter { profiles[$0].match.matches(device) }
         var best: Int?
-        for index in candidates where best.map({ profiles[index].match.specificity >= profiles[$0].match.specificity }) ?? true {
+        for index in candidates
+        where best.map({ profiles[index].match.specificity >= profiles[$0].match.specificity }) ?? true {
             best = index
         }
         guard let best else { return nil }

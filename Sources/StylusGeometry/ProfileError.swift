@@ -18,24 +18,25 @@ public enum ProfileError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .notYAML(source, detail):
+        case .notYAML(let source, let detail):
             return "\(source): not valid YAML: \(detail)"
-        case let .notAMapping(source, key, found):
+        case .notAMapping(let source, let key, let found):
             if let key {
                 return "\(source): '\(key)' must be a mapping of keys to values, found \(found)."
             }
-            return "\(source): a profile must be a mapping of keys to values (starting with 'schema: 1'), found \(found)."
-        case let .unknownKey(source, key, allowed):
+            return
+                "\(source): a profile must be a mapping of keys to values (starting with 'schema: 1'), found \(found)."
+        case .unknownKey(let source, let key, let allowed):
             let parent = key.split(separator: ".").dropLast().joined(separator: ".")
             let place = parent.isEmpty ? "at the top level" : "in '\(parent)'"
             return "\(source): unknown key '\(key)'. Keys allowed \(place): \(allowed.joined(separator: ", "))."
-        case let .missingKey(source, key, example):
+        case .missingKey(let source, let key, let example):
             return "\(source): missing '\(key)'; add it, e.g. '\(example)'."
-        case let .wrongType(source, key, expected, found):
+        case .wrongType(let source, let key, let expected, let found):
             return "\(source): '\(key)' must be \(expected), found \(found)."
-        case let .invalidValue(source, key, problem):
+        case .invalidValue(let source, let key, let problem):
             return "\(source): '\(key)' \(problem)."
-        case let .unsupportedSchema(source, found):
+        case .unsupportedSchema(let source, let found):
             return "\(source): schema \(found) is not supported; this version of StylusKit reads 'schema: 1'."
         }
     }

@@ -60,13 +60,18 @@ struct ProfileReader {
 
     /// The top-level fields of a profile of `kind`, after checking what every profile starts
     /// with: its keys are among `allowed`, `schema` is `schemaVersion`, and `kind` is `kind`.
-    func fields(of root: Node, kind: ProfileKind, allowed: [String], schemaVersion: Int) throws(ProfileError) -> [String: Node] {
+    func fields(of root: Node, kind: ProfileKind, allowed: [String], schemaVersion: Int) throws(ProfileError)
+        -> [String: Node]
+    {
         // A profile of the other kind in this folder would otherwise be reported key by key.
         let other = kind.other
-        if case .mapping(let mapping) = root, case .scalar(let written)? = mapping["kind"], written.string == other.rawValue {
+        if case .mapping(let mapping) = root, case .scalar(let written)? = mapping["kind"],
+            written.string == other.rawValue
+        {
             throw .invalidValue(
                 source: source, key: "kind",
-                problem: "must be '\(kind.rawValue)' in a \(kind.rawValue) profile, found '\(other.rawValue)'; \(other.rawValue) "
+                problem:
+                    "must be '\(kind.rawValue)' in a \(kind.rawValue) profile, found '\(other.rawValue)'; \(other.rawValue) "
                     + "profiles belong in the '\(other.folder)' folder, not '\(kind.folder)'")
         }
         let fields = try keyed(root, at: nil, allowed: allowed)
@@ -74,7 +79,8 @@ struct ProfileReader {
         guard let schemaNode = fields["schema"] else {
             throw .missingKey(source: source, key: "schema", example: "schema: 1")
         }
-        guard case .scalar(let schema) = schemaNode, schema.style == Node.Scalar.Style.plain, Int(schema.string) != nil else {
+        guard case .scalar(let schema) = schemaNode, schema.style == Node.Scalar.Style.plain, Int(schema.string) != nil
+        else {
             throw .wrongType(source: source, key: "schema", expected: "a whole number (1)", found: describe(schemaNode))
         }
         guard Int(schema.string) == schemaVersion else {
@@ -88,14 +94,18 @@ struct ProfileReader {
         guard written == kind.rawValue else {
             throw .invalidValue(
                 source: source, key: "kind",
-                problem: "must be '\(kind.rawValue)' in a \(kind.rawValue) profile\(kind.alternative), found '\(written)'")
+                problem:
+                    "must be '\(kind.rawValue)' in a \(kind.rawValue) profile\(kind.alternative), found '\(written)'")
         }
         return fields
     }
 
     func tabletProfile(_ root: Node) throws(ProfileError) -> TabletProfile {
-        let fields = try fields(of: root, kind: .tablet, allowed: Self.topLevelKeys, schemaVersion: TabletProfile.schemaVersion)
-        let description = try fields["description"].map { (node) throws(ProfileError) in try string(node, at: "description") }
+        let fields = try fields(
+            of: root, kind: .tablet, allowed: Self.topLevelKeys, schemaVersion: TabletProfile.schemaVersion)
+        let description = try fields["description"].map { (node) throws(ProfileError) in
+            try string(node, at: "description")
+        }
 
         guard let matchNode = fields["match"] else {
             throw .missingKey(source: source, key: "match", example: "match: {bus: 0003, vendor: 056a, product: 0059}")
@@ -134,12 +144,14 @@ struct ProfileReader {
         var match = DeviceMatch()
         match.bus = try fields["bus"].map { (node) throws(ProfileError) in try hexID(node, at: "match.bus") }
         match.vendor = try fields["vendor"].map { (node) throws(ProfileError) in try hexID(node, at: "match.vendor") }
-        match.product = try fields["product"].map { (node) throws(ProfileError) in try hexID(node, at: "match.product") }
+        match.product = try fields["product"].map { (node) throws(ProfileError) in try hexID(node, at: "match.product")
+        }
         match.name = try fields["name"].map { (node) throws(ProfileError) in try string(node, at: "match.name") }
         guard match.specificity > 0 else {
             throw .invalidValue(
                 source: source, key: "match",
-                problem: "must give at least one of bus, vendor, product, name (a profile cannot apply to every device)")
+                problem: "must give at least one of bus, vendor, product, name (a profile cannot apply to every device)"
+            )
         }
         return match
     }
@@ -154,7 +166,8 @@ struct ProfileReader {
             }
             let number = try number(value, at: key, expected: "a number of units per mm")
             guard number > 0 else {
-                throw .invalidValue(source: source, key: key, problem: "must be greater than 0 units per mm, found \(format(number))")
+                throw .invalidValue(
+                    source: source, key: key, problem: "must be greater than 0 units per mm, found \(format(number))")
             }
             values.append(number)
         }
@@ -164,8 +177,12 @@ struct ProfileReader {
     func pressure(_ node: Node) throws(ProfileError) -> PressureSettings {
         let fields = try keyed(node, at: "pressure", allowed: Self.pressureKeys)
         var settings = PressureSettings()
-        settings.minimum = try fields["minimum"].map { (node) throws(ProfileError) in try integer(node, at: "pressure.minimum") }
-        settings.maximum = try fields["maximum"].map { (node) throws(ProfileError) in try integer(node, at: "pressure.maximum") }
+        settings.minimum = try fields["minimum"].map { (node) throws(ProfileError) in
+            try integer(node, at: "pressure.minimum")
+        }
+        settings.maximum = try fields["maximum"].map { (node) throws(ProfileError) in
+            try integer(node, at: "pressure.maximum")
+        }
         settings.tipThreshold = try fields["tip_threshold"].map { (node) throws(ProfileError) in
             try integer(node, at: "pressure.tip_threshold")
         }
@@ -178,10 +195,13 @@ struct ProfileReader {
                 problem: "must be greater than pressure.minimum (\(minimum)), found \(maximum)")
         }
         if let threshold = settings.tipThreshold, threshold < 0 {
-            throw .invalidValue(source: source, key: "pressure.tip_threshold", problem: "must not be negative, found \(threshold)")
+            throw .invalidValue(
+                source: source, key: "pressure.tip_threshold", problem: "must not be negative, found \(threshold)")
         }
         if let force = settings.maximumForce, force <= 0 {
-            throw .invalidValue(source: source, key: "pressure.maximum_force", problem: "must be greater than 0, found \(format(force))")
+            throw .invalidValue(
+                source: source, key: "pressure.maximum_force", problem: "must be greater than 0, found \(format(force))"
+            )
         }
         return settings
     }
@@ -199,7 +219,8 @@ struct ProfileReader {
             let maximum = try integer(ends[1], at: "\(key)[1]")
             guard maximum > minimum else {
                 throw .invalidValue(
-                    source: source, key: key, problem: "must be [minimum, maximum] with maximum > minimum, found [\(minimum), \(maximum)]")
+                    source: source, key: key,
+                    problem: "must be [minimum, maximum] with maximum > minimum, found [\(minimum), \(maximum)]")
             }
             ranges.append((minimum, maximum))
         }
@@ -250,7 +271,8 @@ struct ProfileReader {
         for (keyNode, value) in mapping {
             guard case .scalar(let scalar) = keyNode else {
                 throw .wrongType(
-                    source: source, key: path ?? "(top level)", expected: "keys that are words", found: "the key \(describe(keyNode))")
+                    source: source, key: path ?? "(top level)", expected: "keys that are words",
+                    found: "the key \(describe(keyNode))")
             }
             let key = scalar.string
             let fullKey = path.map { "\($0).\(key)" } ?? key
@@ -284,7 +306,8 @@ struct ProfileReader {
 
     func integer(_ node: Node, at key: String) throws(ProfileError) -> Int32 {
         guard case .scalar(let scalar) = node, scalar.style == .plain, let value = Int32(scalar.string) else {
-            throw .wrongType(source: source, key: key, expected: "a whole number of device units", found: describe(node))
+            throw .wrongType(
+                source: source, key: key, expected: "a whole number of device units", found: describe(node))
         }
         return value
     }
@@ -361,10 +384,15 @@ extension TabletProfile {
         ].compactMap { $0 }
         root.append(("match", Y.mapping(match)))
         if let resolution {
-            root.append(("resolution", Y.mapping([("x", Y.plain(decimal(resolution.x))), ("y", Y.plain(decimal(resolution.y)))])))
+            root.append(
+                (
+                    "resolution",
+                    Y.mapping([("x", Y.plain(decimal(resolution.x))), ("y", Y.plain(decimal(resolution.y)))])
+                ))
         }
         let pressure = [
-            self.pressure.minimum.map { ("minimum", Y.plain("\($0)")) }, self.pressure.maximum.map { ("maximum", Y.plain("\($0)")) },
+            self.pressure.minimum.map { ("minimum", Y.plain("\($0)")) },
+            self.pressure.maximum.map { ("maximum", Y.plain("\($0)")) },
             self.pressure.tipThreshold.map { ("tip_threshold", Y.plain("\($0)")) },
             self.pressure.maximumForce.map { ("maximum_force", Y.plain(decimal($0))) },
         ].compactMap { $0 }
@@ -381,7 +409,8 @@ extension TabletProfile {
         }
         if let transform = tabletToForm {
             // Full precision: a homography's perspective terms are tiny and matter.
-            root.append(("tablet_to_form", Y.block(transform.rows.map { row in Y.flow(row.map { Y.plain(String($0)) }) })))
+            root.append(
+                ("tablet_to_form", Y.block(transform.rows.map { row in Y.flow(row.map { Y.plain(String($0)) }) })))
         }
         if let display { root.append(("display", Y.text(display))) }
         return Y.document(Y.mapping(root), comments: comments)

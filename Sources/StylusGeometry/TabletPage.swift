@@ -9,6 +9,7 @@ public enum TabletPage {
     public static func size(of device: DeviceDescription, profile: TabletProfile?) throws -> FormSize {
         let (area, resolution) = try Normalizer.activeArea(of: device, profile: profile)
         let tablet = area.size(at: resolution)
-        return FormSize(widthCentimetres: tablet.widthMillimetres / 10, heightCentimetres: tablet.heightMillimetres / 10)
+        return FormSize(
+            widthCentimetres: tablet.widthMillimetres / 10, heightCentimetres: tablet.heightMillimetres / 10)
     }
 }

@@ -47,7 +47,8 @@ public struct FitLimits: Hashable, Sendable {
 
     public static let standard = FitLimits(maximumRMSMillimetres: 0.5, maximumResidualMillimetres: 1.0)
 
-    public init(maximumRMSMillimetres: Double, maximumResidualMillimetres: Double, maximumScaleDeviation: Double = 0.03) {
+    public init(maximumRMSMillimetres: Double, maximumResidualMillimetres: Double, maximumScaleDeviation: Double = 0.03)
+    {
         self.maximumRMSMillimetres = maximumRMSMillimetres
         self.maximumResidualMillimetres = maximumResidualMillimetres
         self.maximumScaleDeviation = maximumScaleDeviation
@@ -85,16 +86,19 @@ public enum TransformFitError: Error, Hashable, Sendable, CustomStringConvertibl
 
     public var description: String {
         switch self {
-        case let .tooFewTargets(model, found):
-            return "An \(model == .affine ? "affine" : "homography") fit needs at least \(model.minimumTargets) taps on "
+        case .tooFewTargets(let model, let found):
+            return
+                "An \(model == .affine ? "affine" : "homography") fit needs at least \(model.minimumTargets) taps on "
                 + "\(model.minimumTargets) targets, found \(found). Tap every target of the calibration sheet once, in its numbered order."
-        case let .countMismatch(taps, targets):
-            return "Found \(taps) taps for \(targets) targets. Tap every target of the calibration sheet exactly once, in its "
+        case .countMismatch(let taps, let targets):
+            return
+                "Found \(taps) taps for \(targets) targets. Tap every target of the calibration sheet exactly once, in its "
                 + "numbered order, lifting the pen between taps; record the taps again."
-        case let .degenerate(model):
-            return "The taps do not determine \(model == .affine ? "an affine" : "a homography") transform: they lie (nearly) on "
+        case .degenerate(let model):
+            return
+                "The taps do not determine \(model == .affine ? "an affine" : "a homography") transform: they lie (nearly) on "
                 + "a line or fold the sheet over. Check that the sheet lies flat and the targets were tapped in their numbered order."
-        case let .fitTooPoor(rms, worst, limits, suspect):
+        case .fitTooPoor(let rms, let worst, let limits, let suspect):
             var text =
                 "The calibration is refused: its error is \(mm(rms)) mm RMS (at most \(mm(limits.maximumRMSMillimetres)) allowed) "
                 + "and \(mm(worst.millimetres)) mm at target \(worst.number) (at most \(mm(limits.maximumResidualMillimetres)) allowed)."
@@ -104,9 +108,10 @@ public enum TransformFitError: Error, Hashable, Sendable, CustomStringConvertibl
                     + "\(suspect.number) (at most \(mm(limits.maximumResidualMillimetres)) allowed)."
             }
             return text + " Check the sheet has not moved, then record the taps again."
-        case let .wrongScale(scale, limits):
+        case .wrongScale(let scale, let limits):
             let off = (scale - 1) * 100
-            return "The calibration is refused: the fitted scale is \(fixed3(scale / 10)) cm on the form per mm on the tablet,"
+            return
+                "The calibration is refused: the fitted scale is \(fixed3(scale / 10)) cm on the form per mm on the tablet,"
                 + " where a sheet at its true size gives 0.100 (\(off > 0 ? "+" : "")\(fixed1(off)) %; at most"
                 + " \(fixed1(limits.maximumScaleDeviation * 100)) % allowed). The sheet was probably printed at"
                 + " \(fixed1(100 / scale)) % of its size (\"fit to page\" or another paper size): print it again at actual"
@@ -168,7 +173,9 @@ public struct TransformFit: Hashable, Sendable {
     public init(taps: [TabletPosition], targets: [FormPosition], model: TransformModel) throws(TransformFitError) {
         guard taps.count == targets.count else { throw .countMismatch(taps: taps.count, targets: targets.count) }
         guard taps.count >= model.minimumTargets else { throw .tooFewTargets(model: model, found: taps.count) }
-        guard let transform = Self.solve(taps: taps, targets: targets, model: model) else { throw .degenerate(model: model) }
+        guard let transform = Self.solve(taps: taps, targets: targets, model: model) else {
+            throw .degenerate(model: model)
+        }
         self.model = model
         self.transform = transform
         var residuals: [TargetResidual] = []
@@ -190,7 +197,8 @@ public struct TransformFit: Hashable, Sendable {
                     millimetres: Self.millimetres(fitted, targets[index]), leaveOneOutMillimetres: leaveOneOut))
         }
         self.residuals = residuals
-        rmsMillimetres = (residuals.reduce(0) { $0 + $1.millimetres * $1.millimetres } / Double(residuals.count)).squareRoot()
+        rmsMillimetres = (residuals.reduce(0) { $0 + $1.millimetres * $1.millimetres } / Double(residuals.count))
+            .squareRoot()
         scale =
             Self.spread(targets.map { ($0.xCentimetres * 10, $0.yCentimetres * 10) })
             / Self.spread(taps.map { ($0.xMillimetres, $0.yMillimetres) })
@@ -216,7 +224,9 @@ public struct TransformFit: Hashable, Sendable {
         let worst = worst
         let suspect = suspect
         let slipped = (suspect?.leaveOneOutMillimetres ?? 0) > limits.maximumResidualMillimetres
-        if rmsMillimetres > limits.maximumRMSMillimetres || worst.millimetres > limits.maximumResidualMillimetres || slipped {
+        if rmsMillimetres > limits.maximumRMSMillimetres || worst.millimetres > limits.maximumResidualMillimetres
+            || slipped
+        {
             throw .fitTooPoor(rmsMillimetres: rmsMillimetres, worst: worst, limits: limits, suspect: suspect)
         }
     }
@@ -231,7 +241,8 @@ public struct TransformFit: Hashable, Sendable {
     // MARK: Solving
 
     /// The least-squares map, or nil when the points determine none.
-    static func solve(taps: [TabletPosition], targets: [FormPosition], model: TransformModel) -> TabletToFormTransform? {
+    static func solve(taps: [TabletPosition], targets: [FormPosition], model: TransformModel) -> TabletToFormTransform?
+    {
         // Centring and scaling both point sets keeps the normal equations well conditioned
         // (tablet mm run to 600, form cm to 30).
         let from = Normalisation(taps.map { ($0.xMillimetres, $0.yMillimetres) })
@@ -411,13 +422,17 @@ public struct CalibrationSheet: Hashable, Sendable {
     }
 
     /// A grid of `columns` x `rows` targets `spacing` cm apart, centred on the page.
-    public static func grid(page: FormSize, columns: Int, rows: Int, spacingCentimetres spacing: Double) -> CalibrationSheet {
+    public static func grid(page: FormSize, columns: Int, rows: Int, spacingCentimetres spacing: Double)
+        -> CalibrationSheet
+    {
         let left = page.widthCentimetres / 2 - Double(columns - 1) * spacing / 2
         let top = page.heightCentimetres / 2 - Double(rows - 1) * spacing / 2
         var targets: [FormPosition] = []
         for row in 0..<rows {
             for column in 0..<columns {
-                targets.append(FormPosition(xCentimetres: left + Double(column) * spacing, yCentimetres: top + Double(row) * spacing))
+                targets.append(
+                    FormPosition(
+                        xCentimetres: left + Double(column) * spacing, yCentimetres: top + Double(row) * spacing))
             }
         }
         return CalibrationSheet(page: page, targets: targets)

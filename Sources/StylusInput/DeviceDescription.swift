@@ -37,7 +37,8 @@ public struct AbsInfo: Hashable, Sendable {
     /// (evemu 1.0 and 1.1 wrote no resolution).
     public var resolution: Int32?
 
-    public init(value: Int32 = 0, minimum: Int32, maximum: Int32, fuzz: Int32 = 0, flat: Int32 = 0, resolution: Int32?) {
+    public init(value: Int32 = 0, minimum: Int32, maximum: Int32, fuzz: Int32 = 0, flat: Int32 = 0, resolution: Int32?)
+    {
         self.value = value
         self.minimum = minimum
         self.maximum = maximum

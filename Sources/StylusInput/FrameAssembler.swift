@@ -44,7 +44,8 @@ public enum AssemblerNotice: Hashable, Sendable, CustomStringConvertible {
             let fix = "If the tablet has it, give the axis's range in the description (its A: line, or --desc FILE)."
             switch axis.code {
             case AbsoluteAxis.pressure:
-                return "\(axis.name) is listed without a range (\(range)), so it carries no pressure: pressure is recorded "
+                return
+                    "\(axis.name) is listed without a range (\(range)), so it carries no pressure: pressure is recorded "
                     + "as absent and the tip's contact comes from BTN_TOUCH. \(fix)"
             case AbsoluteAxis.tiltX, AbsoluteAxis.tiltY:
                 return "\(axis.name) is listed without a range (\(range)), so tilt is recorded as absent (altitude and "
@@ -211,7 +212,8 @@ public struct FrameAssembler: Sendable {
     public init(device: DeviceDescription, inferredProximityTimeout: EventDuration = .milliseconds(50))
         throws(PenDeviceRejection)
     {
-        self.init(capabilities: try PenCapabilities(checking: device), inferredProximityTimeout: inferredProximityTimeout)
+        self.init(
+            capabilities: try PenCapabilities(checking: device), inferredProximityTimeout: inferredProximityTimeout)
     }
 
     /// The pressure offset detected for `tool` with `serial`, in device units, if any.
@@ -289,7 +291,10 @@ public struct FrameAssembler: Sendable {
             return nil
         }
         if !frame.inProximity {
-            defer { proximityYielded = false; yieldedTipDown = false }
+            defer {
+                proximityYielded = false
+                yieldedTipDown = false
+            }
             guard proximityYielded else {
                 framesWithoutPosition += 1
                 return nil
@@ -358,7 +363,10 @@ public struct FrameAssembler: Sendable {
         }
         let heldTool = toolBits.min().flatMap(PenToolCodes.tool(for:))
 
-        enum Step { case enter(PenTool), leave, stay, absent }
+        enum Step {
+            case enter(PenTool)
+            case leave, stay, absent
+        }
         let step: Step
         if inProximity {
             if tool == .inferredPen {

@@ -202,7 +202,8 @@ public enum PenDeviceRejection: Error, Hashable, Sendable, CustomStringConvertib
             text += " (a pen tablet needs \(needs.joined(separator: " and ")))"
             return text
         case .noContactSource(let device, let pressure):
-            return "\"\(device)\" lists ABS_PRESSURE without a range (\(pressure.minimum)..\(pressure.maximum)) and has no "
+            return
+                "\"\(device)\" lists ABS_PRESSURE without a range (\(pressure.minimum)..\(pressure.maximum)) and has no "
                 + "BTN_TOUCH, so nothing tells when the pen touches the surface"
         }
     }

@@ -11,7 +11,8 @@ enum ClockDrawing {
     static func instructions(
         hours: Int, minutes: Int, radius: Double, formSize: FormSize, line: Int
     ) -> [ScenarioLine] {
-        let centre = FormPosition(xCentimetres: formSize.widthCentimetres / 2, yCentimetres: formSize.heightCentimetres / 2)
+        let centre = FormPosition(
+            xCentimetres: formSize.widthCentimetres / 2, yCentimetres: formSize.heightCentimetres / 2)
         func at(_ angle: Double, _ distance: Double) -> ScenarioPoint {
             .form(
                 FormPosition(
@@ -50,7 +51,8 @@ enum ClockDrawing {
                     // A zig-zag the size of a digit: enough ink to look like one in a viewer.
                     stroke(
                         [
-                            offset(top, -width / 2, 0), offset(top, width / 2, 0), offset(place, -width / 2, height / 2),
+                            offset(top, -width / 2, 0), offset(top, width / 2, 0),
+                            offset(place, -width / 2, height / 2),
                             offset(place, width / 2, height / 2),
                         ], pause: 0.25)
                 }

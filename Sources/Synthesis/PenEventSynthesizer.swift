@@ -22,11 +22,13 @@ public struct SynthesisDevice: Sendable {
             throw .unsuitableDevice(device: description.name, problem: "has no ABS_X and ABS_Y axes")
         }
         guard description.supports(.key, KeyCode.touch) || description.absInfo[AbsoluteAxis.pressure] != nil else {
-            throw .unsuitableDevice(device: description.name, problem: "reports neither BTN_TOUCH nor ABS_PRESSURE, so no contact")
+            throw .unsuitableDevice(
+                device: description.name, problem: "reports neither BTN_TOUCH nor ABS_PRESSURE, so no contact")
         }
         let determinant = tabletToForm.xx * tabletToForm.yy - tabletToForm.xy * tabletToForm.yx
         guard determinant != 0, determinant.isFinite else {
-            throw .unsuitableDevice(device: description.name, problem: "has a tablet-to-form mapping that cannot be inverted")
+            throw .unsuitableDevice(
+                device: description.name, problem: "has a tablet-to-form mapping that cannot be inverted")
         }
         self.description = description
         self.area = area
@@ -42,7 +44,9 @@ public struct SynthesisDevice: Sendable {
         let determinant = t.xx * t.yy - t.xy * t.yx
         let millimetresX = (t.yy * fx - t.xy * fy) / determinant
         let millimetresY = (t.xx * fy - t.yx * fx) / determinant
-        return (Double(area.minimumX) + millimetresX * resolution.x, Double(area.minimumY) + millimetresY * resolution.y)
+        return (
+            Double(area.minimumX) + millimetresX * resolution.x, Double(area.minimumY) + millimetresY * resolution.y
+        )
     }
 }
 
@@ -79,7 +83,8 @@ public struct PenEventSynthesizer {
         let hasToolKey = description.supports(.key, KeyCode.toolPen)
         let hasTouch = description.supports(.key, KeyCode.touch)
         let hasSerial = description.supports(.miscellaneous, MiscellaneousCode.serial)
-        let hasMisc = description.absInfo[AbsoluteAxis.misc] != nil && description.supports(.absolute, AbsoluteAxis.misc)
+        let hasMisc =
+            description.absInfo[AbsoluteAxis.misc] != nil && description.supports(.absolute, AbsoluteAxis.misc)
         let zeroesOnLeaving = description.id.vendor == 0x056a
 
         // The hand: sampling rate, tilt and tremor of this recording.
@@ -102,7 +107,9 @@ public struct PenEventSynthesizer {
             events.append(InputEvent(time: time, type: type, code: code, value: value))
         }
         func axis(_ code: UInt16, _ value: Int32, at time: EventTime) {
-            guard description.absInfo[code] != nil, description.supports(.absolute, code), last[code] != value else { return }
+            guard description.absInfo[code] != nil, description.supports(.absolute, code), last[code] != value else {
+                return
+            }
             last[code] = value
             emit(.absolute, code, value, at: time)
         }
@@ -199,7 +206,9 @@ public struct PenEventSynthesizer {
                 let fraction = contact ? 0.1 : height
                 axis(
                     AbsoluteAxis.distance,
-                    clamp(Double(distanceAxis.minimum) + fraction * Double(distanceAxis.maximum - distanceAxis.minimum), distanceAxis),
+                    clamp(
+                        Double(distanceAxis.minimum) + fraction * Double(distanceAxis.maximum - distanceAxis.minimum),
+                        distanceAxis),
                     at: time)
             }
             if let tiltX, let tiltY {
@@ -227,7 +236,7 @@ public struct PenEventSynthesizer {
         let span = Double(timed.end.microseconds - timed.start.microseconds)
         let progress = span > 0 ? min(1, max(0, Double(time.microseconds - timed.start.microseconds) / span)) : 1
         switch timed.segment {
-        case let .hover(from, to, startHeight, endHeight, arch):
+        case .hover(let from, let to, let startHeight, let endHeight, let arch):
             // Smoothstep: the hand accelerates and slows down between strokes too.
             let eased = progress * progress * (3 - 2 * progress)
             let position = FormPosition(

@@ -68,7 +68,9 @@ public struct ScenarioPlacement: Sendable {
         case .form(let position):
             return position
         case .here:
-            return here ?? FormPosition(xCentimetres: formSize.widthCentimetres / 2, yCentimetres: formSize.heightCentimetres / 2)
+            return here
+                ?? FormPosition(
+                    xCentimetres: formSize.widthCentimetres / 2, yCentimetres: formSize.heightCentimetres / 2)
         case .start, .end, .cell:
             guard let mazeOnForm else {
                 let name: String
@@ -96,7 +98,8 @@ public struct ScenarioPlacement: Sendable {
                 return FormPosition(xCentimetres: arrow.xCentimetres + dx, yCentimetres: arrow.yCentimetres + dy)
             case .cell(let cell, let x, let y):
                 guard maze.contains(cell) else {
-                    throw .cellOutsideMaze(source: source, line: line, cell: cell, rows: maze.rows, columns: maze.columns)
+                    throw .cellOutsideMaze(
+                        source: source, line: line, cell: cell, rows: maze.rows, columns: maze.columns)
                 }
                 return FormPosition(
                     xCentimetres: mazeOnForm.origin.xCentimetres + (Double(cell.column) + x) * size,
@@ -154,7 +157,9 @@ extension PenPlan {
                 expanded.append(entry)
                 continue
             }
-            guard let form = placement.symbolDigitForm else { throw .writeWithoutForm(source: source, line: entry.line) }
+            guard let form = placement.symbolDigitForm else {
+                throw .writeWithoutForm(source: source, line: entry.line)
+            }
             expanded += DigitGlyph.instructions(digit: digit, in: form.boxes[box].answerCell, line: entry.line)
         }
 
@@ -171,12 +176,16 @@ extension PenPlan {
                     if gap >= Self.leavesProximity {
                         let leaveEnd = lastUp.time.advanced(by: Self.departure)
                         add(
-                            .hover(from: lastUp.position, to: offset(lastUp.position, by: 0.8), startHeight: 0.2, endHeight: 0.8, arch: 0),
+                            .hover(
+                                from: lastUp.position, to: offset(lastUp.position, by: 0.8), startHeight: 0.2,
+                                endHeight: 0.8, arch: 0),
                             from: lastUp.time, to: leaveEnd)
                         let approachStart = EventTime(microseconds: down.microseconds - Self.approach.microseconds)
                         add(.away, from: leaveEnd, to: approachStart)
                         add(
-                            .hover(from: offset(position, by: 0.8), to: position, startHeight: 0.8, endHeight: 0.15, arch: 0),
+                            .hover(
+                                from: offset(position, by: 0.8), to: position, startHeight: 0.8, endHeight: 0.15,
+                                arch: 0),
                             from: approachStart, to: down)
                     } else {
                         add(
@@ -187,7 +196,8 @@ extension PenPlan {
                     down = time.advanced(by: pendingPause ?? Self.leadIn)
                     let approachStart = EventTime(microseconds: down.microseconds - Self.approach.microseconds)
                     add(
-                        .hover(from: offset(position, by: 0.8), to: position, startHeight: 0.8, endHeight: 0.15, arch: 0),
+                        .hover(
+                            from: offset(position, by: 0.8), to: position, startHeight: 0.8, endHeight: 0.15, arch: 0),
                         from: approachStart, to: down)
                 }
                 pendingPause = nil
@@ -229,7 +239,9 @@ extension PenPlan {
             var end = lastUp.time
             if let pendingPause {
                 let hoverEnd = lastUp.time.advanced(by: pendingPause)
-                add(.hover(from: lastUp.position, to: lastUp.position, startHeight: 0.15, endHeight: 0.4, arch: 0), from: end, to: hoverEnd)
+                add(
+                    .hover(from: lastUp.position, to: lastUp.position, startHeight: 0.15, endHeight: 0.4, arch: 0),
+                    from: end, to: hoverEnd)
                 end = hoverEnd
             }
             add(

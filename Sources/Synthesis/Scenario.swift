@@ -1,7 +1,7 @@
+import Foundation
 public import Proctoring
 public import StylusGeometry
 public import StylusInput
-import Foundation
 
 /// A point a scenario names (format in Fixtures/synth/README.md).
 public enum ScenarioPoint: Hashable, Sendable {
@@ -69,7 +69,9 @@ public struct Scenario: Hashable, Sendable {
     /// The scenario's file name, for messages.
     public var source: String
 
-    public init(drawing: ScenarioDrawing, clockRadiusCentimetres: Double = 4, instructions: [ScenarioLine], source: String) {
+    public init(
+        drawing: ScenarioDrawing, clockRadiusCentimetres: Double = 4, instructions: [ScenarioLine], source: String
+    ) {
         self.drawing = drawing
         self.clockRadiusCentimetres = clockRadiusCentimetres
         self.instructions = instructions
@@ -96,22 +98,22 @@ public enum ScenarioError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .unexpected(source, line, column, expected, found):
+        case .unexpected(let source, let line, let column, let expected, let found):
             "\(source), line \(line), column \(column): expected \(expected), found \(found)."
-        case let .penState(source, line, problem, fix):
+        case .penState(let source, let line, let problem, let fix):
             "\(source), line \(line): \(problem); \(fix)."
-        case let .drawing(source, problem):
+        case .drawing(let source, let problem):
             "\(source): \(problem); give exactly one 'maze: FILE', 'clock: HH:MM' or 'sdt:' line."
-        case let .cellOutsideMaze(source, line, cell, rows, columns):
+        case .cellOutsideMaze(let source, let line, let cell, let rows, let columns):
             "\(source), line \(line): \(cell) is outside the maze, which has \(rows) rows and \(columns) columns; "
                 + "count rows and columns from 1 at the top-left."
-        case let .mazePointWithoutMaze(source, line, point):
+        case .mazePointWithoutMaze(let source, let line, let point):
             "\(source), line \(line): '\(point)' names a place in a maze, but this scenario draws a clock; "
                 + "give form positions as 'X,Y' in centimetres."
-        case let .writeWithoutForm(source, line):
+        case .writeWithoutForm(let source, let line):
             "\(source), line \(line): 'write' writes in a box of the symbol-digit form, but this scenario draws no form; "
                 + "name it with an 'sdt:' line, or draw with 'down', 'move' and 'up'."
-        case let .unsuitableDevice(device, problem):
+        case .unsuitableDevice(let device, let problem):
             "The device \"\(device)\" \(problem); synthesize for a pen tablet's description (--like RECORDING)."
         }
     }
@@ -177,10 +179,13 @@ extension Scenario {
                 drawing = .symbolDigit
             case "write":
                 if penDown {
-                    throw .penState(source: source, line: number, problem: "'write' while the pen is down", fix: "add 'up' before it")
+                    throw .penState(
+                        source: source, line: number, problem: "'write' while the pen is down",
+                        fix: "add 'up' before it")
                 }
                 let boxCount = SymbolDigitForm.boxCount
-                guard words.count == 2, let box = Int(words[0]), (1...boxCount).contains(box), let digit = Int(words[1]),
+                guard words.count == 2, let box = Int(words[0]), (1...boxCount).contains(box),
+                    let digit = Int(words[1]),
                     (0...9).contains(digit), words[1].count == 1
                 else { throw fail("a box from 1 to \(boxCount) and a digit, such as '7 3'") }
                 lastUpLine = number
@@ -205,13 +210,16 @@ extension Scenario {
                 }
                 radius = value
             case "speed":
-                guard words.count == 2, words[1] == "cm/s", let value = Double(words[0]), value > 0, value < 1_000 else {
+                guard words.count == 2, words[1] == "cm/s", let value = Double(words[0]), value > 0, value < 1_000
+                else {
                     throw fail("a speed such as '5 cm/s'")
                 }
                 instructions.append(.init(line: number, instruction: .speed(value)))
             case "down":
                 if penDown {
-                    throw .penState(source: source, line: number, problem: "'down' while the pen is down", fix: "add 'up' before it")
+                    throw .penState(
+                        source: source, line: number, problem: "'down' while the pen is down", fix: "add 'up' before it"
+                    )
                 }
                 guard words.count == 1 else { throw fail("one point, such as 'start', 'r2c3' or '12.5,8'") }
                 let point = try Self.point(words[0], source: source, line: number, column: valueColumn)
@@ -224,13 +232,16 @@ extension Scenario {
                 instructions.append(.init(line: number, instruction: .down(point)))
             case "move":
                 guard penDown else {
-                    throw .penState(source: source, line: number, problem: "'move' while the pen is up", fix: "add 'down: POINT' before it")
+                    throw .penState(
+                        source: source, line: number, problem: "'move' while the pen is up",
+                        fix: "add 'down: POINT' before it")
                 }
                 guard !words.isEmpty else { throw fail("one or more points, such as 'r1c2 r1c3'") }
                 var points: [ScenarioPoint] = []
                 var column = valueColumn
                 for word in words {
-                    let start = value.range(of: word).map { value.distance(from: value.startIndex, to: $0.lowerBound) } ?? 0
+                    let start =
+                        value.range(of: word).map { value.distance(from: value.startIndex, to: $0.lowerBound) } ?? 0
                     column = valueColumn + start
                     points.append(try Self.point(word, source: source, line: number, column: column))
                 }
@@ -245,7 +256,8 @@ extension Scenario {
             case "up":
                 guard penDown else {
                     throw .penState(
-                        source: source, line: number, problem: "'up' while the pen is up", fix: "remove it, or add 'down: POINT' before it")
+                        source: source, line: number, problem: "'up' while the pen is up",
+                        fix: "remove it, or add 'down: POINT' before it")
                 }
                 guard value.isEmpty else { throw fail("nothing after 'up'") }
                 penDown = false
@@ -261,13 +273,15 @@ extension Scenario {
             default:
                 throw .unexpected(
                     source: source, line: number, column: indent + 1,
-                    expected: "one of maze:, clock:, sdt:, clock-radius:, speed:, down:, move:, hold:, up, pause:, write:",
+                    expected:
+                        "one of maze:, clock:, sdt:, clock-radius:, speed:, down:, move:, hold:, up, pause:, write:",
                     found: "'\(key)'")
             }
         }
         if penDown {
             throw .penState(
-                source: source, line: lines.count, problem: "the scenario ends with the pen down", fix: "end it with 'up'")
+                source: source, line: lines.count, problem: "the scenario ends with the pen down",
+                fix: "end it with 'up'")
         }
         guard let drawing else { throw .drawing(source: source, problem: "no drawing is named") }
         self.init(drawing: drawing, clockRadiusCentimetres: radius, instructions: instructions, source: source)
@@ -293,7 +307,8 @@ extension Scenario {
             let body = word.dropFirst()
             let cellPart = body.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
             let rowColumn = cellPart[0].split(separator: "c", omittingEmptySubsequences: false)
-            guard rowColumn.count == 2, let row = Int(rowColumn[0]), let column = Int(rowColumn[1]), row >= 1, column >= 1
+            guard rowColumn.count == 2, let row = Int(rowColumn[0]), let column = Int(rowColumn[1]), row >= 1,
+                column >= 1
             else {
                 throw .unexpected(source: source, line: line, column: column, expected: expected, found: "'\(word)'")
             }
@@ -302,7 +317,8 @@ extension Scenario {
                 guard let given = pair(cellPart[1]), (0...1).contains(given.0), (0...1).contains(given.1) else {
                     throw .unexpected(
                         source: source, line: line, column: column,
-                        expected: "fractions of the cell from 0 to 1 after '@', such as 'r2c3@0.5,0.9'", found: "'\(word)'")
+                        expected: "fractions of the cell from 0 to 1 after '@', such as 'r2c3@0.5,0.9'",
+                        found: "'\(word)'")
                 }
                 fraction = given
             }

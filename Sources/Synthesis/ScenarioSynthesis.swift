@@ -1,9 +1,9 @@
 internal import Foundation
 import Proctoring
 internal import Recordings
-import TestMaterials
 public import StylusGeometry
 public import StylusInput
+import TestMaterials
 
 /// A scenario file (`styluskit synth`, Fixtures/synth/README.md) drawn as a device's pen events
 /// on the page every test is laid out on (`TabletPage`: the tablet's active area as its profile
@@ -29,23 +29,28 @@ public struct ScenarioSynthesis {
         var maze: Maze?
         if case .maze(let file) = scenario.drawing {
             let folder = (path as NSString).deletingLastPathComponent
-            maze = try MazeTestMazes.readMaze(file.hasPrefix("/") ? file : (folder as NSString).appendingPathComponent(file))
+            maze = try MazeTestMazes.readMaze(
+                file.hasPrefix("/") ? file : (folder as NSString).appendingPathComponent(file))
         }
         let synthesisDevice = try SynthesisDevice(
-            description: device, area: normalizer.area, resolution: normalizer.resolution, tabletToForm: normalizer.tabletToForm)
+            description: device, area: normalizer.area, resolution: normalizer.resolution,
+            tabletToForm: normalizer.tabletToForm)
         return try Synthesis.events(scenario, maze: maze, formSize: form, device: synthesisDevice, seed: seed)
     }
 
     /// Writes `events` of `device` as an evemu recording at `destination` (replacing a file there
     /// only with `force`), named in its comment after the scenario and `seed`. Only the device is
     /// the --like recording's: the machine facts would not be true of this file.
-    public func writeRecording(_ events: [InputEvent], device: DeviceDescription, seed: UInt64, to destination: String, force: Bool)
+    public func writeRecording(
+        _ events: [InputEvent], device: DeviceDescription, seed: UInt64, to destination: String, force: Bool
+    )
         throws
     {
         var writer = EvemuWriter()
         let bytes = writer.file(
             header: RecordingHeader(format: .evemu(.current), device: device),
-            comment: "Synthesized by styluskit synth from \((path as NSString).lastPathComponent), seed \(seed)", events: events)
+            comment: "Synthesized by styluskit synth from \((path as NSString).lastPathComponent), seed \(seed)",
+            events: events)
         let file = try AtomicFileOutput(path: destination, overwrite: force)
         try file.write(bytes)
         try file.commit()

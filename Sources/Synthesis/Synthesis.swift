@@ -31,7 +31,8 @@ public enum Synthesis {
         case .clock(let hours, let minutes):
             instructions =
                 ClockDrawing.instructions(
-                    hours: hours, minutes: minutes, radius: scenario.clockRadiusCentimetres, formSize: formSize, line: 1)
+                    hours: hours, minutes: minutes, radius: scenario.clockRadiusCentimetres, formSize: formSize, line: 1
+                )
                 + [ScenarioLine(line: 1, instruction: .pause(PenPlan.defaultPause))] + instructions
         }
         return try PenPlan(
@@ -68,7 +69,9 @@ extension Synthesis {
                 if event.value != 0 && !touching { strokes += 1 }
                 touching = event.value != 0
             }
-            if let first = events.first, let last = events.last { seconds = last.time.duration(since: first.time).seconds }
+            if let first = events.first, let last = events.last {
+                seconds = last.time.duration(since: first.time).seconds
+            }
         }
     }
 }

@@ -10,7 +10,8 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
     /// `administer` or a visit aborted by the operator: the journal is kept for `recover`; a visit with tests left
     /// resumes.
     case aborted = 3
-    /// `administer` or a visit's run stopped by a signal (Ctrl-C, SIGTERM): the test's results are written; a visit with tests left resumes.
+    /// `administer` or a visit's run stopped by a signal (Ctrl-C, SIGTERM): the test's results are written; a visit
+    /// with tests left resumes.
     case stopped = 4
     /// EX_USAGE: the command line is wrong (an unknown command or option, a bad value).
     case usage = 64

@@ -60,7 +60,9 @@ public enum InputFileKind: Equatable, Sendable {
             self = .journal
         } else if first.hasPrefix("# EVEMU") || lines.contains(where: { $0.hasPrefix("E: ") || $0.hasPrefix("N: ") }) {
             self = .evemuRecording
-        } else if lines.contains(where: { $0.hasPrefix("libinput:") || $0.hasPrefix("version:") && head.contains("devices:") }) {
+        } else if lines.contains(where: {
+            $0.hasPrefix("libinput:") || $0.hasPrefix("version:") && head.contains("devices:")
+        }) {
             self = .libinputRecording
         } else if lines.contains("kind: tablet") {
             self = .tabletProfile
@@ -81,13 +83,13 @@ public enum WrongInputError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .notAResultsFile(path, .journal):
+        case .notAResultsFile(let path, .journal):
             "\(path) is a StylusKit journal (a live session's events), not a results file. Rebuild its results file with "
                 + "`styluskit recover \(shellQuoted(path))`, then give that .csk, .msk or .ssk."
-        case let .notAResultsFile(path, _):
+        case .notAResultsFile(let path, _):
             "\(path) is a recording of a tablet's events, not a results file. Replay it into one with "
                 + "`styluskit replay \(shellQuoted(path)) --test clock|maze|sdt`, then give the .csk, .msk or .ssk it writes."
-        case let .notARecording(path):
+        case .notARecording(let path):
             "\(path) is a results file (ADF XML), not a recording. `styluskit adf show \(shellQuoted(path))` summarises it, "
                 + "`styluskit render \(shellQuoted(path)) --out FILE.png` draws it; replay takes an evemu or libinput recording."
         }
@@ -99,9 +101,11 @@ public enum WrongInputError: Error, CustomStringConvertible {
         let file = shellQuoted(path)
         switch kind {
         case .evemuRecording, .libinputRecording:
-            return "a recording of a tablet's events (`styluskit replay \(file) --test ...` or `styluskit info \(file)` take it)"
+            return
+                "a recording of a tablet's events (`styluskit replay \(file) --test ...` or `styluskit info \(file)` take it)"
         case .journal: return "a StylusKit journal (`styluskit recover \(file)` rebuilds its results file)"
-        case .xml: return "an XML file, such as an ADF results file (`styluskit adf show \(file)` and `render` take those)"
+        case .xml:
+            return "an XML file, such as an ADF results file (`styluskit adf show \(file)` and `render` take those)"
         case .pdf: return "a PDF document (a printed form or sheet)"
         case .png: return "a PNG picture"
         case .tabletProfile: return "a tablet profile (--profile takes it)"

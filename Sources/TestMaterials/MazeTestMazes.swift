@@ -1,6 +1,6 @@
 internal import Foundation
-public import Recordings
 public import Proctoring
+public import Recordings
 
 /// Where the mazes of a maze test come from: one maze file, or a battery file.
 public enum MazeTestMazes {
@@ -20,8 +20,11 @@ public enum MazeTestMazes {
         let parsed = try MazeBattery(parsing: try read(battery, .battery), source: battery, defaults: defaults)
         let folder = (battery as NSString).deletingLastPathComponent
         return try parsed.entries.map { entry in
-            let path = entry.mazeFile.hasPrefix("/") ? entry.mazeFile : (folder as NSString).appendingPathComponent(entry.mazeFile)
-            return AdministeredMaze(maze: try Maze(parsing: try read(path, .maze), source: path), settings: entry.settings)
+            let path =
+                entry.mazeFile.hasPrefix("/")
+                ? entry.mazeFile : (folder as NSString).appendingPathComponent(entry.mazeFile)
+            return AdministeredMaze(
+                maze: try Maze(parsing: try read(path, .maze), source: path), settings: entry.settings)
         }
     }
 

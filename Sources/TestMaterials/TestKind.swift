@@ -24,7 +24,8 @@ extension JournaledTest {
     /// current directory, so that `recover` finds it from any directory.
     public var absolute: JournaledTest {
         func absolute(_ path: String) -> String {
-            path.hasPrefix("/") ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
+            path.hasPrefix("/")
+                ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
         }
         switch self {
         case .clock, .sdt: return self

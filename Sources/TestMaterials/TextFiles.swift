@@ -1,6 +1,6 @@
-public import Recordings
 internal import Foundation
 public import Proctoring
+public import Recordings
 
 /// The largest text file (a profile, a maze, a settings file) a session reads: the biggest maze
 /// it accepts (2,500 cells) is about 20 kB, so a bigger file is a mistake, and it is refused before
@@ -45,13 +45,13 @@ public enum TextFileError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .cannotRead(file, purpose):
+        case .cannotRead(let file, let purpose):
             "Cannot read the \(purpose) \(file): it does not exist or is not readable. Check the path and its permissions."
-        case let .wrongKind(file, purpose, what):
+        case .wrongKind(let file, let purpose, let what):
             "\(file) is \(what), not a \(purpose). Give the \(purpose) itself."
-        case let .isDirectory(file, purpose):
+        case .isDirectory(let file, let purpose):
             "\(file) is a directory, not a \(purpose); give the \(purpose) file itself."
-        case let .tooLarge(file, purpose, bytes, limit):
+        case .tooLarge(let file, let purpose, let bytes, let limit):
             "The \(purpose) \(file) has \(bytes) bytes, more than the \(limit) a \(purpose) may have. "
                 + "Check that it is the right file."
         }

@@ -43,7 +43,8 @@ public struct NormativeRanges: Hashable, Sendable {
 
     /// The range of `measure` in `test`: one for that test before one for every test (`*`).
     public func range(test: String, measure: String) -> Range? {
-        ranges.first { $0.test == test && $0.measure == measure } ?? ranges.first { $0.test == "*" && $0.measure == measure }
+        ranges.first { $0.test == test && $0.measure == measure }
+            ?? ranges.first { $0.test == "*" && $0.measure == measure }
     }
 
     /// The measures a range may name: the numeric columns of `features --level test`.
@@ -62,26 +63,40 @@ public struct NormativeRanges: Hashable, Sendable {
         for (offset, raw) in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline).enumerated() {
             let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
             let number = offset + 1
-            if line.isEmpty || line.hasPrefix("#") || (ranges.isEmpty && line.lowercased().hasPrefix("test,")) { continue }
-            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            if line.isEmpty || line.hasPrefix("#") || (ranges.isEmpty && line.lowercased().hasPrefix("test,")) {
+                continue
+            }
+            let fields = line.split(separator: ",", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             func bad(_ detail: String) -> ReportError { .badRanges(file: source, line: number, detail: detail) }
             guard fields.count == 4 || fields.count == 5 else {
                 throw bad("it has \(fields.count) fields; write test,measure,low,high or test,measure,low,high,label")
             }
-            guard Self.tests.contains(fields[0]) else { throw bad("the test '\(fields[0])' is not clock, maze, sdt or *") }
-            guard !fields[1].isEmpty else { throw bad("the measure is empty; give a column of `styluskit features --level test`") }
+            guard Self.tests.contains(fields[0]) else {
+                throw bad("the test '\(fields[0])' is not clock, maze, sdt or *")
+            }
+            guard !fields[1].isEmpty else {
+                throw bad("the measure is empty; give a column of `styluskit features --level test`")
+            }
             guard Self.measures.contains(fields[1]) else {
                 throw bad("'\(fields[1])' is not a column of `styluskit features --level test` (docs/measures.md)")
             }
             func bound(_ field: String, _ name: String) throws(ReportError) -> Double? {
                 if field.isEmpty { return nil }
-                guard let value = Double(field), value.isFinite else { throw bad("its \(name) '\(field)' is not a number") }
+                guard let value = Double(field), value.isFinite else {
+                    throw bad("its \(name) '\(field)' is not a number")
+                }
                 return value
             }
             let low = try bound(fields[2], "low end")
             let high = try bound(fields[3], "high end")
-            guard low != nil || high != nil else { throw bad("both ends are empty; give a low end, a high end or both") }
-            if let low, let high, low > high { throw bad("its low end \(fields[2]) is above its high end \(fields[3])") }
+            guard low != nil || high != nil else {
+                throw bad("both ends are empty; give a low end, a high end or both")
+            }
+            if let low, let high, low > high {
+                throw bad("its low end \(fields[2]) is above its high end \(fields[3])")
+            }
             let label = fields.count == 5 && !fields[4].isEmpty ? fields[4] : nil
             ranges.append(Range(test: fields[0], measure: fields[1], low: low, high: high, label: label))
         }

@@ -5,8 +5,8 @@ import Measures
 public import PatientData
 public import Proctoring
 public import Sessions
-public import Visits
 public import TestMaterials
+public import Visits
 
 /// One measure as the report shows it: its name for a clinician, the value `features` computes
 /// and, with a ranges file, where the value lies.
@@ -97,7 +97,8 @@ public struct ReportedTest: Sendable {
         case .stopped: "STOPPED: a signal stopped the test early; its steps left ended then (results written)"
         case .incomplete: "INCOMPLETE: the visit was killed during the test; results recovered from its journal"
         case .skipped: "SKIPPED: " + (entry.skipReason.map { $0.isEmpty ? "no reason given" : $0 } ?? "no reason given")
-        case .aborted: "ABORTED: the operator aborted the visit during this test; its journal is kept for `styluskit recover`"
+        case .aborted:
+            "ABORTED: the operator aborted the visit during this test; its journal is kept for `styluskit recover`"
         case .running: "NOT FINISHED: the visit stopped during this test; run `styluskit visit` again to recover it"
         case .pending: "NOT TAKEN"
         }
@@ -121,14 +122,16 @@ public struct VisitReportContent: Sendable {
     static func columns(test: String) -> [(column: String, label: String, unit: String)] {
         // Three durations, each named for what it is (as `adf show`, `features` and the exports name them).
         var columns: [(String, String, String)] = [
-            ("wall_time_s", "Wall time", "s"), ("paused_time_s", "Paused time", "s"), ("total_time_s", "Time drawing", "s"),
+            ("wall_time_s", "Wall time", "s"), ("paused_time_s", "Paused time", "s"),
+            ("total_time_s", "Time drawing", "s"),
             ("strokes", "Strokes", ""), ("on_surface_time_s", "Pen-down time", "s"),
             ("in_air_time_s", "Pen-up time", "s"), ("path_length_mm", "Ink length", "mm"),
         ]
         switch test {
         case "clock":
             columns += [
-                ("copy_command_total_time_ratio", "Copy / command time", ""), ("copy_command_strokes_ratio", "Copy / command strokes", ""),
+                ("copy_command_total_time_ratio", "Copy / command time", ""),
+                ("copy_command_strokes_ratio", "Copy / command strokes", ""),
             ]
         case "maze":
             columns += [
@@ -165,7 +168,8 @@ public struct VisitReportContent: Sendable {
         var patient: PatientDetails?
         for (position, entry) in manifest.tests.enumerated() {
             var reported = ReportedTest(
-                entry: entry, name: Self.name(of: entry.test), document: nil, mazes: [], measures: [], interruptions: [],
+                entry: entry, name: Self.name(of: entry.test), document: nil, mazes: [], measures: [],
+                interruptions: [],
                 readingTimes: [], notes: [])
             guard
                 entry.status == .done || entry.status == .stopped || entry.status == .incomplete
@@ -190,15 +194,18 @@ public struct VisitReportContent: Sendable {
             do {
                 read = try ADFReader.readValidated(path: file)
             } catch {
-                throw ReportError.unreadableResults(file: file, index: entry.index, test: entry.test, reason: "\(error)")
+                throw ReportError.unreadableResults(
+                    file: file, index: entry.index, test: entry.test, reason: "\(error)")
             }
             if !read.isValid {
                 let invalid = ADFInvalidFile(path: file, problems: read.problems)
                 guard allowsInvalid else {
-                    throw ReportError.invalidResults(file: file, index: entry.index, test: entry.test, problem: invalid.summary)
+                    throw ReportError.invalidResults(
+                        file: file, index: entry.index, test: entry.test, problem: invalid.summary)
                 }
                 reported.notes.append(
-                    "INVALID results file (`styluskit adf validate` rejects it: \(invalid.summary)); its measures may not be true")
+                    "INVALID results file (`styluskit adf validate` rejects it: \(invalid.summary)); its measures may not be true"
+                )
             }
             let document = read.file.document
             reported.document = document
@@ -207,7 +214,8 @@ public struct VisitReportContent: Sendable {
                 reported.mazes = loaded
                 if loaded.isEmpty {
                     reported.notes.append(
-                        "maze outlines not drawn: neither its journal nor the protocol's maze files can be read from here")
+                        "maze outlines not drawn: neither its journal nor the protocol's maze files can be read from here"
+                    )
                 }
             }
             // An axis the pen did not measure is said, so an empty measure of it is not read as a fault.
@@ -223,7 +231,8 @@ public struct VisitReportContent: Sendable {
             }
             reported.measures = shown.map { column in
                 ReportedMeasure(
-                    column: column.column, label: column.label, unit: column.unit, value: row[column.column]?.text.flatMap { Double($0) },
+                    column: column.column, label: column.label, unit: column.unit,
+                    value: row[column.column]?.text.flatMap { Double($0) },
                     isCount: { if case .count? = row[column.column] { true } else { false } }(),
                     range: ranges?.range(test: entry.test, measure: column.column))
             }
@@ -231,7 +240,8 @@ public struct VisitReportContent: Sendable {
                 for interruption in step.interruptions {
                     reported.interruptions.append(
                         ReportedInterruption(
-                            type: interruption.type, seconds: (interruption.unixMilliseconds - step.start.unixMilliseconds) / 1000,
+                            type: interruption.type,
+                            seconds: (interruption.unixMilliseconds - step.start.unixMilliseconds) / 1000,
                             step: number + 1))
                 }
                 if let instructions = step.start.instructions {
@@ -246,7 +256,8 @@ public struct VisitReportContent: Sendable {
             if let clinician, patient == nil, let sealed = document.environment.localPatientEncodedID,
                 let start = document.steps.first?.start.unixMilliseconds
             {
-                patient = try clinician.open(sealed, in: ResultsFileBinding(resultsPath: file, startUnixMilliseconds: start))
+                patient = try clinician.open(
+                    sealed, in: ResultsFileBinding(resultsPath: file, startUnixMilliseconds: start))
             }
             tests.append(reported)
         }
@@ -296,9 +307,13 @@ public struct VisitReportContent: Sendable {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
-        let time = String(format: "%04d-%02d-%02d %02d:%02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
+        let time = String(
+            format: "%04d-%02d-%02d %02d:%02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
         let offset = zone.secondsFromGMT(for: date)
-        if offset == 0 && ["UTC", "GMT", "Etc/UTC", "Etc/GMT", "Universal", "Zulu", "Etc/Universal", "Etc/Zulu"].contains(zone.identifier) {
+        if offset == 0
+            && ["UTC", "GMT", "Etc/UTC", "Etc/GMT", "Universal", "Zulu", "Etc/Universal", "Etc/Zulu"].contains(
+                zone.identifier)
+        {
             return time + " UTC"
         }
         let sign = offset < 0 ? "-" : "+"

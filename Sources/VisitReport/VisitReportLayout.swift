@@ -1,12 +1,12 @@
-public import FormPrinting
-import Visits
 import ADF
+public import FormPrinting
 import Foundation
 import PatientData
 import Proctoring
 import Rendering
 import Sessions
 public import StylusGeometry
+import Visits
 
 /// The paper a report is printed on, portrait.
 public enum ReportPaper: String, Sendable, CaseIterable {
@@ -131,7 +131,8 @@ public struct VisitReportLayout: Sendable {
                 page.marks.append(
                     .text(
                         "Visit report, participant \(content.manifest.participant) (continued)",
-                        at: FormPosition(xCentimetres: Self.margin, yCentimetres: Self.margin + 0.3), sizeCentimetres: 0.3, colour: .black))
+                        at: FormPosition(xCentimetres: Self.margin, yCentimetres: Self.margin + 0.3),
+                        sizeCentimetres: 0.3, colour: .black))
                 y = Self.margin + 0.8
             }
             let block = ReportBox(x: Self.margin, y: y, width: size.widthCentimetres - 2 * Self.margin, height: height)
@@ -156,7 +157,8 @@ public struct VisitReportLayout: Sendable {
             pages[number].marks.append(
                 .text(
                     "Page \(number + 1) of \(pages.count) · participant \(content.manifest.participant) · \(software)",
-                    at: FormPosition(xCentimetres: Self.margin, yCentimetres: size.heightCentimetres - Self.margin + 0.2),
+                    at: FormPosition(
+                        xCentimetres: Self.margin, yCentimetres: size.heightCentimetres - Self.margin + 0.2),
                     sizeCentimetres: 0.22, colour: Self.grey))
         }
     }
@@ -170,7 +172,9 @@ public struct VisitReportLayout: Sendable {
         func line(_ text: String, size: Double = 0.28, step: Double = 0.45, colour: PrintColour = .black) {
             for part in size <= 0.28 ? Self.wrap(text, width: characters) : [text] {
                 page.marks.append(
-                    .text(part, at: FormPosition(xCentimetres: Self.margin, yCentimetres: y), sizeCentimetres: size, colour: colour))
+                    .text(
+                        part, at: FormPosition(xCentimetres: Self.margin, yCentimetres: y), sizeCentimetres: size,
+                        colour: colour))
                 y += step
             }
         }
@@ -215,15 +219,19 @@ public struct VisitReportLayout: Sendable {
         page.marks.append(
             .line(
                 from: FormPosition(xCentimetres: Self.margin, yCentimetres: y - 0.15),
-                to: FormPosition(xCentimetres: paper.size.widthCentimetres - Self.margin, yCentimetres: y - 0.15), widthCentimetres: 0.02,
+                to: FormPosition(xCentimetres: paper.size.widthCentimetres - Self.margin, yCentimetres: y - 0.15),
+                widthCentimetres: 0.02,
                 colour: Self.grey))
         return y + 0.1
     }
 
     /// Draws `test` in `block`; returns where its parts went.
-    func draw(_ test: ReportedTest, in block: ReportBox, page number: Int, on page: inout PageDrawing, hasRanges: Bool) -> TestPlacement {
+    func draw(_ test: ReportedTest, in block: ReportBox, page number: Int, on page: inout PageDrawing, hasRanges: Bool)
+        -> TestPlacement
+    {
         var placement = TestPlacement(
-            index: test.entry.index, test: test.entry.test, status: test.entry.status.rawValue, page: number, block: block, picture: nil,
+            index: test.entry.index, test: test.entry.test, status: test.entry.status.rawValue, page: number,
+            block: block, picture: nil,
             measures: nil, scale: nil, form: nil, window: nil, outOfRange: [])
         page.marks.append(
             .text(
@@ -240,14 +248,17 @@ public struct VisitReportLayout: Sendable {
                 page.marks.append(
                     .text(
                         test.document == nil ? "No results: nothing was drawn." : "The results file has no steps.",
-                        at: FormPosition(xCentimetres: block.x + 0.4, yCentimetres: block.y + 0.95), sizeCentimetres: Self.textSize,
+                        at: FormPosition(xCentimetres: block.x + 0.4, yCentimetres: block.y + 0.95),
+                        sizeCentimetres: Self.textSize,
                         colour: Self.grey))
             }
             return placement
         }
-        let picture = ReportBox(x: block.x, y: block.y + 0.8, width: Self.pictureWidth, height: block.height - 0.8 - 0.75)
+        let picture = ReportBox(
+            x: block.x, y: block.y + 0.8, width: Self.pictureWidth, height: block.height - 0.8 - 0.75)
         let measures = ReportBox(
-            x: block.x + Self.pictureWidth + Self.gap, y: block.y + 0.8, width: block.width - Self.pictureWidth - Self.gap,
+            x: block.x + Self.pictureWidth + Self.gap, y: block.y + 0.8,
+            width: block.width - Self.pictureWidth - Self.gap,
             height: block.height - 1.0)
         placement.picture = picture
         placement.measures = measures
@@ -260,7 +271,8 @@ public struct VisitReportLayout: Sendable {
         placement.stepPictures = boxes.enumerated().map { index, box in
             let identifier = document.steps[index].identifier
             return StepPicture(
-                number: index + 1, step: identifier, label: Self.stepLabel(number: index + 1, identifier: identifier), page: number,
+                number: index + 1, step: identifier, label: Self.stepLabel(number: index + 1, identifier: identifier),
+                page: number,
                 box: box, scale: scale)
         }
         placement.outOfRange = drawMeasures(test, in: measures, on: &page, hasRanges: hasRanges)
@@ -287,7 +299,9 @@ public struct VisitReportLayout: Sendable {
         for columns in 1...steps {
             let rows = (steps + columns - 1) / columns
             let across = (box.width - Double(columns - 1) * spacing) / (Double(columns) * window.width)
-            let down = (box.height - Double(rows) * Self.labelHeight - Double(rows - 1) * spacing) / (Double(rows) * window.height)
+            let down =
+                (box.height - Double(rows) * Self.labelHeight - Double(rows - 1) * spacing)
+                / (Double(rows) * window.height)
             let reduction = 1 / min(across, down)
             if reduction < best.reduction { best = (columns, reduction) }
         }
@@ -295,12 +309,15 @@ public struct VisitReportLayout: Sendable {
         var boxes: [ReportBox] = []
         for index in 0..<steps {
             let x = box.x + Double(index % best.columns) * (window.width / scale + spacing)
-            let y = box.y + Double(index / best.columns) * (Self.labelHeight + window.height / scale + spacing) + Self.labelHeight
+            let y =
+                box.y + Double(index / best.columns) * (Self.labelHeight + window.height / scale + spacing)
+                + Self.labelHeight
             let identifier = results.document.steps[index].identifier
             boxes.append(ReportBox(x: x, y: y, width: window.width / scale, height: window.height / scale))
             page.marks.append(
                 .text(
-                    Self.stepLabel(number: index + 1, identifier: identifier), at: FormPosition(xCentimetres: x, yCentimetres: y - 0.08),
+                    Self.stepLabel(number: index + 1, identifier: identifier),
+                    at: FormPosition(xCentimetres: x, yCentimetres: y - 0.08),
                     sizeCentimetres: 0.2, colour: .black))
             drawStep(results, index, window: window, scale: scale, at: x, y, on: &page)
         }
@@ -310,11 +327,13 @@ public struct VisitReportLayout: Sendable {
     /// Draws step `index` of `results`, the part `window` of its form, at 1:`scale` with its top-left corner at `x`,
     /// `y`.
     func drawStep(
-        _ results: ResultsPicture, _ index: Int, window: ReportBox, scale: Double, at x: Double, _ y: Double, on page: inout PageDrawing
+        _ results: ResultsPicture, _ index: Int, window: ReportBox, scale: Double, at x: Double, _ y: Double,
+        on page: inout PageDrawing
     ) {
         var step = results.page(step: index)
         let corners = [
-            (window.x, window.y), (window.x + window.width, window.y), (window.x + window.width, window.y + window.height),
+            (window.x, window.y), (window.x + window.width, window.y),
+            (window.x + window.width, window.y + window.height),
             (window.x, window.y + window.height),
         ].map { FormPosition(xCentimetres: $0.0, yCentimetres: $0.1) }
         step.marks.insert(.polyline(corners, closed: true, widthCentimetres: 0, colour: Self.grey), at: 0)
@@ -345,7 +364,9 @@ public struct VisitReportLayout: Sendable {
     /// The line under a block's pictures: their scale, what they show, and where the legible ones are.
     static func caption(_ placement: TestPlacement) -> PageMark? {
         guard let scale = placement.scale, let picture = placement.picture else { return nil }
-        let steps = placement.stepPictures.filter { $0.page == placement.page && $0.box.y < placement.block.y + placement.block.height }
+        let steps = placement.stepPictures.filter {
+            $0.page == placement.page && $0.box.y < placement.block.y + placement.block.height
+        }
         var text =
             "\(steps.count) step\(steps.count == 1 ? "" : "s") drawn at 1:\(scaleText(scale)) "
             + "(1 cm here is \(scaleText(scale)) cm on the form), the part of the form used; ink blue at a step's start to red at its end"
@@ -355,14 +376,17 @@ public struct VisitReportLayout: Sendable {
             text += "; each step at 1:\(scaleText(first.scale)) on \(pages)"
         }
         return .text(
-            text, at: FormPosition(xCentimetres: picture.x, yCentimetres: picture.y + picture.height + 0.45), sizeCentimetres: 0.2,
+            text, at: FormPosition(xCentimetres: picture.x, yCentimetres: picture.y + picture.height + 0.45),
+            sizeCentimetres: 0.2,
             colour: grey)
     }
 
     /// Draws each step of a symbol-digit `test` on pages after the visit's tests, one below the
     /// other, at the largest of `legibleScales` its window fits across the page at (a window wider
     /// than that, from ink far off the form, at the largest listed scale that fits).
-    mutating func drawLegible(_ test: ReportedTest, document: ADFDocument, placement: inout TestPlacement, participant: String) {
+    mutating func drawLegible(
+        _ test: ReportedTest, document: ADFDocument, placement: inout TestPlacement, participant: String
+    ) {
         let size = paper.size
         let width = size.widthCentimetres - 2 * Self.margin
         let top = Self.margin + 1.3
@@ -370,7 +394,9 @@ public struct VisitReportLayout: Sendable {
         let forms = StepForm.forms(of: document, mazes: [])
         let results = ResultsPicture(document: document, forms: forms, options: PictureOptions(showsLegend: false))
         let window = Self.window(results)
-        let fits = { (scale: Double) in window.width / scale <= width && window.height / scale + Self.labelHeight <= bottom - top }
+        let fits = { (scale: Double) in
+            window.width / scale <= width && window.height / scale + Self.labelHeight <= bottom - top
+        }
         let scale = Self.legibleScales.first(where: fits) ?? Self.scales.first(where: fits) ?? Self.scales.last!
         var page = PageDrawing(size: size)
         var y = bottom
@@ -381,7 +407,8 @@ public struct VisitReportLayout: Sendable {
                 .text(
                     "Visit report, participant \(participant): \(test.entry.index). \(test.name), each step at 1:\(Self.scaleText(scale)) "
                         + "(1 cm here is \(Self.scaleText(scale)) cm on the form)",
-                    at: FormPosition(xCentimetres: Self.margin, yCentimetres: Self.margin + 0.3), sizeCentimetres: 0.3, colour: .black))
+                    at: FormPosition(xCentimetres: Self.margin, yCentimetres: Self.margin + 0.3), sizeCentimetres: 0.3,
+                    colour: .black))
             y = top
         }
         for index in document.steps.indices {
@@ -391,12 +418,15 @@ public struct VisitReportLayout: Sendable {
             let label = Self.stepLabel(number: index + 1, identifier: identifier)
             page.marks.append(
                 .text(
-                    label, at: FormPosition(xCentimetres: Self.margin, yCentimetres: y + Self.labelHeight - 0.08), sizeCentimetres: 0.26,
+                    label, at: FormPosition(xCentimetres: Self.margin, yCentimetres: y + Self.labelHeight - 0.08),
+                    sizeCentimetres: 0.26,
                     colour: .black))
-            let box = ReportBox(x: Self.margin, y: y + Self.labelHeight, width: window.width / scale, height: window.height / scale)
+            let box = ReportBox(
+                x: Self.margin, y: y + Self.labelHeight, width: window.width / scale, height: window.height / scale)
             drawStep(results, index, window: window, scale: scale, at: box.x, box.y, on: &page)
             placement.stepPictures.append(
-                StepPicture(number: index + 1, step: identifier, label: label, page: pages.count + 1, box: box, scale: scale))
+                StepPicture(
+                    number: index + 1, step: identifier, label: label, page: pages.count + 1, box: box, scale: scale))
             y += height + 0.5
         }
         pages.append(page)
@@ -407,20 +437,23 @@ public struct VisitReportLayout: Sendable {
     static func window(_ results: ResultsPicture) -> ReportBox {
         var (left, top, right, bottom) = (Double.infinity, Double.infinity, -Double.infinity, -Double.infinity)
         func cover(_ x: Double, _ y: Double, _ reach: Double = 0) {
-            (left, top, right, bottom) = (min(left, x - reach), min(top, y - reach), max(right, x + reach), max(bottom, y + reach))
+            (left, top, right, bottom) = (
+                min(left, x - reach), min(top, y - reach), max(right, x + reach), max(bottom, y + reach)
+            )
         }
         for form in results.forms {
             for mark in form.marks(on: results.formSize) {
                 switch mark {
-                case let .line(from, to, _, _): for p in [from, to] { cover(p.xCentimetres, p.yCentimetres) }
-                case let .circle(centre, radius, _, _), let .disc(centre, radius, _), let .arc(centre, radius, _, _, _, _):
+                case .line(let from, let to, _, _): for p in [from, to] { cover(p.xCentimetres, p.yCentimetres) }
+                case .circle(let centre, let radius, _, _), .disc(let centre, let radius, _),
+                    .arc(let centre, let radius, _, _, _, _):
                     cover(centre.xCentimetres, centre.yCentimetres, radius)
-                case let .polygon(points, _), let .path(points, _, _, _), let .polyline(points, _, _, _):
+                case .polygon(let points, _), .path(let points, _, _, _), .polyline(let points, _, _, _):
                     for p in points { cover(p.xCentimetres, p.yCentimetres) }
-                case let .text(text, at, size, _):
+                case .text(let text, let at, let size, _):
                     cover(at.xCentimetres, at.yCentimetres - size)
                     cover(at.xCentimetres + Double(text.count) * size * 0.6, at.yCentimetres)
-                case let .centredText(_, centre, size, _, _): cover(centre.xCentimetres, centre.yCentimetres, size)
+                case .centredText(_, let centre, let size, _, _): cover(centre.xCentimetres, centre.yCentimetres, size)
                 }
             }
         }
@@ -433,7 +466,9 @@ public struct VisitReportLayout: Sendable {
             }
         }
         let form = results.formSize
-        guard left.isFinite else { return ReportBox(x: 0, y: 0, width: form.widthCentimetres, height: form.heightCentimetres) }
+        guard left.isFinite else {
+            return ReportBox(x: 0, y: 0, width: form.widthCentimetres, height: form.heightCentimetres)
+        }
         let margin = 0.8
         let x = max(0, left - margin)
         let y = max(0, top - margin)
@@ -444,19 +479,24 @@ public struct VisitReportLayout: Sendable {
 
     /// Draws the measures, ranges, interruptions, reading times and notes of `test` in `box`; returns the columns out
     /// of range.
-    func drawMeasures(_ test: ReportedTest, in box: ReportBox, on page: inout PageDrawing, hasRanges: Bool) -> [String] {
+    func drawMeasures(_ test: ReportedTest, in box: ReportBox, on page: inout PageDrawing, hasRanges: Bool) -> [String]
+    {
         var y = box.y + 0.3
         var outOfRange: [String] = []
         let bottom = box.y + box.height
         func text(_ string: String, x: Double, colour: PrintColour = .black) {
             page.marks.append(
-                .text(string, at: FormPosition(xCentimetres: x, yCentimetres: y), sizeCentimetres: Self.textSize, colour: colour))
+                .text(
+                    string, at: FormPosition(xCentimetres: x, yCentimetres: y), sizeCentimetres: Self.textSize,
+                    colour: colour))
         }
         for measure in test.measures where y < bottom {
             text(measure.label, x: box.x)
             // A long label (a measure the ranges file added) has its own line, its value the next.
             if Double(measure.label.count) * Self.characterWidth > 3.6 { y += Self.lineHeight }
-            text(measure.valueText + (measure.unit.isEmpty || measure.value == nil ? "" : " " + measure.unit), x: box.x + 3.7)
+            text(
+                measure.valueText + (measure.unit.isEmpty || measure.value == nil ? "" : " " + measure.unit),
+                x: box.x + 3.7)
             if let range = measure.range, let place = measure.place {
                 let ends = Self.rangeText(range)
                 text("\(place.words) (\(ends))", x: box.x + 5.4, colour: place == .within ? Self.grey : Self.alert)
@@ -467,7 +507,9 @@ public struct VisitReportLayout: Sendable {
             y += Self.lineHeight
         }
         var lines: [(String, PrintColour)] = []
-        if let clock = test.clockTime { lines.append(("Clock time given: \(clock.timeInWords) (\(clock.timeInDigits))", .black)) }
+        if let clock = test.clockTime {
+            lines.append(("Clock time given: \(clock.timeInWords) (\(clock.timeInDigits))", .black))
+        }
         if test.interruptions.isEmpty {
             lines.append(("Interruptions: none", .black))
         } else {
@@ -475,7 +517,8 @@ public struct VisitReportLayout: Sendable {
                 "\(interruption.type) (\(interruption.meaning)) at \(String(format: "%.1f", interruption.seconds)) s of step \(interruption.step)"
             }
             let more = test.interruptions.count > 4 ? "; and \(test.interruptions.count - 4) more" : ""
-            lines.append(("Interruptions: \(test.interruptions.count): " + shown.joined(separator: "; ") + more, .black))
+            lines.append(
+                ("Interruptions: \(test.interruptions.count): " + shown.joined(separator: "; ") + more, .black))
         }
         if !test.readingTimes.isEmpty {
             let times = test.readingTimes.map { "step \($0.step) \(String(format: "%.1f", $0.seconds)) s" }
@@ -497,9 +540,9 @@ public struct VisitReportLayout: Sendable {
         let low = range.low.map { String(format: "%g", $0) }
         let high = range.high.map { String(format: "%g", $0) }
         switch (low, high) {
-        case let (low?, high?): return "\(low)–\(high)"
-        case let (low?, nil): return "≥ \(low)"
-        case let (nil, high?): return "≤ \(high)"
+        case (let low?, let high?): return "\(low)–\(high)"
+        case (let low?, nil): return "≥ \(low)"
+        case (nil, let high?): return "≤ \(high)"
         case (nil, nil): return ""
         }
     }

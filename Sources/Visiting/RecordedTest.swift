@@ -1,12 +1,12 @@
+public import ADF
 import Foundation
 public import LinuxInput
-public import StylusGeometry
 public import Recordings
 public import Sessions
+public import StylusGeometry
 public import StylusInput
-public import Visits
 public import TestMaterials
-public import ADF
+public import Visits
 
 /// One test of `record --visit`: `record`'s live path without a window (`LiveRecording`: the tablet read by
 /// `LiveLoop`, the journal and results file by `LiveSessionFiles`, so they are `record`'s own).
@@ -37,13 +37,19 @@ public struct RecordedTest {
         try withoutActuallyEscaping(opened) { opened in try record(request, opened: opened) }
     }
 
-    private func record(_ request: VisitTestRequest, opened: @escaping (VisitTestOpened) throws -> Void) throws -> VisitTestEnd {
+    private func record(_ request: VisitTestRequest, opened: @escaping (VisitTestOpened) throws -> Void) throws
+        -> VisitTestEnd
+    {
         var recording = LiveRecording(test: request.journaled, node: node, directory: request.directory)
         (recording.grab, recording.seal) = (grab, seal)
-        (recording.settingsFile, recording.profileFile, recording.displayProfile) = (request.settingsFile, profileFile, displayProfile)
+        (recording.settingsFile, recording.profileFile, recording.displayProfile) = (
+            request.settingsFile, profileFile, displayProfile
+        )
         recording.opened = { try opened(VisitTestOpened(sessionOf: $0, node: $1, device: $2, sources: $3)) }
         recording.beginning = { [note] files, node, device, _ in
-            note("Recording \(request.test.test.rawValue) on \(device.name) (\(node)) into \(files.journal.path); Ctrl-C ends the step.")
+            note(
+                "Recording \(request.test.test.rawValue) on \(device.name) (\(node)) into \(files.journal.path); Ctrl-C ends the step."
+            )
         }
         recording.happened = { [note] in note($0.recordMessage) }
         let recorded = try recording.run(note: note)
@@ -57,7 +63,8 @@ extension VisitTestOpened {
     /// The opened files of a live session at `node`, with its tablet's facts and the profiles it used.
     public init(sessionOf files: LiveSessionFiles, node: String, device: DeviceDescription, sources: SessionSources) {
         self.init(
-            journal: files.journal.path, results: files.destination, device: VisitManifest.Device(node: node, device: device),
+            journal: files.journal.path, results: files.destination,
+            device: VisitManifest.Device(node: node, device: device),
             tabletProfile: sources.tabletProfile?.source, displayProfile: sources.results.displayProfile?.source)
     }
 }

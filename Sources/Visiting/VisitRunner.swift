@@ -2,8 +2,8 @@ public import Foundation
 public import Recordings
 import Sessions
 import SystemErrors
-public import Visits
 import TestMaterials
+public import Visits
 
 /// One test of a visit, as the runner asks the command to administer it.
 public struct VisitTestRequest: Sendable {
@@ -30,7 +30,9 @@ public struct VisitTestOpened: Sendable {
     public var tabletProfile: String?
     public var displayProfile: String?
 
-    public init(journal: String, results: String, device: VisitManifest.Device, tabletProfile: String?, displayProfile: String?) {
+    public init(
+        journal: String, results: String, device: VisitManifest.Device, tabletProfile: String?, displayProfile: String?
+    ) {
         self.journal = journal
         self.results = results
         self.device = device
@@ -110,7 +112,8 @@ public struct VisitRunner {
     /// The protocol given must be the very file (by SHA-256) an unfinished visit began with. A latest
     /// visit with nothing left to take is refused (`VisitError.visitOver`) rather than followed by a new one unasked.
     public init(
-        protocolFile: String, participant: String, root: String, newVisit: Bool, version: String, now: @escaping () -> Date = Date.init
+        protocolFile: String, participant: String, root: String, newVisit: Bool, version: String,
+        now: @escaping () -> Date = Date.init
     ) throws {
         try VisitFolder.check(participant: participant)
         let bytes: Data
@@ -127,7 +130,9 @@ public struct VisitRunner {
             if case .over(let state) = VisitLifeCycle.rerun(manifest) {
                 throw VisitError.visitOver(folder: folder.path, status: state.rawValue)
             }
-            guard manifest.protocol.sha256 == VisitFolder.sha256(bytes) else { throw VisitError.protocolChanged(folder: folder.path) }
+            guard manifest.protocol.sha256 == VisitFolder.sha256(bytes) else {
+                throw VisitError.protocolChanged(folder: folder.path)
+            }
             var lifeCycle = VisitLifeCycle(existing: manifest)
             if lifeCycle.state != .inProgress { _ = try lifeCycle.apply(.resume, at: now()) }
             (self.folder, self.lifeCycle, resumed) = (folder, lifeCycle, true)
@@ -143,7 +148,8 @@ public struct VisitRunner {
             new: VisitManifest.begin(
                 participant: participant, protocol: written,
                 facts: .init(
-                    name: written.name, title: written.title, schema: VisitProtocol.schemaVersion, file: VisitFolder.protocolName,
+                    name: written.name, title: written.title, schema: VisitProtocol.schemaVersion,
+                    file: VisitFolder.protocolName,
                     source: URL(fileURLWithPath: protocolFile).standardized.path, sha256: VisitFolder.sha256(bytes)),
                 software: .init(version: version), calibration: calibration, at: started))
         resumed = false
@@ -153,7 +159,8 @@ public struct VisitRunner {
     public func request(_ position: Int) -> VisitTestRequest {
         let test = plan.tests[position]
         return VisitTestRequest(
-            position: position, test: test, journaled: Self.journaled(test), settingsFile: plan.settings, directory: folder.path,
+            position: position, test: test, journaled: Self.journaled(test), settingsFile: plan.settings,
+            directory: folder.path,
             feed: position < feeds.count ? feeds[position] : nil)
     }
 
@@ -163,7 +170,9 @@ public struct VisitRunner {
         administer: (VisitTestRequest, _ opened: (VisitTestOpened) throws -> Void) throws -> VisitTestEnd
     ) throws -> VisitRunEnd {
         if resumed, case .administer(let next) = lifeCycle.step {
-            desk.note("Resuming the visit in \(folder.path) at test \(next + 1) of \(manifest.tests.count) (\(manifest.tests[next].test)).")
+            desk.note(
+                "Resuming the visit in \(folder.path) at test \(next + 1) of \(manifest.tests.count) (\(manifest.tests[next].test))."
+            )
         }
         var firstThisRun = true
         while true {
@@ -176,7 +185,9 @@ public struct VisitRunner {
                 // A break is between two tests of one sitting: a resumed visit starts at the prompt.
                 let pause = firstThisRun ? nil : plan.tests[position].breakSeconds
                 firstThisRun = false
-                switch desk.choose(before: plan.tests[position], position: position, count: plan.tests.count, breakSeconds: pause) {
+                switch desk.choose(
+                    before: plan.tests[position], position: position, count: plan.tests.count, breakSeconds: pause)
+                {
                 case .stop:
                     try apply(.stopBetween)
                     return .stopped
@@ -233,7 +244,9 @@ public struct VisitRunner {
             if lifeCycle.state == .notStarted { folder.removeIfEmpty() }
             throw error
         }
-        guard manifest.tests[position].status == .running else { throw VisitRunError.testNeverOpened(position: position + 1) }
+        guard manifest.tests[position].status == .running else {
+            throw VisitRunError.testNeverOpened(position: position + 1)
+        }
         switch end {
         case .aborted: try apply(.abortDuring(position))
         case .finished, .movedOn, .stopped:
@@ -272,7 +285,9 @@ public struct VisitRunner {
         _ = try JournalRecovery(path: path).rebuild(directory: folder.path, force: true, note: { desk.note($0) })
         noteUnspoken(position)
         try apply(.recover(position, checksums: try checksums(position)))
-        desk.note("Test \(position + 1) is marked incomplete; its results are \(folder.file(manifest.tests[position].results ?? "?")).")
+        desk.note(
+            "Test \(position + 1) is marked incomplete; its results are \(folder.file(manifest.tests[position].results ?? "?"))."
+        )
     }
 
     /// Puts the steps whose instructions the results file says were shown, not spoken, into the manifest.
@@ -314,10 +329,10 @@ public enum VisitRunError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .protocolUnreadable(file, reason):
+        case .protocolUnreadable(let file, let reason):
             return
                 "Cannot read the protocol file \(file): \(reason). Give a protocol file such as Fixtures/protocols/standard.yaml (docs/visit.md)."
-        case let .testNeverOpened(position):
+        case .testNeverOpened(let position):
             return
                 "Test \(position) ended without opening its journal; the visit stays in progress: run the same command again to resume it."
         }

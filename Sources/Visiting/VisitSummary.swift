@@ -30,7 +30,9 @@ public struct VisitSummary: Encodable, Sendable {
             try container.encode(steps, forKey: .steps)
         }
 
-        enum CodingKeys: CodingKey { case index, test, status, journal, results, outcome, skipReason, instructionsNotSpoken, steps }
+        enum CodingKeys: CodingKey {
+            case index, test, status, journal, results, outcome, skipReason, instructionsNotSpoken, steps
+        }
     }
 
     /// The visit folder and its manifest.
@@ -85,7 +87,8 @@ public struct VisitSummary: Encodable, Sendable {
         }
         tests = manifest.tests.map {
             Test(
-                index: $0.index, test: $0.test, status: $0.status.rawValue, journal: $0.journal, results: $0.results, outcome: $0.outcome,
+                index: $0.index, test: $0.test, status: $0.status.rawValue, journal: $0.journal, results: $0.results,
+                outcome: $0.outcome,
                 skipReason: $0.skipReason, instructionsNotSpoken: $0.instructionsNotSpoken, steps: $0.steps)
         }
     }
@@ -94,14 +97,18 @@ public struct VisitSummary: Encodable, Sendable {
     public var lines: [String] {
         if status == VisitLifeCycle.State.notStarted.rawValue {
             let how = ended == VisitRunEnd.aborted.rawValue ? "aborted by the operator" : "stopped by a signal"
-            return ["Visit of \(participant) (protocol \(`protocol`)): not started (\(how) before its first test); nothing was written"]
+            return [
+                "Visit of \(participant) (protocol \(`protocol`)): not started (\(how) before its first test); nothing was written"
+            ]
         }
         var lines = ["Visit \(folder) (\(participant), protocol \(`protocol`)): \(status)"]
-        let rerun = resumesAt.map { "run the same command again to resume it at test \($0)" } ?? "no test is left to take"
+        let rerun =
+            resumesAt.map { "run the same command again to resume it at test \($0)" } ?? "no test is left to take"
         switch ended {
         case VisitRunEnd.stopped.rawValue: lines.append("  stopped   by a signal; \(rerun)")
         case VisitRunEnd.aborted.rawValue:
-            lines.append("  aborted   by the operator; \(rerun) (an aborted test's journal is kept for `styluskit recover`)")
+            lines.append(
+                "  aborted   by the operator; \(rerun) (an aborted test's journal is kept for `styluskit recover`)")
         default: break
         }
         for test in tests {
@@ -131,9 +138,11 @@ public struct VisitSummary: Encodable, Sendable {
         return ended.isEmpty ? [] : ["     steps " + ended.joined(separator: "; ")]
     }
 
-    /// `     instructions shown, not spoken (no audio output device): clockStep-command, clockStep-copy`, one line a reason.
+    /// `     instructions shown, not spoken (no audio output device): clockStep-command, clockStep-copy`, one line a
+    /// reason.
     static func unspokenLines(_ steps: [String: String]) -> [String] {
-        Dictionary(grouping: steps.keys.sorted(), by: { steps[$0] ?? "" }).sorted { $0.key < $1.key }.map { reason, names in
+        Dictionary(grouping: steps.keys.sorted(), by: { steps[$0] ?? "" }).sorted { $0.key < $1.key }.map {
+            reason, names in
             "     instructions shown, not spoken (\(reason)): " + names.joined(separator: ", ")
         }
     }

@@ -2,8 +2,8 @@ public import Administering
 import Foundation
 import Glibc
 import Sessions
-public import Visits
 import TestMaterials
+public import Visits
 
 /// The visit's operator at the terminal between tests: the coming test and its prompt, the break's
 /// countdown, and the line the operator types (`OperatorCommand`); SIGINT or SIGTERM while waiting stop the visit.

@@ -12,23 +12,30 @@ public enum VisitError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .invalidParticipant(id):
-            return "'\(id)' is not a participant id: give the study's pseudonym, 1 to 64 letters, digits, '-', '_' or '.', "
+        case .invalidParticipant(let id):
+            return
+                "'\(id)' is not a participant id: give the study's pseudonym, 1 to 64 letters, digits, '-', '_' or '.', "
                 + "not starting with '.' (never a name)."
-        case let .notAManifest(file, detail):
-            return "\(file) is not a visit manifest (\(detail)); a visit folder's visit.json is written by `styluskit visit`."
-        case let .newerManifest(file, schema):
-            return "\(file) is a visit manifest of schema \(schema), newer than this StylusKit reads (\(VisitManifest.schemaVersion)); "
+        case .notAManifest(let file, let detail):
+            return
+                "\(file) is not a visit manifest (\(detail)); a visit folder's visit.json is written by `styluskit visit`."
+        case .newerManifest(let file, let schema):
+            return
+                "\(file) is a visit manifest of schema \(schema), newer than this StylusKit reads (\(VisitManifest.schemaVersion)); "
                 + "use a newer StylusKit."
-        case let .protocolChanged(folder):
-            return "The visit in \(folder) was begun with a different protocol file (its copy there differs from the one given); "
+        case .protocolChanged(let folder):
+            return
+                "The visit in \(folder) was begun with a different protocol file (its copy there differs from the one given); "
                 + "give the same protocol to resume it, or --new-visit to begin a new visit."
-        case let .fileSystem(path, reason):
-            return "Cannot write \(path): \(reason). Check the folder's permissions and free space; the visit's files so far are kept."
-        case let .noVisitFolder(path):
-            return "\(path) is not a visit folder (it has no visit.json); give a folder `styluskit visit` made, OUT/<participant>/<time>."
-        case let .visitOver(folder, status):
-            return "The participant's latest visit, \(folder), is \(status) with no test left to take, so there is nothing to resume; "
+        case .fileSystem(let path, let reason):
+            return
+                "Cannot write \(path): \(reason). Check the folder's permissions and free space; the visit's files so far are kept."
+        case .noVisitFolder(let path):
+            return
+                "\(path) is not a visit folder (it has no visit.json); give a folder `styluskit visit` made, OUT/<participant>/<time>."
+        case .visitOver(let folder, let status):
+            return
+                "The participant's latest visit, \(folder), is \(status) with no test left to take, so there is nothing to resume; "
                 + "give --new-visit to begin another visit (`styluskit results \(folder)` shows what it holds)."
         }
     }

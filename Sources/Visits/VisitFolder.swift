@@ -15,7 +15,8 @@ public struct VisitFolder: Hashable, Sendable {
 
     /// The visit folder at `path`, which must hold a manifest.
     public init(existing path: String) throws(VisitError) {
-        guard FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent(Self.manifestName)) else {
+        guard FileManager.default.fileExists(atPath: (path as NSString).appendingPathComponent(Self.manifestName))
+        else {
             throw .noVisitFolder(path)
         }
         self.path = path
@@ -44,7 +45,8 @@ public struct VisitFolder: Hashable, Sendable {
     /// The folder a visit of `participant` begun at `started` gets under `root`, not made yet (`make`).
     public static func planned(root: String, participant: String, started: Date) throws(VisitError) -> VisitFolder {
         try check(participant: participant)
-        let base = ((root as NSString).appendingPathComponent(participant) as NSString).appendingPathComponent(stamp(started))
+        let base = ((root as NSString).appendingPathComponent(participant) as NSString).appendingPathComponent(
+            stamp(started))
         var path = base
         var suffix = 1
         // Two visits begun in the same second (a test suite, a double start) get their own folders.
@@ -74,7 +76,9 @@ public struct VisitFolder: Hashable, Sendable {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         for name in names.sorted().reversed() {
             // A folder without visit.json is a start that never opened a journal: not a visit.
-            guard let visit = try? VisitFolder(existing: (folder as NSString).appendingPathComponent(name)) else { continue }
+            guard let visit = try? VisitFolder(existing: (folder as NSString).appendingPathComponent(name)) else {
+                continue
+            }
             return (visit, try visit.readManifest())
         }
         return nil
@@ -97,7 +101,9 @@ public struct VisitFolder: Hashable, Sendable {
         while let relative = walker.nextObject() as? String {
             guard (relative as NSString).lastPathComponent == manifestName else { continue }
             found.append(
-                VisitFolder(path: (directory as NSString).appendingPathComponent((relative as NSString).deletingLastPathComponent)))
+                VisitFolder(
+                    path: (directory as NSString).appendingPathComponent(
+                        (relative as NSString).deletingLastPathComponent)))
         }
         return found.sorted { $0.path < $1.path }
     }

@@ -61,7 +61,9 @@ public struct VisitLifeCycle: Equatable, Sendable {
     public struct Refusal: Error, Equatable, CustomStringConvertible {
         public let event: Event
         public let state: State
-        public var description: String { "The visit cannot take \(event) while it is \(state.rawValue) (docs/visit.md, \"Life cycle\")." }
+        public var description: String {
+            "The visit cannot take \(event) while it is \(state.rawValue) (docs/visit.md, \"Life cycle\")."
+        }
     }
 
     public private(set) var manifest: VisitManifest
@@ -106,7 +108,8 @@ public struct VisitLifeCycle: Equatable, Sendable {
             takes && step == .administer(position)
         }
         func isRunning(_ position: Int) -> Bool {
-            state == .inProgress && manifest.tests.indices.contains(position) && manifest.tests[position].status == .running
+            state == .inProgress && manifest.tests.indices.contains(position)
+                && manifest.tests[position].status == .running
         }
         switch event {
         case .resume:
@@ -114,7 +117,7 @@ public struct VisitLifeCycle: Equatable, Sendable {
             manifest.status = .inProgress
             manifest.finished = nil
             state = .inProgress
-        case let .open(position, journal, results):
+        case .open(let position, let journal, let results):
             guard isNext(position) else { throw refused }
             // The visit starts with its first test's real start, not with the command.
             if state == .notStarted || !manifest.tests.contains(where: { $0.started != nil }) { manifest.started = at }
@@ -124,30 +127,30 @@ public struct VisitLifeCycle: Equatable, Sendable {
             manifest.tests[position].results = results
             state = .inProgress
             manifest.status = .inProgress
-        case let .end(position, endedBy, checksums):
+        case .end(let position, let endedBy, let checksums):
             guard isRunning(position), endedBy != .recovered else { throw refused }
             manifest.tests[position].status = endedBy == .stopped ? .stopped : .done
             manifest.tests[position].finished = at
             manifest.tests[position].outcome = endedBy.rawValue
             manifest.tests[position].sha256 = checksums
             if endedBy == .stopped { close(.stopped, at: at) } else { closeIfOver(at: at) }
-        case let .abortDuring(position):
+        case .abortDuring(let position):
             guard isRunning(position) else { throw refused }
             manifest.tests[position].status = .aborted
             manifest.tests[position].finished = at
             close(.aborted, at: at)
-        case let .recover(position, checksums):
+        case .recover(let position, let checksums):
             guard isRunning(position) else { throw refused }
             manifest.tests[position].status = .incomplete
             manifest.tests[position].finished = at
             manifest.tests[position].outcome = VisitManifest.Outcome.recovered.rawValue
             manifest.tests[position].sha256 = checksums
             closeIfOver(at: at)
-        case let .forget(position):
+        case .forget(let position):
             guard isRunning(position), manifest.tests[position].journal == nil else { throw refused }
             manifest.tests[position].status = .pending
             manifest.tests[position].started = nil
-        case let .skip(position, reason):
+        case .skip(let position, let reason):
             guard isNext(position) else { throw refused }
             manifest.tests[position].status = .skipped
             manifest.tests[position].finished = at

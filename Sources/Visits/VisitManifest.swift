@@ -48,7 +48,8 @@ public struct VisitManifest: Codable, Hashable, Sendable {
 
     /// A visit in progress with its tests as given (each `pending` when made by `Test.init`).
     public init(
-        participant: String, started: String, software: Software, protocol: ProtocolFacts, calibration: Calibration, tests: [Test]
+        participant: String, started: String, software: Software, protocol: ProtocolFacts, calibration: Calibration,
+        tests: [Test]
     ) {
         self.participant = participant
         self.started = started
@@ -304,7 +305,9 @@ public struct VisitManifest: Codable, Hashable, Sendable {
         } catch {
             throw .notAManifest(file: source, detail: Self.describe(error))
         }
-        guard format == Self.format else { throw .notAManifest(file: source, detail: "its format is '\(format)', not '\(Self.format)'") }
+        guard format == Self.format else {
+            throw .notAManifest(file: source, detail: "its format is '\(format)', not '\(Self.format)'")
+        }
         guard schema <= Self.schemaVersion else { throw .newerManifest(file: source, schema: schema) }
         if schema == 1 { upgradeFromSchema1() }
     }
@@ -312,10 +315,13 @@ public struct VisitManifest: Codable, Hashable, Sendable {
     /// Reads a schema-1 manifest in schema 2's words: a test `done` with the outcome `stopped` was
     /// stopped early, and a `complete` visit whose last test to end was stopped was stopped by it.
     private mutating func upgradeFromSchema1() {
-        for index in tests.indices where tests[index].status == .done && tests[index].outcome == Outcome.stopped.rawValue {
+        for index in tests.indices
+        where tests[index].status == .done && tests[index].outcome == Outcome.stopped.rawValue {
             tests[index].status = .stopped
         }
-        let last = tests.filter { $0.finished != nil }.max { ($0.finished ?? "", $0.index) < ($1.finished ?? "", $1.index) }
+        let last = tests.filter { $0.finished != nil }.max {
+            ($0.finished ?? "", $0.index) < ($1.finished ?? "", $1.index)
+        }
         if status == .complete, last?.status == .stopped { status = .stopped }
         schema = Self.schemaVersion
     }
@@ -333,7 +339,10 @@ public struct VisitManifest: Codable, Hashable, Sendable {
     /// The tests done (or incomplete: recovered) and skipped, and the number of tests; a stopped test is neither done
     /// nor skipped.
     public var counts: (done: Int, skipped: Int, total: Int) {
-        (tests.count { $0.status == .done || $0.status == .incomplete }, tests.count { $0.status == .skipped }, tests.count)
+        (
+            tests.count { $0.status == .done || $0.status == .incomplete }, tests.count { $0.status == .skipped },
+            tests.count
+        )
     }
 
     /// The tests a signal stopped early.

@@ -6,7 +6,8 @@ extension VisitManifest {
     /// A new visit's manifest: every test of `protocol` pending. `started` is a placeholder until
     /// the first test opens its journal (`VisitLifeCycle`).
     public static func begin(
-        participant: String, protocol: VisitProtocol, facts: ProtocolFacts, software: Software, calibration: Calibration,
+        participant: String, protocol: VisitProtocol, facts: ProtocolFacts, software: Software,
+        calibration: Calibration,
         at started: Date
     ) -> VisitManifest {
         VisitManifest(

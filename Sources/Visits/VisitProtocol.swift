@@ -1,5 +1,5 @@
-public import TestMaterials
 import Foundation
+public import TestMaterials
 import Yams
 
 /// A visit's protocol: the tests in order, with their mazes, breaks and operator prompts, and the settings for all.
@@ -88,23 +88,25 @@ public enum VisitProtocolError: Error, Equatable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case let .notYAML(source, detail):
+        case .notYAML(let source, let detail):
             return "\(source) is not a YAML protocol file (\(detail)); see docs/visit.md for the format."
-        case let .notAMapping(source, line, key):
+        case .notAMapping(let source, let line, let key):
             let place = line.map { " (line \($0))" } ?? ""
             let what = key.map { "'\($0)'" } ?? "The protocol"
             return "\(source)\(place): \(what) must be a mapping of keys to values, as in docs/visit.md."
-        case let .missingKey(source, line, key):
+        case .missingKey(let source, let line, let key):
             let place = line.map { " (line \($0))" } ?? ""
             return "\(source)\(place): '\(key)' is missing; every protocol gives it (docs/visit.md)."
-        case let .newerSchema(source, line, found):
-            return "\(source) (line \(line)): schema \(found) is newer than this StylusKit reads (schema \(VisitProtocol.schemaVersion)); "
+        case .newerSchema(let source, let line, let found):
+            return
+                "\(source) (line \(line)): schema \(found) is newer than this StylusKit reads (schema \(VisitProtocol.schemaVersion)); "
                 + "use a newer StylusKit or a protocol of schema \(VisitProtocol.schemaVersion)."
-        case let .unknownKey(source, line, key, allowed):
-            return "\(source) (line \(line)): '\(key)' is not a protocol key; the keys here are \(allowed.joined(separator: ", "))."
-        case let .invalidValue(source, line, key, expected, found):
+        case .unknownKey(let source, let line, let key, let allowed):
+            return
+                "\(source) (line \(line)): '\(key)' is not a protocol key; the keys here are \(allowed.joined(separator: ", "))."
+        case .invalidValue(let source, let line, let key, let expected, let found):
             return "\(source) (line \(line)): '\(key)' takes \(expected); found '\(found)'."
-        case let .mazesMismatch(source, line, test):
+        case .mazesMismatch(let source, let line, let test):
             return test == "maze"
                 ? "\(source) (line \(line)): a maze test needs exactly one of 'battery: FILE' and 'maze: FILE'."
                 : "\(source) (line \(line)): 'battery' and 'maze' belong to a maze test, not to '\(test)'."
@@ -126,24 +128,34 @@ private struct ProtocolReader {
         } catch {
             throw .notYAML(source: source, detail: "\(error)")
         }
-        guard let root, case .mapping(let mapping) = root else { throw .notAMapping(source: source, line: nil, key: nil) }
+        guard let root, case .mapping(let mapping) = root else {
+            throw .notAMapping(source: source, line: nil, key: nil)
+        }
         var values: [String: (node: Node, line: Int)] = [:]
         for (key, value) in mapping {
             let name = key.scalar?.string ?? "?"
             let line = (key.mark?.line ?? 0)
-            guard Self.topKeys.contains(name) else { throw .unknownKey(source: source, line: line, key: name, allowed: Self.topKeys) }
+            guard Self.topKeys.contains(name) else {
+                throw .unknownKey(source: source, line: line, key: name, allowed: Self.topKeys)
+            }
             values[name] = (value, line)
         }
         guard let schema = values["schema"] else { throw .missingKey(source: source, line: nil, key: "schema") }
         guard let version = schema.node.scalar.flatMap({ Int($0.string) }), version >= 1 else {
             throw .invalidValue(
-                source: source, line: schema.line, key: "schema", expected: "a whole number", found: schema.node.scalar?.string ?? "?")
+                source: source, line: schema.line, key: "schema", expected: "a whole number",
+                found: schema.node.scalar?.string ?? "?")
         }
-        guard version <= VisitProtocol.schemaVersion else { throw .newerSchema(source: source, line: schema.line, found: version) }
+        guard version <= VisitProtocol.schemaVersion else {
+            throw .newerSchema(source: source, line: schema.line, found: version)
+        }
         guard let name = values["name"] else { throw .missingKey(source: source, line: nil, key: "name") }
         let nameText = try text(name.node, key: "name", line: name.line)
-        guard !nameText.isEmpty, nameText.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }) else {
-            throw .invalidValue(source: source, line: name.line, key: "name", expected: "letters, digits, '-' and '_'", found: nameText)
+        guard !nameText.isEmpty,
+            nameText.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") })
+        else {
+            throw .invalidValue(
+                source: source, line: name.line, key: "name", expected: "letters, digits, '-' and '_'", found: nameText)
         }
         var title: String?
         if let written = values["title"] { title = try text(written.node, key: "title", line: written.line) }
@@ -152,7 +164,8 @@ private struct ProtocolReader {
         guard let tests = values["tests"] else { throw .missingKey(source: source, line: nil, key: "tests") }
         guard case .sequence(let entries) = tests.node, !entries.isEmpty else {
             throw .invalidValue(
-                source: source, line: tests.line, key: "tests", expected: "a list of one or more '- test: NAME' entries",
+                source: source, line: tests.line, key: "tests",
+                expected: "a list of one or more '- test: NAME' entries",
                 found: tests.node.scalar?.string ?? "something else")
         }
         var read: [ProtocolTest] = []
@@ -162,7 +175,9 @@ private struct ProtocolReader {
 
     private func test(_ node: Node, first: Bool) throws(VisitProtocolError) -> ProtocolTest {
         let entryLine = node.mark?.line ?? 0
-        guard case .mapping(let mapping) = node else { throw .notAMapping(source: source, line: entryLine, key: "tests") }
+        guard case .mapping(let mapping) = node else {
+            throw .notAMapping(source: source, line: entryLine, key: "tests")
+        }
         var test: (kind: TestKind, line: Int)?
         var battery: String?
         var maze: String?
@@ -175,7 +190,8 @@ private struct ProtocolReader {
             case "test":
                 let name = try text(value, key: key, line: line)
                 guard let kind = TestKind(rawValue: name) else {
-                    throw .invalidValue(source: source, line: line, key: key, expected: "clock, maze or sdt", found: name)
+                    throw .invalidValue(
+                        source: source, line: line, key: key, expected: "clock, maze or sdt", found: name)
                 }
                 test = (kind, line)
             case "battery": battery = try text(value, key: key, line: line)
@@ -185,11 +201,13 @@ private struct ProtocolReader {
                 let written = try text(value, key: key, line: line)
                 guard let seconds = Self.seconds(written), seconds >= 0, seconds <= 3600 else {
                     throw .invalidValue(
-                        source: source, line: line, key: key, expected: "a duration such as '30 s' or '2 min' (up to 60 min)",
+                        source: source, line: line, key: key,
+                        expected: "a duration such as '30 s' or '2 min' (up to 60 min)",
                         found: written)
                 }
                 guard !first else {
-                    throw .invalidValue(source: source, line: line, key: key, expected: "nothing before the first test", found: written)
+                    throw .invalidValue(
+                        source: source, line: line, key: key, expected: "nothing before the first test", found: written)
                 }
                 breakSeconds = seconds
             default: throw .unknownKey(source: source, line: line, key: key, allowed: Self.testKeys)

@@ -1,8 +1,8 @@
 import ADF
 import ArgumentParser
-import Reports
 import Foundation
 import Recordings
+import Reports
 import Sessions
 import SystemErrors
 import TestMaterials

@@ -9,9 +9,11 @@ import SystemErrors
 struct ADFValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Checks ADF results files against the format and prints one line per problem.", discussion: ExitStatus.help)
+        abstract: "Checks ADF results files against the format and prints one line per problem.",
+        discussion: ExitStatus.help)
 
-    @Argument(help: "The results files to check; a directory gives every results file under it, - a list on standard input.")
+    @Argument(
+        help: "The results files to check; a directory gives every results file under it, - a list on standard input.")
     var files: [String]
 
     @Flag(help: "Print one JSON object per file (JSON Lines) instead of text.")
@@ -30,7 +32,8 @@ struct ADFValidateCommand: ParsableCommand {
 
     func run() throws {
         let batch = try BatchRun(
-            "styluskit adf validate", files, takes: { ADFReader.variant(path: $0) != nil }, quiet: quiet, onlyForSeveral: true)
+            "styluskit adf validate", files, takes: { ADFReader.variant(path: $0) != nil }, quiet: quiet,
+            onlyForSeveral: true)
         // Each file is checked on its own thread; the reports come back, and are printed, in the files' order.
         let outcomes = batch.run(jobs: jobs) { _, file in ADFValidationReport(checking: file, with: ADFValidator()) }
         var failed = 0
@@ -39,7 +42,9 @@ struct ADFValidateCommand: ParsableCommand {
             if !report.valid { failed += 1 }
         }
         let total = batch.files.count
-        if !batch.quiet { printError(ADFValidationReport.summaryLine(files: total, invalid: failed, seconds: batch.seconds)) }
+        if !batch.quiet {
+            printError(ADFValidationReport.summaryLine(files: total, invalid: failed, seconds: batch.seconds))
+        }
         if failed > 0 { throw ExitCode.failure }
     }
 }

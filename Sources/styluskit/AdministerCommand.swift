@@ -54,7 +54,10 @@ struct Administer: ParsableCommand {
     @Flag(help: "Allow SDL's offscreen video driver (tests only): without a display no one sees the window.")
     var offscreen = false
 
-    @Flag(help: "Go on when the monitor's mode is not the one its display profile was measured at (the form's size is then wrong).")
+    @Flag(
+        help:
+            "Go on when the monitor's mode is not the one its display profile was measured at (the form's size is then wrong)."
+    )
     var allowDisplayMismatch = false
 
     /// For tests: a recording fed through the live input path instead of a tablet.
@@ -77,7 +80,9 @@ struct Administer: ParsableCommand {
     func validate() throws {
         if feed != nil && session.device != nil { throw ValidationError("Give --device or --feed, not both.") }
         if !(feedSpeed > 0) { throw ValidationError("--feed-speed must be greater than 0.") }
-        if RedrawMode(rawValue: redraw) == nil { throw ValidationError("--redraw takes incremental or full; got '\(redraw)'.") }
+        if RedrawMode(rawValue: redraw) == nil {
+            throw ValidationError("--redraw takes incremental or full; got '\(redraw)'.")
+        }
         do { _ = try AdministerRequest.screenshots(parsing: screenshot) } catch { throw ValidationError("\(error)") }
     }
 

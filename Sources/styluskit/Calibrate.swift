@@ -10,7 +10,8 @@ struct Calibrate: ParsableCommand {
         abstract: "Calibrates a site's hardware: display density, tablet-to-form mapping, pen pressure, printed forms.",
         discussion: ExitStatus.help,
         subcommands: [
-            CalibrateDisplay.self, CalibrateTablet.self, CalibratePressure.self, PrintSheet.self, PrintMazes.self, PrintForm.self,
+            CalibrateDisplay.self, CalibrateTablet.self, CalibratePressure.self, PrintSheet.self, PrintMazes.self,
+            PrintForm.self,
             PrintTrails.self,
         ])
 }
@@ -56,7 +57,8 @@ struct TapRecordingOptions: ParsableArguments {
 
     func validate() throws {
         guard (recording == nil) != (device == nil) else {
-            throw ValidationError("Give exactly one of --recording FILE (a recording of the pen) or --device NODE (a live tablet).")
+            throw ValidationError(
+                "Give exactly one of --recording FILE (a recording of the pen) or --device NODE (a live tablet).")
         }
         if device != nil, descriptionFile != nil {
             throw ValidationError("--desc belongs to an events-only --recording; leave it out with --device.")
@@ -64,5 +66,7 @@ struct TapRecordingOptions: ParsableArguments {
     }
 
     /// Opens the recording or the live tablet.
-    func open() throws -> PenInput { try PenInput.open(recording: recording, descriptionFile: descriptionFile, device: device) }
+    func open() throws -> PenInput {
+        try PenInput.open(recording: recording, descriptionFile: descriptionFile, device: device)
+    }
 }

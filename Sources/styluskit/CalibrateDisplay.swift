@@ -42,7 +42,9 @@ struct CalibrateDisplay: ParsableCommand {
     @OptionGroup var report: JSONOutput
 
     func validate() throws {
-        do { try DisplayCalibration.check(rulerPixels: rulerPixels, measuredCentimetres: measuredCm, scale: scale) } catch {
+        do {
+            try DisplayCalibration.check(rulerPixels: rulerPixels, measuredCentimetres: measuredCm, scale: scale)
+        } catch {
             throw ValidationError(error.description)
         }
     }
@@ -53,12 +55,16 @@ struct CalibrateDisplay: ParsableCommand {
             edid = try .reading(file)
         } else {
             edid = .connectors(
-                DRMConnector.scan(root: "/sys/class/drm").filter { !$0.edidBytes.isEmpty }.map { ($0.name, $0.edidPath, $0.edidBytes) })
+                DRMConnector.scan(root: "/sys/class/drm").filter { !$0.edidBytes.isEmpty }.map {
+                    ($0.name, $0.edidPath, $0.edidBytes)
+                })
         }
         let ruler = rulerPixels.flatMap { pixels in measuredCm.map { (pixels: pixels, centimetres: $0) } }
-        let calibration = try DisplayCalibration(edid: edid, output: output, ruler: ruler, scale: scale, out: out, force: force)
+        let calibration = try DisplayCalibration(
+            edid: edid, output: output, ruler: ruler, scale: scale, out: out, force: force)
         DisplayReport(
-            profile: calibration.profile, source: calibration.source, profilePath: calibration.profile.source, notes: calibration.notes
+            profile: calibration.profile, source: calibration.source, profilePath: calibration.profile.source,
+            notes: calibration.notes
         )
         .print(json: report.json)
     }

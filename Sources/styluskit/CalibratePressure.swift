@@ -27,7 +27,10 @@ struct CalibratePressure: ParsableCommand {
         let pressure = try PressureCalibration(
             input: input,
             reading: {
-                if input.isLive { printError("Draw a few strokes on \(input.name), pressing lightly and firmly; Ctrl-C ends and reports.") }
+                if input.isLive {
+                    printError(
+                        "Draw a few strokes on \(input.name), pressing lightly and firmly; Ctrl-C ends and reports.")
+                }
             }, note: printError)
         PressureReport(
             device: "\(device.name) (\(device.id.busVendorProduct))", axisMinimum: pressure.axis.minimum,

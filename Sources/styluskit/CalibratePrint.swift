@@ -1,8 +1,8 @@
 import ArgumentParser
 import Calibration
+import FormPrinting
 import Recordings
 import Reports
-import FormPrinting
 import Sessions
 import StylusGeometry
 import SystemErrors
@@ -12,8 +12,10 @@ import TestMaterials
 struct PrintSheet: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "print-sheet",
-        abstract: "Writes the calibration sheet (numbered crosshair targets at known positions) as a PDF at physical size.",
-        discussion: "Print it at 100 % (no fit to page) and check a target distance with a ruler before tapping." + "\n\n" + ExitStatus.help
+        abstract:
+            "Writes the calibration sheet (numbered crosshair targets at known positions) as a PDF at physical size.",
+        discussion: "Print it at 100 % (no fit to page) and check a target distance with a ruler before tapping."
+            + "\n\n" + ExitStatus.help
     )
 
     @OptionGroup var sheet: SheetOptions
@@ -32,8 +34,10 @@ struct PrintSheet: ParsableCommand {
 struct PrintMazes: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "print-mazes",
-        abstract: "Writes each maze of a battery as a PDF page at its cell size, placed as the proctor places it on the page.",
-        discussion: "Print at 100 % (no fit to page); lay the pages where the calibration sheet lay." + "\n\n" + ExitStatus.help)
+        abstract:
+            "Writes each maze of a battery as a PDF page at its cell size, placed as the proctor places it on the page.",
+        discussion: "Print at 100 % (no fit to page); lay the pages where the calibration sheet lay." + "\n\n"
+            + ExitStatus.help)
 
     @Option(help: "The maze battery file (.battery).")
     var battery: String
@@ -55,7 +59,8 @@ struct PrintMazes: ParsableCommand {
 struct PrintForm: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "print-form",
-        abstract: "Writes the symbol-digit form of every step (test, copy, delayed recall; both rounds) as PDF pages at physical size.",
+        abstract:
+            "Writes the symbol-digit form of every step (test, copy, delayed recall; both rounds) as PDF pages at physical size.",
         discussion: """
             Each page holds one step's form centred on the paper, as the proctor centres it on the form: \
             the legend (test part only), the five sample boxes framed with thick lines, four rows of \
@@ -71,7 +76,8 @@ struct PrintForm: ParsableCommand {
     @Option(help: "The test whose form to print.")
     var test: PrintableTest
 
-    @Flag(help: "Draw the alternate symbols and digit pairing (for publishable figures that keep the real form private).")
+    @Flag(
+        help: "Draw the alternate symbols and digit pairing (for publishable figures that keep the real form private).")
     var displayMode = false
 
     @OptionGroup var paper: PrintedPaperOptions
@@ -80,7 +86,8 @@ struct PrintForm: ParsableCommand {
         let (page, pdf) = (try paper.page(), paper.pdf)
         let forms = PrintedDocument.symbolDigitForms(displayMode: displayMode, page: page)
         try forms.document.write(to: pdf.out)
-        PrintFormReport(out: pdf.out, displayMode: displayMode, page: page, origin: forms.origin, steps: forms.steps).print(json: pdf.json)
+        PrintFormReport(out: pdf.out, displayMode: displayMode, page: page, origin: forms.origin, steps: forms.steps)
+            .print(json: pdf.json)
     }
 }
 

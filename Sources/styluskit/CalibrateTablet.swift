@@ -33,7 +33,9 @@ struct CalibrateTablet: ParsableCommand {
     @Option(help: "The largest error of any one target accepted, in mm on the form.")
     var maxResidual = FitLimits.standard.maximumResidualMillimetres
 
-    @Option(help: "The tablet profile to write (default: ~/.config/styluskit/calibration/tablets/VENDOR-PRODUCT-form.yaml).")
+    @Option(
+        help: "The tablet profile to write (default: ~/.config/styluskit/calibration/tablets/VENDOR-PRODUCT-form.yaml)."
+    )
     var out: String?
 
     @Flag(help: "Replace an existing profile.")
@@ -51,16 +53,24 @@ struct CalibrateTablet: ParsableCommand {
         let sheet = try sheet.sheet()
         let input = try recording.open()
         if input.isLive {
-            printError("Tap each of the \(sheet.targets.count) targets of the sheet once, in numbered order (Ctrl-C stops early).")
+            printError(
+                "Tap each of the \(sheet.targets.count) targets of the sheet once, in numbered order (Ctrl-C stops early)."
+            )
         }
         let calibration = try TabletCalibration(
-            input: input, sheet: sheet, match: try profile.profile(for: input.device), model: homography ? .homography : .affine,
-            limits: FitLimits(maximumRMSMillimetres: maxRms, maximumResidualMillimetres: maxResidual), out: out, force: force,
+            input: input, sheet: sheet, match: try profile.profile(for: input.device),
+            model: homography ? .homography : .affine,
+            limits: FitLimits(maximumRMSMillimetres: maxRms, maximumResidualMillimetres: maxResidual), out: out,
+            force: force,
             tapped: { number, tap in
-                printError("tap \(number) of \(sheet.targets.count) at (\(fixed(tap.xMillimetres, 2)), \(fixed(tap.yMillimetres, 2))) mm")
+                printError(
+                    "tap \(number) of \(sheet.targets.count) at (\(fixed(tap.xMillimetres, 2)), \(fixed(tap.yMillimetres, 2))) mm"
+                )
             }, note: printError)
-        TabletFitReport(fit: calibration.fit, device: input.device, refusal: calibration.refusal, profile: calibration.profile)
-            .print(json: output.json)
+        TabletFitReport(
+            fit: calibration.fit, device: input.device, refusal: calibration.refusal, profile: calibration.profile
+        )
+        .print(json: output.json)
         if let refusal = calibration.refusal { throw refusal }
     }
 }

@@ -1,7 +1,7 @@
 public import ArgumentParser
 import Foundation
-import Reports
 import Recordings
+import Reports
 import SystemErrors
 
 /// `styluskit convert IN OUT`: evemu <-> libinput-record YAML.
@@ -46,7 +46,8 @@ struct Convert: ParsableCommand {
         let file = try AtomicFileOutput(path: output, overwrite: force)
         let written = try RecordingConversion.convert(reader, input: input, to: format, into: file)
         try file.commit()
-        ConvertReport(input: input, output: output, written: written, reader: reader, format: format).print(json: report.json)
+        ConvertReport(input: input, output: output, written: written, reader: reader, format: format).print(
+            json: report.json)
     }
 }
 

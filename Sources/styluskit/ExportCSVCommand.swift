@@ -25,14 +25,18 @@ struct ExportCSVCommand: ParsableCommand {
     var out: String
 
     @Flag(
-        help: "Export a test whose results file `adf validate` rejects instead of stopping; its _results_invalid field names the problem.")
+        help:
+            "Export a test whose results file `adf validate` rejects instead of stopping; its _results_invalid field names the problem."
+    )
     var allowInvalid = false
 
     @Flag(help: "Overwrite --out if it exists.")
     var force = false
 
     func run() throws {
-        let records = try VisitRecord.readAll(visits, allowsInvalid: allowInvalid) { printError("styluskit export csv: " + $0) }
+        let records = try VisitRecord.readAll(visits, allowsInvalid: allowInvalid) {
+            printError("styluskit export csv: " + $0)
+        }
         let text = PlainExport(records: records).text
         if out == "-" {
             FileHandle.standardOutput.write(Data(text.utf8))

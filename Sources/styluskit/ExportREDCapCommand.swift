@@ -26,7 +26,8 @@ struct ExportREDCapCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The directory to write the four files into.", valueName: "dir"))
     var out: String
 
-    @Option(help: ArgumentHelp("The unique event name of a longitudinal project (e.g. baseline_arm_1).", valueName: "name"))
+    @Option(
+        help: ArgumentHelp("The unique event name of a longitudinal project (e.g. baseline_arm_1).", valueName: "name"))
     var event: String?
 
     @Option(help: ArgumentHelp("The instrument's unique name.", valueName: "name"))
@@ -36,7 +37,9 @@ struct ExportREDCapCommand: ParsableCommand {
     var recordID: REDCapExport.RecordID = .visit
 
     @Flag(
-        help: "Export a test whose results file `adf validate` rejects instead of stopping; its _results_invalid field names the problem.")
+        help:
+            "Export a test whose results file `adf validate` rejects instead of stopping; its _results_invalid field names the problem."
+    )
     var allowInvalid = false
 
     @Flag(help: "Overwrite the files in --out if they exist.")
@@ -45,7 +48,9 @@ struct ExportREDCapCommand: ParsableCommand {
     @OptionGroup var output: JSONOutput
 
     func run() throws {
-        let records = try VisitRecord.readAll(visits, allowsInvalid: allowInvalid) { printError("styluskit export redcap: " + $0) }
+        let records = try VisitRecord.readAll(visits, allowsInvalid: allowInvalid) {
+            printError("styluskit export redcap: " + $0)
+        }
         let export = try REDCapExport(records: records, instrument: instrument, event: event, recordID: recordID)
         print(ExportREDCapReport(export, paths: try export.write(to: out, force: force)).output(json: output.json))
     }

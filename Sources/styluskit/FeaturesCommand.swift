@@ -1,5 +1,5 @@
-public import ArgumentParser
 import ADF
+public import ArgumentParser
 import Batch
 import Features
 import Foundation
@@ -37,7 +37,10 @@ struct Features: ParsableCommand {
             error when it is a terminal, and a summary line ends the run; --quiet leaves out both.
             """ + "\n\n" + ExitStatus.help)
 
-    @Argument(help: "Results files (.csk, .msk, .ssk), recordings or journals; directories of them; - for a list on standard input.")
+    @Argument(
+        help:
+            "Results files (.csk, .msk, .ssk), recordings or journals; directories of them; - for a list on standard input."
+    )
     var inputs: [String]
 
     @Option(help: "One row per stroke, step or test.")
@@ -46,7 +49,8 @@ struct Features: ParsableCommand {
     @Option(help: "csv, or json for JSON Lines (one object per row, the same keys).")
     var format: FeaturesFormat = .csv
 
-    @Option(help: ArgumentHelp("Write DIR/features-LEVEL.csv (or .jsonl) instead of printing the table.", valueName: "DIR"))
+    @Option(
+        help: ArgumentHelp("Write DIR/features-LEVEL.csv (or .jsonl) instead of printing the table.", valueName: "DIR"))
     var out: String?
 
     @Flag(help: "Overwrite the table in --out if it exists.")
@@ -70,7 +74,8 @@ struct Features: ParsableCommand {
         // The replay's options first, whatever the inputs (as `replay` checks them).
         try replay.check()
         guard !inputs.isEmpty else {
-            throw ValidationError("Give at least one input: a results file (.csk, .msk, .ssk), a recording with --test, or a journal.")
+            throw ValidationError(
+                "Give at least one input: a results file (.csk, .msk, .ssk), a recording with --test, or a journal.")
         }
         if let jobs, jobs < 1 { throw ValidationError("--jobs \(jobs) is not a number of jobs; give 1 or more.") }
     }
@@ -92,12 +97,16 @@ struct Features: ParsableCommand {
             if let invalid = measured.invalid {
                 batch.note("styluskit features: warning: measured though invalid: \(invalid.path): \(invalid.summary)")
             }
-            for row in measured.rows { table.append(file: outcome.input, row, place: measured.place, invalid: measured.invalid) }
+            for row in measured.rows {
+                table.append(file: outcome.input, row, place: measured.place, invalid: measured.invalid)
+            }
         }
         if let out {
             let destination = table.path(in: out, level: level)
             try table.write(to: destination, directory: out, force: force)
-            print("\(destination): \(table.rowCount) rows from \(outcomes.count { !$0.failed }) of \(batch.files.count) inputs")
+            print(
+                "\(destination): \(table.rowCount) rows from \(outcomes.count { !$0.failed }) of \(batch.files.count) inputs"
+            )
         } else {
             FileHandle.standardOutput.write(Data(table.text.utf8))
         }

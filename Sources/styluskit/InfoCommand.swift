@@ -1,6 +1,6 @@
 import ArgumentParser
-import Reports
 import Recordings
+import Reports
 import Sessions
 import SystemErrors
 import TestMaterials
@@ -8,7 +8,8 @@ import TestMaterials
 /// `styluskit info RECORDING`: what a recording holds, before replaying it.
 struct Info: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Describes a recording: device, axes, physical size, duration, frames, strokes, sampling rate and gaps.",
+        abstract:
+            "Describes a recording: device, axes, physical size, duration, frames, strokes, sampling rate and gaps.",
         discussion: ExitStatus.help)
 
     @OptionGroup var recording: RecordingOptions

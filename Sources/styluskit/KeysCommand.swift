@@ -1,7 +1,7 @@
 import ArgumentParser
-import Reports
 import Foundation
 import PatientData
+import Reports
 import SystemErrors
 
 /// `styluskit keys`: the clinician key that protects the local copies of patient data.
@@ -22,7 +22,9 @@ struct KeyFileOptions: ParsableArguments {
     }
 
     /// Asks for the password and unlocks the key file with it.
-    func unlock(terminal: Terminal = Terminal()) throws -> ClinicianKey { try ClinicianKeyFile.unlock(at: path, terminal: terminal) }
+    func unlock(terminal: Terminal = Terminal()) throws -> ClinicianKey {
+        try ClinicianKeyFile.unlock(at: path, terminal: terminal)
+    }
 }
 
 func checkIterations(_ iterations: Int) throws {

@@ -31,7 +31,9 @@ struct LiveSessionOptions: ParsableArguments {
 
     /// The maze options against the test, as `replay` checks them.
     func validate() throws {
-        do { try RecordingReplay.checkMazeOptions(test: test, maze: maze, battery: battery) } catch { throw ValidationError("\(error)") }
+        do { try RecordingReplay.checkMazeOptions(test: test, maze: maze, battery: battery) } catch {
+            throw ValidationError("\(error)")
+        }
     }
 
     /// The test as the journal names it, with its maze or battery file as an absolute path, so

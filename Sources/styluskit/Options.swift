@@ -20,10 +20,16 @@ struct RecordingReadingOptions: ParsableArguments {
     @Option(name: .customLong("desc"), help: "The evemu description (.desc) of an events-only recording.")
     var descriptionFile: String?
 
-    @Flag(help: "Use the complete frames before a cut-off or corrupt line instead of failing, and say how much was dropped.")
+    @Flag(
+        help:
+            "Use the complete frames before a cut-off or corrupt line instead of failing, and say how much was dropped."
+    )
     var allowTruncated = false
 
-    @Option(help: "Which device of a libinput-record file of several (libinput record --all) to read, from 0 (default: its pen).")
+    @Option(
+        help:
+            "Which device of a libinput-record file of several (libinput record --all) to read, from 0 (default: its pen)."
+    )
     var deviceIndex: Int?
 
     /// Opens `recording` for one pass over its events.

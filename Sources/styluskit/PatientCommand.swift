@@ -1,7 +1,7 @@
 import ADF
 import ArgumentParser
-import Reports
 import PatientData
+import Reports
 import Sessions
 import SystemErrors
 import TestMaterials
@@ -51,7 +51,8 @@ struct PatientEncode: ParsableCommand {
     func run() throws {
         let binding = ResultsFileBinding(fileName: resultsName, startTimestamp: startTime)
         let sealed = try PatientFields.seal(from: from, serverKey: serverKey, unlock: key.unlock, for: binding)
-        PatientFieldsReport(patientEncodedID: sealed.external, localPatientEncodedID: sealed.local).print(json: output.json)
+        PatientFieldsReport(patientEncodedID: sealed.external, localPatientEncodedID: sealed.local).print(
+            json: output.json)
     }
 }
 
@@ -59,7 +60,8 @@ struct PatientEncode: ParsableCommand {
 struct PatientShow: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "show",
-        abstract: "Asks for the clinician password and shows the patient details of a results file.", discussion: ExitStatus.help)
+        abstract: "Asks for the clinician password and shows the patient details of a results file.",
+        discussion: ExitStatus.help)
 
     @Argument(help: "The results file (.csk, .msk, .ssk).")
     var file: String
@@ -82,7 +84,8 @@ struct PatientShow: ParsableCommand {
 struct PatientDecrypt: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "decrypt",
-        abstract: "Decrypts the PatientEncodedID of a results file with the receiving server's private key.", discussion: ExitStatus.help)
+        abstract: "Decrypts the PatientEncodedID of a results file with the receiving server's private key.",
+        discussion: ExitStatus.help)
 
     @Option(help: "The server's RSA private key (PEM).")
     var privateKey: String

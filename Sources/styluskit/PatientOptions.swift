@@ -25,7 +25,9 @@ struct PatientOptions: ParsableArguments {
     /// Fills the two encrypted fields of `environment` for the results file `resultsFile` whose first
     /// step starts at `startUnixMilliseconds`; leaves them nil without --patient.
     func fill(_ environment: inout ClockSketchData, resultsFile: String, startUnixMilliseconds: Double) throws {
-        guard let sealed = try seal(resultsFile: resultsFile, startUnixMilliseconds: startUnixMilliseconds) else { return }
+        guard let sealed = try seal(resultsFile: resultsFile, startUnixMilliseconds: startUnixMilliseconds) else {
+            return
+        }
         sealed.fill(&environment)
     }
 

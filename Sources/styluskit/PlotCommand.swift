@@ -1,7 +1,7 @@
 import ADF
 import ArgumentParser
-import Reports
 import Rendering
+import Reports
 import Sessions
 import SystemErrors
 import TestMaterials
@@ -34,7 +34,9 @@ struct Plot: ParsableCommand {
 
     func validate() throws {
         _ = try PictureFormat(path: out)
-        guard dpi > 0, dpi <= 2400 else { throw ValidationError("--dpi \(dpi) is out of range; give 1 to 2400 dots per inch.") }
+        guard dpi > 0, dpi <= 2400 else {
+            throw ValidationError("--dpi \(dpi) is out of range; give 1 to 2400 dots per inch.")
+        }
     }
 
     func run() throws {

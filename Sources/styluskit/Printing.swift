@@ -17,9 +17,12 @@ extension CommandReport {
 
 extension BatchRun {
     /// The run of `command` over `arguments`; arguments that cannot be expanded are a usage error.
-    init(_ command: String, _ arguments: [String], takes: (String) -> Bool, quiet: Bool, onlyForSeveral: Bool = false) throws {
+    init(_ command: String, _ arguments: [String], takes: (String) -> Bool, quiet: Bool, onlyForSeveral: Bool = false)
+        throws
+    {
         do {
-            try self.init(command: command, arguments: arguments, takes: takes, quiet: quiet, onlyForSeveral: onlyForSeveral)
+            try self.init(
+                command: command, arguments: arguments, takes: takes, quiet: quiet, onlyForSeveral: onlyForSeveral)
         } catch {
             throw ValidationError("\(error)")
         }

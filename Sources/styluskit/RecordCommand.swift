@@ -40,7 +40,9 @@ struct Record: ParsableCommand {
         (recording.settingsFile, recording.profileFile) = (session.proctoring.settingsFile, session.profile.profileFile)
         recording.displayProfile = session.display.displayProfile
         recording.seal = { [patient = session.patient] in try patient.seal(resultsFile: $0, startUnixMilliseconds: $1) }
-        let status = LiveStatusLine(enabled: isatty(STDERR_FILENO) == 1) { FileHandle.standardError.write(Data($0.utf8)) }
+        let status = LiveStatusLine(enabled: isatty(STDERR_FILENO) == 1) {
+            FileHandle.standardError.write(Data($0.utf8))
+        }
         if events {
             recording.eventLines = {
                 status.clear()

@@ -7,7 +7,8 @@ import Visiting
 struct RecordVisit: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "record-visit",
-        abstract: "Records a visit from a pen tablet without a window: the protocol's tests in order, into one visit folder.",
+        abstract:
+            "Records a visit from a pen tablet without a window: the protocol's tests in order, into one visit folder.",
         usage: "styluskit record --visit --protocol <protocol> --participant <participant> [<options>]",
         discussion: """
             `styluskit record --visit` is `styluskit visit` without the patient window: \
@@ -32,7 +33,8 @@ struct RecordVisit: ParsableCommand {
         // The patient's details and the clinician's password are asked for once, before the first test.
         let seal = try visit.patient.sealer()
         let test = RecordedTest(
-            node: visit.device, grab: visit.grab, profileFile: visit.profile.profileFile, displayProfile: visit.display.displayProfile,
+            node: visit.device, grab: visit.grab, profileFile: visit.profile.profileFile,
+            displayProfile: visit.display.displayProfile,
             seal: seal, note: { printError($0) })
         let ended = try runner.run(operator: VisitTerminal(), administer: test.run)
         try visit.finish(runner, ended: ended)
@@ -44,7 +46,8 @@ extension RecordVisit {
     /// that `record`'s options (its required --test) stay as they are.
     static func spelled(_ arguments: [String]) -> [String] {
         let start = arguments.first == "help" ? 1 : 0
-        guard arguments.count > start, arguments[start] == "record", let flag = arguments.firstIndex(of: "--visit") else {
+        guard arguments.count > start, arguments[start] == "record", let flag = arguments.firstIndex(of: "--visit")
+        else {
             return arguments
         }
         var words = arguments

@@ -2,8 +2,8 @@ import ADF
 public import ArgumentParser
 import Batch
 import Foundation
-import Reports
 import Rendering
+import Reports
 import Sessions
 import SystemErrors
 import TestMaterials
@@ -11,7 +11,8 @@ import TestMaterials
 /// `styluskit render RESULTS|RECORDING --out FILE`: the form with the ink over it, at physical size.
 struct Render: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Draws a results file (or a recording, replayed in memory) as a picture: the form at physical size with the ink over it.",
+        abstract:
+            "Draws a results file (or a recording, replayed in memory) as a picture: the form at physical size with the ink over it.",
         discussion: """
             The ink's width follows the pressure; its colour the time within the step (blue to red) or \
             the stroke (--colour stroke). Every interruption is marked with a magenta ring at the last \
@@ -36,7 +37,8 @@ struct Render: ParsableCommand {
     @Argument(
         help: ArgumentHelp(
             "The results file (.csk, .msk, .ssk) or a recording (with --test).",
-            discussion: "Several, a directory (every results file under it, or every recording with --test) or - (a list on standard "
+            discussion:
+                "Several, a directory (every results file under it, or every recording with --test) or - (a list on standard "
                 + "input) draw each into --out, then a directory: NAME.png (or --format), named after the input, with its folders in "
                 + "front where two names would be the same; on up to --jobs threads."))
     var inputs: [String]
@@ -59,7 +61,8 @@ struct Render: ParsableCommand {
     @Flag(help: "Draw the pen-up moves between strokes as dashed grey lines.")
     var penUp = false
 
-    @Option(help: "Draw only this step (from 1); by default a PDF has every step, a PNG or SVG every step side by side.")
+    @Option(
+        help: "Draw only this step (from 1); by default a PDF has every step, a PNG or SVG every step side by side.")
     var step: Int?
 
     @Option(help: "Resolution of PNG pictures and frames, in dots per inch.")
@@ -96,15 +99,20 @@ struct Render: ParsableCommand {
     var isBatch: Bool { BatchInputs.areSeveral(inputs) }
 
     func validate() throws {
-        guard !inputs.isEmpty else { throw ValidationError("Give a results file or a recording to draw (or several, a directory, or -).") }
+        guard !inputs.isEmpty else {
+            throw ValidationError("Give a results file or a recording to draw (or several, a directory, or -).")
+        }
         do {
             try PictureChoices.checkOutputs(several: isBatch, out: out, animate: animate, format: format)
         } catch let error as PictureChoiceError {
             throw ValidationError("\(error)")
         }
-        if isBatch, let jobs, jobs < 1 { throw ValidationError("--jobs \(jobs) is not a number of jobs; give 1 or more.") }
+        if isBatch, let jobs, jobs < 1 {
+            throw ValidationError("--jobs \(jobs) is not a number of jobs; give 1 or more.")
+        }
         do {
-            try PictureChoices.checkDrawing(dotsPerInch: dpi, framesPerSecond: fps, speed: speed, maze: maze, battery: battery)
+            try PictureChoices.checkDrawing(
+                dotsPerInch: dpi, framesPerSecond: fps, speed: speed, maze: maze, battery: battery)
             // A recording is replayed as `replay` would, so its options are checked as `replay` checks them.
             if let test { try RecordingReplay.checkMazeOptions(test: test, maze: maze, battery: battery) }
             try RecordingReplay.checkStartTime(replaying.startTime)
@@ -120,7 +128,8 @@ struct Render: ParsableCommand {
             return
         }
         let batch = try BatchRun(
-            "styluskit render", inputs, takes: { test == nil ? ADFReader.variant(path: $0) != nil : InputFileKind(path: $0).isRecording },
+            "styluskit render", inputs,
+            takes: { test == nil ? ADFReader.variant(path: $0) != nil : InputFileKind(path: $0).isRecording },
             quiet: quiet)
         let directory = out ?? "."
         try OutputDirectory.create(directory)
@@ -143,23 +152,31 @@ struct Render: ParsableCommand {
         // The recording is replayed exactly as `replay` would, in memory: no results file is written.
         try RecordingReplay.refuseJournal(input, descriptionFile: replaying.descriptionFile, out: nil)
         let session = try replaying.replay(input, test: test).runInMemory(note: { printError($0) })
-        return try render(session.document, from: input, to: out, unrecorded: UnrecordedInk(replayed: session), printing: printing)
+        return try render(
+            session.document, from: input, to: out, unrecorded: UnrecordedInk(replayed: session), printing: printing)
     }
 
     /// Draws `document`, read from `file`, into `out` (and the frames of --animate), with the ink a
     /// replay kept out of it when it was replayed from a recording.
     func render(
-        _ document: ADFDocument, from file: String, to out: String?, unrecorded: UnrecordedInk = .notInResultsFile, printing: Bool
+        _ document: ADFDocument, from file: String, to out: String?, unrecorded: UnrecordedInk = .notInResultsFile,
+        printing: Bool
     ) throws -> RenderReport {
-        var choices = RenderChoices(options: PictureOptions(colouring: colour, showsPenUp: penUp, showsLegend: !noLegend))
+        var choices = RenderChoices(
+            options: PictureOptions(colouring: colour, showsPenUp: penUp, showsLegend: !noLegend))
         (choices.displayMode, choices.step, choices.dotsPerInch, choices.force) = (displayMode, step, dpi, force)
         choices.animation = animate.map { RenderChoices.Animation(directory: $0, framesPerSecond: fps, speed: speed) }
         let drawn = try choices.draw(
-            document, from: file, mazes: { try MazeTestMazes.load(maze: maze, battery: battery).map(\.maze) }, unrecorded: unrecorded,
+            document, from: file, mazes: { try MazeTestMazes.load(maze: maze, battery: battery).map(\.maze) },
+            unrecorded: unrecorded,
             to: out, note: { printError($0) },
             pictureWritten: { picture, steps in
                 // Said before the frames are made, which takes a while.
-                if printing, let line = RenderReport(out: out, picture: picture, steps: steps, animation: nil).pictureLine { print(line) }
+                if printing,
+                    let line = RenderReport(out: out, picture: picture, steps: steps, animation: nil).pictureLine
+                {
+                    print(line)
+                }
             })
         let report = RenderReport(out: out, drawn: drawn, choices: choices)
         if printing, let line = report.animationLine { print(line) }

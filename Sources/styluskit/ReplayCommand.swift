@@ -40,9 +40,11 @@ struct Replay: ParsableCommand {
     @Argument(
         help: ArgumentHelp(
             "The recording: evemu (.evemu, .events, ...) or libinput-record YAML (.yml, .yaml).",
-            discussion: "Several, a directory (every recording under it) or - (a list on standard input) replay each on up to --jobs "
+            discussion:
+                "Several, a directory (every recording under it) or - (a list on standard input) replay each on up to --jobs "
                 + "threads, each into its own results file in --out, named after it (with its folders in front where two names "
-                + "would be the same); then a summary per recording, and the failures and a summary line on standard error."))
+                + "would be the same); then a summary per recording, and the failures and a summary line on standard error."
+        ))
     var recordings: [String]
 
     @OptionGroup var replaying: ReplaySessionOptions
@@ -70,7 +72,9 @@ struct Replay: ParsableCommand {
         guard replaying.test != nil else {
             throw ValidationError("Give --test clock, maze or sdt: the test the recording was made for.")
         }
-        guard !recordings.isEmpty else { throw ValidationError("Give a recording to replay (or several, a directory, or -).") }
+        guard !recordings.isEmpty else {
+            throw ValidationError("Give a recording to replay (or several, a directory, or -).")
+        }
         if let jobs, jobs < 1 { throw ValidationError("--jobs \(jobs) is not a number of jobs; give 1 or more.") }
         try replaying.check()
     }
@@ -87,12 +91,14 @@ struct Replay: ParsableCommand {
 
     /// Replays the recording and prints the summary; several, each into its own results file.
     func run() throws {
-        let batch = try BatchRun("styluskit replay", recordings, takes: { InputFileKind(path: $0).isRecording }, quiet: quiet)
+        let batch = try BatchRun(
+            "styluskit replay", recordings, takes: { InputFileKind(path: $0).isRecording }, quiet: quiet)
         guard recordings.count > 1 || batch.files != recordings else {
             return try replay(recordings[0]).print(json: output.json, toStandardError: events)
         }
         if events || patient.patient != nil {
-            throw ValidationError("--events and --patient belong to one recording's session; give one recording with them.")
+            throw ValidationError(
+                "--events and --patient belong to one recording's session; give one recording with them.")
         }
         let names = batch.names
         let replays = try batch.files.indices.map { index in
@@ -115,13 +121,15 @@ struct Replay: ParsableCommand {
         let replay = try session(path)
         let outcome = try replay.run(
             events: events ? { Swift.print($0) } : nil,
-            patient: { try self.patient.fill(&$0, resultsFile: $1, startUnixMilliseconds: $2) }, note: { printError($0) })
+            patient: { try self.patient.fill(&$0, resultsFile: $1, startUnixMilliseconds: $2) },
+            note: { printError($0) })
         return replaySummary(of: replay, outcome: outcome)
     }
 
     /// A results file or a journal given as a recording is named as what it is.
     func checkRecording(_ path: String) throws {
-        try RecordingReplay.checkRecording(path, descriptionFile: replaying.descriptionFile, out: out == "." ? nil : out)
+        try RecordingReplay.checkRecording(
+            path, descriptionFile: replaying.descriptionFile, out: out == "." ? nil : out)
     }
 }
 

@@ -9,7 +9,9 @@ import TestMaterials
 /// Each command checks the options as its inputs need (`replay` needs `--test`; `render` and
 /// `features` only for recordings, and take `--maze`/`--battery` for results files too).
 struct ReplaySessionOptions: ParsableArguments {
-    @Option(help: "The test the recordings were made for (needed to replay a recording; results files and journals say it).")
+    @Option(
+        help: "The test the recordings were made for (needed to replay a recording; results files and journals say it)."
+    )
     var test: TestKind?
 
     @Option(help: "The maze file of a one-maze maze test (--test maze), or of maze results files (.msk).")
@@ -18,7 +20,10 @@ struct ReplaySessionOptions: ParsableArguments {
     @Option(help: "The battery file listing the mazes of a maze test (--test maze), or of maze results files (.msk).")
     var battery: String?
 
-    @Option(help: "Where the command step ends: longest-pause, none, or seconds after the first event (--test sdt: a list, e.g. 60,120).")
+    @Option(
+        help:
+            "Where the command step ends: longest-pause, none, or seconds after the first event (--test sdt: a list, e.g. 60,120)."
+    )
     var stepSplit = "longest-pause"
 
     @Option(help: "Unix time in milliseconds of time zero of a recording with relative times (default: 0, i.e. 1970).")
@@ -26,7 +31,10 @@ struct ReplaySessionOptions: ParsableArguments {
 
     @OptionGroup var reading: RecordingReadingOptions
 
-    @Flag(help: "Go on with a recording whose pen never touched the tablet (its test has steps and no strokes) instead of refusing it.")
+    @Flag(
+        help:
+            "Go on with a recording whose pen never touched the tablet (its test has steps and no strokes) instead of refusing it."
+    )
     var allowEmpty = false
 
     @OptionGroup var profile: ProfileOptions
@@ -43,7 +51,8 @@ struct ReplaySessionOptions: ParsableArguments {
     /// still place the mazes of results files (not both). Not `validate()`: `render` checks its own way.
     func check() throws {
         do {
-            try RecordingReplay.checkOptions(test: test, stepSplit: stepSplit, startTime: startTime, maze: maze, battery: battery)
+            try RecordingReplay.checkOptions(
+                test: test, stepSplit: stepSplit, startTime: startTime, maze: maze, battery: battery)
         } catch {
             throw ValidationError("\(error)")
         }
@@ -55,7 +64,9 @@ struct ReplaySessionOptions: ParsableArguments {
     /// The session `recording` is replayed as, for `test`; a `--step-split` the test cannot read is a usage error.
     func replay(_ recording: String, test: TestKind) throws -> RecordingReplay {
         var replay = RecordingReplay(recording: recording, test: test)
-        (replay.descriptionFile, replay.allowTruncated, replay.deviceIndex) = (descriptionFile, reading.allowTruncated, reading.deviceIndex)
+        (replay.descriptionFile, replay.allowTruncated, replay.deviceIndex) = (
+            descriptionFile, reading.allowTruncated, reading.deviceIndex
+        )
         (replay.profileFile, replay.displayProfile) = (profileFile, displayProfile)
         replay.settings = try ProctoringSettings(file: settingsFile)
         (replay.maze, replay.battery, replay.startTime, replay.allowEmpty) = (maze, battery, startTime, allowEmpty)
@@ -66,6 +77,7 @@ struct ReplaySessionOptions: ParsableArguments {
     /// The mazes of `--maze` or `--battery`, for results files.
     func mazes() throws -> [AdministeredMaze] {
         guard maze != nil || battery != nil else { return [] }
-        return try MazeTestMazes.load(maze: maze, battery: battery, defaults: try ProctoringSettings(file: settingsFile).maze)
+        return try MazeTestMazes.load(
+            maze: maze, battery: battery, defaults: try ProctoringSettings(file: settingsFile).maze)
     }
 }

@@ -23,7 +23,9 @@ struct Report: ParsableCommand {
             participant id alone.
             """ + "\n\n" + ExitStatus.help)
 
-    @Argument(help: ArgumentHelp("The visit folder (OUT/<participant>/<time>/, with its visit.json).", valueName: "visit-dir"))
+    @Argument(
+        help: ArgumentHelp("The visit folder (OUT/<participant>/<time>/, with its visit.json).", valueName: "visit-dir")
+    )
     var visit: String
 
     @Option(help: ArgumentHelp("The PDF to write.", valueName: "file"))
@@ -32,14 +34,21 @@ struct Report: ParsableCommand {
     @Option(help: "The paper: a4 or letter (portrait).")
     var paper: ReportPaper = .a4
 
-    @Option(help: ArgumentHelp("A CSV file of normative ranges: test,measure,low,high,label (docs/report.md).", valueName: "file"))
+    @Option(
+        help: ArgumentHelp(
+            "A CSV file of normative ranges: test,measure,low,high,label (docs/report.md).", valueName: "file"))
     var ranges: String?
 
     @Option(
-        help: ArgumentHelp("The clinician key file, to show the patient's name and birth date (asks for its password).", valueName: "file"))
+        help: ArgumentHelp(
+            "The clinician key file, to show the patient's name and birth date (asks for its password).",
+            valueName: "file"))
     var clinicianKey: String?
 
-    @Flag(help: "Report a test whose results file `adf validate` rejects instead of refusing the visit; the test is marked invalid.")
+    @Flag(
+        help:
+            "Report a test whose results file `adf validate` rejects instead of refusing the visit; the test is marked invalid."
+    )
     var allowInvalid = false
 
     @Flag(help: "Replace an existing --out.")
@@ -52,7 +61,8 @@ struct Report: ParsableCommand {
         if !force && FileManager.default.fileExists(atPath: out) { throw ReportError.outputExists(path: out) }
         let normative = try ranges.map { try NormativeRanges(file: $0) }
         let clinician = try clinicianKey.map { try ClinicianKeyFile.unlock(at: $0, terminal: Terminal()) }
-        let content = try VisitReportContent.read(folder: visit, ranges: normative, clinician: clinician, allowsInvalid: allowInvalid)
+        let content = try VisitReportContent.read(
+            folder: visit, ranges: normative, clinician: clinician, allowsInvalid: allowInvalid)
         let layout = VisitReportLayout(content, paper: paper)
         try layout.write(to: out, force: force)
         VisitReportSummary(out: out, content: content, layout: layout).print(json: output.json)

@@ -7,7 +7,9 @@ import TestMaterials
 struct SettingsOptions: ParsableArguments {
     @Option(
         name: .customLong("settings"),
-        help: "A settings file (YAML; see Fixtures/settings/README.md) with the tests' options (default: the built-in defaults).")
+        help:
+            "A settings file (YAML; see Fixtures/settings/README.md) with the tests' options (default: the built-in defaults)."
+    )
     var settingsFile: String?
 
     /// The settings of `--settings FILE`, or the spec's defaults without it.

@@ -58,7 +58,8 @@ struct StylusKit: ParsableCommand {
             let status: ExitStatus = isUsage ? .usage : exitStatus(of: error)
             let message =
                 isUsage
-                ? (error as? CommandSuggestion)?.description ?? (error as? ParseFailure)?.message ?? fullMessage(for: error) : "\(error)"
+                ? (error as? CommandSuggestion)?.description ?? (error as? ParseFailure)?.message
+                    ?? fullMessage(for: error) : "\(error)"
             let report = ErrorReport(message: message, status: status)
             FileHandle.standardError.write(Data(((json ? report.json : report.text) + "\n").utf8))
             Foundation.exit(status.rawValue)
@@ -87,7 +88,9 @@ extension CommandSuggestion {
             let subcommands = command.configuration.subcommands
             guard !subcommands.isEmpty else { return }
             let names = subcommands.map { $0._commandName }
-            guard let index = names.firstIndex(of: word) else { throw CommandSuggestion(typed: word, path: path, commands: names) }
+            guard let index = names.firstIndex(of: word) else {
+                throw CommandSuggestion(typed: word, path: path, commands: names)
+            }
             command = subcommands[index]
             path += " " + word
             words = words.dropFirst()

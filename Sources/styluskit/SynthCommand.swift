@@ -1,7 +1,7 @@
 import ArgumentParser
-import Reports
 import Foundation
 import Recordings
+import Reports
 import Sessions
 import StylusGeometry
 import Synthesis
@@ -10,7 +10,8 @@ import SystemErrors
 /// `styluskit synth SCENARIO`: a realistic recording of a scripted drawing.
 struct Synth: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Generates a realistic evemu recording of a scripted drawing (a maze path, a clock, or digits in symbol-digit boxes).",
+        abstract:
+            "Generates a realistic evemu recording of a scripted drawing (a maze path, a clock, or digits in symbol-digit boxes).",
         discussion: """
             The scenario file (format in Fixtures/synth/README.md) names a maze, a clock or the \
             symbol-digit form and scripts the pen: touch-downs, moves through cells, holds, pauses, \
@@ -49,13 +50,17 @@ struct Synth: ParsableCommand {
     func run() throws {
         let synthesis = try ScenarioSynthesis(path: scenario)
         let scenarioName = (scenario as NSString).lastPathComponent
-        let likePath = like ?? (CalibrationLookup.installedProjectDirectory as NSString).appendingPathComponent(Self.defaultLike)
+        let likePath =
+            like ?? (CalibrationLookup.installedProjectDirectory as NSString).appendingPathComponent(Self.defaultLike)
         let device = try RecordingReader(path: likePath, descriptionPath: descriptionFile).header.device
-        let events = try synthesis.events(device: device, profile: try profile.profile(for: device)?.profile, seed: seed)
+        let events = try synthesis.events(
+            device: device, profile: try profile.profile(for: device)?.profile, seed: seed)
 
         let destination = output ?? ((scenarioName as NSString).deletingPathExtension + ".evemu")
         try synthesis.writeRecording(events, device: device, seed: seed, to: destination, force: force)
-        SynthReport(output: destination, scenario: scenario, summary: Synthesis.Summary(events), device: device, seed: seed).print(
+        SynthReport(
+            output: destination, scenario: scenario, summary: Synthesis.Summary(events), device: device, seed: seed
+        ).print(
             json: report.json)
     }
 }

@@ -85,7 +85,9 @@ struct PrintTrails: ParsableCommand {
             forms.append(layout)
         }
         try PrintedDocument.trailForms(forms, page: page).write(to: pdf.out)
-        PrintTrailsReport(out: pdf.out, page: page, layouts: forms.map { ($0, PageDrawing.trailFormOrigin($0, page: page)) })
-            .print(json: pdf.json)
+        PrintTrailsReport(
+            out: pdf.out, page: page, layouts: forms.map { ($0, PageDrawing.trailFormOrigin($0, page: page)) }
+        )
+        .print(json: pdf.json)
     }
 }

@@ -1,16 +1,17 @@
+import ADF
 import Administering
 import ArgumentParser
 import Reports
 import Sessions
 import SystemErrors
 import Visiting
-import ADF
 
 /// `styluskit visit`: every test of a protocol administered in the patient window, one after the other, into one visit
 /// folder.
 struct Visit: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Administers a visit: every test of a protocol in the patient window, in order, into one visit folder.",
+        abstract:
+            "Administers a visit: every test of a protocol in the patient window, in order, into one visit folder.",
         discussion: """
             Each test is administered exactly as `styluskit administer` administers it (the window, the \
             operator keys N, R, P, Escape twice and Ctrl+Q, the journal and the results file), with the \
@@ -51,7 +52,10 @@ struct Visit: ParsableCommand {
     @Flag(help: "Allow SDL's offscreen video driver (tests only): without a display no one sees the window.")
     var offscreen = false
 
-    @Flag(help: "Go on when the monitor's mode is not the one its display profile was measured at (the form's size is then wrong).")
+    @Flag(
+        help:
+            "Go on when the monitor's mode is not the one its display profile was measured at (the form's size is then wrong)."
+    )
     var allowDisplayMismatch = false
 
     /// For tests: the recordings fed through the live input path instead of a tablet, one per protocol test in order.
@@ -95,7 +99,8 @@ struct Visit: ParsableCommand {
 
     /// The administer request of one test of the visit.
     func request(
-        _ test: VisitTestRequest, seal: @escaping (_ resultsFile: String, _ startUnixMilliseconds: Double) throws -> SealedPatient?
+        _ test: VisitTestRequest,
+        seal: @escaping (_ resultsFile: String, _ startUnixMilliseconds: Double) throws -> SealedPatient?
     ) throws -> AdministerRequest {
         let pen: AdministerPen =
             try test.feed.map { .feed(path: $0, speed: feedSpeed) } ?? .tablet(node: visit.device, grab: visit.grab)

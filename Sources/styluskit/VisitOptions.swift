@@ -8,7 +8,9 @@ import Visits
 /// What a visit is given, shared by `visit` and `record --visit`: the protocol, the participant,
 /// where the visit folders go, the tablet, the profiles and the patient.
 struct VisitOptions: ParsableArguments {
-    @Option(name: .customLong("protocol"), help: "The visit's protocol file (YAML; docs/visit.md), e.g. Fixtures/protocols/standard.yaml.")
+    @Option(
+        name: .customLong("protocol"),
+        help: "The visit's protocol file (YAML; docs/visit.md), e.g. Fixtures/protocols/standard.yaml.")
     var protocolFile: String
 
     @Option(help: "The participant's id: the study's pseudonym (letters, digits, '-', '_', '.'), never a name.")
@@ -42,7 +44,8 @@ struct VisitOptions: ParsableArguments {
 
     /// Prints what became of the visit and ends with its run's exit status: 0 complete, 3 aborted, 4 stopped.
     func finish(_ runner: VisitRunner, ended: VisitRunEnd) throws {
-        let summary = VisitSummary(folder: runner.folder, lifeCycle: runner.lifeCycle, resumed: runner.resumed, ended: ended)
+        let summary = VisitSummary(
+            folder: runner.folder, lifeCycle: runner.lifeCycle, resumed: runner.resumed, ended: ended)
         if json {
             print(try JSONLine.encode(summary))
         } else {

@@ -27,7 +27,8 @@ struct AbsentValuesTests {
             x: 708.5, y: 314.5, altitude: .pi / 2, azimuth: 0, force: 1, unixMilliseconds: 1_673_535_664_834,
             absent: [.altitude, .azimuth, .pressure]),
         PenPoint(
-            x: 708.6, y: 312.2, altitude: .pi / 2, azimuth: 0, force: 1.239, unixMilliseconds: 1_673_535_664_840, absent: .tilt),
+            x: 708.6, y: 312.2, altitude: .pi / 2, azimuth: 0, force: 1.239, unixMilliseconds: 1_673_535_664_840,
+            absent: .tilt),
         PenPoint(x: 708.7, y: 312.0, altitude: 0.9, azimuth: 2.6374, force: 1.226, unixMilliseconds: 1_673_535_664_846),
     ]
 

@@ -14,7 +14,9 @@ struct ClockTimeTests {
         return document
     }
 
-    func written(_ document: ADFDocument, name: String = "r.csk") throws -> (path: String, text: String, directory: ScratchDirectory) {
+    func written(_ document: ADFDocument, name: String = "r.csk") throws -> (
+        path: String, text: String, directory: ScratchDirectory
+    ) {
         let directory = try ScratchDirectory()
         let path = directory.file(name)
         try document.write(to: path)
@@ -26,13 +28,19 @@ struct ClockTimeTests {
         let (path, text, directory) = try written(document(ClockFaceTime(hours: 2, minutes: 45)))
         defer { directory.remove() }
         #expect(text.contains(#"<Start timestamp="1673535657692" clockTime="2:45"/>"#))
-        #expect(text.contains(#"<Start brightness="0.3927" timestamp="1673535664692" volume="0.6505" clockTime="2:45"/>"#))
+        #expect(
+            text.contains(#"<Start brightness="0.3927" timestamp="1673535664692" volume="0.6505" clockTime="2:45"/>"#))
         #expect(text.components(separatedBy: "clockTime=").count == 3)
         #expect(!text.contains(#"<End timestamp="1673535664177" clockTime"#))
         #expect(ADFValidator().validate(path: path) == [])
         let read = try ADFReader.read(path: path).document
-        #expect(read.steps.map(\.start.clockTime) == [ClockFaceTime(hours: 2, minutes: 45), ClockFaceTime(hours: 2, minutes: 45)])
-        #expect(document(ClockFaceTime(hours: 2, minutes: 45)).asStored.steps.map(\.start.clockTime) == read.steps.map(\.start.clockTime))
+        #expect(
+            read.steps.map(\.start.clockTime) == [
+                ClockFaceTime(hours: 2, minutes: 45), ClockFaceTime(hours: 2, minutes: 45),
+            ])
+        #expect(
+            document(ClockFaceTime(hours: 2, minutes: 45)).asStored.steps.map(\.start.clockTime)
+                == read.steps.map(\.start.clockTime))
     }
 
     @Test("Absent when not given: the file is byte for byte the one written before the attribute existed")
@@ -46,13 +54,16 @@ struct ClockTimeTests {
         #expect(text == plain)
     }
 
-    @Test("The attribute's text: H:MM, hours 1-12, minutes 00-59", arguments: ["2:45", "11:10", "12:00", "1:05", "03:30"])
+    @Test(
+        "The attribute's text: H:MM, hours 1-12, minutes 00-59", arguments: ["2:45", "11:10", "12:00", "1:05", "03:30"])
     func attributeAccepted(_ text: String) throws {
         let time = try #require(ClockFaceTime(attribute: text))
         #expect(ClockFaceTime(attribute: time.attribute) == time)
     }
 
-    @Test("Not a time on a clock face", arguments: ["", "2", "2:5", "0:10", "13:00", "2:60", "2:45:00", "-1:10", "2 :45", "+2:45", "a:bc"])
+    @Test(
+        "Not a time on a clock face",
+        arguments: ["", "2", "2:5", "0:10", "13:00", "2:60", "2:45:00", "-1:10", "2 :45", "+2:45", "a:bc"])
     func attributeRefused(_ text: String) {
         #expect(ClockFaceTime(attribute: text) == nil)
     }

@@ -84,7 +84,7 @@ struct DecimalFormatTests {
     }
 
     @Test func integers() {
-        for value: Int64 in [0, 7, -7, 1673535664834, .max, .min, 1239] {
+        for value: Int64 in [0, 7, -7, 1_673_535_664_834, .max, .min, 1239] {
             let text = withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { buffer in
                 let length = DecimalFormat.write(value, to: buffer.baseAddress!)
                 return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<length]), as: UTF8.self)

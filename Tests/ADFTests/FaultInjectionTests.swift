@@ -193,7 +193,9 @@ struct FaultInjectionTests {
         #expect(try Self.pointElements(path) == Self.totalPoints)
     }
 
-    @Test("ENOSPC on a spool mid-session: addPoint says so; freed, the same point goes in again and nothing is lost or doubled")
+    @Test(
+        "ENOSPC on a spool mid-session: addPoint says so; freed, the same point goes in again and nothing is lost or doubled"
+    )
     func diskFullInSpool() throws {
         let directory = try ScratchDirectory()
         defer { directory.remove() }
@@ -237,7 +239,9 @@ struct FaultInjectionTests {
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == reference)
     }
 
-    @Test("EIO from fsync before the move: nothing under the final name, no temporary file, the message says the disk may be failing")
+    @Test(
+        "EIO from fsync before the move: nothing under the final name, no temporary file, the message says the disk may be failing"
+    )
     func ioErrorOnSync() throws {
         let directory = try ScratchDirectory()
         defer { directory.remove() }
@@ -246,11 +250,15 @@ struct FaultInjectionTests {
         let path = directory.file("t.csk")
         let recorder = try ADFRecorder(destination: path, variant: .clock, calls: disk.calls)
         try Self.record(recorder)
-        #expect(throws: ADFError.fileSystem(operation: "flush to disk", path: path, errno: EIO, reason: "Input/output error")) {
+        #expect(
+            throws: ADFError.fileSystem(
+                operation: "flush to disk", path: path, errno: EIO, reason: "Input/output error")
+        ) {
             try recorder.finish(environment: ClockSketchData(), display: .referenceTablet)
         }
         #expect(
-            ADFError.fileSystem(operation: "flush to disk", path: path, errno: EIO, reason: "Input/output error").description
+            ADFError.fileSystem(operation: "flush to disk", path: path, errno: EIO, reason: "Input/output error")
+                .description
                 == "Could not flush to disk \(path): the disk reported an input/output error (Input/output error); it may "
                 + "be failing. No results file was kept under that name; write to another disk, then try again.")
         #expect(try directory.contents() == [])
@@ -274,7 +282,8 @@ struct FaultInjectionTests {
         #expect(try directory.contents() == [])
     }
 
-    @Test("A real full disk (a 160 KiB tmpfs when root, else /dev/full): nothing under the final name, no temporary file")
+    @Test(
+        "A real full disk (a 160 KiB tmpfs when root, else /dev/full): nothing under the final name, no temporary file")
     func realFullDisk() throws {
         let directory = try ScratchDirectory()
         defer { directory.remove() }
@@ -306,7 +315,8 @@ struct FaultInjectionTests {
             error.description.contains(
                 ": the disk is full (No space left on device). No results file was kept under that name; free space on the disk that holds \(small)"
             ))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: small) == [], "a partial or temporary file was left")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: small) == [], "a partial or temporary file was left")
     }
 
     @Test("A killed writer's temporary files are removed by the next recorder of that name; a live writer's are not")
@@ -316,7 +326,9 @@ struct FaultInjectionTests {
         // pid 2^22 + 1 is above Linux's pid_max limit (2^22): no process can have it.
         let dead = Int32(4_194_305)
         let names = [".t.csk.writing-\(dead)-1", ".t.csk.points-\(dead)-1", ".t.csk.motion-\(dead)-3"]
-        for name in names { _ = FileManager.default.createFile(atPath: directory.file(name), contents: Data("partial".utf8)) }
+        for name in names {
+            _ = FileManager.default.createFile(atPath: directory.file(name), contents: Data("partial".utf8))
+        }
         // A live writer's: this process's pid, and another name's, and a results file.
         let kept = [".t.csk.writing-\(getpid())-1", ".u.csk.writing-\(dead)-1", "t.csk.bak", ".t.csk.notes"]
         for name in kept { _ = FileManager.default.createFile(atPath: directory.file(name), contents: Data()) }
@@ -336,7 +348,9 @@ struct FaultInjectionTests {
         #expect(try directory.contents() == (kept + ["t.csk", ".t.csk.writing-\(dead)-2"]).sorted())
     }
 
-    @Test("--force (replacing): ENOSPC at finish leaves the older results file as it was; freed, the new file replaces it")
+    @Test(
+        "--force (replacing): ENOSPC at finish leaves the older results file as it was; freed, the new file replaces it"
+    )
     func replacingKeepsOlderOnFailure() throws {
         let directory = try ScratchDirectory()
         defer { directory.remove() }
@@ -347,7 +361,9 @@ struct FaultInjectionTests {
         disk.writeRule = { $0 > 1 ? .fail(ENOSPC) : nil }
         let recorder = try ADFRecorder(destination: path, variant: .clock, replacing: true, calls: disk.calls)
         try Self.record(recorder)
-        #expect(throws: ADFError.self) { try recorder.finish(environment: ClockSketchData(), display: .referenceTablet) }
+        #expect(throws: ADFError.self) {
+            try recorder.finish(environment: ClockSketchData(), display: .referenceTablet)
+        }
         #expect(try String(contentsOfFile: path, encoding: .utf8) == "older results")
         #expect(try directory.contents() == ["t.csk"])
         disk.writeRule = { _ in nil }
@@ -359,17 +375,23 @@ struct FaultInjectionTests {
     @Test("The other file system messages: read-only disk, any other errno, a directory that could not be flushed")
     func otherMessages() {
         #expect(
-            ADFError.fileSystem(operation: "write", path: "/r/t.csk", errno: EROFS, reason: "Read-only file system").description
-                == "Could not write /r/t.csk: the disk is read-only (Read-only file system). Choose a writable directory, then try again.")
+            ADFError.fileSystem(operation: "write", path: "/r/t.csk", errno: EROFS, reason: "Read-only file system")
+                .description
+                == "Could not write /r/t.csk: the disk is read-only (Read-only file system). Choose a writable directory, then try again."
+        )
         #expect(
-            ADFError.fileSystem(operation: "write", path: "/r/t.csk", errno: EACCES, reason: "Permission denied").description
-                == "Could not write /r/t.csk: Permission denied. Check that the directory exists, is writable and has free space.")
+            ADFError.fileSystem(operation: "write", path: "/r/t.csk", errno: EACCES, reason: "Permission denied")
+                .description
+                == "Could not write /r/t.csk: Permission denied. Check that the directory exists, is writable and has free space."
+        )
         #expect(
-            ADFError.fileSystem(operation: "write", path: "/r/t.csk", errno: ENOSPC, reason: "No space left on device").problem
+            ADFError.fileSystem(operation: "write", path: "/r/t.csk", errno: ENOSPC, reason: "No space left on device")
+                .problem
                 == "Could not write /r/t.csk: the disk is full (No space left on device)")
         #expect(
             Files.directorySyncFailure("/r/t.csk", EIO).description
                 == "Could not flush to disk the directory entry of /r/t.csk: Input/output error; the file is complete, but a "
-                + "power cut before the disk recovers could lose it. Check that the directory exists, is writable and has free space.")
+                + "power cut before the disk recovers could lose it. Check that the directory exists, is writable and has free space."
+        )
     }
 }

@@ -47,7 +47,9 @@ struct GoldenVariantTests {
             #expect(read.steps.map(\.identifier) == document.steps.map(\.identifier))
             #expect(read.steps.map(\.drawingTags) == document.steps.map(\.drawingTags))
             #expect(read.steps.map(\.interruptions.count) == document.steps.map(\.interruptions.count))
-            #expect(read.steps.map { $0.strokes.map(\.points.count) } == document.steps.map { $0.strokes.map(\.points.count) })
+            #expect(
+                read.steps.map { $0.strokes.map(\.points.count) }
+                    == document.steps.map { $0.strokes.map(\.points.count) })
             #expect(read.display == document.display)
         }
     }

@@ -107,7 +107,8 @@ struct HostileInputTests {
     @Test("A plain DOCTYPE (no entities) is refused too")
     func plainDoctype() throws {
         let (path, directory) = try file(
-            "<?xml version=\"1.0\"?>\n\n<!DOCTYPE ClockSketchXMLFile SYSTEM \"http://example.com/adf.dtd\">\n<ClockSketchXMLFile/>\n")
+            "<?xml version=\"1.0\"?>\n\n<!DOCTYPE ClockSketchXMLFile SYSTEM \"http://example.com/adf.dtd\">\n<ClockSketchXMLFile/>\n"
+        )
         defer { directory.remove() }
         let error = try #require(refusal(path))
         #expect(error.reason == .documentType)
@@ -155,7 +156,8 @@ struct HostileInputTests {
         let (path, directory) = try file(text)
         defer { directory.remove() }
         let error = try #require(refusal(path))
-        #expect(error.reason == .attributeTooLong(element: "DeviceName", attribute: "value", bytes: 100_000, limit: 65536))
+        #expect(
+            error.reason == .attributeTooLong(element: "DeviceName", attribute: "value", bytes: 100_000, limit: 65536))
         #expect(
             error.description
                 == "\(path):4: attribute value of <DeviceName> is longer than 65536 bytes "
@@ -287,7 +289,9 @@ struct HostileInputTests {
         #expect(points == [3])
     }
 
-    @Test("A RawData, Motion or Pause under an unknown section or parent is ignored, not closed on a record never opened (a fuzzer's find)")
+    @Test(
+        "A RawData, Motion or Pause under an unknown section or parent is ignored, not closed on a record never opened (a fuzzer's find)"
+    )
     func recordsOnlyInTheirSections() throws {
         let (path, directory) = try file(
             """

@@ -14,7 +14,8 @@ struct InstructionTimesTests {
             steps: [
                 ADFDocument.Step(
                     identifier: "mazeStep-a",
-                    start: StepMark(unixMilliseconds: 1_000.7, brightness: 0.5, volume: 0.25, instructions: instructions),
+                    start: StepMark(
+                        unixMilliseconds: 1_000.7, brightness: 0.5, volume: 0.25, instructions: instructions),
                     end: StepMark(unixMilliseconds: 9_000),
                     strokes: [
                         ADFDocument.Stroke(
@@ -37,7 +38,9 @@ struct InstructionTimesTests {
         return (path, try String(contentsOfFile: path, encoding: .utf8), directory)
     }
 
-    @Test("Written on Start after brightness, timestamp and volume, truncated to whole ms like every ADF timestamp; End unchanged")
+    @Test(
+        "Written on Start after brightness, timestamp and volume, truncated to whole ms like every ADF timestamp; End unchanged"
+    )
     func written() throws {
         let (path, text, directory) = try written(document(instructions: Self.times))
         defer { directory.remove() }
@@ -64,7 +67,9 @@ struct InstructionTimesTests {
         #expect(!whole.contains("journalEnded"))
     }
 
-    @Test("Who ended a step is said on its End (outcome) for anyone but the participant, read back, valid; absent for their own finish")
+    @Test(
+        "Who ended a step is said on its End (outcome) for anyone but the participant, read back, valid; absent for their own finish"
+    )
     func stepOutcome() throws {
         for outcome in StepOutcome.allCases where outcome != .finished {
             var ended = document(instructions: nil)
@@ -89,13 +94,16 @@ struct InstructionTimesTests {
         for word in ["gave-up", "finished", ""] {
             let (path, text, directory) = try written(document(instructions: nil))
             defer { directory.remove() }
-            try text.replacingOccurrences(of: #"<End timestamp="9000"/>"#, with: #"<End timestamp="9000" outcome="\#(word)"/>"#)
-                .write(toFile: path, atomically: true, encoding: .utf8)
+            try text.replacingOccurrences(
+                of: #"<End timestamp="9000"/>"#, with: #"<End timestamp="9000" outcome="\#(word)"/>"#
+            )
+            .write(toFile: path, atomically: true, encoding: .utf8)
             #expect(throws: ADFReadError.self) { try ADFReader.read(path: path) }
             let problems = ADFValidator().validate(path: path).map(\.description)
             #expect(
                 problems.count == 1
-                    && problems[0].contains(#"<End> outcome="\#(word)" is not one of 'moved-on', 'time-limit', 'stopped', 'skipped'"#),
+                    && problems[0].contains(
+                        #"<End> outcome="\#(word)" is not one of 'moved-on', 'time-limit', 'stopped', 'skipped'"#),
                 "\(problems)")
         }
     }
@@ -114,10 +122,15 @@ struct InstructionTimesTests {
         let (path, _, directory) = try written(document(instructions: Self.times))
         defer { directory.remove() }
         let read = try ADFReader.read(path: path).document.steps[0].start.instructions
-        #expect(read == InstructionTimes(shownUnixMilliseconds: 1_100, spokenUnixMilliseconds: 2_300, firstTouchUnixMilliseconds: 2_600))
+        #expect(
+            read
+                == InstructionTimes(
+                    shownUnixMilliseconds: 1_100, spokenUnixMilliseconds: 2_300, firstTouchUnixMilliseconds: 2_600))
         let summary = try ADFSummary(path: path)
         #expect(summary.steps[0].readingMilliseconds == 1_500)
-        #expect(summary.text.contains("step mazeStep-a: 1000 - 9000 (wall time 8.000 s), 1 stroke, 1 point, instructions read in 1.500 s"))
+        #expect(
+            summary.text.contains(
+                "step mazeStep-a: 1000 - 9000 (wall time 8.000 s), 1 stroke, 1 point, instructions read in 1.500 s"))
         #expect(try summary.json().contains(#""readingMilliseconds":1500"#))
     }
 
@@ -127,14 +140,20 @@ struct InstructionTimesTests {
     func summaryDurations() throws {
         var paused = document(instructions: nil)
         paused.steps[0].interruptions = [
-            Interruption(type: "operator-paused", unixMilliseconds: 3_000), Interruption(type: "no-drawing", unixMilliseconds: 3_500),
-            Interruption(type: "operator-resumed", unixMilliseconds: 5_000), Interruption(type: "operator-paused", unixMilliseconds: 8_000),
+            Interruption(type: "operator-paused", unixMilliseconds: 3_000),
+            Interruption(type: "no-drawing", unixMilliseconds: 3_500),
+            Interruption(type: "operator-resumed", unixMilliseconds: 5_000),
+            Interruption(type: "operator-paused", unixMilliseconds: 8_000),
         ]
         let (path, _, directory) = try written(paused)
         defer { directory.remove() }
         let summary = try ADFSummary(path: path)
-        #expect(summary.durationMilliseconds == 8_000 && summary.pausedMilliseconds == 3_000 && summary.drawingMilliseconds == 5_000)
-        #expect(summary.text.contains("wall time: 8.000 s, paused time: 3.000 s, time drawing: 5.000 s, 1 step"), "\(summary.text)")
+        #expect(
+            summary.durationMilliseconds == 8_000 && summary.pausedMilliseconds == 3_000
+                && summary.drawingMilliseconds == 5_000)
+        #expect(
+            summary.text.contains("wall time: 8.000 s, paused time: 3.000 s, time drawing: 5.000 s, 1 step"),
+            "\(summary.text)")
         #expect(summary.text.contains("(wall time 8.000 s, paused time 3.000 s)"))
         #expect(!summary.text.contains("duration"))
         #expect(try summary.json().contains(#""pausedMilliseconds":3000"#))
@@ -161,7 +180,8 @@ struct InstructionTimesTests {
             try recorder.endStep(StepMark(unixMilliseconds: start + 3_000))
         }
         func times(_ shown: Double, _ touch: Double) -> InstructionTimes {
-            InstructionTimes(shownUnixMilliseconds: shown, spokenUnixMilliseconds: shown + 10, firstTouchUnixMilliseconds: touch)
+            InstructionTimes(
+                shownUnixMilliseconds: shown, spokenUnixMilliseconds: shown + 10, firstTouchUnixMilliseconds: touch)
         }
         #expect(try recorder.instructionTimes(times(1_100, 1_500), step: "mazeStep-a"))
         // A repeat in the first step: replaces the first measure.
@@ -170,8 +190,12 @@ struct InstructionTimesTests {
         #expect(try recorder.instructionTimes(times(1, 2), step: "mazeStep-b") == false)
         let path = try recorder.finish(environment: ClockSketchData(), display: .referenceTablet)
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        #expect(text.contains(#"<Start timestamp="1000" instructionsShown="1600" instructionsSpoken="1610" firstTouch="1900"/>"#))
-        #expect(text.contains(#"<Start timestamp="5000" instructionsShown="5100" instructionsSpoken="5110" firstTouch="5400"/>"#))
+        #expect(
+            text.contains(
+                #"<Start timestamp="1000" instructionsShown="1600" instructionsSpoken="1610" firstTouch="1900"/>"#))
+        #expect(
+            text.contains(
+                #"<Start timestamp="5000" instructionsShown="5100" instructionsSpoken="5110" firstTouch="5400"/>"#))
         #expect(text.components(separatedBy: "instructionsShown=").count == 3)
     }
 
@@ -187,7 +211,9 @@ struct InstructionTimesTests {
         return (path, directory)
     }
 
-    @Test("The validator accepts the three attributes and reports a partial, fractional or out-of-order measure, in words")
+    @Test(
+        "The validator accepts the three attributes and reports a partial, fractional or out-of-order measure, in words"
+    )
     func validator() throws {
         let (good, goodDirectory) = try goldenWithStart(
             #"      <Start timestamp="1673535657692" instructionsShown="1673535657700" instructionsSpoken="1673535657800" firstTouch="1673535657750"/>"#

@@ -37,7 +37,10 @@ struct MachineFactsTests {
     func extremes() throws {
         let full = try fakeSysfs(["panel": ("255\n", "255\n", nil)])
         let off = try fakeSysfs(["panel": ("0\n", "255\n", nil)])
-        defer { full.remove(); off.remove() }
+        defer {
+            full.remove()
+            off.remove()
+        }
         #expect(MachineFacts(sysfsRoot: full.path).brightness() == 1)
         #expect(MachineFacts(sysfsRoot: off.path).brightness() == 0)
     }
@@ -81,7 +84,10 @@ struct MachineFactsTests {
     func noVolume() throws {
         let root = try fakeSysfs(["panel": ("128\n", "256\n", nil)])
         let directory = try ScratchDirectory()
-        defer { root.remove(); directory.remove() }
+        defer {
+            root.remove()
+            directory.remove()
+        }
         let facts = MachineFacts(sysfsRoot: root.path)
         let start = facts.stepMark(unixMilliseconds: 1_673_535_657_692)
         let end = facts.stepMark(unixMilliseconds: 1_673_535_664_177)

@@ -123,27 +123,37 @@ struct ReaderFastPathTests {
         // Line 7 is the first point's line in `file(point:in:)`.
         let extra = try file(
             "extra",
-            point: #"<point altitude="1.5" azimuth="0.5" pressure="1239" timestamp="1673535664834" x="708.5" y="314.5" tilt="3"/>"#,
+            point:
+                #"<point altitude="1.5" azimuth="0.5" pressure="1239" timestamp="1673535664834" x="708.5" y="314.5" tilt="3"/>"#,
             in: directory)
         let open = try file(
-            "open", point: #"<point altitude="1.5" azimuth="0.5" pressure="1239" timestamp="1673535664834" x="708.5" y="314.5"></point>"#,
+            "open",
+            point:
+                #"<point altitude="1.5" azimuth="0.5" pressure="1239" timestamp="1673535664834" x="708.5" y="314.5"></point>"#,
             in: directory)
         let older = try file("older", point: #"<point timestamp="1673535664834" x="708.5" y="314.5"/>"#, in: directory)
         for path in [extra, open] {
             let points = try ADFReader.read(path: path).document.steps[0].strokes[0].points
             #expect(
-                points.first == PenPoint(x: 708.5, y: 314.5, altitude: 1.5, azimuth: 0.5, force: 1.239, unixMilliseconds: 1_673_535_664_834)
+                points.first
+                    == PenPoint(
+                        x: 708.5, y: 314.5, altitude: 1.5, azimuth: 0.5, force: 1.239,
+                        unixMilliseconds: 1_673_535_664_834)
             )
             #expect(points.count == 2)
         }
         // Files of the older generation lack altitude, azimuth and pressure: they read as 0.
         let first = try ADFReader.read(path: older).document.steps[0].strokes[0].points[0]
-        #expect(first == PenPoint(x: 708.5, y: 314.5, altitude: 0, azimuth: 0, force: 0, unixMilliseconds: 1_673_535_664_834))
+        #expect(
+            first
+                == PenPoint(x: 708.5, y: 314.5, altitude: 0, azimuth: 0, force: 0, unixMilliseconds: 1_673_535_664_834))
 
-        let exponent = try file("exponent", point: #"<point timestamp="1673535664834" x="1e3" y="314.5"/>"#, in: directory)
+        let exponent = try file(
+            "exponent", point: #"<point timestamp="1673535664834" x="1e3" y="314.5"/>"#, in: directory)
         #expect(
             throws: ADFReadError(
-                path: exponent, line: 7, reason: .invalidValue(element: "point", attribute: "x", value: "1e3", expected: "a decimal number")
+                path: exponent, line: 7,
+                reason: .invalidValue(element: "point", attribute: "x", value: "1e3", expected: "a decimal number")
             )
         ) {
             try ADFReader.forEachPoint(path: exponent) { _ in }
@@ -156,7 +166,9 @@ struct ReaderFastPathTests {
             "long", point: "<point timestamp=\"1673535664834\" x=\"\(String(repeating: "1", count: 100))\" y=\"1\"/>",
             in: directory)
         #expect(
-            throws: ADFReadError(path: tooLong, line: 7, reason: .attributeTooLong(element: "point", attribute: "x", bytes: 100, limit: 50))
+            throws: ADFReadError(
+                path: tooLong, line: 7,
+                reason: .attributeTooLong(element: "point", attribute: "x", bytes: 100, limit: 50))
         ) {
             try ADFReader.forEachPoint(path: tooLong, limits: ADFReadLimits(maximumAttributeBytes: 50)) { _ in }
         }

@@ -38,7 +38,9 @@ struct ReaderTests {
         #expect(document.environment.canvasHeight == 1004.5)
         #expect(document.environment.originalOrigin == .init(x: 0, y: 20))
         #expect(document.steps.map(\.identifier) == ["clockStep-command", "clockStep-copy"])
-        #expect(document.steps[1].start == StepMark(unixMilliseconds: 1_673_535_664_692, brightness: 0.3927, volume: 0.6505))
+        #expect(
+            document.steps[1].start == StepMark(unixMilliseconds: 1_673_535_664_692, brightness: 0.3927, volume: 0.6505)
+        )
         #expect(document.steps.map { $0.strokes.map(\.points.count) } == [[3, 2], [2]])
         #expect(file.drawings.map(\.strokeNumbers) == [[1, 2], [3]])
         #expect(file.drawings.map(\.container) == ["symbol", "symbol"])
@@ -46,7 +48,9 @@ struct ReaderTests {
         // x="101.2500" y="199.6250"/>
         #expect(
             document.steps[0].strokes[0].points[1]
-                == PenPoint(x: 101.25, y: 199.625, altitude: 1.21, azimuth: 0.6, force: 0.863, unixMilliseconds: 1_673_535_658_700))
+                == PenPoint(
+                    x: 101.25, y: 199.625, altitude: 1.21, azimuth: 0.6, force: 0.863,
+                    unixMilliseconds: 1_673_535_658_700))
         // StartTime: 1673535658692.3 in the first RawData block.
         #expect(document.steps[0].strokes[0].beginUnixMilliseconds == 1_673_535_658_692.3)
         #expect(file.drawings[0].rawData?.hasPrefix("Number of strokes: 2\nStrokeID: 0\n") == true)

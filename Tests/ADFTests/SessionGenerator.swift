@@ -46,14 +46,17 @@ struct SessionGenerator {
         for order in 1...count {
             let kind = TrailRecord.Kind.allCases.randomElement(using: &random)!
             circles.append(
-                TrailRecord.Circle(order: order, label: word(), kind: kind, x: grid(-50_000...10_000_000), y: grid(0...10_000_000)))
+                TrailRecord.Circle(
+                    order: order, label: word(), kind: kind, x: grid(-50_000...10_000_000), y: grid(0...10_000_000)))
         }
         var times: [Double] = []
         for _ in 0..<Int.random(in: 0...count, using: &random) {
             times.append(start + Double(Int64.random(in: 0...Int64(end - start), using: &random)))
         }
         times.sort()
-        let arrivals = times.enumerated().map { TrailRecord.Arrival(circle: $0.offset + 1, unixMilliseconds: $0.element) }
+        let arrivals = times.enumerated().map {
+            TrailRecord.Arrival(circle: $0.offset + 1, unixMilliseconds: $0.element)
+        }
         var errors: [TrailRecord.Error] = []
         if count >= 2 {
             for _ in 0..<Int.random(in: 0...2, using: &random) {
@@ -62,15 +65,18 @@ struct SessionGenerator {
                 errors.append(
                     TrailRecord.Error(
                         unixMilliseconds: at, wrongCircle: 2, expectedCircle: 1,
-                        errorClass: TrailRecord.ErrorClass.allCases.randomElement(using: &random)!, correctedUnixMilliseconds: corrected))
+                        errorClass: TrailRecord.ErrorClass.allCases.randomElement(using: &random)!,
+                        correctedUnixMilliseconds: corrected))
             }
         }
         let prompts = (0..<Int.random(in: 0...2, using: &random)).map { _ in
             TrailRecord.Prompt(unixMilliseconds: end, fromCircle: count)
         }
-        let outcome: TrailRecord.Outcome = arrivals.count == count ? .finished : (Bool.random(using: &random) ? .discontinued : .skipped)
+        let outcome: TrailRecord.Outcome =
+            arrivals.count == count ? .finished : (Bool.random(using: &random) ? .discontinued : .skipped)
         return TrailRecord(
-            layout: word(), circleRadius: grid(1...1_000_000), outcome: outcome, circles: circles, arrivals: arrivals, errors: errors,
+            layout: word(), circleRadius: grid(1...1_000_000), outcome: outcome, circles: circles, arrivals: arrivals,
+            errors: errors,
             prompts: prompts)
     }
 

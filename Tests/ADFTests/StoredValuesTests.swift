@@ -15,17 +15,22 @@ struct StoredValuesTests {
         var generator = SystemRandomNumberGenerator()
         var points: [PenPoint] = [
             PenPoint(
-                x: 0.00005, y: -0.00004, altitude: 1.23456789, azimuth: 6.28318, force: 0.0005, unixMilliseconds: 1_700_000_000_000.999),
-            PenPoint(x: 1234.56785, y: 0.12345, altitude: 0.00015, azimuth: 0.00025, force: 1.2345, unixMilliseconds: 1_700_000_000_001.5),
+                x: 0.00005, y: -0.00004, altitude: 1.23456789, azimuth: 6.28318, force: 0.0005,
+                unixMilliseconds: 1_700_000_000_000.999),
+            PenPoint(
+                x: 1234.56785, y: 0.12345, altitude: 0.00015, azimuth: 0.00025, force: 1.2345,
+                unixMilliseconds: 1_700_000_000_001.5),
         ]
         var time = 1_700_000_000_002.0
         for _ in 0..<500 {
             time += Double.random(in: 0.1...9, using: &generator)
             points.append(
                 PenPoint(
-                    x: Double.random(in: -10...2000, using: &generator), y: Double.random(in: 0...1500, using: &generator),
+                    x: Double.random(in: -10...2000, using: &generator),
+                    y: Double.random(in: 0...1500, using: &generator),
                     altitude: Double.random(in: 0...(Double.pi / 2), using: &generator),
-                    azimuth: Double.random(in: 0..<(2 * Double.pi), using: &generator), force: Double.random(in: 0...4, using: &generator),
+                    azimuth: Double.random(in: 0..<(2 * Double.pi), using: &generator),
+                    force: Double.random(in: 0...4, using: &generator),
                     unixMilliseconds: time))
         }
         var environment = ClockSketchData()
@@ -39,7 +44,8 @@ struct StoredValuesTests {
                     end: StepMark(unixMilliseconds: time + 0.7),
                     strokes: [
                         ADFDocument.Stroke(
-                            beginUnixMilliseconds: points[0].unixMilliseconds, endUnixMilliseconds: time, points: points)
+                            beginUnixMilliseconds: points[0].unixMilliseconds, endUnixMilliseconds: time, points: points
+                        )
                     ],
                     interruptions: [Interruption(type: "wall-cross", unixMilliseconds: 1_700_000_000_003.25)])
             ],

@@ -51,7 +51,9 @@ struct TrailsFileTests {
     }
 
     /// The golden with `replacements` applied (each once, in order), written as `name`.
-    private func edited(_ replacements: [(String, String)], name: String = "edited.tsk") throws -> (String, ScratchDirectory) {
+    private func edited(_ replacements: [(String, String)], name: String = "edited.tsk") throws -> (
+        String, ScratchDirectory
+    ) {
         var text = try String(contentsOfFile: "\(goldenDirectory)/trails-small.tsk", encoding: .utf8)
         for (old, new) in replacements {
             let range = try #require(text.range(of: old), "\(old) is in the golden")
@@ -140,7 +142,9 @@ struct TrailsFileTests {
             name: "trail.msk")
         defer { mazeDirectory.remove() }
         let messages = ADFValidator().validate(path: maze).map(\.description)
-        #expect(messages.contains("\(maze):\(firstTrail): <Trail> in a .msk file: only a trail making file (.tsk) records trails"))
+        #expect(
+            messages.contains(
+                "\(maze):\(firstTrail): <Trail> in a .msk file: only a trail making file (.tsk) records trails"))
     }
 
     @Test("Hostile trail elements are refused or ignored, never trapped on (no crash, no unbounded number)")
@@ -174,7 +178,8 @@ struct TrailsFileTests {
 
         // The entity attacks are refused in a .tsk as in the other three.
         let doctype = directory.file("doctype.tsk")
-        try #"<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">]><TrailsSketchXMLFile>&lol;</TrailsSketchXMLFile>"#
+        try
+            #"<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol">]><TrailsSketchXMLFile>&lol;</TrailsSketchXMLFile>"#
             .write(toFile: doctype, atomically: true, encoding: .utf8)
         #expect(ADFValidator().validate(path: doctype).count == 1)
         #expect(throws: ADFReadError.self) { try ADFReader.read(path: doctype) }
@@ -233,7 +238,9 @@ func smallTrailsDocument() -> ADFDocument {
                 PenPoint(x: to.x, y: to.y, altitude: 1.1, azimuth: 2.5, force: 0.625, unixMilliseconds: start + 400),
             ])
     }
-    let sampleStrokes = (0..<7).map { stroke(base + 2000 + Double($0) * 1000, from: sampleCircles[$0], to: sampleCircles[$0 + 1]) }
+    let sampleStrokes = (0..<7).map {
+        stroke(base + 2000 + Double($0) * 1000, from: sampleCircles[$0], to: sampleCircles[$0 + 1])
+    }
     var sampleArrivals: [TrailRecord.Arrival] = []
     for index in 0..<8 {
         let time = base + 2000 + Double(index) * 1000 - (index == 0 ? 0 : 600)

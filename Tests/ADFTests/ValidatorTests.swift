@@ -76,7 +76,8 @@ struct ValidatorTests {
             ])
 
         // Line 17 is the first step's Start.
-        let (startPath, startDirectory) = try edited("start.csk", [17: #"      <Start timestamp="-9223372036854775808"/>"#])
+        let (startPath, startDirectory) = try edited(
+            "start.csk", [17: #"      <Start timestamp="-9223372036854775808"/>"#])
         defer { startDirectory.remove() }
         #expect(
             ADFValidator().validate(path: startPath).map(\.description) == [
@@ -91,7 +92,8 @@ struct ValidatorTests {
         // 2^53 + 2 is the first Double above 2^53 (2^53 + 1 reads as 2^53, which is in).
         let (startPath, startDirectory) = try edited("start.csk", [17: #"      <Start timestamp="9007199254740994"/>"#])
         defer { startDirectory.remove() }
-        let refusal = "\(startPath):17: <Start> has timestamp=\"9007199254740994\", which is not a Unix time in whole milliseconds \(limit)"
+        let refusal =
+            "\(startPath):17: <Start> has timestamp=\"9007199254740994\", which is not a Unix time in whole milliseconds \(limit)"
         #expect(throws: ADFReadError.self) { try ADFReader.read(path: startPath) }
         do {
             _ = try ADFSummary(path: startPath)
@@ -111,7 +113,9 @@ struct ValidatorTests {
                     #"          <point altitude="1.2000" azimuth="0.5000" pressure="800" timestamp="99999999999999999999999" x="100.0000" y="200.0000"/>"#
             ])
         defer { pointDirectory.remove() }
-        for read in [{ _ = try ADFReader.read(path: pointPath) }, { try ADFReader.forEachPoint(path: pointPath) { _ in } }] {
+        for read in [
+            { _ = try ADFReader.read(path: pointPath) }, { try ADFReader.forEachPoint(path: pointPath) { _ in } },
+        ] {
             do {
                 try read()
                 Issue.record("a point at 10^23 ms was read")
@@ -147,7 +151,8 @@ struct ValidatorTests {
         let directory = try ScratchDirectory()
         defer { directory.remove() }
         let path = directory.file("x.csk")
-        try "<?xml version=\"1.0\"?>\n<!DOCTYPE x>\n<ClockSketchXMLFile/>".write(toFile: path, atomically: true, encoding: .utf8)
+        try "<?xml version=\"1.0\"?>\n<!DOCTYPE x>\n<ClockSketchXMLFile/>".write(
+            toFile: path, atomically: true, encoding: .utf8)
         let problems = ADFValidator().validate(path: path)
         #expect(problems.count == 1)
         #expect(problems.first?.line == 2)
@@ -157,12 +162,16 @@ struct ValidatorTests {
     // MARK: Time order (issue 28)
 
     /// A point of clock-small.csk (line 43, 44, 45: stroke 1; 48, 49: stroke 2; 72, 73: stroke 3) at `timestamp`.
-    private static func point(_ timestamp: Int64, x: String = "101.2500", y: String = "199.6250", pressure: Int = 863) -> String {
+    private static func point(_ timestamp: Int64, x: String = "101.2500", y: String = "199.6250", pressure: Int = 863)
+        -> String
+    {
         #"          <point altitude="1.2100" azimuth="0.6000" pressure="\#(pressure)" timestamp="\#(timestamp)" x="\#(x)" y="\#(y)"/>"#
     }
 
     /// The problems of the golden file with `edits`, and the file's path.
-    private func problems(_ edits: [Int: String]) throws -> (messages: [String], path: String, directory: ScratchDirectory) {
+    private func problems(_ edits: [Int: String]) throws -> (
+        messages: [String], path: String, directory: ScratchDirectory
+    ) {
         let (path, directory) = try edited("order.csk", edits)
         return (ADFValidator().validate(path: path).map(\.description), path, directory)
     }
@@ -170,10 +179,14 @@ struct ValidatorTests {
     @Test("Timestamps that jump 100 s backwards in the middle of a stroke are a problem")
     func backwardsInAStroke() throws {
         // The second point of stroke 1 100 s before the first, its RawData dt to match.
-        let (messages, path, directory) = try problems([44: Self.point(1_673_535_558_700), 58: "101.2500 199.6250 -99992 862.5000"])
+        let (messages, path, directory) = try problems([
+            44: Self.point(1_673_535_558_700), 58: "101.2500 199.6250 -99992 862.5000",
+        ])
         defer { directory.remove() }
         #expect(
-            messages.contains("\(path):44: timestamp 1673535558700 is earlier than the previous point's 1673535658692 in the same stroke"),
+            messages.contains(
+                "\(path):44: timestamp 1673535558700 is earlier than the previous point's 1673535658692 in the same stroke"
+            ),
             "all: \(messages)")
     }
 
@@ -187,7 +200,9 @@ struct ValidatorTests {
         ])
         defer { directory.remove() }
         #expect(
-            messages == ["\(path):48: stroke 2 begins (1673535658700) before stroke 1 ends (1673535658708): strokes are in time order"],
+            messages == [
+                "\(path):48: stroke 2 begins (1673535658700) before stroke 1 ends (1673535658708): strokes are in time order"
+            ],
             "all: \(messages)")
     }
 
@@ -200,7 +215,9 @@ struct ValidatorTests {
             80: "StartTime: 1673535667192.3",
         ])
         defer { lateDirectory.remove() }
-        #expect(late == ["\(latePath):72: stroke 3 has a point (1673535667192) after its step ends (1673535666692)"], "all: \(late)")
+        #expect(
+            late == ["\(latePath):72: stroke 3 has a point (1673535667192) after its step ends (1673535666692)"],
+            "all: \(late)")
         // Stroke 1 before its step starts (1673535657692).
         let (early, earlyPath, earlyDirectory) = try problems([
             43: Self.point(1_673_535_657_000, x: "100.0000", y: "200.0000").replacingOccurrences(of: "863", with: "800")
@@ -208,7 +225,9 @@ struct ValidatorTests {
             56: "StartTime: 1673535657000.3", 58: "101.2500 199.6250 1700 862.5000",
         ])
         defer { earlyDirectory.remove() }
-        #expect(early == ["\(earlyPath):43: stroke 1 has a point (1673535657000) before its step starts (1673535657692)"], "all: \(early)")
+        #expect(
+            early == ["\(earlyPath):43: stroke 1 has a point (1673535657000) before its step starts (1673535657692)"],
+            "all: \(early)")
     }
 
     @Test("A step that starts before the step before it ends, or a pause outside its step, is a problem")
@@ -218,7 +237,9 @@ struct ValidatorTests {
         ])
         defer { stepsDirectory.remove() }
         #expect(
-            steps == ["\(stepsPath):21: step 2 starts (1673535664000) before step 1 ends (1673535664177): steps are in time order"],
+            steps == [
+                "\(stepsPath):21: step 2 starts (1673535664000) before step 1 ends (1673535664177): steps are in time order"
+            ],
             "all: \(steps)")
         let (pauses, pausesPath, pausesDirectory) = try problems([
             18:
@@ -226,7 +247,8 @@ struct ValidatorTests {
         ])
         defer { pausesDirectory.remove() }
         #expect(
-            pauses == ["\(pausesPath):18: the no-drawing pause (1673535664200) is after its step ends (1673535664177)"], "all: \(pauses)")
+            pauses == ["\(pausesPath):18: the no-drawing pause (1673535664200) is after its step ends (1673535664177)"],
+            "all: \(pauses)")
     }
 
     /// `ADFReader.readValidated` checks while it reads, points through the reader's fast path:
@@ -243,7 +265,10 @@ struct ValidatorTests {
                 43:
                     #"          <point altitude="1.6000" azimuth="6.3000" pressure="-1" timestamp="1673535658692" x="100.0000" y="200.0000"/>"#
             ],
-            [43: #"          <point altitude="1.2000" pressure="800" timestamp="1673535658692" x="100.0000" y="200.0000"/>"#],
+            [
+                43:
+                    #"          <point altitude="1.2000" pressure="800" timestamp="1673535658692" x="100.0000" y="200.0000"/>"#
+            ],
             [
                 43:
                     #"          <point azimuth="0.5000" altitude="1.2000" pressure="800.5" timestamp="1673535658692.0" x="100.0000" y="200.0000"/>"#
@@ -264,7 +289,9 @@ struct ValidatorTests {
             let reader = try XMLStreamReader(path: path, limits: .standard)
             while let item = try reader.nextItem() { state.take(item) }
             state.finish()
-            #expect(state.problems.count == elementByElement.count, "\(edits): \(state.problems) against \(elementByElement)")
+            #expect(
+                state.problems.count == elementByElement.count,
+                "\(edits): \(state.problems) against \(elementByElement)")
             #expect(state.problems.map(\.line) == elementByElement.map(\.line), "\(edits)")
             let read = try ADFReader.readValidated(path: path)
             #expect(read.problems == elementByElement)

@@ -81,7 +81,10 @@ struct WriterTests {
     func documentShape() throws {
         let (xml, directory) = try written(sampleClockDocument())
         defer { directory.remove() }
-        #expect(xml.hasPrefix("<?xml version=\"1.0\" encoding=\"utf-8\" standalone=\"no\"?>\n<ClockSketchXMLFile>\n  <ClockSketchData>\n"))
+        #expect(
+            xml.hasPrefix(
+                "<?xml version=\"1.0\" encoding=\"utf-8\" standalone=\"no\"?>\n<ClockSketchXMLFile>\n  <ClockSketchData>\n"
+            ))
         let facts = [
             "DeviceSystemName", "DeviceSystemVersion", "DeviceModel", "DeviceModelIdentifier",
             "DeviceName", "PencilID", "CanvasWidth", "CanvasHeight", "Doctor", "OriginalOrigin",

@@ -13,7 +13,9 @@ extension OffscreenWindow {
         static let escapeAgain = "Press Escape again within 5 s to end the test"
         static let ctrlQAgain = "Press Ctrl+Q again within 5 s to abort the test"
 
-        @Test("N ends the clock's command step, N again its copy step: the results are written, two steps ended by the operator")
+        @Test(
+            "N ends the clock's command step, N again its copy step: the results are written, two steps ended by the operator"
+        )
         func nextPartTwice() throws {
             let scratch = try Scratch()
             let script = OperatorScript([.init(keys: [.n]), .init(after: "Next part.", keys: [.pageDown])])
@@ -67,13 +69,15 @@ extension OffscreenWindow {
             #expect(session.stepsEndedByOperator == 0)
         }
 
-        @Test("Q without Ctrl and Ctrl+R are no operator keys; closing the window asks for a confirmation as Ctrl+Q does")
+        @Test(
+            "Q without Ctrl and Ctrl+R are no operator keys; closing the window asks for a confirmation as Ctrl+Q does")
         func keysThatAreNotCommands() throws {
             let scratch = try Scratch()
             let script = OperatorScript([.init(keys: [.q, .ctrlR, .n]), .init(after: "Next part.", keys: [.n])])
             let session = try administer(.clock, script: script, into: scratch.path)
             // Only the two N presses did anything.
-            #expect(script.notes.filter { $0.hasPrefix("Press ") || $0 == "Resumed." || $0.hasPrefix("Paused") }.isEmpty)
+            #expect(
+                script.notes.filter { $0.hasPrefix("Press ") || $0 == "Resumed." || $0.hasPrefix("Paused") }.isEmpty)
             #expect(session.stepsEndedByOperator == 2)
 
             let closed = try Scratch()
@@ -113,7 +117,9 @@ extension OffscreenWindow {
             // The pause is stamped before the resume, and both before the first continue.
             let lines = try String(contentsOfFile: session.journal, encoding: .utf8).split(separator: "\n")
             let order = lines.compactMap { line -> String? in
-                for kind in ["pause", "resume", "continue"] where line.hasPrefix("# StylusKit control: \(kind) ") { return kind }
+                for kind in ["pause", "resume", "continue"] where line.hasPrefix("# StylusKit control: \(kind) ") {
+                    return kind
+                }
                 return nil
             }
             #expect(order == ["pause", "resume", "continue", "continue"])

@@ -33,20 +33,25 @@ final class PresentedSession {
         scratch = try Scratch()
         let header = try RecordingReader(path: Fixture.path(Fixture.cintiq)).header
         let sources = try SessionSources.live(
-            test: test, device: header.device, settingsFile: nil, profileFile: nil, displayProfile: nil, lookup: Fixture.lookup,
+            test: test, device: header.device, settingsFile: nil, profileFile: nil, displayProfile: nil,
+            lookup: Fixture.lookup,
             note: { _ in })
         let setup = try SessionSetup(
-            test: test, device: header.device, profile: sources.tabletProfile, results: sources.results, settings: sources.settings,
+            test: test, device: header.device, profile: sources.tabletProfile, results: sources.results,
+            settings: sources.settings,
             mazes: sources.mazes)
         let recorder = try ADFRecorder(
-            destination: ADFRecorder.resultsPath(directory: scratch.path, name: "session", variant: test.variant), variant: test.variant)
+            destination: ADFRecorder.resultsPath(directory: scratch.path, name: "session", variant: test.variant),
+            variant: test.variant)
         driver = try setup.driver(
-            device: header.device, anchor: WallClockAnchor(firstEventTime: clock.now, startTimeMilliseconds: 1_700_000_000_000),
+            device: header.device,
+            anchor: WallClockAnchor(firstEventTime: clock.now, startTimeMilliseconds: 1_700_000_000_000),
             recorder: recorder)
         screen = try PatientScreen(monitor: nil, form: setup.normalizer.formSize, pixelsPerInch: 96, showsCursor: true)
         let clock = self.clock
         presenter = SessionPresenter(
-            test: test, driver: driver, screen: screen, form: setup.normalizer.formSize, voice: "en", clock: { clock.now })
+            test: test, driver: driver, screen: screen, form: setup.normalizer.formSize, voice: "en",
+            clock: { clock.now })
         try driver.begin(at: clock.now)
         presenter.refresh()
     }
@@ -84,7 +89,9 @@ extension OffscreenWindow {
     /// words over it, the clock's buttons, the finish.
     @Suite("The presenter's decisions")
     struct SessionPresenterTests {
-        @Test("The clock: the command page with its words until the first touch, the copy page after N, the last page kept at the end")
+        @Test(
+            "The clock: the command page with its words until the first touch, the copy page after N, the last page kept at the end"
+        )
         func clockPages() throws {
             let session = try PresentedSession(.clock)
             let clock = try #require(session.driver as? ClockDriver)
@@ -108,7 +115,9 @@ extension OffscreenWindow {
             #expect(session.screen.isAnimating(at: session.now))
         }
 
-        @Test("Paused: the form covered with the pause's words and the clock's buttons withdrawn; resumed: the instructions again")
+        @Test(
+            "Paused: the form covered with the pause's words and the clock's buttons withdrawn; resumed: the instructions again"
+        )
         func pausedCover() throws {
             let session = try PresentedSession(.clock)
             let clock = try #require(session.driver as? ClockDriver)
@@ -181,7 +190,9 @@ extension OffscreenWindow {
             #expect(session.screen.view.message == PatientWords.maze)
         }
 
-        @Test("The symbol-digit test: the page of the proctor's current step, its interactive instructions from the key on")
+        @Test(
+            "The symbol-digit test: the page of the proctor's current step, its interactive instructions from the key on"
+        )
         func symbolDigitPage() throws {
             let session = try PresentedSession(.sdt)
             let sdt = try #require(session.driver as? SymbolDigitDriver)

@@ -25,7 +25,10 @@ final class Scratch {
     let path: String
 
     init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("styluskit-administering-\(UUID().uuidString)").path
+        path =
+            FileManager.default.temporaryDirectory.appendingPathComponent(
+                "styluskit-administering-\(UUID().uuidString)"
+            ).path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 
@@ -82,10 +85,12 @@ final class OperatorScript {
 /// driver, the presenter, the loop) on a real recording fed `speed` times faster than recorded,
 /// with `script`'s keys.
 func administer(
-    _ test: JournaledTest, feed: String = Fixture.dellCanvas, speed: Double = 1, script: OperatorScript, into directory: String
+    _ test: JournaledTest, feed: String = Fixture.dellCanvas, speed: Double = 1, script: OperatorScript,
+    into directory: String
 ) throws -> AdministeredSession {
     OffscreenWindow.useOffscreenDriver()
-    var request = AdministerRequest(test: test, pen: .feed(path: Fixture.path(feed), speed: speed), directory: directory)
+    var request = AdministerRequest(
+        test: test, pen: .feed(path: Fixture.path(feed), speed: speed), directory: directory)
     request.offscreen = true
     request.opened = { _, _, _, _ in script.windowOpened() }
     return try AdministerSession.run(request, note: { script.note($0) })

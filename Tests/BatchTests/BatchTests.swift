@@ -6,7 +6,8 @@ import Testing
 struct BatchTests {
     /// A directory of files for `expand`, removed by the caller.
     static func tree() throws -> String {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("styluskit-batch-\(UUID().uuidString)").path
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("styluskit-batch-\(UUID().uuidString)")
+            .path
         for directory in ["b", "a/deeper", ".hidden"] {
             try FileManager.default.createDirectory(atPath: root + "/" + directory, withIntermediateDirectories: true)
         }
@@ -16,14 +17,20 @@ struct BatchTests {
         return root
     }
 
-    @Test("Files stay as given, directories give their files sorted (hidden ones aside), - gives the lines of standard input")
+    @Test(
+        "Files stay as given, directories give their files sorted (hidden ones aside), - gives the lines of standard input"
+    )
     func expand() throws {
         let root = try Self.tree()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let takes: (String) -> Bool = { $0.hasSuffix(".csk") || $0.hasSuffix(".msk") }
         let inputs = try BatchInputs.expand(
             ["z.csk", root, "-", "missing.msk"], takes: takes, standardInput: { "x.csk\n\n  y.ssk  \n" })
-        #expect(inputs == ["z.csk", root + "/a/1.csk", root + "/a/deeper/3.msk", root + "/b/2.csk", "x.csk", "y.ssk", "missing.msk"])
+        #expect(
+            inputs == [
+                "z.csk", root + "/a/1.csk", root + "/a/deeper/3.msk", root + "/b/2.csk", "x.csk", "y.ssk",
+                "missing.msk",
+            ])
         #expect(throws: BatchInputError.standardInputTwice) {
             try BatchInputs.expand(["-", "-"], takes: takes, standardInput: { "" })
         }
@@ -41,7 +48,9 @@ struct BatchTests {
         var description: String
     }
 
-    @Test("Outcomes come in the order of the inputs whatever the jobs; an error stops only its input", arguments: [1, 2, 8])
+    @Test(
+        "Outcomes come in the order of the inputs whatever the jobs; an error stops only its input",
+        arguments: [1, 2, 8])
     func order(jobs: Int) {
         let inputs = (0..<50).map { "input-\($0)" }
         let outcomes = BatchRunner.run(inputs, jobs: jobs) { input in
@@ -61,7 +70,9 @@ struct BatchTests {
         }
         let report = BatchReport(outcomes, seconds: 1.26)
         #expect(report.anyFailed)
-        #expect(report.summaryLine(command: "styluskit features") == "styluskit features: 50 inputs, 43 done, 7 failed, 1.3 s")
+        #expect(
+            report.summaryLine(command: "styluskit features")
+                == "styluskit features: 50 inputs, 43 done, 7 failed, 1.3 s")
         let lines = report.errorLines(command: "styluskit features")
         #expect(lines.first == "styluskit features: 7 of 50 inputs failed:")
         #expect(lines.dropFirst().first == "  input-3 is odd")
@@ -70,15 +81,21 @@ struct BatchTests {
 
     @Test("An error that does not name its input gets the input's name in front")
     func namesTheInput() {
-        let outcomes = BatchRunner.run(["a.csk"], jobs: 1) { _ -> Int in throw Failure(description: "not well-formed XML") }
-        #expect(BatchReport(outcomes, seconds: 0).errorLines(command: "c") == ["c: 1 of 1 inputs failed:", "  a.csk: not well-formed XML"])
+        let outcomes = BatchRunner.run(["a.csk"], jobs: 1) { _ -> Int in
+            throw Failure(description: "not well-formed XML")
+        }
+        #expect(
+            BatchReport(outcomes, seconds: 0).errorLines(command: "c") == [
+                "c: 1 of 1 inputs failed:", "  a.csk: not well-formed XML",
+            ])
         #expect(BatchReport(BatchRunner.run(["a"], jobs: 1) { $0 }, seconds: 0).errorLines(command: "c").isEmpty)
     }
 
     @Test("The progress line: done of total, rate, time left, failures; redrawn in place and cleared at the end")
     func progress() {
         #expect(BatchProgress.line(done: 0, failed: 0, total: 40, elapsed: 0) == "0/40 done")
-        #expect(BatchProgress.line(done: 10, failed: 1, total: 40, elapsed: 4) == "10/40 done, 2.5/s, 12 s left, 1 failed")
+        #expect(
+            BatchProgress.line(done: 10, failed: 1, total: 40, elapsed: 4) == "10/40 done, 2.5/s, 12 s left, 1 failed")
         #expect(BatchProgress.line(done: 40, failed: 0, total: 40, elapsed: 8) == "40/40 done, 5.0/s")
         final class Screen: @unchecked Sendable {
             var text = ""
@@ -110,7 +127,9 @@ struct BatchTests {
         #expect(BatchInputs.distinctNames(["/abs/dir/name"]) == ["name"])
     }
 
-    @Test("A run: the inputs expanded, outcomes in order, notes and the end on standard error, failed when an input failed")
+    @Test(
+        "A run: the inputs expanded, outcomes in order, notes and the end on standard error, failed when an input failed"
+    )
     func run() throws {
         final class Lines: @unchecked Sendable {
             var lines: [String] = []
@@ -131,7 +150,8 @@ struct BatchTests {
         #expect(written.lines.last?.hasPrefix("c: 2 inputs, 1 done, 1 failed, ") == true)
         // One input of a command that sums up only several: no summary line.
         let one = try BatchRun(
-            command: "c", arguments: ["a"], takes: { _ in true }, quiet: false, onlyForSeveral: true, writeError: { _ in })
+            command: "c", arguments: ["a"], takes: { _ in true }, quiet: false, onlyForSeveral: true,
+            writeError: { _ in })
         #expect(one.quiet && !one.finish(one.run(jobs: nil) { _, input in input }))
         #expect(throws: BatchInputError.standardInputTwice) {
             try BatchRun(command: "c", arguments: ["-", "-"], takes: { _ in true }, quiet: true, standardInput: { "" })

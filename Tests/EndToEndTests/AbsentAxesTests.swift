@@ -53,7 +53,9 @@ struct AbsentAxesTests {
 
         // The measures of tilt are empty, never altitude 1.5708 with sd 0; pressure, which it has, is measured.
         for input in [file.path, recording] {
-            let features = try styluskit(["features", input, "--test", "clock", "--level", "stroke", "--format", "json"])
+            let features = try styluskit([
+                "features", input, "--test", "clock", "--level", "stroke", "--format", "json",
+            ])
             try #require(features.status == 0, "\(features.standardError)")
             let rows = features.standardOutput.split(separator: "\n").compactMap {
                 try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
@@ -94,12 +96,14 @@ struct AbsentAxesTests {
         let lines = original.components(separatedBy: "\n")
         try #require(lines.contains("A: 18 0 1023 0 0 0"))
         let recording = out.appendingPathComponent("no-pressure-range.events")
-        try lines.filter { $0 != "A: 18 0 1023 0 0 0" }.joined(separator: "\n").write(to: recording, atomically: true, encoding: .utf8)
+        try lines.filter { $0 != "A: 18 0 1023 0 0 0" }.joined(separator: "\n").write(
+            to: recording, atomically: true, encoding: .utf8)
         let touches = lines.filter { $0.hasPrefix("E: ") && $0.contains(" 0001 014a 0001") }.count
 
         let replay = try styluskit(["replay", recording.path, "--test", "clock", "--out", out.path, "--json"])
         try #require(replay.status == 0, "\(replay.standardError)")
-        let summary = try #require(try JSONSerialization.jsonObject(with: Data(replay.standardOutput.utf8)) as? [String: Any])
+        let summary = try #require(
+            try JSONSerialization.jsonObject(with: Data(replay.standardOutput.utf8)) as? [String: Any])
         #expect(summary["strokes"] as? Int == touches)
         let notes = try #require(summary["notes"] as? [String])
         #expect(
@@ -116,10 +120,14 @@ struct AbsentAxesTests {
             #expect(Self.attribute("pressure", of: point) == "1000")
         }
         let info = try styluskit(["info", recording.path])
-        #expect(info.standardOutput.contains("note: ABS_PRESSURE is listed without a range (0..0)"), "\(info.standardOutput)")
+        #expect(
+            info.standardOutput.contains("note: ABS_PRESSURE is listed without a range (0..0)"),
+            "\(info.standardOutput)")
     }
 
-    @Test("a tablet that declares pressure and never sends it: drawn from BTN_TOUCH, pressure absent, not 'never touched'")
+    @Test(
+        "a tablet that declares pressure and never sends it: drawn from BTN_TOUCH, pressure absent, not 'never touched'"
+    )
     func pressureNeverSent() throws {
         let out = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: out) }
@@ -137,7 +145,8 @@ struct AbsentAxesTests {
 
         let replay = try styluskit(["replay", recording.path, "--test", "clock", "--out", out.path, "--json"])
         try #require(replay.status == 0, "\(replay.standardError)")
-        let summary = try #require(try JSONSerialization.jsonObject(with: Data(replay.standardOutput.utf8)) as? [String: Any])
+        let summary = try #require(
+            try JSONSerialization.jsonObject(with: Data(replay.standardOutput.utf8)) as? [String: Any])
         #expect(summary["strokes"] as? Int == touches)
         let absent = try #require(summary["absentAxes"] as? [[String: Any]])
         #expect(absent.map { $0["axis"] as? String } == ["tilt", "pressure"])
@@ -158,7 +167,9 @@ struct AbsentAxesTests {
         #expect(info.standardOutput.contains("  absent     pressure (pressure) in "), "\(info.standardOutput)")
 
         // Its pressure measures are empty, never a constant 1000 with sd 0.
-        let features = try styluskit(["features", recording.path, "--test", "clock", "--level", "stroke", "--format", "json"])
+        let features = try styluskit([
+            "features", recording.path, "--test", "clock", "--level", "stroke", "--format", "json",
+        ])
         try #require(features.status == 0, "\(features.standardError)")
         let rows = features.standardOutput.split(separator: "\n").compactMap {
             try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
@@ -185,13 +196,15 @@ struct AbsentAxesTests {
         let recording = Self.cintiq22HDT
         let info = try styluskit(["info"] + recording.arguments + ["--json"])
         try #require(info.status == 0, "\(info.standardError)")
-        let report = try #require(try JSONSerialization.jsonObject(with: Data(info.standardOutput.utf8)) as? [String: Any])
+        let report = try #require(
+            try JSONSerialization.jsonObject(with: Data(info.standardOutput.utf8)) as? [String: Any])
         // 34 contacts in the recording, 5 of them the eraser's (RealRecordingFacts).
         #expect(report["eraserContacts"] as? Int == 5)
         let text = try styluskit(["info"] + recording.arguments)
         #expect(text.standardOutput.contains("  eraser     the eraser end touched 5 times ("), "\(text.standardOutput)")
 
-        let replay = try styluskit(["replay"] + recording.arguments + ["--test", "clock", "--out", out.path, "--events"])
+        let replay = try styluskit(
+            ["replay"] + recording.arguments + ["--test", "clock", "--out", out.path, "--events"])
         try #require(replay.status == 0, "\(replay.standardError)")
         let ignored = replay.standardOutput.split(separator: "\n").filter { $0.contains(#""action":"ignore-eraser""#) }
         #expect(ignored.count == 5, "\(replay.standardOutput.prefix(2000))")
@@ -224,7 +237,9 @@ struct AbsentAxesTests {
         }
         // Cut where the pen is down (pressure reported) and the next frame reports one tilt axis
         // but not the other: the cut recording starts knowing only that one.
-        let tiltX = " 0003 001a ", tiltY = " 0003 001b ", pressure = " 0003 0018 "
+        let tiltX = " 0003 001a "
+        let tiltY = " 0003 001b "
+        let pressure = " 0003 0018 "
         func has(_ frame: [String], _ code: String) -> Bool { frame.contains { $0.contains(code) } }
         let cut = try #require(
             frames.indices.dropFirst(frames.count / 3).first { index in
@@ -236,13 +251,17 @@ struct AbsentAxesTests {
             .write(to: cutFile, atomically: true, encoding: .utf8)
 
         for file in [whole, cutFile] {
-            let replay = try styluskit(["replay", file.path, "--test", "clock", "--step-split", "none", "--out", out.path])
+            let replay = try styluskit([
+                "replay", file.path, "--test", "clock", "--step-split", "none", "--out", out.path,
+            ])
             try #require(replay.status == 0, "\(replay.standardError)")
         }
         // The whole recording's tilt at each time, as the truth.
         var truth: [String: (String?, String?)] = [:]
         for point in try Self.points(out.appendingPathComponent("clock.csk")) {
-            truth[Self.attribute("timestamp", of: point)!] = (Self.attribute("altitude", of: point), Self.attribute("azimuth", of: point))
+            truth[Self.attribute("timestamp", of: point)!] = (
+                Self.attribute("altitude", of: point), Self.attribute("azimuth", of: point)
+            )
         }
         let cutPoints = try Self.points(out.appendingPathComponent("cut.csk"))
         var absent = 0

@@ -22,7 +22,9 @@ struct AdviceTests {
                 + "Pass --force to replace it, give another directory with --out, or move the existing file away.\n")
     }
 
-    @Test("A directory where a file goes is named as a directory: convert's output, synth's scenario, keys init's key file")
+    @Test(
+        "A directory where a file goes is named as a directory: convert's output, synth's scenario, keys init's key file"
+    )
     func directoriesForFiles() throws {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -30,10 +32,13 @@ struct AdviceTests {
         #expect(convert.status == 73)
         #expect(
             convert.standardError
-                == "Error: \(directory.path) is a directory; give the path of the file to write, e.g. \(directory.path)/recording.evemu\n")
+                == "Error: \(directory.path) is a directory; give the path of the file to write, e.g. \(directory.path)/recording.evemu\n"
+        )
         let synth = try styluskit(["synth", directory.path])
         #expect(synth.status == 64)
-        #expect(synth.standardError == "Error: \(directory.path) is a directory, not a scenario; give the scenario file itself.\n")
+        #expect(
+            synth.standardError
+                == "Error: \(directory.path) is a directory, not a scenario; give the scenario file itself.\n")
         let keys = try styluskit(["keys", "init", "--key-file", directory.path])
         #expect(keys.status == 64)
         #expect(
@@ -61,7 +66,9 @@ struct AdviceTests {
         let output = directory.appendingPathComponent("out.json").path
         let refused = try styluskit(["convert", Self.recording, output])
         #expect(refused.status == 64)
-        #expect(refused.standardError.hasPrefix("Error: \(output): .json is not a recording format; name the file .evemu or .events"))
+        #expect(
+            refused.standardError.hasPrefix(
+                "Error: \(output): .json is not a recording format; name the file .evemu or .events"))
         #expect(!FileManager.default.fileExists(atPath: output))
         let chosen = try styluskit(["convert", Self.recording, output, "--to", "evemu"])
         #expect(chosen.status == 0)
@@ -76,7 +83,9 @@ struct AdviceTests {
         #expect(try styluskit(["render", results, "--out", picture]).status == 0)
         let again = try styluskit(["render", results, "--out", picture])
         #expect(again.status == 73)
-        #expect(again.standardError == "Error: \(picture) already exists; pass --force to replace it, or give another name.\n")
+        #expect(
+            again.standardError
+                == "Error: \(picture) already exists; pass --force to replace it, or give another name.\n")
         #expect(try styluskit(["render", results, "--out", picture, "--force"]).status == 0)
         let plot = directory.appendingPathComponent("plot.png").path
         #expect(try styluskit(["plot", results, "--out", plot]).status == 0)
@@ -84,7 +93,8 @@ struct AdviceTests {
         #expect(try styluskit(["plot", results, "--out", plot, "--force"]).status == 0)
 
         let maze = try styluskit([
-            "replay", Paths.realRecordings.appendingPathComponent("Wacom-DTH2242-Pen.events").path, "--test", "maze", "--maze",
+            "replay", Paths.realRecordings.appendingPathComponent("Wacom-DTH2242-Pen.events").path, "--test", "maze",
+            "--maze",
             Paths.fixtures.appendingPathComponent("synth/detour.maze").path, "--out", directory.path,
         ])
         #expect(maze.status == 0)
@@ -95,6 +105,7 @@ struct AdviceTests {
         #expect(mazePicture.status == 0)
         #expect(
             mazePicture.standardError
-                == "note: results files do not keep their mazes; give --maze FILE or --battery FILE to draw them under the ink.\n")
+                == "note: results files do not keep their mazes; give --maze FILE or --battery FILE to draw them under the ink.\n"
+        )
     }
 }

@@ -30,10 +30,14 @@ struct CalibrateTests {
 
     /// An evemu recording of the Cintiq 13HD (its real header) tapping each target once: five
     /// frames per tap, jittering ±2 device units around the tap's point (mean: the point).
-    static func tapRecording(slip: (target: Int, millimetres: (Double, Double))? = nil, printedAt size: Double = 1) throws -> String {
+    static func tapRecording(slip: (target: Int, millimetres: (Double, Double))? = nil, printedAt size: Double = 1)
+        throws -> String
+    {
         let real = try String(
-            contentsOf: Paths.realRecordings.appendingPathComponent("Wacom-Cintiq-13HD-touch-Pen.events"), encoding: .utf8)
-        var lines = real.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.hasPrefix("E:") }.map(String.init)
+            contentsOf: Paths.realRecordings.appendingPathComponent("Wacom-Cintiq-13HD-touch-Pen.events"),
+            encoding: .utf8)
+        var lines = real.split(separator: "\n", omittingEmptySubsequences: false).prefix { !$0.hasPrefix("E:") }.map(
+            String.init)
         var time = 0.0
         func event(_ type: Int, _ code: Int, _ value: Int) {
             lines.append(String(format: "E: %.6f %04x %04x %d", time, type, code, value))
@@ -94,7 +98,8 @@ struct CalibrateTests {
         let result = try styluskit(["calibrate", "tablet", "--recording", recording.path, "--out", profilePath])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("profile    \(profilePath)"))
-        let profile = try TabletProfile(yaml: try String(contentsOfFile: profilePath, encoding: .utf8), source: profilePath)
+        let profile = try TabletProfile(
+            yaml: try String(contentsOfFile: profilePath, encoding: .utf8), source: profilePath)
         // The shipped profile's settings are kept, the match is the device's.
         #expect(profile.match == DeviceMatch(bus: 3, vendor: 0x056a, product: 0x0333))
         #expect(profile.pressure.maximum == 2047)
@@ -104,7 +109,8 @@ struct CalibrateTests {
                 let (tx, ty) = Self.tablet(x, y)
                 let fitted = transform.formPosition(of: TabletPosition(xMillimetres: tx, yMillimetres: ty))
                 let error =
-                    ((fitted.xCentimetres - x) * (fitted.xCentimetres - x) + (fitted.yCentimetres - y) * (fitted.yCentimetres - y))
+                    ((fitted.xCentimetres - x) * (fitted.xCentimetres - x) + (fitted.yCentimetres - y)
+                        * (fitted.yCentimetres - y))
                     .squareRoot() * 10
                 #expect(error < 0.1, "at (\(x), \(y)) cm: \(error) mm")
             }
@@ -126,7 +132,9 @@ struct CalibrateTests {
         #expect(result.status != 0)
         #expect(result.standardError.contains("the fitted scale is 0.125 cm on the form per mm on the tablet"))
         #expect(result.standardError.contains("The sheet was probably printed at 80.0 % of its size"))
-        #expect(result.standardOutput.contains("scale      1.250 form mm per tablet mm (the sheet as printed: 80.0 % of its size)"))
+        #expect(
+            result.standardOutput.contains(
+                "scale      1.250 form mm per tablet mm (the sheet as printed: 80.0 % of its size)"))
         #expect(result.standardOutput.contains("refused    nothing written"))
         #expect(!FileManager.default.fileExists(atPath: profilePath))
     }
@@ -162,7 +170,8 @@ struct CalibrateTests {
         // 1000 px measured 9.62 cm: 264.03 ppi; at scale 2, assessments.md's 11" tablet column.
         let ruler = directory.appendingPathComponent("r.yaml").path
         let measured = try styluskit([
-            "calibrate", "display", "--ruler-pixels", "1000", "--measured-cm", "9.62", "--scale", "2", "--out", ruler, "--json",
+            "calibrate", "display", "--ruler-pixels", "1000", "--measured-cm", "9.62", "--scale", "2", "--out", ruler,
+            "--json",
         ])
         #expect(measured.status == 0, "\(measured.standardError)")
         struct Report: Decodable {
@@ -174,7 +183,8 @@ struct CalibrateTests {
         }
         let report = try JSONDecoder().decode(Report.self, from: Data(measured.standardOutput.utf8))
         let reference: [String: Double] = [
-            "BorderWidth": 1.5, "InnerCellHeight": 58, "InnerCellWidth": 66, "RowVerticalMargin": 18, "SampleBorderWidth": 3,
+            "BorderWidth": 1.5, "InnerCellHeight": 58, "InnerCellWidth": 66, "RowVerticalMargin": 18,
+            "SampleBorderWidth": 3,
             "SampleLabelRightMargin": 7, "StopSignHeight": 108,
         ]
         #expect(report.symbolDigit.count == 7)
@@ -238,7 +248,9 @@ struct CalibrateTests {
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("  target 1 at (10.85, 6.50) cm"))
         let mazes = directory.appendingPathComponent("mazes.pdf").path
-        let printed = try styluskit(["calibrate", "print-mazes", "--battery", "Fixtures/mazes/standard.battery", "--out", mazes])
+        let printed = try styluskit([
+            "calibrate", "print-mazes", "--battery", "Fixtures/mazes/standard.battery", "--out", mazes,
+        ])
         #expect(printed.status == 0, "\(printed.standardError)")
         // pdfinfo (poppler) counts the pages: five mazes in standard.battery.
         let info = try run(URL(fileURLWithPath: "/usr/bin/pdfinfo"), [mazes])

@@ -11,7 +11,8 @@ struct CommandLineTests {
         #expect(typo.status == 64)
         #expect(
             typo.standardError
-                == "Error: 'replya' is not a styluskit command. Did you mean 'replay'? See 'styluskit --help' for the commands.\n")
+                == "Error: 'replya' is not a styluskit command. Did you mean 'replay'? See 'styluskit --help' for the commands.\n"
+        )
         let nested = try styluskit(["calibrate", "tablt"])
         #expect(nested.status == 64)
         #expect(
@@ -25,7 +26,8 @@ struct CommandLineTests {
         let help = try styluskit(["help", "foo"])
         #expect(help.status == 64)
         #expect(help.standardOutput.isEmpty)
-        #expect(help.standardError == "Error: 'foo' is not a styluskit command. See 'styluskit --help' for the commands.\n")
+        #expect(
+            help.standardError == "Error: 'foo' is not a styluskit command. See 'styluskit --help' for the commands.\n")
         let known = try styluskit(["help", "replay"])
         #expect(known.status == 0)
         #expect(known.standardOutput.hasPrefix("OVERVIEW: Replays a recording"))
@@ -42,7 +44,8 @@ struct CommandLineTests {
         #expect(lines.count == 1)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(lines[0].utf8)) as? [String: Any])
         #expect(object["exitStatus"] as? Int == 66)
-        #expect((object["error"] as? String)?.hasPrefix("/nonexistent/recording.evemu: cannot open the recording") == true)
+        #expect(
+            (object["error"] as? String)?.hasPrefix("/nonexistent/recording.evemu: cannot open the recording") == true)
         let usage = try styluskit(["render", "x.csk", "--out", "x.png", "--dpi", "0"])
         #expect(usage.status == 64)
         #expect(usage.standardError.hasPrefix("Error: --dpi 0.0 is out of range"))

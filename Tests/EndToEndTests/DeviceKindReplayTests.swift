@@ -33,12 +33,15 @@ struct DeviceKindReplayTests {
 /// `info` names the recorded tablet's model as libwacom knows it, with the source.
 @Suite(
     "info: the model from libwacom",
-    .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/libwacom/libwacom.stylus"), "libwacom's data files are not installed"))
+    .enabled(
+        if: FileManager.default.fileExists(atPath: "/usr/share/libwacom/libwacom.stylus"),
+        "libwacom's data files are not installed"))
 struct InfoModelTests {
     @Test("a Cintiq 13HD touch recording is a pen display, an Intuos4's a tablet")
     func model() throws {
         let cintiq = try run(
-            Paths.styluskit, ["info", Paths.realRecordings.appendingPathComponent("Wacom-Cintiq-13HD-touch-Pen.events").path])
+            Paths.styluskit,
+            ["info", Paths.realRecordings.appendingPathComponent("Wacom-Cintiq-13HD-touch-Pen.events").path])
         #expect(cintiq.status == 0)
         #expect(
             cintiq.standardOutput.contains(
@@ -46,13 +49,17 @@ struct InfoModelTests {
         let intuos = try run(
             Paths.styluskit,
             [
-                "info", Paths.realRecordings.appendingPathComponent("Wacom-Intuos4-6x9.stylus-tap.events").path, "--desc",
+                "info", Paths.realRecordings.appendingPathComponent("Wacom-Intuos4-6x9.stylus-tap.events").path,
+                "--desc",
                 Paths.realRecordings.appendingPathComponent("Wacom-Intuos4-6x9.desc").path,
             ])
-        #expect(intuos.standardOutput.contains("\n  model      Wacom Intuos4 6x9 (PTK-640), tablet, 228.6 x 152.4 mm (from libwacom)\n"))
+        #expect(
+            intuos.standardOutput.contains(
+                "\n  model      Wacom Intuos4 6x9 (PTK-640), tablet, 228.6 x 152.4 mm (from libwacom)\n"))
         // A device libwacom does not know has no model line.
         let ucLogic = try run(
-            Paths.styluskit, ["info", Paths.realRecordings.appendingPathComponent("UC-LOGIC-Tablet-WP5540U-Pen.events").path])
+            Paths.styluskit,
+            ["info", Paths.realRecordings.appendingPathComponent("UC-LOGIC-Tablet-WP5540U-Pen.events").path])
         #expect(!ucLogic.standardOutput.contains("  model "))
     }
 }

@@ -25,7 +25,8 @@ enum VisitFixture {
             software: .init(version: "0.1.0-test"), calibration: .init(), at: start)
         let battery = Paths.fixtures.appendingPathComponent("mazes/standard.battery").path
         for (position, (kind, recording, extra)) in [
-            ("clock", "Wacom-Cintiq-13HD-touch-Pen.events", [String]()), ("maze", "Wacom-Cintiq-22HDT-Pen.events", ["--battery", battery]),
+            ("clock", "Wacom-Cintiq-13HD-touch-Pen.events", [String]()),
+            ("maze", "Wacom-Cintiq-22HDT-Pen.events", ["--battery", battery]),
         ].enumerated() {
             let at = start + Double(position) * 300
             let stem = "\(kind)-\(VisitFolder.stamp(at))"
@@ -35,7 +36,10 @@ enum VisitFixture {
             // replay names the file after the recording; the visit's name is given by moving it.
             let scratch = folder.file(".replay")
             let replayed = try styluskit(
-                ["replay", Paths.realRecordings.appendingPathComponent(recording).path, "--test", kind, "--out", scratch] + extra)
+                [
+                    "replay", Paths.realRecordings.appendingPathComponent(recording).path, "--test", kind, "--out",
+                    scratch,
+                ] + extra)
             try #require(replayed.status == 0, "\(replayed.standardError)")
             let made = try FileManager.default.contentsOfDirectory(atPath: scratch)
             try FileManager.default.moveItem(atPath: scratch + "/" + made[0], toPath: folder.file(results))
@@ -60,7 +64,8 @@ struct ExportCommandTests {
         let folder = try VisitFixture.make(root: directory.appendingPathComponent("visits").path)
         let out = directory.appendingPathComponent("redcap").path
         let result = try styluskit([
-            "export", "redcap", directory.appendingPathComponent("visits").path, "--out", out, "--event", "baseline_arm_1",
+            "export", "redcap", directory.appendingPathComponent("visits").path, "--out", out, "--event",
+            "baseline_arm_1",
         ])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(
@@ -71,7 +76,9 @@ struct ExportCommandTests {
         }
         let again = try styluskit(["export", "redcap", folder.path, "--out", out])
         #expect(again.status == 73)
-        #expect(again.standardError == "Error: \(out)/data-dictionary.csv exists. Give --force to overwrite it, or another --out.\n")
+        #expect(
+            again.standardError
+                == "Error: \(out)/data-dictionary.csv exists. Give --force to overwrite it, or another --out.\n")
 
         let csv = try styluskit(["export", "csv", folder.path, "--out", "-"])
         #expect(csv.status == 0, "\(csv.standardError)")
@@ -128,7 +135,9 @@ struct ExportCommandTests {
                 + #""protocol":"standard","skipped":1,"status":"complete","stopped":0,"total":3}"# + "\n")
         let empty = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: empty) }
-        #expect(try styluskit(["results", empty.path]).standardOutput == "No results files (.csk, .msk, .ssk) in \(empty.path).\n")
+        #expect(
+            try styluskit(["results", empty.path]).standardOutput
+                == "No results files (.csk, .msk, .ssk) in \(empty.path).\n")
         #expect(try styluskit(["results", empty.path, "--json"]).standardOutput == "")
     }
 }

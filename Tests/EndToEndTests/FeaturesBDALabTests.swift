@@ -24,7 +24,8 @@ struct FeaturesBDALabTests {
             (try? run(
                 timeout,
                 [
-                    "600", venvPython.path, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--timeout", "20",
+                    "600", venvPython.path, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                    "--timeout", "20",
                     "--retries", "1",
                 ] + packages))?.status == 0,
             (try? run(venvPython, check))?.status == 0
@@ -34,7 +35,9 @@ struct FeaturesBDALabTests {
 
     @Test(
         "Stroke durations and lengths, in-air gaps, writing durations, their ratio (inverted) and mean pressure match BDALab's",
-        .enabled(if: bdalabPython != nil, "handwriting-features could not be installed from PyPI (no network, or no python3 venv)"))
+        .enabled(
+            if: bdalabPython != nil,
+            "handwriting-features could not be installed from PyPI (no network, or no python3 venv)"))
     func matchesBDALab() throws {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -68,13 +71,20 @@ struct FeaturesBDALabTests {
             let step = try #require(number(row["step_number"]))
             let place = "\((file as NSString).lastPathComponent) step \(Int(step))"
             let mine = ourStrokes.filter { $0["file"] as? String == file && number($0["step_number"]) == step }
-            let ourStep = try #require(ourSteps.first { $0["file"] as? String == file && number($0["step_number"]) == step })
+            let ourStep = try #require(
+                ourSteps.first { $0["file"] as? String == file && number($0["step_number"]) == step })
             let pairs: [(String, [Double], [Double?])] = [
                 ("stroke duration", numbers(row["stroke_duration"]), mine.map { number($0["duration_s"]) }),
                 ("stroke length", numbers(row["stroke_length"]), mine.map { number($0["path_length_mm"]) }),
                 // BDALab's in-air strokes are the two in-air samples fed between strokes: the straight line.
-                ("in-air duration", numbers(row["in_air_duration"]), mine.dropFirst().map { number($0["in_air_time_s"]) }),
-                ("in-air length", numbers(row["in_air_length"]), mine.dropFirst().map { number($0["in_air_length_mm"]) }),
+                (
+                    "in-air duration", numbers(row["in_air_duration"]),
+                    mine.dropFirst().map { number($0["in_air_time_s"]) }
+                ),
+                (
+                    "in-air length", numbers(row["in_air_length"]),
+                    mine.dropFirst().map { number($0["in_air_length_mm"]) }
+                ),
             ]
             for (what, bdalab, ours) in pairs {
                 #expect(bdalab.count == ours.count, "\(place): \(what) counts")
@@ -83,9 +93,13 @@ struct FeaturesBDALabTests {
                     compared += 1
                 }
             }
-            same(number(ourStep["on_surface_time_s"]), numbers(row["writing_duration"]).first, "\(place) writing duration")
+            same(
+                number(ourStep["on_surface_time_s"]), numbers(row["writing_duration"]).first,
+                "\(place) writing duration")
             if mine.count > 1 {
-                same(number(ourStep["in_air_time_s"]), numbers(row["in_air_writing_duration"]).first, "\(place) in-air writing duration")
+                same(
+                    number(ourStep["in_air_time_s"]), numbers(row["in_air_writing_duration"]).first,
+                    "\(place) in-air writing duration")
             }
             // BDALab's ratio is on-surface over in-air (plus machine epsilon below): the inverse of ours.
             if mine.count > 1, let ratio = number(ourStep["in_air_on_surface_ratio"]), ratio > 1e-3 {
@@ -94,7 +108,8 @@ struct FeaturesBDALabTests {
             // BDALab's pressure is over all on-surface samples of the step: our strokes' means weighted by their
             // points.
             let points = mine.compactMap { number($0["points"]) }
-            let weighted = zip(mine.compactMap { number($0["pressure_mean"]) }, points).map(*).reduce(0, +) / points.reduce(0, +)
+            let weighted =
+                zip(mine.compactMap { number($0["pressure_mean"]) }, points).map(*).reduce(0, +) / points.reduce(0, +)
             same(weighted, numbers(row["pressure_mean"]).first, "\(place) mean pressure")
             compared += 2
         }

@@ -26,7 +26,9 @@ struct FeaturesTests {
         let wallCross = directory.appendingPathComponent("wall-cross.evemu").path
         var result = try styluskit(["synth", "Fixtures/synth/wall-cross-0.6s.scenario", "--output", wallCross])
         try #require(result.status == 0, "\(result.standardError)")
-        result = try styluskit(["replay", wallCross, "--test", "maze", "--maze", "Fixtures/synth/detour.maze", "--out", directory.path])
+        result = try styluskit([
+            "replay", wallCross, "--test", "maze", "--maze", "Fixtures/synth/detour.maze", "--out", directory.path,
+        ])
         try #require(result.status == 0, "\(result.standardError)")
         let sdt = directory.appendingPathComponent("sdt.evemu").path
         result = try styluskit(["synth", "Fixtures/synth/sdt-in-order.scenario", "--output", sdt])
@@ -80,9 +82,12 @@ struct FeaturesTests {
             let measured = try #require(match, "no \(level) row \(key) of \(file)")
             for (column, value) in row where !["level", "file", "key"].contains(column) {
                 let want = try #require((value as? NSNumber)?.doubleValue)
-                let got = try #require((measured[column] as? NSNumber)?.doubleValue, "\(file) \(level) \(key): \(column) is missing")
+                let got = try #require(
+                    (measured[column] as? NSNumber)?.doubleValue, "\(file) \(level) \(key): \(column) is missing")
                 // Six significant digits are printed: within 1e-5 relative (or 1e-9 of nothing).
-                #expect(abs(got - want) <= 1e-5 * abs(want) + 1e-9, "\(file) \(level) \(key): \(column) \(got), Python \(want)")
+                #expect(
+                    abs(got - want) <= 1e-5 * abs(want) + 1e-9,
+                    "\(file) \(level) \(key): \(column) \(got), Python \(want)")
                 compared += 1
             }
         }
@@ -132,7 +137,8 @@ struct FeaturesTests {
 
     @Test("docs/json/features.md lists exactly the keys of each level in order, with the types the JSON lines have")
     func jsonSchema() throws {
-        let document = try String(contentsOf: Paths.packageRoot.appendingPathComponent("docs/json/features.md"), encoding: .utf8)
+        let document = try String(
+            contentsOf: Paths.packageRoot.appendingPathComponent("docs/json/features.md"), encoding: .utf8)
         // The tables under each level's heading: "| `key` | type |".
         var documented: [String: [(key: String, type: String)]] = [:]
         var level: String?
@@ -150,7 +156,9 @@ struct FeaturesTests {
         for level in ["stroke", "step", "test"] {
             let keys = try #require(documented[level], "no table for \(level)")
             let csv = try styluskit(["features", "--quiet", "--level", level] + files)
-            #expect(keys.map(\.key).joined(separator: ",") == csv.standardOutput.split(separator: "\n").first.map(String.init))
+            #expect(
+                keys.map(\.key).joined(separator: ",")
+                    == csv.standardOutput.split(separator: "\n").first.map(String.init))
             let json = try styluskit(["features", "--quiet", "--level", level, "--format", "json"] + files)
             for line in json.standardOutput.split(separator: "\n") {
                 // Keys in the documented order, as written.
@@ -176,7 +184,9 @@ struct FeaturesTests {
         }
     }
 
-    @Test("A recording without --test is refused with what to do; a bad file does not stop the others; the exit status says so")
+    @Test(
+        "A recording without --test is refused with what to do; a bad file does not stop the others; the exit status says so"
+    )
     func errors() throws {
         let recording = Paths.realRecordings.appendingPathComponent("dell_canvas_pen.evemu").path
         let good = Paths.fixtures.appendingPathComponent("golden/clock-small.csk").path
@@ -200,7 +210,9 @@ struct FeaturesTests {
         // A recording's warnings are said, with the input, and do not fail it (--allow-empty).
         let move = Paths.realRecordings.appendingPathComponent("Wacom-Intuos4-6x9.stylus-move.events").path
         let description = Paths.realRecordings.appendingPathComponent("Wacom-Intuos4-6x9.desc").path
-        let empty = try styluskit(["features", "--quiet", "--test", "clock", "--allow-empty", "--desc", description, move])
+        let empty = try styluskit([
+            "features", "--quiet", "--test", "clock", "--allow-empty", "--desc", description, move,
+        ])
         #expect(empty.status == 0, "\(empty.standardError)")
         #expect(
             empty.standardError
@@ -209,7 +221,8 @@ struct FeaturesTests {
     }
 
     @Test(
-        "Recordings replayed in memory with replay's options, a list on standard input, a directory: the same rows as their results files")
+        "Recordings replayed in memory with replay's options, a list on standard input, a directory: the same rows as their results files"
+    )
     func recordings() throws {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -223,9 +236,16 @@ struct FeaturesTests {
         let fromRecording = try styluskit(["features", "--level", "step", "--format", "json", wallCross] + maze)
         #expect(fromRecording.status == 0, "\(fromRecording.standardError)")
         // Nothing is written beside the recording.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == ["wall-cross.evemu", "wall-cross.msk"])
-        let fromFile = try styluskit(["features", "--level", "step", "--format", "json", "--maze", "Fixtures/synth/detour.maze", results])
-        let (recorded, filed) = (try Self.objects(fromRecording.standardOutput), try Self.objects(fromFile.standardOutput))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted() == [
+                "wall-cross.evemu", "wall-cross.msk",
+            ])
+        let fromFile = try styluskit([
+            "features", "--level", "step", "--format", "json", "--maze", "Fixtures/synth/detour.maze", results,
+        ])
+        let (recorded, filed) = (
+            try Self.objects(fromRecording.standardOutput), try Self.objects(fromFile.standardOutput)
+        )
         try #require(recorded.count == 1 && filed.count == 1)
         for (key, value) in filed[0] where !["file", "refused_strokes", "refused_path_length_mm"].contains(key) {
             #expect("\(value)" == "\(recorded[0][key] ?? "absent")", "\(key)")
@@ -239,7 +259,8 @@ struct FeaturesTests {
         #expect(recorded[0]["time_across_walls_s"] as? Double == filed[0]["time_across_walls_s"] as? Double)
         // A list on standard input and a directory give the same inputs in order.
         let listed = try run(
-            Paths.styluskit, ["features", "--level", "step", "-", directory.path] + maze, in: Paths.packageRoot, input: results + "\n")
+            Paths.styluskit, ["features", "--level", "step", "-", directory.path] + maze, in: Paths.packageRoot,
+            input: results + "\n")
         #expect(listed.status == 0, "\(listed.standardError)")
         let lines = listed.standardOutput.split(separator: "\n")
         #expect(lines.count == 4)
@@ -261,13 +282,15 @@ struct FeaturesTests {
             Paths.fixtures.appendingPathComponent("golden/\($0)").path
         }
         // Standard error (and output, sent to /dev/null) on the pseudo-terminal `script` gives the command.
-        let command = ([Paths.styluskit.path, "features", "--level", "test"] + files).joined(separator: " ") + " > /dev/null"
+        let command =
+            ([Paths.styluskit.path, "features", "--level", "test"] + files).joined(separator: " ") + " > /dev/null"
         let shown = try run(try #require(Self.script), ["-qec", command, "/dev/null"])
         #expect(shown.status == 0)
         #expect(shown.standardOutput.contains("\r\u{1B}[K3/3 done"), "\(shown.standardOutput)")
         #expect(shown.standardOutput.contains("\r\u{1B}[Kstyluskit features: 3 inputs, 3 done, 0 failed, "))
         let quiet = try run(
-            try #require(Self.script), ["-qec", command.replacingOccurrences(of: " --level", with: " --quiet --level"), "/dev/null"])
+            try #require(Self.script),
+            ["-qec", command.replacingOccurrences(of: " --level", with: " --quiet --level"), "/dev/null"])
         #expect(quiet.status == 0 && quiet.standardOutput.isEmpty, "\(quiet.standardOutput)")
     }
 
@@ -275,7 +298,9 @@ struct FeaturesTests {
     func outAndJobs() throws {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let files = ["clock-small.csk", "maze-small.msk", "symbol-digit-small.ssk", "clock-small.csk", "maze-small.msk"].map {
+        let files = [
+            "clock-small.csk", "maze-small.msk", "symbol-digit-small.ssk", "clock-small.csk", "maze-small.msk",
+        ].map {
             Paths.fixtures.appendingPathComponent("golden/\($0)").path
         }
         let out = directory.appendingPathComponent("tables").path

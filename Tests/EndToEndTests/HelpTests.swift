@@ -47,11 +47,13 @@ struct HelpTests {
             "patient decrypt",
         ])
     func help(_ command: String) throws {
-        let arguments = command == "styluskit" ? ["--help"] : command.split(separator: " ").map(String.init) + ["--help"]
+        let arguments =
+            command == "styluskit" ? ["--help"] : command.split(separator: " ").map(String.init) + ["--help"]
         let result = try styluskit(arguments)
         #expect(result.status == 0)
         let golden = try String(
-            contentsOf: Paths.fixtures.appendingPathComponent("golden/help/\(command.replacingOccurrences(of: " ", with: "-")).txt"),
+            contentsOf: Paths.fixtures.appendingPathComponent(
+                "golden/help/\(command.replacingOccurrences(of: " ", with: "-")).txt"),
             encoding: .utf8)
         #expect(result.standardOutput == golden)
     }

@@ -15,18 +15,24 @@ struct JSONSchemaTests {
     /// reworked with its command file); the walk still checks their help and bad argument.
     static let documentedElsewhere: Set<String> = []
 
-    @Test("Every subcommand (found from the help) has help, refuses an unknown option with 64, and has a schema for its --json")
+    @Test(
+        "Every subcommand (found from the help) has help, refuses an unknown option with 64, and has a schema for its --json"
+    )
     func walk() throws {
         let commands = try Self.subcommands(of: [])
         // The walk found the commands the README lists, so a broken help parser cannot pass it empty.
-        #expect(commands.contains("replay") && commands.contains("calibrate print-form") && commands.contains("patient decrypt"))
+        #expect(
+            commands.contains("replay") && commands.contains("calibrate print-form")
+                && commands.contains("patient decrypt"))
         for command in commands {
             let words = command.split(separator: " ").map(String.init)
             let help = try styluskit(words + ["--help"])
             #expect(help.status == 0, "\(command) --help: \(help.standardError)")
             #expect(help.standardOutput.hasPrefix("OVERVIEW: "), "\(command) --help")
             let helpCommand = try styluskit(["help"] + words)
-            #expect(helpCommand.status == 0 && helpCommand.standardOutput == help.standardOutput, "styluskit help \(command)")
+            #expect(
+                helpCommand.status == 0 && helpCommand.standardOutput == help.standardOutput,
+                "styluskit help \(command)")
             let bad = try styluskit(words + ["--no-such-option"])
             #expect(bad.status == 64, "\(command) --no-such-option exited \(bad.status)")
             #expect(bad.standardError.hasPrefix("Error: "), "\(command) --no-such-option: \(bad.standardError)")
@@ -35,13 +41,17 @@ struct JSONSchemaTests {
             // Under --json the usage error is the documented object too.
             let badJSON = try styluskit(words + ["--no-such-option", "--json"])
             #expect(badJSON.status == 64)
-            #expect(try Self.problems(badJSON.standardError, schema: Self.schema("error")).isEmpty, "\(command): \(badJSON.standardError)")
+            #expect(
+                try Self.problems(badJSON.standardError, schema: Self.schema("error")).isEmpty,
+                "\(command): \(badJSON.standardError)")
             if Self.documentedElsewhere.contains(command) { continue }
             #expect(
                 FileManager.default.fileExists(atPath: Self.document(command).path),
                 "\(command) has --json but no \(Self.document(command).path)")
             if !Self.needHardware.contains(command) {
-                #expect(Self.invocations.keys.contains(command), "\(command) has --json but JSONSchemaTests does not run it")
+                #expect(
+                    Self.invocations.keys.contains(command), "\(command) has --json but JSONSchemaTests does not run it"
+                )
             }
         }
     }
@@ -56,14 +66,20 @@ struct JSONSchemaTests {
         #expect(documents.count >= 20)
         for name in documents {
             let command = String(name.dropLast(3)).replacingOccurrences(of: "-", with: " ")
-            let key = Self.invocations.keys.first { $0.replacingOccurrences(of: " ", with: "-") == String(name.dropLast(3)) } ?? command
+            let key =
+                Self.invocations.keys.first { $0.replacingOccurrences(of: " ", with: "-") == String(name.dropLast(3)) }
+                ?? command
             if Self.needHardware.contains(key) || Self.documentedElsewhere.contains(key) { continue }
             let schema = try Self.schema(String(name.dropLast(3)))
-            let runs = try #require(Self.invocations[key], "docs/json/\(name) documents a command the test does not run").build(files)
+            let runs = try #require(
+                Self.invocations[key], "docs/json/\(name) documents a command the test does not run"
+            ).build(files)
             for invocation in runs {
-                let result = try run(Paths.styluskit, invocation.arguments, in: Paths.packageRoot, input: invocation.input)
+                let result = try run(
+                    Paths.styluskit, invocation.arguments, in: Paths.packageRoot, input: invocation.input)
                 #expect(result.status == invocation.status, "\(invocation.arguments): \(result.standardError)")
-                #expect(!result.standardOutput.isEmpty && result.standardOutput.hasSuffix("\n"), "\(invocation.arguments)")
+                #expect(
+                    !result.standardOutput.isEmpty && result.standardOutput.hasSuffix("\n"), "\(invocation.arguments)")
                 let problems = try Self.problems(result.standardOutput, schema: schema)
                 #expect(problems.isEmpty, "\(invocation.arguments.prefix(2)): \(problems)\n\(result.standardOutput)")
             }
@@ -72,7 +88,8 @@ struct JSONSchemaTests {
         let failed = try styluskit(["info", "/nowhere/x.evemu", "--json"])
         #expect(failed.status == 66)
         #expect(failed.standardOutput.isEmpty)
-        #expect(try Self.problems(failed.standardError, schema: Self.schema("error")).isEmpty, "\(failed.standardError)")
+        #expect(
+            try Self.problems(failed.standardError, schema: Self.schema("error")).isEmpty, "\(failed.standardError)")
     }
 
     @Test("The checker refuses a missing key, an extra key, a wrong type and a null where none is allowed")
@@ -92,7 +109,8 @@ struct JSONSchemaTests {
             #expect(try !Self.problems(bad + "\n", schema: schema).isEmpty, "\(bad)")
         }
         let synth = try Self.schema("synth")
-        let line = #"{"device":"d","durationSeconds":13.646,"frames":1,"id":"i","output":"o","scenario":"s","seed":1,"strokes":1}"#
+        let line =
+            #"{"device":"d","durationSeconds":13.646,"frames":1,"id":"i","output":"o","scenario":"s","seed":1,"strokes":1}"#
         #expect(try Self.problems(line + "\n", schema: synth).isEmpty)
         let noisy = line.replacingOccurrences(of: "13.646", with: "13.645999999999999")
         #expect(try !Self.problems(noisy + "\n", schema: synth).isEmpty)
@@ -134,7 +152,8 @@ struct JSONSchemaTests {
             self.directory = directory
             keyFile = directory.appendingPathComponent("clinician.key").path
             let made = try run(
-                Paths.styluskit, ["keys", "init", "--key-file", keyFile], in: Paths.packageRoot, input: password + password)
+                Paths.styluskit, ["keys", "init", "--key-file", keyFile], in: Paths.packageRoot,
+                input: password + password)
             try #require(made.status == 0, "\(made.standardError)")
             details = directory.appendingPathComponent("details.txt").path
             try Data(#""Quintero","Evangelina","MR-55821","1941-07-30","Site North","T-9"\#n"#.utf8).write(
@@ -143,16 +162,21 @@ struct JSONSchemaTests {
             publicKey = directory.appendingPathComponent("server.pub.pem").path
             let openssl = URL(fileURLWithPath: "/usr/bin/openssl")
             try #require(
-                try run(openssl, ["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", privateKey])
-                    .status == 0)
+                try run(
+                    openssl, ["genpkey", "-algorithm", "RSA", "-pkeyopt", "rsa_keygen_bits:2048", "-out", privateKey]
+                )
+                .status == 0)
             try #require(try run(openssl, ["pkey", "-in", privateKey, "-pubout", "-out", publicKey]).status == 0)
-            let replayed = try styluskit(["replay", recording, "--test", "clock", "--out", directory.appendingPathComponent("plain").path])
+            let replayed = try styluskit([
+                "replay", recording, "--test", "clock", "--out", directory.appendingPathComponent("plain").path,
+            ])
             try #require(replayed.status == 0, "\(replayed.standardError)")
             results = directory.appendingPathComponent("plain/dell_canvas_pen.csk").path
             let sealed = try run(
                 Paths.styluskit,
                 [
-                    "replay", recording, "--test", "clock", "--out", directory.appendingPathComponent("patient").path, "--patient", details,
+                    "replay", recording, "--test", "clock", "--out", directory.appendingPathComponent("patient").path,
+                    "--patient", details,
                     "--server-key", publicKey, "--key-file", keyFile,
                 ], in: Paths.packageRoot, input: password)
             try #require(sealed.status == 0, "\(sealed.standardError)")
@@ -160,14 +184,17 @@ struct JSONSchemaTests {
             // A journal: the recording with the control lines a live session writes after its banner.
             let text = try String(contentsOfFile: recording, encoding: .utf8)
             let banner = "#      Waiting for events      #\n################################\n"
-            let controls = ["anchor realtime-us=0 monotonic-us=0", "begin 0.000001"].map { "# StylusKit control: \($0)\n" }.joined()
+            let controls = ["anchor realtime-us=0 monotonic-us=0", "begin 0.000001"].map {
+                "# StylusKit control: \($0)\n"
+            }.joined()
             journal = directory.appendingPathComponent("journal.evemu").path
             maze = directory.appendingPathComponent("maze.evemu").path
             let synthesized = try styluskit([
                 "synth", Paths.fixtures.appendingPathComponent("synth/wall-cross-0.4s.scenario").path, "--output", maze,
             ])
             try #require(synthesized.status == 0, "\(synthesized.standardError)")
-            try text.replacingOccurrences(of: banner, with: banner + controls).write(toFile: journal, atomically: true, encoding: .utf8)
+            try text.replacingOccurrences(of: banner, with: banner + controls).write(
+                toFile: journal, atomically: true, encoding: .utf8)
             visits = directory.appendingPathComponent("visits").path
             _ = try VisitFixture.make(root: visits)
         }
@@ -181,11 +208,14 @@ struct JSONSchemaTests {
             [
                 Run(arguments: ["replay", s.recording, "--test", "clock", "--out", s.path("replay"), "--json"]),
                 Run(arguments: [
-                    "replay", Paths.fixtures.appendingPathComponent("recordings/real/Wacom-Cintiq-13HD-touch-Pen.events").path, "--test",
+                    "replay",
+                    Paths.fixtures.appendingPathComponent("recordings/real/Wacom-Cintiq-13HD-touch-Pen.events").path,
+                    "--test",
                     "sdt", "--out", s.path("replay-sdt"), "--json", "--allow-empty",
                 ]),
                 Run(arguments: [
-                    "replay", s.maze, "--test", "maze", "--maze", Paths.fixtures.appendingPathComponent("synth/detour.maze").path, "--out",
+                    "replay", s.maze, "--test", "maze", "--maze",
+                    Paths.fixtures.appendingPathComponent("synth/detour.maze").path, "--out",
                     s.path("replay-maze"), "--json",
                 ]),
             ]
@@ -195,7 +225,8 @@ struct JSONSchemaTests {
         "calibrate display": Invocation { s in
             [
                 Run(arguments: [
-                    "calibrate", "display", "--edid", Paths.fixtures.appendingPathComponent("edid/wacom-cintiq-13hd.edid").path, "--out",
+                    "calibrate", "display", "--edid",
+                    Paths.fixtures.appendingPathComponent("edid/wacom-cintiq-13hd.edid").path, "--out",
                     s.path("display.yaml"), "--json",
                 ])
             ]
@@ -220,7 +251,10 @@ struct JSONSchemaTests {
         "export redcap": Invocation { s in
             [
                 Run(arguments: ["export", "redcap", s.visits, "--out", s.path("redcap"), "--json"]),
-                Run(arguments: ["export", "redcap", s.visits, "--out", s.path("redcap-event"), "--event", "baseline_arm_1", "--json"]),
+                Run(arguments: [
+                    "export", "redcap", s.visits, "--out", s.path("redcap-event"), "--event", "baseline_arm_1",
+                    "--json",
+                ]),
             ]
         },
         "results": Invocation { s in
@@ -232,16 +266,21 @@ struct JSONSchemaTests {
         "calibrate tablet": Invocation { s in
             let taps = s.path("taps.events")
             try CalibrateTests.tapRecording().write(toFile: taps, atomically: true, encoding: .utf8)
-            return [Run(arguments: ["calibrate", "tablet", "--recording", taps, "--out", s.path("fitted.yaml"), "--json"])]
+            return [
+                Run(arguments: ["calibrate", "tablet", "--recording", taps, "--out", s.path("fitted.yaml"), "--json"])
+            ]
         },
-        "calibrate pressure": Invocation { s in [Run(arguments: ["calibrate", "pressure", "--recording", s.recording, "--json"])] },
+        "calibrate pressure": Invocation { s in
+            [Run(arguments: ["calibrate", "pressure", "--recording", s.recording, "--json"])]
+        },
         "calibrate print-sheet": Invocation { s in
             [Run(arguments: ["calibrate", "print-sheet", "--out", s.path("sheet.pdf"), "--json"])]
         },
         "calibrate print-mazes": Invocation { s in
             [
                 Run(arguments: [
-                    "calibrate", "print-mazes", "--battery", Paths.fixtures.appendingPathComponent("mazes/standard.battery").path, "--out",
+                    "calibrate", "print-mazes", "--battery",
+                    Paths.fixtures.appendingPathComponent("mazes/standard.battery").path, "--out",
                     s.path("mazes.pdf"), "--json",
                 ])
             ]
@@ -253,27 +292,36 @@ struct JSONSchemaTests {
             [
                 Run(arguments: [
                     "calibrate", "print-trails", Paths.fixtures.appendingPathComponent("trails/standard-A.yaml").path,
-                    Paths.fixtures.appendingPathComponent("trails/standard-B.yaml").path, "--out", s.path("trails.pdf"), "--json",
+                    Paths.fixtures.appendingPathComponent("trails/standard-B.yaml").path, "--out", s.path("trails.pdf"),
+                    "--json",
                 ])
             ]
         },
-        "trails generate": Invocation { s in [Run(arguments: ["trails", "generate", "--seed", "7", "--out", s.path(""), "--json"])] },
+        "trails generate": Invocation { s in
+            [Run(arguments: ["trails", "generate", "--seed", "7", "--out", s.path(""), "--json"])]
+        },
         "keys init": Invocation { s in
             [Run(arguments: ["keys", "init", "--key-file", s.path("other.key"), "--json"], input: password + password)]
         },
         "keys change-password": Invocation { s in
-            [Run(arguments: ["keys", "change-password", "--key-file", s.keyFile, "--json"], input: password + password + password)]
+            [
+                Run(
+                    arguments: ["keys", "change-password", "--key-file", s.keyFile, "--json"],
+                    input: password + password + password)
+            ]
         },
         "patient encode": Invocation { s in
             [
                 Run(
                     arguments: [
-                        "patient", "encode", "--from", s.details, "--results-name", "x.csk", "--start-time", "0", "--key-file", s.keyFile,
+                        "patient", "encode", "--from", s.details, "--results-name", "x.csk", "--start-time", "0",
+                        "--key-file", s.keyFile,
                         "--json",
                     ], input: password),
                 Run(
                     arguments: [
-                        "patient", "encode", "--from", s.details, "--results-name", "x.csk", "--start-time", "0", "--key-file", s.keyFile,
+                        "patient", "encode", "--from", s.details, "--results-name", "x.csk", "--start-time", "0",
+                        "--key-file", s.keyFile,
                         "--server-key", s.publicKey, "--json",
                     ], input: password),
             ]
@@ -289,7 +337,8 @@ struct JSONSchemaTests {
             [
                 Run(arguments: ["render", s.results, "--out", s.path("render.png"), "--json"]),
                 Run(arguments: [
-                    "render", s.recording, "--test", "clock", "--out", s.path("render.svg"), "--animate", s.path("frames"), "--fps", "2",
+                    "render", s.recording, "--test", "clock", "--out", s.path("render.svg"), "--animate",
+                    s.path("frames"), "--fps", "2",
                     "--speed", "20", "--json",
                 ]),
             ]
@@ -297,13 +346,16 @@ struct JSONSchemaTests {
         "report": Invocation { s in
             [
                 Run(arguments: [
-                    "report", try ReportTests.smallVisit(results: s.results, in: s.directory), "--out", s.path("report.pdf"), "--json",
+                    "report", try ReportTests.smallVisit(results: s.results, in: s.directory), "--out",
+                    s.path("report.pdf"), "--json",
                 ])
             ]
         },
         "plot": Invocation { s in [Run(arguments: ["plot", s.results, "--out", s.path("plot.png"), "--json"])] },
         "features": Invocation { s in
-            ["stroke", "step", "test"].map { Run(arguments: ["features", s.results, "--format", "json", "--level", $0]) }
+            ["stroke", "step", "test"].map {
+                Run(arguments: ["features", s.results, "--format", "json", "--level", $0])
+            }
         },
     ]
 
@@ -322,7 +374,9 @@ struct JSONSchemaTests {
             }
             guard inSection else { continue }
             // A command's line starts with two spaces and its name; its abstract's next lines are indented further.
-            guard line.hasPrefix("  "), !line.hasPrefix("   "), let name = line.split(separator: " ").first, name != "See" else { continue }
+            guard line.hasPrefix("  "), !line.hasPrefix("   "), let name = line.split(separator: " ").first,
+                name != "See"
+            else { continue }
             let command = words + [String(name)]
             found.append(command.joined(separator: " "))
             found += try subcommands(of: command)
@@ -358,7 +412,8 @@ struct JSONSchemaTests {
                 current = []
             } else if current != nil, line.hasPrefix("| `") {
                 let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-                current!.append((path: cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`")), type: cells[1]))
+                current!.append(
+                    (path: cells[0].trimmingCharacters(in: CharacterSet(charactersIn: "`")), type: cells[1]))
             } else if current != nil, !line.hasPrefix("|") {
                 tables.append(current!)
                 current = nil
@@ -374,7 +429,9 @@ struct JSONSchemaTests {
         guard output.hasSuffix("\n") else { return ["the output does not end with a newline"] }
         var problems: [String] = []
         for (number, line) in output.dropLast().split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(line.utf8)), case .object(let object) = value else {
+            guard let value = try? JSONDecoder().decode(JSONValue.self, from: Data(line.utf8)),
+                case .object(let object) = value
+            else {
                 problems.append("line \(number + 1) is not one JSON object: \(line)")
                 continue
             }
@@ -385,7 +442,8 @@ struct JSONSchemaTests {
                 })
             else {
                 let closest = schema.tables.min {
-                    Set($0.map(\.path)).symmetricDifference(keys).count < Set($1.map(\.path)).symmetricDifference(keys).count
+                    Set($0.map(\.path)).symmetricDifference(keys).count
+                        < Set($1.map(\.path)).symmetricDifference(keys).count
                 }!
                 let documented = Set(closest.filter { !$0.path.contains(".") && !$0.path.contains("[]") }.map(\.path))
                 problems.append(
@@ -393,7 +451,9 @@ struct JSONSchemaTests {
                 )
                 continue
             }
-            problems += check(value, at: "", table: table, nullable: schema.nullUnlessNeverNull).map { "line \(number + 1): \($0)" }
+            problems += check(value, at: "", table: table, nullable: schema.nullUnlessNeverNull).map {
+                "line \(number + 1): \($0)"
+            }
         }
         return problems
     }
@@ -402,7 +462,9 @@ struct JSONSchemaTests {
     static func check(_ value: JSONValue, at prefix: String, table: Table, nullable: Bool) -> [String] {
         guard case .object(let object) = value else { return ["\(prefix) is not an object"] }
         let rows = table.filter { row in
-            let rest = prefix.isEmpty ? row.path : row.path.hasPrefix(prefix + ".") ? String(row.path.dropFirst(prefix.count + 1)) : ""
+            let rest =
+                prefix.isEmpty
+                ? row.path : row.path.hasPrefix(prefix + ".") ? String(row.path.dropFirst(prefix.count + 1)) : ""
             return !rest.isEmpty && !rest.contains(".") && !rest.contains("[]")
         }
         let name = { (row: (path: String, type: String)) in String(row.path.split(separator: ".").last!) }
@@ -434,7 +496,9 @@ struct JSONSchemaTests {
             return elements.flatMap { check($0, path: path + "[]", type: element, table: table, nullable: false) }
         case .object(let members) where base.hasPrefix("map of "):
             let element = String(base.dropFirst("map of ".count))
-            return members.flatMap { check($0.value, path: path + "." + $0.key, type: element, table: table, nullable: false) }
+            return members.flatMap {
+                check($0.value, path: path + "." + $0.key, type: element, table: table, nullable: false)
+            }
         case .object where base == "object":
             return check(value, at: path, table: table, nullable: nullable)
         default:
@@ -444,7 +508,9 @@ struct JSONSchemaTests {
             guard fits else { return ["\(path) is \(kind), documented as \(type)"] }
             // Binary noise (13.645999999999999) shows as 15 or more significant digits; measures have 6, lengths a few
             // decimals.
-            if case .number(let number) = value, number.description.filter(\.isNumber).drop(while: { $0 == "0" }).count >= 15 {
+            if case .number(let number) = value,
+                number.description.filter(\.isNumber).drop(while: { $0 == "0" }).count >= 15
+            {
                 return ["\(path) is \(number), a number with binary noise; round it to the decimals the text shows"]
             }
             return []
@@ -453,7 +519,13 @@ struct JSONSchemaTests {
 
     /// A JSON value as decoded, keeping integers apart from other numbers.
     enum JSONValue: Decodable {
-        case null, boolean(Bool), integer(Int64), number(Double), string(String), array([JSONValue]), object([String: JSONValue])
+        case null
+        case boolean(Bool)
+        case integer(Int64)
+        case number(Double)
+        case string(String)
+        case array([JSONValue])
+        case object([String: JSONValue])
 
         init(from decoder: any Decoder) throws {
             if var array = try? decoder.unkeyedContainer() {

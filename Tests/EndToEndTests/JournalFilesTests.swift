@@ -15,13 +15,16 @@ struct JournalFilesTests {
         return "file \(role) bytes=\(data.count) base64=\(data.base64EncodedString()) path=\(path)"
     }
 
-    static func calibration(_ file: String) -> String { Paths.packageRoot.appendingPathComponent("Calibration/" + file).path }
+    static func calibration(_ file: String) -> String {
+        Paths.packageRoot.appendingPathComponent("Calibration/" + file).path
+    }
 
     /// `text` with control lines after its banner, written to `url`.
     static func journal(_ text: String, controls: [String], to url: URL) throws {
         #expect(text.contains(banner))
         let lines = controls.map { "# StylusKit control: \($0)\n" }.joined()
-        try text.replacingOccurrences(of: banner, with: banner + lines).write(to: url, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: banner, with: banner + lines).write(
+            to: url, atomically: true, encoding: .utf8)
     }
 
     @Test(
@@ -34,12 +37,15 @@ struct JournalFilesTests {
         let display = directory.appendingPathComponent("my-display.yaml").path
         let settings = directory.appendingPathComponent("settings.yaml").path
         try FileManager.default.copyItem(
-            atPath: Paths.packageRoot.appendingPathComponent("Calibration/tablets/dell-canvas-isd-v4.yaml").path, toPath: tablet)
+            atPath: Paths.packageRoot.appendingPathComponent("Calibration/tablets/dell-canvas-isd-v4.yaml").path,
+            toPath: tablet)
         try FileManager.default.copyItem(
-            atPath: Paths.packageRoot.appendingPathComponent("Calibration/displays/dell-canvas-27.yaml").path, toPath: display)
+            atPath: Paths.packageRoot.appendingPathComponent("Calibration/displays/dell-canvas-27.yaml").path,
+            toPath: display)
         try "schema: 2\nclock:\n  button-delay: 4 s\n".write(toFile: settings, atomically: true, encoding: .utf8)
         let replayed = try styluskit([
-            "replay", Self.recording.path, "--test", "clock", "--step-split", "3", "--profile", tablet, "--display-profile", display,
+            "replay", Self.recording.path, "--test", "clock", "--step-split", "3", "--profile", tablet,
+            "--display-profile", display,
             "--settings", settings, "--out", directory.appendingPathComponent("replay").path,
         ])
         try #require(replayed.status == 0, "\(replayed.standardError)")
@@ -48,11 +54,14 @@ struct JournalFilesTests {
             try String(contentsOf: Self.recording, encoding: .utf8),
             controls: [
                 "anchor realtime-us=0 monotonic-us=0", "test clock", try Self.fileLine("settings", settings),
-                try Self.fileLine("tablet-profile", tablet), try Self.fileLine("display-profile", display), "begin 0.000001",
+                try Self.fileLine("tablet-profile", tablet), try Self.fileLine("display-profile", display),
+                "begin 0.000001",
                 "continue 3.000001", "end 7.900000",
             ], to: journal)
         for file in [tablet, display, settings] { try FileManager.default.removeItem(atPath: file) }
-        let recovered = try styluskit(["recover", journal.path, "--out", directory.appendingPathComponent("recover").path])
+        let recovered = try styluskit([
+            "recover", journal.path, "--out", directory.appendingPathComponent("recover").path,
+        ])
         try #require(recovered.status == 0, "\(recovered.standardError)")
         let a = try Data(contentsOf: directory.appendingPathComponent("replay/dell_canvas_pen.csk"))
         let b = try Data(contentsOf: directory.appendingPathComponent("recover/clock-20260101T000000Z.csk"))
@@ -74,7 +83,9 @@ struct JournalFilesTests {
             directory.appendingPathComponent("again").path,
         ])
         try #require(again.status == 0, "\(again.standardError)")
-        #expect(again.standardOutput.contains("note: --profile and --display-profile ignored: the journal keeps what the session used."))
+        #expect(
+            again.standardOutput.contains(
+                "note: --profile and --display-profile ignored: the journal keeps what the session used."))
         #expect(try Data(contentsOf: directory.appendingPathComponent("again/clock-20260101T000000Z.csk")) == b)
     }
 
@@ -86,18 +97,24 @@ struct JournalFilesTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let maze = directory.appendingPathComponent("detour.maze").path
         let settings = directory.appendingPathComponent("slow-cross.yaml").path
-        try FileManager.default.copyItem(atPath: Paths.fixtures.appendingPathComponent("synth/detour.maze").path, toPath: maze)
+        try FileManager.default.copyItem(
+            atPath: Paths.fixtures.appendingPathComponent("synth/detour.maze").path, toPath: maze)
         // The scenario's wall cross interrupts by default, not with the detection off.
-        try "schema: 2\nmaze:\n  enable-wall-cross-detection: false\n".write(toFile: settings, atomically: true, encoding: .utf8)
+        try "schema: 2\nmaze:\n  enable-wall-cross-detection: false\n".write(
+            toFile: settings, atomically: true, encoding: .utf8)
         let recording = directory.appendingPathComponent("cross.evemu")
         let synth = try styluskit([
-            "synth", Paths.fixtures.appendingPathComponent("synth/wall-cross-0.6s.scenario").path, "--seed", "1", "--output",
+            "synth", Paths.fixtures.appendingPathComponent("synth/wall-cross-0.6s.scenario").path, "--seed", "1",
+            "--output",
             recording.path,
         ])
         try #require(synth.status == 0, "\(synth.standardError)")
         for (name, extra) in [("with", ["--settings", settings]), ("defaults", [])] {
             let replayed = try styluskit(
-                ["replay", recording.path, "--test", "maze", "--maze", maze, "--out", directory.appendingPathComponent(name).path] + extra)
+                [
+                    "replay", recording.path, "--test", "maze", "--maze", maze, "--out",
+                    directory.appendingPathComponent(name).path,
+                ] + extra)
             try #require(replayed.status == 0, "\(replayed.standardError)")
         }
         let text = try String(contentsOf: recording, encoding: .utf8)
@@ -106,7 +123,8 @@ struct JournalFilesTests {
         try Self.journal(
             text,
             controls: [
-                "anchor realtime-us=0 monotonic-us=0", "test maze maze=\(maze)", try Self.fileLine("settings", settings),
+                "anchor realtime-us=0 monotonic-us=0", "test maze maze=\(maze)",
+                try Self.fileLine("settings", settings),
                 // The profiles replay chose for the synthesized Cintiq 13HD (a pen display: its screen by the tablet
                 // profile's link).
                 try Self.fileLine("tablet-profile", Self.calibration("tablets/wacom-cintiq-13hd-touch.yaml")),
@@ -115,7 +133,9 @@ struct JournalFilesTests {
             ], to: journal)
         try FileManager.default.removeItem(atPath: maze)
         try FileManager.default.removeItem(atPath: settings)
-        let recovered = try styluskit(["recover", journal.path, "--out", directory.appendingPathComponent("recover").path])
+        let recovered = try styluskit([
+            "recover", journal.path, "--out", directory.appendingPathComponent("recover").path,
+        ])
         try #require(recovered.status == 0, "\(recovered.standardError)")
         let withSettings = try Data(contentsOf: directory.appendingPathComponent("with/cross.msk"))
         let defaults = try Data(contentsOf: directory.appendingPathComponent("defaults/cross.msk"))
@@ -143,7 +163,8 @@ struct JournalFilesTests {
                 + "the rebuilt file ends at its last event: the steps left open end there and no timer fires after it")
     }
 
-    @Test("A journal from before the files were kept: recover chooses the profiles again and says what the journal lacks")
+    @Test(
+        "A journal from before the files were kept: recover chooses the profiles again and says what the journal lacks")
     func olderJournal() throws {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -13,7 +13,8 @@ struct JournalOrphansTests {
         try JournalFilesTests.journal(
             try String(contentsOf: JournalFilesTests.recording, encoding: .utf8),
             controls: [
-                "anchor realtime-us=1764000000000000 monotonic-us=0", "test clock", "none settings", "none tablet-profile",
+                "anchor realtime-us=1764000000000000 monotonic-us=0", "test clock", "none settings",
+                "none tablet-profile",
                 "none display-profile", "begin 0.000001", "continue 3.000001",
             ],
             to: journal)
@@ -48,7 +49,9 @@ struct JournalOrphansTests {
         #expect(plain.status == 0, "\(plain.standardError)")
     }
 
-    @Test("results lists a journal without its results file, with the recover command; recovered, the file takes its place")
+    @Test(
+        "results lists a journal without its results file, with the recover command; recovered, the file takes its place"
+    )
     func orphanJournalListed() throws {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -66,7 +69,8 @@ struct JournalOrphansTests {
         let json = try styluskit(["results", directory.path, "--json"])
         #expect(json.status == 0)
         #expect(
-            json.standardOutput.contains(#""recover":"styluskit recover \#(journal.path.replacingOccurrences(of: "/", with: "\\/"))""#)
+            json.standardOutput.contains(
+                #""recover":"styluskit recover \#(journal.path.replacingOccurrences(of: "/", with: "\\/"))""#)
                 || json.standardOutput.contains(#""recover" : "styluskit recover"#)
                 || json.standardOutput.contains(#""recover":"styluskit recover"#),
             "\(json.standardOutput)")
@@ -79,14 +83,17 @@ struct JournalOrphansTests {
         #expect(!after.standardOutput.contains("incomplete"))
     }
 
-    @Test("A session stopped early (no end line): its recovered file is incomplete in results and adf show, not just valid")
+    @Test(
+        "A session stopped early (no end line): its recovered file is incomplete in results and adf show, not just valid"
+    )
     func recoveredEarlyIsIncomplete() throws {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let journal = try Self.clockJournal(in: directory, name: "clock-20251124T160000Z", ended: false)
         let listed = try styluskit(["results", directory.path])
         #expect(
-            listed.standardOutput.contains("clock, 2025-11-24T16:00:00Z, incomplete: styluskit recover \(journal.path)"),
+            listed.standardOutput.contains(
+                "clock, 2025-11-24T16:00:00Z, incomplete: styluskit recover \(journal.path)"),
             "\(listed.standardOutput)")
 
         let recovered = try styluskit(["recover", journal.path, "--out", directory.path])
@@ -108,7 +115,9 @@ struct JournalOrphansTests {
         try FileManager.default.createDirectory(at: endedDirectory, withIntermediateDirectories: true)
         let ended = try Self.clockJournal(in: endedDirectory, name: "clock-20251124T160000Z", ended: true)
         try #require(try styluskit(["recover", ended.path, "--out", endedDirectory.path]).status == 0)
-        let shownEnded = try styluskit(["adf", "show", endedDirectory.appendingPathComponent("clock-20251124T160000Z.csk").path])
+        let shownEnded = try styluskit([
+            "adf", "show", endedDirectory.appendingPathComponent("clock-20251124T160000Z.csk").path,
+        ])
         #expect(!shownEnded.standardOutput.contains("incomplete"))
     }
 }

@@ -32,7 +32,8 @@ struct KillDuringReplayTests {
     static func start(into directory: URL, force: Bool = false) throws -> Process {
         let process = Process()
         process.executableURL = Paths.styluskit
-        process.arguments = ["replay", recording.path, "--test", "clock", "--out", directory.path] + (force ? ["--force"] : [])
+        process.arguments =
+            ["replay", recording.path, "--test", "clock", "--out", directory.path] + (force ? ["--force"] : [])
         process.currentDirectoryURL = Paths.packageRoot
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -72,7 +73,8 @@ struct KillDuringReplayTests {
         let other = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: other) }
         let replayed = try styluskit([
-            "replay", Paths.realRecordings.appendingPathComponent("dell_canvas_pen.evemu").path, "--test", "clock", "--out", other.path,
+            "replay", Paths.realRecordings.appendingPathComponent("dell_canvas_pen.evemu").path, "--test", "clock",
+            "--out", other.path,
         ])
         try #require(replayed.status == 0, "\(replayed.standardError)")
         let older = try Data(contentsOf: other.appendingPathComponent("dell_canvas_pen.csk"))
@@ -81,7 +83,9 @@ struct KillDuringReplayTests {
         var generator = SplitMix64(state: Self.seed)
         var outcomes = (absent: 0, older: 0, complete: 0, midWrite: 0)
         var kill = 0
-        while kill < Self.kills || (kill < Self.maximumKills && (outcomes.absent + outcomes.older == 0 || outcomes.complete == 0)) {
+        while kill < Self.kills
+            || (kill < Self.maximumKills && (outcomes.absent + outcomes.older == 0 || outcomes.complete == 0))
+        {
             defer { kill += 1 }
             let force = kill % 2 == 1
             if force { try older.write(to: results) }
@@ -97,7 +101,8 @@ struct KillDuringReplayTests {
             usleep(useconds_t(delay * 1_000_000))
             Glibc.kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
-            if try FileManager.default.contentsOfDirectory(atPath: directory.path).contains(where: { $0.hasPrefix(".") }) {
+            if try FileManager.default.contentsOfDirectory(atPath: directory.path).contains(where: { $0.hasPrefix(".") }
+            ) {
                 outcomes.midWrite += 1
             }
             let what = "kill \(kill)\(force ? " (--force)" : "") after \(String(format: "%.3f", delay)) s"
@@ -110,7 +115,8 @@ struct KillDuringReplayTests {
             if force && written == older {
                 outcomes.older += 1
             } else {
-                #expect(written == reference, "\(what) left a results file that is neither the old one nor the whole run's")
+                #expect(
+                    written == reference, "\(what) left a results file that is neither the old one nor the whole run's")
                 outcomes.complete += 1
             }
             let check = try styluskit(["adf", "validate", results.path])
@@ -120,7 +126,8 @@ struct KillDuringReplayTests {
         // The kills landed both before and after the file was complete.
         #expect(
             outcomes.absent + outcomes.older > 0 && outcomes.complete > 0,
-            "absent \(outcomes.absent), older \(outcomes.older), complete \(outcomes.complete) (a whole run took \(duration) s)")
+            "absent \(outcomes.absent), older \(outcomes.older), complete \(outcomes.complete) (a whole run took \(duration) s)"
+        )
         print(
             "kill -9 during replay: \(kill) kills over \(String(format: "%.2f", duration)) s runs (writing from \(String(format: "%.3f", window.first)) to \(String(format: "%.3f", window.last)) s): absent \(outcomes.absent), older kept \(outcomes.older), complete \(outcomes.complete), temporary files left \(outcomes.midWrite) times"
         )

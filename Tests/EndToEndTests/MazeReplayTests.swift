@@ -59,7 +59,8 @@ private struct SynthesizedSession {
             "synth", synthFixtures.appendingPathComponent("\(scenario).scenario").path, "--output", recording.path,
         ])
         try #require(synth.status == 0, "\(synth.standardError)")
-        replay = try styluskit(["replay", recording.path, "--test", "maze"] + source + ["--out", directory.path] + extra)
+        replay = try styluskit(
+            ["replay", recording.path, "--test", "maze"] + source + ["--out", directory.path] + extra)
         try #require(replay.status == 0, "\(replay.standardError)")
     }
 
@@ -88,8 +89,10 @@ struct MazeReplayTests {
     @Test("Every scenario's results file passes adf validate, a battery's too")
     func validates() throws {
         for (scenario, source) in [
-            ("clean-solve", ["--maze", noChoice]), ("cut-corner", ["--maze", noChoice]), ("wall-cross-0.6s", ["--maze", detour]),
-            ("wall-cross-0.4s", ["--maze", detour]), ("no-drawing", ["--maze", noChoice]), ("start-far", ["--maze", noChoice]),
+            ("clean-solve", ["--maze", noChoice]), ("cut-corner", ["--maze", noChoice]),
+            ("wall-cross-0.6s", ["--maze", detour]),
+            ("wall-cross-0.4s", ["--maze", detour]), ("no-drawing", ["--maze", noChoice]),
+            ("start-far", ["--maze", noChoice]),
             ("calibration", ["--battery", mazeFixtures.appendingPathComponent("standard.battery").path]),
         ] {
             let session = try SynthesizedSession(scenario, source: source)
@@ -138,7 +141,8 @@ struct MazeReplayTests {
         let recording = Paths.realRecordings.appendingPathComponent("Wacom-Cintiq-13HD-touch-Pen.events").path
         let neither = try styluskit(["replay", recording, "--test", "maze"])
         #expect(neither.status == 64)
-        #expect(neither.standardError.hasPrefix("Error: --test maze needs exactly one of --maze FILE or --battery FILE.\n"))
+        #expect(
+            neither.standardError.hasPrefix("Error: --test maze needs exactly one of --maze FILE or --battery FILE.\n"))
         let both = try styluskit([
             "replay", recording, "--test", "maze", "--maze", noChoice, "--battery",
             mazeFixtures.appendingPathComponent("standard.battery").path,
@@ -234,7 +238,9 @@ struct SynthTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let scenario = directory.appendingPathComponent("bad.scenario")
         try "maze: ../x.maze\ndown: start\nmove: r1c1 r1x2\nup\n".write(to: scenario, atomically: true, encoding: .utf8)
-        let result = try styluskit(["synth", scenario.path, "--output", directory.appendingPathComponent("o.evemu").path])
+        let result = try styluskit([
+            "synth", scenario.path, "--output", directory.appendingPathComponent("o.evemu").path,
+        ])
         #expect(result.status == 65)
         #expect(
             result.standardError

@@ -15,26 +15,35 @@ struct MultiDeviceRecordingTests {
     func replaysThePen() throws {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let all = try styluskit(["replay", Self.file, "--test", "clock", "--out", directory.appendingPathComponent("all").path])
+        let all = try styluskit([
+            "replay", Self.file, "--test", "clock", "--out", directory.appendingPathComponent("all").path,
+        ])
         #expect(all.status == 0, "\(all.standardError)")
         #expect(all.standardError == Self.note + "\n")
         let alone = try styluskit([
-            "replay", Paths.realRecordings.appendingPathComponent("Wacom-DTH2242-Pen.events").path, "--test", "clock", "--out",
+            "replay", Paths.realRecordings.appendingPathComponent("Wacom-DTH2242-Pen.events").path, "--test", "clock",
+            "--out",
             directory.appendingPathComponent("alone").path,
         ])
         #expect(alone.status == 0)
         // The same pen, the same strokes and points: only the file names differ.
-        let strokes = { (text: String) in text.split(separator: "\n").filter { $0.contains("strokes") || $0.contains("points") } }
+        let strokes = { (text: String) in
+            text.split(separator: "\n").filter { $0.contains("strokes") || $0.contains("points") }
+        }
         #expect(strokes(all.standardOutput) == strokes(alone.standardOutput))
         let info = try styluskit(["info", Self.file])
         #expect(info.standardOutput.contains(Self.note))
     }
 
-    @Test("--device-index reads another device: a pad is refused with the file's own way out, an index beyond the file is named")
+    @Test(
+        "--device-index reads another device: a pad is refused with the file's own way out, an index beyond the file is named"
+    )
     func deviceIndex() throws {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let pad = try styluskit(["replay", Self.file, "--test", "clock", "--device-index", "0", "--out", directory.path])
+        let pad = try styluskit([
+            "replay", Self.file, "--test", "clock", "--device-index", "0", "--out", directory.path,
+        ])
         #expect(pad.status == 65)
         #expect(
             pad.standardError

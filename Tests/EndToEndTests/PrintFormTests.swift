@@ -19,7 +19,9 @@ struct PrintFormTests {
         let again = try styluskit(["calibrate", "print-form", "--test", "sdt", "--display-mode", "--out", pdf])
         #expect(again.status != 0)
         #expect(again.standardError.contains("already exists. Pass --force to replace it"))
-        let forced = try styluskit(["calibrate", "print-form", "--test", "sdt", "--display-mode", "--out", pdf, "--force"])
+        let forced = try styluskit([
+            "calibrate", "print-form", "--test", "sdt", "--display-mode", "--out", pdf, "--force",
+        ])
         #expect(forced.status == 0)
         #expect(forced.standardOutput.contains("(display mode)"))
     }

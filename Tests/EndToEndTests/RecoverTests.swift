@@ -16,11 +16,14 @@ struct RecoverTests {
         let banner = "#      Waiting for events      #\n################################\n"
         let lines = controls.map { "# StylusKit control: \($0)\n" }.joined()
         let url = directory.appendingPathComponent("journal.evemu")
-        try text.replacingOccurrences(of: banner, with: banner + lines).write(to: url, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: banner, with: banner + lines).write(
+            to: url, atomically: true, encoding: .utf8)
         return url
     }
 
-    @Test("recover writes STEM.csk into --out, warns of a reading time for no step, and adf show prints the reading times")
+    @Test(
+        "recover writes STEM.csk into --out, warns of a reading time for no step, and adf show prints the reading times"
+    )
     func instructionTimes() throws {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -32,13 +35,17 @@ struct RecoverTests {
             "instructions shown=3.200000 spoken=3.300000 first-touch=3.400000 step=clockStep-other",
         ]
         let withMeasures = try journal(controls: controls, in: directory)
-        let recovered = try styluskit(["recover", withMeasures.path, "--out", directory.appendingPathComponent("with").path])
+        let recovered = try styluskit([
+            "recover", withMeasures.path, "--out", directory.appendingPathComponent("with").path,
+        ])
         #expect(recovered.status == 0, "\(recovered.standardError)")
         #expect(
             recovered.standardError.contains(
-                "warning: the reading time of step clockStep-other is left out of the results: the file has no such step."))
+                "warning: the reading time of step clockStep-other is left out of the results: the file has no such step."
+            ))
         let results = directory.appendingPathComponent("with/journal.csk")
-        #expect(FileManager.default.fileExists(atPath: results.path), "the results are named after the journal, in --out")
+        #expect(
+            FileManager.default.fileExists(atPath: results.path), "the results are named after the journal, in --out")
         let shown = try styluskit(["adf", "show", results.path])
         #expect(shown.status == 0, "\(shown.standardError)")
         // 2250 - 2000 and 4123 - 3100 ms.
@@ -67,14 +74,18 @@ struct RecoverTests {
         // The session begins at 0.000001 s with anchor 0: its first Start timestamp is 0 ms.
         let encoded = try run(
             Paths.styluskit,
-            ["patient", "encode", "--from", details.path, "--results-name", "journal.csk", "--start-time", "0", "--key-file", keyFile],
+            [
+                "patient", "encode", "--from", details.path, "--results-name", "journal.csk", "--start-time", "0",
+                "--key-file", keyFile,
+            ],
             input: password)
         try #require(encoded.status == 0, "\(encoded.standardError)")
         let local = try #require(
             encoded.standardOutput.split(separator: "\n").first { $0.hasPrefix("LocalPatientEncodedID ") }
                 .map { String($0.dropFirst("LocalPatientEncodedID ".count)) })
         let journal = try journal(
-            controls: ["anchor realtime-us=0 monotonic-us=0", "begin 0.000001", "patient local=\(local)"], in: directory)
+            controls: ["anchor realtime-us=0 monotonic-us=0", "begin 0.000001", "patient local=\(local)"], in: directory
+        )
         let out = directory.appendingPathComponent("out")
         let recovered = try styluskit(["recover", journal.path, "--out", out.path])
         try #require(recovered.status == 0, "\(recovered.standardError)")
@@ -105,7 +116,8 @@ struct RecoverTests {
         try #require(text.contains(banner))
         let lines = try controls(text).map { "# StylusKit control: \($0)\n" }.joined()
         let journal = directory.appendingPathComponent("journal.evemu")
-        try text.replacingOccurrences(of: banner, with: banner + lines).write(to: journal, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: banner, with: banner + lines).write(
+            to: journal, atomically: true, encoding: .utf8)
         return (recording, journal)
     }
 
@@ -123,7 +135,10 @@ struct RecoverTests {
         let (_, journal) = try synthesizedJournal(
             "clean-solve",
             controls: { text in
-                ["anchor realtime-us=0 monotonic-us=0", "test maze maze=\(missing)", "begin \(try firstEventTime(text))"]
+                [
+                    "anchor realtime-us=0 monotonic-us=0", "test maze maze=\(missing)",
+                    "begin \(try firstEventTime(text))",
+                ]
             }, in: directory)
         let recovered = try styluskit(["recover", journal.path, "--out", directory.path])
         #expect(recovered.status != 0)

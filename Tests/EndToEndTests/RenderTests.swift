@@ -19,10 +19,13 @@ struct RenderTests {
             "synth", synth.appendingPathComponent("wall-cross-0.6s.scenario").path, "--output", recording.path,
         ])
         try #require(made.status == 0, "\(made.standardError)")
-        let replay = try styluskit(["replay", recording.path, "--test", "maze", "--maze", maze, "--out", directory.path])
+        let replay = try styluskit([
+            "replay", recording.path, "--test", "maze", "--maze", maze, "--out", directory.path,
+        ])
         try #require(replay.status == 0, "\(replay.standardError)")
         let render = try styluskit([
-            "render", results.path, "--maze", maze, "--out", picture.path, "--dpi", "100", "--no-legend", "--colour", "stroke",
+            "render", results.path, "--maze", maze, "--out", picture.path, "--dpi", "100", "--no-legend", "--colour",
+            "stroke",
         ])
         try #require(render.status == 0, "\(render.standardError)")
 
@@ -54,17 +57,23 @@ struct RenderTests {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let recording = directory.appendingPathComponent("clock.evemu")
-        let made = try styluskit(["synth", synth.appendingPathComponent("clock.scenario").path, "--output", recording.path])
+        let made = try styluskit([
+            "synth", synth.appendingPathComponent("clock.scenario").path, "--output", recording.path,
+        ])
         try #require(made.status == 0, "\(made.standardError)")
         let pdf = directory.appendingPathComponent("clock.pdf")
         let render = try styluskit(["render", recording.path, "--test", "clock", "--out", pdf.path])
         try #require(render.status == 0, "\(render.standardError)")
         // The clock test has two steps (command, copy): two PDF pages.
         let text = String(decoding: try Data(contentsOf: pdf), as: UTF8.self)
-        #expect(text.components(separatedBy: "/Type /Page\n").count - 1 == 2 || text.components(separatedBy: "/Type /Page ").count - 1 == 2)
+        #expect(
+            text.components(separatedBy: "/Type /Page\n").count - 1 == 2
+                || text.components(separatedBy: "/Type /Page ").count - 1 == 2)
     }
 
-    @Test("Rendered from its recording, a refused maze stroke is faint grey where its samples lie; the results file has none of it")
+    @Test(
+        "Rendered from its recording, a refused maze stroke is faint grey where its samples lie; the results file has none of it"
+    )
     func refusedStrokeFromRecording() throws {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -76,10 +85,13 @@ struct RenderTests {
         try #require(made.status == 0, "\(made.standardError)")
         let picture = directory.appendingPathComponent("from-recording.png")
         let render = try styluskit([
-            "render", recording.path, "--test", "maze", "--maze", maze, "--out", picture.path, "--dpi", "300", "--colour", "stroke",
+            "render", recording.path, "--test", "maze", "--maze", maze, "--out", picture.path, "--dpi", "300",
+            "--colour", "stroke",
         ])
         try #require(render.status == 0, "\(render.standardError)")
-        #expect(render.standardOutput.contains("refused strokes 1, ignored stroke ends 0 (drawn faint grey)"), "\(render.standardOutput)")
+        #expect(
+            render.standardOutput.contains("refused strokes 1, ignored stroke ends 0 (drawn faint grey)"),
+            "\(render.standardOutput)")
 
         // The strokes as the recording has them (BTN_TOUCH runs), in form cm: the tablet's active
         // area at physical size, (value - min) / resolution.
@@ -89,7 +101,9 @@ struct RenderTests {
             image.pixel(x: Int(point.x / 2.54 * 300), y: Int(point.y / 2.54 * 300))
         }
         // The ends may lie below libinput's contact threshold; the middle of each stroke is in contact.
-        func middle(_ stroke: [(x: Double, y: Double)]) -> ArraySlice<(x: Double, y: Double)> { stroke.dropFirst(6).dropLast(6) }
+        func middle(_ stroke: [(x: Double, y: Double)]) -> ArraySlice<(x: Double, y: Double)> {
+            stroke.dropFirst(6).dropLast(6)
+        }
 
         let image = try RasterImage(readingPNG: picture.path)
         // The second stroke, refused: grey at 35 % opacity over white, 255 × (1 − 0.35 × 0.6) = 201.
@@ -97,7 +111,9 @@ struct RenderTests {
         try #require(refused.count > 20)
         for point in refused {
             let p = pixel(image, point)
-            #expect(abs(p.red - p.green) <= 2 && abs(p.green - p.blue) <= 2 && (195...212).contains(p.red), "refused ink at \(point): \(p)")
+            #expect(
+                abs(p.red - p.green) <= 2 && abs(p.green - p.blue) <= 2 && (195...212).contains(p.red),
+                "refused ink at \(point): \(p)")
         }
         // The first and third, recorded: full-strength colour (the palette's blue and orange, or the
         // magenta ring where it lies over them), nowhere grey.
@@ -111,7 +127,9 @@ struct RenderTests {
             "\(saturated.count) of \(recorded.count) recorded samples in full colour")
 
         // The results file of the same replay holds two strokes and nothing where the refused one was.
-        let replay = try styluskit(["replay", recording.path, "--test", "maze", "--maze", maze, "--out", directory.path])
+        let replay = try styluskit([
+            "replay", recording.path, "--test", "maze", "--maze", maze, "--out", directory.path,
+        ])
         try #require(replay.status == 0, "\(replay.standardError)")
         let results = directory.appendingPathComponent("refused.msk")
         #expect(try xpath("count(//stroke)", in: results) == "2")
@@ -123,10 +141,13 @@ struct RenderTests {
         #expect(!rendered.standardOutput.contains("refused"))
         let plain = try RasterImage(readingPNG: fromResults.path)
         #expect(
-            refused.allSatisfy { pixel(plain, $0).brightness == 255 }, "the results file's picture has ink where the refused stroke was")
+            refused.allSatisfy { pixel(plain, $0).brightness == 255 },
+            "the results file's picture has ink where the refused stroke was")
     }
 
-    @Test("Rendered from its recording, the wall cross's ended stroke counts one ignored stroke end and no refused stroke")
+    @Test(
+        "Rendered from its recording, the wall cross's ended stroke counts one ignored stroke end and no refused stroke"
+    )
     func ignoredStrokeEndFromRecording() throws {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -142,12 +163,15 @@ struct RenderTests {
             "--out", directory.appendingPathComponent("cross.svg").path,
         ])
         try #require(render.status == 0, "\(render.standardError)")
-        #expect(render.standardOutput.contains("refused strokes 0, ignored stroke ends 1 (drawn faint grey)"), "\(render.standardOutput)")
+        #expect(
+            render.standardOutput.contains("refused strokes 0, ignored stroke ends 1 (drawn faint grey)"),
+            "\(render.standardOutput)")
 
         // Replayed with replay's --settings: with wall-cross detection off the crossing stroke is kept
         // whole, and the second stroke, begun back before the wall, far from where the path now ends, is refused.
         let settings = directory.appendingPathComponent("no-cross.yaml").path
-        try "schema: 2\nmaze:\n  enable-wall-cross-detection: false\n".write(toFile: settings, atomically: true, encoding: .utf8)
+        try "schema: 2\nmaze:\n  enable-wall-cross-detection: false\n".write(
+            toFile: settings, atomically: true, encoding: .utf8)
         let withSettings = try styluskit([
             "render", recording.path, "--test", "maze", "--maze", synth.appendingPathComponent("detour.maze").path,
             "--settings", settings, "--out", directory.appendingPathComponent("kept.svg").path,
@@ -163,7 +187,9 @@ struct RenderTests {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let recording = directory.appendingPathComponent("sdt.evemu")
-        let made = try styluskit(["synth", synth.appendingPathComponent("sdt-in-order.scenario").path, "--output", recording.path])
+        let made = try styluskit([
+            "synth", synth.appendingPathComponent("sdt-in-order.scenario").path, "--output", recording.path,
+        ])
         try #require(made.status == 0, "\(made.standardError)")
         let picture = directory.appendingPathComponent("sdt.svg")
         let render = try styluskit(["render", recording.path, "--test", "sdt", "--out", picture.path])
@@ -221,7 +247,8 @@ struct RenderTests {
             #expect(result.status == 64)
             #expect(
                 result.standardError
-                    == "Error: x.gif does not end in .png, .pdf or .svg; give --out a file name with one of those extensions.\n")
+                    == "Error: x.gif does not end in .png, .pdf or .svg; give --out a file name with one of those extensions.\n"
+            )
         }
     }
 }

@@ -46,12 +46,16 @@ struct ReplayBehaviourTests {
                 + " it was cut off; pass --allow-truncated to use the complete frames before it\n")
 
         // The first 84 frames are the pen hovering: an empty recording, written only with --allow-empty.
-        let lenient = try styluskit(["replay", cut.path, "--test", "clock", "--out", out.path, "--allow-truncated", "--allow-empty"])
+        let lenient = try styluskit([
+            "replay", cut.path, "--test", "clock", "--out", out.path, "--allow-truncated", "--allow-empty",
+        ])
         #expect(lenient.status == 0, "\(lenient.standardError)")
         #expect(lenient.standardOutput.contains("warning: the pen never touched the tablet in the recording"))
         // 84 SYN_REPORT lines in the first 20000 bytes (`head -c 20000 ... | grep -c '0000 0000 0000'`).
         #expect(lenient.standardOutput.contains(", 84 frames"))
-        #expect(lenient.standardOutput.contains("warning: dropped 0 line(s) (0 bytes) and 1 event(s) of an incomplete last frame"))
+        #expect(
+            lenient.standardOutput.contains(
+                "warning: dropped 0 line(s) (0 bytes) and 1 event(s) of an incomplete last frame"))
         #expect(FileManager.default.fileExists(atPath: out.appendingPathComponent("cut.csk").path))
     }
 
@@ -126,7 +130,9 @@ struct ReplayBehaviourTests {
                 + " are read too).\n")
     }
 
-    @Test("An EVEMU 1.1 recording without a profile replays with the resolution its header comments state, and info says so")
+    @Test(
+        "An EVEMU 1.1 recording without a profile replays with the resolution its header comments state, and info says so"
+    )
     func headerCommentResolution() throws {
         let empty = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: empty) }
@@ -138,7 +144,8 @@ struct ReplayBehaviourTests {
         #expect(info.status == 0)
         #expect(
             info.standardOutput.contains(
-                "ABS_X         0..95840  resolution 200 (from the recording's header comment; its A: line has none)  479.20 mm"))
+                "ABS_X         0..95840  resolution 200 (from the recording's header comment; its A: line has none)  479.20 mm"
+            ))
         let replay = try runIsolated(
             binary, ["replay", recording, "--test", "clock", "--out", empty.path], in: empty, environment: environment)
         #expect(replay.status == 0, "\(replay.standardError)")
@@ -154,7 +161,9 @@ struct ReplayBehaviourTests {
                     + " the first event (e.g. 12.5).\n"))
     }
 
-    @Test("--step-split and --start-time reach the replay: the summary counts the strokes per step, the file starts at the start time")
+    @Test(
+        "--step-split and --start-time reach the replay: the summary counts the strokes per step, the file starts at the start time"
+    )
     func stepSplitNoneAndStartTime() throws {
         let out = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: out) }
@@ -189,7 +198,8 @@ struct ReplayBehaviourTests {
         let elsewhere = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: elsewhere) }
         let recording = Paths.realRecordings.appendingPathComponent("Wacom-Cintiq-22HDT-Pen.events")
-        let result = try styluskit(["replay", recording.path, "--test", "clock", "--out", elsewhere.path], in: elsewhere)
+        let result = try styluskit(
+            ["replay", recording.path, "--test", "clock", "--out", elsewhere.path], in: elsewhere)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("Calibration/tablets/wacom-cintiq-22hdt.yaml"))
     }
@@ -208,7 +218,9 @@ struct ReplayBehaviourTests {
         let result = try styluskit(["replay", crlf.path, "--test", "clock", "--out", out.path])
         try #require(result.status == 0, "\(result.standardError)")
         // The first event of the recording: E: 1369413313.184404.
-        #expect(try xpath("string(//Step[1]/Start/@timestamp)", in: out.appendingPathComponent("crlf.csk")) == "1369413313184")
+        #expect(
+            try xpath("string(//Step[1]/Start/@timestamp)", in: out.appendingPathComponent("crlf.csk"))
+                == "1369413313184")
     }
 
     @Test("--start-time is checked, and said to be ignored for a recording with Unix times")
@@ -224,7 +236,9 @@ struct ReplayBehaviourTests {
         let epoch = Paths.realRecordings.appendingPathComponent("Wacom-DTH2242-Pen.events").path
         let ignored = try styluskit(["replay", epoch, "--test", "clock", "--out", out.path, "--start-time", "5"])
         #expect(ignored.status == 0, "\(ignored.standardError)")
-        #expect(ignored.standardOutput.contains("note: --start-time was ignored: the recording's times are already Unix times."))
+        #expect(
+            ignored.standardOutput.contains(
+                "note: --start-time was ignored: the recording's times are already Unix times."))
     }
 
     @Test("A timestamp too large to keep is refused with its column")
@@ -241,12 +255,15 @@ struct ReplayBehaviourTests {
         #expect(
             result.standardError
                 == "Error: \(huge.path):\(index + 1):4: timestamp 99999999999999 s is beyond the largest time StylusKit keeps"
-                + " (9223372036853 s); fix the line (--allow-truncated uses the complete frames before a damaged event line)\n")
+                + " (9223372036853 s); fix the line (--allow-truncated uses the complete frames before a damaged event line)\n"
+        )
     }
 }
 
 /// Runs `binary` in `directory` with exactly `environment` (no profiles found beyond it).
-private func runIsolated(_ binary: URL, _ arguments: [String], in directory: URL, environment: [String: String]) throws -> ProcessResult {
+private func runIsolated(_ binary: URL, _ arguments: [String], in directory: URL, environment: [String: String]) throws
+    -> ProcessResult
+{
     let process = Process()
     process.executableURL = binary
     process.arguments = arguments

@@ -21,7 +21,8 @@ struct ReplayRealRecordingsTests {
 
     @Test(
         "The bundled recordings are the project's shared ones, byte for byte",
-        .enabled(if: FileManager.default.fileExists(atPath: Paths.sharedRecordings.path), "no shared/ beside this clone"))
+        .enabled(
+            if: FileManager.default.fileExists(atPath: Paths.sharedRecordings.path), "no shared/ beside this clone"))
     func bundledEqualShared() throws {
         let shared = try FileManager.default.contentsOfDirectory(atPath: Paths.sharedRecordings.path)
         #expect(Set(shared) == Set(try FileManager.default.contentsOfDirectory(atPath: Paths.realRecordings.path)))
@@ -44,7 +45,8 @@ struct ReplayRealRecordingsTests {
             #expect(refused.standardError.contains("pass --allow-empty to write the empty results file."))
         }
         let result = try styluskit(
-            ["replay"] + recording.arguments + ["--test", "clock", "--out", out.path] + (empty ? ["--allow-empty"] : []))
+            ["replay"] + recording.arguments + ["--test", "clock", "--out", out.path] + (empty ? ["--allow-empty"] : [])
+        )
         try #require(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("warning: the pen never touched the tablet in the recording") == empty)
         let stem = (recording.file as NSString).deletingPathExtension

@@ -25,10 +25,13 @@ struct ReportTests {
             let scratch = directory.appendingPathComponent("work")
             try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
             keyFile = scratch.appendingPathComponent("clinician.key").path
-            let made = try run(Paths.styluskit, ["keys", "init", "--key-file", keyFile], in: Paths.packageRoot, input: password + password)
+            let made = try run(
+                Paths.styluskit, ["keys", "init", "--key-file", keyFile], in: Paths.packageRoot,
+                input: password + password)
             try #require(made.status == 0, "\(made.standardError)")
             let details = scratch.appendingPathComponent("details.txt")
-            try Data(#""\#(patientName)","Evangelina","MR-55821","1941-07-30","Site North","T-9"\#n"#.utf8).write(to: details)
+            try Data(#""\#(patientName)","Evangelina","MR-55821","1941-07-30","Site North","T-9"\#n"#.utf8).write(
+                to: details)
 
             // The protocol: clock, a one-maze maze test, symbol-digit, and a second clock skipped.
             let detour = Paths.fixtures.appendingPathComponent("synth/detour.maze").path
@@ -47,22 +50,26 @@ struct ReportTests {
             try yaml.write(to: protocolFile, atomically: true, encoding: .utf8)
             let visitProtocol = try VisitProtocol(yaml: yaml, source: protocolFile.path)
             let started = Date(timeIntervalSince1970: 1_795_000_000)
-            folder = try VisitFolder.create(root: directory.appendingPathComponent("visits").path, participant: "P-0042", started: started)
+            folder = try VisitFolder.create(
+                root: directory.appendingPathComponent("visits").path, participant: "P-0042", started: started)
             let sha = try folder.copyProtocol(bytes: Data(yaml.utf8))
             var manifest = VisitManifest.begin(
                 participant: "P-0042", protocol: visitProtocol,
                 facts: .init(
-                    name: "report-test", title: "Report test visit", schema: 1, file: "protocol.yaml", source: protocolFile.path,
+                    name: "report-test", title: "Report test visit", schema: 1, file: "protocol.yaml",
+                    source: protocolFile.path,
                     sha256: sha),
                 software: .init(version: "0.0-test"), calibration: .init(), at: started)
             manifest.device = .init(
-                node: "feed:dell_canvas_pen.evemu", name: "Dell Canvas Pen", vendor: "0x2575", product: "0x0204", model: "Dell Canvas 27",
+                node: "feed:dell_canvas_pen.evemu", name: "Dell Canvas Pen", vendor: "0x2575", product: "0x0204",
+                model: "Dell Canvas 27",
                 penDisplay: true)
 
             // 1: the clock, a real recording, with the patient's details sealed in.
             let clock = Paths.realRecordings.appendingPathComponent("dell_canvas_pen.evemu").path
             try replay(
-                clock, test: ["--test", "clock", "--patient", details.path, "--key-file", keyFile], name: "clock", position: 0,
+                clock, test: ["--test", "clock", "--patient", details.path, "--key-file", keyFile], name: "clock",
+                position: 0,
                 manifest: &manifest, at: started)
             // 2: the maze, synthesized with a wall cross.
             let mazeRecording = scratch.appendingPathComponent("maze.evemu").path
@@ -70,11 +77,13 @@ struct ReportTests {
             // Replay knows no instructions; a session in the window writes their reading time on the
             // step's Start, as here: shown at the start, touched 4.2 s later.
             try replay(
-                mazeRecording, test: ["--test", "maze", "--maze", detour], name: "maze", position: 1, manifest: &manifest,
+                mazeRecording, test: ["--test", "maze", "--maze", detour], name: "maze", position: 1,
+                manifest: &manifest,
                 at: started.addingTimeInterval(300),
                 edit: { xml in
                     let start = try #require(xml.firstRange(of: /<Start timestamp="(\d+)"\/>/))
-                    let time = try #require(Int(xml[start].dropFirst(#"<Start timestamp=""#.count).prefix { $0.isNumber }))
+                    let time = try #require(
+                        Int(xml[start].dropFirst(#"<Start timestamp=""#.count).prefix { $0.isNumber }))
                     xml.replaceSubrange(
                         start,
                         with:
@@ -85,7 +94,8 @@ struct ReportTests {
             let sdtRecording = scratch.appendingPathComponent("sdt.evemu").path
             try synth("sdt-in-order", to: sdtRecording)
             try replay(
-                sdtRecording, test: ["--test", "sdt"], name: "sdt", position: 2, manifest: &manifest, at: started.addingTimeInterval(600),
+                sdtRecording, test: ["--test", "sdt"], name: "sdt", position: 2, manifest: &manifest,
+                at: started.addingTimeInterval(600),
                 incomplete: true)
             // 4: skipped by the operator.
             manifest.skip(3, at: started.addingTimeInterval(900), reason: "participant tired")
@@ -106,11 +116,13 @@ struct ReportTests {
         ) throws {
             let output = directory.appendingPathComponent("replay-\(position)")
             let replayed = try run(
-                Paths.styluskit, ["replay", recording, "--out", output.path] + test, in: Paths.packageRoot, input: password)
+                Paths.styluskit, ["replay", recording, "--out", output.path] + test, in: Paths.packageRoot,
+                input: password)
             try #require(replayed.status == 0, "\(replayed.standardError)")
             // The file keeps the name replay gave it: sealed patient details are bound to it.
             let results = try #require(try FileManager.default.contentsOfDirectory(atPath: output.path).first)
-            try FileManager.default.moveItem(atPath: output.appendingPathComponent(results).path, toPath: folder.file(results))
+            try FileManager.default.moveItem(
+                atPath: output.appendingPathComponent(results).path, toPath: folder.file(results))
             if let edit {
                 var xml = try String(contentsOfFile: folder.file(results), encoding: .utf8)
                 try edit(&xml)
@@ -119,7 +131,8 @@ struct ReportTests {
             manifest.start(position, at: at, journal: "\(name)-\(position + 1).evemu", results: results)
             manifest.finish(
                 position, at: at.addingTimeInterval(120), outcome: "finished",
-                checksums: .init(journal: nil, results: try VisitFolder.sha256(file: folder.file(results))), incomplete: incomplete)
+                checksums: .init(journal: nil, results: try VisitFolder.sha256(file: folder.file(results))),
+                incomplete: incomplete)
             self.results[position] = folder.file(results)
         }
 
@@ -133,7 +146,8 @@ struct ReportTests {
         let source = Paths.fixtures.appendingPathComponent("mazes/small.yaml").path
         let visitProtocol = try VisitProtocol(yaml: yaml, source: source)
         let started = Date(timeIntervalSince1970: 1_795_000_000)
-        let folder = try VisitFolder.create(root: directory.appendingPathComponent("visits").path, participant: "P-7", started: started)
+        let folder = try VisitFolder.create(
+            root: directory.appendingPathComponent("visits").path, participant: "P-7", started: started)
         let sha = try folder.copyProtocol(bytes: Data(yaml.utf8))
         var manifest = VisitManifest.begin(
             participant: "P-7", protocol: visitProtocol,
@@ -165,9 +179,12 @@ struct ReportTests {
     }
 
     /// Pixels of `box` (cm on the page) in `image` at `dpi` that pass `test`.
-    static func count(in image: RasterImage, box: [String: Double], dpi: Double, where test: (RasterImage.Pixel) -> Bool) -> Int {
+    static func count(
+        in image: RasterImage, box: [String: Double], dpi: Double, where test: (RasterImage.Pixel) -> Bool
+    ) -> Int {
         let perCentimetre = dpi / 2.54
-        let x0 = Int((box["x"]! * perCentimetre).rounded(.down)), y0 = Int((box["y"]! * perCentimetre).rounded(.down))
+        let x0 = Int((box["x"]! * perCentimetre).rounded(.down))
+        let y0 = Int((box["y"]! * perCentimetre).rounded(.down))
         let x1 = min(image.width - 1, Int(((box["x"]! + box["width"]!) * perCentimetre).rounded(.up)))
         let y1 = min(image.height - 1, Int(((box["y"]! + box["height"]!) * perCentimetre).rounded(.up)))
         var found = 0
@@ -202,7 +219,8 @@ struct ReportTests {
         try #require(tests.count == 4)
         // Page 1 holds the visit; the pages after it the symbol-digit steps at a scale where their digits can be read.
         #expect(tests.allSatisfy { $0["page"] as? Int == 1 })
-        let legiblePages = try #require(tests[2]["steps"] as? [[String: Any]]).compactMap { $0["page"] as? Int }.filter { $0 > 1 }
+        let legiblePages = try #require(tests[2]["steps"] as? [[String: Any]]).compactMap { $0["page"] as? Int }.filter
+        { $0 > 1 }
         #expect(!legiblePages.isEmpty && report["pages"] as? Int == legiblePages.max())
         #expect(tests.map { $0["status"] as? String } == ["done", "done", "incomplete", "skipped"])
 
@@ -217,9 +235,12 @@ struct ReportTests {
             let picture = try #require(test["picture"] as? [String: Double], "\(test)")
             let measures = try #require(test["measures"] as? [String: Double], "\(test)")
             #expect(
-                Self.count(in: page, box: picture, dpi: dpi, where: Self.isInk) > 20, "test \(test["index"]!) has no ink in its picture box"
+                Self.count(in: page, box: picture, dpi: dpi, where: Self.isInk) > 20,
+                "test \(test["index"]!) has no ink in its picture box"
             )
-            #expect(Self.count(in: page, box: measures, dpi: dpi, where: Self.isDark) > 200, "test \(test["index"]!)'s measures are empty")
+            #expect(
+                Self.count(in: page, box: measures, dpi: dpi, where: Self.isDark) > 200,
+                "test \(test["index"]!)'s measures are empty")
             // Nothing of the picture spills into the measures: no ink there.
             #expect(Self.count(in: page, box: measures, dpi: dpi, where: Self.isInk) == 0)
         }
@@ -227,10 +248,13 @@ struct ReportTests {
         #expect(skipped["picture"] is NSNull && skipped["measures"] is NSNull)
         let block = try #require(skipped["block"] as? [String: Double])
         #expect(Self.count(in: page, box: block, dpi: dpi, where: Self.isInk) == 0, "the skipped test's block has ink")
-        #expect(Self.count(in: page, box: block, dpi: dpi, where: Self.isDark) > 50, "the skipped test's status line is missing")
+        #expect(
+            Self.count(in: page, box: block, dpi: dpi, where: Self.isDark) > 50,
+            "the skipped test's status line is missing")
         // Below the last block the page is blank but for the footer line.
         let below = [
-            "x": 1.5, "y": block["y"]! + block["height"]!, "width": 18.0, "height": 29.7 - 1.5 - 0.3 - block["y"]! - block["height"]!,
+            "x": 1.5, "y": block["y"]! + block["height"]!, "width": 18.0,
+            "height": 29.7 - 1.5 - 0.3 - block["y"]! - block["height"]!,
         ]
         #expect(Self.count(in: page, box: below, dpi: dpi, where: Self.isDark) == 0)
     }
@@ -269,7 +293,9 @@ struct ReportTests {
         let second = try Self.raster(pdf, page: 2, dpi: Int(dpi))
         for test in tests where test["page"] as? Int == 2 && test["status"] as? String != "aborted" {
             let picture = try #require(test["picture"] as? [String: Double])
-            #expect(Self.count(in: second, box: picture, dpi: dpi, where: Self.isInk) > 20, "test \(test["index"]!) on page 2 has no ink")
+            #expect(
+                Self.count(in: second, box: picture, dpi: dpi, where: Self.isInk) > 20,
+                "test \(test["index"]!) on page 2 has no ink")
         }
         let text = try Self.text(pdf)
         #expect(text.contains("Visit report, participant P-0042 (continued)") && text.contains("Page 2 of \(total)"))
@@ -289,7 +315,8 @@ struct ReportTests {
         let scale = try #require(maze["scale"] as? Double)
         let picture = try #require(maze["picture"] as? [String: Double])
         // The maze's width from its file, read here: columns of the wall diagram and the cell size.
-        let text = try String(contentsOfFile: Paths.fixtures.appendingPathComponent("synth/detour.maze").path, encoding: .utf8)
+        let text = try String(
+            contentsOfFile: Paths.fixtures.appendingPathComponent("synth/detour.maze").path, encoding: .utf8)
         let wallLine = try #require(text.split(separator: "\n").first { $0.hasPrefix("+") })
         let columns = wallLine.filter { $0 == "+" }.count - 1
         let cellLine = try #require(text.split(separator: "\n").first { $0.hasPrefix("cell-size:") })
@@ -313,10 +340,14 @@ struct ReportTests {
         }
         let common = try #require(spans.max { $0.value < $1.value }?.key)
         let measured = Double(common) / perCentimetre
-        #expect(abs(measured - expected) < 0.05, "maze spans \(measured) cm on paper, expected \(expected) cm at 1:\(scale)")
+        #expect(
+            abs(measured - expected) < 0.05, "maze spans \(measured) cm on paper, expected \(expected) cm at 1:\(scale)"
+        )
     }
 
-    @Test("The text: participant id, no patient name without the key, the measures equal to features', statuses and interruptions")
+    @Test(
+        "The text: participant id, no patient name without the key, the measures equal to features', statuses and interruptions"
+    )
     func text() throws {
         let visit = try Visit()
         defer { visit.remove() }
@@ -355,7 +386,8 @@ struct ReportTests {
                 text.split(separator: "\n").filter { $0.contains("Time drawing") }.dropFirst(position).first,
                 "no Time drawing line \(position + 1)")
             #expect(line.contains(String(format: "%.2f s", duration)), "\(line) against features' \(duration)")
-            let strokeLine = try #require(text.split(separator: "\n").filter { $0.contains("Strokes") }.dropFirst(position).first)
+            let strokeLine = try #require(
+                text.split(separator: "\n").filter { $0.contains("Strokes") }.dropFirst(position).first)
             #expect(strokeLine.contains(" \(strokes) "), "\(strokeLine) against features' \(strokes)")
         }
     }
@@ -365,7 +397,9 @@ struct ReportTests {
         try text(pdf).split(whereSeparator: { $0 == " " || $0 == "\n" }).joined(separator: " ")
     }
 
-    @Test("Each picture is labelled with its step; symbol-digit steps are drawn again at 1:2 or larger, with their ink, after page 1")
+    @Test(
+        "Each picture is labelled with its step; symbol-digit steps are drawn again at 1:2 or larger, with their ink, after page 1"
+    )
     func stepLabelsAndLegibleSymbolDigit() throws {
         let visit = try Visit()
         defer { visit.remove() }
@@ -381,7 +415,8 @@ struct ReportTests {
         let blockScale = try #require(tests[2]["scale"] as? Double)
         let onPage1 = sdt.filter { $0["page"] as? Int == 1 }
         let legible = sdt.filter { ($0["page"] as? Int ?? 0) > 1 }
-        #expect(!onPage1.isEmpty && onPage1.count == legible.count, "each symbol-digit step on page 1 and again after it")
+        #expect(
+            !onPage1.isEmpty && onPage1.count == legible.count, "each symbol-digit step on page 1 and again after it")
         #expect(blockScale > 2, "the block's pictures are small (1:\(blockScale)): the legible ones are the point")
         let dpi = 100.0
         for picture in legible {
@@ -394,16 +429,22 @@ struct ReportTests {
             let box = try #require(picture["box"] as? [String: Double])
             // The window onto the form, drawn at its scale: its width on paper is the form's window over n.
             let window = try #require(tests[2]["window"] as? [String: Double])
-            #expect(abs(box["width"]! - window["width"]! / scale) < 0.02, "\(box) against the window \(window) at 1:\(scale)")
+            #expect(
+                abs(box["width"]! - window["width"]! / scale) < 0.02,
+                "\(box) against the window \(window) at 1:\(scale)")
             // The form's black lines and digits are there at that scale (and the ink where the step has some).
-            #expect(Self.count(in: raster, box: box, dpi: dpi, where: Self.isDark) > 500, "\(label) has no form on page \(page)")
+            #expect(
+                Self.count(in: raster, box: box, dpi: dpi, where: Self.isDark) > 500,
+                "\(label) has no form on page \(page)")
         }
         #expect(text.contains("each step at 1:"))
         // The first part's answers are ink, legible at that scale.
         let first = try #require(legible.first)
         let firstBox = try #require(first["box"] as? [String: Double])
         let firstPage = try Self.raster(pdf, page: try #require(first["page"] as? Int), dpi: Int(dpi))
-        #expect(Self.count(in: firstPage, box: firstBox, dpi: dpi, where: Self.isInk) > 20, "the test part's answers have no ink")
+        #expect(
+            Self.count(in: firstPage, box: firstBox, dpi: dpi, where: Self.isInk) > 20,
+            "the test part's answers have no ink")
         // Every step's label is printed once for the block and once for the legible page.
         let steps = try #require(tests[2]["steps"] as? [[String: Any]]).compactMap { $0["label"] as? String }
         #expect(steps.count == 2 * onPage1.count)
@@ -416,11 +457,15 @@ struct ReportTests {
         // The visit began at 1 795 000 000 s: 2026-11-18 11:06:40 UTC, 06:06:40 in New York (EST).
         for (zone, began) in [
             ("America/New_York", "began 2026-11-18 06:06:40 UTC-05:00 (America/New_York)"),
-            ("Asia/Kolkata", "began 2026-11-18 16:36:40 UTC+05:30 (Asia/Kolkata)"), ("UTC", "began 2026-11-18 11:06:40 UTC"),
+            ("Asia/Kolkata", "began 2026-11-18 16:36:40 UTC+05:30 (Asia/Kolkata)"),
+            ("UTC", "began 2026-11-18 11:06:40 UTC"),
         ] {
-            let pdf = visit.directory.appendingPathComponent("report-\(zone.replacingOccurrences(of: "/", with: "-")).pdf").path
+            let pdf = visit.directory.appendingPathComponent(
+                "report-\(zone.replacingOccurrences(of: "/", with: "-")).pdf"
+            ).path
             let made = try run(
-                URL(fileURLWithPath: "/usr/bin/env"), ["TZ=\(zone)", Paths.styluskit.path, "report", visit.folder.path, "--out", pdf],
+                URL(fileURLWithPath: "/usr/bin/env"),
+                ["TZ=\(zone)", Paths.styluskit.path, "report", visit.folder.path, "--out", pdf],
                 in: Paths.packageRoot)
             try #require(made.status == 0, "\(made.standardError)")
             let text = try Self.flatText(pdf)
@@ -429,7 +474,8 @@ struct ReportTests {
         }
     }
 
-    @Test("Durations named for what they are: wall time, paused time and time drawing, equal to features' and adf show's")
+    @Test(
+        "Durations named for what they are: wall time, paused time and time drawing, equal to features' and adf show's")
     func namedDurations() throws {
         let visit = try Visit()
         defer { visit.remove() }
@@ -448,7 +494,8 @@ struct ReportTests {
             let drawing = try #require(row["total_time_s"] as? Double)
             #expect(abs(wall - paused - drawing) < 0.002)
             for (label, value) in [("Wall time", wall), ("Paused time", paused), ("Time drawing", drawing)] {
-                let line = try #require(lines.filter { $0.contains(label) }.dropFirst(position).first, "no \(label) line \(position + 1)")
+                let line = try #require(
+                    lines.filter { $0.contains(label) }.dropFirst(position).first, "no \(label) line \(position + 1)")
                 #expect(line.contains(String(format: "%.2f s", value)), "\(line) against features' \(value)")
             }
             // adf show names the same wall time.
@@ -456,7 +503,8 @@ struct ReportTests {
             try #require(shown.status == 0, "\(shown.standardError)")
             #expect(
                 shown.standardOutput.contains(
-                    String(format: "wall time: %.3f s, paused time: %.3f s, time drawing: %.3f s", wall, paused, drawing)),
+                    String(
+                        format: "wall time: %.3f s, paused time: %.3f s, time drawing: %.3f s", wall, paused, drawing)),
                 "\(shown.standardOutput.prefix(300)) against features' \(wall), \(paused), \(drawing)")
         }
     }
@@ -467,11 +515,17 @@ struct ReportTests {
         defer { visit.remove() }
         let pdf = visit.directory.appendingPathComponent("report.pdf").path
         let unlocked = try run(
-            Paths.styluskit, ["report", visit.folder.path, "--out", pdf, "--clinician-key", visit.keyFile, "--paper", "letter", "--json"],
+            Paths.styluskit,
+            [
+                "report", visit.folder.path, "--out", pdf, "--clinician-key", visit.keyFile, "--paper", "letter",
+                "--json",
+            ],
             in: Paths.packageRoot, input: Self.password)
         try #require(unlocked.status == 0, "\(unlocked.standardError)")
         let report = try Self.json(unlocked.standardOutput)
-        #expect(report["patientShown"] as? Bool == true && report["paper"] as? String == "letter" && (report["pages"] as? Int ?? 0) > 1)
+        #expect(
+            report["patientShown"] as? Bool == true && report["paper"] as? String == "letter"
+                && (report["pages"] as? Int ?? 0) > 1)
         let text = try Self.text(pdf)
         #expect(text.contains("Patient: \(Self.patientName), Evangelina") && text.contains("born 1941-07-30"))
         let info = try run(URL(fileURLWithPath: "/usr/bin/pdfinfo"), [pdf])
@@ -490,7 +544,9 @@ struct ReportTests {
         #expect(notVisit.standardError.contains("is not a visit folder (it has no visit.json)"))
 
         // A ranges file that cannot be read, and one with a bad line.
-        let missingRanges = try styluskit(["report", visit.folder.path, "--out", other, "--ranges", "/nowhere/ranges.csv"])
+        let missingRanges = try styluskit([
+            "report", visit.folder.path, "--out", other, "--ranges", "/nowhere/ranges.csv",
+        ])
         #expect(missingRanges.status == 66)
         #expect(missingRanges.standardError.contains("Cannot read the ranges file /nowhere/ranges.csv"))
         let bad = visit.directory.appendingPathComponent("bad.csv").path
@@ -505,7 +561,8 @@ struct ReportTests {
         let unreadable = try styluskit(["report", visit.folder.path, "--out", other])
         #expect(unreadable.status == 65)
         #expect(
-            unreadable.standardError.contains("The results file of test 3 (sdt), \(sdt), cannot be read: "), "\(unreadable.standardError)")
+            unreadable.standardError.contains("The results file of test 3 (sdt), \(sdt), cannot be read: "),
+            "\(unreadable.standardError)")
 
         // A missing results file: the message names the test and the file.
         let maze = try #require(visit.results[1])
@@ -540,7 +597,8 @@ struct ReportTests {
             let xml = try String(contentsOf: out.appendingPathComponent(results), encoding: .utf8)
             #expect(xml.contains(#"clockTime="2:45""#) == (index == 1))
             let visit = try Self.smallVisit(
-                results: out.appendingPathComponent(results).path, in: directory.appendingPathComponent("visit-\(index)"))
+                results: out.appendingPathComponent(results).path,
+                in: directory.appendingPathComponent("visit-\(index)"))
             let pdf = directory.appendingPathComponent("report-\(index).pdf").path
             let made = try styluskit(["report", visit, "--out", pdf])
             try #require(made.status == 0, "\(made.standardError)")

@@ -25,8 +25,10 @@ struct ResultsEnvironmentTests {
         func value(_ path: String) throws -> String { try xpath("string(\(path)/@value)", in: csk) }
         return (
             Facts(
-                pixelsPerInch: try value("//DisplayData/PixelsPerInch"), scale: try value("//DisplayData/ScreenScalingFactor"),
-                pointsPerInch: try value("//DisplayData/PointsPerInch"), deviceName: try value("//ClockSketchData/DeviceName"),
+                pixelsPerInch: try value("//DisplayData/PixelsPerInch"),
+                scale: try value("//DisplayData/ScreenScalingFactor"),
+                pointsPerInch: try value("//DisplayData/PointsPerInch"),
+                deviceName: try value("//ClockSketchData/DeviceName"),
                 canvasWidth: try value("//ClockSketchData/CanvasWidth")),
             result.standardError
         )
@@ -56,8 +58,11 @@ struct ResultsEnvironmentTests {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let original = try String(contentsOfFile: Self.cintiq, encoding: .utf8)
-        let withoutProperties = original.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("P: ") }
-        try #require(withoutProperties.count == original.split(separator: "\n", omittingEmptySubsequences: false).count - 1)
+        let withoutProperties = original.split(separator: "\n", omittingEmptySubsequences: false).filter {
+            !$0.hasPrefix("P: ")
+        }
+        try #require(
+            withoutProperties.count == original.split(separator: "\n", omittingEmptySubsequences: false).count - 1)
         let stripped = directory.appendingPathComponent("Wacom-Cintiq-13HD-touch-Pen.events")
         try withoutProperties.joined(separator: "\n").write(to: stripped, atomically: true, encoding: .utf8)
         let (facts, _) = try Self.replay([stripped.path])
@@ -83,7 +88,8 @@ struct ResultsEnvironmentTests {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("site-screen.yaml")
-        try "schema: 1\nkind: display\npixels_per_inch: 200\nscaling_factor: 2\n".write(to: file, atomically: true, encoding: .utf8)
+        try "schema: 1\nkind: display\npixels_per_inch: 200\nscaling_factor: 2\n".write(
+            to: file, atomically: true, encoding: .utf8)
         let (facts, _) = try Self.replay([Self.intuos, "--desc", Self.intuosDesc, "--display-profile", file.path])
         #expect(facts.pixelsPerInch == "200.0000")
         #expect(facts.scale == "2.0000")
@@ -111,11 +117,14 @@ struct ResultsEnvironmentTests {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let profile = directory.appendingPathComponent("bare-13hd.yaml")
-        try "schema: 1\nkind: tablet\nmatch: {vendor: 056a, product: 0333}\n".write(to: profile, atomically: true, encoding: .utf8)
+        try "schema: 1\nkind: tablet\nmatch: {vendor: 056a, product: 0333}\n".write(
+            to: profile, atomically: true, encoding: .utf8)
         let (facts, stderr) = try Self.replay([Self.cintiq, "--profile", profile.path])
         #expect(facts.pixelsPerInch == "264.0000")
         #expect(facts.deviceName == "StylusKit profiles: tablet=bare-13hd; display=reference-264ppi-2x")
         #expect(
-            stderr.contains("note: Wacom Cintiq 13HD touch Pen is a pen display, but its tablet profile \(profile.path) names no display"))
+            stderr.contains(
+                "note: Wacom Cintiq 13HD touch Pen is a pen display, but its tablet profile \(profile.path) names no display"
+            ))
     }
 }

@@ -43,7 +43,9 @@ struct ProcessResult {
 }
 
 /// Runs `executable` with `arguments` (and `input` on its standard input) and waits for it.
-func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil, input: String? = nil) throws -> ProcessResult {
+func run(_ executable: URL, _ arguments: [String], in directory: URL? = nil, input: String? = nil) throws
+    -> ProcessResult
+{
     let process = Process()
     process.executableURL = executable
     process.arguments = arguments

@@ -46,7 +46,8 @@ struct SymbolDigitReplayTests {
             #expect(validation.status == 0, "\(scenario): \(validation.standardOutput)\(validation.standardError)")
             #expect(try xpath("name(/*)", in: session.results) == "SymbolDigitSketchXMLFile")
             // Test, copy, delayed recall, and the repeat's three (assessments.md's defaults).
-            #expect(try xpath("count(//PenData/drawing[@type='SYMBOLDIGIT'])", in: session.results) == "6", "\(scenario)")
+            #expect(
+                try xpath("count(//PenData/drawing[@type='SYMBOLDIGIT'])", in: session.results) == "6", "\(scenario)")
         }
     }
 
@@ -56,7 +57,9 @@ struct SymbolDigitReplayTests {
         defer { session.remove() }
         let lines = session.replay.standardOutput.split(separator: "\n")
         for line in lines {
-            #expect((try? JSONSerialization.jsonObject(with: Data(line.utf8))) is [String: Any], "not a JSON object: \(line)")
+            #expect(
+                (try? JSONSerialization.jsonObject(with: Data(line.utf8))) is [String: Any],
+                "not a JSON object: \(line)")
         }
         #expect(lines.filter { $0.contains("\"action\":\"interrupt\"") }.count == 1)
         #expect(session.replay.standardError.contains("skip at"))
@@ -78,7 +81,9 @@ struct SymbolDigitReplayTests {
         let file = session.directory.appendingPathComponent("bad.yaml")
         try "schema: 2\nsymbol-digit:\n  skip-detection: false\n".write(to: file, atomically: true, encoding: .utf8)
         let out = session.directory.appendingPathComponent("bad")
-        let bad = try styluskit(["replay", session.recording.path, "--test", "sdt", "--settings", file.path, "--out", out.path])
+        let bad = try styluskit([
+            "replay", session.recording.path, "--test", "sdt", "--settings", file.path, "--out", out.path,
+        ])
         #expect(bad.status != 0)
         #expect(bad.standardError.contains("skip-detection"))
     }

@@ -26,39 +26,51 @@ struct ValidInputsTests {
             name: "backwards.csk", in: directory)
     }
 
-    static let backwardsProblem = "line 44: timestamp 1673535558700 is earlier than the previous point's 1673535658692 in the same stroke"
+    static let backwardsProblem =
+        "line 44: timestamp 1673535558700 is earlier than the previous point's 1673535658692 in the same stroke"
 
     static func jsonLines(_ text: String) throws -> [[String: Any]] {
-        try text.split(separator: "\n").map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        try text.split(separator: "\n").map {
+            try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
     }
 
-    @Test("features refuses a results file adf validate rejects, naming its problem; --allow-invalid measures it, marked in every row")
+    @Test(
+        "features refuses a results file adf validate rejects, naming its problem; --allow-invalid measures it, marked in every row"
+    )
     func featuresRefusesInvalid() throws {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let invalid = try Self.backwards(in: directory)
         // A point without altitude: read as 0 before.
         let missing = try Self.edited(
-            43, #"          <point azimuth="0.5000" pressure="800" timestamp="1673535658692" x="100.0000" y="200.0000"/>"#,
+            43,
+            #"          <point azimuth="0.5000" pressure="800" timestamp="1673535658692" x="100.0000" y="200.0000"/>"#,
             name: "missing.csk", in: directory)
         #expect(try styluskit(["adf", "validate", invalid]).status == 1)
 
         let refused = try styluskit(["features", invalid, missing, Self.golden, "--format", "json", "--quiet"])
         #expect(refused.status == 1)
-        #expect(refused.standardError.contains("\(invalid) is not valid ADF: \(Self.backwardsProblem) (and "), "\(refused.standardError)")
-        #expect(refused.standardError.contains("\(missing) is not valid ADF: line 43: <point> has no altitude attribute"))
+        #expect(
+            refused.standardError.contains("\(invalid) is not valid ADF: \(Self.backwardsProblem) (and "),
+            "\(refused.standardError)")
+        #expect(
+            refused.standardError.contains("\(missing) is not valid ADF: line 43: <point> has no altitude attribute"))
         #expect(refused.standardError.contains("or give --allow-invalid to measure it anyway, marked as invalid."))
         let rows = try Self.jsonLines(refused.standardOutput)
         #expect(rows.count == 3, "the golden file's three strokes only")
         #expect(rows.allSatisfy { ($0["file"] as? String) == Self.golden && $0["invalid"] is NSNull })
 
-        let allowed = try styluskit(["features", invalid, Self.golden, "--format", "json", "--level", "test", "--allow-invalid", "--quiet"])
+        let allowed = try styluskit([
+            "features", invalid, Self.golden, "--format", "json", "--level", "test", "--allow-invalid", "--quiet",
+        ])
         #expect(allowed.status == 0, "\(allowed.standardError)")
         let tests = try Self.jsonLines(allowed.standardOutput)
         #expect(tests.count == 2)
         #expect((tests[0]["invalid"] as? String)?.hasPrefix(Self.backwardsProblem) == true, "\(tests[0])")
         #expect(tests[1]["invalid"] is NSNull)
-        #expect(allowed.standardError.contains("warning: measured though invalid: \(invalid): \(Self.backwardsProblem)"))
+        #expect(
+            allowed.standardError.contains("warning: measured though invalid: \(invalid): \(Self.backwardsProblem)"))
     }
 
     @Test("report and the exports refuse a visit's invalid results file; --allow-invalid reports and exports it marked")
@@ -72,7 +84,8 @@ struct ValidInputsTests {
         let report = try styluskit(["report", folder, "--out", pdf])
         #expect(report.status == 65)
         #expect(
-            report.standardError.contains("The results file of test 1 (clock), \(results), is not valid ADF: \(Self.backwardsProblem)"),
+            report.standardError.contains(
+                "The results file of test 1 (clock), \(results), is not valid ADF: \(Self.backwardsProblem)"),
             "\(report.standardError)")
         #expect(!FileManager.default.fileExists(atPath: pdf))
         let reported = try styluskit(["report", folder, "--out", pdf, "--allow-invalid"])
@@ -85,7 +98,9 @@ struct ValidInputsTests {
         let csv = directory.appendingPathComponent("visits.csv").path
         let export = try styluskit(["export", "csv", folder, "--out", csv])
         #expect(export.status != 0)
-        #expect(export.standardError.contains("\(results) is not valid ADF: \(Self.backwardsProblem)"), "\(export.standardError)")
+        #expect(
+            export.standardError.contains("\(results) is not valid ADF: \(Self.backwardsProblem)"),
+            "\(export.standardError)")
         let exported = try styluskit(["export", "csv", folder, "--out", csv, "--allow-invalid"])
         #expect(exported.status == 0, "\(exported.standardError)")
         let lines = try String(contentsOfFile: csv, encoding: .utf8).split(separator: "\n")
@@ -106,9 +121,11 @@ struct ValidInputsTests {
         defer { try? FileManager.default.removeItem(at: directory) }
         let folder = try ReportTests.smallVisit(results: Self.golden, in: directory)
         // The test's journal beside its results file, as a visit leaves it.
-        let recording = try String(contentsOf: Paths.realRecordings.appendingPathComponent("dell_canvas_pen.evemu"), encoding: .utf8)
+        let recording = try String(
+            contentsOf: Paths.realRecordings.appendingPathComponent("dell_canvas_pen.evemu"), encoding: .utf8)
         let banner = "#      Waiting for events      #\n################################\n"
-        let controls = ["anchor realtime-us=0 monotonic-us=0", "begin 0.000001"].map { "# StylusKit control: \($0)\n" }.joined()
+        let controls = ["anchor realtime-us=0 monotonic-us=0", "begin 0.000001"].map { "# StylusKit control: \($0)\n" }
+            .joined()
         try recording.replacingOccurrences(of: banner, with: banner + controls)
             .write(toFile: folder + "/clock-1.evemu", atomically: true, encoding: .utf8)
         let visit = (folder as NSString).lastPathComponent

@@ -46,7 +46,9 @@ struct WrongInputTests {
         #expect(info.standardError == "Error: \(advice)\n")
     }
 
-    @Test("A recording, a picture or the other profile given where a maze, settings or a tablet profile goes is named as what it is")
+    @Test(
+        "A recording, a picture or the other profile given where a maze, settings or a tablet profile goes is named as what it is"
+    )
     func wrongKindsOfTextFiles() throws {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -61,7 +63,9 @@ struct WrongInputTests {
         #expect(try styluskit(["plot", Self.results, "--out", picture]).status == 0)
         let settings = try styluskit(["replay", Self.recording, "--test", "clock", "--settings", picture, "--out", out])
         #expect(settings.status == 65)
-        #expect(settings.standardError == "Error: \(picture) is a PNG picture, not a settings file. Give the settings file itself.\n")
+        #expect(
+            settings.standardError
+                == "Error: \(picture) is a PNG picture, not a settings file. Give the settings file itself.\n")
         let display = Paths.packageRoot.appendingPathComponent("Calibration/displays/wacom-cintiq-13hd.yaml").path
         let profile = try styluskit(["replay", Self.recording, "--test", "clock", "--profile", display, "--out", out])
         #expect(profile.status == 65)

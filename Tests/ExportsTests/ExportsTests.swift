@@ -5,10 +5,10 @@ import Measures
 import Recordings
 import Sessions
 import StylusInput
+import TestMaterials
 import TestSupport
 import Testing
 import Visits
-import TestMaterials
 
 /// The repository's fixtures, and a calibration lookup that reads only its `Calibration/`.
 enum Fixture {
@@ -22,7 +22,8 @@ enum Fixture {
 
     /// The `styluskit` binary built beside this test bundle.
     static var styluskit: URL {
-        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent().appendingPathComponent("styluskit")
+        URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("styluskit")
     }
 }
 
@@ -39,10 +40,14 @@ final class VisitScene: Sendable {
     static let start = Date(timeIntervalSince1970: 1_795_000_000)
 
     init() throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("styluskit-exports-\(UUID().uuidString)").path
+        root =
+            FileManager.default.temporaryDirectory.appendingPathComponent("styluskit-exports-\(UUID().uuidString)").path
         complete = try Self.visit(
             root: root, protocolFile: "Fixtures/protocols/standard.yaml", at: Self.start,
-            tests: [.replay("Wacom-Cintiq-13HD-touch-Pen.events"), .replay("Wacom-Cintiq-22HDT-Pen.events"), .skip(Self.skipReason)])
+            tests: [
+                .replay("Wacom-Cintiq-13HD-touch-Pen.events"), .replay("Wacom-Cintiq-22HDT-Pen.events"),
+                .skip(Self.skipReason),
+            ])
         aborted = try Self.visit(
             root: root, protocolFile: "Fixtures/protocols/short.yaml", at: Self.start + 86_400,
             tests: [.replay("dell_canvas_pen.evemu"), .abort])
@@ -60,7 +65,8 @@ final class VisitScene: Sendable {
     /// manifest (default: the fixture's absolute path); `journals` writes each maze test's journal
     /// opening (the files the session read, kept), as a live session's journal begins.
     static func visit(
-        root: String, protocolFile: String, at start: Date, tests: [Step], recordedSource: String? = nil, journals: Bool = false
+        root: String, protocolFile: String, at start: Date, tests: [Step], recordedSource: String? = nil,
+        journals: Bool = false
     ) throws -> VisitFolder {
         let source = Fixture.path(protocolFile)
         let bytes = try Data(contentsOf: URL(fileURLWithPath: source))
@@ -70,11 +76,13 @@ final class VisitScene: Sendable {
         var manifest = VisitManifest.begin(
             participant: "P-0042", protocol: parsed,
             facts: .init(
-                name: parsed.name, title: parsed.title, schema: 1, file: VisitFolder.protocolName, source: recordedSource ?? source,
+                name: parsed.name, title: parsed.title, schema: 1, file: VisitFolder.protocolName,
+                source: recordedSource ?? source,
                 sha256: sha),
             software: .init(version: "0.1.0-test"), calibration: .init(), at: start)
         manifest.device = .init(
-            node: "feed:recording", name: "Wacom Cintiq 13HD Pen", vendor: "0x056a", product: "0x0304", model: "Cintiq 13HD",
+            node: "feed:recording", name: "Wacom Cintiq 13HD Pen", vendor: "0x056a", product: "0x0304",
+            model: "Cintiq 13HD",
             penDisplay: true)
         let resolved = parsed.resolved(against: (source as NSString).deletingLastPathComponent)
         for (position, step) in tests.enumerated() {
@@ -82,7 +90,8 @@ final class VisitScene: Sendable {
             let kind = resolved.tests[position].test
             switch step {
             case .replay(let recording):
-                var replay = RecordingReplay(recording: Fixture.path("Fixtures/recordings/real/" + recording), test: kind)
+                var replay = RecordingReplay(
+                    recording: Fixture.path("Fixtures/recordings/real/" + recording), test: kind)
                 replay.lookup = Fixture.lookup
                 replay.directory = folder.path
                 replay.resultsName = "\(kind.rawValue)-\(VisitFolder.stamp(at))"
@@ -94,7 +103,8 @@ final class VisitScene: Sendable {
                 _ = try replay.run()
                 if journals, case .battery(let file) = resolved.tests[position].mazes {
                     try journalOpening(
-                        recording: replay.recording, test: .battery(file: file), directory: folder.path, name: replay.resultsName!)
+                        recording: replay.recording, test: .battery(file: file), directory: folder.path,
+                        name: replay.resultsName!)
                 }
                 manifest.finish(
                     position, at: at + 120, outcome: "finished",
@@ -118,11 +128,13 @@ func journalOpening(recording: String, test: JournaledTest, directory: String, n
     let written = RecordingHeader(
         format: .evemu(.current), kernel: "6.1.0-exports-test", deviceNode: "/dev/input/event9", device: header.device)
     let sources = try SessionSources.live(
-        test: test, device: header.device, settingsFile: nil, profileFile: nil, displayProfile: nil, lookup: Fixture.lookup,
+        test: test, device: header.device, settingsFile: nil, profileFile: nil, displayProfile: nil,
+        lookup: Fixture.lookup,
         note: { _ in })
     let start = EventTime(microseconds: 1_000_000)
     let journal = try Journal(directory: directory, name: name, header: written, now: start)
-    try journal.control(.anchor(realtimeMicroseconds: 1_764_000_000_000_000, monotonicMicroseconds: start.microseconds), now: start)
+    try journal.control(
+        .anchor(realtimeMicroseconds: 1_764_000_000_000_000, monotonicMicroseconds: start.microseconds), now: start)
     try journal.control(.test(test), now: start)
     for line in sources.journalLines { try journal.control(line, now: start) }
     try journal.control(.begin(start), now: start)
@@ -208,7 +220,9 @@ struct ExportsTests {
             } else {
                 #expect(field[5].isEmpty)
             }
-            if field[7] == "number" || field[7] == "integer" { #expect(field[6].contains("styluskit features --level test column")) }
+            if field[7] == "number" || field[7] == "integer" {
+                #expect(field[6].contains("styluskit features --level test column"))
+            }
         }
         #expect(Set(fields.map { $0[0] }).count == fields.count, "variable names are unique")
         #expect(fields.contains { $0[0] == "clock_total_time_s" && $0[6].hasPrefix("Unit: s.") && $0[7] == "number" })
@@ -218,7 +232,9 @@ struct ExportsTests {
         #expect(!fields.contains { $0[0] == "clock_wall_crosses" || $0[0] == "sdt_copy_command_strokes_ratio" })
     }
 
-    @Test("The import file's header is the dictionary's fields in order without the file uploads; redcap_event_name second with --event")
+    @Test(
+        "The import file's header is the dictionary's fields in order without the file uploads; redcap_event_name second with --event"
+    )
     func importHeader() throws {
         for event in [nil, "baseline_arm_1"] {
             let export = try export(event: event)
@@ -248,7 +264,9 @@ struct ExportsTests {
             return
         }
         let header = records[0]
-        func value(_ row: Int, _ column: String) throws -> String { records[row][try #require(header.firstIndex(of: column), "\(column)")] }
+        func value(_ row: Int, _ column: String) throws -> String {
+            records[row][try #require(header.firstIndex(of: column), "\(column)")]
+        }
         #expect(try value(1, "record_id") == "P-0042_20261118T110640Z")
         #expect(try value(1, "visit_date") == "2026-11-18")
         #expect(try value(1, "visit_started") == "2026-11-18 11:06:40")
@@ -258,7 +276,8 @@ struct ExportsTests {
         #expect(try value(1, "clock_status") == "1")
         #expect(try value(1, "sdt_status") == "3")
         #expect(try value(1, "sdt_skip_reason") == VisitScene.skipReason)
-        for column in header where column.hasPrefix("sdt_") && !["sdt_status", "sdt_skip_reason", "sdt_finished"].contains(column) {
+        for column in header
+        where column.hasPrefix("sdt_") && !["sdt_status", "sdt_skip_reason", "sdt_finished"].contains(column) {
             #expect(try value(1, column).isEmpty, "\(column) of a skipped test")
         }
         #expect(try value(2, "visit_status") == "3")
@@ -283,12 +302,15 @@ struct ExportsTests {
                 // Not measures: where the file stands in its visit (the row's own visit fields), and whether it is
                 // invalid.
                 if FeaturesTable.trailingColumns.contains(column) {
-                    if ["participant_id", "visit_folder"].contains(column) { #expect(try value(1, column) == measured, "\(column)") }
+                    if ["participant_id", "visit_folder"].contains(column) {
+                        #expect(try value(1, column) == measured, "\(column)")
+                    }
                     continue
                 }
                 let name = column.hasPrefix(prefix + "_") ? column : "\(prefix)_\(column)"
                 guard header.contains(name) else {
-                    #expect(measured.isEmpty, "\(column) is left out of the \(prefix) test but features has \(measured)")
+                    #expect(
+                        measured.isEmpty, "\(column) is left out of the \(prefix) test but features has \(measured)")
                     continue
                 }
                 #expect(try value(1, name) == measured, "\(name)")
@@ -331,7 +353,10 @@ struct ExportsTests {
     func refusals() throws {
         let scene = try scene()
         let records = try VisitRecord.readAll([scene.root])
-        #expect(throws: ExportError.duplicateRecord(record: "P-0042", first: scene.complete.path, second: scene.aborted.path)) {
+        #expect(
+            throws: ExportError.duplicateRecord(
+                record: "P-0042", first: scene.complete.path, second: scene.aborted.path)
+        ) {
             try REDCapExport(records: records, recordID: .participant)
         }
         #expect(
@@ -342,7 +367,8 @@ struct ExportsTests {
             try REDCapExport(records: records, event: "Baseline Arm")
         }
         #expect(throws: ExportError.noVisits(path: scene.root + "/P-0042/nothing")) {
-            try FileManager.default.createDirectory(atPath: scene.root + "/P-0042/nothing", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: scene.root + "/P-0042/nothing", withIntermediateDirectories: true)
             return try VisitRecord.readAll([scene.root + "/P-0042/nothing"])
         }
         // A results file changed after the visit is not exported.
@@ -365,7 +391,9 @@ struct ExportsTests {
     )
     func mazesFromTheJournal() throws {
         let root = try scene().root + "/moved-\(UUID().uuidString)"
-        let steps: [VisitScene.Step] = [.skip("not today"), .replay("Wacom-Cintiq-22HDT-Pen.events"), .skip("not today")]
+        let steps: [VisitScene.Step] = [
+            .skip("not today"), .replay("Wacom-Cintiq-22HDT-Pen.events"), .skip("not today"),
+        ]
         let journaled = try VisitScene.visit(
             root: root + "/a", protocolFile: "Fixtures/protocols/standard.yaml", at: VisitScene.start, tests: steps,
             recordedSource: "moved/standard.yaml", journals: true)
@@ -376,7 +404,9 @@ struct ExportsTests {
         let fromJournal = try VisitRecord.read(journaled) { notes.append($0) }
         #expect(notes.isEmpty)
         let complete = try VisitRecord.readAll([try scene().complete.path])[0]
-        #expect(fromJournal.tests[1].measures?["maze_solution_length_mm"] == complete.tests[1].measures?["maze_solution_length_mm"])
+        #expect(
+            fromJournal.tests[1].measures?["maze_solution_length_mm"]
+                == complete.tests[1].measures?["maze_solution_length_mm"])
         #expect(fromJournal.tests[1].measures?["maze_solution_length_mm"]?.text != nil)
         let without = try VisitRecord.read(bare) { notes.append($0) }
         #expect(without.tests[1].measures?["maze_solution_length_mm"]?.text == nil)
@@ -424,7 +454,8 @@ struct REDCapSchemaTests {
             (try? run(
                 timeout,
                 [
-                    "900", venvPython.path, "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "--timeout", "20",
+                    "900", venvPython.path, "-m", "pip", "install", "--quiet", "--disable-pip-version-check",
+                    "--timeout", "20",
                     "--retries", "1",
                 ] + packages))?.status == 0,
             (try? run(venvPython, check))?.status == 0
@@ -448,7 +479,9 @@ struct REDCapSchemaTests {
 
     @Test(
         "The dictionary validates, and a broken one does not",
-        .enabled(if: python != nil, "linkml-redcap and linkml could not be installed from PyPI (no network, or no python3 venv)"))
+        .enabled(
+            if: python != nil,
+            "linkml-redcap and linkml could not be installed from PyPI (no network, or no python3 venv)"))
     func validates() throws {
         let python = try #require(Self.python)
         let scene = try VisitScene()
@@ -465,7 +498,8 @@ struct REDCapSchemaTests {
                 .replacingOccurrences(of: ",dropdown,Visit status", with: ",pulldown,Visit status"), to: bad)
         let refused = try run(python, ["-c", Self.validate, bad])
         #expect(
-            refused.output.contains("'Clock_steps' does not match") && refused.output.contains("'pulldown' is not one of"),
+            refused.output.contains("'Clock_steps' does not match")
+                && refused.output.contains("'pulldown' is not one of"),
             "\(refused.output)")
     }
 }

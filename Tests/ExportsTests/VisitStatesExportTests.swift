@@ -11,7 +11,8 @@ struct VisitStatesExportTests {
     static func stoppedSchema1Visit(_ scene: VisitScene) throws -> VisitFolder {
         let folder = scene.complete
         var json =
-            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.file("visit.json")))) as! [String: Any]
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: folder.file("visit.json"))))
+            as! [String: Any]
         var tests = json["tests"] as! [[String: Any]]
         tests[1]["outcome"] = "stopped"
         json["tests"] = tests
@@ -49,7 +50,10 @@ struct VisitStatesExportTests {
     @Test("REDCap's codes never change meaning: the statuses of the first release keep theirs, new ones come after")
     func codes() {
         #expect(VisitField.visitStatuses.map(\.rawValue) == ["in-progress", "complete", "aborted", "stopped"])
-        #expect(VisitField.testStatuses.map(\.rawValue) == ["done", "incomplete", "skipped", "aborted", "pending", "running", "stopped"])
+        #expect(
+            VisitField.testStatuses.map(\.rawValue) == [
+                "done", "incomplete", "skipped", "aborted", "pending", "running", "stopped",
+            ])
         #expect(Set(VisitField.visitStatuses) == Set(VisitManifest.Status.allCases))
         #expect(Set(VisitField.testStatuses) == Set(VisitManifest.Test.Status.allCases))
     }

@@ -8,9 +8,9 @@ import Sessions
 import StylusGeometry
 import StylusInput
 import Synthesis
+import TestMaterials
 import TestSupport
 import Testing
-import TestMaterials
 
 /// The repository's fixtures, and a calibration lookup that reads only its `Calibration/`.
 enum Fixture {
@@ -28,7 +28,9 @@ final class Scratch {
     let path: String
 
     init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("styluskit-features-\(UUID().uuidString)").path
+        path =
+            FileManager.default.temporaryDirectory.appendingPathComponent("styluskit-features-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 
@@ -41,7 +43,9 @@ final class Scratch {
 @Suite("features of a recording replayed in memory")
 struct InMemoryTests {
     /// Columns only a session in memory can fill: the hover path and the refused ink.
-    static let onlyInMemory: Set<String> = ["in_air_length_mm", "in_air_path", "refused_strokes", "refused_path_length_mm"]
+    static let onlyInMemory: Set<String> = [
+        "in_air_length_mm", "in_air_path", "refused_strokes", "refused_path_length_mm",
+    ]
 
     /// Replays `replay` into a file and in memory; checks the two agree; returns the session.
     @discardableResult
@@ -59,7 +63,9 @@ struct InMemoryTests {
 
     /// Checks that `session` holds what the results file `document` holds, and that every
     /// measure the file has is the same from both.
-    static func compare(_ session: SessionInMemory, file document: ADFDocument, mazes: [AdministeredMaze], label: String) throws {
+    static func compare(
+        _ session: SessionInMemory, file document: ADFDocument, mazes: [AdministeredMaze], label: String
+    ) throws {
         // The same test, value for value, as the file reads back.
         // (A stroke's pen-down and pen-up times are not in the file as such; no measure reads them.)
         func stored(_ document: ADFDocument) -> [String] {
@@ -93,7 +99,9 @@ struct InMemoryTests {
         }
     }
 
-    @Test("Every real recording: the same document and measures in memory as from the results file", arguments: RealRecordingFacts.all)
+    @Test(
+        "Every real recording: the same document and measures in memory as from the results file",
+        arguments: RealRecordingFacts.all)
     func realRecording(_ recording: RealRecordingFacts) throws {
         var replay = RecordingReplay(recording: recording.path, test: .clock)
         replay.descriptionFile = recording.descPath
@@ -104,7 +112,8 @@ struct InMemoryTests {
 
     @Test("A real recording with hover between its strokes gets hover paths, at least as long as the straight lines")
     func hoverPaths() throws {
-        var replay = RecordingReplay(recording: Fixture.path("Fixtures/recordings/real/Wacom-Cintiq-22HDT-Pen.events"), test: .clock)
+        var replay = RecordingReplay(
+            recording: Fixture.path("Fixtures/recordings/real/Wacom-Cintiq-22HDT-Pen.events"), test: .clock)
         replay.lookup = Fixture.lookup
         let session = try replay.runInMemory()
         #expect(!session.hover.isEmpty)
@@ -115,7 +124,8 @@ struct InMemoryTests {
             guard row["in_air_path"]?.text == "hover" else { continue }
             hovered += 1
             let (path, chord) = (
-                Double(row["in_air_length_mm"]?.text ?? "") ?? 0, Double(line["in_air_length_mm"]?.text ?? "") ?? .infinity
+                Double(row["in_air_length_mm"]?.text ?? "") ?? 0,
+                Double(line["in_air_length_mm"]?.text ?? "") ?? .infinity
             )
             // A path through the same two ends is never shorter than the chord (to the printed digits).
             #expect(path >= chord * (1 - 1e-5))
@@ -130,7 +140,8 @@ struct InMemoryTests {
         let profile = try Fixture.lookup.tabletProfile(for: device, file: nil)?.profile
         return (
             device,
-            try ScenarioSynthesis(path: Fixture.path("Fixtures/synth/" + scenario)).events(device: device, profile: profile, seed: 1)
+            try ScenarioSynthesis(path: Fixture.path("Fixtures/synth/" + scenario)).events(
+                device: device, profile: profile, seed: 1)
         )
     }
 
@@ -152,12 +163,14 @@ struct InMemoryTests {
         let written = RecordingHeader(
             format: .evemu(.current), kernel: "6.1.0-features-test", deviceNode: "/dev/input/event9", device: device)
         let sources = try SessionSources.live(
-            test: test, device: device, settingsFile: nil, profileFile: nil, displayProfile: nil, lookup: Fixture.lookup, note: { _ in })
+            test: test, device: device, settingsFile: nil, profileFile: nil, displayProfile: nil,
+            lookup: Fixture.lookup, note: { _ in })
         let (first, last) = (try #require(events.first?.time), try #require(events.last?.time))
         let start = first.advanced(by: .milliseconds(-250))
         let realtime: Int64 = 1_764_000_000_000_000
         let journal = try Journal(directory: directory, name: "live", header: written, now: start)
-        try journal.control(.anchor(realtimeMicroseconds: realtime, monotonicMicroseconds: start.microseconds), now: start)
+        try journal.control(
+            .anchor(realtimeMicroseconds: realtime, monotonicMicroseconds: start.microseconds), now: start)
         try journal.control(.test(test), now: start)
         for line in sources.journalLines { try journal.control(line, now: start) }
         try journal.control(.begin(start), now: start)
@@ -172,7 +185,8 @@ struct InMemoryTests {
         "A journal recovered in memory: the same document and measures as the results file recover writes",
         arguments: [
             ("clock.scenario", JournaledTest.clock),
-            ("refused-resume.scenario", .maze(mazeFile: Fixture.path("Fixtures/mazes/no-choice.maze"))), ("sdt-in-order.scenario", .sdt),
+            ("refused-resume.scenario", .maze(mazeFile: Fixture.path("Fixtures/mazes/no-choice.maze"))),
+            ("sdt-in-order.scenario", .sdt),
         ] as [(String, JournaledTest)])
     func journal(_ scenario: String, _ test: JournaledTest) throws {
         let scratch = try Scratch()
@@ -195,9 +209,12 @@ struct InMemoryTests {
         source.replay = RecordingReplay(recording: "", test: .clock)
         source.replay?.lookup = Fixture.lookup
         #expect(source.takes(recording))
-        #expect(try MeasureLevel.step.rows(of: source.test(path: path)) == MeasureLevel.step.rows(of: FeaturesInk.test(of: session)))
+        #expect(
+            try MeasureLevel.step.rows(of: source.test(path: path))
+                == MeasureLevel.step.rows(of: FeaturesInk.test(of: session)))
         // The in-memory recovery wrote nothing beside the journal.
-        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == ["live.evemu", "recovered"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: scratch.path).sorted() == ["live.evemu", "recovered"])
     }
 
     @Test(
@@ -215,7 +232,9 @@ struct InMemoryTests {
         try Self.compare(replay)
     }
 
-    @Test("Synthesized hover runs straight from stroke to stroke (Synthesis's PenPlan), so its path is the chord, a little longer")
+    @Test(
+        "Synthesized hover runs straight from stroke to stroke (Synthesis's PenPlan), so its path is the chord, a little longer"
+    )
     func synthesizedHover() throws {
         let scratch = try Scratch()
         var replay = RecordingReplay(recording: try Self.synthesize("clock.scenario", in: scratch.path), test: .clock)
@@ -229,7 +248,9 @@ struct InMemoryTests {
             #expect(row["in_air_path"]?.text == "hover")
             let path = try #require(row["in_air_length_mm"]?.text.flatMap(Double.init))
             // The synthesizer's hover is a straight line eased in time, with the tablet's noise on it.
-            #expect(path >= chord * (1 - 1e-5) && path <= chord * 1.05 + 0.5, "hover \(path) mm against the chord \(chord) mm")
+            #expect(
+                path >= chord * (1 - 1e-5) && path <= chord * 1.05 + 0.5,
+                "hover \(path) mm against the chord \(chord) mm")
             compared += 1
         }
         #expect(compared > 10)
@@ -238,7 +259,8 @@ struct InMemoryTests {
     @Test("A stroke the maze proctor refused is counted on its step, with its length; none elsewhere")
     func refusedStroke() throws {
         let scratch = try Scratch()
-        var replay = RecordingReplay(recording: try Self.synthesize("refused-resume.scenario", in: scratch.path), test: .maze)
+        var replay = RecordingReplay(
+            recording: try Self.synthesize("refused-resume.scenario", in: scratch.path), test: .maze)
         replay.lookup = Fixture.lookup
         replay.maze = Fixture.path("Fixtures/mazes/no-choice.maze")
         let session = try Self.compare(replay)

@@ -1,9 +1,9 @@
 import Foundation
+import Proctoring
+import StylusGeometry
 import Testing
 
 @testable import FormPrinting
-import Proctoring
-import StylusGeometry
 
 /// A greyscale raster of a PDF page made by pdftoppm (poppler), independent of cairo.
 struct Raster {
@@ -77,7 +77,8 @@ struct Raster {
 @Suite("Printed pages")
 struct PrintedPageTests {
     static func temporaryPDF() throws -> URL {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("formprinting-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "formprinting-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         return directory.appendingPathComponent("page.pdf")
     }
@@ -87,7 +88,8 @@ struct PrintedPageTests {
 
     @Test("The calibration sheet's crosshairs are where the sheet says, within 0.1 mm at 600 dpi")
     func calibrationSheet() throws {
-        let sheet = CalibrationSheet.grid(page: CalibrationSheet.a4Landscape, columns: 3, rows: 3, spacingCentimetres: 4)
+        let sheet = CalibrationSheet.grid(
+            page: CalibrationSheet.a4Landscape, columns: 3, rows: 3, spacingCentimetres: 4)
         let pdf = try Self.temporaryPDF()
         defer { try? FileManager.default.removeItem(at: pdf.deletingLastPathComponent()) }
         try PrintedDocument(pages: [.calibrationSheet(sheet)]).write(to: pdf.path)
@@ -101,18 +103,21 @@ struct PrintedPageTests {
         for (row, y) in ys.enumerated() {
             for (column, x) in xs.enumerated() {
                 // Across the vertical arm, 0.45 cm below the centre (outside the 0.3 cm circle).
-                let across = raster.runsAlongRow(raster.pixel(y + 0.45), from: raster.pixel(x - 0.25), to: raster.pixel(x + 0.25))
+                let across = raster.runsAlongRow(
+                    raster.pixel(y + 0.45), from: raster.pixel(x - 0.25), to: raster.pixel(x + 0.25))
                 try #require(across.count == 1, "target \(row * 3 + column + 1): \(across)")
                 #expect(abs(across[0].centre - x) < Self.tolerance, "target \(row * 3 + column + 1) x")
                 #expect(abs(across[0].width - 0.02) < Self.tolerance)
                 // Across the horizontal arm, 0.45 cm right of the centre.
-                let down = raster.runsDownColumn(raster.pixel(x + 0.45), from: raster.pixel(y - 0.25), to: raster.pixel(y + 0.25))
+                let down = raster.runsDownColumn(
+                    raster.pixel(x + 0.45), from: raster.pixel(y - 0.25), to: raster.pixel(y + 0.25))
                 try #require(down.count == 1, "target \(row * 3 + column + 1): \(down)")
                 #expect(abs(down[0].centre - y) < Self.tolerance, "target \(row * 3 + column + 1) y")
                 // The horizontal arm is 1.2 cm long end to end: along its row, one run from x - 0.6 to x + 0.6.
                 let along = raster.runsAlongRow(raster.pixel(y), from: raster.pixel(x - 1), to: raster.pixel(x + 1))
                 let outer = (along.first!.centre - along.first!.width / 2, along.last!.centre + along.last!.width / 2)
-                #expect(abs(outer.0 - (x - 0.6)) < Self.tolerance && abs(outer.1 - (x + 0.6)) < Self.tolerance, "\(outer)")
+                #expect(
+                    abs(outer.0 - (x - 0.6)) < Self.tolerance && abs(outer.1 - (x + 0.6)) < Self.tolerance, "\(outer)")
             }
         }
     }
@@ -151,7 +156,8 @@ struct PrintedPageTests {
         // 2?, ...
         // Take the outer walls: along the middle of row 3, the left and right outer walls.
         let rowMiddle = top + 2.5 * 1.5
-        let along = raster.runsAlongRow(raster.pixel(rowMiddle), from: raster.pixel(left - 0.5), to: raster.pixel(left + 9.5))
+        let along = raster.runsAlongRow(
+            raster.pixel(rowMiddle), from: raster.pixel(left - 0.5), to: raster.pixel(left + 9.5))
         // Row 3 (from 1): "|   |               |   |" walls at columns 0, 1, 5, 6.
         let expected = [left, left + 1.5, left + 7.5, left + 9]
         try #require(along.count == expected.count, "\(along)")
@@ -162,7 +168,8 @@ struct PrintedPageTests {
         // Down the middle of column 6: walls above row 1 (outer), none until row 4's top ("+---+---+" at
         // row 4 bottom), then the outer bottom. Row 4 bottom line "+   +   +   +   +---+---+" closes column 6.
         let columnMiddle = left + 5.5 * 1.5
-        let down = raster.runsDownColumn(raster.pixel(columnMiddle), from: raster.pixel(top - 0.5), to: raster.pixel(top + 8))
+        let down = raster.runsDownColumn(
+            raster.pixel(columnMiddle), from: raster.pixel(top - 0.5), to: raster.pixel(top + 8))
         let expectedY = [top, top + 4 * 1.5, top + 5 * 1.5]
         try #require(down.count == expectedY.count, "\(down)")
         for (run, y) in zip(down, expectedY) {
@@ -200,14 +207,18 @@ struct PrintedPageTests {
     func pages() throws {
         let pdf = try Self.temporaryPDF()
         defer { try? FileManager.default.removeItem(at: pdf.deletingLastPathComponent()) }
-        let sheet = CalibrationSheet.grid(page: CalibrationSheet.letterLandscape, columns: 2, rows: 2, spacingCentimetres: 5)
-        try PrintedDocument(pages: [.calibrationSheet(sheet), PageDrawing(size: CalibrationSheet.a4Landscape)]).write(to: pdf.path)
+        let sheet = CalibrationSheet.grid(
+            page: CalibrationSheet.letterLandscape, columns: 2, rows: 2, spacingCentimetres: 5)
+        try PrintedDocument(pages: [.calibrationSheet(sheet), PageDrawing(size: CalibrationSheet.a4Landscape)]).write(
+            to: pdf.path)
         let letter = try Raster(pdf: pdf, page: 1, dpi: 100)
         let a4 = try Raster(pdf: pdf, page: 2, dpi: 100)
         // 11 x 8.5 in at 100 dpi; 29.7 x 21 cm is 1169.3 x 826.8.
         #expect(letter.width == 1100 && letter.height == 850)
         #expect(abs(a4.width - 1169) <= 1 && abs(a4.height - 827) <= 1)
         #expect(throws: PrintError.noPages) { try PrintedDocument(pages: []).write(to: pdf.path) }
-        #expect(throws: PrintError.self) { try PrintedDocument(pages: [.calibrationSheet(sheet)]).write(to: "/nonexistent/dir/x.pdf") }
+        #expect(throws: PrintError.self) {
+            try PrintedDocument(pages: [.calibrationSheet(sheet)]).write(to: "/nonexistent/dir/x.pdf")
+        }
     }
 }

@@ -1,9 +1,9 @@
 import Foundation
+import Proctoring
+import StylusGeometry
 import Testing
 
 @testable import FormPrinting
-import Proctoring
-import StylusGeometry
 
 /// The reduced mazes' pictures show the solution corridor walled along its whole boundary, as
 /// the proctor reads it (issue 21).
@@ -44,7 +44,7 @@ struct ReducedMazePictureTests {
             )
         }
         var walls = Set<Wall>()
-        for case let .line(from, to, _, _) in PageDrawing.maze(maze, page: page).marks {
+        for case .line(let from, let to, _, _) in PageDrawing.maze(maze, page: page).marks {
             let a = corner(from)
             let b = corner(to)
             walls.insert(a < b ? Wall(from: a, to: b) : Wall(from: b, to: a))
@@ -86,7 +86,8 @@ struct ReducedMazePictureTests {
             for side in MazeSide.allCases where choice.hasWall(on: side, of: cell) {
                 let outer =
                     (side == .top && cell.row == 0) || (side == .left && cell.column == 0)
-                    || (side == .bottom && cell.row == choice.rows - 1) || (side == .right && cell.column == choice.columns - 1)
+                    || (side == .bottom && cell.row == choice.rows - 1)
+                    || (side == .right && cell.column == choice.columns - 1)
                 expected += outer ? 2 : 1
             }
         }

@@ -1,9 +1,9 @@
 import Foundation
+import Proctoring
+import StylusGeometry
 import Testing
 
 @testable import FormPrinting
-import Proctoring
-import StylusGeometry
 
 @Suite("Printed symbol-digit form")
 struct SymbolDigitPageTests {
@@ -31,10 +31,13 @@ struct SymbolDigitPageTests {
         return try Raster(pdf: pdf, page: 1, dpi: 600)
     }
 
-    @Test("An answer box measures 1.27 x 1.1161 cm inside its lines, the lines D and E wide, the stop sign F high (600 dpi)")
+    @Test(
+        "An answer box measures 1.27 x 1.1161 cm inside its lines, the lines D and E wide, the stop sign F high (600 dpi)"
+    )
     func answerBoxAtPhysicalSize() throws {
         let page = CalibrationSheet.a4Landscape
-        let form = SymbolDigitForm(step: SymbolDigitStep(round: 1, part: .test), origin: SymbolDigitForm.origin(centredOn: page))
+        let form = SymbolDigitForm(
+            step: SymbolDigitStep(round: 1, part: .test), origin: SymbolDigitForm.origin(centredOn: page))
         let raster = try Self.rasterise(form, page: page)
 
         // Box 21 (row 2, column 6): an ordinary box. Across its answer cell's middle: its left and right lines.
@@ -43,9 +46,12 @@ struct SymbolDigitPageTests {
         let cell = box.answerCell
         let across = Self.edges(
             raster.runsAlongRow(
-                raster.pixel(cell.centre.yCentimetres), from: raster.pixel(cell.minX - 0.15), to: raster.pixel(cell.maxX + 0.15)))
+                raster.pixel(cell.centre.yCentimetres), from: raster.pixel(cell.minX - 0.15),
+                to: raster.pixel(cell.maxX + 0.15)))
         try #require(across.count == 2, "\(across)")
-        #expect(abs((across[1].start - across[0].end) - Self.answerWidth) < Self.tolerance, "width \(across[1].start - across[0].end)")
+        #expect(
+            abs((across[1].start - across[0].end) - Self.answerWidth) < Self.tolerance,
+            "width \(across[1].start - across[0].end)")
         #expect(abs((across[0].end - across[0].start) - Self.border) < Self.tolerance)
         // Down its middle, from just above the line under the prompt (below any symbol) to below the box.
         let down = Self.edges(
@@ -53,7 +59,9 @@ struct SymbolDigitPageTests {
                 raster.pixel(cell.centre.xCentimetres), from: raster.pixel(cell.minY - Self.border - 0.05),
                 to: raster.pixel(cell.maxY + 0.15)))
         try #require(down.count == 2, "\(down)")
-        #expect(abs((down[1].start - down[0].end) - Self.answerHeight) < Self.tolerance, "height \(down[1].start - down[0].end)")
+        #expect(
+            abs((down[1].start - down[0].end) - Self.answerHeight) < Self.tolerance,
+            "height \(down[1].start - down[0].end)")
         #expect(abs((down[1].end - down[1].start) - Self.border) < Self.tolerance)
 
         // Sample box 2: its lines are E wide, centred on the same line, so its white is E - D narrower.
@@ -65,13 +73,16 @@ struct SymbolDigitPageTests {
                 to: raster.pixel(sample.answerCell.maxX + 0.15)))
         try #require(sampleRuns.count == 2, "\(sampleRuns)")
         #expect(abs((sampleRuns[0].end - sampleRuns[0].start) - Self.sampleBorder) < Self.tolerance)
-        #expect(abs((sampleRuns[1].start - sampleRuns[0].end) - (Self.answerWidth - (Self.sampleBorder - Self.border))) < Self.tolerance)
+        #expect(
+            abs((sampleRuns[1].start - sampleRuns[0].end) - (Self.answerWidth - (Self.sampleBorder - Self.border)))
+                < Self.tolerance)
 
         // The stop sign, down its middle: from its flat top to its flat bottom (STOP in white between).
         let stop = form.stopSign
         let sign = Self.edges(
             raster.runsDownColumn(
-                raster.pixel(stop.centre.xCentimetres), from: raster.pixel(stop.minY - 0.2), to: raster.pixel(stop.maxY + 0.2)))
+                raster.pixel(stop.centre.xCentimetres), from: raster.pixel(stop.minY - 0.2),
+                to: raster.pixel(stop.maxY + 0.2)))
         try #require(sign.count >= 2, "\(sign)")
         #expect(abs((sign.last!.end - sign.first!.start) - Self.stopSign) < Self.tolerance)
     }
@@ -80,12 +91,17 @@ struct SymbolDigitPageTests {
     func legendAndDisplayMode() {
         let origin = FormPosition(xCentimetres: 3, yCentimetres: 3)
         let page = CalibrationSheet.a4Landscape
-        let test = PageDrawing.symbolDigitForm(SymbolDigitForm(step: SymbolDigitStep(round: 1, part: .test), origin: origin), page: page)
-        let copy = PageDrawing.symbolDigitForm(SymbolDigitForm(step: SymbolDigitStep(round: 1, part: .copy), origin: origin), page: page)
+        let test = PageDrawing.symbolDigitForm(
+            SymbolDigitForm(step: SymbolDigitStep(round: 1, part: .test), origin: origin), page: page)
+        let copy = PageDrawing.symbolDigitForm(
+            SymbolDigitForm(step: SymbolDigitStep(round: 1, part: .copy), origin: origin), page: page)
         let shown = PageDrawing.symbolDigitForm(
-            SymbolDigitForm(step: SymbolDigitStep(round: 1, part: .test), displayMode: true, origin: origin), page: page)
+            SymbolDigitForm(step: SymbolDigitStep(round: 1, part: .test), displayMode: true, origin: origin), page: page
+        )
         func digits(_ page: PageDrawing) -> [String] {
-            page.marks.compactMap { if case let .centredText(text, _, _, _, _) = $0, text != "STOP" { text } else { nil } }
+            page.marks.compactMap {
+                if case .centredText(let text, _, _, _, _) = $0, text != "STOP" { text } else { nil }
+            }
         }
         // The test part's digits are the legend's nine; the copy part prints one digit per box (60).
         #expect(digits(test).count == 9)
@@ -93,11 +109,14 @@ struct SymbolDigitPageTests {
         #expect(test.marks != shown.marks)
     }
 
-    @Test("The printed form's caption ('Print at 100 %') is on paper only: not in the patient's screen or a results picture")
+    @Test(
+        "The printed form's caption ('Print at 100 %') is on paper only: not in the patient's screen or a results picture"
+    )
     func captionOnPaperOnly() {
         let page = FormSize(widthCentimetres: 29.7, heightCentimetres: 21)
         let step = SymbolDigitStep(round: 1, part: .test)
-        let printed = PageDrawing.symbolDigitForm(SymbolDigitForm(step: step, origin: SymbolDigitForm.origin(centredOn: page)), page: page)
+        let printed = PageDrawing.symbolDigitForm(
+            SymbolDigitForm(step: step, origin: SymbolDigitForm.origin(centredOn: page)), page: page)
         func captions(_ marks: [PageMark]) -> [String] {
             marks.compactMap { if case .text(let text, _, _, _) = $0 { text } else { nil } }
         }

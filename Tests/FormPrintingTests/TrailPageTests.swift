@@ -1,9 +1,9 @@
 import Foundation
+import Proctoring
+import StylusGeometry
 import Testing
 
 @testable import FormPrinting
-import Proctoring
-import StylusGeometry
 
 @Suite("Printed trail making forms")
 struct TrailPageTests {
@@ -23,12 +23,12 @@ struct TrailPageTests {
         let origin = PageDrawing.trailFormOrigin(layout, page: page)
         #expect(abs(origin.xCentimetres - 2.35) < 1e-9 && abs(origin.yCentimetres - 1.5) < 1e-9)
         let circles = drawing.marks.compactMap { mark -> FormPosition? in
-            if case let .circle(centre, radius, _, _) = mark, radius == 0.5 { return centre }
+            if case .circle(let centre, let radius, _, _) = mark, radius == 0.5 { return centre }
             return nil
         }
         #expect(circles.count == 25)
         let labels = drawing.marks.compactMap { mark -> String? in
-            if case let .centredText(text, _, _, _, _) = mark { return text }
+            if case .centredText(let text, _, _, _, _) = mark { return text }
             return nil
         }
         var expected: [String] = []
@@ -42,7 +42,8 @@ struct TrailPageTests {
 
     @Test(
         "The printed PDF's circles are 10 mm across where the form puts them, measured by pdftoppm at 600 dpi",
-        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftoppm"), "needs pdftoppm (poppler-utils)"))
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/pdftoppm"), "needs pdftoppm (poppler-utils)"))
     func printedCircles() throws {
         let layout = try Self.standardA()
         let page = CalibrationSheet.a4Landscape
@@ -57,7 +58,8 @@ struct TrailPageTests {
             // Down the column through the centre, 0.2 cm left of it (clear of the label): the ring
             // crosses it at y ± sqrt(0.5² - 0.2²).
             let offset = (0.25 - 0.04).squareRoot()
-            let runs = raster.runsDownColumn(raster.pixel(x - 0.2), from: raster.pixel(y - 0.6), to: raster.pixel(y + 0.6))
+            let runs = raster.runsDownColumn(
+                raster.pixel(x - 0.2), from: raster.pixel(y - 0.6), to: raster.pixel(y + 0.6))
             try #require(runs.count == 2, "circle \(circle.label): \(runs)")
             #expect(abs(runs[0].centre - (y - offset)) < 0.01, "circle \(circle.label) top")
             #expect(abs(runs[1].centre - (y + offset)) < 0.01, "circle \(circle.label) bottom")

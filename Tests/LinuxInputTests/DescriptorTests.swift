@@ -21,7 +21,8 @@ struct DescriptorTests {
         "A thousand opens of a uinput pen (every other one grabbed), each read and let go, leave no descriptor open",
         .enabled(if: UinputPen.isAvailable, Comment(rawValue: UinputPen.unavailable)))
     func uinputPenOpens() throws {
-        let pen = try #require(UinputPen(descriptionPath: Self.dellCanvas), "libevemu could not make a pen from \(Self.dellCanvas)")
+        let pen = try #require(
+            UinputPen(descriptionPath: Self.dellCanvas), "libevemu could not make a pen from \(Self.dellCanvas)")
         // devtmpfs makes the node a moment after the kernel device.
         for _ in 0..<200 where !FileManager.default.fileExists(atPath: pen.node) { usleep(10_000) }
         // One open for the whole test, as a second reader of the tablet would hold.
@@ -43,7 +44,9 @@ struct DescriptorTests {
 
     @Test("A thousand opens of a plain file, refused as not an event node, leave no descriptor open")
     func refusedOpens() throws {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("not-an-event-node-\(UUID().uuidString)").path
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "not-an-event-node-\(UUID().uuidString)"
+        ).path
         #expect(FileManager.default.createFile(atPath: path, contents: Data("not a tablet\n".utf8)))
         defer { try? FileManager.default.removeItem(atPath: path) }
         let before = try FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count

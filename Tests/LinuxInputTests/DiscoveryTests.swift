@@ -36,7 +36,9 @@ struct DiscoveryTests {
         #expect(TabletNodeClassifier.role(udevProperties: ["ID_INPUT_TABLET": "0"]) == nil)
     }
 
-    @Test("udev's pen role is corrected where the capabilities say pad or touch (old udev tagged Wacom pads ID_INPUT_TABLET only)")
+    @Test(
+        "udev's pen role is corrected where the capabilities say pad or touch (old udev tagged Wacom pads ID_INPUT_TABLET only)"
+    )
     func udevRoleCorrected() {
         let id = InputID(bustype: 3, vendor: 0x56a, product: 0x357, version: 0x110)
         // BTN_0..BTN_8 and BTN_STYLUS (bits 256-264 and 331), ABS_X, ABS_Y, ABS_WHEEL, ABS_MISC: a Wacom pad.
@@ -56,9 +58,11 @@ struct DiscoveryTests {
         let id = InputID(bustype: 3, vendor: 0x56a, product: 0x357, version: 0x110)
         let group = ["LIBINPUT_DEVICE_GROUP": "3/56a/357:usb-0000:00:14.0-1"]
         let pen = TabletNode(
-            node: "/dev/input/event11", sysname: "event11", role: .pen, name: "Wacom Intuos Pro M Pen", id: id, udevProperties: group)
+            node: "/dev/input/event11", sysname: "event11", role: .pen, name: "Wacom Intuos Pro M Pen", id: id,
+            udevProperties: group)
         let pad = TabletNode(
-            node: "/dev/input/event12", sysname: "event12", role: .pad, name: "Wacom Intuos Pro M Pad", id: id, udevProperties: group)
+            node: "/dev/input/event12", sysname: "event12", role: .pad, name: "Wacom Intuos Pro M Pad", id: id,
+            udevProperties: group)
         let other = TabletNode(
             node: "/dev/input/event20", sysname: "event20", role: .pen, name: "Wacom Intuos Pro M Pen", id: id,
             udevProperties: ["LIBINPUT_DEVICE_GROUP": "3/56a/357:usb-0000:00:14.0-2"])
@@ -67,22 +71,32 @@ struct DiscoveryTests {
         // Without a device group two tablets of one model are not told apart: no guess.
         let ungrouped = TabletDiscovery(
             nodes: [pen, pad, other].map {
-                var node = $0; node.udevProperties = [:]; return node
+                var node = $0
+                node.udevProperties = [:]
+                return node
             }, source: .sysfs,
             fallbackReason: "test")
         #expect(ungrouped.penSibling(of: "/dev/input/event12") == nil)
         #expect(discovery.penSibling(of: "/dev/input/event99") == nil)
         // A live session's default tablet: the one pen node, refused among several or none.
-        #expect(throws: LiveInputError.severalTablets(nodes: ["/dev/input/event11", "/dev/input/event20"])) { try discovery.onlyPenNode() }
-        #expect(try TabletDiscovery(nodes: [pen, pad], source: .udev, fallbackReason: nil).onlyPenNode() == "/dev/input/event11")
-        #expect(throws: LiveInputError.noTablet) { try TabletDiscovery(nodes: [pad], source: .udev, fallbackReason: nil).onlyPenNode() }
+        #expect(throws: LiveInputError.severalTablets(nodes: ["/dev/input/event11", "/dev/input/event20"])) {
+            try discovery.onlyPenNode()
+        }
+        #expect(
+            try TabletDiscovery(nodes: [pen, pad], source: .udev, fallbackReason: nil).onlyPenNode()
+                == "/dev/input/event11")
+        #expect(throws: LiveInputError.noTablet) {
+            try TabletDiscovery(nodes: [pad], source: .udev, fallbackReason: nil).onlyPenNode()
+        }
         let message = LiveInputError.notAPenTablet(
             node: pad.node, rejection: .notAPen(device: pad.name, kind: .pad), pen: pen
         ).description
-        #expect(message.hasPrefix("/dev/input/event12: \"Wacom Intuos Pro M Pad\" is the tablet's pad (buttons and ring)"))
+        #expect(
+            message.hasPrefix("/dev/input/event12: \"Wacom Intuos Pro M Pad\" is the tablet's pad (buttons and ring)"))
         #expect(
             message.hasSuffix(
-                " The pen of this tablet is /dev/input/event11 (\"Wacom Intuos Pro M Pen\"): record with --device /dev/input/event11."))
+                " The pen of this tablet is /dev/input/event11 (\"Wacom Intuos Pro M Pen\"): record with --device /dev/input/event11."
+            ))
     }
 
     @Test("sysfs masks: the last word holds bits 0-63, words are 64 bits")

@@ -6,7 +6,9 @@ import Testing
 /// libwacom's database as installed (Debian's libwacom-common), read through LinuxInput's wrapper
 /// and checked against the `.tablet` files read independently, as text, by the test.
 @Suite(
-    "libwacom facts", .enabled(if: TabletFile.databaseInstalled, "libwacom's data files are not installed (apt-get install libwacom-dev)"))
+    "libwacom facts",
+    .enabled(if: TabletFile.databaseInstalled, "libwacom's data files are not installed (apt-get install libwacom-dev)")
+)
 struct LibwacomTests {
     @Test("an Intuos Pro M (USB 056a:0357) is a tablet of the size its .tablet file gives")
     func intuosPro() throws {
@@ -25,7 +27,8 @@ struct LibwacomTests {
     @Test("a Cintiq 13HD touch (USB 056a:0333) is a pen display of the size its .tablet file gives")
     func cintiq() throws {
         let database = try #require(LibwacomDatabase())
-        let tablet = try #require(database.tablet(for: InputID(bustype: 3, vendor: 0x056a, product: 0x0333, version: 0x110)))
+        let tablet = try #require(
+            database.tablet(for: InputID(bustype: 3, vendor: 0x056a, product: 0x0333, version: 0x110)))
         let file = try #require(TabletFile.matching(usb: "056a:0333"))
         #expect(tablet.name == file.name && file.integratedInDisplay)
         #expect(tablet.widthInches == file.width && tablet.heightInches == file.height)
@@ -34,7 +37,10 @@ struct LibwacomTests {
         let pen = DeviceDescription(
             name: "Wacom Cintiq 13HD touch Pen", id: InputID(bustype: 3, vendor: 0x56a, product: 0x333, version: 0x110),
             codes: [.absolute: [0, 1]],
-            absInfo: [0: AbsInfo(minimum: 400, maximum: 59152, resolution: 200), 1: AbsInfo(minimum: 400, maximum: 33448, resolution: 200)])
+            absInfo: [
+                0: AbsInfo(minimum: 400, maximum: 59152, resolution: 200),
+                1: AbsInfo(minimum: 400, maximum: 33448, resolution: 200),
+            ])
         let resolution = try #require(tablet.approximateResolution(of: pen))
         #expect(abs(resolution.x - 58752 / (12 * 25.4)) < 1e-9)
         #expect(abs(resolution.y - 33048 / (7 * 25.4)) < 1e-9)
@@ -69,7 +75,8 @@ struct LibwacomTests {
         for file in files {
             for id in file.usbIDs where owners[id] == 1 {
                 let parts = id.split(separator: ":").map { UInt16($0, radix: 16)! }
-                let tablet = try #require(database.tablet(usbVendor: parts[0], product: parts[1]), "\(id) in \(file.path)")
+                let tablet = try #require(
+                    database.tablet(usbVendor: parts[0], product: parts[1]), "\(id) in \(file.path)")
                 #expect(tablet.name == file.name, "\(id)")
                 #expect(tablet.widthInches == file.width && tablet.heightInches == file.height, "\(id)")
                 #expect(tablet.integratedInDisplay == file.integratedInDisplay, "\(id)")
@@ -107,7 +114,10 @@ struct TabletFile {
         var values: [String: String] = [:]
         var section = ""
         for line in text.split(separator: "\n") {
-            if line.hasPrefix("[") { section = String(line); continue }
+            if line.hasPrefix("[") {
+                section = String(line)
+                continue
+            }
             guard section == "[Device]", !line.hasPrefix("#"), let equals = line.firstIndex(of: "=") else { continue }
             values[String(line[..<equals])] = String(line[line.index(after: equals)...])
         }

@@ -5,7 +5,9 @@ import Testing
 
 /// The identity `record` waits for after an unplug (issue 5): not the node path.
 @Suite struct TabletIdentityTests {
-    func node(_ sysname: String, name: String = "Wacom ISD-V4 Pen", product: UInt16 = 0x4200, udev: [String: String] = [:]) -> TabletNode {
+    func node(
+        _ sysname: String, name: String = "Wacom ISD-V4 Pen", product: UInt16 = 0x4200, udev: [String: String] = [:]
+    ) -> TabletNode {
         TabletNode(
             node: "/dev/input/\(sysname)", sysname: sysname, role: .pen, name: name,
             id: InputID(bustype: 0x0003, vendor: 0x056a, product: product, version: 0x0110), udevProperties: udev)
@@ -41,8 +43,11 @@ import Testing
         #expect(TabletIdentity.reading(node("event3"), sysfsRoot: root).serial == "TAB-42")
         #expect(TabletIdentity.reading(node("event4"), sysfsRoot: root).serial == nil)
         let discovery = TabletDiscovery(nodes: [node("event3"), node("event4")], source: .sysfs, fallbackReason: nil)
-        let lost = TabletIdentity(name: "Wacom ISD-V4 Pen", bustype: 3, vendor: 0x056a, product: 0x4200, serial: "TAB-42")
+        let lost = TabletIdentity(
+            name: "Wacom ISD-V4 Pen", bustype: 3, vendor: 0x056a, product: 0x4200, serial: "TAB-42")
         #expect(discovery.penNode(of: lost, sysfsRoot: root)?.sysname == "event3")
-        #expect(discovery.penNode(of: TabletIdentity(name: "Other", bustype: 3, vendor: 0x056a, product: 0x4200), sysfsRoot: root) == nil)
+        #expect(
+            discovery.penNode(
+                of: TabletIdentity(name: "Other", bustype: 3, vendor: 0x056a, product: 0x4200), sysfsRoot: root) == nil)
     }
 }

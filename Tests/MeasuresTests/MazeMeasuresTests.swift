@@ -64,7 +64,10 @@ struct MazeMeasuresTests {
         #expect(abs(off.centreLineDistanceMean! - 2) < 1e-12)
         // Half the ink twice over the maze: ratio 2 (path length over solution length).
         let twice = MazeMeasures(
-            [Self.stroke(Self.along((20, 35), (50, 35), count: 31)), Self.stroke(Self.along((50, 35), (20, 35), count: 31))],
+            [
+                Self.stroke(Self.along((20, 35), (50, 35), count: 31)),
+                Self.stroke(Self.along((50, 35), (20, 35), count: 31)),
+            ],
             maze: Self.corridor)
         #expect(abs(twice.pathSolutionRatio! - 2) < 1e-12)
         // Without ink there is no mean distance and a ratio of 0.
@@ -96,7 +99,8 @@ struct MazeMeasuresTests {
     func legalMoves() {
         // Down, across and up through the open sides, then out of the end opening's mouth.
         let solution = Self.stroke(
-            Self.along((2, 5), (5, 5), count: 4) + Self.along((5, 6), (5, 15), count: 10) + Self.along((6, 15), (15, 15), count: 10)
+            Self.along((2, 5), (5, 5), count: 4) + Self.along((5, 6), (5, 15), count: 10)
+                + Self.along((6, 15), (15, 15), count: 10)
                 + Self.along((15, 14), (15, 5), count: 10) + Self.along((16, 5), (24, 5), count: 9))
         let measures = MazeMeasures([solution], maze: Self.uTurn)
         #expect(measures.timeAcrossWalls == 0)
@@ -112,7 +116,8 @@ struct MazeMeasuresTests {
     func rows() throws {
         let ink = Self.stroke(Self.along((20, 35), (50, 35), count: 31), start: 1)
         let step = InkStep(
-            identifier: "mazeStep-corridor", start: 0, end: 5, strokes: [ink], refusedStrokes: [Self.stroke([(30, 30), (30, 33)])],
+            identifier: "mazeStep-corridor", start: 0, end: 5, strokes: [ink],
+            refusedStrokes: [Self.stroke([(30, 30), (30, 33)])],
             maze: Self.corridor)
         let test = InkTest(assessment: .maze, steps: [step, step])
         let stepRow = MeasureLevel.step.rows(of: test)[0]
@@ -127,10 +132,12 @@ struct MazeMeasuresTests {
         #expect(testRow["maze_path_solution_ratio"]?.text == "1")
         #expect(testRow["refused_strokes"]?.text == "2")
         // A results file knows neither the maze nor the refused strokes: empty cells, not 0.
-        let unknown = InkTest(assessment: .maze, steps: [InkStep(identifier: "mazeStep-corridor", start: 0, end: 5, strokes: [ink])])
+        let unknown = InkTest(
+            assessment: .maze, steps: [InkStep(identifier: "mazeStep-corridor", start: 0, end: 5, strokes: [ink])])
         let row = MeasureLevel.step.rows(of: unknown)[0]
         for column in [
-            "solution_length_mm", "path_solution_ratio", "centre_line_distance_mean_mm", "time_across_walls_s", "refused_strokes",
+            "solution_length_mm", "path_solution_ratio", "centre_line_distance_mean_mm", "time_across_walls_s",
+            "refused_strokes",
         ] {
             #expect(row[column]?.text == nil, "\(column)")
         }

@@ -16,10 +16,13 @@ struct StepAndTestMeasuresTests {
         var strokes: [InkStroke] = []
         var t = start + lead
         for (index, duration) in durations.enumerated() {
-            strokes.append(Strokes.line(speed: 20, angle: 0, count: 11, interval: duration / 10, start: t, from: (Double(index) * 10, 0)))
+            strokes.append(
+                Strokes.line(
+                    speed: 20, angle: 0, count: 11, interval: duration / 10, start: t, from: (Double(index) * 10, 0)))
             t += duration + (index < gaps.count ? gaps[index] : 0)
         }
-        return InkStep(identifier: identifier, start: start, end: end ?? t + 1, strokes: strokes, interruptions: interruptions)
+        return InkStep(
+            identifier: identifier, start: start, end: end ?? t + 1, strokes: strokes, interruptions: interruptions)
     }
 
     @Test("Time to first stroke, on-surface and in-air time, their ratio, pauses over 0.5, 1 and 2 s")
@@ -34,7 +37,8 @@ struct StepAndTestMeasuresTests {
         #expect(near(m.inAirTime, gaps.reduce(0, +), absolute: 1e-9))
         #expect(close(m.inAirRatio, gaps.reduce(0, +) / durations.reduce(0, +), relative: 1e-9))
         #expect(m.strokes == 5 && m.points == 55)
-        let expectedPauses: [Int] = StepMeasures.pauseThresholds.map { threshold in gaps.filter { $0 > threshold }.count }
+        let expectedPauses: [Int] = StepMeasures.pauseThresholds.map { threshold in gaps.filter { $0 > threshold }.count
+        }
         #expect(m.pauses == expectedPauses)
         #expect(m.pauses == [3, 2, 1])
         #expect(close(m.pathLength, durations.map { 20 * $0 }.reduce(0, +), relative: 1e-9))
@@ -55,7 +59,9 @@ struct StepAndTestMeasuresTests {
             InkInterruption(type: "operator-paused", time: 15), InkInterruption(type: "operator-resumed", time: 20),
             InkInterruption(type: "no-drawing", time: 15.8), InkInterruption(type: "operator-paused", time: 25),
         ]
-        let s = Self.step("mazeStep-choice", start: 10, lead: 3, durations: durations, gaps: gaps, interruptions: pausesAndResumes, end: 30)
+        let s = Self.step(
+            "mazeStep-choice", start: 10, lead: 3, durations: durations, gaps: gaps, interruptions: pausesAndResumes,
+            end: 30)
         let m = StepMeasures(s, number: 1, assessment: .maze)
         #expect(near(m.timeToFirstStroke, 1, absolute: 1e-9))
         #expect(near(m.totalTime, 20 - 2 - 5 - 5, absolute: 1e-9))
@@ -69,13 +75,20 @@ struct StepAndTestMeasuresTests {
 
     @Test("Durations named for what they are: wall time, paused time, and the time drawing (total_time_s) between them")
     func durations() {
-        let paused = [InkInterruption(type: "operator-paused", time: 12), InkInterruption(type: "operator-resumed", time: 15)]
-        let command = Self.step("clockStep-command", start: 10, lead: 1, durations: [0.5], gaps: [], interruptions: paused, end: 30)
+        let paused = [
+            InkInterruption(type: "operator-paused", time: 12), InkInterruption(type: "operator-resumed", time: 15),
+        ]
+        let command = Self.step(
+            "clockStep-command", start: 10, lead: 1, durations: [0.5], gaps: [], interruptions: paused, end: 30)
         let copy = Self.step("clockStep-copy", start: 30, lead: 1, durations: [0.5], gaps: [], end: 42)
         let step = StepMeasures(command, number: 1, assessment: .clock).row
-        #expect(step["wall_time_s"] == .number(20) && step["paused_time_s"] == .number(3) && step["total_time_s"] == .number(17))
+        #expect(
+            step["wall_time_s"] == .number(20) && step["paused_time_s"] == .number(3)
+                && step["total_time_s"] == .number(17))
         let test = TestMeasures(InkTest(assessment: .clock, steps: [command, copy])).row
-        #expect(test["wall_time_s"] == .number(32) && test["paused_time_s"] == .number(3) && test["total_time_s"] == .number(29))
+        #expect(
+            test["wall_time_s"] == .number(32) && test["paused_time_s"] == .number(3)
+                && test["total_time_s"] == .number(29))
         // The new columns come last: the columns before keep their places.
         #expect(Array(test.columns.suffix(2)) == ["wall_time_s", "paused_time_s"])
         #expect(Array(step.columns.suffix(2)) == ["wall_time_s", "paused_time_s"])
@@ -101,7 +114,8 @@ struct StepAndTestMeasuresTests {
     @Test("Clock: the copy step against the command step")
     func clockRatios() {
         let command = Self.step("clockStep-command", start: 0, lead: 1, durations: [1, 1], gaps: [1], end: 10)
-        let copy = Self.step("clockStep-copy", start: 10, lead: 2, durations: [0.5, 0.5, 0.5, 0.5], gaps: [1, 1, 1], end: 25)
+        let copy = Self.step(
+            "clockStep-copy", start: 10, lead: 2, durations: [0.5, 0.5, 0.5, 0.5], gaps: [1, 1, 1], end: 25)
         let row = TestMeasures(InkTest(assessment: .clock, steps: [command, copy])).row
         #expect(row["copy_command_total_time_ratio"]?.text == "1.5")
         #expect(row["copy_command_on_surface_time_ratio"]?.text == "1")
@@ -140,7 +154,8 @@ struct StepAndTestMeasuresTests {
         func stroke(inBox index: Int, at start: Double) -> InkStroke {
             let centre = form.boxes[index].answerCell.centre
             return Strokes.line(
-                speed: 10, angle: 1.2, count: 6, interval: 0.02, start: start, from: (centre.xCentimetres * 10, centre.yCentimetres * 10))
+                speed: 10, angle: 1.2, count: 6, interval: 0.02, start: start,
+                from: (centre.xCentimetres * 10, centre.yCentimetres * 10))
         }
         let boxes = [2, 5, 6, 6, 7, 21]
         let strokes = boxes.enumerated().map { stroke(inBox: $0.element, at: 1 + Double($0.offset)) }

@@ -49,7 +49,9 @@ struct StrokeMeasuresTests {
         #expect(m.velocityChanges == 0)
     }
 
-    @Test("A minimum-jerk reach: peak velocity 1.875 D/T, peak acceleration 10/√3 D/T², normalised jerk 720, one NCV, two NCA")
+    @Test(
+        "A minimum-jerk reach: peak velocity 1.875 D/T, peak acceleration 10/√3 D/T², normalised jerk 720, one NCV, two NCA"
+    )
     func minimumJerk() {
         let distance = 83.0
         let duration = 0.9
@@ -80,8 +82,10 @@ struct StrokeMeasuresTests {
 
     @Test("Normalised jerk is dimensionless: the same reach scaled in distance and time gives the same value")
     func normalisedJerkScaleFree() throws {
-        let small = try #require(StrokeMeasures(Strokes.minimumJerk(distance: 12, duration: 0.4, count: 401), stepStart: 0).normalisedJerk)
-        let large = try #require(StrokeMeasures(Strokes.minimumJerk(distance: 150, duration: 2.5, count: 401), stepStart: 0).normalisedJerk)
+        let small = try #require(
+            StrokeMeasures(Strokes.minimumJerk(distance: 12, duration: 0.4, count: 401), stepStart: 0).normalisedJerk)
+        let large = try #require(
+            StrokeMeasures(Strokes.minimumJerk(distance: 150, duration: 2.5, count: 401), stepStart: 0).normalisedJerk)
         #expect(close(small, large, relative: 1e-9))
         // A wobblier movement is less smooth: a reach with a sinusoidal tremor scores higher.
         let tremor = Strokes.sampled(count: 401, interval: 0.4 / 400) { t in
@@ -118,7 +122,8 @@ struct StrokeMeasuresTests {
         let forces = [0.5, 1.25, 2.0, 0.75]
         let stroke = InkStroke(
             points: forces.enumerated().map {
-                InkPoint(time: Double($0.offset) * 0.01, xMillimetres: Double($0.offset), yMillimetres: 0, force: $0.element)
+                InkPoint(
+                    time: Double($0.offset) * 0.01, xMillimetres: Double($0.offset), yMillimetres: 0, force: $0.element)
             })
         let m = StrokeMeasures(stroke, stepStart: 0)
         let mean = forces.reduce(0, +) / Double(forces.count)
@@ -156,7 +161,9 @@ struct StrokeMeasuresTests {
     func absentValues() throws {
         // A pen without tilt or pressure: every such measure is empty, never the placeholder's constant.
         let without = (0..<4).map {
-            InkPoint(time: Double($0) * 0.01, xMillimetres: Double($0), yMillimetres: 0, force: nil, altitude: nil, azimuth: nil)
+            InkPoint(
+                time: Double($0) * 0.01, xMillimetres: Double($0), yMillimetres: 0, force: nil, altitude: nil,
+                azimuth: nil)
         }
         let row = StrokeMeasures(InkStroke(points: without), stepStart: 0).row
         for column in [
@@ -183,7 +190,8 @@ struct StrokeMeasuresTests {
         let first = Strokes.line(speed: 30, angle: 0, count: 11, interval: 0.01, start: 1, from: (0, 0))
         let end = first.points.last!
         var second = Strokes.line(
-            speed: 30, angle: 0, count: 11, interval: 0.01, start: end.time + 0.35, from: (end.xMillimetres + 3, end.yMillimetres + 4))
+            speed: 30, angle: 0, count: 11, interval: 0.01, start: end.time + 0.35,
+            from: (end.xMillimetres + 3, end.yMillimetres + 4))
         let straight = StrokeMeasures(second, stepStart: 0, previous: first)
         #expect(near(straight.inAirTime, 0.35, absolute: 1e-12))
         #expect(close(straight.inAirLength, 5, relative: 1e-12))
@@ -191,7 +199,9 @@ struct StrokeMeasuresTests {
         #expect(straight.row["in_air_path"]?.text == "straight-line")
 
         // By way of a hover sample 8 mm below the line's end: 8 mm there, then 5 mm on to (3, 4) from the end.
-        second.hoverBefore = [InkPoint(time: end.time + 0.1, xMillimetres: end.xMillimetres, yMillimetres: end.yMillimetres + 8)]
+        second.hoverBefore = [
+            InkPoint(time: end.time + 0.1, xMillimetres: end.xMillimetres, yMillimetres: end.yMillimetres + 8)
+        ]
         let hover = StrokeMeasures(second, stepStart: 0, previous: first)
         #expect(close(hover.inAirLength, 8 + (9.0 + 16).squareRoot(), relative: 1e-12))
         #expect(hover.inAirPath == .hover)

@@ -19,7 +19,8 @@ enum Strokes {
 
     /// A straight line at `speed` mm/s in direction `angle` from (x0, y0).
     static func line(
-        speed: Double, angle: Double, count: Int, interval: Double, start: Double = 0, from origin: (Double, Double) = (10, 20)
+        speed: Double, angle: Double, count: Int, interval: Double, start: Double = 0,
+        from origin: (Double, Double) = (10, 20)
     ) -> InkStroke {
         sampled(count: count, interval: interval, start: start) { t in
             (origin.0 + speed * t * cos(angle), origin.1 + speed * t * sin(angle))

@@ -31,7 +31,9 @@ struct TableTests {
         #expect(MeasureValue.count(3).text == "3")
     }
 
-    @Test("Every level has unique column names, identity first, and each row has them all in order", arguments: MeasureLevel.allCases)
+    @Test(
+        "Every level has unique column names, identity first, and each row has them all in order",
+        arguments: MeasureLevel.allCases)
     func columns(_ level: MeasureLevel) {
         let columns = level.columns
         #expect(Set(columns).count == columns.count)
@@ -55,7 +57,8 @@ struct TableTests {
     func units() {
         let stroke = MeasureLevel.stroke.columns
         for name in [
-            "duration_s", "path_length_mm", "velocity_mean_mm_s", "acceleration_max_mm_s2", "jerk_sd_mm_s3", "sampling_rate_hz",
+            "duration_s", "path_length_mm", "velocity_mean_mm_s", "acceleration_max_mm_s2", "jerk_sd_mm_s3",
+            "sampling_rate_hz",
             "azimuth_mean_rad",
         ] {
             #expect(stroke.contains(name), "missing \(name)")

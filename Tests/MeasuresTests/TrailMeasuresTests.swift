@@ -12,7 +12,9 @@ struct TrailMeasuresTests {
     static let row = TrailLayout(
         name: "row", part: .sampleA, formSize: FormSize(widthCentimetres: 10, heightCentimetres: 10),
         circles: (0..<3).map {
-            TrailCircle(label: "\($0 + 1)", order: $0 + 1, centre: FormPosition(xCentimetres: 1 + 3 * Double($0), yCentimetres: 5))
+            TrailCircle(
+                label: "\($0 + 1)", order: $0 + 1,
+                centre: FormPosition(xCentimetres: 1 + 3 * Double($0), yCentimetres: 5))
         })
 
     static func point(_ x: Double, _ time: Double) -> InkPoint {
@@ -29,7 +31,8 @@ struct TrailMeasuresTests {
     static let strokes = [
         InkStroke(points: [point(10, 1.0), point(13, 1.1), point(37, 1.4), point(40, 1.5)]),
         InkStroke(points: [
-            point(40, 3.5), point(43, 3.6), point(55, 3.8), point(55, 4.3), point(55, 4.8), point(55, 5.3), point(67, 5.5),
+            point(40, 3.5), point(43, 3.6), point(55, 3.8), point(55, 4.3), point(55, 4.8), point(55, 5.3),
+            point(67, 5.5),
             point(70, 5.6),
         ]),
     ]
@@ -61,14 +64,16 @@ struct TrailMeasuresTests {
 
     @Test("A part not finished has no completion time, and its straight path ends at the last circle reached")
     func discontinued() {
-        let measures = TrailPartMeasures([Self.strokes[0]], trail: InkTrail(layout: Self.row, start: 0.5, arrivals: [1.0, 1.5]))
+        let measures = TrailPartMeasures(
+            [Self.strokes[0]], trail: InkTrail(layout: Self.row, start: 0.5, arrivals: [1.0, 1.5]))
         #expect(measures.completionTime == nil)
         #expect(measures.circlesConnected == 2)
         #expect(Self.close(measures.straightPath, 30))
         #expect(Self.close(measures.pathRatio, 1))
         // A lift between circles longer than a second is a pause.
         let lifted = [
-            InkStroke(points: [Self.point(10, 1.0), Self.point(25, 1.2)]), InkStroke(points: [Self.point(25, 2.7), Self.point(40, 2.9)]),
+            InkStroke(points: [Self.point(10, 1.0), Self.point(25, 1.2)]),
+            InkStroke(points: [Self.point(25, 2.7), Self.point(40, 2.9)]),
         ]
         let pausing = TrailPartMeasures(lifted, trail: InkTrail(layout: Self.row, start: 0.5, arrivals: [1.0, 2.9]))
         #expect(pausing.pauses == 1 && Self.close(pausing.pauseTime, 1.5) && Self.close(pausing.penUpTime, 1.5))
@@ -76,8 +81,10 @@ struct TrailMeasuresTests {
 
     @Test("B − A and B / A need both parts finished")
     func testScores() {
-        let a = TrailPartMeasures(Self.strokes, trail: InkTrail(layout: Self.row, start: 0.5, arrivals: [1.0, 1.5, 5.6]))
-        let b = TrailPartMeasures(Self.strokes, trail: InkTrail(layout: Self.row, start: -6.7, arrivals: [1.0, 1.5, 5.6]))
+        let a = TrailPartMeasures(
+            Self.strokes, trail: InkTrail(layout: Self.row, start: 0.5, arrivals: [1.0, 1.5, 5.6]))
+        let b = TrailPartMeasures(
+            Self.strokes, trail: InkTrail(layout: Self.row, start: -6.7, arrivals: [1.0, 1.5, 5.6]))
         let scores = TrailTestMeasures(partA: a, partB: b)
         #expect(Self.close(scores.differenceBA, 12.3 - 5.1))
         #expect(Self.close(scores.ratioBA, 12.3 / 5.1))

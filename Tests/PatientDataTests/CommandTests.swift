@@ -29,8 +29,10 @@ struct CommandTests {
         var environment: [String: String] {
             // The sanitizers' options (make test-asan's leak suppressions) reach the command too.
             let sanitizerOptions = ProcessInfo.processInfo.environment.filter { $0.key.hasSuffix("SAN_OPTIONS") }
-            return ["HOME": root.path, "XDG_CONFIG_HOME": config.path, "TMPDIR": temporary.path, "PATH": "/usr/bin:/bin"]
-                .merging(sanitizerOptions) { ours, _ in ours }
+            return [
+                "HOME": root.path, "XDG_CONFIG_HOME": config.path, "TMPDIR": temporary.path, "PATH": "/usr/bin:/bin",
+            ]
+            .merging(sanitizerOptions) { ours, _ in ours }
         }
 
         func styluskit(_ arguments: [String], input: String = "") throws -> ProcessResult {
@@ -45,8 +47,10 @@ struct CommandTests {
         func remove() { try? FileManager.default.removeItem(at: root) }
     }
 
-    static let recording = Paths.packageRoot.appendingPathComponent("Fixtures/recordings/real/Wacom-Cintiq-22HDT-Pen.events")
-    static let otherRecording = Paths.packageRoot.appendingPathComponent("Fixtures/recordings/real/dell_canvas_pen.evemu")
+    static let recording = Paths.packageRoot.appendingPathComponent(
+        "Fixtures/recordings/real/Wacom-Cintiq-22HDT-Pen.events")
+    static let otherRecording = Paths.packageRoot.appendingPathComponent(
+        "Fixtures/recordings/real/dell_canvas_pen.evemu")
 
     /// A patient whose name and birthday appear nowhere else in the package.
     static let patient = PatientDetails(
@@ -66,7 +70,9 @@ struct CommandTests {
 
     /// Every regular file under `directory`, hidden ones included.
     func files(under directory: URL) -> [URL] {
-        guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else { return [] }
+        guard let enumerator = FileManager.default.enumerator(at: directory, includingPropertiesForKeys: nil) else {
+            return []
+        }
         return enumerator.compactMap { $0 as? URL }.filter {
             (try? $0.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
         }
@@ -113,7 +119,8 @@ struct CommandTests {
         }
 
         // The same fields, read back: the search above was not vacuous.
-        let shown = try box.styluskit(["patient", "show", results.path, "--key-file", box.keyFile], input: "correct horse battery\n")
+        let shown = try box.styluskit(
+            ["patient", "show", results.path, "--key-file", box.keyFile], input: "correct horse battery\n")
         #expect(shown.status == 0, "\(shown.standardError)")
         #expect(shown.standardOutput == Self.shownPatient)
         let decrypted = try box.styluskit(["patient", "decrypt", "--private-key", serverPrivate.path, results.path])
@@ -140,7 +147,9 @@ struct CommandTests {
         let wrong = try box.styluskit(["patient", "show", wacom.path], input: "correct horse\n")
         #expect(wrong.status == 1)
         #expect(wrong.standardOutput == "")
-        #expect(wrong.standardError == "Error: Wrong password for the clinician key \(box.keyFile). Nothing was decrypted.\n")
+        #expect(
+            wrong.standardError
+                == "Error: Wrong password for the clinician key \(box.keyFile). Nothing was decrypted.\n")
 
         // Dell's field, pasted into the Wacom file in place of its own.
         let wacomXML = try String(contentsOf: wacom, encoding: .utf8)
@@ -193,7 +202,10 @@ struct CommandTests {
         try pair.publicPEM.write(to: serverPublic, atomically: true, encoding: .utf8)
         // Piped in: the details line, then the password.
         let result = try box.styluskit(
-            ["patient", "encode", "--results-name", "s.csk", "--start-time", "1700000000000", "--server-key", serverPublic.path],
+            [
+                "patient", "encode", "--results-name", "s.csk", "--start-time", "1700000000000", "--server-key",
+                serverPublic.path,
+            ],
             input: try Self.patient.encodedLine() + "\ncorrect horse battery\n")
         #expect(result.status == 0, "\(result.standardError)")
         let lines = result.standardOutput.split(separator: "\n")
@@ -214,11 +226,14 @@ struct CommandTests {
         #expect(short.status == 1)
         #expect(short.standardError == "Error: The password is too short: use at least 10 characters.\n")
         let differ = try box.styluskit(["keys", "init"], input: "correct horse battery\ncorrect horse batterY\n")
-        #expect(differ.standardError == "Error: The two passwords differ. Nothing was changed; run the command again.\n")
+        #expect(
+            differ.standardError == "Error: The two passwords differ. Nothing was changed; run the command again.\n")
         #expect(!FileManager.default.fileExists(atPath: box.keyFile))
         let few = try box.styluskit(["keys", "init", "--iterations", "1000"])
         #expect(few.status == 64)
-        #expect(few.standardError.hasPrefix("Error: --iterations 1000 is too few for PBKDF2-HMAC-SHA256: use at least 600000.\n"))
+        #expect(
+            few.standardError.hasPrefix(
+                "Error: --iterations 1000 is too few for PBKDF2-HMAC-SHA256: use at least 600000.\n"))
         try box.makeKeyFile()
         let again = try box.styluskit(["keys", "init"], input: "another password\nanother password\n")
         #expect(
@@ -239,9 +254,12 @@ struct CommandTests {
             created.standardOutput.hasSuffix(
                 ", PBKDF2-HMAC-SHA256, 600000 iterations).\nKeep a backup of it: without it and its password the local patient copies cannot be read.\n"
             ))
-        #expect((try FileManager.default.attributesOfItem(atPath: box.keyFile)[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        #expect(
+            (try FileManager.default.attributesOfItem(atPath: box.keyFile)[.posixPermissions] as? NSNumber)?.intValue
+                == 0o600)
         let json = try #require(
-            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: box.keyFile))) as? [String: Any])
+            try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: box.keyFile)))
+                as? [String: Any])
         let kdf = try #require(json["kdf"] as? [String: Any])
         #expect(kdf["name"] as? String == "PBKDF2-HMAC-SHA256")
         #expect(kdf["iterations"] as? Int == 600_000)
@@ -263,6 +281,7 @@ struct CommandTests {
         #expect(shown.status == 0, "\(shown.standardError)")
         #expect(shown.standardOutput == Self.shownPatient)
         let old = try box.styluskit(["patient", "show", results.path], input: "correct horse battery\n")
-        #expect(old.standardError == "Error: Wrong password for the clinician key \(box.keyFile). Nothing was decrypted.\n")
+        #expect(
+            old.standardError == "Error: Wrong password for the clinician key \(box.keyFile). Nothing was decrypted.\n")
     }
 }

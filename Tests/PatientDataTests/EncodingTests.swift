@@ -25,7 +25,8 @@ struct EncodingTests {
     @Test("Values made only of quotes and commas round-trip")
     func onlyQuotesAndCommas() throws {
         let odd = PatientDetails(
-            lastName: "\"", firstName: ",", medicalRecord: "\"\"", birthday: "\",\"", testingSite: ",,", testIdentifier: "")
+            lastName: "\"", firstName: ",", medicalRecord: "\"\"", birthday: "\",\"", testingSite: ",,",
+            testIdentifier: "")
         #expect(try odd.encodedLine() == #""""",",","""""",""",""",",,","""#)
         #expect(try PatientDetails(encodedLine: odd.encodedLine()) == odd)
     }
@@ -48,7 +49,8 @@ struct EncodingTests {
         #expect(
             error?.description
                 == "The patient details are not the six quoted, comma-separated fields"
-                + " \"lastName\",\"firstName\",\"medicalRecord\",\"birthday\",\"testingSite\",\"testIdentifier\": \(reason).")
+                + " \"lastName\",\"firstName\",\"medicalRecord\",\"birthday\",\"testingSite\",\"testIdentifier\": \(reason)."
+        )
         #expect(error?.description.contains("Doe") == false)
     }
 
@@ -59,7 +61,8 @@ struct EncodingTests {
         #expect(throws: PatientDataError.controlCharacter(field: "firstName")) { try details.encodedLine() }
         #expect(
             PatientDataError.controlCharacter(field: "firstName").description
-                == "The patient's firstName holds a line break or another control character; the patient details must be one line.")
+                == "The patient's firstName holds a line break or another control character; the patient details must be one line."
+        )
         #expect(throws: PatientDataError.controlCharacter(field: "lastName")) {
             try PatientDetails(encodedLine: "\"Do\ne\",\"a\",\"b\",\"c\",\"d\",\"e\"")
         }

@@ -53,19 +53,26 @@ struct ExternalCopyTests {
     @Test("A record from another results file is refused")
     func otherFile() throws {
         let (publicKey, privateKey) = try keys()
-        let record = try publicKey.seal(awkwardPatient, for: ResultsFileBinding(fileName: "other.csk", startTimestamp: 5))
+        let record = try publicKey.seal(
+            awkwardPatient, for: ResultsFileBinding(fileName: "other.csk", startTimestamp: 5))
         #expect(
             throws: PatientDataError.otherResultsFile(
                 field: "PatientEncodedID", recordedFor: "other.csk, started at 5", file: binding.description)
         ) { try privateKey.open(record, in: binding) }
-        let forged = try alteredRecord(record) { $0["file"] = ["fileName": "session-12.csk", "startTimestamp": 1_673_535_657_692] }
-        #expect(throws: PatientDataError.failedIntegrityCheck(field: "PatientEncodedID")) { try privateKey.open(forged, in: binding) }
+        let forged = try alteredRecord(record) {
+            $0["file"] = ["fileName": "session-12.csk", "startTimestamp": 1_673_535_657_692]
+        }
+        #expect(throws: PatientDataError.failedIntegrityCheck(field: "PatientEncodedID")) {
+            try privateKey.open(forged, in: binding)
+        }
     }
 
     @Test("An RSA key under 2048 bits is refused with its size", arguments: [1024, 1536])
     func smallKey(bits: Int) throws {
         let pair = try OpenSSLKeyPair(bits: bits)
-        let error = #expect(throws: PatientDataError.self) { try ServerPublicKey(pem: pair.publicPEM, path: "small.pub") }
+        let error = #expect(throws: PatientDataError.self) {
+            try ServerPublicKey(pem: pair.publicPEM, path: "small.pub")
+        }
         #expect(
             error?.description
                 == "The server key small.pub is a \(bits)-bit RSA key; at least 2048 bits are required. Ask the receiving server for a larger key."

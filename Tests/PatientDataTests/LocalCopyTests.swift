@@ -7,7 +7,9 @@ struct LocalCopyTests {
     let binding = ResultsFileBinding(fileName: "session-12.csk", startTimestamp: 1_673_535_657_692)
 
     /// A key file in a fresh directory, with few iterations.
-    func keyFile(_ password: String = "correct horse battery") throws -> (directory: URL, path: String, key: ClinicianKey) {
+    func keyFile(_ password: String = "correct horse battery") throws -> (
+        directory: URL, path: String, key: ClinicianKey
+    ) {
         let directory = try temporaryDirectory()
         let path = directory.appendingPathComponent("clinician.key").path
         let key = try ClinicianKeyFile.create(at: path, password: password, iterations: fastIterations)
@@ -21,7 +23,9 @@ struct LocalCopyTests {
         let record = try key.seal(awkwardPatient, for: binding)
         let unlocked = try ClinicianKeyFile.unlock(at: path, password: "correct horse battery")
         #expect(try unlocked.open(record, in: binding) == awkwardPatient)
-        #expect(!record.contains("Brien") && !String(decoding: Data(base64Encoded: record)!, as: UTF8.self).contains("Brien"))
+        #expect(
+            !record.contains("Brien")
+                && !String(decoding: Data(base64Encoded: record)!, as: UTF8.self).contains("Brien"))
     }
 
     @Test("Each record has a fresh nonce, and carries the format version, the KDF and its parameters")
@@ -96,10 +100,12 @@ struct LocalCopyTests {
         let record = try key.seal(awkwardPatient, for: binding)
         let saltBefore = try ClinicianKeyFile.check(at: path).salt
         try ClinicianKeyFile.changePassword(
-            at: path, oldPassword: "correct horse battery", newPassword: "new long password", iterations: fastIterations * 2)
+            at: path, oldPassword: "correct horse battery", newPassword: "new long password",
+            iterations: fastIterations * 2)
         let kdf = try ClinicianKeyFile.check(at: path)
         #expect(kdf.salt != saltBefore && kdf.iterations == fastIterations * 2)
-        #expect((try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue == 0o600)
+        #expect(
+            (try FileManager.default.attributesOfItem(atPath: path)[.posixPermissions] as? NSNumber)?.intValue == 0o600)
         let renewed = try ClinicianKeyFile.unlock(at: path, password: "new long password")
         #expect(try renewed.open(record, in: binding) == awkwardPatient)
         #expect(throws: PatientDataError.wrongPassword(path: path)) {
@@ -112,7 +118,9 @@ struct LocalCopyTests {
         "The LocalPatientEncodedID fails its integrity check: it was changed or damaged after it was written, or copied"
         + " from another results file. Nothing is shown."
 
-    @Test("A changed nonce, tag or ciphertext is refused, never shown as garbage", arguments: ["nonce", "tag", "ciphertext"])
+    @Test(
+        "A changed nonce, tag or ciphertext is refused, never shown as garbage",
+        arguments: ["nonce", "tag", "ciphertext"])
     func tampering(part: String) throws {
         let (directory, _, key) = try keyFile()
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -134,7 +142,9 @@ struct LocalCopyTests {
             kdf["iterations"] = 1
             $0["kdf"] = kdf
         }
-        #expect(throws: PatientDataError.failedIntegrityCheck(field: "LocalPatientEncodedID")) { try key.open(tampered, in: binding) }
+        #expect(throws: PatientDataError.failedIntegrityCheck(field: "LocalPatientEncodedID")) {
+            try key.open(tampered, in: binding)
+        }
     }
 
     @Test("A record from another results file is refused, even with its file name edited to match")
@@ -151,8 +161,12 @@ struct LocalCopyTests {
                 + " not to session-12.csk, started at 1673535657692: it was copied from there. Nothing is shown; read it in its own results file."
         )
         #expect(throws: PatientDataError.self) { try key.open(try key.seal(awkwardPatient, for: later), in: binding) }
-        let forged = try alteredRecord(record) { $0["file"] = ["fileName": "session-12.csk", "startTimestamp": 1_673_535_657_692] }
-        #expect(throws: PatientDataError.failedIntegrityCheck(field: "LocalPatientEncodedID")) { try key.open(forged, in: binding) }
+        let forged = try alteredRecord(record) {
+            $0["file"] = ["fileName": "session-12.csk", "startTimestamp": 1_673_535_657_692]
+        }
+        #expect(throws: PatientDataError.failedIntegrityCheck(field: "LocalPatientEncodedID")) {
+            try key.open(forged, in: binding)
+        }
     }
 
     @Test("A record of another clinician key is named as such")

@@ -65,13 +65,15 @@ struct PasswordPromptTests {
     /// Without setsid the command cannot be given the pseudo-terminal as its controlling terminal.
     @Test(
         "Ctrl-C typed at a password prompt: the command ends, the terminal echoes again, the key file is untouched",
-        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/setsid"), "setsid (util-linux) is not installed"),
+        .enabled(
+            if: FileManager.default.isExecutableFile(atPath: "/usr/bin/setsid"), "setsid (util-linux) is not installed"),
         arguments: promptingCommands)
     func controlCRestoresEcho(command: PromptingCommand) throws {
         // The test runner's threads block SIGINT, and a spawned process inherits the mask: python3
         // (a setup dependency) clears it before exec, as a shell's child would start.
         let python = URL(fileURLWithPath: "/usr/bin/env")
-        let unblock = "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv(sys.argv[1], sys.argv[1:])"
+        let unblock =
+            "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv(sys.argv[1], sys.argv[1:])"
         let box = try CommandTests.Sandbox()
         defer { box.remove() }
         if command.hasKeyFile { try box.makeKeyFile() }
@@ -85,7 +87,8 @@ struct PasswordPromptTests {
         // --ctty: the pseudo-terminal (standard input) becomes the command's controlling terminal, so
         // /dev/tty is it and Ctrl-C typed on it signals the command.
         process.arguments =
-            ["python3", "-c", unblock, "/usr/bin/setsid", "--ctty", "--wait", Paths.styluskit.path] + command.arguments + [
+            ["python3", "-c", unblock, "/usr/bin/setsid", "--ctty", "--wait", Paths.styluskit.path] + command.arguments
+            + [
                 "--key-file", box.keyFile,
             ]
         process.environment = box.environment
@@ -114,6 +117,8 @@ struct PasswordPromptTests {
         #expect(ended, "Ctrl-C ends the command within 20 s")
         #expect(process.terminationStatus != 0, "Ctrl-C ends the command")
         #expect(terminal.echoes, "the terminal echoes again after Ctrl-C at the prompt")
-        #expect(FileManager.default.contents(atPath: box.keyFile) == keyFileBefore, "the key file is neither written nor changed")
+        #expect(
+            FileManager.default.contents(atPath: box.keyFile) == keyFileBefore,
+            "the key file is neither written nor changed")
     }
 }

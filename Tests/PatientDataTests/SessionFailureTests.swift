@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import PatientData
+import Testing
 
 /// A live session whose patient fields cannot be sealed (a wrong password, no key file) fails
 /// before its first event and leaves no journal: it would hold nothing to recover.
@@ -13,11 +13,14 @@ struct SessionFailureTests {
         let patientFile = box.inputs.appendingPathComponent("patient.txt")
         try (try CommandTests.patient.encodedLine() + "\n").write(to: patientFile, atomically: true, encoding: .utf8)
         let environment = box.environment.merging(
-            ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software", "SDL_AUDIODRIVER": "dummy"]) { _, sdl in sdl }
+            ["SDL_VIDEODRIVER": "offscreen", "SDL_RENDER_DRIVER": "software", "SDL_AUDIODRIVER": "dummy"]) { _, sdl in
+                sdl
+            }
         return try run(
             Paths.styluskit,
             [
-                "administer", "--test", "clock", "--feed", CommandTests.otherRecording.path, "--out", box.out.path, "--patient",
+                "administer", "--test", "clock", "--feed", CommandTests.otherRecording.path, "--out", box.out.path,
+                "--patient",
                 patientFile.path, "--key-file", keyFile,
             ] + (offscreen ? ["--offscreen"] : []),
             input: input, environment: environment, in: Paths.packageRoot)
@@ -48,12 +51,14 @@ struct SessionFailureTests {
         #expect(result.status != 0)
         #expect(
             result.standardError.contains(
-                "There is no clinician key file at \(missing). Create one with 'styluskit keys init', or pass --key-file."),
+                "There is no clinician key file at \(missing). Create one with 'styluskit keys init', or pass --key-file."
+            ),
             "\(result.standardError)")
         #expect(try Self.written(box) == [])
     }
 
-    @Test("No display: administer on SDL's offscreen driver without --offscreen is refused before any journal or prompt")
+    @Test(
+        "No display: administer on SDL's offscreen driver without --offscreen is refused before any journal or prompt")
     func noDisplay() throws {
         let box = try CommandTests.Sandbox()
         defer { box.remove() }

@@ -5,8 +5,10 @@ import Testing
 
 /// A fresh directory (mode 0700), removed by the caller.
 func temporaryDirectory() throws -> URL {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("styluskit-patient-tests-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "styluskit-patient-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(
+        at: url, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     return url
 }
 

@@ -21,7 +21,9 @@ struct BannerLinesTests {
         pixelsPerInch: 166.0131)
 
     /// The banner's lines of `text` on `layout` as the patient window breaks them, with the font's own widths.
-    static func banner(_ text: String, on layout: ScreenLayout) -> (lines: [String], width: Double, measure: (String) -> Double) {
+    static func banner(_ text: String, on layout: ScreenLayout) -> (
+        lines: [String], width: Double, measure: (String) -> Double
+    ) {
         let size = BannerLines.textPixels(on: layout)
         let measure = { (line: String) in TextMeasure.inkWidth(of: line, size: size, bold: false) }
         let width = BannerLines.lineWidth(on: layout)
@@ -46,13 +48,16 @@ struct BannerLinesTests {
                 "aaa bbb", "ccc dddd", "eeeee f",
             ])
         // A line exactly the width fits.
-        #expect(BannerLines.lines(of: "aaaa bbbbb c", width: 100, measure: Self.tenPerCharacter) == ["aaaa bbbbb", "c"])
+        #expect(
+            BannerLines.lines(of: "aaaa bbbbb c", width: 100, measure: Self.tenPerCharacter) == ["aaaa bbbbb", "c"])
     }
 
     @Test("A word wider than the banner keeps a line of its own and is not split")
     func longWord() {
         #expect(
-            BannerLines.lines(of: "a bbbbbbbbbbbbbbb c", width: 100, measure: Self.tenPerCharacter) == ["a", "bbbbbbbbbbbbbbb", "c"])
+            BannerLines.lines(of: "a bbbbbbbbbbbbbbb c", width: 100, measure: Self.tenPerCharacter) == [
+                "a", "bbbbbbbbbbbbbbb", "c",
+            ])
     }
 
     @Test("One line keeps the banner's height and centre; more lines grow it and centre them")
@@ -72,7 +77,8 @@ struct BannerLinesTests {
 
     @Test(
         "The clock command fits a 1920 x 1080 pen display and the narrowest screen, on lines of whole words (issue 28)",
-        arguments: [(hours: 11, minutes: 10), (hours: 2, minutes: 45)], [BannerLinesTests.cintiq13HD, BannerLinesTests.mismatched1280])
+        arguments: [(hours: 11, minutes: 10), (hours: 2, minutes: 45)],
+        [BannerLinesTests.cintiq13HD, BannerLinesTests.mismatched1280])
     func clockCommand(time: (hours: Int, minutes: Int), layout: ScreenLayout) {
         let command = PatientWords.clock(.command, settings: ClockSettings(hours: time.hours, minutes: time.minutes))
         let (lines, width, measure) = Self.banner(command, on: layout)
@@ -91,7 +97,9 @@ struct BannerLinesTests {
 
     @Test("The short messages stay one line on a 1920 x 1080 pen display")
     func shortMessages() {
-        for message in [PatientWords.clockCopy, PatientWords.startAtArrow, PatientWords.continueInBox, PatientWords.resumeInCircle] {
+        for message in [
+            PatientWords.clockCopy, PatientWords.startAtArrow, PatientWords.continueInBox, PatientWords.resumeInCircle,
+        ] {
             #expect(Self.banner(message, on: Self.cintiq13HD).lines == [message])
         }
     }

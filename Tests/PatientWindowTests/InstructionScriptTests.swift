@@ -16,10 +16,14 @@ struct InstructionScriptTests {
         let segments = InstructionScript.symbolDigit(form)
         try #require(segments.count == 3)
         #expect(
-            segments.map(\.words) == [PatientWords.symbolDigitLegend, PatientWords.symbolDigitSamples, PatientWords.symbolDigitFirstRow])
+            segments.map(\.words) == [
+                PatientWords.symbolDigitLegend, PatientWords.symbolDigitSamples, PatientWords.symbolDigitFirstRow,
+            ])
         // The legend: all nine pairs inside, no box.
         for pair in form.legend {
-            #expect(segments[0].region.contains(pair.symbolCell.centre) && segments[0].region.contains(pair.digitCell.centre))
+            #expect(
+                segments[0].region.contains(pair.symbolCell.centre)
+                    && segments[0].region.contains(pair.digitCell.centre))
         }
         #expect(form.boxes.allSatisfy { !segments[0].region.contains($0.answerCell.centre) })
         // Samples: boxes 0-4 (the samples, per the form's layout of 5 samples), not box 5 or row 2.
@@ -37,7 +41,8 @@ struct InstructionScriptTests {
         let copying = InstructionScript.symbolDigit(copy)
         #expect(
             copying.map(\.words) == [
-                PatientWords.symbolDigitCopyDigits, PatientWords.symbolDigitCopySamples, PatientWords.symbolDigitFirstRow,
+                PatientWords.symbolDigitCopyDigits, PatientWords.symbolDigitCopySamples,
+                PatientWords.symbolDigitFirstRow,
             ])
         for box in copy.boxes {
             #expect(copying[0].region.contains(box.promptCell.centre) == (box.row == 0))
@@ -81,7 +86,8 @@ struct InstructionScriptTests {
         #expect(script.end == at(14_800))
         #expect(script.segment(at: at(14_799)) == 2)
         #expect(script.segment(at: at(14_800)) == nil)
-        #expect(script.view(at: at(12_500)) == PatientView(cover: .highlight(segments[1].region), message: "four five six"))
+        #expect(
+            script.view(at: at(12_500)) == PatientView(cover: .highlight(segments[1].region), message: "four five six"))
         #expect(script.view(at: at(14_800)) == nil)
     }
 
@@ -89,7 +95,10 @@ struct InstructionScriptTests {
     func lateSpeech() {
         let region = FormRectangle(x: 0, y: 0, width: 1, height: 1)
         var script = InstructionScript(
-            segments: [InstructionSegment(region: region, words: "one two three"), InstructionSegment(region: region, words: "four")],
+            segments: [
+                InstructionSegment(region: region, words: "one two three"),
+                InstructionSegment(region: region, words: "four"),
+            ],
             start: at(0))
         // Segment 0 ended at 1.7 s on its estimate; its 3 s speech comes at 2 s.
         #expect(script.wantsSpeech(0, at: at(1_699)))
@@ -107,7 +116,8 @@ struct InstructionScriptTests {
         #expect(view.isObscured(FormPosition(xCentimetres: 0.3, yCentimetres: 0.6)))
         // 1 x 1 cm on 100 x 100 pixels: row 40 (centre 40.5) shows pixel centres 20.5 ... 59.5, columns 20 to 59.
         let layout = ScreenLayout(
-            form: FormSize(widthCentimetres: 1, heightCentimetres: 1), screenWidth: 100, screenHeight: 100, pixelsPerInch: 254)
+            form: FormSize(widthCentimetres: 1, heightCentimetres: 1), screenWidth: 100, screenHeight: 100,
+            pixelsPerInch: 254)
         #expect(view.visibleColumns(row: 40, on: layout) == 20..<60)
         #expect(view.visibleColumns(row: 29, on: layout) == nil)
         #expect(view.visibleColumns(row: 50, on: layout) == nil)
@@ -118,8 +128,12 @@ struct InstructionScriptTests {
         #expect(PatientWords.symbolDigitLegend == "This is the key: each symbol has its own digit under it.")
         #expect(PatientWords.symbolDigitCopyDigits == "This time each box has a digit printed above it.")
         #expect(PatientWords.symbolDigitRecallLegend == "The key is gone now. Write the digits from memory.")
-        #expect(PatientWords.symbolDigitSamples == "Start with these sample boxes: write the digit that goes with each symbol.")
-        #expect(PatientWords.symbolDigitCopySamples == "Start with these sample boxes: copy each digit into the box below it.")
+        #expect(
+            PatientWords.symbolDigitSamples
+                == "Start with these sample boxes: write the digit that goes with each symbol.")
+        #expect(
+            PatientWords.symbolDigitCopySamples
+                == "Start with these sample boxes: copy each digit into the box below it.")
         #expect(PatientWords.symbolDigitFirstRow == "Then go on box after box, row after row, as quickly as you can.")
         #expect(PatientWords.wellDone == "Well done")
     }

@@ -1,5 +1,6 @@
-@testable import PatientWindow
 import Testing
+
+@testable import PatientWindow
 
 @Suite("Layered frame")
 struct LayeredFrameTests {
@@ -55,11 +56,14 @@ struct LayeredFrameTests {
             case 1:
                 layers.redrawInk([PixelDot(x: 30, y: 30, size: 3)], colour: Self.ink)
             case 2:
-                layers.setTop(fadeOpacity: [UInt8(generator.next() % 256), 0], checkDots: [], checkColour: 0xFF1E_963C, cursor: nil)
+                layers.setTop(
+                    fadeOpacity: [UInt8(generator.next() % 256), 0], checkDots: [], checkColour: 0xFF1E_963C,
+                    cursor: nil)
             default:
                 let x = Double(generator.next() % 1700) / 10 - 5
                 let y = Double(generator.next() % 1000) / 10 - 5
-                layers.addInk([PixelDot(x: x, y: y, size: 2.6), PixelDot(x: x + 1.3, y: y + 0.7, size: 2.6)], colour: Self.ink)
+                layers.addInk(
+                    [PixelDot(x: x, y: y, size: 2.6), PixelDot(x: x + 1.3, y: y + 0.7, size: 2.6)], colour: Self.ink)
                 layers.setTop(fadeOpacity: [0, 0], checkDots: [], checkColour: 0, cursor: (x, y))
             }
             if step == 200 { layers.setFade(0, pixels: Self.overlay(width: width, height: height)) }
@@ -88,11 +92,17 @@ struct LayeredFrameTests {
     @Test("A square is filled where pixel centres fall inside it, left and top edges included")
     func fillRule() {
         // 2 x 2 at (10, 10) covers the centres 10.5 and 11.5: pixels 10 and 11.
-        #expect(LayeredFrame.fill(PixelDot(x: 11, y: 11, size: 2), width: 100, height: 100) == ScreenBox(x0: 10, y0: 10, x1: 12, y1: 12))
+        #expect(
+            LayeredFrame.fill(PixelDot(x: 11, y: 11, size: 2), width: 100, height: 100)
+                == ScreenBox(x0: 10, y0: 10, x1: 12, y1: 12))
         // From 9.5 (a centre: included) to 12.5 (a centre: excluded).
-        #expect(LayeredFrame.fill(PixelDot(x: 11, y: 11, size: 3), width: 100, height: 100) == ScreenBox(x0: 9, y0: 9, x1: 12, y1: 12))
+        #expect(
+            LayeredFrame.fill(PixelDot(x: 11, y: 11, size: 3), width: 100, height: 100)
+                == ScreenBox(x0: 9, y0: 9, x1: 12, y1: 12))
         // Off the screen's edge: clipped.
-        #expect(LayeredFrame.fill(PixelDot(x: 0, y: 99, size: 4), width: 100, height: 100) == ScreenBox(x0: 0, y0: 97, x1: 2, y1: 100))
+        #expect(
+            LayeredFrame.fill(PixelDot(x: 0, y: 99, size: 4), width: 100, height: 100)
+                == ScreenBox(x0: 0, y0: 97, x1: 2, y1: 100))
     }
 }
 

@@ -1,8 +1,7 @@
 import Foundation
+import PatientWindow
 import StylusGeometry
 import Testing
-
-import PatientWindow
 
 /// Choosing the patient window's monitor from SDL's names and the DRM connectors. Real DRM is not
 /// available here (no GPU, no /sys/class/drm connectors in the build machine or CI), so the
@@ -72,7 +71,8 @@ struct MonitorChoiceTests {
         let root = try fakeDRM()
         defer { try? FileManager.default.removeItem(atPath: root) }
         return MonitorChooser(
-            sdlNames: ["DELL U2415", "Cintiq 13HD", "eDP-1"], connectors: DRMConnector.scan(root: root), videoDriver: "x11")
+            sdlNames: ["DELL U2415", "Cintiq 13HD", "eDP-1"], connectors: DRMConnector.scan(root: root),
+            videoDriver: "x11")
     }
 
     @Test("Under X11 a monitor is found by SDL's name, its connector (DRM's or xrandr's) or its EDID name")
@@ -109,7 +109,8 @@ struct MonitorChoiceTests {
         let root = try Self.fakeDRM()
         defer { try? FileManager.default.removeItem(atPath: root) }
         let chooser = MonitorChooser(
-            sdlNames: ["Built-in display", "Monitor 2"], connectors: DRMConnector.scan(root: root), videoDriver: "wayland")
+            sdlNames: ["Built-in display", "Monitor 2"], connectors: DRMConnector.scan(root: root),
+            videoDriver: "wayland")
         #expect(try chooser.choose("Monitor 2") == 1)
         do {
             _ = try chooser.choose("DP-1")
@@ -125,7 +126,8 @@ struct MonitorChoiceTests {
         }
         // The profile's match finds the Cintiq, but not among SDL's monitors: the first, with a note.
         let profile = DisplayProfile(
-            source: "/p/wacom-cintiq-13hd.yaml", match: DisplayMatch(edidVendor: "WAC", edidProduct: 0x1040), pixelsPerInch: 166)
+            source: "/p/wacom-cintiq-13hd.yaml", match: DisplayMatch(edidVendor: "WAC", edidProduct: 0x1040),
+            pixelsPerInch: 166)
         let choice = chooser.choose(matching: profile)
         #expect(choice.index == nil)
         #expect(
@@ -140,7 +142,8 @@ struct MonitorChoiceTests {
     @Test("Without --output-display the display profile's match chooses the monitor")
     func profileMatch() throws {
         let chooser = try Self.x11()
-        let byEDID = DisplayProfile(source: "/p/c.yaml", match: DisplayMatch(edidVendor: "WAC", edidProduct: 0x1040), pixelsPerInch: 166)
+        let byEDID = DisplayProfile(
+            source: "/p/c.yaml", match: DisplayMatch(edidVendor: "WAC", edidProduct: 0x1040), pixelsPerInch: 166)
         #expect(chooser.choose(matching: byEDID).index == 1)
         #expect(chooser.choose(matching: byEDID).note == nil)
         let byOutput = DisplayProfile(source: "/p/d.yaml", match: DisplayMatch(output: "HDMI-A-1"), pixelsPerInch: 92)
@@ -148,7 +151,8 @@ struct MonitorChoiceTests {
         // A disconnected connector, or another monitor's EDID: no match, the first monitor, no note.
         let unplugged = DisplayProfile(source: "/p/e.yaml", match: DisplayMatch(output: "DP-2"), pixelsPerInch: 92)
         #expect(chooser.choose(matching: unplugged).index == nil && chooser.choose(matching: unplugged).note == nil)
-        let absent = DisplayProfile(source: "/p/f.yaml", match: DisplayMatch(edidVendor: "WAC", edidProduct: 0x0304), pixelsPerInch: 92)
+        let absent = DisplayProfile(
+            source: "/p/f.yaml", match: DisplayMatch(edidVendor: "WAC", edidProduct: 0x0304), pixelsPerInch: 92)
         #expect(chooser.choose(matching: absent).index == nil && chooser.choose(matching: absent).note == nil)
     }
 
@@ -177,7 +181,8 @@ struct MonitorChoiceTests {
         }
         #expect(
             MonitorChoiceError.ambiguous(
-                name: "Cintiq 13HD", candidates: ["#0 'Cintiq 13HD'", "#1 'Cintiq 13HD'"], monitors: "#0 'Cintiq 13HD', #1 'Cintiq 13HD'"
+                name: "Cintiq 13HD", candidates: ["#0 'Cintiq 13HD'", "#1 'Cintiq 13HD'"],
+                monitors: "#0 'Cintiq 13HD', #1 'Cintiq 13HD'"
             ).description == """
                 'Cintiq 13HD' names more than one monitor: #0 'Cintiq 13HD', #1 'Cintiq 13HD'; the monitors are: #0 'Cintiq 13HD', \
                 #1 'Cintiq 13HD'. Pass the one you mean by its number to --output-display, e.g. '#0'.

@@ -6,20 +6,26 @@ import Testing
 struct OperatorLineTests {
     @Test("The test, the part, the time and the keys")
     func words() {
-        let line = OperatorLine(test: "clock", part: "copy", elapsed: .milliseconds(65_400), tabletAway: false, endAsked: false)
-        #expect(line.text == "clock, part copy, 1:05 | N next part, R repeat instructions, P pause, Escape twice ends, Ctrl+Q twice aborts")
+        let line = OperatorLine(
+            test: "clock", part: "copy", elapsed: .milliseconds(65_400), tabletAway: false, endAsked: false)
+        #expect(
+            line.text
+                == "clock, part copy, 1:05 | N next part, R repeat instructions, P pause, Escape twice ends, Ctrl+Q twice aborts"
+        )
     }
 
     @Test("An unplugged tablet and a first Escape are said")
     func states() {
-        let line = OperatorLine(test: "sdt", part: nil, elapsed: .milliseconds(600_000), tabletAway: true, endAsked: true)
+        let line = OperatorLine(
+            test: "sdt", part: nil, elapsed: .milliseconds(600_000), tabletAway: true, endAsked: true)
         #expect(line.text == "sdt, part -, 10:00, tablet unplugged | Escape again ends the test")
     }
 
     @Test("A paused test says so and offers P to resume; N and R are not offered")
     func paused() {
         let line = OperatorLine(
-            test: "maze", part: "maze-1", elapsed: .milliseconds(5_000), tabletAway: false, endAsked: false, paused: true)
+            test: "maze", part: "maze-1", elapsed: .milliseconds(5_000), tabletAway: false, endAsked: false,
+            paused: true)
         #expect(line.text == "maze, part maze-1, 0:05, PAUSED | P resumes, Escape twice ends, Ctrl+Q twice aborts")
     }
 }
@@ -52,7 +58,8 @@ struct OperatorConfirmationTests {
 
     @Test("The operator's line says a first Ctrl+Q waits for its second")
     func line() {
-        var line = OperatorLine(test: "clock", part: "copy", elapsed: .milliseconds(1_000), tabletAway: false, endAsked: false)
+        var line = OperatorLine(
+            test: "clock", part: "copy", elapsed: .milliseconds(1_000), tabletAway: false, endAsked: false)
         line.abortAsked = true
         #expect(line.text == "clock, part copy, 0:01 | Ctrl+Q again aborts (the journal is kept)")
     }

@@ -26,12 +26,14 @@ struct ScreenLayoutTests {
     func centringAndFit() {
         // 10 x 5 cm at 254 ppi (100 px/cm) on 1920 x 1080: 1000 x 500 px, centred.
         let small = ScreenLayout(
-            form: FormSize(widthCentimetres: 10, heightCentimetres: 5), screenWidth: 1920, screenHeight: 1080, pixelsPerInch: 254)
+            form: FormSize(widthCentimetres: 10, heightCentimetres: 5), screenWidth: 1920, screenHeight: 1080,
+            pixelsPerInch: 254)
         #expect(small.isPhysicalSize)
         #expect(abs(small.originX - 460) < 1e-9 && abs(small.originY - 290) < 1e-9)
         // 40 x 30 cm at 96 ppi would be 1512 x 1134 px: the height limits it to 1080 / 30 = 36 px/cm.
         let large = ScreenLayout(
-            form: FormSize(widthCentimetres: 40, heightCentimetres: 30), screenWidth: 1920, screenHeight: 1080, pixelsPerInch: 96)
+            form: FormSize(widthCentimetres: 40, heightCentimetres: 30), screenWidth: 1920, screenHeight: 1080,
+            pixelsPerInch: 96)
         #expect(!large.isPhysicalSize)
         #expect(abs(large.pixelsPerCentimetre - 36) < 1e-9)
         #expect(abs(large.originX - 240) < 1e-9 && abs(large.originY) < 1e-9)
@@ -42,11 +44,13 @@ struct ScreenLayoutTests {
 struct PatientViewTests {
     /// 1 x 1 cm form on 100 x 100 pixels: 100 px per cm, origin at the top-left pixel.
     let layout = ScreenLayout(
-        form: FormSize(widthCentimetres: 1, heightCentimetres: 1), screenWidth: 100, screenHeight: 100, pixelsPerInch: 254)
+        form: FormSize(widthCentimetres: 1, heightCentimetres: 1), screenWidth: 100, screenHeight: 100,
+        pixelsPerInch: 254)
 
     @Test("The pause circle leaves only its inside visible")
     func pauseCircle() {
-        let view = PatientView(cover: .pauseCircle(centre: FormPosition(xCentimetres: 0.5, yCentimetres: 0.5), radiusCentimetres: 0.2))
+        let view = PatientView(
+            cover: .pauseCircle(centre: FormPosition(xCentimetres: 0.5, yCentimetres: 0.5), radiusCentimetres: 0.2))
         #expect(!view.isObscured(FormPosition(xCentimetres: 0.69, yCentimetres: 0.5)))
         #expect(view.isObscured(FormPosition(xCentimetres: 0.71, yCentimetres: 0.5)))
         #expect(view.isObscured(FormPosition(xCentimetres: 0.65, yCentimetres: 0.65)))  // 0.212 cm from the centre
@@ -60,7 +64,9 @@ struct PatientViewTests {
     @Test("The row spans agree with the per-point rule on every pixel")
     func spansMatchPoints() {
         let views = [
-            PatientView(cover: .pauseCircle(centre: FormPosition(xCentimetres: 0.3, yCentimetres: 0.6), radiusCentimetres: 0.25)),
+            PatientView(
+                cover: .pauseCircle(centre: FormPosition(xCentimetres: 0.3, yCentimetres: 0.6), radiusCentimetres: 0.25)
+            ),
             PatientView(cover: .continueBox(FormRectangle(x: 0.2, y: 0.1, width: 0.35, height: 0.5))),
             PatientView(cover: .everything),
             PatientView(),
@@ -89,7 +95,8 @@ struct PatientViewTests {
         let maze = Maze(
             name: "corridor", rows: 1, columns: 3, cellSizeCentimetres: 1,
             start: MazeOpening(cell: MazeCell(row: 0, column: 0), side: .left),
-            end: MazeOpening(cell: MazeCell(row: 0, column: 2), side: .right), wallRightOf: { _ in false }, wallBelow: { _ in false })
+            end: MazeOpening(cell: MazeCell(row: 0, column: 2), side: .right), wallRightOf: { _ in false },
+            wallBelow: { _ in false })
         let proctor = MazeProctor(maze: maze, origin: FormPosition(xCentimetres: 1, yCentimetres: 1))
         #expect(PatientView.maze(proctor) == PatientView())
     }
@@ -121,7 +128,8 @@ struct PatientViewTests {
         func at(_ milliseconds: Int64) -> EventTime { EventTime(microseconds: milliseconds * 1_000) }
         let origin = FormPosition(xCentimetres: 1, yCentimetres: 1)
         var proctor = SymbolDigitProctor(
-            settings: SymbolDigitSettings(enableRepeat: false, delayedRecallWarning: .milliseconds(5_000)), origin: origin)
+            settings: SymbolDigitSettings(enableRepeat: false, delayedRecallWarning: .milliseconds(5_000)),
+            origin: origin)
         _ = proctor.begin(at: at(0))
         _ = proctor.continuePressed(at: at(10))
         _ = proctor.continuePressed(at: at(20))  // delayed recall: the reminder is due at 5.02 s
@@ -147,7 +155,8 @@ struct PatientViewTests {
 @Suite("Clock buttons")
 struct ClockButtonsTests {
     let layout = ScreenLayout(
-        form: FormSize(widthCentimetres: 29.376, heightCentimetres: 16.524), screenWidth: 1920, screenHeight: 1080, pixelsPerInch: 166.0131)
+        form: FormSize(widthCentimetres: 29.376, heightCentimetres: 16.524), screenWidth: 1920, screenHeight: 1080,
+        pixelsPerInch: 166.0131)
 
     @Test("Buttons are 4 x 1.5 cm at the bottom right, continue rightmost")
     func placement() {

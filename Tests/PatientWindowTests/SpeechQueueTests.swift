@@ -1,10 +1,11 @@
 import Dispatch
 import Foundation
-@testable import PatientWindow
+import Proctoring
 import StylusInput
 import Synchronization
-import Proctoring
 import Testing
+
+@testable import PatientWindow
 
 /// A synthesiser held at a gate: it says when a synthesis has begun, and makes it only when let through.
 /// Speech is 100 samples per character at 1 kHz (0.1 s per character); voice "none" is refused.
@@ -62,7 +63,7 @@ struct SpeechQueueTests {
         let speech = try #require(try? outcomes.first?.speech.get())
         #expect(speech.samples.count == 400)
         #expect(speech.duration == .milliseconds(400))
-        if outcomes.count == 2, case let .failure(error) = outcomes[1].speech {
+        if outcomes.count == 2, case .failure(let error) = outcomes[1].speech {
             #expect(error == .noSuchVoice("none"))
         } else {
             Issue.record("the refused voice gave no failure: \(outcomes)")
@@ -104,7 +105,8 @@ struct AsynchronousReadingTests {
         #expect(
             reading.measures == [
                 .init(
-                    step: "mazeStep-1", shown: EventTime(microseconds: 1_000_000), spoken: EventTime(microseconds: 3_500_000),
+                    step: "mazeStep-1", shown: EventTime(microseconds: 1_000_000),
+                    spoken: EventTime(microseconds: 3_500_000),
                     firstTouch: EventTime(microseconds: 4_000_000))
             ])
         #expect(reading.readings == [.init(step: "mazeStep-1", seconds: 3, spokenSeconds: 2.5)])
@@ -143,7 +145,9 @@ struct SpeechAsItHappenedTests {
 
     @Test("Samples no audio output took are not spoken: no audio output device")
     func noOutput() {
-        #expect(InstructionSpeech.of(.success(Self.speech), shown: Self.shown, played: { _ in false }) == .notPlayed(.noAudioOutput))
+        #expect(
+            InstructionSpeech.of(.success(Self.speech), shown: Self.shown, played: { _ in false })
+                == .notPlayed(.noAudioOutput))
     }
 
     @Test(
@@ -186,9 +190,13 @@ struct SpeechAsItHappenedTests {
         #expect(
             UnspokenReason.allCases.map(\.shownNotSpoken) == [
                 "shown, not spoken: no audio output device", "shown, not spoken: espeak-ng could not start",
-                "shown, not spoken: no such espeak-ng voice", "shown, not spoken: the pen touched before the speech was ready",
+                "shown, not spoken: no such espeak-ng voice",
+                "shown, not spoken: the pen touched before the speech was ready",
             ])
-        #expect(UnspokenReason.allCases.map(\.code) == ["no-audio-output", "speech-unavailable", "no-such-voice", "touched-first"])
+        #expect(
+            UnspokenReason.allCases.map(\.code) == [
+                "no-audio-output", "speech-unavailable", "no-such-voice", "touched-first",
+            ])
         for reason in UnspokenReason.allCases { #expect(UnspokenReason(words: reason.words) == reason) }
     }
 }

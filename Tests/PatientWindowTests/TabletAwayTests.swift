@@ -7,7 +7,9 @@ import Testing
 struct TabletAwayTests {
     @Test("The patient is asked to wait, in these words")
     func words() {
-        #expect(PatientWords.tabletUnplugged == "Please wait: the tablet was disconnected. The test continues when it is plugged in again.")
+        #expect(
+            PatientWords.tabletUnplugged
+                == "Please wait: the tablet was disconnected. The test continues when it is plugged in again.")
         #expect(PatientView.tabletAway.message == PatientWords.tabletUnplugged)
         #expect(!PatientView.tabletAway.showsButtons)
     }

@@ -36,21 +36,25 @@ struct TrailsScreenTests {
         let monitor = ScreenLayout(form: row.formSize, screenWidth: 1920, screenHeight: 1080, pixelsPerInch: 96)
         let small = try #require(TrailsScreen.circle(1, of: row, on: monitor))
         #expect(abs(small.radius - 0.5 * 96 / 2.54) < 1e-9)  // 18.90 px
-        #expect(TrailsScreen.circle(0, of: row, on: cintiq) == nil && TrailsScreen.circle(9, of: row, on: cintiq) == nil)
+        #expect(
+            TrailsScreen.circle(0, of: row, on: cintiq) == nil && TrailsScreen.circle(9, of: row, on: cintiq) == nil)
     }
 
-    @Test("A 25 x 18 cm form on a Cintiq 13HD (16.5 cm tall): its circles at their printed size, its blank edge left out")
+    @Test(
+        "A 25 x 18 cm form on a Cintiq 13HD (16.5 cm tall): its circles at their printed size, its blank edge left out")
     func tallForm() throws {
         let tall = TrailLayout(
             name: "tall", part: .sampleA, formSize: FormSize(widthCentimetres: 25, heightCentimetres: 18),
             circles: [
-                TrailCircle(label: "1", order: 1, centre: form(1.5, 2.7)), TrailCircle(label: "2", order: 2, centre: form(21.6, 16.5)),
+                TrailCircle(label: "1", order: 1, centre: form(1.5, 2.7)),
+                TrailCircle(label: "2", order: 2, centre: form(21.6, 16.5)),
             ])
         let perCm = 166.0131 / 2.54
         // The whole form would be shrunk to 1080 / 18 = 60 px a cm: circles 9.2 mm across.
         let whole = ScreenLayout(form: tall.formSize, screenWidth: 1920, screenHeight: 1080, pixelsPerInch: 166.0131)
         #expect(!whole.isPhysicalSize && abs(whole.pixelsPerCentimetre - 60) < 1e-9)
-        // The circles and their marks (1.5 - 0.8 ... 21.6 + 0.8 by 2.7 - 0.8 ... 16.5 + 1.1 cm, End's word) fit: physical
+        // The circles and their marks (1.5 - 0.8 ... 21.6 + 0.8 by 2.7 - 0.8 ... 16.5 + 1.1 cm, End's word) fit:
+        // physical
         // size, the form centred across and moved up just enough to bring the lowest circle's marks onto the screen.
         let content = TrailsScreen.content(tall)
         #expect(abs(content.minX - 0.7) < 1e-9 && abs(content.minY - 1.9) < 1e-9)
@@ -66,7 +70,10 @@ struct TrailsScreenTests {
         // A sample's 15 x 10 cm form fits whole: placed exactly as any form.
         let sample = TrailLayout(
             name: "small", part: .sampleA, formSize: FormSize(widthCentimetres: 15, heightCentimetres: 10),
-            circles: [TrailCircle(label: "1", order: 1, centre: form(4.4, 1.6)), TrailCircle(label: "2", order: 2, centre: form(12.1, 8))])
+            circles: [
+                TrailCircle(label: "1", order: 1, centre: form(4.4, 1.6)),
+                TrailCircle(label: "2", order: 2, centre: form(12.1, 8)),
+            ])
         #expect(
             TrailsScreen.screen(for: sample, width: 1920, height: 1080, pixelsPerInch: 166.0131)
                 == ScreenLayout(form: sample.formSize, screenWidth: 1920, screenHeight: 1080, pixelsPerInch: 166.0131))
@@ -88,7 +95,8 @@ struct TrailsScreenTests {
         let layout = TrailLayout(
             name: "top-heavy", part: .sampleA, formSize: FormSize(widthCentimetres: 25, heightCentimetres: 18),
             circles: [
-                TrailCircle(label: "1", order: 1, centre: form(3, 2.7)), TrailCircle(label: "2", order: 2, centre: form(10, 2.7)),
+                TrailCircle(label: "1", order: 1, centre: form(3, 2.7)),
+                TrailCircle(label: "2", order: 2, centre: form(10, 2.7)),
                 TrailCircle(label: "3", order: 3, centre: form(6, 14)),
             ])
         let screen = TrailsScreen.screen(for: layout, width: 1920, height: 1080, pixelsPerInch: 166.0131)
@@ -103,7 +111,8 @@ struct TrailsScreenTests {
         // The overlay draws it there: the banner's yellow on the bottom row, the top rows clear.
         var view = PatientView(message: "Go back to 2.")
         view.trailMarks = TrailsMarks(wrongCircle: 3, highlightedCircle: 2)
-        let overlay = try #require(PatientScreen.overlay(view, buttons: ClockButtons(layout: screen), trailLayout: layout, on: screen))
+        let overlay = try #require(
+            PatientScreen.overlay(view, buttons: ClockButtons(layout: screen), trailLayout: layout, on: screen))
         #expect(overlay[1079 * 1920 + 960] == 0xFFFF_F8CC && overlay[1920 * Int(1080 - banner - 2) + 960] == 0)
         #expect(overlay[5 * 1920 + 960] == 0 && overlay[100 * 1920 + 960] == 0)
     }
@@ -111,7 +120,8 @@ struct TrailsScreenTests {
     @Test(
         "Every shipped form: the screen draws what paper prints, at physical size on a Cintiq 13HD",
         arguments: [
-            "sample-A", "sample-B", "standard-A", "standard-B", "alternate-1-A", "alternate-1-B", "alternate-2-A", "alternate-2-B",
+            "sample-A", "sample-B", "standard-A", "standard-B", "alternate-1-A", "alternate-1-B", "alternate-2-A",
+            "alternate-2-B",
         ])
     func shippedForms(name: String) throws {
         let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -132,23 +142,27 @@ struct TrailsScreenTests {
         }
     }
 
-    @Test("The page: each circle's outline 10 mm across with its label centred, Begin under the first and End under the last")
+    @Test(
+        "The page: each circle's outline 10 mm across with its label centred, Begin under the first and End under the last"
+    )
     func page() {
         let marks = TrailsScreen.page(row)
         let outlines = marks.compactMap { mark -> FormPosition? in
-            guard case let .circle(centre, radius, width, colour) = mark, radius == 0.5, width == 0.04, colour == .black else { return nil }
+            guard case .circle(let centre, let radius, let width, let colour) = mark, radius == 0.5, width == 0.04,
+                colour == .black
+            else { return nil }
             return centre
         }
         #expect(outlines == row.circles.map(\.centre))
         let labels = marks.compactMap { mark -> String? in
-            guard case let .centredText(text, centre, size, false, .black) = mark, size == 0.5,
+            guard case .centredText(let text, let centre, let size, false, .black) = mark, size == 0.5,
                 row.circles.contains(where: { $0.centre == centre && $0.label == text })
             else { return nil }
             return text
         }
         #expect(labels == ["1", "2", "3", "4", "5", "6", "7", "8"])
         let words = marks.compactMap { mark -> String? in
-            guard case let .centredText(text, centre, 0.35, true, .black) = mark else { return nil }
+            guard case .centredText(let text, let centre, 0.35, true, .black) = mark else { return nil }
             return "\(text) at \(centre.xCentimetres), \(centre.yCentimetres)"
         }
         #expect(words == ["Begin at 2.0, 3.85", "End at 19.5, 3.85"])
@@ -159,11 +173,15 @@ struct TrailsScreenTests {
         // 6 x 3 cm at 254 ppi on 600 x 300 pixels: 100 px a cm, the form at the top-left pixel.
         let pair = TrailLayout(
             name: "pair", part: .sampleA, formSize: FormSize(widthCentimetres: 6, heightCentimetres: 3),
-            circles: [TrailCircle(label: "1", order: 1, centre: form(1.5, 1.5)), TrailCircle(label: "2", order: 2, centre: form(4.5, 1.5))])
+            circles: [
+                TrailCircle(label: "1", order: 1, centre: form(1.5, 1.5)),
+                TrailCircle(label: "2", order: 2, centre: form(4.5, 1.5)),
+            ])
         let screen = ScreenLayout(form: pair.formSize, screenWidth: 600, screenHeight: 300, pixelsPerInch: 254)
         func raster(_ marks: [PageMark]) -> RasterImage {
             RasterImage(
-                page: PageDrawing(size: pair.formSize, marks: marks), dotsPerInch: screen.rasterDotsPerInch, region: screen.screenRegion)
+                page: PageDrawing(size: pair.formSize, marks: marks), dotsPerInch: screen.rasterDotsPerInch,
+                region: screen.screenRegion)
         }
         /// The columns of row 150 from `range` whose pixel passes `test`.
         func columns(_ image: RasterImage, _ range: some Sequence<Int>, _ test: (RasterImage.Pixel) -> Bool) -> [Int] {
@@ -179,7 +197,8 @@ struct TrailsScreenTests {
         // The correction's marks: circle 2 wrong (red ring), circle 1 highlighted (green ring), both rings
         // centred 0.68 cm (68 px) from the circle's centre, clear of the outline.
         let marked = raster(
-            TrailsScreen.page(pair) + TrailsScreen.correctionMarks(TrailsMarks(wrongCircle: 2, highlightedCircle: 1), in: pair))
+            TrailsScreen.page(pair)
+                + TrailsScreen.correctionMarks(TrailsMarks(wrongCircle: 2, highlightedCircle: 1), in: pair))
         let red = { (p: RasterImage.Pixel) in p.red > 180 && p.green < 80 && p.blue < 80 }
         let green = { (p: RasterImage.Pixel) in p.green > 110 && p.red < 80 && p.blue < 100 }
         #expect(columns(marked, 500..<540, red) == Array(512..<524))  // 450 + 68 ± 6
@@ -200,19 +219,27 @@ struct TrailsScreenTests {
         let arm = (0.68 + 0.25) / 2.squareRoot() * 100 + 6
         #expect(box.contains(x: wrong.x + arm, y: wrong.y + arm) && box.contains(x: wrong.x - arm, y: wrong.y - arm))
         #expect(box.contains(x: wrong.x + 74, y: wrong.y) && !box.contains(x: wrong.x + 250, y: wrong.y))
-        #expect(TrailsScreen.correctionBoxes(TrailsMarks(wrongCircle: 30, highlightedCircle: 0), in: row, on: screen).isEmpty)
+        #expect(
+            TrailsScreen.correctionBoxes(TrailsMarks(wrongCircle: 30, highlightedCircle: 0), in: row, on: screen)
+                .isEmpty)
     }
 
-    @Test("The window's frame during a correction: the rings over the form, the outline and the ink under them still seen")
+    @Test(
+        "The window's frame during a correction: the rings over the form, the outline and the ink under them still seen"
+    )
     func frame() throws {
         // 6 x 3 cm at 100 px a cm on 600 x 600 pixels: the form from row 150, circle 1 at (150, 300), 2 at (450, 300).
         let pair = TrailLayout(
             name: "pair", part: .sampleA, formSize: FormSize(widthCentimetres: 6, heightCentimetres: 3),
-            circles: [TrailCircle(label: "1", order: 1, centre: form(1.5, 1.5)), TrailCircle(label: "2", order: 2, centre: form(4.5, 1.5))])
+            circles: [
+                TrailCircle(label: "1", order: 1, centre: form(1.5, 1.5)),
+                TrailCircle(label: "2", order: 2, centre: form(4.5, 1.5)),
+            ])
         let screen = ScreenLayout(form: pair.formSize, screenWidth: 600, screenHeight: 600, pixelsPerInch: 254)
         let frame = LayeredFrame(width: 600, height: 600)
         let page = RasterImage(
-            page: PageDrawing(size: pair.formSize, marks: TrailsScreen.page(pair)), dotsPerInch: screen.rasterDotsPerInch,
+            page: PageDrawing(size: pair.formSize, marks: TrailsScreen.page(pair)),
+            dotsPerInch: screen.rasterDotsPerInch,
             region: screen.screenRegion)
         frame.showPage(PatientScreen.fitted(page, width: 600, height: 600))
         // The patient's line across circle 2, through its label.
@@ -221,7 +248,8 @@ struct TrailsScreenTests {
             colour: PatientScreen.packed(PatientScreen.inkColour))
         var view = PatientView(message: "Go back to 1.")
         view.trailMarks = TrailsMarks(wrongCircle: 2, highlightedCircle: 1)
-        let overlay = try #require(PatientScreen.overlay(view, buttons: ClockButtons(layout: screen), trailLayout: pair, on: screen))
+        let overlay = try #require(
+            PatientScreen.overlay(view, buttons: ClockButtons(layout: screen), trailLayout: pair, on: screen))
         frame.setOverlay(overlay)
         let pixels = frame.composeAll()
         func rgb(_ x: Int, _ y: Int) -> (Int, Int, Int) {
@@ -239,7 +267,9 @@ struct TrailsScreenTests {
         #expect(rgb(300, 5) == (255, 248, 204))  // the banner (cairo rounds 0.97 up), with the correction's words
         #expect(rgb(300, 550) == (255, 255, 255))
         // No marks, no words: nothing over the form.
-        #expect(PatientScreen.overlay(PatientView(), buttons: ClockButtons(layout: screen), trailLayout: pair, on: screen) == nil)
+        #expect(
+            PatientScreen.overlay(PatientView(), buttons: ClockButtons(layout: screen), trailLayout: pair, on: screen)
+                == nil)
     }
 
     @Test("Only the drawn pixels of a kept box reach the overlay: the form and the ink under it stay visible")
@@ -250,7 +280,8 @@ struct TrailsScreenTests {
         drawn[5] = red  // (1, 1): inside the box
         drawn[15] = red  // (3, 3): outside it
         var overlay = [UInt32](repeating: 0, count: 16)
-        PatientScreen.keepDrawn([PixelRect(x: 0, y: 0, width: 3, height: 3)], from: drawn, into: &overlay, width: 4, height: 4)
+        PatientScreen.keepDrawn(
+            [PixelRect(x: 0, y: 0, width: 3, height: 3)], from: drawn, into: &overlay, width: 4, height: 4)
         #expect(overlay.enumerated().filter { $0.element != 0 }.map(\.offset) == [5])
         #expect(overlay[5] == red)
     }
@@ -258,7 +289,9 @@ struct TrailsScreenTests {
 
 @Suite("What the patient sees during a trail making part")
 struct TrailsViewTests {
-    @Test("An error marks the wrong circle, highlights the last correct one and says where to go back; reaching it clears them")
+    @Test(
+        "An error marks the wrong circle, highlights the last correct one and says where to go back; reaching it clears them"
+    )
     func correction() {
         var proctor = TrailsProctor(layout: row)
         _ = proctor.start(at: instant(0))

@@ -21,7 +21,10 @@ struct ClockSessionTests {
     @Test("Begin shows the command step and arms the button timer after the button delay")
     func begin() {
         var session = ClockSession()
-        #expect(session.begin(at: at(1_000)) == [.stepStarted(.command, at: at(1_000)), .armButtonTimer(deadline: at(3_500))])
+        #expect(
+            session.begin(at: at(1_000)) == [
+                .stepStarted(.command, at: at(1_000)), .armButtonTimer(deadline: at(3_500)),
+            ])
         #expect(session.currentStep == .command)
         #expect(ClockStep.command.identifier == "clockStep-command")
         #expect(ClockStep.copy.identifier == "clockStep-copy")
@@ -37,11 +40,16 @@ struct ClockSessionTests {
         let second = sample(210, down: true, x: 2)
         #expect(session.sample(second) == [.strokeContinued(second)])
         // The lift frame is not part of the stroke: the stroke ends with the last sample in contact.
-        #expect(session.sample(sample(220, down: false, x: 3)) == [.strokeEnded(second), .armButtonTimer(deadline: at(2_720))])
+        #expect(
+            session.sample(sample(220, down: false, x: 3)) == [
+                .strokeEnded(second), .armButtonTimer(deadline: at(2_720)),
+            ])
         #expect(session.buttonTimerFired(at: at(2_720)) == [.offerButtons])
     }
 
-    @Test("The operator's pause takes the pen off: the stroke ends at its last sample in contact, the timer restarts then")
+    @Test(
+        "The operator's pause takes the pen off: the stroke ends at its last sample in contact, the timer restarts then"
+    )
     func penLifted() {
         var session = ClockSession()
         _ = session.begin(at: at(0))
@@ -61,7 +69,10 @@ struct ClockSessionTests {
         _ = session.begin(at: at(0))
         let down = sample(10, down: true)
         _ = session.sample(down)
-        #expect(session.sample(sample(20, down: true, inProximity: false)) == [.strokeEnded(down), .armButtonTimer(deadline: at(2_520))])
+        #expect(
+            session.sample(sample(20, down: true, inProximity: false)) == [
+                .strokeEnded(down), .armButtonTimer(deadline: at(2_520)),
+            ])
     }
 
     @Test("The timer does not offer buttons while a stroke is drawn")
@@ -88,7 +99,10 @@ struct ClockSessionTests {
         let next = sample(60, down: true)
         #expect(session.sample(next) == [.cancelButtonTimer, .strokeBegan(next)])
         _ = session.sample(sample(70, down: false))
-        #expect(session.continuePressed(at: at(90)) == [.stepEnded(.copy, at: at(90)), .cancelButtonTimer, .finished(at: at(90))])
+        #expect(
+            session.continuePressed(at: at(90)) == [
+                .stepEnded(.copy, at: at(90)), .cancelButtonTimer, .finished(at: at(90)),
+            ])
         #expect(session.isFinished)
         #expect(session.sample(sample(100, down: true)) == [])
     }
@@ -123,7 +137,9 @@ struct ClockSessionTests {
         _ = session.continuePressed(at: at(100))
         let touch = sample(3_000, down: true, x: 200)
         #expect(
-            session.buttonTapped(.repeatInstructions, by: touch) == [.cancelButtonTimer, .buttonTapped(.repeatInstructions, at: at(3_000))])
+            session.buttonTapped(.repeatInstructions, by: touch) == [
+                .cancelButtonTimer, .buttonTapped(.repeatInstructions, at: at(3_000)),
+            ])
         #expect(session.currentStep == .copy)
         #expect(session.sample(sample(3_010, down: true, x: 201)) == [])
         #expect(session.buttonTimerFired(at: at(3_015)) == [], "no buttons while the pen rests on one")
@@ -131,7 +147,8 @@ struct ClockSessionTests {
         let last = sample(6_000, down: true, x: 250)
         #expect(
             session.buttonTapped(.continueTest, by: last) == [
-                .cancelButtonTimer, .buttonTapped(.continueTest, at: at(6_000)), .stepEnded(.copy, at: at(6_000)), .cancelButtonTimer,
+                .cancelButtonTimer, .buttonTapped(.continueTest, at: at(6_000)), .stepEnded(.copy, at: at(6_000)),
+                .cancelButtonTimer,
                 .finished(at: at(6_000)),
             ])
         #expect(session.isFinished)

@@ -41,7 +41,8 @@ struct ClockTimeWordsTests {
                 #expect(!words.contains("  ") && !words.contains("zero"), "\(hours):\(minutes) -> \(words)")
                 let said = minutes > 30 ? hours % 12 + 1 : hours
                 let hourWord = words.split(separator: " ").last.map(String.init)
-                let expected = ClockTimeWords.spoken(hours: said, minutes: 0).split(separator: " ").first.map(String.init)
+                let expected = ClockTimeWords.spoken(hours: said, minutes: 0).split(separator: " ").first.map(
+                    String.init)
                 #expect(hourWord == expected || hourWord == "o'clock", "\(hours):\(minutes) -> \(words)")
             }
         }

@@ -184,7 +184,9 @@ struct MazeFileTests {
         let columns = 51
         let wall = String(repeating: "+-", count: columns) + "+"
         let open = " " + String(repeating: "  ", count: columns)
-        var lines = ["name: big", "cell-size: 1 cm", "start: row 1 column 1 left", "end: row 1 column \(columns) right"]
+        var lines = [
+            "name: big", "cell-size: 1 cm", "start: row 1 column 1 left", "end: row 1 column \(columns) right",
+        ]
         lines.append(wall)
         for row in 0..<50 {
             lines.append(row == 0 ? open : "|" + String(repeating: "  ", count: columns - 1) + " |")
@@ -194,13 +196,16 @@ struct MazeFileTests {
         #expect(error == .tooLarge(source: "t.maze", line: 5, rows: 50, columns: 51))
     }
 
-    @Test("A maze far over the limit is refused by its size before its grid is read (a damaged cell line does not matter)")
+    @Test(
+        "A maze far over the limit is refused by its size before its grid is read (a damaged cell line does not matter)"
+    )
     func farTooLarge() throws {
         func maze(_ columns: Int) -> String {
             let wall = String(repeating: "+-", count: columns) + "+"
             let open = "|" + String(repeating: "  ", count: columns - 1) + " |"
             var lines = [
-                "name: huge", "cell-size: 1 mm", "start: row 1 column 1 top", "end: row \(columns) column \(columns) bottom",
+                "name: huge", "cell-size: 1 mm", "start: row 1 column 1 top",
+                "end: row \(columns) column \(columns) bottom",
                 wall,
             ]
             for row in 0..<columns {
@@ -222,7 +227,8 @@ struct MazeFileTests {
         #expect(error == .tooLarge(source: "t.maze", line: 5, rows: 200, columns: 200))
         #expect(
             error.description
-                == "t.maze, line 5: the grid has 200 × 200 = 40000 cells; at most 2500 are supported, use larger cells instead.")
+                == "t.maze, line 5: the grid has 200 × 200 = 40000 cells; at most 2500 are supported, use larger cells instead."
+        )
     }
 
     @Test("The calibration maze is a straight corridor left to right")

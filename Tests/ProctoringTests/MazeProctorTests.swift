@@ -434,7 +434,8 @@ struct MazeProctorTests {
         #expect(proctor.state == .inProgress)
     }
 
-    @Test("200 000 samples back and forth along a corridor never interrupt (the speed is proctor-bench's, not a test's)")
+    @Test(
+        "200 000 samples back and forth along a corridor never interrupt (the speed is proctor-bench's, not a test's)")
     func longCorridorRun() throws {
         var proctor = try snakeProctor(MazeSettings(enableWallCrossDetection: true))
         _ = proctor.shouldBeginDrawing(form(0.5, 0.5), at: instant(0))

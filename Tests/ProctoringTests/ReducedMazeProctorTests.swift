@@ -76,7 +76,8 @@ struct ReducedMazeProctorTests {
         script.down(form(-0.75, 0.75), at: instant(0))
         let atRow2Column2 = Self.draw(&script, through: Self.toRow2Column2, start: instant(0))
         let held = script.line(
-            from: form(2.15, 2.25), to: form(0.75, 2.25), steps: 14, start: atRow2Column2.advanced(by: .milliseconds(10)))
+            from: form(2.15, 2.25), to: form(0.75, 2.25), steps: 14,
+            start: atRow2Column2.advanced(by: .milliseconds(10)))
         script.hold(form(0.75, 2.25), from: held.advanced(by: .milliseconds(10)), for: 800)
         #expect(script.interruptions.isEmpty)
         #expect(script.proctor.state == .inProgress)
@@ -109,7 +110,8 @@ struct ReducedMazeProctorTests {
             script.down(form(-0.75, 0.75), at: instant(0))
             let points = [form(-0.75, 0.75)] + (excursion.route + [excursion.into]).map { Self.centre($0.0, $0.1) }
             let there = Self.draw(&script, through: points, start: instant(0))
-            script.hold(Self.centre(excursion.into.0, excursion.into.1), from: there.advanced(by: .milliseconds(10)), for: 600)
+            script.hold(
+                Self.centre(excursion.into.0, excursion.into.1), from: there.advanced(by: .milliseconds(10)), for: 600)
             if file == "choice.maze" {
                 #expect(script.interruptions.isEmpty, "\(file)")
             } else {
@@ -118,12 +120,15 @@ struct ReducedMazeProctorTests {
         }
     }
 
-    @Test("A brief excursion off the corridor (0.3 s) does not interrupt, and is not part of the path", arguments: reduced)
+    @Test(
+        "A brief excursion off the corridor (0.3 s) does not interrupt, and is not part of the path", arguments: reduced
+    )
     func briefExcursion(file: String) throws {
         var script = MazeScript(try Self.proctor(file))
         script.down(form(-0.75, 0.75), at: instant(0))
         var time = Self.draw(&script, through: Self.toRow2Column2, start: instant(0))
-        time = script.line(from: form(2.15, 2.25), to: form(1.2, 2.25), steps: 10, start: time.advanced(by: .milliseconds(10)))
+        time = script.line(
+            from: form(2.15, 2.25), to: form(1.2, 2.25), steps: 10, start: time.advanced(by: .milliseconds(10)))
         time = script.hold(form(1.2, 2.25), from: time.advanced(by: .milliseconds(10)), for: 200)
         Self.draw(&script, through: [form(1.2, 2.25), Self.centre(2, 2), Self.centre(2, 3)], start: time)
         script.advance(to: time.advanced(by: .milliseconds(1_000)))
@@ -160,7 +165,8 @@ struct ReducedMazeProctorTests {
             script.down(form(-0.75, 0.75), at: instant(0))
             var time = Self.draw(&script, through: Self.toRow2Column2, start: instant(0))
             // On left to x = 1.55 cm, still in row 2 column 2, and lift there.
-            time = script.line(from: form(2.15, 2.25), to: form(1.55, 2.25), steps: 6, start: time.advanced(by: .milliseconds(10)))
+            time = script.line(
+                from: form(2.15, 2.25), to: form(1.55, 2.25), steps: 6, start: time.advanced(by: .milliseconds(10)))
             script.up(form(1.55, 2.25), at: time)
             script.advance(to: time.advanced(by: .milliseconds(2_100)))
             #expect(script.interruptions.map(\.kind) == [.noDrawing], "\(maze)")
@@ -184,15 +190,19 @@ struct ReducedMazeProctorTests {
             // Row 1 column 2 straight right into row 1 column 3, through the wall between them:
             // the corridor joins them the long way, through row 2 columns 2 and 3, 3 steps: 2 cells
             // skipped, the limit.
-            let there = Self.draw(&script, through: [form(-0.75, 0.75), Self.centre(1, 1), Self.centre(1, 2)], start: instant(0))
+            let there = Self.draw(
+                &script, through: [form(-0.75, 0.75), Self.centre(1, 1), Self.centre(1, 2)], start: instant(0))
             let across = Self.draw(&script, through: [Self.centre(1, 2), Self.centre(1, 3)], start: there)
             script.advance(to: across.advanced(by: .milliseconds(600)))
             #expect(script.interruptions.isEmpty, "\(file)")
-            #expect(script.proctor.activePath.last?.cellIndex == script.proctor.maze.index(of: MazeCell(row: 0, column: 2)))
+            #expect(
+                script.proctor.activePath.last?.cellIndex == script.proctor.maze.index(of: MazeCell(row: 0, column: 2)))
         }
     }
 
-    @Test("The walls shown: the corridor's neighbours are the cells before and after it on the solution; cells off it have none")
+    @Test(
+        "The walls shown: the corridor's neighbours are the cells before and after it on the solution; cells off it have none"
+    )
     func wallsShown() throws {
         // The designed solution (MazeFileTests), rows and columns from 1.
         let solution = [
@@ -207,7 +217,8 @@ struct ReducedMazeProctorTests {
                 let cell = maze.cell(atIndex: index)
                 let expected: Set<MazeCell>
                 if let position = solution.firstIndex(of: cell) {
-                    expected = Set([position - 1, position + 1].filter { solution.indices.contains($0) }.map { solution[$0] })
+                    expected = Set(
+                        [position - 1, position + 1].filter { solution.indices.contains($0) }.map { solution[$0] })
                 } else {
                     expected = []
                 }

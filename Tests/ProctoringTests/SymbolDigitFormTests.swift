@@ -80,7 +80,9 @@ struct SymbolDigitFormTests {
     @Test("Every part puts the boxes in the same places; only the test part shows the legend")
     func parts() {
         let origin = form(1, 2)
-        let forms = SymbolDigitPart.allCases.map { SymbolDigitForm(step: SymbolDigitStep(round: 1, part: $0), origin: origin) }
+        let forms = SymbolDigitPart.allCases.map {
+            SymbolDigitForm(step: SymbolDigitStep(round: 1, part: $0), origin: origin)
+        }
         #expect(forms[0].legend.count == 9 && forms[1].legend.isEmpty && forms[2].legend.isEmpty)
         for form in forms.dropFirst() {
             #expect(form.boxes.map(\.answerCell) == forms[0].boxes.map(\.answerCell))
@@ -171,7 +173,8 @@ struct SymbolDigitFormTests {
         #expect(shown.legend.map(\.digit) == [4, 7, 1, 9, 2, 8, 3, 6, 5])
         #expect(Set(shown.legend.map(\.digit)) == Set(1...9))
         #expect(zip(shown.legend, real.legend).allSatisfy { $0.digit != $1.digit })
-        #expect(zip(shown.boxes, real.boxes).allSatisfy { $0.symbol == $1.symbol && $0.expectedDigit != $1.expectedDigit })
+        #expect(
+            zip(shown.boxes, real.boxes).allSatisfy { $0.symbol == $1.symbol && $0.expectedDigit != $1.expectedDigit })
         #expect(shown.boxes.allSatisfy { $0.expectedDigit == SymbolDigitSymbols.alternateDigits[$0.symbol] })
         #expect(step.setID(displayMode: false) == "styluskit-1")
         #expect(step.setID(displayMode: true) == "styluskit-1-display")

@@ -112,7 +112,8 @@ struct SymbolDigitProctorTests {
         // Box 2 comes next; box 3 skips it.
         let actions = script.write(in: 3, at: instant(3_000))
         let interruption = SymbolDigitInterruption(
-            kind: .skip, time: instant(3_030), step: SymbolDigitStep(round: 1, part: .test), writtenIn: 3, continueIn: 2)
+            kind: .skip, time: instant(3_030), step: SymbolDigitStep(round: 1, part: .test), writtenIn: 3, continueIn: 2
+        )
         #expect(actions.last == .interrupt(interruption))
         #expect(script.interruptions == [interruption])
         #expect(script.proctor.state == .obscured)
@@ -175,7 +176,8 @@ struct SymbolDigitProctorTests {
         // Boxes 0-4 hold answers; box 6 leaves box 5 empty.
         let actions = script.write(in: 6, at: instant(6_000))
         let second = SymbolDigitInterruption(
-            kind: .skip, time: instant(6_030), step: SymbolDigitStep(round: 1, part: .test), writtenIn: 6, continueIn: 5)
+            kind: .skip, time: instant(6_030), step: SymbolDigitStep(round: 1, part: .test), writtenIn: 6, continueIn: 5
+        )
         #expect(actions.last == .interrupt(second))
         #expect(script.interruptions.map(\.continueIn) == [2, 5])
         #expect(script.proctor.continueIn == 5)
@@ -386,17 +388,20 @@ struct SymbolDigitProctorTests {
     @Test("A custom delayed-recall warning delay is used")
     func warningDelaySetting() {
         var proctor = SymbolDigitProctor(
-            settings: SymbolDigitSettings(enableRepeat: false, delayedRecallWarning: .milliseconds(5_000)), origin: form(0, 0))
+            settings: SymbolDigitSettings(enableRepeat: false, delayedRecallWarning: .milliseconds(5_000)),
+            origin: form(0, 0))
         _ = proctor.begin(at: instant(0))
         _ = proctor.continuePressed(at: instant(10))
-        #expect(proctor.continuePressed(at: instant(20)).last == .armTimer(.delayedRecallWarning, deadline: instant(5_020)))
+        #expect(
+            proctor.continuePressed(at: instant(20)).last == .armTimer(.delayedRecallWarning, deadline: instant(5_020)))
         #expect(proctor.nextDeadline == instant(5_020))
     }
 
     @Test("An operator's pause postpones the delayed-recall reminder by its length")
     func postponedWarning() {
         var proctor = SymbolDigitProctor(
-            settings: SymbolDigitSettings(enableRepeat: false, delayedRecallWarning: .milliseconds(5_000)), origin: form(0, 0))
+            settings: SymbolDigitSettings(enableRepeat: false, delayedRecallWarning: .milliseconds(5_000)),
+            origin: form(0, 0))
         _ = proctor.begin(at: instant(0))
         _ = proctor.continuePressed(at: instant(10))
         _ = proctor.continuePressed(at: instant(20))

@@ -50,25 +50,44 @@ struct TrailLayoutFileTests {
         #expect(layout.circles[7].centre == FormPosition(xCentimetres: 4.5, yCentimetres: 8))
         // Written back and read again, the same layout; CR-LF line ends read as LF.
         #expect(try TrailLayout(parsing: layout.fileText(comment: ["again"]), source: "again") == layout)
-        #expect(try TrailLayout(parsing: sampleB.replacingOccurrences(of: "\n", with: "\r\n"), source: "crlf") == layout)
+        #expect(
+            try TrailLayout(parsing: sampleB.replacingOccurrences(of: "\n", with: "\r\n"), source: "crlf") == layout)
     }
 
     @Test(
         "Each mistake is refused with its line, column and what to write",
         arguments: [
-            ("name: x\npart: C\n", "f, line 2, column 7: expected the part: 'sampleA', 'A', 'sampleB', 'B', found 'C'."),
+            (
+                "name: x\npart: C\n",
+                "f, line 2, column 7: expected the part: 'sampleA', 'A', 'sampleB', 'B', found 'C'."
+            ),
             ("name: x\nname: y\n", "f, line 2, column 1: 'name' is already given on line 1; keep one of the two."),
-            ("colour: red\n", "f, line 1, column 1: unknown key 'colour'; use one of 'name', 'part', 'form', 'circles'."),
+            (
+                "colour: red\n",
+                "f, line 1, column 1: unknown key 'colour'; use one of 'name', 'part', 'form', 'circles'."
+            ),
             ("name x\n", "f, line 1, column 5: expected ':' after the key 'name', found ' '."),
             (
                 "part: A\nform: 25 cm by 18 cm\n",
                 "f, line 2, column 13: expected 'x' between the width and the height, as in '25 cm x 18 cm', found 'by'."
             ),
             ("part: A\nform: 25 in x 18 cm\n", "f, line 2, column 10: expected a unit, 'cm' or 'mm', found 'in'."),
-            ("part: A\nform: 0 cm x 18 cm\n", "f, line 2, column 7: expected a side of more than 0 and at most 200 cm, found '0 cm'."),
-            ("part: A\nform: -5 cm x 18 cm\n", "f, line 2, column 7: expected the form's size such as '25 cm x 18 cm', found '-5'."),
-            ("part: A\nform: nan cm x 18 cm\n", "f, line 2, column 7: expected the form's size such as '25 cm x 18 cm', found 'nan'."),
-            ("circles:\n", "f, line 1, column 1: expected 'part:' before the circles (the labels depend on it), found 'circles:'."),
+            (
+                "part: A\nform: 0 cm x 18 cm\n",
+                "f, line 2, column 7: expected a side of more than 0 and at most 200 cm, found '0 cm'."
+            ),
+            (
+                "part: A\nform: -5 cm x 18 cm\n",
+                "f, line 2, column 7: expected the form's size such as '25 cm x 18 cm', found '-5'."
+            ),
+            (
+                "part: A\nform: nan cm x 18 cm\n",
+                "f, line 2, column 7: expected the form's size such as '25 cm x 18 cm', found 'nan'."
+            ),
+            (
+                "circles:\n",
+                "f, line 1, column 1: expected 'part:' before the circles (the labels depend on it), found 'circles:'."
+            ),
             (
                 "  - 1 at 2 cm, 2 cm\n",
                 "f, line 1, column 1: expected a key at the start of the line, such as 'name:', found an indented line."
@@ -145,7 +164,9 @@ struct TrailLayoutFileTests {
             #expect(b.part == (form.samples ? .sampleB : .partB))
             #expect(keepsTrailRules(a), "\(a.name)")
             #expect(keepsTrailRules(b), "\(b.name)")
-            #expect(TrailLayoutGenerator.pathLengthsMatch(a.straightPathCentimetres, b.straightPathCentimetres), "\(form.prefix)")
+            #expect(
+                TrailLayoutGenerator.pathLengthsMatch(a.straightPathCentimetres, b.straightPathCentimetres),
+                "\(form.prefix)")
         }
     }
 
@@ -154,7 +175,8 @@ struct TrailLayoutFileTests {
         for form in shippedTrailForms {
             let generator = form.samples ? TrailLayoutGenerator.samples : TrailLayoutGenerator()
             let size = form.samples ? TrailLayoutGenerator.sampleFormSize : TrailLayoutGenerator.partFormSize
-            let made = try #require(generator.form(seed: form.seed, name: form.prefix, formSize: size, samples: form.samples))
+            let made = try #require(
+                generator.form(seed: form.seed, name: form.prefix, formSize: size, samples: form.samples))
             for layout in [made.a, made.b] {
                 let text = layout.fileText(comment: Self.comment(layout, seed: form.seed))
                 let url = trailFixtures.appendingPathComponent("\(layout.name).yaml")
@@ -174,7 +196,8 @@ struct TrailLayoutFileTests {
         for seed in UInt64(100)..<150 {
             let form = try #require(generator.form(seed: seed, name: "alternate-\(seed)"))
             #expect(keepsTrailRules(form.a) && keepsTrailRules(form.b), "seed \(seed)")
-            #expect(TrailLayoutGenerator.pathLengthsMatch(form.a.straightPathCentimetres, form.b.straightPathCentimetres))
+            #expect(
+                TrailLayoutGenerator.pathLengthsMatch(form.a.straightPathCentimetres, form.b.straightPathCentimetres))
             #expect(form.a.circles.map(\.label) == TrailPart.partA.labels)
             #expect(form.b.circles.map(\.label) == TrailPart.partB.labels)
         }

@@ -46,7 +46,9 @@ struct TrailsProctorTests {
         script.advance(to: instant(5_000))
         #expect(
             script.decisions
-                == [1_000, 1_080, 1_180, 1_280, 1_380, 1_480, 1_580, 1_680].enumerated().map { Self.reached($0 + 1, $1) }
+                == [1_000, 1_080, 1_180, 1_280, 1_380, 1_480, 1_580, 1_680].enumerated().map {
+                    Self.reached($0 + 1, $1)
+                }
                 + [.reachedEnd(at: instant(1_680)), .finish(at: instant(2_680))])
         #expect(script.proctor.outcome == .finished && script.proctor.isComplete)
         #expect(script.proctor.completionTime == .milliseconds(1_680))
@@ -61,11 +63,17 @@ struct TrailsProctorTests {
         var script = Self.begun(.sampleB)
         script.trail((1...8).map { gridCentre($0, columns: 4) }, start: instant(1_000))
         #expect(script.proctor.layout.circles.map(\.label) == ["1", "A", "2", "B", "3", "C", "4", "D"])
-        #expect(script.proctor.layout.circles.map(\.kind) == [.number, .letter, .number, .letter, .number, .letter, .number, .letter])
+        #expect(
+            script.proctor.layout.circles.map(\.kind) == [
+                .number, .letter, .number, .letter, .number, .letter, .number, .letter,
+            ])
         #expect(script.arrivals.map { $0[1] } == [1_000, 1_080, 1_180, 1_280, 1_380, 1_480, 1_580, 1_680])
         #expect(script.proctor.outcome == .finished && script.proctor.errors.isEmpty)
         #expect(TrailPart.partB.labels.suffix(3) == ["12", "L", "13"] && TrailPart.partB.labels.count == 25)
-        #expect(TrailPart.allCases.map(\.identifier) == ["trailsStep-sampleA", "trailsStep-A", "trailsStep-sampleB", "trailsStep-B"])
+        #expect(
+            TrailPart.allCases.map(\.identifier) == [
+                "trailsStep-sampleA", "trailsStep-A", "trailsStep-sampleB", "trailsStep-B",
+            ])
     }
 
     @Test("A line that clips a wrong circle's edge is not an error: no dwell is even armed")
@@ -145,7 +153,10 @@ struct TrailsProctorTests {
         var script = Self.begun(.partA)
         let path = [1, 2, 3, 2, 1, 2, 3, 4].map { gridCentre($0) }
         script.trail(path, start: instant(1_000))
-        #expect(script.decisions == [Self.reached(1, 1_000), Self.reached(2, 1_080), Self.reached(3, 1_180), Self.reached(4, 1_680)])
+        #expect(
+            script.decisions == [
+                Self.reached(1, 1_000), Self.reached(2, 1_080), Self.reached(3, 1_180), Self.reached(4, 1_680),
+            ])
         #expect(!script.log.contains { if case .armTimer(.errorDwell, _) = $0.action { true } else { false } })
     }
 
@@ -181,7 +192,8 @@ struct TrailsProctorTests {
         #expect(
             script.decisions == [
                 Self.reached(1, 1_000), Self.correction(at: 1_300, wrong: 9, expected: 2, last: 1, .shift),
-                .endCorrection(at: instant(1_490)), Self.correction(at: 1_790, wrong: 10, expected: 2, last: 1, .sequence),
+                .endCorrection(at: instant(1_490)),
+                Self.correction(at: 1_790, wrong: 10, expected: 2, last: 1, .sequence),
             ])
         #expect(script.proctor.errors.map(\.errorClass) == [.shift, .sequence])
     }
@@ -203,7 +215,9 @@ struct TrailsProctorTests {
         script.trail([gridCentre(1), gridCentre(2)], start: instant(12_000))
         script.up(gridCentre(2), at: instant(12_100))
         script.advance(to: instant(40_000))
-        let prompts = [TrailsPrompt(time: instant(10_000), from: nil, to: 1), TrailsPrompt(time: instant(22_100), from: 2, to: 3)]
+        let prompts = [
+            TrailsPrompt(time: instant(10_000), from: nil, to: 1), TrailsPrompt(time: instant(22_100), from: 2, to: 3),
+        ]
         #expect(
             script.decisions == [
                 .prompt(prompts[0]), Self.reached(1, 12_000), Self.reached(2, 12_080), .prompt(prompts[1]),
@@ -211,7 +225,9 @@ struct TrailsProctorTests {
         #expect(script.proctor.prompts == prompts && script.proctor.errors.isEmpty)
         let layout = script.proctor.layout
         #expect(prompts.map { TrailsWords.prompt($0, in: layout) } == ["Start at 1.", "Keep going: from 2 to 3."])
-        #expect(TrailsWords.prompt(TrailsPrompt(time: instant(0), from: 2, to: 3), in: gridLayout(.partB)) == "Keep going: from A to 2.")
+        #expect(
+            TrailsWords.prompt(TrailsPrompt(time: instant(0), from: 2, to: 3), in: gridLayout(.partB))
+                == "Keep going: from A to 2.")
     }
 
     @Test("Part A is discontinued at 150 s with the circles connected; later strokes are refused")
@@ -280,7 +296,8 @@ struct TrailsProctorTests {
         var proctor = TrailsProctor(layout: gridLayout(.partA))
         _ = proctor.start(at: instant(0))
         _ = proctor.penDown(gridCentre(1), at: instant(1_000))
-        #expect(proctor.penMoved(form(2, 4.7), at: instant(1_090)) == [.armTimer(.errorDwell, deadline: instant(1_290))])
+        #expect(
+            proctor.penMoved(form(2, 4.7), at: instant(1_090)) == [.armTimer(.errorDwell, deadline: instant(1_290))])
         // No timerFired: the next sample, 60 ms after the deadline and back in circle 1, decides both.
         #expect(
             proctor.penMoved(gridCentre(1), at: instant(1_350)) == [

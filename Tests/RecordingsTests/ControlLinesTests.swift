@@ -1,6 +1,6 @@
 import Recordings
-import Testing
 import StylusInput
+import Testing
 
 /// A live session's journal keeps its step changes as `# StylusKit control: ...` comments; the reader hands them back.
 @Suite("Journal control lines")
@@ -29,7 +29,8 @@ struct ControlLinesTests {
     func inOrder() throws {
         for truncated in [false, true] {
             let reader = try RecordingReader(
-                bytes: Array(Self.text.utf8), name: "journal.evemu", options: RecordingReadOptions(allowTruncated: truncated))
+                bytes: Array(Self.text.utf8), name: "journal.evemu",
+                options: RecordingReadOptions(allowTruncated: truncated))
             #expect(reader.controlLines == ["begin 1.000000"])
             let events = try reader.readAll()
             #expect(events.count == 4)

@@ -63,7 +63,9 @@ struct ErrorTests {
     func outOfRange(line: String, expected: String) {
         let text = smallHeader + "E: 0.000001 0000 0000 0000\n" + line + "\n"
         let error = message { _ = try RecordingReader(bytes: Array(text.utf8), name: "x.evemu").readAll() }
-        #expect(error == expected + "; fix the line (--allow-truncated uses the complete frames before a damaged event line)")
+        #expect(
+            error == expected
+                + "; fix the line (--allow-truncated uses the complete frames before a damaged event line)")
     }
 
     @Test("a recording cut in the middle of a line")
@@ -84,7 +86,8 @@ struct ErrorTests {
             bytes: Array(cut.utf8), name: "dell_canvas_pen.evemu", options: RecordingReadOptions(allowTruncated: true))
         let kept = try reader.readAll()
         let eventLines = lines[0..<812].filter { $0.hasPrefix("E:") }
-        let lastFrameEnd = try #require(eventLines.lastIndex { $0.hasPrefix("E: ") && $0.dropFirst(12).hasPrefix("0000 0000") })
+        let lastFrameEnd = try #require(
+            eventLines.lastIndex { $0.hasPrefix("E: ") && $0.dropFirst(12).hasPrefix("0000 0000") })
         #expect(eventLines.count == 711)  // awk 'NR<=812 && $1=="E:"' | wc -l
         #expect(kept.count == lastFrameEnd + 1)
         let full = try Recording.read(path: realDirectory + "/dell_canvas_pen.evemu")
@@ -133,7 +136,8 @@ struct ErrorTests {
         let lenient = try RecordingReader(
             bytes: Array(text.utf8), name: "x.evemu", options: RecordingReadOptions(allowTruncated: true))
         #expect(try lenient.readAll().count == 2)
-        #expect(lenient.truncation == TruncationReport(stoppedAt: nil, droppedLines: 0, droppedBytes: 0, droppedEvents: 1))
+        #expect(
+            lenient.truncation == TruncationReport(stoppedAt: nil, droppedLines: 0, droppedBytes: 0, droppedEvents: 1))
     }
 
     @Test("an events-only file without its description")
@@ -163,14 +167,17 @@ struct ErrorTests {
     func propertiesAboveTheMaximum() throws {
         // Byte 3 of the first P: line is properties 24...31: 0x81 sets 24 and 31. The second
         // line's 0x01 would be property 32, the 1025th line's property 65536.
-        var text = "# EVEMU 1.3\nN: Test Pen\nI: 0003 056a 0001 0100\nP: 00 00 00 81 00 00 00 00\nP: 01 00 00 00 00 00 00 00\n"
+        var text =
+            "# EVEMU 1.3\nN: Test Pen\nI: 0003 056a 0001 0100\nP: 00 00 00 81 00 00 00 00\nP: 01 00 00 00 00 00 00 00\n"
         for _ in 0..<1022 { text += "P: 00 00 00 00 00 00 00 00\n" }
         text += "P: 01 00 00 00 00 00 00 00\n"
         let reader = try RecordingReader(bytes: Array(text.utf8), name: "x.evemu")
         #expect(reader.header.device.properties == [24, 31])
     }
 
-    @Test("a libinput-record time offset of Int64.min seconds is ignored, not a trap (crash-* in the libinput fuzz corpus)")
+    @Test(
+        "a libinput-record time offset of Int64.min seconds is ignored, not a trap (crash-* in the libinput fuzz corpus)"
+    )
     func yamlOffsetAtInt64Minimum() throws {
         let text = """
             # StylusKit time-offset: -9223372036854775808.000000

@@ -14,7 +14,8 @@ struct EventLineFastPathTests {
     /// Every evemu file of the fixtures: our recordings, the real ones and the fuzz corpora's.
     static let recordingFiles: [String] = {
         let roots = [
-            "Fixtures/recordings", "Fixtures/fuzz-corpus/evemu", "Fixtures/fuzz-corpus/journal", "Fixtures/fuzz-corpus/journal-recovery",
+            "Fixtures/recordings", "Fixtures/fuzz-corpus/evemu", "Fixtures/fuzz-corpus/journal",
+            "Fixtures/fuzz-corpus/journal-recovery",
         ]
         var files: [String] = []
         for root in roots {
@@ -39,7 +40,8 @@ struct EventLineFastPathTests {
         return buffer.withUnsafeBufferPointer { p in
             var timestamp = RepeatedTimestamp()
             return (
-                parseEventLine(p, 0, line.count, &timestamp), parseEvemuLayoutEventLine(p, 0, line.count, EventCodeLimits(), &recent)
+                parseEventLine(p, 0, line.count, &timestamp),
+                parseEvemuLayoutEventLine(p, 0, line.count, EventCodeLimits(), &recent)
             )
         }
     }
@@ -58,7 +60,9 @@ struct EventLineFastPathTests {
         return "\(String(decoding: line, as: UTF8.self).debugDescription): careful \(careful), fast \(fast)"
     }
 
-    @Test("every E: line of every recording: the fast path gives the careful parser's event, and takes the lines evemu writes")
+    @Test(
+        "every E: line of every recording: the fast path gives the careful parser's event, and takes the lines evemu writes"
+    )
     func recordingLines() throws {
         #expect(Self.recordingFiles.count >= 20)
         var taken = 0
@@ -113,7 +117,9 @@ struct EventLineFastPathTests {
         }
     }
 
-    @Test("RecordingReader hands out the fast path's batches: every recording gives the careful parser's events and error")
+    @Test(
+        "RecordingReader hands out the fast path's batches: every recording gives the careful parser's events and error"
+    )
     func readerBatches() {
         var compared = 0
         for file in Self.recordingFiles {
@@ -139,7 +145,8 @@ struct EventLineFastPathTests {
     @Test("a damaged recording read whole: the same error, line and truncation with and without the fast path")
     func damagedWhole() throws {
         let real = realDirectory + "/Wacom-Cintiq-22HDT-Pen.events"
-        let lines = try String(contentsOfFile: real, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false)
+        let lines = try String(contentsOfFile: real, encoding: .utf8).split(
+            separator: "\n", omittingEmptySubsequences: false)
         let firstEvent = try #require(lines.firstIndex { $0.hasPrefix("E:") })
         /// The line `line` damaged in the way numbered `index`.
         func damage(_ index: Int, _ line: String) -> String {
@@ -179,17 +186,25 @@ struct EventLineFastPathTests {
             "9223372036853", "9223372036854", "9223372036855", "99999999999999", "123456789012345",
             "1234567890123456", "12345678901234567", "123456789012345678", "1234567890123456789", "",
         ]
-        let fractions = ["", "1", "12", "123", "1234", "12345", "123456", "000000", "999999", "000001", "1234567", "12a456"]
+        let fractions = [
+            "", "1", "12", "123", "1234", "12345", "123456", "000000", "999999", "000001", "1234567", "12a456",
+        ]
         let hexes = [
-            "0000", "0003", "0001", "014a", "014A", "001F", "001f", "0020", "00ff", "3", "03", "0003a", "000g", "ffff", "FFFF", "-003",
+            "0000", "0003", "0001", "014a", "014A", "001F", "001f", "0020", "00ff", "3", "03", "0003a", "000g", "ffff",
+            "FFFF", "-003",
         ]
         let values = [
-            "0", "-0", "+0", "1", "-1", "+7", "0518", "00000000", "64040", "1234567", "12345678", "-12345678", "123456789",
-            "-123456789", "2147483647", "2147483648", "-2147483648", "-2147483649", "99999999999999999", "", "-", "+", "--1", "1-",
+            "0", "-0", "+0", "1", "-1", "+7", "0518", "00000000", "64040", "1234567", "12345678", "-12345678",
+            "123456789",
+            "-123456789", "2147483647", "2147483648", "-2147483648", "-2147483649", "99999999999999999", "", "-", "+",
+            "--1", "1-",
             "0x10", "1.5",
         ]
         let blanks = [" ", "\t", "  ", " \t"]
-        let endings = ["", " ", "\t", "\t# EV_ABS / ABS_X", " #", "#", "  # x", "\r", "\t# c\r", "\r\r", " x", " \r", "\t#\r", "\u{0}"]
+        let endings = [
+            "", " ", "\t", "\t# EV_ABS / ABS_X", " #", "#", "  # x", "\r", "\t# c\r", "\r\r", " x", " \r", "\t#\r",
+            "\u{0}",
+        ]
         let starts = ["E: ", "E:\t", "E:  ", "E:", "e: ", "E ", " E: "]
         var lines: [String] = []
         // Each field varied alone on evemu's layout, then blanks and endings around a few values.
@@ -199,7 +214,9 @@ struct EventLineFastPathTests {
         for t in hexes { for c in hexes { lines.append("E: 1.000001 \(t) \(c) 5") } }
         for v in values { for e in endings { lines.append("E: 1369413636.405673 0003 0018 \(v)\(e)") } }
         for start in starts { for b in blanks { lines.append("\(start)12.500000\(b)0003\(b)0001\(b)-27\(b)# y") } }
-        for b1 in blanks { for b2 in blanks { for b3 in blanks { lines.append("E: 12.500000\(b1)0003\(b2)0001\(b3)13") } } }
+        for b1 in blanks {
+            for b2 in blanks { for b3 in blanks { lines.append("E: 12.500000\(b1)0003\(b2)0001\(b3)13") } }
+        }
         return lines
     }()
 
@@ -237,7 +254,9 @@ struct EventLineFastPathTests {
                 var parser = EvemuLayoutTimestamp()
                 _ = Self.disagreement(Array("E: \(first) 0003 0000 5\t# x".utf8), after: [0x0a], recent: &parser)
                 let line = Array("E: \(second) 0003 0001 6\t# y".utf8)
-                if let problem = Self.disagreement(line, after: [0x0a], recent: &parser) { Issue.record("after \(first): \(problem)") }
+                if let problem = Self.disagreement(line, after: [0x0a], recent: &parser) {
+                    Issue.record("after \(first): \(problem)")
+                }
                 #expect(Self.outcomes(of: line, recent: &parser).fast != nil, "\(second) was not read by the fast path")
             }
         }
@@ -247,7 +266,10 @@ struct EventLineFastPathTests {
     func cutLines() {
         let lines =
             Self.generatedLines.filter { Self.fastOutcome($0) != nil }
-            + ["E: 1369413636.405673 0003 0000 71789\t# EV_ABS / ABS_X                71789", "E: 0.000000 0000 0000 0"]
+            + [
+                "E: 1369413636.405673 0003 0000 71789\t# EV_ABS / ABS_X                71789",
+                "E: 0.000000 0000 0000 0",
+            ]
         for line in lines {
             let bytes = Array(line.utf8)
             // The whole line first, so that the fast path remembers its timestamp.
@@ -260,7 +282,8 @@ struct EventLineFastPathTests {
                     if let problem = Self.disagreement(Array(bytes[..<cut]), after: Array(after.utf8), recent: &fresh) {
                         Issue.record("\(problem)")
                     }
-                    if let problem = Self.disagreement(Array(bytes[..<cut]), after: Array(after.utf8), recent: &running) {
+                    if let problem = Self.disagreement(Array(bytes[..<cut]), after: Array(after.utf8), recent: &running)
+                    {
                         Issue.record("after the whole line: \(problem)")
                     }
                 }
@@ -278,7 +301,10 @@ struct EventLineFastPathTests {
         let padded = line + [UInt8](repeating: 0x0a, count: EventLineWindow.size)
         padded.withUnsafeBufferPointer { p in
             let event = parseEvemuLayoutEventLine(p, 0, line.count, EventCodeLimits(), &recent)
-            #expect(event == InputEvent(time: EventTime(microseconds: 1_369_413_636_405_673), type: .absolute, code: 0, value: 71789))
+            #expect(
+                event
+                    == InputEvent(
+                        time: EventTime(microseconds: 1_369_413_636_405_673), type: .absolute, code: 0, value: 71789))
         }
     }
 

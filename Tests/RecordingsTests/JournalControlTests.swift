@@ -9,9 +9,11 @@ struct JournalControlTests {
     @Test("The text of an instructions line, and the same control parsed back from it")
     func roundTrip() throws {
         let control = JournalControl.instructions(
-            step: "mazeStep-no choice", shown: EventTime(microseconds: 2_000_001), spoken: EventTime(microseconds: 3_500_000),
+            step: "mazeStep-no choice", shown: EventTime(microseconds: 2_000_001),
+            spoken: EventTime(microseconds: 3_500_000),
             firstTouch: EventTime(microseconds: 12_345_678))
-        #expect(control.text == "instructions shown=2.000001 spoken=3.500000 first-touch=12.345678 step=mazeStep-no choice")
+        #expect(
+            control.text == "instructions shown=2.000001 spoken=3.500000 first-touch=12.345678 step=mazeStep-no choice")
         #expect(JournalControl(text: control.text) == control)
     }
 
@@ -20,7 +22,10 @@ struct JournalControlTests {
         let control = JournalControl.instructionsNotSpoken(
             step: "clockStep-command", shown: EventTime(microseconds: 2_000_001), reason: "no-audio-output",
             firstTouch: EventTime(microseconds: 12_345_678))
-        #expect(control.text == "instructions shown=2.000001 not-spoken=no-audio-output first-touch=12.345678 step=clockStep-command")
+        #expect(
+            control.text
+                == "instructions shown=2.000001 not-spoken=no-audio-output first-touch=12.345678 step=clockStep-command"
+        )
         #expect(JournalControl(text: control.text) == control)
         #expect(JournalControl(text: "instructions shown=2.000001 not-spoken= first-touch=12.345678 step=a") == nil)
     }
@@ -57,7 +62,9 @@ struct JournalControlTests {
         #expect(JournalControl(text: text) == nil)
     }
 
-    @Test("Pause and resume lines carry their time and parse back", arguments: [("pause 12.000250", true), ("resume 15.500000", false)])
+    @Test(
+        "Pause and resume lines carry their time and parse back",
+        arguments: [("pause 12.000250", true), ("resume 15.500000", false)])
     func pauseLines(text: String, pauses: Bool) {
         let time = EventTime(microseconds: pauses ? 12_000_250 : 15_500_000)
         let control = pauses ? JournalControl.pause(time) : .resume(time)
@@ -66,7 +73,9 @@ struct JournalControlTests {
         #expect(!control.describesSession)
     }
 
-    @Test("A malformed pause or resume line is not a control", arguments: ["pause", "pause 12.25", "resume 1.000000 2.000000"])
+    @Test(
+        "A malformed pause or resume line is not a control",
+        arguments: ["pause", "pause 12.25", "resume 1.000000 2.000000"])
     func malformedPause(text: String) {
         #expect(JournalControl(text: text) == nil)
     }

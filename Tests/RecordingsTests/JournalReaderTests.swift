@@ -13,7 +13,10 @@ struct JournalReaderTests {
         device: DeviceDescription(
             name: "Test Pen", id: InputID(bustype: 3, vendor: 0x56a, product: 0x4200, version: 1), properties: [],
             codes: [.synchronization: [], .key: [330], .absolute: [0, 1]],
-            absInfo: [0: AbsInfo(minimum: 0, maximum: 1000, resolution: 10), 1: AbsInfo(minimum: 0, maximum: 1000, resolution: 10)]))
+            absInfo: [
+                0: AbsInfo(minimum: 0, maximum: 1000, resolution: 10),
+                1: AbsInfo(minimum: 0, maximum: 1000, resolution: 10),
+            ]))
 
     static func time(_ microseconds: Int64) -> EventTime { EventTime(microseconds: microseconds) }
 
@@ -52,7 +55,10 @@ struct JournalReaderTests {
                 "file display-profile bytes=4 base64=Zm9vYg== path=d.yaml"
             ),
             (.file(JournaledFile(role: .maze, path: "m", content: [])), "file maze bytes=0 base64= path=m"),
-            (.file(JournaledFile(role: .battery, path: "b", content: [0xff, 0x00, 0x3e])), "file battery bytes=3 base64=/wA+ path=b"),
+            (
+                .file(JournaledFile(role: .battery, path: "b", content: [0xff, 0x00, 0x3e])),
+                "file battery bytes=3 base64=/wA+ path=b"
+            ),
             (.tap(button: "continue", time: time(7_000_250)), "tap continue 7.000250"),
         ])
     func roundTrip(control: JournalControl, text: String) {
@@ -88,7 +94,8 @@ struct JournalReaderTests {
             let control = JournalControl.file(JournaledFile(role: .maze, path: "/x", content: content))
             #expect(JournalControl(text: control.text) == control, "length \(length)")
         }
-        let largest = JournaledFile(role: .settings, path: "/s", content: Array(repeating: 0xa5, count: JournaledFile.maximumBytes))
+        let largest = JournaledFile(
+            role: .settings, path: "/s", content: Array(repeating: 0xa5, count: JournaledFile.maximumBytes))
         let text = JournalControl.file(largest).text
         // The line, with its prefix and newline, stays under the readers' line limit.
         #expect(JournalControl.linePrefix.utf8.count + text.utf8.count + 1 < RecordingReader.maximumLineBytes)
@@ -121,7 +128,9 @@ struct JournalReaderTests {
 
     static func scratch() -> String { NSTemporaryDirectory() + "journal-reader-\(UUID().uuidString).evemu" }
 
-    @Test("The opening is read up front; begin and the rest come as the stream, the controls ahead of the events read after them")
+    @Test(
+        "The opening is read up front; begin and the rest come as the stream, the controls ahead of the events read after them"
+    )
     func streamOrder() throws {
         let path = Self.scratch()
         defer { unlink(path) }
@@ -130,7 +139,8 @@ struct JournalReaderTests {
         try Self.write(
             path,
             opening: [
-                .anchor(realtimeMicroseconds: 5_000_000, monotonicMicroseconds: 1_000_000), .test(.sdt), .file(settings),
+                .anchor(realtimeMicroseconds: 5_000_000, monotonicMicroseconds: 1_000_000), .test(.sdt),
+                .file(settings),
                 .none(.tabletProfile), .patient(local: "QUJD", external: nil), .begin(Self.time(1)),
             ],
             body: events.prefix(4).map { .event($0) } + [.control(.gap(droppedAt: Self.time(2_001), resyncEvents: 3))]
@@ -165,7 +175,9 @@ struct JournalReaderTests {
         #expect(reader.unknownControlLines == ["colour blue", "end soon"])
     }
 
-    @Test("A control more than the read-ahead after the events is handed over that many events before its place in the file")
+    @Test(
+        "A control more than the read-ahead after the events is handed over that many events before its place in the file"
+    )
     func lookaheadBound() throws {
         let path = Self.scratch()
         defer { unlink(path) }
@@ -188,7 +200,8 @@ struct JournalReaderTests {
         }
         #expect(seen == events)
         // Read once the event after the line is read, i.e. with `lookahead` events still buffered.
-        #expect(before >= place - lookahead - 1 && before <= place - lookahead + 1, "handed over after \(before) events")
+        #expect(
+            before >= place - lookahead - 1 && before <= place - lookahead + 1, "handed over after \(before) events")
     }
 
     @Test("A journal is read once: through a pipe (which can be read only once) it gives what the file gives")
@@ -198,7 +211,8 @@ struct JournalReaderTests {
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let file = directory + "/j.evemu"
         try Self.write(
-            file, opening: [.anchor(realtimeMicroseconds: 0, monotonicMicroseconds: 0), .test(.clock), .begin(Self.time(1))],
+            file,
+            opening: [.anchor(realtimeMicroseconds: 0, monotonicMicroseconds: 0), .test(.clock), .begin(Self.time(1))],
             body: Self.events(500).map { .event($0) } + [.control(.continue(Self.time(300_000)))])
         let bytes = try Data(contentsOf: URL(fileURLWithPath: file))
         func drain(_ reader: JournalReader) throws -> [JournalItem] {
@@ -225,7 +239,9 @@ struct JournalReaderTests {
     @Test("A journal cut mid-line (a killed session) loses only its last, incomplete frame")
     func cutMidLine() throws {
         let journal = try Array(
-            Data(contentsOf: packageRoot.appendingPathComponent("Fixtures/fuzz-corpus/journal/seed-sdt-killed-mid-line.evemu")))
+            Data(
+                contentsOf: packageRoot.appendingPathComponent(
+                    "Fixtures/fuzz-corpus/journal/seed-sdt-killed-mid-line.evemu")))
         let reader = try JournalReader(bytes: journal, name: "killed.evemu")
         #expect(reader.opening.test == .sdt && reader.opening.isJournal)
         var events = 0

@@ -12,7 +12,10 @@ struct JournalErrorTests {
         device: DeviceDescription(
             name: "Test Pen", id: InputID(bustype: 3, vendor: 0x56a, product: 0x4200, version: 1), properties: [],
             codes: [.synchronization: [], .key: [330], .absolute: [0, 1]],
-            absInfo: [0: AbsInfo(minimum: 0, maximum: 1000, resolution: 10), 1: AbsInfo(minimum: 0, maximum: 1000, resolution: 10)]))
+            absInfo: [
+                0: AbsInfo(minimum: 0, maximum: 1000, resolution: 10),
+                1: AbsInfo(minimum: 0, maximum: 1000, resolution: 10),
+            ]))
 
     /// Counts fsync calls; fails them with `errno` when `failWith` is set.
     final class SyncCounter: @unchecked Sendable {
@@ -51,13 +54,16 @@ struct JournalErrorTests {
             // strerror(ENOSPC) in glibc.
             #expect(
                 error.description.hasPrefix(
-                    "Writing the journal /dev/full failed: the disk is full (No space left on device). The test was stopped;"))
+                    "Writing the journal /dev/full failed: the disk is full (No space left on device). The test was stopped;"
+                ))
             #expect(error.description.contains("`styluskit recover /dev/full`"))
         }
         #expect(counter.calls == 0)
     }
 
-    @Test("Disk full after the header: the append fails, every later write and sync throws the same error without touching the disk")
+    @Test(
+        "Disk full after the header: the append fails, every later write and sync throws the same error without touching the disk"
+    )
     func diskFullLater() throws {
         let (path, fd) = try temporaryFile()
         defer { unlink(path) }
@@ -74,7 +80,9 @@ struct JournalErrorTests {
         #expect(dup2(full, fd) == fd)
         close(full)
         var first: JournalError?
-        do { try journal.append([Self.event], now: EventTime(microseconds: 300_000)) } catch let error as JournalError { first = error }
+        do { try journal.append([Self.event], now: EventTime(microseconds: 300_000)) } catch let error as JournalError {
+            first = error
+        }
         let failure = try #require(first)
         #expect(failure.description.contains("failed: the disk is full (No space left on device)."))
         for attempt in 0..<3 {
@@ -100,7 +108,9 @@ struct JournalErrorTests {
             calls: SystemCalls(write: SystemCalls.system.write, fsync: counter.sync))
         counter.failWith = EIO
         var caught: JournalError?
-        do { try journal.control(.continue(EventTime(microseconds: 5)), now: EventTime(microseconds: 5)) } catch let error as JournalError {
+        do { try journal.control(.continue(EventTime(microseconds: 5)), now: EventTime(microseconds: 5)) } catch let
+            error as JournalError
+        {
             caught = error
         }
         let failure = try #require(caught)
@@ -112,7 +122,9 @@ struct JournalErrorTests {
         #expect(counter.calls == 2)
         counter.failWith = nil
         #expect(throws: JournalError.self) { try journal.sync(now: EventTime(microseconds: 10_000_000)) }
-        #expect(throws: JournalError.self) { try journal.append([Self.event], now: EventTime(microseconds: 10_000_000)) }
+        #expect(throws: JournalError.self) {
+            try journal.append([Self.event], now: EventTime(microseconds: 10_000_000))
+        }
         #expect(counter.calls == 2, "fsync was retried after it failed")
         // The control line was written before the fsync failed; nothing after it was.
         let text = try String(contentsOfFile: path, encoding: .utf8)

@@ -86,7 +86,9 @@ enum Libevemu {
             codes[type] = set
         }
         var properties: Set<UInt16> = []
-        for property in 0..<64 where evemu_has_prop(device, Int32(property)) != 0 { properties.insert(UInt16(property)) }
+        for property in 0..<64 where evemu_has_prop(device, Int32(property)) != 0 {
+            properties.insert(UInt16(property))
+        }
         return DeviceDescription(name: name, id: id, properties: properties, codes: codes, absInfo: absInfo)
     }
 }

@@ -14,7 +14,9 @@ struct LibinputYAMLTests {
         #expect(EvemuWriter.encode(viaYAML) == EvemuWriter.encode(original))
     }
 
-    @Test("names and properties with quotes, backslashes, control characters and UTF-8 read back the same, each on one line")
+    @Test(
+        "names and properties with quotes, backslashes, control characters and UTF-8 read back the same, each on one line"
+    )
     func awkwardTexts() throws {
         var recording = try #require(realRecordings.first { $0.file == "UC-LOGIC-Tablet-WP5540U-Pen.events" }).read()
         let name = "Pen \"Pro\" C:\\tablets\ttab \u{1b}esc \u{7f}del é 中文 \u{2028}ls  # not a comment: "
@@ -28,7 +30,8 @@ struct LibinputYAMLTests {
         // libyaml's escapes: \" \\ \t \e \x7F and \L (the line separator); UTF-8 letters stay as they are.
         let nameLine = try #require(yaml.split(separator: "\n").first { $0.hasPrefix("    name: ") })
         #expect(
-            nameLine == "    name: \"Pen \\\"Pro\\\" C:\\\\tablets\\ttab \\eesc \\x7Fdel é 中文 \\Lls  # not a comment: \"")
+            nameLine
+                == "    name: \"Pen \\\"Pro\\\" C:\\\\tablets\\ttab \\eesc \\x7Fdel é 中文 \\Lls  # not a comment: \"")
         #expect(yaml.contains("    - \"ID_MODEL=a\\nb\"\n"))
     }
 
@@ -36,12 +39,14 @@ struct LibinputYAMLTests {
     /// (a python3 earlier on PATH, such as pyenv's, may not).
     static let analyzer = "/usr/libexec/libinput/libinput-analyze-recording"
     static let analyzerRuns =
-        FileManager.default.isExecutableFile(atPath: analyzer) && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
+        FileManager.default.isExecutableFile(atPath: analyzer)
+        && FileManager.default.isExecutableFile(atPath: "/usr/bin/python3")
         && FileManager.default.fileExists(atPath: "/usr/lib/python3/dist-packages/libevdev/__init__.py")
 
     @Test(
         "libinput analyze recording reads what we write, with the recording's first X",
-        .enabled(if: analyzerRuns, "libinput-tools or python3-libevdev is not installed (scripts/setup.sh installs them)"),
+        .enabled(
+            if: analyzerRuns, "libinput-tools or python3-libevdev is not installed (scripts/setup.sh installs them)"),
         arguments: realRecordings.filter { $0.events > 0 })
     func libinputReadsIt(recording: RealRecording) throws {
         let original = try recording.read()
@@ -61,7 +66,9 @@ struct LibinputYAMLTests {
         #expect(process.terminationStatus == 0, "\(text.prefix(2000))")
 
         // One row per frame that changes something (the analyzer drops repeated rows): TIME | X | ...
-        let rows = text.split(separator: "\n").filter { $0.range(of: #"^ *[0-9]+\.[0-9]+ \|"#, options: .regularExpression) != nil }
+        let rows = text.split(separator: "\n").filter {
+            $0.range(of: #"^ *[0-9]+\.[0-9]+ \|"#, options: .regularExpression) != nil
+        }
         let frames = original.events.filter(\.isFrameEnd).count
         #expect(!rows.isEmpty && rows.count <= frames, "\(rows.count) rows for \(frames) frames")
         let header = try #require(text.split(separator: "\n").first { $0.hasPrefix("Time") })
@@ -69,7 +76,9 @@ struct LibinputYAMLTests {
         if let xColumn = columns.firstIndex(of: "X"),
             let firstX = original.events.first(where: { $0.type == .absolute && $0.code == AbsoluteAxis.x })
         {
-            let cells = rows[0].split(separator: "|", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+            let cells = rows[0].split(separator: "|", omittingEmptySubsequences: false).map {
+                $0.trimmingCharacters(in: .whitespaces)
+            }
             #expect(cells[xColumn] == String(firstX.value))
         }
     }

@@ -83,7 +83,9 @@ struct LimitsTests {
     @Test("An overlong line in the header is refused with its line")
     func headerLine() throws {
         let text = "# EVEMU 1.3\nN: " + String(repeating: "n", count: limit) + "\n" + frame
-        #expect(refusal { _ = try RecordingReader(bytes: Array(text.utf8), name: "h.evemu") } == tooLong("h.evemu", line: 2))
+        #expect(
+            refusal { _ = try RecordingReader(bytes: Array(text.utf8), name: "h.evemu") } == tooLong("h.evemu", line: 2)
+        )
     }
 
     @Test("With allowTruncated the frames before an overlong line are kept and the rest is counted as dropped")

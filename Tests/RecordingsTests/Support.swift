@@ -60,11 +60,13 @@ let eventsAndVersions: [String: (events: Int, version: EvemuVersion)] = [
 let realRecordings: [RealRecording] =
     RealRecordingFacts.all.map { facts in
         RealRecording(
-            file: facts.file, descriptionFile: facts.desc, events: eventsAndVersions[facts.file]!.events, frames: facts.synReports,
+            file: facts.file, descriptionFile: facts.desc, events: eventsAndVersions[facts.file]!.events,
+            frames: facts.synReports,
             version: eventsAndVersions[facts.file]!.version)
     } + [
         RealRecording(
-            file: "Wacom-Intuos4-6x9.desc", descriptionFile: nil, events: 0, frames: 0, version: EvemuVersion(major: 1, minor: 2))
+            file: "Wacom-Intuos4-6x9.desc", descriptionFile: nil, events: 0, frames: 0,
+            version: EvemuVersion(major: 1, minor: 2))
     ]
 
 /// A description as libevemu can express it: no extras, no current value, absinfo only for

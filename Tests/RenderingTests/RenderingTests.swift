@@ -38,7 +38,8 @@ private func clockDocument(points: [PenPoint], interruptions: [Interruption] = [
                 end: StepMark(unixMilliseconds: (points.last?.unixMilliseconds ?? start) + 100),
                 strokes: [
                     ADFDocument.Stroke(
-                        beginUnixMilliseconds: start, endUnixMilliseconds: points.last?.unixMilliseconds ?? start, points: points)
+                        beginUnixMilliseconds: start, endUnixMilliseconds: points.last?.unixMilliseconds ?? start,
+                        points: points)
                 ], interruptions: interruptions)
         ], display: .formatDefault)
 }
@@ -48,7 +49,8 @@ struct RenderingTests {
     @Test("A symbol-digit answer box at 600 dpi is 1.27 cm wide and 58 pt (at 132 pt/in) high, within one pixel")
     func answerBoxSize() throws {
         let formPage = FormSize(widthCentimetres: 24, heightCentimetres: 16)
-        let form = SymbolDigitForm(step: SymbolDigitStep(round: 1, part: .test), origin: SymbolDigitForm.origin(centredOn: formPage))
+        let form = SymbolDigitForm(
+            step: SymbolDigitStep(round: 1, part: .test), origin: SymbolDigitForm.origin(centredOn: formPage))
         let page = PageDrawing.symbolDigitForm(form, page: formPage)
         // A timed box (not a sample, whose border is wider): row 2, column 8.
         let box = form.boxes[22]
@@ -58,7 +60,8 @@ struct RenderingTests {
         let image = RasterImage(
             page: page, dotsPerInch: 600,
             region: (
-                cell.minX - margin, cell.minY - margin, cell.size.widthCentimetres + 2 * margin, cell.size.heightCentimetres + 2 * margin
+                cell.minX - margin, cell.minY - margin, cell.size.widthCentimetres + 2 * margin,
+                cell.size.heightCentimetres + 2 * margin
             ))
         let centreX = Int(((cell.size.widthCentimetres / 2 + margin) / 2.54 * 600).rounded(.down))
         let centreY = Int(((cell.size.heightCentimetres / 2 + margin) / 2.54 * 600).rounded(.down))
@@ -75,7 +78,8 @@ struct RenderingTests {
     @Test("--step picks one step from 1, or every step without it; a step the file does not have is refused")
     func stepChoice() throws {
         let sample = PenPoint(x: 660, y: 330, altitude: 1.2, azimuth: 0, force: 1, unixMilliseconds: 1_700_000_000_000)
-        let picture = ResultsPicture(document: clockDocument(points: [sample]), forms: [.blank], options: PictureOptions())
+        let picture = ResultsPicture(
+            document: clockDocument(points: [sample]), forms: [.blank], options: PictureOptions())
         #expect(try picture.steps(choosing: nil) == [0] && picture.steps(choosing: 1) == [0])
         #expect { try picture.steps(choosing: 2) } throws: { error in
             "\(error)" == "--step 2 is not a step of the results file, which has 1 step; give a number from 1 to 1."
@@ -104,7 +108,9 @@ struct RenderingTests {
             }
         }
         try #require(weight > 0, "no ink drawn")
-        #expect(abs(sumX / weight - 1000) < 0.5 && abs(sumY / weight - 500) < 0.5, "ink centred at \(sumX / weight), \(sumY / weight)")
+        #expect(
+            abs(sumX / weight - 1000) < 0.5 && abs(sumY / weight - 500) < 0.5,
+            "ink centred at \(sumX / weight), \(sumY / weight)")
         // The dot is in the stroke's colour, the first of the palette (blue-ish: blue > red).
         let centre = image.pixel(x: 1000, y: 500)
         #expect(centre.blue > centre.red + 60)
@@ -114,10 +120,13 @@ struct RenderingTests {
     func interruptionPosition() throws {
         let t0 = 1_700_000_000_000.0
         let points = (0..<5).map {
-            PenPoint(x: 264 + Double($0) * 26.4, y: 264, altitude: 1.2, azimuth: 0, force: 0.5, unixMilliseconds: t0 + Double($0) * 100)
+            PenPoint(
+                x: 264 + Double($0) * 26.4, y: 264, altitude: 1.2, azimuth: 0, force: 0.5,
+                unixMilliseconds: t0 + Double($0) * 100)
         }
         // Between the third (t0 + 200) and fourth sample: the ring goes on the third, x = 316.8 pt.
-        let document = clockDocument(points: points, interruptions: [Interruption(type: "test", unixMilliseconds: t0 + 250)])
+        let document = clockDocument(
+            points: points, interruptions: [Interruption(type: "test", unixMilliseconds: t0 + 250)])
         let picture = ResultsPicture(document: document, forms: [.blank], options: PictureOptions(showsLegend: false))
         let image = RasterImage(page: picture.page(step: 0), dotsPerInch: 100)
         let expected = (x: 316.8 / 132 * 100, y: 264.0 / 132 * 100)
@@ -139,15 +148,20 @@ struct RenderingTests {
         let t0 = 1_700_000_000_000.0
         // Recorded: a horizontal stroke at y = 264 pt (2 in) from x = 132 to 660 pt (1 to 5 in).
         let recorded = (0...20).map {
-            PenPoint(x: 132 + Double($0) * 26.4, y: 264, altitude: 1.2, azimuth: 0, force: 1, unixMilliseconds: t0 + Double($0) * 10)
+            PenPoint(
+                x: 132 + Double($0) * 26.4, y: 264, altitude: 1.2, azimuth: 0, force: 1,
+                unixMilliseconds: t0 + Double($0) * 10)
         }
         // Refused: a vertical stroke at x = 396 pt (3 in) from y = 132 to 660 pt, crossing the recorded one
         // at (3 in, 2 in).
         let refused = (0...20).map {
-            PenPoint(x: 396, y: 132 + Double($0) * 26.4, altitude: 1.2, azimuth: 0, force: 1, unixMilliseconds: t0 + 500 + Double($0) * 10)
+            PenPoint(
+                x: 396, y: 132 + Double($0) * 26.4, altitude: 1.2, azimuth: 0, force: 1,
+                unixMilliseconds: t0 + 500 + Double($0) * 10)
         }
         let picture = ResultsPicture(
-            document: clockDocument(points: recorded), forms: [.blank], options: PictureOptions(colouring: .stroke, showsLegend: false),
+            document: clockDocument(points: recorded), forms: [.blank],
+            options: PictureOptions(colouring: .stroke, showsLegend: false),
             unrecorded: .known([[UnrecordedStroke(reason: .refused, points: refused)]]))
         // 100 dpi: a point is 100/132 px. Force 1 gives 0.052 cm = 2 px of ink, so a sample's pixel is covered.
         let image = RasterImage(page: picture.page(step: 0), dotsPerInch: 100)
@@ -159,14 +173,19 @@ struct RenderingTests {
         // part of it, so the samples checked are the inner ones.)
         for point in refused.dropFirst().dropLast() where abs(point.y - 264) > 30 {
             let p = pixel(point)
-            #expect(abs(p.red - p.green) <= 1 && abs(p.green - p.blue) <= 1, "refused ink at \(point.y) pt is not grey: \(p)")
-            #expect((196...207).contains(p.red), "refused ink at \(point.y) pt has brightness \(p.red), expected about 201")
+            #expect(
+                abs(p.red - p.green) <= 1 && abs(p.green - p.blue) <= 1,
+                "refused ink at \(point.y) pt is not grey: \(p)")
+            #expect(
+                (196...207).contains(p.red), "refused ink at \(point.y) pt has brightness \(p.red), expected about 201")
         }
         // The recorded stroke, the palette's first colour (0.12, 0.47, 0.71 = 31, 120, 181), opaque,
         // also where it crosses the refused stroke: it is drawn over it.
         for point in recorded.dropFirst().dropLast() {
             let p = pixel(point)
-            #expect(abs(p.red - 31) <= 3 && abs(p.green - 120) <= 3 && abs(p.blue - 181) <= 3, "recorded ink at \(point.x) pt is \(p)")
+            #expect(
+                abs(p.red - 31) <= 3 && abs(p.green - 120) <= 3 && abs(p.blue - 181) <= 3,
+                "recorded ink at \(point.x) pt is \(p)")
         }
         // Between the samples of the refused stroke, away from both: white.
         #expect(image.pixel(x: 150, y: 100).brightness == 255)
@@ -182,7 +201,8 @@ struct RenderingTests {
         let none = ResultsPicture(document: document, forms: [.blank], unrecorded: .known([[]]))
         #expect(none.unrecordedLegend(step: 0) == "refused strokes 0")
         let strokes = [
-            UnrecordedStroke(reason: .refused, points: [point]), UnrecordedStroke(reason: .ignoredRest, points: [point]),
+            UnrecordedStroke(reason: .refused, points: [point]),
+            UnrecordedStroke(reason: .ignoredRest, points: [point]),
             UnrecordedStroke(reason: .refused, points: [point]),
         ]
         let some = ResultsPicture(document: document, forms: [.blank], unrecorded: .known([strokes]))
@@ -194,22 +214,32 @@ struct RenderingTests {
         }
         #expect(texts.contains("refused strokes 2, ignored stroke ends 1 (drawn faint grey)"))
         #expect(
-            ResultsPicture(document: document, forms: [.blank], options: PictureOptions(showsLegend: false), unrecorded: .known([strokes]))
-                .page(step: 0).marks.allSatisfy { if case .text = $0 { false } else { true } })
+            ResultsPicture(
+                document: document, forms: [.blank], options: PictureOptions(showsLegend: false),
+                unrecorded: .known([strokes])
+            )
+            .page(step: 0).marks.allSatisfy { if case .text = $0 { false } else { true } })
     }
 
-    @Test("A start-far ring lies at the touch-down of the stroke it refused; an animation frame leaves out later refused ink")
+    @Test(
+        "A start-far ring lies at the touch-down of the stroke it refused; an animation frame leaves out later refused ink"
+    )
     func refusedStrokePositionAndTime() throws {
         let t0 = 1_700_000_000_000.0
         // The refused stroke touched down at (264, 264) pt at t0, which is when start-far was recorded;
         // the recorded stroke begins at (660, 660) pt 1 s later.
         let refused = (0..<5).map {
-            PenPoint(x: 264 + Double($0) * 13.2, y: 264, altitude: 1.2, azimuth: 0, force: 1, unixMilliseconds: t0 + Double($0) * 10)
+            PenPoint(
+                x: 264 + Double($0) * 13.2, y: 264, altitude: 1.2, azimuth: 0, force: 1,
+                unixMilliseconds: t0 + Double($0) * 10)
         }
         let recorded = (0..<5).map {
-            PenPoint(x: 660, y: 660 + Double($0) * 13.2, altitude: 1.2, azimuth: 0, force: 1, unixMilliseconds: t0 + 1000 + Double($0) * 10)
+            PenPoint(
+                x: 660, y: 660 + Double($0) * 13.2, altitude: 1.2, azimuth: 0, force: 1,
+                unixMilliseconds: t0 + 1000 + Double($0) * 10)
         }
-        let document = clockDocument(points: recorded, interruptions: [Interruption(type: "start-far", unixMilliseconds: t0)])
+        let document = clockDocument(
+            points: recorded, interruptions: [Interruption(type: "start-far", unixMilliseconds: t0)])
         let picture = ResultsPicture(
             document: document, forms: [.blank], options: PictureOptions(showsLegend: false),
             unrecorded: .known([[UnrecordedStroke(reason: .refused, points: refused)]]))
@@ -234,7 +264,8 @@ struct RenderingTests {
         let document = try ADFReader.read(path: path).document
         let picture = ResultsPicture(document: document, forms: StepForm.forms(of: document), options: PictureOptions())
         let rendered = RasterImage(page: PageDrawing.sideBySide(picture.pages()), dotsPerInch: 30)
-        let golden = try RasterImage(readingPNG: packageRoot.appendingPathComponent("Fixtures/golden/render/clock-small.png").path)
+        let golden = try RasterImage(
+            readingPNG: packageRoot.appendingPathComponent("Fixtures/golden/render/clock-small.png").path)
         try #require(rendered.width == golden.width && rendered.height == golden.height)
         var differing = 0
         for y in 0..<golden.height {
@@ -252,7 +283,10 @@ struct RenderingTests {
     func pngRoundTrip() throws {
         let page = PageDrawing(
             size: FormSize(widthCentimetres: 2, heightCentimetres: 1),
-            marks: [.disc(centre: FormPosition(xCentimetres: 0.5, yCentimetres: 0.5), radiusCentimetres: 0.3, colour: .black)])
+            marks: [
+                .disc(
+                    centre: FormPosition(xCentimetres: 0.5, yCentimetres: 0.5), radiusCentimetres: 0.3, colour: .black)
+            ])
         let image = RasterImage(page: page, dotsPerInch: 127)
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("render-\(UUID().uuidString).png").path
         defer { try? FileManager.default.removeItem(atPath: path) }
@@ -268,10 +302,13 @@ struct RenderingTests {
     func plotInterruption() throws {
         let t0 = 1_700_000_000_000.0
         let points = (0...10).map {
-            PenPoint(x: 100 + Double($0) * 10, y: 100, altitude: 1, azimuth: 0, force: 0.5, unixMilliseconds: t0 + Double($0) * 100)
+            PenPoint(
+                x: 100 + Double($0) * 10, y: 100, altitude: 1, azimuth: 0, force: 0.5,
+                unixMilliseconds: t0 + Double($0) * 100)
         }
         // The step runs from t0 to t0 + 1100 ms; the interruption at 550 ms is half way.
-        let document = clockDocument(points: points, interruptions: [Interruption(type: "x", unixMilliseconds: t0 + 550)])
+        let document = clockDocument(
+            points: points, interruptions: [Interruption(type: "x", unixMilliseconds: t0 + 550)])
         let image = RasterImage(page: AnalysisPlot(document: document).page(), dotsPerInch: 100)
         // The panels span 2.4 cm to 23.4 cm across: half way is 12.9 cm, pixel 507.9 at 100 dpi.
         let expected = 12.9 / 2.54 * 100
@@ -304,7 +341,9 @@ struct PictureChoicesTests {
         #expect(throws: PictureChoiceError.nothingToWrite) {
             try PictureChoices.checkOutputs(several: false, out: nil, animate: nil, format: "png")
         }
-        #expect(throws: RenderError.self) { try PictureChoices.checkOutputs(several: false, out: "a.gif", animate: nil, format: "png") }
+        #expect(throws: RenderError.self) {
+            try PictureChoices.checkOutputs(several: false, out: "a.gif", animate: nil, format: "png")
+        }
         #expect(PictureChoiceError.severalNeedDirectory.description.hasPrefix("With several inputs give --out DIR"))
     }
 
@@ -323,7 +362,9 @@ struct PictureChoicesTests {
         #expect(throws: PictureChoiceError.mazeAndBattery) {
             try PictureChoices.checkDrawing(dotsPerInch: 100, framesPerSecond: 10, speed: 1, maze: "a", battery: "b")
         }
-        #expect(PictureChoiceError.dotsPerInchOutOfRange(0).description == "--dpi 0.0 is out of range; give 1 to 2400 dots per inch.")
+        #expect(
+            PictureChoiceError.dotsPerInchOutOfRange(0).description
+                == "--dpi 0.0 is out of range; give 1 to 2400 dots per inch.")
         #expect(PictureChoiceError.mazeAndBattery.description == "Give one of --maze FILE or --battery FILE, not both.")
     }
 }
@@ -333,14 +374,19 @@ struct PictureChoicesTests {
 struct ClockTimeRenderingTests {
     /// The golden clock file with `time` on both steps' Start.
     func document(_ time: ClockFaceTime?) throws -> ADFDocument {
-        var document = try ADFReader.read(path: packageRoot.appendingPathComponent("Fixtures/golden/clock-small.csk").path).document
+        var document = try ADFReader.read(
+            path: packageRoot.appendingPathComponent("Fixtures/golden/clock-small.csk").path
+        ).document
         for index in document.steps.indices { document.steps[index].start.clockTime = time }
         return document
     }
 
     @Test("The copy step's clock shows the recorded time; a file without one shows the spec's 10 past 11")
     func copyStepForm() throws {
-        #expect(StepForm.forms(of: try document(ClockFaceTime(hours: 2, minutes: 45))) == [.blank, .clockToCopy(hours: 2, minutes: 45)])
+        #expect(
+            StepForm.forms(of: try document(ClockFaceTime(hours: 2, minutes: 45))) == [
+                .blank, .clockToCopy(hours: 2, minutes: 45),
+            ])
         #expect(StepForm.forms(of: try document(nil)) == [.blank, .clockToCopy(hours: 11, minutes: 10)])
     }
 

@@ -9,13 +9,18 @@ import Testing
 /// replay's summary does (issue 28, item 3's live half).
 @Suite("Live summaries list absent axes")
 struct LiveAbsenceTests {
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
 
-    @Test("A pen without tilt: record's text ends with replay's absent line, its JSON has replay's absentAxes; a full pen has neither")
+    @Test(
+        "A pen without tilt: record's text ends with replay's absent line, its JSON has replay's absentAxes; a full pen has neither"
+    )
     func absentTilt() throws {
         let directory = NSTemporaryDirectory() + "live-absence-" + UUID().uuidString
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        for (recording, absent) in [("UC-LOGIC-Tablet-WP5540U-Pen.events", true), ("Wacom-Cintiq-13HD-touch-Pen.events", false)] {
+        for (recording, absent) in [
+            ("UC-LOGIC-Tablet-WP5540U-Pen.events", true), ("Wacom-Cintiq-13HD-touch-Pen.events", false),
+        ] {
             var replay = RecordingReplay(
                 recording: Self.root.appendingPathComponent("Fixtures/recordings/real/" + recording).path, test: .clock)
             replay.lookup = CalibrationLookup(projectDirectory: Self.root.path, environment: ["HOME": "/nonexistent"])
@@ -25,7 +30,9 @@ struct LiveAbsenceTests {
             #expect(replayed.isEmpty != absent, "\(recording): \(replayed)")
             var live = LiveSessionReport(recorded: "j.evemu", result: outcome.result, gaps: 0)
             live.note(scan: outcome.scan)
-            #expect(Array(live.text.split(separator: "\n").map(String.init).suffix(replayed.count)) == replayed, "\(live.text)")
+            #expect(
+                Array(live.text.split(separator: "\n").map(String.init).suffix(replayed.count)) == replayed,
+                "\(live.text)")
             #expect(live.absenceLines == replayed)
             let json = try JSONLine.encode(live)
             #expect(json.contains(#""absentAxes":[{"#) == absent, "\(json)")

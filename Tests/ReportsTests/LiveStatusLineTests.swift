@@ -3,10 +3,10 @@ import Recordings
 import Sessions
 import StylusGeometry
 import StylusInput
+import Synthesis
 import Testing
 
 @testable import Reports
-import Synthesis
 
 /// `record`'s status line, written into a string instead of a terminal.
 @Suite("record's live status line")
@@ -15,7 +15,9 @@ struct LiveStatusLineTests {
         var writes: [String] = []
     }
 
-    @Test("Drawn in place at most four times a second with the last decision, cleared once, and nothing when not a terminal")
+    @Test(
+        "Drawn in place at most four times a second with the last decision, cleared once, and nothing when not a terminal"
+    )
     func redrawsAndClears() {
         let screen = Screen()
         let status = LiveStatusLine(enabled: true) { screen.writes.append($0) }
@@ -30,7 +32,9 @@ struct LiveStatusLineTests {
         status.clear()
         status.clear()
         #expect(
-            screen.writes.suffix(2) == ["\r\u{1B}[K    0 samples/s  pressure 0.00  out of range  last: stroke 1 recorded", "\r\u{1B}[K"])
+            screen.writes.suffix(2) == [
+                "\r\u{1B}[K    0 samples/s  pressure 0.00  out of range  last: stroke 1 recorded", "\r\u{1B}[K",
+            ])
         let silent = Screen()
         let off = LiveStatusLine(enabled: false) { silent.writes.append($0) }
         off.refresh(now: start)
@@ -38,21 +42,29 @@ struct LiveStatusLineTests {
         #expect(silent.writes.isEmpty)
     }
 
-    @Test("Following a driver: a maze's decisions are said, a clock's strokes are not, and the line is cleared before each")
+    @Test(
+        "Following a driver: a maze's decisions are said, a clock's strokes are not, and the line is cleared before each"
+    )
     func followsADriver() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
         func fixture(_ relative: String) -> String { root.appendingPathComponent(relative).path }
-        let header = try RecordingReader(path: fixture("Fixtures/recordings/real/Wacom-Cintiq-13HD-touch-Pen.events"), descriptionPath: nil)
-            .header
+        let header = try RecordingReader(
+            path: fixture("Fixtures/recordings/real/Wacom-Cintiq-13HD-touch-Pen.events"), descriptionPath: nil
+        )
+        .header
         let lookup = CalibrationLookup(projectDirectory: root.path, environment: ["HOME": "/nonexistent"])
         let cases: [(JournaledTest, String, saysStrokes: Bool)] = [
-            (.clock, "clock.scenario", false), (.maze(mazeFile: fixture("Fixtures/synth/detour.maze")), "wall-cross-0.6s.scenario", true),
+            (.clock, "clock.scenario", false),
+            (.maze(mazeFile: fixture("Fixtures/synth/detour.maze")), "wall-cross-0.6s.scenario", true),
         ]
         for (test, scenario, saysStrokes) in cases {
             let sources = try SessionSources.live(
-                test: test, device: header.device, settingsFile: nil, profileFile: nil, displayProfile: nil, lookup: lookup, note: { _ in })
+                test: test, device: header.device, settingsFile: nil, profileFile: nil, displayProfile: nil,
+                lookup: lookup, note: { _ in })
             let setup = try SessionSetup(
-                test: test, device: header.device, profile: sources.tabletProfile, results: sources.results, settings: sources.settings,
+                test: test, device: header.device, profile: sources.tabletProfile, results: sources.results,
+                settings: sources.settings,
                 mazes: sources.mazes)
             let events = try ScenarioSynthesis(path: fixture("Fixtures/synth/" + scenario)).events(
                 device: header.device, profile: sources.tabletProfile?.profile, seed: 1)
@@ -76,7 +88,8 @@ struct LiveStatusLineTests {
             status.refresh(now: first)
             var remaining = events.makeIterator()
             _ = try driver.run(
-                from: first, events: { remaining.next() }, end: last, environment: setup.environment(header: header, penID: nil),
+                from: first, events: { remaining.next() }, end: last,
+                environment: setup.environment(header: header, penID: nil),
                 display: setup.display)
             #expect(!said.isEmpty, "\(scenario): no decision was said")
             #expect(said.contains { $0.hasPrefix("stroke ") } == saysStrokes, "\(scenario): \(said)")

@@ -15,7 +15,8 @@ struct EventLogTests {
         var written: [String] = []
         _ = try runSession(test, on: recording, plan: plan, into: scratch.path, events: { written.append($0) })
         return try written.map { line in
-            try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not a JSON object: \(line)")
+            try #require(
+                try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any], "not a JSON object: \(line)")
         }
     }
 
@@ -61,7 +62,8 @@ struct EventLogTests {
     @Test("A clock boundary is a 'continue' line; each line's step is the one on screen before its input")
     func clockBoundary() throws {
         let recording = try SynthesizedRecording(scenario: "clock.scenario")
-        let lastDown = try #require(recording.events.last { $0.type == .key && $0.code == KeyCode.touch && $0.value != 0 }?.time)
+        let lastDown = try #require(
+            recording.events.last { $0.type == .key && $0.code == KeyCode.touch && $0.value != 0 }?.time)
         let boundary = EventTime(microseconds: lastDown.microseconds - 1)
         let objects = try lines(.clock, "clock.scenario", plan: SessionPlan(boundaries: [boundary]))
         let continues = objects.filter {
@@ -70,7 +72,10 @@ struct EventLogTests {
         // The boundary ends one step and starts the next; the button timer the new step arms is
         // the boundary's decision too, on the step on screen before it.
         #expect(continues.compactMap { $0["action"] as? String } == ["step-ended", "step-started", "arm-timer"])
-        #expect(continues.compactMap { $0["step"] as? String } == ["clockStep-command", "clockStep-copy", "clockStep-command"])
+        #expect(
+            continues.compactMap { $0["step"] as? String } == [
+                "clockStep-command", "clockStep-copy", "clockStep-command",
+            ])
         // The last stroke begins after the boundary: on the copy step.
         let lastBegan = try #require(objects.last { ($0["action"] as? String) == "stroke-began" })
         #expect(lastBegan["step"] as? String == "clockStep-copy")

@@ -1,10 +1,9 @@
 import ADF
 import Foundation
 import Proctoring
+import Sessions
 import StylusGeometry
 import Testing
-
-import Sessions
 
 /// The symbol-digit form's sizes a results file records, computed from Proctoring's form lengths.
 @Suite("The form on a display")

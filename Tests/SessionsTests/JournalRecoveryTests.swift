@@ -5,8 +5,8 @@ import Recordings
 import Sessions
 import StylusInput
 import Synthesis
-import Testing
 import TestMaterials
+import Testing
 
 /// A live session and its journal, in-process: the session is driven as `record`'s loop drives it
 /// (each event journaled, then processed; continue presses journaled, then pressed) and its
@@ -32,12 +32,15 @@ struct JournalRecoveryTests {
     /// and pressed as administer's P key does), then lets the clock run `tail` seconds past the
     /// last event, as the live loop waits for the proctor's timers.
     func live(
-        _ test: JournaledTest, on recording: SynthesizedRecording, settingsFile: String?, presses: [Double], tail: Double,
+        _ test: JournaledTest, on recording: SynthesizedRecording, settingsFile: String?, presses: [Double],
+        tail: Double,
         pauses: [(pause: Double, resume: Double)] = [], in directory: String
     ) throws -> LiveRun {
         let written = RecordingHeader(
-            format: .evemu(.current), kernel: "6.1.0-sessions-test", deviceNode: "/dev/input/event9", device: recording.header.device)
-        let header = try RecordingReader(bytes: Array(EvemuWriter().header(written).utf8), name: "journal header").header
+            format: .evemu(.current), kernel: "6.1.0-sessions-test", deviceNode: "/dev/input/event9",
+            device: recording.header.device)
+        let header = try RecordingReader(bytes: Array(EvemuWriter().header(written).utf8), name: "journal header")
+            .header
         let sources = try SessionSources.live(
             test: test, device: header.device, settingsFile: settingsFile, profileFile: nil, displayProfile: nil,
             lookup: Fixture.lookup, note: { _ in })
@@ -49,7 +52,8 @@ struct JournalRecoveryTests {
         let realtime: Int64 = 1_764_000_000_000_000
         let anchor = WallClockAnchor(offsetMicroseconds: realtime - start.microseconds)
         let journal = try Journal(directory: directory, name: "live", header: written, now: start)
-        try journal.control(.anchor(realtimeMicroseconds: realtime, monotonicMicroseconds: start.microseconds), now: start)
+        try journal.control(
+            .anchor(realtimeMicroseconds: realtime, monotonicMicroseconds: start.microseconds), now: start)
         try journal.control(.test(test), now: start)
         for line in sources.journalLines { try journal.control(line, now: start) }
         let results = ADFRecorder.resultsPath(directory: directory, name: "live", variant: test.variant)
@@ -61,7 +65,10 @@ struct JournalRecoveryTests {
         var pending =
             (presses.map { (first.advanced(by: .seconds($0)), Press.continue) }
             + pauses.flatMap {
-                [(first.advanced(by: .seconds($0.pause)), Press.pause), (first.advanced(by: .seconds($0.resume)), .resume)]
+                [
+                    (first.advanced(by: .seconds($0.pause)), Press.pause),
+                    (first.advanced(by: .seconds($0.resume)), .resume),
+                ]
             })
             .sorted { $0.0 < $1.0 }
         func press(upTo time: EventTime) throws {
@@ -102,7 +109,8 @@ struct JournalRecoveryTests {
         var scan = try RecordingScan(header: header)
         for event in recording.events { scan.add(event) }
         try scan.finish(truncation: nil, file: journal.path)
-        _ = try driver.finish(at: end, environment: setup.environment(header: header, penID: scan.penID), display: setup.display)
+        _ = try driver.finish(
+            at: end, environment: setup.environment(header: header, penID: scan.penID), display: setup.display)
         try journal.sync(now: end)
         return LiveRun(results: results, journal: journal.path)
     }
@@ -117,16 +125,21 @@ struct JournalRecoveryTests {
         return recovered
     }
 
-    @Test("The results list: a journal beside its results file adds nothing; one without is listed with the recover command")
+    @Test(
+        "The results list: a journal beside its results file adds nothing; one without is listed with the recover command"
+    )
     func resultsList() throws {
         let scratch = try Scratch()
         let run = try live(
-            .clock, on: try SynthesizedRecording(scenario: "clock.scenario"), settingsFile: nil, presses: [8], tail: 0.5, in: scratch.path)
+            .clock, on: try SynthesizedRecording(scenario: "clock.scenario"), settingsFile: nil, presses: [8],
+            tail: 0.5, in: scratch.path)
         let listed = try ADFResultsList(withJournalsIn: scratch.path, recursive: false)
         #expect(listed.entries.map(\.file) == ["live.csk"] && listed.entries[0].incomplete == nil)
         try FileManager.default.removeItem(atPath: run.results)
         let orphan = try #require(try ADFResultsList(withJournalsIn: scratch.path + "/", recursive: true).entries.first)
-        #expect(orphan.file == "live.evemu" && orphan.recover == "styluskit recover \(shellQuoted(scratch.path + "/live.evemu"))")
+        #expect(
+            orphan.file == "live.evemu"
+                && orphan.recover == "styluskit recover \(shellQuoted(scratch.path + "/live.evemu"))")
         #expect(orphan.test == "clock" && orphan.incomplete == nil && orphan.date != nil)
     }
 
@@ -139,7 +152,10 @@ struct JournalRecoveryTests {
         let run = try live(.clock, on: recording, settingsFile: settings, presses: [8], tail: 0.5, in: scratch.path)
         let recovered = try recoveredEqualsLive(run, in: scratch)
         #expect(recovered.used.contains { $0.contains("settings") && $0.contains("kept in the journal") })
-        guard case .clock(let clock) = recovered.result else { Issue.record("not a clock result"); return }
+        guard case .clock(let clock) = recovered.result else {
+            Issue.record("not a clock result")
+            return
+        }
         #expect(clock.strokes == recording.touchDowns)
         #expect(clock.strokesPerStep.allSatisfy { $0.strokes > 0 }, "both steps have strokes: \(clock.strokesPerStep)")
     }
@@ -153,7 +169,10 @@ struct JournalRecoveryTests {
         let test = JournaledTest.maze(mazeFile: Fixture.path("Fixtures/synth/detour.maze"))
         let run = try live(test, on: recording, settingsFile: settings, presses: [], tail: 5, in: scratch.path)
         let recovered = try recoveredEqualsLive(run, in: scratch)
-        guard case .maze(let maze) = recovered.result else { Issue.record("not a maze result"); return }
+        guard case .maze(let maze) = recovered.result else {
+            Issue.record("not a maze result")
+            return
+        }
         #expect(maze.steps.map(\.finished) == [true])
         #expect(maze.steps.first?.interruptions.map(\.type) == ["wall-cross"])
         // The finish came 3 s after the end was reached, not 2: the step ends after the last event by more than 2 s.
@@ -167,10 +186,16 @@ struct JournalRecoveryTests {
     func symbolDigit() throws {
         let scratch = try Scratch()
         let recording = try SynthesizedRecording(scenario: "sdt-parts.scenario")
-        let seconds = Double(recording.events.last!.time.microseconds - recording.events.first!.time.microseconds) / 1_000_000
-        let run = try live(.sdt, on: recording, settingsFile: nil, presses: [seconds / 3, 2 * seconds / 3], tail: 0.2, in: scratch.path)
+        let seconds =
+            Double(recording.events.last!.time.microseconds - recording.events.first!.time.microseconds) / 1_000_000
+        let run = try live(
+            .sdt, on: recording, settingsFile: nil, presses: [seconds / 3, 2 * seconds / 3], tail: 0.2, in: scratch.path
+        )
         let recovered = try recoveredEqualsLive(run, in: scratch)
-        guard case .symbolDigit(let sdt) = recovered.result else { Issue.record("not a symbol-digit result"); return }
+        guard case .symbolDigit(let sdt) = recovered.result else {
+            Issue.record("not a symbol-digit result")
+            return
+        }
         // The first press, a third of the way in, ends the test part after its three boxes; the copy
         // part's three come after the second press.
         #expect(sdt.steps.first?.strokes == 3, "\(sdt.steps.map(\.strokes))")
@@ -184,11 +209,12 @@ struct JournalRecoveryTests {
         var last = try #require(reader.opening.begin)
         while let item = try reader.next() {
             switch item {
-            case let .event(event): last = max(last, event.time)
-            case let .control(control):
+            case .event(let event): last = max(last, event.time)
+            case .control(let control):
                 switch control {
-                case let .continue(time), let .pause(time), let .resume(time), let .removed(time), let .reconnected(time),
-                    let .tap(_, time), let .end(time), let .gap(time, _):
+                case .continue(let time), .pause(let time), .resume(let time), .removed(let time),
+                    .reconnected(let time),
+                    .tap(_, let time), .end(let time), .gap(let time, _):
                     last = max(last, time)
                 default: break
                 }
@@ -197,7 +223,8 @@ struct JournalRecoveryTests {
         return last
     }
 
-    @Test("A maze journal cut at 200 byte offsets, as a crash leaves it: no interruption or step end after its last line")
+    @Test(
+        "A maze journal cut at 200 byte offsets, as a crash leaves it: no interruption or step end after its last line")
     func mazeJournalCutAnywhere() throws {
         let scratch = try Scratch()
         var checked = 0
@@ -205,12 +232,14 @@ struct JournalRecoveryTests {
         // A wall cross held for 0.6 s (the wall-cross timer) and a 2.1 s lift (the no-drawing
         // timer), each followed by the 2 s finish timeout: every timer of the maze can be cut short.
         for (scenario, maze) in [
-            ("wall-cross-0.6s.scenario", "Fixtures/synth/detour.maze"), ("no-drawing.scenario", "Fixtures/mazes/no-choice.maze"),
+            ("wall-cross-0.6s.scenario", "Fixtures/synth/detour.maze"),
+            ("no-drawing.scenario", "Fixtures/mazes/no-choice.maze"),
         ] {
             let directory = scratch.path + "/" + scenario
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             let run = try live(
-                .maze(mazeFile: Fixture.path(maze)), on: try SynthesizedRecording(scenario: scenario), settingsFile: nil, presses: [],
+                .maze(mazeFile: Fixture.path(maze)), on: try SynthesizedRecording(scenario: scenario),
+                settingsFile: nil, presses: [],
                 tail: 5, in: directory)
             let bytes = try #require(FileManager.default.contents(atPath: run.journal))
             let text = String(decoding: bytes, as: UTF8.self)
@@ -230,7 +259,9 @@ struct JournalRecoveryTests {
                 let recovered = try JournalRecovery(path: cut, lookup: Fixture.lookup).rebuildInMemory()
                 // The steps the cut left open end at its last line, and say so.
                 for step in recovered.document.steps where step.end.journalEnded {
-                    #expect(step.end.unixMilliseconds == wallClock.unixMilliseconds(try lastInstant(ofJournal: cut)).rounded(.down))
+                    #expect(
+                        step.end.unixMilliseconds
+                            == wallClock.unixMilliseconds(try lastInstant(ofJournal: cut)).rounded(.down))
                     marked += 1
                 }
                 for step in recovered.document.steps {
@@ -271,7 +302,8 @@ struct JournalRecoveryTests {
         let first = try #require(start)
         let last = try #require(end)
         // The frame end just after the middle of the stroke.
-        let middle = try #require(recording.events.indices.first { $0 >= (first + last) / 2 && recording.events[$0].isFrameEnd })
+        let middle = try #require(
+            recording.events.indices.first { $0 >= (first + last) / 2 && recording.events[$0].isFrameEnd })
         var cut = recording
         cut.events = Array(recording.events[...middle])
         return cut
@@ -294,7 +326,10 @@ struct JournalRecoveryTests {
         let test = JournaledTest.maze(mazeFile: Fixture.path("Fixtures/synth/detour.maze"))
         let run = try live(test, on: recording, settingsFile: nil, presses: [], tail: 3, in: scratch.path)
         let recovered = try recoveredEqualsLive(run, in: scratch)
-        guard case .maze(let maze) = recovered.result else { Issue.record("not a maze result"); return }
+        guard case .maze(let maze) = recovered.result else {
+            Issue.record("not a maze result")
+            return
+        }
         // The pen never left the surface: the 2 s no-drawing timer was never armed.
         #expect(maze.steps.first?.interruptions.map(\.type) == [], "\(maze.steps.first?.interruptions ?? [])")
     }
@@ -305,7 +340,10 @@ struct JournalRecoveryTests {
         let recording = try cutMidStroke(try SynthesizedRecording(scenario: "sdt-skip.scenario"), stroke: 2)
         let run = try live(.sdt, on: recording, settingsFile: nil, presses: [], tail: 0.3, in: scratch.path)
         let recovered = try recoveredEqualsLive(run, in: scratch)
-        guard case .symbolDigit(let sdt) = recovered.result else { Issue.record("not a symbol-digit result"); return }
+        guard case .symbolDigit(let sdt) = recovered.result else {
+            Issue.record("not a symbol-digit result")
+            return
+        }
         #expect(sdt.steps.first?.strokes == 3, "the stroke under way is recorded up to the stop")
     }
 
@@ -323,7 +361,9 @@ struct JournalRecoveryTests {
         return (points, document.steps.map { $0.interruptions.map(\.type) })
     }
 
-    @Test("Maze paused after the end is reached: the finish timer stands still for the pause; recover gives the live file")
+    @Test(
+        "Maze paused after the end is reached: the finish timer stands still for the pause; recover gives the live file"
+    )
     func mazePausedFreezesTheFinishTimer() throws {
         let scratch = try Scratch()
         let settings = scratch.path + "/finish-3s.yaml"
@@ -333,10 +373,14 @@ struct JournalRecoveryTests {
         let last = length(recording)
         // Paused 1 s after the last lift, for 10 s: the 3 s finish timeout runs 1 s before and 2 s after.
         let run = try live(
-            test, on: recording, settingsFile: settings, presses: [], tail: 16, pauses: [(last + 1.0013, last + 11.0013)],
+            test, on: recording, settingsFile: settings, presses: [], tail: 16,
+            pauses: [(last + 1.0013, last + 11.0013)],
             in: scratch.path)
         let recovered = try recoveredEqualsLive(run, in: scratch)
-        guard case .maze(let maze) = recovered.result else { Issue.record("not a maze result"); return }
+        guard case .maze(let maze) = recovered.result else {
+            Issue.record("not a maze result")
+            return
+        }
         #expect(maze.steps.map(\.finished) == [true])
         #expect(maze.steps.first?.interruptions.map(\.type) == ["wall-cross", "operator-paused", "operator-resumed"])
         let document = try ADFReader.read(path: run.results).document
@@ -344,7 +388,8 @@ struct JournalRecoveryTests {
         let stepEnd = try #require(document.steps.first?.end.unixMilliseconds)
         // 3 s of finish timeout plus the 10 s paused, not 3 s: the real times are kept.
         #expect(
-            stepEnd - lastPoint > 12_900 && stepEnd - lastPoint < 13_100, "the step ends \(stepEnd - lastPoint) ms after the last point")
+            stepEnd - lastPoint > 12_900 && stepEnd - lastPoint < 13_100,
+            "the step ends \(stepEnd - lastPoint) ms after the last point")
         let pauses = try #require(document.steps.first?.interruptions.filter { $0.type.hasPrefix("operator-") })
         #expect(pauses.count == 2 && abs(pauses[1].unixMilliseconds - pauses[0].unixMilliseconds - 10_000) < 1)
     }
@@ -356,20 +401,28 @@ struct JournalRecoveryTests {
         let test = JournaledTest.maze(mazeFile: Fixture.path("Fixtures/synth/detour.maze"))
         let last = length(recording)
         let run = try live(
-            test, on: recording, settingsFile: nil, presses: [], tail: 5, pauses: [(last + 0.5013, last + 100)], in: scratch.path)
+            test, on: recording, settingsFile: nil, presses: [], tail: 5, pauses: [(last + 0.5013, last + 100)],
+            in: scratch.path)
         let recovered = try recoveredEqualsLive(run, in: scratch)
-        guard case .maze(let maze) = recovered.result else { Issue.record("not a maze result"); return }
+        guard case .maze(let maze) = recovered.result else {
+            Issue.record("not a maze result")
+            return
+        }
         // The default 2 s finish timeout would have run out 1.5 s into the pause.
         #expect(maze.steps.map(\.finished) == [false])
         #expect(maze.steps.first?.interruptions.map(\.type) == ["wall-cross", "operator-paused"])
     }
 
-    @Test("Clock paused mid-drawing: the stroke ends, nothing drawn while paused is recorded; recover gives the live file")
+    @Test(
+        "Clock paused mid-drawing: the stroke ends, nothing drawn while paused is recorded; recover gives the live file"
+    )
     func clockPausedMidStroke() throws {
         let scratch = try Scratch()
         let recording = try SynthesizedRecording(scenario: "clock.scenario")
         let (pause, resume) = (2.0013, 4.0013)
-        let run = try live(.clock, on: recording, settingsFile: nil, presses: [8], tail: 0.5, pauses: [(pause, resume)], in: scratch.path)
+        let run = try live(
+            .clock, on: recording, settingsFile: nil, presses: [8], tail: 0.5, pauses: [(pause, resume)],
+            in: scratch.path)
         _ = try recoveredEqualsLive(run, in: scratch)
         let document = try ADFReader.read(path: run.results).document
         let (points, pauses) = try pointsAndPauses(run.results)
@@ -380,7 +433,9 @@ struct JournalRecoveryTests {
         let pausedTo = anchor + 250 + resume * 1_000
         let during = points.filter { $0 > pausedFrom + 0.5 && $0 < pausedTo - 0.5 }
         #expect(during.isEmpty, "\(during.count) points recorded while paused")
-        #expect(points.contains { $0 < pausedFrom } && points.contains { $0 > pausedTo }, "points before and after the pause")
+        #expect(
+            points.contains { $0 < pausedFrom } && points.contains { $0 > pausedTo },
+            "points before and after the pause")
         // The pen drew across the pause in the recording: one stroke more than touch-downs, or as many (lifted while
         // paused).
         let strokes = document.steps.reduce(0) { $0 + $1.strokes.count }
@@ -411,11 +466,14 @@ extension JournalRecoveryTests {
     static let banner = "#      Waiting for events      #\n################################\n"
 
     /// `text` (a recording) with control lines after its banner, written to `name`.evemu in `directory`.
-    func journal(_ text: String, controls: [String], named name: String = "journal", in directory: String) throws -> String {
+    func journal(_ text: String, controls: [String], named name: String = "journal", in directory: String) throws
+        -> String
+    {
         try #require(text.contains(Self.banner))
         let lines = controls.map { "# StylusKit control: \($0)\n" }.joined()
         let path = directory + "/" + name + ".evemu"
-        try text.replacingOccurrences(of: Self.banner, with: Self.banner + lines).write(toFile: path, atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: Self.banner, with: Self.banner + lines).write(
+            toFile: path, atomically: true, encoding: .utf8)
         return path
     }
 
@@ -430,12 +488,16 @@ extension JournalRecoveryTests {
     /// Recovers `journal` as `styluskit recover JOURNAL --out DIRECTORY` does: the results file's path.
     @discardableResult
     func recover(_ journal: String, into directory: String, note: (String) -> Void = { _ in }) throws -> String {
-        try JournalRecovery(path: journal, lookup: Fixture.lookup).rebuild(directory: directory, force: false, note: note).result.output
+        try JournalRecovery(path: journal, lookup: Fixture.lookup).rebuild(
+            directory: directory, force: false, note: note
+        ).result.output
     }
 
     /// Replays `recording` as `styluskit replay RECORDING --test TEST [--maze M] [--step-split S] --out DIRECTORY`
     /// does: the results file's path.
-    func replay(_ recording: String, test: TestKind, maze: String? = nil, stepSplit: String? = nil, into directory: String) throws
+    func replay(
+        _ recording: String, test: TestKind, maze: String? = nil, stepSplit: String? = nil, into directory: String
+    ) throws
         -> String
     {
         var replay = RecordingReplay(recording: recording, test: test)
@@ -511,12 +573,17 @@ extension JournalRecoveryTests {
         let results = try recover(withMeasures, into: scratch.path + "/with") { notes.append($0) }
         #expect(
             notes.contains {
-                $0.contains("the reading time of step clockStep-other is left out of the results: the file has no such step.")
+                $0.contains(
+                    "the reading time of step clockStep-other is left out of the results: the file has no such step.")
             },
             "\(notes)")
         let text = try String(contentsOfFile: results, encoding: .utf8)
-        #expect(text.contains(#"<Start timestamp="0" instructionsShown="2000" instructionsSpoken="2700" firstTouch="2250"/>"#))
-        #expect(text.contains(#"<Start timestamp="3000" instructionsShown="3100" instructionsSpoken="3900" firstTouch="4123"/>"#))
+        #expect(
+            text.contains(
+                #"<Start timestamp="0" instructionsShown="2000" instructionsSpoken="2700" firstTouch="2250"/>"#))
+        #expect(
+            text.contains(
+                #"<Start timestamp="3000" instructionsShown="3100" instructionsSpoken="3900" firstTouch="4123"/>"#))
         #expect(text.components(separatedBy: "instructionsShown=").count - 1 == 2)
         #expect(ADFValidator().validate(path: results) == [])
 
@@ -525,7 +592,8 @@ extension JournalRecoveryTests {
         let plainText = try String(contentsOfFile: try recover(plain, into: scratch.path + "/without"), encoding: .utf8)
         #expect(!plainText.contains("instructions"))
         let stripped = text.replacingOccurrences(
-            of: #" instructionsShown="[0-9]+" instructionsSpoken="[0-9]+" firstTouch="[0-9]+""#, with: "", options: .regularExpression)
+            of: #" instructionsShown="[0-9]+" instructionsSpoken="[0-9]+" firstTouch="[0-9]+""#, with: "",
+            options: .regularExpression)
         #expect(stripped == plainText)
     }
 
@@ -575,7 +643,9 @@ extension JournalRecoveryTests {
         let b = try #require(FileManager.default.contents(atPath: recovered))
         #expect(a == b)
         // The maze's step is there (a file without it would also compare equal to an empty one).
-        #expect(try ADFReader.read(path: recovered).document.steps.filter { $0.identifier == "mazeStep-no-choice" }.count == 1)
+        #expect(
+            try ADFReader.read(path: recovered).document.steps.filter { $0.identifier == "mazeStep-no-choice" }.count
+                == 1)
     }
 
     @Test("An sdt journal with a continue line at 5 s recovers to the same file as replay --test sdt split there")
@@ -620,7 +690,8 @@ extension JournalRecoveryTests {
         #expect(text.contains("Waiting for events      #\n################################\nE: 1369413636.405673 "))
         func recovered(_ name: String, _ control: String) throws -> (path: String, text: String) {
             let controls = ["anchor realtime-us=0 monotonic-us=0", "begin 1369413636.405673", control]
-            let results = try recover(try journal(text, controls: controls, named: name, in: scratch.path), into: scratch.path)
+            let results = try recover(
+                try journal(text, controls: controls, named: name, in: scratch.path), into: scratch.path)
             #expect((results as NSString).lastPathComponent == name + ".csk")
             return (results, try String(contentsOfFile: results, encoding: .utf8))
         }

@@ -37,7 +37,9 @@ struct LiveResourceDescriptorTests {
         return pipe.take()
     }
 
-    @Test("SignalPipe: a signal reaches the innermost open pipe, and once every pipe is closed it is dropped, ending nothing")
+    @Test(
+        "SignalPipe: a signal reaches the innermost open pipe, and once every pipe is closed it is dropped, ending nothing"
+    )
     func signalPipeHandlers() throws {
         // SIGTERM ignored before the pipe, so that a broken handler could not end the test run.
         var ignore = sigaction()
@@ -79,7 +81,9 @@ struct LiveResourceDescriptorTests {
 
     @Test("Journal: a thousand journals written and let go (removed or kept) leave no descriptor open")
     func journals() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("journal-fds-\(UUID().uuidString)").path
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "journal-fds-\(UUID().uuidString)"
+        ).path
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let header = try RecordingReader(path: Fixture.path(Fixture.cintiq)).header

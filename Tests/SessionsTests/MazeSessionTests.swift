@@ -1,8 +1,8 @@
 import ADF
 import Foundation
 import Sessions
-import Testing
 import TestMaterials
+import Testing
 
 /// Maze sessions of synthesized recordings, replayed in-process as `replay --test maze` replays
 /// them: what the proctor decides, and what the results hold. The expected outcomes are the
@@ -21,7 +21,10 @@ struct MazeSessionTests {
             ("wall-cross-0.4s", detour), ("no-drawing", noChoice), ("start-far", noChoice),
         ] {
             let session = try SynthesizedReplay(scenario, test: .maze, maze: maze, into: scratch.path + "/" + scenario)
-            guard case .maze(let result) = session.result else { Issue.record("not a maze result: \(session.result)"); continue }
+            guard case .maze(let result) = session.result else {
+                Issue.record("not a maze result: \(session.result)")
+                continue
+            }
             #expect(session.document.steps.count == 1, "\(scenario)")
             #expect(result.steps.map(\.finished) == [true], "\(scenario)")
             // The maze finishes 2 s (finish timeout) after the last lift; the step ends then.
@@ -35,7 +38,8 @@ struct MazeSessionTests {
     func noInterruption() throws {
         let scratch = try Scratch()
         for scenario in ["clean-solve", "cut-corner"] {
-            let session = try SynthesizedReplay(scenario, test: .maze, maze: noChoice, into: scratch.path + "/" + scenario)
+            let session = try SynthesizedReplay(
+                scenario, test: .maze, maze: noChoice, into: scratch.path + "/" + scenario)
             #expect(session.interruptions.isEmpty, "\(scenario)")
             #expect(session.strokes.count == 1)
             #expect(session.document.steps.map(\.identifier) == ["mazeStep-no-choice"])
@@ -56,7 +60,8 @@ struct MazeSessionTests {
         #expect(inRow2Column1.last!.milliseconds - inRow2Column1.first!.milliseconds < 200)
     }
 
-    @Test("A skip of three cells held 0.6 s: one wall-cross 0.5 s after the cross; the stroke stops being recorded there")
+    @Test(
+        "A skip of three cells held 0.6 s: one wall-cross 0.5 s after the cross; the stroke stops being recorded there")
     func wallCross() throws {
         let scratch = try Scratch()
         let session = try SynthesizedReplay("wall-cross-0.6s", test: .maze, maze: detour, into: scratch.path)
@@ -80,14 +85,18 @@ struct MazeSessionTests {
         #expect(lastPoint <= interruptions[0].unixMilliseconds)
         // The patient resumed inside the pause circle: the second stroke is recorded and the maze finishes.
         #expect(session.strokes.count == 2)
-        guard case .maze(let result) = session.result else { Issue.record("not a maze result: \(session.result)"); return }
+        guard case .maze(let result) = session.result else {
+            Issue.record("not a maze result: \(session.result)")
+            return
+        }
         #expect(result.steps.map(\.maze) == ["detour"])
         #expect(result.steps.first?.finished == true)
         #expect(result.steps.first?.strokes == 2)
     }
 
     @Test(
-        "Out of a reduced maze's corridor into a hidden branch for 0.8 s: one wall-cross 0.5 s after entering it; none in the choice maze")
+        "Out of a reduced maze's corridor into a hidden branch for 0.8 s: one wall-cross 0.5 s after entering it; none in the choice maze"
+    )
     func reducedMazeBranch() throws {
         let scratch = try Scratch()
         for file in ["reduced-filled.maze", "reduced-blank.maze"] {
@@ -111,7 +120,10 @@ struct MazeSessionTests {
             #expect(interrupt["before"] as? String == "crossedWall" && interrupt["after"] as? String == "paused")
             // The patient resumed near where the path ended, and finished.
             #expect(session.strokes.count == 2, "\(file)")
-            guard case .maze(let result) = session.result else { Issue.record("not a maze result: \(session.result)"); continue }
+            guard case .maze(let result) = session.result else {
+                Issue.record("not a maze result: \(session.result)")
+                continue
+            }
             #expect(result.steps.count == 1)
             #expect(result.steps.first?.finished == true, "\(file)")
             #expect(result.steps.first?.strokes == 2, "\(file)")
@@ -160,7 +172,10 @@ struct MazeSessionTests {
         #expect(session.strokes.count == 1)
         let first = try #require(session.strokes.first?.points.first?.unixMilliseconds)
         #expect(abs(first - facts.touchDowns[1]) <= 1)
-        guard case .maze(let result) = session.result else { Issue.record("not a maze result: \(session.result)"); return }
+        guard case .maze(let result) = session.result else {
+            Issue.record("not a maze result: \(session.result)")
+            return
+        }
         #expect(result.steps.first?.refusedStrokes == 1)
     }
 

@@ -1,8 +1,8 @@
+import ADF
 import Foundation
 import PatientData
 import Sessions
 import Testing
-import ADF
 
 @Suite struct PatientSealerTests {
     /// A visit seals one patient into each of its tests' results files: the key is unlocked once, and
@@ -22,7 +22,9 @@ import ADF
             return key
         }
         let bindings = ["clock-1.csk", "maze-1.msk", "sdt-1.ssk"].enumerated().map {
-            ResultsFileBinding(resultsPath: "/visit/" + $0.element, startUnixMilliseconds: 1_795_000_000_000 + Double($0.offset) * 60_000)
+            ResultsFileBinding(
+                resultsPath: "/visit/" + $0.element,
+                startUnixMilliseconds: 1_795_000_000_000 + Double($0.offset) * 60_000)
         }
         let sealed = try bindings.map { try sealer.seal(for: $0) }
         #expect(unlocks == 1)

@@ -2,9 +2,9 @@ import ADF
 import Foundation
 import Sessions
 import StylusInput
+import TestMaterials
 import TestSupport
 import Testing
-import TestMaterials
 
 /// Clock sessions replayed in-process from the real recordings (`RecordingReplay`, as `replay
 /// --test clock` replays them): strokes, steps and split rules against facts established without
@@ -13,7 +13,8 @@ import TestMaterials
 struct RealRecordingSessionTests {
     /// A clock replay of `file` (a real recording) with the shipped profiles only.
     static func replay(_ file: String, desc: String? = nil) -> RecordingReplay {
-        var replay = RecordingReplay(recording: RealRecordingFacts.directory.appendingPathComponent(file).path, test: .clock)
+        var replay = RecordingReplay(
+            recording: RealRecordingFacts.directory.appendingPathComponent(file).path, test: .clock)
         replay.descriptionFile = desc.map { RealRecordingFacts.directory.appendingPathComponent($0).path }
         replay.lookup = Fixture.lookup
         return replay
@@ -32,7 +33,9 @@ struct RealRecordingSessionTests {
         #expect(Int(awk.trimmingCharacters(in: .whitespacesAndNewlines)) == recording.strokes)
     }
 
-    @Test("A clock replay keeps the recording's strokes, in the command and copy steps", arguments: RealRecordingFacts.all)
+    @Test(
+        "A clock replay keeps the recording's strokes, in the command and copy steps", arguments: RealRecordingFacts.all
+    )
     func strokes(_ recording: RealRecordingFacts) throws {
         var replay = Self.replay(recording.file, desc: recording.desc)
         // A recording whose pen never touches is refused unless empty results are allowed.
@@ -40,7 +43,9 @@ struct RealRecordingSessionTests {
         let session = try replay.runInMemory()
         #expect(session.document.steps.map(\.identifier) == ["clockStep-command", "clockStep-copy"])
         #expect(session.document.steps.reduce(0) { $0 + $1.strokes.count } == recording.strokes)
-        #expect(session.warnings.contains { $0.hasPrefix("the pen never touched the tablet in the recording") } == (recording.strokes == 0))
+        #expect(
+            session.warnings.contains { $0.hasPrefix("the pen never touched the tablet in the recording") }
+                == (recording.strokes == 0))
     }
 
     @Test("A split offset on a stroke never cuts it: as many strokes as with no split")

@@ -1,17 +1,21 @@
 import Sessions
-import Testing
 import TestMaterials
+import Testing
 
 /// The checks of a replay's options before any recording is read, which `replay` and `features`
 /// print as usage errors and `record` and `administer` share for the maze options.
 @Suite("A replay's options")
 struct ReplayOptionsTests {
     /// The message `checkOptions` refuses with, or nil when it accepts the options.
-    func refusal(test: TestKind?, stepSplit: String = "longest-pause", startTime: Int64? = nil, maze: String? = nil, battery: String? = nil)
+    func refusal(
+        test: TestKind?, stepSplit: String = "longest-pause", startTime: Int64? = nil, maze: String? = nil,
+        battery: String? = nil
+    )
         -> String?
     {
         do {
-            try RecordingReplay.checkOptions(test: test, stepSplit: stepSplit, startTime: startTime, maze: maze, battery: battery)
+            try RecordingReplay.checkOptions(
+                test: test, stepSplit: stepSplit, startTime: startTime, maze: maze, battery: battery)
             return nil
         } catch {
             return "\(error)"
@@ -36,9 +40,15 @@ struct ReplayOptionsTests {
             refusal(test: .clock, startTime: -5)
                 == "--start-time -5 is not a Unix time in milliseconds between 0 and 253402300799999 (year 9999); "
                 + "give the time the recording started, e.g. 1700000000000.")
-        #expect(refusal(test: .maze, maze: "a", battery: "b") == "--test maze needs exactly one of --maze FILE or --battery FILE.")
+        #expect(
+            refusal(test: .maze, maze: "a", battery: "b")
+                == "--test maze needs exactly one of --maze FILE or --battery FILE.")
         #expect(refusal(test: .maze) == "--test maze needs exactly one of --maze FILE or --battery FILE.")
-        #expect(refusal(test: nil, maze: "a", battery: "b") == "--test maze needs exactly one of --maze FILE or --battery FILE.")
-        #expect(refusal(test: .sdt, battery: "b") == "--maze and --battery belong to --test maze; leave them out for --test sdt.")
+        #expect(
+            refusal(test: nil, maze: "a", battery: "b")
+                == "--test maze needs exactly one of --maze FILE or --battery FILE.")
+        #expect(
+            refusal(test: .sdt, battery: "b")
+                == "--maze and --battery belong to --test maze; leave them out for --test sdt.")
     }
 }

@@ -41,7 +41,8 @@ struct SessionPlanTests {
     func interruptionFirst() {
         let dropped = SessionInterruption(kind: .eventsDropped, time: time(70))
         var plan = SessionPlan(boundaries: [time(70)], interruptions: [dropped])
-        #expect(drain(&plan, before: 200, timer: 40) == [.interruption(dropped), .timer(time(40)), .boundary(time(70))])
+        #expect(
+            drain(&plan, before: 200, timer: 40) == [.interruption(dropped), .timer(time(40)), .boundary(time(70))])
         let late = SessionInterruption(kind: .deviceRemoved, time: time(90))
         var boundaryFirst = SessionPlan(boundaries: [time(80)], interruptions: [late])
         #expect(drain(&boundaryFirst, before: 200) == [.boundary(time(80)), .interruption(late)])
@@ -56,7 +57,10 @@ struct SessionPlanTests {
         plan.add(interruption: back)
         plan.add(boundary: time(30))
         plan.add(boundary: time(20))
-        #expect(drain(&plan, before: 100) == [.interruption(removed), .interruption(back), .boundary(time(20)), .boundary(time(30))])
+        #expect(
+            drain(&plan, before: 100) == [
+                .interruption(removed), .interruption(back), .boundary(time(20)), .boundary(time(30)),
+            ])
     }
 
     @Test("Taps: one at a frame's instant is that frame's; earlier ones were missed")
@@ -70,12 +74,16 @@ struct SessionPlanTests {
         #expect(plan.tapsMissed(before: time(30)).isEmpty)
     }
 
-    @Test("Pause and resume presses: ordered as boundaries, after a timer due at their instant, before a boundary at it")
+    @Test(
+        "Pause and resume presses: ordered as boundaries, after a timer due at their instant, before a boundary at it")
     func pausePresses() {
         var plan = SessionPlan(boundaries: [time(60)])
         plan.add(pause: time(50))
         plan.add(resume: time(60))
-        #expect(drain(&plan, before: 200, timer: 50) == [.timer(time(50)), .pause(time(50)), .resume(time(60)), .boundary(time(60))])
+        #expect(
+            drain(&plan, before: 200, timer: 50) == [
+                .timer(time(50)), .pause(time(50)), .resume(time(60)), .boundary(time(60)),
+            ])
         var strict = SessionPlan()
         strict.add(pause: time(100))
         #expect(drain(&strict, before: 100).isEmpty)
@@ -109,7 +117,9 @@ struct OperatorPauseTests {
         let start = time(0)
         _ = pause.pause(at: time(1_000))
         #expect(pause.sessionTime(from: start, to: time(1_000)) == .milliseconds(1_000))
-        #expect(pause.sessionTime(from: start, to: time(5_000)) == .milliseconds(1_000), "the clock stands still while paused")
+        #expect(
+            pause.sessionTime(from: start, to: time(5_000)) == .milliseconds(1_000),
+            "the clock stands still while paused")
         _ = pause.resume(at: time(6_000))
         #expect(pause.sessionTime(from: start, to: time(7_500)) == .milliseconds(2_500))
         _ = pause.pause(at: time(8_000))

@@ -17,7 +17,10 @@ struct SessionTests {
         let recording = try SynthesizedRecording(scenario: "wall-cross-0.6s.scenario")
         let (result, document) = try runSession(
             .maze(mazeFile: Fixture.path("Fixtures/synth/detour.maze")), on: recording, into: scratch.path)
-        guard case .maze(let maze) = result else { Issue.record("not a maze result: \(result)"); return }
+        guard case .maze(let maze) = result else {
+            Issue.record("not a maze result: \(result)")
+            return
+        }
         #expect(maze.steps.count == 1)
         #expect(maze.steps.first?.finished == true)
         #expect(maze.steps.first?.interruptions.map(\.type) == ["wall-cross"])
@@ -33,7 +36,10 @@ struct SessionTests {
         let recording = try SynthesizedRecording(scenario: "wall-cross-0.4s.scenario")
         let (result, document) = try runSession(
             .maze(mazeFile: Fixture.path("Fixtures/synth/detour.maze")), on: recording, into: scratch.path)
-        guard case .maze(let maze) = result else { Issue.record("not a maze result: \(result)"); return }
+        guard case .maze(let maze) = result else {
+            Issue.record("not a maze result: \(result)")
+            return
+        }
         #expect(maze.steps.first?.finished == true)
         #expect(maze.steps.first?.interruptions.isEmpty == true)
         #expect(document.steps.first?.interruptions.isEmpty == true)
@@ -63,7 +69,10 @@ struct SessionTests {
         let scratch = try Scratch()
         let recording = try SynthesizedRecording(scenario: "sdt-skip.scenario")
         let (result, document) = try runSession(.sdt, on: recording, into: scratch.path)
-        guard case .symbolDigit(let sdt) = result else { Issue.record("not a symbol-digit result: \(result)"); return }
+        guard case .symbolDigit(let sdt) = result else {
+            Issue.record("not a symbol-digit result: \(result)")
+            return
+        }
         let skips = sdt.steps.flatMap(\.interruptions)
         #expect(skips.map(\.type) == ["skip"])
         #expect(skips.first?.writtenIn == 4)
@@ -76,7 +85,10 @@ struct SessionTests {
         let scratch = try Scratch()
         let recording = try SynthesizedRecording(scenario: "clock.scenario")
         let (whole, wholeDocument) = try runSession(.clock, on: recording, into: scratch.path + "/whole")
-        guard case .clock(let clock) = whole else { Issue.record("not a clock result: \(whole)"); return }
+        guard case .clock(let clock) = whole else {
+            Issue.record("not a clock result: \(whole)")
+            return
+        }
         #expect(clock.strokes == recording.touchDowns)
         #expect(clock.strokesPerStep.map(\.strokes) == [recording.touchDowns, 0])
         #expect(wholeDocument.steps.map(\.identifier) == ["clockStep-command", "clockStep-copy"])
@@ -86,7 +98,10 @@ struct SessionTests {
         let boundary = EventTime(microseconds: lastDown.microseconds - 1)
         let (split, splitDocument) = try runSession(
             .clock, on: recording, plan: SessionPlan(boundaries: [boundary]), into: scratch.path + "/split")
-        guard case .clock(let splitClock) = split else { Issue.record("not a clock result: \(split)"); return }
+        guard case .clock(let splitClock) = split else {
+            Issue.record("not a clock result: \(split)")
+            return
+        }
         #expect(splitClock.strokesPerStep.map(\.strokes) == [recording.touchDowns - 1, 1])
         #expect(splitDocument.steps.map { $0.strokes.count } == [recording.touchDowns - 1, 1])
         #expect(splitClock.points == clock.points)
@@ -109,7 +124,10 @@ struct SessionTests {
             recording.events[index].code = KeyCode.toolRubber
         }
         let (result, document) = try runSession(.clock, on: recording, into: scratch.path)
-        guard case .clock(let clock) = result else { Issue.record("not a clock result: \(result)"); return }
+        guard case .clock(let clock) = result else {
+            Issue.record("not a clock result: \(result)")
+            return
+        }
         #expect(clock.strokes == 0)
         #expect(document.steps.allSatisfy { $0.strokes.isEmpty })
     }

@@ -8,12 +8,12 @@ import Recordings
 import Rendering
 import Sessions
 import StylusInput
+import Synthesis
+import TestMaterials
 import Testing
 import Visits
 
 @testable import VisitReport
-import TestMaterials
-import Synthesis
 
 /// docs/settings.md's table of where each setting takes effect, walked: every setting of the
 /// settings file has a row, and for each row the setting is changed away from its default and
@@ -66,7 +66,8 @@ struct SettingsTableTests {
     static func settingsOfTheFile() -> [String] {
         var section = ""
         var keys: [String] = []
-        for line in ProctoringSettings().yaml.split(separator: "\n") where !line.hasPrefix("#") && !line.hasPrefix("  #") {
+        for line in ProctoringSettings().yaml.split(separator: "\n")
+        where !line.hasPrefix("#") && !line.hasPrefix("  #") {
             if !line.hasPrefix(" "), line.hasSuffix(":") {
                 section = String(line.dropLast())
             } else if line.hasPrefix("  "), let colon = line.firstIndex(of: ":") {
@@ -118,14 +119,17 @@ struct SettingsTableTests {
         "maze.maximum-skip-length": ("20 cells", nil, .detour),
         "maze.wall-cross-timeout": ("1 s", nil, .detour),
         "maze.maximum-pause-skip-length": (
-            "20 cells", "pause-circle-radius: 2000 px\n  pause-backtrack-distance: 1000 px", .maze("no-drawing.scenario")
+            "20 cells", "pause-circle-radius: 2000 px\n  pause-backtrack-distance: 1000 px",
+            .maze("no-drawing.scenario")
         ),
         "maze.pause-backtrack-distance": ("400 px", nil, .maze("refused-resume.scenario")),
         "maze.no-drawing-timeout": ("5 s", nil, .maze("no-drawing.scenario")),
         "maze.finish-timeout": ("3 s", nil, .maze("clean-solve.scenario")),
         "maze.pause-circle-radius": ("1 px", nil, .maze("no-drawing.scenario")),
         "maze.start-radius": ("20 cells", "maximum-pause-skip-length: 20 cells", .maze("start-far.scenario")),
-        "symbol-digit.enable-skip-detection": ("false", nil, Session(scenario: "sdt-skip.scenario", test: .sdt, presses: [], tail: 0.2)),
+        "symbol-digit.enable-skip-detection": (
+            "false", nil, Session(scenario: "sdt-skip.scenario", test: .sdt, presses: [], tail: 0.2)
+        ),
         "symbol-digit.enable-instructions": ("false", nil, .sdt),
         "symbol-digit.enable-repeat": ("false", nil, .sdt),
         "symbol-digit.display-mode": ("true", nil, .sdt),
@@ -144,7 +148,9 @@ struct SettingsTableTests {
 
     /// The settings file with `setting` set to `value` (nil: left at its default) and the line
     /// `with` in the same section; nil (no file, the defaults) when there is neither.
-    static func settingsFile(_ setting: String, _ value: String?, with: String? = nil, in scratch: Scratch) throws -> String? {
+    static func settingsFile(_ setting: String, _ value: String?, with: String? = nil, in scratch: Scratch) throws
+        -> String?
+    {
         guard value != nil || with != nil else { return nil }
         let parts = setting.split(separator: ".", maxSplits: 1)
         let lines = [value.map { "  \(parts[1]): \($0)" }, with.map { "  " + $0 }].compactMap { $0 }
@@ -159,10 +165,12 @@ struct SettingsTableTests {
         let recording = try SynthesizedRecording(scenario: session.scenario)
         let device = recording.header.device
         let sources = try SessionSources.live(
-            test: session.test, device: device, settingsFile: settingsFile, profileFile: nil, displayProfile: nil, lookup: Fixture.lookup,
+            test: session.test, device: device, settingsFile: settingsFile, profileFile: nil, displayProfile: nil,
+            lookup: Fixture.lookup,
             note: { _ in })
         let setup = try SessionSetup(
-            test: session.test, device: device, profile: sources.tabletProfile, results: sources.results, settings: sources.settings,
+            test: session.test, device: device, profile: sources.tabletProfile, results: sources.results,
+            settings: sources.settings,
             mazes: sources.mazes)
         let driver = try setup.driver(
             device: device, anchor: WallClockAnchor(offsetMicroseconds: 0),
@@ -184,7 +192,8 @@ struct SettingsTableTests {
             return "circle \(try #require(driver as? MazeDriver).proctorOnScreen.pauseCircleRadiusCentimetres) cm"
         case "symbol-digit.enable-instructions":
             let sdt = try #require(driver as? SymbolDigitDriver)
-            let form = SymbolDigitForm(step: SymbolDigitStep(round: 1, part: .test), origin: SymbolDigitForm.origin(centredOn: setup.form))
+            let form = SymbolDigitForm(
+                step: SymbolDigitStep(round: 1, part: .test), origin: SymbolDigitForm.origin(centredOn: setup.form))
             let given = StepPage.symbolDigitInstructions(form, of: sdt)
             return "\(given.script?.map(\.words) ?? []) \(given.banner)"
         case "symbol-digit.delayed-recall-warning":
@@ -195,7 +204,8 @@ struct SettingsTableTests {
             try sdt.advance(to: start.advanced(by: .milliseconds(1_500)))
             return PatientView.symbolDigit(sdt.proctorOnScreen).message ?? "nothing shown"
         case "symbol-digit.display-mode":
-            return "\(StepPage.symbolDigit(SymbolDigitStep(round: 1, part: .test), of: try #require(driver as? SymbolDigitDriver)))"
+            return
+                "\(StepPage.symbolDigit(SymbolDigitStep(round: 1, part: .test), of: try #require(driver as? SymbolDigitDriver)))"
         default:
             return nil
         }
@@ -219,18 +229,22 @@ struct SettingsTableTests {
         var events: [String] = []
         let outcome = try replay.run(events: { events.append($0) })
         let path = outcome.result.output
-        return (try #require(FileManager.default.contents(atPath: path)), try ADFReader.read(path: path).document, events)
+        return (
+            try #require(FileManager.default.contents(atPath: path)), try ADFReader.read(path: path).document, events
+        )
     }
 
     /// A live run of the session with the settings, and its journal recovered: the recovered file's bytes.
     static func recovered(_ session: Session, settingsFile: String?, in scratch: Scratch) throws -> Data {
         let recording = try SynthesizedRecording(scenario: session.scenario)
-        let seconds = Double(recording.events.last!.time.microseconds - recording.events.first!.time.microseconds) / 1_000_000
+        let seconds =
+            Double(recording.events.last!.time.microseconds - recording.events.first!.time.microseconds) / 1_000_000
         let directory = scratch.path + "/live-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let recovery = JournalRecoveryTests()
         let run = try recovery.live(
-            session.test, on: recording, settingsFile: settingsFile, presses: session.presses ?? [seconds / 3, 2 * seconds / 3],
+            session.test, on: recording, settingsFile: settingsFile,
+            presses: session.presses ?? [seconds / 3, 2 * seconds / 3],
             tail: session.tail, in: directory)
         let rebuilt = try recovery.recoveredEqualsLive(run, in: scratch)
         return try #require(FileManager.default.contents(atPath: rebuilt.result.output))
@@ -239,10 +253,12 @@ struct SettingsTableTests {
     /// What the report draws and says of a test with `document`: its pictures' forms and its clock time line.
     static func report(_ document: ADFDocument, session: Session) -> String {
         let test = ReportedTest(
-            entry: VisitManifest.Test(index: 1, test: session.kind.rawValue), name: session.kind.rawValue, document: document, mazes: [],
+            entry: VisitManifest.Test(index: 1, test: session.kind.rawValue), name: session.kind.rawValue,
+            document: document, mazes: [],
             measures: [], interruptions: [], readingTimes: [], notes: [])
         let mazes = (try? session.mazeFile.map { try MazeTestMazes.readMaze($0) }) ?? nil
-        return "\(StepForm.forms(of: document, mazes: mazes.map { [$0] } ?? [])) \(test.clockTime.map { $0.timeInWords } ?? "")"
+        return
+            "\(StepForm.forms(of: document, mazes: mazes.map { [$0] } ?? [])) \(test.clockTime.map { $0.timeInWords } ?? "")"
     }
 
     @Test("Every setting of the settings file has a row, every row a setting, and every place a cell")
@@ -252,7 +268,9 @@ struct SettingsTableTests {
         #expect(Set(Self.changes.keys) == Set(Self.settingsOfTheFile()))
         for row in rows {
             for place in Self.places {
-                #expect(["yes", "as", "no"].contains(row.says(place)), "\(row.setting): \(place) says '\(row.cells[place] ?? "")'")
+                #expect(
+                    ["yes", "as", "no"].contains(row.says(place)),
+                    "\(row.setting): \(place) says '\(row.cells[place] ?? "")'")
             }
         }
     }
@@ -263,7 +281,9 @@ struct SettingsTableTests {
         let (value, with, session) = try #require(Self.changes[row.setting], "no changed value for \(row.setting)")
         let baseline = try Self.settingsFile(row.setting, nil, with: with, in: scratch)
         let changed = try Self.settingsFile(row.setting, value, with: with, in: scratch)
-        #expect(try ProctoringSettings(file: changed) != ProctoringSettings(file: baseline), "\(row.setting): \(value) is its default")
+        #expect(
+            try ProctoringSettings(file: changed) != ProctoringSettings(file: baseline),
+            "\(row.setting): \(value) is its default")
 
         if row.says("window") == "yes" {
             let before = try Self.window(row.setting, session: session, settingsFile: baseline)
@@ -273,7 +293,8 @@ struct SettingsTableTests {
         }
 
         let replays = try (
-            Self.replay(session, settingsFile: baseline, in: scratch), Self.replay(session, settingsFile: changed, in: scratch)
+            Self.replay(session, settingsFile: baseline, in: scratch),
+            Self.replay(session, settingsFile: changed, in: scratch)
         )
         switch row.says("replay") {
         case "yes":
@@ -283,14 +304,19 @@ struct SettingsTableTests {
         default: break
         }
         switch row.says("results") {
-        case "yes": #expect(replays.0.bytes != replays.1.bytes, "\(row.setting): the results file is the same with \(value)")
-        case "no": #expect(replays.0.bytes == replays.1.bytes, "\(row.setting): the results file changed with \(value), the table says no")
+        case "yes":
+            #expect(replays.0.bytes != replays.1.bytes, "\(row.setting): the results file is the same with \(value)")
+        case "no":
+            #expect(
+                replays.0.bytes == replays.1.bytes,
+                "\(row.setting): the results file changed with \(value), the table says no")
         default: break
         }
         if row.says("render") == "yes" {
             let mazes = try session.mazeFile.map { [try MazeTestMazes.readMaze($0)] } ?? []
             #expect(
-                StepForm.forms(of: replays.0.document, mazes: mazes) != StepForm.forms(of: replays.1.document, mazes: mazes),
+                StepForm.forms(of: replays.0.document, mazes: mazes)
+                    != StepForm.forms(of: replays.1.document, mazes: mazes),
                 "\(row.setting): render draws the same forms with \(value)")
         }
         if row.says("report") == "yes" {
@@ -311,7 +337,9 @@ struct SettingsTableTests {
         }
     }
 
-    @Test("The clock at 2:45: both steps' Start record clockTime=\"2:45\" in replay, live and recover; at 11:10 nothing is added")
+    @Test(
+        "The clock at 2:45: both steps' Start record clockTime=\"2:45\" in replay, live and recover; at 11:10 nothing is added"
+    )
     func clockTimeRecorded() throws {
         let scratch = try Scratch()
         let changed = try #require(try Self.settingsFile("clock.hours", "2", in: scratch))
@@ -319,7 +347,8 @@ struct SettingsTableTests {
         let replayed = try Self.replay(.clock, settingsFile: changed, in: scratch)
         let time = ClockFaceTime(hours: 2, minutes: 45)
         #expect(replayed.document.steps.map(\.start.clockTime) == [time, time])
-        #expect(String(decoding: replayed.bytes, as: UTF8.self).components(separatedBy: #"clockTime="2:45""#).count == 3)
+        #expect(
+            String(decoding: replayed.bytes, as: UTF8.self).components(separatedBy: #"clockTime="2:45""#).count == 3)
         let live = try Self.recovered(.clock, settingsFile: changed, in: scratch)
         #expect(String(decoding: live, as: UTF8.self).components(separatedBy: #"clockTime="2:45""#).count == 3)
         let plain = try Self.replay(.clock, settingsFile: nil, in: scratch)

@@ -31,14 +31,18 @@ struct StepOutcomeTests {
     ) {
         var now = EventTime(microseconds: 1_000_000_000)
         let start = now
-        let feed = try RecordingFeed(path: Self.dellCanvas, speed: 1, start: now.advanced(by: .milliseconds(250)), now: { now })
+        let feed = try RecordingFeed(
+            path: Self.dellCanvas, speed: 1, start: now.advanced(by: .milliseconds(250)), now: { now })
         let prepared = try LiveSessionStart(
-            test: test, node: "feed:dell", device: feed.description, settingsFile: nil, profileFile: nil, displayProfile: nil,
+            test: test, node: "feed:dell", device: feed.description, settingsFile: nil, profileFile: nil,
+            displayProfile: nil,
             lookup: Fixture.lookup, note: { _ in })
         let files = try LiveSessionFiles(
-            directory: directory, test: test, sources: prepared.sources, header: prepared.written, clockAnchor: feed.anchor,
+            directory: directory, test: test, sources: prepared.sources, header: prepared.written,
+            clockAnchor: feed.anchor,
             start: start, seal: { _, _ in nil })
-        let driver = try prepared.setup.driver(device: prepared.header.device, anchor: files.anchor, recorder: files.recorder)
+        let driver = try prepared.setup.driver(
+            device: prepared.header.device, anchor: files.anchor, recorder: files.recorder)
         try files.journal.control(.begin(start), now: start)
         try driver.begin(at: start)
         var input = LiveInput(source: feed, journal: files.journal, driver: driver)
@@ -76,7 +80,9 @@ struct StepOutcomeTests {
         #expect(rebuilt == live, "recover's \(recovered.result.output) differs from the live \(run.results)")
     }
 
-    @Test("A maze battery: N on the first maze is moved-on, a signal on the second stopped, the three never shown skipped; recover agrees")
+    @Test(
+        "A maze battery: N on the first maze is moved-on, a signal on the second stopped, the three never shown skipped; recover agrees"
+    )
     func mazeBattery() throws {
         let scratch = try Scratch()
         let run = try live(.battery(file: Self.battery), presses: [(1, .moveOn), (2, .stop)], in: scratch.path)
@@ -95,7 +101,9 @@ struct StepOutcomeTests {
         try expectRecoveredAsLive(run, in: scratch.path)
     }
 
-    @Test("A clock test ended with Escape twice during its command step: the command moved-on, the copy never shown skipped")
+    @Test(
+        "A clock test ended with Escape twice during its command step: the command moved-on, the copy never shown skipped"
+    )
     func clockEndedByTheOperator() throws {
         let scratch = try Scratch()
         let run = try live(.clock, presses: [(2, .endTest)], in: scratch.path)
@@ -103,7 +111,8 @@ struct StepOutcomeTests {
         try expectRecoveredAsLive(run, in: scratch.path)
     }
 
-    @Test("A clock test run to the feed's end: every step the participant's, no outcome attribute or journal line at all")
+    @Test(
+        "A clock test run to the feed's end: every step the participant's, no outcome attribute or journal line at all")
     func clockFinishedByTheParticipant() throws {
         let scratch = try Scratch()
         let run = try live(.clock, presses: [], in: scratch.path)
@@ -120,7 +129,10 @@ extension JournalRecoveryTests {
     func outcomeLine() throws {
         let scratch = try Scratch()
         let journal = try dellJournal(
-            controls: ["anchor realtime-us=0 monotonic-us=0", "begin 0.000001", "outcome moved-on 3.000001", "continue 3.000001"],
+            controls: [
+                "anchor realtime-us=0 monotonic-us=0", "begin 0.000001", "outcome moved-on 3.000001",
+                "continue 3.000001",
+            ],
             in: scratch.path)
         let recovered = try recover(journal, into: scratch.path + "/recover")
         let text = try String(contentsOfFile: recovered, encoding: .utf8)
@@ -133,15 +145,21 @@ extension JournalRecoveryTests {
         #expect(text.replacingOccurrences(of: #" outcome="moved-on""#, with: "") == plain)
     }
 
-    @Test("An outcome line at another instant than the continue, or with a later version's word, is passed over: the participant's")
+    @Test(
+        "An outcome line at another instant than the continue, or with a later version's word, is passed over: the participant's"
+    )
     func outcomeLineThatDoesNotApply() throws {
         let scratch = try Scratch()
-        for (index, line) in ["outcome moved-on 2.000000", "outcome gave-up 3.000001", "outcome finished-ish 3.000001"].enumerated() {
+        for (index, line) in ["outcome moved-on 2.000000", "outcome gave-up 3.000001", "outcome finished-ish 3.000001"]
+            .enumerated()
+        {
             let journal = try journal(
                 try String(contentsOfFile: Self.dellCanvas, encoding: .utf8),
-                controls: ["anchor realtime-us=0 monotonic-us=0", "begin 0.000001", line, "continue 3.000001"], named: "j\(index)",
+                controls: ["anchor realtime-us=0 monotonic-us=0", "begin 0.000001", line, "continue 3.000001"],
+                named: "j\(index)",
                 in: scratch.path)
-            let text = try String(contentsOfFile: try recover(journal, into: scratch.path + "/r\(index)"), encoding: .utf8)
+            let text = try String(
+                contentsOfFile: try recover(journal, into: scratch.path + "/r\(index)"), encoding: .utf8)
             #expect(!text.contains("outcome="), "\(line)")
         }
     }
@@ -163,7 +181,9 @@ struct StepOutcomeWordsTests {
         let summary = try ADFSummary(path: try battery(in: scratch))
         #expect(summary.steps.map(\.outcome) == ["moved-on", "stopped", "skipped", "skipped", "skipped"])
         let lines = summary.text.split(separator: "\n")
-        #expect(lines.filter { $0.hasSuffix(", ended: skipped (never shown: the test ended before it)") }.count == 3, "\(summary.text)")
+        #expect(
+            lines.filter { $0.hasSuffix(", ended: skipped (never shown: the test ended before it)") }.count == 3,
+            "\(summary.text)")
         #expect(lines[2].hasSuffix(", ended: moved-on (the operator moved on)"), "\(summary.text)")
         #expect(lines[3].hasSuffix(", ended: stopped (a signal stopped the session)"), "\(summary.text)")
         #expect(try summary.json().contains(#""outcome":"moved-on""#))
@@ -190,7 +210,8 @@ struct StepOutcomeWordsTests {
                 "Steps 3, 4, 5 ended: skipped (never shown: the test ended before it).",
             ])
         #expect(VisitReportContent.stepOutcomeNotes([.finished, .finished]).isEmpty)
-        #expect(VisitReportContent.stepOutcomeNotes([.timeLimit]) == ["Step 1 ended: time-limit (its time limit ran out)."])
+        #expect(
+            VisitReportContent.stepOutcomeNotes([.timeLimit]) == ["Step 1 ended: time-limit (its time limit ran out)."])
     }
 
     @Test("visit.json's words for a step's outcome are ADF's, in its order")

@@ -6,8 +6,8 @@ import Sessions
 import StylusGeometry
 import StylusInput
 import Synthesis
-import Testing
 import TestMaterials
+import Testing
 
 /// The repository's fixtures, and a calibration lookup that reads only its `Calibration/`.
 enum Fixture {
@@ -56,7 +56,9 @@ final class Scratch {
     let path: String
 
     init() throws {
-        path = FileManager.default.temporaryDirectory.appendingPathComponent("styluskit-sessions-\(UUID().uuidString)").path
+        path =
+            FileManager.default.temporaryDirectory.appendingPathComponent("styluskit-sessions-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     }
 
@@ -66,28 +68,33 @@ final class Scratch {
 /// Runs a whole session in-process on `recording`'s events: the setup a live session and a replay
 /// make (`SessionSources`, `SessionSetup`), one driver, the results file written into `directory`.
 func runSession(
-    _ test: JournaledTest, on recording: SynthesizedRecording, plan: SessionPlan = SessionPlan(), settingsFile: String? = nil,
+    _ test: JournaledTest, on recording: SynthesizedRecording, plan: SessionPlan = SessionPlan(),
+    settingsFile: String? = nil,
     into directory: String, events: ((String) -> Void)? = nil
 ) throws -> (result: SessionResult, document: ADFDocument) {
     let device = recording.header.device
     let sources = try SessionSources.live(
-        test: test, device: device, settingsFile: settingsFile, profileFile: nil, displayProfile: nil, lookup: Fixture.lookup,
+        test: test, device: device, settingsFile: settingsFile, profileFile: nil, displayProfile: nil,
+        lookup: Fixture.lookup,
         note: { _ in })
     let setup = try SessionSetup(
-        test: test, device: device, profile: sources.tabletProfile, results: sources.results, settings: sources.settings,
+        test: test, device: device, profile: sources.tabletProfile, results: sources.results,
+        settings: sources.settings,
         mazes: sources.mazes)
     let first = try #require(recording.events.first?.time)
     let last = try #require(recording.events.last?.time)
     let anchor = WallClockAnchor(firstEventTime: first, startTimeMilliseconds: 1_700_000_000_000)
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
     let recorder = try ADFRecorder(
-        destination: ADFRecorder.resultsPath(directory: directory, name: "session", variant: test.variant), variant: test.variant)
+        destination: ADFRecorder.resultsPath(directory: directory, name: "session", variant: test.variant),
+        variant: test.variant)
     let driver = try setup.driver(
         device: device, anchor: anchor, recorder: recorder, plan: plan,
         events: events.map { ProctorEventLog(unixMilliseconds: anchor.unixMilliseconds, write: $0) })
     var events = recording.events.makeIterator()
     let result = try driver.run(
-        from: first, events: { events.next() }, end: last, environment: setup.environment(header: recording.header, penID: nil),
+        from: first, events: { events.next() }, end: last,
+        environment: setup.environment(header: recording.header, penID: nil),
         display: setup.display)
     return (result, try ADFReader.read(path: result.output).document)
 }

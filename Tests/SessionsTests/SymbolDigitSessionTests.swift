@@ -1,8 +1,8 @@
 import ADF
 import Foundation
 import Sessions
-import Testing
 import TestMaterials
+import Testing
 
 /// Symbol-digit sessions of synthesized recordings, replayed in-process as `replay --test sdt`
 /// replays them (the split rules included): what the proctor decides, and what the results hold.
@@ -118,7 +118,8 @@ struct SymbolDigitSessionTests {
     func settingsFile() throws {
         let scratch = try Scratch()
         let session = try SynthesizedReplay(
-            "sdt-skip", test: .sdt, settings: "schema: 2\nsymbol-digit:\n  enable-skip-detection: false\n  enable-repeat: false\n",
+            "sdt-skip", test: .sdt,
+            settings: "schema: 2\nsymbol-digit:\n  enable-skip-detection: false\n  enable-repeat: false\n",
             into: scratch.path)
         #expect(session.interruptions.isEmpty)
         #expect(session.document.steps.count == 3)

@@ -94,18 +94,24 @@ struct DisplayProfileTests {
         )
         #expect(
             message("schema: 1\nkind: display\npixels_per_inch: 100\nresolution: [1920.5, 1080]\n")
-                == "Calibration/displays/d.yaml: 'resolution[0]' must be a whole number of pixels, found the number 1920.5.")
+                == "Calibration/displays/d.yaml: 'resolution[0]' must be a whole number of pixels, found the number 1920.5."
+        )
     }
 
     @Test("The most specific matching profile wins; one without match is chosen by name only")
     func catalogMatching() throws {
-        let vendorOnly = DisplayProfile(source: "a/wacom.yaml", match: DisplayMatch(edidVendor: "WAC"), pixelsPerInch: 100)
-        let exact = DisplayProfile(source: "b/cintiq.yaml", match: DisplayMatch(edidVendor: "WAC", edidProduct: 0x1040), pixelsPerInch: 166)
+        let vendorOnly = DisplayProfile(
+            source: "a/wacom.yaml", match: DisplayMatch(edidVendor: "WAC"), pixelsPerInch: 100)
+        let exact = DisplayProfile(
+            source: "b/cintiq.yaml", match: DisplayMatch(edidVendor: "WAC", edidProduct: 0x1040), pixelsPerInch: 166)
         let output = DisplayProfile(source: "c/dp1.yaml", match: DisplayMatch(output: "DP-1"), pixelsPerInch: 96)
         let unnamed = DisplayProfile(source: "d/dell-canvas-27.yaml", match: DisplayMatch(), pixelsPerInch: 109)
         let catalog = DisplayProfileCatalog(profiles: [exact, vendorOnly, output, unnamed])
-        #expect(catalog.profile(for: DisplayIdentity(output: "HDMI-1", edidVendor: "WAC", edidProduct: 0x1040)) == exact)
-        #expect(catalog.profile(for: DisplayIdentity(output: "HDMI-1", edidVendor: "WAC", edidProduct: 0x1031)) == vendorOnly)
+        #expect(
+            catalog.profile(for: DisplayIdentity(output: "HDMI-1", edidVendor: "WAC", edidProduct: 0x1040)) == exact)
+        #expect(
+            catalog.profile(for: DisplayIdentity(output: "HDMI-1", edidVendor: "WAC", edidProduct: 0x1031))
+                == vendorOnly)
         #expect(catalog.profile(for: DisplayIdentity(output: "DP-1")) == output)
         #expect(catalog.profile(for: DisplayIdentity(output: "eDP-1")) == nil)
         #expect(catalog.profile(named: "dell-canvas-27") == unnamed)
@@ -117,14 +123,19 @@ struct DisplayProfileTests {
         let directory = URL(fileURLWithPath: #filePath)
             .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
             .appendingPathComponent("Calibration/displays")
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".yaml") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory.path).filter { $0.hasSuffix(".yaml") }
+            .sorted()
         #expect(
             names == [
-                "dell-canvas-27.yaml", "wacom-cintiq-13hd.yaml", "wacom-cintiq-16.yaml", "wacom-cintiq-22hdt.yaml", "wacom-dth2242.yaml",
+                "dell-canvas-27.yaml", "wacom-cintiq-13hd.yaml", "wacom-cintiq-16.yaml", "wacom-cintiq-22hdt.yaml",
+                "wacom-dth2242.yaml",
             ])
         let catalog = try DisplayProfileCatalog(
             files: try names.map {
-                ("Calibration/displays/\($0)", try String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8))
+                (
+                    "Calibration/displays/\($0)",
+                    try String(contentsOf: directory.appendingPathComponent($0), encoding: .utf8)
+                )
             })
         let edid = try EDID(bytes: cintiq13HDEDID)
         let profile = try #require(catalog.profile(for: DisplayIdentity(output: "DP-2", edid: edid)))
@@ -138,6 +149,7 @@ struct DisplayProfileTests {
             #expect(abs(try #require(catalog.profile(named: name)).pixelsPerInch - 102.46) < 0.01)
         }
         // The Dell Canvas's digitiser spans 596.74 mm for 2560 pixels.
-        #expect(abs(try #require(catalog.profile(named: "dell-canvas-27")).pixelsPerInch - 2560 / (596.74 / 25.4)) < 0.001)
+        #expect(
+            abs(try #require(catalog.profile(named: "dell-canvas-27")).pixelsPerInch - 2560 / (596.74 / 25.4)) < 0.001)
     }
 }

@@ -106,8 +106,10 @@ struct NormalizerTests {
         var device = RealDevices.ucLogic
         device.absInfo[AbsoluteAxis.pressure] = nil
         let normalizer = try Normalizer(device: device, profile: nil, formSize: form)
-        let down = PenFrame(time: EventTime(microseconds: 0), tool: .pen, inProximity: true, tipDown: true, axes: RawPenAxes())
-        let up = PenFrame(time: EventTime(microseconds: 0), tool: .pen, inProximity: true, tipDown: false, axes: RawPenAxes())
+        let down = PenFrame(
+            time: EventTime(microseconds: 0), tool: .pen, inProximity: true, tipDown: true, axes: RawPenAxes())
+        let up = PenFrame(
+            time: EventTime(microseconds: 0), tool: .pen, inProximity: true, tipDown: false, axes: RawPenAxes())
         #expect(normalizer.sample(down).adfPressure == 1000)
         #expect(normalizer.sample(up).adfPressure == 0)
         // Placeholders: the samples say pressure (and the WP5540U's tilt) was not measured.
@@ -158,7 +160,8 @@ struct NormalizerTests {
 
     @Test func missingResolutionWithAProfileThatSetsNone() {
         let profile = TabletProfile(
-            source: "/etc/styluskit/calibration/tablets/intuos4.yaml", match: DeviceMatch(vendor: 0x056a, product: 0x00b9),
+            source: "/etc/styluskit/calibration/tablets/intuos4.yaml",
+            match: DeviceMatch(vendor: 0x056a, product: 0x00b9),
             pressure: PressureSettings(maximum: 2047))
         #expect {
             try Normalizer(device: RealDevices.intuos4, profile: profile, formSize: form)
@@ -185,7 +188,9 @@ struct NormalizerTests {
 
     @Test func invalidFormAndDensity() {
         #expect(throws: NormalizationError.invalidFormSize(FormSize(widthCentimetres: 0, heightCentimetres: 10))) {
-            try Normalizer(device: RealDevices.ucLogic, profile: nil, formSize: FormSize(widthCentimetres: 0, heightCentimetres: 10))
+            try Normalizer(
+                device: RealDevices.ucLogic, profile: nil,
+                formSize: FormSize(widthCentimetres: 0, heightCentimetres: 10))
         }
         #expect(throws: NormalizationError.invalidPointsPerInch(0)) {
             try Normalizer(device: RealDevices.ucLogic, profile: nil, formSize: form, pointsPerInch: 0)

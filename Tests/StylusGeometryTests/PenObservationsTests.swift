@@ -13,7 +13,8 @@ struct PenObservationsTests {
     /// X 400...59152 and Y 400...33448 at 200 units/mm, pressure 0...2047, BTN_TOOL_PEN, BTN_TOUCH
     /// and BTN_STYLUS, INPUT_PROP_DIRECT.
     static let device = DeviceDescription(
-        name: "Wacom Cintiq 13HD touch Pen", id: InputID(bustype: 0x0003, vendor: 0x056a, product: 0x0333, version: 0x0110),
+        name: "Wacom Cintiq 13HD touch Pen",
+        id: InputID(bustype: 0x0003, vendor: 0x056a, product: 0x0333, version: 0x0110),
         properties: [InputProperty.direct],
         codes: [
             .synchronization: [SynchronizationCode.report],
@@ -37,14 +38,19 @@ struct PenObservationsTests {
                 events.append(InputEvent(time: EventTime(microseconds: time), type: type, code: code, value: value))
             }
             events.append(
-                InputEvent(time: EventTime(microseconds: time), type: .synchronization, code: SynchronizationCode.report, value: 0))
+                InputEvent(
+                    time: EventTime(microseconds: time), type: .synchronization, code: SynchronizationCode.report,
+                    value: 0))
         }
 
         /// Position in device units and pressure.
         mutating func pen(x: Int32, y: Int32, pressure: Int32, touch: Int32? = nil, proximity: Int32? = nil) {
             var changes: [(EventType, UInt16, Int32)] = []
             if let proximity { changes.append((.key, KeyCode.toolPen, proximity)) }
-            changes += [(.absolute, AbsoluteAxis.x, x), (.absolute, AbsoluteAxis.y, y), (.absolute, AbsoluteAxis.pressure, pressure)]
+            changes += [
+                (.absolute, AbsoluteAxis.x, x), (.absolute, AbsoluteAxis.y, y),
+                (.absolute, AbsoluteAxis.pressure, pressure),
+            ]
             if let touch { changes.append((.key, KeyCode.touch, touch)) }
             frame(changes)
         }

@@ -86,7 +86,9 @@ struct FormMappingTests {
     let form = FormSize(widthCentimetres: 20, heightCentimetres: 15)
 
     func frame(x: Int32, y: Int32) -> PenFrame {
-        PenFrame(time: EventTime(microseconds: 0), tool: .pen, inProximity: true, tipDown: false, axes: RawPenAxes(x: x, y: y))
+        PenFrame(
+            time: EventTime(microseconds: 0), tool: .pen, inProximity: true, tipDown: false,
+            axes: RawPenAxes(x: x, y: y))
     }
 
     @Test func tabletCentreIsFormCentre() throws {
@@ -122,7 +124,8 @@ struct FormMappingTests {
 
     @Test func otherDensity() throws {
         // At 264 points per inch the form centre is twice as far: 10 / 2.54 * 264 = 1039.370 pt.
-        let normalizer = try Normalizer(device: RealDevices.cintiq13HD, profile: nil, formSize: form, pointsPerInch: 264)
+        let normalizer = try Normalizer(
+            device: RealDevices.cintiq13HD, profile: nil, formSize: form, pointsPerInch: 264)
         #expect(nearly(normalizer.sample(frame(x: 29776, y: 16924)).canvasPosition.xPoints, 1039.370_079, 1e-6))
     }
 

@@ -37,7 +37,9 @@ struct ProfileParsingTests {
         #expect(profile.source == "t.yaml")
         #expect(profile.description == "A test tablet")
         // Ids are hex whatever their spelling: unquoted 0333 is 0x0333, not octal 219.
-        #expect(profile.match == DeviceMatch(bus: 0x0003, vendor: 0x056a, product: 0x0333, name: "Wacom Cintiq 13HD touch Pen"))
+        #expect(
+            profile.match
+                == DeviceMatch(bus: 0x0003, vendor: 0x056a, product: 0x0333, name: "Wacom Cintiq 13HD touch Pen"))
         #expect(profile.resolution == UnitsPerMillimetre(x: 235, y: 323.5))
         #expect(profile.pressure == PressureSettings(minimum: 10, maximum: 2047, tipThreshold: 40, maximumForce: 4.3))
         #expect(profile.activeArea == DeviceArea(minimumX: 400, maximumX: 59152, minimumY: 400, maximumY: 33448))
@@ -159,7 +161,8 @@ struct ProfileParsingTests {
                 == "Calibration/tablets/t.yaml: missing 'schema'; add it, e.g. 'schema: 1'.")
         #expect(
             message("schema: 2\nkind: tablet\nmatch: {vendor: 056a}\n")
-                == "Calibration/tablets/t.yaml: schema 2 is not supported; this version of StylusKit reads 'schema: 1'.")
+                == "Calibration/tablets/t.yaml: schema 2 is not supported; this version of StylusKit reads 'schema: 1'."
+        )
         #expect(
             message("schema: 1\nkind: tablet\n")
                 == "Calibration/tablets/t.yaml: missing 'match'; add it, e.g. "
@@ -187,7 +190,8 @@ struct ProfileParsingTests {
                 + "(a profile cannot apply to every device).")
         #expect(
             message("schema: 1\nkind: tablet\nmatch: {vendor: 056a}\npressure: {minimum: 100, maximum: 100}\n")
-                == "Calibration/tablets/t.yaml: 'pressure.maximum' must be greater than pressure.minimum (100), found 100.")
+                == "Calibration/tablets/t.yaml: 'pressure.maximum' must be greater than pressure.minimum (100), found 100."
+        )
         #expect(
             message("schema: 1\nkind: tablet\nmatch: {vendor: 056a}\ntablet_to_form: [[0.1, 0.2, 0], [0.2, 0.4, 0]]\n")
                 == "Calibration/tablets/t.yaml: 'tablet_to_form' must not squash the tablet onto a line "
@@ -208,7 +212,8 @@ struct ProfileParsingTests {
     }
 
     @Test func duplicateKey() {
-        let text = message("schema: 1\nkind: tablet\nmatch: {vendor: 056a}\nresolution: {x: 1, y: 1}\nresolution: {x: 2, y: 2}\n")
+        let text = message(
+            "schema: 1\nkind: tablet\nmatch: {vendor: 056a}\nresolution: {x: 1, y: 1}\nresolution: {x: 2, y: 2}\n")
         #expect(text?.hasPrefix("Calibration/tablets/t.yaml: ") == true)
         #expect(text?.contains("resolution") == true, "\(text ?? "no error")")
     }
@@ -223,7 +228,10 @@ struct ProfileCatalogTests {
     @Test func mostSpecificMatchWins() throws {
         let catalog = try ProfileCatalog(files: [
             ("a/wacom.yaml", Self.profile("{vendor: 056a}", resolution: 1)),
-            ("a/dth2242-named.yaml", Self.profile("{vendor: 056a, product: 0059, name: Wacom DTH2242 Pen}", resolution: 3)),
+            (
+                "a/dth2242-named.yaml",
+                Self.profile("{vendor: 056a, product: 0059, name: Wacom DTH2242 Pen}", resolution: 3)
+            ),
             ("a/dth2242.yaml", Self.profile("{bus: 0003, vendor: 056a, product: 0059}", resolution: 2)),
             ("a/uclogic.yaml", Self.profile("{vendor: 5543}", resolution: 4)),
         ])
@@ -239,7 +247,10 @@ struct ProfileCatalogTests {
 
     @Test func nameMakesAMatchMoreSpecific() throws {
         let catalog = try ProfileCatalog(files: [
-            ("user/named.yaml", Self.profile("{bus: 3, vendor: 056a, product: 0059, name: Wacom DTH2242 Pen}", resolution: 5)),
+            (
+                "user/named.yaml",
+                Self.profile("{bus: 3, vendor: 056a, product: 0059, name: Wacom DTH2242 Pen}", resolution: 5)
+            ),
             ("etc/ids.yaml", Self.profile("{bus: 3, vendor: 056a, product: 0059}", resolution: 2)),
         ])
         #expect(catalog.profile(for: RealDevices.dth2242)?.source == "user/named.yaml")
@@ -255,7 +266,9 @@ struct ProfileCatalogTests {
 
     @Test func brokenFileIsAnError() {
         #expect(throws: ProfileError.unknownKey(source: "b.yaml", key: "colour", allowed: ProfileReader.topLevelKeys)) {
-            try ProfileCatalog(files: [("a.yaml", Self.profile("{vendor: 5543}")), ("b.yaml", "schema: 1\ncolour: red\n")])
+            try ProfileCatalog(files: [
+                ("a.yaml", Self.profile("{vendor: 5543}")), ("b.yaml", "schema: 1\ncolour: red\n"),
+            ])
         }
     }
 }
@@ -265,7 +278,8 @@ struct SearchPathTests {
     @Test func projectThenSystemThenUser() {
         #expect(
             CalibrationSearchPath.directories(
-                projectDirectory: "/opt/styluskit", environment: ["XDG_CONFIG_HOME": "/home/ana/cfg", "HOME": "/home/ana"])
+                projectDirectory: "/opt/styluskit",
+                environment: ["XDG_CONFIG_HOME": "/home/ana/cfg", "HOME": "/home/ana"])
                 == ["/opt/styluskit/Calibration", "/etc/styluskit/calibration", "/home/ana/cfg/styluskit/calibration"])
     }
 
@@ -293,9 +307,14 @@ struct ShippedProfileTests {
         .appendingPathComponent("Calibration/tablets")
 
     static func catalog() throws -> ProfileCatalog {
-        let names = try FileManager.default.contentsOfDirectory(atPath: tabletsDirectory.path).filter { $0.hasSuffix(".yaml") }.sorted()
+        let names = try FileManager.default.contentsOfDirectory(atPath: tabletsDirectory.path).filter {
+            $0.hasSuffix(".yaml")
+        }.sorted()
         let files = try names.map { name in
-            ("Calibration/tablets/\(name)", try String(contentsOf: tabletsDirectory.appendingPathComponent(name), encoding: .utf8))
+            (
+                "Calibration/tablets/\(name)",
+                try String(contentsOf: tabletsDirectory.appendingPathComponent(name), encoding: .utf8)
+            )
         }
         return try ProfileCatalog(files: files)
     }
@@ -346,7 +365,8 @@ struct ShippedProfileTests {
         // 200 units/mm: DTH2242 and 22HDT 95840 x 54260 -> 479.2 x 271.3 mm; Intuos4 44704 x 27940 ->
         // 223.52 x 139.7 mm.
         let sizes: [(DeviceDescription, Double, Double)] = [
-            (RealDevices.dth2242, 479.2, 271.3), (RealDevices.cintiq22HDT, 479.2, 271.3), (RealDevices.intuos4, 223.52, 139.7),
+            (RealDevices.dth2242, 479.2, 271.3), (RealDevices.cintiq22HDT, 479.2, 271.3),
+            (RealDevices.intuos4, 223.52, 139.7),
         ]
         for (device, width, height) in sizes {
             let profile = catalog.profile(for: device)?.profile

@@ -29,7 +29,8 @@ enum RealDevices {
         absInfo: [
             AbsoluteAxis.x: abs(0, 59674, resolution: 100), AbsoluteAxis.y: abs(0, 33566, resolution: 100),
             AbsoluteAxis.pressure: abs(0, 4095, resolution: 0),
-            AbsoluteAxis.tiltX: abs(-9000, 9000, resolution: 5730), AbsoluteAxis.tiltY: abs(-9000, 9000, resolution: 5730),
+            AbsoluteAxis.tiltX: abs(-9000, 9000, resolution: 5730),
+            AbsoluteAxis.tiltY: abs(-9000, 9000, resolution: 5730),
         ])
 
     /// UC-LOGIC-Tablet-WP5540U-Pen.events: A: 00 0 32767 0 0 235, A: 01 0 32767 0 0 323, A: 18 0 1023 0 0 0.

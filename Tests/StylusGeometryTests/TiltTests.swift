@@ -1,12 +1,13 @@
+import StylusInput
+import Testing
+
+@testable import StylusGeometry
+
 #if canImport(Glibc)
     import Glibc
 #elseif canImport(Darwin)
     import Darwin
 #endif
-import StylusInput
-import Testing
-
-@testable import StylusGeometry
 
 /// The W3C Pointer Events reference conversion, checked at the vectors its special cases exist for.
 /// Expected values are worked out from the spec's definitions, not taken from our output.

@@ -17,7 +17,8 @@ struct SeededNoise {
 @Suite("Tablet-to-form transform fit")
 struct TransformFitTests {
     /// The sheet's 3 x 3 targets, 4 cm apart on A4 landscape.
-    static let sheet = CalibrationSheet.grid(page: CalibrationSheet.a4Landscape, columns: 3, rows: 3, spacingCentimetres: 4)
+    static let sheet = CalibrationSheet.grid(
+        page: CalibrationSheet.a4Landscape, columns: 3, rows: 3, spacingCentimetres: 4)
 
     /// Where the paper lies on the tablet: rotated 2.5°, the tablet's mm 0.4 % larger than true mm
     /// (a resolution slightly off), and offset. Form cm = R(θ) · s · 0.1 · tablet mm + offset.
@@ -85,8 +86,12 @@ struct TransformFitTests {
         let fit = try TransformFit(taps: Self.taps(noise: 0), targets: Self.sheet.targets, model: .affine)
         let c = cosine(Self.angle) * Self.scale
         let s = sine(Self.angle) * Self.scale
-        #expect(abs(fit.transform.xx - c) < 1e-9 && abs(fit.transform.xy + s) < 1e-9 && abs(fit.transform.x0 - Self.offset.x) < 1e-7)
-        #expect(abs(fit.transform.yx - s) < 1e-9 && abs(fit.transform.yy - c) < 1e-9 && abs(fit.transform.y0 - Self.offset.y) < 1e-7)
+        #expect(
+            abs(fit.transform.xx - c) < 1e-9 && abs(fit.transform.xy + s) < 1e-9
+                && abs(fit.transform.x0 - Self.offset.x) < 1e-7)
+        #expect(
+            abs(fit.transform.yx - s) < 1e-9 && abs(fit.transform.yy - c) < 1e-9
+                && abs(fit.transform.y0 - Self.offset.y) < 1e-7)
         #expect(fit.transform.isAffine)
         #expect(fit.rmsMillimetres < 1e-6)
     }
@@ -127,11 +132,14 @@ struct TransformFitTests {
 
     @Test("A homography is recovered from taps made with a projective map")
     func homography() throws {
-        let truth = TabletToFormTransform(xx: 0.1, xy: 0.002, x0: -3, yx: -0.001, yy: 0.099, y0: 1.5, px: 0.0002, py: -0.0001)
+        let truth = TabletToFormTransform(
+            xx: 0.1, xy: 0.002, x0: -3, yx: -0.001, yy: 0.099, y0: 1.5, px: 0.0002, py: -0.0001)
         // Taps on a 4 x 3 grid of tablet positions and their images.
         var taps: [TabletPosition] = []
         for x in stride(from: 20.0, through: 200, by: 60) {
-            for y in stride(from: 20.0, through: 140, by: 60) { taps.append(TabletPosition(xMillimetres: x, yMillimetres: y)) }
+            for y in stride(from: 20.0, through: 140, by: 60) {
+                taps.append(TabletPosition(xMillimetres: x, yMillimetres: y))
+            }
         }
         let targets = taps.map { truth.formPosition(of: $0) }
         let fit = try TransformFit(taps: taps, targets: targets, model: .homography)
@@ -150,7 +158,8 @@ struct TransformFitTests {
         }
         #expect(throws: TransformFitError.tooFewTargets(model: .homography, found: 4)) {
             try TransformFit(
-                taps: Self.taps(noise: 0).prefix(4).map { $0 }, targets: Array(Self.sheet.targets.prefix(4)), model: .homography)
+                taps: Self.taps(noise: 0).prefix(4).map { $0 }, targets: Array(Self.sheet.targets.prefix(4)),
+                model: .homography)
         }
         #expect(throws: TransformFitError.countMismatch(taps: 8, targets: 9)) {
             try TransformFit(taps: Array(Self.taps(noise: 0).prefix(8)), targets: Self.sheet.targets, model: .affine)
@@ -173,14 +182,17 @@ struct TransformFitTests {
         #expect(sheet.targets[2] == FormPosition(xCentimetres: 18.85, yCentimetres: 6.5))
         #expect(sheet.targets[8] == FormPosition(xCentimetres: 18.85, yCentimetres: 14.5))
         #expect(sheet.fitsOnPage)
-        #expect(!CalibrationSheet.grid(page: CalibrationSheet.a4Landscape, columns: 3, rows: 3, spacingCentimetres: 11).fitsOnPage)
+        #expect(
+            !CalibrationSheet.grid(page: CalibrationSheet.a4Landscape, columns: 3, rows: 3, spacingCentimetres: 11)
+                .fitsOnPage)
     }
 
     @Test("A fitted transform written into a tablet profile reads back the same")
     func profileRoundTrip() throws {
         let fit = try TransformFit(taps: Self.taps(noise: 0.1), targets: Self.sheet.targets, model: .homography)
         let profile = TabletProfile(
-            source: "fitted.yaml", description: "Wacom \"Intuos\" S", match: DeviceMatch(bus: 3, vendor: 0x056a, product: 0x0374),
+            source: "fitted.yaml", description: "Wacom \"Intuos\" S",
+            match: DeviceMatch(bus: 3, vendor: 0x056a, product: 0x0374),
             resolution: UnitsPerMillimetre(x: 100, y: 100), pressure: PressureSettings(minimum: 0, maximum: 4095),
             tabletToForm: fit.transform)
         let text = profile.yaml(comments: ["Fitted by a test."])
@@ -205,7 +217,8 @@ struct TransformFitTests {
         let centre = (x: 29.7 / 2, y: 21.0 / 2)
         let printed = Self.sheet.targets.map {
             FormPosition(
-                xCentimetres: centre.x + 0.8 * ($0.xCentimetres - centre.x), yCentimetres: centre.y + 0.8 * ($0.yCentimetres - centre.y))
+                xCentimetres: centre.x + 0.8 * ($0.xCentimetres - centre.x),
+                yCentimetres: centre.y + 0.8 * ($0.yCentimetres - centre.y))
         }
         let fit = try TransformFit(taps: printed.map(Self.tap(on:)), targets: Self.sheet.targets, model: model)
         #expect(fit.rmsMillimetres < 0.001)

@@ -571,7 +571,8 @@ struct DroppedEventTests {
             at: 0, Scripted(type: .led, code: 0, value: 1), Scripted(type: .relative, code: 8, value: 1),
             Scripted(type: EventType(rawValue: 0x1e), code: 0x3ff, value: -7),
             Scripted(type: .miscellaneous, code: MiscellaneousCode.timestamp, value: 1234))
-        events += frame(at: 5, .abs(AbsoluteAxis.x, 900), .abs(AbsoluteAxis.y, 400), .key(KeyCode.toolPen, 1), .key(0x2ff, 1))
+        events += frame(
+            at: 5, .abs(AbsoluteAxis.x, 900), .abs(AbsoluteAxis.y, 400), .key(KeyCode.toolPen, 1), .key(0x2ff, 1))
         // In proximity, a repeated serial alone carries nothing.
         events += frame(at: 10, .serial(0))
         events += frame(at: 15, .serial(0))

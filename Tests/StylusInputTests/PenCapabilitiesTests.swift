@@ -16,7 +16,10 @@ struct PenCapabilitiesTests {
         // Wacom-Cintiq-22HDT-Pen.events header: KEY_PROG1/2/3, BTN_0..9, BTN_BASE/2, BTN_A..Z, tools, touch, stylus.
         #expect(
             Devices.cintiq22HDT.codes[.key]
-                == Set([148, 149, 202] + Array(256...265) + [294, 295] + Array(304...309) + Array(320...324) + [330, 331, 332]))
+                == Set(
+                    [148, 149, 202] + Array(256...265) + [294, 295] + Array(304...309) + Array(320...324) + [
+                        330, 331, 332,
+                    ]))
         #expect(Devices.cintiq22HDT.codes[.absolute] == [0, 1, 2, 3, 4, 8, 24, 25, 26, 27, 40])
         // Wacom-Intuos4-6x9.desc: BTN_0..8, BTN_LEFT..EXTRA, tools without BTN_TOOL_FINGER (325), REL_WHEEL.
         #expect(

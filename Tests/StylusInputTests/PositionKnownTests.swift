@@ -59,10 +59,13 @@ struct PositionKnownTests {
     func lensFramesAreNotPenFrames() throws {
         var a = try FrameAssembler(device: Devices.intuos4)
         var events: [InputEvent] = []
-        events += frame(at: 0, .key(KeyCode.toolLens, 1), .abs(AbsoluteAxis.x, 9000), .abs(AbsoluteAxis.y, 8000), .serial(0x1234))
+        events += frame(
+            at: 0, .key(KeyCode.toolLens, 1), .abs(AbsoluteAxis.x, 9000), .abs(AbsoluteAxis.y, 8000), .serial(0x1234))
         events += frame(at: 5, .abs(AbsoluteAxis.x, 9010), .key(0x110, 1), .serial(0x1234))
-        events += frame(at: 10, .key(KeyCode.toolLens, 0), .abs(AbsoluteAxis.x, 0), .abs(AbsoluteAxis.y, 0), .serial(0x1234))
-        events += frame(at: 50, .key(KeyCode.toolPen, 1), .abs(AbsoluteAxis.x, 9100), .abs(AbsoluteAxis.y, 8100), .serial(0x99))
+        events += frame(
+            at: 10, .key(KeyCode.toolLens, 0), .abs(AbsoluteAxis.x, 0), .abs(AbsoluteAxis.y, 0), .serial(0x1234))
+        events += frame(
+            at: 50, .key(KeyCode.toolPen, 1), .abs(AbsoluteAxis.x, 9100), .abs(AbsoluteAxis.y, 8100), .serial(0x99))
         let out = a.feed(events)
         #expect(out.prefix(3).allSatisfy { $0.pen == nil })
         #expect(a.puckFrames == 3)

@@ -15,13 +15,13 @@ import StylusGeometry
 import StylusInput
 import Synthesis
 import SystemErrors
+import TestMaterials
 import Testing
 import VisitReport
 import Visiting
 import Visits
 
 @testable import styluskit
-import TestMaterials
 
 /// The command line's exit status (Testing has an `ExitStatus` of its own).
 typealias Status = SystemErrors.ExitStatus
@@ -56,7 +56,10 @@ struct ExitStatusTests {
         (RecordingError.incompleteLastFrame(file: "a", line: 1, events: 2), .dataError),
         (RecordingError.outOfRange(file: "a", line: 1, column: 2, problem: "p"), .dataError),
         (RecordingError.missingDescription(file: "a", firstEventLine: 1), .dataError),
-        (RecordingError.twoDescriptions(recording: "a", device: "d", descriptionFile: "b", descriptionDevice: "e"), .dataError),
+        (
+            RecordingError.twoDescriptions(recording: "a", device: "d", descriptionFile: "b", descriptionDevice: "e"),
+            .dataError
+        ),
         (RecordingError.unsupportedVersion(file: "a", found: "9"), .dataError),
         (RecordingError.invalidYAML(file: "a", line: nil, problem: "p"), .dataError),
         (RecordingError.lineTooLong(file: "a", line: 1, limit: 2), .dataError),

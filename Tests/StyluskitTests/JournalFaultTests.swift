@@ -1,10 +1,10 @@
+import ADF
 import Foundation
 import Recordings
+import Sessions
 import StylusInput
 import TestSupport
 import Testing
-import ADF
-import Sessions
 
 @testable import styluskit
 
@@ -159,7 +159,9 @@ struct JournalFaultTests {
         return (process.terminationStatus, String(decoding: data, as: UTF8.self))
     }
 
-    @Test("The recording's contact frames by libinput's pressure rule are the points replay writes: the count recover is checked against")
+    @Test(
+        "The recording's contact frames by libinput's pressure rule are the points replay writes: the count recover is checked against"
+    )
     func contactFramesArePoints() throws {
         let directory = try Self.scratch()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -220,20 +222,24 @@ struct JournalFaultTests {
         #expect(try Self.run(["adf", "validate", out + "/clock-20260101T000000Z.csk"]).status == 0)
     }
 
-    @Test("record's message when the results file fails: the ADF problem, the journal that keeps the session, and what to do")
+    @Test(
+        "record's message when the results file fails: the ADF problem, the journal that keeps the session, and what to do"
+    )
     func recordMessages() {
         let journal = "/data/clock-20260101T000000Z.evemu"
         let results = "/data/clock-20260101T000000Z.csk"
         let kept = "The session is safe in its journal \(journal), which keeps every event read. "
         #expect(
             LiveSessionError.resultsNotWritten(
-                .fileSystem(operation: "write", path: results, errno: ENOSPC, reason: "No space left on device"), journal: journal
+                .fileSystem(operation: "write", path: results, errno: ENOSPC, reason: "No space left on device"),
+                journal: journal
             ).description
                 == "Could not write \(results): the disk is full (No space left on device). " + kept
                 + "Free space on the disk that holds /data, then run `styluskit recover \(journal)`.")
         #expect(
             LiveSessionError.resultsNotWritten(
-                .fileSystem(operation: "flush to disk", path: results, errno: EIO, reason: "Input/output error"), journal: journal
+                .fileSystem(operation: "flush to disk", path: results, errno: EIO, reason: "Input/output error"),
+                journal: journal
             ).description
                 == "Could not flush to disk \(results): the disk reported an input/output error (Input/output error); it may be failing. "
                 + kept + "Copy the journal to another disk, then run `styluskit recover` on the copy.")
@@ -243,7 +249,8 @@ struct JournalFaultTests {
                 + "Run `styluskit recover \(journal) --out DIR` to write the results file into another directory.")
         #expect(
             LiveSessionError.resultsNotWritten(
-                .xmlWriter("libxml2 could not end an element; the results file is incomplete and was not kept."), journal: journal
+                .xmlWriter("libxml2 could not end an element; the results file is incomplete and was not kept."),
+                journal: journal
             ).description
                 == "libxml2 could not end an element; the results file is incomplete and was not kept. " + kept
                 + "Run `styluskit recover \(journal)` (with --out DIR to write elsewhere).")
@@ -254,9 +261,11 @@ struct JournalFaultTests {
         #expect(
             JournalError.writeFailed(path: "/data/j.evemu", errno: EACCES, reason: "Permission denied").description
                 == "Writing the journal /data/j.evemu failed: Permission denied. The test was stopped; the journal keeps everything "
-                + "written before the error. Fix the cause (space, permissions, the disk), then run `styluskit recover /data/j.evemu`.")
+                + "written before the error. Fix the cause (space, permissions, the disk), then run `styluskit recover /data/j.evemu`."
+        )
         #expect(
             JournalError.cannotCreate(path: "/data/j.evemu", reason: "No space left on device").description
-                == "Cannot create the journal /data/j.evemu: No space left on device. Choose a writable --out directory with free space.")
+                == "Cannot create the journal /data/j.evemu: No space left on device. Choose a writable --out directory with free space."
+        )
     }
 }

@@ -1,11 +1,11 @@
-import Foundation
-import Testing
 import ArgumentParser
+import Foundation
 import Recordings
 import Sessions
+import TestMaterials
+import Testing
 
 @testable import styluskit
-import TestMaterials
 
 /// `record` and `administer` take a live session's options from one group, so they read alike.
 @Suite("Live session options")
@@ -48,18 +48,22 @@ struct LiveSessionOptionsTests {
     @Test("administer's scripted captures are SECONDS:FILE")
     func screenshots() throws {
         #expect(
-            Administer.message(for: catchError { _ = try Administer.parse(["--test", "clock", "--screenshot", "soon:x.xwd"]) })
+            Administer.message(
+                for: catchError { _ = try Administer.parse(["--test", "clock", "--screenshot", "soon:x.xwd"]) })
                 == "--screenshot takes SECONDS:FILE, e.g. 2.5:shot.xwd; got 'soon:x.xwd'.")
         #expect(
             Administer.message(for: catchError { _ = try Administer.parse(["--test", "clock", "--screenshot", "2:"]) })
                 == "--screenshot takes SECONDS:FILE, e.g. 2.5:shot.xwd; got '2:'.")
-        #expect(try Administer.parse(["--test", "clock", "--screenshot", "3:b.xwd", "--screenshot", "0.5:a.xwd"]).screenshot.count == 2)
+        #expect(
+            try Administer.parse(["--test", "clock", "--screenshot", "3:b.xwd", "--screenshot", "0.5:a.xwd"]).screenshot
+                .count == 2)
     }
 
     @Test("A relative maze file is journaled as an absolute path")
     func absolute() throws {
         let record = try Record.parse(["--test", "maze", "--maze", "mazes/detour.maze"])
-        let expected = (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent("mazes/detour.maze")
+        let expected = (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(
+            "mazes/detour.maze")
         #expect(record.session.journaledTest() == .maze(mazeFile: expected))
     }
 

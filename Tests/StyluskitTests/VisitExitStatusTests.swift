@@ -12,8 +12,11 @@ import Visits
     static func runner() throws -> (VisitOptions, VisitRunner) {
         let root = NSTemporaryDirectory() + "visit-exit-" + UUID().uuidString
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
-        try "schema: 1\nname: one\ntests:\n  - test: clock\n".write(toFile: root + "/one.yaml", atomically: true, encoding: .utf8)
-        let options = try VisitOptions.parse(["--protocol", root + "/one.yaml", "--participant", "P-1", "--out", root + "/out"])
+        try "schema: 1\nname: one\ntests:\n  - test: clock\n".write(
+            toFile: root + "/one.yaml", atomically: true, encoding: .utf8)
+        let options = try VisitOptions.parse([
+            "--protocol", root + "/one.yaml", "--participant", "P-1", "--out", root + "/out",
+        ])
         return (options, try options.runner())
     }
 

@@ -29,7 +29,8 @@ struct ScenarioTests {
             scenario.instructions.map(\.instruction) == [
                 .speed(6), .down(.start),
                 .move([
-                    .cell(MazeCell(row: 0, column: 0), x: 0.5, y: 0.5), .cell(MazeCell(row: 1, column: 2), x: 0.25, y: 0.75),
+                    .cell(MazeCell(row: 0, column: 0), x: 0.5, y: 0.5),
+                    .cell(MazeCell(row: 1, column: 2), x: 0.25, y: 0.75),
                     .form(FormPosition(xCentimetres: 12.5, yCentimetres: 8)),
                 ]),
                 .hold(.milliseconds(600)), .up, .pause(.milliseconds(2_100)), .down(.here), .move([.end]), .up,
@@ -46,7 +47,10 @@ struct ScenarioTests {
             ),
             ("maze: m\nmove: r1c1\n", "s, line 2: 'move' while the pen is up; add 'down: POINT' before it."),
             ("maze: m\ndown: start\n", "s, line 3: the scenario ends with the pen down; end it with 'up'."),
-            ("down: 1,2\nup\n", "s: no drawing is named; give exactly one 'maze: FILE', 'clock: HH:MM' or 'sdt:' line."),
+            (
+                "down: 1,2\nup\n",
+                "s: no drawing is named; give exactly one 'maze: FILE', 'clock: HH:MM' or 'sdt:' line."
+            ),
             ("clock: 13:10\n", "s, line 1, column 8: expected a time on a clock face such as '11:10', found '13:10'."),
             (
                 "maze: m\n  jump: r1c1\n",
@@ -80,14 +84,24 @@ struct SynthesisTests {
     @Test("Points resolve on the placed maze: start is half a cell outside the start opening")
     func placement() throws {
         // Centred: origin ((10 - 4) / 2, (6 - 2) / 2) = (3, 2).
-        let placement = ScenarioPlacement(mazeOnForm: MazeOnForm(maze: maze, origin: maze.origin(onFormOf: form)), formSize: form)
-        #expect(try placement.position(of: .start, here: nil, source: "s", line: 1) == FormPosition(xCentimetres: 2, yCentimetres: 3))
-        #expect(try placement.position(of: .end, here: nil, source: "s", line: 1) == FormPosition(xCentimetres: 8, yCentimetres: 3))
+        let placement = ScenarioPlacement(
+            mazeOnForm: MazeOnForm(maze: maze, origin: maze.origin(onFormOf: form)), formSize: form)
         #expect(
-            try placement.position(of: .cell(MazeCell(row: 0, column: 1), x: 0.25, y: 1), here: nil, source: "s", line: 1)
+            try placement.position(of: .start, here: nil, source: "s", line: 1)
+                == FormPosition(xCentimetres: 2, yCentimetres: 3))
+        #expect(
+            try placement.position(of: .end, here: nil, source: "s", line: 1)
+                == FormPosition(xCentimetres: 8, yCentimetres: 3))
+        #expect(
+            try placement.position(
+                of: .cell(MazeCell(row: 0, column: 1), x: 0.25, y: 1), here: nil, source: "s", line: 1)
                 == FormPosition(xCentimetres: 5.5, yCentimetres: 4))
-        #expect(throws: ScenarioError.cellOutsideMaze(source: "s", line: 4, cell: MazeCell(row: 1, column: 0), rows: 1, columns: 2)) {
-            try placement.position(of: .cell(MazeCell(row: 1, column: 0), x: 0.5, y: 0.5), here: nil, source: "s", line: 4)
+        #expect(
+            throws: ScenarioError.cellOutsideMaze(
+                source: "s", line: 4, cell: MazeCell(row: 1, column: 0), rows: 1, columns: 2)
+        ) {
+            try placement.position(
+                of: .cell(MazeCell(row: 1, column: 0), x: 0.5, y: 0.5), here: nil, source: "s", line: 4)
         }
     }
 
@@ -116,9 +130,11 @@ struct SynthesisTests {
             codes: [.absolute: [AbsoluteAxis.x, AbsoluteAxis.y], .key: [KeyCode.touch]], absInfo: [:])
         description.absInfo[AbsoluteAxis.x] = AbsInfo(minimum: 100, maximum: 20_100, resolution: 100)
         description.absInfo[AbsoluteAxis.y] = AbsInfo(minimum: 0, maximum: 10_000, resolution: 100)
-        let normalizer = try Normalizer(device: description, profile: nil, formSize: FormSize(widthCentimetres: 20, heightCentimetres: 10))
+        let normalizer = try Normalizer(
+            device: description, profile: nil, formSize: FormSize(widthCentimetres: 20, heightCentimetres: 10))
         let device = try SynthesisDevice(
-            description: description, area: normalizer.area, resolution: normalizer.resolution, tabletToForm: normalizer.tabletToForm)
+            description: description, area: normalizer.area, resolution: normalizer.resolution,
+            tabletToForm: normalizer.tabletToForm)
         let units = device.deviceUnits(of: FormPosition(xCentimetres: 3, yCentimetres: 4.5))
         // 3 cm = 30 mm = 3000 units from the minimum 100; 4.5 cm = 4500 units.
         #expect(abs(units.x - 3_100) < 1e-9)

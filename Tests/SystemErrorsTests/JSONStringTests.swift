@@ -29,7 +29,8 @@ struct JSONStringTests {
 
     @Test("What it writes parses back to the same text")
     func roundTrip() throws {
-        let parsed = try JSONSerialization.jsonObject(with: Data(("[" + JSONString.quoted(Self.text) + "]").utf8)) as? [String]
+        let parsed =
+            try JSONSerialization.jsonObject(with: Data(("[" + JSONString.quoted(Self.text) + "]").utf8)) as? [String]
         #expect(parsed == [Self.text])
     }
 }

@@ -21,13 +21,17 @@ struct SystemErrorTextTests {
         try Data("x".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         do {
-            try FileManager.default.createDirectory(at: file.appendingPathComponent("sub"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: file.appendingPathComponent("sub"), withIntermediateDirectories: true)
             Issue.record("creating a directory under a file succeeded")
         } catch {
             let reason = SystemErrorText.reason(error)
             #expect(!reason.contains("NSCocoaErrorDomain") && !reason.contains("Error Domain"), "\(reason)")
             #expect(
-                ["Not a directory", "File exists", "it cannot be made there (a file may be in the way of a folder on its path)"].contains(
+                [
+                    "Not a directory", "File exists",
+                    "it cannot be made there (a file may be in the way of a folder on its path)",
+                ].contains(
                     reason), "\(reason)")
         }
     }

@@ -18,7 +18,8 @@ package struct RealRecordingFacts: CustomStringConvertible, Sendable {
 
     /// The bundled recordings from physical tablets (MIT licence), so the tests need nothing outside
     /// the clone: copies of the project's shared/recordings/real.
-    package static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    package static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+        .deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures/recordings/real")
 
     /// The recording's path, and its description's if it has one.

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import VisitReport
 
 @Suite("normative ranges file")
@@ -6,14 +7,17 @@ struct NormativeRangesTests {
     @Test("A file's ranges: header, comments and blank lines skipped, open ends, labels, a test's own line before *")
     func reads() throws {
         let ranges = try NormativeRanges(
-            csv: "# norms\ntest,measure,low,high,label\n\nclock,total_time_s,20,120,XYZ 65-80\n*,total_time_s,,60\nmaze,wall_crosses,,2\n",
+            csv:
+                "# norms\ntest,measure,low,high,label\n\nclock,total_time_s,20,120,XYZ 65-80\n*,total_time_s,,60\nmaze,wall_crosses,,2\n",
             source: "r.csv")
         #expect(ranges.ranges.count == 3)
         let clock = try #require(ranges.range(test: "clock", measure: "total_time_s"))
         #expect(clock.low == 20 && clock.high == 120 && clock.label == "XYZ 65-80")
         #expect(ranges.range(test: "sdt", measure: "total_time_s")?.high == 60)
         #expect(ranges.range(test: "sdt", measure: "strokes") == nil)
-        #expect(clock.place(19.99) == .below && clock.place(20) == .within && clock.place(120) == .within && clock.place(120.01) == .above)
+        #expect(
+            clock.place(19.99) == .below && clock.place(20) == .within && clock.place(120) == .within
+                && clock.place(120.01) == .above)
         #expect(ranges.range(test: "maze", measure: "wall_crosses")?.place(-5) == .within)
         #expect(RangePlace.above.words == "ABOVE RANGE" && RangePlace.below.words == "BELOW RANGE")
     }
@@ -21,20 +25,25 @@ struct NormativeRangesTests {
     /// Issue 28: a file from Excel (CRLF) or an old Mac (CR) was one header line, read as no ranges at all.
     @Test("Lines end in LF, CRLF or CR alike", arguments: ["\n", "\r\n", "\r"])
     func lineEnds(_ end: String) throws {
-        let text = ["# norms", "test,measure,low,high,label", "", "clock,total_time_s,20,120,XYZ", "maze,wall_crosses,,2", ""]
-            .joined(separator: end)
+        let text = [
+            "# norms", "test,measure,low,high,label", "", "clock,total_time_s,20,120,XYZ", "maze,wall_crosses,,2", "",
+        ]
+        .joined(separator: end)
         let ranges = try NormativeRanges(csv: text, source: "r.csv")
         #expect(ranges.ranges.count == 2)
         #expect(ranges.range(test: "clock", measure: "total_time_s")?.label == "XYZ")
         #expect(ranges.range(test: "maze", measure: "wall_crosses")?.high == 2)
         // Line numbers count each line end once.
         #expect {
-            _ = try NormativeRanges(csv: ["test,measure,low,high", "clock,strokes,x,2"].joined(separator: end), source: "r.csv")
+            _ = try NormativeRanges(
+                csv: ["test,measure,low,high", "clock,strokes,x,2"].joined(separator: end), source: "r.csv")
         } throws: { "\($0)".hasPrefix("r.csv line 2: its low end 'x' is not a number") }
     }
 
     /// Issue 28: a file with no range line gave "no range" for every measure and exit 0.
-    @Test("A file with no range line is refused", arguments: ["", "test,measure,low,high,label\n", "# only a comment\n\n"])
+    @Test(
+        "A file with no range line is refused",
+        arguments: ["", "test,measure,low,high,label\n", "# only a comment\n\n"])
     func noRangeLine(_ text: String) {
         #expect {
             _ = try NormativeRanges(csv: text, source: "r.csv")
@@ -47,7 +56,10 @@ struct NormativeRangesTests {
     @Test(
         "A bad line is refused with its number and what is wrong",
         arguments: [
-            ("clock,total_time_s,1", "r.csv line 1: it has 3 fields; write test,measure,low,high or test,measure,low,high,label"),
+            (
+                "clock,total_time_s,1",
+                "r.csv line 1: it has 3 fields; write test,measure,low,high or test,measure,low,high,label"
+            ),
             ("pen,total_time_s,1,2", "r.csv line 1: the test 'pen' is not clock, maze, sdt or *"),
             ("clock,,1,2", "r.csv line 1: the measure is empty"),
             ("clock,speed,1,2", "r.csv line 1: 'speed' is not a column of `styluskit features --level test`"),
@@ -67,7 +79,8 @@ struct NormativeRangesTests {
 @Suite struct ReportedInterruptionTests {
     /// Every interruption a session writes is worded for a clinician, not left as its type.
     @Test(arguments: [
-        "wall-cross", "no-drawing", "start-far", "not-entered", "resume-far", "skip", "device-removed", "device-reconnected",
+        "wall-cross", "no-drawing", "start-far", "not-entered", "resume-far", "skip", "device-removed",
+        "device-reconnected",
         "events-dropped", "operator-paused", "operator-resumed",
     ])
     func everyTypeASessionWritesHasWords(type: String) {

@@ -13,15 +13,21 @@ struct ReportWordsTests {
         let newYork = try #require(TimeZone(identifier: "America/New_York"))
         #expect(VisitReportContent.localTime(iso, zone: newYork) == "2026-11-18 06:06:40 UTC-05:00 (America/New_York)")
         // Summer time: the offset of the date, not of today.
-        #expect(VisitReportContent.localTime("2026-07-01T12:00:00Z", zone: berlin) == "2026-07-01 14:00:00 UTC+02:00 (Europe/Berlin)")
-        #expect(VisitReportContent.localTime(iso, zone: try #require(TimeZone(identifier: "UTC"))) == "2026-11-18 11:06:40 UTC")
+        #expect(
+            VisitReportContent.localTime("2026-07-01T12:00:00Z", zone: berlin)
+                == "2026-07-01 14:00:00 UTC+02:00 (Europe/Berlin)")
+        #expect(
+            VisitReportContent.localTime(iso, zone: try #require(TimeZone(identifier: "UTC")))
+                == "2026-11-18 11:06:40 UTC")
         #expect(VisitReportContent.localTime("yesterday", zone: berlin) == "yesterday")
     }
 
     @Test("A step's label: its number and its identifier after its kind")
     func stepLabels() {
         #expect(VisitReportLayout.stepLabel(number: 1, identifier: "clockStep-command") == "Step 1: command")
-        #expect(VisitReportLayout.stepLabel(number: 3, identifier: "symbolDigitStep-delayedRecall-2") == "Step 3: delayed recall (round 2)")
+        #expect(
+            VisitReportLayout.stepLabel(number: 3, identifier: "symbolDigitStep-delayedRecall-2")
+                == "Step 3: delayed recall (round 2)")
         #expect(VisitReportLayout.stepLabel(number: 2, identifier: "mazeStep-detour") == "Step 2: detour")
         #expect(VisitReportLayout.stepLabel(number: 1, identifier: "mazeStep-no-choice-2") == "Step 1: no-choice-2")
         #expect(VisitReportLayout.stepLabel(number: 2, identifier: "symbolDigitStep-copy") == "Step 2: copy")

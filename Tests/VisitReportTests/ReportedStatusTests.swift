@@ -10,7 +10,8 @@ import Visits
         entry.status = status
         entry.outcome = outcome
         return ReportedTest(
-            entry: entry, name: "Maze", document: nil, mazes: [], measures: [], interruptions: [], readingTimes: [], notes: []
+            entry: entry, name: "Maze", document: nil, mazes: [], measures: [], interruptions: [], readingTimes: [],
+            notes: []
         ).statusLine
     }
 

@@ -34,8 +34,10 @@ import Visits
     @Test func ctrlCInTheLastTestIsAStoppedVisitAndTheRerunStartsNoSecondVisit() throws {
         let root = try VisitRunnerTests.scratch()
         let file = try VisitRunnerTests.protocolFile(in: root)
-        var runner = try VisitRunner(protocolFile: file, participant: "P-1", root: root + "/out", newVisit: false, version: "0")
-        let ended = try runner.run(operator: Desk([]), administer: Self.standIn([.finished, .finished, .stopped], log: .init()))
+        var runner = try VisitRunner(
+            protocolFile: file, participant: "P-1", root: root + "/out", newVisit: false, version: "0")
+        let ended = try runner.run(
+            operator: Desk([]), administer: Self.standIn([.finished, .finished, .stopped], log: .init()))
         #expect(ended == .stopped)
         // The test stopped early is not `done`, and the visit is not `complete`.
         #expect(runner.manifest.tests.map(\.status.rawValue) == ["done", "done", "stopped"])

@@ -1,8 +1,8 @@
 import Foundation
 import Sessions
+import TestMaterials
 import Testing
 import Visits
-import TestMaterials
 
 /// Every event in every state of `VisitLifeCycle` (docs/visit.md, "Life cycle"): where it leads,
 /// or that it is refused, and what the caller writes.
@@ -17,7 +17,8 @@ import TestMaterials
     static func visit(_ name: String) throws -> VisitLifeCycle {
         let manifest = VisitManifest.begin(
             participant: "P",
-            protocol: VisitProtocol(name: "p", tests: [ProtocolTest(test: .clock), ProtocolTest(test: .sdt), ProtocolTest(test: .clock)]),
+            protocol: VisitProtocol(
+                name: "p", tests: [ProtocolTest(test: .clock), ProtocolTest(test: .sdt), ProtocolTest(test: .clock)]),
             facts: .init(name: "p", title: "p", schema: 1, file: "protocol.yaml", source: "p.yaml", sha256: "ab"),
             software: .init(version: "1"), calibration: .init(), at: t0)
         var visit = VisitLifeCycle(new: manifest)
@@ -43,7 +44,8 @@ import TestMaterials
     }
 
     static let visits = [
-        "not-started", "running", "between", "complete", "stopped, tests left", "stopped, none left", "aborted, tests left",
+        "not-started", "running", "between", "complete", "stopped, tests left", "stopped, none left",
+        "aborted, tests left",
         "aborted, none left", "aborted between",
     ]
 
@@ -67,11 +69,13 @@ import TestMaterials
     /// What each event does in each visit: the state it leaves (with what the caller does) or nil, refused.
     static let expected: [String: [String: (State, VisitLifeCycle.Action)?]] = [
         "not-started": [
-            "open next": (.inProgress, .write), "skip next": (.notStarted, .none), "abort between": (.notStarted, .none),
+            "open next": (.inProgress, .write), "skip next": (.notStarted, .none),
+            "abort between": (.notStarted, .none),
             "stop between": (.notStarted, .none),
         ],
         "running": [
-            "end finished": (.inProgress, .write), "end moved-on": (.inProgress, .write), "end stopped": (.stopped, .write),
+            "end finished": (.inProgress, .write), "end moved-on": (.inProgress, .write),
+            "end stopped": (.stopped, .write),
             "abort during": (.aborted, .write), "recover": (.inProgress, .write),
         ],
         "between": [
@@ -95,12 +99,12 @@ import TestMaterials
             let running = visit.manifest.tests.firstIndex { $0.status == .running } ?? 0
             let event: Event =
                 switch template {
-                case let .open(p, j, r): .open(p == -1 ? next : p, journal: j, results: r)
-                case let .end(_, by, c): .end(running, endedBy: by, checksums: c)
+                case .open(let p, let j, let r): .open(p == -1 ? next : p, journal: j, results: r)
+                case .end(_, let by, let c): .end(running, endedBy: by, checksums: c)
                 case .abortDuring: .abortDuring(running)
-                case let .recover(_, c): .recover(running, checksums: c)
+                case .recover(_, let c): .recover(running, checksums: c)
                 case .forget: .forget(running)
-                case let .skip(_, reason): .skip(next, reason: reason)
+                case .skip(_, let reason): .skip(next, reason: reason)
                 default: template
                 }
             let expected = Self.expected[name]?[eventName] ?? nil

@@ -1,8 +1,8 @@
 import Foundation
 import Sessions
+import TestMaterials
 import Testing
 import Visits
-import TestMaterials
 
 @Suite struct VisitManifestTests {
     static let start = Date(timeIntervalSince1970: 1_795_000_000)
@@ -10,26 +10,32 @@ import TestMaterials
     static func manifest() throws -> VisitManifest {
         let visit = VisitProtocol(
             name: "standard",
-            tests: [ProtocolTest(test: .clock), ProtocolTest(test: .maze, mazes: .battery("b")), ProtocolTest(test: .sdt)])
+            tests: [
+                ProtocolTest(test: .clock), ProtocolTest(test: .maze, mazes: .battery("b")), ProtocolTest(test: .sdt),
+            ])
         return VisitManifest.begin(
             participant: "P-0042", protocol: visit,
-            facts: .init(name: "standard", title: "standard", schema: 1, file: "protocol.yaml", source: "p.yaml", sha256: "ab"),
+            facts: .init(
+                name: "standard", title: "standard", schema: 1, file: "protocol.yaml", source: "p.yaml", sha256: "ab"),
             software: .init(version: "0.1.0"), calibration: .init(), at: start)
     }
 
     @Test func aVisitGoesFromTestToTestUntilComplete() throws {
         var visit = VisitLifeCycle(new: try Self.manifest())
         #expect(visit.step == .administer(0))
-        #expect(try visit.apply(.open(0, journal: "clock-1.evemu", results: "clock-1.csk"), at: Self.start + 30) == .write)
+        #expect(
+            try visit.apply(.open(0, journal: "clock-1.evemu", results: "clock-1.csk"), at: Self.start + 30) == .write)
         #expect(visit.step == .recover(0))
         // The visit starts with its first test, not with the command.
         #expect(visit.manifest.started == "2026-11-18T11:07:10Z")
-        _ = try visit.apply(.end(0, endedBy: .finished, checksums: .init(journal: "j", results: "r")), at: Self.start + 60)
+        _ = try visit.apply(
+            .end(0, endedBy: .finished, checksums: .init(journal: "j", results: "r")), at: Self.start + 60)
         _ = try visit.apply(.skip(1, reason: "tremor"), at: Self.start + 70)
         #expect(visit.state == .inProgress)
         #expect(visit.step == .administer(2))
         _ = try visit.apply(.open(2, journal: "sdt-1.evemu", results: "sdt-1.ssk"), at: Self.start + 80)
-        _ = try visit.apply(.end(2, endedBy: .movedOn, checksums: .init(journal: "j", results: "r")), at: Self.start + 200)
+        _ = try visit.apply(
+            .end(2, endedBy: .movedOn, checksums: .init(journal: "j", results: "r")), at: Self.start + 200)
         #expect(visit.state == .complete && visit.manifest.status == .complete)
         #expect(visit.manifest.finished == "2026-11-18T11:10:00Z")
         #expect(visit.step == .over)
@@ -54,9 +60,11 @@ import TestMaterials
     @Test func aSchema1ManifestIsReadWithItsStoppedTestsStopped() throws {
         var visit = VisitLifeCycle(new: try Self.manifest())
         for position in 0..<3 {
-            _ = try visit.apply(.open(position, journal: "j\(position)", results: "r\(position)"), at: Self.start + Double(position))
             _ = try visit.apply(
-                .end(position, endedBy: .finished, checksums: .init(journal: nil, results: nil)), at: Self.start + Double(position) + 0.5)
+                .open(position, journal: "j\(position)", results: "r\(position)"), at: Self.start + Double(position))
+            _ = try visit.apply(
+                .end(position, endedBy: .finished, checksums: .init(journal: nil, results: nil)),
+                at: Self.start + Double(position) + 0.5)
         }
         var old = visit.manifest
         old.schema = 1
@@ -118,7 +126,8 @@ import TestMaterials
     }
 
     @Test func sha256IsTheStandardDigest() {
-        #expect(VisitFolder.sha256(Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
+        #expect(
+            VisitFolder.sha256(Data("abc".utf8)) == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad")
     }
 }
 
@@ -126,17 +135,21 @@ import TestMaterials
     /// Without a journal, a maze test's mazes are the protocol copy's, its paths taken from where the protocol was
     /// given.
     @Test func aMazeTestsMazesComeFromTheProtocolWhereItWasGiven() throws {
-        let root = FileManager.default.temporaryDirectory.appendingPathComponent("visit-mazes-\(UUID().uuidString)").path
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("visit-mazes-\(UUID().uuidString)")
+            .path
         defer { try? FileManager.default.removeItem(atPath: root) }
-        let protocols = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fixtures/protocols")
-            .standardized.path
+        let protocols = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../Fixtures/protocols"
+        )
+        .standardized.path
         let given = protocols + "/short.yaml"
         let written = try VisitProtocol(yaml: String(contentsOfFile: given, encoding: .utf8), source: given)
         let folder = try VisitFolder.create(root: root, participant: "P-1", started: Date(timeIntervalSince1970: 0))
         let sha = try folder.copyProtocol(bytes: Data(contentsOf: URL(fileURLWithPath: given)))
         var manifest = VisitManifest.begin(
             participant: "P-1", protocol: written,
-            facts: .init(name: written.name, title: written.title, schema: 1, file: "protocol.yaml", source: given, sha256: sha),
+            facts: .init(
+                name: written.name, title: written.title, schema: 1, file: "protocol.yaml", source: given, sha256: sha),
             software: .init(version: "0"), calibration: .init(), at: Date(timeIntervalSince1970: 0))
         #expect(folder.mazes(ofTestAt: 0, in: manifest) == nil)  // the clock has no mazes
         #expect(folder.mazes(ofTestAt: 1, in: manifest)?.count == 1)

@@ -1,12 +1,14 @@
 import Foundation
 import Sessions
+import TestMaterials
 import Testing
 import Visits
-import TestMaterials
 
 @Suite struct VisitProtocolTests {
-    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Fixtures/protocols")
-        .standardized.path
+    static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+        "../../Fixtures/protocols"
+    )
+    .standardized.path
 
     func read(_ name: String) throws -> VisitProtocol {
         let path = Self.fixtures + "/" + name
@@ -39,7 +41,8 @@ import TestMaterials
 
     @Test func pathsResolveAgainstTheProtocolsFolderUnlessAbsolute() {
         let visit = VisitProtocol(
-            name: "x", settings: "/etc/s.yaml", tests: [ProtocolTest(test: .maze, mazes: .maze("m.maze")), ProtocolTest(test: .clock)])
+            name: "x", settings: "/etc/s.yaml",
+            tests: [ProtocolTest(test: .maze, mazes: .maze("m.maze")), ProtocolTest(test: .clock)])
         let resolved = visit.resolved(against: "/site/protocols")
         #expect(resolved.settings == "/etc/s.yaml")
         #expect(resolved.tests[0].mazes == .maze("/site/protocols/m.maze"))
@@ -54,7 +57,10 @@ import TestMaterials
             "schema: 1\nname: a\ntests:\n  - test: clock\n    battery: b\n",
             "p.yaml (line 4): 'battery' and 'maze' belong to a maze test, not to 'clock'."
         ),
-        ("schema: 1\nname: a\ntests:\n  - test: clok\n", "p.yaml (line 4): 'test' takes clock, maze or sdt; found 'clok'."),
+        (
+            "schema: 1\nname: a\ntests:\n  - test: clok\n",
+            "p.yaml (line 4): 'test' takes clock, maze or sdt; found 'clok'."
+        ),
         (
             "schema: 2\nname: a\ntests:\n  - test: clock\n",
             "p.yaml (line 1): schema 2 is newer than this StylusKit reads (schema 1); use a newer StylusKit or a protocol of schema 1."
@@ -97,7 +103,8 @@ import TestMaterials
 
     @Test func breaksTakeSecondsMinutesOrMilliseconds() throws {
         let visit = try VisitProtocol(
-            yaml: "schema: 1\nname: a\ntests:\n  - test: clock\n  - test: sdt\n    break: 1.5 min\n  - test: clock\n    break: 500ms\n",
+            yaml:
+                "schema: 1\nname: a\ntests:\n  - test: clock\n  - test: sdt\n    break: 1.5 min\n  - test: clock\n    break: 500ms\n",
             source: "p")
         #expect(visit.tests.map(\.breakSeconds) == [nil, 90, 0.5])
         #expect(visit.title == "a")

@@ -1,10 +1,10 @@
 import Foundation
 import Recordings
 import Sessions
+import TestMaterials
 import Testing
 import Visiting
 import Visits
-import TestMaterials
 
 /// The runner's decisions from test to test. The tests themselves are a stand-in here (a closure
 /// writing two small files where a live session writes its journal and results): a real one needs
@@ -53,7 +53,9 @@ import TestMaterials
     }
 
     /// A stand-in test: opens (names its two files), writes them, ends as `end`.
-    static func standIn(_ end: VisitTestEnd, log: Box) -> (VisitTestRequest, (VisitTestOpened) throws -> Void) throws -> VisitTestEnd {
+    static func standIn(_ end: VisitTestEnd, log: Box) -> (VisitTestRequest, (VisitTestOpened) throws -> Void) throws ->
+        VisitTestEnd
+    {
         { request, opened in
             log.value.append(request.position)
             let stem = request.directory + "/\(request.journaled.name)-\(request.position)"
@@ -61,7 +63,9 @@ import TestMaterials
             let device = VisitManifest.Device(
                 node: "feed:x", name: "Tablet", vendor: "0x056a", product: "0x0357", model: nil, penDisplay: true)
             try opened(
-                VisitTestOpened(journal: stem + ".evemu", results: stem + ".xml", device: device, tabletProfile: nil, displayProfile: nil))
+                VisitTestOpened(
+                    journal: stem + ".evemu", results: stem + ".xml", device: device, tabletProfile: nil,
+                    displayProfile: nil))
             if end != .aborted { try "results".write(toFile: stem + ".xml", atomically: true, encoding: .utf8) }
             return end
         }
@@ -72,7 +76,8 @@ import TestMaterials
     @Test func aVisitRunsEveryTestInOrderWithBreaksBetweenAndASkipWithItsReason() throws {
         let root = try Self.scratch()
         let file = try Self.protocolFile(in: root)
-        var runner = try VisitRunner(protocolFile: file, participant: "P-1", root: root + "/out", newVisit: false, version: "0.1.0")
+        var runner = try VisitRunner(
+            protocolFile: file, participant: "P-1", root: root + "/out", newVisit: false, version: "0.1.0")
         let log = Box()
         let desk = Desk([.administer, .skip(reason: "tremor"), .administer])
         #expect(try runner.run(operator: desk, administer: Self.standIn(.finished, log: log)) == .complete)
@@ -95,14 +100,16 @@ import TestMaterials
     @Test func aVisitStoppedByASignalIsStoppedAndResumesAtTheNextTest() throws {
         let root = try Self.scratch()
         let file = try Self.protocolFile(in: root)
-        var first = try VisitRunner(protocolFile: file, participant: "P-2", root: root, newVisit: false, version: "0.1.0")
+        var first = try VisitRunner(
+            protocolFile: file, participant: "P-2", root: root, newVisit: false, version: "0.1.0")
         let log = Box()
         #expect(try first.run(operator: Desk([]), administer: Self.standIn(.stopped, log: log)) == .stopped)
         #expect(first.manifest.status == .stopped)
         #expect(first.manifest.tests.map(\.status) == [.stopped, .pending, .pending])
         #expect(first.manifest.tests[0].outcome == "stopped")
 
-        var second = try VisitRunner(protocolFile: file, participant: "P-2", root: root, newVisit: false, version: "0.1.0")
+        var second = try VisitRunner(
+            protocolFile: file, participant: "P-2", root: root, newVisit: false, version: "0.1.0")
         #expect(second.resumed && second.folder == first.folder)
         let desk = Desk([])
         #expect(try second.run(operator: desk, administer: Self.standIn(.finished, log: log)) == .complete)
@@ -115,25 +122,31 @@ import TestMaterials
         #expect(throws: VisitError.visitOver(folder: first.folder.path, status: "complete")) {
             try VisitRunner(protocolFile: file, participant: "P-2", root: root, newVisit: false, version: "0.1.0")
         }
-        let third = try VisitRunner(protocolFile: file, participant: "P-2", root: root, newVisit: true, version: "0.1.0")
+        let third = try VisitRunner(
+            protocolFile: file, participant: "P-2", root: root, newVisit: true, version: "0.1.0")
         #expect(!third.resumed)
     }
 
     @Test func aSignalWhileWaitingStopsTheVisitAndNewVisitStartsAFreshOne() throws {
         let root = try Self.scratch()
         let file = try Self.protocolFile(in: root)
-        var first = try VisitRunner(protocolFile: file, participant: "P-3", root: root, newVisit: false, version: "0.1.0")
-        #expect(try first.run(operator: Desk([.administer, .stop]), administer: Self.standIn(.finished, log: Box())) == .stopped)
+        var first = try VisitRunner(
+            protocolFile: file, participant: "P-3", root: root, newVisit: false, version: "0.1.0")
+        #expect(
+            try first.run(operator: Desk([.administer, .stop]), administer: Self.standIn(.finished, log: Box()))
+                == .stopped)
         #expect(first.manifest.tests.map(\.status) == [.done, .pending, .pending])
         #expect(try first.folder.readManifest().status == .stopped)
-        let fresh = try VisitRunner(protocolFile: file, participant: "P-3", root: root, newVisit: true, version: "0.1.0")
+        let fresh = try VisitRunner(
+            protocolFile: file, participant: "P-3", root: root, newVisit: true, version: "0.1.0")
         #expect(!fresh.resumed && fresh.folder != first.folder)
     }
 
     @Test func anAbortDuringATestKeepsItsJournalAndEndsTheVisit() throws {
         let root = try Self.scratch()
         let file = try Self.protocolFile(in: root)
-        var runner = try VisitRunner(protocolFile: file, participant: "P-4", root: root, newVisit: false, version: "0.1.0")
+        var runner = try VisitRunner(
+            protocolFile: file, participant: "P-4", root: root, newVisit: false, version: "0.1.0")
         let log = Box()
         #expect(try runner.run(operator: Desk([]), administer: Self.standIn(.aborted, log: log)) == .aborted)
         #expect(log.value == [0])
@@ -141,15 +154,19 @@ import TestMaterials
         #expect(runner.manifest.tests.map(\.status) == [.aborted, .pending, .pending])
         #expect(runner.manifest.tests[0].journal == "clock-0.evemu")
         // An aborted visit is resumed at its next test: the sitting stays one visit.
-        let next = try VisitRunner(protocolFile: file, participant: "P-4", root: root, newVisit: false, version: "0.1.0")
+        let next = try VisitRunner(
+            protocolFile: file, participant: "P-4", root: root, newVisit: false, version: "0.1.0")
         #expect(next.resumed && next.folder == runner.folder && next.manifest.status == .inProgress)
     }
 
     @Test func anAbortBetweenTestsAbortsTheVisitWithNoTestAborted() throws {
         let root = try Self.scratch()
         let file = try Self.protocolFile(in: root)
-        var runner = try VisitRunner(protocolFile: file, participant: "P-5", root: root, newVisit: false, version: "0.1.0")
-        #expect(try runner.run(operator: Desk([.administer, .abort]), administer: Self.standIn(.finished, log: Box())) == .aborted)
+        var runner = try VisitRunner(
+            protocolFile: file, participant: "P-5", root: root, newVisit: false, version: "0.1.0")
+        #expect(
+            try runner.run(operator: Desk([.administer, .abort]), administer: Self.standIn(.finished, log: Box()))
+                == .aborted)
         #expect(runner.manifest.tests.map(\.status) == [.done, .pending, .pending])
         #expect(runner.manifest.status == .aborted && runner.manifest.finished != nil)
     }
@@ -157,7 +174,8 @@ import TestMaterials
     @Test func aVisitInProgressIsNotResumedWithAnotherProtocol() throws {
         let root = try Self.scratch()
         let file = try Self.protocolFile(in: root)
-        var runner = try VisitRunner(protocolFile: file, participant: "P-6", root: root, newVisit: false, version: "0.1.0")
+        var runner = try VisitRunner(
+            protocolFile: file, participant: "P-6", root: root, newVisit: false, version: "0.1.0")
         _ = try runner.run(operator: Desk([.administer, .stop]), administer: Self.standIn(.finished, log: Box()))
         _ = try Self.protocolFile(in: root, extra: "# edited")
         #expect(throws: VisitError.protocolChanged(folder: runner.folder.path)) {
@@ -168,10 +186,12 @@ import TestMaterials
     @Test func aBadParticipantOrAMissingProtocolIsRefusedBeforeAnyFolderIsMade() throws {
         let root = try Self.scratch()
         #expect(throws: VisitError.invalidParticipant("Jane Doe")) {
-            try VisitRunner(protocolFile: root + "/none.yaml", participant: "Jane Doe", root: root, newVisit: false, version: "1")
+            try VisitRunner(
+                protocolFile: root + "/none.yaml", participant: "Jane Doe", root: root, newVisit: false, version: "1")
         }
         #expect {
-            try VisitRunner(protocolFile: root + "/none.yaml", participant: "P-7", root: root, newVisit: false, version: "1")
+            try VisitRunner(
+                protocolFile: root + "/none.yaml", participant: "P-7", root: root, newVisit: false, version: "1")
         } throws: { "\($0)".hasPrefix("Cannot read the protocol file \(root)/none.yaml") }
         #expect(try FileManager.default.contentsOfDirectory(atPath: root).isEmpty)
     }
@@ -179,7 +199,8 @@ import TestMaterials
     @Test func aTestLeftRunningWithoutAJournalIsTakenAgain() throws {
         let root = try Self.scratch()
         let file = try Self.protocolFile(in: root)
-        var runner = try VisitRunner(protocolFile: file, participant: "P-8", root: root, newVisit: false, version: "0.1.0")
+        var runner = try VisitRunner(
+            protocolFile: file, participant: "P-8", root: root, newVisit: false, version: "0.1.0")
         var manifest = runner.manifest
         manifest.tests[0].status = .running
         try runner.folder.make()
@@ -193,14 +214,16 @@ import TestMaterials
     @Test func theLifeCycleSaysWhatComesNext() throws {
         var visit = VisitLifeCycle(
             new: VisitManifest.begin(
-                participant: "P", protocol: VisitProtocol(name: "p", tests: [ProtocolTest(test: .clock), ProtocolTest(test: .sdt)]),
+                participant: "P",
+                protocol: VisitProtocol(name: "p", tests: [ProtocolTest(test: .clock), ProtocolTest(test: .sdt)]),
                 facts: .init(name: "p", title: "p", schema: 1, file: "protocol.yaml", source: "p.yaml", sha256: "ab"),
                 software: .init(version: "1"), calibration: .init(), at: Date(timeIntervalSince1970: 0)))
         #expect(visit.step == .administer(0))
         _ = try visit.apply(.open(0, journal: "j", results: "r"), at: Date(timeIntervalSince1970: 1))
         // A test left running is recovered before the next is offered.
         #expect(visit.step == .recover(0))
-        _ = try visit.apply(.recover(0, checksums: .init(journal: nil, results: nil)), at: Date(timeIntervalSince1970: 2))
+        _ = try visit.apply(
+            .recover(0, checksums: .init(journal: nil, results: nil)), at: Date(timeIntervalSince1970: 2))
         #expect(visit.step == .administer(1))
         _ = try visit.apply(.abortBetween, at: Date(timeIntervalSince1970: 3))
         #expect(visit.step == .over)
@@ -229,7 +252,8 @@ import TestMaterials
     @Test func theTestsAreJournaledWithAbsoluteMazeFiles() throws {
         let root = try Self.scratch()
         let file = try Self.protocolFile(in: root)
-        let runner = try VisitRunner(protocolFile: file, participant: "P-9", root: root, newVisit: false, version: "0.1.0")
+        let runner = try VisitRunner(
+            protocolFile: file, participant: "P-9", root: root, newVisit: false, version: "0.1.0")
         #expect(runner.request(1).journaled == .maze(mazeFile: root + "/x.maze"))
         #expect(runner.request(0).journaled == .clock && runner.request(2).journaled == .sdt)
         #expect(runner.request(0).settingsFile == root + "/settings.yaml")
@@ -249,7 +273,8 @@ import TestMaterials
         let unspoken = ["clockStep-command": "no audio output device"]
         let root = try Self.scratch()
         let file = try Self.protocolFile(in: root)
-        var runner = try VisitRunner(protocolFile: file, participant: "P-1", root: root + "/out", newVisit: false, version: "0.1.0")
+        var runner = try VisitRunner(
+            protocolFile: file, participant: "P-1", root: root + "/out", newVisit: false, version: "0.1.0")
         // The first test finishes, the second is stopped by a signal: both leave their results.
         var ends: [VisitTestEnd] = [.finished, .stopped]
         let ended = try runner.run(operator: Desk([])) { request, opened in
@@ -258,7 +283,9 @@ import TestMaterials
             let device = VisitManifest.Device(
                 node: "feed:x", name: "Tablet", vendor: "0x056a", product: "0x0357", model: nil, penDisplay: true)
             try opened(
-                VisitTestOpened(journal: stem + ".evemu", results: stem + ".csk", device: device, tabletProfile: nil, displayProfile: nil))
+                VisitTestOpened(
+                    journal: stem + ".evemu", results: stem + ".csk", device: device, tabletProfile: nil,
+                    displayProfile: nil))
             try silent.write(toFile: stem + ".csk", atomically: true, encoding: .utf8)
             return ends.removeFirst()
         }
@@ -274,22 +301,27 @@ import TestMaterials
     /// The steps' outcomes of a results file reach visit.json for a test finished or stopped, and
     /// the summary names the steps the participant did not finish.
     @Test func theStepsOutcomesReachTheManifestAndTheSummary() throws {
-        let golden = try String(contentsOfFile: VisitRunnerTests.repository + "/Fixtures/golden/clock-small.csk", encoding: .utf8)
+        let golden = try String(
+            contentsOfFile: VisitRunnerTests.repository + "/Fixtures/golden/clock-small.csk", encoding: .utf8)
         let commandEnd = try #require(golden.range(of: #"<End timestamp=""#))
         let tagEnd = try #require(golden.range(of: "/>", range: commandEnd.upperBound..<golden.endIndex))
         let movedOn = golden.replacingCharacters(in: tagEnd, with: #" outcome="moved-on"/>"#)
         let root = try VisitRunnerTests.scratch()
         let file = try VisitRunnerTests.protocolFile(in: root)
-        var runner = try VisitRunner(protocolFile: file, participant: "P-1", root: root + "/out", newVisit: false, version: "0.1.0")
+        var runner = try VisitRunner(
+            protocolFile: file, participant: "P-1", root: root + "/out", newVisit: false, version: "0.1.0")
         var ends: [VisitTestEnd] = [.finished, .movedOn]
         var texts = [golden, movedOn]
-        let ended = try runner.run(operator: VisitRunnerTests.Desk([.administer, .administer, .abort])) { request, opened in
+        let ended = try runner.run(operator: VisitRunnerTests.Desk([.administer, .administer, .abort])) {
+            request, opened in
             let stem = request.directory + "/\(request.journaled.name)-\(request.position)"
             try "journal".write(toFile: stem + ".evemu", atomically: true, encoding: .utf8)
             let device = VisitManifest.Device(
                 node: "feed:x", name: "Tablet", vendor: "0x056a", product: "0x0357", model: nil, penDisplay: true)
             try opened(
-                VisitTestOpened(journal: stem + ".evemu", results: stem + ".csk", device: device, tabletProfile: nil, displayProfile: nil))
+                VisitTestOpened(
+                    journal: stem + ".evemu", results: stem + ".csk", device: device, tabletProfile: nil,
+                    displayProfile: nil))
             try texts.removeFirst().write(toFile: stem + ".csk", atomically: true, encoding: .utf8)
             return ends.removeFirst()
         }
@@ -303,7 +335,8 @@ import TestMaterials
         second[0].outcome = "moved-on"
         #expect(written.tests.map(\.steps) == [finished, second, nil])
         let json = try String(contentsOfFile: runner.folder.file(VisitFolder.manifestName), encoding: .utf8)
-        #expect(json.contains(#""outcome" : "moved-on","#) && json.contains(#""step" : "clockStep-command""#), "\(json)")
+        #expect(
+            json.contains(#""outcome" : "moved-on","#) && json.contains(#""step" : "clockStep-command""#), "\(json)")
         let lines = VisitSummary(folder: runner.folder, manifest: written, resumed: false, ended: ended).lines
         #expect(lines.filter { $0.hasPrefix("     steps ") } == ["     steps moved-on: clockStep-command"], "\(lines)")
     }

@@ -1,10 +1,11 @@
 import Administering
 import Foundation
 import Sessions
-import Testing
-@testable import Visiting
-import Visits
 import TestMaterials
+import Testing
+import Visits
+
+@testable import Visiting
 
 /// The operator's terminal between tests, driven by a scripted terminal: keys typed at given
 /// times, a clock that moves only when the visit waits, and a screen that does what a terminal does
@@ -124,13 +125,16 @@ import TestMaterials
         let terminal = ScriptedTerminal(keys: [(0, "s tremor in the right hand\n\nq\n")])
         (terminal.isTTY, terminal.dropsTypedAhead) = (false, false)
         let desk = VisitTerminal(console: terminal)
-        #expect(desk.choose(before: Self.sdt, position: 0, count: 3, breakSeconds: nil) == .skip(reason: "tremor in the right hand"))
+        #expect(
+            desk.choose(before: Self.sdt, position: 0, count: 3, breakSeconds: nil)
+                == .skip(reason: "tremor in the right hand"))
         #expect(desk.choose(before: Self.sdt, position: 1, count: 3, breakSeconds: nil) == .administer)
         #expect(desk.choose(before: Self.sdt, position: 2, count: 3, breakSeconds: 30) == .abort)
     }
 
     @Test func theBreakLineKeepsTheEndOfALongAnswer() {
-        #expect(VisitTerminal.breakLine(secondsLeft: 24.2, typed: "s tired", columns: 79) == "  break: 0:25 left > s tired")
+        #expect(
+            VisitTerminal.breakLine(secondsLeft: 24.2, typed: "s tired", columns: 79) == "  break: 0:25 left > s tired")
         let long = String(repeating: "x", count: 100) + "END"
         let line = VisitTerminal.breakLine(secondsLeft: 5, typed: long, columns: 40)
         #expect(line.count == 40)
@@ -148,7 +152,8 @@ import TestMaterials
         #expect(typed(Array("s cafés".utf8) + [0x7F, 0x7F]).text == "s caf")
         #expect(typed(Array("wrong".utf8) + [0x15] + Array("s ok".utf8)).text == "s ok")
         #expect(typed(Array("s very tired ".utf8) + [0x17]).text == "s very ")
-        #expect(typed(Array("s a".utf8) + [0x1B, UInt8(ascii: "["), UInt8(ascii: "D")] + Array("b".utf8)).text == "s ab")
+        #expect(
+            typed(Array("s a".utf8) + [0x1B, UInt8(ascii: "["), UInt8(ascii: "D")] + Array("b".utf8)).text == "s ab")
         #expect(typed(Array("s tired\r\nq\n".utf8)).lines == ["s tired", "q"])
     }
 
@@ -197,9 +202,11 @@ import TestMaterials
     }
 
     @Test func theOperatorLineKeepsTheEndOfLongTypedText() {
-        let status = "maze, part maze-1, 0:05 | N next part, R repeat instructions, P pause, Escape twice ends, Ctrl+Q twice aborts"
+        let status =
+            "maze, part maze-1, 0:05 | N next part, R repeat instructions, P pause, Escape twice ends, Ctrl+Q twice aborts"
         #expect(OperatorTerminal.line(status, typed: "", columns: 79) == String(status.prefix(79)))
-        #expect(OperatorTerminal.line(status, typed: "s tired", columns: 79) == String(status.prefix(69)) + " > s tired")
+        #expect(
+            OperatorTerminal.line(status, typed: "s tired", columns: 79) == String(status.prefix(69)) + " > s tired")
         let long = String(repeating: "a", count: 60) + "END"
         let shown = OperatorTerminal.line(status, typed: long, columns: 79)
         #expect(shown.count <= 79 && shown.hasSuffix("END") && shown.contains(" > <"), "\(shown)")
@@ -210,7 +217,9 @@ import TestMaterials
 @Suite struct UnspokenInstructionsInTheVisitTests {
     @Test func theSummaryNamesTheStepsByReason() {
         #expect(
-            VisitSummary.unspokenLines(["clockStep-copy": "no audio output device", "clockStep-command": "no audio output device"]) == [
+            VisitSummary.unspokenLines([
+                "clockStep-copy": "no audio output device", "clockStep-command": "no audio output device",
+            ]) == [
                 "     instructions shown, not spoken (no audio output device): clockStep-command, clockStep-copy"
             ])
     }

@@ -219,7 +219,9 @@ func evemuDescription(_ text: String) -> DeviceDescription {
         case "P:":
             for (i, byte) in fields.dropFirst().enumerated() {
                 let bits = UInt8(byte, radix: 16)!
-                for bit in 0..<8 where bits & (1 << bit) != 0 { properties.insert(UInt16((propertyOffset + i) * 8 + bit)) }
+                for bit in 0..<8 where bits & (1 << bit) != 0 {
+                    properties.insert(UInt16((propertyOffset + i) * 8 + bit))
+                }
             }
             propertyOffset += fields.count - 1
         case "B:":
