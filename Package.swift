@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "StylusGeometry", targets: ["StylusGeometry"]),
         .library(name: "Recordings", targets: ["Recordings"]),
         .library(name: "TestMaterials", targets: ["TestMaterials"]),
+        .library(name: "FileLocations", targets: ["FileLocations"]),
         .library(name: "Proctoring", targets: ["Proctoring"]),
         .library(name: "ADF", targets: ["ADF"]),
         .library(name: "LinuxInput", targets: ["LinuxInput"]),
@@ -90,6 +91,11 @@ let package = Package(
         // file given to a command is (`InputFileKind`).
         .target(
             name: "TestMaterials", dependencies: ["SystemErrors", "Proctoring", "Recordings"], exclude: ["README.md"]),
+        // Where a session's files are: the calibration search path its profiles are read from
+        // (`CalibrationLookup`) and the output directory it writes into (`OutputDirectory`).
+        .target(
+            name: "FileLocations", dependencies: ["SystemErrors", "StylusGeometry", "StylusInput", "TestMaterials"],
+            exclude: ["README.md"]),
         .target(name: "ADF", dependencies: ["SystemErrors", "CLibXML2"], exclude: ["README.md"]),
         .target(
             name: "LinuxInput", dependencies: ["SystemErrors", "CEvdev", "CUdev", "CLibwacom", "StylusInput"],
@@ -99,6 +105,7 @@ let package = Package(
         .target(
             name: "Sessions",
             dependencies: [
+                "FileLocations",
                 "TestMaterials",
                 "SystemErrors", "ADF", "LinuxInput", "Proctoring", "Recordings", "StylusGeometry", "StylusInput",
             ],
@@ -113,6 +120,7 @@ let package = Package(
         .target(
             name: "Reports",
             dependencies: [
+                "FileLocations",
                 "TestMaterials",
                 "ADF", "LinuxInput", "PatientData", "Proctoring", "Recordings", "Rendering", "Sessions",
                 "StylusGeometry", "StylusInput", "Synthesis", "SystemErrors", "VisitReport", "Visits", "Exports",
@@ -123,6 +131,7 @@ let package = Package(
         .target(
             name: "Features",
             dependencies: [
+                "FileLocations",
                 "TestMaterials", "ADF", "Measures", "Proctoring", "Sessions", "StylusGeometry", "SystemErrors",
                 "Visits",
             ],
@@ -206,6 +215,7 @@ let package = Package(
         .executableTarget(
             name: "styluskit",
             dependencies: [
+                "FileLocations",
                 "TestMaterials",
                 "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "FormPrinting",
                 "Synthesis", "PatientData", "Rendering", "PatientWindow", "Administering", "Sessions", "Measures",
@@ -229,7 +239,9 @@ let package = Package(
         // The parsers' fuzz entry functions, shared by the fuzzers and the corpus replay test (ROBUSTNESS.md).
         .target(
             name: "FuzzTargets",
-            dependencies: ["ADF", "Proctoring", "Recordings", "Sessions", "StylusGeometry", "StylusInput"],
+            dependencies: [
+                "FileLocations", "ADF", "Proctoring", "Recordings", "Sessions", "StylusGeometry", "StylusInput",
+            ],
             exclude: ["README.md"]),
         .executableTarget(name: "fuzz-evemu", dependencies: ["FuzzTargets"], path: "Fuzz/evemu"),
         .executableTarget(name: "fuzz-evemu-desc", dependencies: ["FuzzTargets"], path: "Fuzz/evemu-desc"),
@@ -263,6 +275,7 @@ let package = Package(
         .testTarget(
             name: "ReportsTests",
             dependencies: [
+                "FileLocations",
                 "Synthesis", "Reports", "LinuxInput", "Recordings", "Sessions", "TestMaterials", "StylusGeometry",
                 "StylusInput",
             ]),
@@ -271,6 +284,7 @@ let package = Package(
         .testTarget(
             name: "FeaturesTests",
             dependencies: [
+                "FileLocations",
                 "TestMaterials",
                 "Features", "ADF", "Measures", "Proctoring", "Recordings", "Sessions", "Synthesis", "StylusGeometry",
                 "StylusInput",
@@ -286,6 +300,7 @@ let package = Package(
         .testTarget(
             name: "ExportsTests",
             dependencies: [
+                "FileLocations",
                 "TestMaterials", "Exports", "Features", "Measures", "Recordings", "Sessions", "StylusInput",
                 "TestSupport", "Visits",
             ]),
@@ -299,6 +314,7 @@ let package = Package(
         .testTarget(
             name: "StyluskitTests",
             dependencies: [
+                "FileLocations",
                 "TestMaterials",
                 "styluskit", "ADF", "Recordings", "Sessions", "StylusInput", "TestSupport",
                 // The libraries whose errors ExitStatusTests pins.
@@ -314,9 +330,10 @@ let package = Package(
         .testTarget(
             name: "SessionsTests",
             dependencies: [
+                "FileLocations",
                 "TestMaterials",
                 "Sessions", "ADF", "PatientData", "Proctoring", "Recordings", "StylusGeometry", "StylusInput",
-                "Synthesis", "TestSupport",
+                "Synthesis", "TestSupport", "Reports",
                 "Administering", "FormPrinting", "PatientWindow", "Rendering", "VisitReport", "Visits",
             ]),
         // Administering in-process on SDL's offscreen driver: the presenter's decisions and the loop's
@@ -324,6 +341,7 @@ let package = Package(
         .testTarget(
             name: "AdministeringTests",
             dependencies: [
+                "FileLocations",
                 "ADF", "Administering", "CSDL2", "PatientWindow", "Proctoring", "Recordings", "Sessions",
                 "StylusGeometry",
                 "StylusInput",

@@ -1,4 +1,5 @@
 public import ADF
+internal import FileLocations
 internal import Foundation
 public import Measures
 public import Sessions

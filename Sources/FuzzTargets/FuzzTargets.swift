@@ -7,6 +7,7 @@
 // A broken contract stops the process through `fatalError`, which libFuzzer reports as a crash.
 
 import ADF
+import FileLocations
 import Foundation
 import Glibc
 import Proctoring

@@ -1,3 +1,4 @@
+public import FileLocations
 import Foundation
 public import LinuxInput
 public import Sessions

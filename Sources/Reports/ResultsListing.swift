@@ -1,6 +1,7 @@
 public import ADF
 internal import Foundation
 internal import Recordings
+internal import Sessions
 internal import StylusInput
 import TestMaterials
 

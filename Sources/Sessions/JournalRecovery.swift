@@ -1,4 +1,5 @@
 internal import ADF
+public import FileLocations
 internal import Foundation
 internal import Proctoring
 internal import Recordings

@@ -1,4 +1,5 @@
 public import ADF
+public import FileLocations
 public import Foundation
 public import LinuxInput
 public import Recordings

@@ -1,4 +1,5 @@
 public import ADF
+internal import FileLocations
 internal import Foundation
 
 /// Where a replay writes its results file. With `--force` over an existing file, the recorder

@@ -1,4 +1,5 @@
 public import ADF
+public import FileLocations
 import LinuxInput
 public import StylusGeometry
 public import StylusInput

@@ -1,4 +1,5 @@
 public import ADF
+public import FileLocations
 internal import Foundation
 public import Proctoring
 public import Recordings

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileLocations
 import Recordings
 import Sessions
 import StylusGeometry

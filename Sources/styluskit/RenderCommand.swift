@@ -1,6 +1,7 @@
 import ADF
 public import ArgumentParser
 import Batch
+import FileLocations
 import Foundation
 import Rendering
 import Reports

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileLocations
 import Foundation
 import Recordings
 import Reports

@@ -1,4 +1,5 @@
 import Administering
+import FileLocations
 import Foundation
 import Recordings
 import Sessions

@@ -1,5 +1,6 @@
 import Exports
 import Features
+import FileLocations
 import Foundation
 import Measures
 import Recordings

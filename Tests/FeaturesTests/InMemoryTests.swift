@@ -1,5 +1,6 @@
 import ADF
 import Features
+import FileLocations
 import Foundation
 import Measures
 import Proctoring

@@ -2,6 +2,7 @@ import ADF
 import Foundation
 import Proctoring
 import Recordings
+import Reports
 import Sessions
 import StylusInput
 import Synthesis

@@ -1,4 +1,5 @@
 import ADF
+import FileLocations
 import Foundation
 import Proctoring
 import Recordings

@@ -2,6 +2,7 @@ import ADF
 import Administering
 import Calibration
 import Exports
+import FileLocations
 import FormPrinting
 import Foundation
 import LinuxInput
