@@ -58,17 +58,40 @@ import Visits
     {
         { request, opened in
             log.value.append(request.position)
-            let stem = request.directory + "/\(request.journaled.name)-\(request.position)"
-            try "journal".write(toFile: stem + ".evemu", atomically: true, encoding: .utf8)
-            let device = VisitManifest.Device(
-                node: "feed:x", name: "Tablet", vendor: "0x056a", product: "0x0357", model: nil, penDisplay: true)
-            try opened(
-                VisitTestOpened(
-                    journal: stem + ".evemu", results: stem + ".xml", device: device, tabletProfile: nil,
-                    displayProfile: nil))
-            if end != .aborted { try "results".write(toFile: stem + ".xml", atomically: true, encoding: .utf8) }
+            let results = try open(request, opened, resultsExtension: ".xml")
+            if end != .aborted { try "results".write(toFile: results, atomically: true, encoding: .utf8) }
             return end
         }
+    }
+
+    /// A stand-in test that writes real results files: the next of `texts` as its `.csk`, ending as the next of
+    /// `ends`.
+    static func standIn(writing texts: [String], ends: [VisitTestEnd]) -> (
+        VisitTestRequest, (VisitTestOpened) throws -> Void
+    ) throws -> VisitTestEnd {
+        var texts = texts
+        var ends = ends
+        return { request, opened in
+            let results = try open(request, opened, resultsExtension: ".csk")
+            try texts.removeFirst().write(toFile: results, atomically: true, encoding: .utf8)
+            return ends.removeFirst()
+        }
+    }
+
+    /// Opens a stand-in test as the runner expects: writes its journal, names its two files; returns the results
+    /// file's path.
+    static func open(
+        _ request: VisitTestRequest, _ opened: (VisitTestOpened) throws -> Void, resultsExtension: String
+    ) throws -> String {
+        let stem = request.directory + "/\(request.journaled.name)-\(request.position)"
+        try "journal".write(toFile: stem + ".evemu", atomically: true, encoding: .utf8)
+        let device = VisitManifest.Device(
+            node: "feed:x", name: "Tablet", vendor: "0x056a", product: "0x0357", model: nil, penDisplay: true)
+        try opened(
+            VisitTestOpened(
+                journal: stem + ".evemu", results: stem + resultsExtension, device: device, tabletProfile: nil,
+                displayProfile: nil))
+        return stem + resultsExtension
     }
 
     final class Box { var value: [Int] = [] }
@@ -276,19 +299,8 @@ import Visits
         var runner = try VisitRunner(
             protocolFile: file, participant: "P-1", root: root + "/out", newVisit: false, version: "0.1.0")
         // The first test finishes, the second is stopped by a signal: both leave their results.
-        var ends: [VisitTestEnd] = [.finished, .stopped]
-        let ended = try runner.run(operator: Desk([])) { request, opened in
-            let stem = request.directory + "/\(request.journaled.name)-\(request.position)"
-            try "journal".write(toFile: stem + ".evemu", atomically: true, encoding: .utf8)
-            let device = VisitManifest.Device(
-                node: "feed:x", name: "Tablet", vendor: "0x056a", product: "0x0357", model: nil, penDisplay: true)
-            try opened(
-                VisitTestOpened(
-                    journal: stem + ".evemu", results: stem + ".csk", device: device, tabletProfile: nil,
-                    displayProfile: nil))
-            try silent.write(toFile: stem + ".csk", atomically: true, encoding: .utf8)
-            return ends.removeFirst()
-        }
+        let ended = try runner.run(
+            operator: Desk([]), administer: Self.standIn(writing: [silent, silent], ends: [.finished, .stopped]))
         #expect(ended == .stopped)
         let written = try runner.folder.readManifest()
         #expect(written.tests.map(\.instructionsNotSpoken) == [unspoken, unspoken, nil])
@@ -310,21 +322,9 @@ import Visits
         let file = try VisitRunnerTests.protocolFile(in: root)
         var runner = try VisitRunner(
             protocolFile: file, participant: "P-1", root: root + "/out", newVisit: false, version: "0.1.0")
-        var ends: [VisitTestEnd] = [.finished, .movedOn]
-        var texts = [golden, movedOn]
-        let ended = try runner.run(operator: VisitRunnerTests.Desk([.administer, .administer, .abort])) {
-            request, opened in
-            let stem = request.directory + "/\(request.journaled.name)-\(request.position)"
-            try "journal".write(toFile: stem + ".evemu", atomically: true, encoding: .utf8)
-            let device = VisitManifest.Device(
-                node: "feed:x", name: "Tablet", vendor: "0x056a", product: "0x0357", model: nil, penDisplay: true)
-            try opened(
-                VisitTestOpened(
-                    journal: stem + ".evemu", results: stem + ".csk", device: device, tabletProfile: nil,
-                    displayProfile: nil))
-            try texts.removeFirst().write(toFile: stem + ".csk", atomically: true, encoding: .utf8)
-            return ends.removeFirst()
-        }
+        let ended = try runner.run(
+            operator: VisitRunnerTests.Desk([.administer, .administer, .abort]),
+            administer: VisitRunnerTests.standIn(writing: [golden, movedOn], ends: [.finished, .movedOn]))
         #expect(ended == .aborted)
         let written = try runner.folder.readManifest()
         let finished = [
