@@ -136,8 +136,8 @@ let package = Package(
             name: "Features",
             dependencies: [
                 "FileLocations",
-                "TestMaterials", "ADF", "Measures", "Proctoring", "Sessions", "StylusGeometry", "SystemErrors",
-                "Visits",
+                "TestMaterials", "ADF", "Measures", "Proctoring", "Scoring", "Sessions", "StylusGeometry",
+                "SystemErrors", "Visits",
             ],
             exclude: ["README.md"]),
         // A visit: the protocol file, the visit folder and its manifest, the state from test to test (docs/visit.md).
@@ -224,7 +224,7 @@ let package = Package(
                 "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "FormPrinting",
                 "Synthesis", "PatientData", "Rendering", "PatientWindow", "Administering", "Sessions", "Measures",
                 "Calibration", "Reports",
-                "Features",
+                "Features", "Scoring",
                 "Batch", "Exports", "SystemErrors", "VisitReport", "Visits", "Visiting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], exclude: ["README.md"]),
