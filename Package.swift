@@ -183,7 +183,7 @@ let package = Package(
         .target(
             name: "Exports",
             dependencies: [
-                "TestMaterials", "Features", "Measures", "Recordings", "Sessions", "SystemErrors", "Visits",
+                "TestMaterials", "Features", "Measures", "Recordings", "Scoring", "Sessions", "SystemErrors", "Visits",
             ],
             exclude: ["README.md"]),
         // One command over many inputs: the input list, the jobs in input order, progress, the report.
@@ -320,7 +320,7 @@ let package = Package(
             name: "ExportsTests",
             dependencies: [
                 "FileLocations",
-                "TestMaterials", "Exports", "Features", "Measures", "Recordings", "Sessions", "StylusInput",
+                "TestMaterials", "Exports", "Features", "Measures", "Recordings", "Scoring", "Sessions", "StylusInput",
                 "TestSupport", "Visits",
             ]),
         .testTarget(name: "SystemErrorsTests", dependencies: ["SystemErrors"]),

@@ -32,6 +32,38 @@ enum ScoredFiles {
         return found
     }
 
+    /// The `results` listing's scoring lines: every results file in a folder that has a scores file (the directory,
+    /// its subfolders under `recursive`, and the visit folders under it), `  PATH: STATE (RATERS)`.
+    static func scoredLines(under directory: String, recursive: Bool) -> [String] {
+        var folders = Set(VisitFolder.all(under: directory).map(\.path))
+        folders.insert(directory)
+        if recursive, let enumerator = FileManager.default.enumerator(atPath: directory) {
+            while let relative = enumerator.nextObject() as? String {
+                if (relative as NSString).lastPathComponent == ScoresFile.name {
+                    folders.insert(
+                        (directory as NSString).appendingPathComponent((relative as NSString).deletingLastPathComponent)
+                    )
+                }
+            }
+        }
+        var lines: [String] = []
+        for folder in folders.sorted() where FileManager.default.fileExists(atPath: ScoresFile(folder: folder).path) {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            for name in names.sorted()
+            where extensions.contains((name as NSString).pathExtension) && !name.hasPrefix(".") {
+                let path = (folder as NSString).appendingPathComponent(name)
+                do {
+                    let file = try ResultsScoring(path: path)
+                    guard ScoringSystem.standard(forTest: file.test) != nil else { continue }
+                    lines.append("  \(path): \(words(try file.scoring().0))")
+                } catch {
+                    lines.append("  \(path): scoring not read: \(error)")
+                }
+            }
+        }
+        return lines
+    }
+
     /// Says on standard error the scores file's lines that were not taken.
     static func say(_ problems: [ScoresFileProblem], of file: ResultsScoring) {
         for problem in problems {
