@@ -165,8 +165,8 @@ let package = Package(
             name: "VisitReport",
             dependencies: [
                 "TestMaterials",
-                "ADF", "Features", "FormPrinting", "Measures", "PatientData", "Proctoring", "Rendering", "Sessions",
-                "StylusGeometry", "SystemErrors", "Visits",
+                "ADF", "Features", "FormPrinting", "Measures", "PatientData", "Proctoring", "Rendering", "Scoring",
+                "Sessions", "StylusGeometry", "SystemErrors", "Visits",
             ],
             exclude: ["README.md"]),
         // Running a visit: test after test from the manifest, the operator between tests, resuming, record's windowless
@@ -314,7 +314,7 @@ let package = Package(
             name: "VisitsTests",
             dependencies: ["Administering", "TestMaterials", "Visits", "Visiting", "Recordings", "Sessions"]),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "StylusGeometry", "StylusInput"]),
-        .testTarget(name: "VisitReportTests", dependencies: ["VisitReport", "Visits"]),
+        .testTarget(name: "VisitReportTests", dependencies: ["Features", "Scoring", "VisitReport", "Visits"]),
         // The exports of visit folders made by replaying real recordings, parsed back by Python's csv module.
         .testTarget(
             name: "ExportsTests",
