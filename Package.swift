@@ -108,7 +108,7 @@ let package = Package(
             dependencies: [
                 "FileLocations",
                 "TestMaterials",
-                "SystemErrors", "ADF", "LinuxInput", "Proctoring", "Recordings", "StylusGeometry", "StylusInput",
+                "SystemErrors", "ADF", "Proctoring", "Recordings", "StylusGeometry", "StylusInput",
             ],
             exclude: ["README.md"]),
         // A live session as it runs, for record, administer and a visit's tests: the tablet read and journaled first
@@ -144,8 +144,8 @@ let package = Package(
             name: "Features",
             dependencies: [
                 "FileLocations",
-                "TestMaterials", "ADF", "Measures", "Proctoring", "Sessions", "StylusGeometry", "SystemErrors",
-                "Visits",
+                "TestMaterials", "ADF", "Measures", "Proctoring", "Sessions", "StylusGeometry", "StylusInput",
+                "SystemErrors", "Visits",
             ],
             exclude: ["README.md"]),
         // A visit: the protocol file, the visit folder and its manifest, the state from test to test (docs/visit.md).
@@ -179,7 +179,8 @@ let package = Package(
         .target(
             name: "Exports",
             dependencies: [
-                "TestMaterials", "Features", "Measures", "Recordings", "Sessions", "SystemErrors", "Visits",
+                "TestMaterials", "Features", "Measures", "Recordings", "Sessions", "StylusInput", "SystemErrors",
+                "Visits",
             ],
             exclude: ["README.md"]),
         // One command over many inputs: the input list, the jobs in input order, progress, the report.
@@ -230,7 +231,7 @@ let package = Package(
             dependencies: [
                 "FileLocations",
                 "TestMaterials",
-                "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "FormPrinting",
+                "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "FormPrinting", "LinuxInput",
                 "Synthesis", "PatientData", "Rendering", "PatientWindow", "Administering", "Sessions", "LiveRuntime",
                 "Measures",
                 "Calibration", "Reports",
@@ -300,8 +301,8 @@ let package = Package(
             dependencies: [
                 "FileLocations",
                 "TestMaterials",
-                "Features", "ADF", "Measures", "Proctoring", "Recordings", "Sessions", "Synthesis", "StylusGeometry",
-                "StylusInput",
+                "Features", "ADF", "LinuxInput", "Measures", "Proctoring", "Recordings", "Sessions", "Synthesis",
+                "StylusGeometry", "StylusInput",
                 "TestSupport",
             ]),
         .testTarget(name: "BatchTests", dependencies: ["Batch"]),
@@ -315,8 +316,8 @@ let package = Package(
             name: "ExportsTests",
             dependencies: [
                 "FileLocations",
-                "TestMaterials", "Exports", "Features", "Measures", "Recordings", "Sessions", "StylusInput",
-                "TestSupport", "Visits",
+                "TestMaterials", "Exports", "Features", "LinuxInput", "Measures", "Recordings", "Sessions",
+                "StylusInput", "TestSupport", "Visits",
             ]),
         .testTarget(name: "SystemErrorsTests", dependencies: ["SystemErrors"]),
         .testTarget(
@@ -346,8 +347,8 @@ let package = Package(
             dependencies: [
                 "FileLocations",
                 "TestMaterials",
-                "Sessions", "ADF", "LiveRuntime", "PatientData", "Proctoring", "Recordings", "StylusGeometry",
-                "StylusInput", "Synthesis", "TestSupport", "Reports",
+                "Sessions", "ADF", "LinuxInput", "LiveRuntime", "PatientData", "Proctoring", "Recordings",
+                "StylusGeometry", "StylusInput", "Synthesis", "TestSupport", "Reports",
                 "Administering", "FormPrinting", "PatientWindow", "Rendering", "VisitReport", "Visits",
             ]),
         // The live runtime's own: what record tells the operator, and its descriptor owners opened a thousand times.
@@ -359,7 +360,7 @@ let package = Package(
             name: "AdministeringTests",
             dependencies: [
                 "FileLocations",
-                "ADF", "Administering", "CSDL2", "PatientWindow", "Proctoring", "Recordings", "Sessions",
+                "ADF", "Administering", "CSDL2", "LinuxInput", "PatientWindow", "Proctoring", "Recordings", "Sessions",
                 "StylusGeometry",
                 "StylusInput",
             ]),
