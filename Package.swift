@@ -134,8 +134,9 @@ let package = Package(
             dependencies: [
                 "FileLocations",
                 "TestMaterials",
-                "ADF", "LinuxInput", "PatientData", "Proctoring", "Recordings", "Rendering", "Sessions",
-                "StylusGeometry", "StylusInput", "Synthesis", "SystemErrors", "VisitReport", "Visits", "Exports",
+                "ADF", "Administering", "LinuxInput", "PatientData", "PatientWindow", "Proctoring", "Recordings",
+                "Rendering", "Sessions", "StylusGeometry", "StylusInput", "Synthesis", "SystemErrors", "VisitReport",
+                "Visits", "Exports",
             ],
             exclude: ["README.md"]),
         // What `features` does between the command line and the measures: inputs read (results
@@ -220,8 +221,7 @@ let package = Package(
                 "ADF",
                 "TestMaterials",
                 "SystemErrors",
-                "FormPrinting", "LinuxInput", "LiveRuntime", "PatientWindow", "Proctoring", "Recordings", "Reports",
-                "Sessions",
+                "FormPrinting", "LinuxInput", "LiveRuntime", "PatientWindow", "Proctoring", "Recordings", "Sessions",
                 "StylusGeometry",
                 "StylusInput",
             ], exclude: ["README.md"]),
