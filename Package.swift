@@ -112,9 +112,10 @@ let package = Package(
             ],
             exclude: ["README.md"]),
         // A live session as it runs, for record, administer and a visit's tests: the tablet read and journaled first
-        // (LiveInput), record's poll loop and its signals (LiveLoop, SignalPipe), a recording fed as a tablet
+        // (LiveSessionInput), record's poll loop and its signals (LiveSessionLoop, SignalPipe), a recording fed as a
+        // tablet
         // (RecordingFeed), the session's journal and results file (LiveSessionFiles), record's windowless session
-        // (LiveRecording).
+        // (WindowlessLiveSession).
         .target(
             name: "LiveRuntime",
             dependencies: [

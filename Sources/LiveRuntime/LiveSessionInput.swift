@@ -10,7 +10,7 @@ public import StylusInput
 /// the session interrupted at each `SYN_DROPPED` and at an unplug or a return, each event handed
 /// to the driver, and the driver advanced to the loop's time. The loops around it differ only in
 /// how they wait (poll, a window's frames) and in what they tell the operator.
-public struct LiveInput {
+public struct LiveSessionInput {
     /// What the loop should tell the operator about.
     public enum Happening: Equatable {
         /// The kernel dropped events (`SYN_DROPPED`); the source resynchronised.
