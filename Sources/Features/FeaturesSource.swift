@@ -22,6 +22,8 @@ public struct FeaturesSource: Sendable {
     /// Whether a results file that `adf validate` rejects is measured anyway (`--allow-invalid`),
     /// its rows marked in the `invalid` column; otherwise it is refused with its first problem.
     public var allowsInvalid = false
+    /// How stroke positions are prepared before differentiating (`--filter`; docs/measures.md).
+    public var filter: DerivativeFilter = .none
 
     public init() {}
 
@@ -87,7 +89,7 @@ public struct FeaturesSource: Sendable {
 
     /// The rows of `path` at `level`.
     public func rows(path: String, level: MeasureLevel) throws -> [MeasureRow] {
-        level.rows(of: try test(path: path))
+        level.rows(of: try test(path: path), filter: filter)
     }
 
     /// The input at `path` measured at `level`: its rows, the test it records in a visit
@@ -95,7 +97,7 @@ public struct FeaturesSource: Sendable {
     public func measure(path: String, level: MeasureLevel) throws -> MeasuredInput {
         let (test, problems) = try checkedTest(path: path)
         return MeasuredInput(
-            rows: level.rows(of: test), place: VisitPlaces.place(of: path),
+            rows: level.rows(of: test, filter: filter), place: VisitPlaces.place(of: path),
             invalid: problems.isEmpty ? nil : ADFInvalidFile(path: path, problems: problems))
     }
 }
