@@ -64,15 +64,19 @@ public struct StepMeasures: Hashable, Sendable {
     /// Largest minus smallest x and y over all the step's samples, in mm.
     public var writingWidth: Double?
     public var writingHeight: Double?
-    /// Σ of the strokes' crossings with themselves, and the crossings between different strokes.
-    public var intraStrokeIntersections: Int
-    public var interStrokeIntersections: Int
+    /// Σ of the strokes' crossings with themselves, and the crossings between different strokes;
+    /// nil when not counted (`crossings: false`).
+    public var intraStrokeIntersections: Int?
+    public var interStrokeIntersections: Int?
     /// From the first stroke's first sample to the last stroke's last, less the operator's
     /// pauses, in seconds: the time of the per-second counts.
     public var inkSpan: Double?
 
-    /// Measures `step`, the `number`th step (from 1) of a test of `assessment` on a form of `formSize`.
-    public init(_ step: InkStep, number: Int, assessment: Assessment, formSize: FormSize? = nil) {
+    /// Measures `step`, the `number`th step (from 1) of a test of `assessment` on a form of `formSize`;
+    /// without `crossings` the intersections are not counted (the test level, which prints none
+    /// of them, spares their quadratic cost).
+    public init(_ step: InkStep, number: Int, assessment: Assessment, formSize: FormSize? = nil, crossings: Bool = true)
+    {
         self.assessment = assessment
         identifier = step.identifier
         self.number = number
@@ -129,8 +133,10 @@ public struct StepMeasures: Hashable, Sendable {
         let samples = strokes.flatMap(\.points)
         writingWidth = StrokeShape.extent(samples.map(\.xMillimetres))
         writingHeight = StrokeShape.extent(samples.map(\.yMillimetres))
-        intraStrokeIntersections = strokes.reduce(0) { $0 + StrokeShape.selfIntersections($1.points) }
-        interStrokeIntersections = StrokeShape.crossings(between: strokes.map(\.points))
+        if crossings {
+            intraStrokeIntersections = strokes.reduce(0) { $0 + StrokeShape.selfIntersections($1.points) }
+            interStrokeIntersections = StrokeShape.crossings(between: strokes.map(\.points))
+        }
         self.inkSpan = inkSpan
     }
 

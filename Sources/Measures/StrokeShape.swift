@@ -98,7 +98,9 @@ enum StrokeShape {
         let segments = Self.segments(points)
         var count = 0
         for i in segments.indices {
-            for j in stride(from: i + 2, to: segments.count, by: 1) where segments[i].crosses(segments[j]) { count += 1 }
+            for j in stride(from: i + 2, to: segments.count, by: 1) where segments[i].crosses(segments[j]) {
+                count += 1
+            }
         }
         return count
     }

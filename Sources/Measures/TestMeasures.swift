@@ -14,7 +14,8 @@ public struct TestMeasures: Hashable, Sendable {
     public init(_ test: InkTest) {
         assessment = test.assessment
         steps = test.steps.enumerated().map { index, step in
-            StepMeasures(step, number: index + 1, assessment: test.assessment, formSize: test.formSize)
+            StepMeasures(
+                step, number: index + 1, assessment: test.assessment, formSize: test.formSize, crossings: false)
         }
     }
 
@@ -132,7 +133,9 @@ public enum MeasureLevel: String, Hashable, Sendable, CaseIterable {
                     strokeNumber += 1
                     var row = Self.stepColumns(test, step, number: index + 1)
                     row.append("stroke", count: strokeNumber)
-                    rows.append(Self.joined(row, StrokeMeasures(stroke, stepStart: step.start, previous: previous, filter: filter).row))
+                    rows.append(
+                        Self.joined(
+                            row, StrokeMeasures(stroke, stepStart: step.start, previous: previous, filter: filter).row))
                     previous = stroke
                 }
             }

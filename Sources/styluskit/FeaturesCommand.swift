@@ -85,7 +85,8 @@ struct Features: ParsableCommand {
         }
         guard DerivativeFilter(name: filter) != nil else {
             throw ValidationError(
-                "--filter \(filter) is not a filter; give none, lowpass, or lowpass-HZ with a cut-off below 100 Hz (lowpass-8).")
+                "--filter \(filter) is not a filter; give none, lowpass, or lowpass-HZ with a cut-off below 100 Hz (lowpass-8)."
+            )
         }
         if let jobs, jobs < 1 { throw ValidationError("--jobs \(jobs) is not a number of jobs; give 1 or more.") }
     }

@@ -16,7 +16,9 @@ struct FeaturesBDALabTests {
         guard let python = FeaturesTests.python else { return nil }
         let venv = Paths.packageRoot.appendingPathComponent(".build/bdalab-venv-1")
         let venvPython = venv.appendingPathComponent("bin/python")
-        let check = ["-c", "import handwriting_features, handwriting_sample, numpy; assert numpy.__version__ == '1.26.4'"]
+        let check = [
+            "-c", "import handwriting_features, handwriting_sample, numpy; assert numpy.__version__ == '1.26.4'",
+        ]
         if FileManager.default.isExecutableFile(atPath: venvPython.path), (try? run(venvPython, check))?.status == 0 {
             return venvPython
         }

@@ -12,7 +12,9 @@ struct BreadthMeasuresTests {
         row[column]?.text.flatMap(Double.init)
     }
 
-    @Test("Median, quartiles, percentiles and IQR interpolate as numpy's quantile does; CV is sd / mean; slope per second")
+    @Test(
+        "Median, quartiles, percentiles and IQR interpolate as numpy's quantile does; CV is sd / mean; slope per second"
+    )
     func statistics() {
         // numpy.quantile([1, 2, 3, 4], [0.05, 0.25, 0.5, 0.75, 0.95]) = 1.15, 1.75, 2.5, 3.25, 3.85.
         let d = Distribution([4, 1, 3, 2], times: [3, 0, 2, 1])
@@ -44,7 +46,9 @@ struct BreadthMeasuresTests {
         #expect(near(value(row, "velocity_slope_mm_s_per_s"), 0, absolute: 1e-6))
     }
 
-    @Test("A circle: |vx| averages 2rω/π over a turn, its width and height are its diameter, its jerk rω³ on each axis at most")
+    @Test(
+        "A circle: |vx| averages 2rω/π over a turn, its width and height are its diameter, its jerk rω³ on each axis at most"
+    )
     func perAxisCircle() {
         let (r, w) = (20.0, 2 * Double.pi)
         let stroke = Strokes.circle(radius: r, angularSpeed: w, count: 1001, interval: 0.001)
