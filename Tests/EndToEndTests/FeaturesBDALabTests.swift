@@ -222,6 +222,92 @@ struct FeaturesBDALabTests {
         #expect(compared > 2000, "compared \(compared), skipped \(skippedSharedTimes) strokes with shared times")
     }
 
+    @Test(
+        "--filter lowpass is scipy's butter(2, 10 Hz) and filtfilt on the stroke resampled at 200 Hz",
+        .enabled(
+            if: bdalabPython != nil,
+            "handwriting-features (and its scipy) could not be installed from PyPI (no network, or no python3 venv)"))
+    func lowPassIsScipys() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let files = try FeaturesTests.resultsFiles(in: directory)
+        let script = directory.appendingPathComponent("filter.py")
+        try Data(Self.filterScript.utf8).write(to: script)
+        let result = try run(try #require(Self.bdalabPython), [script.path] + files)
+        try #require(result.status == 0, "\(result.standardError)")
+        let theirs = try FeaturesTests.objects(result.standardOutput)
+        let filtered = try styluskit(["features", "--quiet", "--filter", "lowpass", "--format", "json"] + files)
+        try #require(filtered.status == 0, "\(filtered.standardError)")
+        let ours = try FeaturesTests.objects(filtered.standardOutput)
+        // One line per stroke with samples, in the same order as our rows.
+        try #require(theirs.count == ours.count, "\(theirs.count) strokes from scipy, \(ours.count) rows")
+        func number(_ value: Any?) -> Double? { (value as? NSNumber)?.doubleValue }
+        var compared = 0
+        for (index, (scipy, row)) in zip(theirs, ours).enumerated() {
+            guard let mean = number(scipy["velocity_mean"]), let median = number(scipy["velocity_median"]) else {
+                continue
+            }
+            let (ourMean, ourMedian) = (number(row["velocity_mean_mm_s"]), number(row["velocity_median_mm_s"]))
+            #expect(
+                ourMean.map { Self.agrees($0, mean) } == true,
+                "stroke \(index + 1): ours \(ourMean as Any), scipy \(mean)")
+            #expect(
+                ourMedian.map { Self.agrees($0, median) } == true,
+                "stroke \(index + 1): ours \(ourMedian as Any), scipy \(median)")
+            compared += 1
+        }
+        #expect(compared > 20)
+    }
+
+    /// Our low-pass filter's steps in numpy and scipy: merge samples sharing a time, resample at 200 Hz,
+    /// `filtfilt` with a second-order Butterworth at 10 Hz, velocity by differences (docs/measures.md).
+    static let filterScript = #"""
+        import json, sys
+        import xml.etree.ElementTree as ET
+        import numpy
+        from scipy import signal
+
+        def merged(stroke):
+            out = []
+            for t, x, y in stroke:
+                if out and t <= out[-1][0]:
+                    group = out[-1]
+                    group[3] += 1
+                    group[4] += x
+                    group[5] += y
+                    group[1], group[2] = group[4] / group[3], group[5] / group[3]
+                else:
+                    out.append([t, x, y, 1, x, y])
+            return [(g[0], g[1], g[2]) for g in out]
+
+        b, a = signal.butter(2, 10 / (200 / 2))
+        for path in sys.argv[1:]:
+            root = ET.parse(path).getroot()
+            density = root.find("DisplayData/PointsPerInch")
+            mm = 25.4 / (float(density.get("value")) if density is not None else 132.0)
+            epoch = float(root.findall("TaskData/Step")[0].find("Start").get("timestamp"))
+            for n, drawing in enumerate(root.findall("PenData/drawing"), start=1):
+                for k, s in enumerate(drawing.iter("stroke")):
+                    points = [((float(p.get("timestamp")) - epoch) / 1000, float(p.get("x")) * mm, float(p.get("y")) * mm)
+                              for p in s.iter("point")]
+                    if not points:
+                        continue
+                    samples = merged(points)
+                    t = numpy.array([p[0] for p in samples])
+                    span = t[-1] - t[0]
+                    count = int(numpy.floor(span * 200)) + 1
+                    grid = t[0] + numpy.arange(count) / 200
+                    # filtfilt needs more samples than its padding (9): shorter strokes are not compared.
+                    if count <= 9:
+                        print(json.dumps({"file": path, "step_number": n, "index": k, "velocity_mean": None}))
+                        continue
+                    x = signal.filtfilt(b, a, numpy.interp(grid, t, [p[1] for p in samples]))
+                    y = signal.filtfilt(b, a, numpy.interp(grid, t, [p[2] for p in samples]))
+                    speed = numpy.hypot(numpy.diff(x), numpy.diff(y)) / numpy.diff(grid)
+                    print(json.dumps({"file": path, "step_number": n, "index": k, "velocity_mean": float(numpy.mean(speed)),
+                                      "velocity_median": float(numpy.median(speed))}))
+        """#
+
     /// Feeds each step's strokes to handwriting-features (plain Python 3 with the PyPI packages).
     static let script = #"""
         # Feeds the strokes of ADF results files to BDALab's handwriting-features and prints, per step,
