@@ -23,6 +23,8 @@ public struct FeaturesSource: Sendable {
     /// Whether a results file that `adf validate` rejects is measured anyway (`--allow-invalid`),
     /// its rows marked in the `invalid` column; otherwise it is refused with its first problem.
     public var allowsInvalid = false
+    /// How stroke positions are prepared before differentiating (`--filter`; docs/measures.md).
+    public var filter: DerivativeFilter = .none
     /// The tablet database (libwacom's on a live machine) a journal of the days before journals kept
     /// their display is recovered with; a recording's is its `replay`'s.
     public var facts: any DeviceFacts
@@ -93,7 +95,7 @@ public struct FeaturesSource: Sendable {
 
     /// The rows of `path` at `level`.
     public func rows(path: String, level: MeasureLevel) throws -> [MeasureRow] {
-        level.rows(of: try test(path: path))
+        level.rows(of: try test(path: path), filter: filter)
     }
 
     /// The input at `path` measured at `level`: its rows, the test it records in a visit
@@ -101,7 +103,7 @@ public struct FeaturesSource: Sendable {
     public func measure(path: String, level: MeasureLevel) throws -> MeasuredInput {
         let (test, problems) = try checkedTest(path: path)
         return MeasuredInput(
-            rows: level.rows(of: test), place: VisitPlaces.place(of: path),
+            rows: level.rows(of: test, filter: filter), place: VisitPlaces.place(of: path),
             invalid: problems.isEmpty ? nil : ADFInvalidFile(path: path, problems: problems))
     }
 }

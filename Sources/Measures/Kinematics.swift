@@ -23,9 +23,20 @@ struct Kinematics {
     var squaredJerkIntegral: Double?
     /// The (merged) samples' time span over their number of intervals, in seconds.
     var meanInterval = 0.0
+    /// The velocity, acceleration and jerk vectors (signed x and y components: the per-axis
+    /// measures take their magnitudes), and the midpoint times each is placed at.
+    var velocityVectors: [Vector] = []
+    var velocityTimes: [Double] = []
+    var accelerationVectors: [Vector] = []
+    var accelerationTimes: [Double] = []
+    var jerkVectors: [Vector] = []
+    var jerkTimes: [Double] = []
+    /// The time from each (prepared) sample to the next, in seconds: one per speed.
+    var intervals: [Double] = []
 
-    init(_ points: [InkPoint]) {
-        let samples = Self.merged(points)
+    /// The derivatives of `points`, prepared by `filter` after the samples sharing a time are merged.
+    init(_ points: [InkPoint], filter: DerivativeFilter = .none) {
+        let samples = filter.prepared(Self.merged(points))
         guard samples.count >= 2 else { return }
         let times = samples.map(\.time)
         meanInterval = (times[times.count - 1] - times[0]) / Double(times.count - 1)
@@ -36,6 +47,10 @@ struct Kinematics {
         tangentialAccelerations = Self.scalarDifferences(speeds, velocity.times)
         let jerk = Self.differences(acceleration.values, acceleration.times)
         jerks = jerk.values.map(\.length)
+        (velocityVectors, velocityTimes) = velocity
+        (accelerationVectors, accelerationTimes) = acceleration
+        (jerkVectors, jerkTimes) = jerk
+        intervals = (1..<times.count).map { times[$0] - times[$0 - 1] }
         if !jerk.values.isEmpty, let first = times.first, let last = times.last {
             squaredJerkIntegral = Self.integral(of: jerks.map { $0 * $0 }, at: jerk.times, from: first, to: last)
         }

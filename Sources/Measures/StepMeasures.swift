@@ -61,9 +61,22 @@ public struct StepMeasures: Hashable, Sendable {
     public var refusedPathLength: Double?
     /// Maze steps whose maze is known: the ink against the solution.
     public var maze: MazeMeasures?
+    /// Largest minus smallest x and y over all the step's samples, in mm.
+    public var writingWidth: Double?
+    public var writingHeight: Double?
+    /// Σ of the strokes' crossings with themselves, and the crossings between different strokes;
+    /// nil when not counted (`crossings: false`).
+    public var intraStrokeIntersections: Int?
+    public var interStrokeIntersections: Int?
+    /// From the first stroke's first sample to the last stroke's last, less the operator's
+    /// pauses, in seconds: the time of the per-second counts.
+    public var inkSpan: Double?
 
-    /// Measures `step`, the `number`th step (from 1) of a test of `assessment` on a form of `formSize`.
-    public init(_ step: InkStep, number: Int, assessment: Assessment, formSize: FormSize? = nil) {
+    /// Measures `step`, the `number`th step (from 1) of a test of `assessment` on a form of `formSize`;
+    /// without `crossings` the intersections are not counted (the test level, which prints none
+    /// of them, spares their quadratic cost).
+    public init(_ step: InkStep, number: Int, assessment: Assessment, formSize: FormSize? = nil, crossings: Bool = true)
+    {
         self.assessment = assessment
         identifier = step.identifier
         self.number = number
@@ -117,6 +130,14 @@ public struct StepMeasures: Hashable, Sendable {
             refusedPathLength = refused.reduce(0) { $0 + StrokeMeasures.pathLength($1.points) }
         }
         if assessment == .maze, let maze = step.maze { self.maze = MazeMeasures(strokes, maze: maze) }
+        let samples = strokes.flatMap(\.points)
+        writingWidth = StrokeShape.extent(samples.map(\.xMillimetres))
+        writingHeight = StrokeShape.extent(samples.map(\.yMillimetres))
+        if crossings {
+            intraStrokeIntersections = strokes.reduce(0) { $0 + StrokeShape.selfIntersections($1.points) }
+            interStrokeIntersections = StrokeShape.crossings(between: strokes.map(\.points))
+        }
+        self.inkSpan = inkSpan
     }
 
     /// The symbol-digit step whose identifier is `identifier` (`symbolDigitStep-copy-2`), if any;
@@ -205,6 +226,13 @@ public struct StepMeasures: Hashable, Sendable {
         // Last, so the columns before keep their places: `total_time_s` is this less `paused_time_s`.
         row.append("wall_time_s", wallTime)
         row.append("paused_time_s", pausedTime)
+        // Issue 32's columns, after every earlier one so those keep their places.
+        row.append("writing_width_mm", writingWidth)
+        row.append("writing_height_mm", writingHeight)
+        row.append("intra_stroke_intersections", count: intraStrokeIntersections)
+        row.append("inter_stroke_intersections", count: interStrokeIntersections)
+        row.append("intra_stroke_intersections_per_s", StrokeMeasures.perSecond(intraStrokeIntersections, inkSpan))
+        row.append("inter_stroke_intersections_per_s", StrokeMeasures.perSecond(interStrokeIntersections, inkSpan))
         return row
     }
 }

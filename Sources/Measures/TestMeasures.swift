@@ -14,7 +14,8 @@ public struct TestMeasures: Hashable, Sendable {
     public init(_ test: InkTest) {
         assessment = test.assessment
         steps = test.steps.enumerated().map { index, step in
-            StepMeasures(step, number: index + 1, assessment: test.assessment, formSize: test.formSize)
+            StepMeasures(
+                step, number: index + 1, assessment: test.assessment, formSize: test.formSize, crossings: false)
         }
     }
 
@@ -110,7 +111,8 @@ public enum MeasureLevel: String, Hashable, Sendable, CaseIterable {
 
     /// The rows of `test` at this level, each beginning with the columns that say what it is
     /// (`test`; `step`, `step_number`; `stroke`, the stroke's number across the test from 1).
-    public func rows(of test: InkTest) -> [MeasureRow] {
+    /// Stroke rows take their derivatives after `filter` (the other levels have none).
+    public func rows(of test: InkTest, filter: DerivativeFilter = .none) -> [MeasureRow] {
         switch self {
         case .test:
             var row = MeasureRow()
@@ -131,7 +133,9 @@ public enum MeasureLevel: String, Hashable, Sendable, CaseIterable {
                     strokeNumber += 1
                     var row = Self.stepColumns(test, step, number: index + 1)
                     row.append("stroke", count: strokeNumber)
-                    rows.append(Self.joined(row, StrokeMeasures(stroke, stepStart: step.start, previous: previous).row))
+                    rows.append(
+                        Self.joined(
+                            row, StrokeMeasures(stroke, stepStart: step.start, previous: previous, filter: filter).row))
                     previous = stroke
                 }
             }

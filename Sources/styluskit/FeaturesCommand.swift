@@ -63,6 +63,12 @@ struct Features: ParsableCommand {
         ))
     var allowInvalid = false
 
+    @Option(
+        help: ArgumentHelp(
+            "How positions are prepared before velocity, acceleration and jerk: none (as recorded, the default), or lowpass (resampled to 200 Hz, zero-phase Butterworth at 10 Hz; lowpass-HZ for another cut-off). docs/measures.md says when to use which.",
+            valueName: "FILTER"))
+    var filter: String = "none"
+
     @Option(help: "Inputs measured at once (default: the number of cores).")
     var jobs: Int?
 
@@ -78,6 +84,11 @@ struct Features: ParsableCommand {
             throw ValidationError(
                 "Give at least one input: a results file (.csk, .msk, .ssk), a recording with --test, or a journal.")
         }
+        guard DerivativeFilter(name: filter) != nil else {
+            throw ValidationError(
+                "--filter \(filter) is not a filter; give none, lowpass, or lowpass-HZ with a cut-off below 100 Hz (lowpass-8)."
+            )
+        }
         if let jobs, jobs < 1 { throw ValidationError("--jobs \(jobs) is not a number of jobs; give 1 or more.") }
     }
 
@@ -88,6 +99,7 @@ struct Features: ParsableCommand {
         source.profileFile = replay.profile.profileFile
         source.displayProfile = replay.displayOptions.displayProfile
         source.allowsInvalid = allowInvalid
+        source.filter = DerivativeFilter(name: filter) ?? .none
         let batch = try BatchRun("styluskit features", inputs, takes: source.takes, quiet: quiet)
         source.note = { input, note in batch.note("styluskit features: \(input): \(note)") }
         let level = self.level

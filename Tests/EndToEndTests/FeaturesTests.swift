@@ -294,6 +294,45 @@ struct FeaturesTests {
         #expect(quiet.status == 0 && quiet.standardOutput.isEmpty, "\(quiet.standardOutput)")
     }
 
+    @Test("--filter lowpass changes only the derivatives and says so in derivative_filter; a wrong --filter is refused")
+    func derivativeFilter() throws {
+        let file = Paths.fixtures.appendingPathComponent("golden/clock-small.csk").path
+        let plain = try styluskit(["features", "--quiet", file])
+        let filtered = try styluskit(["features", "--quiet", "--filter", "lowpass", file])
+        try #require(plain.status == 0 && filtered.status == 0, "\(filtered.standardError)")
+        // The golden file's path and values hold no comma: a plain split reads the table.
+        func table(_ text: String) -> [[String]] {
+            text.split(separator: "\n").map {
+                $0.split(separator: ",", omittingEmptySubsequences: false).map(String.init)
+            }
+        }
+        let (before, after) = (table(plain.standardOutput), table(filtered.standardOutput))
+        try #require(before.count == after.count && before.count > 1)
+        let header = before[0]
+        let derived = [
+            "velocity", "acceleration", "jerk", "normalised_jerk", "ncv", "nca", "stop", "in_air_velocity",
+            "in_air_acceleration", "in_air_jerk",
+        ]
+        for (old, new) in zip(before.dropFirst(), after.dropFirst()) {
+            for (column, (a, b)) in zip(header, zip(old, new)) where column != "derivative_filter" {
+                let isDerivative = derived.contains { column.hasPrefix($0) }
+                if !isDerivative { #expect(a == b, "\(column): \(a) became \(b)") }
+            }
+            #expect(old[header.firstIndex(of: "derivative_filter")!] == "none")
+            #expect(new[header.firstIndex(of: "derivative_filter")!] == "lowpass-10hz")
+        }
+        #expect(
+            before.dropFirst().map { $0[header.firstIndex(of: "velocity_mean_mm_s")!] }
+                != after.dropFirst().map { $0[header.firstIndex(of: "velocity_mean_mm_s")!] })
+        let wrong = try styluskit(["features", "--filter", "gauss", file])
+        #expect(wrong.status == 64)
+        #expect(
+            wrong.standardError.contains(
+                "--filter gauss is not a filter; give none, lowpass, or lowpass-HZ with a cut-off below 100 Hz (lowpass-8)."
+            ),
+            "\(wrong.standardError)")
+    }
+
     @Test("--out writes one table, refuses to overwrite it without --force, and --jobs does not change it")
     func outAndJobs() throws {
         let directory = try Paths.temporaryDirectory()

@@ -44,10 +44,14 @@ final class Scratch {
 /// paths and refused strokes are what only the recording has).
 @Suite("features of a recording replayed in memory")
 struct InMemoryTests {
-    /// Columns only a session in memory can fill: the hover path and the refused ink.
-    static let onlyInMemory: Set<String> = [
-        "in_air_length_mm", "in_air_path", "refused_strokes", "refused_path_length_mm",
-    ]
+    /// Columns only a session in memory can fill: the hover path (its length, and issue 32's in-air
+    /// kinematics and tilt) and the refused ink.
+    static let onlyInMemory: Set<String> = Set(
+        ["in_air_length_mm", "in_air_path", "refused_strokes", "refused_path_length_mm"]
+            + MeasureLevel.stroke.columns.filter {
+                ["in_air_velocity_", "in_air_acceleration_", "in_air_jerk_", "in_air_altitude_", "in_air_azimuth_"]
+                    .contains(where: $0.hasPrefix)
+            })
 
     /// Replays `replay` into a file and in memory; checks the two agree; returns the session.
     @discardableResult

@@ -35,11 +35,14 @@ RECORDING_EXTENSIONS = (".evemu", ".events", ".yaml", ".yml", ".journal")
 # fixed here, as MeasureValue (Sources/Measures) declares them: text, count (a long) or number
 # (a double). A column missing from both lists is a number; tests/test_styluskit_features.py
 # checks every column the binary prints against these lists.
-TEXT_COLUMNS = frozenset({"file", "test", "step", "in_air_path", "participant_id", "visit_folder", "invalid"})
+TEXT_COLUMNS = frozenset(
+    {"file", "test", "step", "in_air_path", "derivative_filter", "participant_id", "visit_folder", "invalid"}
+)
 COUNT_COLUMNS = frozenset(
     {
         "step_number", "stroke", "steps", "strokes", "points", "ncv", "nca", "interruptions", "wall_crosses", "boxes_attempted",
-        "refused_strokes", "visit_test",
+        "refused_strokes", "visit_test", "intra_stroke_intersections", "inter_stroke_intersections", "vertical_peaks",
+        "vertical_valleys", "x_changes", "y_changes", "pressure_changes", "altitude_changes", "azimuth_changes", "stops",
     }
 )
 COUNT_PREFIXES = ("interruptions_", "pauses_over_", "boxes_attempted_")

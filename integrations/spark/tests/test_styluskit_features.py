@@ -65,7 +65,8 @@ def test_every_column_has_the_kind_its_values_show(results):
             if kind == "count":
                 assert all(isinstance(value, int) for value in values), (level, name)
             known = name in job.TEXT_COLUMNS | job.COUNT_COLUMNS or name.startswith(job.COUNT_PREFIXES)
-            numeric_by_name = name.endswith(("_s", "_mm", "_mm_s", "_mm_s2", "_mm_s3", "_hz", "_rad", "_ratio", "_mean", "_sd", "_max"))
+            numeric_by_name = name.endswith(("_s", "_mm", "_mm_s", "_mm_s2", "_mm_s3", "_hz", "_rad", "_ratio", "_mean", "_sd", "_max",
+                                            "_median", "_q1", "_q3", "_iqr", "_p5", "_p95", "_cv"))
             assert known or numeric_by_name or name == "normalised_jerk", f"{level} column {name}: add it to TEXT_COLUMNS or COUNT_COLUMNS"
 
 
