@@ -151,7 +151,7 @@ public enum LibinputRecord {
         } else if devices.count == 1 {
             index = 0
         } else {
-            let kinds = try devices.map { DeviceKind(classifying: try describe($0)) }
+            let kinds = try devices.map(describe).map { DeviceKind(classifying: $0) }
             let pens = kinds.indices.filter { kinds[$0].isPen }
             index = pens.first { hasInk(devices[$0]) } ?? pens.first ?? 0
         }
