@@ -83,4 +83,16 @@ struct CommandSeamsTests {
                 + "See 'styluskit features --help' for more information.")
         #expect(object["exitStatus"] as? Int == 64)
     }
+
+    @Test("export csv --out NAME writes NAME in the working directory, as ./NAME does")
+    func exportCSVBareName() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let folder = try VisitFixture.make(root: directory.appendingPathComponent("visits").path)
+        let result = try styluskit(["export", "csv", folder.path, "--out", "visits.csv"], in: directory)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardOutput == "visits.csv: 1 visit\n")
+        let written = try String(contentsOf: directory.appendingPathComponent("visits.csv"), encoding: .utf8)
+        #expect(written == (try styluskit(["export", "csv", folder.path, "--out", "-"])).standardOutput)
+    }
 }

@@ -108,4 +108,32 @@ struct InstallTests {
         let checkout = try styluskit(["help", "visit"]).standardOutput
         #expect(checkout.contains("(docs/visit.md)"))
     }
+
+    @Test(
+        "sudo make install compiles nothing: with nothing built it stops and says to run make first",
+        .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/make"), "make is not installed"))
+    func sudoMakeInstallRefusesToBuild() throws {
+        let folder = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // SWIFT=false: were make to build, the compiler step would fail with false's silence instead.
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [
+            "SUDO_USER=nobody", "make", "--no-print-directory", "-C", Paths.packageRoot.path, "install", "SWIFT=false",
+            "GENERATED=\(folder.appendingPathComponent("nothing-built").path)",
+            "DESTDIR=\(folder.appendingPathComponent("root").path)",
+        ]
+        let error = Pipe()
+        process.standardError = error
+        process.standardOutput = Pipe()
+        try process.run()
+        let message = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus != 0)
+        #expect(
+            message.contains(
+                "bin/styluskit is missing or older than the sources; run make as nobody first, then sudo make install "
+                    + "(which only copies)"), "\(message)")
+        #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("root").path))
+    }
 }
