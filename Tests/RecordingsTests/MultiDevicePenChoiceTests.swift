@@ -1,5 +1,6 @@
 import Foundation
 import Recordings
+import StylusInput
 import Testing
 
 /// In a `libinput record --all` file, the pen read by default is the one that drew, not an idle pen
