@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import Visits
 
 /// The command line's seams of issue 33, item 5, one test each.
 @Suite("Command-line seams")
