@@ -54,7 +54,7 @@ struct BatchTests {
         try Data((description + "E: 0.000001 0003 0000 100\n").utf8).write(to: root.appendingPathComponent("pen.evemu"))
         try Data("E: 0.000001 0003 0000 100\n".utf8).write(to: root.appendingPathComponent("pen.events"))
         let inputs = try BatchInputs.expand([root.path], takes: { _ in true })
-        #expect(inputs == [root.path + "/pen.events", root.path + "/pen.evemu"])
+        #expect(inputs == [root.path + "/pen.evemu", root.path + "/pen.events"])
     }
 
     struct Failure: Error, CustomStringConvertible {

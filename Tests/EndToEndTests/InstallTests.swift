@@ -56,7 +56,11 @@ struct InstallTests {
 
     @Test("The display profile callback offers the shipped profiles' names")
     func displayProfileNames() throws {
-        let result = try styluskit(["---completion", "replay", "--", "--display-profile", "0", "wacom-cintiq-1"])
+        // As the bash script calls it: the option, the word's index and the cursor's, then the words.
+        let result = try styluskit([
+            "---completion", "replay", "--", "--display-profile", "3", "14", "styluskit", "replay", "--display-profile",
+            "wacom-cintiq-1",
+        ])
         #expect(result.status == 0, "\(result.standardError)")
         let names = result.standardOutput.split(separator: "\n").map(String.init)
         #expect(names.contains("wacom-cintiq-13hd"))
