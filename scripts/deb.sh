@@ -106,8 +106,9 @@ Description: pen tablets as instruments for pen-based cognitive assessments
  .
  The package ships the styluskit command, its tablet and display profiles,
  a udev rule giving the seat user access to pen tablets (and nothing else),
- man pages, the documentation the help texts point to (/usr/share/doc/styluskit),
- bash, zsh and fish completions, and a demo recording.
+ man pages, the documentation the help texts point to (in
+ /usr/share/doc/styluskit), bash, zsh and fish completions, and a demo
+ recording.
 EOF
 # Let udev apply the tablet rule at once on a running system; a chroot or a container has no udev.
 for script in postinst postrm; do
