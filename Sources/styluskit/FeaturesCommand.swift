@@ -4,6 +4,7 @@ import Batch
 import Features
 import FileLocations
 import Foundation
+import LinuxInput
 import Measures
 import Reports
 import SystemErrors
@@ -83,7 +84,7 @@ struct Features: ParsableCommand {
     }
 
     func run() throws {
-        var source = FeaturesSource()
+        var source = FeaturesSource(facts: LibwacomDatabase.installedFacts)
         source.replay = try replay.replay()
         source.mazes = try replay.mazes()
         source.profileFile = replay.profile.profileFile
