@@ -1,4 +1,6 @@
 # The two commands of the README, and their parts.
+#   make        builds what make install copies, as files under .build/install (the release binary stamped with
+#               its commit and build date, its man pages and shell completions); again only what is out of date
 #   make demo   set up, build, and replay the bundled recording into an ADF results file
 #   make test   set up, build, and run the whole test suite (after make lint)
 #   make lint   the house rules a compiler does not check: scripts/check-imports.py, the module graph
@@ -20,8 +22,9 @@
 #   make fuzz TARGET=evemu MINUTES=10   one parser under libFuzzer + AddressSanitizer (ROBUSTNESS.md)
 #   make test-asan   the whole test suite under AddressSanitizer (its own build in .build-asan)
 #   make test-tsan   the concurrency paths' tests under ThreadSanitizer (its own build in .build-tsan)
-#   make install [PREFIX=/usr/local] [DESTDIR=...]   the release binary, its data, udev rule, man pages and
-#                 shell completions where the system looks for them; make uninstall removes them
+#   make install [PREFIX=/usr/local] [DESTDIR=...]   copies what make built (the release binary, its data, docs,
+#                 udev rule, man pages and shell completions) where the system looks for them; it compiles nothing,
+#                 so `make && sudo make install` runs no compiler as root. make uninstall removes them
 #   make deb      a Debian package of the same files (scripts/deb.sh) in .build/deb
 #   make test-install   installs that package into a fresh Debian root and runs it (integration/install/run.sh)
 
@@ -32,18 +35,21 @@ N ?= 1000000
 TARGET ?= evemu
 MINUTES ?= 10
 
-.PHONY: setup build demo test lint format test-asan test-tsan fuzz test-vm test-spark install-udev-rules bench bench-smoke bench-adf bench-proctor \
+.PHONY: all setup build demo test lint format test-asan test-tsan fuzz test-vm test-spark install-udev-rules bench bench-smoke bench-adf bench-proctor \
 	limits clean release man completions install uninstall deb test-install architecture
+
+# `make`: the files make install copies (their rules are under "Installing like a Linux tool" below).
+all:
 
 setup:
 	@bash scripts/setup.sh
 
+# The one release build: demo, install and deb all use it (a second configuration would compile everything again).
 build: setup
-	$(SWIFT) build -c release --product styluskit
 
 demo: build
 	@mkdir -p $(OUT)
-	$(SWIFT) run -c release --skip-build styluskit replay $(EXAMPLE) --test clock --out $(OUT) --force
+	$(BUILT_BINARY) replay $(EXAMPLE) --test clock --out $(OUT) --force
 
 test: setup lint
 	$(SWIFT) build --build-tests
@@ -152,9 +158,10 @@ UDEV_DIR ?= $(PREFIX)/lib/udev/rules.d
 BASH_COMPLETION_DIR ?= $(PREFIX)/share/bash-completion/completions
 ZSH_COMPLETION_DIR ?= $(PREFIX)/share/zsh/site-functions
 FISH_COMPLETION_DIR ?= $(PREFIX)/share/fish/vendor_completions.d
-# Generated files (man pages, completions) and the package land here.
+# Built files (the stamped binary, man pages, completions) and the package land here.
 GENERATED ?= .build/install
 DEB_DIR ?= .build/deb
+DOCDIR ?= $(PREFIX)/share/doc/styluskit
 # The help text does not depend on the build configuration; debug reuses the build `make test` made
 # (the plugin builds every product of the package, benchmarks and fuzzers included, before it runs).
 MAN_CONFIGURATION ?= debug
@@ -165,17 +172,53 @@ DATA_FILES = $(wildcard Calibration/README.md Calibration/tablets/*.yaml Calibra
 	Fixtures/recordings/real/Wacom-Cintiq-13HD-touch-Pen.events Fixtures/recordings/real/Wacom-Cintiq-22HDT-Pen.events \
 	Fixtures/recordings/real/LICENSE Fixtures/recordings/real/README.md \
 	$(wildcard Fixtures/mazes/*) $(wildcard Fixtures/trails/*) $(wildcard Fixtures/protocols/*) Fixtures/settings/README.md Fixtures/settings/default.yaml
-RELEASE_BINARY = .build/release/styluskit
+# The pages the help texts point to (DocumentationPages: docs/PAGE in a checkout, $(DOCDIR)/PAGE installed),
+# kept at their paths under docs/.
+DOC_FILES = docs/visit.md docs/report.md docs/measures.md docs/settings.md $(wildcard docs/trails-*.md docs/adf-*.md) \
+	$(wildcard docs/json/*.md)
 
+# What the styluskit binary is built from: a change to any of these makes `make` build it again.
+BUILD_INPUTS := Package.swift Package.resolved $(shell find Sources -type f 2>/dev/null)
+# The reflog of HEAD grows with every commit, checkout and merge, so a new commit restamps the binary
+# (git rev-parse prints nothing outside a clone, or under sudo in another user's clone: then no stamp dependency).
+GIT_HEAD_LOG := $(wildcard $(shell git rev-parse --git-path logs/HEAD 2>/dev/null))
+BUILT_BINARY = $(GENERATED)/bin/styluskit
+MAN_PAGES = $(GENERATED)/man/styluskit.1
+COMPLETION_FILES = $(GENERATED)/completions/styluskit.bash $(GENERATED)/completions/_styluskit \
+	$(GENERATED)/completions/styluskit.fish
+# Kept as a name for the scripts and READMEs that build the release binary.
+RELEASE_BINARY = $(BUILT_BINARY)
 # The Swift runtime and Foundation are linked in, so the binary needs only Debian's libraries; relocations
 # are resolved at start and then read-only (full RELRO, as Debian's hardening flags ask).
-release:
-	$(SWIFT) build -c release --static-swift-stdlib -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now --product styluskit
+RELEASE_FLAGS = -c release --static-swift-stdlib -Xlinker -z -Xlinker relro -Xlinker -z -Xlinker now
+# sudo make install must only copy: a build there would compile as root, leave root-owned files in
+# .build, and may not find swift on sudo's PATH. So a built file that is missing or out of date under
+# sudo stops make with what to do instead of building it.
+REFUSE_UNDER_SUDO = @if [ -n "$$SUDO_USER" ] && [ "$$SUDO_USER" != root ]; then \
+	echo "make: $@ is missing or older than the sources; run make as $$SUDO_USER first, then sudo make install (which only copies)" >&2; \
+	exit 1; fi
+
+all: $(BUILT_BINARY) $(MAN_PAGES) $(COMPLETION_FILES)
+build release: $(BUILT_BINARY)
+
+# The release binary, copied out of .build/release and stamped with its commit and build date for
+# --version (Sources/CBuildStamp): the stamp is written after linking, so the compiler's inputs hold no
+# date and a new commit relinks nothing. SOURCE_DATE_EPOCH, when set, is the build date (reproducible builds).
+$(BUILT_BINARY): $(BUILD_INPUTS) $(GIT_HEAD_LOG)
+	$(REFUSE_UNDER_SUDO)
+	$(SWIFT) build $(RELEASE_FLAGS) --product styluskit
+	@mkdir -p $(@D)
+	cp "$$($(SWIFT) build $(RELEASE_FLAGS) --show-bin-path)/styluskit" $@.part
+	python3 scripts/stamp-build.py $@.part "commit $$(git describe --always --dirty --abbrev=12 2>/dev/null || echo unknown), \
+	built $$(date -u -d @$${SOURCE_DATE_EPOCH:-$$(date +%s)} +%Y-%m-%dT%H:%MZ)"
+	mv $@.part $@
 
 # One page per command from the help, by swift-argument-parser's GenerateManual plugin: styluskit.1,
 # styluskit.replay.1, styluskit.adf.show.1, ... (the generator's names, which its SEE ALSO sections
 # use; `man styluskit.replay`). Dated by the last commit, so a rebuild gives the same pages.
-man:
+man: $(MAN_PAGES)
+$(MAN_PAGES): $(BUILD_INPUTS)
+	$(REFUSE_UNDER_SUDO)
 	$(SWIFT) package plugin generate-manual --configuration $(MAN_CONFIGURATION) --multi-page \
 	    --date "$$(git log -1 --format=%cs 2>/dev/null || date -u +%F)" --authors "the StylusKit authors"
 	rm -rf $(GENERATED)/man && mkdir -p $(GENERATED)/man
@@ -183,16 +226,29 @@ man:
 	bash scripts/tidy-man-pages.sh $(GENERATED)/man
 	@ls $(GENERATED)/man/styluskit.1 $(GENERATED)/man/styluskit.replay.1 >/dev/null
 
-completions: release
-	mkdir -p $(GENERATED)/completions
+# The bash script is registered with -o default as well: where it offers nothing (an option whose
+# value is free text, or a path the script leaves to the shell), readline's filename completion still works.
+completions: $(COMPLETION_FILES)
+$(GENERATED)/completions/styluskit.bash: $(BUILT_BINARY)
+	@mkdir -p $(@D)
 	@# bash-completion sources the file; it is not run, so it has no #! line.
-	$(RELEASE_BINARY) --generate-completion-script bash | sed '1{/^#!/d}' > $(GENERATED)/completions/styluskit.bash
-	$(RELEASE_BINARY) --generate-completion-script zsh > $(GENERATED)/completions/_styluskit
-	$(RELEASE_BINARY) --generate-completion-script fish > $(GENERATED)/completions/styluskit.fish
+	$(BUILT_BINARY) --generate-completion-script bash | sed '1{/^#!/d}' \
+	    | sed 's/^complete -o filenames -F _styluskit styluskit$$/complete -o default -o filenames -F _styluskit styluskit/' > $@.part
+	grep -qx 'complete -o default -o filenames -F _styluskit styluskit' $@.part
+	mv $@.part $@
+$(GENERATED)/completions/_styluskit: $(BUILT_BINARY)
+	@mkdir -p $(@D)
+	$(BUILT_BINARY) --generate-completion-script zsh > $@.part && mv $@.part $@
+$(GENERATED)/completions/styluskit.fish: $(BUILT_BINARY)
+	@mkdir -p $(@D)
+	$(BUILT_BINARY) --generate-completion-script fish > $@.part && mv $@.part $@
 
-install: release man completions
-	install -D -m 0755 $(RELEASE_BINARY) $(DESTDIR)$(BINDIR)/styluskit
+# Copies only: its prerequisites are the built files, and under sudo a missing or stale one stops make
+# (REFUSE_UNDER_SUDO) instead of compiling as root.
+install: $(BUILT_BINARY) $(MAN_PAGES) $(COMPLETION_FILES)
+	install -D -m 0755 $(BUILT_BINARY) $(DESTDIR)$(BINDIR)/styluskit
 	for file in $(DATA_FILES); do install -D -m 0644 "$$file" "$(DESTDIR)$(DATADIR)/$$file" || exit 1; done
+	for file in $(DOC_FILES); do install -D -m 0644 "$$file" "$(DESTDIR)$(DOCDIR)/$${file#docs/}" || exit 1; done
 	install -D -m 0644 udev-rules/70-styluskit-tablets.rules $(DESTDIR)$(UDEV_DIR)/70-styluskit-tablets.rules
 	install -d $(DESTDIR)$(MANDIR)/man1
 	install -m 0644 $(GENERATED)/man/*.1 $(DESTDIR)$(MANDIR)/man1/
@@ -207,12 +263,15 @@ install: release man completions
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/styluskit
 	rm -rf $(DESTDIR)$(DATADIR)
+	for file in $(DOC_FILES); do rm -f "$(DESTDIR)$(DOCDIR)/$${file#docs/}"; done
+	-rmdir $(DESTDIR)$(DOCDIR)/json $(DESTDIR)$(DOCDIR) 2>/dev/null
 	rm -f $(DESTDIR)$(UDEV_DIR)/70-styluskit-tablets.rules
 	rm -f $(DESTDIR)$(MANDIR)/man1/styluskit.1 $(DESTDIR)$(MANDIR)/man1/styluskit.*.1
 	rm -f $(DESTDIR)$(BASH_COMPLETION_DIR)/styluskit $(DESTDIR)$(ZSH_COMPLETION_DIR)/_styluskit \
 	    $(DESTDIR)$(FISH_COMPLETION_DIR)/styluskit.fish
 
-deb:
+# The package of the files `make` built (deb.sh runs make install into a staging root: no second build).
+deb: $(BUILT_BINARY) $(MAN_PAGES) $(COMPLETION_FILES)
 	bash scripts/deb.sh $(DEB_DIR)
 
 test-install: deb

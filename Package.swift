@@ -232,9 +232,12 @@ let package = Package(
                 "StylusInput",
             ], exclude: ["README.md"]),
 
+        // The commit and date `make` stamps into the released binary for --version (scripts/stamp-build.py).
+        .target(name: "CBuildStamp", exclude: ["README.md"]),
         .executableTarget(
             name: "styluskit",
             dependencies: [
+                "CBuildStamp",
                 "FileLocations",
                 "TestMaterials",
                 "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "FormPrinting", "LinuxInput",

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds StylusKit's Debian package (make deb): `make install PREFIX=/usr` into a staging root, plus
+# Builds StylusKit's Debian package (make deb): `make install PREFIX=/usr` into a staging root (it copies
+# the release binary, man pages and completions `make` built; nothing is compiled again here), plus
 # what Debian asks of a binary package (a control file whose Depends dpkg-shlibdeps computes from the
 # binary, md5sums, copyright, changelog, compressed man pages, a stripped binary), then dpkg-deb and,
 # when it is installed, lintian. Usage: scripts/deb.sh [OUT_DIR]   (default .build/deb)
@@ -16,7 +17,9 @@ stage=$work/root
 make --no-print-directory install PREFIX=/usr DESTDIR="$stage" ZSH_COMPLETION_DIR=/usr/share/zsh/vendor-completions
 
 binary=$stage/usr/bin/styluskit
-version=$("$binary" --version)
+# --version says "0.1.0 (commit C, built DATE)"; the package's version is the release, and the
+# changelog names the commit.
+version=$("$binary" --version | cut -d' ' -f1)
 arch=$(dpkg --print-architecture)
 # Reproducible: every date in the package is the last commit's.
 export SOURCE_DATE_EPOCH=${SOURCE_DATE_EPOCH:-$(git log -1 --format=%ct 2>/dev/null || date +%s)}
@@ -103,7 +106,9 @@ Description: pen tablets as instruments for pen-based cognitive assessments
  .
  The package ships the styluskit command, its tablet and display profiles,
  a udev rule giving the seat user access to pen tablets (and nothing else),
- man pages, bash, zsh and fish completions, and a demo recording.
+ man pages, the documentation the help texts point to (in
+ /usr/share/doc/styluskit), bash, zsh and fish completions, and a demo
+ recording.
 EOF
 # Let udev apply the tablet rule at once on a running system; a chroot or a container has no udev.
 for script in postinst postrm; do

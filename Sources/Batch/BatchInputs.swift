@@ -44,6 +44,8 @@ public enum BatchInputs {
     }
 
     /// The regular files under `directory`, hidden files and directories aside, sorted by path.
+    /// An evemu description (`*.desc`) is left out too: it is the other half of an events-only
+    /// recording (given with `--desc`), never an input of its own, and looks like a recording.
     static func files(under directory: String) -> [String] {
         let root = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         guard let enumerator = FileManager.default.enumerator(atPath: root) else { return [] }
@@ -57,7 +59,7 @@ public enum BatchInputs {
                 if isDirectory.boolValue { enumerator.skipDescendants() }
                 continue
             }
-            if !isDirectory.boolValue { files.append(path) }
+            if !isDirectory.boolValue, !name.hasSuffix(".desc") { files.append(path) }
         }
         return files.sorted()
     }

@@ -180,8 +180,11 @@ public enum CSVText {
     /// Writes `text` to `path` (its directory created if missing) under a temporary name, then renames it.
     public static func write(_ text: String, to path: String) throws(ExportError) {
         do {
-            try FileManager.default.createDirectory(
-                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            // A bare file name (`visits.csv`) is in the working directory, which exists: "" is no folder to make.
+            let directory = (path as NSString).deletingLastPathComponent
+            if !directory.isEmpty {
+                try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            }
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
             throw .cannotWrite(file: path, reason: SystemErrorText.reason(error))

@@ -138,8 +138,9 @@ public enum LibinputRecord {
             return device
         }
 
-        // Which device: the one asked for, else the first pen (`libinput record --all` lists the
-        // pad, the pen and the touch surface of one tablet); the others are named and skipped.
+        // Which device: the one asked for, else the first pen that touched (`libinput record --all`
+        // lists the pad, the pen and the touch surface of one tablet, and a pen display's idle pen
+        // node may come before the one that drew), else the first pen; the others are named and skipped.
         let index: Int
         var skipped: [RecordingHeader.SkippedDevice] = []
         if let deviceIndex {
@@ -147,9 +148,12 @@ public enum LibinputRecord {
                 throw .noSuchDevice(file: name, index: deviceIndex, count: devices.count)
             }
             index = deviceIndex
+        } else if devices.count == 1 {
+            index = 0
         } else {
-            index =
-                devices.count == 1 ? 0 : try devices.map(describe).firstIndex { DeviceKind(classifying: $0).isPen } ?? 0
+            let kinds = try devices.map(describe).map { DeviceKind(classifying: $0) }
+            let pens = kinds.indices.filter { kinds[$0].isPen }
+            index = pens.first { hasInk(devices[$0]) } ?? pens.first ?? 0
         }
         if devices.count > 1 {
             for (other, node) in devices.enumerated() where other != index {
@@ -202,6 +206,15 @@ public enum LibinputRecord {
         header.deviceIndex = devices.count > 1 ? index : nil
         header.skippedDevices = skipped
         return Recording(header: header, events: events)
+    }
+
+    /// Whether the device's events put the pen down: a BTN_TOUCH press (`[sec, usec, 1, 330, 1]`).
+    private static func hasInk(_ device: Node) -> Bool {
+        (device["events"]?.sequence ?? []).contains { frame in
+            (frame["evdev"]?.sequence ?? []).contains { entry in
+                entry.sequence.map { $0.count == 5 && $0[2].int == 1 && $0[3].int == 330 && $0[4].int == 1 } ?? false
+            }
+        }
     }
 
     /// `<seconds>.<microseconds>` as our comment writes it.

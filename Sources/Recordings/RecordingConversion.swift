@@ -1,4 +1,5 @@
 import StylusInput
+public import SystemErrors
 
 /// A recording rewritten in another file format, event for event: evemu streamed in bounded
 /// memory, libinput-record YAML (which is written and read back whole) refused before it grows
@@ -14,9 +15,15 @@ public enum RecordingConversion {
     public enum Failure: Error, Hashable, Sendable, CustomStringConvertible {
         /// The libinput-record YAML of `input` would be larger than `limit` bytes.
         case yamlOutputTooLarge(input: String, limit: Int)
+        /// `input` gave no events: a file of 0 events would replay as nothing, so none is written.
+        case noEvents(input: String)
 
         public var description: String {
             switch self {
+            case .noEvents(let input):
+                "\(input) has no events to convert (its device sent none); nothing was written. In a file of several "
+                    + "devices (libinput record --all), the pen that drew may be another one: choose it with --device-index N, "
+                    + "counting from 0."
             case .yamlOutputTooLarge(let input, let limit):
                 "\(input) is too long for libinput-record: its YAML would be larger than \(limit) bytes, the most StylusKit "
                     + "reads back. Nothing was written; keep it as evemu, or convert a shorter recording."
@@ -64,6 +71,17 @@ public enum RecordingConversion {
             if text.utf8.count > limit { throw Failure.yamlOutputTooLarge(input: input, limit: limit) }
             try file.write(text)
         }
+        guard written.events > 0 else { throw Failure.noEvents(input: input) }
         return written
+    }
+}
+
+extension RecordingConversion.Failure: ExitStatusCarrying {
+    /// Too long for YAML is a general failure (as before); no events is bad input data.
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .yamlOutputTooLarge: .failure
+        case .noEvents: .dataError
+        }
     }
 }

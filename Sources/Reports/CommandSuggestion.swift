@@ -21,7 +21,7 @@ public struct CommandSuggestion: Error, CustomStringConvertible {
     }
 
     /// The Levenshtein distance of two words.
-    static func editDistance(_ a: String, _ b: String) -> Int {
+    public static func editDistance(_ a: String, _ b: String) -> Int {
         let (a, b) = (Array(a), Array(b))
         var previous = Array(0...b.count)
         for i in 1...max(a.count, 1) where !a.isEmpty {

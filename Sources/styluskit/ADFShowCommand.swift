@@ -22,7 +22,7 @@ struct ADFShowCommand: ParsableCommand {
             incomplete ("incomplete": true in JSON): ADF has no field for it.
             """ + "\n\n" + ExitStatus.help)
 
-    @Argument(help: "The results file to show.")
+    @Argument(help: "The results file to show.", completion: .file())
     var file: String
 
     @OptionGroup var output: JSONOutput

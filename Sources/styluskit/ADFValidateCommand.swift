@@ -13,7 +13,8 @@ struct ADFValidateCommand: ParsableCommand {
         discussion: ExitStatus.help)
 
     @Argument(
-        help: "The results files to check; a directory gives every results file under it, - a list on standard input.")
+        help: "The results files to check; a directory gives every results file under it, - a list on standard input.",
+        completion: .file())
     var files: [String]
 
     @Flag(help: "Print one JSON object per file (JSON Lines) instead of text.")

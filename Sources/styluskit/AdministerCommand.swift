@@ -43,7 +43,8 @@ struct Administer: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "The monitor to show the test on: SDL's name, the connector (DP-1) or the EDID's monitor name.",
-            discussion: "Default: the connected display the display profile's 'match' names, else the first monitor."))
+            discussion: "Default: the connected display the display profile's 'match' names, else the first monitor."),
+        completion: ShellCompletions.monitors)
     var outputDisplay: String?
 
     @Option(help: "The espeak-ng voice the instructions are spoken with (`espeak-ng --voices` lists them).")
@@ -61,7 +62,7 @@ struct Administer: ParsableCommand {
     var allowDisplayMismatch = false
 
     /// For tests: a recording fed through the live input path instead of a tablet.
-    @Option(help: .hidden)
+    @Option(help: .hidden, completion: .file())
     var feed: String?
 
     /// For tests: how much faster than recorded the feed runs.
@@ -74,7 +75,7 @@ struct Administer: ParsableCommand {
 
     /// For tests: `SECONDS:FILE`, a capture of the X screen (xwd -root) that long after the form is first shown
     /// (a fed recording's first event is due then).
-    @Option(help: .hidden)
+    @Option(help: .hidden, completion: .file())
     var screenshot: [String] = []
 
     func validate() throws {

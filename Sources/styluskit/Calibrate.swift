@@ -46,13 +46,17 @@ struct SheetOptions: ParsableArguments {
 /// Where the calibrate commands that read the pen read it from: a recording (`--recording`), or a
 /// live tablet (`--device NODE`) until the command has what it needs or Ctrl-C.
 struct TapRecordingOptions: ParsableArguments {
-    @Option(help: "The recording of the pen (evemu or libinput-record YAML).")
+    @Option(help: "The recording of the pen (evemu or libinput-record YAML).", completion: .file())
     var recording: String?
 
-    @Option(name: .customLong("desc"), help: "The evemu description (.desc) of an events-only recording.")
+    @Option(
+        name: .customLong("desc"), help: "The evemu description (.desc) of an events-only recording.",
+        completion: .file())
     var descriptionFile: String?
 
-    @Option(help: "Read the pen live from this tablet node (e.g. /dev/input/event5) instead of a recording.")
+    @Option(
+        help: "Read the pen live from this tablet node (e.g. /dev/input/event5) instead of a recording.",
+        completion: ShellCompletions.penNodes)
     var device: String?
 
     func validate() throws {

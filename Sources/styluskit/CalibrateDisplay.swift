@@ -18,10 +18,11 @@ struct CalibrateDisplay: ParsableCommand {
             sizes in pixels and points at the resulting density.
             """ + "\n\n" + ExitStatus.help)
 
-    @Option(help: "The display's connector (as in /sys/class/drm/card0-DP-1: DP-1).")
+    @Option(
+        help: "The display's connector (as in /sys/class/drm/card0-DP-1: DP-1).", completion: ShellCompletions.monitors)
     var output: String?
 
-    @Option(help: "Read the EDID from this file instead of /sys/class/drm.")
+    @Option(help: "Read the EDID from this file instead of /sys/class/drm.", completion: .file())
     var edid: String?
 
     @Option(help: "The length in pixels of a line drawn on the display.")
@@ -33,7 +34,9 @@ struct CalibrateDisplay: ParsableCommand {
     @Option(help: "The desktop's scaling factor: physical pixels per point.")
     var scale = 1.0
 
-    @Option(help: "The profile to write (default: ~/.config/styluskit/calibration/displays/NAME.yaml).")
+    @Option(
+        help: "The profile to write (default: ~/.config/styluskit/calibration/displays/NAME.yaml).", completion: .file()
+    )
     var out: String?
 
     @Flag(help: "Replace an existing profile.")

@@ -39,7 +39,7 @@ struct PrintMazes: ParsableCommand {
         discussion: "Print at 100 % (no fit to page); lay the pages where the calibration sheet lay." + "\n\n"
             + ExitStatus.help)
 
-    @Option(help: "The maze battery file (.battery).")
+    @Option(help: "The maze battery file (.battery).", completion: .file())
     var battery: String
 
     @OptionGroup var paper: PrintedPaperOptions
@@ -109,7 +109,7 @@ struct PrintedPaperOptions: ParsableArguments {
 
 /// The PDF a `calibrate print-*` command writes, and how it says so: shared by the three.
 struct PrintedPDFOptions: ParsableArguments {
-    @Option(help: "The PDF to write.")
+    @Option(help: "The PDF to write.", completion: .file())
     var out: String
 
     @Flag(help: "Replace an existing file.")

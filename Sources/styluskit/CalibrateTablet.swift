@@ -34,8 +34,9 @@ struct CalibrateTablet: ParsableCommand {
     var maxResidual = FitLimits.standard.maximumResidualMillimetres
 
     @Option(
-        help: "The tablet profile to write (default: ~/.config/styluskit/calibration/tablets/VENDOR-PRODUCT-form.yaml)."
-    )
+        help:
+            "The tablet profile to write (default: ~/.config/styluskit/calibration/tablets/VENDOR-PRODUCT-form.yaml).",
+        completion: .file())
     var out: String?
 
     @Flag(help: "Replace an existing profile.")

@@ -9,13 +9,15 @@ struct Convert: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Converts a recording between evemu and libinput-record YAML.", discussion: ExitStatus.help)
 
-    @Argument(help: "The recording to read (.yml/.yaml: libinput-record; anything else: evemu).")
+    @Argument(help: "The recording to read (.yml/.yaml: libinput-record; anything else: evemu).", completion: .file())
     var input: String
 
-    @Argument(help: "The file to write; its extension picks the format unless --to is given.")
+    @Argument(help: "The file to write; its extension picks the format unless --to is given.", completion: .file())
     var output: String
 
-    @Option(name: .customLong("desc"), help: "The evemu description (.desc) of an events-only recording.")
+    @Option(
+        name: .customLong("desc"), help: "The evemu description (.desc) of an events-only recording.",
+        completion: .file())
     var descriptionFile: String?
 
     @Option(help: "The output format, overriding the output's extension.")
@@ -26,6 +28,12 @@ struct Convert: ParsableCommand {
 
     @Flag(help: "Keep the complete frames before a cut-off or corrupt line instead of failing.")
     var allowTruncated = false
+
+    @Option(
+        help:
+            "Which device of a libinput-record file of several (libinput record --all) to read, from 0 (default: its pen)."
+    )
+    var deviceIndex: Int?
 
     @OptionGroup var report: JSONOutput
 
@@ -41,7 +49,7 @@ struct Convert: ParsableCommand {
     func run() throws {
         let reader = try RecordingReader(
             path: input, descriptionPath: descriptionFile,
-            options: RecordingReadOptions(allowTruncated: allowTruncated))
+            options: RecordingReadOptions(allowTruncated: allowTruncated, libinputDeviceIndex: deviceIndex))
         let format = to ?? RecordingFileFormat(path: output)
         let file = try AtomicFileOutput(path: output, overwrite: force)
         let written = try RecordingConversion.convert(reader, input: input, to: format, into: file)

@@ -18,10 +18,12 @@ struct ExportCSVCommand: ParsableCommand {
             A VISIT_DIR is a visit folder or a directory holding visit folders.
             """ + "\n\n" + ExitStatus.help)
 
-    @Argument(help: ArgumentHelp("Visit folders, or directories holding them.", valueName: "visit-dir"))
+    @Argument(
+        help: ArgumentHelp("Visit folders, or directories holding them.", valueName: "visit-dir"),
+        completion: .directory)
     var visits: [String]
 
-    @Option(help: ArgumentHelp("The file to write, or - for standard output.", valueName: "file"))
+    @Option(help: ArgumentHelp("The file to write, or - for standard output.", valueName: "file"), completion: .file())
     var out: String
 
     @Flag(

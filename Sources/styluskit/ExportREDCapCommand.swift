@@ -20,10 +20,12 @@ struct ExportREDCapCommand: ParsableCommand {
             A VISIT_DIR is a visit folder or a directory holding visit folders.
             """ + "\n\n" + ExitStatus.help)
 
-    @Argument(help: ArgumentHelp("Visit folders, or directories holding them.", valueName: "visit-dir"))
+    @Argument(
+        help: ArgumentHelp("Visit folders, or directories holding them.", valueName: "visit-dir"),
+        completion: .directory)
     var visits: [String]
 
-    @Option(help: ArgumentHelp("The directory to write the four files into.", valueName: "dir"))
+    @Option(help: ArgumentHelp("The directory to write the four files into.", valueName: "dir"), completion: .directory)
     var out: String
 
     @Option(

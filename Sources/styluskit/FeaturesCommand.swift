@@ -2,6 +2,7 @@ import ADF
 public import ArgumentParser
 import Batch
 import Features
+import FileLocations
 import Foundation
 import LinuxInput
 import Measures
@@ -17,8 +18,8 @@ struct Features: ParsableCommand {
         discussion: """
             One row per stroke, step or test, one header, column names with their units \
             (duration_s, path_length_mm, velocity_mean_mm_s); JSON Lines has the same keys \
-            (docs/json/features.md). Each measure's formula, units and reference are in \
-            docs/measures.md. Rows come in the order of the inputs, whatever --jobs is.
+            (\(DocumentationPages.path("json/features.md"))). Each measure's formula, units and reference are in \
+            \(DocumentationPages.path("measures.md")). Rows come in the order of the inputs, whatever --jobs is.
 
             An input is a results file (.csk, .msk, .ssk), a recording (evemu, libinput record) \
             replayed in memory with --test and replay's other options, or a StylusKit journal \
@@ -40,8 +41,8 @@ struct Features: ParsableCommand {
 
     @Argument(
         help:
-            "Results files (.csk, .msk, .ssk), recordings or journals; directories of them; - for a list on standard input."
-    )
+            "Results files (.csk, .msk, .ssk), recordings or journals; directories of them; - for a list on standard input.",
+        completion: .file())
     var inputs: [String]
 
     @Option(help: "One row per stroke, step or test.")
@@ -51,7 +52,8 @@ struct Features: ParsableCommand {
     var format: FeaturesFormat = .csv
 
     @Option(
-        help: ArgumentHelp("Write DIR/features-LEVEL.csv (or .jsonl) instead of printing the table.", valueName: "DIR"))
+        help: ArgumentHelp("Write DIR/features-LEVEL.csv (or .jsonl) instead of printing the table.", valueName: "DIR"),
+        completion: .directory)
     var out: String?
 
     @Flag(help: "Overwrite the table in --out if it exists.")
@@ -114,7 +116,8 @@ struct Features: ParsableCommand {
                 table.append(file: outcome.input, row, place: measured.place, invalid: measured.invalid)
             }
         }
-        if let out {
+        // `--out -` is standard output, as for every command whose --out names a file, not a folder named "-".
+        if let out, out != "-" {
             let destination = table.path(in: out, level: level)
             try table.write(to: destination, directory: out, force: force)
             print(

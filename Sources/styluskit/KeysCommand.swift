@@ -14,7 +14,7 @@ struct Keys: ParsableCommand {
 
 /// Where the clinician key file is, shared by every command that reads or writes it.
 struct KeyFileOptions: ParsableArguments {
-    @Option(help: "The clinician key file (default: $XDG_CONFIG_HOME/styluskit/clinician.key).")
+    @Option(help: "The clinician key file (default: $XDG_CONFIG_HOME/styluskit/clinician.key).", completion: .file())
     var keyFile: String?
 
     var path: String {

@@ -9,13 +9,14 @@ struct LiveSessionOptions: ParsableArguments {
     @Option(help: "The test to administer.")
     var test: TestKind
 
-    @Option(help: "The tablet's pen node (default: the only pen tablet connected).")
+    @Option(
+        help: "The tablet's pen node (default: the only pen tablet connected).", completion: ShellCompletions.penNodes)
     var device: String?
 
-    @Option(help: "The maze file of a one-maze maze test (--test maze).")
+    @Option(help: "The maze file of a one-maze maze test (--test maze).", completion: .file())
     var maze: String?
 
-    @Option(help: "The battery file listing the mazes of a maze test (--test maze).")
+    @Option(help: "The battery file listing the mazes of a maze test (--test maze).", completion: .file())
     var battery: String?
 
     @OptionGroup var profile: ProfileOptions
@@ -23,7 +24,7 @@ struct LiveSessionOptions: ParsableArguments {
     @OptionGroup var patient: PatientOptions
     @OptionGroup var proctoring: SettingsOptions
 
-    @Option(help: "The directory to write the journal and the results file into.")
+    @Option(help: "The directory to write the journal and the results file into.", completion: .directory)
     var out = "."
 
     @Flag(help: "Grab the tablet exclusively, so the pen does not move the desktop cursor during the test.")

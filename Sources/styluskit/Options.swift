@@ -7,7 +7,8 @@ import StylusInput
 
 /// The recording `info` reads.
 struct RecordingOptions: ParsableArguments {
-    @Argument(help: "The recording: evemu (.evemu, .events, ...) or libinput-record YAML (.yml, .yaml).")
+    @Argument(
+        help: "The recording: evemu (.evemu, .events, ...) or libinput-record YAML (.yml, .yaml).", completion: .file())
     var recording: String
 
     @OptionGroup var reading: RecordingReadingOptions
@@ -18,7 +19,9 @@ struct RecordingOptions: ParsableArguments {
 
 /// How a recording is read, shared by `replay` and `info`.
 struct RecordingReadingOptions: ParsableArguments {
-    @Option(name: .customLong("desc"), help: "The evemu description (.desc) of an events-only recording.")
+    @Option(
+        name: .customLong("desc"), help: "The evemu description (.desc) of an events-only recording.",
+        completion: .file())
     var descriptionFile: String?
 
     @Flag(
@@ -46,8 +49,8 @@ struct ProfileOptions: ParsableArguments {
     @Option(
         name: .customLong("profile"),
         help:
-            "A tablet profile (YAML) to use instead of searching Calibration/, /etc/styluskit/calibration and ~/.config/styluskit/calibration."
-    )
+            "A tablet profile (YAML) to use instead of searching Calibration/, /etc/styluskit/calibration and ~/.config/styluskit/calibration.",
+        completion: .file())
     var profileFile: String?
 
     /// The profile for `device`: the one given with `--profile`, or the best match on the search path.

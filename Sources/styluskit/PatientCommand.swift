@@ -32,7 +32,9 @@ struct PatientEncode: ParsableCommand {
             The fields are bound to the results file named by --results-name and --start-time.
             """ + "\n\n" + ExitStatus.help)
 
-    @Option(help: "A file with the patient details in the spec's one-line form (default: ask at the terminal).")
+    @Option(
+        help: "A file with the patient details in the spec's one-line form (default: ask at the terminal).",
+        completion: .file())
     var from: String?
 
     @Option(help: "The name of the results file the fields are for, e.g. session-12.csk.")
@@ -41,7 +43,9 @@ struct PatientEncode: ParsableCommand {
     @Option(help: "The Unix time in milliseconds its first step starts at (its first Start timestamp).")
     var startTime: Int64
 
-    @Option(help: "The receiving server's RSA public key (PEM, at least 2048 bits), for PatientEncodedID.")
+    @Option(
+        help: "The receiving server's RSA public key (PEM, at least 2048 bits), for PatientEncodedID.",
+        completion: .file())
     var serverKey: String?
 
     @OptionGroup var key: KeyFileOptions
@@ -63,7 +67,7 @@ struct PatientShow: ParsableCommand {
         abstract: "Asks for the clinician password and shows the patient details of a results file.",
         discussion: ExitStatus.help)
 
-    @Argument(help: "The results file (.csk, .msk, .ssk).")
+    @Argument(help: "The results file (.csk, .msk, .ssk).", completion: .file())
     var file: String
 
     @OptionGroup var key: KeyFileOptions
@@ -87,10 +91,10 @@ struct PatientDecrypt: ParsableCommand {
         abstract: "Decrypts the PatientEncodedID of a results file with the receiving server's private key.",
         discussion: ExitStatus.help)
 
-    @Option(help: "The server's RSA private key (PEM).")
+    @Option(help: "The server's RSA private key (PEM).", completion: .file())
     var privateKey: String
 
-    @Argument(help: "The results file (.csk, .msk, .ssk).")
+    @Argument(help: "The results file (.csk, .msk, .ssk).", completion: .file())
     var results: String
 
     @OptionGroup var output: JSONOutput

@@ -8,10 +8,14 @@ import Sessions
 /// The details are read from a file and stored only encrypted: the local copy under the
 /// clinician key (the password is asked for), the external copy for --server-key when given.
 struct PatientOptions: ParsableArguments {
-    @Option(help: "A file with the patient details (the spec's one line of six quoted fields); stored only encrypted.")
+    @Option(
+        help: "A file with the patient details (the spec's one line of six quoted fields); stored only encrypted.",
+        completion: .file())
     var patient: String?
 
-    @Option(help: "The receiving server's RSA public key (PEM, at least 2048 bits), for PatientEncodedID.")
+    @Option(
+        help: "The receiving server's RSA public key (PEM, at least 2048 bits), for PatientEncodedID.",
+        completion: .file())
     var serverKey: String?
 
     @OptionGroup var key: KeyFileOptions

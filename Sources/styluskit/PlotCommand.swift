@@ -18,10 +18,10 @@ struct Plot: ParsableCommand {
             at the grey lines.
             """ + "\n\n" + ExitStatus.help)
 
-    @Argument(help: "The results file (.csk, .msk, .ssk).")
+    @Argument(help: "The results file (.csk, .msk, .ssk).", completion: .file())
     var input: String
 
-    @Option(help: "The plot to write: .png, .svg or .pdf.")
+    @Option(help: "The plot to write: .png, .svg or .pdf.", completion: .file())
     var out: String
 
     @Option(help: "Resolution of a PNG plot, in dots per inch.")

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileLocations
 import Reports
 import SystemErrors
 import Visiting
@@ -15,10 +16,10 @@ struct RecordVisit: ParsableCommand {
             each test of the protocol is recorded as `styluskit record` records it (Ctrl-C ends the step on \
             screen; SIGTERM ends the test, writes its results and stops the visit, exit status 4), its journal \
             and results file written into the visit folder OUT/<participant>/<UTC start>/ beside visit.json \
-            (docs/visit.md). Between tests the terminal shows the coming test, the protocol's prompt and the \
+            (\(DocumentationPages.path("visit.md"))). Between tests the terminal shows the coming test, the protocol's prompt and the \
             break: Enter starts the test, 's REASON' skips it, 'q' aborts the visit (exit status 3). Running \
             the same command again resumes the participant's latest visit when it has a test left, and \
-            refuses one with none left; --new-visit begins another (docs/visit.md, "Life cycle").
+            refuses one with none left; --new-visit begins another (\(DocumentationPages.path("visit.md")), "Life cycle").
 
             Examples:
               styluskit record --visit --protocol standard.yaml --participant P-0042

@@ -26,13 +26,15 @@ struct Recover: ParsableCommand {
             is read again from the path its 'test maze' line names.
             """ + "\n\n" + ExitStatus.help)
 
-    @Argument(help: "The journal (.evemu) a `styluskit record` or `administer` session wrote.")
+    @Argument(help: "The journal (.evemu) a `styluskit record` or `administer` session wrote.", completion: .file())
     var journal: String
 
     @OptionGroup var profile: ProfileOptions
     @OptionGroup var display: DisplayOptions
 
-    @Option(help: "The directory to write the results file into (default: the journal's directory).")
+    @Option(
+        help: "The directory to write the results file into (default: the journal's directory).", completion: .directory
+    )
     var out: String?
 
     @Flag(help: "Replace a results file of the same name.")

@@ -41,10 +41,12 @@ struct Render: ParsableCommand {
             discussion:
                 "Several, a directory (every results file under it, or every recording with --test) or - (a list on standard "
                 + "input) draw each into --out, then a directory: NAME.png (or --format), named after the input, with its folders in "
-                + "front where two names would be the same; on up to --jobs threads."))
+                + "front where two names would be the same; on up to --jobs threads."), completion: .file())
     var inputs: [String]
 
-    @Option(help: "The picture to write: .png, .pdf or .svg (with several inputs, the directory to write them into).")
+    @Option(
+        help: "The picture to write: .png, .pdf or .svg (with several inputs, the directory to write them into).",
+        completion: .file())
     var out: String?
 
     @Option(help: "With several inputs: the pictures' format, png, pdf or svg.")
@@ -78,7 +80,7 @@ struct Render: ParsableCommand {
     @Flag(help: "Replace an existing picture (and the frames of --animate).")
     var force = false
 
-    @Option(help: "Also write numbered PNG frames of the drawing being made into this directory.")
+    @Option(help: "Also write numbered PNG frames of the drawing being made into this directory.", completion: .file())
     var animate: String?
 
     @Option(help: "Frames per second of the animation.")

@@ -44,13 +44,13 @@ struct Replay: ParsableCommand {
                 "Several, a directory (every recording under it) or - (a list on standard input) replay each on up to --jobs "
                 + "threads, each into its own results file in --out, named after it (with its folders in front where two names "
                 + "would be the same); then a summary per recording, and the failures and a summary line on standard error."
-        ))
+        ), completion: .file())
     var recordings: [String]
 
     @OptionGroup var replaying: ReplaySessionOptions
     @OptionGroup var patient: PatientOptions
 
-    @Option(help: "The directory to write the results file into.")
+    @Option(help: "The directory to write the results file into.", completion: .directory)
     var out = "."
 
     @Flag(help: "Replace a results file of the same name.")

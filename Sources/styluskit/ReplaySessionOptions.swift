@@ -15,10 +15,14 @@ struct ReplaySessionOptions: ParsableArguments {
     )
     var test: TestKind?
 
-    @Option(help: "The maze file of a one-maze maze test (--test maze), or of maze results files (.msk).")
+    @Option(
+        help: "The maze file of a one-maze maze test (--test maze), or of maze results files (.msk).",
+        completion: .file())
     var maze: String?
 
-    @Option(help: "The battery file listing the mazes of a maze test (--test maze), or of maze results files (.msk).")
+    @Option(
+        help: "The battery file listing the mazes of a maze test (--test maze), or of maze results files (.msk).",
+        completion: .file())
     var battery: String?
 
     @Option(

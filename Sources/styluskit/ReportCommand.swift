@@ -1,4 +1,5 @@
 public import ArgumentParser
+import FileLocations
 import Foundation
 import PatientData
 import Reports
@@ -14,7 +15,7 @@ struct Report: ParsableCommand {
             test of the protocol in order: its status (skipped with the reason, incomplete, \
             aborted), the ink of every step drawn over its form at a stated scale, and its key \
             measures, the same numbers 'styluskit features --level test' gives, with the study's \
-            normative ranges of --ranges (docs/report.md: a value outside its range is marked in \
+            normative ranges of --ranges (\(DocumentationPages.path("report.md")): a value outside its range is marked in \
             words), its interruptions and what they were, and the instructions' reading times. \
             More pages are added when the visit needs them.
 
@@ -24,11 +25,12 @@ struct Report: ParsableCommand {
             """ + "\n\n" + ExitStatus.help)
 
     @Argument(
-        help: ArgumentHelp("The visit folder (OUT/<participant>/<time>/, with its visit.json).", valueName: "visit-dir")
-    )
+        help: ArgumentHelp(
+            "The visit folder (OUT/<participant>/<time>/, with its visit.json).", valueName: "visit-dir"),
+        completion: .directory)
     var visit: String
 
-    @Option(help: ArgumentHelp("The PDF to write.", valueName: "file"))
+    @Option(help: ArgumentHelp("The PDF to write.", valueName: "file"), completion: .file())
     var out: String
 
     @Option(help: "The paper: a4 or letter (portrait).")
@@ -36,13 +38,15 @@ struct Report: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "A CSV file of normative ranges: test,measure,low,high,label (docs/report.md).", valueName: "file"))
+            "A CSV file of normative ranges: test,measure,low,high,label (\(DocumentationPages.path("report.md"))).",
+            valueName: "file"),
+        completion: .file())
     var ranges: String?
 
     @Option(
         help: ArgumentHelp(
             "The clinician key file, to show the patient's name and birth date (asks for its password).",
-            valueName: "file"))
+            valueName: "file"), completion: .file())
     var clinicianKey: String?
 
     @Flag(

@@ -1,5 +1,6 @@
 import ADF
 import ArgumentParser
+import FileLocations
 import Reports
 import Sessions
 import SystemErrors
@@ -15,7 +16,7 @@ struct ResultsCommand: ParsableCommand {
             the number of problems 'styluskit adf validate' reports for the file; ", incomplete" \
             follows when the journal beside the file (same name, .evemu) tells that its session \
             stopped before its last step ended; ", steps ended: 1 moved-on, 3 skipped" follows when \
-            steps ended otherwise than by the participant's own finish (docs/adf-step-outcome.md). \
+            steps ended otherwise than by the participant's own finish (\(DocumentationPages.path("adf-step-outcome.md"))). \
             Files are sorted by date, then by name. Live \
             sessions' journals that have no results file are listed after them, each with the \
             'styluskit recover' command that rebuilds it.
@@ -29,7 +30,7 @@ struct ResultsCommand: ParsableCommand {
             scored or scored (adjudicated), with the raters (docs/scoring.md).
             """ + "\n\n" + ExitStatus.help)
 
-    @Argument(help: "The directory to list.")
+    @Argument(help: "The directory to list.", completion: .file())
     var directory = "."
 
     @Flag(help: "Also list the results files in subdirectories.")

@@ -8,8 +8,8 @@ struct SettingsOptions: ParsableArguments {
     @Option(
         name: .customLong("settings"),
         help:
-            "A settings file (YAML; see Fixtures/settings/README.md) with the tests' options (default: the built-in defaults)."
-    )
+            "A settings file (YAML; see Fixtures/settings/README.md) with the tests' options (default: the built-in defaults).",
+        completion: .file())
     var settingsFile: String?
 
     /// The settings of `--settings FILE`, or the spec's defaults without it.

@@ -10,7 +10,7 @@ struct StylusKit: ParsableCommand {
         commandName: "styluskit",
         abstract: "Capture, replay and record pen-based cognitive assessments from drawing tablets.",
         discussion: ExitStatus.help,
-        version: "0.1.0",
+        version: BuildVersion.text,
         subcommands: [
             Replay.self,
             Info.self,
@@ -60,8 +60,11 @@ struct StylusKit: ParsableCommand {
             let message =
                 isUsage
                 ? (error as? CommandSuggestion)?.description ?? (error as? ParseFailure)?.message
-                    ?? fullMessage(for: error) : "\(error)"
-            let report = ErrorReport(message: message, status: status)
+                    ?? OptionSuggestion.improve(fullMessage(for: error), arguments: arguments, root: self)
+                : "\(error)"
+            // A JSON reader gets the sentence and the pointer to the help, not the usage screen.
+            let report = ErrorReport(
+                message: json && isUsage ? OptionSuggestion.compact(message) : message, status: status)
             FileHandle.standardError.write(Data(((json ? report.json : report.text) + "\n").utf8))
             Foundation.exit(status.rawValue)
         }

@@ -26,10 +26,14 @@ struct Synth: ParsableCommand {
     @Argument(help: "The scenario file.")
     var scenario: String
 
-    @Option(help: "A recording whose device the drawing is made with (default: the bundled Wacom Cintiq 13HD).")
+    @Option(
+        help: "A recording whose device the drawing is made with (default: the bundled Wacom Cintiq 13HD).",
+        completion: .file())
     var like: String?
 
-    @Option(name: .customLong("desc"), help: "The evemu description (.desc) of an events-only --like recording.")
+    @Option(
+        name: .customLong("desc"), help: "The evemu description (.desc) of an events-only --like recording.",
+        completion: .file())
     var descriptionFile: String?
 
     @OptionGroup var profile: ProfileOptions
@@ -37,7 +41,9 @@ struct Synth: ParsableCommand {
     @Option(help: "The seed of every random choice.")
     var seed: UInt64 = 1
 
-    @Option(help: "The recording to write (default: the scenario's name with .evemu, in the working directory).")
+    @Option(
+        help: "The recording to write (default: the scenario's name with .evemu, in the working directory).",
+        completion: .file())
     var output: String?
 
     @Flag(help: "Overwrite the output if it exists.")

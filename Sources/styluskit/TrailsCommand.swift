@@ -1,5 +1,6 @@
 import ArgumentParser
 import Calibration
+import FileLocations
 import FormPrinting
 import Proctoring
 import Reports
@@ -25,13 +26,13 @@ struct TrailsGenerate: ParsableCommand {
             The form is named by its seed (alternate-N-A.yaml, alternate-N-B.yaml): one seed gives one form \
             on every machine. Both parts keep trails.md's rules (a 1 cm margin, circles 1 cm apart, each line \
             3 mm clear of every other circle) and their straight paths are within 5 % of each other \
-            (docs/trails-layouts.md). Print them with `styluskit calibrate print-trails`.
+            (\(DocumentationPages.path("trails-layouts.md"))). Print them with `styluskit calibrate print-trails`.
             """ + "\n\n" + ExitStatus.help)
 
     @Option(help: "The seed: a whole number from 0 to 18446744073709551615.")
     var seed: UInt64
 
-    @Option(help: "The folder to write the two layout files to.")
+    @Option(help: "The folder to write the two layout files to.", completion: .directory)
     var out = "."
 
     @Flag(help: "Replace existing files.")
@@ -68,10 +69,10 @@ struct PrintTrails: ParsableCommand {
             Each form is centred on the paper, its circles 10 mm across with their labels, "Begin" and "End" \
             under the first and the last. A layout \
             that breaks trails.md's rules is refused, naming each rule and circle. Print at 100 % (no fit to page). \
-            The shipped forms are in Fixtures/trails (docs/trails-layouts.md).
+            The shipped forms are in Fixtures/trails (\(DocumentationPages.path("trails-layouts.md"))).
             """ + "\n\n" + ExitStatus.help)
 
-    @Argument(help: "The layout files (.yaml), one page each, in order.")
+    @Argument(help: "The layout files (.yaml), one page each, in order.", completion: .file())
     var layouts: [String]
 
     @OptionGroup var paper: PrintedPaperOptions

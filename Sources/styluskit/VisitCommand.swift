@@ -1,6 +1,7 @@
 import ADF
 import Administering
 import ArgumentParser
+import FileLocations
 import Reports
 import Sessions
 import SystemErrors
@@ -17,7 +18,7 @@ struct Visit: ParsableCommand {
             operator keys N, R, P, Escape twice and Ctrl+Q, the journal and the results file), with the \
             protocol's settings file and each maze test's battery or maze. The files go into the visit \
             folder OUT/<participant>/<UTC start>/ beside its visit.json manifest, rewritten after every \
-            change of state (docs/visit.md).
+            change of state (\(DocumentationPages.path("visit.md"))).
 
             Between tests the terminal (never the participant's screen) names the coming test and the \
             protocol's prompt and counts down its break (the participant's screen shows the break and its \
@@ -31,7 +32,7 @@ struct Visit: ParsableCommand {
             it has one left (in progress, stopped or aborted; it says so); a test the visit was killed in is \
             first rebuilt from its journal, as `styluskit recover` does, and marked incomplete. When its \
             latest visit has no test left, the command refuses and asks for --new-visit, which begins a new \
-            visit. Nothing is written until the first test's journal opens (docs/visit.md, "Life cycle").
+            visit. Nothing is written until the first test's journal opens (\(DocumentationPages.path("visit.md")), "Life cycle").
 
             Examples:
               styluskit visit --protocol standard.yaml --participant P-0042 --out visits
@@ -43,7 +44,8 @@ struct Visit: ParsableCommand {
     @Option(
         help: ArgumentHelp(
             "The monitor to show the tests on: SDL's name, the connector (DP-1) or the EDID's monitor name.",
-            discussion: "Default: the connected display the display profile's 'match' names, else the first monitor."))
+            discussion: "Default: the connected display the display profile's 'match' names, else the first monitor."),
+        completion: ShellCompletions.monitors)
     var outputDisplay: String?
 
     @Option(help: "The espeak-ng voice the instructions are spoken with (`espeak-ng --voices` lists them).")
@@ -59,7 +61,7 @@ struct Visit: ParsableCommand {
     var allowDisplayMismatch = false
 
     /// For tests: the recordings fed through the live input path instead of a tablet, one per protocol test in order.
-    @Option(help: .hidden)
+    @Option(help: .hidden, completion: .file())
     var feed: [String] = []
 
     /// For tests: how much faster than recorded the feeds run.

@@ -1,4 +1,5 @@
 import ArgumentParser
+import FileLocations
 import Foundation
 import Reports
 import SystemErrors
@@ -10,19 +11,22 @@ import Visits
 struct VisitOptions: ParsableArguments {
     @Option(
         name: .customLong("protocol"),
-        help: "The visit's protocol file (YAML; docs/visit.md), e.g. Fixtures/protocols/standard.yaml.")
+        help:
+            "The visit's protocol file (YAML; \(DocumentationPages.path("visit.md"))), e.g. Fixtures/protocols/standard.yaml.",
+        completion: .file())
     var protocolFile: String
 
     @Option(help: "The participant's id: the study's pseudonym (letters, digits, '-', '_', '.'), never a name.")
     var participant: String
 
-    @Option(help: "The folder the visit folders go under: OUT/<participant>/<UTC start>/.")
+    @Option(help: "The folder the visit folders go under: OUT/<participant>/<UTC start>/.", completion: .directory)
     var out = "."
 
     @Flag(help: "Begin a new visit even if the participant has one in progress (default: resume it).")
     var newVisit = false
 
-    @Option(help: "The tablet's pen node (default: the only pen tablet connected).")
+    @Option(
+        help: "The tablet's pen node (default: the only pen tablet connected).", completion: ShellCompletions.penNodes)
     var device: String?
 
     @OptionGroup var profile: ProfileOptions

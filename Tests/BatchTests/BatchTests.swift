@@ -44,6 +44,19 @@ struct BatchTests {
                 == "d holds no file this command takes; give a directory of inputs, or the files themselves.")
     }
 
+    @Test("A directory's evemu descriptions (.desc) are not inputs, though they read like recordings")
+    func descriptionsAreNotInputs() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("styluskit-batch-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        let description = "# EVEMU 1.3\nN: Wacom Intuos Pro M Pen\nI: 0003 056a 0357 0110\n"
+        try Data(description.utf8).write(to: root.appendingPathComponent("pen.desc"))
+        try Data((description + "E: 0.000001 0003 0000 100\n").utf8).write(to: root.appendingPathComponent("pen.evemu"))
+        try Data("E: 0.000001 0003 0000 100\n".utf8).write(to: root.appendingPathComponent("pen.events"))
+        let inputs = try BatchInputs.expand([root.path], takes: { _ in true })
+        #expect(inputs == [root.path + "/pen.evemu", root.path + "/pen.events"])
+    }
+
     struct Failure: Error, CustomStringConvertible {
         var description: String
     }
