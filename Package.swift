@@ -302,7 +302,7 @@ let package = Package(
             dependencies: [
                 "FileLocations",
                 "TestMaterials", "Exports", "Features", "Measures", "Recordings", "Sessions", "StylusInput",
-                "TestSupport", "Visits",
+                "TestSupport", "VisitReport", "Visits",
             ]),
         .testTarget(name: "SystemErrorsTests", dependencies: ["SystemErrors"]),
         .testTarget(
@@ -316,7 +316,7 @@ let package = Package(
             dependencies: [
                 "FileLocations",
                 "TestMaterials",
-                "styluskit", "ADF", "Recordings", "Sessions", "StylusInput", "TestSupport",
+                "styluskit", "ADF", "Features", "Recordings", "Sessions", "StylusInput", "TestSupport",
                 // The libraries whose errors ExitStatusTests pins.
                 "Administering", "Calibration", "Exports", "FormPrinting", "LinuxInput", "PatientData", "PatientWindow",
                 "Proctoring",

@@ -65,8 +65,14 @@ public struct VisitRecord: Sendable {
                 guard FileManager.default.fileExists(atPath: path) else {
                     throw .missingResults(visit: folder.path, test: entry.index, kind: entry.test, file: results)
                 }
-                if let expected = entry.sha256?.results, (try? VisitFolder.sha256(file: path)) != expected {
-                    throw .changedResults(visit: folder.path, test: entry.index, kind: entry.test, file: results)
+                // A null SHA-256 is refused too: it would turn the check off (issue 34, item 3).
+                do {
+                    _ = try folder.checkedResults(results, of: entry)
+                } catch {
+                    if case .changedFile = error {
+                        throw .changedResults(visit: folder.path, test: entry.index, kind: entry.test, file: results)
+                    }
+                    throw .unreadableVisit(path: folder.path, reason: error.description)
                 }
                 var source = FeaturesSource()
                 source.mazes = kind == .maze ? mazes[entry.index] ?? [] : []

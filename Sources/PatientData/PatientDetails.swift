@@ -42,11 +42,20 @@ public struct PatientDetails: Sendable, Hashable {
             testingSite: values[4], testIdentifier: values[5])
     }
 
+    /// The most bytes (UTF-8) one field may hold: far above any name or record number, far below what
+    /// would make a results file our own readers refuse (a 100 KB field did, issue 34, item 5).
+    public static let maximumFieldBytes = 1024
+
     /// The spec's quoted line, quotes inside values doubled.
     ///
-    /// - Throws: `PatientDataError.controlCharacter` if a value holds a line break or another control character.
+    /// - Throws: `PatientDataError.controlCharacter` if a value holds a line break or another control character,
+    ///   `PatientDataError.fieldTooLong` for a value over `maximumFieldBytes`.
     public func encodedLine() throws -> String {
         for (index, value) in values.enumerated() {
+            if value.utf8.count > Self.maximumFieldBytes {
+                throw PatientDataError.fieldTooLong(
+                    field: Self.fieldNames[index], bytes: value.utf8.count, limit: Self.maximumFieldBytes)
+            }
             if value.unicodeScalars.contains(where: Self.isControl) {
                 throw PatientDataError.controlCharacter(field: Self.fieldNames[index])
             }

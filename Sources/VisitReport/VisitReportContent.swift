@@ -190,6 +190,10 @@ public struct VisitReportContent: Sendable {
                 }
                 throw ReportError.missingResults(folder: folder.path, index: entry.index, test: entry.test, file: name)
             }
+            // The file the visit wrote, and no other: an aborted test's may have no checksum (issue 34, item 3).
+            if entry.status != .aborted || entry.sha256?.results != nil {
+                _ = try folder.checkedResults(name, of: entry)
+            }
             let read: ADFValidatedFile
             do {
                 read = try ADFReader.readValidated(path: file)
