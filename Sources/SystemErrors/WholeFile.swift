@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// Why an output file could not be put in place: the system's own reason (`SystemErrorText`), for the module
 /// whose output it is to put into a message that says what to do.

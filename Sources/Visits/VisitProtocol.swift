@@ -1,5 +1,6 @@
 import Foundation
 public import TestMaterials
+import SystemErrors
 import Yams
 
 /// A visit's protocol: the tests in order, with their mazes, breaks and operator prompts, and the settings for all.
@@ -126,7 +127,7 @@ private struct ProtocolReader {
         do {
             root = try Yams.compose(yaml: yaml)
         } catch {
-            throw .notYAML(source: source, detail: "\(error)")
+            throw .notYAML(source: source, detail: SystemErrorText.yamlProblem(error))
         }
         guard let root, case .mapping(let mapping) = root else {
             throw .notAMapping(source: source, line: nil, key: nil)
