@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 import Glibc
 
 /// Why an output file could not be put in place: the system's own reason (`SystemErrorText`), for the module
@@ -44,7 +44,7 @@ public enum WholeFile {
     ///
     /// - Throws: `WholeFileError` when a step fails (a full disk, a read-only folder); the old file at
     ///   `path` is then untouched and the temporary file removed.
-    public static func write(_ data: Data, to path: String, permissions: mode_t = 0o666) throws(WholeFileError) {
+    public static func write(_ data: Data, to path: String, permissions: UInt32 = 0o666) throws(WholeFileError) {
         try writeSet([(data, path)], permissions: permissions)
     }
 
@@ -53,7 +53,7 @@ public enum WholeFile {
     /// without `--force` one is refused (returns false) and neither table silently replaces the other.
     ///
     /// - Returns: false, with nothing changed, when `path` exists.
-    public static func writeNew(_ data: Data, to path: String, permissions: mode_t = 0o666) throws(WholeFileError)
+    public static func writeNew(_ data: Data, to path: String, permissions: UInt32 = 0o666) throws(WholeFileError)
         -> Bool
     {
         reapTemporaryFiles(in: (path as NSString).deletingLastPathComponent)
@@ -73,7 +73,7 @@ public enum WholeFile {
     /// still leave a mix; ROBUSTNESS.md says so.
     ///
     /// - Throws: `WholeFileError` for the first file that could not be written; no file is then replaced.
-    public static func writeSet(_ files: [(Data, String)], permissions: mode_t = 0o666) throws(WholeFileError) {
+    public static func writeSet(_ files: [(Data, String)], permissions: UInt32 = 0o666) throws(WholeFileError) {
         var written: [(temporary: String, path: String)] = []
         for (data, path) in files {
             reapTemporaryFiles(in: (path as NSString).deletingLastPathComponent)
@@ -95,7 +95,7 @@ public enum WholeFile {
     }
 
     /// Writes and flushes `data` to a new temporary file for `path`; returns its path.
-    private static func writeTemporary(_ data: Data, for path: String, permissions: mode_t) throws(WholeFileError)
+    private static func writeTemporary(_ data: Data, for path: String, permissions: UInt32) throws(WholeFileError)
         -> String
     {
         let temporary = temporaryPath(for: path)

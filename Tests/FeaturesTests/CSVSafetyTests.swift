@@ -13,7 +13,7 @@ import Testing
     @Test(
         "Cells beginning with =, +, -, @, a tab or a CR get an apostrophe before them; numbers and other text are kept",
         arguments: [
-            ("=HYPERLINK(\"http://x\")", "'=HYPERLINK(\"\"http://x\"\")"), ("@SUM(A1:A9)", "'@SUM(A1:A9)"),
+            ("=HYPERLINK(\"http://x\")", "\"'=HYPERLINK(\"\"http://x\"\")\""), ("@SUM(A1:A9)", "'@SUM(A1:A9)"),
             ("+cmd", "'+cmd"), ("-2+3", "'-2+3"), ("\tx", "'\tx"), ("\rx", "\"'\rx\""),
             ("-1.5", "-1.5"), ("+2", "+2"), ("-0.000125", "-0.000125"), ("1e-3", "1e-3"), ("plain", "plain"), ("", ""),
         ])

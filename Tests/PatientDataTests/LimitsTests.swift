@@ -19,20 +19,20 @@ import Testing
         #expect(disk.names().isEmpty)
     }
 
-    @Test("A patient field over 1 KB is refused before it is sealed, naming the field and never quoting it")
+    @Test("A patient field over 4 KB is refused before it is sealed, naming the field and never quoting it")
     func fieldTooLong() throws {
         let details = PatientDetails(
             lastName: String(repeating: "x", count: 100_000), firstName: "Ada", medicalRecord: "123",
             birthday: "1941-03-07", testingSite: "site", testIdentifier: "t")
-        #expect(throws: PatientDataError.fieldTooLong(field: "lastName", bytes: 100_000, limit: 1024)) {
+        #expect(throws: PatientDataError.fieldTooLong(field: "lastName", bytes: 100_000, limit: 4096)) {
             try details.encodedLine()
         }
         #expect(
-            PatientDataError.fieldTooLong(field: "lastName", bytes: 100_000, limit: 1024).description
-                == "The patient's lastName is 100000 bytes long, over the 1024 a field may hold; "
+            PatientDataError.fieldTooLong(field: "lastName", bytes: 100_000, limit: 4096).description
+                == "The patient's lastName is 100000 bytes long, over the 4096 a field may hold; "
                 + "give the field as the clinic records it (a name, a record number), not a document.")
         var fits = details
-        fits.lastName = String(repeating: "é", count: 512)
+        fits.lastName = String(repeating: "é", count: 2048)
         #expect(throws: Never.self) { try fits.encodedLine() }
     }
 }
