@@ -3,6 +3,7 @@ internal import Foundation
 public import Measures
 import Recordings
 public import Sessions
+import StylusInput
 public import TestMaterials
 public import Visits
 
@@ -74,7 +75,8 @@ public struct VisitRecord: Sendable {
                     }
                     throw .unreadableVisit(path: folder.path, reason: error.description)
                 }
-                var source = FeaturesSource()
+                // A results file is read, never replayed: no tablet database is asked.
+                var source = FeaturesSource(facts: NoDeviceFacts())
                 source.mazes = kind == .maze ? mazes[entry.index] ?? [] : []
                 source.allowsInvalid = allowsInvalid
                 do {

@@ -4,7 +4,7 @@ internal import Foundation
 internal import Proctoring
 internal import Recordings
 internal import StylusGeometry
-internal import StylusInput
+public import StylusInput
 
 /// What `recover` rebuilt from a journal.
 public struct RecoveredSession: Sendable {
@@ -62,10 +62,14 @@ public struct JournalDamage: Hashable, Sendable, CustomStringConvertible {
 public struct JournalRecovery {
     public let path: String
     public var lookup: CalibrationLookup
+    /// The tablet database (libwacom's on a live machine), for a journal written before journals kept
+    /// the session's display: whether its tablet is a pen display.
+    public var facts: any DeviceFacts
 
-    public init(path: String, lookup: CalibrationLookup = CalibrationLookup()) {
+    public init(path: String, lookup: CalibrationLookup = CalibrationLookup(), facts: any DeviceFacts) {
         self.path = path
         self.lookup = lookup
+        self.facts = facts
     }
 
     /// The journal's stem, to name the results after.
@@ -76,6 +80,7 @@ public struct JournalRecovery {
     /// `profileFile` and `displayProfile` serve only a journal written before journals kept the
     /// session's files; `note` is told what a person should know (the options ignored, a pen
     /// display on the reference canvas, a reading time left out).
+    ///
     /// A damaged journal (`JournalDamage`) is refused, with no results file written, unless
     /// `keepsDamagedPrefix`: then the session is rebuilt from the lines before the damage, and `note` says
     /// what was lost.
@@ -139,7 +144,7 @@ public struct JournalRecovery {
         let header = reader.header
         let sources = try SessionSources.journal(
             opening, device: header.device, profileFile: profileFile, displayProfile: displayProfile, lookup: lookup,
-            note: note)
+            facts: facts, note: note)
         let setup = try SessionSetup(
             test: opening.test, device: header.device, profile: sources.tabletProfile, results: sources.results,
             settings: sources.settings, mazes: sources.mazes)

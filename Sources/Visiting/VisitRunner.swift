@@ -1,4 +1,5 @@
 public import Foundation
+import LinuxInput
 public import Recordings
 import Sessions
 import SystemErrors
@@ -287,7 +288,7 @@ public struct VisitRunner {
         // The results file is named after the journal, as the session named it when it began: the manifest has it
         // already.
         // A damaged journal keeps its prefix here: the visit goes on, and the note tells the operator what was lost.
-        _ = try JournalRecovery(path: path).rebuild(
+        _ = try JournalRecovery(path: path, facts: LibwacomDatabase.installedFacts).rebuild(
             directory: folder.path, force: true, keepsDamagedPrefix: true, note: { desk.note($0) })
         noteUnspoken(position)
         try apply(.recover(position, checksums: try checksums(position)))
