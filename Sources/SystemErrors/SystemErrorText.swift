@@ -41,7 +41,8 @@ extension SystemErrorText {
     /// expected <document start>`, which says where.
     public static func yamlProblem(_ error: any Error) -> String {
         let text = "\(error)"
-        let first = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
+        let first =
+            text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
             ?? text
         return first.hasSuffix(":") ? String(first.dropLast()) : first
     }

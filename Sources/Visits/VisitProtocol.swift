@@ -1,6 +1,6 @@
 import Foundation
-public import TestMaterials
 import SystemErrors
+public import TestMaterials
 import Yams
 
 /// A visit's protocol: the tests in order, with their mazes, breaks and operator prompts, and the settings for all.
