@@ -327,7 +327,7 @@ let package = Package(
             dependencies: [
                 "FileLocations",
                 "TestMaterials", "Exports", "Features", "LinuxInput", "Measures", "Recordings", "Scoring", "Sessions",
-                "StylusInput", "TestSupport", "Visits",
+                "StylusInput", "TestSupport", "VisitReport", "Visits",
             ]),
         .testTarget(name: "SystemErrorsTests", dependencies: ["SystemErrors"]),
         .testTarget(

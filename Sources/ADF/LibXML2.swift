@@ -7,6 +7,7 @@
 import CLibXML2
 import Glibc
 import Synchronization
+import SystemErrors
 
 /// A failure reported by libxml2 while writing XML.
 struct XMLWriterError: Error, CustomStringConvertible {
@@ -345,6 +346,10 @@ final class XMLStreamReader {
         LibXML2.initialise()
         self.path = path
         self.limits = limits
+        // Before it is opened: opening a FIFO waits for a writer, for ever (issue 34, item 5).
+        if let kind = SpecialFile.kind(atPath: path) {
+            throw ADFReadError(path: path, line: 0, reason: .unreadable("it is \(kind), not a file"))
+        }
         var fd: Int32
         repeat { fd = open(path, O_RDONLY | O_CLOEXEC) } while fd < 0 && errno == EINTR
         guard fd >= 0 else {

@@ -21,7 +21,9 @@ public enum CalibrationFiles {
             if !directory.isEmpty {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             }
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try WholeFile.write(Data(text.utf8), to: path)
+        } catch let error as WholeFileError {
+            throw CalibrationError.cannotWrite(file: path, reason: error.reason)
         } catch {
             throw CalibrationError.cannotWrite(file: path, reason: SystemErrorText.reason(error))
         }

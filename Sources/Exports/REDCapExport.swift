@@ -152,7 +152,8 @@ public struct REDCapExport: Sendable {
         """
     }
 
-    /// Writes the four files into `directory` (created if missing); existing files are kept unless `force`.
+    /// Writes the four files into `directory` (created if missing) as one set (`WholeFile.writeSet`); existing
+    /// files are kept unless `force`.
     /// Returns the paths written.
     @discardableResult
     public func write(to directory: String, force: Bool) throws(ExportError) -> [String] {
@@ -164,7 +165,17 @@ public struct REDCapExport: Sendable {
         if !force, let existing = paths.first(where: { FileManager.default.fileExists(atPath: $0) }) {
             throw .outputExists(file: existing)
         }
-        for (path, (_, text)) in zip(paths, outputs) { try CSVText.write(text, to: path) }
+        do {
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw .cannotWrite(file: directory, reason: SystemErrorText.reason(error))
+        }
+        // One set: none replaced until all four are on the disk, so a failure leaves the old set whole.
+        do {
+            try WholeFile.writeSet(zip(paths, outputs).map { (Data($1.1.utf8), $0) })
+        } catch {
+            throw .cannotWrite(file: error.path, reason: error.reason)
+        }
         return paths
     }
 }
@@ -185,7 +196,9 @@ public enum CSVText {
             if !directory.isEmpty {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             }
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try WholeFile.write(Data(text.utf8), to: path)
+        } catch let error as WholeFileError {
+            throw .cannotWrite(file: path, reason: error.reason)
         } catch {
             throw .cannotWrite(file: path, reason: SystemErrorText.reason(error))
         }

@@ -54,10 +54,25 @@ public struct FeaturesTable: Sendable {
         }
     }
 
-    /// A field quoted when it holds a comma, a quote or a line break, its quotes doubled.
+    /// A field safe to open in a spreadsheet: neutralised against formulas (`neutralised`), then quoted
+    /// when it holds a comma, a quote, a CR or an LF, its quotes doubled.
     public static func csvField(_ field: String) -> String {
-        guard field.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return field }
+        let field = neutralised(field)
+        // Bytes, not Characters: Swift reads CR LF as one Character, equal to neither "\r" nor "\n", so a
+        // value holding CR LF went out unquoted and split its row.
+        let special: Set<UInt8> = [UInt8(ascii: ","), UInt8(ascii: "\""), UInt8(ascii: "\n"), UInt8(ascii: "\r")]
+        guard field.utf8.contains(where: special.contains) else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// `field` with an apostrophe put before it when it begins with `=`, `+`, `-`, `@`, a tab or a CR and is
+    /// not a number, as OWASP's "CSV Injection" advises: a spreadsheet would run it as a formula
+    /// (README.md, "Exporting visits", says what REDCap imports then). Numbers (`-1.5`, `+2`) are kept.
+    public static func neutralised(_ field: String) -> String {
+        guard let first = field.utf8.first, "=+-@\t\r".utf8.contains(first), Double(field) == nil else {
+            return field
+        }
+        return "'" + field
     }
 
     /// The path of the table of `level` in `directory`: `DIR/features-LEVEL.csv` (or `.jsonl`).
@@ -72,7 +87,16 @@ public struct FeaturesTable: Sendable {
         if manager.fileExists(atPath: file), !force { throw FeaturesError.outputExists(file: file) }
         do {
             try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            try Data(text.utf8).write(to: URL(fileURLWithPath: file), options: .atomic)
+            if force {
+                try WholeFile.write(Data(text.utf8), to: file)
+            } else if try !WholeFile.writeNew(Data(text.utf8), to: file) {
+                // Another writer's table came first (two runs into one folder): it is kept.
+                throw FeaturesError.outputExists(file: file)
+            }
+        } catch let error as WholeFileError {
+            throw FeaturesError.cannotWrite(file: file, why: error.reason)
+        } catch let error as FeaturesError {
+            throw error
         } catch {
             throw FeaturesError.cannotWrite(file: file, why: SystemErrorText.reason(error))
         }

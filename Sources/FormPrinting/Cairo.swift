@@ -1,7 +1,9 @@
 // The only file that calls cairo: the rest of the package draws through `CairoPDF`, `CairoSVG`
 // and `CairoImage`, which take `PageMark`s in centimetres.
 import CCairo
+import Foundation
 import StylusGeometry
+import SystemErrors
 
 /// PDF and SVG points (1/72 inch) per centimetre.
 private let pointsPerCentimetre = 72 / 2.54
@@ -49,7 +51,7 @@ private func draw(_ mark: PageMark, on context: OpaquePointer) {
         cairo_select_font_face(context, "sans-serif", CAIRO_FONT_SLANT_NORMAL, CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(context, size)
         cairo_move_to(context, at.xCentimetres, at.yCentimetres)
-        cairo_show_text(context, text)
+        cairo_show_text(context, VisibleText.shown(text))
     case .path(let points, let width, let colour, let dash):
         guard let first = points.first else { return }
         roundPen(colour, width: width)
@@ -70,12 +72,12 @@ private func draw(_ mark: PageMark, on context: OpaquePointer) {
             context, "sans-serif", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(context, size)
         var extents = cairo_text_extents_t()
-        cairo_text_extents(context, text, &extents)
+        cairo_text_extents(context, VisibleText.shown(text), &extents)
         // The bearings place the ink, not the advance box, on the centre.
         cairo_move_to(
             context, centre.xCentimetres - extents.x_bearing - extents.width / 2,
             centre.yCentimetres - extents.y_bearing - extents.height / 2)
-        cairo_show_text(context, text)
+        cairo_show_text(context, VisibleText.shown(text))
     case .polyline(let points, let closed, let width, let colour):
         guard let first = points.first else { return }
         roundPen(colour, width: width)
@@ -96,16 +98,44 @@ private func statusText(_ status: cairo_status_t) -> String {
     String(cString: cairo_status_to_string(status))
 }
 
-/// A PDF file being drawn by cairo, in centimetres. Owns its surface and context and frees both.
+/// The bytes cairo writes to a stream: cairo never opens an output file, so every output is put in place
+/// whole by `WholeFile` (a file cairo wrote at its final path was left half-written by a kill or a full disk).
+private final class CairoBytes {
+    var data = Data()
+
+    /// The write function cairo's `*_for_stream` calls take, appending to the `CairoBytes` in `closure`.
+    static let write: cairo_write_func_t = { closure, bytes, length in
+        guard let closure, let bytes else { return CAIRO_STATUS_WRITE_ERROR }
+        Unmanaged<CairoBytes>.fromOpaque(closure).takeUnretainedValue().data.append(bytes, count: Int(length))
+        return CAIRO_STATUS_SUCCESS
+    }
+
+    /// The pointer cairo passes back to `write`; valid while `self` lives.
+    var closure: UnsafeMutableRawPointer { Unmanaged.passUnretained(self).toOpaque() }
+}
+
+/// Puts `data` in place at `path` whole, as a print error.
+private func writeWhole(_ data: Data, to path: String) throws(PrintError) {
+    do {
+        try WholeFile.write(data, to: path)
+    } catch {
+        throw .cannotWrite(path: path, reason: error.reason)
+    }
+}
+
+/// A PDF file being drawn by cairo, in centimetres, in memory until `finish` puts it in place. Owns its
+/// surface and context and frees both.
 final class CairoPDF {
     private let surface: OpaquePointer
     private let context: OpaquePointer
+    private let bytes = CairoBytes()
     private var finished = false
 
-    /// Opens `path` for writing with a first page of `size`.
+    /// Starts a PDF for `path` with a first page of `size`.
     init(path: String, size: FormSize) throws(PrintError) {
-        let surface = cairo_pdf_surface_create(
-            path, size.widthCentimetres * pointsPerCentimetre, size.heightCentimetres * pointsPerCentimetre)!
+        let surface = cairo_pdf_surface_create_for_stream(
+            CairoBytes.write, bytes.closure, size.widthCentimetres * pointsPerCentimetre,
+            size.heightCentimetres * pointsPerCentimetre)!
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             let reason = statusText(cairo_surface_status(surface))
             cairo_surface_destroy(surface)
@@ -133,7 +163,7 @@ final class CairoPDF {
         FormPrinting.draw(mark, on: context)
     }
 
-    /// Ends the last page and writes the file.
+    /// Ends the last page and puts the file in place whole (`WholeFile`).
     func finish(path: String) throws(PrintError) {
         guard !finished else { return }
         finished = true
@@ -141,14 +171,18 @@ final class CairoPDF {
         cairo_surface_finish(surface)
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else { throw .cannotWrite(path: path, reason: statusText(status)) }
+        try writeWhole(bytes.data, to: path)
     }
 }
 
 /// An SVG file of one page, drawn by cairo at physical size (its width and height in cm).
 enum CairoSVG {
-    static func write(_ page: PageDrawing, to path: String) throws(PrintError) {
-        let surface = cairo_svg_surface_create(
-            path, page.size.widthCentimetres * pointsPerCentimetre, page.size.heightCentimetres * pointsPerCentimetre)!
+    /// The SVG text of `page`; `path` only names the file in an error.
+    static func data(_ page: PageDrawing, for path: String) throws(PrintError) -> Data {
+        let bytes = CairoBytes()
+        let surface = cairo_svg_surface_create_for_stream(
+            CairoBytes.write, bytes.closure, page.size.widthCentimetres * pointsPerCentimetre,
+            page.size.heightCentimetres * pointsPerCentimetre)!
         defer { cairo_surface_destroy(surface) }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             throw .cannotWrite(path: path, reason: statusText(cairo_surface_status(surface)))
@@ -162,6 +196,7 @@ enum CairoSVG {
         cairo_surface_finish(surface)
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else { throw .cannotWrite(path: path, reason: statusText(status)) }
+        return bytes.data
     }
 }
 
@@ -188,7 +223,7 @@ enum CairoImage {
         return image(of: surface)
     }
 
-    /// Writes `image` as a PNG file.
+    /// Writes `image` as a PNG file, whole (`WholeFile`).
     static func writePNG(_ image: RasterImage, to path: String) throws(PrintError) {
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(image.width)))
         let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height))!
@@ -200,8 +235,10 @@ enum CairoImage {
             for column in 0..<image.width { line[column] = image.pixels[row * image.width + column] }
         }
         cairo_surface_mark_dirty(surface)
-        let status = cairo_surface_write_to_png(surface, path)
+        let bytes = CairoBytes()
+        let status = cairo_surface_write_to_png_stream(surface, CairoBytes.write, bytes.closure)
         guard status == CAIRO_STATUS_SUCCESS else { throw .cannotWrite(path: path, reason: statusText(status)) }
+        try writeWhole(bytes.data, to: path)
     }
 
     /// Reads a PNG file into ARGB32 pixels.
@@ -255,7 +292,7 @@ public enum TextMeasure {
             context, "sans-serif", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
         cairo_set_font_size(context, measuringSize)
         var extents = cairo_text_extents_t()
-        cairo_text_extents(context, text, &extents)
+        cairo_text_extents(context, VisibleText.shown(text), &extents)
         return extents.width * size / measuringSize
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import StylusGeometry
+import SystemErrors
 
 /// A raster image: ARGB32 pixels as cairo lays them out (premultiplied alpha, one `UInt32` per
 /// pixel, alpha in the top byte), row by row from the top-left corner.
@@ -55,21 +56,21 @@ public struct RasterImage: Hashable, Sendable {
 }
 
 extension PageDrawing {
-    /// Writes the page as an SVG file at its physical size (width and height in cm).
+    /// Writes the page as an SVG file at its physical size (width and height in cm), whole (`WholeFile`).
     public func writeSVG(to path: String) throws(PrintError) {
         guard size.widthCentimetres > 0 && size.heightCentimetres > 0 else { throw .emptyPage(index: 0, size: size) }
-        try CairoSVG.write(self, to: path)
-        try Self.numberSurfacesFromOne(svg: path)
+        let text = Self.numberSurfacesFromOne(svg: String(decoding: try CairoSVG.data(self, for: path), as: UTF8.self))
+        do {
+            try WholeFile.write(Data(text.utf8), to: path)
+        } catch {
+            throw .cannotWrite(path: path, reason: error.reason)
+        }
     }
 
     /// cairo names an SVG's drawing groups `surfaceN` from one counter for the whole process, so
     /// the same page drawn after others would not give the same file; renumbered from 1 in order
     /// of appearance, a page's SVG is the same bytes however many were drawn before it.
-    static func numberSurfacesFromOne(svg path: String) throws(PrintError) {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .cannotWrite(path: path, reason: "it could not be read back")
-        }
-        let text = String(decoding: data, as: UTF8.self)
+    static func numberSurfacesFromOne(svg text: String) -> String {
         var numbers: [Substring: Int] = [:]
         var out = ""
         out.reserveCapacity(text.utf8.count)
@@ -85,10 +86,7 @@ extension PageDrawing {
             rest = rest.dropFirst(digits.count)
         }
         out += rest
-        guard out != text else { return }
-        guard FileManager.default.createFile(atPath: path, contents: Data(out.utf8)) else {
-            throw .cannotWrite(path: path, reason: "it could not be written back")
-        }
+        return out
     }
 
     /// Writes the page as a PNG file at `dotsPerInch`, on white.

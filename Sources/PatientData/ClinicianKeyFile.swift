@@ -57,12 +57,19 @@ public enum ClinicianKeyFile {
         let key = ClinicianKey(dataKey: SymmetricKey(size: .bits256), kdf: .random(iterations: iterations))
         let contents = try wrap(key, password: password)
         try createParentDirectory(of: path)
-        let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        if fd < 0 {
+        if access(path, F_OK) == 0 { throw PatientDataError.keyFileExists(path: path) }
+        // Written whole under a temporary name, then linked to its own: a full disk or a kill never leaves a
+        // short key file where the next `keys init` would refuse to replace it (issue 34, item 1).
+        let temporary = path + ".new-\(getpid())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        if fd < 0 { throw failure("create the key file", path) }
+        defer { _ = unlink(temporary) }
+        try write(contents, to: fd, path: path)
+        guard link(temporary, path) == 0 else {
             if errno == EEXIST { throw PatientDataError.keyFileExists(path: path) }
             throw failure("create the key file", path)
         }
-        try write(contents, to: fd, path: path)
+        syncDirectory(of: path)
         return key
     }
 

@@ -12,7 +12,8 @@ extension PatientDataError: ExitStatusCarrying {
             .failure
         case .inputEnded: .noInput
         case .fileSystem: .ioError
-        case .malformedLine, .controlCharacter, .keyFileMalformed, .unsupportedKeyFileVersion, .malformedRecord,
+        case .malformedLine, .controlCharacter, .fieldTooLong, .keyFileMalformed, .unsupportedKeyFileVersion,
+            .malformedRecord,
             .unsupportedRecordVersion, .otherClinicianKey, .otherServerKey, .otherResultsFile, .failedIntegrityCheck,
             .serverKeyTooSmall, .unreadableServerKey:
             .dataError

@@ -6,6 +6,8 @@ public enum PatientDataError: Error, CustomStringConvertible, Equatable {
     case malformedLine(String)
     /// A value holds a line break or another control character.
     case controlCharacter(field: String)
+    /// A patient field longer than `PatientDetails.maximumFieldBytes`.
+    case fieldTooLong(field: String, bytes: Int, limit: Int)
     /// The key file's mode lets other users read or change it.
     case keyFileTooOpen(path: String, mode: UInt32)
     case keyFileMissing(path: String)
@@ -44,6 +46,9 @@ public enum PatientDataError: Error, CustomStringConvertible, Equatable {
                 + " \"lastName\",\"firstName\",\"medicalRecord\",\"birthday\",\"testingSite\",\"testIdentifier\": \(reason)."
         case .controlCharacter(let field):
             "The patient's \(field) holds a line break or another control character; the patient details must be one line."
+        case .fieldTooLong(let field, let bytes, let limit):
+            "The patient's \(field) is \(bytes) bytes long, over the \(limit) a field may hold; "
+                + "give the field as the clinic records it (a name, a record number), not a document."
         case .keyFileTooOpen(let path, let mode):
             "The clinician key file \(path) can be read or changed by other users (mode \(String(mode & 0o777, radix: 8)))."
                 + " Run: chmod 600 \(path)"

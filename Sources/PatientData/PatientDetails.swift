@@ -42,11 +42,21 @@ public struct PatientDetails: Sendable, Hashable {
             testingSite: values[4], testIdentifier: values[5])
     }
 
+    /// The most bytes (UTF-8) one field may hold: far above any name or record number, and six of them
+    /// sealed (about 1.8 times the bytes, base64 twice) stay under the ADF reader's 64 KB attribute
+    /// limit, which a 100 KB field broke: our own readers refused the results file (issue 34, item 5).
+    public static let maximumFieldBytes = 4096
+
     /// The spec's quoted line, quotes inside values doubled.
     ///
-    /// - Throws: `PatientDataError.controlCharacter` if a value holds a line break or another control character.
+    /// - Throws: `PatientDataError.controlCharacter` if a value holds a line break or another control character,
+    ///   `PatientDataError.fieldTooLong` for a value over `maximumFieldBytes`.
     public func encodedLine() throws -> String {
         for (index, value) in values.enumerated() {
+            if value.utf8.count > Self.maximumFieldBytes {
+                throw PatientDataError.fieldTooLong(
+                    field: Self.fieldNames[index], bytes: value.utf8.count, limit: Self.maximumFieldBytes)
+            }
             if value.unicodeScalars.contains(where: Self.isControl) {
                 throw PatientDataError.controlCharacter(field: Self.fieldNames[index])
             }

@@ -1,5 +1,6 @@
 import StylusGeometry
 import StylusInput
+import SystemErrors
 import Yams
 
 /// Every option of the four tests, as one settings file holds them (format in Fixtures/settings/README.md).
@@ -46,7 +47,7 @@ public struct ProctoringSettings: Hashable, Sendable {
         do {
             root = try Yams.compose(yaml: yaml)
         } catch {
-            throw .notYAML(source: source, detail: "\(error)")
+            throw .notYAML(source: source, detail: SystemErrorText.yamlProblem(error))
         }
         guard let root else { throw .notAMapping(source: source, line: nil, key: nil, found: "an empty file") }
         guard case .mapping(let mapping) = root else {

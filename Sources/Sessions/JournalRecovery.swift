@@ -13,6 +13,47 @@ public struct RecoveredSession: Sendable {
     public var result: SessionResult
     /// True when the journal marks no end: the session stopped before its last step ended.
     public var incomplete: Bool
+    /// Where the journal is damaged, when it is and the prefix before the damage was kept (`keepsDamagedPrefix`).
+    public var damage: JournalDamage? = nil
+}
+
+/// A complete line of a journal that cannot be read (a flipped byte, a disk error), and what was lost with it:
+/// the lines after it are not used, since what they say may hang on the line lost (issue 34, item 2).
+///
+/// A journal cut off by a kill (its last line without its newline) is not damaged: that is a crash's
+/// ordinary end, which `recover` rebuilds up to without a word beyond "incomplete".
+public struct JournalDamage: Hashable, Sendable, CustomStringConvertible {
+    /// The damaged line's number (from 1); nil when the reader could not say.
+    public var line: Int?
+    /// The lines from the damaged one to the end of the journal, and their bytes.
+    public var droppedLines: Int
+    public var droppedBytes: Int
+    /// The events of the frame the damage cut, dropped with it.
+    public var droppedEvents: Int
+
+    /// The damage `truncation` reports, or nil when the reader stopped at a cut-off last line or the end.
+    init?(_ truncation: TruncationReport?) {
+        guard let truncation, let error = truncation.stoppedAt else { return nil }
+        switch error {
+        case .cutOffLine, .incompleteLastFrame: return nil
+        case .malformedLine(_, let line, _, _), .outOfRange(_, let line, _, _), .lineTooLong(_, let line, _):
+            self.line = line
+        default: self.line = nil
+        }
+        droppedLines = truncation.droppedLines
+        droppedBytes = truncation.droppedBytes
+        droppedEvents = truncation.droppedEvents
+    }
+
+    /// `line 812 cannot be read: it and the 3 lines after it (12345 bytes) are lost, with 4 events ...`.
+    /// Never quotes the line: a journal's lines may hold a patient's sealed details.
+    public var description: String {
+        let at = line.map { "line \($0)" } ?? "a line"
+        let after = droppedLines - 1
+        return "\(at) cannot be read: it and the \(after) line\(after == 1 ? "" : "s") after it "
+            + "(\(droppedBytes) bytes) are lost, with \(droppedEvents) event\(droppedEvents == 1 ? "" : "s") of the "
+            + "frame before it"
+    }
 }
 
 /// A journal read back in one pass: its description rebuilds the session's setup, its events go
@@ -39,16 +80,22 @@ public struct JournalRecovery {
     /// `profileFile` and `displayProfile` serve only a journal written before journals kept the
     /// session's files; `note` is told what a person should know (the options ignored, a pen
     /// display on the reference canvas, a reading time left out).
+    ///
+    /// A damaged journal (`JournalDamage`) is refused, with no results file written, unless
+    /// `keepsDamagedPrefix`: then the session is rebuilt from the lines before the damage, and `note` says
+    /// what was lost.
     public func rebuild(
         profileFile: String? = nil, displayProfile: String? = nil, directory: String, force: Bool,
-        note: (String) -> Void = { _ in }
+        keepsDamagedPrefix: Bool = false, note: (String) -> Void = { _ in }
     ) throws -> RecoveredSession {
         let journal = try open(profileFile: profileFile, displayProfile: displayProfile, note: note)
         try OutputDirectory.create(directory)
         let destination = ADFRecorder.resultsPath(directory: directory, name: stem, variant: journal.setup.test.variant)
         // With --force the old file stays until the new one replaces it in one rename.
         let recorder = try ADFRecorder(destination: destination, variant: journal.setup.test.variant, replacing: force)
-        return try recover(journal, recorder: recorder, unrecordedInk: nil, samples: nil, note: note)
+        return try recover(
+            journal, recorder: recorder, unrecordedInk: nil, samples: nil, keepsDamagedPrefix: keepsDamagedPrefix,
+            note: note)
     }
 
     /// Rebuilds the session as `rebuild` does, keeping the results in memory instead of a file,
@@ -60,9 +107,13 @@ public struct JournalRecovery {
         let journal = try open(profileFile: profileFile, displayProfile: displayProfile, note: note)
         let memory = ResultsInMemory(variant: journal.setup.test.variant, label: path)
         let ink = SessionInk(anchor: journal.anchor)
-        let recovered = try recover(journal, recorder: memory, unrecordedInk: ink, samples: ink.observe, note: note)
+        let recovered = try recover(
+            journal, recorder: memory, unrecordedInk: ink, samples: ink.observe, keepsDamagedPrefix: true, note: note)
         ink.close()
         var warnings: [String] = []
+        if let damage = recovered.damage {
+            warnings.append("the journal is damaged: \(damage); it is measured up to the damaged line")
+        }
         if recovered.incomplete {
             warnings.append(
                 "the session stopped before its last step ended (the journal has no 'end' line); it is measured up to the journal's last event"
@@ -102,7 +153,7 @@ public struct JournalRecovery {
 
     private func recover(
         _ journal: Opened, recorder: any SessionRecording, unrecordedInk: (any UnrecordedInkSink)?,
-        samples: ((PenSample) -> Void)?,
+        samples: ((PenSample) -> Void)?, keepsDamagedPrefix: Bool,
         note: (String) -> Void
     ) throws -> RecoveredSession {
         let (reader, anchor, start, sources, setup) = (
@@ -170,6 +221,12 @@ public struct JournalRecovery {
                 }
             }
         }
+        let damage = JournalDamage(reader.truncation)
+        if let damage {
+            // Before the results are finished: the recorder's temporary file is dropped, the old results kept.
+            guard keepsDamagedPrefix else { throw RecoverError.damaged(path, damage) }
+            note("Warning: \(path) is damaged: \(damage). The results file holds the session up to the damaged line.")
+        }
         try scan.finish(truncation: reader.truncation, file: path)
         // Journals that keep their session's files also mark its end; older ones cannot tell.
         let cut = !ended && opening.marksItsEnd
@@ -195,7 +252,7 @@ public struct JournalRecovery {
         var environment = setup.environment(header: header, penID: scan.penID)
         opening.patient?.fill(&environment)
         let result = try driver.results(environment: environment, display: setup.display)
-        return RecoveredSession(used: sources.used, result: result, incomplete: cut)
+        return RecoveredSession(used: sources.used, result: result, incomplete: cut, damage: damage)
     }
 }
 
@@ -239,12 +296,17 @@ public enum JournalCompleteness {
 
 public enum RecoverError: Error, CustomStringConvertible {
     case notAJournal(String)
+    /// A complete line of the journal cannot be read; nothing was written.
+    case damaged(String, JournalDamage)
 
     public var description: String {
         switch self {
         case .notAJournal(let path):
             "\(path) is not a StylusKit journal: it has no '# StylusKit control: anchor' and 'begin' lines. "
                 + "To turn an ordinary recording into a results file, use `styluskit replay`."
+        case .damaged(let path, let damage):
+            "\(path) is damaged: \(damage), so no results file was written. To rebuild the session up to the "
+                + "damaged line, run `styluskit recover --keep-prefix \(path)`; `styluskit info \(path)` shows the line."
         }
     }
 }

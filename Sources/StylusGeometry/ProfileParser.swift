@@ -1,4 +1,5 @@
 import StylusInput
+import SystemErrors
 import Yams
 
 extension TabletProfile {
@@ -52,7 +53,7 @@ struct ProfileReader {
         do {
             root = try Yams.compose(yaml: yaml)
         } catch {
-            throw .notYAML(source: source, detail: "\(error)")
+            throw .notYAML(source: source, detail: SystemErrorText.yamlProblem(error))
         }
         guard let root else { throw .notAMapping(source: source, key: nil, found: "an empty file") }
         return root

@@ -33,3 +33,17 @@ public enum SystemErrorText {
         }
     }
 }
+
+extension SystemErrorText {
+    /// A YAML parser's error as words that never quote the file: Yams ends its message with the offending
+    /// line and a caret under it, and a file given by mistake (a patient's details as `--protocol`) would
+    /// be printed in plaintext (issue 34, item 5). Keeps the first line, `1:6: error: parser: did not find
+    /// expected <document start>`, which says where.
+    public static func yamlProblem(_ error: any Error) -> String {
+        let text = "\(error)"
+        let first =
+            text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init)
+            ?? text
+        return first.hasSuffix(":") ? String(first.dropLast()) : first
+    }
+}

@@ -104,6 +104,8 @@ public struct VisitRunner {
     /// The protocol file's bytes, copied into the folder when the visit starts.
     private let protocolBytes: Data
     private let root: String
+    /// This run's hold on the visit folder, from when it is made or resumed to the end of `run`.
+    private var lock: VisitFolderLock?
 
     /// The visit's manifest, as it is (or will be) on disk.
     public var manifest: VisitManifest { lifeCycle.manifest }
@@ -134,6 +136,8 @@ public struct VisitRunner {
             guard manifest.protocol.sha256 == VisitFolder.sha256(bytes) else {
                 throw VisitError.protocolChanged(folder: folder.path)
             }
+            // Before the manifest is written: a second resume of the visit is refused here.
+            lock = try folder.lock()
             var lifeCycle = VisitLifeCycle(existing: manifest)
             if lifeCycle.state != .inProgress { _ = try lifeCycle.apply(.resume, at: now()) }
             (self.folder, self.lifeCycle, resumed) = (folder, lifeCycle, true)
@@ -170,6 +174,7 @@ public struct VisitRunner {
         operator desk: any VisitOperator,
         administer: (VisitTestRequest, _ opened: (VisitTestOpened) throws -> Void) throws -> VisitTestEnd
     ) throws -> VisitRunEnd {
+        defer { lock = nil }
         if resumed, case .administer(let next) = lifeCycle.step {
             desk.note(
                 "Resuming the visit in \(folder.path) at test \(next + 1) of \(manifest.tests.count) (\(manifest.tests[next].test))."
@@ -227,8 +232,7 @@ public struct VisitRunner {
     ) throws -> VisitTestEnd {
         if lifeCycle.state == .notStarted {
             // The folder is named after the first test's start, made for its journal.
-            folder = try VisitFolder.planned(root: root, participant: manifest.participant, started: now())
-            try folder.make()
+            (folder, lock) = try VisitFolder.makeNew(root: root, participant: manifest.participant, started: now())
         }
         let end: VisitTestEnd
         do {
@@ -283,8 +287,9 @@ public struct VisitRunner {
         desk.note("Test \(position + 1) (\(manifest.tests[position].test)) was cut off; recovering it from \(path).")
         // The results file is named after the journal, as the session named it when it began: the manifest has it
         // already.
+        // A damaged journal keeps its prefix here: the visit goes on, and the note tells the operator what was lost.
         _ = try JournalRecovery(path: path, facts: LibwacomDatabase.installedFacts).rebuild(
-            directory: folder.path, force: true, note: { desk.note($0) })
+            directory: folder.path, force: true, keepsDamagedPrefix: true, note: { desk.note($0) })
         noteUnspoken(position)
         try apply(.recover(position, checksums: try checksums(position)))
         desk.note(

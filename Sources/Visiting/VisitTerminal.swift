@@ -2,6 +2,7 @@ public import Administering
 import Foundation
 import Glibc
 import Sessions
+import SystemErrors
 import TestMaterials
 public import Visits
 
@@ -33,8 +34,10 @@ public final class VisitTerminal: VisitOperator {
         self.console = console
     }
 
+    /// Writes `text` on a line of its own, its control characters shown, not sent (`VisibleText`): a note
+    /// can quote a protocol's title or prompt.
     public func note(_ text: String) {
-        console.write(text + "\n")
+        console.write(VisibleText.shown(text) + "\n")
     }
 
     public func choose(before test: ProtocolTest, position: Int, count: Int, breakSeconds: Double?) -> VisitChoice {

@@ -10,6 +10,10 @@ extension VisitError: ExitStatusCarrying {
         // A visit with nothing left to take: --new-visit is to be asked for.
         case .invalidParticipant, .protocolChanged, .visitOver: .usage
         case .notAManifest, .newerManifest: .dataError
+        // A visit folder whose manifest leads out of it, or whose files are not the ones it wrote.
+        case .fileOutsideFolder, .changedFile, .noChecksum: .dataError
+        // Busy: another process runs the visit; trying again later can work.
+        case .visitInUse: .unavailable
         }
     }
 }

@@ -29,6 +29,31 @@ public struct VisitFolder: Hashable, Sendable {
     /// The path of `name` in the folder.
     public func file(_ name: String) -> String { (path as NSString).appendingPathComponent(name) }
 
+    /// Refuses a file name from visit.json that does not stay in the folder: one that is not a plain name (a
+    /// `/`, `.`, `..`, empty), or that is a symbolic link or a special file (a FIFO, a device). The folder is a trust
+    /// boundary (issue 34, item 3): a
+    /// manifest edited, copied or swapped must never make a reader use another participant's file.
+    public func checkMember(_ name: String) throws(VisitError) {
+        guard !name.isEmpty, name != ".", name != "..", !name.contains("/"), !name.contains("\0") else {
+            throw .fileOutsideFolder(folder: path, name: name)
+        }
+        // A symbolic link may lead anywhere; a FIFO or a device would hang or feed its reader.
+        var info = stat()
+        if lstat(file(name), &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            throw .fileOutsideFolder(folder: path, name: name)
+        }
+    }
+
+    /// The path of the results file of `entry`, a test that ended, once it is checked: inside the folder
+    /// (`checkMember`) and with the SHA-256 visit.json recorded for it (a null one is refused). Every
+    /// reader of a visit's results (report, export) reads them through this.
+    public func checkedResults(_ name: String, of entry: VisitManifest.Test) throws(VisitError) -> String {
+        try checkMember(name)
+        guard let expected = entry.sha256?.results else { throw .noChecksum(folder: path, name: name) }
+        guard try Self.sha256(file: file(name)) == expected else { throw .changedFile(folder: path, name: name) }
+        return file(name)
+    }
+
     /// Checks that `id` is a participant id safe as a folder name and free of personal details' usual shapes.
     public static func check(participant id: String) throws(VisitError) {
         let allowed = id.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }
@@ -55,6 +80,42 @@ public struct VisitFolder: Hashable, Sendable {
             path = base + "-\(suffix)"
         }
         return VisitFolder(path: path)
+    }
+
+    /// Makes a new visit folder for `participant` under `root`, named after `started` (UTC), and locks it
+    /// (`lock`): made with mkdir(2), which fails when the folder exists, so two visits begun in the same
+    /// second (two processes) each get their own folder; a planned name taken in between is passed over.
+    public static func makeNew(root: String, participant: String, started: Date) throws(VisitError)
+        -> (VisitFolder, VisitFolderLock)
+    {
+        while true {
+            let folder = try planned(root: root, participant: participant, started: started)
+            let parent = (folder.path as NSString).deletingLastPathComponent
+            do {
+                try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
+            } catch {
+                throw .fileSystem(path: parent, reason: SystemErrorText.reason(error))
+            }
+            if mkdir(folder.path, 0o777) == 0 { return (folder, try folder.lock()) }
+            guard errno == EEXIST else {
+                throw .fileSystem(path: folder.path, reason: SystemErrorText.reason(errno: errno))
+            }
+        }
+    }
+
+    /// Locks the folder for this process's run of the visit (an flock(2) on the folder itself, so no file is
+    /// added to it): a second visit, resume or rerun of the same visit is refused while the lock is held
+    /// (`VisitError.visitInUse`), and the lock goes with the process, however it ends.
+    public func lock() throws(VisitError) -> VisitFolderLock {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .fileSystem(path: path, reason: SystemErrorText.reason(errno: errno)) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            let code = errno
+            close(descriptor)
+            if code == EWOULDBLOCK { throw .visitInUse(folder: path) }
+            throw .fileSystem(path: path, reason: SystemErrorText.reason(errno: code))
+        }
+        return VisitFolderLock(descriptor: descriptor)
     }
 
     /// Makes the folder (and its parents).
@@ -117,7 +178,12 @@ public struct VisitFolder: Hashable, Sendable {
         } catch {
             throw .notAManifest(file: name, detail: SystemErrorText.reason(error))
         }
-        return try VisitManifest(data: data, source: name)
+        let manifest = try VisitManifest(data: data, source: name)
+        try checkMember(manifest.protocol.file)
+        for test in manifest.tests {
+            for member in [test.journal, test.results].compactMap({ $0 }) { try checkMember(member) }
+        }
+        return manifest
     }
 
     /// Writes the manifest so that a crash at any moment leaves either the old or the new one whole:
@@ -176,5 +242,18 @@ public struct VisitFolder: Hashable, Sendable {
             default: throw .fileSystem(path: destination, reason: "\(error)")
             }
         }
+    }
+}
+
+/// A visit folder locked by this process (`VisitFolder.lock`); the lock is let go when this is freed.
+public final class VisitFolderLock: @unchecked Sendable {
+    private let descriptor: Int32
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    deinit {
+        close(descriptor)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SystemErrors
 public import TestMaterials
 import Yams
 
@@ -126,7 +127,7 @@ private struct ProtocolReader {
         do {
             root = try Yams.compose(yaml: yaml)
         } catch {
-            throw .notYAML(source: source, detail: "\(error)")
+            throw .notYAML(source: source, detail: SystemErrorText.yamlProblem(error))
         }
         guard let root, case .mapping(let mapping) = root else {
             throw .notAMapping(source: source, line: nil, key: nil)

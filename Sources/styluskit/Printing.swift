@@ -2,11 +2,13 @@ import ArgumentParser
 import Batch
 import Foundation
 import Reports
+import SystemErrors
 
 extension CommandReport {
     /// Prints the report as text or JSON; on standard error when standard output carries `--events` lines.
     func print(json: Bool, toStandardError: Bool = false) {
-        let text = json ? self.json : self.text
+        // Text quotes files (a protocol's title, a tablet's name): their control characters are shown, not sent.
+        let text = json ? self.json : VisibleText.shown(self.text)
         if toStandardError {
             FileHandle.standardError.write(Data((text + "\n").utf8))
         } else {

@@ -24,6 +24,11 @@ struct Recover: ParsableCommand {
             again (--profile and --display-profile, when the session was given them, else the \
             calibration search path), the settings are the defaults, and the maze or battery file \
             is read again from the path its 'test maze' line names.
+
+            A damaged journal (a complete line in it that cannot be read: a flipped byte, a disk \
+            error) is refused with exit status 65, naming the line and what would be lost: the \
+            lines after it are not used, since they may hang on the line lost. --keep-prefix \
+            rebuilds the session up to the damaged line instead, and says what was lost.
             """ + "\n\n" + ExitStatus.help)
 
     @Argument(help: "The journal (.evemu) a `styluskit record` or `administer` session wrote.", completion: .file())
@@ -40,6 +45,13 @@ struct Recover: ParsableCommand {
     @Flag(help: "Replace a results file of the same name.")
     var force = false
 
+    @Flag(
+        help: """
+            Rebuild a damaged journal (a complete line that cannot be read) up to the damaged line, and exit 0; \
+            without it such a journal is refused with exit status 65, naming the line and what is lost.
+            """)
+    var keepPrefix = false
+
     @OptionGroup var output: JSONOutput
 
     func run() throws {
@@ -47,7 +59,7 @@ struct Recover: ParsableCommand {
         let recovered = try JournalRecovery(path: journal, facts: LibwacomDatabase.installedFacts).rebuild(
             profileFile: profile.profileFile, displayProfile: display.displayProfile,
             directory: destinationDirectory.isEmpty ? "." : destinationDirectory, force: force,
-            note: { printError($0) })
+            keepsDamagedPrefix: keepPrefix, note: { printError($0) })
         LiveSessionReport(recovered: journal, session: recovered).print(json: output.json)
     }
 }

@@ -235,3 +235,13 @@ import Visits
                 #""instructionsNotSpoken":{"clockStep-command":"no audio output device"}"#))
     }
 }
+
+/// A protocol's words reach the operator's terminal with their control characters shown, not obeyed (issue 34).
+@Suite struct VisitTerminalEscapesTests {
+    @Test("A note quoting a protocol's title with an OSC and a CSI sequence writes them in caret notation")
+    func escapesShown() {
+        let console = VisitTerminalTests.ScriptedTerminal(keys: [])
+        VisitTerminal(console: console).note("Protocol: Baseline\u{1B}]0;owned\u{07}\u{1B}[2J")
+        #expect(console.screen[0] == "Protocol: Baseline^[]0;owned^G^[[2J")
+    }
+}
