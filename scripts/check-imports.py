@@ -73,12 +73,7 @@ LINKS_OF_MODULE = {
 }
 # What breaks the rule today (docs/architecture.md, "Known debt"), each removed by the Sessions split.
 DEBT = {
-    "Sessions imports LinuxInput",
     "Administering imports Reports",
-    "Sessions links CEvdev", "Sessions links CUdev", "Sessions links CLibwacom",
-    "Features links CEvdev", "Features links CUdev", "Features links CLibwacom",
-    "Exports links CEvdev", "Exports links CUdev", "Exports links CLibwacom",
-    "VisitReport links CEvdev", "VisitReport links CUdev", "VisitReport links CLibwacom",
 }
 graph = {}
 for target in package["targets"]:

@@ -1,6 +1,7 @@
 public import ADF
 import Foundation
 public import LinuxInput
+public import LiveRuntime
 public import Recordings
 public import Sessions
 public import StylusGeometry
@@ -78,6 +79,6 @@ extension VisitManifest.Device {
         self.init(
             node: node, name: device.name, vendor: hex(device.id.vendor), product: hex(device.id.product),
             model: model.map { $0.modelName.map { name in "\(model!.name) (\(name))" } ?? $0.name },
-            penDisplay: ResultsEnvironment.isPenDisplay(device))
+            penDisplay: ResultsEnvironment.isPenDisplay(device, facts: LibwacomDatabase.installedFacts))
     }
 }

@@ -1,5 +1,6 @@
 import ADF
 import Foundation
+import LiveRuntime
 import Recordings
 import Sessions
 import StylusInput
@@ -73,7 +74,7 @@ struct StepOutcomeTests {
 
     /// Recovers `journal` into its own folder and expects the live file byte for byte.
     func expectRecoveredAsLive(_ run: (results: String, journal: String), in directory: String) throws {
-        let recovered = try JournalRecovery(path: run.journal, lookup: Fixture.lookup)
+        let recovered = try JournalRecovery(path: run.journal, lookup: Fixture.lookup, facts: Fixture.facts)
             .rebuild(directory: directory + "/recovered", force: false)
         let live = try #require(FileManager.default.contents(atPath: run.results))
         let rebuilt = try #require(FileManager.default.contents(atPath: recovered.result.output))

@@ -3,13 +3,15 @@ public import FileLocations
 public import Foundation
 public import LinuxInput
 public import Recordings
+public import Sessions
 public import StylusInput
 import TestMaterials
 
 /// What a live session on a tablet starts from, the same for `record`, `administer` and a visit's tests: the
 /// journal's header as written and as read back (the session runs on the one read back, so
 /// `recover` sees exactly what it saw), what the session is given (`SessionSources.live`) and
-/// its setup.
+/// its setup. The display is chosen with this machine's tablet database (libwacom's, `facts`) unless
+/// a caller gives another.
 public struct LiveSessionStart {
     public let written: RecordingHeader
     public let header: RecordingHeader
@@ -18,13 +20,14 @@ public struct LiveSessionStart {
 
     public init(
         test: JournaledTest, node: String, device: DeviceDescription, settingsFile: String?, profileFile: String?,
-        displayProfile: String?, lookup: CalibrationLookup = CalibrationLookup(), note: (String) -> Void
+        displayProfile: String?, lookup: CalibrationLookup = CalibrationLookup(),
+        facts: any DeviceFacts = LibwacomDatabase.installedFacts, note: (String) -> Void
     ) throws {
         (written, header) = try LiveSessionFiles.journalHeader(node: node, device: device)
         sources = try SessionSources.live(
             test: test, device: header.device, settingsFile: settingsFile, profileFile: profileFile,
             displayProfile: displayProfile,
-            lookup: lookup, note: note)
+            lookup: lookup, facts: facts, note: note)
         setup = try SessionSetup(
             test: test, device: header.device, profile: sources.tabletProfile, results: sources.results,
             settings: sources.settings,
