@@ -112,9 +112,10 @@ let package = Package(
             ],
             exclude: ["README.md"]),
         // A live session as it runs, for record, administer and a visit's tests: the tablet read and journaled first
-        // (LiveInput), record's poll loop and its signals (LiveLoop, SignalPipe), a recording fed as a tablet
+        // (LiveSessionInput), record's poll loop and its signals (LiveSessionLoop, SignalPipe), a recording fed as a
+        // tablet
         // (RecordingFeed), the session's journal and results file (LiveSessionFiles), record's windowless session
-        // (LiveRecording).
+        // (WindowlessLiveSession).
         .target(
             name: "LiveRuntime",
             dependencies: [
@@ -134,8 +135,9 @@ let package = Package(
             dependencies: [
                 "FileLocations",
                 "TestMaterials",
-                "ADF", "LinuxInput", "PatientData", "Proctoring", "Recordings", "Rendering", "Sessions",
-                "StylusGeometry", "StylusInput", "Synthesis", "SystemErrors", "VisitReport", "Visits", "Exports",
+                "ADF", "Administering", "LinuxInput", "PatientData", "PatientWindow", "Proctoring", "Recordings",
+                "Rendering", "Sessions", "StylusGeometry", "StylusInput", "Synthesis", "SystemErrors", "VisitReport",
+                "Visits", "Exports",
             ],
             exclude: ["README.md"]),
         // What `features` does between the command line and the measures: inputs read (results
@@ -220,8 +222,7 @@ let package = Package(
                 "ADF",
                 "TestMaterials",
                 "SystemErrors",
-                "FormPrinting", "LinuxInput", "LiveRuntime", "PatientWindow", "Proctoring", "Recordings", "Reports",
-                "Sessions",
+                "FormPrinting", "LinuxInput", "LiveRuntime", "PatientWindow", "Proctoring", "Recordings", "Sessions",
                 "StylusGeometry",
                 "StylusInput",
             ], exclude: ["README.md"]),
