@@ -39,21 +39,25 @@ struct TrailsSessionTests {
         return lines + ["up", "pause: 1.5 s"]
     }
 
+    /// The scenario of `lines`: an `sdt:` drawing, which places nothing of its own, at 8 cm/s.
+    static func scenario(_ lines: [String]) -> String {
+        (["sdt:", "speed: 8 cm/s", "pause: 0.5 s"] + lines).joined(separator: "\n") + "\n"
+    }
+
     /// Replays the scenario of `lines` (an `sdt:` drawing, which places nothing of its own) as a trails test.
     static func replay(_ lines: [String], settings: String? = nil, into directory: String) throws -> (
         SessionResult, ADFDocument, String
     ) {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let scenarioPath = directory + "/trails.scenario"
-        try (["sdt:", "speed: 8 cm/s", "pause: 0.5 s"] + lines).joined(separator: "\n").appending("\n")
-            .write(toFile: scenarioPath, atomically: true, encoding: .utf8)
+        try scenario(lines).write(toFile: scenarioPath, atomically: true, encoding: .utf8)
         let header = try RecordingReader(path: Fixture.path(Fixture.cintiq), descriptionPath: nil).header
         let profile = try Fixture.lookup.tabletProfile(for: header.device, file: nil)?.profile
         let synthesis = try ScenarioSynthesis(path: scenarioPath)
         let events = try synthesis.events(device: header.device, profile: profile, seed: 1)
         let recording = directory + "/trails.evemu"
         try synthesis.writeRecording(events, device: header.device, seed: 1, to: recording, force: true)
-        var replay = RecordingReplay(recording: recording, test: .trails)
+        var replay = RecordingReplay(recording: recording, test: .trails, facts: Fixture.facts)
         replay.lookup = Fixture.lookup
         replay.directory = directory
         replay.force = true
