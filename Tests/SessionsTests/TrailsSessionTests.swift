@@ -159,13 +159,13 @@ struct TrailsSessionTests {
     }
 
     @Test(
-        "A replayed session's results file (sample A with an error and its correction, the rest skipped) matches the golden trails-replayed.tsk"
+        "A replayed session's results file (sample A with an error and its correction, the rest skipped) matches the golden replayed/trails-session.tsk"
     )
     func golden() throws {
         let scratch = try Scratch()
         let (_, _, path) = try Self.replay(Self.skippedCircle, into: scratch.path)
         let actual = try Data(contentsOf: URL(fileURLWithPath: path))
-        let golden = Fixture.path("Fixtures/golden/trails-replayed.tsk")
+        let golden = Fixture.path("Fixtures/golden/replayed/trails-session.tsk")
         if ProcessInfo.processInfo.environment["ADF_REGENERATE_GOLDEN"] == "1" {
             try actual.write(to: URL(fileURLWithPath: golden))
             Issue.record("regenerated \(golden); review the diff and run the tests again")
