@@ -63,7 +63,7 @@ struct PatientShow: ParsableCommand {
         abstract: "Asks for the clinician password and shows the patient details of a results file.",
         discussion: ExitStatus.help)
 
-    @Argument(help: "The results file (.csk, .msk, .ssk).")
+    @Argument(help: "The results file (.csk, .msk, .ssk, .tsk).")
     var file: String
 
     @OptionGroup var key: KeyFileOptions
@@ -90,7 +90,7 @@ struct PatientDecrypt: ParsableCommand {
     @Option(help: "The server's RSA private key (PEM).")
     var privateKey: String
 
-    @Argument(help: "The results file (.csk, .msk, .ssk).")
+    @Argument(help: "The results file (.csk, .msk, .ssk, .tsk).")
     var results: String
 
     @OptionGroup var output: JSONOutput
