@@ -217,6 +217,7 @@ public struct VisitFields: Sendable {
         if column.hasPrefix("copy_command_") { return kind == .clock }
         if column.hasPrefix("maze_") || column == "wall_crosses" { return kind == .maze }
         if column.hasPrefix("boxes_attempted_") || column.hasPrefix("time_per_box_") { return kind == .sdt }
+        if column.hasPrefix("trails_") { return kind.rawValue == "trails" }
         return true
     }
 

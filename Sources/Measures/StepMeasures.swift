@@ -61,6 +61,8 @@ public struct StepMeasures: Hashable, Sendable {
     public var refusedPathLength: Double?
     /// Maze steps whose maze is known: the ink against the solution.
     public var maze: MazeMeasures?
+    /// Trail making steps: the part's time, errors and line (`TrailPartMeasures`).
+    public var trail: TrailPartMeasures?
 
     /// Measures `step`, the `number`th step (from 1) of a test of `assessment` on a form of `formSize`.
     public init(_ step: InkStep, number: Int, assessment: Assessment, formSize: FormSize? = nil) {
@@ -117,6 +119,7 @@ public struct StepMeasures: Hashable, Sendable {
             refusedPathLength = refused.reduce(0) { $0 + StrokeMeasures.pathLength($1.points) }
         }
         if assessment == .maze, let maze = step.maze { self.maze = MazeMeasures(strokes, maze: maze) }
+        if assessment == .trails, let trail = step.trail { self.trail = TrailPartMeasures(strokes, trail: trail) }
     }
 
     /// The symbol-digit step whose identifier is `identifier` (`symbolDigitStep-copy-2`), if any;
@@ -205,6 +208,21 @@ public struct StepMeasures: Hashable, Sendable {
         // Last, so the columns before keep their places: `total_time_s` is this less `paused_time_s`.
         row.append("wall_time_s", wallTime)
         row.append("paused_time_s", pausedTime)
+        // After those, for the same reason: a trail making part's measures (docs/measures.md, "Trail making").
+        row.append("trail_completion_time_s", trail?.completionTime)
+        row.append("trail_circles_connected", count: trail?.circlesConnected)
+        row.append("trail_sequence_errors", count: trail?.sequenceErrors)
+        row.append("trail_shift_errors", count: trail?.shiftErrors)
+        row.append("trail_prompts", count: trail?.prompts)
+        row.append("trail_time_inside_circles_s", trail?.timeInsideCircles)
+        row.append("trail_time_between_circles_s", trail?.timeBetweenCircles)
+        row.append("trail_pen_lifts", count: trail?.penLifts)
+        row.append("trail_pen_up_time_s", trail?.penUpTime)
+        row.append("trail_pauses_over_1_s", count: trail?.pauses)
+        row.append("trail_pause_time_s", trail?.pauseTime)
+        row.append("trail_mean_speed_between_circles_mm_s", trail?.meanSpeedBetweenCircles)
+        row.append("trail_straight_path_mm", trail?.straightPath)
+        row.append("trail_path_ratio", trail?.pathRatio)
         return row
     }
 }

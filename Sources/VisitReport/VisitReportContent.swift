@@ -51,6 +51,8 @@ public struct ReportedInterruption: Hashable, Sendable {
         case "not-entered": "lifted before entering the maze"
         case "resume-far": "resumed away from where the path ended"
         case "skip": "wrote beyond the next box"
+        case "trails-error": "went to a wrong circle, sent back"
+        case "trails-prompt": "stopped; told to keep going"
         case "device-removed": "the tablet was unplugged"
         case "device-reconnected": "the tablet was plugged in again"
         case "operator-paused": "the operator paused the test"
@@ -140,6 +142,13 @@ public struct VisitReportContent: Sendable {
             ]
         case "sdt":
             columns += [("boxes_attempted_test", "Boxes attempted", ""), ("time_per_box_test_s", "Time per box", "s")]
+        case "trails":
+            // The part times and the two derived scores researchers report, then the errors by part.
+            columns += [
+                ("trails_time_a_s", "Part A time", "s"), ("trails_time_b_s", "Part B time", "s"),
+                ("trails_b_minus_a_s", "B − A", "s"), ("trails_b_over_a", "B / A", ""),
+                ("trails_errors_a", "Errors in A", ""), ("trails_errors_b", "Errors in B", ""),
+            ]
         default: break
         }
         return columns
@@ -327,6 +336,7 @@ public struct VisitReportContent: Sendable {
         case "clock": "Clock drawing"
         case "maze": "Maze"
         case "sdt": "Symbol digit"
+        case "trails": "Trail making"
         default: test
         }
     }
