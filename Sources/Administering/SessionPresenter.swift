@@ -189,6 +189,9 @@ public final class SessionPresenter {
                 }
                 if view == PatientView(), let shown = instructions.scriptView(at: now()) { view = shown }
             }
+        case .trails:
+            // No trails driver yet: `SessionSetup.driver` refuses the test before a window opens.
+            break
         }
         repeatRequested = false
         if driver.isFinished {

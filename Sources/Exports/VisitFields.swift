@@ -79,6 +79,7 @@ public struct TestSlot: Hashable, Sendable {
             case .clock: "Clock"
             case .maze: "Maze"
             case .sdt: "Symbol-digit"
+            case .trails: "Trail making"
             }
         return occurrence == 1 ? name : "\(name) (test \(occurrence) of its kind)"
     }
@@ -93,6 +94,9 @@ public struct VisitFields: Sendable {
         var slots: [TestSlot] = []
         for kind in TestKind.allCases {
             let most = records.map { $0.tests.count { $0.kind == kind } }.max() ?? 0
+            // The trail making test's fields come only with a visit that has one, until its measures and
+            // error counts are fields of their own (issue 30): other exports keep their columns.
+            if kind == .trails && most == 0 { continue }
             for occurrence in 1...max(1, most) { slots.append(TestSlot(kind: kind, occurrence: occurrence)) }
         }
         self.init(slots: slots, marksInvalid: records.contains { $0.tests.contains { $0.invalid != nil } })

@@ -218,6 +218,10 @@ public enum JournaledTest: Hashable, Sendable {
     case maze(mazeFile: String)
     case battery(file: String)
     case sdt
+    /// The trail making test on the shipped form `form` (`standard`, `alternate-N`), with the parts
+    /// that `layouts` (`--layout FILE`, each file naming its part) replace; the layouts the session
+    /// used are kept whole in the journal's `file trails-layout` lines.
+    case trails(form: String, layouts: [String])
 
     /// The name of the test (`record --test`), which also starts the journal's and results' names.
     public var name: String {
@@ -225,8 +229,13 @@ public enum JournaledTest: Hashable, Sendable {
         case .clock: "clock"
         case .maze, .battery: "maze"
         case .sdt: "sdt"
+        case .trails: "trails"
         }
     }
+
+    /// What separates a trails test's layout files on its line (a path holding it is refused by
+    /// the options that name layouts: the line must read back as it was written).
+    public static let layoutSeparator = " layout="
 
     /// The control line's text after `test `; a file path runs to the end of the line, spaces and all.
     public var text: String {
@@ -235,6 +244,7 @@ public enum JournaledTest: Hashable, Sendable {
         case .maze(let file): "maze maze=\(file)"
         case .battery(let file): "maze battery=\(file)"
         case .sdt: "sdt"
+        case .trails(let form, let layouts): "trails form=\(form)" + layouts.map { Self.layoutSeparator + $0 }.joined()
         }
     }
 
@@ -243,7 +253,12 @@ public enum JournaledTest: Hashable, Sendable {
         case "clock": self = .clock
         case "sdt": self = .sdt
         default:
-            if text.hasPrefix("maze maze="), text.count > "maze maze=".count {
+            if text.hasPrefix("trails form=") {
+                let fields = text.dropFirst("trails form=".count).components(separatedBy: Self.layoutSeparator)
+                guard let form = fields.first, !form.isEmpty, !form.contains(" "), !fields.dropFirst().contains("")
+                else { return nil }
+                self = .trails(form: form, layouts: Array(fields.dropFirst()))
+            } else if text.hasPrefix("maze maze="), text.count > "maze maze=".count {
                 self = .maze(mazeFile: String(text.dropFirst("maze maze=".count)))
             } else if text.hasPrefix("maze battery="), text.count > "maze battery=".count {
                 self = .battery(file: String(text.dropFirst("maze battery=".count)))
@@ -269,6 +284,8 @@ public struct JournaledFile: Hashable, Sendable {
         case maze
         /// `--battery FILE`.
         case battery
+        /// A trail making layout the session used (`--layout FILE`, or a part of the shipped form).
+        case trailsLayout = "trails-layout"
     }
 
     public var role: Role

@@ -14,6 +14,7 @@ extension TestKind {
         case .clock: .clock
         case .maze: .maze
         case .sdt: .symbolDigit
+        case .trails: .trails
         }
     }
 }
@@ -112,7 +113,7 @@ public struct RecordingReplay: Sendable {
     public static func checkMazeOptions(test: TestKind, maze: String?, battery: String?) throws(RecordingReplayError) {
         switch test {
         case .maze: if (maze == nil) == (battery == nil) { throw .mazeSource }
-        case .clock, .sdt: if maze != nil || battery != nil { throw .mazeOptions(test: test) }
+        case .clock, .sdt, .trails: if maze != nil || battery != nil { throw .mazeOptions(test: test) }
         }
     }
 
@@ -252,7 +253,7 @@ public struct RecordingReplay: Sendable {
         let boundaries: [EventTime]
         switch test {
         case .clock: boundaries = clockSplit.boundary(strokes: scan.strokes, recordingStart: first).map { [$0] } ?? []
-        case .maze: boundaries = []
+        case .maze, .trails: boundaries = []
         case .sdt:
             boundaries = symbolDigitSplit.boundaries(
                 strokes: scan.strokes, recordingStart: first, parts: settings.symbolDigit.steps.count)

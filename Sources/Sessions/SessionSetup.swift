@@ -70,6 +70,21 @@ public struct SessionSetup: Sendable {
                 origin: SymbolDigitForm.origin(centredOn: form), events: events, plan: plan)
             driver.unrecordedInk = unrecordedInk
             return driver
+        case .trails:
+            throw SessionSetupError.notAdministeredYet(test: test.name)
+        }
+    }
+}
+
+/// Why a session cannot be set up for its test.
+public enum SessionSetupError: Error, CustomStringConvertible {
+    /// The test is known (its journal line reads) but this build has no driver for it yet.
+    case notAdministeredYet(test: String)
+
+    public var description: String {
+        switch self {
+        case .notAdministeredYet(let test):
+            "The \(test) test cannot be run by this build of StylusKit yet; use a build that administers it."
         }
     }
 }

@@ -14,6 +14,7 @@ extension JournaledTest {
         case .clock: .clock
         case .maze, .battery: .maze
         case .sdt: .symbolDigit
+        case .trails: .trails
         }
     }
 }
@@ -167,7 +168,7 @@ public struct SessionSources: Sendable {
         case .maze(let path), .battery(let path):
             used.append(
                 "  mazes     \(path)" + (opening.file(.maze) != nil ? " (kept in the journal)" : " (read again)"))
-        case .clock, .sdt:
+        case .clock, .sdt, .trails:
             break
         }
         if !notes.isEmpty {
@@ -183,7 +184,7 @@ public struct SessionSources: Sendable {
         switch test {
         case .maze(let file): try MazeTestMazes.load(maze: file, battery: nil, defaults: defaults, read: read)
         case .battery(let file): try MazeTestMazes.load(maze: nil, battery: file, defaults: defaults, read: read)
-        case .clock, .sdt: []
+        case .clock, .sdt, .trails: []
         }
     }
 }

@@ -7,16 +7,24 @@ public enum TestKind: String, CaseIterable, Sendable {
     case clock
     case maze
     case sdt
+    case trails
 }
 
 extension JournaledTest {
+    /// The trail making test's form when no option names one.
+    public static let standardTrailsForm = "standard"
+
     /// `test` as a journal names it, with the maze file or the battery file a maze test is given
-    /// (the battery when both are; callers refuse both, and neither, first: `checkMazeOptions`).
-    public init(_ test: TestKind, maze: String?, battery: String?) {
+    /// (the battery when both are; callers refuse both, and neither, first: `checkMazeOptions`), and
+    /// the trail making test's form and layout files.
+    public init(
+        _ test: TestKind, maze: String?, battery: String?, trailsForm: String? = nil, trailsLayouts: [String] = []
+    ) {
         switch test {
         case .clock: self = .clock
         case .sdt: self = .sdt
         case .maze: self = battery.map { .battery(file: $0) } ?? .maze(mazeFile: maze ?? "")
+        case .trails: self = .trails(form: trailsForm ?? Self.standardTrailsForm, layouts: trailsLayouts)
         }
     }
 
@@ -31,6 +39,7 @@ extension JournaledTest {
         case .clock, .sdt: return self
         case .maze(let file): return .maze(mazeFile: absolute(file))
         case .battery(let file): return .battery(file: absolute(file))
+        case .trails(let form, let layouts): return .trails(form: form, layouts: layouts.map(absolute))
         }
     }
 }

@@ -67,6 +67,7 @@ extension JournaledFile.Role {
         case .displayProfile: "display profile"
         case .maze: "maze file"
         case .battery: "maze battery"
+        case .trailsLayout: "trail layout file"
         }
     }
 }

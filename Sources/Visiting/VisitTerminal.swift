@@ -182,7 +182,12 @@ public final class VisitTerminal: VisitOperator {
         switch test.mazes {
         case .battery(let file): "maze (battery \((file as NSString).lastPathComponent))"
         case .maze(let file): "maze (\((file as NSString).lastPathComponent))"
-        case .none: test.test == .clock ? "clock" : "symbol-digit (sdt)"
+        case .none:
+            switch test.test {
+            case .clock: "clock"
+            case .trails: "trail making"
+            case .maze, .sdt: "symbol-digit (sdt)"
+            }
         }
     }
 }

@@ -40,7 +40,7 @@ extension VisitFolder {
         switch opening.test {
         case .maze(let file): return try? MazeTestMazes.load(maze: file, battery: nil, read: read)
         case .battery(let file): return try? MazeTestMazes.load(maze: nil, battery: file, read: read)
-        case .clock, .sdt: return nil
+        case .clock, .sdt, .trails: return nil
         }
     }
 }

@@ -189,7 +189,8 @@ private struct ProtocolReader {
             switch key {
             case "test":
                 let name = try text(value, key: key, line: line)
-                guard let kind = TestKind(rawValue: name) else {
+                // The trail making test joins protocols with its layouts (issue 30).
+                guard let kind = TestKind(rawValue: name), kind != .trails else {
                     throw .invalidValue(
                         source: source, line: line, key: key, expected: "clock, maze or sdt", found: name)
                 }

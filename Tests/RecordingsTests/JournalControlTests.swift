@@ -79,4 +79,27 @@ struct JournalControlTests {
     func malformedPause(text: String) {
         #expect(JournalControl(text: text) == nil)
     }
+
+    @Test(
+        "A trails test line names its form and its layout files (paths with spaces) and reads back the same",
+        arguments: [
+            (JournaledTest.trails(form: "standard", layouts: []), "test trails form=standard"),
+            (
+                .trails(form: "alternate-2", layouts: ["/srv/my forms/a.yaml", "/srv/b.yaml"]),
+                "test trails form=alternate-2 layout=/srv/my forms/a.yaml layout=/srv/b.yaml"
+            ),
+        ])
+    func trailsTest(test: JournaledTest, text: String) {
+        let control = JournalControl.test(test)
+        #expect(control.text == text)
+        #expect(JournalControl(text: text) == control)
+        #expect(test.name == "trails")
+    }
+
+    @Test(
+        "A malformed trails test line is not a control",
+        arguments: ["test trails", "test trails form=", "test trails form=a b", "test trails form=x layout="])
+    func malformedTrails(text: String) {
+        #expect(JournalControl(text: text) == nil)
+    }
 }

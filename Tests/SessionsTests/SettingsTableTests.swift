@@ -97,6 +97,7 @@ struct SettingsTableTests {
             case .clock: .clock
             case .maze, .battery: .maze
             case .sdt: .sdt
+            case .trails: .trails
             }
         }
 
