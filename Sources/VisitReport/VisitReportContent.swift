@@ -143,11 +143,11 @@ public struct VisitReportContent: Sendable {
         case "sdt":
             columns += [("boxes_attempted_test", "Boxes attempted", ""), ("time_per_box_test_s", "Time per box", "s")]
         case "trails":
-            // The part times and the two derived scores researchers report, then the errors by part.
+            // The part times and the two derived scores researchers report. The errors are marked on the
+            // pictures and listed with the interruptions; more lines here would push those off the block.
             columns += [
                 ("trails_time_a_s", "Part A time", "s"), ("trails_time_b_s", "Part B time", "s"),
                 ("trails_b_minus_a_s", "B − A", "s"), ("trails_b_over_a", "B / A", ""),
-                ("trails_errors_a", "Errors in A", ""), ("trails_errors_b", "Errors in B", ""),
             ]
         default: break
         }

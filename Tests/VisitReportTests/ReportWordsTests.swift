@@ -36,13 +36,13 @@ struct ReportWordsTests {
         #expect(VisitReportLayout.stepLabel(number: 4, identifier: "trailsStep-B") == "Step 4: part B")
     }
 
-    @Test("A trail making test's block shows the part times, B − A, B / A and the errors by part")
+    @Test("A trail making test's block shows the part times, B − A and B / A")
     func trailsMeasures() {
         let columns = VisitReportContent.columns(test: "trails").map { "\($0.label) (\($0.column))" }
         #expect(
-            Array(columns.suffix(6)) == [
+            Array(columns.suffix(4)) == [
                 "Part A time (trails_time_a_s)", "Part B time (trails_time_b_s)", "B − A (trails_b_minus_a_s)",
-                "B / A (trails_b_over_a)", "Errors in A (trails_errors_a)", "Errors in B (trails_errors_b)",
+                "B / A (trails_b_over_a)",
             ])
         #expect(VisitReportContent.name(of: "trails") == "Trail making")
         #expect(
