@@ -108,13 +108,14 @@ let package = Package(
             dependencies: [
                 "FileLocations",
                 "TestMaterials",
-                "SystemErrors", "ADF", "LinuxInput", "Proctoring", "Recordings", "StylusGeometry", "StylusInput",
+                "SystemErrors", "ADF", "Proctoring", "Recordings", "StylusGeometry", "StylusInput",
             ],
             exclude: ["README.md"]),
         // A live session as it runs, for record, administer and a visit's tests: the tablet read and journaled first
-        // (LiveInput), record's poll loop and its signals (LiveLoop, SignalPipe), a recording fed as a tablet
+        // (LiveSessionInput), record's poll loop and its signals (LiveSessionLoop, SignalPipe), a recording fed as a
+        // tablet
         // (RecordingFeed), the session's journal and results file (LiveSessionFiles), record's windowless session
-        // (LiveRecording).
+        // (WindowlessLiveSession).
         .target(
             name: "LiveRuntime",
             dependencies: [
@@ -134,8 +135,9 @@ let package = Package(
             dependencies: [
                 "FileLocations",
                 "TestMaterials",
-                "ADF", "LinuxInput", "PatientData", "Proctoring", "Recordings", "Rendering", "Sessions",
-                "StylusGeometry", "StylusInput", "Synthesis", "SystemErrors", "VisitReport", "Visits", "Exports",
+                "ADF", "Administering", "LinuxInput", "PatientData", "PatientWindow", "Proctoring", "Recordings",
+                "Rendering", "Sessions", "StylusGeometry", "StylusInput", "Synthesis", "SystemErrors", "VisitReport",
+                "Visits", "Exports",
             ],
             exclude: ["README.md"]),
         // What `features` does between the command line and the measures: inputs read (results
@@ -144,8 +146,8 @@ let package = Package(
             name: "Features",
             dependencies: [
                 "FileLocations",
-                "TestMaterials", "ADF", "Measures", "Proctoring", "Sessions", "StylusGeometry", "SystemErrors",
-                "Visits",
+                "TestMaterials", "ADF", "Measures", "Proctoring", "Sessions", "StylusGeometry", "StylusInput",
+                "SystemErrors", "Visits",
             ],
             exclude: ["README.md"]),
         // A visit: the protocol file, the visit folder and its manifest, the state from test to test (docs/visit.md).
@@ -179,7 +181,8 @@ let package = Package(
         .target(
             name: "Exports",
             dependencies: [
-                "TestMaterials", "Features", "Measures", "Recordings", "Sessions", "SystemErrors", "Visits",
+                "TestMaterials", "Features", "Measures", "Recordings", "Sessions", "StylusInput", "SystemErrors",
+                "Visits",
             ],
             exclude: ["README.md"]),
         // One command over many inputs: the input list, the jobs in input order, progress, the report.
@@ -219,8 +222,7 @@ let package = Package(
                 "ADF",
                 "TestMaterials",
                 "SystemErrors",
-                "FormPrinting", "LinuxInput", "LiveRuntime", "PatientWindow", "Proctoring", "Recordings", "Reports",
-                "Sessions",
+                "FormPrinting", "LinuxInput", "LiveRuntime", "PatientWindow", "Proctoring", "Recordings", "Sessions",
                 "StylusGeometry",
                 "StylusInput",
             ], exclude: ["README.md"]),
@@ -230,7 +232,7 @@ let package = Package(
             dependencies: [
                 "FileLocations",
                 "TestMaterials",
-                "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "FormPrinting",
+                "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "FormPrinting", "LinuxInput",
                 "Synthesis", "PatientData", "Rendering", "PatientWindow", "Administering", "Sessions", "LiveRuntime",
                 "Measures",
                 "Calibration", "Reports",
@@ -300,8 +302,8 @@ let package = Package(
             dependencies: [
                 "FileLocations",
                 "TestMaterials",
-                "Features", "ADF", "Measures", "Proctoring", "Recordings", "Sessions", "Synthesis", "StylusGeometry",
-                "StylusInput",
+                "Features", "ADF", "LinuxInput", "Measures", "Proctoring", "Recordings", "Sessions", "Synthesis",
+                "StylusGeometry", "StylusInput",
                 "TestSupport",
             ]),
         .testTarget(name: "BatchTests", dependencies: ["Batch"]),
@@ -315,8 +317,8 @@ let package = Package(
             name: "ExportsTests",
             dependencies: [
                 "FileLocations",
-                "TestMaterials", "Exports", "Features", "Measures", "Recordings", "Sessions", "StylusInput",
-                "TestSupport", "Visits",
+                "TestMaterials", "Exports", "Features", "LinuxInput", "Measures", "Recordings", "Sessions",
+                "StylusInput", "TestSupport", "Visits",
             ]),
         .testTarget(name: "SystemErrorsTests", dependencies: ["SystemErrors"]),
         .testTarget(
@@ -346,8 +348,8 @@ let package = Package(
             dependencies: [
                 "FileLocations",
                 "TestMaterials",
-                "Sessions", "ADF", "LiveRuntime", "PatientData", "Proctoring", "Recordings", "StylusGeometry",
-                "StylusInput", "Synthesis", "TestSupport", "Reports",
+                "Sessions", "ADF", "LinuxInput", "LiveRuntime", "PatientData", "Proctoring", "Recordings",
+                "StylusGeometry", "StylusInput", "Synthesis", "TestSupport", "Reports",
                 "Administering", "FormPrinting", "PatientWindow", "Rendering", "VisitReport", "Visits",
             ]),
         // The live runtime's own: what record tells the operator, and its descriptor owners opened a thousand times.
@@ -359,7 +361,7 @@ let package = Package(
             name: "AdministeringTests",
             dependencies: [
                 "FileLocations",
-                "ADF", "Administering", "CSDL2", "PatientWindow", "Proctoring", "Recordings", "Sessions",
+                "ADF", "Administering", "CSDL2", "LinuxInput", "PatientWindow", "Proctoring", "Recordings", "Sessions",
                 "StylusGeometry",
                 "StylusInput",
             ]),

@@ -3,6 +3,7 @@ internal import Foundation
 public import Measures
 import Recordings
 public import Sessions
+import StylusInput
 public import TestMaterials
 public import Visits
 
@@ -68,7 +69,8 @@ public struct VisitRecord: Sendable {
                 if let expected = entry.sha256?.results, (try? VisitFolder.sha256(file: path)) != expected {
                     throw .changedResults(visit: folder.path, test: entry.index, kind: entry.test, file: results)
                 }
-                var source = FeaturesSource()
+                // A results file is read, never replayed: no tablet database is asked.
+                var source = FeaturesSource(facts: NoDeviceFacts())
                 source.mazes = kind == .maze ? mazes[entry.index] ?? [] : []
                 source.allowsInvalid = allowsInvalid
                 do {
