@@ -29,6 +29,6 @@ public struct LiveSessionStart {
         setup = try SessionSetup(
             test: test, device: header.device, profile: sources.tabletProfile, results: sources.results,
             settings: sources.settings,
-            mazes: sources.mazes)
+            mazes: sources.mazes, trailsForm: sources.trailsForm)
     }
 }

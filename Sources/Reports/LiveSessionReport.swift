@@ -55,9 +55,13 @@ public struct LiveSessionReport: CommandReport {
         public var reminders: Int?
         /// The step's interruptions, in order.
         public var interruptions: [Interruption]
+        /// Trail making: the part's layout, its `Trail outcome`, circles connected, errors and
+        /// prompts; nil (and left out of the JSON) for the other tests.
+        public var trail: TrailsStepResult?
 
         enum CodingKeys: CodingKey {
             case step, strokes, points, maze, finished, refusedStrokes, boxes, reminders, interruptions
+            case layout, outcome, circlesConnected, errors, prompts, completionSeconds
         }
 
         /// Every key, null where the test has no such fact.
@@ -72,6 +76,14 @@ public struct LiveSessionReport: CommandReport {
             try container.encode(boxes, forKey: .boxes)
             try container.encode(reminders, forKey: .reminders)
             try container.encode(interruptions, forKey: .interruptions)
+            if let trail {
+                try container.encode(trail.layout, forKey: .layout)
+                try container.encode(trail.outcome, forKey: .outcome)
+                try container.encode(trail.circlesConnected, forKey: .circlesConnected)
+                try container.encode(trail.errors, forKey: .errors)
+                try container.encode(trail.prompts, forKey: .prompts)
+                try container.encode(trail.completionSeconds, forKey: .completionSeconds)
+            }
         }
     }
 
@@ -167,6 +179,15 @@ public struct LiveSessionReport: CommandReport {
                         Step.Interruption(
                             type: $0.type, time: $0.time, writtenIn: $0.writtenIn, continueIn: $0.continueIn)
                     })
+            }
+        case .trails(let trails):
+            test = "trails"
+            points = trails.steps.reduce(0) { $0 + $1.points }
+            steps = trails.steps.map {
+                Step(
+                    step: $0.step, strokes: $0.strokes, points: $0.points, finished: $0.outcome == "finished",
+                    refusedStrokes: $0.refusedStrokes,
+                    interruptions: $0.interruptions.map { Step.Interruption(type: $0.type, time: $0.time) }, trail: $0)
             }
         }
         strokes = steps.reduce(0) { $0 + $1.strokes }

@@ -172,6 +172,33 @@ public struct MazeReplaySummary: ReplayReport {
     }
 }
 
+/// What `replay --test trails` prints.
+public struct TrailsReplaySummary: ReplayReport {
+    /// The recording read and the results file written.
+    public var replayed: ReplayedRecording
+    /// Each part's result (sample A, part A, sample B, part B), in order.
+    public var parts: [TrailsStepResult]
+
+    /// The trail making test's own key.
+    public enum TestKeys: CodingKey { case parts }
+
+    /// Encodes the parts' results.
+    public func encodeTest(into container: inout KeyedEncodingContainer<TestKeys>) throws {
+        try container.encode(parts, forKey: .parts)
+    }
+
+    /// The lines `replay --test trails` prints: the recording, a line per part, the file written.
+    public var text: String {
+        var lines = openingLines
+        for part in parts {
+            lines.append(
+                trailsLine(part)
+                    + interruptionsText(part.interruptions.map { "\($0.type) at \(milliseconds($0.time)) ms" }))
+        }
+        return (lines + closingLines).joined(separator: "\n")
+    }
+}
+
 /// What `replay --test sdt` prints.
 public struct SymbolDigitReplaySummary: ReplayReport {
     /// The recording read and the results file written.
@@ -258,5 +285,7 @@ public func replaySummary(of replay: RecordingReplay, outcome: RecordingReplay.O
         return MazeReplaySummary(replayed: replayed, mazes: maze.steps)
     case .symbolDigit(let sdt):
         return SymbolDigitReplaySummary(replayed: replayed, parts: sdt.steps)
+    case .trails(let trails):
+        return TrailsReplaySummary(replayed: replayed, parts: trails.steps)
     }
 }

@@ -1,4 +1,5 @@
 import ADF
+import Foundation
 import Proctoring
 public import Sessions
 
@@ -25,6 +26,18 @@ extension SessionResult {
                 "  part      \(part.step): \(counted(part.strokes, "stroke")) in \(counted(part.boxes.count, "box")), "
                     + "\(counted(part.points, "point")), \(counted(part.interruptions.count, "interruption"))"
             } + ["  results   \(result.output)"]
+        case .trails(let result):
+            result.steps.map { trailsLine($0) } + ["  results   \(result.output)"]
         }
     }
+}
+
+/// A trail making part's line in the summaries: `  part      trailsStep-A (standard-A): finished in 41.2 s, 25
+/// circles, 1 error, 0 prompts, 3 strokes, 812 points`.
+func trailsLine(_ part: TrailsStepResult) -> String {
+    let time = part.completionSeconds.map { " in " + String(format: "%.1f s", $0) } ?? ""
+    return "  part      \(part.step) (\(part.layout)): \(part.outcome)\(time), "
+        + "\(counted(part.circlesConnected, "circle")) connected, \(counted(part.errors, "error")), "
+        + "\(counted(part.prompts, "prompt")), \(counted(part.strokes, "stroke"))"
+        + (part.refusedStrokes > 0 ? " (\(part.refusedStrokes) refused)" : "") + ", \(counted(part.points, "point"))"
 }

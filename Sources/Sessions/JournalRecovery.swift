@@ -96,7 +96,7 @@ public struct JournalRecovery {
             facts: facts, note: note)
         let setup = try SessionSetup(
             test: opening.test, device: header.device, profile: sources.tabletProfile, results: sources.results,
-            settings: sources.settings, mazes: sources.mazes)
+            settings: sources.settings, mazes: sources.mazes, trailsForm: sources.trailsForm)
         return Opened(reader: reader, anchor: anchor, start: start, sources: sources, setup: setup)
     }
 
@@ -219,6 +219,7 @@ private final class JournalEndMarking: SessionRecording {
     func instructionTimes(_ times: InstructionTimes, step identifier: String) throws -> Bool {
         try recording.instructionTimes(times, step: identifier)
     }
+    func trailRecord(_ record: TrailRecord) throws { try recording.trailRecord(record) }
     func endStep(_ end: StepMark) throws {
         var end = end
         if marksJournalEnd { end.journalEnded = true }

@@ -84,6 +84,15 @@ struct ProctorEvent: Codable {
     var continueIn: Int?
     /// The clock button tapped.
     var button: String?
+    /// The trail making layout on screen.
+    var layout: String?
+    /// The trail making circle a decision names (from 1): reached, the correction's target, the
+    /// prompt's next circle, or the circles connected at a discontinuation.
+    var circle: Int?
+    /// A trail making error's wrong and expected circles and class (`shift`, `sequence`).
+    var wrongCircle: Int?
+    var expectedCircle: Int?
+    var errorClass: String?
     /// A live session's CLOCK_MONOTONIC at the decision, in microseconds: with
     /// `sessionMicroseconds`, the capture latency.
     var decidedAtMicroseconds: Int64?
@@ -265,5 +274,60 @@ public final class ProctorEventLog {
         case .finished: event.action = "finished"
         }
         emit(event)
+    }
+}
+
+extension ProctorEventLog {
+    /// Writes one line per trails action of one proctor call: the part (`step`) and layout, the
+    /// proctor's state after the call, and the circles the decision names.
+    func log(
+        _ actions: [TrailsAction], input: ProctorInput, at time: EventTime, proctor: TrailsProctor
+    ) {
+        for action in actions {
+            var event = event(test: "trails", input: input, at: time)
+            event.step = proctor.layout.part.identifier
+            event.layout = proctor.layout.name
+            event.after = proctor.state.rawValue
+            switch action {
+            case .acceptStroke:
+                event.action = "accept-stroke"
+            case .refuseStroke(let reason):
+                event.action = "refuse-stroke"
+                event.reason = reason.rawValue
+            case .reachedCircle(let arrival):
+                event.action = "reached-circle"
+                event.circle = arrival.circle
+            case .correct(let correction):
+                event.action = "correct"
+                event.interruption = "trails-error"
+                event.wrongCircle = correction.error.wrongCircle
+                event.expectedCircle = correction.error.expectedCircle
+                event.errorClass = correction.error.errorClass.rawValue
+                event.circle = correction.target
+            case .endCorrection:
+                event.action = "end-correction"
+            case .prompt(let prompt):
+                event.action = "prompt"
+                event.interruption = "trails-prompt"
+                event.circle = prompt.to
+            case .reachedEnd:
+                event.action = "reached-end"
+            case .discontinue(_, let connected):
+                event.action = "discontinue"
+                event.circle = connected
+            case .endStroke:
+                event.action = "end-stroke"
+            case .armTimer(let timer, let deadline):
+                event.action = "arm-timer"
+                event.timer = timer.rawValue
+                event.deadline = unixMilliseconds(deadline)
+            case .cancelTimer(let timer):
+                event.action = "cancel-timer"
+                event.timer = timer.rawValue
+            case .finish:
+                event.action = "finish"
+            }
+            emit(event)
+        }
     }
 }

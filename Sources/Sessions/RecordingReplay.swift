@@ -37,6 +37,10 @@ public struct RecordingReplay: Sendable {
     /// The maze test's maze file or battery file (exactly one of them for `.maze`).
     public var maze: String?
     public var battery: String?
+    /// The trail making test's shipped form (`standard` without one) and the layout files that
+    /// replace its parts (`--form`, `--layout`).
+    public var trailsForm: String?
+    public var trailsLayouts: [String] = []
     /// Where the clock's command step ends.
     public var clockSplit = StepSplitRule.longestPause
     /// Where the symbol-digit parts end.
@@ -118,6 +122,20 @@ public struct RecordingReplay: Sendable {
         switch test {
         case .maze: if (maze == nil) == (battery == nil) { throw .mazeSource }
         case .clock, .sdt, .trails: if maze != nil || battery != nil { throw .mazeOptions(test: test) }
+        }
+    }
+
+    /// Checks the trail making options against the test: `--form` and `--layout` belong to
+    /// `--test trails`, and a layout's path cannot hold what separates layouts on a journal's line.
+    public static func checkTrailsOptions(test: TestKind, form: String?, layouts: [String])
+        throws(RecordingReplayError)
+    {
+        guard test == .trails else {
+            if form != nil || !layouts.isEmpty { throw .trailsOptions(test: test) }
+            return
+        }
+        if let path = layouts.first(where: { $0.contains(JournaledTest.layoutSeparator) }) {
+            throw .layoutPath(path)
         }
     }
 
@@ -219,11 +237,16 @@ public struct RecordingReplay: Sendable {
     private func prepare(note: (String) -> Void) throws -> Prepared {
         try Self.checkStartTime(startTime)
         // The mazes are read before the recording, so a missing maze file is named first.
-        let journaled = JournaledTest(test, maze: maze, battery: battery)
+        let journaled = JournaledTest(
+            test, maze: maze, battery: battery, trailsForm: trailsForm, trailsLayouts: trailsLayouts)
         var mazes: [AdministeredMaze] = []
         if test == .maze {
             try Self.checkMazeOptions(test: test, maze: maze, battery: battery)
             mazes = try MazeTestMazes.load(maze: maze, battery: battery, defaults: settings.maze)
+        }
+        try Self.checkTrailsOptions(test: test, form: trailsForm, layouts: trailsLayouts)
+        let trails = try SessionSources.trailsForm(test: journaled) {
+            try readText($0, purpose: JournaledFile.Role.trailsLayout.purpose)
         }
         let scan = try RecordingScan(reading: try openReader(), file: recording)
         if let skipped = scan.header.skippedDevicesNote(file: recording) { note("note: " + skipped) }
@@ -241,7 +264,8 @@ public struct RecordingReplay: Sendable {
             device: device, tabletProfile: match, displayProfile: displayProfile, lookup: lookup, facts: facts,
             note: note)
         let setup = try SessionSetup(
-            test: journaled, device: device, profile: match, results: results, settings: settings, mazes: mazes)
+            test: journaled, device: device, profile: match, results: results, settings: settings, mazes: mazes,
+            trailsForm: trails)
         let (first, last) = (scan.firstEventTime!, scan.lastEventTime!)
         let anchor = WallClockAnchor(firstEventTime: first, startTimeMilliseconds: startTime)
         return Prepared(
@@ -308,6 +332,10 @@ public enum RecordingReplayError: Error, CustomStringConvertible {
     case mazeSource
     /// A test other than the maze names a maze or a battery.
     case mazeOptions(test: TestKind)
+    /// A test other than trail making names a form or a layout.
+    case trailsOptions(test: TestKind)
+    /// A layout file's path holds " layout=", which a journal's test line cannot keep apart.
+    case layoutPath(String)
     /// The start time is not a Unix time in milliseconds from 1970 to the year 9999.
     case startTimeOutOfRange(Int64)
     /// The recording is a StylusKit journal, which `recover` rebuilds.
@@ -320,6 +348,11 @@ public enum RecordingReplayError: Error, CustomStringConvertible {
         case .mazeSource: "--test maze needs exactly one of --maze FILE or --battery FILE."
         case .mazeOptions(let test):
             "--maze and --battery belong to --test maze; leave them out for --test \(test.rawValue)."
+        case .trailsOptions(let test):
+            "--form and --layout belong to --test trails; leave them out for --test \(test.rawValue)."
+        case .layoutPath(let path):
+            "The layout file's path \(path) holds ' layout=', which a journal cannot keep apart from the next "
+                + "layout; rename or move the file."
         case .startTimeOutOfRange(let startTime):
             "--start-time \(startTime) is not a Unix time in milliseconds between 0 and \(RecordingReplay.latestStartTime)"
                 + " (year 9999); give the time the recording started, e.g. 1700000000000."

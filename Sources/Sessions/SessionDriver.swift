@@ -177,6 +177,7 @@ public enum SessionResult: Sendable {
     case clock(ClockResult)
     case maze(MazeResult)
     case symbolDigit(SymbolDigitResult)
+    case trails(TrailsResult)
 
     /// The results file's path.
     public var output: String {
@@ -184,6 +185,7 @@ public enum SessionResult: Sendable {
         case .clock(let result): result.output
         case .maze(let result): result.output
         case .symbolDigit(let result): result.output
+        case .trails(let result): result.output
         }
     }
 }

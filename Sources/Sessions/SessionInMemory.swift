@@ -54,6 +54,10 @@ public final class ResultsInMemory: SessionRecording {
         return true
     }
 
+    public func trailRecord(_ record: TrailRecord) throws {
+        steps[steps.count - 1].trail = record
+    }
+
     public func endStep(_ end: StepMark) throws {
         steps[steps.count - 1].end = end
     }

@@ -14,6 +14,8 @@ public protocol SessionRecording: AnyObject {
     func interruption(_ type: String, unixMilliseconds: Double) throws
     /// Records a step's reading time; false when no step has that identifier.
     func instructionTimes(_ times: InstructionTimes, step identifier: String) throws -> Bool
+    /// Records a trail making step's `Trail` (before its `endStep`).
+    func trailRecord(_ record: TrailRecord) throws
     func endStep(_ end: StepMark) throws
     /// Ends the recording with the session's environment and display; returns where the results
     /// went (the results file's path).

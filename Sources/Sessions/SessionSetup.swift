@@ -17,6 +17,8 @@ public struct SessionSetup: Sendable {
     /// The display and environment the session is recorded with (the active profiles).
     public let results: ResultsEnvironment
     private let mazes: [AdministeredMaze]
+    /// The trail making test's layouts (nil for the other tests).
+    public let trailsForm: TrailsForm?
     /// The tests' options the driver runs with (a battery's own lines are in its mazes already).
     public let settings: ProctoringSettings
 
@@ -24,10 +26,11 @@ public struct SessionSetup: Sendable {
     /// profiles' environment (`results`), its settings and its mazes (`SessionSources`).
     public init(
         test: JournaledTest, device: DeviceDescription, profile: ProfileMatch?, results: ResultsEnvironment,
-        settings: ProctoringSettings, mazes: [AdministeredMaze]
+        settings: ProctoringSettings, mazes: [AdministeredMaze], trailsForm: TrailsForm? = nil
     ) throws {
         self.test = test
         self.mazes = mazes
+        self.trailsForm = trailsForm
         self.settings = settings
         // As `replay`: every test on the active area at physical size (the clock drawn on it, the
         // maze placed on it, the symbol-digit form centred on it), the display from the active profiles.
@@ -71,20 +74,26 @@ public struct SessionSetup: Sendable {
             driver.unrecordedInk = unrecordedInk
             return driver
         case .trails:
-            throw SessionSetupError.notAdministeredYet(test: test.name)
+            guard let trailsForm else { throw SessionSetupError.notAdministeredYet(test: test.name) }
+            let driver = try TrailsDriver(
+                device: device, normalizer: normalizer, anchor: anchor, recorder: recorder, form: trailsForm,
+                settings: settings.trails, events: events, plan: plan)
+            driver.unrecordedInk = unrecordedInk
+            return driver
         }
     }
 }
 
 /// Why a session cannot be set up for its test.
 public enum SessionSetupError: Error, CustomStringConvertible {
-    /// The test is known (its journal line reads) but this build has no driver for it yet.
+    /// The test's materials were not given (a trails test without its layouts): a caller's mistake.
     case notAdministeredYet(test: String)
 
     public var description: String {
         switch self {
         case .notAdministeredYet(let test):
-            "The \(test) test cannot be run by this build of StylusKit yet; use a build that administers it."
+            "The \(test) test was set up without its materials (its form's layouts); this is a bug in StylusKit: "
+                + "please report it with the command that gave it."
         }
     }
 }

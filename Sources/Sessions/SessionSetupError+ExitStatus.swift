@@ -1,8 +1,8 @@
 public import SystemErrors
 
 extension SessionSetupError: ExitStatusCarrying {
-    /// A test this build cannot run is a feature it lacks.
+    /// A setup without its test's materials is StylusKit's own failure.
     public var exitStatus: ExitStatus {
-        .unavailable
+        .failure
     }
 }

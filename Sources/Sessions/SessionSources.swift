@@ -34,6 +34,8 @@ public struct SessionSources: Sendable {
     public var tabletProfile: ProfileMatch?
     public var results: ResultsEnvironment
     public var mazes: [AdministeredMaze]
+    /// The trail making test's layouts (nil for the other tests).
+    public var trailsForm: TrailsForm?
     /// The journal's description lines: for each role a `file` line with the content, or `none`.
     public var journalLines: [JournalControl] = []
     /// Where each came from, as `recover` prints it.
@@ -95,8 +97,16 @@ public struct SessionSources: Sendable {
             return text
         }
         for (role, path, text) in mazeLines { try keep(role, path: path, text: text) }
+        var layoutLines: [(String, String)] = []
+        let trailsForm = try Self.trailsForm(test: test) { path in
+            let text = try readText(path, purpose: JournaledFile.Role.trailsLayout.purpose)
+            layoutLines.append((path, text))
+            return text
+        }
+        for (path, text) in layoutLines { try keep(.trailsLayout, path: path, text: text) }
         return SessionSources(
-            settings: settings, tabletProfile: match, results: results, mazes: mazes, journalLines: lines)
+            settings: settings, tabletProfile: match, results: results, mazes: mazes, trailsForm: trailsForm,
+            journalLines: lines)
     }
 
     /// What the session of a journal was given, from its description lines. A journal written
@@ -167,18 +177,49 @@ public struct SessionSources: Sendable {
             if let file = opening.file(role, path: path) { return text(file) }
             return try readText(path, purpose: role.purpose)
         }
+        let trailsForm = try Self.trailsForm(test: opening.test) { path in
+            if let file = opening.file(.trailsLayout, path: path) { return text(file) }
+            return try readText(path, purpose: JournaledFile.Role.trailsLayout.purpose)
+        }
         switch opening.test {
         case .maze(let path), .battery(let path):
             used.append(
                 "  mazes     \(path)" + (opening.file(.maze) != nil ? " (kept in the journal)" : " (read again)"))
-        case .clock, .sdt, .trails:
+        case .trails(let form, let layouts):
+            used.append("  form      \(form) (shipped: made again from its seed)")
+            for path in layouts {
+                used.append(
+                    "  layout    \(path)"
+                        + (opening.file(.trailsLayout, path: path) != nil ? " (kept in the journal)" : " (read again)"))
+            }
+        case .clock, .sdt:
             break
         }
         if !notes.isEmpty {
             used.append(
                 "note: " + notes.joined(separator: " and ") + " ignored: the journal keeps what the session used.")
         }
-        return SessionSources(settings: settings, tabletProfile: match, results: results, mazes: mazes, used: used)
+        return SessionSources(
+            settings: settings, tabletProfile: match, results: results, mazes: mazes, trailsForm: trailsForm, used: used
+        )
+    }
+
+    /// The trail making test's form: the shipped form it names, each part a layout file replaces
+    /// read through `read` (its text), parsed and checked by the validator; nil for the other tests.
+    public static func trailsForm(test: JournaledTest, read: (String) throws -> String) throws -> TrailsForm? {
+        guard case .trails(let name, let layouts) = test else { return nil }
+        guard var form = TrailsForm.shipped(name) else { throw SessionSourceError.unknownTrailsForm(name) }
+        var given: [TrailPart: String] = [:]
+        for path in layouts {
+            let layout = try TrailLayout(parsing: try read(path), source: path)
+            if let other = given[layout.part] {
+                throw SessionSourceError.twoLayoutsForOnePart(part: layout.part.identifier, first: other, second: path)
+            }
+            given[layout.part] = path
+            try TrailLayoutValidator.validate(layout)
+            form = form.replacing(layout)
+        }
+        return form
     }
 
     private static func mazes(
@@ -196,6 +237,10 @@ public struct SessionSources: Sendable {
 public enum SessionSourceError: Error, CustomStringConvertible {
     case tooLargeToJournal(file: String, purpose: String, bytes: Int)
     case changedWhileRead(file: String, purpose: String)
+    /// `--form` (or a protocol's `form:`) names no shipped trail making form.
+    case unknownTrailsForm(String)
+    /// Two layout files are for the same part.
+    case twoLayoutsForOnePart(part: String, first: String, second: String)
 
     public var description: String {
         switch self {
@@ -204,6 +249,11 @@ public enum SessionSourceError: Error, CustomStringConvertible {
                 + "so `recover` could not rebuild this session. Use a smaller \(purpose)."
         case .changedWhileRead(let file, let purpose):
             "The \(purpose) \(file) changed while the session read it. Start the session again once nothing is editing it."
+        case .unknownTrailsForm(let name):
+            "There is no trail making form '\(name)'. Give 'standard' or 'alternate-N' (N a whole number from 1, the "
+                + "form `styluskit trails generate --seed N` writes), or --layout FILE for the parts to replace."
+        case .twoLayoutsForOnePart(let part, let first, let second):
+            "The layout files \(first) and \(second) are both for \(part). Give one layout file per part."
         }
     }
 }

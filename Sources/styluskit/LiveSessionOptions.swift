@@ -18,6 +18,13 @@ struct LiveSessionOptions: ParsableArguments {
     @Option(help: "The battery file listing the mazes of a maze test (--test maze).")
     var battery: String?
 
+    @Option(help: "The trail making form (--test trails): standard (the default) or alternate-N.")
+    var form: String?
+
+    @Option(
+        help: "A trail making layout file that replaces its part of the form (--test trails; once per part replaced).")
+    var layout: [String] = []
+
     @OptionGroup var profile: ProfileOptions
     @OptionGroup var display: DisplayOptions
     @OptionGroup var patient: PatientOptions
@@ -31,12 +38,17 @@ struct LiveSessionOptions: ParsableArguments {
 
     /// The maze options against the test, as `replay` checks them.
     func validate() throws {
-        do { try RecordingReplay.checkMazeOptions(test: test, maze: maze, battery: battery) } catch {
+        do {
+            try RecordingReplay.checkMazeOptions(test: test, maze: maze, battery: battery)
+            try RecordingReplay.checkTrailsOptions(test: test, form: form, layouts: layout)
+        } catch {
             throw ValidationError("\(error)")
         }
     }
 
     /// The test as the journal names it, with its maze or battery file as an absolute path, so
     /// `recover` finds it from any directory.
-    func journaledTest() -> JournaledTest { JournaledTest(test, maze: maze, battery: battery).absolute }
+    func journaledTest() -> JournaledTest {
+        JournaledTest(test, maze: maze, battery: battery, trailsForm: form, trailsLayouts: layout).absolute
+    }
 }

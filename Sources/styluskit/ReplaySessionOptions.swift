@@ -21,6 +21,13 @@ struct ReplaySessionOptions: ParsableArguments {
     @Option(help: "The battery file listing the mazes of a maze test (--test maze), or of maze results files (.msk).")
     var battery: String?
 
+    @Option(help: "The trail making form (--test trails): standard (the default) or alternate-N.")
+    var form: String?
+
+    @Option(
+        help: "A trail making layout file that replaces its part of the form (--test trails; once per part replaced).")
+    var layout: [String] = []
+
     @Option(
         help:
             "Where the command step ends: longest-pause, none, or seconds after the first event (--test sdt: a list, e.g. 60,120)."
@@ -54,6 +61,7 @@ struct ReplaySessionOptions: ParsableArguments {
         do {
             try RecordingReplay.checkOptions(
                 test: test, stepSplit: stepSplit, startTime: startTime, maze: maze, battery: battery)
+            try RecordingReplay.checkTrailsOptions(test: test ?? .trails, form: form, layouts: layout)
         } catch {
             throw ValidationError("\(error)")
         }
@@ -71,6 +79,7 @@ struct ReplaySessionOptions: ParsableArguments {
         (replay.profileFile, replay.displayProfile) = (profileFile, displayProfile)
         replay.settings = try ProctoringSettings(file: settingsFile)
         (replay.maze, replay.battery, replay.startTime, replay.allowEmpty) = (maze, battery, startTime, allowEmpty)
+        (replay.trailsForm, replay.trailsLayouts) = (form, layout)
         do { try replay.setStepSplit(parsing: stepSplit) } catch { throw ValidationError("\(error)") }
         return replay
     }

@@ -1,0 +1,397 @@
+public import ADF
+internal import Foundation
+public import Proctoring
+public import StylusGeometry
+public import StylusInput
+
+/// What happened in one part (or sample) of a trail making test.
+public struct TrailsStepResult: Codable, Sendable {
+    public struct Interruption: Codable, Sendable {
+        public var type: String
+        /// Unix time in milliseconds, as in the results file.
+        public var time: Double
+    }
+
+    public var step: String
+    /// The layout's name (`standard-A`).
+    public var layout: String
+    /// Strokes recorded (accepted by the proctor).
+    public var strokes: Int = 0
+    /// Strokes the proctor refused (before the part's start, after its end): not recorded.
+    public var refusedStrokes: Int = 0
+    public var points: Int = 0
+    public var interruptions: [Interruption] = []
+    /// `finished`, `discontinued` or `skipped` (the results file's `Trail outcome`).
+    public var outcome = TrailRecord.Outcome.skipped.rawValue
+    /// The circles reached in order, "Begin" included.
+    public var circlesConnected = 0
+    public var errors = 0
+    public var prompts = 0
+    /// From "Ready, go" to End, in seconds; nil unless the part finished.
+    public var completionSeconds: Double?
+}
+
+/// What a trail making session wrote.
+public struct TrailsResult: Sendable {
+    public var steps: [TrailsStepResult]
+    public var output: String
+}
+
+/// The trail making test's driver, shared by `replay`, `record`, `administer` and `recover`: frames
+/// in, one `TrailsProctor` per part (sample A, part A, sample B, part B), its decisions out into the
+/// recorder, on the events' own clock (docs/trails-proctoring.md, "In the sessions").
+///
+/// Each part's time starts at its "Ready, go": with `waitsForReady` (a live window speaking the
+/// instructions) when `ready(at:)` is called at their end, else at the step's start, since a
+/// recording, `record` and a journal without a window have no instructions to wait for. A part
+/// ends at its proctor's finish (the finish timeout after End, or the operator's key), at its time
+/// limit (the step's `End outcome="time-limit"`), or at a continue press (moved on: the part's
+/// `Trail outcome` is then `skipped`, with the circles it reached). The next part starts at that
+/// instant; at the session's end the parts never shown are passed through as skipped steps.
+///
+/// Positions: the layout's form is centred on the tablet's page (as the window centres it on the
+/// screen), and the circles go into the results file on the canvas, in the strokes' space.
+public final class TrailsDriver: PlannedDriver {
+    public let normalizer: Normalizer
+    public let anchor: WallClockAnchor
+    public let form: TrailsForm
+    public let settings: TrailsSettings
+    public let events: ProctorEventLog?
+    let eventTest = "trails"
+    public var plan: SessionPlan
+    public var sampleObserver: ((PenSample) -> Void)?
+    public var decisionObserver: ((String) -> Void)?
+    /// True when each part's time waits for `ready(at:)` (the window's instructions) instead of
+    /// starting with its step.
+    public var waitsForReady = false
+    /// Collects the samples of refused strokes and of the ignored rest of ended ones, if set.
+    public var unrecordedInk: (any UnrecordedInkSink)? {
+        get { strokes.unrecordedInk }
+        set { strokes.unrecordedInk = newValue }
+    }
+
+    private let recorder: any SessionRecording
+    private var strokes: StrokeRecorder
+    private var assembler: FrameAssembler
+    private var partIndex = 0
+    private var proctor: TrailsProctor
+    /// Where the part's form lies on the tablet's page, in page centimetres.
+    private var origin: FormPosition
+    public private(set) var steps: [TrailsStepResult] = []
+    /// The part's end the proctor decided (its finish or its time limit), carried out after its actions.
+    private var partEnd: (time: EventTime, outcome: StepOutcome)?
+    public private(set) var isFinished = false
+    private var clock = EventTime(microseconds: 0)
+    public internal(set) var operatorPause = OperatorPause()
+
+    public init(
+        device: DeviceDescription, normalizer: Normalizer, anchor: WallClockAnchor, recorder: any SessionRecording,
+        form: TrailsForm, settings: TrailsSettings, events: ProctorEventLog? = nil, plan: SessionPlan = SessionPlan()
+    ) throws {
+        precondition(!form.layouts.isEmpty, "a trail making test needs its layouts")
+        for layout in form.layouts { try TrailLayoutValidator.validate(layout) }
+        self.normalizer = normalizer
+        self.anchor = anchor
+        self.form = form
+        self.settings = settings
+        self.events = events
+        self.plan = plan
+        strokes = StrokeRecorder(recorder: recorder, anchor: anchor)
+        self.recorder = recorder
+        assembler = try FrameAssembler(device: device)
+        proctor = TrailsProctor(layout: form.layouts[0], settings: settings)
+        origin = Self.origin(of: form.layouts[0], on: normalizer.formSize)
+    }
+
+    /// Where `layout`'s form lies on a page of `page`: centred, as the window centres it.
+    public static func origin(of layout: TrailLayout, on page: FormSize) -> FormPosition {
+        FormPosition(
+            xCentimetres: (page.widthCentimetres - layout.formSize.widthCentimetres) / 2,
+            yCentimetres: (page.heightCentimetres - layout.formSize.heightCentimetres) / 2)
+    }
+
+    public var framesDiscarded: Int { assembler.framesDiscarded }
+
+    /// When something is next due by itself: the proctor's timer (a live loop sleeps until then).
+    public var nextDeadline: EventTime? { isFinished ? nil : operatorPause.deadline(proctor.nextDeadline) }
+
+    /// The proctor of the part on screen, for `administer` to show what it decided.
+    public var proctorOnScreen: TrailsProctor { proctor }
+    /// The index of the part on screen (past the last once the test is finished).
+    public var partIndexOnScreen: Int { partIndex }
+    /// True while the current stroke's samples go into the results file (`administer` inks only those).
+    public var isRecordingStroke: Bool { strokes.isRecordingStroke }
+
+    public func begin(at time: EventTime) throws {
+        clock = time
+        try beginPart(at: time)
+    }
+
+    /// The instructions of the part on screen ended ("Ready, go"): its time starts now. Nothing
+    /// when it has started already, or when the driver does not wait for it.
+    public func ready(at time: EventTime) throws {
+        try advance(to: time)
+        guard !isFinished, proctor.state == .notStarted else { return }
+        clock = max(clock, time)
+        try perform(proctor.start(at: time), input: .continue, at: time, point: nil)
+    }
+
+    public func process(_ event: InputEvent) throws {
+        guard !isFinished, let frame = assembler.process(event) else { return }
+        try advance(to: frame.time)
+        clock = max(clock, frame.time)
+        guard !isFinished, let sample = inkSample(frame) else { return }
+        try self.sample(sample)
+        sampleObserver?(sample)
+    }
+
+    public func advance(to time: EventTime) throws {
+        while !isFinished, let due = plan.nextDue(before: time, timer: nextDeadline) { try fire(due) }
+    }
+
+    func boundaryDue(at time: EventTime, outcome: StepOutcome) throws {
+        try endPart(at: time, outcome: outcome)
+    }
+
+    func timerDue(at deadline: EventTime) throws {
+        clock = max(clock, deadline)
+        try perform(proctor.timerFired(at: deadline), input: .timer, at: deadline, point: nil)
+    }
+
+    /// A continue press: after End it starts the next part at once (the operator's key, as the
+    /// finish timeout would); before End it moves on from the part (`outcome`).
+    public func continuePressed(at time: EventTime, outcome: StepOutcome) throws {
+        try advance(to: time)
+        guard !isFinished else { return }
+        try endPart(at: time, outcome: outcome)
+    }
+
+    /// Paused, a stroke under way ends as if the pen lifted there; resumed, the part's timers go
+    /// on from where they stopped (its time limit included).
+    func operatorPauseChanged(_ action: OperatorPause.Action) throws {
+        switch action {
+        case .pause(let time):
+            if strokes.isDown { try lift(at: time) }
+            clock = max(clock, time)
+        case .resume(let time, let paused):
+            proctor.postponeTimers(by: paused)
+            clock = max(clock, time)
+        }
+    }
+
+    public func interrupt(_ interruption: SessionInterruption) throws {
+        guard !isFinished else { return }
+        try record(interruption: interruption.kind.rawValue, at: interruption.time)
+    }
+
+    private func record(interruption type: String, at time: EventTime) throws {
+        let time = anchor.unixMilliseconds(time)
+        try recorder.interruption(type, unixMilliseconds: time)
+        steps[steps.count - 1].interruptions.append(.init(type: type, time: time))
+    }
+
+    public func end(at end: EventTime) throws {
+        guard !isFinished else { return }
+        if strokes.isDown, let last = strokes.lastContact { try lift(at: last.time) }
+        try advance(to: SessionEnding.justAfter(end))
+        // As the maze's: the proctor's timers still fire after the end (a finish timeout under way
+        // ends its part), except while paused or past a cut journal's last instant.
+        while !isFinished, let deadline = nextDeadline, plan.timerMayFire(at: deadline),
+            proctor.state == .finished
+        {
+            try advance(to: deadline)
+        }
+        // The part on screen ends with the session (the participant's, as a recording's end counts);
+        // the parts after it were never shown.
+        var outcome = StepOutcome.finished
+        while !isFinished {
+            try endPart(at: max(clock, end), outcome: outcome)
+            outcome = .skipped
+        }
+    }
+
+    public func results(environment: ClockSketchData, display: DisplayData) throws -> SessionResult {
+        let output = try recorder.finishResults(environment: environment, display: display)
+        return .trails(TrailsResult(steps: steps, output: output))
+    }
+
+    // MARK: Parts
+
+    private func beginPart(at time: EventTime) throws {
+        let layout = form.layouts[partIndex]
+        try recorder.beginStep(layout.part.identifier, start: anchor.mark(time))
+        steps.append(TrailsStepResult(step: layout.part.identifier, layout: layout.name))
+        decisionObserver?("\(layout.part.identifier) shown (\(layout.name))")
+        if !waitsForReady { try perform(proctor.start(at: time), input: .continue, at: time, point: nil) }
+    }
+
+    /// Ends the part on screen at `time` with its trail record, and shows the next, if any.
+    private func endPart(at time: EventTime, outcome: StepOutcome) throws {
+        try strokes.stopRecording(at: time)
+        let trailOutcome: TrailRecord.Outcome =
+            switch proctor.outcome {
+            case .finished: .finished
+            case .discontinued: .discontinued
+            case .skipped, nil: .skipped
+            }
+        try recorder.trailRecord(trailRecord(outcome: trailOutcome))
+        let index = steps.count - 1
+        steps[index].outcome = trailOutcome.rawValue
+        steps[index].circlesConnected = proctor.circlesConnected
+        steps[index].errors = proctor.errors.count
+        steps[index].prompts = proctor.prompts.count
+        steps[index].completionSeconds = proctor.completionTime.map { Double($0.microseconds) / 1e6 }
+        var end = anchor.mark(time)
+        end.outcome = outcome
+        try recorder.endStep(end)
+        decisionObserver?("\(proctor.layout.part.identifier) ended: \(trailOutcome.rawValue)")
+        partIndex += 1
+        guard partIndex < form.layouts.count else {
+            isFinished = true
+            decisionObserver?("test finished")
+            return
+        }
+        proctor = TrailsProctor(layout: form.layouts[partIndex], settings: settings)
+        origin = Self.origin(of: form.layouts[partIndex], on: normalizer.formSize)
+        try beginPart(at: time)
+    }
+
+    /// The part's `Trail` element: its circles on the canvas and what the proctor decided.
+    private func trailRecord(outcome: TrailRecord.Outcome) -> TrailRecord {
+        let layout = proctor.layout
+        let scale = normalizer.formToCanvas
+        let circles = layout.circles.map { circle in
+            let canvas = scale.canvasPosition(of: onPage(circle.centre))
+            return TrailRecord.Circle(
+                order: circle.order, label: circle.label, kind: circle.kind == .letter ? .letter : .number,
+                x: canvas.xPoints, y: canvas.yPoints)
+        }
+        let radius = scale.pointsPerInch * TrailLayout.circleRadiusCentimetres / 2.54
+        let corrections = proctor.corrections
+        return TrailRecord(
+            layout: layout.name, circleRadius: radius, outcome: outcome, circles: circles,
+            arrivals: proctor.arrivals.map {
+                TrailRecord.Arrival(circle: $0.circle, unixMilliseconds: anchor.unixMilliseconds($0.time))
+            },
+            errors: proctor.errors.enumerated().map { index, error in
+                TrailRecord.Error(
+                    unixMilliseconds: anchor.unixMilliseconds(error.time), wrongCircle: error.wrongCircle,
+                    expectedCircle: error.expectedCircle,
+                    errorClass: error.errorClass == .shift ? .shift : .sequence,
+                    correctedUnixMilliseconds: index < corrections.count
+                        ? corrections[index].end.map { anchor.unixMilliseconds($0) } : nil)
+            },
+            // A prompt before "Begin" was reached ("Start at 1.") names Begin, the circle it sent the pen to.
+            prompts: proctor.prompts.map {
+                TrailRecord.Prompt(unixMilliseconds: anchor.unixMilliseconds($0.time), fromCircle: $0.from ?? 1)
+            })
+    }
+
+    /// A point of the layout's form on the tablet's page.
+    private func onPage(_ point: FormPosition) -> FormPosition {
+        FormPosition(
+            xCentimetres: point.xCentimetres + origin.xCentimetres,
+            yCentimetres: point.yCentimetres + origin.yCentimetres)
+    }
+
+    /// A point of the tablet's page on the layout's form.
+    private func onLayout(_ point: FormPosition) -> FormPosition {
+        FormPosition(
+            xCentimetres: point.xCentimetres - origin.xCentimetres,
+            yCentimetres: point.yCentimetres - origin.yCentimetres)
+    }
+
+    // MARK: Proctor
+
+    /// Carries out the actions of one proctor call, then the part's end it decided, if any.
+    private func perform(_ actions: [TrailsAction], input: ProctorInput, at time: EventTime, point: FormPosition?)
+        throws
+    {
+        guard !actions.isEmpty else { return }
+        events?.log(actions, input: input, at: time, proctor: proctor)
+        for action in actions {
+            switch action {
+            case .acceptStroke:
+                guard try strokes.accept() else { continue }
+                steps[steps.count - 1].strokes += 1
+                decisionObserver?("stroke accepted")
+            case .refuseStroke:
+                strokes.refuse()
+                steps[steps.count - 1].refusedStrokes += 1
+                decisionObserver?("stroke refused")
+            case .reachedCircle(let arrival):
+                decisionObserver?("circle \(proctor.layout.circles[arrival.circle - 1].label) reached")
+            case .correct(let correction):
+                try record(interruption: TrailsInterruption.error, at: correction.start)
+                decisionObserver?(
+                    "error: circle \(proctor.layout.circles[correction.error.wrongCircle - 1].label) ("
+                        + "\(correction.error.errorClass.rawValue)); "
+                        + TrailsWords.correction(correction, in: proctor.layout))
+            case .endCorrection:
+                decisionObserver?("correction ended")
+            case .prompt(let prompt):
+                try record(interruption: TrailsInterruption.prompt, at: prompt.time)
+                decisionObserver?("prompt: " + TrailsWords.prompt(prompt, in: proctor.layout))
+            case .reachedEnd:
+                decisionObserver?("end reached")
+            case .endStroke(let time):
+                try strokes.stopRecording(at: time)
+            case .discontinue(let time, let connected):
+                partEnd = (time, .timeLimit)
+                decisionObserver?("discontinued: \(connected) circles connected")
+            case .finish(let time):
+                partEnd = (time, .finished)
+            case .armTimer, .cancelTimer:
+                // Timers are read back from the proctor (`nextDeadline`), the one source of truth.
+                break
+            }
+        }
+        if let end = partEnd {
+            partEnd = nil
+            try endPart(at: end.time, outcome: end.outcome)
+        }
+    }
+
+    private func sample(_ sample: PenSample) throws {
+        let point = onLayout(sample.formPosition)
+        switch (strokes.isDown, sample.isInContact) {
+        case (false, true):
+            strokes.touch(sample)
+            try perform(proctor.penDown(point, at: sample.time), input: .down, at: sample.time, point: point)
+            try keep(sample)
+        case (true, true):
+            strokes.touch(sample)
+            try perform(proctor.penMoved(point, at: sample.time), input: .move, at: sample.time, point: point)
+            try keep(sample)
+        case (true, false):
+            try lift(at: sample.time)
+        case (false, false):
+            break
+        }
+    }
+
+    /// The pen left the surface at `time`: the stroke ends at its last sample in contact.
+    private func lift(at time: EventTime) throws {
+        guard let last = strokes.lastContact else {
+            try strokes.lift(endingRecordedStrokeAt: nil)
+            return
+        }
+        let point = onLayout(last.formPosition)
+        let part = partIndex
+        try perform(proctor.penUp(point, at: time), input: .up, at: time, point: point)
+        // A lift that ended the part (a finish cannot; a time limit due first can) closed the stroke there.
+        try strokes.lift(endingRecordedStrokeAt: part == partIndex ? last.time : nil)
+    }
+
+    private func keep(_ sample: PenSample) throws {
+        if try strokes.keep(sample, step: steps.count - 1) { steps[steps.count - 1].points += 1 }
+    }
+}
+
+/// The interruption types a trail making step's `Interruptions` holds (docs/adf-trails.md).
+public enum TrailsInterruption {
+    /// An error stopped: the correction began.
+    public static let error = "trails-error"
+    /// A prompt after no ink for the prompt delay.
+    public static let prompt = "trails-prompt"
+}
