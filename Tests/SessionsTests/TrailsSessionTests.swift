@@ -53,7 +53,7 @@ struct TrailsSessionTests {
         let events = try synthesis.events(device: header.device, profile: profile, seed: 1)
         let recording = directory + "/trails.evemu"
         try synthesis.writeRecording(events, device: header.device, seed: 1, to: recording, force: true)
-        var replay = RecordingReplay(recording: recording, test: .trails)
+        var replay = RecordingReplay(recording: recording, test: .trails, facts: Fixture.facts)
         replay.lookup = Fixture.lookup
         replay.directory = directory
         replay.force = true
