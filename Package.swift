@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "Sessions", targets: ["Sessions"]),
         .library(name: "LiveRuntime", targets: ["LiveRuntime"]),
         .library(name: "Measures", targets: ["Measures"]),
+        .library(name: "Scoring", targets: ["Scoring"]),
         .library(name: "Calibration", targets: ["Calibration"]),
         .library(name: "Reports", targets: ["Reports"]),
         .library(name: "SystemErrors", targets: ["SystemErrors"]),
@@ -85,6 +86,9 @@ let package = Package(
             exclude: ["README.md"]),
         // Stroke, step and test measures (docs/measures.md): pure Swift, no file format.
         .target(name: "Measures", dependencies: ["StylusGeometry", "Proctoring"], exclude: ["README.md"]),
+        // Scoring by trained raters (docs/scoring.md): the scoring systems' items, marks, blind double scoring and
+        // agreement. Pure Swift: the scores file is read and written by Visits.
+        .target(name: "Scoring", dependencies: ["StylusGeometry", "Proctoring"], exclude: ["README.md"]),
 
         // Readers and writers.
         .target(name: "Recordings", dependencies: ["SystemErrors", "StylusInput", "Yams"], exclude: ["README.md"]),
@@ -146,7 +150,8 @@ let package = Package(
             name: "Features",
             dependencies: [
                 "FileLocations",
-                "TestMaterials", "ADF", "Measures", "Proctoring", "Sessions", "StylusGeometry", "StylusInput",
+                "TestMaterials", "ADF", "Measures", "Proctoring", "Scoring", "Sessions", "StylusGeometry",
+                "StylusInput",
                 "SystemErrors", "Visits",
             ],
             exclude: ["README.md"]),
@@ -154,7 +159,7 @@ let package = Package(
         .target(
             name: "Visits",
             dependencies: [
-                "TestMaterials", "Recordings", "SystemErrors", "Yams",
+                "TestMaterials", "Recordings", "Scoring", "SystemErrors", "Yams",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             exclude: ["README.md"]),
@@ -163,8 +168,8 @@ let package = Package(
             name: "VisitReport",
             dependencies: [
                 "TestMaterials",
-                "ADF", "Features", "FormPrinting", "Measures", "PatientData", "Proctoring", "Rendering", "Sessions",
-                "StylusGeometry", "SystemErrors", "Visits",
+                "ADF", "Features", "FormPrinting", "Measures", "PatientData", "Proctoring", "Rendering", "Scoring",
+                "Sessions", "StylusGeometry", "SystemErrors", "Visits",
             ],
             exclude: ["README.md"]),
         // Running a visit: test after test from the manifest, the operator between tests, resuming, record's windowless
@@ -181,8 +186,8 @@ let package = Package(
         .target(
             name: "Exports",
             dependencies: [
-                "TestMaterials", "Features", "Measures", "Recordings", "Sessions", "StylusInput", "SystemErrors",
-                "Visits",
+                "TestMaterials", "Features", "Measures", "Recordings", "Scoring", "Sessions", "StylusInput",
+                "SystemErrors", "Visits",
             ],
             exclude: ["README.md"]),
         // One command over many inputs: the input list, the jobs in input order, progress, the report.
@@ -236,7 +241,7 @@ let package = Package(
                 "Synthesis", "PatientData", "Rendering", "PatientWindow", "Administering", "Sessions", "LiveRuntime",
                 "Measures",
                 "Calibration", "Reports",
-                "Features",
+                "Features", "Scoring",
                 "Batch", "Exports", "SystemErrors", "VisitReport", "Visits", "Visiting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], exclude: ["README.md"]),
@@ -296,6 +301,7 @@ let package = Package(
                 "StylusInput",
             ]),
         .testTarget(name: "MeasuresTests", dependencies: ["Measures", "Proctoring", "StylusGeometry"]),
+        .testTarget(name: "ScoringTests", dependencies: ["Scoring", "Proctoring", "StylusGeometry", "Visits"]),
         // Features of recordings and journals in memory against those of the results files replay writes.
         .testTarget(
             name: "FeaturesTests",
@@ -311,13 +317,13 @@ let package = Package(
             name: "VisitsTests",
             dependencies: ["Administering", "TestMaterials", "Visits", "Visiting", "Recordings", "Sessions"]),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "StylusGeometry", "StylusInput"]),
-        .testTarget(name: "VisitReportTests", dependencies: ["VisitReport", "Visits"]),
+        .testTarget(name: "VisitReportTests", dependencies: ["Features", "Scoring", "VisitReport", "Visits"]),
         // The exports of visit folders made by replaying real recordings, parsed back by Python's csv module.
         .testTarget(
             name: "ExportsTests",
             dependencies: [
                 "FileLocations",
-                "TestMaterials", "Exports", "Features", "LinuxInput", "Measures", "Recordings", "Sessions",
+                "TestMaterials", "Exports", "Features", "LinuxInput", "Measures", "Recordings", "Scoring", "Sessions",
                 "StylusInput", "TestSupport", "Visits",
             ]),
         .testTarget(name: "SystemErrorsTests", dependencies: ["SystemErrors"]),

@@ -78,7 +78,7 @@ extension VisitManifest.Device {
         let model = LibwacomDatabase.shared?.tablet(for: device.id)
         self.init(
             node: node, name: device.name, vendor: hex(device.id.vendor), product: hex(device.id.product),
-            model: model.map { $0.modelName.map { name in "\(model!.name) (\(name))" } ?? $0.name },
+            model: model.map { tablet in tablet.modelName.map { "\(tablet.name) (\($0))" } ?? tablet.name },
             penDisplay: ResultsEnvironment.isPenDisplay(device, facts: LibwacomDatabase.installedFacts))
     }
 }
