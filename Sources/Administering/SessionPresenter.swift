@@ -34,6 +34,10 @@ public final class SessionPresenter {
     private var wasPaused = false
     /// The symbol-digit proctor's delayed-recall reminders spoken so far.
     private var remindersSpoken = 0
+    /// The trail making part on screen, and its corrections and prompts spoken so far.
+    private var trailsShown: (part: Int, corrections: Int, prompts: Int)?
+    /// The trail making layout the next page change shows (nil for the other tests).
+    private var trailsPage: TrailLayout?
 
     public init(
         test: JournaledTest, driver: any SessionDriver, screen: PatientScreen, form: FormSize, voice: String,
@@ -190,8 +194,24 @@ public final class SessionPresenter {
                 if view == PatientView(), let shown = instructions.scriptView(at: now()) { view = shown }
             }
         case .trails:
-            // No trails driver yet: `SessionSetup.driver` refuses the test before a window opens.
-            break
+            guard let trails = driver as? TrailsDriver else { return }
+            let index = trails.partIndexOnScreen
+            key = "trails-\(index)"
+            if index < trails.form.layouts.count {
+                let proctor = trails.proctorOnScreen
+                trailsPage = proctor.layout
+                view = PatientView.trails(proctor)
+                // The correction's and the prompt's words are shown by the view and spoken once, as they come.
+                var shown = trailsShown ?? (index, 0, 0)
+                if shown.part != index { shown = (index, 0, 0) }
+                if proctor.corrections.count > shown.corrections, let correction = proctor.corrections.last {
+                    instructions.remind(TrailsWords.correction(correction, in: proctor.layout))
+                }
+                if proctor.prompts.count > shown.prompts, let prompt = proctor.prompts.last {
+                    instructions.remind(TrailsWords.prompt(prompt, in: proctor.layout))
+                }
+                trailsShown = (index, proctor.corrections.count, proctor.prompts.count)
+            }
         }
         repeatRequested = false
         if driver.isFinished {
@@ -205,7 +225,12 @@ public final class SessionPresenter {
         if tabletAway && !driver.isFinished { view = PatientView.tabletAway }
         if pageKey != key {
             pageKey = key
-            screen.show(page: marks())
+            // A trail making part's form is laid out by its own screen layout (circles at their printed size).
+            if let layout = trailsPage, !driver.isFinished {
+                screen.show(trails: layout)
+            } else {
+                screen.show(page: marks())
+            }
         }
         if view.message == nil, let banner = instructions.banner { view.message = banner }
         // The cover hides the buttons too while paused (the pen taps nothing then).

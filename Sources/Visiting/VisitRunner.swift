@@ -319,7 +319,10 @@ public struct VisitRunner {
         switch test.mazes {
         case .battery(let file): JournaledTest(test.test, maze: nil, battery: file).absolute
         case .maze(let file): JournaledTest(test.test, maze: file, battery: nil).absolute
-        case .none: JournaledTest(test.test, maze: nil, battery: nil)
+        case .none:
+            JournaledTest(
+                test.test, maze: nil, battery: nil, trailsForm: test.trailsForm, trailsLayouts: test.trailsLayouts
+            ).absolute
         }
     }
 }

@@ -185,7 +185,7 @@ public final class VisitTerminal: VisitOperator {
         case .none:
             switch test.test {
             case .clock: "clock"
-            case .trails: "trail making"
+            case .trails: "trail making (form \(test.trailsForm ?? "standard"))"
             case .maze, .sdt: "symbol-digit (sdt)"
             }
         }

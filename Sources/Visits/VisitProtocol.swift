@@ -46,6 +46,7 @@ public struct VisitProtocol: Hashable, Sendable {
             case .maze(let file): test.mazes = .maze(resolve(file)!)
             case .none: break
             }
+            test.trailsLayouts = test.trailsLayouts.map { resolve($0)! }
             return test
         }
         return copy
@@ -67,12 +68,21 @@ public struct ProtocolTest: Hashable, Sendable {
     public var breakSeconds: Double?
     /// What the operator is told before the test starts.
     public var prompt: String?
+    /// A trail making test's shipped form (`form:`; the standard form without one) and the layout
+    /// files replacing its parts (`layouts:`), relative to the protocol's folder.
+    public var trailsForm: String?
+    public var trailsLayouts: [String] = []
 
-    public init(test: TestKind, mazes: Mazes = .none, breakSeconds: Double? = nil, prompt: String? = nil) {
+    public init(
+        test: TestKind, mazes: Mazes = .none, breakSeconds: Double? = nil, prompt: String? = nil,
+        trailsForm: String? = nil, trailsLayouts: [String] = []
+    ) {
         self.test = test
         self.mazes = mazes
         self.breakSeconds = breakSeconds
         self.prompt = prompt
+        self.trailsForm = trailsForm
+        self.trailsLayouts = trailsLayouts
     }
 }
 
@@ -85,6 +95,7 @@ public enum VisitProtocolError: Error, Equatable, CustomStringConvertible {
     case unknownKey(source: String, line: Int, key: String, allowed: [String])
     case invalidValue(source: String, line: Int, key: String, expected: String, found: String)
     case mazesMismatch(source: String, line: Int, test: String)
+    case trailsMismatch(source: String, line: Int, test: String)
 
     public var description: String {
         switch self {
@@ -110,6 +121,8 @@ public enum VisitProtocolError: Error, Equatable, CustomStringConvertible {
             return test == "maze"
                 ? "\(source) (line \(line)): a maze test needs exactly one of 'battery: FILE' and 'maze: FILE'."
                 : "\(source) (line \(line)): 'battery' and 'maze' belong to a maze test, not to '\(test)'."
+        case .trailsMismatch(let source, let line, let test):
+            return "\(source) (line \(line)): 'form' and 'layouts' belong to a trails test, not to '\(test)'."
         }
     }
 }
@@ -119,7 +132,7 @@ private struct ProtocolReader {
     let source: String
 
     static let topKeys = ["schema", "name", "title", "settings", "tests"]
-    static let testKeys = ["test", "battery", "maze", "break", "prompt"]
+    static let testKeys = ["test", "battery", "maze", "form", "layouts", "break", "prompt"]
 
     mutating func read(_ yaml: String) throws(VisitProtocolError) -> VisitProtocol {
         let root: Node?
@@ -183,20 +196,29 @@ private struct ProtocolReader {
         var maze: String?
         var breakSeconds: Double?
         var prompt: String?
+        var trailsForm: String?
+        var trailsLayouts: [String] = []
         for (keyNode, value) in mapping {
             let key = keyNode.scalar?.string ?? "?"
             let line = keyNode.mark?.line ?? entryLine
             switch key {
             case "test":
                 let name = try text(value, key: key, line: line)
-                // The trail making test joins protocols with its layouts (issue 30).
-                guard let kind = TestKind(rawValue: name), kind != .trails else {
+                guard let kind = TestKind(rawValue: name) else {
                     throw .invalidValue(
-                        source: source, line: line, key: key, expected: "clock, maze or sdt", found: name)
+                        source: source, line: line, key: key, expected: "clock, maze, sdt or trails", found: name)
                 }
                 test = (kind, line)
             case "battery": battery = try text(value, key: key, line: line)
             case "maze": maze = try text(value, key: key, line: line)
+            case "form": trailsForm = try text(value, key: key, line: line)
+            case "layouts":
+                // One file, or a list of files.
+                if case .sequence(let files) = value {
+                    for file in files { trailsLayouts.append(try text(file, key: key, line: line)) }
+                } else {
+                    trailsLayouts.append(try text(value, key: key, line: line))
+                }
             case "prompt": prompt = try text(value, key: key, line: line)
             case "break":
                 let written = try text(value, key: key, line: line)
@@ -222,7 +244,12 @@ private struct ProtocolReader {
         case (_, nil, nil) where test.kind != .maze: mazes = .none
         default: throw .mazesMismatch(source: source, line: test.line, test: test.kind.rawValue)
         }
-        return ProtocolTest(test: test.kind, mazes: mazes, breakSeconds: breakSeconds, prompt: prompt)
+        if test.kind != .trails && (trailsForm != nil || !trailsLayouts.isEmpty) {
+            throw .trailsMismatch(source: source, line: test.line, test: test.kind.rawValue)
+        }
+        return ProtocolTest(
+            test: test.kind, mazes: mazes, breakSeconds: breakSeconds, prompt: prompt, trailsForm: trailsForm,
+            trailsLayouts: trailsLayouts)
     }
 
     private func text(_ node: Node, key: String, line: Int) throws(VisitProtocolError) -> String {

@@ -70,7 +70,7 @@ struct Replay: ParsableCommand {
     func validate() throws {
         // Checked first, as the required option it is for replay (the group serves commands that can do without it).
         guard replaying.test != nil else {
-            throw ValidationError("Give --test clock, maze or sdt: the test the recording was made for.")
+            throw ValidationError("Give --test clock, maze, sdt or trails: the test the recording was made for.")
         }
         guard !recordings.isEmpty else {
             throw ValidationError("Give a recording to replay (or several, a directory, or -).")

@@ -47,7 +47,7 @@ struct JournalRecoveryTests {
             lookup: Fixture.lookup, facts: Fixture.facts, note: { _ in })
         let setup = try SessionSetup(
             test: test, device: header.device, profile: sources.tabletProfile, results: sources.results,
-            settings: sources.settings, mazes: sources.mazes)
+            settings: sources.settings, mazes: sources.mazes, trailsForm: sources.trailsForm)
         let first = try #require(recording.events.first?.time)
         let start = first.advanced(by: .milliseconds(-250))
         let realtime: Int64 = 1_764_000_000_000_000
@@ -181,6 +181,40 @@ struct JournalRecoveryTests {
         let lastPoint = try #require(document.steps.first?.strokes.last?.points.last?.unixMilliseconds)
         let stepEnd = try #require(document.steps.first?.end.unixMilliseconds)
         #expect(stepEnd - lastPoint > 2_500, "the step ends \(stepEnd - lastPoint) ms after the last point")
+    }
+
+    @Test(
+        "Trail making with sample A replaced by a layout file, a press ending part A after six circles: recover gives the live file byte for byte, the layout file gone"
+    )
+    func trails() throws {
+        let scratch = try Scratch()
+        // Sample A from a layout file of its own (the shipped one renamed), deleted before recover:
+        // the journal keeps it.
+        let shipped = try String(contentsOfFile: Fixture.path("Fixtures/trails/sample-A.yaml"), encoding: .utf8)
+        let layout = scratch.path + "/my sample A.yaml"
+        try shipped.replacingOccurrences(of: "name: sample-A", with: "name: my-sample-A")
+            .write(toFile: layout, atomically: true, encoding: .utf8)
+        let recording = try SynthesizedRecording(
+            scenarioText: TrailsSessionTests.scenario(
+                TrailsSessionTests.skippedCircle + TrailsSessionTests.draw(part: 1, through: Array(1...6))),
+            in: scratch.path)
+        let seconds =
+            Double(recording.events.last!.time.microseconds - recording.events.first!.time.microseconds) / 1_000_000
+        let test = JournaledTest.trails(form: "standard", layouts: [layout])
+        let run = try live(test, on: recording, settingsFile: nil, presses: [seconds + 0.5], tail: 2, in: scratch.path)
+        let journal = try String(contentsOfFile: run.journal, encoding: .utf8)
+        #expect(journal.contains("# StylusKit control: test trails form=standard layout=\(layout)\n"))
+        #expect(journal.contains("# StylusKit control: file trails-layout bytes="))
+        try FileManager.default.removeItem(atPath: layout)
+        let recovered = try recoveredEqualsLive(run, in: scratch)
+        guard case .trails(let trails) = recovered.result else {
+            Issue.record("not a trails result")
+            return
+        }
+        #expect(trails.steps.map(\.layout) == ["my-sample-A", "standard-A", "sample-B", "standard-B"])
+        #expect(trails.steps.map(\.outcome) == ["finished", "skipped", "skipped", "skipped"])
+        #expect(trails.steps.map(\.errors) == [1, 0, 0, 0])
+        #expect(trails.steps[1].circlesConnected == 6)
     }
 
     @Test("Symbol-digit parts ended by continue presses: recover gives the live file byte for byte")

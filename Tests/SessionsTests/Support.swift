@@ -44,6 +44,15 @@ struct SynthesizedRecording {
             device: header.device, profile: profile, seed: seed)
     }
 
+    /// Synthesizes the scenario `text`, written as a file into `directory`, as `init(scenario:)` does.
+    init(scenarioText text: String, in directory: String, seed: UInt64 = 1) throws {
+        let path = directory + "/scenario-\(UUID().uuidString).scenario"
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        header = try RecordingReader(path: Fixture.path(Fixture.cintiq), descriptionPath: nil).header
+        let profile = try Fixture.lookup.tabletProfile(for: header.device, file: nil)?.profile
+        events = try ScenarioSynthesis(path: path).events(device: header.device, profile: profile, seed: seed)
+    }
+
     /// The touch-downs in the events, counted on BTN_TOUCH alone: an account independent of frame
     /// assembly and of the drivers.
     var touchDowns: Int {

@@ -5,6 +5,7 @@ import Proctoring
 import Recordings
 import Sessions
 import StylusGeometry
+import StylusInput
 import Synthesis
 import TestMaterials
 import Testing
@@ -39,14 +40,18 @@ struct TrailsSessionTests {
         return lines + ["up", "pause: 1.5 s"]
     }
 
+    /// The scenario of `lines`: an `sdt:` drawing, which places nothing of its own, at 8 cm/s.
+    static func scenario(_ lines: [String]) -> String {
+        (["sdt:", "speed: 8 cm/s", "pause: 0.5 s"] + lines).joined(separator: "\n") + "\n"
+    }
+
     /// Replays the scenario of `lines` (an `sdt:` drawing, which places nothing of its own) as a trails test.
     static func replay(_ lines: [String], settings: String? = nil, into directory: String) throws -> (
         SessionResult, ADFDocument, String
     ) {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         let scenarioPath = directory + "/trails.scenario"
-        try (["sdt:", "speed: 8 cm/s", "pause: 0.5 s"] + lines).joined(separator: "\n").appending("\n")
-            .write(toFile: scenarioPath, atomically: true, encoding: .utf8)
+        try scenario(lines).write(toFile: scenarioPath, atomically: true, encoding: .utf8)
         let header = try RecordingReader(path: Fixture.path(Fixture.cintiq), descriptionPath: nil).header
         let profile = try Fixture.lookup.tabletProfile(for: header.device, file: nil)?.profile
         let synthesis = try ScenarioSynthesis(path: scenarioPath)
@@ -155,13 +160,13 @@ struct TrailsSessionTests {
     }
 
     @Test(
-        "A replayed session's results file (sample A with an error and its correction, the rest skipped) matches the golden trails-replayed.tsk"
+        "A replayed session's results file (sample A with an error and its correction, the rest skipped) matches the golden replayed/trails-session.tsk"
     )
     func golden() throws {
         let scratch = try Scratch()
         let (_, _, path) = try Self.replay(Self.skippedCircle, into: scratch.path)
         let actual = try Data(contentsOf: URL(fileURLWithPath: path))
-        let golden = Fixture.path("Fixtures/golden/trails-replayed.tsk")
+        let golden = Fixture.path("Fixtures/golden/replayed/trails-session.tsk")
         if ProcessInfo.processInfo.environment["ADF_REGENERATE_GOLDEN"] == "1" {
             try actual.write(to: URL(fileURLWithPath: golden))
             Issue.record("regenerated \(golden); review the diff and run the tests again")
@@ -189,5 +194,78 @@ struct TrailsSessionTests {
         #expect(throws: SessionSourceError.self) {
             _ = try SessionSources.trailsForm(test: .trails(form: "custom", layouts: [])) { _ in "" }
         }
+    }
+
+    @Test("The trail making options' refusals say what went wrong and what to do")
+    func messages() throws {
+        #expect(
+            SessionSourceError.unknownTrailsForm("nope").description
+                == "There is no trail making form 'nope'. Give 'standard' or 'alternate-N' (N a whole number from 1, the "
+                + "form `styluskit trails generate --seed N` writes), or --layout FILE for the parts to replace.")
+        #expect(
+            SessionSourceError.twoLayoutsForOnePart(part: "trailsStep-A", first: "a.yaml", second: "b.yaml").description
+                == "The layout files a.yaml and b.yaml are both for trailsStep-A. Give one layout file per part.")
+        #expect(
+            RecordingReplayError.trailsOptions(test: .clock).description
+                == "--form and --layout belong to --test trails; leave them out for --test clock.")
+        #expect(
+            RecordingReplayError.layoutPath("/x layout=y.yaml").description
+                == "The layout file's path /x layout=y.yaml holds ' layout=', which a journal cannot keep apart from the "
+                + "next layout; rename or move the file.")
+        #expect(throws: RecordingReplayError.self) {
+            try RecordingReplay.checkTrailsOptions(test: .maze, form: "standard", layouts: [])
+        }
+        #expect(throws: RecordingReplayError.self) {
+            try RecordingReplay.checkTrailsOptions(test: .trails, form: nil, layouts: ["/x layout=y.yaml"])
+        }
+        try RecordingReplay.checkTrailsOptions(test: .trails, form: "alternate-1", layouts: ["/srv/a b.yaml"])
+        // Two layout files for one part are refused before any session starts.
+        let text = try String(contentsOfFile: Fixture.path("Fixtures/trails/sample-A.yaml"), encoding: .utf8)
+        #expect(throws: SessionSourceError.self) {
+            _ = try SessionSources.trailsForm(test: .trails(form: "standard", layouts: ["a", "b"])) { _ in text }
+        }
+    }
+
+    @Test("A window that speaks instructions starts each part at ready(at:): strokes before it are refused")
+    func readyStartsThePart() throws {
+        let scratch = try Scratch()
+        let recording = try SynthesizedRecording(scenarioText: Self.scenario(Self.skippedCircle), in: scratch.path)
+        let header = recording.header
+        let sources = try SessionSources.live(
+            test: .trails(form: "standard", layouts: []), device: header.device, settingsFile: nil, profileFile: nil,
+            displayProfile: nil, lookup: Fixture.lookup, facts: Fixture.facts, note: { _ in })
+        let setup = try SessionSetup(
+            test: .trails(form: "standard", layouts: []), device: header.device, profile: sources.tabletProfile,
+            results: sources.results, settings: sources.settings, mazes: [], trailsForm: sources.trailsForm)
+        let first = try #require(recording.events.first?.time)
+        let anchor = WallClockAnchor(firstEventTime: first, startTimeMilliseconds: 1_700_000_000_000)
+        let recorder = ResultsInMemory(variant: .trails, label: "ready")
+        let driver = try #require(
+            try setup.driver(device: header.device, anchor: anchor, recorder: recorder) as? TrailsDriver)
+        driver.waitsForReady = true
+        try driver.begin(at: first)
+        // "Ready, go" after the first touch on circle 1 (the scenario's first 0.6 s): that touch is refused.
+        let ready = first.advanced(by: .milliseconds(800))
+        var readied = false
+        for event in recording.events {
+            if !readied && event.time >= ready {
+                try driver.ready(at: ready)
+                readied = true
+            }
+            try driver.process(event)
+        }
+        guard
+            case .trails(let result) = try driver.finish(
+                at: recording.events.last!.time, environment: setup.environment(header: header, penID: nil),
+                display: setup.display)
+        else {
+            Issue.record("not a trails result")
+            return
+        }
+        #expect(result.steps[0].refusedStrokes == 1)
+        // The part starts at "Ready, go": the stroke into 3 is then the first, before Begin, so the
+        // correction sends the pen to 1 ("Start at 1.").
+        #expect(driver.steps[0].errors == 1)
+        #expect(result.steps[0].outcome == "finished")
     }
 }

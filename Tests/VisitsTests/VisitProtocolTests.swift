@@ -59,7 +59,7 @@ import Visits
         ),
         (
             "schema: 1\nname: a\ntests:\n  - test: clok\n",
-            "p.yaml (line 4): 'test' takes clock, maze or sdt; found 'clok'."
+            "p.yaml (line 4): 'test' takes clock, maze, sdt or trails; found 'clok'."
         ),
         (
             "schema: 2\nname: a\ntests:\n  - test: clock\n",
@@ -71,7 +71,7 @@ import Visits
         ),
         (
             "schema: 1\nname: a\ntests:\n  - test: clock\n    brake: 30 s\n",
-            "p.yaml (line 5): 'brake' is not a protocol key; the keys here are test, battery, maze, break, prompt."
+            "p.yaml (line 5): 'brake' is not a protocol key; the keys here are test, battery, maze, form, layouts, break, prompt."
         ),
         (
             "schema: 1\nname: a\ntests:\n  - test: clock\n  - test: sdt\n    break: soon\n",
@@ -108,5 +108,38 @@ import Visits
             source: "p")
         #expect(visit.tests.map(\.breakSeconds) == [nil, 90, 0.5])
         #expect(visit.title == "a")
+    }
+
+    @Test func aTrailsTestNamesItsFormAndLayoutsRelativeToTheProtocol() throws {
+        let visit = try VisitProtocol(
+            yaml: """
+                schema: 1
+                name: a
+                tests:
+                  - test: trails
+                  - test: trails
+                    form: alternate-2
+                    layouts: [forms/my-sample-A.yaml, /srv/B.yaml]
+                  - test: trails
+                    layouts: one.yaml
+                """,
+            source: "p")
+        #expect(visit.tests.map(\.test) == [.trails, .trails, .trails])
+        #expect(visit.tests.map(\.trailsForm) == [nil, "alternate-2", nil])
+        let resolved = visit.resolved(against: "/visits/protocols")
+        #expect(resolved.tests[1].trailsLayouts == ["/visits/protocols/forms/my-sample-A.yaml", "/srv/B.yaml"])
+        #expect(resolved.tests[2].trailsLayouts == ["/visits/protocols/one.yaml"])
+    }
+
+    @Test func formAndLayoutsBelongToATrailsTest() {
+        #expect(
+            throws: VisitProtocolError.trailsMismatch(source: "p", line: 4, test: "clock"),
+            performing: {
+                _ = try VisitProtocol(
+                    yaml: "schema: 1\nname: a\ntests:\n  - test: clock\n    form: standard\n", source: "p")
+            })
+        #expect(
+            VisitProtocolError.trailsMismatch(source: "p", line: 4, test: "clock").description
+                == "p (line 4): 'form' and 'layouts' belong to a trails test, not to 'clock'.")
     }
 }
