@@ -376,7 +376,7 @@ let package = Package(
             ]),
         .testTarget(
             name: "EndToEndTests",
-            dependencies: ["StylusGeometry", "FormPrinting", "TestSupport", "Visits"]),
+            dependencies: ["StylusGeometry", "FormPrinting", "TestMaterials", "TestSupport", "Visits"]),
     ],
     swiftLanguageModes: [.v6]
 )

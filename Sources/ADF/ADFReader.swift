@@ -92,7 +92,7 @@ public struct ADFPointRecord: Sendable, Hashable {
     public var line: Int
 }
 
-/// Reads ADF results files (`.csk`, `.msk`, `.ssk`, and the older generation's files)
+/// Reads ADF results files (`.csk`, `.msk`, `.ssk`, `.tsk`, and the older generation's files)
 /// safely and in a streaming way.
 ///
 /// Everything goes through libxml2's xmlTextReader with the protections of `XMLStreamReader`:

@@ -73,7 +73,7 @@ public struct ADFResultsList: Sendable, Hashable {
     public var entries: [Entry]
 
     /// Lists the results files in `directory`: regular files (or links to them) whose name
-    /// ends in `.csk`, `.msk` or `.ssk` (in any case), hidden files excepted (the writer's
+    /// ends in `.csk`, `.msk`, `.ssk` or `.tsk` (in any case), hidden files excepted (the writer's
     /// unfinished files start with a dot). Subdirectories are searched only when `recursive`,
     /// and then without following links to directories (which could loop).
     ///
@@ -187,7 +187,7 @@ public struct ADFResultsList: Sendable, Hashable {
         let entries = entries.filter { $0.recover == nil }
         var lines: [String] = []
         if entries.isEmpty {
-            lines.append("No results files (.csk, .msk, .ssk) in \(directory).")
+            lines.append("No results files (.csk, .msk, .ssk, .tsk) in \(directory).")
         } else {
             lines.append(table(entries))
         }
@@ -248,7 +248,7 @@ public enum ADFResultsListError: Error, Sendable, Equatable, CustomStringConvert
         switch self {
         case .notADirectory(let path):
             "Cannot list \(path): it is not a directory or is not readable. "
-                + "Give the directory that holds the results files (.csk, .msk, .ssk)."
+                + "Give the directory that holds the results files (.csk, .msk, .ssk, .tsk)."
         }
     }
 }

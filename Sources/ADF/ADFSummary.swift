@@ -40,6 +40,76 @@ public struct ADFSummary: Sendable, Hashable, Codable {
         }
     }
 
+    /// What a trail making step decided (a `.tsk` file's `Trail`, docs/adf-trails.md), times as ADF timestamps.
+    public struct Trail: Sendable, Hashable, Codable {
+        /// An error the proctor stopped: when, the wrong and the expected circle (orders), its class,
+        /// and when its correction ended (nil when the step ended first).
+        public struct Error: Sendable, Hashable, Codable {
+            public var time: Int64
+            public var wrong: Int
+            public var expected: Int
+            public var `class`: String
+            public var corrected: Int64?
+        }
+
+        /// A prompt: when, and the last correct circle it named.
+        public struct Prompt: Sendable, Hashable, Codable {
+            public var time: Int64
+            public var circle: Int
+        }
+
+        public var layout: String
+        public var outcome: String
+        public var circles: Int
+        public var circlesConnected: Int
+        /// The part's time: from its instructions' end ("Ready, go"; the step's start when they were
+        /// not timed) to the End circle's arrival, in milliseconds; nil for a part not finished.
+        public var completionMilliseconds: Int64?
+        public var errors: [Error]
+        public var prompts: [Prompt]
+
+        init(_ record: TrailRecord, start: StepMark) {
+            layout = record.layout
+            outcome = record.outcome.rawValue
+            circles = record.circles.count
+            circlesConnected = record.circlesConnected
+            let ready = ADFNumbers.timestamp(start.instructions?.spokenUnixMilliseconds ?? start.unixMilliseconds)
+            completionMilliseconds =
+                record.outcome == .finished && record.arrivals.count == record.circles.count
+                ? record.arrivals.last.map { ADFNumbers.timestamp($0.unixMilliseconds) - ready } : nil
+            errors = record.errors.map {
+                Error(
+                    time: ADFNumbers.timestamp($0.unixMilliseconds), wrong: $0.wrongCircle,
+                    expected: $0.expectedCircle, class: $0.errorClass.rawValue,
+                    corrected: $0.correctedUnixMilliseconds.map { ADFNumbers.timestamp($0) })
+            }
+            prompts = record.prompts.map {
+                Prompt(time: ADFNumbers.timestamp($0.unixMilliseconds), circle: $0.fromCircle)
+            }
+        }
+
+        /// The step's line of `adf show`: `trail standard-A: finished, 25 of 25 circles, time 48.200 s;
+        /// errors: shift at T (circle 5 for 4, corrected at T2); prompts: from 3 at T`.
+        var text: String {
+            var text = "trail \(layout): \(outcome), \(circlesConnected) of \(circles) circles"
+            if let completionMilliseconds {
+                text += ", time \(DecimalFormat.string(Double(completionMilliseconds) / 1000, decimals: 3)) s"
+            }
+            text +=
+                "; errors: "
+                + (errors.isEmpty
+                    ? "none"
+                    : errors.map { error in
+                        "\(error.class) at \(error.time) (circle \(error.wrong) for \(error.expected), "
+                            + (error.corrected.map { "corrected at \($0)" } ?? "not corrected") + ")"
+                    }.joined(separator: ", "))
+            text +=
+                "; prompts: "
+                + (prompts.isEmpty ? "none" : prompts.map { "from \($0.circle) at \($0.time)" }.joined(separator: ", "))
+            return text
+        }
+    }
+
     public struct Step: Sendable, Hashable, Codable {
         public var identifier: String
         /// ADF timestamps (Unix ms).
@@ -58,6 +128,8 @@ public struct ADFSummary: Sendable, Hashable, Codable {
         public var pausedMilliseconds: Int64
         /// Who or what ended the step (`End`'s `outcome`; `finished` when the file has none).
         public var outcome: String = StepOutcome.finished.rawValue
+        /// A trail making step's circles, errors and prompts; nil (and no key in JSON) for other tests.
+        public var trail: Trail?
     }
 
     /// How many points lack each value the pen did not measure (`point absent="..."`), by value:
@@ -65,7 +137,7 @@ public struct ADFSummary: Sendable, Hashable, Codable {
     public var absentPoints: [String: Int] = [:]
 
     public var file: String
-    /// "clock", "maze" or "symbolDigit".
+    /// "clock", "maze", "symbolDigit" or "trails".
     public var test: String
     public var formatVersion: String?
     public var steps: [Step]
@@ -108,7 +180,7 @@ public struct ADFSummary: Sendable, Hashable, Codable {
                 pausedMilliseconds: Self.paused(
                     step.interruptions.map { (type: $0.type, time: ADFNumbers.timestamp($0.unixMilliseconds)) },
                     end: ADFNumbers.timestamp(step.end.unixMilliseconds)),
-                outcome: step.end.outcome.rawValue)
+                outcome: step.end.outcome.rawValue, trail: step.trail.map { Trail($0, start: step.start) })
         }
         strokes = file.strokeCount
         points = file.pointCount
@@ -158,6 +230,7 @@ public struct ADFSummary: Sendable, Hashable, Codable {
                     } ?? "")
                     + (step.instructionsNotSpoken.map { " (shown, not spoken: \($0))" } ?? "")
                     + Self.endedBy(step.outcome))
+            if let trail = step.trail { lines.append("  " + trail.text) }
         }
         if !absentPoints.isEmpty {
             // What the pen did not measure is no value: said per value, as `info` says it per axis.

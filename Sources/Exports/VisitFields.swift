@@ -295,6 +295,7 @@ public struct VisitFields: Sendable {
         if column.hasPrefix("copy_command_") { return kind == .clock }
         if column.hasPrefix("maze_") || column == "wall_crosses" { return kind == .maze }
         if column.hasPrefix("boxes_attempted_") || column.hasPrefix("time_per_box_") { return kind == .sdt }
+        if column.hasPrefix("trails_") { return kind == .trails }
         return true
     }
 
@@ -311,6 +312,19 @@ public struct VisitFields: Sendable {
     static func words(_ column: String) -> String {
         // Beside `wall_time_s` and `paused_time_s`, "total time" would not say which it is (docs/measures.md).
         if column == "total_time_s" { return "time drawing (wall time less paused time)" }
+        // The trail making test's own, in the words researchers use: its slot already says trail making.
+        if column == "trails_b_minus_a_s" { return "B - A (part B's time less part A's)" }
+        if column == "trails_b_over_a" { return "B / A (part B's time over part A's)" }
+        if column.hasPrefix("trails_") {
+            var name = String(column.dropFirst("trails_".count))
+            if name.hasSuffix("_s") { name.removeLast(2) }
+            var part = ""
+            for (suffix, words) in [("_a", ", part A"), ("_b", ", part B")] where name.hasSuffix(suffix) {
+                name.removeLast(suffix.count)
+                part = words
+            }
+            return name.replacingOccurrences(of: "_", with: " ") + part
+        }
         var name = column
         for suffix in ["_s", "_mm"] where name.hasSuffix(suffix) { name.removeLast(suffix.count) }
         return name.replacingOccurrences(of: "_", with: " ")

@@ -35,7 +35,11 @@ public enum FeaturesInk {
                 interruptions: step.interruptions.map {
                     InkInterruption(type: $0.type, time: seconds($0.unixMilliseconds))
                 },
-                maze: index < placed.count ? placed[index] : nil)
+                maze: index < placed.count ? placed[index] : nil,
+                trail: step.trail.map {
+                    inkTrail(
+                        $0, of: step, formSize: formSize, seconds: seconds, millimetresPerPoint: millimetresPerPoint)
+                })
         }
         let assessment: Assessment =
             switch document.variant {
@@ -78,6 +82,38 @@ public enum FeaturesInk {
             }
         }
         return test
+    }
+
+    /// A `.tsk` step's `Trail` in the measures' units: its circles back on the form in cm (the
+    /// canvas's points at the file's density, as the ink), its times in seconds. The part's time
+    /// starts when its instructions' speech ended ("Ready, go"), else at the step's start
+    /// (docs/adf-trails.md).
+    static func inkTrail(
+        _ record: TrailRecord, of step: ADFDocument.Step, formSize: FormSize?, seconds: (Double) -> Double,
+        millimetresPerPoint: Double
+    ) -> InkTrail {
+        let circles = record.circles.map { circle in
+            TrailCircle(
+                label: circle.label, order: circle.order,
+                kind: circle.kind == .letter ? .letter : .number,
+                centre: FormPosition(
+                    xCentimetres: circle.x * millimetresPerPoint / 10, yCentimetres: circle.y * millimetresPerPoint / 10
+                ))
+        }
+        let part =
+            TrailPart.allCases.first { $0.identifier == step.identifier }
+            ?? (record.circles.contains { $0.kind == .letter } ? .partB : .partA)
+        let layout = TrailLayout(
+            name: record.layout, part: part,
+            formSize: formSize ?? FormSize(widthCentimetres: 0, heightCentimetres: 0), circles: circles)
+        return InkTrail(
+            layout: layout,
+            start: seconds(step.start.instructions?.spokenUnixMilliseconds ?? step.start.unixMilliseconds),
+            arrivals: record.arrivals.map { seconds($0.unixMilliseconds) },
+            errors: record.errors.map {
+                InkTrail.Error(time: seconds($0.unixMilliseconds), isShift: $0.errorClass == .shift)
+            },
+            prompts: record.prompts.map { seconds($0.unixMilliseconds) })
     }
 
     /// The index of the first of `points` (in time order) at or after `unixMilliseconds`.

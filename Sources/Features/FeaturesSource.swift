@@ -34,7 +34,7 @@ public struct FeaturesSource: Sendable {
     }
 
     /// Extensions of the results files a directory given as input contributes.
-    public static let resultsExtensions: Set<String> = ["csk", "msk", "ssk"]
+    public static let resultsExtensions: Set<String> = ["csk", "msk", "ssk", "tsk"]
     /// Extensions of the recordings and journals a directory given as input contributes.
     public static let recordingExtensions: Set<String> = ["evemu", "events", "yaml", "yml"]
 
@@ -142,7 +142,7 @@ public enum FeaturesError: Error, CustomStringConvertible {
             "\(file) is a recording; give --test clock|maze|sdt (and for a maze --maze FILE or --battery FILE, with any "
                 + "other option replay takes) to replay it in memory and measure it."
         case .notAnInput(let file):
-            "\(file) is neither a results file (.csk, .msk, .ssk) nor a recording or StylusKit journal. Give the results "
+            "\(file) is neither a results file (.csk, .msk, .ssk, .tsk) nor a recording or StylusKit journal. Give the results "
                 + "file of a session (written by styluskit replay, record or recover), or its recording with --test."
         case .outputExists(let file):
             "\(file) exists. Give --force to overwrite it, or another --out directory."

@@ -77,10 +77,12 @@ public struct InkStep: Hashable, Sendable {
     /// A maze step's maze, placed on the form as the session placed it (positions in cm from the
     /// form's top-left corner, as the ink's millimetres / 10); nil when not known.
     public var maze: MazeOnForm?
+    /// A trail making step's circles and what its proctor decided (a `.tsk` file's `Trail`); nil for other tests.
+    public var trail: InkTrail?
 
     public init(
         identifier: String, start: Double, end: Double, strokes: [InkStroke], interruptions: [InkInterruption] = [],
-        refusedStrokes: [InkStroke]? = nil, maze: MazeOnForm? = nil
+        refusedStrokes: [InkStroke]? = nil, maze: MazeOnForm? = nil, trail: InkTrail? = nil
     ) {
         self.identifier = identifier
         self.start = start
@@ -89,6 +91,7 @@ public struct InkStep: Hashable, Sendable {
         self.interruptions = interruptions
         self.refusedStrokes = refusedStrokes
         self.maze = maze
+        self.trail = trail
     }
 }
 

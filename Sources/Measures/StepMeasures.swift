@@ -71,6 +71,8 @@ public struct StepMeasures: Hashable, Sendable {
     /// From the first stroke's first sample to the last stroke's last, less the operator's
     /// pauses, in seconds: the time of the per-second counts.
     public var inkSpan: Double?
+    /// Trail making steps: the part's time, errors and line (`TrailPartMeasures`).
+    public var trail: TrailPartMeasures?
 
     /// Measures `step`, the `number`th step (from 1) of a test of `assessment` on a form of `formSize`;
     /// without `crossings` the intersections are not counted (the test level, which prints none
@@ -138,6 +140,7 @@ public struct StepMeasures: Hashable, Sendable {
             interStrokeIntersections = StrokeShape.crossings(between: strokes.map(\.points))
         }
         self.inkSpan = inkSpan
+        if assessment == .trails, let trail = step.trail { self.trail = TrailPartMeasures(strokes, trail: trail) }
     }
 
     /// The symbol-digit step whose identifier is `identifier` (`symbolDigitStep-copy-2`), if any;
@@ -233,6 +236,21 @@ public struct StepMeasures: Hashable, Sendable {
         row.append("inter_stroke_intersections", count: interStrokeIntersections)
         row.append("intra_stroke_intersections_per_s", StrokeMeasures.perSecond(intraStrokeIntersections, inkSpan))
         row.append("inter_stroke_intersections_per_s", StrokeMeasures.perSecond(interStrokeIntersections, inkSpan))
+        // After those, for the same reason: a trail making part's measures (docs/measures.md, "Trail making").
+        row.append("trail_completion_time_s", trail?.completionTime)
+        row.append("trail_circles_connected", count: trail?.circlesConnected)
+        row.append("trail_sequence_errors", count: trail?.sequenceErrors)
+        row.append("trail_shift_errors", count: trail?.shiftErrors)
+        row.append("trail_prompts", count: trail?.prompts)
+        row.append("trail_time_inside_circles_s", trail?.timeInsideCircles)
+        row.append("trail_time_between_circles_s", trail?.timeBetweenCircles)
+        row.append("trail_pen_lifts", count: trail?.penLifts)
+        row.append("trail_pen_up_time_s", trail?.penUpTime)
+        row.append("trail_pauses_over_1_s", count: trail?.pauses)
+        row.append("trail_pause_time_s", trail?.pauseTime)
+        row.append("trail_mean_speed_between_circles_mm_s", trail?.meanSpeedBetweenCircles)
+        row.append("trail_straight_path_mm", trail?.straightPath)
+        row.append("trail_path_ratio", trail?.pathRatio)
         return row
     }
 }

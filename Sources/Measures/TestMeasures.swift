@@ -99,6 +99,25 @@ public struct TestMeasures: Hashable, Sendable {
         let wallTime = steps.isEmpty ? 0 : steps.map(\.end).max()! - steps.map(\.start).min()!
         row.append("wall_time_s", wallTime)
         row.append("paused_time_s", steps.reduce(0) { $0 + $1.pausedTime })
+        // After those, for the same reason: parts A and B of a trail making test (the samples are
+        // practice, not scored) and the two derived scores (docs/measures.md, "Trail making").
+        func part(_ part: TrailPart) -> TrailPartMeasures? {
+            assessment == .trails ? steps.first { $0.identifier == part.identifier }?.trail : nil
+        }
+        let (partA, partB) = (part(.partA), part(.partB))
+        let scores = TrailTestMeasures(partA: partA, partB: partB)
+        row.append("trails_time_a_s", partA?.completionTime)
+        row.append("trails_time_b_s", partB?.completionTime)
+        row.append("trails_b_minus_a_s", scores.differenceBA)
+        row.append("trails_b_over_a", scores.ratioBA)
+        row.append("trails_circles_connected_a", count: partA?.circlesConnected)
+        row.append("trails_circles_connected_b", count: partB?.circlesConnected)
+        row.append("trails_errors_a", count: partA.map { $0.sequenceErrors + $0.shiftErrors })
+        row.append("trails_errors_b", count: partB.map { $0.sequenceErrors + $0.shiftErrors })
+        row.append("trails_sequence_errors_b", count: partB?.sequenceErrors)
+        row.append("trails_shift_errors_b", count: partB?.shiftErrors)
+        row.append(
+            "trails_prompts", count: partA == nil && partB == nil ? nil : (partA?.prompts ?? 0) + (partB?.prompts ?? 0))
         return row
     }
 }

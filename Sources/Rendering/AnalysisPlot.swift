@@ -79,7 +79,8 @@ public struct AnalysisPlot: Sendable {
 
         page.marks.append(
             .text(
-                "\(document.variant.rawValue) test: pressure, speed and altitude per stroke; interruptions dashed",
+                "\(document.variant.rawValue) test: pressure, speed and altitude per stroke; interruptions dashed"
+                    + (document.steps.contains { $0.trail != nil } ? "; circles reached ticked" : ""),
                 at: FormPosition(xCentimetres: left, yCentimetres: 0.8), sizeCentimetres: 0.4, colour: .black))
 
         let panels: [(title: String, series: (ADFDocument.Stroke) -> Series, fixedMaximum: Double?)] = [
@@ -138,6 +139,25 @@ public struct AnalysisPlot: Sendable {
                         points, widthCentimetres: 0.025,
                         colour: PictureStyle.strokePalette[index % PictureStyle.strokePalette.count],
                         dashCentimetres: nil))
+            }
+            // A trail making part's arrivals: a tick up from each panel's floor, the circle's label
+            // under the first panel, so a pause or a slow stretch reads against the circle it came before.
+            for step in document.steps {
+                guard let trail = step.trail else { continue }
+                for arrival in trail.arrivals {
+                    let at = x((arrival.unixMilliseconds - origin) / 1000)
+                    page.marks.append(
+                        .line(
+                            from: FormPosition(xCentimetres: at, yCentimetres: bottom),
+                            to: FormPosition(xCentimetres: at, yCentimetres: bottom - 0.25),
+                            widthCentimetres: 0.02, colour: .black))
+                    if number == 0, let circle = trail.circles.first(where: { $0.order == arrival.circle }) {
+                        page.marks.append(
+                            .centredText(
+                                circle.label, centre: FormPosition(xCentimetres: at, yCentimetres: bottom + 0.3),
+                                sizeCentimetres: 0.22, bold: false, colour: .black))
+                    }
+                }
             }
             for step in document.steps {
                 for interruption in step.interruptions {

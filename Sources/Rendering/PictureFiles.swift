@@ -22,7 +22,7 @@ public enum RenderError: Error, CustomStringConvertible {
         case .stepOutOfRange(let step, let steps):
             "--step \(step) is not a step of the results file, which has \(steps) step\(steps == 1 ? "" : "s"); give a number from 1 to \(steps)."
         case .needsTest(let file):
-            "\(file) is not a results file (.csk, .msk, .ssk), so it is taken as a recording: give --test clock, --test maze or --test sdt to replay it."
+            "\(file) is not a results file (.csk, .msk, .ssk, .tsk), so it is taken as a recording: give --test clock, --test maze or --test sdt to replay it."
         case .noSteps(let file):
             "\(file) has no steps to draw."
         case .outputExists(let path):

@@ -153,12 +153,17 @@ public struct ResultsPicture: Sendable {
     /// nil), the interruptions up to then, and the legend band under the form.
     public func page(step index: Int, upTo time: Double? = nil) -> PageDrawing {
         let step = document.steps[index]
-        let legend = options.showsLegend ? PictureStyle.legendHeightCentimetres : 0
+        // A trail making step's legend has one line more: its outcome, circles, time and errors.
+        let legend =
+            options.showsLegend
+            ? PictureStyle.legendHeightCentimetres
+                + (step.trail == nil ? 0 : TrailPictureStyle.legendLineCentimetres) : 0
         var page = PageDrawing(
             size: FormSize(
                 widthCentimetres: formSize.widthCentimetres, heightCentimetres: formSize.heightCentimetres + legend))
         let form = index < forms.count ? forms[index] : .blank
         page.marks += form.marks(on: formSize)
+        page.marks += trailMarks(step: index, upTo: time)
         // Under the recorded ink, so that where the two cross the recorded ink stays full strength.
         page.marks += unrecordedMarks(step: index, upTo: time)
         page.marks += inkMarks(step, upTo: time)
@@ -320,7 +325,7 @@ public struct ResultsPicture: Sendable {
             ?? "unknown"
         let types = Dictionary(grouping: step.interruptions, by: \.type).map { "\($1.count) \($0)" }.sorted()
         let pointCount = step.strokes.reduce(0) { $0 + $1.points.count }
-        let lines = [
+        var lines = [
             "\(testName) test, step \(index + 1) of \(document.steps.count): \(step.identifier)"
                 + (step.start.clockTime.map { ", clock time \($0.attribute)" } ?? ""),
             "date \(Self.date(start))",
@@ -330,6 +335,7 @@ public struct ResultsPicture: Sendable {
             unrecordedLegend(step: index),
             "interruptions \(step.interruptions.count)" + (types.isEmpty ? "" : ": " + types.joined(separator: ", ")),
         ]
+        if let trail = trailLegend(step: index) { lines.append(trail) }
         for (number, line) in lines.enumerated() {
             marks.append(
                 .text(

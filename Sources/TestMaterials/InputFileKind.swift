@@ -85,10 +85,10 @@ public enum WrongInputError: Error, CustomStringConvertible {
         switch self {
         case .notAResultsFile(let path, .journal):
             "\(path) is a StylusKit journal (a live session's events), not a results file. Rebuild its results file with "
-                + "`styluskit recover \(shellQuoted(path))`, then give that .csk, .msk or .ssk."
+                + "`styluskit recover \(shellQuoted(path))`, then give that .csk, .msk, .ssk or .tsk."
         case .notAResultsFile(let path, _):
             "\(path) is a recording of a tablet's events, not a results file. Replay it into one with "
-                + "`styluskit replay \(shellQuoted(path)) --test clock|maze|sdt`, then give the .csk, .msk or .ssk it writes."
+                + "`styluskit replay \(shellQuoted(path)) --test clock|maze|sdt`, then give the .csk, .msk, .ssk or .tsk it writes."
         case .notARecording(let path):
             "\(path) is a results file (ADF XML), not a recording. `styluskit adf show \(shellQuoted(path))` summarises it, "
                 + "`styluskit render \(shellQuoted(path)) --out FILE.png` draws it; replay takes an evemu or libinput recording."

@@ -51,7 +51,7 @@ public struct NormativeRanges: Hashable, Sendable {
     public static let measures = Set(MeasureLevel.test.columns).subtracting(["test"])
 
     /// The tests a range may name.
-    public static let tests: Set<String> = ["clock", "maze", "sdt", "*"]
+    public static let tests: Set<String> = ["clock", "maze", "sdt", "trails", "*"]
 
     /// Reads the CSV text of a ranges file; `source` names it in errors.
     ///
@@ -74,7 +74,7 @@ public struct NormativeRanges: Hashable, Sendable {
                 throw bad("it has \(fields.count) fields; write test,measure,low,high or test,measure,low,high,label")
             }
             guard Self.tests.contains(fields[0]) else {
-                throw bad("the test '\(fields[0])' is not clock, maze, sdt or *")
+                throw bad("the test '\(fields[0])' is not clock, maze, sdt, trails or *")
             }
             guard !fields[1].isEmpty else {
                 throw bad("the measure is empty; give a column of `styluskit features --level test`")

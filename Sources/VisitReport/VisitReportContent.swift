@@ -52,6 +52,8 @@ public struct ReportedInterruption: Hashable, Sendable {
         case "not-entered": "lifted before entering the maze"
         case "resume-far": "resumed away from where the path ended"
         case "skip": "wrote beyond the next box"
+        case "trails-error": "went to a wrong circle, sent back"
+        case "trails-prompt": "stopped; told to keep going"
         case "device-removed": "the tablet was unplugged"
         case "device-reconnected": "the tablet was plugged in again"
         case "operator-paused": "the operator paused the test"
@@ -144,6 +146,13 @@ public struct VisitReportContent: Sendable {
             ]
         case "sdt":
             columns += [("boxes_attempted_test", "Boxes attempted", ""), ("time_per_box_test_s", "Time per box", "s")]
+        case "trails":
+            // The part times and the two derived scores researchers report. The errors are marked on the
+            // pictures and listed with the interruptions; more lines here would push those off the block.
+            columns += [
+                ("trails_time_a_s", "Part A time", "s"), ("trails_time_b_s", "Part B time", "s"),
+                ("trails_b_minus_a_s", "B − A", "s"), ("trails_b_over_a", "B / A", ""),
+            ]
         default: break
         }
         return columns
@@ -368,6 +377,7 @@ public struct VisitReportContent: Sendable {
         case "clock": "Clock drawing"
         case "maze": "Maze"
         case "sdt": "Symbol digit"
+        case "trails": "Trail making"
         default: test
         }
     }

@@ -141,8 +141,9 @@ public struct VisitReportLayout: Sendable {
         }
         pages.append(page)
         // A symbol-digit form at the blocks' scale (1:10 on a large tablet) has digits no one can
-        // read: its steps follow on pages of their own, at 1:2 or larger.
-        for (index, test) in content.tests.enumerated() where test.entry.test == "sdt" {
+        // read, nor a trail making form its circles' labels and errors: their steps follow on pages
+        // of their own, at 1:2 or larger.
+        for (index, test) in content.tests.enumerated() where test.entry.test == "sdt" || test.entry.test == "trails" {
             guard let document = test.document, !document.steps.isEmpty else { continue }
             var placement = placements[index]
             drawLegible(test, document: document, placement: &placement, participant: content.manifest.participant)
@@ -347,7 +348,8 @@ public struct VisitReportLayout: Sendable {
     static let legibleScales: [Double] = [1, 1.25, 1.5, 2]
 
     /// A step's label: `Step 1: command`, `Step 1: detour` (a maze by its name), `Step 4: delayed
-    /// recall (round 2)`: the identifier after its kind, a symbol-digit part in words.
+    /// recall (round 2)`, `Step 2: part A`: the identifier after its kind, a symbol-digit or trail
+    /// making part in words.
     static func stepLabel(number: Int, identifier: String) -> String {
         var name = identifier.split(separator: "-", maxSplits: 1).dropFirst().first.map(String.init) ?? identifier
         if identifier.hasPrefix("symbolDigitStep-") {
@@ -357,6 +359,11 @@ public struct VisitReportLayout: Sendable {
                 name = String(name[..<dash])
             }
             name = name.map { $0.isUppercase ? " " + $0.lowercased() : String($0) }.joined() + round
+        }
+        // A trail making step by its part as examiners name it: `sample A`, `part B`.
+        if identifier.hasPrefix("trailsStep-") {
+            if name == "A" || name == "B" { name = "part " + name }
+            if name.hasPrefix("sample") { name = "sample " + name.dropFirst("sample".count) }
         }
         return "Step \(number): \(name)"
     }
@@ -458,6 +465,11 @@ public struct VisitReportLayout: Sendable {
             }
         }
         for step in results.document.steps {
+            // A trail making step's circles are the results file's, not a form's.
+            for circle in step.trail?.circles ?? [] {
+                let p = results.formPosition(x: circle.x, y: circle.y)
+                cover(p.xCentimetres, p.yCentimetres, step.trail!.circleRadius * results.centimetresPerPoint)
+            }
             for stroke in step.strokes {
                 for point in stroke.points {
                     let p = results.formPosition(x: point.x, y: point.y)

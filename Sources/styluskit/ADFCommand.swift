@@ -6,6 +6,6 @@ import SystemErrors
 struct ADFCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "adf",
-        abstract: "Checks and shows ADF results files (.csk, .msk, .ssk).", discussion: ExitStatus.help,
+        abstract: "Checks and shows ADF results files (.csk, .msk, .ssk, .tsk).", discussion: ExitStatus.help,
         subcommands: [ADFValidateCommand.self, ADFShowCommand.self])
 }

@@ -21,7 +21,7 @@ struct Features: ParsableCommand {
             (\(DocumentationPages.path("json/features.md"))). Each measure's formula, units and reference are in \
             \(DocumentationPages.path("measures.md")). Rows come in the order of the inputs, whatever --jobs is.
 
-            An input is a results file (.csk, .msk, .ssk), a recording (evemu, libinput record) \
+            An input is a results file (.csk, .msk, .ssk, .tsk), a recording (evemu, libinput record) \
             replayed in memory with --test and replay's other options, or a StylusKit journal \
             recovered in memory; no results file is written. A recording or journal adds what \
             results files lack: the pen's hover path between strokes (in_air_path says which was \
@@ -41,7 +41,7 @@ struct Features: ParsableCommand {
 
     @Argument(
         help:
-            "Results files (.csk, .msk, .ssk), recordings or journals; directories of them; - for a list on standard input.",
+            "Results files (.csk, .msk, .ssk, .tsk), recordings or journals; directories of them; - for a list on standard input.",
         completion: .file())
     var inputs: [String]
 
@@ -84,7 +84,8 @@ struct Features: ParsableCommand {
         try replay.check()
         guard !inputs.isEmpty else {
             throw ValidationError(
-                "Give at least one input: a results file (.csk, .msk, .ssk), a recording with --test, or a journal.")
+                "Give at least one input: a results file (.csk, .msk, .ssk, .tsk), a recording with --test, or a journal."
+            )
         }
         guard DerivativeFilter(name: filter) != nil else {
             throw ValidationError(

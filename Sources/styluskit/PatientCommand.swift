@@ -67,7 +67,7 @@ struct PatientShow: ParsableCommand {
         abstract: "Asks for the clinician password and shows the patient details of a results file.",
         discussion: ExitStatus.help)
 
-    @Argument(help: "The results file (.csk, .msk, .ssk).", completion: .file())
+    @Argument(help: "The results file (.csk, .msk, .ssk, .tsk).", completion: .file())
     var file: String
 
     @OptionGroup var key: KeyFileOptions
@@ -94,7 +94,7 @@ struct PatientDecrypt: ParsableCommand {
     @Option(help: "The server's RSA private key (PEM).", completion: .file())
     var privateKey: String
 
-    @Argument(help: "The results file (.csk, .msk, .ssk).", completion: .file())
+    @Argument(help: "The results file (.csk, .msk, .ssk, .tsk).", completion: .file())
     var results: String
 
     @OptionGroup var output: JSONOutput

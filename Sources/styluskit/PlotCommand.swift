@@ -18,7 +18,7 @@ struct Plot: ParsableCommand {
             at the grey lines.
             """ + "\n\n" + ExitStatus.help)
 
-    @Argument(help: "The results file (.csk, .msk, .ssk).", completion: .file())
+    @Argument(help: "The results file (.csk, .msk, .ssk, .tsk).", completion: .file())
     var input: String
 
     @Option(help: "The plot to write: .png, .svg or .pdf.", completion: .file())

@@ -27,7 +27,7 @@ struct Render: ParsableCommand {
 
             A .pdf has one page per step. A .png or .svg shows the step of --step, or all steps side by \
             side. Results files do not carry the mazes: give --maze or --battery for a .msk. A recording \
-            (any file that is not .csk, .msk or .ssk) is replayed as 'replay' would with --test and the \
+            (any file that is not .csk, .msk, .ssk or .tsk) is replayed as 'replay' would with --test and the \
             same options, into a temporary results file that is removed afterwards.
 
             --animate DIR writes numbered PNG frames (frame-00001.png, ...) of the drawing being made, \
@@ -37,7 +37,7 @@ struct Render: ParsableCommand {
 
     @Argument(
         help: ArgumentHelp(
-            "The results file (.csk, .msk, .ssk) or a recording (with --test).",
+            "The results file (.csk, .msk, .ssk, .tsk) or a recording (with --test).",
             discussion:
                 "Several, a directory (every results file under it, or every recording with --test) or - (a list on standard "
                 + "input) draw each into --out, then a directory: NAME.png (or --format), named after the input, with its folders in "

@@ -10,7 +10,7 @@ struct ResultsCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "results",
         abstract:
-            "Lists the results files (.csk, .msk, .ssk) in a directory with their test, date, duration, strokes and status.",
+            "Lists the results files (.csk, .msk, .ssk, .tsk) in a directory with their test, date, duration, strokes and status.",
         discussion: """
             The date is the start of the test's first step, in UTC. The status is "valid", or \
             the number of problems 'styluskit adf validate' reports for the file; ", incomplete" \

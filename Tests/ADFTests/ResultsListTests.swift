@@ -99,7 +99,7 @@ struct ResultsListTests {
         defer { directory.remove() }
         let list = try ADFResultsList(directory: directory.path)
         #expect(list.entries.isEmpty)
-        #expect(list.text == "No results files (.csk, .msk, .ssk) in \(directory.path).")
+        #expect(list.text == "No results files (.csk, .msk, .ssk, .tsk) in \(directory.path).")
         #expect(try list.json() == "", "JSON Lines of no file: no line")
         let missing = directory.file("nowhere")
         #expect(throws: ADFResultsListError.notADirectory(path: missing)) {
@@ -108,7 +108,7 @@ struct ResultsListTests {
         #expect(
             ADFResultsListError.notADirectory(path: "/x").description
                 == "Cannot list /x: it is not a directory or is not readable. "
-                + "Give the directory that holds the results files (.csk, .msk, .ssk).")
+                + "Give the directory that holds the results files (.csk, .msk, .ssk, .tsk).")
     }
 
     @Test(

@@ -295,3 +295,38 @@ func smallTrailsDocument() -> ADFDocument {
         ],
         display: .referenceTablet)
 }
+
+/// `adf show` of a `.tsk` file (issue 30, item 3): each part's layout, outcome, circles, time,
+/// errors and prompts under its step, in the text and in the JSON.
+@Suite("adf show of a trail making file")
+struct TrailsSummaryTests {
+    @Test("The text gives each step's trail under its line")
+    func text() throws {
+        let summary = try ADFSummary(path: "\(goldenDirectory)/trails-small.tsk")
+        let lines = summary.text.split(separator: "\n").map(String.init)
+        #expect(
+            lines.contains(
+                "  trail sample-B: finished, 8 of 8 circles, time 8.400 s; errors: sequence at 1674100004300 "
+                    + "(circle 6 for 4, corrected at 1674100004800); prompts: none"))
+        #expect(
+            lines.contains(
+                "  trail standard-B: discontinued, 3 of 25 circles; errors: shift at 1674100014000 "
+                    + "(circle 5 for 4, corrected at 1674100016000); prompts: from 3 at 1674100030000"))
+        let step = try #require(lines.firstIndex { $0.hasPrefix("step trailsStep-B:") })
+        #expect(lines[step + 1].hasPrefix("  trail standard-B:"))
+    }
+
+    @Test("The JSON has a trail per step of a .tsk file and none for the other tests")
+    func json() throws {
+        let json = try ADFSummary(path: "\(goldenDirectory)/trails-small.tsk").json()
+        #expect(
+            json.contains(
+                #""trail":{"circles":25,"circlesConnected":3,"errors":[{"class":"shift","corrected":1674100016000,"#
+                    + #""expected":4,"time":1674100014000,"wrong":5}],"layout":"standard-B","outcome":"discontinued","#
+                    + #""prompts":[{"circle":3,"time":1674100030000}]}"#))
+        #expect(json.contains(#""completionMilliseconds":8400"#))
+        for name in ["clock-small.csk", "maze-small.msk", "symbol-digit-small.ssk"] {
+            #expect(!(try ADFSummary(path: "\(goldenDirectory)/\(name)").json()).contains("trail"), "\(name)")
+        }
+    }
+}

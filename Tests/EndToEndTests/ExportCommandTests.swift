@@ -121,7 +121,7 @@ struct ExportCommandTests {
         #expect(text.status == 0)
         #expect(
             text.standardOutput == """
-                No results files (.csk, .msk, .ssk) in \(directory.path).
+                No results files (.csk, .msk, .ssk, .tsk) in \(directory.path).
 
                 Visits (1):
                 PARTICIPANT  DATE                  PROTOCOL  DONE  SKIPPED  TESTS  STATUS    FOLDER
@@ -137,7 +137,7 @@ struct ExportCommandTests {
         defer { try? FileManager.default.removeItem(at: empty) }
         #expect(
             try styluskit(["results", empty.path]).standardOutput
-                == "No results files (.csk, .msk, .ssk) in \(empty.path).\n")
+                == "No results files (.csk, .msk, .ssk, .tsk) in \(empty.path).\n")
         #expect(try styluskit(["results", empty.path, "--json"]).standardOutput == "")
     }
 }

@@ -60,7 +60,7 @@ struct JournalOrphansTests {
         #expect(listed.status == 0, "\(listed.standardError)")
         #expect(
             listed.standardOutput == """
-                No results files (.csk, .msk, .ssk) in \(directory.path).
+                No results files (.csk, .msk, .ssk, .tsk) in \(directory.path).
 
                 Journals without a results file (each command rebuilds one):
                   clock-20251124T160000Z.evemu  clock, 2025-11-24T16:00:00Z: styluskit recover \(journal.path)

@@ -13,7 +13,7 @@ struct WrongInputTests {
     func recordingAsResults() throws {
         let advice =
             "\(Self.recording) is a recording of a tablet's events, not a results file. Replay it into one with "
-            + "`styluskit replay \(Self.recording) --test clock|maze|sdt`, then give the .csk, .msk or .ssk it writes."
+            + "`styluskit replay \(Self.recording) --test clock|maze|sdt`, then give the .csk, .msk, .ssk or .tsk it writes."
         let show = try styluskit(["adf", "show", Self.recording])
         #expect(show.status == 65)
         #expect(show.standardError == "Error: \(advice)\n")
@@ -31,7 +31,7 @@ struct WrongInputTests {
         #expect(
             show.standardError
                 == "Error: \(Self.journal) is a StylusKit journal (a live session's events), not a results file. Rebuild its "
-                + "results file with `styluskit recover \(Self.journal)`, then give that .csk, .msk or .ssk.\n")
+                + "results file with `styluskit recover \(Self.journal)`, then give that .csk, .msk, .ssk or .tsk.\n")
     }
 
     @Test("A results file given to replay or info is named as one, with adf show and render")

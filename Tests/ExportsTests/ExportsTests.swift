@@ -234,6 +234,9 @@ struct ExportsTests {
         #expect(fields.contains { $0[0] == "maze_completion_time_s" })
         #expect(fields.contains { $0[0] == "sdt_results_file" && $0[3] == "file" })
         #expect(!fields.contains { $0[0] == "clock_wall_crosses" || $0[0] == "sdt_copy_command_strokes_ratio" })
+        // The trail making test's columns belong to its slot only.
+        #expect(!fields.contains { $0[0].hasPrefix("clock_trails") || $0[0].hasPrefix("maze_trails") })
+        #expect(!fields.contains { $0[0].hasPrefix("sdt_trails") })
     }
 
     @Test(

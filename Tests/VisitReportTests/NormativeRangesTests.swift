@@ -60,7 +60,7 @@ struct NormativeRangesTests {
                 "clock,total_time_s,1",
                 "r.csv line 1: it has 3 fields; write test,measure,low,high or test,measure,low,high,label"
             ),
-            ("pen,total_time_s,1,2", "r.csv line 1: the test 'pen' is not clock, maze, sdt or *"),
+            ("pen,total_time_s,1,2", "r.csv line 1: the test 'pen' is not clock, maze, sdt, trails or *"),
             ("clock,,1,2", "r.csv line 1: the measure is empty"),
             ("clock,speed,1,2", "r.csv line 1: 'speed' is not a column of `styluskit features --level test`"),
             ("clock,strokes,a,2", "r.csv line 1: its low end 'a' is not a number"),

@@ -32,5 +32,21 @@ struct ReportWordsTests {
         #expect(VisitReportLayout.stepLabel(number: 1, identifier: "mazeStep-no-choice-2") == "Step 1: no-choice-2")
         #expect(VisitReportLayout.stepLabel(number: 2, identifier: "symbolDigitStep-copy") == "Step 2: copy")
         #expect(VisitReportLayout.stepLabel(number: 1, identifier: "custom") == "Step 1: custom")
+        #expect(VisitReportLayout.stepLabel(number: 1, identifier: "trailsStep-sampleA") == "Step 1: sample A")
+        #expect(VisitReportLayout.stepLabel(number: 4, identifier: "trailsStep-B") == "Step 4: part B")
+    }
+
+    @Test("A trail making test's block shows the part times, B − A and B / A")
+    func trailsMeasures() {
+        let columns = VisitReportContent.columns(test: "trails").map { "\($0.label) (\($0.column))" }
+        #expect(
+            Array(columns.suffix(4)) == [
+                "Part A time (trails_time_a_s)", "Part B time (trails_time_b_s)", "B − A (trails_b_minus_a_s)",
+                "B / A (trails_b_over_a)",
+            ])
+        #expect(VisitReportContent.name(of: "trails") == "Trail making")
+        #expect(
+            ReportedInterruption(type: "trails-error", seconds: 1, step: 2).meaning
+                == "went to a wrong circle, sent back")
     }
 }
