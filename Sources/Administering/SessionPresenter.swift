@@ -95,7 +95,8 @@ public final class SessionPresenter {
 
     private func sample(_ sample: PenSample) {
         let recording =
-            (driver as? MazeDriver)?.isRecordingStroke ?? (driver as? SymbolDigitDriver)?.isRecordingStroke ?? false
+            (driver as? MazeDriver)?.isRecordingStroke ?? (driver as? SymbolDigitDriver)?.isRecordingStroke
+            ?? (driver as? TrailsDriver)?.isRecordingStroke ?? false
         if sample.isInContact { instructions.touched(at: sample.time) }
         if recording && sample.isInContact {
             screen.ink(to: sample.formPosition, force: sample.force, eventTime: sample.time)
@@ -225,9 +226,10 @@ public final class SessionPresenter {
         if tabletAway && !driver.isFinished { view = PatientView.tabletAway }
         if pageKey != key {
             pageKey = key
-            // A trail making part's form is laid out by its own screen layout (circles at their printed size).
+            // A trail making part's form, at its printed size where the driver lays it on the page (centred),
+            // so the ink falls on the circles the proctor judges.
             if let layout = trailsPage, !driver.isFinished {
-                screen.show(trails: layout)
+                screen.show(trails: layout.moved(by: TrailsDriver.origin(of: layout, on: screen.layout.form)))
             } else {
                 screen.show(page: marks())
             }
@@ -239,5 +241,21 @@ public final class SessionPresenter {
         view.showsButtons = shown.isOffered
         screen.setButtons(shown)
         screen.show(view)
+    }
+}
+
+extension TrailLayout {
+    /// The layout with every circle moved by `offset`: its circles on the tablet's page rather than
+    /// on its own form, for a window whose page is the whole screen.
+    fileprivate func moved(by offset: FormPosition) -> TrailLayout {
+        TrailLayout(
+            name: name, part: part, formSize: formSize,
+            circles: circles.map { circle in
+                TrailCircle(
+                    label: circle.label, order: circle.order, kind: circle.kind,
+                    centre: FormPosition(
+                        xCentimetres: circle.centre.xCentimetres + offset.xCentimetres,
+                        yCentimetres: circle.centre.yCentimetres + offset.yCentimetres))
+            })
     }
 }

@@ -833,11 +833,201 @@ def visits(styluskit, work):
     visit_checks(styluskit, work, check)
 
 
+# The trails window (issue 30): the pen's path is written here, from the shipped layout, straight
+# into an evemu feed (synth has no trails scenarios), so every expected pixel comes from the layout
+# file and the Cintiq 13HD's geometry, none from styluskit's layout code.
+SCREEN_CM = (1920 / PER_CM, 1080 / PER_CM)
+
+
+def trails_layout(name):
+    """{order: (label, x cm, y cm)} and the form's (width, height) in cm of a shipped layout file."""
+    circles, form = {}, None
+    with open(os.path.join(ROOT, "Fixtures", "trails", name + ".yaml")) as f:
+        for line in f:
+            line = line.strip()
+            if line.startswith("form:"):
+                w, h = line[5:].replace("cm", "").split("x")
+                form = (float(w), float(h))
+            elif line.startswith("- ") and " at " in line:
+                label, where = line[2:].split(" at ")
+                x, y = where.replace("cm", "").split(",")
+                circles[len(circles) + 1] = (label.strip(), float(x), float(y))
+    return circles, form
+
+
+def trails_pixel(form, x, y):
+    """Where a form position lands on the Cintiq's screen with the form centred at physical size (a
+    form whose circles fit the screen as they are; docs/trails-proctoring.md)."""
+    return ((SCREEN_CM[0] - form[0]) / 2 + x) * PER_CM, ((SCREEN_CM[1] - form[1]) / 2 + y) * PER_CM
+
+
+def trails_feed(path, header_from, script):
+    """An evemu feed at 200 Hz on the Cintiq 13HD: `script` is ("layout", name) | ("speed", cm/s) |
+    ("down" | "move", circle order) | ("hold" | "wait", seconds) | ("up", None) steps, moves straight
+    (the layout's rule 3 keeps them clear of other circles). Returns the (seconds, pixel x, pixel y,
+    touching) samples written."""
+    with open(header_from) as f:
+        header = [line for line in f if not line.startswith("E:")]
+    t, touching, samples, lines, speed = 0.5, 0, [], [], 5.0
+    circles, form = trails_layout(script[0][1])
+    x, y = trails_pixel(form, *circles[1][1:])  # hovering over "Begin" until the first touch
+
+    def frame(touch_change=None):
+        nonlocal t
+        raw_x = round(AXIS_MIN + x * UNITS_PER_PIXEL)
+        raw_y = round(AXIS_MIN + y * UNITS_PER_PIXEL)
+        stamp = f"{t:.6f}"
+        lines.append(f"E: {stamp} 0003 0000 {raw_x}\n")
+        lines.append(f"E: {stamp} 0003 0001 {raw_y}\n")
+        lines.append(f"E: {stamp} 0003 0018 {600 if touching else 0:04d}\n")
+        if not samples:
+            lines.append(f"E: {stamp} 0001 0140 0001\n")
+        if touch_change is not None:
+            lines.append(f"E: {stamp} 0001 014a {touch_change:04d}\n")
+        lines.append(f"E: {stamp} 0000 0000 0000\n")
+        samples.append((t - 0.5, x, y, touching))
+        t += 0.005
+
+    for verb, argument in script:
+        if verb == "layout":
+            circles, form = trails_layout(argument)
+        elif verb == "speed":
+            speed = argument
+        elif verb == "down":
+            x, y = trails_pixel(form, *circles[argument][1:])
+            frame()
+            touching = 1
+            frame(1)
+        elif verb == "move":
+            tx, ty = trails_pixel(form, *circles[argument][1:])
+            steps = max(1, round(((tx - x) ** 2 + (ty - y) ** 2) ** 0.5 / PER_CM / speed / 0.005))
+            sx, sy = x, y
+            for i in range(1, steps + 1):
+                x, y = sx + (tx - sx) * i / steps, sy + (ty - sy) * i / steps
+                frame()
+        elif verb in ("hold", "wait"):
+            for _ in range(round(argument / 0.005)):
+                frame()
+        elif verb == "up":
+            touching = 0
+            frame(0)
+    stamp = f"{t:.6f}"
+    lines += [f"E: {stamp} 0001 0140 0000\n", f"E: {stamp} 0000 0000 0000\n"]
+    with open(path, "w") as f:
+        f.writelines(header + lines)
+    return samples
+
+
+def rim(image, cx, cy, dx, dy):
+    """The middle of a circle's outline along the ray from (cx, cy) in direction (dx, dy): its dark
+    pixels between 0.3 and 0.7 cm out (past the label, inside the correction's rings), in pixels."""
+    hits = [r for r in range(round(0.3 * PER_CM), round(0.7 * PER_CM))
+            if sum(image.pixel(round(cx + dx * r), round(cy + dy * r))) < 3 * 110]
+    return (min(hits) + max(hits)) / 2 if hits else None
+
+
+def ring_pixels(image, cx, cy, colour):
+    """How many of 72 points around (cx, cy) at the correction ring's radius (0.68 cm) are `colour`."""
+    import math
+    radius = (0.5 + 0.12 + 0.06) * PER_CM
+    return sum(near(image.pixel(round(cx + radius * math.cos(a * math.pi / 36)), round(cy + radius * math.sin(a * math.pi / 36))),
+                    colour, 40) for a in range(72))
+
+
+def trails_window(styluskit, work):
+    """administer --test trails on a feed drawing sample A with one error: circle 4 held while 3 is
+    due. The circles' size and place in pixels at the Cintiq's density (166 ppi), the ink over the
+    circles the proctor reached, and the correction's marks (the wrong circle's red ring, the last
+    correct circle's green one) while it lasts, gone once the pen is back on the last correct circle."""
+    circles, form = trails_layout("sample-A")
+    header = os.path.join(work, "trails-header.evemu")
+    subprocess.run([styluskit, "synth", os.path.join(SYNTH, "clock.scenario"), "--output", header], check=True, capture_output=True)
+    feed = os.path.join(work, "trails.evemu")
+    # The other three parts drawn without error at 30 cm/s, each begun 1.5 s after the last one's End
+    # (its finish timeout is 1 s), so the test ends by itself (a part left unfinished would wait for
+    # its time limit).
+    rest = []
+    for name, count in (("standard-A", 25), ("sample-B", 8), ("standard-B", 25)):
+        rest += [("layout", name), ("speed", 30), ("down", 1)] + [("move", n) for n in range(2, count + 1)] + [("up", None), ("wait", 1.5)]
+    samples = trails_feed(feed, header, [
+        ("layout", "sample-A"), ("wait", 0.3), ("down", 1), ("move", 2), ("move", 4), ("hold", 0.6), ("up", None), ("wait", 1.5),
+        ("down", 2), ("move", 3), ("move", 4), ("move", 5), ("move", 6), ("move", 7), ("move", 8), ("up", None), ("wait", 1.5)] + rest)
+    touches = [s for s in samples if s[3]]
+    # Times of the script's moments, from the samples: the first lift (after the error) and the second touch.
+    first_up = next(s[0] for s in samples if s[0] > touches[0][0] and not s[3])
+    second_down = next(s[0] for s in touches if s[0] > first_up)
+    ink_at_shot = round(first_up - 0.9, 2)  # on the way from 2 to 4, before 4
+    marked_at = round(first_up + 0.8, 2)
+    back_at = round(second_down + 0.6, 2)
+    run, summary = administer(styluskit, work, "trails", feed,
+                              [(ink_at_shot, "trails-ink"), (marked_at, "trails-correction"), (back_at, "trails-corrected")],
+                              ["--display-profile", "wacom-cintiq-13hd"])
+    check("trails: administer ends by itself after the feed", run.returncode == 0, run.stderr[-500:])
+    if summary is None:
+        return
+    validate = subprocess.run([styluskit, "adf", "validate", summary["results"]], capture_output=True, text=True)
+    check("trails: the results file validates", validate.returncode == 0, validate.stdout + validate.stderr)
+    recovers_identically(styluskit, work, "trails", summary)
+    path = summary["results"]
+    trail = "(/*/TaskData/Step)[1]/Trail"
+    arrivals = xpath(f"{trail}/Arrival/@circle", path).replace('circle="', "").replace('"', "").split()
+    check("trails: the proctor reached every circle where the pen drew it (1 to 8 in order)",
+          arrivals == [str(n) for n in range(1, 9)], str(arrivals))
+    error = (xpath(f"string({trail}/Error/@wrong)", path), xpath(f"string({trail}/Error/@expected)", path),
+             xpath(f"count({trail}/Error)", path))
+    check("trails: one error, circle 4 while 3 was due", error == ("4", "3", "1"), str(error))
+    outcomes = [xpath(f"string((/*/TaskData/Step)[{i}]/Trail/@outcome)", path) for i in range(1, 5)]
+    check("trails: all four parts finished", outcomes == ["finished"] * 4, str(outcomes))
+
+    image = shot(work, "trails-ink")
+    measured = []
+    for order, (label, x, y) in circles.items():
+        cx, cy = trails_pixel(form, x, y)
+        right, left, down, up = (rim(image, cx, cy, dx, dy) for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)))
+        if None in (right, left, down, up):
+            measured.append((order, "no outline"))
+            continue
+        measured.append((order, round(right + left, 1), round(down + up, 1), round(cx + (right - left) / 2, 1), round(cy + (down - up) / 2, 1),
+                         round(cx, 1), round(cy, 1)))
+    # 10 mm at 166 ppi is 65.4 pixels; the outline's middle is drawn within about a pixel of it.
+    size_ok = all(len(m) == 7 and abs(m[1] - PER_CM) <= 2 and abs(m[2] - PER_CM) <= 2 for m in measured)
+    check("trails: every circle is 10 mm across at the display's density (65.4 px at 166 ppi)", size_ok, str(measured))
+    place_ok = all(len(m) == 7 and abs(m[3] - m[5]) <= 1.5 and abs(m[4] - m[6]) <= 1.5 for m in measured)
+    check("trails: every circle's centre where the layout puts it, the form centred at physical size", place_ok, str(measured))
+    drawn = [s for s in touches if s[0] < ink_at_shot - 0.2]
+    hits = sum(1 for s in drawn if ink_at(image, s[1], s[2]))
+    check("trails: ink under every pen sample drawn so far", drawn and hits == len(drawn), f"{hits} of {len(drawn)}")
+    # The ink lies where the proctor saw the pen: circle 1's centre (the first touch) inside its outline.
+    c1 = trails_pixel(form, *circles[1][1:])
+    check("trails: the first ink lies in circle 1's outline on the screen",
+          ink_at(image, touches[0][1], touches[0][2]) and abs(touches[0][1] - c1[0]) < 1 and abs(touches[0][2] - c1[1]) < 1)
+    check("trails: no correction marks before the error",
+          ring_pixels(image, *trails_pixel(form, *circles[4][1:]), (217, 25, 25)) == 0
+          and ring_pixels(image, *trails_pixel(form, *circles[2][1:]), (30, 150, 60)) == 0)
+
+    image = shot(work, "trails-correction")
+    red = ring_pixels(image, *trails_pixel(form, *circles[4][1:]), (217, 25, 25))
+    green = ring_pixels(image, *trails_pixel(form, *circles[2][1:]), (30, 150, 60))
+    others = sum(ring_pixels(image, *trails_pixel(form, *circles[n][1:]), colour)
+                 for n in (1, 3, 5, 6, 7, 8) for colour in ((217, 25, 25), (30, 150, 60)))
+    # Ink crosses each ring twice (about 2 of 72 points each); the rest of the ring is its colour.
+    check("trails correction: a red ring around the wrong circle (4)", red >= 60, f"{red} of 72")
+    check("trails correction: a green ring around the last correct circle (2)", green >= 60, f"{green} of 72")
+    check("trails correction: no ring around any other circle", others == 0, f"{others}")
+    check("trails correction: its words in a banner", not near(image.pixel(5, 5), (255, 255, 255), 3)
+          or not near(image.pixel(5, 1075), (255, 255, 255), 3), f"{image.pixel(5, 5)} {image.pixel(5, 1075)}")
+
+    image = shot(work, "trails-corrected")
+    red = ring_pixels(image, *trails_pixel(form, *circles[4][1:]), (217, 25, 25))
+    green = ring_pixels(image, *trails_pixel(form, *circles[2][1:]), (30, 150, 60))
+    check("trails corrected: the marks go once the pen is back on circle 2", red == 0 and green == 0, f"red {red}, green {green}")
+
+
 def main():
     styluskit, work, docs = sys.argv[1], sys.argv[2], (sys.argv[3] if len(sys.argv) > 3 else None)
     tests = (maze_wall_cross, clock_buttons, clock_taps, symbol_digit_skip, symbol_digit_instructions, tablet_cursor, output_display,
              operator_stop, operator_keys, operator_pause, operator_window, operator_line, no_audio, incremental_equals_full, display_mismatch,
-             visits)
+             trails_window, visits)
     # XVFB_ONLY=name,name runs only those checks (a developer's quick look; CI runs them all).
     only = [name for name in os.environ.get("XVFB_ONLY", "").split(",") if name]
     for test in tests:
