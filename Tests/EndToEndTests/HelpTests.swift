@@ -45,6 +45,7 @@ struct HelpTests {
             "patient encode",
             "patient show",
             "patient decrypt",
+            "serve",
         ])
     func help(_ command: String) throws {
         let arguments =
