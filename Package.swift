@@ -180,7 +180,7 @@ let package = Package(
         .target(
             name: "Serving",
             dependencies: [
-                "ADF", "PatientData", "Visits",
+                "ADF", "FormPrinting", "PatientData", "Proctoring", "Rendering", "TestMaterials", "Visits",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

@@ -193,7 +193,7 @@ enum PageResources {
             ink.problems ? el('p', { class: 'problem', text: ink.problems + ' problems: see styluskit adf validate' }) :
             '', el('div', { id: 'controls' }, stepPick, play, speed, colour, scrub, clock, download),
             el('div', { id: 'player' }, canvas, el('div', {}, form, el('h3', { text: 'At their moment' }), events)));
-          player = new Player(ink, canvas, { stepPick, play, speed, colour, scrub, clock, events, form });
+          player = new Player(name, ink, canvas, { stepPick, play, speed, colour, scrub, clock, events, form });
           view.append(patientBox(name));
         }
 
@@ -225,8 +225,8 @@ enum PageResources {
         }
 
         class Player {
-          constructor(ink, canvas, ui) {
-            Object.assign(this, { ink, canvas, ui, ctx: canvas.getContext('2d'), playing: false, frame: 0 });
+          constructor(name, ink, canvas, ui) {
+            Object.assign(this, { name, ink, canvas, ui, ctx: canvas.getContext('2d'), playing: false, frame: 0 });
             ui.stepPick.onchange = () => this.load(+ui.stepPick.value);
             ui.play.onclick = () => (this.playing ? this.pause() : this.start());
             ui.colour.onchange = () => this.seek(this.t);
@@ -248,7 +248,21 @@ enum PageResources {
             this.ui.events.replaceChildren(...this.step.events.map((e) =>
               el('li', { 'data-t': String(e.t), text: ((e.t - this.step.start) / 1000).toFixed(2) + ' s: ' + e.what })));
             this.ui.form.textContent = this.formNote();
+            this.formImage = null;
             this.seek(this.step.start);
+            this.loadForm(index);
+          }
+          // The form as the participant saw it, drawn by the server (the same drawing as render), under the ink.
+          async loadForm(index) {
+            const r = await fetch('/api/form?path=' + encodeURIComponent(this.name) + '&step=' + index,
+              { headers: { 'X-StylusKit-Token': token } });
+            if (!r.ok || this.step !== this.ink.steps[index]) return;
+            const image = await createImageBitmap(await r.blob());
+            if (this.step !== this.ink.steps[index]) return;
+            this.formImage = image;
+            this.canvas.dataset.form = 'shown';
+            const t = this.t;
+            this.seek(t);
           }
           formNote() {
             const s = this.step, notes = [];
@@ -256,7 +270,8 @@ enum PageResources {
             if (s.symbolDigit) notes.push('Symbol-digit key: set ' + s.symbolDigit.set + ' (' + s.symbolDigit.structure +
               ')');
             if (s.trail) notes.push(s.trail.circles.length + ' circles, radius ' + s.trail.radius + ' pt');
-            if (this.ink.test === 'maze') notes.push('Maze: ' + s.id);
+            if (this.ink.test === 'maze') notes.push('Maze: ' + s.id + ' (its walls are drawn when the visit ' +
+              'folder keeps the maze; a results file alone does not carry it)');
             notes.push('Ended: ' + s.outcome);
             return notes.join(' · ');
           }
@@ -284,6 +299,10 @@ enum PageResources {
             const c = this.ctx, k = this.scale;
             c.fillStyle = '#fff';
             c.fillRect(0, 0, this.canvas.width, this.canvas.height);
+            if (this.formImage) {
+              const f = k * this.ink.pointsPerInch / this.ink.formDotsPerInch;
+              c.drawImage(this.formImage, 0, 0, this.formImage.width * f, this.formImage.height * f);
+            }
             if (this.step.trail) {
               c.strokeStyle = '#888'; c.fillStyle = '#444'; c.font = '12px sans-serif';
               for (const circle of this.step.trail.circles) {

@@ -49,6 +49,7 @@ public struct ResultsServer: Sendable {
         router.get("/api/visit") { request, _ in try visit(request) }
         router.get("/api/ink") { request, _ in try ink(request) }
         router.get("/api/file") { request, _ in try file(request) }
+        router.get("/api/form") { request, _ in try form(request) }
         router.post("/api/unlock") { request, _ in try await unlock(request) }
         router.post("/api/lock") { request, _ in
             if let id = request.headers[Self.clinicianHeader] { await clinicians.lock(id) }
@@ -99,8 +100,45 @@ public struct ResultsServer: Sendable {
         }
         var text = InkJSON.text(of: read.file.document, name: name)
         text.removeLast()
-        text += ",\"problems\":\(read.problems.count)}"
+        text += ",\"problems\":\(read.problems.count),\"formDotsPerInch\":" + InkJSON.number(FormPicture.dotsPerInch) + "}"
         return Self.json(text)
+    }
+
+    /// Step `step`'s form without its ink, as a PNG at `FormPicture.dotsPerInch`.
+    func form(_ request: Request) throws -> Response {
+        let name = try Self.pathParameter(request)
+        let real = try Self.resolving { try folders.resolve(name) }
+        guard let step = request.uri.queryParameters.get("step").flatMap({ Int($0) }) else {
+            throw HTTPError(.badRequest, message: "Give the step as ?step=N, from 0.")
+        }
+        let document = try Self.document(real)
+        guard document.steps.indices.contains(step) else {
+            throw HTTPError(.notFound, message: "The results file has \(document.steps.count) steps, from 0.")
+        }
+        let bytes: [UInt8]
+        do {
+            bytes = try FormPicture.png(of: document, step: step, resultsFile: real)
+        } catch {
+            throw HTTPError(.internalServerError, message: "The form could not be drawn: \(error)")
+        }
+        var headers: HTTPFields = [.contentType: "image/png"]
+        headers[.cacheControl] = "no-store"
+        return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
+    /// The document of a results file, or a 4xx that says why not.
+    static func document(_ real: String) throws -> ADFDocument {
+        guard ResultsCatalog.resultsExtensions.contains(ext(real)) else {
+            throw HTTPError(
+                .unsupportedMediaType, message: "Only results files (.csk, .msk, .ssk, .tsk) have ink to play.")
+        }
+        do {
+            return try ADFReader.readValidated(path: real).file.document
+        } catch {
+            throw HTTPError(
+                .unprocessableContent,
+                message: "The results file cannot be read: \(error). Check it with styluskit adf validate.")
+        }
     }
 
     /// A results file or journal as it is on disk, for download: read only, never written.

@@ -205,6 +205,24 @@ import Visits
         }
     }
 
+    @Test func theFormOfAStepIsAPicture() async throws {
+        let site = try Site()
+        defer { site.remove() }
+        try await run(site) { client in
+            let file = "/api/form?token=t0ken&path=0/P001/visit-20261125T093015Z/clock.csk"
+            try await client.execute(uri: file + "&step=1", method: .get) { response in
+                #expect(response.status == .ok)
+                #expect(response.headers[.contentType] == "image/png")
+                #expect(Array(response.body.readableBytesView.prefix(4)) == [0x89, 0x50, 0x4e, 0x47])
+            }
+            try await client.execute(uri: file + "&step=9", method: .get) { #expect($0.status == .notFound) }
+            try await client.execute(uri: file + "&step=x", method: .get) { #expect($0.status == .badRequest) }
+            try await client.execute(uri: "/api/form?token=t0ken&path=0/out.csk&step=0", method: .get) {
+                #expect($0.status == .forbidden)
+            }
+        }
+    }
+
     @Test func folderThatIsNotOneIsRefused() throws {
         #expect(throws: ServedPathError.notAFolder("/nonexistent-folder")) {
             try ServedFolders(["/nonexistent-folder"])
