@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "Administering", targets: ["Administering"]),
         .library(name: "Sessions", targets: ["Sessions"]),
         .library(name: "Measures", targets: ["Measures"]),
+        .library(name: "Scoring", targets: ["Scoring"]),
         .library(name: "Calibration", targets: ["Calibration"]),
         .library(name: "Reports", targets: ["Reports"]),
         .library(name: "SystemErrors", targets: ["SystemErrors"]),
@@ -89,6 +90,9 @@ let package = Package(
             exclude: ["README.md"]),
         // Stroke, step and test measures (docs/measures.md): pure Swift, no file format.
         .target(name: "Measures", dependencies: ["StylusGeometry", "Proctoring"], exclude: ["README.md"]),
+        // Scoring by trained raters (docs/scoring.md): the scoring systems' items, marks, blind double scoring and
+        // agreement. Pure Swift: the scores file is read and written by Visits.
+        .target(name: "Scoring", dependencies: ["StylusGeometry", "Proctoring"], exclude: ["README.md"]),
 
         // Readers and writers.
         .target(name: "Recordings", dependencies: ["SystemErrors", "StylusInput", "Yams"], exclude: ["README.md"]),
@@ -145,7 +149,7 @@ let package = Package(
         .target(
             name: "Visits",
             dependencies: [
-                "TestMaterials", "Recordings", "SystemErrors", "Yams",
+                "TestMaterials", "Recordings", "Scoring", "SystemErrors", "Yams",
                 .product(name: "Crypto", package: "swift-crypto"),
             ],
             exclude: ["README.md"]),
@@ -297,6 +301,7 @@ let package = Package(
                 "StylusInput",
             ]),
         .testTarget(name: "MeasuresTests", dependencies: ["Measures", "Proctoring", "StylusGeometry"]),
+        .testTarget(name: "ScoringTests", dependencies: ["Scoring", "Proctoring", "StylusGeometry", "Visits"]),
         // Features of recordings and journals in memory against those of the results files replay writes.
         .testTarget(
             name: "FeaturesTests",
