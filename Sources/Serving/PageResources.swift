@@ -93,6 +93,7 @@ enum PageResources {
           where.textContent = hash ? '› ' + name : '';
           if (kind === 'visit') showVisit(name).catch(fail);
           else if (kind === 'test') showTest(name).catch(fail);
+          else if (kind === 'score') showScoring(name).catch(fail);
           else showList().catch(fail);
         }
         window.addEventListener('hashchange', route);
@@ -189,12 +190,106 @@ enum PageResources {
           const form = el('p', { class: 'form-note', id: 'form' });
           const download = el('a', { href: '/api/file?path=' + encodeURIComponent(name) + '&token=' + token,
             text: 'results file' });
-          view.replaceChildren(el('h2', { text: ink.test + ' · ' + name }),
+          view.replaceChildren(el('h2', {}, ink.test + ' · ' + name + ' · ', link('score=' + name, 'score it')),
             ink.problems ? el('p', { class: 'problem', text: ink.problems + ' problems: see styluskit adf validate' }) :
             '', el('div', { id: 'controls' }, stepPick, play, speed, colour, scrub, clock, download),
             el('div', { id: 'player' }, canvas, el('div', {}, form, el('h3', { text: 'At their moment' }), events)));
           player = new Player(name, ink, canvas, { stepPick, play, speed, colour, scrub, clock, events, form });
           view.append(patientBox(name));
+        }
+
+        // Scoring: the rater's own sheet until both raters are done (the server shows no more), then both
+        // sheets, the agreement, the differences for the adjudicator and the final scores.
+        async function showScoring(name, message) {
+          const rater = sessionStorage.getItem('rater') || '';
+          const query = '/api/scoring?path=' + encodeURIComponent(name) + '&rater=' + encodeURIComponent(rater);
+          const [s, ink] = await Promise.all([api(query), api('/api/ink?path=' + encodeURIComponent(name))]);
+          const who = el('input', { id: 'rater', value: rater, placeholder: 'your rater id' });
+          const role = el('select', { id: 'role' });
+          role.append(el('option', { value: 'rater', text: 'rater' }),
+            el('option', { value: 'adjudicator', text: 'adjudicator' }));
+          if (sessionStorage.getItem('role') === 'adjudicator') role.value = 'adjudicator';
+          const use = el('button', { id: 'use-rater', text: 'Score as this id' });
+          use.onclick = () => { sessionStorage.setItem('rater', who.value.trim());
+            sessionStorage.setItem('role', role.value); showScoring(name).catch(fail); };
+          const mine = s.sheets.find((x) => x.rater === rater);
+          const adjudicating = role.value === 'adjudicator';
+          const items = adjudicating ? s.items.filter((i) => s.differences.includes(i.id)) : s.items;
+          const table = el('table', { id: 'items' });
+          table.append(el('tr', {}, el('th', { text: 'Item' }), el('th', { text: 'Expected' }),
+            el('th', { text: 'Mark' })));
+          const inputs = {};
+          for (const item of items) {
+            const value = mine ? mine.marks[item.id] : undefined;
+            let input;
+            if (item.categories) {
+              input = el('select', { 'data-item': item.id });
+              input.append(el('option', { value: '', text: '—' }));
+              for (const c of item.categories) input.append(el('option', { value: c.name, text: c.name + ' (' + c.points +
+                ')', title: c.meaning }));
+              if (value !== undefined) input.value = String(value);
+            } else {
+              input = el('input', { type: 'number', min: '0', max: String(item.countMaximum), 'data-item': item.id });
+              if (value !== undefined) input.value = String(value);
+            }
+            if (mine && mine.done) input.disabled = true;
+            inputs[item.id] = input;
+            table.append(el('tr', { class: 'item' }, el('td', { text: item.label + ' · ' + item.step }),
+              el('td', { class: 'expected', text: item.expected || '' }), el('td', {}, input)));
+          }
+          const save = (done) => {
+            const marks = {};
+            for (const [id, input] of Object.entries(inputs)) {
+              if (input.value === '') continue;
+              marks[id] = input.type === 'number' ? Number(input.value) : input.value;
+            }
+            return post('/api/scoring', { path: name, rater, role: role.value, marks, done })
+              .then(() => showScoring(name, done ? 'Saved; your sheet is done.' : 'Saved.'))
+              .catch((e) => showScoring(name, e.message));
+          };
+          const saveButton = el('button', { id: 'save', text: 'Save' });
+          const doneButton = el('button', { id: 'done', text: 'Save and done' });
+          saveButton.onclick = () => save(false);
+          doneButton.onclick = () => save(true);
+          const canvas = el('canvas', { id: 'ink', width: '600', height: '600' });
+          const facts = el('div', { id: 'scoring-facts' },
+            el('p', { id: 'state', text: 'State: ' + s.state + ' · raters: ' + (s.raters.join(', ') || 'none') +
+              ' · done: ' + (s.doneRaters.join(', ') || 'none') }),
+            el('p', { class: 'problem', id: 'message', text: message || '' }));
+          for (const sheet of s.sheets) {
+            facts.append(el('p', { class: 'sheet', text: sheet.rater + (sheet.adjudicator ? ' (adjudicator)' : '') +
+              (sheet.done ? ' done' : ' not done') + ': ' + sheet.scores.map((x) => x.step + ' ' + x.points + '/' +
+              x.maximum + ', ' + x.errors + ' errors').join('; ') }));
+          }
+          if (s.agreement) {
+            const a = s.agreement;
+            facts.append(el('p', { id: 'agreement', text: 'Agreement of ' + a.first + ' and ' + a.second + ': ' +
+              a.itemsAgreeing + ' of ' + a.itemsCompared + ' items the same (exact ' + (a.exact === null ? 'undefined' :
+              a.exact.toFixed(3)) + '), Cohen’s kappa ' + (a.kappa === null ? 'undefined' : a.kappa.toFixed(3)) +
+              '; step points ' + a.steps.map((x) => x.step + ' ' + x.first + ' vs ' + x.second).join('; ') }));
+            if (s.differences.length) facts.append(el('p', { text: 'Differences to adjudicate: ' +
+              s.differences.join(', ') }));
+          }
+          if (s.finalScores) {
+            facts.append(el('p', { id: 'final', text: 'Final: ' + s.finalScores.map((x) => x.step + ' ' + x.points +
+              '/' + x.maximum + ', ' + x.errors + ' errors').join('; ') }));
+          }
+          view.replaceChildren(el('h2', {}, 'Scoring · ', link('test=' + name, name)),
+            el('p', { text: s.title + ' (version ' + s.version + ')' }),
+            el('div', { id: 'controls' }, who, role, use), facts,
+            el('div', { id: 'player' }, canvas, el('div', {}, rater ? el('div', {}, saveButton, ' ', doneButton) :
+              el('p', { text: 'Give your rater id to mark.' }), table)));
+          const hidden = { stepPick: el('select'), play: el('button'), speed: el('select'), colour: el('select'),
+            scrub: el('input', { type: 'range', min: '0', max: '1000' }), clock: el('span'), events: el('ol'),
+            form: el('p') };
+          hidden.speed.append(el('option', { value: '1' }));
+          hidden.colour.append(el('option', { value: 'time' }));
+          player = new Player(name, ink, canvas, hidden);
+          player.seek(player.step.end);
+          const stepPick = el('select', { id: 'score-step' });
+          ink.steps.forEach((x, i) => stepPick.append(el('option', { value: String(i), text: x.id })));
+          stepPick.onchange = () => { player.load(+stepPick.value); player.seek(player.step.end); };
+          canvas.before(stepPick);
         }
 
         // Patient details only once the clinician key is unlocked in this browser session (tab).

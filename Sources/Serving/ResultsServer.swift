@@ -5,6 +5,7 @@ public import Hummingbird
 import Logging
 import NIOCore
 import PatientData
+import Scoring
 
 /// The results browser's routes: the pages, the list, a visit, a test's ink, the scores (docs/serve.md).
 ///
@@ -50,6 +51,8 @@ public struct ResultsServer: Sendable {
         router.get("/api/ink") { request, _ in try ink(request) }
         router.get("/api/file") { request, _ in try file(request) }
         router.get("/api/form") { request, _ in try form(request) }
+        router.get("/api/scoring") { request, _ in try scoring(request) }
+        router.post("/api/scoring") { request, _ in try await score(request) }
         router.post("/api/unlock") { request, _ in try await unlock(request) }
         router.post("/api/lock") { request, _ in
             if let id = request.headers[Self.clinicianHeader] { await clinicians.lock(id) }
@@ -102,6 +105,49 @@ public struct ResultsServer: Sendable {
         text.removeLast()
         text += ",\"problems\":\(read.problems.count),\"formDotsPerInch\":" + InkJSON.number(FormPicture.dotsPerInch) + "}"
         return Self.json(text)
+    }
+
+    /// A results file's scoring as the rater named in `?rater=` may see it.
+    func scoring(_ request: Request) throws -> Response {
+        let real = try Self.resolving { try folders.resolve(try Self.pathParameter(request)) }
+        let pages = try Self.scoringPages(real, system: request.uri.queryParameters.get("system").map(String.init))
+        let viewer = request.uri.queryParameters.get("rater").flatMap { RaterID(String($0)) }
+        return Self.json(pages.json(viewer: viewer))
+    }
+
+    /// A rater's (or the adjudicator's) marks, appended to the scores file beside the results file.
+    func score(_ request: Request) async throws -> Response {
+        let body = try await Self.jsonObject(request)
+        guard let name = body["path"] as? String else {
+            throw HTTPError(.badRequest, message: "Send the results file as \"path\": \"N/relative/path\".")
+        }
+        let real = try Self.resolving { try folders.resolve(name) }
+        let pages = try Self.scoringPages(real, system: body["system"] as? String)
+        let record: ScoreRecord
+        do {
+            record = try ScoringPages.record(
+                from: body, results: real, system: pages.system, sha256: pages.sha256, now: Date())
+        } catch {
+            throw HTTPError(.badRequest, message: error.description + " Nothing was written.")
+        }
+        do {
+            try pages.save(record)
+        } catch {
+            if case .refused(let refusal) = error {
+                throw HTTPError(.conflict, message: "Not saved: \(refusal).")
+            }
+            throw HTTPError(.internalServerError, message: "Not saved: \(error)")
+        }
+        let now = try Self.scoringPages(real, system: pages.system.name)
+        return Self.json(now.json(viewer: record.rater))
+    }
+
+    static func scoringPages(_ real: String, system: String?) throws -> ScoringPages {
+        do {
+            return try ScoringPages(real: real, document: try document(real), systemName: system)
+        } catch let error as ScoringPageError {
+            throw HTTPError(.unprocessableContent, message: error.description)
+        }
     }
 
     /// Step `step`'s form without its ink, as a PNG at `FormPicture.dotsPerInch`.
