@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "PatientWindow", targets: ["PatientWindow"]),
         .library(name: "Administering", targets: ["Administering"]),
         .library(name: "Sessions", targets: ["Sessions"]),
+        .library(name: "LiveRuntime", targets: ["LiveRuntime"]),
         .library(name: "Measures", targets: ["Measures"]),
         .library(name: "Scoring", targets: ["Scoring"]),
         .library(name: "Calibration", targets: ["Calibration"]),
@@ -119,11 +120,22 @@ let package = Package(
                 "SystemErrors", "ADF", "LinuxInput", "Proctoring", "Recordings", "StylusGeometry", "StylusInput",
             ],
             exclude: ["README.md"]),
+        // A live session as it runs, for record, administer and a visit's tests: the tablet read and journaled first
+        // (LiveInput), record's poll loop and its signals (LiveLoop, SignalPipe), a recording fed as a tablet
+        // (RecordingFeed), the session's journal and results file (LiveSessionFiles), record's windowless session
+        // (LiveRecording).
+        .target(
+            name: "LiveRuntime",
+            dependencies: [
+                "ADF", "FileLocations", "LinuxInput", "Recordings", "Sessions", "StylusInput", "SystemErrors",
+                "TestMaterials",
+            ],
+            exclude: ["README.md"]),
         // A site's calibration: taps and pressure read from a pen, the tablet-to-form fit, a display's
         // density, and the profiles they write.
         .target(
             name: "Calibration",
-            dependencies: ["LinuxInput", "Recordings", "Sessions", "StylusGeometry", "StylusInput", "SystemErrors"],
+            dependencies: ["LinuxInput", "LiveRuntime", "Recordings", "StylusGeometry", "StylusInput", "SystemErrors"],
             exclude: ["README.md"]),
         // What the commands tell their user: each outcome as text for people and as JSON for scripts.
         .target(
@@ -168,7 +180,7 @@ let package = Package(
             name: "Visiting",
             dependencies: [
                 "ADF", "Administering",
-                "TestMaterials", "LinuxInput", "Recordings", "Sessions", "StylusGeometry", "StylusInput",
+                "TestMaterials", "LinuxInput", "LiveRuntime", "Recordings", "Sessions", "StylusGeometry", "StylusInput",
                 "SystemErrors", "Visits",
             ],
             exclude: ["README.md"]),
@@ -229,7 +241,8 @@ let package = Package(
                 "ADF",
                 "TestMaterials",
                 "SystemErrors",
-                "FormPrinting", "LinuxInput", "PatientWindow", "Proctoring", "Recordings", "Reports", "Sessions",
+                "FormPrinting", "LinuxInput", "LiveRuntime", "PatientWindow", "Proctoring", "Recordings", "Reports",
+                "Sessions",
                 "StylusGeometry",
                 "StylusInput",
             ], exclude: ["README.md"]),
@@ -240,7 +253,8 @@ let package = Package(
                 "FileLocations",
                 "TestMaterials",
                 "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "FormPrinting",
-                "Synthesis", "PatientData", "Rendering", "PatientWindow", "Administering", "Sessions", "Measures",
+                "Synthesis", "PatientData", "Rendering", "PatientWindow", "Administering", "Sessions", "LiveRuntime",
+                "Measures",
                 "Calibration", "Reports",
                 "Features",
                 "Batch", "Exports", "SystemErrors", "VisitReport", "Visits", "Visiting", "Serving",
@@ -349,7 +363,7 @@ let package = Package(
             dependencies: [
                 "FileLocations",
                 "TestMaterials",
-                "styluskit", "ADF", "Recordings", "Sessions", "StylusInput", "TestSupport",
+                "styluskit", "ADF", "LiveRuntime", "Recordings", "Sessions", "StylusInput", "TestSupport",
                 // The libraries whose errors ExitStatusTests pins.
                 "Administering", "Calibration", "Exports", "FormPrinting", "LinuxInput", "PatientData", "PatientWindow",
                 "Proctoring",
@@ -365,10 +379,13 @@ let package = Package(
             dependencies: [
                 "FileLocations",
                 "TestMaterials",
-                "Sessions", "ADF", "PatientData", "Proctoring", "Recordings", "StylusGeometry", "StylusInput",
-                "Synthesis", "TestSupport", "Reports",
+                "Sessions", "ADF", "LiveRuntime", "PatientData", "Proctoring", "Recordings", "StylusGeometry",
+                "StylusInput", "Synthesis", "TestSupport", "Reports",
                 "Administering", "FormPrinting", "PatientWindow", "Rendering", "VisitReport", "Visits",
             ]),
+        // The live runtime's own: what record tells the operator, and its descriptor owners opened a thousand times.
+        .testTarget(
+            name: "LiveRuntimeTests", dependencies: ["LiveRuntime", "Recordings", "StylusInput", "TestMaterials"]),
         // Administering in-process on SDL's offscreen driver: the presenter's decisions and the loop's
         // keys (pushed as SDL key events); the Xvfb suite keeps the pixels.
         .testTarget(

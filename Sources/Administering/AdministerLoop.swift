@@ -1,5 +1,6 @@
 import Foundation
 public import LinuxInput
+public import LiveRuntime
 import PatientWindow
 import Proctoring
 public import Recordings

@@ -1,6 +1,7 @@
 public import ADF
 import Foundation
 public import LinuxInput
+public import LiveRuntime
 public import PatientWindow
 import Proctoring
 public import Recordings

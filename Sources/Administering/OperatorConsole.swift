@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import Sessions
+import LiveRuntime
 
 /// What came to the operator's console while the visit waited.
 public enum ConsoleInput: Equatable, Sendable {

@@ -1,7 +1,7 @@
 import Foundation
 public import LinuxInput
+import LiveRuntime
 public import Recordings
-import Sessions
 public import StylusInput
 
 /// The pen's events for a calibrate command: a recording read to its end, or a live tablet (a

@@ -1,6 +1,7 @@
 public import ADF
 import Foundation
 public import LinuxInput
+public import LiveRuntime
 public import Recordings
 public import Sessions
 public import StylusGeometry

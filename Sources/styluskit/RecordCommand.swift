@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LiveRuntime
 import Recordings
 import Reports
 import Sessions

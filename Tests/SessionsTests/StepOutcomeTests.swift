@@ -1,5 +1,6 @@
 import ADF
 import Foundation
+import LiveRuntime
 import Recordings
 import Sessions
 import StylusInput

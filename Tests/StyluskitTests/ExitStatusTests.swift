@@ -6,6 +6,7 @@ import FileLocations
 import FormPrinting
 import Foundation
 import LinuxInput
+import LiveRuntime
 import PatientData
 import PatientWindow
 import Proctoring

@@ -1,7 +1,9 @@
 public import ADF
 public import LinuxInput
 public import Recordings
+public import Sessions
 public import StylusInput
+public import TestMaterials
 
 /// A live session recorded from a tablet without a window, the one path of `record` and of each
 /// test of `record --visit`: the tablet read by `LiveLoop`, the journal and the results file by

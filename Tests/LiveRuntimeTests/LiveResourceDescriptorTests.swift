@@ -1,6 +1,6 @@
 import Foundation
+import LiveRuntime
 import Recordings
-import Sessions
 import StylusInput
 import Testing
 
@@ -109,4 +109,15 @@ struct LiveResourceDescriptorTests {
         let grown = try Self.openDescriptors() - before
         #expect(grown < Self.rounds / 20, "\(grown) more descriptors open")
     }
+}
+
+/// The repository's fixtures.
+private enum Fixture {
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent()
+
+    static func path(_ relative: String) -> String { root.appendingPathComponent(relative).path }
+
+    /// A real Wacom Cintiq 13HD's recording.
+    static let cintiq = "Fixtures/recordings/real/Wacom-Cintiq-13HD-touch-Pen.events"
 }

@@ -3,6 +3,7 @@ internal import Foundation
 internal import Glibc
 public import LinuxInput
 public import Recordings
+public import Sessions
 public import StylusInput
 
 /// The input half of a live session's loop, the same for `record` and `administer`: what the pen

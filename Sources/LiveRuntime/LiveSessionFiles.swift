@@ -3,6 +3,7 @@ public import FileLocations
 public import Foundation
 public import LinuxInput
 public import Recordings
+public import Sessions
 public import StylusInput
 import TestMaterials
 

@@ -1,6 +1,7 @@
 import Foundation
 public import LinuxInput
 public import Recordings
+public import Sessions
 public import StylusInput
 
 /// `record`'s loop: poll on the tablet and on SIGINT/SIGTERM, with timeouts for the proctor's

@@ -1,6 +1,6 @@
 import Foundation
+import LiveRuntime
 import Recordings
-import Sessions
 import TestMaterials
 import Testing
 
