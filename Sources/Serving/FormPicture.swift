@@ -1,6 +1,6 @@
 import ADF
-import Foundation
 import FormPrinting
+import Foundation
 import Proctoring
 import Rendering
 import TestMaterials

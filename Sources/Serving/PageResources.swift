@@ -148,7 +148,8 @@ enum PageResources {
             for (const s of t.steps || []) steps.append(chip(s.step + ': ' + s.outcome, s.outcome === 'finished' ?
               'done' : 'stopped'));
             const line = el('td');
-            const title = t.results ? link('test=' + t.results, t.test) : document.createTextNode(t.test);
+            const title = el('span', {}, t.results ? link('test=' + t.results, t.test) : t.test);
+            if (t.results) title.append(' · ', link('score=' + t.results, 'score'));
             table.append(el('tr', { class: 'test' }, el('td', { text: String(t.index) }), el('td', {}, title),
               el('td', {}, chip(t.status), t.skipReason ? ' ' + t.skipReason : ''), steps, line));
             if (t.results) timeline(t.results, line);

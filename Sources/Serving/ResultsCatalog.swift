@@ -1,4 +1,5 @@
-import Foundation
+public import Foundation
+import Glibc
 public import Visits
 
 /// What the list page shows: the visit folders and the loose results files under the served folders.
@@ -51,7 +52,7 @@ public struct ResultsCatalog: Sendable {
         else { return }
         for entry in entries.sorted() where !entry.hasPrefix(".") {
             let path = real + "/" + entry
-            var facts = stat()
+            var facts = Glibc.stat()
             guard lstat(path, &facts) == 0 else { continue }
             switch facts.st_mode & S_IFMT {
             case S_IFDIR: walk(folders, index: index, real: path, depth: depth + 1)

@@ -6,6 +6,7 @@ import Logging
 import NIOCore
 import PatientData
 import Scoring
+import Visits
 
 /// The results browser's routes: the pages, the list, a visit, a test's ink, the scores (docs/serve.md).
 ///
@@ -73,6 +74,13 @@ public struct ResultsServer: Sendable {
             logger: Logger(label: "styluskit.serve", factory: { _ in SwiftLogNoOpLogHandler() }))
     }
 
+    /// Serves until SIGINT or SIGTERM; `running` is told the port once it listens.
+    public func run(
+        host: String = "127.0.0.1", port: Int = 0, running: @escaping @Sendable (Int) async -> Void
+    ) async throws {
+        try await application(host: host, port: port, running: running).runService()
+    }
+
     func visit(_ request: Request) throws -> Response {
         let name = try Self.pathParameter(request)
         let real = try Self.resolving { try folders.resolve(name, folder: true) }
@@ -103,14 +111,15 @@ public struct ResultsServer: Sendable {
         }
         var text = InkJSON.text(of: read.file.document, name: name)
         text.removeLast()
-        text += ",\"problems\":\(read.problems.count),\"formDotsPerInch\":" + InkJSON.number(FormPicture.dotsPerInch) + "}"
+        text +=
+            ",\"problems\":\(read.problems.count),\"formDotsPerInch\":" + InkJSON.number(FormPicture.dotsPerInch) + "}"
         return Self.json(text)
     }
 
     /// A results file's scoring as the rater named in `?rater=` may see it.
     func scoring(_ request: Request) throws -> Response {
         let real = try Self.resolving { try folders.resolve(try Self.pathParameter(request)) }
-        let pages = try Self.scoringPages(real, system: request.uri.queryParameters.get("system").map(String.init))
+        let pages = try Self.scoringPages(real, system: request.uri.queryParameters.get("system").map { String($0) })
         let viewer = request.uri.queryParameters.get("rater").flatMap { RaterID(String($0)) }
         return Self.json(pages.json(viewer: viewer))
     }
@@ -127,12 +136,12 @@ public struct ResultsServer: Sendable {
         do {
             record = try ScoringPages.record(
                 from: body, results: real, system: pages.system, sha256: pages.sha256, now: Date())
-        } catch {
+        } catch let error as ScoringPageError {
             throw HTTPError(.badRequest, message: error.description + " Nothing was written.")
         }
         do {
             try pages.save(record)
-        } catch {
+        } catch let error as ScoresFileError {
             if case .refused(let refusal) = error {
                 throw HTTPError(.conflict, message: "Not saved: \(refusal).")
             }
@@ -259,10 +268,10 @@ public struct ResultsServer: Sendable {
     }
 
     /// `ServedPathError` as its 4xx: outside the folders is forbidden, a missing file not found.
-    static func resolving(_ body: () throws(ServedPathError) -> String) throws -> String {
+    static func resolving(_ body: () throws -> String) throws -> String {
         do {
             return try body()
-        } catch {
+        } catch let error as ServedPathError {
             switch error {
             case .outside: throw HTTPError(.forbidden, message: error.description)
             case .missing: throw HTTPError(.notFound, message: error.description)
@@ -276,7 +285,7 @@ public struct ResultsServer: Sendable {
         // The page's own code only: no frame, no script or style from elsewhere, no referrer (the token).
         headers[.contentSecurityPolicy] =
             "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
-        headers[.referrerPolicy] = "no-referrer"
+        headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
         headers[.cacheControl] = "no-store"
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
     }
@@ -307,8 +316,12 @@ struct AccessCheck<Context: RequestContext>: RouterMiddleware {
             guard request.headers[ResultsServer.tokenHeader].map({ Self.same($0, token) }) == true else {
                 throw HTTPError(.forbidden, message: "A change must carry the token in its X-StylusKit-Token header.")
             }
-            guard let origin = request.headers[.origin], let host = request.headers[.host],
-                origin == "http://" + host, Self.isLoopback(host: host)
+            // The Origin must be this machine's loopback, and the address the request was sent to (its
+            // authority, when the request names one) the same: a page of another site, or of a name rebound
+            // to 127.0.0.1, does not pass.
+            guard let origin = request.headers[.origin], origin.hasPrefix("http://"),
+                Self.isLoopback(host: String(origin.dropFirst("http://".count))),
+                request.head.authority.map({ "http://" + $0 == origin }) ?? true
             else {
                 throw HTTPError(
                     .forbidden, message: "A change must come from the browser page this server gave (same origin).")

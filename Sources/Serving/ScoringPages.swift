@@ -80,7 +80,9 @@ struct ScoringPages {
     func sheetJSON(_ sheet: ScoreSheet) -> String {
         var out = "{\"rater\":" + InkJSON.quoted(sheet.rater.text) + ",\"done\":\(sheet.done)"
         out += ",\"adjudicator\":\(scoring.adjudication?.rater == sheet.rater)"
-        out += ",\"marks\":{" + sheet.marks.sorted { $0.key < $1.key }.map { Self.markJSON($0.key, $0.value) }
+        out +=
+            ",\"marks\":{"
+            + sheet.marks.sorted { $0.key < $1.key }.map { Self.markJSON($0.key, $0.value) }
             .joined(separator: ",") + "}"
         out += ",\"scores\":" + Self.scoresJSON(StepScore.scores(of: scoring.items, marks: sheet.marks))
         return out + "}"

@@ -58,13 +58,13 @@ public struct ServedFolders: Sendable {
     }
 
     static func isDirectory(_ path: String) -> Bool {
-        var facts = stat()
-        return stat(path, &facts) == 0 && facts.st_mode & S_IFMT == S_IFDIR
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
     }
 
+    /// A regular file, not a link to one (the paths asked about are real paths already), a FIFO or a device.
     static func isRegularFile(_ path: String) -> Bool {
-        var facts = stat()
-        return stat(path, &facts) == 0 && facts.st_mode & S_IFMT == S_IFREG
+        (try? FileManager.default.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular
     }
 }
 

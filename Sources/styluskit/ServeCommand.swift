@@ -31,16 +31,19 @@ struct Serve: ParsableCommand {
         do { served = try ServedFolders(folders) } catch { throw ValidationError(error.description) }
         let server = ResultsServer(folders: served, keyFile: key.path)
         let token = server.token
-        let application = server.application(port: port) { port in
-            print("Serving \(served.folders.map(\.given).joined(separator: " ")) at")
-            print("  http://127.0.0.1:\(port)/?token=\(token)")
-            print("Open that address in a browser on this machine. Stop with Ctrl-C.")
-            fflush(stdout)
+        let given = served.folders.map(\.given).joined(separator: " ")
+        let port = self.port
+        let running: @Sendable (Int) async -> Void = { port in
+            let text =
+                "Serving \(given) at\n  http://127.0.0.1:\(port)/?token=\(token)\n"
+                + "Open that address in a browser on this machine. Stop with Ctrl-C.\n"
+            // Written at once, not buffered: a script waits for the address.
+            FileHandle.standardOutput.write(Data(text.utf8))
         }
         let done = DispatchSemaphore(value: 0)
         let failure = FailureBox()
         Task {
-            do { try await application.runService() } catch { failure.error = error }
+            do { try await server.run(port: port, running: running) } catch { failure.error = error }
             done.signal()
         }
         done.wait()

@@ -13,8 +13,10 @@ import Testing
     static let clock = "0/P001/visit-20261125T093015Z/clock.csk"
 
     static func marks(_ values: [String]) -> [String: String] {
-        let items = ["clockStep-command/face", "clockStep-command/numbers", "clockStep-command/hands",
-            "clockStep-copy/face", "clockStep-copy/numbers", "clockStep-copy/hands"]
+        let items = [
+            "clockStep-command/face", "clockStep-command/numbers", "clockStep-command/hands",
+            "clockStep-copy/face", "clockStep-copy/numbers", "clockStep-copy/hands",
+        ]
         return Dictionary(uniqueKeysWithValues: zip(items, values))
     }
 
@@ -46,7 +48,8 @@ import Testing
             #expect((empty["items"] as? [Any])?.count == 6)
             #expect(empty["system"] as? String == "rouleau-1992")
 
-            var response = try await Self.post(client, rater: "r1", marks: Self.marks(["2", "4", "4", "2", "3", "4"]),
+            var response = try await Self.post(
+                client, rater: "r1", marks: Self.marks(["2", "4", "4", "2", "3", "4"]),
                 done: true)
             #expect(response.status == .ok)
             // Blind: r2 sees no sheet of r1's, only the state.
@@ -62,7 +65,8 @@ import Testing
             response = try await Self.post(client, rater: "r2", marks: [:], done: true)
             #expect(response.status == .conflict)
             #expect(String(buffer: response.body).contains("3 items not marked yet"))
-            response = try await Self.post(client, rater: "r2", marks: Self.marks(["2", "4", "3", "2", "3", "4"]),
+            response = try await Self.post(
+                client, rater: "r2", marks: Self.marks(["2", "4", "3", "2", "3", "4"]),
                 done: true)
             #expect(response.status == .ok)
 
