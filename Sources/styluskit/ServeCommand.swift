@@ -15,7 +15,9 @@ struct Serve: ParsableCommand {
             ink without it. Pages: the visits and results files (filterable), a visit, a test with its \
             ink played back at 1x, 2x or 4x or scrubbed. Patient details are shown only after the \
             clinician key is unlocked on the page (its password is used once and never stored). Only files inside the folders given are served \
-            (no '..', no symlink out), and results files and journals are never written. Stop with Ctrl-C.
+            (no '..', no symlink out), and results files and journals are never written: the one file written is \
+            the scores file (scores.jsonl, append-only) of the raters who score tests on the page (docs/scoring.md). \
+            See docs/serve.md. Stop with Ctrl-C.
             """ + "\n\n" + ExitStatus.help)
 
     @Argument(help: "The folders to serve (visit folders, or folders that hold them or results files).")

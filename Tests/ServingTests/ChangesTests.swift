@@ -11,7 +11,7 @@ import Testing
 /// origin, a body that is a JSON object of at most 64 KB; and the server surviving clients that leave.
 @Suite struct ChangesTests {
     static let own: HTTPFields = [
-        ResultsServer.tokenHeader: "t0ken", .origin: "http://127.0.0.1:8080", .contentType: "application/json",
+        ResultsServer.tokenHeader: "t0ken", .origin: "http://localhost", .contentType: "application/json",
     ]
 
     func run(_ site: RoutesTests.Site, _ body: @Sendable (any TestClientProtocol) async throws -> Void) async throws {
@@ -37,9 +37,9 @@ import Testing
             try await client.execute(uri: "/api/unlock", method: .post, headers: foreign, body: body) {
                 #expect($0.status == .forbidden)
             }
-            // A name that could be rebound to this machine is not its loopback.
+            // An Origin other than the address the request went to (another port, another local page).
             var rebound = Self.own
-            rebound[.origin] = "http://attacker.example:8080"
+            rebound[.origin] = "http://127.0.0.1:8080"
             try await client.execute(uri: "/api/unlock", method: .post, headers: rebound, body: body) {
                 #expect($0.status == .forbidden)
             }

@@ -165,7 +165,7 @@ import Visits
             // Read-only: no route takes a PUT or DELETE of a file.
             for method in [HTTPRequest.Method.put, .delete] {
                 let headers: HTTPFields = [
-                    ResultsServer.tokenHeader: "t0ken", .origin: "http://127.0.0.1:8080",
+                    ResultsServer.tokenHeader: "t0ken", .origin: "http://localhost",
                 ]
                 try await client.execute(uri: "/api/file?path=0/loose.msk", method: method, headers: headers) {
                     #expect($0.status == .notFound || $0.status == .methodNotAllowed)

@@ -3,12 +3,13 @@
 # clock recording) and a loose results file, driven by Debian's headless Chromium through
 # chromium-driver and python3-selenium (no download at run time). Opens the list, filters it, opens
 # the visit and the test, plays the ink and checks the canvas changes and reaches the last stroke.
+# Debian's python3 (/usr/bin/python3) runs the check: python3-selenium is installed for it.
 # Keeps a screenshot of each page in $SHOTS (default .build/browser-shots). Prints 'N passed, N failed'.
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 export PATH="/opt/swift/usr/bin:$PATH"
 if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null \
-    || ! python3 -c 'import selenium' 2>/dev/null; then
+    || ! /usr/bin/python3 -c 'import selenium' 2>/dev/null; then
     echo "skipped: chromium, chromium-driver or python3-selenium is missing (scripts/setup.sh installs them)"
     exit 0
 fi
@@ -27,7 +28,7 @@ trap cleanup EXIT
 # The visit: a real clock session replayed, in a folder with a hand-made manifest (docs/visit.md).
 visit="$work/site/P007/visit-20261126T101500Z"
 mkdir -p "$visit" "$work/replayed"
-"$styluskit" replay Fixtures/recordings/real/Wacom-Cintiq-13HD-touch-Pen.events --test clock \
+"$styluskit" replay Fixtures/recordings/real/Wacom-Cintiq-22HDT-Pen.events --test clock \
     --out "$work/replayed" >/dev/null
 results="$(ls "$work/replayed"/*.csk | head -n 1)"
 cp "$results" "$visit/clock.csk"
@@ -61,4 +62,4 @@ if [ -z "$address" ]; then
     echo "0 passed, 1 failed"
     exit 1
 fi
-python3 integration/browser/check.py "$address" "$shots"
+/usr/bin/python3 integration/browser/check.py "$address" "$shots"
