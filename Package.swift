@@ -117,13 +117,14 @@ let package = Package(
             dependencies: [
                 "FileLocations",
                 "TestMaterials",
-                "SystemErrors", "ADF", "LinuxInput", "Proctoring", "Recordings", "StylusGeometry", "StylusInput",
+                "SystemErrors", "ADF", "Proctoring", "Recordings", "StylusGeometry", "StylusInput",
             ],
             exclude: ["README.md"]),
         // A live session as it runs, for record, administer and a visit's tests: the tablet read and journaled first
-        // (LiveInput), record's poll loop and its signals (LiveLoop, SignalPipe), a recording fed as a tablet
+        // (LiveSessionInput), record's poll loop and its signals (LiveSessionLoop, SignalPipe), a recording fed as a
+        // tablet
         // (RecordingFeed), the session's journal and results file (LiveSessionFiles), record's windowless session
-        // (LiveRecording).
+        // (WindowlessLiveSession).
         .target(
             name: "LiveRuntime",
             dependencies: [
@@ -143,8 +144,9 @@ let package = Package(
             dependencies: [
                 "FileLocations",
                 "TestMaterials",
-                "ADF", "LinuxInput", "PatientData", "Proctoring", "Recordings", "Rendering", "Sessions",
-                "StylusGeometry", "StylusInput", "Synthesis", "SystemErrors", "VisitReport", "Visits", "Exports",
+                "ADF", "Administering", "LinuxInput", "PatientData", "PatientWindow", "Proctoring", "Recordings",
+                "Rendering", "Sessions", "StylusGeometry", "StylusInput", "Synthesis", "SystemErrors", "VisitReport",
+                "Visits", "Exports",
             ],
             exclude: ["README.md"]),
         // What `features` does between the command line and the measures: inputs read (results
@@ -153,8 +155,9 @@ let package = Package(
             name: "Features",
             dependencies: [
                 "FileLocations",
-                "TestMaterials", "ADF", "Measures", "Proctoring", "Sessions", "StylusGeometry", "SystemErrors",
-                "Visits",
+                "TestMaterials", "ADF", "Measures", "Proctoring", "Scoring", "Sessions", "StylusGeometry",
+                "StylusInput",
+                "SystemErrors", "Visits",
             ],
             exclude: ["README.md"]),
         // A visit: the protocol file, the visit folder and its manifest, the state from test to test (docs/visit.md).
@@ -170,8 +173,8 @@ let package = Package(
             name: "VisitReport",
             dependencies: [
                 "TestMaterials",
-                "ADF", "Features", "FormPrinting", "Measures", "PatientData", "Proctoring", "Rendering", "Sessions",
-                "StylusGeometry", "SystemErrors", "Visits",
+                "ADF", "Features", "FormPrinting", "Measures", "PatientData", "Proctoring", "Rendering", "Scoring",
+                "Sessions", "StylusGeometry", "SystemErrors", "Visits",
             ],
             exclude: ["README.md"]),
         // Running a visit: test after test from the manifest, the operator between tests, resuming, record's windowless
@@ -188,7 +191,8 @@ let package = Package(
         .target(
             name: "Exports",
             dependencies: [
-                "TestMaterials", "Features", "Measures", "Recordings", "Sessions", "SystemErrors", "Visits",
+                "TestMaterials", "Features", "Measures", "Recordings", "Scoring", "Sessions", "StylusInput",
+                "SystemErrors", "Visits",
             ],
             exclude: ["README.md"]),
         // The results browser of `styluskit serve`: visits and results files under the folders given, ink
@@ -241,8 +245,7 @@ let package = Package(
                 "ADF",
                 "TestMaterials",
                 "SystemErrors",
-                "FormPrinting", "LinuxInput", "LiveRuntime", "PatientWindow", "Proctoring", "Recordings", "Reports",
-                "Sessions",
+                "FormPrinting", "LinuxInput", "LiveRuntime", "PatientWindow", "Proctoring", "Recordings", "Sessions",
                 "StylusGeometry",
                 "StylusInput",
             ], exclude: ["README.md"]),
@@ -252,11 +255,11 @@ let package = Package(
             dependencies: [
                 "FileLocations",
                 "TestMaterials",
-                "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "FormPrinting",
+                "StylusInput", "StylusGeometry", "Recordings", "Proctoring", "ADF", "FormPrinting", "LinuxInput",
                 "Synthesis", "PatientData", "Rendering", "PatientWindow", "Administering", "Sessions", "LiveRuntime",
                 "Measures",
                 "Calibration", "Reports",
-                "Features",
+                "Features", "Scoring",
                 "Batch", "Exports", "SystemErrors", "VisitReport", "Visits", "Visiting", "Serving",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], exclude: ["README.md"]),
@@ -323,8 +326,8 @@ let package = Package(
             dependencies: [
                 "FileLocations",
                 "TestMaterials",
-                "Features", "ADF", "Measures", "Proctoring", "Recordings", "Sessions", "Synthesis", "StylusGeometry",
-                "StylusInput",
+                "Features", "ADF", "LinuxInput", "Measures", "Proctoring", "Recordings", "Sessions", "Synthesis",
+                "StylusGeometry", "StylusInput",
                 "TestSupport",
             ]),
         .testTarget(name: "BatchTests", dependencies: ["Batch"]),
@@ -342,14 +345,14 @@ let package = Package(
             name: "VisitsTests",
             dependencies: ["Administering", "TestMaterials", "Visits", "Visiting", "Recordings", "Sessions"]),
         .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "StylusGeometry", "StylusInput"]),
-        .testTarget(name: "VisitReportTests", dependencies: ["VisitReport", "Visits"]),
+        .testTarget(name: "VisitReportTests", dependencies: ["Features", "Scoring", "VisitReport", "Visits"]),
         // The exports of visit folders made by replaying real recordings, parsed back by Python's csv module.
         .testTarget(
             name: "ExportsTests",
             dependencies: [
                 "FileLocations",
-                "TestMaterials", "Exports", "Features", "Measures", "Recordings", "Sessions", "StylusInput",
-                "TestSupport", "Visits",
+                "TestMaterials", "Exports", "Features", "LinuxInput", "Measures", "Recordings", "Scoring", "Sessions",
+                "StylusInput", "TestSupport", "Visits",
             ]),
         .testTarget(name: "SystemErrorsTests", dependencies: ["SystemErrors"]),
         .testTarget(
@@ -379,8 +382,8 @@ let package = Package(
             dependencies: [
                 "FileLocations",
                 "TestMaterials",
-                "Sessions", "ADF", "LiveRuntime", "PatientData", "Proctoring", "Recordings", "StylusGeometry",
-                "StylusInput", "Synthesis", "TestSupport", "Reports",
+                "Sessions", "ADF", "LinuxInput", "LiveRuntime", "PatientData", "Proctoring", "Recordings",
+                "StylusGeometry", "StylusInput", "Synthesis", "TestSupport", "Reports",
                 "Administering", "FormPrinting", "PatientWindow", "Rendering", "VisitReport", "Visits",
             ]),
         // The live runtime's own: what record tells the operator, and its descriptor owners opened a thousand times.
@@ -392,7 +395,7 @@ let package = Package(
             name: "AdministeringTests",
             dependencies: [
                 "FileLocations",
-                "ADF", "Administering", "CSDL2", "PatientWindow", "Proctoring", "Recordings", "Sessions",
+                "ADF", "Administering", "CSDL2", "LinuxInput", "PatientWindow", "Proctoring", "Recordings", "Sessions",
                 "StylusGeometry",
                 "StylusInput",
             ]),

@@ -51,7 +51,7 @@ public struct AdministerLoop {
     let pausesForCaptures: Bool
     /// The captures taken, by file.
     public private(set) var taken: [String] = []
-    private var input: LiveInput
+    private var input: LiveSessionInput
     /// The `SYN_DROPPED`s of the whole session.
     public var gaps: Int { input.gaps }
     /// Tells the operator something (a line on the terminal).
@@ -76,7 +76,7 @@ public struct AdministerLoop {
         self.source = source
         self.journal = journal
         self.driver = driver
-        input = LiveInput(source: source, journal: journal, driver: driver)
+        input = LiveSessionInput(source: source, journal: journal, driver: driver)
         self.presenter = presenter
         self.clock = clock
         self.screenshots = screenshots
@@ -97,7 +97,7 @@ public struct AdministerLoop {
         var confirmation = OperatorConfirmation()
         var latestPress: EventTime?
         // An operator's press (N, Escape, P, a signal) is stamped at the time the input so far was
-        // handled (`LiveInput.handledUpTo`), not at the key poll's clock: an event read in the next
+        // handled (`LiveSessionInput.handledUpTo`), not at the key poll's clock: an event read in the next
         // turn then falls after the press both here and in `recover`, which orders the journal by
         // time. Never before an earlier press (a continue in the same turn, the pause it resumes).
         func stamp(_ pressed: EventTime) -> EventTime {

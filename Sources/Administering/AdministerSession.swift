@@ -224,7 +224,8 @@ public enum AdministerSession {
         let monitorIndex = try monitor(named: request.outputDisplay, profile: results.displayProfile, note: note)
         let screen = try PatientScreen(
             monitor: nil, monitorIndex: monitorIndex, form: setup.normalizer.formSize,
-            pixelsPerInch: results.displayProfile?.pixelsPerInch, showsCursor: !ResultsEnvironment.isPenDisplay(device),
+            pixelsPerInch: results.displayProfile?.pixelsPerInch,
+            showsCursor: !ResultsEnvironment.isPenDisplay(device, facts: LibwacomDatabase.installedFacts),
             redraw: request.redraw)
         // Before the journal exists: a session no one can see must not start.
         if screen.videoDriver == "offscreen" && !request.offscreen { throw AdministerError.noDisplay }
@@ -239,7 +240,7 @@ public enum AdministerSession {
             note("warning: \(mismatch)")
         }
         // A pen display is the patient's screen: the operator's line goes on another monitor, if there is one.
-        if ResultsEnvironment.isPenDisplay(device) {
+        if ResultsEnvironment.isPenDisplay(device, facts: LibwacomDatabase.installedFacts) {
             do {
                 if let other = try screen.openOperatorWindow() {
                     let names = PatientScreen.monitorNames()

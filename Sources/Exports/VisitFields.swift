@@ -1,5 +1,6 @@
 internal import Foundation
 import Measures
+import Scoring
 public import Sessions
 public import TestMaterials
 public import Visits
@@ -35,6 +36,29 @@ public struct VisitField: Hashable, Sendable {
         case testResultsInvalid(TestSlot)
         case measure(TestSlot, column: String, unit: String?, integer: Bool)
         case testResultsFile(TestSlot)
+        /// The scoring by trained raters (docs/scoring.md): `what` is `ScoreColumn`'s raw value.
+        case score(TestSlot, ScoreColumn)
+    }
+
+    /// The scoring columns of a test slot whose test has a scoring system (docs/scoring.md).
+    public enum ScoreColumn: String, Hashable, Sendable, CaseIterable {
+        /// The state's label: not scored, being scored, awaiting second rater, adjudicate, scored, scored
+        /// (adjudicated).
+        case state
+        /// The scoring system's name and version.
+        case system
+        /// The final points over the test's steps; empty until final.
+        case points
+        /// The final errors over the test's steps; empty until final.
+        case errors
+        /// Each step's final points, `STEP POINTS/MAXIMUM` separated by `; `; empty until final.
+        case steps
+        /// The share of items the two raters marked the same; empty until both are done.
+        case agreement
+        /// Cohen's kappa over the items marked with categories; empty until both are done, or undefined.
+        case kappa
+        /// The raters' ids, and the adjudicator's.
+        case raters
     }
 
     /// The variable name: lowercase letters, digits and `_`, starting with a letter (REDCap's rule).
@@ -181,6 +205,9 @@ public struct VisitFields: Sendable {
                             + "styluskit features --level test column \(column) (docs/measures.md)",
                         section: ""))
             }
+            if ScoringSystem.standard(forTest: slot.kind.rawValue) != nil {
+                fields += Self.scoreFields(slot)
+            }
             fields.append(
                 VisitField(
                     name: "\(p)_results_file", content: .testResultsFile(slot), label: "\(t): results file",
@@ -191,6 +218,53 @@ public struct VisitFields: Sendable {
                     section: ""))
         }
         self.fields = fields
+    }
+
+    /// A test slot's scoring fields (`clock_score_state`, ...; docs/scoring.md).
+    static func scoreFields(_ slot: TestSlot) -> [VisitField] {
+        VisitField.ScoreColumn.allCases.map { column in
+            let (label, validation, note): (String, String, String) =
+                switch column {
+                case .state:
+                    (
+                        "scoring state", "",
+                        "not scored, being scored, awaiting second rater, adjudicate, scored or scored (adjudicated)"
+                    )
+                case .system: ("scoring system", "", "The scoring system's name and version (docs/scoring.md)")
+                case .points: ("score", "integer", "Final points over the test's steps; empty until final")
+                case .errors: ("score errors", "integer", "Final errors over the test's steps; empty until final")
+                case .steps: ("score per step", "", "STEP POINTS/MAXIMUM per step, separated by '; '")
+                case .agreement:
+                    ("raters' exact agreement", "number", "Share of items both raters marked the same, 0-1")
+                case .kappa:
+                    ("raters' Cohen's kappa", "number", "Over the items marked with categories; empty when undefined")
+                case .raters: ("raters", "", "The two raters' ids, then the adjudicator's")
+                }
+            return VisitField(
+                name: "\(slot.prefix)_score_\(column.rawValue)", content: .score(slot, column),
+                label: "\(slot.title): \(label)", type: "text", validation: validation, choices: [], note: note,
+                section: "")
+        }
+    }
+
+    /// The value of a scoring column for a test's scoring.
+    static func scoreValue(_ column: VisitField.ScoreColumn, of scoring: DoubleScoring?) -> String {
+        guard let scoring else { return "" }
+        let final = scoring.finalMarks.map { StepScore.scores(of: scoring.items, marks: $0) }
+        let agreement = FileAgreement(scoring)
+        switch column {
+        case .state: return scoring.state.label
+        case .system: return "\(scoring.system.name) \(scoring.system.version)"
+        case .points: return final.map { String($0.reduce(0) { $0 + $1.points }) } ?? ""
+        case .errors: return final.map { String($0.reduce(0) { $0 + $1.errors }) } ?? ""
+        case .steps:
+            return final.map { $0.map { "\($0.step) \($0.points)/\($0.maximumPoints)" }.joined(separator: "; ") } ?? ""
+        case .agreement: return agreement?.exact.map { String(format: "%.4f", $0) } ?? ""
+        case .kappa: return agreement?.kappa.map { String(format: "%.4f", $0) } ?? ""
+        case .raters:
+            return (scoring.raters.map(\.rater.text) + (scoring.adjudication.map { [$0.rater.text] } ?? [])).joined(
+                separator: " ")
+        }
     }
 
     /// The measures of the `--level test` table that describe a test (its identity column aside), each with whether it
@@ -289,6 +363,7 @@ public struct VisitFields: Sendable {
         case .testResultsInvalid(let slot): return test(slot)?.invalid ?? ""
         case .measure(let slot, let column, _, _): return test(slot)?.measures?[column]?.text ?? ""
         case .testResultsFile(let slot): return test(slot)?.resultsPath ?? ""
+        case .score(let slot, let column): return Self.scoreValue(column, of: test(slot)?.scoring)
         }
     }
 }

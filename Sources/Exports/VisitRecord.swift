@@ -2,7 +2,9 @@ import Features
 internal import Foundation
 public import Measures
 import Recordings
+public import Scoring
 public import Sessions
+import StylusInput
 public import TestMaterials
 public import Visits
 
@@ -31,6 +33,9 @@ public struct VisitRecord: Sendable {
         /// What `adf validate` rejects in its results file (the first problem), when it was
         /// measured anyway (`--allow-invalid`); nil for a valid file.
         public var invalid: String? = nil
+        /// The double scoring of its results file by trained raters (docs/scoring.md), when its test has a scoring
+        /// system and its results file was read; "not scored" when the folder has no scores for it.
+        public var scoring: DoubleScoring? = nil
     }
 
     /// The folder's name under the participant's: the visit's start, `20261125T093012Z`.
@@ -57,6 +62,7 @@ public struct VisitRecord: Sendable {
             var resultsPath: String?
             var measures: MeasureRow?
             var invalid: String?
+            var scoring: DoubleScoring?
             // A stopped test's results file is written too: measured, its status saying it was stopped early.
             if entry.status == .done || entry.status == .stopped || entry.status == .incomplete,
                 let results = entry.results
@@ -68,7 +74,8 @@ public struct VisitRecord: Sendable {
                 if let expected = entry.sha256?.results, (try? VisitFolder.sha256(file: path)) != expected {
                     throw .changedResults(visit: folder.path, test: entry.index, kind: entry.test, file: results)
                 }
-                var source = FeaturesSource()
+                // A results file is read, never replayed: no tablet database is asked.
+                var source = FeaturesSource(facts: NoDeviceFacts())
                 source.mazes = kind == .maze ? mazes[entry.index] ?? [] : []
                 source.allowsInvalid = allowsInvalid
                 do {
@@ -80,11 +87,20 @@ public struct VisitRecord: Sendable {
                         visit: folder.path, test: entry.index, kind: entry.test, file: results, reason: "\(error)")
                 }
                 resultsPath = path
+                if ScoringSystem.standard(forTest: entry.test) != nil {
+                    do {
+                        scoring = try ResultsScoring(path: path).scoring().0
+                    } catch {
+                        throw .unmeasurable(
+                            visit: folder.path, test: entry.index, kind: entry.test, file: results,
+                            reason: "its scores cannot be read: \(error)")
+                    }
+                }
             }
             tests.append(
                 TestRecord(
                     entry: entry, kind: kind, occurrence: seen[entry.test]!, resultsPath: resultsPath,
-                    measures: measures, invalid: invalid)
+                    measures: measures, invalid: invalid, scoring: scoring)
             )
         }
         return VisitRecord(folder: folder, manifest: manifest, tests: tests)

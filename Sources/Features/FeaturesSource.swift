@@ -3,6 +3,7 @@ internal import FileLocations
 internal import Foundation
 public import Measures
 public import Sessions
+public import StylusInput
 public import TestMaterials
 
 /// How `features` reads its inputs: a results file is read; a recording is replayed in memory
@@ -22,8 +23,13 @@ public struct FeaturesSource: Sendable {
     /// Whether a results file that `adf validate` rejects is measured anyway (`--allow-invalid`),
     /// its rows marked in the `invalid` column; otherwise it is refused with its first problem.
     public var allowsInvalid = false
+    /// The tablet database (libwacom's on a live machine) a journal of the days before journals kept
+    /// their display is recovered with; a recording's is its `replay`'s.
+    public var facts: any DeviceFacts
 
-    public init() {}
+    public init(facts: any DeviceFacts) {
+        self.facts = facts
+    }
 
     /// Extensions of the results files a directory given as input contributes.
     public static let resultsExtensions: Set<String> = ["csk", "msk", "ssk"]
@@ -74,7 +80,7 @@ public struct FeaturesSource: Sendable {
         guard FileManager.default.fileExists(atPath: path) else { throw FeaturesError.missing(file: path) }
         switch InputFileKind(path: path) {
         case .journal:
-            let recovery = JournalRecovery(path: path, lookup: replay?.lookup ?? CalibrationLookup())
+            let recovery = JournalRecovery(path: path, lookup: replay?.lookup ?? CalibrationLookup(), facts: facts)
             return try recovery.rebuildInMemory(profileFile: profileFile, displayProfile: displayProfile, note: note)
         case .evemuRecording, .libinputRecording:
             guard var replay else { throw FeaturesError.recordingWithoutTest(file: path) }

@@ -344,9 +344,11 @@ public func fuzzJournalRecovery(_ data: UnsafeRawBufferPointer) {
         fatalError("cannot write the fuzz input to \(journal): \(error)")
     }
     do {
-        // No checkout and no home: what the journal keeps is all the session has, as for a copied journal.
+        // No checkout, no home and no tablet database: what the journal keeps is all the session has, as for a
+        // copied journal, so a run does not depend on the machine's libwacom.
         let recovery = JournalRecovery(
-            path: journal, lookup: CalibrationLookup(projectDirectory: directory, environment: [:]))
+            path: journal, lookup: CalibrationLookup(projectDirectory: directory, environment: [:]),
+            facts: NoDeviceFacts())
         let recovered = try recovery.rebuild(
             directory: (directory as NSString).appendingPathComponent("results"), force: true)
         if recovered.result.output.isEmpty { fatalError("recover wrote a results file with no path") }

@@ -134,3 +134,12 @@ public final class LibwacomDatabase: @unchecked Sendable {
         Libwacom.stylus(in: handle, toolID: id)
     }
 }
+
+extension LibwacomDatabase: DeviceFacts {
+    /// The installed database's facts, the ones a session on this machine is given; no facts when
+    /// libwacom finds no data files (as `shared` is nil then).
+    public static var installedFacts: any DeviceFacts { shared ?? NoDeviceFacts() }
+
+    /// True when libwacom knows the USB model `id` as integrated in a display.
+    public func isIntegratedInDisplay(_ id: InputID) -> Bool { tablet(for: id)?.integratedInDisplay == true }
+}

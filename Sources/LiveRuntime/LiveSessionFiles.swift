@@ -1,37 +1,11 @@
 public import ADF
-public import FileLocations
-public import Foundation
+import FileLocations
+import Foundation
 public import LinuxInput
 public import Recordings
 public import Sessions
 public import StylusInput
 import TestMaterials
-
-/// What a live session on a tablet starts from, the same for `record`, `administer` and a visit's tests: the
-/// journal's header as written and as read back (the session runs on the one read back, so
-/// `recover` sees exactly what it saw), what the session is given (`SessionSources.live`) and
-/// its setup.
-public struct LiveSessionStart {
-    public let written: RecordingHeader
-    public let header: RecordingHeader
-    public let sources: SessionSources
-    public let setup: SessionSetup
-
-    public init(
-        test: JournaledTest, node: String, device: DeviceDescription, settingsFile: String?, profileFile: String?,
-        displayProfile: String?, lookup: CalibrationLookup = CalibrationLookup(), note: (String) -> Void
-    ) throws {
-        (written, header) = try LiveSessionFiles.journalHeader(node: node, device: device)
-        sources = try SessionSources.live(
-            test: test, device: header.device, settingsFile: settingsFile, profileFile: profileFile,
-            displayProfile: displayProfile,
-            lookup: lookup, note: note)
-        setup = try SessionSetup(
-            test: test, device: header.device, profile: sources.tabletProfile, results: sources.results,
-            settings: sources.settings,
-            mazes: sources.mazes)
-    }
-}
 
 /// The files a live session (`record`, `administer`, a visit's tests) writes, opened before its first
 /// step: the journal with its anchor, test and patient lines, and the results file's recorder. Every
@@ -134,31 +108,5 @@ public struct LiveSessionFiles {
         var environment = setup.environment(header: header, penID: scan.penID)
         sealed?.fill(&environment)
         return (try driver.finish(at: end, environment: environment, display: setup.display), scan)
-    }
-}
-
-/// Why a live session (`record`, `administer`, a visit's test) could not write its results file while the journal holds
-/// the session.
-public enum LiveSessionError: Error, CustomStringConvertible {
-    case resultsNotWritten(ADFError, journal: String)
-
-    public var description: String {
-        switch self {
-        case .resultsNotWritten(let error, let journal):
-            let safe = "\(error.problem). The session is safe in its journal \(journal), which keeps every event read. "
-            switch error {
-            case .fileSystem(_, let path, let code, _) where code == ENOSPC || code == EDQUOT:
-                let directory = (path as NSString).deletingLastPathComponent
-                return safe + "Free space on the disk that holds \(directory.isEmpty ? "." : directory), "
-                    + "then run `styluskit recover \(journal)`."
-            case .fileSystem(_, _, let code, _) where code == EIO:
-                return safe + "Copy the journal to another disk, then run `styluskit recover` on the copy."
-            case .destinationExists:
-                return safe
-                    + "Run `styluskit recover \(journal) --out DIR` to write the results file into another directory."
-            default:
-                return safe + "Run `styluskit recover \(journal)` (with --out DIR to write elsewhere)."
-            }
-        }
     }
 }

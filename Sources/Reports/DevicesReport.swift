@@ -196,7 +196,8 @@ extension DevicesReport {
                     let match = (try? lookup.tabletProfile(for: description, file: profileFile)) ?? nil
                     entry.profile = match?.source
                     entry.display = ResultsEnvironment.activeDisplay(
-                        device: description, tabletProfile: match, lookup: lookup)
+                        device: description, tabletProfile: match, lookup: lookup,
+                        facts: LibwacomDatabase.installedFacts)
                     if let tablet = libwacom?.tablet(node: node.node) ?? libwacom?.tablet(for: node.id),
                         description.resolution(of: AbsoluteAxis.x) == nil
                             || description.resolution(of: AbsoluteAxis.y) == nil,

@@ -180,7 +180,8 @@ public struct InfoReport: CommandReport {
         id = device.id.busVendorProduct
         kernel = scan.header.kernel
         self.profile = profile?.source
-        display = ResultsEnvironment.activeDisplay(device: device, tabletProfile: profile, lookup: CalibrationLookup())
+        display = ResultsEnvironment.activeDisplay(
+            device: device, tabletProfile: profile, lookup: CalibrationLookup(), facts: LibwacomDatabase.installedFacts)
         let overrides: [UInt16: Double] =
             profile?.profile.resolution.map { [AbsoluteAxis.x: $0.x, AbsoluteAxis.y: $0.y] } ?? [:]
         axes = device.absInfo.keys.sorted().map { code in

@@ -10,10 +10,14 @@ public struct ScoredForm: Hashable, Sendable {
     public var steps: [String]
     /// The symbol-digit form was drawn in display mode (its alternate key).
     public var displayMode: Bool
+    /// The symbol-digit form is StylusKit's (its `setID` is `styluskit-…`), so its key is known; a file of the older
+    /// generation (`setID` `form-A`) had another symbol order, and its boxes are scored without the expected digit.
+    public var keyKnown: Bool
 
-    public init(steps: [String], displayMode: Bool = false) {
+    public init(steps: [String], displayMode: Bool = false, keyKnown: Bool = true) {
         self.steps = steps
         self.displayMode = displayMode
+        self.keyKnown = keyKnown
     }
 }
 
@@ -72,14 +76,15 @@ public enum ScoringSystem: String, CaseIterable, Hashable, Sendable {
     ///
     /// Steps the system does not score (an instructions step, another test's step) have no items.
     public func items(on form: ScoredForm) -> [ScoreItem] {
-        form.steps.flatMap { step in items(ofStep: step, displayMode: form.displayMode) }
+        form.steps.flatMap { step in items(ofStep: step, on: form) }
     }
 
-    private func items(ofStep step: String, displayMode: Bool) -> [ScoreItem] {
+    private func items(ofStep step: String, on form: ScoredForm) -> [ScoreItem] {
         switch self {
         case .symbolDigitBoxes:
             guard let symbolDigitStep = SymbolDigitStepName.parse(step) else { return [] }
-            return SymbolDigitScoring.items(step: symbolDigitStep, displayMode: displayMode)
+            return SymbolDigitScoring.items(
+                step: symbolDigitStep, named: step, displayMode: form.displayMode, keyKnown: form.keyKnown)
         case .rouleau:
             guard ClockStep.allCases.contains(where: { $0.identifier == step }) else { return [] }
             return RouleauScoring.items(step: step)
@@ -95,6 +100,12 @@ enum SymbolDigitStepName {
     static func parse(_ identifier: String) -> SymbolDigitStep? {
         let prefix = "symbolDigitStep-"
         guard identifier.hasPrefix(prefix) else { return nil }
+        // The older generation named its two parts by their structure identifiers (adf.md).
+        switch identifier {
+        case "symbolDigitStep-symbol-digit": return SymbolDigitStep(round: 1, part: .test)
+        case "symbolDigitStep-digit-digit": return SymbolDigitStep(round: 1, part: .copy)
+        default: break
+        }
         let words = identifier.dropFirst(prefix.count).split(separator: "-", omittingEmptySubsequences: false)
         guard let part = words.first.flatMap({ SymbolDigitPart(rawValue: String($0)) }) else { return nil }
         switch words.count {
@@ -117,15 +128,17 @@ enum SymbolDigitScoring {
         ScoreCategory(name: "blank", points: 0, meaning: "no answer written in the box"),
     ]
 
-    static func items(step: SymbolDigitStep, displayMode: Bool) -> [ScoreItem] {
+    static func items(step: SymbolDigitStep, named identifier: String, displayMode: Bool, keyKnown: Bool)
+        -> [ScoreItem]
+    {
         // The boxes do not depend on where the form lies, only on the round, part and key.
         let form = SymbolDigitForm(
             step: step, displayMode: displayMode, origin: FormPosition(xCentimetres: 0, yCentimetres: 0))
         return form.boxes.filter { !$0.isSample }.map { box in
             ScoreItem(
-                step: step.identifier, name: "box-\(box.index + 1)",
+                step: identifier, name: "box-\(box.index + 1)",
                 label: "box \(box.index + 1) (row \(box.row + 1), column \(box.column + 1))",
-                scale: .categories(categories), expected: String(box.expectedDigit))
+                scale: .categories(categories), expected: keyKnown ? String(box.expectedDigit) : nil)
         }
     }
 }

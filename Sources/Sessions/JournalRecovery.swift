@@ -4,7 +4,7 @@ internal import Foundation
 internal import Proctoring
 internal import Recordings
 internal import StylusGeometry
-internal import StylusInput
+public import StylusInput
 
 /// What `recover` rebuilt from a journal.
 public struct RecoveredSession: Sendable {
@@ -21,10 +21,14 @@ public struct RecoveredSession: Sendable {
 public struct JournalRecovery {
     public let path: String
     public var lookup: CalibrationLookup
+    /// The tablet database (libwacom's on a live machine), for a journal written before journals kept
+    /// the session's display: whether its tablet is a pen display.
+    public var facts: any DeviceFacts
 
-    public init(path: String, lookup: CalibrationLookup = CalibrationLookup()) {
+    public init(path: String, lookup: CalibrationLookup = CalibrationLookup(), facts: any DeviceFacts) {
         self.path = path
         self.lookup = lookup
+        self.facts = facts
     }
 
     /// The journal's stem, to name the results after.
@@ -89,7 +93,7 @@ public struct JournalRecovery {
         let header = reader.header
         let sources = try SessionSources.journal(
             opening, device: header.device, profileFile: profileFile, displayProfile: displayProfile, lookup: lookup,
-            note: note)
+            facts: facts, note: note)
         let setup = try SessionSetup(
             test: opening.test, device: header.device, profile: sources.tabletProfile, results: sources.results,
             settings: sources.settings, mazes: sources.mazes)

@@ -4,7 +4,7 @@ internal import Foundation
 public import Proctoring
 public import Recordings
 public import StylusGeometry
-internal import StylusInput
+public import StylusInput
 public import TestMaterials
 
 extension TestKind {
@@ -46,15 +46,19 @@ public struct RecordingReplay: Sendable {
     public var profileFile: String?
     public var displayProfile: String?
     public var lookup = CalibrationLookup()
+    /// The tablet database (libwacom's on a live machine): whether a recording's tablet without a `P:`
+    /// line for `INPUT_PROP_DIRECT` is a pen display, which chooses the display its results are measured on.
+    public var facts: any DeviceFacts
     /// Where the results file goes, and whether it may replace one there.
     public var directory = "."
     public var force = false
     /// Write a results file even when the pen never touched (or never came near) the tablet.
     public var allowEmpty = false
 
-    public init(recording: String, test: TestKind) {
+    public init(recording: String, test: TestKind, facts: any DeviceFacts) {
         self.recording = recording
         self.test = test
+        self.facts = facts
     }
 
     /// The results file's name without its extension, when not the recording's `stem` (a replay
@@ -123,7 +127,8 @@ public struct RecordingReplay: Sendable {
         test: TestKind?, stepSplit: String, startTime: Int64?, maze: String?, battery: String?
     ) throws {
         if let test {
-            var replay = RecordingReplay(recording: "", test: test)
+            // Only the step split is parsed: no recording is read, so no device is asked about.
+            var replay = RecordingReplay(recording: "", test: test, facts: NoDeviceFacts())
             try replay.setStepSplit(parsing: stepSplit)
         }
         try checkStartTime(startTime)
@@ -232,7 +237,8 @@ public struct RecordingReplay: Sendable {
         // placed as its file says, the symbol-digit form centred.
         _ = try TabletPage.size(of: device, profile: match?.profile)
         let results = try ResultsEnvironment(
-            device: device, tabletProfile: match, displayProfile: displayProfile, lookup: lookup, note: note)
+            device: device, tabletProfile: match, displayProfile: displayProfile, lookup: lookup, facts: facts,
+            note: note)
         let setup = try SessionSetup(
             test: journaled, device: device, profile: match, results: results, settings: settings, mazes: mazes)
         let (first, last) = (scan.firstEventTime!, scan.lastEventTime!)

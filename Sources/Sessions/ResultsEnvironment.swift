@@ -1,6 +1,5 @@
 public import ADF
 public import FileLocations
-import LinuxInput
 public import StylusGeometry
 public import StylusInput
 import TestMaterials
@@ -47,18 +46,19 @@ public struct ResultsEnvironment: Sendable {
     public let display: DisplayData
 
     /// Chooses the display of a session on `device`, whose tablet profile is `tabletProfile`;
-    /// `displayProfile` is `--display-profile` (a profile's name, or a file). A pen display whose
-    /// results fall back to the reference canvas is told to `note` (standard error).
+    /// `displayProfile` is `--display-profile` (a profile's name, or a file); `facts` is the tablet
+    /// database's (libwacom's on a live machine) for a recording that does not say it is a pen display.
+    /// A pen display whose results fall back to the reference canvas is told to `note` (standard error).
     ///
     /// - Throws: `DisplayChoiceError` when `--display-profile` or the tablet profile's `display:`
     ///   names a profile that is not there; the display profile's `ProfileError` when it is broken.
     public init(
         device: DeviceDescription, tabletProfile: ProfileMatch?, displayProfile given: String?,
-        lookup: CalibrationLookup,
+        lookup: CalibrationLookup, facts: any DeviceFacts,
         note: (String) -> Void
     ) throws {
         self.tabletProfile = tabletProfile
-        let penDisplay = Self.isPenDisplay(device)
+        let penDisplay = Self.isPenDisplay(device, facts: facts)
         if let given {
             if Self.namesFile(given) {
                 displayProfile = try DisplayProfile(
@@ -100,14 +100,15 @@ public struct ResultsEnvironment: Sendable {
     /// The display a session on `device` (with the tablet profile `tabletProfile`) uses when no
     /// `--display-profile` is given, in words: the display profile's name and file, or the
     /// reference canvas; for `devices` and `info`, so a new display profile's effect can be seen.
-    public static func activeDisplay(device: DeviceDescription, tabletProfile: ProfileMatch?, lookup: CalibrationLookup)
-        -> String
-    {
+    public static func activeDisplay(
+        device: DeviceDescription, tabletProfile: ProfileMatch?, lookup: CalibrationLookup, facts: any DeviceFacts
+    ) -> String {
         do {
             let chosen = try ResultsEnvironment(
-                device: device, tabletProfile: tabletProfile, displayProfile: nil, lookup: lookup, note: { _ in })
+                device: device, tabletProfile: tabletProfile, displayProfile: nil, lookup: lookup, facts: facts,
+                note: { _ in })
             if let profile = chosen.displayProfile { return "\(profile.name) (\(profile.source))" }
-            return isPenDisplay(device)
+            return isPenDisplay(device, facts: facts)
                 ? "the reference 264 ppi, 2x canvas: no tablet profile names this pen display's screen (add 'display: NAME' to it)"
                 : "the reference 264 ppi, 2x canvas (a tablet without a display)"
         } catch {
@@ -115,12 +116,11 @@ public struct ResultsEnvironment: Sendable {
         }
     }
 
-    /// True when `device` is a pen display: the kernel says so (`INPUT_PROP_DIRECT`), or libwacom
-    /// knows its model as integrated in a display (a recording made before evemu kept input
-    /// properties has no `P:` line to say it).
-    public static func isPenDisplay(_ device: DeviceDescription) -> Bool {
-        device.has(property: InputProperty.direct)
-            || LibwacomDatabase.shared?.tablet(for: device.id)?.integratedInDisplay == true
+    /// True when `device` is a pen display: the kernel says so (`INPUT_PROP_DIRECT`), or the tablet
+    /// database `facts` (libwacom) knows its model as integrated in a display (a recording made before
+    /// evemu kept input properties has no `P:` line to say it).
+    public static func isPenDisplay(_ device: DeviceDescription, facts: any DeviceFacts) -> Bool {
+        device.has(property: InputProperty.direct) || facts.isIntegratedInDisplay(device.id)
     }
 
     /// True when `--display-profile` names a file rather than a profile on the search path: it

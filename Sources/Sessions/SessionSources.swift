@@ -40,11 +40,11 @@ public struct SessionSources: Sendable {
 
     /// Reads what a live session on `device` is given: `--settings` (`settingsFile`), the tablet
     /// profile (`--profile`, else the search path), the display (`--display-profile`, else the
-    /// rules of `ResultsEnvironment`) and the test's maze or battery.
+    /// rules of `ResultsEnvironment`, asking the tablet database `facts`) and the test's maze or battery.
     public static func live(
         test: JournaledTest, device: DeviceDescription, settingsFile: String?, profileFile: String?,
         displayProfile: String?,
-        lookup: CalibrationLookup, note: (String) -> Void
+        lookup: CalibrationLookup, facts: any DeviceFacts, note: (String) -> Void
     ) throws -> SessionSources {
         var lines: [JournalControl] = []
         func keep(_ role: JournaledFile.Role, path: String, text: String) throws {
@@ -75,7 +75,8 @@ public struct SessionSources: Sendable {
             lines.append(.none(.tabletProfile))
         }
         let results = try ResultsEnvironment(
-            device: device, tabletProfile: match, displayProfile: displayProfile, lookup: lookup, note: note)
+            device: device, tabletProfile: match, displayProfile: displayProfile, lookup: lookup, facts: facts,
+            note: note)
         if let chosen = results.displayProfile {
             let text = try readText(chosen.source, purpose: JournaledFile.Role.displayProfile.purpose)
             guard (try? DisplayProfile(yaml: text, source: chosen.source)) == chosen else {
@@ -100,10 +101,11 @@ public struct SessionSources: Sendable {
     /// What the session of a journal was given, from its description lines. A journal written
     /// before StylusKit kept them (no `file`/`none` line for a role) is recovered as then: the
     /// profiles chosen again (`--profile`, `--display-profile`, else the search path), the
-    /// default settings (the only ones a live session had then), the maze files read again.
+    /// default settings (the only ones a live session had then), the maze files read again; `facts`
+    /// (the tablet database) serves such a journal's display choice only.
     public static func journal(
         _ opening: JournalOpening, device: DeviceDescription, profileFile: String?, displayProfile: String?,
-        lookup: CalibrationLookup, note: (String) -> Void
+        lookup: CalibrationLookup, facts: any DeviceFacts, note: (String) -> Void
     ) throws -> SessionSources {
         var used: [String] = []
         var notes: [String] = []
@@ -150,7 +152,8 @@ public struct SessionSources: Sendable {
             used.append("  display   the reference canvas (\(ResultsEnvironment.referenceName))")
         } else {
             results = try ResultsEnvironment(
-                device: device, tabletProfile: match, displayProfile: displayProfile, lookup: lookup, note: note)
+                device: device, tabletProfile: match, displayProfile: displayProfile, lookup: lookup, facts: facts,
+                note: note)
             used.append(
                 "  display   "
                     + (results.displayProfile?.source ?? "the reference canvas (\(ResultsEnvironment.referenceName))")

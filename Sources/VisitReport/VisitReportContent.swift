@@ -4,6 +4,7 @@ import Foundation
 import Measures
 public import PatientData
 public import Proctoring
+import Scoring
 public import Sessions
 public import TestMaterials
 public import Visits
@@ -76,6 +77,9 @@ public struct ReportedTest: Sendable {
     public var readingTimes: [(step: Int, seconds: Double)]
     /// What the operator and the clinician should know beyond the measures (maze outlines missing...).
     public var notes: [String]
+    /// The raters' scores and agreement (docs/scoring.md), only when the visit folder has a scores file: empty
+    /// otherwise, so a report without scoring is unchanged.
+    public var scores: [String] = []
 
     /// An outcome's word and what it means: `moved-on: the operator moved on`.
     static func outcome(_ word: String) -> String {
@@ -253,6 +257,7 @@ public struct VisitReportContent: Sendable {
                     step.start.instructions.flatMap { $0.spokenUnixMilliseconds == nil ? $0.notSpoken ?? "" : nil }
                 })
             reported.notes += Self.stepOutcomeNotes(document.steps.map(\.end.outcome))
+            reported.scores = Self.scoreLines(ofResults: file)
             if let clinician, patient == nil, let sealed = document.environment.localPatientEncodedID,
                 let start = document.steps.first?.start.unixMilliseconds
             {
@@ -264,6 +269,39 @@ public struct VisitReportContent: Sendable {
         return VisitReportContent(
             folder: folder, manifest: manifest, tests: tests, patient: patient, hasRanges: ranges != nil,
             keyGiven: clinician != nil)
+    }
+
+    /// The scoring lines of the results file at `path` when its folder has a scores file: the state, and once final
+    /// each step's points; once both raters are done, their agreement. A scores file that cannot be read is said.
+    static func scoreLines(ofResults path: String) -> [String] {
+        let folder = (path as NSString).deletingLastPathComponent
+        guard FileManager.default.fileExists(atPath: ScoresFile(folder: folder).path) else { return [] }
+        do {
+            let file = try ResultsScoring(path: path)
+            guard ScoringSystem.standard(forTest: file.test) != nil else { return [] }
+            let scoring = try file.scoring().0
+            var line = "Scores (\(scoring.system.name) \(scoring.system.version)): \(scoring.state.label)"
+            if let final = scoring.finalMarks {
+                line +=
+                    ", "
+                    + StepScore.scores(of: scoring.items, marks: final).map {
+                        "\($0.step) \($0.points)/\($0.maximumPoints)"
+                    }.joined(separator: ", ")
+            }
+            let people =
+                scoring.raters.map(\.rater.text) + (scoring.adjudication.map { ["adjudicator " + $0.rater.text] } ?? [])
+            if !people.isEmpty { line += "; raters " + people.joined(separator: ", ") }
+            var lines = [line]
+            if let agreement = FileAgreement(scoring) {
+                let same = agreement.items.count { $0.agrees }
+                lines.append(
+                    "Raters' agreement: \(same) of \(agreement.items.count) items"
+                        + (agreement.kappa.map { String(format: ", Cohen's kappa %.2f", $0) } ?? ", kappa undefined"))
+            }
+            return lines
+        } catch {
+            return ["Scores not read: \(error)"]
+        }
     }
 
     /// The report's notes on the steps the participant did not finish, one per outcome in

@@ -524,6 +524,7 @@ public struct VisitReportLayout: Sendable {
             let times = test.readingTimes.map { "step \($0.step) \(String(format: "%.1f", $0.seconds)) s" }
             lines.append(("Instructions read in: " + times.joined(separator: ", "), .black))
         }
+        for score in test.scores { lines.append((score, .black)) }
         for note in test.notes { lines.append(("Note: " + note, Self.grey)) }
         let perLine = max(20, Int(box.width / Self.characterWidth))
         for (string, colour) in lines {

@@ -9,8 +9,8 @@ public import StylusInput
 public import TestMaterials
 public import Visits
 
-/// One test of `record --visit`: `record`'s live path without a window (`LiveRecording`: the tablet read by
-/// `LiveLoop`, the journal and results file by `LiveSessionFiles`, so they are `record`'s own).
+/// One test of `record --visit`: `record`'s live path without a window (`WindowlessLiveSession`: the tablet read by
+/// `LiveSessionLoop`, the journal and results file by `LiveSessionFiles`, so they are `record`'s own).
 /// Ctrl-C ends the step on screen, as in `record`; SIGTERM ends the test, its results written,
 /// and stops the visit after it.
 public struct RecordedTest {
@@ -41,7 +41,7 @@ public struct RecordedTest {
     private func record(_ request: VisitTestRequest, opened: @escaping (VisitTestOpened) throws -> Void) throws
         -> VisitTestEnd
     {
-        var recording = LiveRecording(test: request.journaled, node: node, directory: request.directory)
+        var recording = WindowlessLiveSession(test: request.journaled, node: node, directory: request.directory)
         (recording.grab, recording.seal) = (grab, seal)
         (recording.settingsFile, recording.profileFile, recording.displayProfile) = (
             request.settingsFile, profileFile, displayProfile
@@ -78,7 +78,7 @@ extension VisitManifest.Device {
         let model = LibwacomDatabase.shared?.tablet(for: device.id)
         self.init(
             node: node, name: device.name, vendor: hex(device.id.vendor), product: hex(device.id.product),
-            model: model.map { $0.modelName.map { name in "\(model!.name) (\(name))" } ?? $0.name },
-            penDisplay: ResultsEnvironment.isPenDisplay(device))
+            model: model.map { tablet in tablet.modelName.map { "\(tablet.name) (\($0))" } ?? tablet.name },
+            penDisplay: ResultsEnvironment.isPenDisplay(device, facts: LibwacomDatabase.installedFacts))
     }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+import LinuxInput
 public import Recordings
 import Sessions
 import SystemErrors
@@ -282,7 +283,8 @@ public struct VisitRunner {
         desk.note("Test \(position + 1) (\(manifest.tests[position].test)) was cut off; recovering it from \(path).")
         // The results file is named after the journal, as the session named it when it began: the manifest has it
         // already.
-        _ = try JournalRecovery(path: path).rebuild(directory: folder.path, force: true, note: { desk.note($0) })
+        _ = try JournalRecovery(path: path, facts: LibwacomDatabase.installedFacts).rebuild(
+            directory: folder.path, force: true, note: { desk.note($0) })
         noteUnspoken(position)
         try apply(.recover(position, checksums: try checksums(position)))
         desk.note(

@@ -152,7 +152,7 @@ public final class VisitTerminal: VisitOperator {
             }
             if let line = takeLine() { return .line(line) }
             // A key that ends no line is shown at once: back to the caller, which redraws the countdown.
-            if closed || deadline == nil || typed || console.now() >= deadline! { return .nothing }
+            guard !closed, let deadline, !typed, console.now() < deadline else { return .nothing }
         }
     }
 

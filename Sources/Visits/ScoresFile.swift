@@ -48,7 +48,13 @@ public struct ScoresFile: Sendable {
     public func append(
         _ record: ScoreRecord, check: (ScoresFileContents) throws(ScoringRefusal) -> Void
     ) throws(ScoresFileError) {
-        let fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0o644)
+        var fd = open(path, O_RDWR | O_APPEND | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK)
+        if fd < 0, errno == ENOENT {
+            // A refused first record must not leave an empty file behind: check it before creating the file (and
+            // again under the lock, in case another process created it meanwhile).
+            do { try check(ScoresFileContents()) } catch { throw .refused(error) }
+            fd = open(path, O_RDWR | O_APPEND | O_CREAT | O_NOFOLLOW | O_CLOEXEC | O_NONBLOCK, 0o644)
+        }
         if fd < 0 {
             let code = errno
             if code == ELOOP || code == EISDIR { throw .notARegularFile(path: path) }

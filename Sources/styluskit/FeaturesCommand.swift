@@ -3,6 +3,7 @@ public import ArgumentParser
 import Batch
 import Features
 import Foundation
+import LinuxInput
 import Measures
 import Reports
 import SystemErrors
@@ -81,7 +82,7 @@ struct Features: ParsableCommand {
     }
 
     func run() throws {
-        var source = FeaturesSource()
+        var source = FeaturesSource(facts: LibwacomDatabase.installedFacts)
         source.replay = try replay.replay()
         source.mazes = try replay.mazes()
         source.profileFile = replay.profile.profileFile

@@ -36,7 +36,8 @@ struct Record: ParsableCommand {
     var json = false
 
     func run() throws {
-        var recording = LiveRecording(test: session.journaledTest(), node: session.device, directory: session.out)
+        var recording = WindowlessLiveSession(
+            test: session.journaledTest(), node: session.device, directory: session.out)
         recording.grab = session.grab
         (recording.settingsFile, recording.profileFile) = (session.proctoring.settingsFile, session.profile.profileFile)
         recording.displayProfile = session.display.displayProfile

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LinuxInput
 import Reports
 import Sessions
 import SystemErrors
@@ -41,7 +42,7 @@ struct Recover: ParsableCommand {
 
     func run() throws {
         let destinationDirectory = out ?? (journal as NSString).deletingLastPathComponent
-        let recovered = try JournalRecovery(path: journal).rebuild(
+        let recovered = try JournalRecovery(path: journal, facts: LibwacomDatabase.installedFacts).rebuild(
             profileFile: profile.profileFile, displayProfile: display.displayProfile,
             directory: destinationDirectory.isEmpty ? "." : destinationDirectory, force: force,
             note: { printError($0) })

@@ -1,4 +1,5 @@
 import ArgumentParser
+import LinuxInput
 import Proctoring
 import Sessions
 import TestMaterials
@@ -63,7 +64,7 @@ struct ReplaySessionOptions: ParsableArguments {
 
     /// The session `recording` is replayed as, for `test`; a `--step-split` the test cannot read is a usage error.
     func replay(_ recording: String, test: TestKind) throws -> RecordingReplay {
-        var replay = RecordingReplay(recording: recording, test: test)
+        var replay = RecordingReplay(recording: recording, test: test, facts: LibwacomDatabase.installedFacts)
         (replay.descriptionFile, replay.allowTruncated, replay.deviceIndex) = (
             descriptionFile, reading.allowTruncated, reading.deviceIndex
         )

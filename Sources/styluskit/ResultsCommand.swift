@@ -23,6 +23,10 @@ struct ResultsCommand: ParsableCommand {
             Visits (folders with a visit.json, at any depth under the directory) are listed last: \
             participant, start, protocol, tests done, skipped and in all, and the visit's status \
             (in-progress, complete or aborted).
+
+            Where a folder holds a scores file (scores.jsonl, 'styluskit score'), its results \
+            files' scoring follows: not scored, being scored, awaiting second rater, adjudicate, \
+            scored or scored (adjudicated), with the raters (docs/scoring.md).
             """ + "\n\n" + ExitStatus.help)
 
     @Argument(help: "The directory to list.")
@@ -42,6 +46,11 @@ struct ResultsCommand: ParsableCommand {
             for line in try visits.jsonLines() { print(line) }
         } else {
             print(list.text + visits.text)
+            // Only where a scores file exists, so a listing without scoring stays as it was.
+            let scored = ScoredFiles.scoredLines(under: directory, recursive: recursive)
+            if !scored.isEmpty {
+                print("\nScoring (scores.jsonl; docs/scoring.md):\n" + scored.joined(separator: "\n"))
+            }
         }
     }
 }

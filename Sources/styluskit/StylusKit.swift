@@ -18,6 +18,7 @@ struct StylusKit: ParsableCommand {
             Synth.self,
             ADFCommand.self,
             ResultsCommand.self,
+            ScoreCommand.self,
             ExportCommand.self,
             Calibrate.self,
             Keys.self,

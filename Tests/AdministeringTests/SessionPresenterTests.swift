@@ -1,6 +1,7 @@
 import ADF
 import Administering
 import Foundation
+import LinuxInput
 import PatientWindow
 import Proctoring
 import Recordings
@@ -35,7 +36,7 @@ final class PresentedSession {
         let sources = try SessionSources.live(
             test: test, device: header.device, settingsFile: nil, profileFile: nil, displayProfile: nil,
             lookup: Fixture.lookup,
-            note: { _ in })
+            facts: LibwacomDatabase.installedFacts, note: { _ in })
         let setup = try SessionSetup(
             test: test, device: header.device, profile: sources.tabletProfile, results: sources.results,
             settings: sources.settings,

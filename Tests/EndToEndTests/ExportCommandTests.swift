@@ -70,7 +70,7 @@ struct ExportCommandTests {
         #expect(result.status == 0, "\(result.standardError)")
         #expect(
             result.standardOutput.hasSuffix(
-                "1 visit, 87 fields; upload the 2 results files listed in files.csv with REDCap's API file import.\n"))
+                "1 visit, 111 fields; upload the 2 results files listed in files.csv with REDCap's API file import.\n"))
         for name in ["data-dictionary.csv", "import.csv", "files.csv", "README.txt"] {
             #expect(FileManager.default.fileExists(atPath: out + "/" + name), "\(name)")
         }

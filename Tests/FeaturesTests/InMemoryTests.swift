@@ -2,6 +2,7 @@ import ADF
 import Features
 import FileLocations
 import Foundation
+import LinuxInput
 import Measures
 import Proctoring
 import Recordings
@@ -104,7 +105,7 @@ struct InMemoryTests {
         "Every real recording: the same document and measures in memory as from the results file",
         arguments: RealRecordingFacts.all)
     func realRecording(_ recording: RealRecordingFacts) throws {
-        var replay = RecordingReplay(recording: recording.path, test: .clock)
+        var replay = RecordingReplay(recording: recording.path, test: .clock, facts: LibwacomDatabase.installedFacts)
         replay.descriptionFile = recording.descPath
         replay.lookup = Fixture.lookup
         replay.allowEmpty = true
@@ -114,7 +115,8 @@ struct InMemoryTests {
     @Test("A real recording with hover between its strokes gets hover paths, at least as long as the straight lines")
     func hoverPaths() throws {
         var replay = RecordingReplay(
-            recording: Fixture.path("Fixtures/recordings/real/Wacom-Cintiq-22HDT-Pen.events"), test: .clock)
+            recording: Fixture.path("Fixtures/recordings/real/Wacom-Cintiq-22HDT-Pen.events"), test: .clock,
+            facts: LibwacomDatabase.installedFacts)
         replay.lookup = Fixture.lookup
         let session = try replay.runInMemory()
         #expect(!session.hover.isEmpty)
@@ -165,7 +167,7 @@ struct InMemoryTests {
             format: .evemu(.current), kernel: "6.1.0-features-test", deviceNode: "/dev/input/event9", device: device)
         let sources = try SessionSources.live(
             test: test, device: device, settingsFile: nil, profileFile: nil, displayProfile: nil,
-            lookup: Fixture.lookup, note: { _ in })
+            lookup: Fixture.lookup, facts: LibwacomDatabase.installedFacts, note: { _ in })
         let (first, last) = (try #require(events.first?.time), try #require(events.last?.time))
         let start = first.advanced(by: .milliseconds(-250))
         let realtime: Int64 = 1_764_000_000_000_000
@@ -192,7 +194,7 @@ struct InMemoryTests {
     func journal(_ scenario: String, _ test: JournaledTest) throws {
         let scratch = try Scratch()
         let path = try Self.journal(test, scenario: scenario, in: scratch.path)
-        let recovery = JournalRecovery(path: path, lookup: Fixture.lookup)
+        let recovery = JournalRecovery(path: path, lookup: Fixture.lookup, facts: LibwacomDatabase.installedFacts)
         let recovered = try recovery.rebuild(directory: scratch.path + "/recovered", force: false)
         let document = try ADFReader.read(path: recovered.result.output).document
         let session = try recovery.rebuildInMemory()
@@ -204,10 +206,10 @@ struct InMemoryTests {
         // A journal needs no --test: a directory's journals are taken, its recordings only with --test,
         // and the journal is recovered whatever the options say.
         let recording = Fixture.path("Fixtures/recordings/real/dell_canvas_pen.evemu")
-        var source = FeaturesSource()
+        var source = FeaturesSource(facts: LibwacomDatabase.installedFacts)
         #expect(source.takes(path) && !source.takes(recording) && !source.takes(scratch.path + "/notes.txt"))
         #expect(throws: FeaturesError.self) { try source.test(path: recording) }
-        source.replay = RecordingReplay(recording: "", test: .clock)
+        source.replay = RecordingReplay(recording: "", test: .clock, facts: LibwacomDatabase.installedFacts)
         source.replay?.lookup = Fixture.lookup
         #expect(source.takes(recording))
         #expect(
@@ -227,7 +229,9 @@ struct InMemoryTests {
         ] as [(String, TestKind, String?)])
     func synthesized(_ scenario: String, _ test: TestKind, _ maze: String?) throws {
         let scratch = try Scratch()
-        var replay = RecordingReplay(recording: try Self.synthesize(scenario, in: scratch.path), test: test)
+        var replay = RecordingReplay(
+            recording: try Self.synthesize(scenario, in: scratch.path), test: test,
+            facts: LibwacomDatabase.installedFacts)
         replay.lookup = Fixture.lookup
         replay.maze = maze.map(Fixture.path)
         try Self.compare(replay)
@@ -238,7 +242,9 @@ struct InMemoryTests {
     )
     func synthesizedHover() throws {
         let scratch = try Scratch()
-        var replay = RecordingReplay(recording: try Self.synthesize("clock.scenario", in: scratch.path), test: .clock)
+        var replay = RecordingReplay(
+            recording: try Self.synthesize("clock.scenario", in: scratch.path), test: .clock,
+            facts: LibwacomDatabase.installedFacts)
         replay.lookup = Fixture.lookup
         let session = try replay.runInMemory()
         let hover = MeasureLevel.stroke.rows(of: FeaturesInk.test(of: session))
@@ -261,7 +267,8 @@ struct InMemoryTests {
     func refusedStroke() throws {
         let scratch = try Scratch()
         var replay = RecordingReplay(
-            recording: try Self.synthesize("refused-resume.scenario", in: scratch.path), test: .maze)
+            recording: try Self.synthesize("refused-resume.scenario", in: scratch.path), test: .maze,
+            facts: LibwacomDatabase.installedFacts)
         replay.lookup = Fixture.lookup
         replay.maze = Fixture.path("Fixtures/mazes/no-choice.maze")
         let session = try Self.compare(replay)

@@ -1,5 +1,6 @@
 import FileLocations
 import Foundation
+import LinuxInput
 import Sessions
 import TestMaterials
 import Testing
@@ -23,7 +24,8 @@ struct LiveAbsenceTests {
             ("UC-LOGIC-Tablet-WP5540U-Pen.events", true), ("Wacom-Cintiq-13HD-touch-Pen.events", false),
         ] {
             var replay = RecordingReplay(
-                recording: Self.root.appendingPathComponent("Fixtures/recordings/real/" + recording).path, test: .clock)
+                recording: Self.root.appendingPathComponent("Fixtures/recordings/real/" + recording).path, test: .clock,
+                facts: LibwacomDatabase.installedFacts)
             replay.lookup = CalibrationLookup(projectDirectory: Self.root.path, environment: ["HOME": "/nonexistent"])
             replay.directory = directory
             let outcome = try replay.run()

@@ -1,5 +1,6 @@
 import FileLocations
 import Foundation
+import LinuxInput
 import Recordings
 import Sessions
 import StylusGeometry
@@ -62,7 +63,7 @@ struct LiveStatusLineTests {
         for (test, scenario, saysStrokes) in cases {
             let sources = try SessionSources.live(
                 test: test, device: header.device, settingsFile: nil, profileFile: nil, displayProfile: nil,
-                lookup: lookup, note: { _ in })
+                lookup: lookup, facts: LibwacomDatabase.installedFacts, note: { _ in })
             let setup = try SessionSetup(
                 test: test, device: header.device, profile: sources.tabletProfile, results: sources.results,
                 settings: sources.settings,

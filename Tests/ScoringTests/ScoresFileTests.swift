@@ -91,9 +91,14 @@ struct ScoresFileTests {
                 try scoring.add(record)
             }
         }
+        let off = Self.record([Mark(item: "clockStep-command/face", value: .category("7"))])
+        #expect(throws: ScoresFileError.refused(.markNotOnScale(item: "clockStep-command/face", value: "7"))) {
+            try file.append(off, check: check(off))
+        }
+        // A refused first record leaves no empty file behind.
+        #expect(!FileManager.default.fileExists(atPath: file.path))
         let first = Self.record([Mark(item: "clockStep-command/face", value: .category("2"))])
         try file.append(first, check: check(first))
-        let off = Self.record([Mark(item: "clockStep-command/face", value: .category("7"))])
         #expect(throws: ScoresFileError.refused(.markNotOnScale(item: "clockStep-command/face", value: "7"))) {
             try file.append(off, check: check(off))
         }

@@ -118,3 +118,15 @@ struct ScoringSystemTests {
         #expect(ScoringSystem.standard(forTest: "trails") == nil)
     }
 }
+
+extension ScoringSystemTests {
+    @Test("The older generation's symbol-digit steps are scored, without a key when the form is not StylusKit's")
+    func olderGeneration() {
+        let form = ScoredForm(
+            steps: ["symbolDigitStep-symbol-digit", "symbolDigitStep-digit-digit"], keyKnown: false)
+        let items = ScoringSystem.symbolDigitBoxes.items(on: form)
+        #expect(items.count == 110)
+        #expect(items.first?.id == "symbolDigitStep-symbol-digit/box-6")
+        #expect(items.allSatisfy { $0.expected == nil })
+    }
+}

@@ -13,7 +13,8 @@ struct AbsentCountTests {
         for (recording, absent) in [
             ("UC-LOGIC-Tablet-WP5540U-Pen.events", true), ("Wacom-Cintiq-13HD-touch-Pen.events", false),
         ] {
-            var replay = RecordingReplay(recording: Fixture.path("Fixtures/recordings/real/" + recording), test: .clock)
+            var replay = RecordingReplay(
+                recording: Fixture.path("Fixtures/recordings/real/" + recording), test: .clock, facts: Fixture.facts)
             replay.lookup = Fixture.lookup
             replay.directory = scratch.path
             let summary = try ADFSummary(path: try replay.run().result.output)

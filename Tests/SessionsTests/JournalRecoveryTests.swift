@@ -44,7 +44,7 @@ struct JournalRecoveryTests {
             .header
         let sources = try SessionSources.live(
             test: test, device: header.device, settingsFile: settingsFile, profileFile: nil, displayProfile: nil,
-            lookup: Fixture.lookup, note: { _ in })
+            lookup: Fixture.lookup, facts: Fixture.facts, note: { _ in })
         let setup = try SessionSetup(
             test: test, device: header.device, profile: sources.tabletProfile, results: sources.results,
             settings: sources.settings, mazes: sources.mazes)
@@ -117,7 +117,7 @@ struct JournalRecoveryTests {
     }
 
     func recoveredEqualsLive(_ run: LiveRun, in scratch: Scratch) throws -> RecoveredSession {
-        let recovered = try JournalRecovery(path: run.journal, lookup: Fixture.lookup)
+        let recovered = try JournalRecovery(path: run.journal, lookup: Fixture.lookup, facts: Fixture.facts)
             .rebuild(directory: scratch.path + "/recovered-" + UUID().uuidString, force: false)
         let live = try #require(FileManager.default.contents(atPath: run.results))
         let rebuilt = try #require(FileManager.default.contents(atPath: recovered.result.output))
@@ -257,7 +257,8 @@ struct JournalRecoveryTests {
                 try bytes.prefix(offset).write(to: URL(fileURLWithPath: cut))
                 // The file's times are whole milliseconds.
                 let last = wallClock.unixMilliseconds(try lastInstant(ofJournal: cut)).rounded(.up)
-                let recovered = try JournalRecovery(path: cut, lookup: Fixture.lookup).rebuildInMemory()
+                let recovered = try JournalRecovery(path: cut, lookup: Fixture.lookup, facts: Fixture.facts)
+                    .rebuildInMemory()
                 // The steps the cut left open end at its last line, and say so.
                 for step in recovered.document.steps where step.end.journalEnded {
                     #expect(
@@ -489,7 +490,7 @@ extension JournalRecoveryTests {
     /// Recovers `journal` as `styluskit recover JOURNAL --out DIRECTORY` does: the results file's path.
     @discardableResult
     func recover(_ journal: String, into directory: String, note: (String) -> Void = { _ in }) throws -> String {
-        try JournalRecovery(path: journal, lookup: Fixture.lookup).rebuild(
+        try JournalRecovery(path: journal, lookup: Fixture.lookup, facts: Fixture.facts).rebuild(
             directory: directory, force: false, note: note
         ).result.output
     }
@@ -501,7 +502,7 @@ extension JournalRecoveryTests {
     ) throws
         -> String
     {
-        var replay = RecordingReplay(recording: recording, test: test)
+        var replay = RecordingReplay(recording: recording, test: test, facts: Fixture.facts)
         replay.lookup = Fixture.lookup
         replay.maze = maze
         replay.directory = directory

@@ -14,7 +14,8 @@ struct RealRecordingSessionTests {
     /// A clock replay of `file` (a real recording) with the shipped profiles only.
     static func replay(_ file: String, desc: String? = nil) -> RecordingReplay {
         var replay = RecordingReplay(
-            recording: RealRecordingFacts.directory.appendingPathComponent(file).path, test: .clock)
+            recording: RealRecordingFacts.directory.appendingPathComponent(file).path, test: .clock,
+            facts: Fixture.facts)
         replay.descriptionFile = desc.map { RealRecordingFacts.directory.appendingPathComponent($0).path }
         replay.lookup = Fixture.lookup
         return replay
@@ -112,7 +113,8 @@ struct RealRecordingSessionTests {
         ])
     func notAPen(file: String, message: String) throws {
         let scratch = try Scratch()
-        var replay = RecordingReplay(recording: Fixture.path("Fixtures/recordings/kinds/" + file), test: .clock)
+        var replay = RecordingReplay(
+            recording: Fixture.path("Fixtures/recordings/kinds/" + file), test: .clock, facts: Fixture.facts)
         replay.lookup = Fixture.lookup
         replay.directory = scratch.path
         let error = #expect(throws: PenDeviceRejection.self) { try replay.run() }

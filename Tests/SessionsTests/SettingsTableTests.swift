@@ -167,7 +167,7 @@ struct SettingsTableTests {
         let sources = try SessionSources.live(
             test: session.test, device: device, settingsFile: settingsFile, profileFile: nil, displayProfile: nil,
             lookup: Fixture.lookup,
-            note: { _ in })
+            facts: Fixture.facts, note: { _ in })
         let setup = try SessionSetup(
             test: session.test, device: device, profile: sources.tabletProfile, results: sources.results,
             settings: sources.settings,
@@ -220,7 +220,7 @@ struct SettingsTableTests {
         let synthesis = try ScenarioSynthesis(path: Fixture.path("Fixtures/synth/" + session.scenario))
         let file = scratch.path + "/recording-\(UUID().uuidString).evemu"
         try synthesis.writeRecording(recording.events, device: recording.header.device, seed: 1, to: file, force: false)
-        var replay = RecordingReplay(recording: file, test: session.kind)
+        var replay = RecordingReplay(recording: file, test: session.kind, facts: Fixture.facts)
         replay.settings = try ProctoringSettings(file: settingsFile)
         replay.maze = session.mazeFile
         replay.lookup = Fixture.lookup

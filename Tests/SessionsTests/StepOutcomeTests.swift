@@ -24,7 +24,7 @@ struct StepOutcomeTests {
         case moveOn, endTest, stop
     }
 
-    /// Runs `test` live on the fed Dell Canvas recording through `LiveInput` (as `record` and
+    /// Runs `test` live on the fed Dell Canvas recording through `LiveSessionInput` (as `record` and
     /// `administer` run it, journal first), with `presses`, until the feed is over; returns the
     /// results file and the journal.
     func live(_ test: JournaledTest, presses: [(seconds: Double, press: Press)], in directory: String) throws -> (
@@ -46,7 +46,7 @@ struct StepOutcomeTests {
             device: prepared.header.device, anchor: files.anchor, recorder: files.recorder)
         try files.journal.control(.begin(start), now: start)
         try driver.begin(at: start)
-        var input = LiveInput(source: feed, journal: files.journal, driver: driver)
+        var input = LiveSessionInput(source: feed, journal: files.journal, driver: driver)
         let first = start.advanced(by: .milliseconds(250))
         var pending = presses.map { (first.advanced(by: .seconds($0.seconds)), $0.press) }
         while !driver.isFinished {
@@ -74,7 +74,7 @@ struct StepOutcomeTests {
 
     /// Recovers `journal` into its own folder and expects the live file byte for byte.
     func expectRecoveredAsLive(_ run: (results: String, journal: String), in directory: String) throws {
-        let recovered = try JournalRecovery(path: run.journal, lookup: Fixture.lookup)
+        let recovered = try JournalRecovery(path: run.journal, lookup: Fixture.lookup, facts: Fixture.facts)
             .rebuild(directory: directory + "/recovered", force: false)
         let live = try #require(FileManager.default.contents(atPath: run.results))
         let rebuilt = try #require(FileManager.default.contents(atPath: recovered.result.output))

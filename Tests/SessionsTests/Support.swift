@@ -1,6 +1,7 @@
 import ADF
 import FileLocations
 import Foundation
+import LinuxInput
 import Proctoring
 import Recordings
 import Sessions
@@ -22,6 +23,10 @@ enum Fixture {
 
     /// The device `styluskit synth` draws with by default: a real Wacom Cintiq 13HD's description.
     static let cintiq = "Fixtures/recordings/real/Wacom-Cintiq-13HD-touch-Pen.events"
+
+    /// This machine's tablet database, as the commands give the engine: a recording without `P:` lines is a pen
+    /// display when libwacom says its model is.
+    static let facts = LibwacomDatabase.installedFacts
 }
 
 /// A recording made in-process: a real tablet's header and a scenario's synthesized events, the
@@ -77,7 +82,7 @@ func runSession(
     let sources = try SessionSources.live(
         test: test, device: device, settingsFile: settingsFile, profileFile: nil, displayProfile: nil,
         lookup: Fixture.lookup,
-        note: { _ in })
+        facts: Fixture.facts, note: { _ in })
     let setup = try SessionSetup(
         test: test, device: device, profile: sources.tabletProfile, results: sources.results,
         settings: sources.settings,
@@ -177,7 +182,7 @@ struct SynthesizedReplay {
         let file = directory + "/" + scenario + ".evemu"
         try ScenarioSynthesis(path: Fixture.path("Fixtures/synth/" + scenario + ".scenario")).writeRecording(
             recording.events, device: recording.header.device, seed: 1, to: file, force: false)
-        var replay = RecordingReplay(recording: file, test: test)
+        var replay = RecordingReplay(recording: file, test: test, facts: Fixture.facts)
         replay.lookup = Fixture.lookup
         replay.maze = maze.map(Fixture.path)
         replay.battery = battery.map(Fixture.path)

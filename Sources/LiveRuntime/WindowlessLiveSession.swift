@@ -3,12 +3,11 @@ public import LinuxInput
 public import Recordings
 public import Sessions
 public import StylusInput
-public import TestMaterials
 
 /// A live session recorded from a tablet without a window, the one path of `record` and of each
-/// test of `record --visit`: the tablet read by `LiveLoop`, the journal and the results file by
+/// test of `record --visit`: the tablet read by `LiveSessionLoop`, the journal and the results file by
 /// `LiveSessionFiles`. Ctrl-C ends the step on screen; SIGTERM ends the test, its results written.
-public struct LiveRecording {
+public struct WindowlessLiveSession {
     public var test: JournaledTest
     /// The pen node; nil for the only pen tablet connected.
     public var node: String?
@@ -35,7 +34,7 @@ public struct LiveRecording {
         (_ files: LiveSessionFiles, _ node: String, _ device: DeviceDescription, _ driver: any SessionDriver) -> Void =
             { _, _, _, _ in }
     /// Told of drops, unplugs and returns as they happen.
-    public var happened: (LiveInput.Happening) -> Void = { _ in }
+    public var happened: (LiveSessionInput.Happening) -> Void = { _ in }
     /// Told the time after each turn of the loop (for a status line).
     public var turned: (EventTime) -> Void = { _ in }
 
@@ -87,7 +86,7 @@ public struct LiveRecording {
             beginning(files, node, header.device, driver)
             try files.journal.control(.begin(start), now: start)
             try driver.begin(at: start)
-            var live = LiveLoop(tablet: tablet, journal: files.journal, driver: driver)
+            var live = LiveSessionLoop(tablet: tablet, journal: files.journal, driver: driver)
             let end = try live.run(happened: happened, turned: turned)
             try files.journal.control(.end(end), now: end)
             let (result, scan) = try files.finishScanning(driver: driver, setup: setup, header: header, at: end)
@@ -101,7 +100,7 @@ public struct LiveRecording {
     }
 }
 
-extension LiveInput.Happening {
+extension LiveSessionInput.Happening {
     /// What a live session without a window tells the operator of a drop, an unplug or the tablet's return.
     public var recordMessage: String {
         switch self {

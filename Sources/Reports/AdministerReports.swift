@@ -1,8 +1,6 @@
+public import Administering
 import Foundation
 public import PatientWindow
-public import Proctoring
-import Recordings
-import Reports
 import Sessions
 import StylusInput
 
@@ -89,21 +87,5 @@ extension AdministeredSession {
         for reading in readings { lines.append(reading.line) }
         lines.append(latencyLine)
         return lines
-    }
-}
-
-extension InstructionReading.Measure {
-    /// Why the instructions were not spoken, nil when their speech was played.
-    public var notSpoken: UnspokenReason? {
-        if case .notPlayed(let reason) = speech { reason } else { nil }
-    }
-
-    /// The journal's line for this measure, so `recover` writes it as the session does.
-    var journaled: JournalControl {
-        switch speech {
-        case .played(let until): .instructions(step: step, shown: shown, spoken: until, firstTouch: firstTouch)
-        case .notPlayed(let reason):
-            .instructionsNotSpoken(step: step, shown: shown, reason: reason.code, firstTouch: firstTouch)
-        }
     }
 }

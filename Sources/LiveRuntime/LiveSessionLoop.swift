@@ -5,11 +5,11 @@ public import Sessions
 public import StylusInput
 
 /// `record`'s loop: poll on the tablet and on SIGINT/SIGTERM, with timeouts for the proctor's
-/// timers; the input itself is `LiveInput`'s, as for `administer`.
-public struct LiveLoop {
+/// timers; the input itself is `LiveSessionInput`'s, as for `administer`.
+public struct LiveSessionLoop {
     /// The tablet, followed through unplugs until it is back.
     public let tablet: ReconnectingTablet
-    private var input: LiveInput
+    private var input: LiveSessionInput
     /// The `SYN_DROPPED`s of the whole session (every tablet connection).
     public var gaps: Int { input.gaps }
     /// True when SIGTERM ended the test (Ctrl-C only ends a step): a visit stops after such a test.
@@ -19,12 +19,14 @@ public struct LiveLoop {
 
     public init(tablet: ReconnectingTablet, journal: Journal, driver: any SessionDriver) {
         self.tablet = tablet
-        input = LiveInput(source: tablet, journal: journal, driver: driver)
+        input = LiveSessionInput(source: tablet, journal: journal, driver: driver)
     }
 
     /// Runs until the test ends; returns the time it ended at. `happened` is told of drops,
     /// unplugs and returns as they happen, `turned` of the time after each turn (for a status line).
-    public mutating func run(happened: (LiveInput.Happening) -> Void, turned: (EventTime) -> Void) throws -> EventTime {
+    public mutating func run(happened: (LiveSessionInput.Happening) -> Void, turned: (EventTime) -> Void) throws
+        -> EventTime
+    {
         let signals = SignalPipe.install()
         defer { signals.close() }
         let driver = input.driver

@@ -6,17 +6,17 @@ import Testing
 
 /// What a windowless live session tells the operator, and the test it journals.
 @Suite("Live recording")
-struct LiveRecordingTests {
+struct WindowlessLiveSessionTests {
     @Test("What record says of an unplug and of the tablet's return, at the same node or another")
     func happenings() {
         #expect(
-            LiveInput.Happening.unplugged.recordMessage
+            LiveSessionInput.Happening.unplugged.recordMessage
                 == "The tablet was unplugged; plug it in again to continue (Ctrl-C ends the step).")
         #expect(
-            LiveInput.Happening.back(node: "/dev/input/event7", moved: false).recordMessage
+            LiveSessionInput.Happening.back(node: "/dev/input/event7", moved: false).recordMessage
                 == "The tablet is back; the session continues.")
         #expect(
-            LiveInput.Happening.back(node: "/dev/input/event9", moved: true).recordMessage
+            LiveSessionInput.Happening.back(node: "/dev/input/event9", moved: true).recordMessage
                 == "The tablet is back, at /dev/input/event9; the session continues.")
     }
 
