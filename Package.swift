@@ -32,11 +32,16 @@ let package = Package(
         .library(name: "VisitReport", targets: ["VisitReport"]),
         .library(name: "Exports", targets: ["Exports"]),
         .library(name: "Visiting", targets: ["Visiting"]),
+        .library(name: "Serving", targets: ["Serving"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
     ],
     targets: [
         // C libraries: module maps and tiny shims, nothing else.
@@ -190,6 +195,19 @@ let package = Package(
                 "SystemErrors", "Visits",
             ],
             exclude: ["README.md"]),
+        // The results browser of `styluskit serve`: visits and results files under the folders given, ink
+        // playback and scoring, as a local web application on Hummingbird (docs/serve.md).
+        .target(
+            name: "Serving",
+            dependencies: [
+                "ADF", "FormPrinting", "PatientData", "Proctoring", "Rendering", "Scoring", "TestMaterials",
+                "Visits",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ],
+            exclude: ["README.md"]),
         // One command over many inputs: the input list, the jobs in input order, progress, the report.
         .target(name: "Batch", exclude: ["README.md"]),
         // Printable pages (calibration sheet, mazes) at exact physical size, as PDF through cairo.
@@ -245,7 +263,7 @@ let package = Package(
                 "Measures",
                 "Calibration", "Reports",
                 "Features", "Scoring",
-                "Batch", "Exports", "SystemErrors", "VisitReport", "Visits", "Visiting",
+                "Batch", "Exports", "SystemErrors", "VisitReport", "Visits", "Visiting", "Serving",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ], exclude: ["README.md"]),
 
@@ -316,6 +334,16 @@ let package = Package(
                 "TestSupport",
             ]),
         .testTarget(name: "BatchTests", dependencies: ["Batch"]),
+        // The results browser's routes in-process (HummingbirdTesting's router mode): every refusal of docs/serve.md.
+        .testTarget(
+            name: "ServingTests",
+            dependencies: [
+                "PatientData", "Serving", "Visits",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+            ]),
         .testTarget(
             name: "VisitsTests",
             dependencies: ["Administering", "TestMaterials", "Visits", "Visiting", "Recordings", "Sessions"]),

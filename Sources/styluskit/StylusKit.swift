@@ -34,6 +34,7 @@ struct StylusKit: ParsableCommand {
             Features.self,
             Report.self,
             Trails.self,
+            Serve.self,
         ])
 
     /// Runs the command line; every failure ends with its `ExitStatus`, its message on standard

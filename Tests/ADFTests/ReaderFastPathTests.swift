@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ADF
@@ -25,7 +26,7 @@ struct ReaderFastPathTests {
             #expect(fast(text)?.bitPattern == ADFNumberText.decimal(text)?.bitPattern, "\(text)")
             #expect((fast(text) == nil) == (ADFNumberText.decimal(text) == nil), "\(text)")
         }
-        var random = SeededGenerator(seed: 7)
+        var random = SplitMix64(state: 7)
         for _ in 0..<20_000 {
             let value = Double(bitPattern: random.next() & 0x7FEF_FFFF_FFFF_FFFF).truncatingRemainder(dividingBy: 1e16)
             let decimals = Int.random(in: 0...18, using: &random)

@@ -1,28 +1,15 @@
+import TestSupport
+
 @testable import ADF
-
-/// SplitMix64: a small seeded generator, so a failing session can be regenerated.
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Random sessions whose every value the file can hold exactly: coordinates and other
 /// decimals on the 4-decimal grid, times in whole milliseconds, forces in thousandths, each
 /// stroke starting at its first point (ADF keeps no separate pen-down time) and ending at its
 /// last. Model -> file -> model must then be the identity.
 struct SessionGenerator {
-    var random: SeededGenerator
+    var random: SplitMix64
 
-    init(seed: UInt64) { random = SeededGenerator(seed: seed) }
+    init(seed: UInt64) { random = SplitMix64(state: seed) }
 
     private mutating func grid(_ range: ClosedRange<Int>) -> Double {
         Double(Int.random(in: range, using: &random)) / 10_000

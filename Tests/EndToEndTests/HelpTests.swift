@@ -51,6 +51,7 @@ struct HelpTests {
             "patient encode",
             "patient show",
             "patient decrypt",
+            "serve",
         ])
     func help(_ command: String) throws {
         let arguments =

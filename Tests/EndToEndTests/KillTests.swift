@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `kill -9` at random moments of `styluskit replay ... --out DIR`: the results file is either
@@ -6,20 +7,6 @@ import Testing
 /// run leaves behind never trips a later run, which also clears it away.
 @Suite("kill -9 during replay")
 struct KillDuringReplayTests {
-    /// SplitMix64: a seeded generator, so a failing kill schedule can be replayed.
-    struct SplitMix64 {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        /// Uniform in [0, 1).
-        mutating func unit() -> Double { Double(next() >> 11) / Double(1 << 53) }
-    }
-
     /// The largest real recording (28,518 events): the run lasts long enough to be hit mid-write.
     static let recording = Paths.realRecordings.appendingPathComponent("Wacom-Cintiq-22HDT-Pen.events")
     /// Kills at least this many runs, and more (up to `maximumKills`) until some died before

@@ -1,0 +1,65 @@
+#!/usr/bin/env bash
+# The results browser in a real browser: `styluskit serve` over a folder with a visit (a replayed real
+# clock recording) and a loose results file, driven by Debian's headless Chromium through
+# chromium-driver and python3-selenium (no download at run time). Opens the list, filters it, opens
+# the visit and the test, plays the ink and checks the canvas changes and reaches the last stroke.
+# Debian's python3 (/usr/bin/python3) runs the check: python3-selenium is installed for it.
+# Keeps a screenshot of each page in $SHOTS (default .build/browser-shots). Prints 'N passed, N failed'.
+set -euo pipefail
+cd "$(dirname "$0")/../.."
+export PATH="/opt/swift/usr/bin:$PATH"
+if ! command -v chromium >/dev/null || ! command -v chromedriver >/dev/null \
+    || ! /usr/bin/python3 -c 'import selenium' 2>/dev/null; then
+    echo "skipped: chromium, chromium-driver or python3-selenium is missing (scripts/setup.sh installs them)"
+    exit 0
+fi
+swift build --product styluskit >/dev/null
+styluskit="$(swift build --show-bin-path)/styluskit"
+work="$(mktemp -d /tmp/styluskit-browser.XXXXXX)"
+shots="${SHOTS:-$PWD/.build/browser-shots}"
+mkdir -p "$shots"
+server=""
+cleanup() {
+    if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
+    rm -rf "$work"
+}
+trap cleanup EXIT
+
+# The visit: a real clock session replayed, in a folder with a hand-made manifest (docs/visit.md).
+visit="$work/site/P007/visit-20261126T101500Z"
+mkdir -p "$visit" "$work/replayed"
+"$styluskit" replay Fixtures/recordings/real/Wacom-Cintiq-22HDT-Pen.events --test clock \
+    --out "$work/replayed" >/dev/null
+results="$(ls "$work/replayed"/*.csk | head -n 1)"
+cp "$results" "$visit/clock.csk"
+cp Fixtures/golden/maze-small.msk "$work/site/loose-maze.msk"
+python3 - "$visit" <<'PY'
+import json, sys
+manifest = {
+    "format": "styluskit-visit", "schema": 2, "participant": "P007", "started": "2026-11-26T10:15:00Z",
+    "finished": "2026-11-26T10:25:00Z", "status": "complete",
+    "software": {"name": "styluskit", "version": "test"},
+    "protocol": {"name": "pilot", "title": "Pilot protocol", "schema": 1, "file": "protocol.yaml",
+                 "source": "pilot.yaml", "sha256": ""},
+    "calibration": {},
+    "tests": [
+        {"index": 1, "test": "clock", "status": "done", "results": "clock.csk", "outcome": "finished"},
+        {"index": 2, "test": "maze", "status": "skipped", "skipReason": "operator: tired"},
+    ],
+}
+open(sys.argv[1] + "/visit.json", "w").write(json.dumps(manifest))
+PY
+
+"$styluskit" serve "$work/site" --key-file "$work/none.key" >"$work/serve.out" 2>"$work/serve.err" &
+server=$!
+for _ in $(seq 1 100); do
+    grep -q 'token=' "$work/serve.out" 2>/dev/null && break
+    sleep 0.1
+done
+address="$(grep -o 'http://127.0.0.1:[0-9]*/?token=[0-9a-f]*' "$work/serve.out" || true)"
+if [ -z "$address" ]; then
+    echo "serve printed no address:"; cat "$work/serve.out" "$work/serve.err"
+    echo "0 passed, 1 failed"
+    exit 1
+fi
+/usr/bin/python3 integration/browser/check.py "$address" "$shots"
