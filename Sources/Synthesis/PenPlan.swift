@@ -53,11 +53,17 @@ public struct ScenarioPlacement: Sendable {
     public var formSize: FormSize
     /// The symbol-digit form, for scenarios that `write` in its boxes.
     public var symbolDigitForm: SymbolDigitForm?
+    /// The trail making form, for scenarios that name its circles.
+    public var trailsForm: TrailsForm?
 
-    public init(mazeOnForm: MazeOnForm?, formSize: FormSize, symbolDigitForm: SymbolDigitForm? = nil) {
+    public init(
+        mazeOnForm: MazeOnForm?, formSize: FormSize, symbolDigitForm: SymbolDigitForm? = nil,
+        trailsForm: TrailsForm? = nil
+    ) {
         self.mazeOnForm = mazeOnForm
         self.formSize = formSize
         self.symbolDigitForm = symbolDigitForm
+        self.trailsForm = trailsForm
     }
 
     /// The form position of a named point; `here` is resolved by the caller.
@@ -67,6 +73,20 @@ public struct ScenarioPlacement: Sendable {
         switch point {
         case .form(let position):
             return position
+        case .circle(let part, let label, let x, let y):
+            let name = "\(part.rawValue):\(label)"
+            guard let layout = trailsForm?.layout(part) else {
+                throw .circleWithoutTrails(source: source, line: line, point: name)
+            }
+            guard let circle = layout.circles.first(where: { $0.label == label }) else {
+                throw .unknownCircle(source: source, line: line, point: name, labels: layout.circles.map(\.label))
+            }
+            // Centred on the page, as TrailsDriver.origin lays each part (Sessions, which this module does not import).
+            return FormPosition(
+                xCentimetres: (formSize.widthCentimetres - layout.formSize.widthCentimetres) / 2
+                    + circle.centre.xCentimetres + x,
+                yCentimetres: (formSize.heightCentimetres - layout.formSize.heightCentimetres) / 2
+                    + circle.centre.yCentimetres + y)
         case .here:
             return here
                 ?? FormPosition(

@@ -16,6 +16,9 @@ public enum ScenarioPoint: Hashable, Sendable {
     case cell(MazeCell, x: Double, y: Double)
     /// A form position in centimetres.
     case form(FormPosition)
+    /// A point of a trail making circle: `part`'s circle labelled `label`, moved `x` and `y` cm from
+    /// its centre (right and down), on the form placed as `replay --test trails` places it.
+    case circle(part: TrailPart, label: String, x: Double, y: Double)
 }
 
 /// One step of a scripted drawing.
@@ -47,6 +50,9 @@ public enum ScenarioDrawing: Hashable, Sendable {
     case clock(hours: Int, minutes: Int)
     /// The symbol-digit form, centred on the form as `replay --test sdt` places it.
     case symbolDigit
+    /// A shipped trail making form (`standard`, `alternate-N`), each part centred on the page as
+    /// `replay --test trails` places it.
+    case trails(form: String)
 }
 
 /// An instruction and the line it was written on, for messages.
@@ -93,6 +99,10 @@ public enum ScenarioError: Error, Hashable, Sendable, CustomStringConvertible {
     case mazePointWithoutMaze(source: String, line: Int, point: String)
     /// A `write` in a scenario that does not draw on the symbol-digit form.
     case writeWithoutForm(source: String, line: Int)
+    /// A trail making circle in a scenario that draws no trail making form.
+    case circleWithoutTrails(source: String, line: Int, point: String)
+    /// A trail making circle its part does not have.
+    case unknownCircle(source: String, line: Int, point: String, labels: [String])
     /// The device cannot draw: no position axes, or no way to tell contact.
     case unsuitableDevice(device: String, problem: String)
 
@@ -103,7 +113,7 @@ public enum ScenarioError: Error, Hashable, Sendable, CustomStringConvertible {
         case .penState(let source, let line, let problem, let fix):
             "\(source), line \(line): \(problem); \(fix)."
         case .drawing(let source, let problem):
-            "\(source): \(problem); give exactly one 'maze: FILE', 'clock: HH:MM' or 'sdt:' line."
+            "\(source): \(problem); give exactly one 'maze: FILE', 'clock: HH:MM', 'sdt:' or 'trails: FORM' line."
         case .cellOutsideMaze(let source, let line, let cell, let rows, let columns):
             "\(source), line \(line): \(cell) is outside the maze, which has \(rows) rows and \(columns) columns; "
                 + "count rows and columns from 1 at the top-left."
@@ -113,6 +123,12 @@ public enum ScenarioError: Error, Hashable, Sendable, CustomStringConvertible {
         case .writeWithoutForm(let source, let line):
             "\(source), line \(line): 'write' writes in a box of the symbol-digit form, but this scenario draws no form; "
                 + "name it with an 'sdt:' line, or draw with 'down', 'move' and 'up'."
+        case .circleWithoutTrails(let source, let line, let point):
+            "\(source), line \(line): '\(point)' names a trail making circle, but this scenario draws no trail "
+                + "making form; name one with a 'trails: FORM' line (such as 'trails: standard')."
+        case .unknownCircle(let source, let line, let point, let labels):
+            "\(source), line \(line): '\(point)' names no circle of its part, whose circles are "
+                + "\(labels.joined(separator: " ")); give PART:LABEL such as 'A:5' or 'B:C'."
         case .unsuitableDevice(let device, let problem):
             "The device \"\(device)\" \(problem); synthesize for a pen tablet's description (--like RECORDING)."
         }
@@ -190,6 +206,14 @@ extension Scenario {
                 else { throw fail("a box from 1 to \(boxCount) and a digit, such as '7 3'") }
                 lastUpLine = number
                 instructions.append(.init(line: number, instruction: .write(box: box - 1, digit: digit)))
+            case "trails":
+                if drawing != nil {
+                    throw .drawing(source: source, problem: "line \(number) names a second drawing")
+                }
+                guard words.count == 1, TrailsForm.isShippedName(words[0]) else {
+                    throw fail("a trail making form: 'standard' or 'alternate-N', such as 'alternate-1'")
+                }
+                drawing = .trails(form: words[0])
             case "maze", "clock":
                 if drawing != nil {
                     throw .drawing(source: source, problem: "line \(number) names a second drawing")
@@ -274,7 +298,7 @@ extension Scenario {
                 throw .unexpected(
                     source: source, line: number, column: indent + 1,
                     expected:
-                        "one of maze:, clock:, sdt:, clock-radius:, speed:, down:, move:, hold:, up, pause:, write:",
+                        "one of maze:, clock:, sdt:, trails:, clock-radius:, speed:, down:, move:, hold:, up, pause:, write:",
                     found: "'\(key)'")
             }
         }
@@ -287,7 +311,7 @@ extension Scenario {
         self.init(drawing: drawing, clockRadiusCentimetres: radius, instructions: instructions, source: source)
     }
 
-    /// Reads one point: `start`, `end`, `here`, `rRcC`, `rRcC@X,Y` or `X,Y`.
+    /// Reads one point: `start`, `end`, `here`, `rRcC`, `rRcC@X,Y`, `PART:LABEL`, `PART:LABEL@X,Y` or `X,Y`.
     static func point(_ word: String, source: String, line: Int, column: Int) throws(ScenarioError) -> ScenarioPoint {
         let expected = "a point: 'start', 'end', 'here', a cell such as 'r2c3' or 'r2c3@0.5,0.9', or 'X,Y' in cm"
         switch word {
@@ -302,6 +326,27 @@ extension Scenario {
                 return nil
             }
             return (x, y)
+        }
+        if word.contains(":") {
+            // A trail making circle: its part (sampleA, A, sampleB, B), its label, and an offset in cm.
+            let body = word.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)
+            let name = body[0].split(separator: ":", omittingEmptySubsequences: false)
+            var offset = (0.0, 0.0)
+            if body.count == 2 {
+                guard let given = pair(body[1]), abs(given.0) < 100, abs(given.1) < 100 else {
+                    throw .unexpected(
+                        source: source, line: line, column: column,
+                        expected: "an offset in cm after '@', such as 'A:5@0.3,-0.2'", found: "'\(word)'")
+                }
+                offset = given
+            }
+            guard name.count == 2, let part = TrailPart(rawValue: String(name[0])), !name[1].isEmpty else {
+                throw .unexpected(
+                    source: source, line: line, column: column,
+                    expected: "a trail making circle: PART:LABEL with PART sampleA, A, sampleB or B, such as 'A:5'",
+                    found: "'\(word)'")
+            }
+            return .circle(part: part, label: String(name[1]), x: offset.0, y: offset.1)
         }
         if word.hasPrefix("r") {
             let body = word.dropFirst()

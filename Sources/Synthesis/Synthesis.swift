@@ -18,7 +18,13 @@ public enum Synthesis {
         var instructions = scenario.instructions
         var mazeOnForm: MazeOnForm?
         var symbolDigitForm: SymbolDigitForm?
+        var trailsForm: TrailsForm?
         switch scenario.drawing {
+        case .trails(let name):
+            guard let form = TrailsForm.shipped(name) else {
+                throw .drawing(source: scenario.source, problem: "there is no trail making form '\(name)'")
+            }
+            trailsForm = form
         case .symbolDigit:
             // Every part's boxes lie in the same places, so the test part's layout serves for all.
             symbolDigitForm = SymbolDigitForm(
@@ -37,7 +43,8 @@ public enum Synthesis {
         }
         return try PenPlan(
             instructions: instructions,
-            placement: ScenarioPlacement(mazeOnForm: mazeOnForm, formSize: formSize, symbolDigitForm: symbolDigitForm),
+            placement: ScenarioPlacement(
+                mazeOnForm: mazeOnForm, formSize: formSize, symbolDigitForm: symbolDigitForm, trailsForm: trailsForm),
             source: scenario.source, random: &random)
     }
 

@@ -49,12 +49,12 @@ struct ScenarioTests {
             ("maze: m\ndown: start\n", "s, line 3: the scenario ends with the pen down; end it with 'up'."),
             (
                 "down: 1,2\nup\n",
-                "s: no drawing is named; give exactly one 'maze: FILE', 'clock: HH:MM' or 'sdt:' line."
+                "s: no drawing is named; give exactly one 'maze: FILE', 'clock: HH:MM', 'sdt:' or 'trails: FORM' line."
             ),
             ("clock: 13:10\n", "s, line 1, column 8: expected a time on a clock face such as '11:10', found '13:10'."),
             (
                 "maze: m\n  jump: r1c1\n",
-                "s, line 2, column 3: expected one of maze:, clock:, sdt:, clock-radius:, speed:, down:, move:, hold:, up, pause:, write:, found 'jump'."
+                "s, line 2, column 3: expected one of maze:, clock:, sdt:, trails:, clock-radius:, speed:, down:, move:, hold:, up, pause:, write:, found 'jump'."
             ),
             (
                 "maze: m\ndown: r0c1\nup\n",
