@@ -67,7 +67,7 @@ struct Features: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "How positions are prepared before velocity, acceleration and jerk: none (as recorded, the default), or lowpass (resampled to 200 Hz, zero-phase Butterworth at 10 Hz; lowpass-HZ for another cut-off). docs/measures.md says when to use which.",
+            "How positions are prepared before velocity, acceleration and jerk: none (as recorded, the default), or lowpass (resampled to 200 Hz, zero-phase Butterworth at 10 Hz; lowpass-HZ for another cut-off). \(DocumentationPages.path("measures.md")) says when to use which.",
             valueName: "FILTER"))
     var filter: String = "none"
 

@@ -53,7 +53,7 @@ struct ScoreItems: ParsableCommand {
             what the rater checks.
             """ + "\n\n" + ExitStatus.help)
 
-    @Argument(help: ArgumentHelp("A results file (.csk, .msk, .ssk).", valueName: "results"))
+    @Argument(help: ArgumentHelp("A results file (.csk, .msk, .ssk).", valueName: "results"), completion: .file())
     var results: String
 
     @OptionGroup var system: ScoringSystemOption
@@ -118,7 +118,7 @@ struct ScoreMark: ParsableCommand {
             record that breaks a rule is refused and nothing is written.
             """ + "\n\n" + ExitStatus.help)
 
-    @Argument(help: ArgumentHelp("A results file (.csk, .msk, .ssk).", valueName: "results"))
+    @Argument(help: ArgumentHelp("A results file (.csk, .msk, .ssk).", valueName: "results"), completion: .file())
     var results: String
 
     @Option(help: ArgumentHelp("The rater's id (\(RaterID.rules)).", valueName: "id"))
@@ -169,7 +169,7 @@ struct ScoreShow: ParsableCommand {
             Cohen's kappa over the items marked with categories) and, once final, the final scores.
             """ + "\n\n" + ExitStatus.help)
 
-    @Argument(help: ArgumentHelp("A results file (.csk, .msk, .ssk).", valueName: "results"))
+    @Argument(help: ArgumentHelp("A results file (.csk, .msk, .ssk).", valueName: "results"), completion: .file())
     var results: String
 
     @Option(help: ArgumentHelp("Who is looking: a rater's or adjudicator's id.", valueName: "id"))
@@ -224,7 +224,7 @@ struct ScoreExport: ParsableCommand {
     @Argument(help: ArgumentHelp("Results files or folders.", valueName: "path"))
     var paths: [String]
 
-    @Option(help: ArgumentHelp("The file to write, or - for standard output.", valueName: "file"))
+    @Option(help: ArgumentHelp("The file to write, or - for standard output.", valueName: "file"), completion: .file())
     var out: String = "-"
 
     @Flag(help: "Overwrite --out if it exists.")
