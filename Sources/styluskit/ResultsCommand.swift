@@ -27,7 +27,7 @@ struct ResultsCommand: ParsableCommand {
 
             Where a folder holds a scores file (scores.jsonl, 'styluskit score'), its results \
             files' scoring follows: not scored, being scored, awaiting second rater, adjudicate, \
-            scored or scored (adjudicated), with the raters (docs/scoring.md).
+            scored or scored (adjudicated), with the raters (\(DocumentationPages.path("scoring.md"))).
             """ + "\n\n" + ExitStatus.help)
 
     @Argument(help: "The directory to list.", completion: .file())
@@ -50,7 +50,9 @@ struct ResultsCommand: ParsableCommand {
             // Only where a scores file exists, so a listing without scoring stays as it was.
             let scored = ScoredFiles.scoredLines(under: directory, recursive: recursive)
             if !scored.isEmpty {
-                print("\nScoring (scores.jsonl; docs/scoring.md):\n" + scored.joined(separator: "\n"))
+                print(
+                    "\nScoring (scores.jsonl; \(DocumentationPages.path("scoring.md"))):\n"
+                        + scored.joined(separator: "\n"))
             }
         }
     }

@@ -1,19 +1,21 @@
 import ArgumentParser
 import Features
+import FileLocations
 import Foundation
 import Reports
 import Scoring
 import SystemErrors
 import Visits
 
-/// `styluskit score`: scoring by trained raters from the command line, for a site's scripts (docs/scoring.md).
+/// `styluskit score`: scoring by trained raters from the command line, for a site's scripts
+/// (\(DocumentationPages.path("scoring.md"))).
 struct ScoreCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "score",
         abstract: "Scores results files by two blind raters and an adjudicator: items, marks, states and export.",
         discussion: """
             Marks are kept in scores.jsonl beside the results files (append-only, one record a line; \
-            docs/scoring.md); results files and journals are only read. A rater sees only their own \
+            \(DocumentationPages.path("scoring.md"))); results files and journals are only read. A rater sees only their own \
             marks until both raters are done.
             """ + "\n\n" + ExitStatus.help,
         subcommands: [
@@ -218,7 +220,7 @@ struct ScoreExport: ParsableCommand {
             first_points, second_points, final_points, final_errors, maximum_points, \
             exact_agreement, kappa, adjudicator. The raters' points and the agreement are empty \
             until both raters are done (they are blind until then), the final ones until the state \
-            is final; a kappa that is undefined is empty (docs/scoring.md, "Agreement").
+            is final; a kappa that is undefined is empty (\(DocumentationPages.path("scoring.md")), "Agreement").
             """ + "\n\n" + ExitStatus.help)
 
     @Argument(help: ArgumentHelp("Results files or folders.", valueName: "path"))

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Dispatch
+import FileLocations
 import Foundation
 import Serving
 import SystemErrors
@@ -16,8 +17,8 @@ struct Serve: ParsableCommand {
             ink played back at 1x, 2x or 4x or scrubbed. Patient details are shown only after the \
             clinician key is unlocked on the page (its password is used once and never stored). Only files inside the folders given are served \
             (no '..', no symlink out), and results files and journals are never written: the one file written is \
-            the scores file (scores.jsonl, append-only) of the raters who score tests on the page (docs/scoring.md). \
-            See docs/serve.md. Stop with Ctrl-C.
+            the scores file (scores.jsonl, append-only) of the raters who score tests on the page (\(DocumentationPages.path("scoring.md"))). \
+            See \(DocumentationPages.path("serve.md")). Stop with Ctrl-C.
             """ + "\n\n" + ExitStatus.help)
 
     @Argument(help: "The folders to serve (visit folders, or folders that hold them or results files).")
