@@ -8,7 +8,11 @@ import Visits
 /// The visit folder as a trust boundary, a lock on it, and the REDCap set as one unit (issue 34, items 1 and 3).
 @Suite("Visit folders as a trust boundary", .serialized)
 struct TrustBoundaryTests {
-    func scene() throws -> VisitScene { try ExportsTests.scene.get() }
+    /// A scene of its own: the copies made here (some deliberately broken) must never be seen by
+    /// ExportsTests' exports of their shared scene, which run at the same time.
+    static let scene = Result { try VisitScene() }
+
+    func scene() throws -> VisitScene { try Self.scene.get() }
 
     /// A copy of the complete visit whose manifest `change` edits; removed by the caller.
     func copy(_ change: (inout VisitManifest, VisitFolder) throws -> Void) throws -> VisitFolder {

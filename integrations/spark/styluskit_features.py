@@ -27,7 +27,7 @@ LEVELS = ("stroke", "step", "test")
 # What a directory given as input contributes: the results files and the recordings (and
 # journals) styluskit reads. Other files in it (READMEs, .desc descriptions) are not inputs; the
 # driver counts them and prints their names. A file named explicitly is always measured.
-RESULTS_EXTENSIONS = (".csk", ".msk", ".ssk")
+RESULTS_EXTENSIONS = (".csk", ".msk", ".ssk", ".tsk")
 RECORDING_EXTENSIONS = (".evemu", ".events", ".yaml", ".yml", ".journal")
 
 # Column types. The binary's JSON does not tell a count from a whole-valued number (both print
@@ -43,9 +43,13 @@ COUNT_COLUMNS = frozenset(
         "step_number", "stroke", "steps", "strokes", "points", "ncv", "nca", "interruptions", "wall_crosses", "boxes_attempted",
         "refused_strokes", "visit_test", "intra_stroke_intersections", "inter_stroke_intersections", "vertical_peaks",
         "vertical_valleys", "x_changes", "y_changes", "pressure_changes", "altitude_changes", "azimuth_changes", "stops",
+        # The trail making test's counts (docs/measures.md, "Trail making").
+        "trail_circles_connected", "trail_sequence_errors", "trail_shift_errors", "trail_prompts", "trail_pen_lifts",
+        "trails_circles_connected_a", "trails_circles_connected_b", "trails_errors_a", "trails_errors_b",
+        "trails_sequence_errors_b", "trails_shift_errors_b", "trails_prompts",
     }
 )
-COUNT_PREFIXES = ("interruptions_", "pauses_over_", "boxes_attempted_")
+COUNT_PREFIXES = ("interruptions_", "pauses_over_", "boxes_attempted_", "trail_pauses_over_")
 
 ERROR_COLUMNS = ("file", "stage", "message", "host")
 
