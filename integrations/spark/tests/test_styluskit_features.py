@@ -67,7 +67,8 @@ def test_every_column_has_the_kind_its_values_show(results):
             known = name in job.TEXT_COLUMNS | job.COUNT_COLUMNS or name.startswith(job.COUNT_PREFIXES)
             numeric_by_name = name.endswith(("_s", "_mm", "_mm_s", "_mm_s2", "_mm_s3", "_hz", "_rad", "_ratio", "_mean", "_sd", "_max",
                                             "_median", "_q1", "_q3", "_iqr", "_p5", "_p95", "_cv"))
-            assert known or numeric_by_name or name == "normalised_jerk", f"{level} column {name}: add it to TEXT_COLUMNS or COUNT_COLUMNS"
+            # trails_b_over_a: part B's time over part A's, a ratio (docs/measures.md, "Trail making").
+            assert known or numeric_by_name or name in ("normalised_jerk", "trails_b_over_a"), f"{level} column {name}: add it to TEXT_COLUMNS or COUNT_COLUMNS"
 
 
 @needs_binary
