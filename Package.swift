@@ -400,7 +400,7 @@ let package = Package(
                 "FileLocations",
                 "ADF", "Administering", "CSDL2", "LinuxInput", "PatientWindow", "Proctoring", "Recordings", "Sessions",
                 "StylusGeometry",
-                "StylusInput",
+                "StylusInput", "Synthesis",
             ]),
         .testTarget(
             name: "EndToEndTests",
