@@ -226,7 +226,7 @@ public final class SessionPresenter {
                     instructions.remind(TrailsWords.prompt(prompt, in: proctor.layout))
                 }
                 trailsShown = (index, proctor.corrections.count, proctor.prompts.count)
-                if trails.waitsForReady { trailsInstructions(proctor, key: key, paused: paused) }
+                if trails.waitsForReady { trailsInstructions(proctor, of: trails, key: key, paused: paused) }
             }
         }
         repeatRequested = false
@@ -263,12 +263,22 @@ extension SessionPresenter {
     /// A trail making part's instructions, shown and spoken as its page comes up (or at R), and
     /// their end once known: the part's "Ready, go". Unspoken instructions (no audio, a touch
     /// before their speech was made) end when that is known: nothing more is said.
-    private func trailsInstructions(_ proctor: TrailsProctor, key: String, paused: Bool) {
+    ///
+    /// Given again (R, a resume before the first touch, a resume after a ready dropped while paused)
+    /// they are timed again only while the part waits for a ready: once one is planned (and not
+    /// dropped) or the part has started, the words are only spoken again, so the part's start and
+    /// the file's speech end stay one instant.
+    private func trailsInstructions(_ proctor: TrailsProctor, of trails: TrailsDriver, key: String, paused: Bool) {
         let step = proctor.layout.part.identifier
-        if pageKey != key || repeatRequested {
-            instructions.show(TrailsWords.instructions(proctor.layout.part), step: step)
+        let words = TrailsWords.instructions(proctor.layout.part)
+        let waiting = proctor.state == .notStarted && !trails.readyPending(for: step)
+        // A ready that came due while paused was dropped: the resume gives the instructions again.
+        if pageKey != key || (waiting && (repeatRequested || (readyWasPlanned && !paused))) {
+            instructions.show(words, step: step)
             readyDue = nil
             readyWasPlanned = false
+        } else if repeatRequested {
+            instructions.remind(words)
         }
         guard !paused, !readyWasPlanned, proctor.state == .notStarted,
             let latest = instructions.reading.latestSpeech, latest.step == step

@@ -156,6 +156,9 @@ public final class TrailsDriver: PlannedDriver {
         readies.insert((step, time), at: index)
     }
 
+    /// Whether a ready planned for the part `step` is still to come (neither taken nor dropped).
+    public func readyPending(for step: String) -> Bool { readies.contains { $0.step == step } }
+
     private func startPart(at time: EventTime) throws {
         clock = max(clock, time)
         try perform(proctor.start(at: time), input: .continue, at: time, point: nil)
