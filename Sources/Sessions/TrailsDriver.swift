@@ -42,9 +42,9 @@ public struct TrailsResult: Sendable {
 /// recorder, on the events' own clock (docs/trails-proctoring.md, "In the sessions").
 ///
 /// Each part's time starts at its "Ready, go": with `waitsForReady` (a live window speaking the
-/// instructions) when `ready(at:)` is called at their end (from a journal, its `ready` line,
-/// planned), strokes before it refused; else at the step's start, since a recording, `record` and
-/// a journal without a window have no instructions to wait for. A part
+/// instructions) when the ready planned at their end comes due (`plan(ready:step:)`: the window's,
+/// or a journal's `ready` line), strokes before it refused; else at the step's start, since a
+/// recording, `record` and a journal without a window have no instructions to wait for. A part
 /// ends at its proctor's finish (the finish timeout after End, or the operator's key), at its time
 /// limit (the step's `End outcome="time-limit"`), or at a continue press (moved on: the part's
 /// `Trail outcome` is then `skipped`, with the circles it reached). The next part starts at that
@@ -84,7 +84,8 @@ public final class TrailsDriver: PlannedDriver {
     public private(set) var isFinished = false
     private var clock = EventTime(microseconds: 0)
     public internal(set) var operatorPause = OperatorPause()
-    /// A journal's `ready` lines not yet due, earliest first, each with the part it started.
+    /// The readies planned and not yet due (the window's, or a journal's `ready` lines), earliest
+    /// first, each with the part it starts.
     private var readies: [(step: String, time: EventTime)] = []
 
     public init(
