@@ -189,3 +189,28 @@ enum ScoringPageError: Error, CustomStringConvertible {
         }
     }
 }
+
+/// The scoring page's JSON for the command line (`styluskit score show --json`, `score items --json`), so a
+/// site's script reads what the page reads (docs/scoring.md, "The command line").
+public enum ScoringJSON {
+    /// The scoring of the results file at `path` as `viewer` may see it: the JSON of `GET /api/scoring`.
+    ///
+    /// - Throws: the results file's reading error, or why it has no scoring (words for the operator).
+    public static func scoring(resultsFile path: String, system: String?, viewer: String) throws -> String {
+        try pages(path, system: system).json(viewer: RaterID(viewer))
+    }
+
+    /// The items a rater marks on the results file at `path`:
+    /// `{"results", "system", "version", "title", "items": [...]}`, each item as the page's.
+    public static func items(resultsFile path: String, system: String?) throws -> String {
+        let pages = try pages(path, system: system)
+        var out = "{\"results\":" + InkJSON.quoted((path as NSString).lastPathComponent)
+        out += ",\"system\":" + InkJSON.quoted(pages.system.name) + ",\"version\":\(pages.system.version)"
+        out += ",\"title\":" + InkJSON.quoted(pages.system.title)
+        return out + ",\"items\":[" + pages.scoring.items.map(ScoringPages.itemJSON).joined(separator: ",") + "]}"
+    }
+
+    static func pages(_ path: String, system: String?) throws -> ScoringPages {
+        try ScoringPages(real: path, document: try ADFReader.readValidated(path: path).file.document, systemName: system)
+    }
+}
