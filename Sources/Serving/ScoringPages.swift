@@ -67,7 +67,12 @@ struct ScoringPages {
         out += ",\"adjudicator\":" + (scoring.adjudication.map { InkJSON.quoted($0.rater.text) } ?? "null")
         out += ",\"linesPassedOver\":\(linesPassedOver),\"refused\":\(scoring.refused.count)"
         out += ",\"items\":[" + scoring.items.map(Self.itemJSON).joined(separator: ",") + "]"
-        let sheets = viewer.map { scoring.sheets(visibleTo: $0) } ?? scoring.sheets(visibleTo: RaterID("-")!)
+        // No id (the page before its rater gives one) or one the rules refuse is no rater: they see what anyone
+        // sees, every sheet once both raters are done and none before (any rater's view then is everyone's).
+        let bothDone = scoring.raters.count == 2 && scoring.raters.allSatisfy(\.done)
+        let sheets =
+            viewer.map { scoring.sheets(visibleTo: $0) }
+            ?? (bothDone ? scoring.sheets(visibleTo: scoring.raters[0].rater) : [])
         out += ",\"sheets\":[" + sheets.map(sheetJSON).joined(separator: ",") + "]"
         out += ",\"differences\":[" + scoring.differences.map { InkJSON.quoted($0.id) }.joined(separator: ",") + "]"
         if let agreement = FileAgreement(scoring) { out += ",\"agreement\":" + Self.agreementJSON(agreement) }

@@ -124,9 +124,13 @@ try:
     def become(rater, role="rater", results=None):
         if results:
             driver.get(address.split("#")[0] + "#score=" + results)
-            wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "h2")
-                       and results in d.find_element(By.CSS_SELECTOR, "h2").text
-                       and d.find_elements(By.ID, "rater"))
+            try:
+                wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "h2")
+                           and results in d.find_element(By.CSS_SELECTOR, "h2").text
+                           and d.find_elements(By.ID, "rater"))
+            except Exception:
+                print("the scoring page did not open:", driver.find_element(By.ID, "view").text[:500])
+                raise
         box = wait.until(lambda d: d.find_element(By.ID, "rater"))
         box.clear()
         box.send_keys(rater)

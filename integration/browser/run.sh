@@ -28,6 +28,8 @@ mkdir -p "$shots"
 server=""
 cleanup() {
     if [ -n "$server" ]; then kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true; fi
+    # What the server said on its way out (a crash's message), if anything.
+    if [ -s "$work/serve.err" ]; then echo "styluskit serve's standard error:"; head -n 60 "$work/serve.err"; fi
     rm -rf "$work"
 }
 trap cleanup EXIT
