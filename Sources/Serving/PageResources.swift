@@ -482,22 +482,29 @@ enum PageResources {
             const hue = Math.round(240 * (1 - Math.min(1, Math.max(0, (t - this.step.start) / this.span))));
             return 'hsl(' + hue + ',90%,40%)';
           }
-          // Draws only the segments between the last frame's time and t: a frame costs what it adds.
+          // Draws only the segments between the last frame's time and t: a frame costs what it adds. Neighbouring
+          // segments of one colour go in one path, stroked once (a colour by time changes a few hundred times over a
+          // step, so a frame that catches up after the browser was held back still draws in a few paths).
           advance(t) {
             t = Math.min(t, this.step.end);
             const c = this.ctx, k = this.scale;
-            c.lineWidth = 2; c.lineCap = 'round';
+            c.lineWidth = 2; c.lineCap = 'round'; c.lineJoin = 'round';
             this.step.strokes.forEach((s, n) => {
-              let i = this.cursor[n];
+              let i = this.cursor[n], colour = null;
               while (i < s.length && s[i + 2] <= t) {
-                c.strokeStyle = this.colourOf(s[i + 3], s[i + 2]);
-                c.beginPath();
+                const now = this.colourOf(s[i + 3], s[i + 2]);
                 const j = i >= 4 ? i - 4 : i;
-                c.moveTo(s[j] * k, s[j + 1] * k);
+                if (now !== colour) {
+                  if (colour !== null) c.stroke();
+                  colour = now;
+                  c.strokeStyle = colour;
+                  c.beginPath();
+                  c.moveTo(s[j] * k, s[j + 1] * k);
+                }
                 c.lineTo(s[i] * k + (i === j ? 0.01 : 0), s[i + 1] * k);
-                c.stroke();
                 i += 4; this.drawn++;
               }
+              if (colour !== null) c.stroke();
               this.cursor[n] = i;
             });
             this.t = t;

@@ -51,7 +51,7 @@ cp "$(ls "$work/replayed-sdt"/*.ssk | head -n 1)" "$visit/sdt.ssk"
 # The frame-timing session: 60 s at 266 Hz (Benchmarks' generator, drawn with the 22HDT's device), replayed.
 "$bench" generate 60 Fixtures/recordings/real/Wacom-Cintiq-22HDT-Pen.events "$work/long.events" >/dev/null
 mkdir -p "$work/replayed-long"
-"$styluskit" replay "$work/long.events" --test clock --out "$work/replayed-long" >/dev/null
+"$styluskit" replay "$work/long.events" --test clock --step-split none --out "$work/replayed-long" >/dev/null
 cp "$(ls "$work/replayed-long"/*.csk | head -n 1)" "$work/site/long-266hz.csk"
 # The study's ranges: the clock's strokes within 20-40 (the replayed clock has more), every test's pen-down time.
 printf 'test,measure,low,high,label\nclock,strokes,20,40,pilot norms\n*,on_surface_time_s,1,,pilot norms\n' \
