@@ -201,7 +201,7 @@ let package = Package(
             name: "Serving",
             dependencies: [
                 "ADF", "FormPrinting", "PatientData", "Proctoring", "Rendering", "Scoring", "TestMaterials",
-                "Visits",
+                "VisitReport", "Visits",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -338,7 +338,7 @@ let package = Package(
         .testTarget(
             name: "ServingTests",
             dependencies: [
-                "PatientData", "Serving", "Visits",
+                "PatientData", "Serving", "VisitReport", "Visits",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
