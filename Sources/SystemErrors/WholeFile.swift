@@ -174,3 +174,11 @@ public enum SpecialFile {
         }
     }
 }
+
+extension WholeFileError: ExitStatusCarrying {
+    /// A file whose folder refuses it cannot be created; one the disk failed under part way is an I/O error.
+    public var exitStatus: ExitStatus {
+        let refusals = [EACCES, EPERM, EROFS, ENOENT, ENOTDIR, EISDIR, EEXIST].map { SystemErrorText.reason(errno: $0) }
+        return refusals.contains(reason) ? .cannotCreate : .ioError
+    }
+}
