@@ -95,6 +95,10 @@ struct CommandSeamsTests {
         #expect(result.standardOutput == "visits.csv: 1 visit\n")
         let written = try String(contentsOf: directory.appendingPathComponent("visits.csv"), encoding: .utf8)
         #expect(written == (try styluskit(["export", "csv", folder.path, "--out", "-"])).standardOutput)
+        // A one-character name: Foundation's deletingLastPathComponent traps on it (the write crashed, signal 4).
+        let short = try styluskit(["export", "csv", folder.path, "--out", "a"], in: directory)
+        #expect(short.status == 0, "\(short.standardError)")
+        #expect(try String(contentsOf: directory.appendingPathComponent("a"), encoding: .utf8) == written)
     }
 
     /// A scratch folder with a PDF, a PNG and a CSV table in it, named as a recording or results file might be.
@@ -283,5 +287,30 @@ struct CommandSeamsTests {
         let synth = try styluskit(["synth", scenario, "--output", "-"], in: directory)
         #expect(synth.status == 64, "\(synth.standardError)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path).isEmpty)
+    }
+
+    /// Whether ALSA is installed, for SDL's ALSA audio driver to load.
+    static let hasALSA = ["/usr/lib/x86_64-linux-gnu/libasound.so.2", "/usr/lib/aarch64-linux-gnu/libasound.so.2"]
+        .contains { FileManager.default.fileExists(atPath: $0) }
+
+    @Test(
+        "administer on a machine without a sound card: no ALSA lines on the operator's terminal, the session's own warning",
+        .enabled(if: hasALSA, "ALSA (libasound2) is not installed"))
+    func alsaKeptOffTheTerminal() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let recording = Paths.realRecordings.appendingPathComponent("Wacom-Cintiq-13HD-touch-Pen.events").path
+        // SDL's ALSA driver with no card to open, as on a laptop with its sound off or a machine without one:
+        // ALSA's default error handler printed eight `ALSA lib conf.c:...` lines before the session's first word.
+        let result = try run(
+            URL(fileURLWithPath: "/usr/bin/env"),
+            [
+                "SDL_VIDEODRIVER=offscreen", "SDL_RENDER_DRIVER=software", "SDL_AUDIODRIVER=alsa",
+                Paths.styluskit.path, "administer", "--offscreen", "--test", "clock", "--feed", recording, "--out",
+                directory.appendingPathComponent("out").path,
+            ], in: directory)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.hasPrefix("Administering clock on "), "\(result.standardError)")
+        #expect(!result.standardError.contains("ALSA lib"), "\(result.standardError)")
     }
 }
