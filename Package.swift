@@ -371,7 +371,8 @@ let package = Package(
                 "TestMaterials",
                 "styluskit", "ADF", "LiveRuntime", "Recordings", "Sessions", "StylusInput", "TestSupport",
                 // The libraries whose errors ExitStatusTests pins.
-                "Administering", "Calibration", "Exports", "FormPrinting", "LinuxInput", "PatientData", "PatientWindow",
+                "Administering", "Calibration", "Exports", "Features", "FormPrinting", "LinuxInput", "PatientData",
+                "PatientWindow",
                 "Proctoring",
                 "Rendering", "StylusGeometry", "Synthesis", "SystemErrors", "VisitReport", "Visiting", "Visits",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
