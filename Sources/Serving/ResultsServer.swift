@@ -251,8 +251,12 @@ public struct ResultsServer: Sendable {
             throw HTTPError(
                 .contentTooLarge, message: "The body is larger than \(bodyLimit / 1024) KB: nothing was written.")
         }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(buffer.readableBytesView)) as? [String: Any]
-        else {
+        return try jsonObject(bytes: Data(buffer.readableBytesView))
+    }
+
+    /// A body's bytes as a JSON object, or a 400 that says so.
+    static func jsonObject(bytes: Data) throws -> [String: Any] {
+        guard let object = try? JSONSerialization.jsonObject(with: bytes) as? [String: Any] else {
             throw HTTPError(.badRequest, message: "The body is not a JSON object: nothing was written.")
         }
         return object
