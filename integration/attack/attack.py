@@ -37,10 +37,10 @@ def check(name, ok, detail=""):
 class Server:
     """One `styluskit serve` process over the site; its port and token once it listens."""
 
-    def __init__(self, styluskit, site, key):
+    def __init__(self, styluskit, site, key, preexec=None):
         self.process = subprocess.Popen(
             [styluskit, "serve", site, "--key-file", key],
-            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=preexec)
         line = ""
         deadline = time.time() + 60
         while time.time() < deadline:
@@ -307,6 +307,60 @@ def slow_client_checks(server, clock):
     return 12
 
 
+def connection_flood(styluskit, site, key, count=1100):
+    """Another user of the machine opens more idle connections than a desktop's default descriptor limit (1024,
+    systemd's soft limit): does the server still answer the rater? The server runs under that limit here."""
+    import resource
+
+    def desktop_limit():
+        resource.setrlimit(resource.RLIMIT_NOFILE, (1024, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))
+
+    server = Server(styluskit, site, key, preexec=desktop_limit)
+    held = []
+    try:
+        for _ in range(count):
+            try:
+                held.append(socket.create_connection(("127.0.0.1", server.port), timeout=5))
+            except OSError:
+                break
+        time.sleep(1)
+        started = time.time()
+        try:
+            status, _ = server.request("GET", "/api/list?token=" + server.token, timeout=15)
+        except (OSError, http.client.HTTPException) as error:
+            status = repr(error)
+        waited = time.time() - started
+        check(f"flood: the rater is answered while another user holds {len(held)} idle connections "
+              f"(server at 1,024 descriptors)", status == 200, f"got {status} after {waited:.1f} s")
+        print(f"FIGURE flood: {len(held)} idle connections held against a server of soft limit 1024 descriptors: "
+              f"the rater's request got {status} after {waited:.1f} s")
+        # Idle connections are closed by the server after its idle time (30 s): count those it closed.
+        time.sleep(33)
+        closed = 0
+        for connection in held:
+            connection.settimeout(0.05)
+            try:
+                closed += connection.recv(1) == b""
+            except socket.timeout:
+                pass
+            except OSError:
+                closed += 1
+        check("flood: the server closed the idle connections after its idle time", closed == len(held),
+              f"{closed} of {len(held)} closed")
+        print(f"FIGURE flood: {closed} of {len(held)} idle connections closed by the server within 33 s")
+        for connection in held:
+            connection.close()
+        held = []
+        time.sleep(1)
+        status, _ = server.request("GET", "/api/list?token=" + server.token, timeout=15)
+        check("flood: answered again once the connections close", status == 200, f"got {status}")
+    finally:
+        for connection in held:
+            connection.close()
+        server.stop()
+    return 3
+
+
 def concurrent_raters(server, clock, visit, rounds=40):
     """Two raters saving at once, each save a new sheet: every save answered 200 is in the scores file."""
     answered = {"r01": [], "r02": []}
@@ -401,9 +455,12 @@ def kill_during_writes(styluskit, work, repo, key, kills):
             cut_lines += 1
         lost += sum(1 for save in snapshot if save not in whole)
         again = Server(styluskit, site, key)
-        status, _ = again.post_marks(clock, "r9", {CLOCK_ITEMS[0]: "4"})
-        status2, body = again.request("GET", f"/api/scoring?token={again.token}&path={clock}&rater=r9")
-        if status == 200 and status2 == 200 and json.loads(body)["raters"].count("r9") == 1:
+        # r0 is one of the two raters (a third would be refused by the double-scoring rules).
+        last = {CLOCK_ITEMS[0]: "2", CLOCK_ITEMS[1]: "4"}
+        status, _ = again.post_marks(clock, "r0", last)
+        status2, body = again.request("GET", f"/api/scoring?token={again.token}&path={clock}&rater=r0")
+        sheets = [s for s in json.loads(body).get("sheets", []) if s["rater"] == "r0"] if status2 == 200 else []
+        if status == 200 and sheets and sheets[0]["marks"] == last:
             restarted += 1
         again.stop()
         shutil.rmtree(trial_work)
@@ -460,6 +517,7 @@ def main():
         check("the server survived every attack", server.alive())
     finally:
         server.stop()
+    trials["flood"] = connection_flood(styluskit, site, key)
     trials["kill -9"] = kill_during_writes(styluskit, work, repo, key, kills)
     print("FIGURE trials: " + ", ".join(f"{name} {count}" for name, count in trials.items()))
     print(f"{passed} passed, {failed} failed")
