@@ -283,6 +283,7 @@ let package = Package(
             name: "FuzzTargets",
             dependencies: [
                 "FileLocations", "ADF", "Proctoring", "Recordings", "Sessions", "StylusGeometry", "StylusInput",
+                "Visits", "VisitReport", "Serving",
             ],
             exclude: ["README.md"]),
         .executableTarget(name: "fuzz-evemu", dependencies: ["FuzzTargets"], path: "Fuzz/evemu"),
@@ -298,6 +299,11 @@ let package = Package(
         .executableTarget(name: "fuzz-edid", dependencies: ["FuzzTargets"], path: "Fuzz/edid"),
         .executableTarget(name: "fuzz-journal", dependencies: ["FuzzTargets"], path: "Fuzz/journal"),
         .executableTarget(name: "fuzz-journal-recovery", dependencies: ["FuzzTargets"], path: "Fuzz/journal-recovery"),
+        .executableTarget(name: "fuzz-protocol", dependencies: ["FuzzTargets"], path: "Fuzz/protocol"),
+        .executableTarget(name: "fuzz-ranges", dependencies: ["FuzzTargets"], path: "Fuzz/ranges"),
+        .executableTarget(name: "fuzz-manifest", dependencies: ["FuzzTargets"], path: "Fuzz/manifest"),
+        .executableTarget(name: "fuzz-scores", dependencies: ["FuzzTargets"], path: "Fuzz/scores"),
+        .executableTarget(name: "fuzz-web-request", dependencies: ["FuzzTargets"], path: "Fuzz/web-request"),
 
         // What several test targets share: pipe I/O that survives EINTR, a disk that fails on cue.
         .target(name: "TestSupport", dependencies: ["Recordings", "Visits"], path: "Tests/TestSupport"),
