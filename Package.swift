@@ -201,7 +201,7 @@ let package = Package(
             name: "Serving",
             dependencies: [
                 "ADF", "FormPrinting", "PatientData", "Proctoring", "Rendering", "Scoring", "TestMaterials",
-                "Visits",
+                "VisitReport", "Visits",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -344,7 +344,7 @@ let package = Package(
         .testTarget(
             name: "ServingTests",
             dependencies: [
-                "PatientData", "Serving", "Visits",
+                "PatientData", "Serving", "VisitReport", "Visits",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -377,7 +377,8 @@ let package = Package(
                 "TestMaterials",
                 "styluskit", "ADF", "LiveRuntime", "Recordings", "Sessions", "StylusInput", "TestSupport",
                 // The libraries whose errors ExitStatusTests pins.
-                "Administering", "Calibration", "Exports", "FormPrinting", "LinuxInput", "PatientData", "PatientWindow",
+                "Administering", "Calibration", "Exports", "Features", "FormPrinting", "LinuxInput", "PatientData",
+                "PatientWindow",
                 "Proctoring",
                 "Rendering", "StylusGeometry", "Synthesis", "SystemErrors", "VisitReport", "Visiting", "Visits",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -406,7 +407,7 @@ let package = Package(
                 "FileLocations",
                 "ADF", "Administering", "CSDL2", "LinuxInput", "PatientWindow", "Proctoring", "Recordings", "Sessions",
                 "StylusGeometry",
-                "StylusInput",
+                "StylusInput", "Synthesis",
             ]),
         .testTarget(
             name: "EndToEndTests",

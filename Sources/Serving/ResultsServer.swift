@@ -6,6 +6,8 @@ import Logging
 import NIOCore
 import PatientData
 import Scoring
+import TestMaterials
+public import VisitReport
 import Visits
 
 /// The results browser's routes: the pages, the list, a visit, a test's ink, the scores (docs/serve.md).
@@ -37,12 +39,21 @@ public struct ResultsServer: Sendable {
 
     public let folders: ServedFolders
     public let token: String
+    /// The study's normative ranges (`--ranges`): the measures' range bars on the visit and test pages.
+    public let ranges: NormativeRanges?
     let clinicians: ClinicianSessions
+    /// The visits the list has read, reused while their visit.json is unchanged.
+    public let summaries = VisitSummaries()
 
-    /// A server of `folders`; `keyFile` is the clinician key file a page may unlock to see patient details.
-    public init(folders: ServedFolders, token: String = ResultsServer.newToken(), keyFile: String) {
+    /// A server of `folders`; `keyFile` is the clinician key file a page may unlock to see patient details;
+    /// `ranges` the normative ranges the measures are shown against.
+    public init(
+        folders: ServedFolders, token: String = ResultsServer.newToken(), keyFile: String,
+        ranges: NormativeRanges? = nil
+    ) {
         self.folders = folders
         self.token = token
+        self.ranges = ranges
         self.clinicians = ClinicianSessions(keyFile: keyFile)
     }
 
@@ -59,9 +70,10 @@ public struct ResultsServer: Sendable {
         router.get("/") { _, _ in Self.answer(PageResources.indexHTML, type: "text/html; charset=utf-8") }
         router.get("/app.js") { _, _ in Self.answer(PageResources.appJS, type: "text/javascript; charset=utf-8") }
         router.get("/app.css") { _, _ in Self.answer(PageResources.appCSS, type: "text/css; charset=utf-8") }
-        router.get("/api/list") { _, _ in Self.json(ResultsCatalog(folders: folders).json()) }
+        router.get("/api/list") { _, _ in Self.json(ResultsCatalog(folders: folders, summaries: summaries).json()) }
         router.get("/api/visit") { request, _ in try visit(request) }
         router.get("/api/ink") { request, _ in try ink(request) }
+        router.get("/api/measures") { request, _ in try measures(request) }
         router.get("/api/file") { request, _ in try file(request) }
         router.get("/api/form") { request, _ in try form(request) }
         router.get("/api/scoring") { request, _ in try scoring(request) }
@@ -105,12 +117,39 @@ public struct ResultsServer: Sendable {
         let name = try Self.pathParameter(request)
         let real = try Self.resolving { try folders.resolve(name, folder: true) }
         guard let index = Int(name.prefix { $0 != "/" }) else { throw HTTPError(.badRequest) }
-        var catalog = ResultsCatalog(folders: folders)
-        catalog.visits = catalog.visits.filter { $0.name == folders.name(folder: index, real: real) }
-        guard let visit = catalog.visits.first else {
+        guard ServedFolders.isRegularFile(real + "/" + VisitFolder.manifestName) else {
             throw HTTPError(.notFound, message: "That folder is not a visit (it has no visit.json).")
         }
-        return Self.json(ResultsCatalog.visitJSON(visit))
+        let visit: ResultsCatalog.Visit
+        do {
+            visit = .init(
+                name: folders.name(folder: index, real: real), manifest: try VisitFolder(existing: real).readManifest())
+        } catch {
+            visit = .init(name: folders.name(folder: index, real: real), manifest: nil, problem: error.description)
+        }
+        var text = visit.json
+        text.removeLast()
+        return Self.json(text + ",\"hasRanges\":\(ranges != nil)}")
+    }
+
+    /// A results file's measures as the report shows them (`features --level test`), each with its normative
+    /// range when `--ranges` gave one: `{"test", "hasRanges", "measures": [...]}` (docs/serve.md).
+    func measures(_ request: Request) throws -> Response {
+        let name = try Self.pathParameter(request)
+        let real = try Self.resolving { try folders.resolve(name) }
+        let document = try Self.document(real)
+        let test = InkJSON.testName(document.variant)
+        // A maze's measures against its walls need the maze, which only its visit folder keeps.
+        var mazes: [AdministeredMaze] = []
+        let folder = (real as NSString).deletingLastPathComponent
+        if test == "maze", let visit = try? VisitFolder(existing: folder), let manifest = try? visit.readManifest(),
+            let position = manifest.tests.firstIndex(where: { $0.results == (real as NSString).lastPathComponent })
+        {
+            mazes = visit.mazes(ofTestAt: position, in: manifest) ?? []
+        }
+        let shown = VisitReportContent.measures(
+            of: document, test: test, mazes: mazes, ranges: ranges, extra: test == "trails" ? Self.trailsErrors : [])
+        return Self.json(MeasuresJSON.text(test: test, measures: shown, hasRanges: ranges != nil))
     }
 
     func ink(_ request: Request) throws -> Response {
@@ -170,6 +209,12 @@ public struct ResultsServer: Sendable {
         let now = try Self.scoringPages(real, system: pages.system.name)
         return Self.json(now.json(viewer: record.rater))
     }
+
+    /// The trail making test's errors and prompts by part, beside its times (`features --level test`'s columns).
+    static let trailsErrors = [
+        "trails_circles_connected_a", "trails_circles_connected_b", "trails_errors_a", "trails_errors_b",
+        "trails_sequence_errors_b", "trails_shift_errors_b", "trails_prompts",
+    ]
 
     static func scoringPages(_ real: String, system: String?) throws -> ScoringPages {
         do {

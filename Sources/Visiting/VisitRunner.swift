@@ -166,14 +166,19 @@ public struct VisitRunner {
         folder = try VisitFolder.planned(root: root, participant: participant, started: started)
         var calibration = VisitManifest.Calibration()
         if let settings = plan.settings { calibration.settings = try Self.facts(settings) }
-        lifeCycle = VisitLifeCycle(
-            new: VisitManifest.begin(
-                participant: participant, protocol: written,
-                facts: .init(
-                    name: written.name, title: written.title, schema: VisitProtocol.schemaVersion,
-                    file: VisitFolder.protocolName,
-                    source: URL(fileURLWithPath: protocolFile).standardized.path, sha256: VisitFolder.sha256(bytes)),
-                software: .init(version: version), calibration: calibration, at: started))
+        var manifest = VisitManifest.begin(
+            participant: participant, protocol: written,
+            facts: .init(
+                name: written.name, title: written.title, schema: VisitProtocol.schemaVersion,
+                file: VisitFolder.protocolName,
+                source: URL(fileURLWithPath: protocolFile).standardized.path, sha256: VisitFolder.sha256(bytes)),
+            software: .init(version: version), calibration: calibration, at: started)
+        // A trail making test's form, and the layout files that replaced its parts as they were then.
+        for (index, test) in plan.tests.enumerated() where test.test == .trails {
+            manifest.tests[index].form = test.trailsForm ?? JournaledTest.standardTrailsForm
+            manifest.tests[index].layouts = test.trailsLayouts.isEmpty ? nil : try test.trailsLayouts.map(Self.facts)
+        }
+        lifeCycle = VisitLifeCycle(new: manifest)
         resumed = false
     }
 

@@ -237,6 +237,11 @@ public struct VisitManifest: Codable, Hashable, Sendable {
         /// Each step of the results file and who or what ended it (its `End`'s `outcome`:
         /// `finished`, `moved-on`, `time-limit`, `stopped`, `skipped`); null until the results are written.
         public var steps: [StepEnd]?
+        /// A trail making test's form by name (`standard`, `alternate-N`); written for `trails` tests only.
+        public var form: String?
+        /// The layout files replacing parts of a trail making test's form, each with its SHA-256 when
+        /// the visit began; null when none did. Written for `trails` tests only.
+        public var layouts: [FileFacts]?
 
         /// One step of a test and who or what ended it.
         public struct StepEnd: Codable, Hashable, Sendable {
@@ -277,6 +282,11 @@ public struct VisitManifest: Codable, Hashable, Sendable {
             try container.encode(skipReason, forKey: .skipReason)
             try container.encode(instructionsNotSpoken, forKey: .instructionsNotSpoken)
             try container.encode(steps, forKey: .steps)
+            // Only a trail making test has a form: the other tests' entries keep their keys.
+            if test == "trails" {
+                try container.encode(form, forKey: .form)
+                try container.encode(layouts, forKey: .layouts)
+            }
         }
     }
 

@@ -434,6 +434,51 @@ cmp -s "$settings_results" $work/maze-replay-settings.msk ||
       diff $work/live.lines $work/replay.lines | head -n 30 | sed 's/^/INFO diff /'; }
 kill $maze_device_pid 2>/dev/null; wait $maze_device_pid 2>/dev/null
 
+# 8c. A live trail making test (issue 30): a synth recording of the standard form's sample A
+# (Fixtures/synth/trails-held-wrong.scenario: circle 4 held while 3 is due, the correction back
+# to 2, then 3 to 8) played into a uinput pen of the synth's device (a Cintiq 13HD) while
+# `record --test trails` reads it. Sample A finishes by itself (its finish timeout 1 s after 8),
+# part A comes up and waits; SIGTERM then ends the test (part A stopped, the B parts skipped).
+timeout 60 $styluskit synth "$repo/Fixtures/synth/trails-held-wrong.scenario" --output $work/trails.evemu > $work/trails-synth.out 2>&1
+check "trails: synth wrote the recording" test -s $work/trails.evemu
+evemu-device $work/trails.evemu > $work/trails-device.txt 2>&1 &
+trails_device_pid=$!
+wait_for "grep -q /dev/input/event $work/trails-device.txt" 20
+trails_node=$(grep -o '/dev/input/event[0-9]*' $work/trails-device.txt | head -n 1)
+udevadm settle --timeout=20
+$styluskit record --test trails --device "$trails_node" --out $work/trails > $work/trails.out 2> $work/trails.err &
+record_pid=$!
+(sleep 150; kill -9 $record_pid 2>/dev/null) &
+wait_for "ls $work/trails/*.evemu >/dev/null 2>&1" 30
+timeout 60 evemu-play "$trails_node" < $work/trails.evemu
+# The finish timeout (1 s after the last lift, which the recording's 1.5 s pause covers) has shown part A.
+sleep 1
+kill -TERM $record_pid
+wait $record_pid; record_status=$?
+echo "INFO trails: $(tr '\n' ' ' < $work/trails.out) $(tr '\n' ' ' < $work/trails.err)"
+check "trails: record exit status 0" test $record_status -eq 0
+trails_results=$(ls $work/trails/*.tsk 2>/dev/null | head -n 1)
+check "trails: the results file is valid (adf validate)" timeout 60 $styluskit adf validate "$trails_results"
+trails_xpath() { xmllint --xpath "$1" "$trails_results" 2>/dev/null; }
+echo "INFO trails: $(grep -oE '<(Trail|Error|End) [^>]*>' "$trails_results" | tr '\n' ' ')"
+check "trails: sample A finished, its 8 circles reached in order" test \
+    "$(trails_xpath 'string((/*/TaskData/Step)[1]/Trail/@outcome)') $(trails_xpath '(/*/TaskData/Step)[1]/Trail/Arrival/@circle' | tr -dc '0-9 ')" \
+    = "finished  1 2 3 4 5 6 7 8"
+check "trails: one error in sample A, circle 4 while 3 was due, a sequence error, corrected" test \
+    "$(trails_xpath 'count((/*/TaskData/Step)[1]/Trail/Error)') $(trails_xpath 'string((/*/TaskData/Step)[1]/Trail/Error/@wrong)') $(trails_xpath 'string((/*/TaskData/Step)[1]/Trail/Error/@expected)') $(trails_xpath 'string((/*/TaskData/Step)[1]/Trail/Error/@class)') $(trails_xpath 'count((/*/TaskData/Step)[1]/Trail/Error/@corrected)')" \
+    = "1 4 3 sequence 1"
+check "trails: SIGTERM stopped part A on screen (untouched), the B parts never shown" test \
+    "$(for i in 2 3 4; do trails_xpath "string((/*/TaskData/Step)[$i]/End/@outcome)"; printf ' '; trails_xpath "string((/*/TaskData/Step)[$i]/Trail/@outcome)"; printf ' '; done)" \
+    = "stopped skipped skipped skipped skipped skipped "
+check "trails: the error is also a trails-error Pause of sample A" \
+    test "$(trails_xpath 'count((/*/TaskData/Step)[1]/Interruptions/Pause[@type="trails-error"])')" = 1
+trails_recover() {
+    timeout 60 $styluskit recover "$(ls $work/trails/*.evemu | head -n 1)" --out $work/trails-recovered > $work/trails-recover.out 2>&1 &&
+        cmp -s "$trails_results" "$work/trails-recovered/$(basename "$trails_results")"
+}
+check "trails: recover of the journal = the live results file, byte for byte" trails_recover
+kill $trails_device_pid 2>/dev/null; wait $trails_device_pid 2>/dev/null
+
 # 9. administer through an unplug: the patient window on SDL's offscreen driver (no X in the VM; Debian's
 # libsdl2 has offscreen and dummy), its software renderer and dummy audio. The recording plays, the
 # tablet is unplugged (evemu-device killed) and plugged back, and a second playing joins the session;
