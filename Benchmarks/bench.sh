@@ -370,10 +370,11 @@ fi
 #     through `styluskit serve`, against the same bytes as a static file (Benchmarks/serve.sh).
 echo "10. the results browser" >&2
 if figures=$(bash "$root/Benchmarks/serve.sh" "$styluskit" 2>&1 | grep '^serve-bench:'); then
-    read -r _ _ list_n list_ours list_static list_bytes <<<"$(grep ' list ' <<<"$figures")"
+    read -r _ _ list_n list_ours list_static list_bytes list_first <<<"$(grep ' list ' <<<"$figures")"
     read -r _ _ ink_n ink_ours ink_static ink_bytes <<<"$(grep ' ink ' <<<"$figures")"
     row "serve: visit list, $list_n visit folders ($((list_bytes / 1024)) KB), median" "${list_ours} ms" \
-        "the same bytes as a static file (http.server)" "${list_static} ms" "$(ratio "$list_ours" "$list_static")" ""
+        "the same bytes as a static file (http.server)" "${list_static} ms" "$(ratio "$list_ours" "$list_static")" \
+        "first request (every visit.json read): ${list_first} ms"
     row "serve: a test page's ink, 22HDT clock ($ink_n points, $((ink_bytes / 1024)) KB), median" "${ink_ours} ms" \
         "the same bytes as a static file (http.server)" "${ink_static} ms" "$(ratio "$ink_ours" "$ink_static")" \
         "first paint waits for it"
