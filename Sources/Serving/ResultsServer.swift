@@ -19,6 +19,18 @@ import Visits
 public struct ResultsServer: Sendable {
     /// The largest request body read (a rater's marks for one form are a few kilobytes).
     public static let bodyLimit = 64 * 1024
+    /// Seconds after which a connection that neither sends nor reads is closed.
+    public static let idleSeconds = 30
+
+    /// Raises the soft limit on open descriptors to the hard limit (as Go's servers do): each connection holds one.
+    static func raiseDescriptorLimit() {
+        var limit = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max
+        else { return }
+        limit.rlim_cur = limit.rlim_max
+        _ = setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+    }
+
     /// The header a page sends its token in.
     public static let tokenHeader = HTTPField.Name("X-StylusKit-Token")!
 
@@ -81,15 +93,23 @@ public struct ResultsServer: Sendable {
     ) -> some ApplicationProtocol {
         Application(
             router: router(),
+            // A connection that sends and reads nothing for this long is closed: another user of the machine
+            // must not hold the server's descriptors with idle connections for ever.
+            server: .http1(configuration: .init(idleTimeout: .seconds(Int64(Self.idleSeconds)))),
             configuration: .init(address: .hostname(host, port: port), serverName: "StylusKit"),
             onServerRunning: { channel in await running(channel.localAddress?.port ?? port) },
             logger: Logger(label: "styluskit.serve", factory: { _ in SwiftLogNoOpLogHandler() }))
     }
 
     /// Serves until SIGINT or SIGTERM; `running` is told the port once it listens.
+    ///
+    /// The process's descriptor limit is raised to its hard limit first: at a desktop's soft limit (1,024),
+    /// another user of the machine holding 1,100 idle connections kept the rater's request from being answered
+    /// at all (issue 34, item 10; ROBUSTNESS.md).
     public func run(
         host: String = "127.0.0.1", port: Int = 0, running: @escaping @Sendable (Int) async -> Void
     ) async throws {
+        Self.raiseDescriptorLimit()
         try await application(host: host, port: port, running: running).runService()
     }
 
@@ -296,8 +316,12 @@ public struct ResultsServer: Sendable {
             throw HTTPError(
                 .contentTooLarge, message: "The body is larger than \(bodyLimit / 1024) KB: nothing was written.")
         }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(buffer.readableBytesView)) as? [String: Any]
-        else {
+        return try jsonObject(bytes: Data(buffer.readableBytesView))
+    }
+
+    /// A body's bytes as a JSON object, or a 400 that says so.
+    static func jsonObject(bytes: Data) throws -> [String: Any] {
+        guard let object = try? JSONSerialization.jsonObject(with: bytes) as? [String: Any] else {
             throw HTTPError(.badRequest, message: "The body is not a JSON object: nothing was written.")
         }
         return object
