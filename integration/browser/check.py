@@ -123,8 +123,8 @@ try:
 
     def showing(d, name):
         """Whether the page's heading names `name` (read in one script: the page may be redrawn meanwhile)."""
-        return d.execute_script("const h = document.querySelector('h2'); return !!h && h.textContent.includes(arguments[0]);",
-                                name)
+        return d.execute_script(
+            "const h = document.querySelector('h2'); return !!h && h.textContent.includes(arguments[0]);", name)
 
     # Scoring through the page. Each person gives their id on the page, marks, and saves.
     def become(rater, role="rater", results=None):
@@ -277,19 +277,22 @@ try:
 
     # The trail making test: its circles under the ink, its measures and errors on the test page.
     driver.get(address.split("#")[0] + "#test=0/loose-trails.tsk")
-    wait.until(lambda d: showing(d, "loose-trails.tsk") and d.find_elements(By.CSS_SELECTOR, "#measures table.measures"))
+    wait.until(lambda d: showing(d, "loose-trails.tsk")
+               and d.find_elements(By.CSS_SELECTOR, "#measures table.measures"))
     note = driver.find_element(By.ID, "form").text
     columns = [r.get_attribute("data-column") for r in driver.find_elements(By.CSS_SELECTOR, "#measures tr.measure")]
     check("trails: the form note names the circles, the measures include part times and errors",
           "circles" in note and "trails_time_a_s" in columns and "trails_errors_b" in columns
           and "trails_b_over_a" in columns, f"{note} {columns}")
-    driver.execute_script("const s = document.getElementById('scrub'); s.value = 1000; s.dispatchEvent(new Event('input'));")
+    driver.execute_script(
+        "const s = document.getElementById('scrub'); s.value = 1000; s.dispatchEvent(new Event('input'));")
     driver.save_screenshot(f"{shots}/9-trails.png")
 
     # Frame timing: the 60 s, 266 Hz session played at 4x (four times the points per frame of 1x), its
     # requestAnimationFrame intervals and each frame's drawing time.
     driver.get(address.split("#")[0] + "#test=0/long-266hz.csk")
-    wait.until(lambda d: showing(d, "long-266hz.csk") and d.execute_script("return player !== null && !!player.step"))
+    wait.until(lambda d: showing(d, "long-266hz.csk")
+               and d.execute_script("return player !== null && !!player.step"))
     facts = driver.execute_script("""
         const pick = document.getElementById('step'); let best = 0, most = -1;
         for (const option of pick.options) {

@@ -74,7 +74,8 @@ manifest = {
 open(sys.argv[1] + "/visit.json", "w").write(json.dumps(manifest))
 PY
 
-"$styluskit" serve "$work/site" --ranges "$work/ranges.csv" --key-file "$work/none.key" >"$work/serve.out" 2>"$work/serve.err" &
+"$styluskit" serve "$work/site" --ranges "$work/ranges.csv" --key-file "$work/none.key" \
+    >"$work/serve.out" 2>"$work/serve.err" &
 server=$!
 for _ in $(seq 1 100); do
     grep -q 'token=' "$work/serve.out" 2>/dev/null && break
