@@ -80,6 +80,10 @@ try:
     seconds = float(cells[1].text.split()[0])
     check("visit: a range for every test (*) on the symbol-digit form's pen-down time",
           cells[3].text.startswith("BELOW RANGE" if seconds < 1 else "within range"), f"{seconds}: {cells[3].text}")
+    marks = tests[2].find_elements(By.CSS_SELECTOR, ".timeline span")
+    check("visit: the symbol-digit form's skip interruption on its timeline",
+          len(marks) == 1 and marks[0].get_attribute("title").startswith("skip at ")
+          and "1 in " in tests[2].text, f"{[m.get_attribute('title') for m in marks]} {tests[2].text!r}")
     check("visit: a measure without a range has no bar", not tests[0].find_elements(
         By.CSS_SELECTOR, "tr.measure[data-column=in_air_time_s] .bar"))
     driver.save_screenshot(f"{shots}/2-visit.png")
@@ -222,8 +226,9 @@ try:
     sdt_items = [r.get_attribute("data-item") for r in driver.find_elements(By.CSS_SELECTOR, "select[data-item]")]
     expected = {r.get_attribute("data-item"): r.find_element(By.XPATH, "../../td[@class='expected']").text
                 for r in driver.find_elements(By.CSS_SELECTOR, "select[data-item]")}
-    # The synthesized form wrote the first 10 boxes after the samples of its first part: those correct, the rest
-    # blank; the second rater reads the third as wrong and the seventh as unreadable.
+    # The raters' marks (not what the synthesized form wrote, which is four boxes): the first rater marks the first
+    # 10 boxes after the samples of the first part correct and the rest blank; the second reads the third as
+    # wrong and the seventh as unreadable.
     first_part = sdt_items[0].split("/")[0]
     written = sdt_items[:10]
     first_sdt = {i: ("correct" if i in written else "blank") for i in sdt_items}

@@ -43,8 +43,8 @@ results="$(ls "$work/replayed"/*.csk | head -n 1)"
 cp "$results" "$visit/clock.csk"
 cp Fixtures/golden/maze-small.msk "$work/site/loose-maze.msk"
 cp Fixtures/golden/trails-small.tsk "$work/site/loose-trails.tsk"
-# The symbol-digit form: digits in boxes 1 to 10, synthesized and replayed.
-"$styluskit" synth Fixtures/synth/sdt-in-order.scenario --output "$work/sdt.events" >/dev/null
+# The symbol-digit form: boxes 1, 2, 4 (the proctor's skip interruption), 3, synthesized and replayed.
+"$styluskit" synth Fixtures/synth/sdt-skip.scenario --output "$work/sdt.events" >/dev/null
 mkdir -p "$work/replayed-sdt"
 "$styluskit" replay "$work/sdt.events" --test sdt --out "$work/replayed-sdt" >/dev/null
 cp "$(ls "$work/replayed-sdt"/*.ssk | head -n 1)" "$visit/sdt.ssk"
