@@ -57,7 +57,7 @@ cp "$(ls "$work/replayed-long"/*.csk | head -n 1)" "$work/site/long-266hz.csk"
 printf 'test,measure,low,high,label\nclock,strokes,20,40,pilot norms\n*,on_surface_time_s,1,,pilot norms\n' \
     >"$work/ranges.csv"
 python3 - "$visit" <<'PY'
-import json, sys
+import hashlib, json, sys
 manifest = {
     "format": "styluskit-visit", "schema": 2, "participant": "P007", "started": "2026-11-26T10:15:00Z",
     "finished": "2026-11-26T10:25:00Z", "status": "complete",
@@ -71,6 +71,11 @@ manifest = {
         {"index": 3, "test": "sdt", "status": "done", "results": "sdt.ssk", "outcome": "finished"},
     ],
 }
+# Each results file's SHA-256, as a visit records it: the exports refuse a file the manifest cannot vouch for.
+for test in manifest["tests"]:
+    if "results" in test:
+        data = open(sys.argv[1] + "/" + test["results"], "rb").read()
+        test["sha256"] = {"journal": None, "results": hashlib.sha256(data).hexdigest()}
 open(sys.argv[1] + "/visit.json", "w").write(json.dumps(manifest))
 PY
 
