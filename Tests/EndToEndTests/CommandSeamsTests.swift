@@ -313,4 +313,23 @@ struct CommandSeamsTests {
         #expect(result.standardError.hasPrefix("Administering clock on "), "\(result.standardError)")
         #expect(!result.standardError.contains("ALSA lib"), "\(result.standardError)")
     }
+
+    @Test("Every command that reads a recording takes --device-index: features and render as replay, info and convert")
+    func deviceIndexEverywhere() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let all = Paths.fixtures.appendingPathComponent("recordings/kinds/libinput-record-all.yml").path
+        let features = try styluskit(["features", all, "--test", "clock", "--device-index", "1", "--level", "test"])
+        #expect(features.status == 0, "\(features.standardError)")
+        #expect(features.standardOutput.split(separator: "\n").count == 2)
+        let picture = directory.appendingPathComponent("pen.svg").path
+        let render = try styluskit(["render", all, "--test", "clock", "--device-index", "1", "--out", picture])
+        #expect(render.status == 0, "\(render.standardError)")
+        #expect(FileManager.default.fileExists(atPath: picture))
+        for command in [["features"], ["render", "--out", directory.appendingPathComponent("x.svg").path]] {
+            let beyond = try styluskit(
+                [command[0], all, "--test", "clock", "--device-index", "9"] + command.dropFirst() + ["--quiet"])
+            #expect(beyond.status != 0 && beyond.standardError.contains("9"), "\(command): \(beyond.standardError)")
+        }
+    }
 }
