@@ -120,7 +120,8 @@ extension PageDrawing {
                     sizeCentimetres: 0.4,
                     colour: .black))
         }
-        let spacing = sheet.neighbourSpacingCentimetres.map { ", neighbouring targets \(centimetres($0)) cm apart" } ?? ""
+        let spacing =
+            sheet.neighbourSpacingCentimetres.map { ", neighbouring targets \(centimetres($0)) cm apart" } ?? ""
         let note =
             "StylusKit calibration sheet, \(centimetres(sheet.page.widthCentimetres)) x \(centimetres(sheet.page.heightCentimetres)) cm"
             + "\(spacing). Print at 100 % (no fit to page): the bar below must measure 10 cm. Tap each cross once, in "
@@ -153,8 +154,9 @@ extension PageDrawing {
         }
         marks.append(
             .text(
-                "10 cm: check with a ruler", at: FormPosition(xCentimetres: x + scaleBarCentimetres + 0.4, yCentimetres: y),
-                sizeCentimetres: 0.3, colour: .black))
+                "10 cm: check with a ruler",
+                at: FormPosition(xCentimetres: x + scaleBarCentimetres + 0.4, yCentimetres: y), sizeCentimetres: 0.3,
+                colour: .black))
         return marks
     }
 

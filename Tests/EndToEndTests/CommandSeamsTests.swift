@@ -95,10 +95,6 @@ struct CommandSeamsTests {
         #expect(result.standardOutput == "visits.csv: 1 visit\n")
         let written = try String(contentsOf: directory.appendingPathComponent("visits.csv"), encoding: .utf8)
         #expect(written == (try styluskit(["export", "csv", folder.path, "--out", "-"])).standardOutput)
-        // A one-character name: Foundation's deletingLastPathComponent traps on it (the write crashed, signal 4).
-        let short = try styluskit(["export", "csv", folder.path, "--out", "a"], in: directory)
-        #expect(short.status == 0, "\(short.standardError)")
-        #expect(try String(contentsOf: directory.appendingPathComponent("a"), encoding: .utf8) == written)
     }
 
     /// A scratch folder with a PDF, a PNG and a CSV table in it, named as a recording or results file might be.
@@ -241,7 +237,7 @@ struct CommandSeamsTests {
     func batchFailuresAsJSONLines() throws {
         let files = try WrongKinds()
         defer { files.remove() }
-        let recording = Paths.realRecordings.appendingPathComponent("Wacom-Intuos4-6x9.stylus-tap.events").path
+        let recording = Paths.realRecordings.appendingPathComponent("Wacom-Cintiq-13HD-touch-Pen.events").path
         let out = files.directory.appendingPathComponent("out").path
         let replay = try styluskit(["replay", recording, files.pdf, "--test", "clock", "--out", out, "--json"])
         #expect(replay.status == 1)
@@ -312,5 +308,24 @@ struct CommandSeamsTests {
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardError.hasPrefix("Administering clock on "), "\(result.standardError)")
         #expect(!result.standardError.contains("ALSA lib"), "\(result.standardError)")
+    }
+
+    @Test("Every command that reads a recording takes --device-index: features and render as replay, info and convert")
+    func deviceIndexEverywhere() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let all = Paths.fixtures.appendingPathComponent("recordings/kinds/libinput-record-all.yml").path
+        let features = try styluskit(["features", all, "--test", "clock", "--device-index", "1", "--level", "test"])
+        #expect(features.status == 0, "\(features.standardError)")
+        #expect(features.standardOutput.split(separator: "\n").count == 2)
+        let picture = directory.appendingPathComponent("pen.svg").path
+        let render = try styluskit(["render", all, "--test", "clock", "--device-index", "1", "--out", picture])
+        #expect(render.status == 0, "\(render.standardError)")
+        #expect(FileManager.default.fileExists(atPath: picture))
+        for command in [["features"], ["render", "--out", directory.appendingPathComponent("x.svg").path]] {
+            let beyond = try styluskit(
+                [command[0], all, "--test", "clock", "--device-index", "9"] + command.dropFirst() + ["--quiet"])
+            #expect(beyond.status != 0 && beyond.standardError.contains("9"), "\(command): \(beyond.standardError)")
+        }
     }
 }
