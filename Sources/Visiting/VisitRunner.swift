@@ -121,7 +121,24 @@ public struct VisitRunner {
         try VisitFolder.check(participant: participant)
         let bytes: Data
         do {
+            // Its kind and size are known before a byte is read: a FIFO would hang the visit, and a huge file (a
+            // recording given by mistake) is refused, not read.
+            let attributes = try FileManager.default.attributesOfItem(atPath: protocolFile)
+            guard attributes[.type] as? FileAttributeType == .typeRegular else {
+                throw VisitRunError.protocolUnreadable(
+                    file: protocolFile, reason: "it is not a regular file (a FIFO, a device or a folder)")
+            }
+            let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+            guard size <= VisitProtocol.maximumBytes else {
+                throw VisitProtocolError.tooLarge(
+                    source: protocolFile,
+                    detail: "it is \(size) bytes; a protocol is at most \(VisitProtocol.maximumBytes)")
+            }
             bytes = try Data(contentsOf: URL(fileURLWithPath: protocolFile))
+        } catch let error as VisitProtocolError {
+            throw error
+        } catch let error as VisitRunError {
+            throw error
         } catch {
             throw VisitRunError.protocolUnreadable(file: protocolFile, reason: SystemErrorText.reason(error))
         }
