@@ -200,8 +200,8 @@ let package = Package(
         .target(
             name: "Serving",
             dependencies: [
-                "ADF", "FormPrinting", "PatientData", "Proctoring", "Rendering", "Scoring", "TestMaterials",
-                "VisitReport", "Visits",
+                "ADF", "FormPrinting", "PatientData", "Proctoring", "Rendering", "Scoring", "SystemErrors",
+                "TestMaterials", "VisitReport", "Visits",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),

@@ -137,9 +137,9 @@ func runMaze() -> Double {
                 actions += proctor.timerFired(at: deadline).count
             }
             switch (down, sample.contact) {
-            case (false, true): actions += proctor.shouldBeginDrawing(sample.point, at: sample.time).count
-            case (true, true): actions += proctor.isDrawing(sample.point, at: sample.time).count
-            case (true, false): actions += proctor.finishedDrawing(sample.point, at: sample.time).count
+            case (false, true): actions += proctor.penDown(sample.point, at: sample.time).count
+            case (true, true): actions += proctor.penMoved(sample.point, at: sample.time).count
+            case (true, false): actions += proctor.penUp(sample.point, at: sample.time).count
             case (false, false): break
             }
             down = sample.contact

@@ -233,6 +233,21 @@ public struct InstructionTimes: Sendable, Hashable {
     public var readingMilliseconds: Int64 {
         ADFNumbers.timestamp(firstTouchUnixMilliseconds) - ADFNumbers.timestamp(shownUnixMilliseconds)
     }
+
+    /// The one rule for which step these times belong to, whenever they come (also after the
+    /// step ended): the latest step named `identifier` that started no later than the first touch
+    /// (a maze battery may show the same maze twice), else the latest step of that name; nil when
+    /// no step has it. `identifierOf` and `startOf` read a step's identifier and start (Unix ms).
+    public func step<Step>(
+        named identifier: String, in steps: [Step], identifierOf: (Step) -> String, startOf: (Step) -> Double
+    ) -> Int? {
+        var latest: Int?
+        for index in steps.indices.reversed() where identifierOf(steps[index]) == identifier {
+            if startOf(steps[index]) <= firstTouchUnixMilliseconds { return index }
+            if latest == nil { latest = index }
+        }
+        return latest
+    }
 }
 
 /// One motion-sensor sample of a step (`Motion`), for machines that have a sensor.

@@ -171,9 +171,10 @@ public final class ADFRecorder {
             try requireFinite(spoken, "the time the instructions were spoken")
         }
         try requireFinite(times.firstTouchUnixMilliseconds, "the time of the first touch")
-        let candidates = steps.indices.filter { steps[$0].identifier == identifier }
-        let started = candidates.filter { steps[$0].start.unixMilliseconds <= times.firstTouchUnixMilliseconds }
-        guard let index = started.last ?? candidates.last else { return false }
+        guard
+            let index = times.step(
+                named: identifier, in: steps, identifierOf: \.identifier, startOf: \.start.unixMilliseconds)
+        else { return false }
         steps[index].start.instructions = times
         return true
     }

@@ -3,8 +3,8 @@ public import StylusInput
 
 /// The maze proctoring algorithm (MPA): a plain state machine driven by pen positions and event times.
 ///
-/// The canvas calls `shouldBeginDrawing` when the tip touches down, `isDrawing` for every sample
-/// while it is down, and `finishedDrawing` when it lifts; the driver runs the timers the returned
+/// The canvas calls `penDown` when the tip touches down, `penMoved` for every sample
+/// while it is down, and `penUp` when it lifts; the driver runs the timers the returned
 /// actions arm and calls `timerFired(at:)` when one is due. Nothing here reads a clock or sleeps,
 /// so a replay on a virtual clock decides exactly as the live session did.
 ///
@@ -96,9 +96,9 @@ public struct MazeProctor: Sendable {
     /// The pen touched down at `point`: decides whether the stroke is drawn.
     ///
     /// The returned actions hold exactly one `acceptStroke` or `refuseStroke`.
-    /// - Precondition: no stroke is under way (`finishedDrawing` ended the previous one).
-    public mutating func shouldBeginDrawing(_ point: FormPosition, at time: EventTime) -> [MazeAction] {
-        precondition(pen == .up, "shouldBeginDrawing called while a stroke is under way; call finishedDrawing first")
+    /// - Precondition: no stroke is under way (`penUp` ended the previous one).
+    public mutating func penDown(_ point: FormPosition, at time: EventTime) -> [MazeAction] {
+        precondition(pen == .up, "penDown called while a stroke is under way; call penUp first")
         let location = locate(point)
         switch state {
         case .finished:
@@ -171,7 +171,7 @@ public struct MazeProctor: Sendable {
     }
 
     /// The pen moved to `point` while down.
-    public mutating func isDrawing(_ point: FormPosition, at time: EventTime) -> [MazeAction] {
+    public mutating func penMoved(_ point: FormPosition, at time: EventTime) -> [MazeAction] {
         guard pen == .drawing else { return [] }
         let location = locate(point)
         switch state {
@@ -190,7 +190,7 @@ public struct MazeProctor: Sendable {
     }
 
     /// The pen lifted at `point` (its last position in contact), or the driver ended the stroke.
-    public mutating func finishedDrawing(_ point: FormPosition, at time: EventTime) -> [MazeAction] {
+    public mutating func penUp(_ point: FormPosition, at time: EventTime) -> [MazeAction] {
         switch pen {
         case .up:
             return []
@@ -200,7 +200,7 @@ public struct MazeProctor: Sendable {
         case .drawing:
             break
         }
-        var actions = isDrawing(point, at: time)
+        var actions = penMoved(point, at: time)
         let wasEnded = pen == .ignoring
         pen = .up
         if wasEnded { return actions }
@@ -252,7 +252,7 @@ public struct MazeProctor: Sendable {
 
     /// The operator resumed a test paused for `paused`: every armed timer goes on from where it
     /// stopped, `paused` later than it was due (the pause itself is the driver's: it stops calling
-    /// `timerFired` and ends a stroke under way with `finishedDrawing`).
+    /// `timerFired` and ends a stroke under way with `penUp`).
     public mutating func postponeTimers(by paused: EventDuration) {
         wallCrossDeadline = wallCrossDeadline?.advanced(by: paused)
         noDrawingDeadline = noDrawingDeadline?.advanced(by: paused)

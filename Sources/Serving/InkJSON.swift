@@ -1,5 +1,6 @@
 public import ADF
 import Foundation
+import SystemErrors
 
 /// A results file's ink as the test page's playback reads it (docs/serve.md, "Ink").
 ///
@@ -99,24 +100,6 @@ public enum InkJSON {
         return String(rounded)
     }
 
-    /// A JSON string, every character that JSON or HTML could misread escaped.
-    static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "<": out += "\\u003c"
-            case ">": out += "\\u003e"
-            case "&": out += "\\u0026"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 {
-                    out += String(format: "\\u%04x", scalar.value)
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string, every character that JSON or HTML could misread escaped (`JSONString`'s HTML-safe form).
+    static func quoted(_ text: String) -> String { JSONString.quoted(text, htmlSafe: true) }
 }

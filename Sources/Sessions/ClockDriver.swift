@@ -34,7 +34,7 @@ public final class ClockDriver: PlannedDriver {
     let eventTest = "clock"
     public var plan: SessionPlan
     private var session: ClockSession
-    private var assembler: FrameAssembler
+    var assembler: FrameAssembler
     private var buttonDeadline: EventTime?
     /// Who ended the step the continue press being carried out ends (the participant's tap: finished).
     private var pressOutcome = StepOutcome.finished
@@ -61,9 +61,10 @@ public final class ClockDriver: PlannedDriver {
         self.plan = plan
     }
 
-    public var framesDiscarded: Int { assembler.framesDiscarded }
     public var nextDeadline: EventTime? { operatorPause.deadline(buttonDeadline) }
     public var isFinished: Bool { session.isFinished }
+    /// The clock's session takes frames, presses and what is due after its end too (and ignores them).
+    var takesInput: Bool { true }
     /// The clock test's settings: the time told and drawn, the button delay.
     public var settings: ClockSettings { session.settings }
 
@@ -71,18 +72,14 @@ public final class ClockDriver: PlannedDriver {
         try perform(.continue, at: time) { $0.begin(at: time) }
     }
 
-    public func process(_ event: InputEvent) throws {
-        guard let frame = assembler.process(event) else { return }
-        try advance(to: frame.time)
-        // While the operator has paused the test, the pen taps nothing either.
-        if let sample = inkSample(frame) {
-            if let button = try tappedButton(sample) {
-                try perform(.tap, at: sample.time) { $0.buttonTapped(button, by: sample) }
-            } else {
-                let input: ProctorInput = sample.isInContact ? (session.isPenUp ? .down : .move) : .up
-                try perform(input, at: sample.time) { $0.sample(sample) }
-            }
-            sampleObserver?(sample)
+    /// A sample of ink: a tap on a button, or the drawing's. (While the operator has paused the
+    /// test, the pen taps nothing either: no sample comes.)
+    func penSample(_ sample: PenSample) throws {
+        if let button = try tappedButton(sample) {
+            try perform(.tap, at: sample.time) { $0.buttonTapped(button, by: sample) }
+        } else {
+            let input: ProctorInput = sample.isInContact ? (session.isPenUp ? .down : .move) : .up
+            try perform(input, at: sample.time) { $0.sample(sample) }
         }
     }
 
@@ -112,17 +109,6 @@ public final class ClockDriver: PlannedDriver {
         case .pause(let time): try perform(.up, at: time) { $0.penLifted(at: time) }
         case .resume(_, let paused): buttonDeadline = buttonDeadline?.advanced(by: paused)
         }
-    }
-
-    public func continuePressed(at time: EventTime, outcome: StepOutcome) throws {
-        try advance(to: time)
-        try press(at: time, outcome: outcome)
-    }
-
-    /// Runs everything due before a frame at `time`, earliest first, until nothing is due (an
-    /// action may arm a timer that is due already).
-    public func advance(to time: EventTime) throws {
-        while let due = plan.nextDue(before: time, timer: nextDeadline) { try fire(due) }
     }
 
     func boundaryDue(at time: EventTime, outcome: StepOutcome) throws { try press(at: time, outcome: outcome) }

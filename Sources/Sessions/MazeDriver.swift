@@ -7,12 +7,8 @@ public import StylusInput
 public import TestMaterials
 
 /// What happened in one maze of a maze test.
-public struct MazeStepResult: Codable, Sendable {
-    public struct Interruption: Codable, Sendable {
-        public var type: String
-        /// Unix time in milliseconds, as in the results file.
-        public var time: Double
-    }
+public struct MazeStepResult: Codable, Sendable, InterruptedStepTally {
+    public typealias Interruption = StepInterruption
 
     public var step: String
     public var maze: String
@@ -44,7 +40,7 @@ public struct MazeResult: Sendable {
 /// A live session's continue press (Ctrl-C) ends the maze on screen and shows the next; `recover`
 /// hands the journal's presses over in the plan, which fire strictly before the first frame
 /// stamped after them, as the clock's do.
-public final class MazeDriver: PlannedDriver {
+public final class MazeDriver: InterruptionRecordingDriver {
     public let normalizer: Normalizer
     public let anchor: WallClockAnchor
     public let mazes: [AdministeredMaze]
@@ -53,21 +49,16 @@ public final class MazeDriver: PlannedDriver {
     public var plan: SessionPlan
     public var sampleObserver: ((PenSample) -> Void)?
     public var decisionObserver: ((String) -> Void)?
-    /// Collects the samples of refused strokes and of the ignored rest of ended ones, if set.
-    public var unrecordedInk: (any UnrecordedInkSink)? {
-        get { strokes.unrecordedInk }
-        set { strokes.unrecordedInk = newValue }
-    }
 
-    private let recorder: any SessionRecording
-    private var strokes: StrokeRecorder
-    private var assembler: FrameAssembler
+    let recorder: any SessionRecording
+    var strokes: StrokeRecorder
+    var assembler: FrameAssembler
     private var mazeIndex = 0
-    private var proctor: MazeProctor
-    public private(set) var steps: [MazeStepResult]
+    var proctor: MazeProctor
+    public internal(set) var steps: [MazeStepResult]
     private var finishedAt: EventTime?
     public private(set) var isFinished = false
-    private var clock = EventTime(microseconds: 0)
+    var clock = EventTime(microseconds: 0)
     public internal(set) var operatorPause = OperatorPause()
 
     public init(
@@ -87,11 +78,6 @@ public final class MazeDriver: PlannedDriver {
         steps = [MazeStepResult(step: mazes[0].stepIdentifier, maze: mazes[0].maze.name)]
     }
 
-    public var framesDiscarded: Int { assembler.framesDiscarded }
-
-    /// When something is next due by itself: the proctor's timer (a live loop sleeps until then).
-    public var nextDeadline: EventTime? { isFinished ? nil : operatorPause.deadline(proctor.nextDeadline) }
-
     /// The proctor of the maze on screen, for `administer` to show what it decided.
     public var proctorOnScreen: MazeProctor { proctor }
     /// The index of the maze on screen (past the last once the test is finished).
@@ -105,70 +91,11 @@ public final class MazeDriver: PlannedDriver {
         decisionObserver?("maze \(mazes[0].maze.name) shown")
     }
 
-    public func process(_ event: InputEvent) throws {
-        guard !isFinished, let frame = assembler.process(event) else { return }
-        try advance(to: frame.time)
-        clock = max(clock, frame.time)
-        guard !isFinished, let sample = inkSample(frame) else { return }
-        try self.sample(sample)
-        sampleObserver?(sample)
-    }
-
-    /// Fires everything due by `time`, earliest first, each at its own instant: timers at or
-    /// before `time`, continue presses and interruptions strictly before it.
-    public func advance(to time: EventTime) throws {
-        while !isFinished, let due = plan.nextDue(before: time, timer: nextDeadline) { try fire(due) }
-    }
-
     func boundaryDue(at time: EventTime, outcome: StepOutcome) throws {
         try endMaze(at: time, finished: false, outcome: outcome)
     }
 
-    func timerDue(at deadline: EventTime) throws {
-        let before = proctor.state
-        clock = max(clock, deadline)
-        try perform(proctor.timerFired(at: deadline), input: .timer, at: deadline, point: nil, before: before)
-        if let finish = finishedAt {
-            finishedAt = nil
-            try endMaze(at: finish, finished: true)
-        }
-    }
-
-    public func continuePressed(at time: EventTime, outcome: StepOutcome) throws {
-        try advance(to: time)
-        guard !isFinished else { return }
-        try endMaze(at: time, finished: false, outcome: outcome)
-    }
-
-    /// Paused, a stroke under way ends as if the pen lifted there; resumed, the maze's timers go
-    /// on from where they stopped.
-    func operatorPauseChanged(_ action: OperatorPause.Action) throws {
-        switch action {
-        case .pause(let time):
-            if strokes.isDown { try lift(at: time) }
-            clock = max(clock, time)
-        case .resume(let time, let paused):
-            proctor.postponeTimers(by: paused)
-            clock = max(clock, time)
-        }
-    }
-
-    public func interrupt(_ interruption: SessionInterruption) throws {
-        guard !isFinished else { return }
-        try record(interruption: interruption.kind.rawValue, at: interruption.time)
-    }
-
-    /// Writes an interruption of type `type` at `time` to the maze on screen.
-    private func record(interruption type: String, at time: EventTime) throws {
-        let time = anchor.unixMilliseconds(time)
-        try recorder.interruption(type, unixMilliseconds: time)
-        steps[steps.count - 1].interruptions.append(.init(type: type, time: time))
-    }
-
-    public func end(at end: EventTime) throws {
-        guard !isFinished else { return }
-        if strokes.isDown, let last = strokes.lastContact { try lift(at: last.time) }
-        try advance(to: SessionEnding.justAfter(end))
+    func close(at end: EventTime) throws {
         // Paused, the timers stand still: none fires after the end either; nor past a cut journal's last instant.
         while !isFinished, let deadline = nextDeadline, plan.timerMayFire(at: deadline) { try advance(to: deadline) }
         if !isFinished {
@@ -182,21 +109,22 @@ public final class MazeDriver: PlannedDriver {
         return .maze(MazeResult(steps: steps, output: output))
     }
 
-    /// Carries out the actions of one proctor call.
-    private func perform(
-        _ actions: [MazeAction], input: ProctorInput, at time: EventTime, point: FormPosition?, before: MazeState
+    /// Calls the proctor and carries out its actions; the maze's finish, which only its timer
+    /// decides, ends the maze after them.
+    func consult(
+        _ input: ProctorInput, at time: EventTime, point: FormPosition?, _ call: (inout MazeProctor) -> [MazeAction]
     ) throws {
+        let before = proctor.state
+        let actions = call(&proctor)
         guard !actions.isEmpty else { return }
         events?.log(actions, input: input, at: time, proctor: proctor, before: before, point: point)
         for action in actions {
             switch action {
             case .acceptStroke:
-                guard try strokes.accept() else { continue }
-                steps[steps.count - 1].strokes += 1
+                guard try strokeAccepted() else { continue }
                 decisionObserver?("stroke accepted")
             case .refuseStroke:
-                strokes.refuse()
-                steps[steps.count - 1].refusedStrokes += 1
+                strokeRefused()
                 decisionObserver?("stroke refused")
             case .interrupt(let interruption):
                 try record(interruption: interruption.kind.rawValue, at: interruption.time)
@@ -211,6 +139,10 @@ public final class MazeDriver: PlannedDriver {
                 // Timers are read back from the proctor (`nextDeadline`), the one source of truth.
                 break
             }
+        }
+        if let finish = finishedAt {
+            finishedAt = nil
+            try endMaze(at: finish, finished: true)
         }
     }
 
@@ -233,45 +165,6 @@ public final class MazeDriver: PlannedDriver {
         steps.append(MazeStepResult(step: mazes[mazeIndex].stepIdentifier, maze: mazes[mazeIndex].maze.name))
         try recorder.beginStep(mazes[mazeIndex].stepIdentifier, start: anchor.mark(time))
         decisionObserver?("maze \(mazes[mazeIndex].maze.name) shown")
-    }
-
-    private func sample(_ sample: PenSample) throws {
-        let point = sample.formPosition
-        let before = proctor.state
-        switch (strokes.isDown, sample.isInContact) {
-        case (false, true):
-            strokes.touch(sample)
-            try perform(
-                proctor.shouldBeginDrawing(point, at: sample.time), input: .down, at: sample.time, point: point,
-                before: before)
-            try keep(sample)
-        case (true, true):
-            strokes.touch(sample)
-            try perform(
-                proctor.isDrawing(point, at: sample.time), input: .move, at: sample.time, point: point, before: before)
-            try keep(sample)
-        case (true, false):
-            try lift(at: sample.time)
-        case (false, false):
-            break
-        }
-    }
-
-    /// The pen left the surface at `time`: the stroke ends at its last sample in contact.
-    private func lift(at time: EventTime) throws {
-        guard let last = strokes.lastContact else {
-            try strokes.lift(endingRecordedStrokeAt: nil)
-            return
-        }
-        let before = proctor.state
-        try perform(
-            proctor.finishedDrawing(last.formPosition, at: time), input: .up, at: time, point: last.formPosition,
-            before: before)
-        try strokes.lift(endingRecordedStrokeAt: last.time)
-    }
-
-    private func keep(_ sample: PenSample) throws {
-        if try strokes.keep(sample, step: steps.count - 1) { steps[steps.count - 1].points += 1 }
     }
 
     private static func proctor(for administered: AdministeredMaze, normalizer: Normalizer) -> MazeProctor {

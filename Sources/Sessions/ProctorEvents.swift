@@ -5,11 +5,11 @@ public import StylusInput
 
 /// Which of the proctor's inputs made a decision.
 public enum ProctorInput: String, Codable, Sendable {
-    /// The pen touched down (`shouldBeginDrawing`).
+    /// The pen touched down (`penDown`).
     case down
-    /// A sample while the pen was down (`isDrawing`).
+    /// A sample while the pen was down (`penMoved`).
     case move
-    /// The pen lifted (`finishedDrawing`).
+    /// The pen lifted (`penUp`).
     case up
     /// A timer the proctor armed came due (`timerFired`).
     case timer
@@ -98,6 +98,27 @@ struct ProctorEvent: Codable {
     var decidedAtMicroseconds: Int64?
 }
 
+extension ProctorEvent {
+    /// The decision armed `timer`, due at `deadline` (Unix ms).
+    mutating func armed(_ timer: String, deadline: Double) {
+        action = "arm-timer"
+        self.timer = timer
+        self.deadline = deadline
+    }
+
+    /// The decision cancelled `timer`.
+    mutating func cancelled(_ timer: String) {
+        action = "cancel-timer"
+        self.timer = timer
+    }
+
+    /// The decision refused the stroke that began, for `reason`.
+    mutating func refused(_ reason: String) {
+        action = "refuse-stroke"
+        self.reason = reason
+    }
+}
+
 /// Writes proctor decisions as JSON lines (`--events`), one per action, to `write`.
 public final class ProctorEventLog {
     private let encoder: JSONEncoder
@@ -172,28 +193,17 @@ public final class ProctorEventLog {
             event.after = proctor.state.rawValue
             event.cell = cell
             switch action {
-            case .acceptStroke:
-                event.action = "accept-stroke"
-            case .refuseStroke(let reason):
-                event.action = "refuse-stroke"
-                event.reason = reason.rawValue
+            case .acceptStroke: event.action = "accept-stroke"
+            case .refuseStroke(let reason): event.refused(reason.rawValue)
             case .interrupt(let interruption):
                 event.action = "interrupt"
                 event.interruption = interruption.kind.rawValue
                 event.resumePoint = interruption.resumePoint.map { .init(x: $0.xCentimetres, y: $0.yCentimetres) }
-            case .endStroke:
-                event.action = "end-stroke"
-            case .armTimer(let timer, let deadline):
-                event.action = "arm-timer"
-                event.timer = timer.rawValue
-                event.deadline = unixMilliseconds(deadline)
-            case .cancelTimer(let timer):
-                event.action = "cancel-timer"
-                event.timer = timer.rawValue
-            case .reachedEnd:
-                event.action = "reached-end"
-            case .finish:
-                event.action = "finish"
+            case .endStroke: event.action = "end-stroke"
+            case .armTimer(let timer, let deadline): event.armed(timer.rawValue, deadline: unixMilliseconds(deadline))
+            case .cancelTimer(let timer): event.cancelled(timer.rawValue)
+            case .reachedEnd: event.action = "reached-end"
+            case .finish: event.action = "finish"
             }
             emit(event)
         }
@@ -226,13 +236,8 @@ public final class ProctorEventLog {
             event.box = interruption.writtenIn + 1
             event.continueIn = interruption.continueIn + 1
         case .revealForm: event.action = "reveal-form"
-        case .armTimer(let timer, let deadline):
-            event.action = "arm-timer"
-            event.timer = timer.rawValue
-            event.deadline = unixMilliseconds(deadline)
-        case .cancelTimer(let timer):
-            event.action = "cancel-timer"
-            event.timer = timer.rawValue
+        case .armTimer(let timer, let deadline): event.armed(timer.rawValue, deadline: unixMilliseconds(deadline))
+        case .cancelTimer(let timer): event.cancelled(timer.rawValue)
         case .remindDelayedRecall: event.action = "remind-delayed-recall"
         case .finished: event.action = "finished"
         }
@@ -260,13 +265,8 @@ public final class ProctorEventLog {
             guard decidedAt != nil else { return }
             event.action = "stroke-continued"
         case .strokeEnded: event.action = "stroke-ended"
-        case .armButtonTimer(let deadline):
-            event.action = "arm-timer"
-            event.timer = "buttons"
-            event.deadline = unixMilliseconds(deadline)
-        case .cancelButtonTimer:
-            event.action = "cancel-timer"
-            event.timer = "buttons"
+        case .armButtonTimer(let deadline): event.armed("buttons", deadline: unixMilliseconds(deadline))
+        case .cancelButtonTimer: event.cancelled("buttons")
         case .offerButtons: event.action = "offer-buttons"
         case .buttonTapped(let button, _):
             event.action = "button-tapped"
@@ -289,11 +289,8 @@ extension ProctorEventLog {
             event.layout = proctor.layout.name
             event.after = proctor.state.rawValue
             switch action {
-            case .acceptStroke:
-                event.action = "accept-stroke"
-            case .refuseStroke(let reason):
-                event.action = "refuse-stroke"
-                event.reason = reason.rawValue
+            case .acceptStroke: event.action = "accept-stroke"
+            case .refuseStroke(let reason): event.refused(reason.rawValue)
             case .reachedCircle(let arrival):
                 event.action = "reached-circle"
                 event.circle = arrival.circle
@@ -310,22 +307,14 @@ extension ProctorEventLog {
                 event.action = "prompt"
                 event.interruption = "trails-prompt"
                 event.circle = prompt.to
-            case .reachedEnd:
-                event.action = "reached-end"
+            case .reachedEnd: event.action = "reached-end"
             case .discontinue(_, let connected):
                 event.action = "discontinue"
                 event.circle = connected
-            case .endStroke:
-                event.action = "end-stroke"
-            case .armTimer(let timer, let deadline):
-                event.action = "arm-timer"
-                event.timer = timer.rawValue
-                event.deadline = unixMilliseconds(deadline)
-            case .cancelTimer(let timer):
-                event.action = "cancel-timer"
-                event.timer = timer.rawValue
-            case .finish:
-                event.action = "finish"
+            case .endStroke: event.action = "end-stroke"
+            case .armTimer(let timer, let deadline): event.armed(timer.rawValue, deadline: unixMilliseconds(deadline))
+            case .cancelTimer(let timer): event.cancelled(timer.rawValue)
+            case .finish: event.action = "finish"
             }
             emit(event)
         }

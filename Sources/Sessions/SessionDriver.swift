@@ -92,12 +92,23 @@ extension SessionDriver {
     }
 }
 
-/// What the three drivers share beneath `SessionDriver`, written once: the operator's pause and
-/// resume (through `OperatorPause`, each written to the open step as an interruption), the
-/// dispatch of what the plan has due, and which frames are the pen's ink. A driver says only what
-/// its own test does at a boundary, at its proctor's timer, and at a pause or resume.
+/// What the four drivers share beneath `SessionDriver`, written once: the one loop (an event
+/// assembled into a frame; everything due before it fired; the pen's ink handed to the test), the
+/// operator's pause and resume (through `OperatorPause`, each written to the open step as an
+/// interruption), the dispatch of what the plan has due, and which frames are the pen's ink. A
+/// driver says only what its own test does with a sample, at a boundary, at its proctor's timer,
+/// and at a pause or resume.
 protocol PlannedDriver: SessionDriver {
     var operatorPause: OperatorPause { get set }
+    /// Assembles the tablet's events into frames.
+    var assembler: FrameAssembler { get set }
+    /// Whether frames, continue presses and what is due still reach the test: until it is finished
+    /// (the clock's session takes them after too, and ignores them).
+    var takesInput: Bool { get }
+    /// A frame at `time` arrived, after everything due before it fired.
+    func frameArrived(at time: EventTime)
+    /// A sample of the pen's ink (`inkSample`): what the test does with it.
+    func penSample(_ sample: PenSample) throws
     /// Turns the pen's frames into samples on the form.
     var normalizer: Normalizer { get }
     /// Where `--events` lines go, if anywhere.
@@ -115,6 +126,34 @@ protocol PlannedDriver: SessionDriver {
 }
 
 extension PlannedDriver {
+    public var framesDiscarded: Int { assembler.framesDiscarded }
+
+    var takesInput: Bool { !isFinished }
+
+    func frameArrived(at time: EventTime) {}
+
+    public func process(_ event: InputEvent) throws {
+        guard takesInput, let frame = assembler.process(event) else { return }
+        try advance(to: frame.time)
+        frameArrived(at: frame.time)
+        guard takesInput, let sample = inkSample(frame) else { return }
+        try penSample(sample)
+        sampleObserver?(sample)
+    }
+
+    /// Fires everything due by `time`, earliest first, each at its own instant: timers at or
+    /// before `time`, continue presses and interruptions strictly before it, until nothing is due
+    /// (an action may arm a timer that is due already).
+    public func advance(to time: EventTime) throws {
+        while takesInput, let due = plan.nextDue(before: time, timer: nextDeadline) { try fire(due) }
+    }
+
+    public func continuePressed(at time: EventTime, outcome: StepOutcome) throws {
+        try advance(to: time)
+        guard takesInput else { return }
+        try boundaryDue(at: time, outcome: outcome)
+    }
+
     public func pausePressed(at time: EventTime) throws {
         try advance(to: time)
         try pause(at: time)

@@ -44,12 +44,12 @@ public final class ResultsInMemory: SessionRecording {
         steps[steps.count - 1].interruptions.append(Interruption(type: type, unixMilliseconds: unixMilliseconds))
     }
 
-    /// The same rule as `ADFRecorder.instructionTimes`: the latest step of that identifier that
-    /// started no later than the first touch, else the latest of that identifier.
+    /// The same rule as `ADFRecorder.instructionTimes` (`InstructionTimes.step(named:in:…)`).
     public func instructionTimes(_ times: InstructionTimes, step identifier: String) throws -> Bool {
-        let candidates = steps.indices.filter { steps[$0].identifier == identifier }
-        let started = candidates.filter { steps[$0].start.unixMilliseconds <= times.firstTouchUnixMilliseconds }
-        guard let index = started.last ?? candidates.last else { return false }
+        guard
+            let index = times.step(
+                named: identifier, in: steps, identifierOf: \.identifier, startOf: \.start.unixMilliseconds)
+        else { return false }
         steps[index].start.instructions = times
         return true
     }

@@ -78,7 +78,7 @@ public enum SymbolDigitStepSplit: Hashable, Sendable {
 }
 
 /// What happened in one part of a symbol-digit test.
-public struct SymbolDigitStepResult: Codable, Sendable {
+public struct SymbolDigitStepResult: Codable, Sendable, PenStepTally {
     public struct Interruption: Codable, Sendable {
         public var type: String
         /// Unix time in milliseconds, as in the results file.
@@ -115,7 +115,7 @@ public struct SymbolDigitResult: Sendable {
 /// delayed-recall timer at its deadline (at or before the frame), a step boundary (the split
 /// rule's, or a journal's continue press) strictly before it (a boundary may lie on a stroke's
 /// last frame, which still belongs to the part that ends). The end follows `SessionEnding`.
-public final class SymbolDigitDriver: PlannedDriver {
+public final class SymbolDigitDriver: PenProctorDriver {
     public let normalizer: Normalizer
     public let anchor: WallClockAnchor
     public let settings: SymbolDigitSettings
@@ -124,19 +124,16 @@ public final class SymbolDigitDriver: PlannedDriver {
     public var plan: SessionPlan
     public var sampleObserver: ((PenSample) -> Void)?
     public var decisionObserver: ((String) -> Void)?
-    /// Collects the samples of the ignored rest of strokes a step ended under, if set.
-    public var unrecordedInk: (any UnrecordedInkSink)? {
-        get { strokes.unrecordedInk }
-        set { strokes.unrecordedInk = newValue }
-    }
 
     private let recorder: any SessionRecording
-    private var strokes: StrokeRecorder
-    private var assembler: FrameAssembler
-    private var proctor: SymbolDigitProctor
+    var strokes: StrokeRecorder
+    var assembler: FrameAssembler
+    var proctor: SymbolDigitProctor
+    /// The latest instant the session reached (the symbol-digit test's end does not need it).
+    var clock = EventTime(microseconds: 0)
     /// Who ended the part the continue press being carried out ends.
     private var pressOutcome = StepOutcome.finished
-    public private(set) var steps: [SymbolDigitStepResult] = []
+    public internal(set) var steps: [SymbolDigitStepResult] = []
     public internal(set) var operatorPause = OperatorPause()
 
     public init(
@@ -155,52 +152,17 @@ public final class SymbolDigitDriver: PlannedDriver {
         proctor = SymbolDigitProctor(settings: settings, origin: origin)
     }
 
-    public var framesDiscarded: Int { assembler.framesDiscarded }
     public var isFinished: Bool { proctor.state == .finished }
-    public var nextDeadline: EventTime? { isFinished ? nil : operatorPause.deadline(proctor.nextDeadline) }
     /// The proctor, for `administer` to show what it decided.
     public var proctorOnScreen: SymbolDigitProctor { proctor }
     /// True while the current stroke's samples go into the results file (`administer` inks only those).
     public var isRecordingStroke: Bool { strokes.isRecordingStroke }
 
     public func begin(at time: EventTime) throws {
-        try perform(proctor.begin(at: time), input: .continue, at: time, before: .notStarted, step: nil)
-    }
-
-    public func process(_ event: InputEvent) throws {
-        guard !isFinished, let frame = assembler.process(event) else { return }
-        try advance(to: frame.time)
-        guard !isFinished, let sample = inkSample(frame) else { return }
-        try self.sample(sample)
-        sampleObserver?(sample)
-    }
-
-    public func advance(to time: EventTime) throws {
-        while !isFinished, let due = plan.nextDue(before: time, timer: nextDeadline) { try fire(due) }
+        try consult(.continue, at: time, point: nil) { $0.begin(at: time) }
     }
 
     func boundaryDue(at time: EventTime, outcome: StepOutcome) throws { try pressContinue(at: time, outcome: outcome) }
-
-    func timerDue(at deadline: EventTime) throws {
-        let before = proctor.state
-        let step = proctor.currentStep?.identifier
-        try perform(proctor.timerFired(at: deadline), input: .timer, at: deadline, before: before, step: step)
-    }
-
-    public func continuePressed(at time: EventTime, outcome: StepOutcome) throws {
-        try advance(to: time)
-        guard !isFinished else { return }
-        try pressContinue(at: time, outcome: outcome)
-    }
-
-    /// Paused, a stroke under way ends as if the pen lifted there; resumed, the reminder's timer
-    /// goes on from where it stopped.
-    func operatorPauseChanged(_ action: OperatorPause.Action) throws {
-        switch action {
-        case .pause(let time): if strokes.isDown { try lift(at: time) }
-        case .resume(_, let paused): proctor.postponeTimers(by: paused)
-        }
-    }
 
     public func interrupt(_ interruption: SessionInterruption) throws {
         guard !isFinished, proctor.currentStep != nil, !steps.isEmpty else { return }
@@ -210,10 +172,7 @@ public final class SymbolDigitDriver: PlannedDriver {
             .init(type: interruption.kind.rawValue, time: time, writtenIn: 0, continueIn: 0))
     }
 
-    public func end(at end: EventTime) throws {
-        guard !isFinished else { return }
-        if strokes.isDown, let last = strokes.lastContact { try lift(at: last.time) }
-        try advance(to: SessionEnding.justAfter(end))
+    func close(at end: EventTime) throws {
         while !isFinished { try pressContinue(at: end) }
     }
 
@@ -226,15 +185,20 @@ public final class SymbolDigitDriver: PlannedDriver {
     private func pressContinue(at time: EventTime, outcome: StepOutcome = .finished) throws {
         pressOutcome = outcome
         defer { pressOutcome = .finished }
-        let before = proctor.state
-        let step = proctor.currentStep?.identifier
-        try perform(proctor.continuePressed(at: time), input: .continue, at: time, before: before, step: step)
+        try consult(.continue, at: time, point: nil) { $0.continuePressed(at: time) }
     }
 
-    /// Carries out the actions of one proctor call.
-    private func perform(
-        _ actions: [SymbolDigitAction], input: ProctorInput, at time: EventTime, before: SymbolDigitState, step: String?
+    /// Calls the proctor and carries out its actions; the event log gets the proctor's state and
+    /// step before the call. A touch-down the proctor did not accept (before the form is shown, or
+    /// after the step's last box) is counted as refused.
+    func consult(
+        _ input: ProctorInput, at time: EventTime, point: FormPosition?,
+        _ call: (inout SymbolDigitProctor) -> [SymbolDigitAction]
     ) throws {
+        let before = proctor.state
+        // Named only for the event log: a pen move's call is otherwise free.
+        let step = events == nil ? nil : proctor.currentStep?.identifier
+        let actions = call(&proctor)
         for action in actions {
             events?.log(action, input: input, at: time, before: before, after: proctor.state, step: step)
             switch action {
@@ -251,8 +215,7 @@ public final class SymbolDigitDriver: PlannedDriver {
                 try recorder.endStep(end)
                 decisionObserver?("\(ended.identifier) ended")
             case .acceptStroke:
-                guard try strokes.accept() else { continue }
-                steps[steps.count - 1].strokes += 1
+                guard try strokeAccepted() else { continue }
             case .strokeEnded(let stroke):
                 // Ended by a continue press while the pen is down, the rest of the stroke is
                 // ignored; ended by the lift, nothing follows and the ink log keeps nothing.
@@ -280,42 +243,6 @@ public final class SymbolDigitDriver: PlannedDriver {
                 break
             }
         }
-    }
-
-    /// The pen left the surface at `time`: the stroke ends at its last sample in contact.
-    private func lift(at time: EventTime) throws {
-        if let last = strokes.lastContact {
-            let before = proctor.state
-            let step = proctor.currentStep?.identifier
-            try perform(proctor.penUp(last.formPosition, at: time), input: .up, at: time, before: before, step: step)
-        }
-        try strokes.lift(endingRecordedStrokeAt: nil)
-    }
-
-    private func sample(_ sample: PenSample) throws {
-        let point = sample.formPosition
-        let before = proctor.state
-        let step = proctor.currentStep?.identifier
-        switch (strokes.isDown, sample.isInContact) {
-        case (false, true):
-            strokes.touch(sample)
-            try perform(
-                proctor.penDown(point, at: sample.time), input: .down, at: sample.time, before: before, step: step)
-            if !strokes.isRecordingStroke && !steps.isEmpty { steps[steps.count - 1].refusedStrokes += 1 }
-            try keep(sample)
-        case (true, true):
-            strokes.touch(sample)
-            // penMoved decides nothing (the box is decided on lifting), so there is nothing to log.
-            _ = proctor.penMoved(point, at: sample.time)
-            try keep(sample)
-        case (true, false):
-            try lift(at: sample.time)
-        case (false, false):
-            break
-        }
-    }
-
-    private func keep(_ sample: PenSample) throws {
-        if try strokes.keep(sample, step: steps.isEmpty ? nil : steps.count - 1) { steps[steps.count - 1].points += 1 }
+        if input == .down, !strokes.isRecordingStroke, !steps.isEmpty { steps[steps.count - 1].refusedStrokes += 1 }
     }
 }

@@ -5,12 +5,8 @@ public import StylusGeometry
 public import StylusInput
 
 /// What happened in one part (or sample) of a trail making test.
-public struct TrailsStepResult: Codable, Sendable {
-    public struct Interruption: Codable, Sendable {
-        public var type: String
-        /// Unix time in milliseconds, as in the results file.
-        public var time: Double
-    }
+public struct TrailsStepResult: Codable, Sendable, InterruptedStepTally {
+    public typealias Interruption = StepInterruption
 
     public var step: String
     /// The layout's name (`standard-A`).
@@ -52,7 +48,7 @@ public struct TrailsResult: Sendable {
 ///
 /// Positions: the layout's form is centred on the tablet's page (as the window centres it on the
 /// screen), and the circles go into the results file on the canvas, in the strokes' space.
-public final class TrailsDriver: PlannedDriver {
+public final class TrailsDriver: InterruptionRecordingDriver {
     public let normalizer: Normalizer
     public let anchor: WallClockAnchor
     public let form: TrailsForm
@@ -65,24 +61,19 @@ public final class TrailsDriver: PlannedDriver {
     /// True when each part's time waits for `ready(at:)` (the window's instructions) instead of
     /// starting with its step.
     public var waitsForReady = false
-    /// Collects the samples of refused strokes and of the ignored rest of ended ones, if set.
-    public var unrecordedInk: (any UnrecordedInkSink)? {
-        get { strokes.unrecordedInk }
-        set { strokes.unrecordedInk = newValue }
-    }
 
-    private let recorder: any SessionRecording
-    private var strokes: StrokeRecorder
-    private var assembler: FrameAssembler
+    let recorder: any SessionRecording
+    var strokes: StrokeRecorder
+    var assembler: FrameAssembler
     private var partIndex = 0
-    private var proctor: TrailsProctor
+    var proctor: TrailsProctor
     /// Where the part's form lies on the tablet's page, in page centimetres.
     private var origin: FormPosition
-    public private(set) var steps: [TrailsStepResult] = []
+    public internal(set) var steps: [TrailsStepResult] = []
     /// The part's end the proctor decided (its finish or its time limit), carried out after its actions.
     private var partEnd: (time: EventTime, outcome: StepOutcome)?
     public private(set) var isFinished = false
-    private var clock = EventTime(microseconds: 0)
+    var clock = EventTime(microseconds: 0)
     public internal(set) var operatorPause = OperatorPause()
     /// The readies planned and not yet due (the window's, or a journal's `ready` lines), earliest
     /// first, each with the part it starts.
@@ -113,11 +104,6 @@ public final class TrailsDriver: PlannedDriver {
             xCentimetres: (page.widthCentimetres - layout.formSize.widthCentimetres) / 2,
             yCentimetres: (page.heightCentimetres - layout.formSize.heightCentimetres) / 2)
     }
-
-    public var framesDiscarded: Int { assembler.framesDiscarded }
-
-    /// When something is next due by itself: the proctor's timer (a live loop sleeps until then).
-    public var nextDeadline: EventTime? { isFinished ? nil : operatorPause.deadline(proctor.nextDeadline) }
 
     /// True while what the part on screen waits for is the pen alone (its prompt, its time limit),
     /// not its finish under way: a fed `administer` whose feed is over ends then, as `replay` of
@@ -162,18 +148,11 @@ public final class TrailsDriver: PlannedDriver {
 
     private func startPart(at time: EventTime) throws {
         clock = max(clock, time)
-        try perform(proctor.start(at: time), input: .continue, at: time, point: nil)
+        try consult(.continue, at: time, point: nil) { $0.start(at: time) }
     }
 
-    public func process(_ event: InputEvent) throws {
-        guard !isFinished, let frame = assembler.process(event) else { return }
-        try advance(to: frame.time)
-        clock = max(clock, frame.time)
-        guard !isFinished, let sample = inkSample(frame) else { return }
-        try self.sample(sample)
-        sampleObserver?(sample)
-    }
-
+    /// Fires everything due by `time` as `PlannedDriver`'s loop does, with the planned readies
+    /// among it: each at its instant, after what the plan has due before or at it.
     public func advance(to time: EventTime) throws {
         while !isFinished {
             if let ready = readies.first, ready.time < time {
@@ -199,51 +178,14 @@ public final class TrailsDriver: PlannedDriver {
         }
     }
 
+    /// A continue press (or a journal's): after End it starts the next part at once (the
+    /// operator's key, as the finish timeout would); before End it moves on from the part
+    /// (`outcome`). The part's timers, its time limit included, stand still while paused.
     func boundaryDue(at time: EventTime, outcome: StepOutcome) throws {
         try endPart(at: time, outcome: outcome)
     }
 
-    func timerDue(at deadline: EventTime) throws {
-        clock = max(clock, deadline)
-        try perform(proctor.timerFired(at: deadline), input: .timer, at: deadline, point: nil)
-    }
-
-    /// A continue press: after End it starts the next part at once (the operator's key, as the
-    /// finish timeout would); before End it moves on from the part (`outcome`).
-    public func continuePressed(at time: EventTime, outcome: StepOutcome) throws {
-        try advance(to: time)
-        guard !isFinished else { return }
-        try endPart(at: time, outcome: outcome)
-    }
-
-    /// Paused, a stroke under way ends as if the pen lifted there; resumed, the part's timers go
-    /// on from where they stopped (its time limit included).
-    func operatorPauseChanged(_ action: OperatorPause.Action) throws {
-        switch action {
-        case .pause(let time):
-            if strokes.isDown { try lift(at: time) }
-            clock = max(clock, time)
-        case .resume(let time, let paused):
-            proctor.postponeTimers(by: paused)
-            clock = max(clock, time)
-        }
-    }
-
-    public func interrupt(_ interruption: SessionInterruption) throws {
-        guard !isFinished else { return }
-        try record(interruption: interruption.kind.rawValue, at: interruption.time)
-    }
-
-    private func record(interruption type: String, at time: EventTime) throws {
-        let time = anchor.unixMilliseconds(time)
-        try recorder.interruption(type, unixMilliseconds: time)
-        steps[steps.count - 1].interruptions.append(.init(type: type, time: time))
-    }
-
-    public func end(at end: EventTime) throws {
-        guard !isFinished else { return }
-        if strokes.isDown, let last = strokes.lastContact { try lift(at: last.time) }
-        try advance(to: SessionEnding.justAfter(end))
+    func close(at end: EventTime) throws {
         // As the maze's: the proctor's timers still fire after the end (a finish timeout under way
         // ends its part), except while paused or past a cut journal's last instant.
         while !isFinished, let deadline = nextDeadline, plan.timerMayFire(at: deadline),
@@ -272,7 +214,7 @@ public final class TrailsDriver: PlannedDriver {
         try recorder.beginStep(layout.part.identifier, start: anchor.mark(time))
         steps.append(TrailsStepResult(step: layout.part.identifier, layout: layout.name))
         decisionObserver?("\(layout.part.identifier) shown (\(layout.name))")
-        if !waitsForReady { try perform(proctor.start(at: time), input: .continue, at: time, point: nil) }
+        if !waitsForReady { try consult(.continue, at: time, point: nil) { $0.start(at: time) } }
     }
 
     /// Ends the part on screen at `time` with its trail record, and shows the next, if any.
@@ -344,8 +286,8 @@ public final class TrailsDriver: PlannedDriver {
             yCentimetres: point.yCentimetres + origin.yCentimetres)
     }
 
-    /// A point of the tablet's page on the layout's form.
-    private func onLayout(_ point: FormPosition) -> FormPosition {
+    /// A point of the tablet's page on the layout's form, where the proctor sees the pen.
+    func proctorPoint(_ point: FormPosition) -> FormPosition {
         FormPosition(
             xCentimetres: point.xCentimetres - origin.xCentimetres,
             yCentimetres: point.yCentimetres - origin.yCentimetres)
@@ -353,21 +295,20 @@ public final class TrailsDriver: PlannedDriver {
 
     // MARK: Proctor
 
-    /// Carries out the actions of one proctor call, then the part's end it decided, if any.
-    private func perform(_ actions: [TrailsAction], input: ProctorInput, at time: EventTime, point: FormPosition?)
-        throws
-    {
+    /// Calls the proctor, carries out its actions, then the part's end it decided, if any.
+    func consult(
+        _ input: ProctorInput, at time: EventTime, point: FormPosition?, _ call: (inout TrailsProctor) -> [TrailsAction]
+    ) throws {
+        let actions = call(&proctor)
         guard !actions.isEmpty else { return }
         events?.log(actions, input: input, at: time, proctor: proctor)
         for action in actions {
             switch action {
             case .acceptStroke:
-                guard try strokes.accept() else { continue }
-                steps[steps.count - 1].strokes += 1
+                guard try strokeAccepted() else { continue }
                 decisionObserver?("stroke accepted")
             case .refuseStroke:
-                strokes.refuse()
-                steps[steps.count - 1].refusedStrokes += 1
+                strokeRefused()
                 decisionObserver?("stroke refused")
             case .reachedCircle(let arrival):
                 decisionObserver?("circle \(proctor.layout.circles[arrival.circle - 1].label) reached")
@@ -400,41 +341,6 @@ public final class TrailsDriver: PlannedDriver {
             partEnd = nil
             try endPart(at: end.time, outcome: end.outcome)
         }
-    }
-
-    private func sample(_ sample: PenSample) throws {
-        let point = onLayout(sample.formPosition)
-        switch (strokes.isDown, sample.isInContact) {
-        case (false, true):
-            strokes.touch(sample)
-            try perform(proctor.penDown(point, at: sample.time), input: .down, at: sample.time, point: point)
-            try keep(sample)
-        case (true, true):
-            strokes.touch(sample)
-            try perform(proctor.penMoved(point, at: sample.time), input: .move, at: sample.time, point: point)
-            try keep(sample)
-        case (true, false):
-            try lift(at: sample.time)
-        case (false, false):
-            break
-        }
-    }
-
-    /// The pen left the surface at `time`: the stroke ends at its last sample in contact.
-    private func lift(at time: EventTime) throws {
-        guard let last = strokes.lastContact else {
-            try strokes.lift(endingRecordedStrokeAt: nil)
-            return
-        }
-        let point = onLayout(last.formPosition)
-        let part = partIndex
-        try perform(proctor.penUp(point, at: time), input: .up, at: time, point: point)
-        // A lift that ended the part (a finish cannot; a time limit due first can) closed the stroke there.
-        try strokes.lift(endingRecordedStrokeAt: part == partIndex ? last.time : nil)
-    }
-
-    private func keep(_ sample: PenSample) throws {
-        if try strokes.keep(sample, step: steps.count - 1) { steps[steps.count - 1].points += 1 }
     }
 }
 

@@ -173,9 +173,8 @@ public struct VisitRunner {
                 file: VisitFolder.protocolName,
                 source: URL(fileURLWithPath: protocolFile).standardized.path, sha256: VisitFolder.sha256(bytes)),
             software: .init(version: version), calibration: calibration, at: started)
-        // A trail making test's form, and the layout files that replaced its parts as they were then.
+        // The layout files that replaced a trail making test's parts, as they were when the visit began.
         for (index, test) in plan.tests.enumerated() where test.test == .trails {
-            manifest.tests[index].form = test.trailsForm ?? JournaledTest.standardTrailsForm
             manifest.tests[index].layouts = test.trailsLayouts.isEmpty ? nil : try test.trailsLayouts.map(Self.facts)
         }
         lifeCycle = VisitLifeCycle(new: manifest)

@@ -1,4 +1,5 @@
 public import Foundation
+import Recordings
 import TestMaterials
 
 /// A new visit's manifest; its state changes from then on are `VisitLifeCycle`'s alone.
@@ -13,6 +14,11 @@ extension VisitManifest {
         VisitManifest(
             participant: participant, started: VisitFolder.isoTime(started), software: software, protocol: facts,
             calibration: calibration,
-            tests: `protocol`.tests.enumerated().map { Test(index: $0.offset + 1, test: $0.element.test.rawValue) })
+            tests: `protocol`.tests.enumerated().map { position, test in
+                var entry = Test(index: position + 1, test: test.test.rawValue)
+                // A trail making test's form by name; the layout files' hashes are the runner's (it reads them).
+                if test.test == .trails { entry.form = test.trailsForm ?? JournaledTest.standardTrailsForm }
+                return entry
+            })
     }
 }

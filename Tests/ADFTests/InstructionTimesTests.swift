@@ -199,6 +199,22 @@ struct InstructionTimesTests {
         #expect(text.components(separatedBy: "instructionsShown=").count == 3)
     }
 
+    @Test("The one step rule: the latest step of that name started by the first touch, else the latest of that name")
+    func stepRule() {
+        let steps: [(name: String, start: Double)] = [("a", 1_000), ("b", 2_000), ("a", 5_000), ("a", 9_000)]
+        func step(_ name: String, touch: Double) -> Int? {
+            InstructionTimes(shownUnixMilliseconds: 0, spokenUnixMilliseconds: nil, firstTouchUnixMilliseconds: touch)
+                .step(named: name, in: steps, identifierOf: \.name, startOf: \.start)
+        }
+        #expect(step("a", touch: 1_500) == 0)
+        #expect(step("a", touch: 5_000) == 2)
+        #expect(step("a", touch: 99_000) == 3)
+        // Touched before any step of that name started: the latest of that name.
+        #expect(step("a", touch: 500) == 3)
+        #expect(step("b", touch: 500) == 1)
+        #expect(step("c", touch: 5_000) == nil)
+    }
+
     /// The golden .csk with its first Start (line 17, grep -n) replaced by `start`.
     func goldenWithStart(_ start: String) throws -> (String, ScratchDirectory) {
         var lines = try String(contentsOfFile: "\(goldenDirectory)/clock-small.csk", encoding: .utf8)

@@ -164,12 +164,12 @@ struct MazeProctorTests {
     @Test("A cross lasting exactly the timeout interrupts, even without a timer")
     func crossOfExactlyTheTimeout() throws {
         var proctor = try snakeProctor()
-        _ = proctor.shouldBeginDrawing(form(0.5, 0.5), at: instant(0))
-        _ = proctor.isDrawing(form(3.5, 0.5), at: instant(100))
-        #expect(proctor.isDrawing(form(4.5, 1.5), at: instant(200)) == [.armTimer(.wallCross, deadline: instant(700))])
-        #expect(proctor.isDrawing(form(4.5, 1.5), at: instant(699)).isEmpty)
+        _ = proctor.penDown(form(0.5, 0.5), at: instant(0))
+        _ = proctor.penMoved(form(3.5, 0.5), at: instant(100))
+        #expect(proctor.penMoved(form(4.5, 1.5), at: instant(200)) == [.armTimer(.wallCross, deadline: instant(700))])
+        #expect(proctor.penMoved(form(4.5, 1.5), at: instant(699)).isEmpty)
         // This driver never fires the timer: the sample at the deadline must still interrupt.
-        let actions = proctor.isDrawing(form(3.5, 0.5), at: instant(700))
+        let actions = proctor.penMoved(form(3.5, 0.5), at: instant(700))
         #expect(actions.first == .endStroke(at: instant(700)))
         #expect(actions.contains { if case .interrupt(let i) = $0 { i.kind == .wallCross } else { false } })
         #expect(proctor.state == .paused)
@@ -424,10 +424,10 @@ struct MazeProctorTests {
     func staleTimers() throws {
         var proctor = try snakeProctor()
         #expect(proctor.timerFired(at: instant(10_000)).isEmpty)
-        _ = proctor.shouldBeginDrawing(form(0.5, 0.5), at: instant(0))
-        _ = proctor.finishedDrawing(form(0.6, 0.5), at: instant(10))
+        _ = proctor.penDown(form(0.5, 0.5), at: instant(0))
+        _ = proctor.penUp(form(0.6, 0.5), at: instant(10))
         #expect(proctor.nextDeadline == instant(2_010))
-        _ = proctor.shouldBeginDrawing(form(0.6, 0.5), at: instant(500))
+        _ = proctor.penDown(form(0.6, 0.5), at: instant(500))
         #expect(proctor.nextDeadline == nil)
         // The driver fires the cancelled no-drawing timer anyway.
         #expect(proctor.timerFired(at: instant(2_010)).isEmpty)
@@ -438,12 +438,12 @@ struct MazeProctorTests {
         "200 000 samples back and forth along a corridor never interrupt (the speed is proctor-bench's, not a test's)")
     func longCorridorRun() throws {
         var proctor = try snakeProctor(MazeSettings(enableWallCrossDetection: true))
-        _ = proctor.shouldBeginDrawing(form(0.5, 0.5), at: instant(0))
+        _ = proctor.penDown(form(0.5, 0.5), at: instant(0))
         for index in 0..<200_000 {
             // Back and forth along row 1, crossing cells but never a wall.
             let phase = index % 1_000
             let x = 0.5 + Double(phase < 500 ? phase : 1_000 - phase) / 100
-            _ = proctor.isDrawing(form(x, 0.5), at: EventTime(microseconds: Int64(index) * 100))
+            _ = proctor.penMoved(form(x, 0.5), at: EventTime(microseconds: Int64(index) * 100))
             if proctor.state != .inProgress { break }
         }
         #expect(proctor.state == .inProgress)

@@ -36,19 +36,19 @@ struct MazeScript {
     @discardableResult
     mutating func down(_ point: FormPosition, at time: EventTime) -> [MazeAction] {
         advance(to: time)
-        return record(proctor.shouldBeginDrawing(point, at: time), at: time)
+        return record(proctor.penDown(point, at: time), at: time)
     }
 
     @discardableResult
     mutating func move(_ point: FormPosition, at time: EventTime) -> [MazeAction] {
         advance(to: time)
-        return record(proctor.isDrawing(point, at: time), at: time)
+        return record(proctor.penMoved(point, at: time), at: time)
     }
 
     @discardableResult
     mutating func up(_ point: FormPosition, at time: EventTime) -> [MazeAction] {
         advance(to: time)
-        return record(proctor.finishedDrawing(point, at: time), at: time)
+        return record(proctor.penUp(point, at: time), at: time)
     }
 
     /// Samples every `interval` ms along the straight line from `from` to `to` (both included,

@@ -27,6 +27,18 @@ struct JSONStringTests {
         #expect(JSONString.quoted("a\"b\\c/d\u{7F}é") == "\"a\\\"b\\\\c/d\u{7F}é\"")
     }
 
+    @Test("HTML-safe: < > & and the line and paragraph separators also as \\u00XX, and it parses back the same")
+    func htmlSafe() throws {
+        #expect(
+            JSONString.quoted("<a href='x'>&\u{2028}\u{2029}", htmlSafe: true)
+                == #""\u003ca href='x'\u003e\u0026\u2028\u2029""#)
+        #expect(JSONString.quoted("<&>") == #""<&>""#)
+        let quoted = JSONString.quoted(Self.text, htmlSafe: true)
+        #expect(!quoted.contains("<") && !quoted.contains(">") && !quoted.contains("&") && !quoted.contains("\u{2028}"))
+        let parsed = try JSONSerialization.jsonObject(with: Data(("[" + quoted + "]").utf8)) as? [String]
+        #expect(parsed == [Self.text])
+    }
+
     @Test("What it writes parses back to the same text")
     func roundTrip() throws {
         let parsed =

@@ -459,7 +459,7 @@ echo "INFO trails: $(tr '\n' ' ' < $work/trails.out) $(tr '\n' ' ' < $work/trail
 check "trails: record exit status 0" test $record_status -eq 0
 trails_results=$(ls $work/trails/*.tsk 2>/dev/null | head -n 1)
 check "trails: the results file is valid (adf validate)" timeout 60 $styluskit adf validate "$trails_results"
-trails_xpath() { xmllint --xpath "$1" "$trails_results" 2>/dev/null; }
+trails_xpath() { xmllint --xpath "$1" "$trails_results" 2>/dev/null | tr -d '\n'; }
 echo "INFO trails: $(grep -oE '<(Trail|Error|End) [^>]*>' "$trails_results" | tr '\n' ' ')"
 check "trails: sample A finished, its 8 circles reached in order" test \
     "$(trails_xpath 'string((/*/TaskData/Step)[1]/Trail/@outcome)') $(trails_xpath '(/*/TaskData/Step)[1]/Trail/Arrival/@circle' | tr -dc '0-9 ')" \
