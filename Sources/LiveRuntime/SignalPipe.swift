@@ -1,6 +1,7 @@
 internal import Foundation
 internal import Glibc
 public import LinuxInput
+public import StylusInput
 
 /// SIGINT and SIGTERM turned into bytes on a non-blocking pipe, so a live loop's poll wakes for them.
 ///
@@ -64,6 +65,15 @@ public final class SignalPipe {
     /// One wait of a live loop on this pipe and `source` (see `wait(_:for:node:timeout:)`).
     public func wait(for source: any PenEventSource, node: String, timeout: Int32) throws(LiveInputError) -> Bool {
         try Self.wait(readEnd, for: source, node: node, timeout: timeout)
+    }
+
+    /// Sleeps for `duration` (to the microsecond, through ppoll) unless a signal comes first; true when one came.
+    public func sleep(for duration: EventDuration) -> Bool {
+        var fds = [pollfd(fd: readEnd, events: Int16(POLLIN), revents: 0)]
+        let microseconds = max(0, duration.microseconds)
+        var timeout = timespec(tv_sec: Int(microseconds / 1_000_000), tv_nsec: Int(microseconds % 1_000_000) * 1_000)
+        _ = ppoll(&fds, nfds_t(fds.count), &timeout, nil)
+        return fds[0].revents & Int16(POLLIN) != 0
     }
 
     /// The signal waiting on this pipe, if any.
