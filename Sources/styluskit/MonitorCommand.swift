@@ -68,7 +68,8 @@ struct Monitor: ParsableCommand {
             throw ValidationError("Give a pen NODE or --recording FILE, not both.")
         }
         if !window, outputDisplay != nil || display.displayProfile != nil {
-            throw ValidationError("--output-display and --display-profile belong to --window; add --window or leave them out.")
+            throw ValidationError(
+                "--output-display and --display-profile belong to --window; add --window or leave them out.")
         }
         if descriptionFile != nil, recording == nil {
             throw ValidationError("--desc belongs to an events-only --recording; leave it out for a live tablet.")
@@ -91,13 +92,14 @@ struct Monitor: ParsableCommand {
         let out = FileHandle.standardOutput
         if !output.json {
             let normalizer = monitor.normalizer
-            out.write(Data((
-                MonitorHeading(
-                    device: "\(device.name) (\(device.id.busVendorProduct))", source: input.name,
-                    widthMillimetres: normalizer.tabletSize.widthMillimetres,
-                    heightMillimetres: normalizer.tabletSize.heightMillimetres,
-                    resolution: (normalizer.resolution.x, normalizer.resolution.y), profile: match?.source
-                ).text + "\n").utf8))
+            out.write(
+                Data(
+                    (MonitorHeading(
+                        device: "\(device.name) (\(device.id.busVendorProduct))", source: input.name,
+                        widthMillimetres: normalizer.tabletSize.widthMillimetres,
+                        heightMillimetres: normalizer.tabletSize.heightMillimetres,
+                        resolution: (normalizer.resolution.x, normalizer.resolution.y), profile: match?.source
+                    ).text + "\n").utf8))
         }
         if input.isLive { printError("Move the pen over \(input.name); Ctrl-C ends.") }
         var drawn: PenReading?
@@ -161,7 +163,6 @@ struct MonitorWindowError: Error, CustomStringConvertible, ExitStatusCarrying {
     }
 
     var exitStatus: ExitStatus { .unavailable }
-}
 }
 
 extension MonitorLine {

@@ -86,7 +86,8 @@ struct RecordingPlaybackTests {
         // Due at 0, 10, 10 (stepped back: at once after), 11 (the marker's frame: its SYN_REPORT alone), 30 ms.
         #expect(written == [[100], [101], [102], [], [103]])
         #expect(summary.droppedMarkersLeftOut == 1 && summary.unfinishedEventsLeftOut == 1)
-        // Written at 0 (+12), 12 (due 10: 2 ms behind, +12), 24 (due 10: 14 behind), 36 (due 11: 25 behind), 48 (due 30: 18).
+        // Written at 0 (+12), 12 (due 10: 2 ms behind, +12), 24 (due 10: 14 behind), 36 (due 11: 25 behind), 48 (due
+        // 30: 18).
         #expect(clock.sleeps.isEmpty)
         #expect(summary.mostBehind == .milliseconds(25))
         #expect(summary.scheduled == .milliseconds(30))
