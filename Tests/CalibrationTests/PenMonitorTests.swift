@@ -84,8 +84,8 @@ struct PenMonitorTests {
         }
         let reader = try RecordingReader(
             bytes: Array(
-                (header.joined(separator: "\n") + "\nE: 0.1 0003 0000 100\nE: 0.1 0003 0001 200\n"
-                    + "E: 0.1 0001 0140 1\nE: 0.1 0000 0000 0\n").utf8), name: "bare.evemu")
+                (header.joined(separator: "\n") + "\nE: 0.100000 0003 0000 100\nE: 0.100000 0003 0001 200\n"
+                    + "E: 0.100000 0001 0140 1\nE: 0.100000 0000 0000 0\n").utf8), name: "bare.evemu")
         try #require(reader.header.device.absInfo[AbsoluteAxis.pressure] == nil)
         var monitor = try PenMonitor(device: reader.header.device, profile: nil)
         var readings: [PenReading] = []
