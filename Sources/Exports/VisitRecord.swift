@@ -71,10 +71,10 @@ public struct VisitRecord: Sendable {
                 guard FileManager.default.fileExists(atPath: path) else {
                     throw .missingResults(visit: folder.path, test: entry.index, kind: entry.test, file: results)
                 }
-                // The name was checked to stay in the folder when the manifest was read (issue 34, item 3). A null
-                // SHA-256 is still accepted: visits written by hand in the end-to-end tests have none.
+                // The name was checked to stay in the folder when the manifest was read (issue 34, item 3); a null
+                // SHA-256 is refused like a wrong one, since without it a swapped file would pass.
                 do {
-                    if entry.sha256?.results != nil { _ = try folder.checkedResults(results, of: entry) }
+                    _ = try folder.checkedResults(results, of: entry)
                 } catch {
                     if case .changedFile = error {
                         throw .changedResults(visit: folder.path, test: entry.index, kind: entry.test, file: results)

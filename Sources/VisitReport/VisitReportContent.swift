@@ -211,8 +211,8 @@ public struct VisitReportContent: Sendable {
                     file: file, index: entry.index, test: entry.test, reason: "\(error)")
             }
             // The file the visit wrote, and no other (issue 34, item 3): checked once it has been read, so a
-            // damaged file keeps its own message. A null checksum is not refused here yet (the export refuses it).
-            if entry.sha256?.results != nil { _ = try folder.checkedResults(name, of: entry) }
+            // damaged file keeps its own message. A null checksum is refused: without one, a swapped file passes.
+            _ = try folder.checkedResults(name, of: entry)
             if !read.isValid {
                 let invalid = ADFInvalidFile(path: file, problems: read.problems)
                 guard allowsInvalid else {

@@ -155,7 +155,9 @@ struct ReportTests {
             software: .init(version: "0.0-test"), calibration: .init(), at: started)
         try FileManager.default.copyItem(atPath: results, toPath: folder.file("clock-1.csk"))
         manifest.start(0, at: started, journal: "clock-1.evemu", results: "clock-1.csk")
-        manifest.finish(0, at: started, outcome: "finished", checksums: .init(journal: nil, results: nil))
+        manifest.finish(
+            0, at: started, outcome: "finished",
+            checksums: .init(journal: nil, results: try VisitFolder.sha256(file: folder.file("clock-1.csk"))))
         manifest.skip(1, at: started, reason: "no time")
         try folder.write(manifest)
         return folder.path

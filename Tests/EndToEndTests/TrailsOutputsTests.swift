@@ -101,7 +101,9 @@ struct TrailsOutputsTests {
             software: .init(version: "0.0-test"), calibration: .init(), at: started)
         try Data(text.utf8).write(to: URL(fileURLWithPath: folder.file("trails-1.tsk")))
         manifest.start(0, at: started, journal: "trails-1.evemu", results: "trails-1.tsk")
-        manifest.finish(0, at: started, outcome: "finished", checksums: .init(journal: nil, results: nil))
+        manifest.finish(
+            0, at: started, outcome: "finished",
+            checksums: .init(journal: nil, results: try VisitFolder.sha256(file: folder.file("trails-1.tsk"))))
         try folder.write(manifest)
         return folder.path
     }

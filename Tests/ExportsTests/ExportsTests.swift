@@ -391,6 +391,21 @@ struct ExportsTests {
             try VisitRecord.readAll([copy])
         }
         try FileManager.default.removeItem(atPath: copy)
+        // A null SHA-256 is refused like a wrong one: without it, a swapped file would pass (issue 34, item 3).
+        let unsealed = scene.root + "/unsealed"
+        try FileManager.default.copyItem(atPath: scene.aborted.path, toPath: unsealed)
+        let folder = try VisitFolder(existing: unsealed)
+        var edited = try folder.readManifest()
+        edited.tests[0].sha256?.results = nil
+        try folder.write(edited)
+        let named = try #require(edited.tests[0].results)
+        #expect(
+            throws: ExportError.unreadableVisit(
+                path: unsealed, reason: VisitError.noChecksum(folder: unsealed, name: named).description)
+        ) {
+            try VisitRecord.readAll([unsealed])
+        }
+        try FileManager.default.removeItem(atPath: unsealed)
     }
 
     @Test(
