@@ -33,17 +33,17 @@ public struct PlaybackSummary: Hashable, Sendable {
     public var frames = 0
     /// Events written, the `SYN_REPORT`s included.
     public var events = 0
-    /// `SYN_DROPPED`s of the recording left out (the kernel makes its own when a reader falls behind),
-    /// and events after the last `SYN_REPORT` (a cut last frame) left out.
+    /// `SYN_DROPPED`s of the recording left out (the kernel makes its own when a reader falls behind).
     public var droppedMarkersLeftOut = 0
-    /// Events after the last `SYN_REPORT` (a cut last frame) left out.
-    public var unfinishedEventsLeftOut = 0
     /// The recording's span between its first and last frame, at the speed played.
     public var scheduled = EventDuration.zero
     /// How far behind its due time the latest frame was written (a loaded machine, a slow reader).
     public var mostBehind = EventDuration.zero
     /// True when a signal ended the playing before the recording did.
     public var interrupted = false
+
+    /// Nothing played yet.
+    public init() {}
 }
 
 /// A recording put back frame by frame at its recorded timing, as `evemu-play` does: the writer
@@ -89,7 +89,7 @@ public enum RecordingPlayback {
             summary.scheduled = due
             frame.removeAll(keepingCapacity: true)
         }
-        summary.unfinishedEventsLeftOut = frame.count
+        // The reader refuses a cut last frame (or, with --allow-truncated, leaves it out itself).
         return summary
     }
 }

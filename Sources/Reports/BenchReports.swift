@@ -154,25 +154,21 @@ public struct PlayReport: CommandReport {
     public var scheduledSeconds: Double
     /// How far behind its due time the latest frame was written.
     public var mostBehindMilliseconds: Double
-    /// `SYN_DROPPED` markers and events of a cut last frame that were not played.
+    /// The recording's `SYN_DROPPED` markers, not played (the kernel makes its own).
     public var droppedMarkersLeftOut: Int
-    /// Events after the last `SYN_REPORT` (a cut last frame), not played.
-    public var unfinishedEventsLeftOut: Int
     /// True when Ctrl-C (or SIGTERM) ended the playing early.
     public var interrupted: Bool
 
     /// The report of one playing.
     public init(
         recording: String, device: String, node: String?, frames: Int, events: Int, speed: Double,
-        scheduledSeconds: Double, mostBehindMilliseconds: Double, droppedMarkersLeftOut: Int,
-        unfinishedEventsLeftOut: Int, interrupted: Bool
+        scheduledSeconds: Double, mostBehindMilliseconds: Double, droppedMarkersLeftOut: Int, interrupted: Bool
     ) {
         (self.recording, self.device, self.node, self.frames, self.events) = (recording, device, node, frames, events)
         self.speed = speed
         self.scheduledSeconds = rounded(scheduledSeconds, 3)
         self.mostBehindMilliseconds = rounded(mostBehindMilliseconds, 1)
-        (self.droppedMarkersLeftOut, self.unfinishedEventsLeftOut, self.interrupted) =
-            (droppedMarkersLeftOut, unfinishedEventsLeftOut, interrupted)
+        (self.droppedMarkersLeftOut, self.interrupted) = (droppedMarkersLeftOut, interrupted)
     }
 
     /// What was played, how long it took, and what was left out.
@@ -183,10 +179,8 @@ public struct PlayReport: CommandReport {
             "frames     \(frames) (\(events) events) over \(fixed(scheduledSeconds, 3)) s at speed \(speed)",
             "behind     \(fixed(mostBehindMilliseconds, 1)) ms at most",
         ]
-        if droppedMarkersLeftOut > 0 || unfinishedEventsLeftOut > 0 {
-            lines.append(
-                "left out   \(droppedMarkersLeftOut) SYN_DROPPED markers, \(unfinishedEventsLeftOut) events of a cut last frame"
-            )
+        if droppedMarkersLeftOut > 0 {
+            lines.append("left out   \(droppedMarkersLeftOut) SYN_DROPPED markers (the kernel makes its own)")
         }
         return lines.joined(separator: "\n")
     }

@@ -73,14 +73,14 @@ struct Play: ParsableCommand {
                 write: { frame in try tablet.write(frame) })
             interrupted = summary.interrupted
         }
-        PlayReport(
+        let report = PlayReport(
             recording: recording, device: device.name, node: node, frames: summary.frames, events: summary.events,
             speed: speed, scheduledSeconds: summary.scheduled.seconds,
             mostBehindMilliseconds: Double(summary.mostBehind.microseconds) / 1000,
-            droppedMarkersLeftOut: summary.droppedMarkersLeftOut,
-            unfinishedEventsLeftOut: summary.unfinishedEventsLeftOut, interrupted: interrupted
-        ).print(json: output.json)
-        fflush(stdout)
+            droppedMarkersLeftOut: summary.droppedMarkersLeftOut, interrupted: interrupted)
+        // Unbuffered: a script waits for the report while the device is still held.
+        let text = output.json ? report.json : VisibleText.shown(report.text)
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
         guard !interrupted else { return }
         if keep {
             while !signals.sleep(for: .seconds(3600)) {}

@@ -547,7 +547,7 @@ kill $device_pid; wait $device_pid 2>/dev/null
 # `monitor` shows it. The live session's points and strokes are replay's of the recording (every
 # attribute but the times, which are the kernel's), and its journal holds the recording's events
 # (type, code and value; play zeroes the fuzz, so the kernel passes every recorded value through).
-$styluskit play "$recording" --wait 8 --keep --json > $work/play.json 2> $work/play.err &
+$styluskit play "$recording" --wait 40 --keep --json > $work/play.json 2> $work/play.err &
 play_pid=$!
 (sleep 200; kill -9 $play_pid 2>/dev/null) &
 if wait_for "grep -q '/dev/input/event' $work/play.err" 30; then
@@ -561,8 +561,13 @@ if wait_for "grep -q '/dev/input/event' $work/play.err" 30; then
     monitor_pid=$!
     $styluskit monitor "$pnode" > $work/monitor.txt 2> $work/monitor-text.err &
     monitor_text_pid=$!
-    check "play: record opened the tablet within play's --wait 8, before the first frame" \
-        wait_for "ls $work/played/*.evemu >/dev/null 2>&1" 8
+    # Under TCG a process of the 120 MB debug binary takes seconds to start: play waits 40 s, and the
+    # check is that record and both monitors were reading before that.
+    made=$(date +%s)
+    wait_for "ls $work/played/*.evemu >/dev/null 2>&1 && grep -q 'Move the pen' $work/monitor.err && grep -q 'Move the pen' $work/monitor-text.err" 60
+    ready=$(($(date +%s) - made))
+    echo "INFO play: record and monitor were reading ${ready} s after the tablet was made"
+    check "play: record and monitor read the tablet before play's --wait 40 ended" test $ready -lt 38
     wait_for "grep -q '\"frames\"' $work/play.json" 120
     sleep 1
     kill -INT $record_pid; sleep 0.5; kill -INT $record_pid
