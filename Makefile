@@ -35,7 +35,7 @@ N ?= 1000000
 TARGET ?= evemu
 MINUTES ?= 10
 
-.PHONY: all setup build demo test lint format test-asan test-tsan fuzz test-vm test-spark install-udev-rules bench bench-smoke bench-adf bench-proctor \
+.PHONY: all setup build demo test lint format test-asan test-tsan fuzz test-vm test-attack test-spark install-udev-rules bench bench-smoke bench-adf bench-proctor \
 	limits clean release man completions install uninstall deb test-install architecture
 
 # `make`: the files make install copies (their rules are under "Installing like a Linux tool" below).
@@ -124,6 +124,10 @@ bench-proctor: setup
 limits: setup
 	bash scripts/limits.sh
 
+# The results browser under attack on the loopback, with a 30 s wrk run (integration/attack/run.sh, ROBUSTNESS.md).
+test-attack: setup
+	bash integration/attack/run.sh
+
 # Real-kernel tests: boots a stock Debian kernel in QEMU and drives uinput tablets (integration/vm/run.sh).
 test-vm: setup
 	$(SWIFT) build --product styluskit
@@ -136,9 +140,11 @@ test-spark: setup
 	$(SWIFT) build --product styluskit
 	bash integrations/spark/test-spark.sh
 
-# Gives the seat user access to pen tablets (and only those) through udev's uaccess tag.
+# Gives the group styluskit read access to pen tablets (and only those), and makes the group; add the people who
+# record to it (sudo adduser NAME styluskit). Read is all capture and --grab need (the udev rule says why).
 UDEV_RULES_DIR ?= /etc/udev/rules.d
 install-udev-rules:
+	getent group styluskit >/dev/null || groupadd --system styluskit
 	install -D -m 0644 udev-rules/70-styluskit-tablets.rules $(UDEV_RULES_DIR)/70-styluskit-tablets.rules
 	udevadm control --reload-rules
 	udevadm trigger --subsystem-match=input --action=change

@@ -201,7 +201,7 @@ let package = Package(
             name: "Serving",
             dependencies: [
                 "ADF", "FormPrinting", "PatientData", "Proctoring", "Rendering", "Scoring", "TestMaterials",
-                "Visits",
+                "VisitReport", "Visits",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
@@ -283,6 +283,7 @@ let package = Package(
             name: "FuzzTargets",
             dependencies: [
                 "FileLocations", "ADF", "Proctoring", "Recordings", "Sessions", "StylusGeometry", "StylusInput",
+                "Visits", "VisitReport", "Serving",
             ],
             exclude: ["README.md"]),
         .executableTarget(name: "fuzz-evemu", dependencies: ["FuzzTargets"], path: "Fuzz/evemu"),
@@ -298,6 +299,11 @@ let package = Package(
         .executableTarget(name: "fuzz-edid", dependencies: ["FuzzTargets"], path: "Fuzz/edid"),
         .executableTarget(name: "fuzz-journal", dependencies: ["FuzzTargets"], path: "Fuzz/journal"),
         .executableTarget(name: "fuzz-journal-recovery", dependencies: ["FuzzTargets"], path: "Fuzz/journal-recovery"),
+        .executableTarget(name: "fuzz-protocol", dependencies: ["FuzzTargets"], path: "Fuzz/protocol"),
+        .executableTarget(name: "fuzz-ranges", dependencies: ["FuzzTargets"], path: "Fuzz/ranges"),
+        .executableTarget(name: "fuzz-manifest", dependencies: ["FuzzTargets"], path: "Fuzz/manifest"),
+        .executableTarget(name: "fuzz-scores", dependencies: ["FuzzTargets"], path: "Fuzz/scores"),
+        .executableTarget(name: "fuzz-web-request", dependencies: ["FuzzTargets"], path: "Fuzz/web-request"),
 
         // What several test targets share: pipe I/O that survives EINTR, a disk that fails on cue.
         .target(name: "TestSupport", dependencies: ["Recordings", "Visits"], path: "Tests/TestSupport"),
@@ -338,7 +344,7 @@ let package = Package(
         .testTarget(
             name: "ServingTests",
             dependencies: [
-                "PatientData", "Serving", "Visits",
+                "PatientData", "Serving", "VisitReport", "Visits",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -372,7 +378,8 @@ let package = Package(
                 "TestMaterials",
                 "styluskit", "ADF", "LiveRuntime", "Recordings", "Sessions", "StylusInput", "TestSupport",
                 // The libraries whose errors ExitStatusTests pins.
-                "Administering", "Calibration", "Exports", "FormPrinting", "LinuxInput", "PatientData", "PatientWindow",
+                "Administering", "Calibration", "Exports", "Features", "FormPrinting", "LinuxInput", "PatientData",
+                "PatientWindow",
                 "Proctoring",
                 "Rendering", "StylusGeometry", "Synthesis", "SystemErrors", "VisitReport", "Visiting", "Visits",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -401,7 +408,7 @@ let package = Package(
                 "FileLocations",
                 "ADF", "Administering", "CSDL2", "LinuxInput", "PatientWindow", "Proctoring", "Recordings", "Sessions",
                 "StylusGeometry",
-                "StylusInput",
+                "StylusInput", "Synthesis",
             ]),
         .testTarget(
             name: "EndToEndTests",

@@ -12,8 +12,9 @@
 # write: Benchmarks/adf-write.c (libxml2's xmlTextWriter driven directly, snprintf numbers)
 #        vs adf-bench write (ADFRecorder: spooled points, then the document); both fsync.
 # read:  xmllint --stream --noout (libxml2's xmlTextReader, nothing kept)
-#        vs adf-bench read (ADFReader.forEachPoint: every point as a model value).
-# Ratios are our time / the baseline's time: 1.00x is as fast, the target is <= 1.50x.
+#        vs adf-bench read (ADFReader.forEachPoint: every point as a model value), in CPU time.
+# Ratios are our time / the baseline's time: 1.00x is as fast, the targets are <= 1.50x (write)
+# and <= 1.20x (read, issue 32).
 set -euo pipefail
 
 n=${1:-1000000}
@@ -22,7 +23,7 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 work=$(mktemp -d "${TMPDIR:-/tmp}/adf-bench.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 
-for tool in "${CC:-cc}" pkg-config xmllint swift; do
+for tool in "${CC:-cc}" pkg-config xmllint swift python3; do
     command -v "$tool" >/dev/null || { echo "adf.sh: $tool is missing; run scripts/setup.sh" >&2; exit 1; }
 done
 
@@ -68,26 +69,42 @@ if ! cmp -s "$c_file" "$swift_file"; then
 fi
 bytes=$(stat -c %s "$swift_file")
 
-best ":" xmllint --stream --noout "$swift_file"
+# The reads in CPU time (user + system, getrusage): the machine is shared, and a read is all CPU.
+best_cpu() {
+    best=""
+    local i seconds
+    for ((i = 0; i < runs; i++)); do
+        seconds=$(python3 -c 'import resource, subprocess, sys
+out = subprocess.run(sys.argv[1:], stdout=subprocess.PIPE, check=True).stdout.decode()
+r = resource.getrusage(resource.RUSAGE_CHILDREN)
+print("%.6f %s" % (r.ru_utime + r.ru_stime, out.strip()))' "$@")
+        output=${seconds#* }
+        seconds=${seconds%% *}
+        if [[ -z $best ]] || awk -v s="$seconds" -v b="$best" 'BEGIN { exit !(s < b) }'; then
+            best=$seconds
+        fi
+    done
+}
+best_cpu xmllint --stream --noout "$swift_file"
 read_c=$best
-best ":" "$bench" read "$swift_file"
+best_cpu "$bench" read "$swift_file"
 read_swift=$best
 if [[ $output != "points $n "* ]]; then
     echo "adf.sh: ADFReader read '$output', expected $n points" >&2
     exit 1
 fi
 
-row() { # NAME SECONDS [BASELINE_SECONDS]
-    awk -v name="$1" -v s="$2" -v base="${3:-}" -v n="$n" -v bytes="$bytes" 'BEGIN {
-        ratio = base == "" ? "(baseline)" : sprintf("%.2fx%s", s / base, s / base <= 1.5 ? "" : "  MISSES 1.5x")
+row() { # NAME SECONDS [BASELINE_SECONDS [TARGET]]
+    awk -v name="$1" -v s="$2" -v base="${3:-}" -v target="${4:-1.5}" -v n="$n" -v bytes="$bytes" 'BEGIN {
+        ratio = base == "" ? "(baseline)" : sprintf("%.2fx%s", s / base, s / base <= target ? "" : "  MISSES " target "x")
         printf "  %-44s %9.3f s %12.0f %9.1f   %s\n", name, s, n / s, bytes / s / 1e6, ratio
     }'
 }
 
 echo "ADF benchmark: $n points, $(awk -v b="$bytes" 'BEGIN { printf "%.1f", b / 1e6 }') MB document, best of $runs runs"
 echo "  machine: $(nproc) cores, $(awk -F': ' '/model name/ { print $2; exit }' /proc/cpuinfo), $(uname -sr)"
-printf "  %-44s %11s %12s %9s   %s\n" "" "time" "points/s" "MB/s" "ratio (target <= 1.50x)"
+printf "  %-44s %11s %12s %9s   %s\n" "" "time" "points/s" "MB/s" "ratio (target: write <= 1.50x, read <= 1.20x)"
 row "write: C, libxml2 xmlTextWriter" "$write_c"
 row "write: ADFRecorder" "$write_swift" "$write_c"
-row "read: xmllint --stream --noout" "$read_c"
-row "read: ADFReader.forEachPoint" "$read_swift" "$read_c"
+row "read: xmllint --stream --noout (CPU)" "$read_c"
+row "read: ADFReader.forEachPoint (CPU)" "$read_swift" "$read_c" 1.2

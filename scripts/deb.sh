@@ -73,7 +73,8 @@ EOF
 } | gzip -9n >"$doc/changelog.gz"
 
 # Depends: what the binary links, as dpkg-shlibdeps names it (libevdev2, libudev1, libxml2, libwacom9,
-# libcairo2, libsdl2-2.0-0, libespeak-ng1, libc6, ...), with the versions the symbols need.
+# libcairo2, libsdl2-2.0-0, libespeak-ng1, libc6, ...), with the versions the symbols need. The postinst's
+# groupadd (the udev rule's group styluskit) is passwd's, a package of priority required: no Depends for it.
 mkdir -p "$work/shlibs/debian"
 printf 'Source: styluskit\n\nPackage: styluskit\nArchitecture: any\n' >"$work/shlibs/debian/control"
 depends=$(cd "$work/shlibs" && dpkg-shlibdeps -O "$binary" 2>"$work/shlibdeps.err" | sed -n 's/^shlibs:Depends=//p') || {
@@ -116,10 +117,16 @@ for script in postinst postrm; do
     postinst) when=configure ;;
     postrm) when=remove ;;
     esac
+    # The group the udev rule lets read pen tablets, made before udev reads the rule (which names it).
+    group=""
+    [ "$script" = postinst ] && group='if [ "$1" = configure ] && ! getent group styluskit >/dev/null; then
+    groupadd --system styluskit
+fi
+'
     cat >"$stage/DEBIAN/$script" <<EOF
 #!/bin/sh
 set -e
-if [ "\$1" = "$when" ] && [ -d /run/udev ] && command -v udevadm >/dev/null 2>&1; then
+${group}if [ "\$1" = "$when" ] && [ -d /run/udev ] && command -v udevadm >/dev/null 2>&1; then
     udevadm control --reload-rules || true
     udevadm trigger --subsystem-match=input --action=change || true
 fi

@@ -3,13 +3,13 @@
 #   scripts/fuzz.sh TARGET MINUTES [libFuzzer options...]
 # Environment: FUZZ_WORK, FUZZ_SCRATCH (default .build-fuzz), FUZZ_NO_BUILD=1, SWIFT.
 # TARGET is one of: evemu evemu-desc libinput adf maze trail-layout battery tablet-profile display-profile
-# settings edid journal journal-recovery. New inputs go to $FUZZ_WORK/TARGET (default .fuzz/TARGET, not checked in),
+# settings edid journal journal-recovery protocol ranges manifest scores web-request. New inputs go to $FUZZ_WORK/TARGET (default .fuzz/TARGET, not checked in),
 # crashers to $FUZZ_WORK/TARGET-artifacts/; the seeds come from Fixtures/fuzz-corpus/TARGET.
 # Runs at nice 19: the machine is shared.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-targets="evemu evemu-desc libinput adf maze trail-layout battery tablet-profile display-profile settings edid journal journal-recovery"
+targets="evemu evemu-desc libinput adf maze trail-layout battery tablet-profile display-profile settings edid journal journal-recovery protocol ranges manifest scores web-request"
 if [ $# -lt 2 ] || ! [[ " $targets " == *" $1 "* ]] || ! [[ "$2" =~ ^[0-9]+([.][0-9]+)?$ ]]; then
     echo "usage: scripts/fuzz.sh TARGET MINUTES [libFuzzer options...]" >&2
     echo "TARGET is one of: $targets" >&2

@@ -175,12 +175,12 @@ final class XMLStreamWriter {
 
 // MARK: - Reading
 
-// The reader side: libxml2's streaming xmlTextReader over an xmlParserInputBuffer whose read
-// callback reads a file descriptor we opened ourselves. libxml2 therefore never opens a file
-// or a URL (no transparent decompression, no network), and the bytes pass through the
-// `DocumentPrologue` check, which refuses a DOCTYPE before libxml2 sees it. The parse options
-// leave out XML_PARSE_DTDLOAD, XML_PARSE_DTDATTR, XML_PARSE_NOENT and XML_PARSE_HUGE, and a
-// deny-all external entity loader is installed while any reader is open.
+// The reader side: libxml2's SAX2 push parser, fed chunks we read from a file descriptor we
+// opened ourselves. libxml2 therefore never opens a file or a URL (no transparent
+// decompression, no network), and the bytes pass through the `DocumentPrologue` check, which
+// refuses a DOCTYPE before libxml2 sees it. The parse options leave out XML_PARSE_DTDLOAD,
+// XML_PARSE_DTDATTR, XML_PARSE_NOENT and XML_PARSE_HUGE, and a deny-all external entity loader
+// is installed while any reader is open.
 
 /// libxml2's parse options for results files: no network, CDATA merged into text, line
 /// numbers above 65535 kept. Deliberately absent: DTDLOAD, DTDATTR, NOENT, HUGE, DTDVALID.
@@ -293,49 +293,354 @@ private final class DescriptorSource {
     }
 }
 
-private let sourceRead: xmlInputReadCallback = { context, buffer, length in
-    guard let context, let buffer else { return -1 }
-    let source = Unmanaged<DescriptorSource>.fromOpaque(context).takeUnretainedValue()
-    return source.read(into: buffer, Int(length))
-}
-
-// The descriptor belongs to XMLStreamReader, which closes it.
-private let sourceClose: xmlInputCloseCallback = { _ in 0 }
-
 /// The first error libxml2 reported, with its line.
 private final class ErrorSink {
     var message: String?
     var line = 0
     var code: Int32 = 0
-}
 
-private let collectError: xmlStructuredErrorFunc = { context, error in
-    guard let context, let error else { return }
-    let sink = Unmanaged<ErrorSink>.fromOpaque(context).takeUnretainedValue()
-    guard sink.message == nil, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else {
-        return
+    func take(_ error: UnsafePointer<xmlError>) {
+        guard message == nil, error.pointee.level.rawValue >= XML_ERR_ERROR.rawValue else { return }
+        var text = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
+        while text.last?.isWhitespace == true { text.removeLast() }
+        message = text
+        line = Int(error.pointee.line)
+        code = error.pointee.code
     }
-    var message = error.pointee.message.map { String(cString: $0) } ?? "unknown error"
-    while message.last?.isWhitespace == true { message.removeLast() }
-    sink.message = message
-    sink.line = Int(error.pointee.line)
-    sink.code = error.pointee.code
 }
 
-/// A forward-only reader of one XML file through xmlTextReader, enforcing `ADFReadLimits`.
+/// What the parser's callbacks found, in document order, waiting for `XMLStreamReader` to hand
+/// it out (and to count it against the limits then, as the reader always did).
+private enum ParsedItem {
+    /// An element start; `oversized` is its first attribute over the limit, refused when handed out.
+    case start(ADFElement, oversized: (attribute: String, bytes: Int)?)
+    case end(name: String, depth: Int, line: Int)
+    /// An empty `point` whose known attributes all parsed as decimals (no `.end` follows).
+    case point(XMLStreamReader.PointAttributes, depth: Int, line: Int)
+    /// Text content, at `offset` in the reader's text store.
+    case text(offset: Int, count: Int, line: Int)
+    /// A refusal found by a callback (a DOCTYPE, an entity reference, a text over 10 MB).
+    case failure(ADFReadError.Reason, line: Int)
+}
+
+/// libxml2's SAX2 callbacks' side of `XMLStreamReader`: the items of the chunk being parsed.
 ///
-/// Owns the file descriptor and the `xmlTextReaderPtr` (which owns the input buffer) and
-/// frees both in `deinit`. Only the current node is in memory: libxml2 frees earlier
-/// siblings as it goes.
+/// The callbacks get it as an unretained pointer (the parser's user data); the reader keeps it alive.
+private final class ParseState {
+    let limits: ADFReadLimits
+    let errors = ErrorSink()
+    var parser: xmlParserCtxtPtr?
+    /// Whether empty `point` elements are handed out as numbers (`nextItem`) or as elements (`next`).
+    var pointsAsNumbers = true
+    var items: [ParsedItem] = []
+    /// The texts of `items`, back to back; valid until the next chunk.
+    var texts: UnsafeMutablePointer<UInt8>
+    var textsCapacity = 1 << 16
+    var textsCount = 0
+    /// The text being gathered (libxml2 hands it out in pieces): where it starts, its line.
+    var textStart: Int?
+    var textLine = 0
+    var depth = 0
+    /// What the end tag of the element just started owes: nothing (a number point), or an end at
+    /// the start tag's line (an empty element, as the reader reported it).
+    var emptyEnd: EmptyEnd = .none
+
+    enum EmptyEnd {
+        case none
+        case skip
+        case atLine(Int)
+    }
+
+    init(limits: ADFReadLimits) {
+        self.limits = limits
+        texts = .allocate(capacity: textsCapacity)
+    }
+
+    deinit { texts.deallocate() }
+
+    var line: Int {
+        guard let parser, let input = parser.pointee.input else { return 0 }
+        return Int(input.pointee.line)
+    }
+
+    /// Starts a new chunk's items, dropping the ones handed out.
+    func clear() {
+        items.removeAll(keepingCapacity: true)
+        if let start = textStart {
+            // A text that runs on into the next chunk moves to the front of the store, once.
+            let count = textsCount - start
+            if start > 0 { memmove(texts, texts + start, count) }
+            textStart = 0
+            textsCount = count
+        } else {
+            textsCount = 0
+        }
+    }
+
+    func characters(_ bytes: UnsafePointer<UInt8>, _ count: Int) {
+        if textStart == nil {
+            textStart = textsCount
+            textLine = line
+        }
+        // libxml2's own tree builder refuses a text node over 10 MB without XML_PARSE_HUGE.
+        if textsCount - textStart! + count > 10_000_000 {
+            fail(.textTooLong)
+            return
+        }
+        if textsCount + count > textsCapacity {
+            var capacity = textsCapacity * 2
+            while capacity < textsCount + count { capacity *= 2 }
+            let grown = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+            grown.update(from: texts, count: textsCount)
+            texts.deallocate()
+            texts = grown
+            textsCapacity = capacity
+        }
+        (texts + textsCount).update(from: bytes, count: count)
+        textsCount += count
+    }
+
+    /// Ends the text being gathered: a text item, or nothing for whitespace alone (which the reader skips).
+    func endText() {
+        guard let start = textStart else { return }
+        textStart = nil
+        let text = UnsafeBufferPointer(start: texts + start, count: textsCount - start)
+        if text.allSatisfy(isBlank) {
+            textsCount = start
+        } else {
+            items.append(.text(offset: start, count: textsCount - start, line: textLine))
+        }
+    }
+
+    /// Refuses the document here and stops the parser.
+    func fail(_ reason: ADFReadError.Reason) {
+        items.append(.failure(reason, line: line))
+        if let parser { xmlStopParser(parser) }
+    }
+
+    func start(
+        localName: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?,
+        namespaces: UnsafeMutablePointer<UnsafePointer<UInt8>?>?, namespaceCount: Int,
+        attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?, attributeCount: Int
+    ) {
+        endText()
+        let line = self.line
+        let depth = self.depth
+        self.depth += 1
+        // The parser stops on the `/>` or `>` that ends the start tag.
+        var isEmpty = false
+        if let cur = parser?.pointee.input?.pointee.cur, cur[0] == UInt8(ascii: "/") { isEmpty = true }
+        // A point that declares a namespace takes the general path, which checks the declaration's length.
+        if pointsAsNumbers, isEmpty, prefix == nil, namespaceCount == 0, equals(localName, "point"),
+            let point = pointAttributes(attributes, attributeCount)
+        {
+            items.append(.point(point, depth: depth, line: line))
+            emptyEnd = .skip
+            return
+        }
+        var name = string(localName)
+        if let prefix { name = string(prefix) + ":" + name }
+        var list: [ADFAttribute] = []
+        var oversized: (attribute: String, bytes: Int)?
+        if namespaceCount + attributeCount > 0 {
+            list.reserveCapacity(namespaceCount + attributeCount)
+        }
+        // Namespace declarations first, as xmlTextReader listed them.
+        if let namespaces {
+            for index in 0..<namespaceCount {
+                let name = namespaces[2 * index].map { "xmlns:" + string($0) } ?? "xmlns"
+                let value = namespaces[2 * index + 1].map { string($0) } ?? ""
+                if oversized == nil, value.utf8.count > limits.maximumAttributeBytes {
+                    oversized = (name, value.utf8.count)
+                }
+                list.append(ADFAttribute(name: name, value: value))
+            }
+        }
+        if let attributes {
+            for index in 0..<attributeCount {
+                guard let local = attributes[5 * index], let value = attributes[5 * index + 3],
+                    let valueEnd = attributes[5 * index + 4]
+                else { continue }
+                var attributeName = string(local)
+                if let prefix = attributes[5 * index + 1] { attributeName = string(prefix) + ":" + attributeName }
+                let length = valueEnd - value
+                if oversized == nil, length > limits.maximumAttributeBytes { oversized = (attributeName, length) }
+                list.append(
+                    ADFAttribute(
+                        name: attributeName,
+                        value: String(decoding: UnsafeBufferPointer(start: value, count: length), as: UTF8.self)))
+            }
+        }
+        items.append(.start(ADFElement(name: name, attributes: list, line: line, depth: depth), oversized: oversized))
+        emptyEnd = isEmpty ? .atLine(line) : .none
+    }
+
+    func end(localName: UnsafePointer<UInt8>, prefix: UnsafePointer<UInt8>?) {
+        endText()
+        depth -= 1
+        let owed = emptyEnd
+        emptyEnd = .none
+        let line: Int
+        switch owed {
+        case .skip: return
+        case .atLine(let startLine): line = startLine
+        case .none: line = self.line
+        }
+        var name = string(localName)
+        if let prefix { name = string(prefix) + ":" + name }
+        items.append(.end(name: name, depth: depth, line: line))
+    }
+
+    /// An empty `point`'s attributes as numbers; nil if any cannot be taken fast.
+    private func pointAttributes(
+        _ attributes: UnsafeMutablePointer<UnsafePointer<UInt8>?>?, _ count: Int
+    ) -> XMLStreamReader.PointAttributes? {
+        var point = XMLStreamReader.PointAttributes()
+        guard let attributes else { return point }
+        // The rank of the last known attribute, alphabetically (absent 0, altitude 1 ... y 6).
+        var lastRank = -1
+        func ranked(_ rank: Int) {
+            if rank < lastRank { point.alphabetical = false }
+            lastRank = rank
+        }
+        for index in 0..<count {
+            guard let name = attributes[5 * index], let value = attributes[5 * index + 3],
+                let valueEnd = attributes[5 * index + 4]
+            else { return nil }
+            // Attributes the reader does not know are ignored, as in `point(_:)`; a prefixed one is not known.
+            if attributes[5 * index + 1] != nil { continue }
+            let length = valueEnd - value
+            guard length <= limits.maximumAttributeBytes else { return nil }
+            // A plain decimal is whole when it has no decimal point.
+            func whole() -> Bool { memchr(value, Int32(UInt8(ascii: ".")), length) == nil }
+            switch (name[0], name[1]) {
+            case (UInt8(ascii: "x"), 0):
+                guard let number = ADFNumberText.decimal(bytes: value, count: length) else { return nil }
+                point.x = number
+                ranked(5)
+            case (UInt8(ascii: "y"), 0):
+                guard let number = ADFNumberText.decimal(bytes: value, count: length) else { return nil }
+                point.y = number
+                ranked(6)
+            case (UInt8(ascii: "a"), UInt8(ascii: "b")) where equals(name, "absent"):
+                // A word the reader does not know sends the point through the general path, which names it.
+                let text = String(decoding: UnsafeBufferPointer(start: value, count: length), as: UTF8.self)
+                guard let absent = AbsentPointValues(attributeText: text) else { return nil }
+                point.absent = absent
+                ranked(0)
+            case (UInt8(ascii: "a"), UInt8(ascii: "l")) where equals(name, "altitude"):
+                guard let number = ADFNumberText.decimal(bytes: value, count: length) else { return nil }
+                point.altitude = number
+                ranked(1)
+            case (UInt8(ascii: "a"), UInt8(ascii: "z")) where equals(name, "azimuth"):
+                guard let number = ADFNumberText.decimal(bytes: value, count: length) else { return nil }
+                point.azimuth = number
+                ranked(2)
+            case (UInt8(ascii: "p"), _) where equals(name, "pressure"):
+                guard let number = ADFNumberText.decimal(bytes: value, count: length) else { return nil }
+                point.pressure = number
+                point.wholePressure = whole()
+                ranked(3)
+            case (UInt8(ascii: "t"), _) where equals(name, "timestamp"):
+                guard let number = ADFNumberText.decimal(bytes: value, count: length) else { return nil }
+                point.timestamp = number
+                point.wholeTimestamp = whole()
+                ranked(4)
+            default: break
+            }
+        }
+        return point
+    }
+}
+
+/// Whether `byte` is XML white space (what xmlTextReader called a blank node is all of it).
+private func isBlank(_ byte: UInt8) -> Bool {
+    byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+}
+
+/// The NUL-terminated UTF-8 at `bytes` as a String.
+private func string(_ bytes: UnsafePointer<UInt8>) -> String { String(cString: bytes) }
+
+/// Whether the NUL-terminated `bytes` are `literal`.
+private func equals(_ bytes: UnsafePointer<UInt8>, _ literal: StaticString) -> Bool {
+    let expected = literal.utf8Start
+    for index in 0...literal.utf8CodeUnitCount {
+        // The literal's NUL terminator is compared too: "pointer" is not "point".
+        if bytes[index] != expected[index] { return false }
+    }
+    return true
+}
+
+private func parseState(_ context: UnsafeMutableRawPointer?) -> ParseState? {
+    guard let context else { return nil }
+    return Unmanaged<ParseState>.fromOpaque(context).takeUnretainedValue()
+}
+
+private let saxStartElement: startElementNsSAX2Func = {
+    context, localName, prefix, _, namespaceCount, namespaces, attributeCount, _, attributes in
+    guard let state = parseState(context), let localName else { return }
+    state.start(
+        localName: localName, prefix: prefix, namespaces: namespaces, namespaceCount: Int(namespaceCount),
+        attributes: attributes, attributeCount: Int(attributeCount))
+}
+
+private let saxEndElement: endElementNsSAX2Func = { context, localName, prefix, _ in
+    guard let state = parseState(context), let localName else { return }
+    state.end(localName: localName, prefix: prefix)
+}
+
+private let saxCharacters: charactersSAXFunc = { context, bytes, count in
+    guard let state = parseState(context), let bytes, count > 0 else { return }
+    state.characters(bytes, Int(count))
+}
+
+// A comment or processing instruction is skipped, but it ends the text before it, as it
+// ended xmlTextReader's text node.
+private let saxComment: commentSAXFunc = { context, _ in parseState(context)?.endText() }
+
+private let saxProcessingInstruction: processingInstructionSAXFunc = { context, _, _ in
+    parseState(context)?.endText()
+}
+
+// Behind the prologue check, in case bytes reach libxml2 another way.
+private let saxInternalSubset: internalSubsetSAXFunc = { context, _, _, _ in
+    guard let state = parseState(context) else { return }
+    state.endText()
+    state.fail(.documentType)
+}
+
+private let saxReference: referenceSAXFunc = { context, _ in
+    guard let state = parseState(context) else { return }
+    state.endText()
+    state.fail(.entityExpansion)
+}
+
+private let saxError: xmlStructuredErrorFunc = { context, error in
+    guard let state = parseState(context), let error else { return }
+    state.errors.take(error)
+}
+
+/// A forward-only reader of one XML file through libxml2's SAX2 push parser, enforcing
+/// `ADFReadLimits`.
+///
+/// The parser is fed a chunk of the file at a time; its callbacks note what they find (points as
+/// numbers, no tree), and `next`/`nextItem` hand that out before the next chunk is read. It used
+/// to be xmlTextReader, which builds a node (and one per attribute, and a text node per value)
+/// for every element and frees it again: most of the reader's time (issue 32, item 4).
+/// Owns the file descriptor and the parser context and frees both in `deinit`.
 final class XMLStreamReader {
     let path: String
     private let limits: ADFReadLimits
     private let fd: Int32
     private let source: DescriptorSource
-    private let errors = ErrorSink()
-    private let reader: xmlTextReaderPtr
-    /// The end tag to report for an empty element (`<a/>` has no END_ELEMENT node).
-    private var pendingEnd: (name: String, depth: Int, line: Int)?
+    private let state: ParseState
+    private let parser: xmlParserCtxtPtr
+    private let chunk: UnsafeMutablePointer<CChar>
+    private static let chunkBytes = 1 << 16
+    /// The next of `state.items` to hand out.
+    private var nextIndex = 0
+    /// Whether the parser has seen the end of the file, or stopped on an error.
+    private var parserDone = false
     private var elements = 0
     private(set) var points = 0
 
@@ -381,43 +686,66 @@ final class XMLStreamReader {
         }
         self.fd = fd
         source = DescriptorSource(fd: fd, maximumBytes: limits.maximumFileBytes, checkPrologue: checkPrologue)
+        state = ParseState(limits: limits)
+        var handler = xmlSAXHandler()
+        xmlSAXVersion(&handler, 2)
+        // No tree: no document, no nodes; comments and instructions only end a text.
+        handler.startDocument = nil
+        handler.endDocument = nil
+        handler.setDocumentLocator = nil
+        handler.startElementNs = saxStartElement
+        handler.endElementNs = saxEndElement
+        handler.characters = saxCharacters
+        handler.ignorableWhitespace = saxCharacters
+        handler.cdataBlock = saxCharacters
+        handler.comment = saxComment
+        handler.processingInstruction = saxProcessingInstruction
+        handler.reference = saxReference
+        handler.internalSubset = saxInternalSubset
+        handler.externalSubset = nil
+        handler.entityDecl = nil
+        handler.unparsedEntityDecl = nil
+        handler.notationDecl = nil
+        handler.attributeDecl = nil
+        handler.elementDecl = nil
+        handler.warning = nil
+        handler.error = nil
+        handler.fatalError = nil
+        handler.serror = saxError
         ExternalEntityLoader.acquire()
-        let context = Unmanaged.passUnretained(source).toOpaque()
-        guard
-            let reader = path.withCString({
-                xmlReaderForIO(sourceRead, sourceClose, context, $0, nil, adfParseOptions)
-            })
-        else {
+        let context = Unmanaged.passUnretained(state).toOpaque()
+        guard let parser = path.withCString({ xmlCreatePushParserCtxt(&handler, context, nil, 0, $0) }) else {
             ExternalEntityLoader.release()
             _ = Glibc.close(fd)
-            if let failure = source.failure {
-                throw ADFReadError(path: path, line: source.failureLine, reason: failure)
-            }
             throw ADFReadError(
-                path: path, line: 0, reason: .unreadable("libxml2 could not start a reader (out of memory?)"))
+                path: path, line: 0, reason: .unreadable("libxml2 could not start a parser (out of memory?)"))
         }
-        self.reader = reader
-        xmlTextReaderSetStructuredErrorHandler(
-            reader, collectError, Unmanaged.passUnretained(errors).toOpaque())
+        _ = xmlCtxtUseOptions(parser, adfParseOptions)
+        self.parser = parser
+        state.parser = parser
+        chunk = .allocate(capacity: Self.chunkBytes)
     }
 
     deinit {
-        xmlFreeTextReader(reader)
+        if let document = parser.pointee.myDoc { xmlFreeDoc(document) }
+        xmlFreeParserCtxt(parser)
+        chunk.deallocate()
         ExternalEntityLoader.release()
         _ = Glibc.close(fd)
     }
 
-    private var parserLine: Int { Int(xmlTextReaderGetParserLineNumber(reader)) }
+    private var parserLine: Int { state.line }
 
     private func fail(_ reason: ADFReadError.Reason, line: Int? = nil) -> ADFReadError {
         ADFReadError(path: path, line: line ?? parserLine, reason: reason)
     }
 
-    /// The error after xmlTextReaderRead returned -1: ours first, then libxml2's.
+    /// The error once the parser has stopped: ours first, then libxml2's.
     private func readFailure() -> ADFReadError {
         if let failure = source.failure {
             return fail(failure, line: source.failureLine > 0 ? source.failureLine : parserLine)
         }
+        let errors = state.errors
         let line = errors.line > 0 ? errors.line : parserLine
         guard let message = errors.message else {
             return fail(.malformed("libxml2 stopped without saying why"), line: line)
@@ -445,79 +773,77 @@ final class XMLStreamReader {
         return fail(.malformed(message), line: line)
     }
 
-    private func string(_ bytes: UnsafePointer<xmlChar>?) -> String {
-        guard let bytes else { return "" }
-        return String(cString: bytes)
+    /// The next parsed item, reading and parsing chunks as needed; nil at the end of the
+    /// document (an error libxml2 reported is thrown then, or when it stopped the parser).
+    private func nextParsed() throws -> ParsedItem? {
+        while nextIndex == state.items.count {
+            if parserDone {
+                if state.errors.message != nil || source.failure != nil { throw readFailure() }
+                return nil
+            }
+            state.clear()
+            nextIndex = 0
+            try parseChunk()
+        }
+        defer { nextIndex += 1 }
+        return state.items[nextIndex]
     }
 
-    /// The current element's own line (the parser may have read ahead of it).
-    private var nodeLine: Int {
-        if let node = xmlTextReaderCurrentNode(reader) {
-            let line = Int(xmlGetLineNo(node))
-            if line > 0 { return line }
+    /// Reads the next chunk of the file and has the parser take it (the end of the file, when it is).
+    private func parseChunk() throws {
+        let count = source.read(into: chunk, Self.chunkBytes)
+        if count < 0 {
+            // Our refusal (prologue, size, read error) once what was parsed before it is handed out.
+            parserDone = true
+            return
         }
-        return parserLine
+        xmlParseChunk(parser, chunk, count, count == 0 ? 1 : 0)
+        if count == 0 {
+            state.endText()
+            parserDone = true
+        } else if parser.pointee.disableSAX != 0 {
+            parserDone = true
+        }
     }
 
     /// The next element start, element end or text; nil at the end of the document.
     ///
     /// Comments, processing instructions and whitespace between elements are skipped; empty
-    /// elements are followed by their `.end`.
+    /// elements are followed by their `.end`. A reader hands out `next` or `nextItem`, not both.
     func next() throws -> ADFNode? {
-        if let end = takePendingEnd() { return end }
-        while try advance() {
-            if let node = try currentNode() { return node }
+        state.pointsAsNumbers = false
+        while let parsed = try nextParsed() {
+            switch try item(parsed) {
+            case .node(let node): return node
+            case .text(let bytes, let line): return .text(String(decoding: bytes, as: UTF8.self), line: line)
+            case .point: preconditionFailure("points come as numbers only to nextItem")
+            }
         }
         return nil
     }
 
-    /// The `.end` an empty element owes, once.
-    private func takePendingEnd() -> ADFNode? {
-        guard let end = pendingEnd else { return nil }
-        pendingEnd = nil
-        return .end(name: end.name, depth: end.depth, line: end.line)
-    }
-
-    /// Moves the reader to the next node; false at the end of the document (an error kept by the
-    /// reader's handler or the source is thrown then, as a failed read is).
-    private func advance() throws -> Bool {
-        let result = xmlTextReaderRead(reader)
-        if result == 0 {
-            if errors.message != nil || source.failure != nil { throw readFailure() }
-            return false
+    /// Counts, checks and hands out one parsed item.
+    private func item(_ parsed: ParsedItem) throws -> Item {
+        switch parsed {
+        case .start(let element, let oversized):
+            try count(isPoint: element.name == "point", depth: element.depth, line: element.line)
+            if let oversized {
+                throw fail(
+                    .attributeTooLong(
+                        element: element.name, attribute: oversized.attribute, bytes: oversized.bytes,
+                        limit: limits.maximumAttributeBytes), line: element.line)
+            }
+            return .node(.start(element))
+        case .end(let name, let depth, let line):
+            return .node(.end(name: name, depth: depth, line: line))
+        case .point(let attributes, let depth, let line):
+            try count(isPoint: true, depth: depth, line: line)
+            return .point(attributes, depth: depth, line: line)
+        case .text(let offset, let count, let line):
+            return .text(UnsafeBufferPointer(start: state.texts + offset, count: count), line: line)
+        case .failure(let reason, let line):
+            throw fail(reason, line: line)
         }
-        if result < 0 { throw readFailure() }
-        return true
-    }
-
-    /// The node the reader is on, or nil for one that is skipped (comments, whitespace...).
-    private func currentNode() throws -> ADFNode? {
-        switch xmlTextReaderNodeType(reader) {
-        case Int32(XML_READER_TYPE_ELEMENT.rawValue):
-            return .start(try element())
-        case Int32(XML_READER_TYPE_END_ELEMENT.rawValue):
-            return .end(
-                name: string(xmlTextReaderConstName(reader)),
-                depth: Int(xmlTextReaderDepth(reader)), line: parserLine)
-        case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue):
-            return .text(string(xmlTextReaderConstValue(reader)), line: nodeLine)
-        case Int32(XML_READER_TYPE_DOCUMENT_TYPE.rawValue):
-            // Behind the prologue check, in case bytes reach libxml2 another way.
-            throw fail(.documentType, line: nodeLine)
-        case Int32(XML_READER_TYPE_ENTITY_REFERENCE.rawValue),
-            Int32(XML_READER_TYPE_ENTITY.rawValue):
-            throw fail(.entityExpansion, line: nodeLine)
-        default:
-            return nil
-        }
-    }
-
-    private func element() throws -> ADFElement {
-        let line = nodeLine
-        let name = string(xmlTextReaderConstName(reader))
-        let depth = Int(xmlTextReaderDepth(reader))
-        try count(isPoint: name == "point", depth: depth, line: line)
-        return try element(name: name, depth: depth, line: line)
     }
 
     /// Counts the current element against the limits.
@@ -533,30 +859,6 @@ final class XMLStreamReader {
                 throw fail(.tooManyPoints(limit: limits.maximumPoints), line: line)
             }
         }
-    }
-
-    /// The current element (already counted) with its attributes as strings.
-    private func element(name: String, depth: Int, line: Int) throws -> ADFElement {
-        var attributes: [ADFAttribute] = []
-        if xmlTextReaderHasAttributes(reader) == 1 {
-            attributes.reserveCapacity(6)
-            while xmlTextReaderMoveToNextAttribute(reader) == 1 {
-                let attributeName = string(xmlTextReaderConstName(reader))
-                let value = xmlTextReaderConstValue(reader)
-                let length = value.map { Int(xmlStrlen($0)) } ?? 0
-                if length > limits.maximumAttributeBytes {
-                    throw fail(
-                        .attributeTooLong(
-                            element: name, attribute: attributeName, bytes: length,
-                            limit: limits.maximumAttributeBytes), line: line)
-                }
-                attributes.append(ADFAttribute(name: attributeName, value: string(value)))
-            }
-            _ = xmlTextReaderMoveToElement(reader)
-        }
-        let isEmpty = xmlTextReaderIsEmptyElement(reader) == 1
-        if isEmpty { pendingEnd = (name, depth, line) }
-        return ADFElement(name: name, attributes: attributes, line: line, depth: depth)
     }
 
     // MARK: The fast path for points
@@ -592,111 +894,13 @@ final class XMLStreamReader {
     /// Like `next`, but hands over `point` elements as numbers and texts as bytes: ADF files
     /// are almost all points and RawData, and a Swift String per attribute and per RawData
     /// text (parsed line by line for its start times) made `forEachPoint` execute 5.9 times
-    /// the instructions of `xmllint --stream` on the same file (callgrind, 20 000 points);
-    /// with this path it is 1.4 times. A point this path cannot take as it is (not empty, a
-    /// value that is not a plain decimal, an attribute over the limit) comes as a `.node`,
-    /// through the general path, with the same errors.
+    /// the instructions of `xmllint --stream` on the same file (callgrind, 20 000 points).
+    /// A point this path cannot take as it is (not empty, a value that is not a plain decimal,
+    /// an attribute over the limit) comes as a `.node`, through the general path, with the
+    /// same errors.
     func nextItem() throws -> Item? {
-        if let end = takePendingEnd() { return .node(end) }
-        while try advance() {
-            switch xmlTextReaderNodeType(reader) {
-            case Int32(XML_READER_TYPE_ELEMENT.rawValue):
-                guard let namePointer = xmlTextReaderConstName(reader) else {
-                    return .node(.start(try element()))
-                }
-                let line = nodeLine
-                let depth = Int(xmlTextReaderDepth(reader))
-                let isPoint = Self.equals(namePointer, "point")
-                try count(isPoint: isPoint, depth: depth, line: line)
-                if isPoint, let attributes = pointAttributes() {
-                    return .point(attributes, depth: depth, line: line)
-                }
-                return .node(.start(try element(name: string(namePointer), depth: depth, line: line)))
-            case Int32(XML_READER_TYPE_TEXT.rawValue), Int32(XML_READER_TYPE_CDATA.rawValue):
-                let line = nodeLine
-                guard let value = xmlTextReaderConstValue(reader) else {
-                    return .text(UnsafeBufferPointer(start: nil, count: 0), line: line)
-                }
-                return .text(UnsafeBufferPointer(start: value, count: Int(xmlStrlen(value))), line: line)
-            default:
-                // End tags, refused node types and skipped ones exactly as `next` does.
-                if let node = try currentNode() { return .node(node) }
-            }
-        }
+        while let parsed = try nextParsed() { return try item(parsed) }
         return nil
-    }
-
-    /// Whether the NUL-terminated `bytes` are `literal`.
-    private static func equals(_ bytes: UnsafePointer<UInt8>, _ literal: StaticString) -> Bool {
-        let expected = literal.utf8Start
-        for index in 0...literal.utf8CodeUnitCount {
-            // The literal's NUL terminator is compared too: "pointer" is not "point".
-            if bytes[index] != expected[index] { return false }
-        }
-        return true
-    }
-
-    /// The current empty `point` element's attributes as numbers; nil (the reader back on
-    /// the element) if any cannot be taken fast.
-    private func pointAttributes() -> PointAttributes? {
-        guard xmlTextReaderIsEmptyElement(reader) == 1 else { return nil }
-        var point = PointAttributes()
-        var fast = true
-        // The rank of the last known attribute, alphabetically (absent 0, altitude 1 ... y 6).
-        var lastRank = -1
-        func ranked(_ rank: Int) {
-            if rank < lastRank { point.alphabetical = false }
-            lastRank = rank
-        }
-        while fast && xmlTextReaderMoveToNextAttribute(reader) == 1 {
-            guard let name = xmlTextReaderConstName(reader), let value = xmlTextReaderConstValue(reader)
-            else {
-                fast = false
-                break
-            }
-            let length = Int(xmlStrlen(value))
-            guard length <= limits.maximumAttributeBytes else {
-                fast = false
-                break
-            }
-            func parse() -> Double? {
-                let number = ADFNumberText.decimal(bytes: value, count: length)
-                if number == nil { fast = false }
-                return number
-            }
-            // A plain decimal is whole when it has no decimal point.
-            func whole() -> Bool { memchr(value, Int32(UInt8(ascii: ".")), length) == nil }
-            switch (name[0], name[1]) {
-            case (UInt8(ascii: "x"), 0):
-                point.x = parse()
-                ranked(5)
-            case (UInt8(ascii: "y"), 0):
-                point.y = parse()
-                ranked(6)
-            case (UInt8(ascii: "a"), UInt8(ascii: "b")) where Self.equals(name, "absent"):
-                // A word the reader does not know sends the point through the general path, which names it.
-                let text = String(decoding: UnsafeBufferPointer(start: value, count: length), as: UTF8.self)
-                if let absent = AbsentPointValues(attributeText: text) { point.absent = absent } else { fast = false }
-                ranked(0)
-            case (UInt8(ascii: "a"), UInt8(ascii: "l")) where Self.equals(name, "altitude"):
-                point.altitude = parse()
-                ranked(1)
-            case (UInt8(ascii: "a"), UInt8(ascii: "z")) where Self.equals(name, "azimuth"):
-                point.azimuth = parse()
-                ranked(2)
-            case (UInt8(ascii: "p"), _) where Self.equals(name, "pressure"):
-                point.pressure = parse()
-                point.wholePressure = whole()
-                ranked(3)
-            case (UInt8(ascii: "t"), _) where Self.equals(name, "timestamp"):
-                point.timestamp = parse()
-                point.wholeTimestamp = whole()
-                ranked(4)
-            default: break  // Attributes the reader does not know are ignored, as in `point(_:)`.
-            }
-        }
-        _ = xmlTextReaderMoveToElement(reader)
-        return fast ? point : nil
     }
 }
 

@@ -155,6 +155,9 @@ public struct AdministerLoop {
                 }
             }
             presenter.refresh()
+            // Never before an event the driver handled (speech made late): the driver takes it from
+            // its plan, as `recover` does, before the frames stamped after it.
+            try planReady(stamp: { due in max(due, input.handledUpTo ?? due) })
             screen.frame(now: clock.now)
             if driver.isFinished { return .ended(now) }
 
@@ -214,7 +217,10 @@ public struct AdministerLoop {
                 return .stopped(at, signal: signal)
             }
             // A feed that is over ends the session once nothing more is due and every capture is taken.
-            if source.isExhausted && driver.nextDeadline == nil && screenshots.isEmpty {
+            // A trail making part under way waits only for the pen (its prompt, its time limit): a
+            // feed's end is the recording's end there, as in `replay`, not a patient who stopped.
+            let waitsOnlyForPen = (driver as? TrailsDriver)?.waitsOnlyForThePen ?? false
+            if source.isExhausted && (driver.nextDeadline == nil || waitsOnlyForPen) && screenshots.isEmpty {
                 let since = quietSince ?? now
                 quietSince = since
                 if now.duration(since: since) >= Self.feedLinger {
@@ -226,6 +232,17 @@ public struct AdministerLoop {
             }
             try journal.syncIfDue(now: now)
         }
+    }
+
+    /// Plans the trail making part on screen's start at its instructions' end ("Ready, go"), once
+    /// that is known, and journals it, so `recover` plans the same; `stamp` gives that instant.
+    private func planReady(stamp: (EventTime) -> EventTime) throws {
+        guard let due = presenter.readyDue, let trails = driver as? TrailsDriver, !driver.operatorPause.isPaused
+        else { return }
+        presenter.readyPlanned()
+        let at = stamp(due.time)
+        trails.plan(ready: at, step: due.step)
+        try journal.control(.ready(step: due.step, time: at), now: clock.now())
     }
 
     /// The operator's line, at most once a second unless it changed.

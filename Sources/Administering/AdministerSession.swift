@@ -150,7 +150,13 @@ public enum AdministerSession {
         let (journal, recorder, anchor) = (files.journal, files.recorder, files.anchor)
         let driver = try files.beforeFirstEvent {
             try request.opened(files, node, header.device, sources)
-            return try setup.driver(device: header.device, anchor: anchor, recorder: recorder)
+            let driver = try setup.driver(device: header.device, anchor: anchor, recorder: recorder)
+            // The window speaks each trail making part's instructions: its time starts at their end.
+            if let trails = driver as? TrailsDriver {
+                trails.waitsForReady = true
+                try journal.control(.waitsForReady, now: start)
+            }
+            return driver
         }
 
         let presenter = SessionPresenter(

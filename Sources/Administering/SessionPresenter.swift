@@ -38,6 +38,12 @@ public final class SessionPresenter {
     private var trailsShown: (part: Int, corrections: Int, prompts: Int)?
     /// The trail making layout the next page change shows (nil for the other tests).
     private var trailsPage: TrailLayout?
+    /// When the instructions of the trail making part on screen end ("Ready, go"), once known and
+    /// not planned yet: the end of their speech, or when they were found unspoken. The loop plans
+    /// the part's start then.
+    public private(set) var readyDue: (step: String, time: EventTime)?
+    /// Whether the ready of the instructions last shown was planned (once per showing).
+    private var readyWasPlanned = false
 
     public init(
         test: JournaledTest, driver: any SessionDriver, screen: PatientScreen, form: FormSize, voice: String,
@@ -116,6 +122,12 @@ public final class SessionPresenter {
         repeatRequested = true
     }
 
+    /// The loop planned the part's "Ready, go".
+    public func readyPlanned() {
+        readyDue = nil
+        readyWasPlanned = true
+    }
+
     /// Brings the page, the cover and the buttons up to date with the driver.
     public func refresh() {
         let paused = driver.operatorPause.isPaused && !driver.isFinished
@@ -125,6 +137,8 @@ public final class SessionPresenter {
                 // The words stop with the test; the ink of the next stroke does not join the last.
                 screen.silence()
                 screen.penUp()
+                // A part not started yet gets its instructions, and its "Ready, go", again at the resume.
+                readyDue = nil
             } else if instructions.banner != nil {
                 // Paused before the first touch: the instructions are given again, and timed again.
                 repeatRequested = true
@@ -212,6 +226,7 @@ public final class SessionPresenter {
                     instructions.remind(TrailsWords.prompt(prompt, in: proctor.layout))
                 }
                 trailsShown = (index, proctor.corrections.count, proctor.prompts.count)
+                if trails.waitsForReady { trailsInstructions(proctor, of: trails, key: key, paused: paused) }
             }
         }
         repeatRequested = false
@@ -241,6 +256,41 @@ public final class SessionPresenter {
         view.showsButtons = shown.isOffered
         screen.setButtons(shown)
         screen.show(view)
+    }
+}
+
+extension SessionPresenter {
+    /// A trail making part's instructions, shown and spoken as its page comes up (or at R), and
+    /// their end once known: the part's "Ready, go". Unspoken instructions (no audio, a touch
+    /// before their speech was made) end when that is known: nothing more is said.
+    ///
+    /// Given again (R, a resume before the first touch, a resume after a ready dropped while paused)
+    /// they are timed again only while the part waits for a ready: once one is planned (and not
+    /// dropped) or the part has started, the words are only spoken again, so the part's start and
+    /// the file's speech end stay one instant.
+    private func trailsInstructions(_ proctor: TrailsProctor, of trails: TrailsDriver, key: String, paused: Bool) {
+        let step = proctor.layout.part.identifier
+        let words = TrailsWords.instructions(proctor.layout.part)
+        let waiting = proctor.state == .notStarted && !trails.readyPending(for: step)
+        // A ready that came due while paused was dropped: the resume gives the instructions again.
+        if pageKey != key || (waiting && (repeatRequested || (readyWasPlanned && !paused))) {
+            instructions.show(words, step: step)
+            readyDue = nil
+            readyWasPlanned = false
+        } else if repeatRequested {
+            instructions.remind(words)
+        }
+        guard !paused, !readyWasPlanned, proctor.state == .notStarted,
+            let latest = instructions.reading.latestSpeech, latest.step == step
+        else {
+            readyDue = nil
+            return
+        }
+        switch latest.speech {
+        case .played(let until): readyDue = (step, until)
+        case .notPlayed: readyDue = readyDue ?? (step, now())
+        case nil: readyDue = nil
+        }
     }
 }
 

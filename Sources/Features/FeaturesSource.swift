@@ -63,6 +63,8 @@ public struct FeaturesSource: Sendable {
     /// file read and checked in one pass; nothing for a recording or journal, which is not ADF).
     public func checkedTest(path: String) throws -> (test: InkTest, problems: [ADFProblem]) {
         if ADFReader.variant(path: path) != nil {
+            // A PDF or a table named .csk is named as what it is, not as broken XML.
+            try WrongInputError.checkResultsFile(path)
             let read = try ADFReader.readValidated(path: path)
             return (FeaturesInk.test(of: try read.document(allowsInvalid: allowsInvalid), mazes: mazes), read.problems)
         }
@@ -80,7 +82,8 @@ public struct FeaturesSource: Sendable {
     private func replayedOrRecovered(path: String) throws -> SessionInMemory {
         let note: (String) -> Void = { [note] in note(path, $0) }
         guard FileManager.default.fileExists(atPath: path) else { throw FeaturesError.missing(file: path) }
-        switch InputFileKind(path: path) {
+        let kind = InputFileKind(path: path)
+        switch kind {
         case .journal:
             let recovery = JournalRecovery(path: path, lookup: replay?.lookup ?? CalibrationLookup(), facts: facts)
             return try recovery.rebuildInMemory(profileFile: profileFile, displayProfile: displayProfile, note: note)
@@ -88,8 +91,10 @@ public struct FeaturesSource: Sendable {
             guard var replay else { throw FeaturesError.recordingWithoutTest(file: path) }
             replay.recording = path
             return try replay.runInMemory(note: note)
-        case .xml, .other, .pdf, .png, .tabletProfile, .displayProfile:
-            throw FeaturesError.notAnInput(file: path)
+        case .xml, .other:
+            throw FeaturesError.notAnInput(file: path, kind: nil)
+        case .pdf, .png, .csv, .tabletProfile, .displayProfile:
+            throw FeaturesError.notAnInput(file: path, kind: WrongInputError.whatItIs(kind, path: path))
         }
     }
 
@@ -130,7 +135,8 @@ public struct MeasuredInput: Sendable {
 public enum FeaturesError: Error, CustomStringConvertible {
     case missing(file: String)
     case recordingWithoutTest(file: String)
-    case notAnInput(file: String)
+    /// A file features does not measure; `kind` says what it is, when its first bytes tell.
+    case notAnInput(file: String, kind: String?)
     case outputExists(file: String)
     case cannotWrite(file: String, why: String)
 
@@ -141,7 +147,10 @@ public enum FeaturesError: Error, CustomStringConvertible {
         case .recordingWithoutTest(let file):
             "\(file) is a recording; give --test clock|maze|sdt (and for a maze --maze FILE or --battery FILE, with any "
                 + "other option replay takes) to replay it in memory and measure it."
-        case .notAnInput(let file):
+        case .notAnInput(let file, let kind?):
+            "\(file) is \(kind), not a results file (.csk, .msk, .ssk, .tsk), recording or StylusKit journal. Give the "
+                + "results file of a session (written by styluskit replay, record or recover), or its recording with --test."
+        case .notAnInput(let file, nil):
             "\(file) is neither a results file (.csk, .msk, .ssk, .tsk) nor a recording or StylusKit journal. Give the results "
                 + "file of a session (written by styluskit replay, record or recover), or its recording with --test."
         case .outputExists(let file):

@@ -116,6 +116,14 @@ private final class CairoBytes {
 
 /// Puts `data` in place at `path` whole, as a print error.
 private func writeWhole(_ data: Data, to path: String) throws(PrintError) {
+    // `-` is standard output, wherever --out names a file (issue 33, item 5).
+    if path == "-" {
+        do {
+            return try FileHandle.standardOutput.write(contentsOf: data)
+        } catch {
+            throw .cannotWrite(path: "standard output", reason: SystemErrorText.reason(error))
+        }
+    }
     do {
         try WholeFile.write(data, to: path)
     } catch {

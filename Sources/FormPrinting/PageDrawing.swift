@@ -120,13 +120,46 @@ extension PageDrawing {
                     sizeCentimetres: 0.4,
                     colour: .black))
         }
+        let spacing = sheet.neighbourSpacingCentimetres.map { ", neighbouring targets \(centimetres($0)) cm apart" } ?? ""
         let note =
-            "StylusKit calibration sheet, \(centimetres(sheet.page.widthCentimetres)) x \(centimetres(sheet.page.heightCentimetres)) cm. "
-            + "Print at 100 % (no fit to page). Tap each cross once, in numbered order."
+            "StylusKit calibration sheet, \(centimetres(sheet.page.widthCentimetres)) x \(centimetres(sheet.page.heightCentimetres)) cm"
+            + "\(spacing). Print at 100 % (no fit to page): the bar below must measure 10 cm. Tap each cross once, in "
+            + "numbered order."
         page.marks.append(
             .text(note, at: FormPosition(xCentimetres: 1, yCentimetres: 1.2), sizeCentimetres: 0.35, colour: .black))
+        page.marks += scaleBar(at: FormPosition(xCentimetres: 1, yCentimetres: sheet.page.heightCentimetres - 1))
         return page
     }
+
+    /// The scale bar the calibration sheet carries (issue 33, item 3): a 10 cm line from `start`, a tick every
+    /// centimetre (longer at 0, 5 and 10) standing on it, to check with a ruler that the page was printed at 100 %.
+    static func scaleBar(at start: FormPosition) -> [PageMark] {
+        let width = CalibrationSheet.crosshairLineCentimetres
+        let (x, y) = (start.xCentimetres, start.yCentimetres)
+        var marks: [PageMark] = [
+            .line(
+                from: FormPosition(xCentimetres: x, yCentimetres: y),
+                to: FormPosition(xCentimetres: x + scaleBarCentimetres, yCentimetres: y), widthCentimetres: width,
+                colour: .black)
+        ]
+        for centimetre in 0...Int(scaleBarCentimetres) {
+            let height = centimetre % 5 == 0 ? 0.4 : 0.25
+            let tickX = x + Double(centimetre)
+            marks.append(
+                .line(
+                    from: FormPosition(xCentimetres: tickX, yCentimetres: y),
+                    to: FormPosition(xCentimetres: tickX, yCentimetres: y - height), widthCentimetres: width,
+                    colour: .black))
+        }
+        marks.append(
+            .text(
+                "10 cm: check with a ruler", at: FormPosition(xCentimetres: x + scaleBarCentimetres + 0.4, yCentimetres: y),
+                sizeCentimetres: 0.3, colour: .black))
+        return marks
+    }
+
+    /// The scale bar's length.
+    static let scaleBarCentimetres = 10.0
 
     /// A maze at its cell size, placed on the page as the proctor places it on a form of the
     /// page's size: walls on the cell boundaries, a green arrow in the mouth of the start opening

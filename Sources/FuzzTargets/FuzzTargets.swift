@@ -12,9 +12,12 @@ import Foundation
 import Glibc
 import Proctoring
 import Recordings
+import Serving
 import Sessions
 import StylusGeometry
 import StylusInput
+import VisitReport
+import Visits
 
 /// A parser under fuzzing: its name (the fuzzer's `fuzz-NAME` and the corpus directory) and
 /// its entry function.
@@ -48,6 +51,17 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A journal recovered whole, as `recover` does: read, replayed through the session engine
     /// (`JournalRecovery`: its files, drivers, timers and ending) and written as a results file.
     case journalRecovery = "journal-recovery"
+    /// A visit protocol (YAML); one the parser accepts must resolve its paths against a folder.
+    case visitProtocol = "protocol"
+    /// A normative ranges file (CSV) for the report.
+    case ranges
+    /// A visit folder's manifest (visit.json); one the reader accepts must read back from its own bytes.
+    case manifest
+    /// A scores file (JSON Lines); every record read must read back from the line its writer makes.
+    case scores
+    /// What the results browser decodes from a request itself: the `?path=` name, a POST's JSON body and a
+    /// rater's marks, the token and Origin checks (HTTP itself is Hummingbird's and NIO's).
+    case webRequest = "web-request"
 
     /// The function that feeds one input to the parser.
     public var entry: @Sendable (UnsafeRawBufferPointer) -> Void {
@@ -65,6 +79,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .edid: fuzzEDID
         case .journal: fuzzJournal
         case .journalRecovery: fuzzJournalRecovery
+        case .visitProtocol: fuzzVisitProtocol
+        case .ranges: fuzzRanges
+        case .manifest: fuzzManifest
+        case .scores: fuzzScores
+        case .webRequest: fuzzWebRequest
         }
     }
 }
@@ -354,5 +373,111 @@ public func fuzzJournalRecovery(_ data: UnsafeRawBufferPointer) {
         if recovered.result.output.isEmpty { fatalError("recover wrote a results file with no path") }
     } catch {
         requireMessage(error, "journal recovery")
+    }
+}
+
+/// A visit protocol; one the parser accepts must also resolve its paths against a folder.
+public func fuzzVisitProtocol(_ data: UnsafeRawBufferPointer) {
+    do {
+        let read = try VisitProtocol(yaml: String(decoding: data, as: UTF8.self), source: "fuzz.yaml")
+        _ = read.resolved(against: "protocols")
+    } catch {
+        requireMessage(error, "the protocol parser")
+    }
+}
+
+/// A normative ranges file; every range read must be found again by its test and measure.
+public func fuzzRanges(_ data: UnsafeRawBufferPointer) {
+    do {
+        let ranges = try NormativeRanges(csv: String(decoding: data, as: UTF8.self), source: "fuzz.csv")
+        for range in ranges.ranges where ranges.range(test: range.test, measure: range.measure) == nil {
+            fatalError("a range read from a ranges file is not found by its own test and measure")
+        }
+    } catch {
+        requireMessage(error, "the ranges parser")
+    }
+}
+
+/// A visit manifest; one the reader accepts must read back, equal, from the bytes its own writer makes.
+public func fuzzManifest(_ data: UnsafeRawBufferPointer) {
+    do {
+        let manifest = try VisitManifest(data: Data(data), source: "visit.json")
+        _ = manifest.counts
+        let written: Data
+        do {
+            written = try manifest.jsonData()
+        } catch {
+            fatalError("a manifest that was read cannot be written: \(error)")
+        }
+        do {
+            let again = try VisitManifest(data: written, source: "visit.json (written back)")
+            if again != manifest { fatalError("a manifest did not read back equal from its own bytes") }
+        } catch {
+            fatalError("the manifest reader refuses the bytes its own writer made: \(error)")
+        }
+    } catch {
+        requireMessage(error, "the manifest reader")
+    }
+}
+
+/// A scores file: never refused whole; every record read must read back from the line its writer makes,
+/// and every line passed over must say why.
+public func fuzzScores(_ data: UnsafeRawBufferPointer) {
+    let contents = ScoresFileFormat.parse(Data(data))
+    for problem in contents.problems where problem.reason.trimmingWhitespace.isEmpty {
+        fatalError("a scores file line was passed over without a reason (line \(problem.line))")
+    }
+    for record in contents.records {
+        let again = ScoresFileFormat.parse(Data(ScoresFileFormat.line(for: record).utf8))
+        if again.records != [record] { fatalError("a score record did not read back from its own line") }
+    }
+}
+
+/// A request as the results browser decodes it: the bytes up to the first NUL are the `?path=` name, up to
+/// the second the token header (and the Origin's host), the rest a POST's body. Every refusal must have words.
+public func fuzzWebRequest(_ data: UnsafeRawBufferPointer) {
+    let bytes = Array(data)
+    let parts = bytes.split(separator: 0, maxSplits: 2, omittingEmptySubsequences: false)
+    let name = String(decoding: parts.first ?? [], as: UTF8.self)
+    let header = parts.count > 1 ? String(decoding: parts[1], as: UTF8.self) : ""
+    let body = parts.count > 2 ? Data(parts[2]) : Data()
+    let served = ServedScratch.shared
+    for words in RequestDecoding.refusals(
+        path: name, body: body, header: header, folders: served.folders, results: served.results)
+    where words.trimmingWhitespace.isEmpty {
+        fatalError("a request was refused without words")
+    }
+}
+
+/// A served folder for the request fuzzer: a visit-like tree with a results file, a symbolic link out of it
+/// and a FIFO, made once per process and removed at exit.
+private final class ServedScratch: @unchecked Sendable {
+    static let shared = ServedScratch()
+
+    let directory: String
+    let folders: ServedFolders
+    let results: String
+
+    private init() {
+        let base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
+        var template = Array("\(base)/styluskit-fuzz-served-XXXXXX".utf8CString)
+        guard let made = mkdtemp(&template) else {
+            fatalError("cannot make a scratch directory in \(base): \(String(cString: strerror(errno)))")
+        }
+        directory = String(cString: made)
+        let visit = directory + "/P01/visit-1"
+        results = visit + "/clock.csk"
+        do {
+            try FileManager.default.createDirectory(atPath: visit, withIntermediateDirectories: true)
+            try Data("<Data/>\n".utf8).write(to: URL(fileURLWithPath: results))
+            try FileManager.default.createSymbolicLink(atPath: visit + "/out", withDestinationPath: "/etc")
+            mkfifo(visit + "/pipe.csk", 0o600)
+            folders = try ServedFolders([directory])
+        } catch {
+            fatalError("cannot make the served scratch folder \(directory): \(error)")
+        }
+        atexit {
+            try? FileManager.default.removeItem(atPath: ServedScratch.shared.directory)
+        }
     }
 }

@@ -20,15 +20,16 @@ public enum LiveInputError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Several pen nodes were found; the user must choose.
     case severalTablets(nodes: [String])
 
-    /// The rule file that grants the seat user access to pen tablets.
+    /// The rule file that grants the group styluskit read access to pen tablets.
     public static let udevRule = "udev-rules/70-styluskit-tablets.rules"
 
     public var description: String {
         switch self {
         case .permissionDenied(let node):
-            "Cannot open \(node): permission denied. Install the udev rule that lets the person at the seat read "
+            "Cannot open \(node): permission denied. Install the udev rule that lets the group styluskit read "
                 + "pen tablets (and nothing else): `sudo make install-udev-rules` copies \(Self.udevRule) to "
-                + "/etc/udev/rules.d and reloads udev; then unplug and replug the tablet and log in again at the seat."
+                + "/etc/udev/rules.d, makes the group and reloads udev; join the group (`sudo adduser $USER styluskit`), "
+                + "log in again, and unplug and replug the tablet."
         case .cannotOpen(let node, let reason):
             "Cannot open \(node): \(reason). Give a tablet's pen node, e.g. /dev/input/event5 (`styluskit devices` lists them)."
         case .notAnEventNode(let node):

@@ -91,6 +91,13 @@ public struct InstructionReading: Sendable {
         open = (current.step, current.shown, .notPlayed(reason))
     }
 
+    /// The step of the latest instructions shown and how their speech went, nil while it is not
+    /// known yet (being synthesised): the open reading's, else the last measure's.
+    public var latestSpeech: (step: String, speech: InstructionSpeech?)? {
+        if let open { return (open.step, open.speech) }
+        return measures.last.map { ($0.step, $0.speech) }
+    }
+
     /// Whether instructions are open and the end of their speech is not known yet.
     public var awaitsSpeech: Bool { open != nil && open?.speech == nil }
 

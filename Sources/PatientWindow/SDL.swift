@@ -355,6 +355,9 @@ final class SDLAudio {
     /// Opens the default output at `rate` Hz; nil when there is none, or only a driver no one hears
     /// (then instructions are only shown, and recorded as shown, not spoken).
     init?(rate: Int) {
+        // ALSA's complaints of a machine without a sound card stay off the operator's terminal (issue 33, item 5):
+        // the session says it has no audio output itself.
+        styluskit_quiet_alsa()
         guard SDL_InitSubSystem(UInt32(SDL_INIT_AUDIO)) == 0 else { return nil }
         var wanted = SDL_AudioSpec()
         wanted.freq = Int32(rate)

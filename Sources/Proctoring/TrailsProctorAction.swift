@@ -160,6 +160,26 @@ public enum TrailsAction: Hashable, Sendable {
 
 /// The words the patient is shown and told during a part (pinned by tests).
 public enum TrailsWords {
+    /// The instructions of `part`, shown and spoken when its page comes up; its time starts when
+    /// they end, with "Ready, go." (docs/trails-proctoring.md).
+    public static func instructions(_ part: TrailPart) -> String {
+        switch part {
+        case .sampleA:
+            "On this page are numbers. Begin at 1 and draw a line from 1 to 2, 2 to 3, and so on, in order, "
+                + "until you reach End. Do not lift the pen. Ready, go."
+        case .partA:
+            "Now do the same on this page, as fast as you can: from 1 to 2, 2 to 3, and so on, in order, "
+                + "until you reach End. Do not lift the pen. Ready, go."
+        case .sampleB:
+            "On this page are numbers and letters. Begin at 1 and draw a line from 1 to A, A to 2, 2 to B, "
+                + "and so on, in order, alternating numbers and letters, until you reach End. Do not lift the pen. "
+                + "Ready, go."
+        case .partB:
+            "Now do the same on this page, as fast as you can: from 1 to A, A to 2, 2 to B, and so on, in order, "
+                + "until you reach End. Do not lift the pen. Ready, go."
+        }
+    }
+
     /// The correction's words, naming the circle to go back to by its label: `Go back to 4.`;
     /// before "Begin" was reached, `Start at 1.`
     public static func correction(_ correction: TrailsCorrection, in layout: TrailLayout) -> String {

@@ -129,6 +129,25 @@ func supportAllSynchronizationCodes(_ device: inout DeviceDescription) {
     device.codes[.synchronization] = Set(0...maximum)
 }
 
+/// The words of `text` between spaces and tabs. An ASCII text is split byte by byte: each of its
+/// bytes is a Character (a CR would join a following newline, which a line has none of), so the
+/// words are those of splitting by Characters, which cost most of a header's parse (issue 32).
+func blankSeparatedWords(_ text: Substring) -> [Substring] {
+    let utf8 = text.utf8
+    guard utf8.allSatisfy({ $0 < 0x80 }) else { return text.split(whereSeparator: { $0 == " " || $0 == "\t" }) }
+    var words: [Substring] = []
+    var index = utf8.startIndex
+    while index != utf8.endIndex {
+        while index != utf8.endIndex && (utf8[index] == 0x20 || utf8[index] == 0x09) {
+            index = utf8.index(after: index)
+        }
+        let start = index
+        while index != utf8.endIndex && utf8[index] != 0x20 && utf8[index] != 0x09 { index = utf8.index(after: index) }
+        if start != index { words.append(text[start..<index]) }
+    }
+    return words
+}
+
 func hex2<T: BinaryInteger>(_ value: T) -> String {
     let digits = String(value, radix: 16)
     return digits.count < 2 ? "0" + digits : digits
@@ -153,7 +172,32 @@ struct EvtestCommentDescription {
             name = String(value)
             return
         }
-        let words = text.split(whereSeparator: { $0 == " " || $0 == "\t" })
+        apply(words: text.split(whereSeparator: { $0 == " " || $0 == "\t" }))
+    }
+
+    /// `apply` for a comment whose bytes are all ASCII, split into words byte by byte: for ASCII
+    /// a byte is a Character, so the words are the same, and splitting by Characters was most of
+    /// what a header of evtest comments cost (issue 32, item 5).
+    mutating func apply(ascii text: UnsafeBufferPointer<UInt8>) {
+        if text.starts(with: "Input device name:".utf8) {
+            apply(Substring(String(decoding: text, as: UTF8.self)))
+            return
+        }
+        var words: [Substring] = []
+        var index = 0
+        while index < text.count {
+            while index < text.count && (text[index] == 0x20 || text[index] == 0x09) { index += 1 }
+            let start = index
+            while index < text.count && text[index] != 0x20 && text[index] != 0x09 { index += 1 }
+            if index > start {
+                words.append(
+                    Substring(String(decoding: UnsafeBufferPointer(rebasing: text[start..<index]), as: UTF8.self)))
+            }
+        }
+        apply(words: words)
+    }
+
+    private mutating func apply(words: [Substring]) {
         guard let first = words.first else { return }
         func number(_ index: Int) -> Int64? {
             guard index < words.count else { return nil }
@@ -251,16 +295,44 @@ struct EvemuHeaderParser {
                 return
             }
             if kind == .blank { continue }
-            var line = String(decoding: source.buffer[range], as: UTF8.self)
-            if line.hasSuffix("\r") { line.removeLast() }
             let isFirst = !sawContent
             sawContent = true
+            if kind == .comment,
+                let text = source.buffer.withUnsafeBufferPointer({ evtestCommentText($0, range, isFirst: isFirst) })
+            {
+                source.buffer.withUnsafeBufferPointer { comments.apply(ascii: UnsafeBufferPointer(rebasing: $0[text])) }
+                continue
+            }
+            var line = String(decoding: source.buffer[range], as: UTF8.self)
+            if line.hasSuffix("\r") { line.removeLast() }
             if kind == .comment {
                 parseComment(line, isFirst: isFirst)
             } else {
                 try parseDescriptionLine(line, lineNumber: source.lineNumber, isLast: !source.lastLineHadNewline)
             }
         }
+    }
+
+    /// Where the text of an ASCII comment line that `parseComment` would hand to the evtest
+    /// comments starts and ends (after `#` and the spaces after it, without a final CR); nil for
+    /// any other line, which takes the String path.
+    private func evtestCommentText(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, isFirst: Bool)
+        -> Range<Int>?
+    {
+        var end = range.upperBound
+        if end > range.lowerBound && bytes[end - 1] == 0x0d { end -= 1 }
+        let line = UnsafeBufferPointer(rebasing: bytes[range.lowerBound..<end])
+        // ASCII only, without a CR inside (a CR before a newline is one Character with it).
+        guard line.allSatisfy({ $0 < 0x80 && $0 != 0x0d }) else { return nil }
+        if line.starts(with: "# StylusKit control: ".utf8) { return nil }
+        var start = range.lowerBound
+        while start < end && (bytes[start] == 0x20 || bytes[start] == 0x09) { start += 1 }
+        if start < end { start += 1 }  // the `#`
+        while start < end && bytes[start] == 0x20 { start += 1 }
+        let text = UnsafeBufferPointer(rebasing: bytes[start..<end])
+        if isFirst && text.starts(with: "EVEMU ".utf8) { return nil }
+        for prefix in ["StylusKit ", "Kernel: ", "DMI: "] where text.starts(with: prefix.utf8) { return nil }
+        return start..<end
     }
 
     private mutating func parseComment(_ line: String, isFirst: Bool) {
@@ -294,7 +366,7 @@ struct EvemuHeaderParser {
                 : .malformedLine(file: fileName, line: lineNumber, expected: expected, found: quoted(Array(line.utf8)))
         }
         let prefix = line.prefix(2)
-        let words = line.dropFirst(2).split(whereSeparator: { $0 == " " || $0 == "\t" })
+        let words = blankSeparatedWords(line.dropFirst(2))
         func hexBytes(_ slice: ArraySlice<Substring>) -> [UInt8]? {
             var bytes: [UInt8] = []
             for word in slice {

@@ -51,6 +51,11 @@ public enum JournalControl: Hashable, Sendable {
     case pause(EventTime)
     /// The operator resumed a paused test (P again): the timers go on from where they stopped.
     case resume(EventTime)
+    /// The session's parts wait for their instructions' end ("Ready, go") to start their time: a
+    /// trail making test in the patient window, which speaks each part's instructions.
+    case waitsForReady
+    /// The instructions of the part `step` ended ("Ready, go") and its time started at `time`.
+    case ready(step: String, time: EventTime)
 
     /// What starts a control line.
     public static let linePrefix = "# StylusKit control: "
@@ -58,9 +63,9 @@ public enum JournalControl: Hashable, Sendable {
     /// True for the controls that describe the session, written before its first event.
     public var describesSession: Bool {
         switch self {
-        case .anchor, .patient, .test, .file, .none: true
+        case .anchor, .patient, .test, .file, .none, .waitsForReady: true
         case .begin, .continue, .outcome, .end, .gap, .removed, .reconnected, .tap, .instructions,
-            .instructionsNotSpoken, .pause, .resume:
+            .instructionsNotSpoken, .pause, .resume, .ready:
             false
         }
     }
@@ -85,6 +90,8 @@ public enum JournalControl: Hashable, Sendable {
         case .tap(let button, let time): "tap \(button) \(time)"
         case .pause(let time): "pause \(time)"
         case .resume(let time): "resume \(time)"
+        case .waitsForReady: "waits-for-ready"
+        case .ready(let step, let time): "ready \(time) step=\(step)"
         // The step last: its identifier (a maze's name) runs to the end of the line, spaces and all.
         case .instructions(let step, let shown, let spoken, let touch):
             "instructions shown=\(shown) spoken=\(spoken) first-touch=\(touch) step=\(step)"
@@ -120,6 +127,13 @@ public enum JournalControl: Hashable, Sendable {
             } else {
                 return nil
             }
+            return
+        case "ready":
+            // The step last, as on an `instructions` line: it runs to the end of the line.
+            guard let marker = text.range(of: " step="), fields.count >= 3,
+                let time = Self.time(fields[1][...]), text[..<marker.lowerBound] == "ready \(fields[1])"
+            else { return nil }
+            self = .ready(step: String(text[marker.upperBound...]), time: time)
             return
         case "file":
             guard let file = JournaledFile(text: String(text.dropFirst("file ".count))) else { return nil }
@@ -161,6 +175,9 @@ public enum JournalControl: Hashable, Sendable {
         case "resume":
             guard let t = onlyTime() else { return nil }
             self = .resume(t)
+        case "waits-for-ready":
+            guard fields.count == 1 else { return nil }
+            self = .waitsForReady
         case "outcome":
             guard fields.count == 3, Self.isName(fields[1]), let t = Self.time(fields[2][...]) else { return nil }
             self = .outcome(fields[1], t)

@@ -20,6 +20,8 @@ public struct JournalOpening: Hashable, Sendable {
     public var none: Set<JournaledFile.Role> = []
     /// The patient's encrypted fields (`patient`).
     public var patient: JournaledPatient?
+    /// True when the session's parts waited for their instructions' end (`waits-for-ready`).
+    public var waitsForReady = false
 
     public init() {}
 
@@ -34,8 +36,9 @@ public struct JournalOpening: Hashable, Sendable {
             case .file(let file): files.append(file)
             case .none(let role): none.insert(role)
             case .patient(let local, let external): patient = JournaledPatient(local: local, external: external)
+            case .waitsForReady: waitsForReady = true
             case .continue, .outcome, .end, .gap, .removed, .reconnected, .tap, .instructions, .instructionsNotSpoken,
-                .pause, .resume:
+                .pause, .resume, .ready:
                 break
             }
         }

@@ -15,6 +15,9 @@ public enum RenderError: Error, CustomStringConvertible {
 
     public var description: String {
         switch self {
+        case .unknownOutputFormat("-"):
+            "A picture's kind is its name's extension, so --out - (standard output) cannot say it; give --out a file "
+                + "name ending in .png, .pdf or .svg."
         case .unknownOutputFormat(let path):
             "\(path) does not end in .png, .pdf or .svg; give --out a file name with one of those extensions."
         case .nothingToWrite:
@@ -48,7 +51,14 @@ public enum PictureFormat: String, Sendable {
     /// Writes `pages` to `path` in this format: a PDF page each, or side by side in one picture;
     /// an existing file is replaced only when `force`.
     public func write(_ pages: [PageDrawing], to path: String, dotsPerInch: Double, force: Bool) throws {
-        if !force && FileManager.default.fileExists(atPath: path) { throw RenderError.outputExists(path: path) }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+            // --force replaces a picture, never a folder that happens to have a picture's name.
+            if isDirectory.boolValue {
+                throw RenderError.cannotCreate(path: path, reason: "it is a directory, which --force does not replace")
+            }
+            if !force { throw RenderError.outputExists(path: path) }
+        }
         let picture = pages.count == 1 ? pages[0] : PageDrawing.sideBySide(pages)
         switch self {
         case .pdf: try PrintedDocument(pages: pages).write(to: path)

@@ -42,6 +42,12 @@ enum PageResources {
         .timeline { position: relative; height: 14px; width: 300px; background: #dde; }
         .timeline span { position: absolute; top: 0; width: 2px; height: 14px; background: #c00; }
         .form-note { color: #345; }
+        table.measures td { border: none; padding: 1px 6px; font-size: 13px; }
+        .bar { position: relative; display: inline-block; width: 120px; height: 10px; background: #eee;
+          vertical-align: middle; }
+        .bar .zone { position: absolute; top: 0; height: 10px; background: #bdb; }
+        .bar .mark { position: absolute; top: -3px; width: 3px; height: 16px; background: #000; }
+        .place-below, .place-above { color: #a00; font-weight: bold; }
         """#
 
     static let appJS = #"""
@@ -142,17 +148,19 @@ enum PageResources {
           if (v.problem) { fail(new Error(v.problem)); return; }
           const table = el('table', { id: 'tests' });
           table.append(el('tr', {}, el('th', { text: '#' }), el('th', { text: 'Test' }), el('th', { text: 'Status' }),
-            el('th', { text: 'Steps' }), el('th', { text: 'Interruptions over time' })));
+            el('th', { text: 'Steps' }), el('th', { text: 'Interruptions over time' }),
+            el('th', { text: v.hasRanges ? 'Measures (against the study’s ranges)' : 'Measures' })));
           for (const t of v.tests) {
             const steps = el('td');
             for (const s of t.steps || []) steps.append(chip(s.step + ': ' + s.outcome, s.outcome === 'finished' ?
               'done' : 'stopped'));
             const line = el('td');
+            const measured = el('td', { class: 'measures-cell' });
             const title = el('span', {}, t.results ? link('test=' + t.results, t.test) : t.test);
             if (t.results) title.append(' · ', link('score=' + t.results, 'score'));
             table.append(el('tr', { class: 'test' }, el('td', { text: String(t.index) }), el('td', {}, title),
-              el('td', {}, chip(t.status), t.skipReason ? ' ' + t.skipReason : ''), steps, line));
-            if (t.results) timeline(t.results, line);
+              el('td', {}, chip(t.status), t.skipReason ? ' ' + t.skipReason : ''), steps, line, measured));
+            if (t.results) { timeline(t.results, line); measuresInto(t.results, measured); }
           }
           view.replaceChildren(el('h2', { text: 'Visit of ' + v.participant }),
             el('p', { text: 'Protocol ' + v.protocol + ' · started ' + local(v.started) + ' · ' + v.status }),
@@ -174,7 +182,49 @@ enum PageResources {
           } catch (error) { cell.append(el('span', { class: 'problem', text: String(error.message) })); }
         }
 
+        // A results file's measures as the report shows them; with --ranges, each drawn against its range (the
+        // green zone) with the value's mark, and the place said in words, never by colour alone.
+        async function measuresInto(results, cell) {
+          try {
+            const m = await api('/api/measures?path=' + encodeURIComponent(results));
+            const table = el('table', { class: 'measures' });
+            for (const x of m.measures) {
+              const row = el('tr', { class: 'measure', 'data-column': x.column },
+                el('td', { text: x.label }), el('td', { class: 'value', text: x.text + (x.unit && x.value !== null ?
+                ' ' + x.unit : '') }));
+              if ('low' in x) row.append(el('td', {}, rangeBar(x)), el('td', { class: 'place-' + (x.place || 'none'),
+                text: placeWords(x) }));
+              table.append(row);
+            }
+            cell.replaceChildren(table);
+          } catch (error) { cell.append(el('span', { class: 'problem', text: String(error.message) })); }
+        }
+        function placeWords(x) {
+          const words = { below: 'BELOW RANGE', within: 'within range', above: 'ABOVE RANGE' }[x.place] || 'no value';
+          const ends = (x.low === null ? '…' : x.low) + '–' + (x.high === null ? '…' : x.high);
+          return words + ' (' + ends + (x.rangeLabel ? ', ' + x.rangeLabel : '') + ')';
+        }
+        function rangeBar(x) {
+          const bar = el('span', { class: 'bar', title: placeWords(x) });
+          const known = [x.low, x.high, x.value].filter((v) => v !== null);
+          let a = Math.min(...known), b = Math.max(...known);
+          const pad = (b - a) * 0.25 || Math.abs(a) * 0.25 || 1;
+          a -= pad; b += pad;
+          const at = (v) => (100 * (v - a) / (b - a));
+          const zone = el('span', { class: 'zone' });
+          const from = x.low === null ? 0 : at(x.low), to = x.high === null ? 100 : at(x.high);
+          zone.style.left = from + '%'; zone.style.width = (to - from) + '%';
+          bar.append(zone);
+          if (x.value !== null) {
+            const mark = el('span', { class: 'mark' });
+            mark.style.left = 'calc(' + at(x.value) + '% - 1px)';
+            bar.append(mark);
+          }
+          return bar;
+        }
+
         async function showTest(name) {
+          const opened = performance.now();
           const ink = await api('/api/ink?path=' + encodeURIComponent(name));
           const stepPick = el('select', { id: 'step' });
           ink.steps.forEach((s, i) => stepPick.append(el('option', { value: String(i), text: s.id })));
@@ -188,14 +238,19 @@ enum PageResources {
           const clock = el('span', { id: 'clock', text: '0.0 s' });
           const canvas = el('canvas', { id: 'ink', width: '800', height: '600' });
           const events = el('ol', { id: 'events' });
+          const measured = el('div', { id: 'measures' });
+          measuresInto(name, measured);
           const form = el('p', { class: 'form-note', id: 'form' });
           const download = el('a', { href: '/api/file?path=' + encodeURIComponent(name) + '&token=' + token,
             text: 'results file' });
           view.replaceChildren(el('h2', {}, ink.test + ' · ' + name + ' · ', link('score=' + name, 'score it')),
             ink.problems ? el('p', { class: 'problem', text: ink.problems + ' problems: see styluskit adf validate' }) :
             '', el('div', { id: 'controls' }, stepPick, play, speed, colour, scrub, clock, download),
-            el('div', { id: 'player' }, canvas, el('div', {}, form, el('h3', { text: 'At their moment' }), events)));
+            el('div', { id: 'player' }, canvas, el('div', {}, form, el('h3', { text: 'At their moment' }), events,
+            el('h3', { text: 'Measures' }), measured)));
           player = new Player(name, ink, canvas, { stepPick, play, speed, colour, scrub, clock, events, form });
+          // From asking for the ink to the canvas drawn (the browser test prints it: the first paint's cost).
+          canvas.dataset.firstPaint = (performance.now() - opened).toFixed(1);
           view.append(patientBox(name));
         }
 
@@ -376,9 +431,13 @@ enum PageResources {
             this.playing = true;
             this.ui.play.textContent = 'Pause';
             let last = performance.now();
+            // Each frame's interval and drawing time, for the frame-timing check (integration/browser).
+            this.frames = [];
             const tick = (now) => {
               if (!this.playing) return;
+              const begun = performance.now();
               this.advance(this.t + (now - last) * +this.ui.speed.value);
+              this.frames.push([now - last, performance.now() - begun]);
               last = now;
               if (this.t >= this.step.end) { this.pause(); return; }
               this.frame = requestAnimationFrame(tick);
@@ -423,22 +482,29 @@ enum PageResources {
             const hue = Math.round(240 * (1 - Math.min(1, Math.max(0, (t - this.step.start) / this.span))));
             return 'hsl(' + hue + ',90%,40%)';
           }
-          // Draws only the segments between the last frame's time and t: a frame costs what it adds.
+          // Draws only the segments between the last frame's time and t: a frame costs what it adds. Neighbouring
+          // segments of one colour go in one path, stroked once (a colour by time changes a few hundred times over a
+          // step, so a frame that catches up after the browser was held back still draws in a few paths).
           advance(t) {
             t = Math.min(t, this.step.end);
             const c = this.ctx, k = this.scale;
-            c.lineWidth = 2; c.lineCap = 'round';
+            c.lineWidth = 2; c.lineCap = 'round'; c.lineJoin = 'round';
             this.step.strokes.forEach((s, n) => {
-              let i = this.cursor[n];
+              let i = this.cursor[n], colour = null;
               while (i < s.length && s[i + 2] <= t) {
-                c.strokeStyle = this.colourOf(s[i + 3], s[i + 2]);
-                c.beginPath();
+                const now = this.colourOf(s[i + 3], s[i + 2]);
                 const j = i >= 4 ? i - 4 : i;
-                c.moveTo(s[j] * k, s[j + 1] * k);
+                if (now !== colour) {
+                  if (colour !== null) c.stroke();
+                  colour = now;
+                  c.strokeStyle = colour;
+                  c.beginPath();
+                  c.moveTo(s[j] * k, s[j + 1] * k);
+                }
                 c.lineTo(s[i] * k + (i === j ? 0.01 : 0), s[i + 1] * k);
-                c.stroke();
                 i += 4; this.drawn++;
               }
+              if (colour !== null) c.stroke();
               this.cursor[n] = i;
             });
             this.t = t;

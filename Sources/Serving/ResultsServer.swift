@@ -6,6 +6,8 @@ import Logging
 import NIOCore
 import PatientData
 import Scoring
+import TestMaterials
+public import VisitReport
 import Visits
 
 /// The results browser's routes: the pages, the list, a visit, a test's ink, the scores (docs/serve.md).
@@ -17,6 +19,18 @@ import Visits
 public struct ResultsServer: Sendable {
     /// The largest request body read (a rater's marks for one form are a few kilobytes).
     public static let bodyLimit = 64 * 1024
+    /// Seconds after which a connection that neither sends nor reads is closed.
+    public static let idleSeconds = 30
+
+    /// Raises the soft limit on open descriptors to the hard limit (as Go's servers do): each connection holds one.
+    static func raiseDescriptorLimit() {
+        var limit = rlimit()
+        guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit) == 0, limit.rlim_cur < limit.rlim_max
+        else { return }
+        limit.rlim_cur = limit.rlim_max
+        _ = setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limit)
+    }
+
     /// The header a page sends its token in.
     public static let tokenHeader = HTTPField.Name("X-StylusKit-Token")!
 
@@ -25,12 +39,21 @@ public struct ResultsServer: Sendable {
 
     public let folders: ServedFolders
     public let token: String
+    /// The study's normative ranges (`--ranges`): the measures' range bars on the visit and test pages.
+    public let ranges: NormativeRanges?
     let clinicians: ClinicianSessions
+    /// The visits the list has read, reused while their visit.json is unchanged.
+    public let summaries = VisitSummaries()
 
-    /// A server of `folders`; `keyFile` is the clinician key file a page may unlock to see patient details.
-    public init(folders: ServedFolders, token: String = ResultsServer.newToken(), keyFile: String) {
+    /// A server of `folders`; `keyFile` is the clinician key file a page may unlock to see patient details;
+    /// `ranges` the normative ranges the measures are shown against.
+    public init(
+        folders: ServedFolders, token: String = ResultsServer.newToken(), keyFile: String,
+        ranges: NormativeRanges? = nil
+    ) {
         self.folders = folders
         self.token = token
+        self.ranges = ranges
         self.clinicians = ClinicianSessions(keyFile: keyFile)
     }
 
@@ -47,9 +70,10 @@ public struct ResultsServer: Sendable {
         router.get("/") { _, _ in Self.answer(PageResources.indexHTML, type: "text/html; charset=utf-8") }
         router.get("/app.js") { _, _ in Self.answer(PageResources.appJS, type: "text/javascript; charset=utf-8") }
         router.get("/app.css") { _, _ in Self.answer(PageResources.appCSS, type: "text/css; charset=utf-8") }
-        router.get("/api/list") { _, _ in Self.json(ResultsCatalog(folders: folders).json()) }
+        router.get("/api/list") { _, _ in Self.json(ResultsCatalog(folders: folders, summaries: summaries).json()) }
         router.get("/api/visit") { request, _ in try visit(request) }
         router.get("/api/ink") { request, _ in try ink(request) }
+        router.get("/api/measures") { request, _ in try measures(request) }
         router.get("/api/file") { request, _ in try file(request) }
         router.get("/api/form") { request, _ in try form(request) }
         router.get("/api/scoring") { request, _ in try scoring(request) }
@@ -69,15 +93,23 @@ public struct ResultsServer: Sendable {
     ) -> some ApplicationProtocol {
         Application(
             router: router(),
+            // A connection that sends and reads nothing for this long is closed: another user of the machine
+            // must not hold the server's descriptors with idle connections for ever.
+            server: .http1(configuration: .init(idleTimeout: .seconds(Int64(Self.idleSeconds)))),
             configuration: .init(address: .hostname(host, port: port), serverName: "StylusKit"),
             onServerRunning: { channel in await running(channel.localAddress?.port ?? port) },
             logger: Logger(label: "styluskit.serve", factory: { _ in SwiftLogNoOpLogHandler() }))
     }
 
     /// Serves until SIGINT or SIGTERM; `running` is told the port once it listens.
+    ///
+    /// The process's descriptor limit is raised to its hard limit first: at a desktop's soft limit (1,024),
+    /// another user of the machine holding 1,100 idle connections kept the rater's request from being answered
+    /// at all (issue 34, item 10; ROBUSTNESS.md).
     public func run(
         host: String = "127.0.0.1", port: Int = 0, running: @escaping @Sendable (Int) async -> Void
     ) async throws {
+        Self.raiseDescriptorLimit()
         try await application(host: host, port: port, running: running).runService()
     }
 
@@ -85,12 +117,39 @@ public struct ResultsServer: Sendable {
         let name = try Self.pathParameter(request)
         let real = try Self.resolving { try folders.resolve(name, folder: true) }
         guard let index = Int(name.prefix { $0 != "/" }) else { throw HTTPError(.badRequest) }
-        var catalog = ResultsCatalog(folders: folders)
-        catalog.visits = catalog.visits.filter { $0.name == folders.name(folder: index, real: real) }
-        guard let visit = catalog.visits.first else {
+        guard ServedFolders.isRegularFile(real + "/" + VisitFolder.manifestName) else {
             throw HTTPError(.notFound, message: "That folder is not a visit (it has no visit.json).")
         }
-        return Self.json(ResultsCatalog.visitJSON(visit))
+        let visit: ResultsCatalog.Visit
+        do {
+            visit = .init(
+                name: folders.name(folder: index, real: real), manifest: try VisitFolder(existing: real).readManifest())
+        } catch {
+            visit = .init(name: folders.name(folder: index, real: real), manifest: nil, problem: error.description)
+        }
+        var text = visit.json
+        text.removeLast()
+        return Self.json(text + ",\"hasRanges\":\(ranges != nil)}")
+    }
+
+    /// A results file's measures as the report shows them (`features --level test`), each with its normative
+    /// range when `--ranges` gave one: `{"test", "hasRanges", "measures": [...]}` (docs/serve.md).
+    func measures(_ request: Request) throws -> Response {
+        let name = try Self.pathParameter(request)
+        let real = try Self.resolving { try folders.resolve(name) }
+        let document = try Self.document(real)
+        let test = InkJSON.testName(document.variant)
+        // A maze's measures against its walls need the maze, which only its visit folder keeps.
+        var mazes: [AdministeredMaze] = []
+        let folder = (real as NSString).deletingLastPathComponent
+        if test == "maze", let visit = try? VisitFolder(existing: folder), let manifest = try? visit.readManifest(),
+            let position = manifest.tests.firstIndex(where: { $0.results == (real as NSString).lastPathComponent })
+        {
+            mazes = visit.mazes(ofTestAt: position, in: manifest) ?? []
+        }
+        let shown = VisitReportContent.measures(
+            of: document, test: test, mazes: mazes, ranges: ranges, extra: test == "trails" ? Self.trailsErrors : [])
+        return Self.json(MeasuresJSON.text(test: test, measures: shown, hasRanges: ranges != nil))
     }
 
     func ink(_ request: Request) throws -> Response {
@@ -150,6 +209,12 @@ public struct ResultsServer: Sendable {
         let now = try Self.scoringPages(real, system: pages.system.name)
         return Self.json(now.json(viewer: record.rater))
     }
+
+    /// The trail making test's errors and prompts by part, beside its times (`features --level test`'s columns).
+    static let trailsErrors = [
+        "trails_circles_connected_a", "trails_circles_connected_b", "trails_errors_a", "trails_errors_b",
+        "trails_sequence_errors_b", "trails_shift_errors_b", "trails_prompts",
+    ]
 
     static func scoringPages(_ real: String, system: String?) throws -> ScoringPages {
         do {
@@ -251,8 +316,12 @@ public struct ResultsServer: Sendable {
             throw HTTPError(
                 .contentTooLarge, message: "The body is larger than \(bodyLimit / 1024) KB: nothing was written.")
         }
-        guard let object = try? JSONSerialization.jsonObject(with: Data(buffer.readableBytesView)) as? [String: Any]
-        else {
+        return try jsonObject(bytes: Data(buffer.readableBytesView))
+    }
+
+    /// A body's bytes as a JSON object, or a 400 that says so.
+    static func jsonObject(bytes: Data) throws -> [String: Any] {
+        guard let object = try? JSONSerialization.jsonObject(with: bytes) as? [String: Any] else {
             throw HTTPError(.badRequest, message: "The body is not a JSON object: nothing was written.")
         }
         return object

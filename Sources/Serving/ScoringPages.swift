@@ -67,7 +67,12 @@ struct ScoringPages {
         out += ",\"adjudicator\":" + (scoring.adjudication.map { InkJSON.quoted($0.rater.text) } ?? "null")
         out += ",\"linesPassedOver\":\(linesPassedOver),\"refused\":\(scoring.refused.count)"
         out += ",\"items\":[" + scoring.items.map(Self.itemJSON).joined(separator: ",") + "]"
-        let sheets = viewer.map { scoring.sheets(visibleTo: $0) } ?? scoring.sheets(visibleTo: RaterID("-")!)
+        // No id (the page before its rater gives one) or one the rules refuse is no rater: they see what anyone
+        // sees, every sheet once both raters are done and none before (any rater's view then is everyone's).
+        let bothDone = scoring.raters.count == 2 && scoring.raters.allSatisfy(\.done)
+        let sheets =
+            viewer.map { scoring.sheets(visibleTo: $0) }
+            ?? (bothDone ? scoring.sheets(visibleTo: scoring.raters[0].rater) : [])
         out += ",\"sheets\":[" + sheets.map(sheetJSON).joined(separator: ",") + "]"
         out += ",\"differences\":[" + scoring.differences.map { InkJSON.quoted($0.id) }.joined(separator: ",") + "]"
         if let agreement = FileAgreement(scoring) { out += ",\"agreement\":" + Self.agreementJSON(agreement) }
@@ -187,5 +192,30 @@ enum ScoringPageError: Error, CustomStringConvertible {
         case .noSystem(let words), .badRecord(let words): words
         case .unreadable(let words): "The scores cannot be read: \(words)"
         }
+    }
+}
+
+/// The scoring page's JSON for the command line (`styluskit score show --json`, `score items --json`), so a
+/// site's script reads what the page reads (docs/scoring.md, "The command line").
+public enum ScoringJSON {
+    /// The scoring of the results file at `path` as `viewer` may see it: the JSON of `GET /api/scoring`.
+    ///
+    /// - Throws: the results file's reading error, or why it has no scoring (words for the operator).
+    public static func scoring(resultsFile path: String, system: String?, viewer: String) throws -> String {
+        try pages(path, system: system).json(viewer: RaterID(viewer))
+    }
+
+    /// The items a rater marks on the results file at `path`:
+    /// `{"results", "system", "version", "title", "items": [...]}`, each item as the page's.
+    public static func items(resultsFile path: String, system: String?) throws -> String {
+        let pages = try pages(path, system: system)
+        var out = "{\"results\":" + InkJSON.quoted((path as NSString).lastPathComponent)
+        out += ",\"system\":" + InkJSON.quoted(pages.system.name) + ",\"version\":\(pages.system.version)"
+        out += ",\"title\":" + InkJSON.quoted(pages.system.title)
+        return out + ",\"items\":[" + pages.scoring.items.map(ScoringPages.itemJSON).joined(separator: ",") + "]}"
+    }
+
+    static func pages(_ path: String, system: String?) throws -> ScoringPages {
+        try ScoringPages(real: path, document: try ADFReader.readValidated(path: path).file.document, systemName: system)
     }
 }

@@ -165,6 +165,8 @@ public struct JournalRecovery {
         let driver = try setup.driver(
             device: header.device, anchor: anchor, recorder: recorder, unrecordedInk: unrecordedInk)
         driver.sampleObserver = samples
+        // A window that spoke each part's instructions started it at their end, on a `ready` line.
+        if opening.waitsForReady, let trails = driver as? TrailsDriver { trails.waitsForReady = true }
         try driver.begin(at: start)
         var scan = try RecordingScan(header: header)
         var lastBoundary: EventTime?
@@ -215,9 +217,12 @@ public struct JournalRecovery {
                     measures.append((step, shown, spoken, nil, touch))
                 case .instructionsNotSpoken(let step, let shown, let reason, let touch):
                     measures.append((step, shown, nil, reason, touch))
+                case .ready(let step, let time):
+                    // Planned, not lived to: the session's end is its events' and presses'.
+                    (driver as? TrailsDriver)?.plan(ready: time, step: step)
                 case .end: ended = true
                 // The description is read from the opening lines; a second one later is not the session's.
-                case .anchor, .begin, .test, .file, .none, .patient: break
+                case .anchor, .begin, .test, .file, .none, .patient, .waitsForReady: break
                 }
             }
         }

@@ -42,7 +42,8 @@ public struct TrailsResult: Sendable {
 /// recorder, on the events' own clock (docs/trails-proctoring.md, "In the sessions").
 ///
 /// Each part's time starts at its "Ready, go": with `waitsForReady` (a live window speaking the
-/// instructions) when `ready(at:)` is called at their end, else at the step's start, since a
+/// instructions) when the ready planned at their end comes due (`plan(ready:step:)`: the window's,
+/// or a journal's `ready` line), strokes before it refused; else at the step's start, since a
 /// recording, `record` and a journal without a window have no instructions to wait for. A part
 /// ends at its proctor's finish (the finish timeout after End, or the operator's key), at its time
 /// limit (the step's `End outcome="time-limit"`), or at a continue press (moved on: the part's
@@ -83,6 +84,9 @@ public final class TrailsDriver: PlannedDriver {
     public private(set) var isFinished = false
     private var clock = EventTime(microseconds: 0)
     public internal(set) var operatorPause = OperatorPause()
+    /// The readies planned and not yet due (the window's, or a journal's `ready` lines), earliest
+    /// first, each with the part it starts.
+    private var readies: [(step: String, time: EventTime)] = []
 
     public init(
         device: DeviceDescription, normalizer: Normalizer, anchor: WallClockAnchor, recorder: any SessionRecording,
@@ -115,6 +119,11 @@ public final class TrailsDriver: PlannedDriver {
     /// When something is next due by itself: the proctor's timer (a live loop sleeps until then).
     public var nextDeadline: EventTime? { isFinished ? nil : operatorPause.deadline(proctor.nextDeadline) }
 
+    /// True while what the part on screen waits for is the pen alone (its prompt, its time limit),
+    /// not its finish under way: a fed `administer` whose feed is over ends then, as `replay` of
+    /// the same recording ends at its last event.
+    public var waitsOnlyForThePen: Bool { !isFinished && proctor.state != .finished }
+
     /// The proctor of the part on screen, for `administer` to show what it decided.
     public var proctorOnScreen: TrailsProctor { proctor }
     /// The index of the part on screen (past the last once the test is finished).
@@ -128,10 +137,30 @@ public final class TrailsDriver: PlannedDriver {
     }
 
     /// The instructions of the part on screen ended ("Ready, go"): its time starts now. Nothing
-    /// when it has started already, or when the driver does not wait for it.
-    public func ready(at time: EventTime) throws {
+    /// when it has started already; returns whether it started the part (a live session journals
+    /// only such a `ready` line).
+    @discardableResult
+    public func ready(at time: EventTime) throws -> Bool {
         try advance(to: time)
-        guard !isFinished, proctor.state == .notStarted else { return }
+        guard !isFinished, proctor.state == .notStarted else { return false }
+        try startPart(at: time)
+        return true
+    }
+
+    /// Plans a part's "Ready, go" (a live window's, once its instructions' end is known; a
+    /// journal's `ready` line, as `recover` reads it): due as a continue press is (strictly before
+    /// a frame at its time, after what the plan has due before it), it starts the part `step` if
+    /// that part is on screen, not started and not paused.
+    public func plan(ready time: EventTime, step: String) {
+        var index = readies.endIndex
+        while index > readies.startIndex && readies[index - 1].time > time { index -= 1 }
+        readies.insert((step, time), at: index)
+    }
+
+    /// Whether a ready planned for the part `step` is still to come (neither taken nor dropped).
+    public func readyPending(for step: String) -> Bool { readies.contains { $0.step == step } }
+
+    private func startPart(at time: EventTime) throws {
         clock = max(clock, time)
         try perform(proctor.start(at: time), input: .continue, at: time, point: nil)
     }
@@ -146,7 +175,28 @@ public final class TrailsDriver: PlannedDriver {
     }
 
     public func advance(to time: EventTime) throws {
-        while !isFinished, let due = plan.nextDue(before: time, timer: nextDeadline) { try fire(due) }
+        while !isFinished {
+            if let ready = readies.first, ready.time < time {
+                // What was due before it or at its instant first: a live press at that instant
+                // (`continuePressed`) never fired a ready at it.
+                if let due = plan.nextDue(
+                    before: ready.time.advanced(by: EventDuration(microseconds: 1)), timer: nextDeadline)
+                {
+                    try fire(due)
+                    continue
+                }
+                readies.removeFirst()
+                // Due while paused it is dropped: the resume gives the instructions again, and their ready.
+                if proctor.layout.part.identifier == ready.step && proctor.state == .notStarted
+                    && !operatorPause.isPaused
+                {
+                    try startPart(at: ready.time)
+                }
+                continue
+            }
+            guard let due = plan.nextDue(before: time, timer: nextDeadline) else { return }
+            try fire(due)
+        }
     }
 
     func boundaryDue(at time: EventTime, outcome: StepOutcome) throws {

@@ -438,6 +438,19 @@ public struct CalibrationSheet: Hashable, Sendable {
         return CalibrationSheet(page: page, targets: targets)
     }
 
+    /// The distance between the nearest two targets, centre to centre (a grid's spacing); nil for fewer than two.
+    public var neighbourSpacingCentimetres: Double? {
+        var nearest: Double?
+        for (index, target) in targets.enumerated() {
+            for other in targets[(index + 1)...] {
+                let (dx, dy) = (other.xCentimetres - target.xCentimetres, other.yCentimetres - target.yCentimetres)
+                let distance = (dx * dx + dy * dy).squareRoot()
+                if distance > 0, distance < nearest ?? .infinity { nearest = distance }
+            }
+        }
+        return nearest
+    }
+
     /// True when every crosshair, arms included, lies on the page.
     public var fitsOnPage: Bool {
         let arm = Self.crosshairArmCentimetres

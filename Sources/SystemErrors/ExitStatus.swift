@@ -35,15 +35,29 @@ public enum ExitStatus: Int32, CaseIterable, Sendable {
         73 cannot create output; 74 I/O error; 77 permission denied.
         """
 
-    /// The status of a command that failed with `error`: the one the error carries, `noInput` for
-    /// Foundation's missing file, and `failure` for an error that says nothing of its status.
+    /// The status of a command that failed with `error`: the one the error carries, the one of README's
+    /// table for Foundation's file errors (a missing file, a refused one, one that cannot be written), and
+    /// `failure` for an error that says nothing of its status.
     public init(_ error: any Error) {
         if let error = error as? any ExitStatusCarrying {
             self = error.exitStatus
-        } else if let error = error as? CocoaError, error.code == .fileReadNoSuchFile {
-            self = .noInput
+        } else if let error = error as? CocoaError, let status = Self.status(of: error.code) {
+            self = status
         } else {
             self = .failure
+        }
+    }
+
+    /// The status of one of Foundation's file errors; nil for one that says nothing of its kind.
+    private static func status(of code: CocoaError.Code) -> ExitStatus? {
+        switch code {
+        case .fileReadNoSuchFile, .fileNoSuchFile: .noInput
+        case .fileReadNoPermission: .noPermission
+        case .fileWriteFileExists, .fileWriteNoPermission, .fileWriteVolumeReadOnly, .fileWriteInvalidFileName:
+            .cannotCreate
+        case .fileWriteOutOfSpace: .ioError
+        case .fileReadCorruptFile, .fileReadInapplicableStringEncoding, .fileReadTooLarge: .dataError
+        default: nil
         }
     }
 }

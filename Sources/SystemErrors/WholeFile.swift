@@ -32,7 +32,7 @@ public enum WholeFile {
 
     /// A new temporary path for `path`, in its folder, naming this process.
     public static func temporaryPath(for path: String) -> String {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = folder(of: path)
         let name =
             "\(temporaryPrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))-"
             + (path as NSString).lastPathComponent
@@ -56,7 +56,7 @@ public enum WholeFile {
     public static func writeNew(_ data: Data, to path: String, permissions: UInt32 = 0o666) throws(WholeFileError)
         -> Bool
     {
-        reapTemporaryFiles(in: (path as NSString).deletingLastPathComponent)
+        reapTemporaryFiles(in: folder(of: path))
         let temporary = try writeTemporary(data, for: path, permissions: permissions)
         defer { unlink(temporary) }
         guard link(temporary, path) == 0 else {
@@ -76,7 +76,7 @@ public enum WholeFile {
     public static func writeSet(_ files: [(Data, String)], permissions: UInt32 = 0o666) throws(WholeFileError) {
         var written: [(temporary: String, path: String)] = []
         for (data, path) in files {
-            reapTemporaryFiles(in: (path as NSString).deletingLastPathComponent)
+            reapTemporaryFiles(in: folder(of: path))
             do {
                 written.append((try writeTemporary(data, for: path, permissions: permissions), path))
             } catch {
@@ -136,11 +136,20 @@ public enum WholeFile {
     /// Flushes the folder holding `path`, so a rename into it survives a power cut. A folder that cannot
     /// be opened or flushed (some file systems refuse fsync on a folder) is left as the system keeps it.
     public static func flushFolder(of path: String) {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = folder(of: path)
         let descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         _ = fsync(descriptor)
         close(descriptor)
+    }
+
+    /// The folder part of `path` ("" for a bare name, "/" for a file at the root). Foundation's
+    /// `deletingLastPathComponent` traps on a one-character relative name (`-`, `a`): `export csv --out a`
+    /// and `calibrate print-sheet --out -` crashed there.
+    public static func folder(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        let folder = String(path[..<slash])
+        return folder.isEmpty ? "/" : folder
     }
 
     /// Removes the temporary files in `folder` left by a process that no longer runs (killed while
@@ -172,5 +181,13 @@ public enum SpecialFile {
         case S_IFSOCK: return "a socket"
         default: return nil
         }
+    }
+}
+
+extension WholeFileError: ExitStatusCarrying {
+    /// A file whose folder refuses it cannot be created; one the disk failed under part way is an I/O error.
+    public var exitStatus: ExitStatus {
+        let refusals = [EACCES, EPERM, EROFS, ENOENT, ENOTDIR, EISDIR, EEXIST].map { SystemErrorText.reason(errno: $0) }
+        return refusals.contains(reason) ? .cannotCreate : .ioError
     }
 }

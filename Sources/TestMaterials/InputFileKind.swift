@@ -20,6 +20,8 @@ public enum InputFileKind: Equatable, Sendable {
     case tabletProfile
     /// A StylusKit display profile (`kind: display`).
     case displayProfile
+    /// A table of comma-separated values (a features table, an export): a header line and rows with as many commas.
+    case csv
     /// Anything else, or a file that cannot be read (the command's own reader says why).
     case other
 
@@ -68,9 +70,21 @@ public enum InputFileKind: Equatable, Sendable {
             self = .tabletProfile
         } else if lines.contains("kind: display") {
             self = .displayProfile
+        } else if Self.isTable(lines) {
+            self = .csv
         } else {
             self = .other
         }
+    }
+}
+
+extension InputFileKind {
+    /// True when `lines` read as CSV: a header of comma-separated names and a row with as many commas. A comment
+    /// or a YAML key (`name: a, b`) is not a header, so a maze or profile with commas is never taken for a table.
+    static func isTable(_ lines: [String]) -> Bool {
+        guard lines.count >= 2, !lines[0].hasPrefix("#"), !lines[0].contains(": ") else { return false }
+        let commas = lines.prefix(2).map { $0.count { $0 == "," } }
+        return commas[0] > 0 && commas[1] == commas[0]
     }
 }
 
@@ -80,9 +94,17 @@ public enum WrongInputError: Error, CustomStringConvertible {
     case notAResultsFile(path: String, kind: InputFileKind)
     /// A results file (XML) where a recording was expected.
     case notARecording(path: String)
+    /// A document, picture, table or profile where a recording was expected.
+    case otherThanRecording(path: String, kind: InputFileKind)
 
     public var description: String {
         switch self {
+        case .notAResultsFile(let path, let kind) where !kind.isRecording && kind != .journal:
+            "\(path) is \(Self.whatItIs(kind, path: path) ?? "another kind of file"), not a results file. Give the .csk, "
+                + ".msk, .ssk or .tsk file a session wrote (styluskit replay, record and recover write them)."
+        case .otherThanRecording(let path, let kind):
+            "\(path) is \(Self.whatItIs(kind, path: path) ?? "another kind of file"), not a recording. Give the evemu or "
+                + "libinput recording of a tablet's events (evemu-record or libinput record write them)."
         case .notAResultsFile(let path, .journal):
             "\(path) is a StylusKit journal (a live session's events), not a results file. Rebuild its results file with "
                 + "`styluskit recover \(shellQuoted(path))`, then give that .csk, .msk, .ssk or .tsk."
@@ -97,7 +119,7 @@ public enum WrongInputError: Error, CustomStringConvertible {
 
     /// What a file of `kind` is, and the command or option that takes it, for a message; nil for
     /// a kind with nothing to say (unknown text).
-    static func whatItIs(_ kind: InputFileKind, path: String) -> String? {
+    public static func whatItIs(_ kind: InputFileKind, path: String) -> String? {
         let file = shellQuoted(path)
         switch kind {
         case .evemuRecording, .libinputRecording:
@@ -106,8 +128,9 @@ public enum WrongInputError: Error, CustomStringConvertible {
         case .journal: return "a StylusKit journal (`styluskit recover \(file)` rebuilds its results file)"
         case .xml:
             return "an XML file, such as an ADF results file (`styluskit adf show \(file)` and `render` take those)"
-        case .pdf: return "a PDF document (a printed form or sheet)"
+        case .pdf: return "a PDF document (a printed form, a report or a picture)"
         case .png: return "a PNG picture"
+        case .csv: return "a table of comma-separated values (a features table or an export)"
         case .tabletProfile: return "a tablet profile (--profile takes it)"
         case .displayProfile: return "a display profile (--display-profile takes it)"
         case .other: return nil
@@ -118,13 +141,19 @@ public enum WrongInputError: Error, CustomStringConvertible {
     public static func checkResultsFile(_ path: String) throws(WrongInputError) {
         let kind = InputFileKind(path: path)
         switch kind {
-        case .evemuRecording, .journal, .libinputRecording: throw .notAResultsFile(path: path, kind: kind)
-        case .xml, .other, .pdf, .png, .tabletProfile, .displayProfile: return
+        case .evemuRecording, .journal, .libinputRecording, .pdf, .png, .csv, .tabletProfile, .displayProfile:
+            throw .notAResultsFile(path: path, kind: kind)
+        case .xml, .other: return
         }
     }
 
     /// Throws when `path`, given where a recording is expected, is a results file.
     public static func checkRecording(_ path: String) throws(WrongInputError) {
-        if InputFileKind(path: path) == .xml { throw .notARecording(path: path) }
+        let kind = InputFileKind(path: path)
+        switch kind {
+        case .xml: throw .notARecording(path: path)
+        case .pdf, .png, .csv, .tabletProfile, .displayProfile: throw .otherThanRecording(path: path, kind: kind)
+        case .evemuRecording, .libinputRecording, .journal, .other: return
+        }
     }
 }

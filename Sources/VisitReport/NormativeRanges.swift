@@ -53,10 +53,22 @@ public struct NormativeRanges: Hashable, Sendable {
     /// The tests a range may name.
     public static let tests: Set<String> = ["clock", "maze", "sdt", "trails", "*"]
 
-    /// Reads the CSV text of a ranges file; `source` names it in errors.
+    /// The largest ranges file read: a range for every measure of every test, each with a label, is tens of
+    /// kilobytes.
+    public static let maximumBytes = 1 << 20
+    /// The most ranges a file may give: more than one per measure and test is not a study's ranges.
+    public static let maximumRanges = 10_000
+
+    /// Reads the CSV text of a ranges file; `source` names it in errors. No field is quoted in an error: a file
+    /// given by mistake (a patients' list) would be printed, and error text ends up in logs.
     ///
     /// - Throws: `ReportError.badRanges` for a bad line, `.noRanges` when no line is a range.
     public init(csv text: String, source: String) throws(ReportError) {
+        guard text.utf8.count <= Self.maximumBytes else {
+            throw .badRanges(
+                file: source, line: 1,
+                detail: "the file is \(text.utf8.count) bytes; a ranges file is at most \(Self.maximumBytes)")
+        }
         var ranges: [Range] = []
         // Split at any line end: "\r\n" is one Character, which a split at "\n" never matches, so
         // a file from Excel was one header line and every measure silently had no range.
@@ -74,18 +86,18 @@ public struct NormativeRanges: Hashable, Sendable {
                 throw bad("it has \(fields.count) fields; write test,measure,low,high or test,measure,low,high,label")
             }
             guard Self.tests.contains(fields[0]) else {
-                throw bad("the test '\(fields[0])' is not clock, maze, sdt, trails or *")
+                throw bad("its test (the first field) is not clock, maze, sdt, trails or *")
             }
             guard !fields[1].isEmpty else {
                 throw bad("the measure is empty; give a column of `styluskit features --level test`")
             }
             guard Self.measures.contains(fields[1]) else {
-                throw bad("'\(fields[1])' is not a column of `styluskit features --level test` (docs/measures.md)")
+                throw bad("its measure is not a column of `styluskit features --level test` (docs/measures.md)")
             }
             func bound(_ field: String, _ name: String) throws(ReportError) -> Double? {
                 if field.isEmpty { return nil }
                 guard let value = Double(field), value.isFinite else {
-                    throw bad("its \(name) '\(field)' is not a number")
+                    throw bad("its \(name) is not a number")
                 }
                 return value
             }
@@ -95,9 +107,12 @@ public struct NormativeRanges: Hashable, Sendable {
                 throw bad("both ends are empty; give a low end, a high end or both")
             }
             if let low, let high, low > high {
-                throw bad("its low end \(fields[2]) is above its high end \(fields[3])")
+                throw bad("its low end is above its high end")
             }
             let label = fields.count == 5 && !fields[4].isEmpty ? fields[4] : nil
+            guard ranges.count < Self.maximumRanges else {
+                throw bad("it is range \(ranges.count + 1); a ranges file gives at most \(Self.maximumRanges)")
+            }
             ranges.append(Range(test: fields[0], measure: fields[1], low: low, high: high, label: label))
         }
         guard !ranges.isEmpty else { throw .noRanges(file: source) }
@@ -108,7 +123,20 @@ public struct NormativeRanges: Hashable, Sendable {
     public init(file path: String) throws(ReportError) {
         let text: String
         do {
+            // A FIFO would hang the report, and a huge file is no ranges file: both are refused before reading.
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            guard attributes[.type] as? FileAttributeType == .typeRegular else {
+                throw ReportError.cannotReadRanges(file: path, reason: "it is not a regular file")
+            }
+            let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+            guard size <= Self.maximumBytes else {
+                throw ReportError.badRanges(
+                    file: path, line: 1,
+                    detail: "the file is \(size) bytes; a ranges file is at most \(Self.maximumBytes)")
+            }
             text = try String(contentsOfFile: path, encoding: .utf8)
+        } catch let error as ReportError {
+            throw error
         } catch {
             throw .cannotReadRanges(file: path, reason: SystemErrorText.reason(error))
         }

@@ -238,20 +238,7 @@ public struct VisitReportContent: Sendable {
             for absent in document.absentValueSentences {
                 reported.notes.append(absent + ": its measures are left empty")
             }
-            let row = MeasureLevel.test.rows(of: FeaturesInk.test(of: document, mazes: reported.mazes))[0]
-            // The shown measures, then any other the ranges file gives a range for in this test, under its column's
-            // name.
-            var shown = columns(test: entry.test)
-            for range in ranges?.ranges ?? [] where range.test == entry.test || range.test == "*" {
-                if !shown.contains(where: { $0.column == range.measure }) { shown.append(Self.words(range.measure)) }
-            }
-            reported.measures = shown.map { column in
-                ReportedMeasure(
-                    column: column.column, label: column.label, unit: column.unit,
-                    value: row[column.column]?.text.flatMap { Double($0) },
-                    isCount: { if case .count? = row[column.column] { true } else { false } }(),
-                    range: ranges?.range(test: entry.test, measure: column.column))
-            }
+            reported.measures = Self.measures(of: document, test: entry.test, mazes: reported.mazes, ranges: ranges)
             for (number, step) in document.steps.enumerated() {
                 for interruption in step.interruptions {
                     reported.interruptions.append(
@@ -281,6 +268,28 @@ public struct VisitReportContent: Sendable {
         return VisitReportContent(
             folder: folder, manifest: manifest, tests: tests, patient: patient, hasRanges: ranges != nil,
             keyGiven: clinician != nil)
+    }
+
+    /// The measures the report shows of `document` (a `test` of the visit: clock, maze, sdt, trails), measured as
+    /// `styluskit features --level test` measures it, each with its range from `ranges`: the common ones, the test's
+    /// own, then `extra` columns, then any other the ranges file gives a range for in this test. The results
+    /// browser shows the same (with the trails errors as `extra`: its page has the room the report lacks).
+    public static func measures(
+        of document: ADFDocument, test: String, mazes: [AdministeredMaze], ranges: NormativeRanges?,
+        extra: [String] = []
+    ) -> [ReportedMeasure] {
+        let row = MeasureLevel.test.rows(of: FeaturesInk.test(of: document, mazes: mazes))[0]
+        var shown = columns(test: test) + extra.map(Self.words)
+        for range in ranges?.ranges ?? [] where range.test == test || range.test == "*" {
+            if !shown.contains(where: { $0.column == range.measure }) { shown.append(Self.words(range.measure)) }
+        }
+        return shown.map { column in
+            ReportedMeasure(
+                column: column.column, label: column.label, unit: column.unit,
+                value: row[column.column]?.text.flatMap { Double($0) },
+                isCount: { if case .count? = row[column.column] { true } else { false } }(),
+                range: ranges?.range(test: test, measure: column.column))
+        }
     }
 
     /// The scoring lines of the results file at `path` when its folder has a scores file: the state, and once final

@@ -578,7 +578,9 @@ public struct VisitReportLayout: Sendable {
 
     /// Writes the report's pages to `path` as a PDF; an existing file is replaced only when `force`.
     public func write(to path: String, force: Bool) throws {
-        if !force && FileManager.default.fileExists(atPath: path) { throw ReportError.outputExists(path: path) }
+        if !force && path != "-" && FileManager.default.fileExists(atPath: path) {
+            throw ReportError.outputExists(path: path)
+        }
         try PrintedDocument(pages: pages).write(to: path)
     }
 }

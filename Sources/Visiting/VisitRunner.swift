@@ -121,7 +121,24 @@ public struct VisitRunner {
         try VisitFolder.check(participant: participant)
         let bytes: Data
         do {
+            // Its kind and size are known before a byte is read: a FIFO would hang the visit, and a huge file (a
+            // recording given by mistake) is refused, not read.
+            let attributes = try FileManager.default.attributesOfItem(atPath: protocolFile)
+            guard attributes[.type] as? FileAttributeType == .typeRegular else {
+                throw VisitRunError.protocolUnreadable(
+                    file: protocolFile, reason: "it is not a regular file (a FIFO, a device or a folder)")
+            }
+            let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+            guard size <= VisitProtocol.maximumBytes else {
+                throw VisitProtocolError.tooLarge(
+                    source: protocolFile,
+                    detail: "it is \(size) bytes; a protocol is at most \(VisitProtocol.maximumBytes)")
+            }
             bytes = try Data(contentsOf: URL(fileURLWithPath: protocolFile))
+        } catch let error as VisitProtocolError {
+            throw error
+        } catch let error as VisitRunError {
+            throw error
         } catch {
             throw VisitRunError.protocolUnreadable(file: protocolFile, reason: SystemErrorText.reason(error))
         }
@@ -149,14 +166,19 @@ public struct VisitRunner {
         folder = try VisitFolder.planned(root: root, participant: participant, started: started)
         var calibration = VisitManifest.Calibration()
         if let settings = plan.settings { calibration.settings = try Self.facts(settings) }
-        lifeCycle = VisitLifeCycle(
-            new: VisitManifest.begin(
-                participant: participant, protocol: written,
-                facts: .init(
-                    name: written.name, title: written.title, schema: VisitProtocol.schemaVersion,
-                    file: VisitFolder.protocolName,
-                    source: URL(fileURLWithPath: protocolFile).standardized.path, sha256: VisitFolder.sha256(bytes)),
-                software: .init(version: version), calibration: calibration, at: started))
+        var manifest = VisitManifest.begin(
+            participant: participant, protocol: written,
+            facts: .init(
+                name: written.name, title: written.title, schema: VisitProtocol.schemaVersion,
+                file: VisitFolder.protocolName,
+                source: URL(fileURLWithPath: protocolFile).standardized.path, sha256: VisitFolder.sha256(bytes)),
+            software: .init(version: version), calibration: calibration, at: started)
+        // A trail making test's form, and the layout files that replaced its parts as they were then.
+        for (index, test) in plan.tests.enumerated() where test.test == .trails {
+            manifest.tests[index].form = test.trailsForm ?? JournaledTest.standardTrailsForm
+            manifest.tests[index].layouts = test.trailsLayouts.isEmpty ? nil : try test.trailsLayouts.map(Self.facts)
+        }
+        lifeCycle = VisitLifeCycle(new: manifest)
         resumed = false
     }
 

@@ -174,7 +174,19 @@ public struct VisitFolder: Hashable, Sendable {
         let name = file(Self.manifestName)
         let data: Data
         do {
+            // A FIFO or a huge file in the manifest's place is refused before it is read.
+            let attributes = try FileManager.default.attributesOfItem(atPath: name)
+            guard attributes[.type] as? FileAttributeType == .typeRegular else {
+                throw VisitError.notAManifest(file: name, detail: "it is not a regular file")
+            }
+            let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+            guard size <= VisitManifest.maximumBytes else {
+                throw VisitError.notAManifest(
+                    file: name, detail: "it is \(size) bytes; a manifest is at most \(VisitManifest.maximumBytes)")
+            }
             data = try Data(contentsOf: URL(fileURLWithPath: name))
+        } catch let error as VisitError {
+            throw error
         } catch {
             throw .notAManifest(file: name, detail: SystemErrorText.reason(error))
         }

@@ -10,6 +10,11 @@ public struct VisitManifest: Codable, Hashable, Sendable {
     public static let format = "styluskit-visit"
     /// 2 since tests and visits can be `stopped` (schema 1 wrote a stopped test `done` with the outcome `stopped`).
     public static let schemaVersion = 2
+    /// The largest manifest read: one of a protocol's most tests, every field filled, is a few tens of kilobytes.
+    public static let maximumBytes = 1 << 20
+    /// The most tests a manifest may list (a protocol lists at most `VisitProtocol.maximumTests`; older visits
+    /// are given room): more is not a visit, and would make every reader of the folder slow.
+    public static let maximumTests = 1000
 
     /// The visit as a whole, as it is on disk (`VisitLifeCycle`; docs/visit.md, "Life cycle").
     public enum Status: String, Codable, CaseIterable, Sendable {
@@ -232,6 +237,11 @@ public struct VisitManifest: Codable, Hashable, Sendable {
         /// Each step of the results file and who or what ended it (its `End`'s `outcome`:
         /// `finished`, `moved-on`, `time-limit`, `stopped`, `skipped`); null until the results are written.
         public var steps: [StepEnd]?
+        /// A trail making test's form by name (`standard`, `alternate-N`); written for `trails` tests only.
+        public var form: String?
+        /// The layout files replacing parts of a trail making test's form, each with its SHA-256 when
+        /// the visit began; null when none did. Written for `trails` tests only.
+        public var layouts: [FileFacts]?
 
         /// One step of a test and who or what ended it.
         public struct StepEnd: Codable, Hashable, Sendable {
@@ -272,6 +282,11 @@ public struct VisitManifest: Codable, Hashable, Sendable {
             try container.encode(skipReason, forKey: .skipReason)
             try container.encode(instructionsNotSpoken, forKey: .instructionsNotSpoken)
             try container.encode(steps, forKey: .steps)
+            // Only a trail making test has a form: the other tests' entries keep their keys.
+            if test == "trails" {
+                try container.encode(form, forKey: .form)
+                try container.encode(layouts, forKey: .layouts)
+            }
         }
     }
 
@@ -300,13 +315,22 @@ public struct VisitManifest: Codable, Hashable, Sendable {
 
     /// Reads a manifest's bytes; `source` names the file in errors.
     public init(data: Data, source: String) throws(VisitError) {
+        guard data.count <= Self.maximumBytes else {
+            throw .notAManifest(
+                file: source, detail: "it is \(data.count) bytes; a manifest is at most \(Self.maximumBytes)")
+        }
         do {
             self = try JSONDecoder().decode(VisitManifest.self, from: data)
         } catch {
             throw .notAManifest(file: source, detail: Self.describe(error))
         }
         guard format == Self.format else {
-            throw .notAManifest(file: source, detail: "its format is '\(format)', not '\(Self.format)'")
+            // The value is not quoted: a JSON file given by mistake may hold a patient's details.
+            throw .notAManifest(file: source, detail: "its format is not '\(Self.format)'")
+        }
+        guard tests.count <= Self.maximumTests else {
+            throw .notAManifest(
+                file: source, detail: "it lists \(tests.count) tests; a manifest lists at most \(Self.maximumTests)")
         }
         guard schema <= Self.schemaVersion else { throw .newerManifest(file: source, schema: schema) }
         if schema == 1 { upgradeFromSchema1() }

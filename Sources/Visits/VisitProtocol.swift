@@ -11,6 +11,11 @@ import Yams
 public struct VisitProtocol: Hashable, Sendable {
     /// The schema this version reads.
     public static let schemaVersion = 1
+    /// The largest protocol file read: a protocol of the most tests, each with a long prompt, is a few tens of
+    /// kilobytes; anything far larger is not a protocol, and is refused before it is parsed.
+    public static let maximumBytes = 256 * 1024
+    /// The most tests a protocol may list: a visit of more than this many tests is not one a participant sits.
+    public static let maximumTests = 100
 
     public var name: String
     public var title: String
@@ -27,6 +32,10 @@ public struct VisitProtocol: Hashable, Sendable {
 
     /// Reads a protocol file's text; `source` names it in errors.
     public init(yaml: String, source: String) throws(VisitProtocolError) {
+        guard yaml.utf8.count <= Self.maximumBytes else {
+            throw .tooLarge(
+                source: source, detail: "it is \(yaml.utf8.count) bytes; a protocol is at most \(Self.maximumBytes)")
+        }
         var reader = ProtocolReader(source: source)
         self = try reader.read(yaml)
     }
@@ -97,6 +106,7 @@ public enum VisitProtocolError: Error, Equatable, CustomStringConvertible {
     case invalidValue(source: String, line: Int, key: String, expected: String, found: String)
     case mazesMismatch(source: String, line: Int, test: String)
     case trailsMismatch(source: String, line: Int, test: String)
+    case tooLarge(source: String, detail: String)
 
     public var description: String {
         switch self {
@@ -113,18 +123,29 @@ public enum VisitProtocolError: Error, Equatable, CustomStringConvertible {
             return
                 "\(source) (line \(line)): schema \(found) is newer than this StylusKit reads (schema \(VisitProtocol.schemaVersion)); "
                 + "use a newer StylusKit or a protocol of schema \(VisitProtocol.schemaVersion)."
+        // A refused value is never quoted, an unknown key only when it looks like a mistyped key: a file given by
+        // mistake (a patient's details instead of the protocol) would be printed, and error text ends up in
+        // logs. The line says where to look.
         case .unknownKey(let source, let line, let key, let allowed):
+            let named = Self.looksLikeAKey(key) ? "'\(key)'" : "that key"
             return
-                "\(source) (line \(line)): '\(key)' is not a protocol key; the keys here are \(allowed.joined(separator: ", "))."
-        case .invalidValue(let source, let line, let key, let expected, let found):
-            return "\(source) (line \(line)): '\(key)' takes \(expected); found '\(found)'."
+                "\(source) (line \(line)): \(named) is not a protocol key; the keys here are \(allowed.joined(separator: ", "))."
+        case .invalidValue(let source, let line, let key, let expected, _):
+            return "\(source) (line \(line)): '\(key)' takes \(expected), not the value written there."
         case .mazesMismatch(let source, let line, let test):
             return test == "maze"
                 ? "\(source) (line \(line)): a maze test needs exactly one of 'battery: FILE' and 'maze: FILE'."
                 : "\(source) (line \(line)): 'battery' and 'maze' belong to a maze test, not to '\(test)'."
         case .trailsMismatch(let source, let line, let test):
             return "\(source) (line \(line)): 'form' and 'layouts' belong to a trails test, not to '\(test)'."
+        case .tooLarge(let source, let detail):
+            return "\(source) is not a protocol file: \(detail) (docs/visit.md)."
         }
+    }
+
+    /// A short word of letters, digits, `-` and `_`, as keys are: a name or a date with spaces is not one.
+    static func looksLikeAKey(_ key: String) -> Bool {
+        key.utf8.count <= 24 && key.allSatisfy { $0.isASCII && ($0.isLetter || $0 == "_" || $0 == "-") }
     }
 }
 
@@ -181,6 +202,11 @@ private struct ProtocolReader {
                 source: source, line: tests.line, key: "tests",
                 expected: "a list of one or more '- test: NAME' entries",
                 found: tests.node.scalar?.string ?? "something else")
+        }
+        guard entries.count <= VisitProtocol.maximumTests else {
+            throw .tooLarge(
+                source: source,
+                detail: "it lists \(entries.count) tests; a protocol lists at most \(VisitProtocol.maximumTests)")
         }
         var read: [ProtocolTest] = []
         for entry in entries { read.append(try self.test(entry, first: read.isEmpty)) }

@@ -43,7 +43,10 @@ struct ADFValidateCommand: ParsableCommand {
             if !report.valid { failed += 1 }
         }
         let total = batch.files.count
-        if !batch.quiet {
+        if json {
+            // Standard error holds JSON lines only, as every batch run's under --json.
+            batch.endSummary(inputs: total, failed: failed, json: true)
+        } else if !batch.quiet {
             printError(ADFValidationReport.summaryLine(files: total, invalid: failed, seconds: batch.seconds))
         }
         if failed > 0 { throw ExitCode.failure }

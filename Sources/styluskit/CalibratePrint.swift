@@ -1,5 +1,6 @@
 import ArgumentParser
 import Calibration
+import FileLocations
 import FormPrinting
 import Recordings
 import Reports
@@ -26,7 +27,7 @@ struct PrintSheet: ParsableCommand {
         let sheet = try sheet.sheet()
         try pdf.checkWritable()
         try PrintedDocument(pages: [.calibrationSheet(sheet)]).write(to: pdf.out)
-        PrintSheetReport(out: pdf.out, sheet: sheet).print(json: pdf.json)
+        PrintSheetReport(out: pdf.out, sheet: sheet).print(json: pdf.json, toStandardError: pdf.isStandardOutput)
     }
 }
 
@@ -51,7 +52,8 @@ struct PrintMazes: ParsableCommand {
         )
         .map(\.maze)
         try PrintedDocument(pages: mazes.map { .maze($0, page: page) }).write(to: pdf.out)
-        PrintMazesReport(out: pdf.out, battery: battery, page: page, mazes: mazes).print(json: pdf.json)
+        PrintMazesReport(out: pdf.out, battery: battery, page: page, mazes: mazes).print(
+            json: pdf.json, toStandardError: pdf.isStandardOutput)
     }
 }
 
@@ -87,7 +89,7 @@ struct PrintForm: ParsableCommand {
         let forms = PrintedDocument.symbolDigitForms(displayMode: displayMode, page: page)
         try forms.document.write(to: pdf.out)
         PrintFormReport(out: pdf.out, displayMode: displayMode, page: page, origin: forms.origin, steps: forms.steps)
-            .print(json: pdf.json)
+            .print(json: pdf.json, toStandardError: pdf.isStandardOutput)
     }
 }
 
@@ -109,7 +111,7 @@ struct PrintedPaperOptions: ParsableArguments {
 
 /// The PDF a `calibrate print-*` command writes, and how it says so: shared by the three.
 struct PrintedPDFOptions: ParsableArguments {
-    @Option(help: "The PDF to write.", completion: .file())
+    @Option(help: "The PDF to write, or - for standard output.", completion: .file())
     var out: String
 
     @Flag(help: "Replace an existing file.")
@@ -118,6 +120,13 @@ struct PrintedPDFOptions: ParsableArguments {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 
-    /// Refuses an existing --out without --force, before anything is drawn.
-    func checkWritable() throws { try CalibrationFiles.checkWritable(out, force: force) }
+    /// Refuses an --out not named .pdf (or -), a directory, or an existing file without --force, before anything is
+    /// drawn.
+    func checkWritable() throws {
+        try OutputFile.check(out, extensions: ["pdf"], kind: "a PDF", allowsStandardOutput: true)
+        if !isStandardOutput { try CalibrationFiles.checkWritable(out, force: force) }
+    }
+
+    /// True when the PDF goes to standard output: what the command says of it then goes to standard error.
+    var isStandardOutput: Bool { out == OutputFile.standardOutput }
 }

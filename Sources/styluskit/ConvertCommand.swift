@@ -3,6 +3,7 @@ import Foundation
 import Recordings
 import Reports
 import SystemErrors
+import TestMaterials
 
 /// `styluskit convert IN OUT`: evemu <-> libinput-record YAML.
 struct Convert: ParsableCommand {
@@ -38,6 +39,10 @@ struct Convert: ParsableCommand {
     @OptionGroup var report: JSONOutput
 
     func validate() throws {
+        try refuseStandardOutput(
+            output, option: "The output",
+            why: "a converted recording is put in place whole, and not at all when it has no events",
+            example: "out.evemu")
         let suffix = (output as NSString).pathExtension.lowercased()
         guard to != nil || ["", "evemu", "events", "yml", "yaml"].contains(suffix) else {
             throw ValidationError(
@@ -47,6 +52,8 @@ struct Convert: ParsableCommand {
     }
 
     func run() throws {
+        // A PDF or a table is named as what it is, not read as a broken evemu file.
+        try WrongInputError.checkRecording(input)
         let reader = try RecordingReader(
             path: input, descriptionPath: descriptionFile,
             options: RecordingReadOptions(allowTruncated: allowTruncated, libinputDeviceIndex: deviceIndex))

@@ -127,7 +127,7 @@ struct Features: ParsableCommand {
         } else {
             FileHandle.standardOutput.write(Data(table.text.utf8))
         }
-        try batch.end(outcomes)
+        try batch.end(outcomes, json: format == .json)
     }
 }
 

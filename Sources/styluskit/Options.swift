@@ -64,3 +64,11 @@ struct JSONOutput: ParsableArguments {
     @Flag(help: "Print JSON instead of text.")
     var json = false
 }
+
+/// Refuses `-` where an output cannot go to standard output, so no file named `-` is ever made; `option`
+/// is how the command line names the output, `why` says why it cannot stream and `example` is a name to give.
+func refuseStandardOutput(_ path: String?, option: String, why: String, example: String) throws {
+    guard path == "-" else { return }
+    throw ValidationError(
+        "\(option) - (standard output) cannot be taken here: \(why). Give a file name such as \(example).")
+}

@@ -30,8 +30,26 @@ extension BatchRun {
         }
     }
 
-    /// Ends the run: its failures and summary line, and exit status 1 when an input failed.
-    func end<Output>(_ outcomes: [BatchOutcome<Output>]) throws {
-        if finish(outcomes) { throw ExitCode(1) }
+    /// Ends the run: its failures and summary line (under `json`, JSON lines: an error object with its
+    /// input per failure, then the summary), and exit status 1 when an input failed.
+    func end<Output>(_ outcomes: [BatchOutcome<Output>], json: Bool) throws {
+        guard json else {
+            if finish(outcomes) { throw ExitCode(1) }
+            return
+        }
+        let failures = outcomes.compactMap { outcome -> BatchFailureReport? in
+            guard case .failure(let error) = outcome.result else { return nil }
+            return BatchFailureReport(input: outcome.input, error: error)
+        }
+        for failure in failures { failure.print(json: true, toStandardError: true) }
+        endSummary(inputs: outcomes.count, failed: failures.count, json: true)
+        if !failures.isEmpty { throw ExitCode(1) }
+    }
+
+    /// The summary line on standard error unless the run is quiet: JSON under `json`.
+    func endSummary(inputs: Int, failed: Int, json: Bool) {
+        guard !quiet else { return }
+        BatchSummaryReport(command: command, inputs: inputs, failed: failed, seconds: seconds).print(
+            json: json, toStandardError: true)
     }
 }

@@ -142,15 +142,19 @@ struct Render: ParsableCommand {
             return try render(file, to: picture, printing: false).output(json: output.json)
         }
         for case .success(let line) in outcomes.map(\.result) { print(line) }
-        try batch.end(outcomes)
+        try batch.end(outcomes, json: output.json)
     }
 
     /// Draws `input` (a results file, or a recording replayed in memory) into `out`; prints each
     /// line as it is done when `printing`; returns the report.
     func render(_ input: String, to out: String?, printing: Bool) throws -> RenderReport {
         if ADFReader.variant(path: input) != nil {
+            // A PDF or a table named .csk is named as what it is, not as broken XML.
+            try WrongInputError.checkResultsFile(input)
             return try render(try ADFReader.read(path: input).document, from: input, to: out, printing: printing)
         }
+        // A PDF or a picture is named as what it is, not as a recording given without --test.
+        try WrongInputError.checkRecording(input)
         guard let test else { throw RenderError.needsTest(file: input) }
         // The recording is replayed exactly as `replay` would, in memory: no results file is written.
         try RecordingReplay.refuseJournal(input, descriptionFile: replaying.descriptionFile, out: nil)

@@ -112,7 +112,7 @@ struct Replay: ParsableCommand {
             return replaySummary(of: replay, outcome: try replay.run(note: batch.note)).output(json: output.json)
         }
         for outcome in outcomes { if case .success(let text) = outcome.result { print(text) } }
-        try batch.end(outcomes)
+        try batch.end(outcomes, json: output.json)
     }
 
     /// Replays `path`, the one recording, into --out; with --events, the decisions on standard output.

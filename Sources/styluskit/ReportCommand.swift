@@ -30,7 +30,7 @@ struct Report: ParsableCommand {
         completion: .directory)
     var visit: String
 
-    @Option(help: ArgumentHelp("The PDF to write.", valueName: "file"), completion: .file())
+    @Option(help: ArgumentHelp("The PDF to write, or - for standard output.", valueName: "file"), completion: .file())
     var out: String
 
     @Option(help: "The paper: a4 or letter (portrait).")
@@ -62,14 +62,19 @@ struct Report: ParsableCommand {
 
     func run() throws {
         // Refused before the password is asked for, so a wrong --out costs no typing.
-        if !force && FileManager.default.fileExists(atPath: out) { throw ReportError.outputExists(path: out) }
+        try OutputFile.check(out, extensions: ["pdf"], kind: "a PDF", allowsStandardOutput: true)
+        let toStandardOutput = out == OutputFile.standardOutput
+        if !force && !toStandardOutput && FileManager.default.fileExists(atPath: out) {
+            throw ReportError.outputExists(path: out)
+        }
         let normative = try ranges.map { try NormativeRanges(file: $0) }
         let clinician = try clinicianKey.map { try ClinicianKeyFile.unlock(at: $0, terminal: Terminal()) }
         let content = try VisitReportContent.read(
             folder: visit, ranges: normative, clinician: clinician, allowsInvalid: allowInvalid)
         let layout = VisitReportLayout(content, paper: paper)
         try layout.write(to: out, force: force)
-        VisitReportSummary(out: out, content: content, layout: layout).print(json: output.json)
+        VisitReportSummary(out: out, content: content, layout: layout).print(
+            json: output.json, toStandardError: toStandardOutput)
     }
 }
 

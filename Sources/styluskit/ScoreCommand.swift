@@ -4,6 +4,7 @@ import FileLocations
 import Foundation
 import Reports
 import Scoring
+import Serving
 import SystemErrors
 import Visits
 
@@ -60,9 +61,15 @@ struct ScoreItems: ParsableCommand {
 
     @OptionGroup var system: ScoringSystemOption
 
+    @OptionGroup var output: JSONOutput
+
     func run() throws {
         let file = try ResultsScoring(path: results)
         let (scoring, _) = try file.scoring(system: try system.chosen())
+        if output.json {
+            print(try ScoringJSON.items(resultsFile: results, system: scoring.system.name))
+            return
+        }
         print("\(file.name): \(scoring.system.title); system \(scoring.system.name) \(scoring.system.version)")
         for item in scoring.items {
             let marks =
@@ -90,15 +97,25 @@ struct ScoreList: ParsableCommand {
     @Argument(help: ArgumentHelp("Results files or folders.", valueName: "path"))
     var paths: [String] = ["."]
 
+    @OptionGroup var output: JSONOutput
+
     func run() throws {
         for path in try ScoredFiles.find(paths) {
             let file = try ResultsScoring(path: path)
             guard ScoringSystem.standard(forTest: file.test) != nil else {
+                if output.json {
+                    print(ScoredFiles.json(path: path, file: file, scoring: nil))
+                    continue
+                }
                 print("\(path)\t\(file.test)\t-\tno scoring system for this test yet")
                 continue
             }
             let (scoring, problems) = try file.scoring()
             ScoredFiles.say(problems, of: file)
+            if output.json {
+                print(ScoredFiles.json(path: path, file: file, scoring: scoring))
+                continue
+            }
             print(
                 "\(path)\t\(file.test)\t\(scoring.system.name) \(scoring.system.version)\t\(ScoredFiles.words(scoring))"
             )
@@ -177,6 +194,8 @@ struct ScoreShow: ParsableCommand {
     @Option(help: ArgumentHelp("Who is looking: a rater's or adjudicator's id.", valueName: "id"))
     var rater: String
 
+    @OptionGroup var output: JSONOutput
+
     func validate() throws {
         guard RaterID(rater) != nil else {
             throw ValidationError("--rater \(rater) is not a rater id: \(RaterID.rules)")
@@ -187,6 +206,10 @@ struct ScoreShow: ParsableCommand {
         let file = try ResultsScoring(path: results)
         let (scoring, problems) = try file.scoring()
         ScoredFiles.say(problems, of: file)
+        if output.json {
+            print(try ScoringJSON.scoring(resultsFile: results, system: scoring.system.name, viewer: rater))
+            return
+        }
         print("\(file.name): \(scoring.system.name) \(scoring.system.version), \(ScoredFiles.words(scoring))")
         for sheet in scoring.sheets(visibleTo: RaterID(rater)!) {
             let isAdjudication = sheet.rater == scoring.adjudication?.rater

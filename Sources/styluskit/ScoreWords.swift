@@ -2,6 +2,7 @@ import ArgumentParser
 import Features
 import Foundation
 import Scoring
+import SystemErrors
 import Visits
 
 /// The results files a `score` command works on, and the words it prints them in.
@@ -62,6 +63,21 @@ enum ScoredFiles {
             }
         }
         return lines
+    }
+
+    /// `score list --json`'s line for a file: `{"path", "test", "system", "version", "state", "raters":
+    /// [{"rater", "done"}], "adjudicator"}`; a test with no scoring system has null for system, version and state.
+    static func json(path: String, file: ResultsScoring, scoring: DoubleScoring?) -> String {
+        var out = "{\"path\":" + JSONString.quoted(path) + ",\"test\":" + JSONString.quoted(file.test)
+        guard let scoring else {
+            return out + ",\"system\":null,\"version\":null,\"state\":null,\"raters\":[],\"adjudicator\":null}"
+        }
+        out += ",\"system\":" + JSONString.quoted(scoring.system.name) + ",\"version\":\(scoring.system.version)"
+        out += ",\"state\":" + JSONString.quoted(scoring.state.label) + ",\"raters\":["
+        out += scoring.raters.map { "{\"rater\":" + JSONString.quoted($0.rater.text) + ",\"done\":\($0.done)}" }
+            .joined(separator: ",")
+        out += "],\"adjudicator\":" + (scoring.adjudication.map { JSONString.quoted($0.rater.text) } ?? "null")
+        return out + "}"
     }
 
     /// Says on standard error the scores file's lines that were not taken.

@@ -4,6 +4,7 @@ import FileLocations
 import Foundation
 import Serving
 import SystemErrors
+import VisitReport
 
 /// `styluskit serve DIR...`: the results browser, a local web application (docs/serve.md).
 struct Serve: ParsableCommand {
@@ -27,12 +28,20 @@ struct Serve: ParsableCommand {
     @Option(help: "The port to listen on (default: a free one).")
     var port = 0
 
+    @Option(
+        help: ArgumentHelp(
+            "A CSV file of normative ranges: test,measure,low,high,label (\(DocumentationPages.path("report.md"))); "
+                + "the visit and test pages then draw each measure against its range.",
+            valueName: "file"), completion: .file())
+    var ranges: String?
+
     @OptionGroup var key: KeyFileOptions
 
     func run() throws {
         let served: ServedFolders
         do { served = try ServedFolders(folders) } catch { throw ValidationError(error.description) }
-        let server = ResultsServer(folders: served, keyFile: key.path)
+        let normative = try ranges.map { try NormativeRanges(file: $0) }
+        let server = ResultsServer(folders: served, keyFile: key.path, ranges: normative)
         let token = server.token
         let given = served.folders.map(\.given).joined(separator: " ")
         let port = self.port

@@ -54,6 +54,12 @@ struct Synth: ParsableCommand {
     /// The recording whose device is used when --like is not given.
     static let defaultLike = "Fixtures/recordings/real/Wacom-Cintiq-13HD-touch-Pen.events"
 
+    func validate() throws {
+        try refuseStandardOutput(
+            output, option: "--output", why: "a recording is put in place whole, once it is complete",
+            example: "scenario.evemu")
+    }
+
     func run() throws {
         let synthesis = try ScenarioSynthesis(path: scenario)
         let scenarioName = (scenario as NSString).lastPathComponent

@@ -89,6 +89,6 @@ struct PrintTrails: ParsableCommand {
         PrintTrailsReport(
             out: pdf.out, page: page, layouts: forms.map { ($0, PageDrawing.trailFormOrigin($0, page: page)) }
         )
-        .print(json: pdf.json)
+        .print(json: pdf.json, toStandardError: pdf.isStandardOutput)
     }
 }

@@ -29,7 +29,7 @@ final class PresentedSession {
         set { clock.now = newValue }
     }
 
-    init(_ test: JournaledTest) throws {
+    init(_ test: JournaledTest, beforeBegin: (any SessionDriver) -> Void = { _ in }) throws {
         OffscreenWindow.useOffscreenDriver()
         scratch = try Scratch()
         let header = try RecordingReader(path: Fixture.path(Fixture.cintiq)).header
@@ -40,7 +40,7 @@ final class PresentedSession {
         let setup = try SessionSetup(
             test: test, device: header.device, profile: sources.tabletProfile, results: sources.results,
             settings: sources.settings,
-            mazes: sources.mazes)
+            mazes: sources.mazes, trailsForm: sources.trailsForm)
         let recorder = try ADFRecorder(
             destination: ADFRecorder.resultsPath(directory: scratch.path, name: "session", variant: test.variant),
             variant: test.variant)
@@ -53,6 +53,7 @@ final class PresentedSession {
         presenter = SessionPresenter(
             test: test, driver: driver, screen: screen, form: setup.normalizer.formSize, voice: "en",
             clock: { clock.now })
+        beforeBegin(driver)
         try driver.begin(at: clock.now)
         presenter.refresh()
     }

@@ -99,4 +99,50 @@ struct ScoreCommandTests {
         #expect(result.standardError.contains("5 items not marked yet; mark every item first"))
         #expect(!FileManager.default.fileExists(atPath: folder.appendingPathComponent("scores.jsonl").path))
     }
+
+    static func json(_ text: String) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any] ?? [:]
+    }
+
+    @Test("--json: list as JSON Lines, items and show as the scoring page's JSON, blind as the text")
+    func jsonOutput() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        var result = try run(Paths.styluskit, ["score", "items", "clock-small.csk", "--json"], in: folder)
+        #expect(result.status == 0, "\(result.standardError)")
+        let items = try Self.json(result.standardOutput)
+        #expect(items["system"] as? String == "rouleau-1992" && items["version"] as? Int == 1)
+        #expect((items["items"] as? [[String: Any]])?.compactMap { $0["id"] as? String }.first == "clockStep-command/face")
+        #expect((items["items"] as? [Any])?.count == 6)
+
+        _ = try Self.mark(folder, ["--rater", "r01", "--done"], Self.allMarks)
+        _ = try Self.mark(folder, ["--rater", "r02"], "clockStep-command/face 1\n")
+        result = try run(Paths.styluskit, ["score", "list", ".", "--json"], in: folder)
+        let lines = result.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.count == 1)
+        let line = try Self.json(lines[0])
+        #expect(line["path"] as? String == "./clock-small.csk" && line["test"] as? String == "clock")
+        #expect(line["state"] as? String == "awaiting second rater")
+        let raters = (line["raters"] as? [[String: Any]]) ?? []
+        #expect(raters.map { $0["rater"] as? String } == ["r01", "r02"])
+        #expect(raters.map { $0["done"] as? Bool } == [true, false])
+        #expect(!result.standardOutput.contains("clockStep"))  // never a mark
+
+        // Blind: r02 sees only their own sheet, and no agreement yet.
+        result = try run(Paths.styluskit, ["score", "show", "clock-small.csk", "--rater", "r02", "--json"], in: folder)
+        var shown = try Self.json(result.standardOutput)
+        #expect((shown["sheets"] as? [[String: Any]])?.map { $0["rater"] as? String } == ["r02"])
+        #expect(shown["agreement"] == nil)
+
+        let second = Self.allMarks.replacingOccurrences(of: "command/numbers 4", with: "command/numbers 3")
+        _ = try Self.mark(folder, ["--rater", "r02", "--done"], second)
+        result = try run(Paths.styluskit, ["score", "show", "clock-small.csk", "--rater", "r02", "--json"], in: folder)
+        shown = try Self.json(result.standardOutput)
+        // By hand as in doubleScoring: 5 of 6 items the same, kappa 0.75, command step 9 against 8.
+        let agreement = try #require(shown["agreement"] as? [String: Any])
+        #expect(agreement["itemsAgreeing"] as? Int == 5 && agreement["itemsCompared"] as? Int == 6)
+        #expect(agreement["kappa"] as? Double == 0.75)
+        #expect(shown["differences"] as? [String] == ["clockStep-command/numbers"])
+        #expect((shown["sheets"] as? [Any])?.count == 2)
+    }
 }

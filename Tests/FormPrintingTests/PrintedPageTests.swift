@@ -122,6 +122,28 @@ struct PrintedPageTests {
         }
     }
 
+    @Test("The calibration sheet carries a 10 cm scale bar, a tick every centimetre, within 0.1 mm at 600 dpi")
+    func calibrationSheetScaleBar() throws {
+        // Issue 33, item 3: the sheet said its paper's size (true at any scaling) but gave nothing to check 100 % with.
+        let sheet = CalibrationSheet.grid(
+            page: CalibrationSheet.a4Landscape, columns: 3, rows: 3, spacingCentimetres: 4)
+        #expect(sheet.neighbourSpacingCentimetres.map { abs($0 - 4) < 1e-9 } == true)
+        let pdf = try Self.temporaryPDF()
+        defer { try? FileManager.default.removeItem(at: pdf.deletingLastPathComponent()) }
+        try PrintedDocument(pages: [.calibrationSheet(sheet)]).write(to: pdf.path)
+        let raster = try Raster(pdf: pdf, page: 1, dpi: 600)
+        // The bar lies 1 cm above the page's foot (21 - 1 = 20 cm), from 1 cm to 11 cm; 0.15 cm above it every
+        // tick is crossed, short or long.
+        let ticks = raster.runsAlongRow(raster.pixel(20 - 0.15), from: raster.pixel(0.5), to: raster.pixel(11.2))
+        try #require(ticks.count == 11, "\(ticks)")
+        for (index, tick) in ticks.enumerated() {
+            #expect(abs(tick.centre - (1 + Double(index))) < Self.tolerance, "tick \(index) at \(tick.centre) cm")
+        }
+        // 0.3 cm above it only the long ticks at 0, 5 and 10 cm.
+        let long = raster.runsAlongRow(raster.pixel(20 - 0.3), from: raster.pixel(0.5), to: raster.pixel(11.2))
+        #expect(long.map { ($0.centre * 10).rounded() / 10 } == [1, 6, 11])
+    }
+
     @Test("A maze's walls lie on its cell boundaries at its cell size, within 0.1 mm at 600 dpi")
     func maze() throws {
         // no-choice.maze's outline: 6 x 5 cells of 1.5 cm, start row 1 left, end row 5 right.

@@ -165,12 +165,14 @@ struct LibevdevDescriptionTests {
         }
     }
 
-    @Test("Permission denied names the udev rule and how to install it")
+    @Test("Permission denied names the udev rule, how to install it and the group to join")
     func permissionMessage() {
         let text = LiveInputError.permissionDenied(node: "/dev/input/event7").description
         #expect(text.hasPrefix("Cannot open /dev/input/event7: permission denied."))
         #expect(text.contains("sudo make install-udev-rules"))
         #expect(text.contains("udev-rules/70-styluskit-tablets.rules"))
+        // Issue 34, item 6: the rule grants the group styluskit read access, no longer the seat's user.
+        #expect(text.contains("`sudo adduser $USER styluskit`"))
     }
 
     @Test("The clock anchor's offset maps monotonic time to Unix time")

@@ -352,3 +352,30 @@ struct TrailsProctorTests {
         #expect(script.proctor.errors.map(\.time) == [instant(1_590)])
     }
 }
+
+/// The words each part's page comes up with in `administer`, shown and spoken; the part's time
+/// starts when they end, on "Ready, go." (docs/trails-proctoring.md, "Ready, go" in `administer`).
+@Suite("Trails instructions' words")
+struct TrailsInstructionWordsTests {
+    @Test("Each part's instructions, pinned; every one ends with Ready, go.")
+    func words() {
+        #expect(
+            TrailsWords.instructions(.sampleA)
+                == "On this page are numbers. Begin at 1 and draw a line from 1 to 2, 2 to 3, and so on, in order, "
+                + "until you reach End. Do not lift the pen. Ready, go.")
+        #expect(
+            TrailsWords.instructions(.partA)
+                == "Now do the same on this page, as fast as you can: from 1 to 2, 2 to 3, and so on, in order, "
+                + "until you reach End. Do not lift the pen. Ready, go.")
+        #expect(
+            TrailsWords.instructions(.sampleB)
+                == "On this page are numbers and letters. Begin at 1 and draw a line from 1 to A, A to 2, 2 to B, "
+                + "and so on, in order, alternating numbers and letters, until you reach End. Do not lift the pen. "
+                + "Ready, go.")
+        #expect(
+            TrailsWords.instructions(.partB)
+                == "Now do the same on this page, as fast as you can: from 1 to A, A to 2, 2 to B, and so on, in "
+                + "order, until you reach End. Do not lift the pen. Ready, go.")
+        #expect(TrailPart.allCases.allSatisfy { TrailsWords.instructions($0).hasSuffix(" Ready, go.") })
+    }
+}

@@ -1,7 +1,9 @@
 import Foundation
-import Recordings
 import StylusInput
+import TestSupport
 import Testing
+
+@testable import Recordings
 
 /// A separate description (`--desc`) only for an events-only file, and the resolution an evemu
 /// 1.0/1.1 file's header comments state.
@@ -95,5 +97,30 @@ struct DescriptionTests {
         #expect(viaYAML.header.device == original.header.device)
         let back = try RecordingReader(bytes: EvemuWriter.encode(viaYAML), name: "r.evemu").header.device
         #expect(back == original.header.device)
+    }
+}
+
+/// The header parser splits ASCII lines byte by byte (issue 32, item 5): the words must be those of
+/// splitting by Characters, which it did before, for every line.
+@Suite("Header words")
+struct HeaderWordsTests {
+    @Test("byte-by-byte words are the Character-split words, for ASCII and other lines")
+    func sameWords() {
+        var random = SplitMix64(state: 32)
+        let alphabet: [String] = [" ", "\t", "\r", "a", "B", "0", "x", "#", ":", "é", "\u{301}", "\"", "-"]
+        var lines: [String] = [
+            "", " ", "\t\t", "   Event code 0 (ABS_X)", "\tValue\t  1\t", "a\rb", "\r", " \u{301}a", "\t\u{301} b",
+            "Min        0", "e\u{301} x",
+        ]
+        for _ in 0..<2000 {
+            let length = Int(random.next() % 12)
+            lines.append((0..<length).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] }.joined())
+        }
+        for line in lines {
+            let text = Substring(line)
+            #expect(
+                blankSeparatedWords(text) == text.split(whereSeparator: { $0 == " " || $0 == "\t" }),
+                "\(Array(line.utf8))")
+        }
     }
 }

@@ -103,3 +103,30 @@ struct JournalControlTests {
         #expect(JournalControl(text: text) == nil)
     }
 }
+
+/// The trail making test's "Ready, go" lines (docs/trails-proctoring.md, "In the sessions"): the
+/// opening's `waits-for-ready` and each part's `ready` line, its step running to the end of the line.
+@Suite("Journal ready lines")
+struct JournalReadyLineTests {
+    @Test("A ready line's text, parsed back the same; waits-for-ready describes the session")
+    func roundTrip() throws {
+        let ready = JournalControl.ready(step: "trailsStep-sampleA", time: EventTime(microseconds: 7_250_001))
+        #expect(ready.text == "ready 7.250001 step=trailsStep-sampleA")
+        #expect(JournalControl(text: ready.text) == ready)
+        #expect(!ready.describesSession)
+        #expect(JournalControl.waitsForReady.text == "waits-for-ready")
+        #expect(JournalControl(text: "waits-for-ready") == .waitsForReady)
+        #expect(JournalControl.waitsForReady.describesSession)
+        #expect(JournalOpening([.waitsForReady]).waitsForReady)
+        #expect(!JournalOpening([]).waitsForReady)
+    }
+
+    @Test(
+        "A malformed ready line is not a control",
+        arguments: [
+            "ready 7.250001", "ready 7.25 step=a", "ready step=a", "ready 7.250001 x step=a", "waits-for-ready now",
+        ])
+    func malformed(text: String) {
+        #expect(JournalControl(text: text) == nil)
+    }
+}

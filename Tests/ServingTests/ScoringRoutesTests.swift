@@ -126,4 +126,31 @@ import Testing
         }
         #expect(!FileManager.default.fileExists(atPath: site.served + "/P001/visit-20261125T093015Z/scores.jsonl"))
     }
+
+    /// The scoring page asks with an empty `rater=` until its rater gives an id: that crashed the whole server
+    /// (a force-unwrapped RaterID("-"), which the id rules refuse), ending every other rater's session. Someone
+    /// with no id, or an id the rules refuse, is no rater: they see what anyone sees, no sheet before both are done.
+    @Test func aViewerWithNoRaterIDSeesNoSheetAndTheServerLives() async throws {
+        let site = try RoutesTests.Site()
+        defer { site.remove() }
+        let application = Application(router: site.server.router())
+        try await application.test(.router) { client in
+            let marks = Self.marks(["2", "4", "3", "2", "4", "4"])
+            #expect(try await Self.post(client, rater: "r1", marks: marks, done: true).status == .ok)
+            for query in ["", "&rater=", "&rater=-", "&rater=no%20such%20rater!"] {
+                let response = try await client.execute(
+                    uri: "/api/scoring?token=t0ken&path=\(Self.clock)" + query, method: .get)
+                #expect(response.status == .ok, "\(query)")
+                let answer =
+                    try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any]
+                #expect((answer?["sheets"] as? [Any])?.isEmpty == true, "\(query)")
+                #expect(answer?["state"] as? String == "awaiting second rater")
+            }
+            // Once both are done, anyone sees both sheets, an id or not.
+            #expect(try await Self.post(client, rater: "r2", marks: marks, done: true).status == .ok)
+            let response = try await client.execute(uri: "/api/scoring?token=t0ken&path=\(Self.clock)", method: .get)
+            let answer = try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView)) as? [String: Any]
+            #expect((answer?["sheets"] as? [Any])?.count == 2)
+        }
+    }
 }

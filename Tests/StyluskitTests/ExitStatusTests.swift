@@ -2,6 +2,7 @@ import ADF
 import Administering
 import Calibration
 import Exports
+import Features
 import FileLocations
 import FormPrinting
 import Foundation
@@ -39,6 +40,16 @@ struct ExitStatusTests {
     static let denied = String(cString: strerror(EACCES))
     static let rejection = PenDeviceRejection.notAPen(device: "Pad", kind: .pad)
     static let id = InputID(bustype: 3, vendor: 0x056a, product: 0x0304, version: 0x0110)
+
+    /// `--step-split`'s error for a value that is no rule.
+    static var stepSplitError: any Error {
+        do {
+            _ = try StepSplitRule(parsing: "x")
+            return Unknown()
+        } catch {
+            return error
+        }
+    }
 
     /// Every representative error with the status it must end with.
     static let cases: [(any Error, Status)] = [
@@ -148,7 +159,6 @@ struct ExitStatusTests {
         (RecordingReplayError.mazeSource, .usage),
         (RecordingReplayError.mazeOptions(test: .clock), .usage),
         (RecordingReplayError.startTimeOutOfRange(-1), .usage),
-        (RecordingReplayError.journal(path: "a", out: nil), .usage),
         (RecordingReplayError.empty(file: "a", .noContact(penFrames: 3)), .dataError),
         (DisplayChoiceError.noSuchProfile(name: "n", known: []), .unavailable),
         (RecordingScanError.noEvents(file: "a"), .dataError),
@@ -209,8 +219,31 @@ struct ExitStatusTests {
         (AdministerError.noDisplay, .unavailable),
         // Foundation's missing file, and an error no library declares.
         (CocoaError(.fileReadNoSuchFile), .noInput),
-        (CocoaError(.fileReadNoPermission), .failure),
+        (CocoaError(.fileReadNoPermission), .noPermission),
+        (CocoaError(.fileWriteFileExists), .cannotCreate),
+        (CocoaError(.fileWriteOutOfSpace), .ioError),
+        (CocoaError(.fileReadCorruptFile), .dataError),
+        (CocoaError(.featureUnsupported), .failure),
         (Unknown(), .failure),
+        // Issue 33, item 5: errors that ended their command with 1 whatever their kind.
+        (FeaturesError.missing(file: "a"), .noInput),
+        (FeaturesError.recordingWithoutTest(file: "a"), .usage),
+        (FeaturesError.notAnInput(file: "a", kind: nil), .dataError),
+        (FeaturesError.outputExists(file: "a"), .cannotCreate),
+        (FeaturesError.cannotWrite(file: "a", why: "r"), .cannotCreate),
+        (ADFReadError(path: "a", line: 0, reason: .unreadable(String(cString: strerror(ENOENT)))), .noInput),
+        (ADFReadError(path: "a", line: 0, reason: .unreadable(denied)), .noPermission),
+        (ADFReadError(path: "a", line: 1, reason: .malformed("m")), .dataError),
+        (ADFReadError(path: "a", line: 0, reason: .notADF("n")), .dataError),
+        (ADFInvalidFile(path: "a", problems: []), .dataError),
+        (WholeFileError(path: "a", reason: denied), .cannotCreate),
+        (WholeFileError(path: "a", reason: String(cString: strerror(ENOSPC))), .ioError),
+        (PictureChoiceError.unknownFormat("x"), .usage),
+        (PictureChoiceError.nothingToWrite, .dataError),
+        (stepSplitError, .usage),
+        (SpeechError.noAudioOutput, .unavailable),
+        // A journal given to replay is a file of the wrong kind, as a results file is (it was 64, a usage error).
+        (RecordingReplayError.journal(path: "a", out: nil), .dataError),
     ]
 
     @Test("Each library's error ends the command with the status README's table gives it")
@@ -218,5 +251,58 @@ struct ExitStatusTests {
         for (error, status) in Self.cases {
             #expect(StylusKit.exitStatus(of: error) == status, "\(type(of: error)): \(error)")
         }
+    }
+
+    /// Errors that never end a command themselves, each with what carries it to the command line instead.
+    static let carriedByOthers: [String: String] = [
+        "ScoringRefusal": "ScoresFileError.refused",
+        "BatchInputError": "the command line's ValidationError (a usage error)",
+        "XMLWriterError": "ADFError.xmlWriter",
+        "OpenFailure": "LiveInputError",
+        "ErrorNumber": "JournalError and RecordingError",
+        "LineProblem": "ScoresFileError",
+        "ServedPathError": "the results browser's HTTP answers",
+        "ScoringPageError": "the results browser's HTTP answers",
+        "ParseFailure": "the command line's usage error",
+        "CommandSuggestion": "the command line's usage error (a mistyped command)",
+    ]
+
+    /// The error types declared under Sources/ (a type adopting `Error` where it is declared) and the
+    /// types that adopt `ExitStatusCarrying`, by their last name.
+    static func declaredErrors() throws -> (errors: Set<String>, carrying: Set<String>) {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources")
+        let declaration = try Regex(#"(?:enum|struct|class) (\w+)[^{=\n]*?:[^{=\n]*?\bError\b"#)
+        let adoption = try Regex(#"extension ([\w.]+)\s*:[^{]*\bExitStatusCarrying\b"#)
+        let carryingDeclaration = try Regex(#"(?:enum|struct|class) (\w+)[^{=\n]*?:[^{=\n]*?\bExitStatusCarrying\b"#)
+        var errors = Set<String>()
+        var carrying = Set<String>()
+        let files = FileManager.default.enumerator(atPath: sources.path)?.compactMap { $0 as? String } ?? []
+        for file in files where file.hasSuffix(".swift") {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            for match in text.matches(of: declaration) {
+                if let name = match.output[1].substring { errors.insert(String(name)) }
+            }
+            for regex in [adoption, carryingDeclaration] {
+                for match in text.matches(of: regex) {
+                    if let name = match.output[1].substring {
+                        carrying.insert(String(name.split(separator: ".").last!))
+                    }
+                }
+            }
+        }
+        return (errors, carrying)
+    }
+
+    @Test("Every error a library declares carries its exit status, or is carried to the command line by one that does")
+    func everyErrorCarriesItsStatus() throws {
+        // FeaturesError, ADFReadError, WholeFileError and others carried none: their commands ended with 1 whatever
+        // went wrong (features with an existing table, README's 73; adf show of a missing file, 66).
+        let (errors, carrying) = try Self.declaredErrors()
+        #expect(errors.count > 40, "the scan found the library's errors: \(errors.sorted())")
+        let uncarried = errors.subtracting(carrying).subtracting(Self.carriedByOthers.keys)
+        #expect(uncarried.isEmpty, "errors without an exit status: \(uncarried.sorted())")
+        let stale = Set(Self.carriedByOthers.keys).subtracting(errors.subtracting(carrying))
+        #expect(stale.isEmpty, "listed as carried by others but no longer declared, or now carrying: \(stale.sorted())")
     }
 }

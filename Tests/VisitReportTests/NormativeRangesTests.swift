@@ -37,7 +37,7 @@ struct NormativeRangesTests {
         #expect {
             _ = try NormativeRanges(
                 csv: ["test,measure,low,high", "clock,strokes,x,2"].joined(separator: end), source: "r.csv")
-        } throws: { "\($0)".hasPrefix("r.csv line 2: its low end 'x' is not a number") }
+        } throws: { "\($0)".hasPrefix("r.csv line 2: its low end is not a number") }
     }
 
     /// Issue 28: a file with no range line gave "no range" for every measure and exit 0.
@@ -60,12 +60,12 @@ struct NormativeRangesTests {
                 "clock,total_time_s,1",
                 "r.csv line 1: it has 3 fields; write test,measure,low,high or test,measure,low,high,label"
             ),
-            ("pen,total_time_s,1,2", "r.csv line 1: the test 'pen' is not clock, maze, sdt, trails or *"),
+            ("pen,total_time_s,1,2", "r.csv line 1: its test (the first field) is not clock, maze, sdt, trails or *"),
             ("clock,,1,2", "r.csv line 1: the measure is empty"),
-            ("clock,speed,1,2", "r.csv line 1: 'speed' is not a column of `styluskit features --level test`"),
-            ("clock,strokes,a,2", "r.csv line 1: its low end 'a' is not a number"),
+            ("clock,speed,1,2", "r.csv line 1: its measure is not a column of `styluskit features --level test`"),
+            ("clock,strokes,a,2", "r.csv line 1: its low end is not a number"),
             ("clock,strokes,,", "r.csv line 1: both ends are empty"),
-            ("# c\nclock,strokes,5,2", "r.csv line 2: its low end 5 is above its high end 2"),
+            ("# c\nclock,strokes,5,2", "r.csv line 2: its low end is above its high end"),
         ])
     func refuses(_ text: String, _ message: String) {
         #expect {
@@ -87,5 +87,39 @@ struct NormativeRangesTests {
         let interruption = ReportedInterruption(type: type, seconds: 1, step: 1)
         #expect(interruption.meaning != type)
         #expect(interruption.meaning.contains(" "))
+    }
+}
+
+/// Issue 34, item 5's leftovers: a ranges file had no bounds and its errors quoted the fields they refused,
+/// so a patients' list given as `--ranges` was printed. Both seen failing on main's code.
+@Suite struct RangesLimitsTests {
+    @Test("A patients' list given as a ranges file is refused without quoting a field")
+    func fieldsNotQuoted() {
+        for line in [
+            "Doe,Jane,1941-03-07,MRN123", "clock,Jane Doe,1,2", "clock,strokes,Jane,2", "clock,strokes,1941,1900",
+        ] {
+            do {
+                _ = try NormativeRanges(csv: line + "\n", source: "r.csv")
+                Issue.record("accepted: \(line)")
+            } catch {
+                for word in ["Doe", "Jane", "1941", "MRN123", "1900"] {
+                    #expect(!"\(error)".contains(word), "\(error)")
+                }
+                #expect("\(error)".hasPrefix("r.csv line 1: "), "\(error)")
+            }
+        }
+    }
+
+    @Test("A ranges file of more ranges or bytes than a study's is refused with the numbers")
+    func bounds() throws {
+        let line = "clock,strokes,1,2\n"
+        #expect(
+            try NormativeRanges(csv: String(repeating: line, count: 10_000), source: "r.csv").ranges.count == 10_000)
+        #expect {
+            _ = try NormativeRanges(csv: String(repeating: line, count: 10_001), source: "r.csv")
+        } throws: { "\($0)".hasPrefix("r.csv line 10001: it is range 10001; a ranges file gives at most 10000") }
+        #expect {
+            _ = try NormativeRanges(csv: "# " + String(repeating: "x", count: 1 << 20) + "\n" + line, source: "r.csv")
+        } throws: { "\($0)".hasPrefix("r.csv line 1: the file is 1048580 bytes; a ranges file is at most 1048576") }
     }
 }

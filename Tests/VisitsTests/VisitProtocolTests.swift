@@ -59,7 +59,7 @@ import Visits
         ),
         (
             "schema: 1\nname: a\ntests:\n  - test: clok\n",
-            "p.yaml (line 4): 'test' takes clock, maze, sdt or trails; found 'clok'."
+            "p.yaml (line 4): 'test' takes clock, maze, sdt or trails, not the value written there."
         ),
         (
             "schema: 2\nname: a\ntests:\n  - test: clock\n",
@@ -75,20 +75,20 @@ import Visits
         ),
         (
             "schema: 1\nname: a\ntests:\n  - test: clock\n  - test: sdt\n    break: soon\n",
-            "p.yaml (line 6): 'break' takes a duration such as '30 s' or '2 min' (up to 60 min); found 'soon'."
+            "p.yaml (line 6): 'break' takes a duration such as '30 s' or '2 min' (up to 60 min), not the value written there."
         ),
         (
             "schema: 1\nname: a\ntests:\n  - test: clock\n    break: 5 s\n",
-            "p.yaml (line 5): 'break' takes nothing before the first test; found '5 s'."
+            "p.yaml (line 5): 'break' takes nothing before the first test, not the value written there."
         ),
         (
             "schema: 1\nname: my visit\ntests:\n  - test: clock\n",
-            "p.yaml (line 2): 'name' takes letters, digits, '-' and '_'; found 'my visit'."
+            "p.yaml (line 2): 'name' takes letters, digits, '-' and '_', not the value written there."
         ),
         ("schema: 1\nname: a\n", "p.yaml: 'tests' is missing; every protocol gives it (docs/visit.md)."),
         (
             "schema: 1\nname: a\ntests: []\n",
-            "p.yaml (line 3): 'tests' takes a list of one or more '- test: NAME' entries; found 'something else'."
+            "p.yaml (line 3): 'tests' takes a list of one or more '- test: NAME' entries, not the value written there."
         ),
         ("- just\n- a list\n", "p.yaml: The protocol must be a mapping of keys to values, as in docs/visit.md."),
     ])

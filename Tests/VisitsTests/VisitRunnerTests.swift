@@ -282,6 +282,39 @@ import Visits
         #expect(runner.request(0).settingsFile == root + "/settings.yaml")
     }
 
+    /// visit.json names a trail making test's form and hashes the layout files that replaced its
+    /// parts (docs/visit.md, `tests[].form`, `tests[].layouts`); the other tests' entries keep their keys.
+    @Test func theTrailsFormAndLayoutsReachTheManifest() throws {
+        let root = try Self.scratch()
+        let layout = "name: mine-A\npart: A\n"
+        try layout.write(toFile: root + "/mine-A.yaml", atomically: true, encoding: .utf8)
+        let text = """
+            schema: 1
+            name: trails
+            tests:
+              - test: trails
+                form: alternate-2
+              - test: trails
+                layouts: mine-A.yaml
+              - test: clock
+            """
+        try text.write(toFile: root + "/trails.yaml", atomically: true, encoding: .utf8)
+        let runner = try VisitRunner(
+            protocolFile: root + "/trails.yaml", participant: "P-3", root: root + "/out", newVisit: false,
+            version: "0.1.0")
+        let tests = runner.manifest.tests
+        #expect(tests[0].form == "alternate-2" && tests[0].layouts == nil)
+        #expect(tests[1].form == "standard")
+        #expect(
+            tests[1].layouts == [.init(file: root + "/mine-A.yaml", sha256: VisitFolder.sha256(Data(layout.utf8)))])
+        let json = try String(decoding: runner.manifest.jsonData(), as: UTF8.self)
+        #expect(json.contains("\"form\" : \"alternate-2\""))
+        #expect(json.contains("\"layouts\" : null"))
+        // The clock's entry has neither key: two of each, both the trails tests'.
+        #expect(json.components(separatedBy: "\"form\" :").count == 3)
+        #expect(json.components(separatedBy: "\"layouts\" :").count == 3)
+    }
+
     /// The steps a results file says went unspoken reach visit.json for a test finished or stopped
     /// (`noteUnspoken`, also called for a recovered one): the merge of speech-screen (which noted them) and
     /// visit-states (which routes every change of the manifest through `VisitLifeCycle`) must keep them.

@@ -161,7 +161,14 @@ check "zsh completes a path option's files (_files for replay --maze)" in_root \
     "grep -q -- \"--maze\\[.*\\]:maze:_files\" /usr/share/zsh/vendor-completions/_styluskit"
 check "zsh completion is in Debian's vendor-completions" in_root "grep -q '^#compdef styluskit' /usr/share/zsh/vendor-completions/_styluskit"
 check "fish completion is in vendor_completions.d" in_root "grep -q \"^complete -c 'styluskit'\" /usr/share/fish/vendor_completions.d/styluskit.fish"
-check "the udev rule is where udev reads rules" in_root "grep -q uaccess /usr/lib/udev/rules.d/70-styluskit-tablets.rules"
+check "the udev rule is where udev reads rules" in_root "test -f /usr/lib/udev/rules.d/70-styluskit-tablets.rules"
+# Issue 34, item 6: read for the group styluskit, never the seat's read-write uaccess ACL; keyboards and
+# touchscreens skipped. The rule's effect on real nodes is the VM test's (integration/vm/guest.sh).
+check "the udev rule grants the group styluskit read only (0640), no uaccess" in_root \
+    "grep -q 'GROUP=\"styluskit\", MODE=\"0640\"' /usr/lib/udev/rules.d/70-styluskit-tablets.rules && ! grep -q '^[^#].*uaccess' /usr/lib/udev/rules.d/70-styluskit-tablets.rules"
+check "the udev rule skips keyboards and touchscreens" in_root \
+    "grep -q 'ENV{ID_INPUT_KEYBOARD}!=\"1\", ENV{ID_INPUT_TOUCHSCREEN}!=\"1\"' /usr/lib/udev/rules.d/70-styluskit-tablets.rules"
+check "the package made the group styluskit" in_root "getent group styluskit >/dev/null"
 
 # The README's demo, run from the installed data: the 22HDT's recording has no resolution, so the
 # replay needs the tablet profile the package put in /usr/share/styluskit/Calibration.

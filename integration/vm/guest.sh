@@ -266,51 +266,94 @@ check "grab: record exit status 0" test $record_status -eq 0
 check "grab: record got every stroke" test "$(field strokes $work/grab.out)" = "$(field strokes $work/original.out)"
 check "grab: the second reader received no event" test ! -s $work/reader-grabbed.raw
 
-# 7. The udev rule, installed into /run/udev/rules.d (the root is read-only), on the tablet and a uinput keyboard.
-has_uaccess() { udevadm info --name="$1" | grep -qE '^(G: uaccess|E: TAGS=.*:uaccess:)'; }
-lacks_uaccess() { ! has_uaccess "$1"; }
-check "udev: without the rule the tablet has no uaccess tag" lacks_uaccess $node
+# 7. The udev rule, installed into /run/udev/rules.d (the root is read-only): read access for the group
+# styluskit on the tablet's node, nothing on a keyboard, on a pen node that is also a keyboard, or on one udev
+# calls a touchscreen too; then capture and grab as a user who has read access alone (issue 34, item 6).
+# The user and the group, in copies of /etc/passwd and /etc/group bound over the read-only ones, before the
+# rules are loaded (udev resolves GROUP= names when it reads them).
+cp /etc/passwd $work/passwd
+echo 'seat:x:1000:1000:Seat user:/tmp:/bin/sh' >> $work/passwd
+mount --bind $work/passwd /etc/passwd
+cp /etc/group $work/group
+echo 'styluskit:x:1001:seat' >> $work/group
+mount --bind $work/group /etc/group
+check "udev: the seat user exists, in the group styluskit" test "$(id -u seat 2>/dev/null) $(id -nG seat 2>/dev/null)" = "1000 styluskit"
+access() { stat -c '%U:%G %a' "$1"; }
+echo "INFO udev: without the rule the tablet's node is $(access $node)"
+check "udev: without the rule the tablet's node is not the group's" bash -c "test \"\$(stat -c %G $node)\" != styluskit"
 mkdir -p /run/udev/rules.d
 cp "$repo/udev-rules/70-styluskit-tablets.rules" /run/udev/rules.d/
+# What a hwdb entry does for a combined pen and touch node: it marks it a touchscreen too (input_id alone
+# calls a node with a pen a tablet only).
+echo 'SUBSYSTEM=="input", KERNEL=="event*", ATTRS{name}=="StylusKit Test Pen Touchscreen", ENV{ID_INPUT_TOUCHSCREEN}="1"' \
+    > /run/udev/rules.d/65-styluskit-test-touchscreen.rules
 udevadm control --reload-rules
+# A pen node that is also a keyboard (the recording's description with KEY_ESC..KEY_D added), and one marked a
+# touchscreen by the rule above.
+description() { grep -E '^[NIPBA]:' "$recording" | sed "s/^N: .*/N: $1/; s/^I: 0003 056a 4200/I: 0003 056a $2/"; }
+description "StylusKit Test Pen Keyboard" 4201 | awk '/^B: 01/ && !done { print "B: 01 fe ff ff ff ff ff ff ff"; done = 1; next } { print }' > $work/pen-keyboard.evemu
+description "StylusKit Test Pen Touchscreen" 4202 > $work/pen-touchscreen.evemu
 # As the README says: install the rule, then plug the devices in (an add event each).
 kill $device_pid; wait $device_pid 2>/dev/null
 evemu-device "$recording" > $work/device3.txt 2>&1 &
 device_pid=$!
-wait_for "grep -q /dev/input/event $work/device3.txt" 20
-node=$(grep -o '/dev/input/event[0-9]*' $work/device3.txt | head -n 1)
 evemu-device $work/keyboard.evemu > $work/keyboard.txt 2>&1 &
 keyboard_pid=$!
-wait_for "grep -q /dev/input/event $work/keyboard.txt" 20
-keyboard=$(grep -o '/dev/input/event[0-9]*' $work/keyboard.txt | head -n 1)
+evemu-device $work/pen-keyboard.evemu > $work/pen-keyboard.txt 2>&1 &
+pen_keyboard_pid=$!
+evemu-device $work/pen-touchscreen.evemu > $work/pen-touchscreen.txt 2>&1 &
+pen_touchscreen_pid=$!
+for f in device3 keyboard pen-keyboard pen-touchscreen; do wait_for "grep -q /dev/input/event $work/$f.txt" 20; done
+created() { grep -o '/dev/input/event[0-9]*' $work/$1.txt | head -n 1; }
+node=$(created device3)
+keyboard=$(created keyboard)
+pen_keyboard=$(created pen-keyboard)
+pen_touchscreen=$(created pen-touchscreen)
 udevadm settle --timeout=20
-echo "INFO udev tablet $node: $(udevadm info --name=$node | grep -E '^(G:|E: (CURRENT_)?TAGS=)' | tr '\n' ' ')"
-echo "INFO udev keyboard $keyboard: $(udevadm info --name=$keyboard | grep -E '^(G:|E: (CURRENT_)?TAGS=|E: ID_INPUT_KEYBOARD=)' | tr '\n' ' ')"
+for n in $node $keyboard $pen_keyboard $pen_touchscreen; do
+    echo "INFO udev $n: $(access $n) $(udevadm info --query=property --name=$n | grep -E '^ID_INPUT_(TABLET|KEYBOARD|TOUCHSCREEN)=' | tr '\n' ' ')"
+done
 check "udev: the keyboard is one for udev (ID_INPUT_KEYBOARD=1)" bash -c "udevadm info --query=property --name=$keyboard | grep -qx ID_INPUT_KEYBOARD=1"
-check "udev: the rule tags the tablet's event node with uaccess (udevadm info)" has_uaccess $node
-# udevadm test runs the installed rules on the device as udevd would (without writing its database).
-tested_uaccess() { udevadm test "/sys/class/input/$(basename $1)" 2>&1 | grep -qE '^TAGS=.*:uaccess:'; }
-check "udev: udevadm test: the rules give the tablet's node the uaccess tag" tested_uaccess $node
-check "udev: udevadm test: the rules do not give the keyboard's node the uaccess tag" bash -c "! udevadm test /sys/class/input/$(basename $keyboard) 2>&1 | grep -qE '^TAGS=.*:uaccess:'"
-if lacks_uaccess $node; then
-    echo "INFO udev debug: rules.d: $(ls /run/udev/rules.d) | $(udevadm info --name=$node | tr '\n' ' ')"
-    udevadm test "/sys/class/input/$(basename $node)" 2>&1 | grep -iE 'styluskit|uaccess|TAG|ID_INPUT_TABLET|error' | head -n 20 | sed 's/^/INFO udev test: /'
-fi
-check "udev: the rule does not tag the keyboard" lacks_uaccess $keyboard
-# A non-root user, in a copy of /etc/passwd bound over the read-only one.
-cp /etc/passwd $work/passwd
-echo 'seat:x:1000:1000:Seat user:/tmp:/bin/sh' >> $work/passwd
-mount --bind $work/passwd /etc/passwd
-check "udev: the seat user exists" test "$(id -u seat 2>/dev/null)" = 1000
+check "udev: the pen keyboard is a tablet and a keyboard for udev" bash -c "udevadm info --query=property --name=$pen_keyboard | grep -qx ID_INPUT_KEYBOARD=1 && udevadm info --query=property --name=$pen_keyboard | grep -qx ID_INPUT_TABLET=1"
+check "udev: the pen touchscreen is a tablet and a touchscreen for udev" bash -c "udevadm info --query=property --name=$pen_touchscreen | grep -qx ID_INPUT_TOUCHSCREEN=1 && udevadm info --query=property --name=$pen_touchscreen | grep -qx ID_INPUT_TABLET=1"
+check "udev: the rule makes the tablet's node root:styluskit 640 (read for the group, write for root alone)" test "$(access $node)" = "root:styluskit 640"
+for n in keyboard pen_keyboard pen_touchscreen; do
+    check "udev: the rule leaves the $n's node alone (not the group's)" bash -c "test \"\$(stat -c %G ${!n})\" != styluskit"
+done
+# udevadm test runs the installed rules on a device as udevd would (without writing its database).
+check "udev: udevadm test: the rules give the tablet's node the group and mode 0640" \
+    bash -c "udevadm test /sys/class/input/$(basename $node) 2>&1 | grep -qiE 'gid=1001|GROUP.*(styluskit|1001)' && udevadm test /sys/class/input/$(basename $node) 2>&1 | grep -qiE 'mode.*0?640'"
+# Capture and grab with read access alone: record as the seat user, --grab, a second reader (root) alongside.
+mkdir -p $work/seat && chown 1000:1000 $work/seat
+setpriv --reuid=1000 --regid=1000 --groups=1001 -- $styluskit record --test clock --device "$node" --out $work/seat --grab \
+    > $work/seat.out 2> $work/seat.err &
+record_pid=$!
+(sleep 150; kill -9 $record_pid 2>/dev/null) &
+wait_for "ls $work/seat/*.evemu >/dev/null 2>&1" 30
+cat "$node" > $work/reader-seat.raw 2>/dev/null &
+reader_pid=$!
+sleep 0.3
+timeout 60 evemu-play "$node" < "$recording"
+sleep 0.5
+kill $reader_pid 2>/dev/null; wait $reader_pid 2>/dev/null
+stop_record
+echo "INFO udev seat: $(tr '\n' ' ' < $work/seat.out) $(head -c 300 $work/seat.err)"
+check "udev: the group's user recorded with --grab on read access alone (exit 0)" test $record_status -eq 0
+check "udev: the group's user got every stroke" test "$(field strokes $work/seat.out)" = "$(field strokes $work/original.out)"
+check "udev: the grab held (a second reader received no event)" test ! -s $work/reader-seat.raw
+check "udev: the group's user cannot open the node for writing" \
+    bash -c "! setpriv --reuid=1000 --regid=1000 --groups=1001 -- sh -c 'exec 3>>$node' 2>/dev/null"
+check "udev: the group's user cannot read the keyboard" \
+    bash -c "! setpriv --reuid=1000 --regid=1000 --groups=1001 -- sh -c 'exec 3<$keyboard' 2>/dev/null"
 setpriv --reuid=1000 --regid=1000 --clear-groups -- $styluskit record --test clock --device "$node" --out /tmp \
-    > $work/seat.out 2> $work/seat.err
-seat_status=$?
-check "udev: without logind the seat user is refused, and told which udev rule to install" \
-    bash -c "test $seat_status -ne 0 && grep -q 'permission denied' $work/seat.err && grep -q 'udev-rules/70-styluskit-tablets.rules' $work/seat.err"
-echo "INFO udev: the uaccess tag is applied, but turning it into an ACL for the seat user needs systemd-logind" \
-    "(73-seat-late.rules runs the uaccess builtin for a seat with an active session); this VM has no logind," \
-    "so no ACL is granted here and the user is refused: $(head -c 120 $work/seat.err)"
-kill $keyboard_pid 2>/dev/null
+    > $work/outsider.out 2> $work/outsider.err
+outsider_status=$?
+check "udev: a user outside the group is refused, and told the rule to install and the group to join" \
+    bash -c "test $outsider_status -ne 0 && grep -q 'permission denied' $work/outsider.err && grep -q 'udev-rules/70-styluskit-tablets.rules' $work/outsider.err && grep -q 'adduser' $work/outsider.err"
+kill $keyboard_pid $pen_keyboard_pid $pen_touchscreen_pid 2>/dev/null
+wait $keyboard_pid $pen_keyboard_pid $pen_touchscreen_pid 2>/dev/null
+rm -f /run/udev/rules.d/65-styluskit-test-touchscreen.rules
+udevadm control --reload-rules
 
 # 8. A live maze test: a synth recording of a wall cross (Fixtures/synth/wall-cross-0.6s.scenario,
 # on detour.maze) played into a uinput tablet of the synth's device; the maze ends by itself.
@@ -390,6 +433,51 @@ cmp -s "$settings_results" $work/maze-replay-settings.msk ||
       tr '>' '\n' < $work/maze-replay-settings.msk > $work/replay.lines
       diff $work/live.lines $work/replay.lines | head -n 30 | sed 's/^/INFO diff /'; }
 kill $maze_device_pid 2>/dev/null; wait $maze_device_pid 2>/dev/null
+
+# 8c. A live trail making test (issue 30): a synth recording of the standard form's sample A
+# (Fixtures/synth/trails-held-wrong.scenario: circle 4 held while 3 is due, the correction back
+# to 2, then 3 to 8) played into a uinput pen of the synth's device (a Cintiq 13HD) while
+# `record --test trails` reads it. Sample A finishes by itself (its finish timeout 1 s after 8),
+# part A comes up and waits; SIGTERM then ends the test (part A stopped, the B parts skipped).
+timeout 60 $styluskit synth "$repo/Fixtures/synth/trails-held-wrong.scenario" --output $work/trails.evemu > $work/trails-synth.out 2>&1
+check "trails: synth wrote the recording" test -s $work/trails.evemu
+evemu-device $work/trails.evemu > $work/trails-device.txt 2>&1 &
+trails_device_pid=$!
+wait_for "grep -q /dev/input/event $work/trails-device.txt" 20
+trails_node=$(grep -o '/dev/input/event[0-9]*' $work/trails-device.txt | head -n 1)
+udevadm settle --timeout=20
+$styluskit record --test trails --device "$trails_node" --out $work/trails > $work/trails.out 2> $work/trails.err &
+record_pid=$!
+(sleep 150; kill -9 $record_pid 2>/dev/null) &
+wait_for "ls $work/trails/*.evemu >/dev/null 2>&1" 30
+timeout 60 evemu-play "$trails_node" < $work/trails.evemu
+# The finish timeout (1 s after the last lift, which the recording's 1.5 s pause covers) has shown part A.
+sleep 1
+kill -TERM $record_pid
+wait $record_pid; record_status=$?
+echo "INFO trails: $(tr '\n' ' ' < $work/trails.out) $(tr '\n' ' ' < $work/trails.err)"
+check "trails: record exit status 0" test $record_status -eq 0
+trails_results=$(ls $work/trails/*.tsk 2>/dev/null | head -n 1)
+check "trails: the results file is valid (adf validate)" timeout 60 $styluskit adf validate "$trails_results"
+trails_xpath() { xmllint --xpath "$1" "$trails_results" 2>/dev/null; }
+echo "INFO trails: $(grep -oE '<(Trail|Error|End) [^>]*>' "$trails_results" | tr '\n' ' ')"
+check "trails: sample A finished, its 8 circles reached in order" test \
+    "$(trails_xpath 'string((/*/TaskData/Step)[1]/Trail/@outcome)') $(trails_xpath '(/*/TaskData/Step)[1]/Trail/Arrival/@circle' | tr -dc '0-9 ')" \
+    = "finished  1 2 3 4 5 6 7 8"
+check "trails: one error in sample A, circle 4 while 3 was due, a sequence error, corrected" test \
+    "$(trails_xpath 'count((/*/TaskData/Step)[1]/Trail/Error)') $(trails_xpath 'string((/*/TaskData/Step)[1]/Trail/Error/@wrong)') $(trails_xpath 'string((/*/TaskData/Step)[1]/Trail/Error/@expected)') $(trails_xpath 'string((/*/TaskData/Step)[1]/Trail/Error/@class)') $(trails_xpath 'count((/*/TaskData/Step)[1]/Trail/Error/@corrected)')" \
+    = "1 4 3 sequence 1"
+check "trails: SIGTERM stopped part A on screen (untouched), the B parts never shown" test \
+    "$(for i in 2 3 4; do trails_xpath "string((/*/TaskData/Step)[$i]/End/@outcome)"; printf ' '; trails_xpath "string((/*/TaskData/Step)[$i]/Trail/@outcome)"; printf ' '; done)" \
+    = "stopped skipped skipped skipped skipped skipped "
+check "trails: the error is also a trails-error Pause of sample A" \
+    test "$(trails_xpath 'count((/*/TaskData/Step)[1]/Interruptions/Pause[@type="trails-error"])')" = 1
+trails_recover() {
+    timeout 60 $styluskit recover "$(ls $work/trails/*.evemu | head -n 1)" --out $work/trails-recovered > $work/trails-recover.out 2>&1 &&
+        cmp -s "$trails_results" "$work/trails-recovered/$(basename "$trails_results")"
+}
+check "trails: recover of the journal = the live results file, byte for byte" trails_recover
+kill $trails_device_pid 2>/dev/null; wait $trails_device_pid 2>/dev/null
 
 # 9. administer through an unplug: the patient window on SDL's offscreen driver (no X in the VM; Debian's
 # libsdl2 has offscreen and dummy), its software renderer and dummy audio. The recording plays, the

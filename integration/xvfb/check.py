@@ -943,15 +943,15 @@ def trails_window(styluskit, work):
     header = os.path.join(work, "trails-header.evemu")
     subprocess.run([styluskit, "synth", os.path.join(SYNTH, "clock.scenario"), "--output", header], check=True, capture_output=True)
     feed = os.path.join(work, "trails.evemu")
-    # The other three parts drawn without error at 30 cm/s, each begun 1.5 s after the last one's End
-    # (its finish timeout is 1 s), so the test ends by itself (a part left unfinished would wait for
-    # its time limit).
+    # The other three parts drawn without error at 30 cm/s, each begun 3 s after the last one's End
+    # (its finish timeout is 1 s; then its instructions, which start the part's time when they end:
+    # not spoken here, so once that is known, well within 2 s), so the test ends by itself.
     rest = []
     for name, count in (("standard-A", 25), ("sample-B", 8), ("standard-B", 25)):
-        rest += [("layout", name), ("speed", 30), ("down", 1)] + [("move", n) for n in range(2, count + 1)] + [("up", None), ("wait", 1.5)]
+        rest += [("layout", name), ("speed", 30), ("down", 1)] + [("move", n) for n in range(2, count + 1)] + [("up", None), ("wait", 3)]
     samples = trails_feed(feed, header, [
-        ("layout", "sample-A"), ("wait", 0.3), ("down", 1), ("move", 2), ("move", 4), ("hold", 0.6), ("up", None), ("wait", 1.5),
-        ("down", 2), ("move", 3), ("move", 4), ("move", 5), ("move", 6), ("move", 7), ("move", 8), ("up", None), ("wait", 1.5)] + rest)
+        ("layout", "sample-A"), ("wait", 2), ("down", 1), ("move", 2), ("move", 4), ("hold", 0.6), ("up", None), ("wait", 1.5),
+        ("down", 2), ("move", 3), ("move", 4), ("move", 5), ("move", 6), ("move", 7), ("move", 8), ("up", None), ("wait", 3)] + rest)
     touches = [s for s in samples if s[3]]
     # Times of the script's moments, from the samples: the first lift (after the error) and the second touch.
     first_up = next(s[0] for s in samples if s[0] > touches[0][0] and not s[3])
@@ -968,6 +968,12 @@ def trails_window(styluskit, work):
     validate = subprocess.run([styluskit, "adf", "validate", summary["results"]], capture_output=True, text=True)
     check("trails: the results file validates", validate.returncode == 0, validate.stdout + validate.stderr)
     recovers_identically(styluskit, work, "trails", summary)
+    with open(summary["journal"], errors="replace") as f:
+        controls = [line.split(": ", 1)[1].strip() for line in f if line.startswith("# StylusKit control: ")]
+    readies = [c.rsplit("step=", 1)[1] for c in controls if c.startswith("ready ")]
+    check("trails: each part started at its instructions' end, journaled (waits-for-ready, a ready line per part)",
+          "waits-for-ready" in controls
+          and readies == ["trailsStep-sampleA", "trailsStep-A", "trailsStep-sampleB", "trailsStep-B"], str(readies))
     path = summary["results"]
     trail = "(/*/TaskData/Step)[1]/Trail"
     arrivals = xpath(f"{trail}/Arrival/@circle", path).replace('circle="', "").replace('"', "").split()
