@@ -463,12 +463,10 @@ private final class ParseState {
                 else { continue }
                 var attributeName = string(local)
                 if let prefix = attributes[5 * index + 1] { attributeName = string(prefix) + ":" + attributeName }
-                let length = valueEnd - value
+                let text = attributeValue(UnsafeBufferPointer(start: value, count: valueEnd - value))
+                let length = text.utf8.count
                 if oversized == nil, length > limits.maximumAttributeBytes { oversized = (attributeName, length) }
-                list.append(
-                    ADFAttribute(
-                        name: attributeName,
-                        value: String(decoding: UnsafeBufferPointer(start: value, count: length), as: UTF8.self)))
+                list.append(ADFAttribute(name: attributeName, value: text))
             }
         }
         items.append(.start(ADFElement(name: name, attributes: list, line: line, depth: depth), oversized: oversized))
@@ -551,6 +549,27 @@ private final class ParseState {
         }
         return point
     }
+}
+
+/// An attribute's value as the SAX2 parser hands it over, as text. Without entity substitution
+/// (XML_PARSE_NOENT, which results files are never read with) libxml2 writes every `&` of a value,
+/// however the file spelled it, as `&#38;`, for the tree builder to turn back: so does this.
+private func attributeValue(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+    guard bytes.contains(UInt8(ascii: "&")) else { return String(decoding: bytes, as: UTF8.self) }
+    let escaped = Array("&#38;".utf8)
+    var decoded: [UInt8] = []
+    decoded.reserveCapacity(bytes.count)
+    var index = 0
+    while index < bytes.count {
+        if bytes[index] == UInt8(ascii: "&"), bytes[index...].starts(with: escaped) {
+            decoded.append(UInt8(ascii: "&"))
+            index += escaped.count
+        } else {
+            decoded.append(bytes[index])
+            index += 1
+        }
+    }
+    return String(decoding: decoded, as: UTF8.self)
 }
 
 /// Whether `byte` is XML white space (what xmlTextReader called a blank node is all of it).
@@ -689,7 +708,17 @@ final class XMLStreamReader {
         state = ParseState(limits: limits)
         var handler = xmlSAXHandler()
         xmlSAXVersion(&handler, 2)
-        // No tree: no document, no nodes; comments and instructions only end a text.
+        // No tree: no document, no nodes; comments and instructions only end a text. Every default
+        // SAX2 handler left would take the user data (a ParseState) for its parser context, so none
+        // is: without getEntity libxml2 still knows the predefined entities and refuses the others.
+        handler.getEntity = nil
+        handler.getParameterEntity = nil
+        handler.resolveEntity = nil
+        handler.isStandalone = nil
+        handler.hasInternalSubset = nil
+        handler.hasExternalSubset = nil
+        handler.startElement = nil
+        handler.endElement = nil
         handler.startDocument = nil
         handler.endDocument = nil
         handler.setDocumentLocator = nil

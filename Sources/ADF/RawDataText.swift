@@ -43,82 +43,153 @@ public struct RawDataText: Sendable, Hashable {
     public var problems: [Problem] = []
 
     /// Parses `text`, the content of a `RawData` element.
+    ///
+    /// Sample lines of ASCII are read from their bytes (`sample(_:lineOffset:)`); every other line,
+    /// and a sample line that does not parse, by Characters (`take(_:lineOffset:sawHeader:)`). Reading
+    /// every line by Characters was most of the time `features` spent checking a file (issue 32, item 4).
     public init(_ text: String) {
         var lineOffset = 0
         var sawHeader = false
-        for rawLine in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false) {
-            defer { lineOffset += 1 }
-            var line = Substring(rawLine)
-            if line.last == "\r" { line.removeLast() }
-            if line.allSatisfy({ $0 == " " || $0 == "\t" }) { continue }
-            func value(after prefix: String) -> Substring? {
-                guard line.hasPrefix(prefix) else { return nil }
-                return line.dropFirst(prefix.count).drop { $0 == " " }
-            }
-            if let count = value(after: "Number of strokes:") {
-                if sawHeader {
-                    problems.append(Problem(lineOffset: lineOffset, message: "a second \"Number of strokes\" line"))
+        var text = text
+        text.withUTF8 { bytes in
+            var start = 0
+            while true {
+                let newline = bytes[start...].firstIndex(of: UInt8(ascii: "\n"))
+                let line = UnsafeBufferPointer(rebasing: bytes[start..<(newline ?? bytes.count)])
+                if !(sawHeader && sample(line, lineOffset: lineOffset)) {
+                    take(
+                        Substring(String(decoding: line, as: UTF8.self)), lineOffset: lineOffset, sawHeader: &sawHeader)
                 }
-                sawHeader = true
-                declaredStrokes = Int(count)
-                if declaredStrokes == nil {
-                    problems.append(
-                        Problem(lineOffset: lineOffset, message: "\"Number of strokes: \(count)\" is not a count"))
-                }
-                continue
+                lineOffset += 1
+                guard let newline else { break }
+                start = newline + 1
             }
-            if !sawHeader {
+        }
+    }
+
+    /// `text` parsed by Characters line by line, as it was before the byte path (for the tests
+    /// that compare the two).
+    static func parsedByCharacters(_ text: String) -> RawDataText {
+        var parsed = RawDataText(declaredStrokes: nil)
+        var sawHeader = false
+        for (offset, line) in text.unicodeScalars.split(separator: "\n", omittingEmptySubsequences: false).enumerated()
+        {
+            parsed.take(Substring(line), lineOffset: offset, sawHeader: &sawHeader)
+        }
+        return parsed
+    }
+
+    private init(declaredStrokes: Int?) { self.declaredStrokes = declaredStrokes }
+
+    private static let keywords: [[UInt8]] = [
+        "Number of strokes:", "StrokeID:", "Number of samples:", "Color:", "StartTime:",
+    ].map { Array($0.utf8) }
+
+    /// Takes `whole` (a line of the text) as `take` would if it is a blank line or a sample line of
+    /// ASCII that parses, after the header and a `StrokeID:`; false, having taken nothing, otherwise.
+    private mutating func sample(_ whole: UnsafeBufferPointer<UInt8>, lineOffset: Int) -> Bool {
+        var count = whole.count
+        if count > 0 && whole[count - 1] == UInt8(ascii: "\r") { count -= 1 }
+        let line = UnsafeBufferPointer(rebasing: whole[0..<count])
+        guard line.allSatisfy({ $0 < 0x80 }) else { return false }
+        // For ASCII a byte is a Character (a CR would join only a newline), so blanks and words are
+        // those `take` finds.
+        if line.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) { return true }
+        guard let last = strokes.indices.last else { return false }
+        for keyword in Self.keywords where line.starts(with: keyword) { return false }
+        var fields: [UnsafeBufferPointer<UInt8>] = []
+        var index = 0
+        while index < line.count {
+            while index < line.count && (line[index] == 0x20 || line[index] == 0x09) { index += 1 }
+            let start = index
+            while index < line.count && line[index] != 0x20 && line[index] != 0x09 { index += 1 }
+            if index > start {
+                guard fields.count < 4 else { return false }
+                fields.append(UnsafeBufferPointer(rebasing: line[start..<index]))
+            }
+        }
+        guard fields.count == 4,
+            let x = ADFNumberText.decimal(bytes: fields[0].baseAddress!, count: fields[0].count),
+            let y = ADFNumberText.decimal(bytes: fields[1].baseAddress!, count: fields[1].count),
+            let dt = Int64(String(decoding: fields[2], as: UTF8.self)),
+            let pressure = ADFNumberText.decimal(bytes: fields[3].baseAddress!, count: fields[3].count)
+        else { return false }
+        strokes[last].samples.append(Sample(x: x, y: y, milliseconds: dt, pressure: pressure, lineOffset: lineOffset))
+        return true
+    }
+
+    /// Takes one line of the text, by Characters.
+    private mutating func take(_ rawLine: Substring, lineOffset: Int, sawHeader: inout Bool) {
+        var line = rawLine
+        if line.last == "\r" { line.removeLast() }
+        if line.allSatisfy({ $0 == " " || $0 == "\t" }) { return }
+        func value(after prefix: String) -> Substring? {
+            guard line.hasPrefix(prefix) else { return nil }
+            return line.dropFirst(prefix.count).drop { $0 == " " }
+        }
+        if let count = value(after: "Number of strokes:") {
+            if sawHeader {
+                problems.append(Problem(lineOffset: lineOffset, message: "a second \"Number of strokes\" line"))
+            }
+            sawHeader = true
+            declaredStrokes = Int(count)
+            if declaredStrokes == nil {
                 problems.append(
-                    Problem(lineOffset: lineOffset, message: "RawData does not start with \"Number of strokes: N\""))
-                sawHeader = true
+                    Problem(lineOffset: lineOffset, message: "\"Number of strokes: \(count)\" is not a count"))
             }
-            if let id = value(after: "StrokeID:") {
-                strokes.append(Stroke(strokeID: Int(id), lineOffset: lineOffset))
-                if Int(id) == nil {
-                    problems.append(Problem(lineOffset: lineOffset, message: "\"StrokeID: \(id)\" is not a number"))
-                }
-                continue
+            return
+        }
+        if !sawHeader {
+            problems.append(
+                Problem(lineOffset: lineOffset, message: "RawData does not start with \"Number of strokes: N\""))
+            sawHeader = true
+        }
+        if let id = value(after: "StrokeID:") {
+            strokes.append(Stroke(strokeID: Int(id), lineOffset: lineOffset))
+            if Int(id) == nil {
+                problems.append(Problem(lineOffset: lineOffset, message: "\"StrokeID: \(id)\" is not a number"))
             }
-            guard !strokes.isEmpty else {
+            return
+        }
+        guard !strokes.isEmpty else {
+            problems.append(
+                Problem(lineOffset: lineOffset, message: "\"\(line)\" comes before the first \"StrokeID\" line"))
+            return
+        }
+        let last = strokes.count - 1
+        if let count = value(after: "Number of samples:") {
+            strokes[last].declaredSamples = Int(count)
+            if Int(count) == nil {
                 problems.append(
-                    Problem(lineOffset: lineOffset, message: "\"\(line)\" comes before the first \"StrokeID\" line"))
-                continue
+                    Problem(lineOffset: lineOffset, message: "\"Number of samples: \(count)\" is not a count"))
             }
-            let last = strokes.count - 1
-            if let count = value(after: "Number of samples:") {
-                strokes[last].declaredSamples = Int(count)
-                if Int(count) == nil {
-                    problems.append(
-                        Problem(lineOffset: lineOffset, message: "\"Number of samples: \(count)\" is not a count"))
-                }
-            } else if let color = value(after: "Color:") {
-                let parts = color.split(separator: " ").map { Int($0) }
-                if parts.count == 3, parts.allSatisfy({ $0 != nil && (0...255).contains($0!) }) {
-                    strokes[last].color = parts.map { $0! }
-                } else {
-                    problems.append(
-                        Problem(lineOffset: lineOffset, message: "\"Color: \(color)\" is not three numbers 0...255"))
-                }
-            } else if let time = value(after: "StartTime:") {
-                strokes[last].startTime = ADFNumberText.decimal(time)
-                if strokes[last].startTime == nil {
-                    problems.append(
-                        Problem(lineOffset: lineOffset, message: "\"StartTime: \(time)\" is not a time in milliseconds")
-                    )
-                }
+        } else if let color = value(after: "Color:") {
+            let parts = color.split(separator: " ").map { Int($0) }
+            if parts.count == 3, parts.allSatisfy({ $0 != nil && (0...255).contains($0!) }) {
+                strokes[last].color = parts.map { $0! }
             } else {
-                let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
-                if fields.count == 4, let x = ADFNumberText.decimal(fields[0]),
-                    let y = ADFNumberText.decimal(fields[1]), let dt = ADFNumberText.integer(fields[2]),
-                    let pressure = ADFNumberText.decimal(fields[3])
-                {
-                    strokes[last].samples.append(
-                        Sample(x: x, y: y, milliseconds: dt, pressure: pressure, lineOffset: lineOffset))
-                } else {
-                    problems.append(
-                        Problem(lineOffset: lineOffset, message: "\"\(line)\" is not a sample line \"x y dt pressure\"")
-                    )
-                }
+                problems.append(
+                    Problem(lineOffset: lineOffset, message: "\"Color: \(color)\" is not three numbers 0...255"))
+            }
+        } else if let time = value(after: "StartTime:") {
+            strokes[last].startTime = ADFNumberText.decimal(time)
+            if strokes[last].startTime == nil {
+                problems.append(
+                    Problem(lineOffset: lineOffset, message: "\"StartTime: \(time)\" is not a time in milliseconds")
+                )
+            }
+        } else {
+            let fields = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+            if fields.count == 4, let x = ADFNumberText.decimal(fields[0]),
+                let y = ADFNumberText.decimal(fields[1]), let dt = ADFNumberText.integer(fields[2]),
+                let pressure = ADFNumberText.decimal(fields[3])
+            {
+                strokes[last].samples.append(
+                    Sample(x: x, y: y, milliseconds: dt, pressure: pressure, lineOffset: lineOffset))
+            } else {
+                problems.append(
+                    Problem(lineOffset: lineOffset, message: "\"\(line)\" is not a sample line \"x y dt pressure\"")
+                )
             }
         }
     }

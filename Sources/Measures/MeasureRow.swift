@@ -47,14 +47,46 @@ public enum MeasureValue: Hashable, Sendable {
         let units = (abs(rounded) * scale).rounded()
         guard units > 0 else { return "0" }
         guard units < 9e15 else { return nil }
-        var digits = String(UInt64(units))
-        if decimals > 0 {
-            if digits.count <= decimals { digits = String(repeating: "0", count: decimals - digits.count + 1) + digits }
-            digits.insert(".", at: digits.index(digits.endIndex, offsetBy: -decimals))
-            while digits.hasSuffix("0") { digits.removeLast() }
-            if digits.hasSuffix(".") { digits.removeLast() }
+        return decimalDigits(UInt64(units), decimals: decimals, negative: negative)
+    }
+
+    /// `units` written with its last `decimals` digits after a decimal point, trailing zeros (and a
+    /// bare point) dropped, `-` first when `negative`. Written into bytes: editing a String by
+    /// Characters cost `features` more than computing the measures (issue 32, item 4).
+    static func decimalDigits(_ units: UInt64, decimals: Int, negative: Bool) -> String {
+        // 20 digits of a UInt64, 12 decimals of zeros before them at most, a point and a sign.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
+            var end = buffer.count
+            var start = end
+            var rest = units
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            if decimals > 0 {
+                // At least one digit before the point.
+                while end - start <= decimals {
+                    start -= 1
+                    buffer[start] = UInt8(ascii: "0")
+                }
+                let point = end - decimals
+                var last = end
+                while last > point && buffer[last - 1] == UInt8(ascii: "0") { last -= 1 }
+                if last > point {
+                    // The point goes in front of the decimals: move the whole digits one place left.
+                    for index in start..<point { buffer[index - 1] = buffer[index] }
+                    start -= 1
+                    buffer[point - 1] = UInt8(ascii: ".")
+                }
+                end = last
+            }
+            if negative {
+                start -= 1
+                buffer[start] = UInt8(ascii: "-")
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[start..<end]), as: UTF8.self)
         }
-        return negative ? "-" + digits : digits
     }
 }
 

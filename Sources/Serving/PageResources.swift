@@ -157,7 +157,8 @@ enum PageResources {
             const line = el('td');
             const measured = el('td', { class: 'measures-cell' });
             const title = el('span', {}, t.results ? link('test=' + t.results, t.test) : t.test);
-            if (t.results) title.append(' · ', link('score=' + t.results, 'score'));
+            // The trail making test is timed, not scored by raters (docs/scoring.md): no scoring link.
+            if (t.results && t.test !== 'trails') title.append(' · ', link('score=' + t.results, 'score'));
             table.append(el('tr', { class: 'test' }, el('td', { text: String(t.index) }), el('td', {}, title),
               el('td', {}, chip(t.status), t.skipReason ? ' ' + t.skipReason : ''), steps, line, measured));
             if (t.results) { timeline(t.results, line); measuresInto(t.results, measured); }
@@ -243,7 +244,8 @@ enum PageResources {
           const form = el('p', { class: 'form-note', id: 'form' });
           const download = el('a', { href: '/api/file?path=' + encodeURIComponent(name) + '&token=' + token,
             text: 'results file' });
-          view.replaceChildren(el('h2', {}, ink.test + ' · ' + name + ' · ', link('score=' + name, 'score it')),
+          view.replaceChildren(el('h2', {}, ink.test + ' · ' + name, ink.test === 'trails' ? '' : ' · ',
+            ink.test === 'trails' ? '' : link('score=' + name, 'score it')),
             ink.problems ? el('p', { class: 'problem', text: ink.problems + ' problems: see styluskit adf validate' }) :
             '', el('div', { id: 'controls' }, stepPick, play, speed, colour, scrub, clock, download),
             el('div', { id: 'player' }, canvas, el('div', {}, form, el('h3', { text: 'At their moment' }), events,

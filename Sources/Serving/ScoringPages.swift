@@ -216,6 +216,7 @@ public enum ScoringJSON {
     }
 
     static func pages(_ path: String, system: String?) throws -> ScoringPages {
-        try ScoringPages(real: path, document: try ADFReader.readValidated(path: path).file.document, systemName: system)
+        try ScoringPages(
+            real: path, document: try ADFReader.readValidated(path: path).file.document, systemName: system)
     }
 }

@@ -72,6 +72,36 @@ struct ReaderFastPathTests {
         }
     }
 
+    @Test("RawData parsed with sample lines read as bytes equals RawData parsed by Characters, on odd texts too")
+    func rawDataBytePath() {
+        var texts = [
+            "Number of strokes: 1\nStrokeID: 0\nNumber of samples: 2\nColor: 0 0 255\nStartTime: 1673535664834.0\n708.5000 314.5000 0 1239.0000\n708.5848 312.2214 103 1226.0000\n",
+            "Number of strokes: 2\r\nStrokeID: 0\r\nStartTime: 12.5\r\n1 2 0 3\r\nStrokeID: 1\r\n\r\nStartTime:    7\r\n",
+            "1 2 3 4\nNumber of strokes: 1\n1 2 3 4\nStrokeID: 0\n1\t2 \t3   4\n-1.5 2 +3 4\n1 2 3 4 5\n1 2 3\n1. 2 3 4\n1 2 3.0 4\n",
+            "Number of strokes: 1\nStrokeID: 0\n1 2 3 4\u{301}\n1 2 3 4\r\r\n\r1 2 3 4\n1 2 99999999999999999999 4\n  \t \n\n",
+            "", "\n", "\r", "Number of strokes: 1\nStrokeID: x\nStrokeID: 1\n0 0 0 0\n12345678901234567890.5 1 1 1\n",
+        ]
+        // Random edits of a well-formed text: bytes of the format's own alphabet put in, taken out, swapped.
+        var random = SplitMix64(state: 32)
+        let alphabet = Array(" \t\r\n-.0123456789SNC:x".utf8)
+        let base = Array(texts[0].utf8)
+        for _ in 0..<500 {
+            var bytes = base
+            for _ in 0..<Int(random.next() % 4 + 1) {
+                let at = Int(random.next() % UInt64(bytes.count))
+                switch random.next() % 3 {
+                case 0: bytes.insert(alphabet[Int(random.next() % UInt64(alphabet.count))], at: at)
+                case 1: bytes.remove(at: at)
+                default: bytes[at] = alphabet[Int(random.next() % UInt64(alphabet.count))]
+                }
+            }
+            texts.append(String(decoding: bytes, as: UTF8.self))
+        }
+        for text in texts {
+            #expect(RawDataText(text) == RawDataText.parsedByCharacters(text), "\(text.debugDescription)")
+        }
+    }
+
     @Test("read and forEachPoint agree with each other on generated sessions", arguments: 1...6)
     func streamingAgrees(seed: UInt64) throws {
         var generator = SessionGenerator(seed: seed)

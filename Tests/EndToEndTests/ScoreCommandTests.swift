@@ -112,7 +112,8 @@ struct ScoreCommandTests {
         #expect(result.status == 0, "\(result.standardError)")
         let items = try Self.json(result.standardOutput)
         #expect(items["system"] as? String == "rouleau-1992" && items["version"] as? Int == 1)
-        #expect((items["items"] as? [[String: Any]])?.compactMap { $0["id"] as? String }.first == "clockStep-command/face")
+        #expect(
+            (items["items"] as? [[String: Any]])?.compactMap { $0["id"] as? String }.first == "clockStep-command/face")
         #expect((items["items"] as? [Any])?.count == 6)
 
         _ = try Self.mark(folder, ["--rater", "r01", "--done"], Self.allMarks)

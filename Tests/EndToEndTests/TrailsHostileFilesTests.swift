@@ -27,6 +27,8 @@ struct TrailsHostileFilesTests {
     static let partBError =
         #"<Error class="shift" corrected="1674100016000" expected="4" timestamp="1674100014000" wrong="5"/>"#
     static let circleA = #"<Circle kind="letter" label="A" order="2" x="160.5000" y="300.2500"/>"#
+    /// A decimal beyond Double's range (ADF numbers have no exponent): 309 nines.
+    static let hugeDecimal = String(repeating: "9", count: 309) + ".5000"
 
     static let cases: [Case] = [
         Case(
@@ -70,7 +72,7 @@ struct TrailsHostileFilesTests {
             ],
             line: 21, problem: "<Circle>"),
         Case(
-            name: "circles 10^308 points away",
+            name: "a circle 10^309 points away",
             edits: [
                 (
                     circleA,
@@ -81,12 +83,11 @@ struct TrailsHostileFilesTests {
             line: nil, problem: nil),
         Case(
             name: "a negative radius",
-            edits: [(sampleBTrail, sampleBTrail.replacingOccurrences(of: "25.9843", with: "-1e308"))], line: 19,
+            edits: [(sampleBTrail, sampleBTrail.replacingOccurrences(of: "25.9843", with: "-25.9843"))], line: 19,
             problem: "is not positive"),
-        Case(
-            name: "a radius of 10^308",
-            edits: [(sampleBTrail, sampleBTrail.replacingOccurrences(of: "25.9843", with: "1e308"))],
-            line: nil, problem: nil),
+        // Not yet here: a radius of 309 digits (`circleRadius` read as infinity) is called valid
+        // by `adf validate` and hangs `render` (seen at 100 % CPU for 20 minutes); the reader and
+        // validator must refuse a non-finite radius first (open: see the trails-rules report).
         Case(
             name: "20 digits of circles connected",
             edits: [

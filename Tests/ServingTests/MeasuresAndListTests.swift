@@ -38,7 +38,8 @@ import Visits
         let server = ResultsServer(
             folders: try ServedFolders([site.served]), token: "t0ken", keyFile: site.root + "/k", ranges: ranges)
         try await Self.run(server) { client in
-            let ink = try await Self.object(client.execute(uri: "/api/ink?token=t0ken&path=\(Self.clock)", method: .get))
+            let ink = try await Self.object(
+                client.execute(uri: "/api/ink?token=t0ken&path=\(Self.clock)", method: .get))
             let inkStrokes = (ink["steps"] as? [[String: Any]] ?? []).flatMap { $0["strokes"] as? [[Any]] ?? [] }
             let strokes = inkStrokes.count
             let points = inkStrokes.reduce(0) { $0 + $1.count / 4 }

@@ -80,6 +80,10 @@ try:
     seconds = float(cells[1].text.split()[0])
     check("visit: a range for every test (*) on the symbol-digit form's pen-down time",
           cells[3].text.startswith("BELOW RANGE" if seconds < 1 else "within range"), f"{seconds}: {cells[3].text}")
+    marks = tests[2].find_elements(By.CSS_SELECTOR, ".timeline span")
+    check("visit: the symbol-digit form's skip interruption on its timeline",
+          len(marks) == 1 and marks[0].get_attribute("title").startswith("skip at ")
+          and "1 in " in tests[2].text, f"{[m.get_attribute('title') for m in marks]} {tests[2].text!r}")
     check("visit: a measure without a range has no bar", not tests[0].find_elements(
         By.CSS_SELECTOR, "tr.measure[data-column=in_air_time_s] .bar"))
     driver.save_screenshot(f"{shots}/2-visit.png")
@@ -121,14 +125,17 @@ try:
     check("no patient details before the key is unlocked", driver.find_elements(By.ID, "password") != []
           and "lastName" not in driver.page_source)
 
+    def showing(d, name):
+        """Whether the page's heading names `name` (read in one script: the page may be redrawn meanwhile)."""
+        return d.execute_script(
+            "const h = document.querySelector('h2'); return !!h && h.textContent.includes(arguments[0]);", name)
+
     # Scoring through the page. Each person gives their id on the page, marks, and saves.
     def become(rater, role="rater", results=None):
         if results:
             driver.get(address.split("#")[0] + "#score=" + results)
             try:
-                wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "h2")
-                           and results in d.find_element(By.CSS_SELECTOR, "h2").text
-                           and d.find_elements(By.ID, "rater"))
+                wait.until(lambda d: showing(d, results) and d.find_elements(By.ID, "rater"))
             except Exception:
                 print("the scoring page did not open:", driver.find_element(By.ID, "view").text[:500])
                 raise
@@ -219,8 +226,9 @@ try:
     sdt_items = [r.get_attribute("data-item") for r in driver.find_elements(By.CSS_SELECTOR, "select[data-item]")]
     expected = {r.get_attribute("data-item"): r.find_element(By.XPATH, "../../td[@class='expected']").text
                 for r in driver.find_elements(By.CSS_SELECTOR, "select[data-item]")}
-    # The synthesized form wrote the first 10 boxes after the samples of its first part: those correct, the rest
-    # blank; the second rater reads the third as wrong and the seventh as unreadable.
+    # The raters' marks (not what the synthesized form wrote, which is four boxes): the first rater marks the first
+    # 10 boxes after the samples of the first part correct and the rest blank; the second reads the third as
+    # wrong and the seventh as unreadable.
     first_part = sdt_items[0].split("/")[0]
     written = sdt_items[:10]
     first_sdt = {i: ("correct" if i in written else "blank") for i in sdt_items}
@@ -274,21 +282,22 @@ try:
 
     # The trail making test: its circles under the ink, its measures and errors on the test page.
     driver.get(address.split("#")[0] + "#test=0/loose-trails.tsk")
-    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "h2") and "loose-trails.tsk" in d.find_element(
-        By.CSS_SELECTOR, "h2").text and d.find_elements(By.CSS_SELECTOR, "#measures table.measures"))
+    wait.until(lambda d: showing(d, "loose-trails.tsk")
+               and d.find_elements(By.CSS_SELECTOR, "#measures table.measures"))
     note = driver.find_element(By.ID, "form").text
     columns = [r.get_attribute("data-column") for r in driver.find_elements(By.CSS_SELECTOR, "#measures tr.measure")]
     check("trails: the form note names the circles, the measures include part times and errors",
           "circles" in note and "trails_time_a_s" in columns and "trails_errors_b" in columns
           and "trails_b_over_a" in columns, f"{note} {columns}")
-    driver.execute_script("const s = document.getElementById('scrub'); s.value = 1000; s.dispatchEvent(new Event('input'));")
+    driver.execute_script(
+        "const s = document.getElementById('scrub'); s.value = 1000; s.dispatchEvent(new Event('input'));")
     driver.save_screenshot(f"{shots}/9-trails.png")
 
     # Frame timing: the 60 s, 266 Hz session played at 4x (four times the points per frame of 1x), its
     # requestAnimationFrame intervals and each frame's drawing time.
     driver.get(address.split("#")[0] + "#test=0/long-266hz.csk")
-    wait.until(lambda d: d.find_elements(By.CSS_SELECTOR, "h2") and "long-266hz.csk" in d.find_element(
-        By.CSS_SELECTOR, "h2").text and d.execute_script("return player !== null && !!player.step"))
+    wait.until(lambda d: showing(d, "long-266hz.csk")
+               and d.execute_script("return player !== null && !!player.step"))
     facts = driver.execute_script("""
         const pick = document.getElementById('step'); let best = 0, most = -1;
         for (const option of pick.options) {

@@ -43,8 +43,8 @@ results="$(ls "$work/replayed"/*.csk | head -n 1)"
 cp "$results" "$visit/clock.csk"
 cp Fixtures/golden/maze-small.msk "$work/site/loose-maze.msk"
 cp Fixtures/golden/trails-small.tsk "$work/site/loose-trails.tsk"
-# The symbol-digit form: digits in boxes 1 to 10, synthesized and replayed.
-"$styluskit" synth Fixtures/synth/sdt-in-order.scenario --output "$work/sdt.events" >/dev/null
+# The symbol-digit form: boxes 1, 2, 4 (the proctor's skip interruption), 3, synthesized and replayed.
+"$styluskit" synth Fixtures/synth/sdt-skip.scenario --output "$work/sdt.events" >/dev/null
 mkdir -p "$work/replayed-sdt"
 "$styluskit" replay "$work/sdt.events" --test sdt --out "$work/replayed-sdt" >/dev/null
 cp "$(ls "$work/replayed-sdt"/*.ssk | head -n 1)" "$visit/sdt.ssk"
@@ -57,7 +57,7 @@ cp "$(ls "$work/replayed-long"/*.csk | head -n 1)" "$work/site/long-266hz.csk"
 printf 'test,measure,low,high,label\nclock,strokes,20,40,pilot norms\n*,on_surface_time_s,1,,pilot norms\n' \
     >"$work/ranges.csv"
 python3 - "$visit" <<'PY'
-import json, sys
+import hashlib, json, sys
 manifest = {
     "format": "styluskit-visit", "schema": 2, "participant": "P007", "started": "2026-11-26T10:15:00Z",
     "finished": "2026-11-26T10:25:00Z", "status": "complete",
@@ -71,10 +71,16 @@ manifest = {
         {"index": 3, "test": "sdt", "status": "done", "results": "sdt.ssk", "outcome": "finished"},
     ],
 }
+# Each results file's SHA-256, as a visit records it: the exports refuse a file the manifest cannot vouch for.
+for test in manifest["tests"]:
+    if "results" in test:
+        data = open(sys.argv[1] + "/" + test["results"], "rb").read()
+        test["sha256"] = {"journal": None, "results": hashlib.sha256(data).hexdigest()}
 open(sys.argv[1] + "/visit.json", "w").write(json.dumps(manifest))
 PY
 
-"$styluskit" serve "$work/site" --ranges "$work/ranges.csv" --key-file "$work/none.key" >"$work/serve.out" 2>"$work/serve.err" &
+"$styluskit" serve "$work/site" --ranges "$work/ranges.csv" --key-file "$work/none.key" \
+    >"$work/serve.out" 2>"$work/serve.err" &
 server=$!
 for _ in $(seq 1 100); do
     grep -q 'token=' "$work/serve.out" 2>/dev/null && break
