@@ -180,7 +180,7 @@ DATA_FILES = $(wildcard Calibration/README.md Calibration/tablets/*.yaml Calibra
 	$(wildcard Fixtures/mazes/*) $(wildcard Fixtures/trails/*) $(wildcard Fixtures/protocols/*) Fixtures/settings/README.md Fixtures/settings/default.yaml
 # The pages the help texts point to (DocumentationPages: docs/PAGE in a checkout, $(DOCDIR)/PAGE installed),
 # kept at their paths under docs/.
-DOC_FILES = docs/visit.md docs/report.md docs/measures.md docs/settings.md docs/scoring.md docs/serve.md $(wildcard docs/trails-*.md docs/adf-*.md) \
+DOC_FILES = docs/visit.md docs/report.md docs/measures.md docs/settings.md docs/scoring.md docs/serve.md docs/bench.md $(wildcard docs/trails-*.md docs/adf-*.md) \
 	$(wildcard docs/json/*.md)
 
 # What the styluskit binary is built from: a change to any of these makes `make` build it again.

@@ -353,7 +353,8 @@ let package = Package(
         .testTarget(
             name: "VisitsTests",
             dependencies: ["Administering", "TestMaterials", "Visits", "Visiting", "Recordings", "Sessions"]),
-        .testTarget(name: "CalibrationTests", dependencies: ["Calibration", "StylusGeometry", "StylusInput"]),
+        .testTarget(
+            name: "CalibrationTests", dependencies: ["Calibration", "Recordings", "StylusGeometry", "StylusInput"]),
         .testTarget(name: "VisitReportTests", dependencies: ["Features", "Scoring", "VisitReport", "Visits"]),
         // The exports of visit folders made by replaying real recordings, parsed back by Python's csv module.
         .testTarget(

@@ -65,7 +65,7 @@ enum EvdevRead {
 ///
 /// libevdev never closes the descriptor it was given, so this owner closes it after `libevdev_free`.
 final class EvdevDevice {
-    private let handle: OpaquePointer
+    fileprivate let handle: OpaquePointer
     /// The open descriptor, or -1 for a description-only device (no kernel node behind it).
     let fd: Int32
 
@@ -190,6 +190,57 @@ final class EvdevDevice {
         case -ENODEV: return .removed
         default: return .failed(String(cString: strerror(-rc)))
         }
+    }
+}
+
+/// A kernel input device made through uinput from a description (`libevdev_uinput_create_from_device`),
+/// as `evemu-device` makes one; destroyed, and its `/dev/uinput` descriptor closed, exactly once with its owner.
+final class EvdevUinputDevice {
+    private let handle: OpaquePointer
+    private let fd: Int32
+
+    private init(handle: OpaquePointer, fd: Int32) {
+        self.handle = handle
+        self.fd = fd
+    }
+
+    deinit {
+        // libevdev leaves a descriptor it did not open to its caller.
+        libevdev_uinput_destroy(handle)
+        _ = Glibc.close(fd)
+    }
+
+    /// What went wrong making the device, and in which call.
+    enum Failure: Error {
+        /// `open` of the uinput node failed with this errno.
+        case open(errno: Int32, text: String)
+        /// The kernel refused the device (`libevdev_uinput_create_from_device`), with this errno.
+        case create(errno: Int32, text: String)
+    }
+
+    /// Makes the device `description` describes through the uinput node at `uinputPath`.
+    static func create(_ description: DeviceDescription, uinputPath: String) -> Result<EvdevUinputDevice, Failure> {
+        guard let template = EvdevDevice.describing(description) else {
+            return .failure(.create(errno: ENOMEM, text: String(cString: strerror(ENOMEM))))
+        }
+        let fd = Glibc.open(uinputPath, O_RDWR | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(.open(errno: errno, text: String(cString: strerror(errno)))) }
+        var handle: OpaquePointer?
+        let rc = libevdev_uinput_create_from_device(template.handle, fd, &handle)
+        guard rc == 0, let handle else {
+            _ = Glibc.close(fd)
+            return .failure(.create(errno: -rc, text: String(cString: strerror(-rc))))
+        }
+        return .success(EvdevUinputDevice(handle: handle, fd: fd))
+    }
+
+    /// The device's event node (`/dev/input/eventN`), as libevdev finds it in sysfs; nil until the kernel made it.
+    var node: String? { libevdev_uinput_get_devnode(handle).map { String(cString: $0) } }
+
+    /// Writes one event (its time is the kernel's, not `event.time`); nil on success, else errno's text.
+    func write(_ event: InputEvent) -> String? {
+        let rc = libevdev_uinput_write_event(handle, UInt32(event.type.rawValue), UInt32(event.code), event.value)
+        return rc == 0 ? nil : String(cString: strerror(-rc))
     }
 }
 

@@ -24,6 +24,8 @@ struct StylusKit: ParsableCommand {
             Keys.self,
             Patient.self,
             Devices.self,
+            Monitor.self,
+            Play.self,
             Record.self,
             RecordVisit.self,
             Administer.self,

@@ -25,6 +25,8 @@ struct HelpTests {
             "score show",
             "score export",
             "devices",
+            "monitor",
+            "play",
             "record",
             "record-visit",
             "administer",

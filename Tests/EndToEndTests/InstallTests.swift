@@ -12,7 +12,7 @@ struct InstallTests {
         "recording", "recordings", "desc", "maze", "battery", "profile", "settings", "patient", "server-key",
         "key-file", "out", "journal", "inputs", "input", "file", "files", "feed", "screenshot", "edid", "like",
         "protocol", "ranges", "clinician-key", "private-key", "results", "from", "visit-dir", "directory", "layouts",
-        "animate",
+        "animate", "uinput",
     ]
 
     /// Every (command, option name, completion kind) of the command line.
@@ -47,7 +47,7 @@ struct InstallTests {
             } else if Self.pathNames.contains(name) || name == "output" {
                 paths += 1
                 #expect(key == "file" || key == "directory", "\(command) \(name) completes \(key ?? "nothing")")
-            } else if ["device", "display-profile", "output-display"].contains(name) {
+            } else if ["device", "display-profile", "output-display", "node"].contains(name) {
                 #expect(key == "custom", "\(command) --\(name) completes \(key ?? "nothing")")
             }
         }

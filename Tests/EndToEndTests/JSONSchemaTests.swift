@@ -9,7 +9,7 @@ struct JSONSchemaTests {
     /// Commands whose `--json` needs a tablet or a window: only their help and a bad argument are
     /// checked here (their output is pinned in-process by ReportsTests and the VM and Xvfb tests).
     /// (`record visit` is docs/json/record-visit.md's name for `record --visit`.)
-    static let needHardware: Set<String> = ["record", "record visit", "administer", "visit"]
+    static let needHardware: Set<String> = ["record", "record visit", "administer", "visit", "play"]
 
     /// Commands with `--json` whose schema another issue documents (administer's outcome is being
     /// reworked with its command file); the walk still checks their help and bad argument.
@@ -232,6 +232,7 @@ struct JSONSchemaTests {
             ]
         },
         "info": Invocation { s in [Run(arguments: ["info", s.recording, "--json"])] },
+        "monitor": Invocation { s in [Run(arguments: ["monitor", "--recording", s.recording, "--json"])] },
         "convert": Invocation { s in [Run(arguments: ["convert", s.recording, s.path("converted.yml"), "--json"])] },
         "synth": Invocation { s in
             [

@@ -1029,11 +1029,76 @@ def trails_window(styluskit, work):
     check("trails corrected: the marks go once the pen is back on circle 2", red == 0 and green == 0, f"red {red}, green {green}")
 
 
+def monitor_window(styluskit, work):
+    """monitor --window (issue 33, item 1): the pen drawn where the digitiser says it is, at the Cintiq
+    13HD's density: a red cross at the point, a blue ring 3 mm across while touching, and a tilt line
+    10 mm x cos(altitude) toward the azimuth. A recording's last frame stays drawn until Ctrl-C."""
+    header = os.path.join(ROOT, "Fixtures", "recordings", "real", "Wacom-Cintiq-13HD-touch-Pen.events")
+    with open(header) as f:
+        lines = [line for line in f.read().split("\n") if not line.startswith("E:")]
+    # ABS_X 30000, ABS_Y 20000; ABS_TILT_X 32 at 57 units per radian (A: 1a -64 63 1 0 57), TILT_Y 0.
+    events = ["E: 0.000000 0003 0000 30000", "E: 0.000000 0003 0001 20000", "E: 0.000000 0003 001a 32",
+              "E: 0.000000 0003 001b 0", "E: 0.000000 0001 0140 1", "E: 0.000000 0000 0000 0",
+              "E: 0.020000 0003 0018 1000", "E: 0.020000 0001 014a 1", "E: 0.020000 0000 0000 0"]
+    recording = os.path.join(work, "monitor-window.evemu")
+    with open(recording, "w") as f:
+        f.write("\n".join(lines + events) + "\n")
+    out = os.path.join(work, "monitor-window.out")
+    with open(out, "w") as stdout:
+        process = subprocess.Popen([styluskit, "monitor", "--window", "--recording", recording,
+                                    "--display-profile", "wacom-cintiq-13hd"], stdout=stdout, stderr=subprocess.PIPE,
+                                   text=True)
+    for _ in range(200):
+        with open(out) as f:
+            if f.read().count("\n") >= 5:
+                break
+        time.sleep(0.1)
+    time.sleep(1.0)
+    capture = os.path.join(work, "monitor-window.xwd")
+    subprocess.run(["xwd", "-root", "-silent", "-out", capture], check=False)
+    process.send_signal(signal.SIGINT)
+    try:
+        _, stderr = process.communicate(timeout=20)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        _, stderr = process.communicate()
+    check("monitor --window: ends with status 0 at Ctrl-C after the recording", process.returncode == 0, stderr[-400:])
+    if not os.path.exists(capture):
+        check("monitor --window: the screen captured", False, "xwd wrote nothing")
+        return
+    image = XwdImage(capture)
+    # The active area (400...59152 x 400...33448 at 200 units/mm: 293.76 x 165.24 mm) spans the screen.
+    px, py = (30000 - 400) / 200 / 293.76 * 1920, (20000 - 400) / 200 / 165.24 * 1080
+    per_mm = 166.0131 / 25.4
+    red = [(i, j) for j in range(int(py) - 40, int(py) + 40) for i in range(int(px) - 40, int(px) + 40)
+           if near(image.pixel(i, j), (220, 0, 0), 40)]
+    centre = (sum(i for i, _ in red) / max(1, len(red)), sum(j for _, j in red) / max(1, len(red)))
+    check("monitor --window: a red cross centred where the pen is, 4 mm each way",
+          len(red) > 80 and abs(centre[0] - px) < 2 and abs(centre[1] - py) < 2
+          and max(i for i, _ in red) - min(i for i, _ in red) >= 2 * 4 * per_mm - 3,
+          f"{len(red)} red pixels centred at {centre} for ({px:.1f}, {py:.1f})")
+    import math
+    ring = [(i, j) for j in range(int(py) - 40, int(py) + 40) for i in range(int(px) - 40, int(px) + 40)
+            if near(image.pixel(i, j), INK, 40)]
+    radii = [math.hypot(i + 0.5 - px, j + 0.5 - py) for i, j in ring]
+    on_ring = [r for r in radii if abs(r - 3 * per_mm) < 2.5]
+    # Tilt 32 / 57 rad = 32.2 deg toward +x: the line is 10 mm x cos(57.8 deg) = 5.33 mm long, along +x.
+    length = 10 * math.cos(math.pi / 2 - 32 / 57) * per_mm
+    line = [i for i, j in ring if abs(j + 0.5 - py) < 2.5 and i + 0.5 - px > 3 * per_mm + 2.5]
+    check("monitor --window: a blue ring 3 mm in radius around it (touching)",
+          len(on_ring) > 2 * math.pi * 3 * per_mm * 0.8, f"{len(on_ring)} ring pixels of {len(ring)} blue")
+    check("monitor --window: the tilt line toward +x, 10 mm x cos(altitude) long",
+          line and abs(max(line) + 1 - (px + length)) < 2.5, f"line to {max(line) if line else None}, expected {px + length:.1f}")
+    elsewhere = sum(not near(image.pixel(i, j), (255, 255, 255), 3) for i in range(0, 1920, 8) for j in range(0, 1080, 8)
+                    if abs(i - px) > 60 or abs(j - py) > 60)
+    check("monitor --window: white everywhere else", elsewhere == 0, f"{elsewhere} pixels not white")
+
+
 def main():
     styluskit, work, docs = sys.argv[1], sys.argv[2], (sys.argv[3] if len(sys.argv) > 3 else None)
     tests = (maze_wall_cross, clock_buttons, clock_taps, symbol_digit_skip, symbol_digit_instructions, tablet_cursor, output_display,
              operator_stop, operator_keys, operator_pause, operator_window, operator_line, no_audio, incremental_equals_full, display_mismatch,
-             trails_window, visits)
+             trails_window, visits, monitor_window)
     # XVFB_ONLY=name,name runs only those checks (a developer's quick look; CI runs them all).
     only = [name for name in os.environ.get("XVFB_ONLY", "").split(",") if name]
     for test in tests:
