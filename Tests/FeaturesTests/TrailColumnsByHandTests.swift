@@ -1,11 +1,14 @@
 import ADF
 import Features
+import FileLocations
 import Foundation
 import LinuxInput
 import Measures
 import Recordings
 import Sessions
+import StylusGeometry
 import Synthesis
+import TestMaterials
 import Testing
 
 /// `features`' trail making columns of one replayed fixture (Fixtures/synth/trails-b-errors: part A
@@ -37,7 +40,7 @@ struct TrailColumnsByHandTests {
             let mm = 25.4 / pointsPerInch
             let centres = trail.circles.map { (x: $0.x * mm, y: $0.y * mm) }
             // Inside a circle: within its 5 mm radius.
-            func inside(_ x: Double, _ y: Double) -> Bool { centres.contains { hypot(x - $0.x, y - $0.y) <= 5 } }
+            func isInside(_ x: Double, _ y: Double) -> Bool { centres.contains { hypot(x - $0.x, y - $0.y) <= 5 } }
             // "Ready, go" is the step's start (no instructions spoken in a replay).
             completion =
                 trail.outcome == .finished
@@ -56,7 +59,7 @@ struct TrailColumnsByHandTests {
                     let length = hypot(b.x - a.x, b.y - a.y)
                     pathLength += length
                     // A sample interval is inside when its midpoint is.
-                    if inside((a.x + b.x) / 2, (a.y + b.y) / 2) {
+                    if isInside((a.x + b.x) / 2, (a.y + b.y) / 2) {
                         inside += b.t - a.t
                     } else {
                         between += b.t - a.t
@@ -74,7 +77,7 @@ struct TrailColumnsByHandTests {
                         last += 1
                     }
                     let held = points[last].t - points[first].t
-                    if held > 1, !inside(points[first].x, points[first].y) {
+                    if held > 1, !isInside(points[first].x, points[first].y) {
                         pauses += 1
                         pauseTime += held
                     }
@@ -86,7 +89,7 @@ struct TrailColumnsByHandTests {
                 let gap = after[0].t - before.last!.t
                 penUp += gap
                 // A lift over 1 s whose last sample is between circles is a pause.
-                if gap > 1, !inside(before.last!.x, before.last!.y) {
+                if gap > 1, !isInside(before.last!.x, before.last!.y) {
                     pauses += 1
                     pauseTime += gap
                 }
