@@ -1,8 +1,11 @@
 import ADF
+import FileLocations
 import Foundation
 import Recordings
 import Sessions
+import StylusGeometry
 import Synthesis
+import TestMaterials
 import Testing
 
 /// A trail making scenario of Fixtures/synth synthesized on the Cintiq 13HD (seed 1) and replayed
