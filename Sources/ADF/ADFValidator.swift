@@ -158,6 +158,11 @@ final class ValidationState {
             problem(e.line, "<\(e.name)> \(name)=\"\(text)\" is not a decimal number")
             return nil
         }
+        // Over 308 digits a decimal reads as infinity: a radius or position no drawing can use.
+        guard value.isFinite else {
+            problem(e.line, "<\(e.name)> \(name) has more digits than any number a drawing can use")
+            return nil
+        }
         return value
     }
 

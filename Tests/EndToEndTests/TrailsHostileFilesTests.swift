@@ -85,9 +85,12 @@ struct TrailsHostileFilesTests {
             name: "a negative radius",
             edits: [(sampleBTrail, sampleBTrail.replacingOccurrences(of: "25.9843", with: "-25.9843"))], line: 19,
             problem: "is not positive"),
-        // Not yet here: a radius of 309 digits (`circleRadius` read as infinity) is called valid
-        // by `adf validate` and hangs `render` (seen at 100 % CPU for 20 minutes); the reader and
-        // validator must refuse a non-finite radius first (open: see the trails-rules report).
+        // A radius of 309 digits reads as infinity: it was called valid and hung `render` (100 % CPU for
+        // 20 minutes) until the validator refused a non-finite decimal.
+        Case(
+            name: "a radius of 10^309 points",
+            edits: [(sampleBTrail, sampleBTrail.replacingOccurrences(of: "25.9843", with: hugeDecimal))], line: 19,
+            problem: "circleRadius has more digits than any number a drawing can use"),
         Case(
             name: "20 digits of circles connected",
             edits: [
