@@ -20,6 +20,9 @@ public enum TrailPictureStyle {
 }
 
 extension ResultsPicture {
+    /// The largest circle radius drawn, in centimetres: far beyond any form's page.
+    static let largestCircleCentimetres = 1_000.0
+
     /// The marks of step `index`'s `Trail` (none for other tests): every circle with its label,
     /// "Begin" and "End" under the first and last, and each error decided by `time` (Unix ms; all
     /// when nil) as a red ring and cross on its wrong circle with its number and class above it.
@@ -29,6 +32,9 @@ extension ResultsPicture {
     public func trailMarks(step index: Int, upTo time: Double? = nil) -> [PageMark] {
         guard let trail = document.steps[index].trail else { return [] }
         let radius = trail.circleRadius * centimetresPerPoint
+        // An invalid file's radius of 309 digits (infinity) or of kilometres kept cairo's arc busy for good; no
+        // form's circle is larger than its page, so such circles are left out rather than drawn.
+        guard radius.isFinite, radius < Self.largestCircleCentimetres else { return [] }
         var marks: [PageMark] = []
         for circle in trail.circles {
             let centre = formPosition(x: circle.x, y: circle.y)
