@@ -92,6 +92,21 @@ struct TrailsReadyTests {
     }
 
     /// `recover` of the run's journal: its results file's bytes.
+    /// The results document of a live run of `TrailsSessionTests.skippedCircle`, sample A's last arrival and the
+    /// ready `readyAt` milliseconds after the scenario's first event (both Unix ms).
+    static func sampleA(of run: Run, readyAt milliseconds: Int64, in directory: String) throws -> (
+        document: ADFDocument, endArrival: Double, ready: Double
+    ) {
+        let document = try ADFReader.read(path: run.results).document
+        let trail = try #require(document.steps[0].trail)
+        let endArrival = try #require(trail.arrivals.last?.unixMilliseconds)
+        let first = try #require(
+            try SynthesizedRecording(
+                scenarioText: TrailsSessionTests.scenario(TrailsSessionTests.skippedCircle), in: directory
+            ).events.first?.time)
+        return (document, endArrival, run.anchor.unixMilliseconds(first.advanced(by: .milliseconds(milliseconds))))
+    }
+
     static func recovered(_ run: Run, in directory: String) throws -> Data? {
         let rebuilt = try JournalRecovery(path: run.journal, lookup: Fixture.lookup, facts: Fixture.facts)
             .rebuild(directory: directory + "/recovered", force: false)
@@ -108,14 +123,7 @@ struct TrailsReadyTests {
         let sampleA = run.result.steps[0]
         #expect(sampleA.refusedStrokes == 1)
         #expect(sampleA.outcome == "finished")
-        let document = try ADFReader.read(path: run.results).document
-        let trail = try #require(document.steps[0].trail)
-        let endArrival = try #require(trail.arrivals.last?.unixMilliseconds)
-        let first = try #require(
-            try SynthesizedRecording(
-                scenarioText: TrailsSessionTests.scenario(TrailsSessionTests.skippedCircle), in: scratch.path
-            ).events.first?.time)
-        let ready = run.anchor.unixMilliseconds(first.advanced(by: .milliseconds(800)))
+        let (document, endArrival, ready) = try Self.sampleA(of: run, readyAt: 800, in: scratch.path)
         let completion = try #require(sampleA.completionSeconds)
         // The file's times are whole milliseconds.
         #expect(
@@ -133,14 +141,7 @@ struct TrailsReadyTests {
         // the one at 0.8 s (the instructions given again at the resume) starts the part.
         let run = try Self.live(
             TrailsSessionTests.skippedCircle, readies: [0.7, 0.8], pauses: [(0.65, 0.75)], in: scratch.path)
-        let document = try ADFReader.read(path: run.results).document
-        let trail = try #require(document.steps[0].trail)
-        let endArrival = try #require(trail.arrivals.last?.unixMilliseconds)
-        let first = try #require(
-            try SynthesizedRecording(
-                scenarioText: TrailsSessionTests.scenario(TrailsSessionTests.skippedCircle), in: scratch.path
-            ).events.first?.time)
-        let ready = run.anchor.unixMilliseconds(first.advanced(by: .milliseconds(800)))
+        let (_, endArrival, ready) = try Self.sampleA(of: run, readyAt: 800, in: scratch.path)
         let completion = try #require(run.result.steps[0].completionSeconds)
         // The file's times are whole milliseconds.
         #expect(
