@@ -17,7 +17,7 @@ public final class VisitCover {
 
     /// Opens the window; refused offscreen unless `offscreen` (tests), as `administer` is.
     public init(outputDisplay: String?, offscreen: Bool, note: (String) -> Void) throws {
-        let monitorIndex = try AdministerSession.monitor(named: outputDisplay, profile: nil, note: note)
+        let monitorIndex = try WindowedLiveSession.monitor(named: outputDisplay, profile: nil, note: note)
         // No form is shown, only the cover: any size does; this one is a pen display's working area.
         // It never speaks: the audio output is the tests' windows'.
         screen = try PatientScreen(

@@ -40,7 +40,7 @@ public struct LiveSessionFiles {
     /// The patient's fields are sealed first (the password asked for, the key read): a session
     /// that fails there leaves no journal behind, since it would hold nothing to recover.
     public init(
-        directory: String, test: JournaledTest, sources: SessionSources, header: RecordingHeader,
+        directory: String, test: JournaledTest, sources: SessionMaterials, header: RecordingHeader,
         clockAnchor: ClockAnchor,
         start: EventTime, seal: (_ resultsFile: String, _ startUnixMilliseconds: Double) throws -> SealedPatient?
     ) throws {
@@ -91,7 +91,7 @@ public struct LiveSessionFiles {
 
     /// Ends the session at `end` and writes the results file; returns its result. The
     /// environment's pen id comes from the journal itself, as `recover` reads it.
-    public func finish(driver: any SessionDriver, setup: SessionSetup, header: RecordingHeader, at end: EventTime)
+    public func finish(driver: any SessionDriver, setup: SessionDriverSetup, header: RecordingHeader, at end: EventTime)
         throws -> SessionResult
     {
         try finishScanning(driver: driver, setup: setup, header: header, at: end).result
@@ -99,7 +99,7 @@ public struct LiveSessionFiles {
 
     /// `finish`, with the journal's scan it made (the pen's id; absent axes and the eraser, for the live summaries).
     public func finishScanning(
-        driver: any SessionDriver, setup: SessionSetup, header: RecordingHeader, at end: EventTime
+        driver: any SessionDriver, setup: SessionDriverSetup, header: RecordingHeader, at end: EventTime
     ) throws -> (result: SessionResult, scan: RecordingScan) {
         let reader = try JournalReader(path: journal.path)
         var scan = try RecordingScan(header: reader.header)

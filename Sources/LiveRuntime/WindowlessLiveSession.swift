@@ -25,7 +25,7 @@ public struct WindowlessLiveSession {
     /// Told once the journal exists, before the first event: the session's files, the pen's node, the device as
     /// journaled and what the session was given (a visit marks its test running then; a failure removes the journal).
     public var opened:
-        (_ files: LiveSessionFiles, _ node: String, _ device: DeviceDescription, _ sources: SessionSources) throws ->
+        (_ files: LiveSessionFiles, _ node: String, _ device: DeviceDescription, _ sources: SessionMaterials) throws ->
             Void =
             { _, _, _, _ in }
     /// Told just before the first step, with the driver to watch (a status line subscribes to its samples and

@@ -34,7 +34,7 @@ public struct AdministerSummary: Encodable {
     var outcome: LiveSessionReport
 }
 
-extension AdministeredSession {
+extension WindowedLiveSessionOutcome {
     /// The `--json` summary of a session that wrote its results file (nil for an aborted one).
     public var summary: AdministerSummary? {
         guard let result else { return nil }

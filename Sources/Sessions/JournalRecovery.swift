@@ -132,8 +132,8 @@ public struct JournalRecovery {
         var reader: JournalReader
         var anchor: WallClockAnchor
         var start: EventTime
-        var sources: SessionSources
-        var setup: SessionSetup
+        var sources: SessionMaterials
+        var setup: SessionDriverSetup
     }
 
     private func open(profileFile: String?, displayProfile: String?, note: (String) -> Void) throws -> Opened {
@@ -142,10 +142,10 @@ public struct JournalRecovery {
         guard let clockPair = opening.anchor, let start = opening.begin else { throw RecoverError.notAJournal(path) }
         let anchor = WallClockAnchor(offsetMicroseconds: clockPair.offsetMicroseconds)
         let header = reader.header
-        let sources = try SessionSources.journal(
+        let sources = try SessionMaterials.journal(
             opening, device: header.device, profileFile: profileFile, displayProfile: displayProfile, lookup: lookup,
             facts: facts, note: note)
-        let setup = try SessionSetup(
+        let setup = try SessionDriverSetup(
             test: opening.test, device: header.device, profile: sources.tabletProfile, results: sources.results,
             settings: sources.settings, mazes: sources.mazes, trailsForm: sources.trailsForm)
         return Opened(reader: reader, anchor: anchor, start: start, sources: sources, setup: setup)

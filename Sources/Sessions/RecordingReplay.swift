@@ -226,7 +226,7 @@ public struct RecordingReplay: Sendable {
         var warnings: [String]
         var scan: RecordingScan
         var match: ProfileMatch?
-        var setup: SessionSetup
+        var setup: SessionDriverSetup
         var mazes: [AdministeredMaze]
         var anchor: WallClockAnchor
         var first: EventTime
@@ -245,7 +245,7 @@ public struct RecordingReplay: Sendable {
             mazes = try MazeTestMazes.load(maze: maze, battery: battery, defaults: settings.maze)
         }
         try Self.checkTrailsOptions(test: test, form: trailsForm, layouts: trailsLayouts)
-        let trails = try SessionSources.trailsForm(test: journaled) {
+        let trails = try SessionMaterials.trailsForm(test: journaled) {
             try readText($0, purpose: JournaledFile.Role.trailsLayout.purpose)
         }
         let scan = try RecordingScan(reading: try openReader(), file: recording)
@@ -263,7 +263,7 @@ public struct RecordingReplay: Sendable {
         let results = try ResultsEnvironment(
             device: device, tabletProfile: match, displayProfile: displayProfile, lookup: lookup, facts: facts,
             note: note)
-        let setup = try SessionSetup(
+        let setup = try SessionDriverSetup(
             test: journaled, device: device, profile: match, results: results, settings: settings, mazes: mazes,
             trailsForm: trails)
         let (first, last) = (scan.firstEventTime!, scan.lastEventTime!)

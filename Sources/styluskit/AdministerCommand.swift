@@ -102,7 +102,7 @@ struct Administer: ParsableCommand {
         request.allowDisplayMismatch = allowDisplayMismatch
         request.redraw = RedrawMode(rawValue: redraw) ?? .incremental
         request.screenshots = try AdministerRequest.screenshots(parsing: screenshot)
-        let administered = try AdministerSession.run(request, note: { printError($0) })
+        let administered = try WindowedLiveSession.run(request, note: { printError($0) })
         if output.json, let summary = administered.summary {
             print(try JSONLine.encode(summary))
         } else {

@@ -132,7 +132,7 @@ struct Monitor: ParsableCommand {
         let environment = try ResultsEnvironment(
             device: device, tabletProfile: match, displayProfile: display.displayProfile, lookup: CalibrationLookup(),
             facts: LibwacomDatabase.installedFacts, note: printError)
-        let index = try AdministerSession.monitor(
+        let index = try WindowedLiveSession.monitor(
             named: outputDisplay, profile: environment.displayProfile, note: printError)
         let screen = try PenMonitorWindow(
             monitorIndex: index, pixelsPerInch: environment.displayProfile?.pixelsPerInch)

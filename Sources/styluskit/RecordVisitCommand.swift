@@ -33,7 +33,7 @@ struct RecordVisit: ParsableCommand {
         var runner = try visit.runner()
         // The patient's details and the clinician's password are asked for once, before the first test.
         let seal = try visit.patient.sealer()
-        let test = RecordedTest(
+        let test = WindowlessVisitTest(
             node: visit.device, grab: visit.grab, profileFile: visit.profile.profileFile,
             displayProfile: visit.display.displayProfile,
             seal: seal, note: { printError($0) })

@@ -89,7 +89,7 @@ struct Visit: ParsableCommand {
             try withoutActuallyEscaping(opened) { opened in
                 var request = try request(test, seal: seal)
                 request.opened = { try opened(VisitTestOpened(sessionOf: $0, node: $1, device: $2, sources: $3)) }
-                let session = try AdministerSession.run(request, note: { printError($0) })
+                let session = try WindowedLiveSession.run(request, note: { printError($0) })
                 cover?.testEnded()
                 if session.aborted { return .aborted }
                 if session.stoppedBy != nil { return .stopped }

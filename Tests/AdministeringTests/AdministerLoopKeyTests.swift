@@ -87,7 +87,7 @@ extension OffscreenWindow {
                 test: .clock, pen: .feed(path: Fixture.path(Fixture.dellCanvas), speed: 1), directory: closed.path)
             request.offscreen = true
             request.opened = { _, _, _, _ in OperatorKeyboard.closeWindow() }
-            let aborted = try AdministerSession.run(
+            let aborted = try WindowedLiveSession.run(
                 request,
                 note: { text in
                     closing.note(text)

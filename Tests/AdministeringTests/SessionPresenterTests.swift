@@ -33,11 +33,11 @@ final class PresentedSession {
         OffscreenWindow.useOffscreenDriver()
         scratch = try Scratch()
         let header = try RecordingReader(path: Fixture.path(Fixture.cintiq)).header
-        let sources = try SessionSources.live(
+        let sources = try SessionMaterials.live(
             test: test, device: header.device, settingsFile: nil, profileFile: nil, displayProfile: nil,
             lookup: Fixture.lookup,
             facts: LibwacomDatabase.installedFacts, note: { _ in })
-        let setup = try SessionSetup(
+        let setup = try SessionDriverSetup(
             test: test, device: header.device, profile: sources.tabletProfile, results: sources.results,
             settings: sources.settings,
             mazes: sources.mazes, trailsForm: sources.trailsForm)

@@ -88,13 +88,13 @@ final class OperatorScript {
 func administer(
     _ test: JournaledTest, feed: String = Fixture.dellCanvas, speed: Double = 1, script: OperatorScript,
     into directory: String
-) throws -> AdministeredSession {
+) throws -> WindowedLiveSessionOutcome {
     OffscreenWindow.useOffscreenDriver()
     var request = AdministerRequest(
         test: test, pen: .feed(path: Fixture.path(feed), speed: speed), directory: directory)
     request.offscreen = true
     request.opened = { _, _, _, _ in script.windowOpened() }
-    return try AdministerSession.run(request, note: { script.note($0) })
+    return try WindowedLiveSession.run(request, note: { script.note($0) })
 }
 
 /// The journal's control lines of `kind` (`continue`, `pause`, ...).

@@ -39,7 +39,9 @@ extension OffscreenWindow {
             return feed
         }
 
-        static func administer(feed: String, settings: String?, into directory: String) throws -> AdministeredSession {
+        static func administer(feed: String, settings: String?, into directory: String) throws
+            -> WindowedLiveSessionOutcome
+        {
             OffscreenWindow.useOffscreenDriver()
             var request = AdministerRequest(
                 test: .trails(form: "standard", layouts: []), pen: .feed(path: feed, speed: 1), directory: directory)
@@ -49,7 +51,7 @@ extension OffscreenWindow {
                 try settings.write(toFile: file, atomically: true, encoding: .utf8)
                 request.settingsFile = file
             }
-            return try AdministerSession.run(request, note: { _ in })
+            return try WindowedLiveSession.run(request, note: { _ in })
         }
 
         static func lines(_ kind: String, in journal: String) throws -> [String] {
@@ -57,7 +59,7 @@ extension OffscreenWindow {
                 .filter { $0.hasPrefix("# StylusKit control: \(kind)") }
         }
 
-        static func trails(_ session: AdministeredSession) throws -> TrailsResult {
+        static func trails(_ session: WindowedLiveSessionOutcome) throws -> TrailsResult {
             guard case .trails(let result) = session.result else { throw CocoaError(.featureUnsupported) }
             return result
         }

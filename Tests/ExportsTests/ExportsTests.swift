@@ -130,7 +130,7 @@ func journalOpening(recording: String, test: JournaledTest, directory: String, n
     let header = try RecordingReader(path: recording).header
     let written = RecordingHeader(
         format: .evemu(.current), kernel: "6.1.0-exports-test", deviceNode: "/dev/input/event9", device: header.device)
-    let sources = try SessionSources.live(
+    let sources = try SessionMaterials.live(
         test: test, device: header.device, settingsFile: nil, profileFile: nil, displayProfile: nil,
         lookup: Fixture.lookup,
         facts: LibwacomDatabase.installedFacts, note: { _ in })

@@ -169,7 +169,7 @@ struct InMemoryTests {
         let (device, events) = try synthesized(scenario)
         let written = RecordingHeader(
             format: .evemu(.current), kernel: "6.1.0-features-test", deviceNode: "/dev/input/event9", device: device)
-        let sources = try SessionSources.live(
+        let sources = try SessionMaterials.live(
             test: test, device: device, settingsFile: nil, profileFile: nil, displayProfile: nil,
             lookup: Fixture.lookup, facts: LibwacomDatabase.installedFacts, note: { _ in })
         let (first, last) = (try #require(events.first?.time), try #require(events.last?.time))

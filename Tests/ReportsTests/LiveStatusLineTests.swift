@@ -61,10 +61,10 @@ struct LiveStatusLineTests {
             (.maze(mazeFile: fixture("Fixtures/synth/detour.maze")), "wall-cross-0.6s.scenario", true),
         ]
         for (test, scenario, saysStrokes) in cases {
-            let sources = try SessionSources.live(
+            let sources = try SessionMaterials.live(
                 test: test, device: header.device, settingsFile: nil, profileFile: nil, displayProfile: nil,
                 lookup: lookup, facts: LibwacomDatabase.installedFacts, note: { _ in })
-            let setup = try SessionSetup(
+            let setup = try SessionDriverSetup(
                 test: test, device: header.device, profile: sources.tabletProfile, results: sources.results,
                 settings: sources.settings,
                 mazes: sources.mazes)

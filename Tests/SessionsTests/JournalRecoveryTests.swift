@@ -42,10 +42,10 @@ struct JournalRecoveryTests {
             device: recording.header.device)
         let header = try RecordingReader(bytes: Array(EvemuWriter().header(written).utf8), name: "journal header")
             .header
-        let sources = try SessionSources.live(
+        let sources = try SessionMaterials.live(
             test: test, device: header.device, settingsFile: settingsFile, profileFile: nil, displayProfile: nil,
             lookup: Fixture.lookup, facts: Fixture.facts, note: { _ in })
-        let setup = try SessionSetup(
+        let setup = try SessionDriverSetup(
             test: test, device: header.device, profile: sources.tabletProfile, results: sources.results,
             settings: sources.settings, mazes: sources.mazes, trailsForm: sources.trailsForm)
         let first = try #require(recording.events.first?.time)

@@ -165,11 +165,11 @@ struct SettingsTableTests {
     static func window(_ setting: String, session: Session, settingsFile: String?) throws -> String? {
         let recording = try SynthesizedRecording(scenario: session.scenario)
         let device = recording.header.device
-        let sources = try SessionSources.live(
+        let sources = try SessionMaterials.live(
             test: session.test, device: device, settingsFile: settingsFile, profileFile: nil, displayProfile: nil,
             lookup: Fixture.lookup,
             facts: Fixture.facts, note: { _ in })
-        let setup = try SessionSetup(
+        let setup = try SessionDriverSetup(
             test: session.test, device: device, profile: sources.tabletProfile, results: sources.results,
             settings: sources.settings,
             mazes: sources.mazes)

@@ -81,18 +81,18 @@ final class Scratch {
 }
 
 /// Runs a whole session in-process on `recording`'s events: the setup a live session and a replay
-/// make (`SessionSources`, `SessionSetup`), one driver, the results file written into `directory`.
+/// make (`SessionMaterials`, `SessionDriverSetup`), one driver, the results file written into `directory`.
 func runSession(
     _ test: JournaledTest, on recording: SynthesizedRecording, plan: SessionPlan = SessionPlan(),
     settingsFile: String? = nil,
     into directory: String, events: ((String) -> Void)? = nil
 ) throws -> (result: SessionResult, document: ADFDocument) {
     let device = recording.header.device
-    let sources = try SessionSources.live(
+    let sources = try SessionMaterials.live(
         test: test, device: device, settingsFile: settingsFile, profileFile: nil, displayProfile: nil,
         lookup: Fixture.lookup,
         facts: Fixture.facts, note: { _ in })
-    let setup = try SessionSetup(
+    let setup = try SessionDriverSetup(
         test: test, device: device, profile: sources.tabletProfile, results: sources.results,
         settings: sources.settings,
         mazes: sources.mazes)

@@ -32,10 +32,10 @@ struct TrailsReadyTests {
             device: recording.header.device)
         let header = try RecordingReader(bytes: Array(EvemuWriter().header(written).utf8), name: "journal header")
             .header
-        let sources = try SessionSources.live(
+        let sources = try SessionMaterials.live(
             test: test, device: header.device, settingsFile: nil, profileFile: nil, displayProfile: nil,
             lookup: Fixture.lookup, facts: Fixture.facts, note: { _ in })
-        let setup = try SessionSetup(
+        let setup = try SessionDriverSetup(
             test: test, device: header.device, profile: sources.tabletProfile, results: sources.results,
             settings: sources.settings, mazes: sources.mazes, trailsForm: sources.trailsForm)
         let first = try #require(recording.events.first?.time)

@@ -191,19 +191,20 @@ struct TrailsSessionTests {
         for name in ["alternate-0", "alternate-01", "Standard", "alternate-", "custom"] {
             #expect(TrailsForm.shipped(name) == nil, "\(name)")
         }
-        #expect(throws: SessionSourceError.self) {
-            _ = try SessionSources.trailsForm(test: .trails(form: "custom", layouts: [])) { _ in "" }
+        #expect(throws: SessionMaterialsError.self) {
+            _ = try SessionMaterials.trailsForm(test: .trails(form: "custom", layouts: [])) { _ in "" }
         }
     }
 
     @Test("The trail making options' refusals say what went wrong and what to do")
     func messages() throws {
         #expect(
-            SessionSourceError.unknownTrailsForm("nope").description
+            SessionMaterialsError.unknownTrailsForm("nope").description
                 == "There is no trail making form 'nope'. Give 'standard' or 'alternate-N' (N a whole number from 1, the "
                 + "form `styluskit trails generate --seed N` writes), or --layout FILE for the parts to replace.")
         #expect(
-            SessionSourceError.twoLayoutsForOnePart(part: "trailsStep-A", first: "a.yaml", second: "b.yaml").description
+            SessionMaterialsError.twoLayoutsForOnePart(part: "trailsStep-A", first: "a.yaml", second: "b.yaml")
+                .description
                 == "The layout files a.yaml and b.yaml are both for trailsStep-A. Give one layout file per part.")
         #expect(
             RecordingReplayError.trailsOptions(test: .clock).description
@@ -221,8 +222,8 @@ struct TrailsSessionTests {
         try RecordingReplay.checkTrailsOptions(test: .trails, form: "alternate-1", layouts: ["/srv/a b.yaml"])
         // Two layout files for one part are refused before any session starts.
         let text = try String(contentsOfFile: Fixture.path("Fixtures/trails/sample-A.yaml"), encoding: .utf8)
-        #expect(throws: SessionSourceError.self) {
-            _ = try SessionSources.trailsForm(test: .trails(form: "standard", layouts: ["a", "b"])) { _ in text }
+        #expect(throws: SessionMaterialsError.self) {
+            _ = try SessionMaterials.trailsForm(test: .trails(form: "standard", layouts: ["a", "b"])) { _ in text }
         }
     }
 
@@ -231,10 +232,10 @@ struct TrailsSessionTests {
         let scratch = try Scratch()
         let recording = try SynthesizedRecording(scenarioText: Self.scenario(Self.skippedCircle), in: scratch.path)
         let header = recording.header
-        let sources = try SessionSources.live(
+        let sources = try SessionMaterials.live(
             test: .trails(form: "standard", layouts: []), device: header.device, settingsFile: nil, profileFile: nil,
             displayProfile: nil, lookup: Fixture.lookup, facts: Fixture.facts, note: { _ in })
-        let setup = try SessionSetup(
+        let setup = try SessionDriverSetup(
             test: .trails(form: "standard", layouts: []), device: header.device, profile: sources.tabletProfile,
             results: sources.results, settings: sources.settings, mazes: [], trailsForm: sources.trailsForm)
         let first = try #require(recording.events.first?.time)

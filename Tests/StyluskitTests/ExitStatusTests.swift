@@ -165,7 +165,7 @@ struct ExitStatusTests {
         (RecoverError.notAJournal("a"), .dataError),
         (WrongInputError.notARecording(path: "a"), .dataError),
         (CalibrationLookupError.profileDoesNotMatch(file: "a", device: "d", id: id), .dataError),
-        (SessionSourceError.changedWhileRead(file: "a", purpose: "p"), .dataError),
+        (SessionMaterialsError.changedWhileRead(file: "a", purpose: "p"), .dataError),
         // Calibration
         (CalibrationError.wouldOverwrite(file: "a"), .cannotCreate),
         (CalibrationError.cannotWrite(file: "a", reason: "r"), .cannotCreate),

@@ -8,7 +8,7 @@ public import TestMaterials
 /// Everything a live or recovered session needs from its test and device: the normaliser, the
 /// display, the ADF environment and a driver. The same for `record` and `recover`, and built as
 /// `replay` builds them, so the three write the same file from the same events.
-public struct SessionSetup: Sendable {
+public struct SessionDriverSetup: Sendable {
     public let test: JournaledTest
     public let normalizer: Normalizer
     public let display: DisplayData
@@ -23,7 +23,7 @@ public struct SessionSetup: Sendable {
     public let settings: ProctoringSettings
 
     /// The setup from what the session was given: its tablet profile, its display and the
-    /// profiles' environment (`results`), its settings and its mazes (`SessionSources`).
+    /// profiles' environment (`results`), its settings and its mazes (`SessionMaterials`).
     public init(
         test: JournaledTest, device: DeviceDescription, profile: ProfileMatch?, results: ResultsEnvironment,
         settings: ProctoringSettings, mazes: [AdministeredMaze], trailsForm: TrailsForm? = nil
@@ -74,7 +74,7 @@ public struct SessionSetup: Sendable {
             driver.unrecordedInk = unrecordedInk
             return driver
         case .trails:
-            guard let trailsForm else { throw SessionSetupError.notAdministeredYet(test: test.name) }
+            guard let trailsForm else { throw SessionDriverSetupError.notAdministeredYet(test: test.name) }
             let driver = try TrailsDriver(
                 device: device, normalizer: normalizer, anchor: anchor, recorder: recorder, form: trailsForm,
                 settings: settings.trails, events: events, plan: plan)
@@ -85,7 +85,7 @@ public struct SessionSetup: Sendable {
 }
 
 /// Why a session cannot be set up for its test.
-public enum SessionSetupError: Error, CustomStringConvertible {
+public enum SessionDriverSetupError: Error, CustomStringConvertible {
     /// The test's materials were not given (a trails test without its layouts): a caller's mistake.
     case notAdministeredYet(test: String)
 

@@ -29,7 +29,7 @@ extension JournaledPatient {
 
 /// What a session was given: its settings, its tablet and display profiles and its mazes, read
 /// for a live session (and kept whole for its journal) or taken back from a journal by `recover`.
-public struct SessionSources: Sendable {
+public struct SessionMaterials: Sendable {
     public var settings: ProctoringSettings
     public var tabletProfile: ProfileMatch?
     public var results: ResultsEnvironment
@@ -48,12 +48,12 @@ public struct SessionSources: Sendable {
         test: JournaledTest, device: DeviceDescription, settingsFile: String?, profileFile: String?,
         displayProfile: String?,
         lookup: CalibrationLookup, facts: any DeviceFacts, note: (String) -> Void
-    ) throws -> SessionSources {
+    ) throws -> SessionMaterials {
         var lines: [JournalControl] = []
         func keep(_ role: JournaledFile.Role, path: String, text: String) throws {
             let bytes = Array(text.utf8)
             guard bytes.count <= JournaledFile.maximumBytes else {
-                throw SessionSourceError.tooLargeToJournal(file: path, purpose: role.purpose, bytes: bytes.count)
+                throw SessionMaterialsError.tooLargeToJournal(file: path, purpose: role.purpose, bytes: bytes.count)
             }
             lines.append(.file(JournaledFile(role: role, path: path, content: bytes)))
         }
@@ -70,7 +70,7 @@ public struct SessionSources: Sendable {
             // Read again for the journal, and checked to be the profile chosen.
             let text = try readText(match.source, purpose: JournaledFile.Role.tabletProfile.purpose)
             guard (try? TabletProfile(yaml: text, source: match.source)) == match.profile else {
-                throw SessionSourceError.changedWhileRead(
+                throw SessionMaterialsError.changedWhileRead(
                     file: match.source, purpose: JournaledFile.Role.tabletProfile.purpose)
             }
             try keep(.tabletProfile, path: match.source, text: text)
@@ -83,7 +83,7 @@ public struct SessionSources: Sendable {
         if let chosen = results.displayProfile {
             let text = try readText(chosen.source, purpose: JournaledFile.Role.displayProfile.purpose)
             guard (try? DisplayProfile(yaml: text, source: chosen.source)) == chosen else {
-                throw SessionSourceError.changedWhileRead(
+                throw SessionMaterialsError.changedWhileRead(
                     file: chosen.source, purpose: JournaledFile.Role.displayProfile.purpose)
             }
             try keep(.displayProfile, path: chosen.source, text: text)
@@ -104,7 +104,7 @@ public struct SessionSources: Sendable {
             return text
         }
         for (path, text) in layoutLines { try keep(.trailsLayout, path: path, text: text) }
-        return SessionSources(
+        return SessionMaterials(
             settings: settings, tabletProfile: match, results: results, mazes: mazes, trailsForm: trailsForm,
             journalLines: lines)
     }
@@ -117,7 +117,7 @@ public struct SessionSources: Sendable {
     public static func journal(
         _ opening: JournalOpening, device: DeviceDescription, profileFile: String?, displayProfile: String?,
         lookup: CalibrationLookup, facts: any DeviceFacts, note: (String) -> Void
-    ) throws -> SessionSources {
+    ) throws -> SessionMaterials {
         var used: [String] = []
         var notes: [String] = []
         func text(_ file: JournaledFile) -> String { String(decoding: file.content, as: UTF8.self) }
@@ -199,7 +199,7 @@ public struct SessionSources: Sendable {
             used.append(
                 "note: " + notes.joined(separator: " and ") + " ignored: the journal keeps what the session used.")
         }
-        return SessionSources(
+        return SessionMaterials(
             settings: settings, tabletProfile: match, results: results, mazes: mazes, trailsForm: trailsForm, used: used
         )
     }
@@ -208,12 +208,13 @@ public struct SessionSources: Sendable {
     /// read through `read` (its text), parsed and checked by the validator; nil for the other tests.
     public static func trailsForm(test: JournaledTest, read: (String) throws -> String) throws -> TrailsForm? {
         guard case .trails(let name, let layouts) = test else { return nil }
-        guard var form = TrailsForm.shipped(name) else { throw SessionSourceError.unknownTrailsForm(name) }
+        guard var form = TrailsForm.shipped(name) else { throw SessionMaterialsError.unknownTrailsForm(name) }
         var given: [TrailPart: String] = [:]
         for path in layouts {
             let layout = try TrailLayout(parsing: try read(path), source: path)
             if let other = given[layout.part] {
-                throw SessionSourceError.twoLayoutsForOnePart(part: layout.part.identifier, first: other, second: path)
+                throw SessionMaterialsError.twoLayoutsForOnePart(
+                    part: layout.part.identifier, first: other, second: path)
             }
             given[layout.part] = path
             try TrailLayoutValidator.validate(layout)
@@ -234,7 +235,7 @@ public struct SessionSources: Sendable {
 }
 
 /// Why the files of a live session could not be kept for its journal.
-public enum SessionSourceError: Error, CustomStringConvertible {
+public enum SessionMaterialsError: Error, CustomStringConvertible {
     case tooLargeToJournal(file: String, purpose: String, bytes: Int)
     case changedWhileRead(file: String, purpose: String)
     /// `--form` (or a protocol's `form:`) names no shipped trail making form.

@@ -1,6 +1,6 @@
 public import SystemErrors
 
-extension SessionSetupError: ExitStatusCarrying {
+extension SessionDriverSetupError: ExitStatusCarrying {
     /// A setup without its test's materials is StylusKit's own failure.
     public var exitStatus: ExitStatus {
         .failure

@@ -13,7 +13,7 @@ public import Visits
 /// `LiveSessionLoop`, the journal and results file by `LiveSessionFiles`, so they are `record`'s own).
 /// Ctrl-C ends the step on screen, as in `record`; SIGTERM ends the test, its results written,
 /// and stops the visit after it.
-public struct RecordedTest {
+public struct WindowlessVisitTest {
     /// The pen node (nil: the only pen tablet connected), the profiles given, and whether to grab the tablet.
     public var node: String?
     public var grab: Bool
@@ -62,7 +62,7 @@ public struct RecordedTest {
 
 extension VisitTestOpened {
     /// The opened files of a live session at `node`, with its tablet's facts and the profiles it used.
-    public init(sessionOf files: LiveSessionFiles, node: String, device: DeviceDescription, sources: SessionSources) {
+    public init(sessionOf files: LiveSessionFiles, node: String, device: DeviceDescription, sources: SessionMaterials) {
         self.init(
             journal: files.journal.path, results: files.destination,
             device: VisitManifest.Device(node: node, device: device),

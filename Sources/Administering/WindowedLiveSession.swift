@@ -43,7 +43,7 @@ public struct AdministerRequest {
     /// Told once the journal exists, before the first event: the session's files, the pen's node, the device as
     /// journaled and what the session was given (a visit marks its test running then; a failure removes the journal).
     public var opened:
-        (_ files: LiveSessionFiles, _ node: String, _ device: DeviceDescription, _ sources: SessionSources) throws ->
+        (_ files: LiveSessionFiles, _ node: String, _ device: DeviceDescription, _ sources: SessionMaterials) throws ->
             Void =
             { _, _, _, _ in }
 
@@ -79,7 +79,7 @@ public struct ScreenshotScriptError: Error, CustomStringConvertible {
 }
 
 /// What one administered test did: its files and result, how it ended, and the window's figures.
-public struct AdministeredSession {
+public struct WindowedLiveSessionOutcome {
     public var journal: String
     /// The results file's path (not written when the session was aborted).
     public var results: String
@@ -113,7 +113,7 @@ public struct AdministeredSession {
 /// tests): the pen opened, the session's files and setup made as `record` makes them, the window
 /// opened on its monitor (refused offscreen or at another mode than the display profile's), the
 /// loop run until the test ends, is stopped or aborted, and the results file written.
-public enum AdministerSession {
+public enum WindowedLiveSession {
     /// The operator's keys, as the terminal shows them when the window comes up.
     public static let operatorKeys =
         "operator keys: N next part, R repeat the instructions, P pauses and resumes, Escape twice ends the test, Ctrl+Q twice aborts "
@@ -121,7 +121,8 @@ public enum AdministerSession {
 
     /// Runs `request` to its end; `note` is told what the operator should read (notes, warnings,
     /// the line that says the form is up). Throws what stops a session from starting or finishing.
-    public static func run(_ request: AdministerRequest, note: @escaping (String) -> Void) throws -> AdministeredSession
+    public static func run(_ request: AdministerRequest, note: @escaping (String) -> Void) throws
+        -> WindowedLiveSessionOutcome
     {
         let journaled = request.test
         let clock = SessionClock()
@@ -190,7 +191,7 @@ public enum AdministerSession {
             return try loop.run()
         }
         if case .ended = outcome { loop.playOut() }
-        var session = AdministeredSession(
+        var session = WindowedLiveSessionOutcome(
             journal: journal.path, results: files.destination, result: nil, stoppedBy: nil, latency: screen.latency,
             refreshRate: screen.refreshRate, redraw: screen.redraw, gaps: loop.gaps, screenshots: loop.taken,
             readings: presenter.reading.readings, pauses: driver.operatorPause.count, paused: .zero)
@@ -224,7 +225,7 @@ public enum AdministerSession {
     /// The patient's window on its monitor; refused (before any journal exists) when no one could
     /// see it or when the monitor's mode would draw the form at the wrong size.
     static func openScreen(
-        _ request: AdministerRequest, setup: SessionSetup, device: DeviceDescription, note: (String) -> Void
+        _ request: AdministerRequest, setup: SessionDriverSetup, device: DeviceDescription, note: (String) -> Void
     ) throws -> PatientScreen {
         let results = setup.results
         let monitorIndex = try monitor(named: request.outputDisplay, profile: results.displayProfile, note: note)
