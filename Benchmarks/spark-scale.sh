@@ -85,15 +85,16 @@ if [[ ! -f $base/.complete ]]; then
     bash "$here/make-corpus.sh" "$styluskit" "$base" "${SPARK_SCALE_SESSIONS:-210}" >&2
     touch "$base/.complete"
 fi
+# The marker that the corpus is whole sits beside it: in it, the job would count it as a skipped file.
 corpus=$work/corpus-$files
-if [[ ! -f $corpus/.complete ]]; then
+if [[ ! -f $corpus.complete ]]; then
     say "copying the base results files into $files distinct files in $corpus"
     rm -rf "$corpus"
     python3 - "$base" "$corpus" "$files" <<'EOF'
 import os, shutil, sys
 base, corpus, wanted = sys.argv[1], sys.argv[2], int(sys.argv[3])
-sources = sorted(os.path.join(folder, name) for part in ("synth", "real") for folder, _, names in os.walk(os.path.join(base, part))
-                 for name in names)
+sources = sorted(os.path.join(folder, name)
+                 for part in ("synth", "real") for folder, _, names in os.walk(os.path.join(base, part)) for name in names)
 made, copy = 0, 0
 while made < wanted:
     copy += 1
@@ -104,7 +105,7 @@ while made < wanted:
         shutil.copyfile(source, os.path.join(folder, f"{stem}-copy{copy:03d}{extension}"))
         made += 1
 EOF
-    touch "$corpus/.complete"
+    touch "$corpus.complete"
 fi
 count=$(find "$corpus" -type f -name '*sk' | wc -l)
 say "corpus: $count results files ($(du -sh "$corpus" | cut -f1)) in $corpus"
