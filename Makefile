@@ -15,6 +15,8 @@
 #   make bench-adf [N=1000000]   ADF write/read throughput against libxml2 (a benchmark, not a test)
 #   make bench-proctor [N=1000000]   the proctors' ns per pen sample (a benchmark, not a test)
 #   make test-vm  the real-kernel tests in a QEMU virtual machine (integration/vm/run.sh)
+#   make test-kill9  kill -9 at 200 seeded random moments across whole visits (--feed, offscreen window), the report,
+#                 the exports and score marks, each resumed or rerun and checked (integration/kill9/run.sh; strace)
 #   make test-spark  the Spark job (integrations/spark) on a standalone cluster of two workers on
 #                 127.0.0.1 and on local[2], every row compared with styluskit features (SPARK_SESSIONS=210)
 #   make limits   very large inputs (10^8 events, 2 GB files, 10 MB lines, huge mazes and ADF files):
@@ -35,7 +37,7 @@ N ?= 1000000
 TARGET ?= evemu
 MINUTES ?= 10
 
-.PHONY: all setup build demo test lint format test-asan test-tsan fuzz test-vm test-attack test-spark install-udev-rules bench bench-smoke bench-adf bench-proctor \
+.PHONY: all setup build demo test lint format test-asan test-tsan fuzz test-vm test-attack test-kill9 test-spark install-udev-rules bench bench-smoke bench-adf bench-proctor \
 	limits clean release man completions install uninstall deb test-install architecture
 
 # `make`: the files make install copies (their rules are under "Installing like a Linux tool" below).
@@ -127,6 +129,12 @@ limits: setup
 # The results browser under attack on the loopback, with a 30 s wrk run (integration/attack/run.sh, ROBUSTNESS.md).
 test-attack: setup
 	bash integration/attack/run.sh
+
+# Kill -9 anywhere in a visit (issue 34 item 8; ROBUSTNESS.md): KILLS=N SEED=S.
+KILLS ?= 200
+SEED ?= 1
+test-kill9: setup
+	bash integration/kill9/run.sh --kills $(KILLS) --seed $(SEED)
 
 # Real-kernel tests: boots a stock Debian kernel in QEMU and drives uinput tablets (integration/vm/run.sh).
 test-vm: setup
