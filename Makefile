@@ -15,6 +15,10 @@
 #   make bench-adf [N=1000000]   ADF write/read throughput against libxml2 (a benchmark, not a test)
 #   make bench-proctor [N=1000000]   the proctors' ns per pen sample (a benchmark, not a test)
 #   make test-vm  the real-kernel tests in a QEMU virtual machine (integration/vm/run.sh)
+#   make test-powercut  power cuts in that VM during record and record --visit, then recover and resume
+#                 (integration/powercut/run.sh; about an hour under TCG; not in .ci/run)
+#   make test-soak [SOAK_MINUTES=15]   a live record in that VM with a uinput pen at 200 Hz: memory and
+#                 decision latency each minute (integration/soak/run.sh; the issue's 2 hours is SOAK_MINUTES=120)
 #   make test-kill9  kill -9 at 200 seeded random moments across whole visits (--feed, offscreen window), the report,
 #                 the exports and score marks, each resumed or rerun and checked (integration/kill9/run.sh; strace)
 #   make test-spark  the Spark job (integrations/spark) on a standalone cluster of two workers on
@@ -37,7 +41,7 @@ N ?= 1000000
 TARGET ?= evemu
 MINUTES ?= 10
 
-.PHONY: all setup build demo test lint format test-asan test-tsan fuzz test-vm test-attack test-kill9 test-spark install-udev-rules bench bench-smoke bench-adf bench-proctor \
+.PHONY: all setup build demo test lint format test-asan test-tsan fuzz test-vm test-powercut test-soak test-attack test-kill9 test-spark install-udev-rules bench bench-smoke bench-adf bench-proctor \
 	limits clean release man completions install uninstall deb test-install architecture
 
 # `make`: the files make install copies (their rules are under "Installing like a Linux tool" below).
@@ -140,6 +144,16 @@ test-kill9: setup
 test-vm: setup
 	$(SWIFT) build --product styluskit
 	bash integration/vm/run.sh
+
+# Power cuts in the same VM, the results on an ext4 image of their own (integration/powercut/run.sh, ROBUSTNESS.md).
+test-powercut: setup
+	$(SWIFT) build --product styluskit
+	bash integration/powercut/run.sh
+
+# A soak in the same VM: record at 200 Hz for SOAK_MINUTES (integration/soak/run.sh, ROBUSTNESS.md).
+test-soak: setup
+	$(SWIFT) build --product styluskit
+	bash integration/soak/run.sh
 
 # The Spark job on a real Spark cluster on this machine (integrations/spark/test-spark.sh). It uses
 # the debug binary, which `make test` has built already: a release build would cost CI minutes of
