@@ -101,11 +101,7 @@ public enum WholeFile {
         let temporary = temporaryPath(for: path)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
         guard descriptor >= 0 else { throw WholeFileError(path: path, reason: SystemErrorText.reason(errno: errno)) }
-        var failure = data.withUnsafeBytes { bytes in
-            WholeWrite.write(count: bytes.count) { done in
-                Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
-            }
-        }
+        var failure = data.withUnsafeBytes { WholeWrite.write($0, to: descriptor) }
         if failure == nil, fsync(descriptor) != 0 { failure = errno }
         if close(descriptor) != 0, failure == nil { failure = errno }
         if let failure {

@@ -365,9 +365,9 @@ public struct VisitReportContent: Sendable {
         guard let date = parser.date(from: iso) else { return iso }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let fields: [Calendar.Component] = [.year, .month, .day, .hour, .minute, .second]
         let time = String(
-            format: "%04d-%02d-%02d %02d:%02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
+            format: "%04d-%02d-%02d %02d:%02d:%02d", arguments: fields.map { calendar.component($0, from: date) })
         let offset = zone.secondsFromGMT(for: date)
         if offset == 0
             && ["UTC", "GMT", "Etc/UTC", "Etc/GMT", "Universal", "Zulu", "Etc/Universal", "Etc/Zulu"].contains(

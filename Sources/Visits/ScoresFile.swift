@@ -70,10 +70,7 @@ public struct ScoresFile: Sendable {
         // A write cut short left a last line without its newline: the new record starts a line of its own.
         let prefix = bytes.last.map { $0 == UInt8(ascii: "\n") ? "" : "\n" } ?? ""
         let line = Array((prefix + ScoresFileFormat.line(for: record)).utf8)
-        let failure = line.withUnsafeBytes { bytes in
-            WholeWrite.write(count: bytes.count) { done in write(fd, bytes.baseAddress! + done, bytes.count - done) }
-        }
-        if let failure {
+        if let failure = line.withUnsafeBytes({ WholeWrite.write($0, to: fd) }) {
             // Whatever part reached the file ends without its newline and is read as a cut-short line.
             throw .fileSystem(path: path, reason: SystemErrorText.reason(errno: failure))
         }
