@@ -143,7 +143,7 @@ public struct VisitRunner {
             throw VisitRunError.protocolUnreadable(file: protocolFile, reason: SystemErrorText.reason(error))
         }
         let written = try VisitProtocol(yaml: String(decoding: bytes, as: UTF8.self), source: protocolFile)
-        plan = written.resolved(against: (protocolFile as NSString).deletingLastPathComponent)
+        plan = written.resolved(against: PathText.folder(of: protocolFile))
         self.now = now
         (protocolBytes, self.root) = (bytes, root)
         if !newVisit, let (folder, manifest) = try VisitFolder.latest(root: root, participant: participant) {
