@@ -226,6 +226,20 @@ func renameFile(_ source: String, to destination: String) throws(RecordingError)
     }
 }
 
+/// fsyncs the folder that holds `path` through `calls`, so a name just created or renamed in it survives a
+/// power cut: fsync of a file flushes its bytes, not the folder entry that names it (fsync(2)). A folder that
+/// cannot be opened, or whose file system cannot flush a folder (EINVAL), is left as the system keeps it: the
+/// file itself is already on the disk.
+func syncFolder(of path: String, calls: SystemCalls) {
+    let slash = path.lastIndex(of: "/")
+    let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+    var fd: Int32
+    repeat { fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) } while fd < 0 && errno == EINTR
+    guard fd >= 0 else { return }
+    while calls.fsync(fd) != 0 && errno == EINTR {}
+    _ = Glibc.close(fd)
+}
+
 /// Removes `path`, ignoring failure (used to clean up temporary files).
 func removeFile(_ path: String) {
     _ = unlink(path)
