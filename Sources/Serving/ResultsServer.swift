@@ -6,6 +6,7 @@ import Logging
 import NIOCore
 import PatientData
 import Scoring
+import SystemErrors
 import TestMaterials
 public import VisitReport
 import Visits
@@ -152,7 +153,7 @@ public struct ResultsServer: Sendable {
         let test = InkJSON.testName(document.variant)
         // A maze's measures against its walls need the maze, which only its visit folder keeps.
         var mazes: [AdministeredMaze] = []
-        let folder = (real as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: real)
         if test == "maze", let visit = try? VisitFolder(existing: folder), let manifest = try? visit.readManifest(),
             let position = manifest.tests.firstIndex(where: { $0.results == (real as NSString).lastPathComponent })
         {

@@ -131,14 +131,8 @@ public enum WholeFile {
         close(descriptor)
     }
 
-    /// The folder part of `path` ("" for a bare name, "/" for a file at the root). Foundation's
-    /// `deletingLastPathComponent` traps on a one-character relative name (`-`, `a`): `export csv --out a`
-    /// and `calibrate print-sheet --out -` crashed there.
-    public static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        let folder = String(path[..<slash])
-        return folder.isEmpty ? "/" : folder
-    }
+    /// The folder part of `path` ("" for a bare name, "/" for a file at the root): `PathText.folder(of:)`.
+    public static func folder(of path: String) -> String { PathText.folder(of: path) }
 
     /// Removes the temporary files in `folder` left by a process that no longer runs (killed while
     /// writing); those of a running process, this one's included, are left alone.

@@ -42,7 +42,7 @@ enum ScoredFiles {
             while let relative = enumerator.nextObject() as? String {
                 if (relative as NSString).lastPathComponent == ScoresFile.name {
                     folders.insert(
-                        (directory as NSString).appendingPathComponent((relative as NSString).deletingLastPathComponent)
+                        (directory as NSString).appendingPathComponent(PathText.folder(of: relative))
                     )
                 }
             }
