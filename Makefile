@@ -23,6 +23,8 @@
 #                 the exports and score marks, each resumed or rerun and checked (integration/kill9/run.sh; strace)
 #   make test-spark  the Spark job (integrations/spark) on a standalone cluster of two workers on
 #                 127.0.0.1 and on local[2], every row compared with styluskit features (SPARK_SESSIONS=210)
+#   make bench-spark [SPARK_SCALE_FILES=5000]   the Spark job's fixed cost and files/s per executor core on a corpus
+#                 in /tmp, against features --jobs 1 (Benchmarks/spark-scale.sh; release build; after make test-spark)
 #   make limits   very large inputs (10^8 events, 2 GB files, 10 MB lines, huge mazes and ADF files):
 #                 outcome, peak memory and time of each (scripts/limits.sh; about an hour, 10 GB of /tmp)
 #   make fuzz TARGET=evemu MINUTES=10   one parser under libFuzzer + AddressSanitizer (ROBUSTNESS.md)
@@ -41,7 +43,7 @@ N ?= 1000000
 TARGET ?= evemu
 MINUTES ?= 10
 
-.PHONY: all setup build demo test lint format test-asan test-tsan fuzz test-vm test-powercut test-soak test-attack test-kill9 test-spark install-udev-rules bench bench-smoke bench-adf bench-proctor \
+.PHONY: all setup build demo test lint format test-asan test-tsan fuzz test-vm test-powercut test-soak test-attack test-kill9 test-spark bench-spark install-udev-rules bench bench-smoke bench-adf bench-proctor \
 	limits clean release man completions install uninstall deb test-install architecture
 
 # `make`: the files make install copies (their rules are under "Installing like a Linux tool" below).
@@ -161,6 +163,13 @@ test-soak: setup
 test-spark: setup
 	$(SWIFT) build --product styluskit
 	bash integrations/spark/test-spark.sh
+
+# The Spark job at scale (issue 32): a corpus of SPARK_SCALE_FILES results files under /tmp, standalone 1 and 2
+# workers and local[2], each run's fixed cost apart from its files/s per executor core, against features --jobs 1.
+# A benchmark, not a test (not in .ci/run); it uses the PySpark venv make test-spark makes.
+bench-spark: setup
+	$(SWIFT) build -c release --product styluskit
+	STYLUSKIT=.build/release/styluskit bash Benchmarks/spark-scale.sh
 
 # Gives the group styluskit read access to pen tablets (and only those), and makes the group; add the people who
 # record to it (sudo adduser NAME styluskit). Read is all capture and --grab need (the udev rule says why).

@@ -146,7 +146,7 @@ public struct VisitRunner {
             throw VisitRunError.protocolUnreadable(file: protocolFile, reason: SystemErrorText.reason(error))
         }
         let written = try VisitProtocol(yaml: String(decoding: bytes, as: UTF8.self), source: protocolFile)
-        plan = written.resolved(against: (protocolFile as NSString).deletingLastPathComponent)
+        plan = written.resolved(against: PathText.folder(of: protocolFile))
         self.now = now
         (protocolBytes, self.root) = (bytes, root)
         // A visit killed between its first journal and its first visit.json left a folder that is not a visit.

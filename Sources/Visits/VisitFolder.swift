@@ -90,7 +90,7 @@ public struct VisitFolder: Hashable, Sendable {
     {
         while true {
             let folder = try planned(root: root, participant: participant, started: started)
-            let parent = (folder.path as NSString).deletingLastPathComponent
+            let parent = PathText.folder(of: folder.path)
             do {
                 try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
             } catch {
@@ -155,7 +155,7 @@ public struct VisitFolder: Hashable, Sendable {
     /// Removes the folder of a visit that never started, and the participant's folder if that leaves it empty:
     /// only empty folders are removed, so nothing written is lost.
     public func removeIfEmpty() {
-        for folder in [path, (path as NSString).deletingLastPathComponent] {
+        for folder in [path, PathText.folder(of: path)] {
             guard (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty == true else { return }
             try? FileManager.default.removeItem(atPath: folder)
         }
@@ -171,7 +171,7 @@ public struct VisitFolder: Hashable, Sendable {
             found.append(
                 VisitFolder(
                     path: (directory as NSString).appendingPathComponent(
-                        (relative as NSString).deletingLastPathComponent)))
+                        PathText.folder(of: relative))))
         }
         return found.sorted { $0.path < $1.path }
     }
