@@ -534,7 +534,7 @@ def main():
     parser.add_argument("work")
     parser.add_argument("--kills", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=5)
     parser.add_argument("--keep", action="store_true")
     options = parser.parse_args()
     campaign = Campaign(Styluskit(os.path.abspath(options.styluskit), options.work), options.work, options.seed,

@@ -5,7 +5,7 @@
 # rename, fsync, write, open, link or unlink, by strace's fault injection), then resumed or run again; after each,
 # nothing may be lost or half-written (visit.json, every file it names and its SHA-256, no temporary file,
 # journals that recover, whole PDFs and CSVs or none).
-#   integration/kill9/run.sh [--kills N] [--seed S] [--jobs J] [--keep]
+#   integration/kill9/run.sh [--kills N] [--seed S] [--jobs J (default 5)] [--keep]
 # Prints each trial's outcome (valid / refused / crash / hang / data lost / silent wrong), the table by phase,
 # and exits non-zero when any trial is not valid. STYLUSKIT=path uses that binary instead of building one.
 set -euo pipefail
