@@ -186,4 +186,5 @@ def test_a_partition_hands_back_each_row_with_its_table_the_file_of_test_and_err
         assert table in job.LEVELS + ("errors",)
         assert file == (json.loads(text)["file"] if table in ("test", "errors") else "")
     prefix = "hdfs://namenode:8020/corpus/"
-    assert {(table, file) for table, file, _ in rows if file} == {("test", prefix + results["clock"].name), ("errors", prefix + "bad.csk")}
+    expected = {("test", prefix + results["clock"].name), ("errors", prefix + "bad.csk")}
+    assert {(table, file) for table, file, _ in rows if file} == expected
