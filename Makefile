@@ -19,6 +19,8 @@
 #                 (integration/powercut/run.sh; about an hour under TCG; not in .ci/run)
 #   make test-soak [SOAK_MINUTES=15]   a live record in that VM with a uinput pen at 200 Hz: memory and
 #                 decision latency each minute (integration/soak/run.sh; the issue's 2 hours is SOAK_MINUTES=120)
+#   make test-kill9  kill -9 at 200 seeded random moments across whole visits (--feed, offscreen window), the report,
+#                 the exports and score marks, each resumed or rerun and checked (integration/kill9/run.sh; strace)
 #   make test-spark  the Spark job (integrations/spark) on a standalone cluster of two workers on
 #                 127.0.0.1 and on local[2], every row compared with styluskit features (SPARK_SESSIONS=210)
 #   make bench-spark [SPARK_SCALE_FILES=5000]   the Spark job's fixed cost and files/s per executor core on a corpus
@@ -41,7 +43,7 @@ N ?= 1000000
 TARGET ?= evemu
 MINUTES ?= 10
 
-.PHONY: all setup build demo test lint format test-asan test-tsan fuzz test-vm test-powercut test-soak test-attack test-spark bench-spark install-udev-rules bench bench-smoke bench-adf bench-proctor \
+.PHONY: all setup build demo test lint format test-asan test-tsan fuzz test-vm test-powercut test-soak test-attack test-kill9 test-spark bench-spark install-udev-rules bench bench-smoke bench-adf bench-proctor \
 	limits clean release man completions install uninstall deb test-install architecture
 
 # `make`: the files make install copies (their rules are under "Installing like a Linux tool" below).
@@ -133,6 +135,12 @@ limits: setup
 # The results browser under attack on the loopback, with a 30 s wrk run (integration/attack/run.sh, ROBUSTNESS.md).
 test-attack: setup
 	bash integration/attack/run.sh
+
+# Kill -9 anywhere in a visit (issue 34 item 8; ROBUSTNESS.md): KILLS=N SEED=S.
+KILLS ?= 200
+SEED ?= 1
+test-kill9: setup
+	bash integration/kill9/run.sh --kills $(KILLS) --seed $(SEED)
 
 # Real-kernel tests: boots a stock Debian kernel in QEMU and drives uinput tablets (integration/vm/run.sh).
 test-vm: setup

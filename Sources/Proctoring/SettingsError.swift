@@ -60,28 +60,16 @@ public enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(source), line \(line): 'schema' must be a whole number such as "
                 + "\(ProctoringSettings.schemaVersion), found \(found)."
         case .newerSchema(let source, let line, let found, let supported, let unknownSettings):
-            var text =
-                "\(source), line \(line): schema \(found) is newer than this version of StylusKit reads "
+            return "\(source), line \(line): schema \(found) is newer than this version of StylusKit reads "
                 + "(schema \(supported)); rather than guess what its settings mean, nothing is read. "
                 + "Use a newer StylusKit, or rewrite the file for schema \(supported)."
-            if !unknownSettings.isEmpty {
-                text +=
-                    " Settings schema \(supported) does not have: "
-                    + unknownSettings.map(\.description).joined(separator: ", ") + "."
-            }
-            return text
+                + Self.settingsNotIn(schema: supported, unknownSettings)
         case .noMigration(let source, let line, let found, let supported, let unknownSettings):
-            var text =
-                "\(source), line \(line): no migration leads from schema \(found) to schema \(supported) "
+            return "\(source), line \(line): no migration leads from schema \(found) to schema \(supported) "
                 + "(StylusKit migrates files from schema \(ProctoringSettings.oldestMigratableSchema) on); "
                 + "rather than lose a value, nothing is read. Rewrite the file for schema \(supported)"
                 + " (Fixtures/settings/default.yaml lists every setting)."
-            if !unknownSettings.isEmpty {
-                text +=
-                    " Settings schema \(supported) does not have: "
-                    + unknownSettings.map(\.description).joined(separator: ", ") + "."
-            }
-            return text
+                + Self.settingsNotIn(schema: supported, unknownSettings)
         case .unknownKey(let source, let line, let column, let key, let allowed):
             let parent = key.split(separator: ".").dropLast().joined(separator: ".")
             let place = parent.isEmpty ? "at the top level" : "in '\(parent)'"
@@ -90,5 +78,13 @@ public enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidValue(let source, let line, let column, let key, let expected, let found):
             return "\(source), line \(line), column \(column): '\(key)' must be \(expected), found \(found)."
         }
+    }
+
+    /// ` Settings schema 3 does not have: 'maze.x' (line 4).`, naming a file's settings the schema this version
+    /// reads lacks (empty when there are none), for the two refusals of a file of another schema.
+    private static func settingsNotIn(schema supported: Int, _ unknownSettings: [SettingsKeyPlace]) -> String {
+        guard !unknownSettings.isEmpty else { return "" }
+        return " Settings schema \(supported) does not have: "
+            + unknownSettings.map(\.description).joined(separator: ", ") + "."
     }
 }

@@ -1,3 +1,5 @@
+import SystemErrors
+
 // Every libc call of the Recordings module is in this file.
 #if canImport(Glibc)
     import Glibc
@@ -126,20 +128,10 @@ final class FileDescriptorBox {
 
     /// Writes all of `bytes`, retrying short writes and EINTR; the error number of a failure.
     func writeAll(_ bytes: [UInt8]) -> ErrorNumber? {
-        var failure: ErrorNumber?
-        bytes.withUnsafeBytes { raw in
-            var done = 0
-            while done < raw.count {
-                let written = calls.write(fd, raw.baseAddress! + done, raw.count - done)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = ErrorNumber(code: errno)
-                    return
-                }
-                done += written
-            }
+        let failure = bytes.withUnsafeBytes { raw in
+            WholeWrite.write(count: raw.count) { done in calls.write(fd, raw.baseAddress! + done, raw.count - done) }
         }
-        return failure
+        return failure.map { ErrorNumber(code: $0) }
     }
 
     /// fsync(2), retried only on EINTR (nothing was flushed then); the error number of a failure.

@@ -150,12 +150,15 @@ elif [[ -n $check && $check_phase == visit ]]; then
         for name in $(jq -r '.protocol.file, (.tests[] | .journal, (select(.status != "running" and .status != "pending") | .results)) | select(. != null)' "$manifest"); do
             [[ -f $folder/$name ]] || missing=$((missing + 1))
         done
+        # Through a file: the guest has no /dev/fd for <(...).
+        jq -r '.tests[] | select(.results != null and .sha256 != null and .sha256.results != null) | "\(.results) \(.sha256.results)"' \
+            "$manifest" > /tmp/pc/sums.txt
         while read -r name sum; do
             [[ -f $folder/$name ]] || continue
             [[ $(sha256sum "$folder/$name" | cut -d' ' -f1) == "$sum" ]] || wrong=$((wrong + 1))
-        done < <(jq -r '.tests[] | select(.results != null and .sha256 != null and .sha256.results != null) | "\(.results) \(.sha256.results)"' "$manifest")
+        done < /tmp/pc/sums.txt
         echo "manifest=valid status=$(jq -r .status "$manifest") tests=$(jq -r '[.tests[].status] | join(",")' "$manifest")" \
-            "missing=$missing wrong-sha=$wrong temporary=$(ls -A "$folder" | grep -c 'tmp')"
+            "missing=$missing wrong-sha=$wrong of $(wc -l < /tmp/pc/sums.txt) temporary=$(ls -A "$folder" | grep -c 'tmp')"
     }
     before=$(inspect "$folder")
     # Resume: the same command; a test left running is recovered first.

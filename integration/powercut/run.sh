@@ -16,15 +16,16 @@
 #
 # Prints one line per cut and a summary; the console of each boot is kept in .build-powercut/.
 # Not in .ci/run: it takes about an hour under TCG on a loaded 2-core host. Environment: POWERCUT_SEED (34),
-# POWERCUT_RECORD_CUTS, POWERCUT_VISIT_CUTS, POWERCUT_BOOT_TIMEOUT (s per boot, 900), POWERCUT_WORK
-# (.build-powercut).
+# POWERCUT_RECORD_CUTS, POWERCUT_VISIT_CUTS, POWERCUT_WORK (.build-powercut), POWERCUT_BOOT_TIMEOUT (s per
+# boot, 2400: a visit's boot resumes one visit and starts the next, two starts of a debug binary that take
+# minutes each under TCG on a loaded host).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 repo=$(pwd)
 record_cuts=${POWERCUT_RECORD_CUTS:-30}
 visit_cuts=${POWERCUT_VISIT_CUTS:-10}
 seed=${POWERCUT_SEED:-34}
-boot_timeout=${POWERCUT_BOOT_TIMEOUT:-900}
+boot_timeout=${POWERCUT_BOOT_TIMEOUT:-2400}
 binary=$repo/.build/debug/styluskit
 [[ -x $binary ]] || { echo "integration/powercut: $binary is missing; run 'swift build --product styluskit' first" >&2; exit 1; }
 for tool in evemu-device evemu-play mkfs.ext4 python3; do
@@ -96,7 +97,7 @@ boot_vm() {
         qemu=$!
         [[ $during == wait ]] || $during
         wait $qemu || true
-        tr -d '\r' < "$log" | grep -qE '^(CUT-WINDOW-OPEN|VM-DONE|CUTRESULT)' && return 0
+        tr -d '\r' < "$log" | grep -qE '(^CUT-WINDOW-OPEN|^VM-DONE|CUTRESULT )' && return 0
         echo "  a boot died before its work began; last lines: $(tail -n 3 "$log" | tr -d '\r' | tr '\n' ' ')"
         cp "$log" "$log.failed-$attempt"
     done
@@ -130,7 +131,8 @@ if ((record_cuts > 0)); then
         started=$(date +%s)
         boot_vm "$base powercut.snapshots=$(IFS=,; echo "${batch[*]}")" wait "${images[@]}"
         echo "record: cuts ${batch[0]} to ${batch[-1]} checked in a boot of $(($(date +%s) - started)) s"
-        tr -d '\r' < "$log" | grep -E '^CUTRESULT' | tee -a "$work/cuts.txt" | sed 's/^/  /' || true
+        # -o: the console's first line after the firmware's escape sequences may run into the first result.
+        tr -d '\r' < "$log" | grep -aoE 'CUTRESULT .*' | tee -a "$work/cuts.txt" | sed 's/^/  /' || true
     done
 fi
 
@@ -171,7 +173,7 @@ for ((boot = record_cuts + 1; visit_cuts > 0 && boot <= total + 1; boot++)); do
     log=$work/console-$boot.log
     started=$(date +%s)
     boot_vm "$append" $during "$disk"
-    tr -d '\r' < "$log" | grep -E '^CUTRESULT' >> "$work/cuts.txt" || true
+    tr -d '\r' < "$log" | grep -aoE 'CUTRESULT .*' >> "$work/cuts.txt" || true
     last_tick=$(tr -d '\r' < "$log" | grep -aoE '^TICK [0-9]+\.[0-9]+$' | tail -n 1 | cut -d' ' -f2)
     echo "boot $boot: $(($(date +%s) - started)) s$( ((boot <= total)) && echo "; cut $boot (visit) ${delay_ms} ms after its first journal opened")"
     ((boot <= total)) && echo "CUT $boot visit $delay_ms ${last_tick:-none} 0" >> "$work/cuts.txt"
