@@ -38,7 +38,9 @@ def main():
     rows = []
     for path in arguments.summaries:
         summary = json.load(open(path, encoding="utf-8"))
-        seconds, cores = summary["seconds"], summary["cores"]
+        # The configuration's cores (spark-scale.sh's), not Spark's default parallelism, which is at
+        # least 2 on a standalone cluster.
+        seconds, cores = summary["seconds"], summary["executor_cores"]
         measure = seconds["measure"]
         fixed = summary["submit_wall_s"] - measure
         writes = sum(value for name, value in seconds.items() if name.startswith("write"))

@@ -111,7 +111,7 @@ count=$(find "$corpus" -type f -name '*sk' | wc -l)
 say "corpus: $count results files ($(du -sh "$corpus" | cut -f1)) in $corpus"
 
 # The baseline: features --jobs 1, one run per level, wall and CPU seconds.
-baseline=$work/features-jobs1.txt
+baseline=$work/features-jobs1-$files.txt
 : >"$baseline"
 for level in stroke step test; do
     /usr/bin/time -f "$level %e %U %S %M" -a -o "$baseline" \
@@ -186,11 +186,11 @@ print(json.load(urllib.request.urlopen(f"http://127.0.0.1:{sys.argv[1]}/json/", 
         tail -n 40 "$log" >&2
         exit 1
     fi
-    python3 - "$work/$configuration.json" "$configuration" "$wall" <<'EOF'
+    python3 - "$work/$configuration.json" "$configuration" "$wall" "$cores" <<'EOF'
 import json, sys
-path, name, wall = sys.argv[1], sys.argv[2], float(sys.argv[3])
+path, name, wall, cores = sys.argv[1], sys.argv[2], float(sys.argv[3]), int(sys.argv[4])
 summary = json.load(open(path))
-summary["configuration"], summary["submit_wall_s"] = name, wall
+summary["configuration"], summary["submit_wall_s"], summary["executor_cores"] = name, wall, cores
 json.dump(summary, open(path, "w"), indent=2)
 EOF
     summaries+=("$work/$configuration.json")

@@ -598,7 +598,8 @@ def main(argv=None):
     try:
         summary = run(spark, arguments)
         summary["seconds"] = {"session": round(session_seconds, 3), **summary["seconds"]}
-        summary["cores"] = spark.sparkContext.defaultParallelism
+        # Spark's default parallelism: the executors' cores, but at least 2 on a standalone cluster.
+        summary["default_parallelism"] = spark.sparkContext.defaultParallelism
         if arguments.summary_json:
             with open(arguments.summary_json, "w", encoding="utf-8") as handle:
                 json.dump(summary, handle, indent=2)
