@@ -43,9 +43,11 @@ cp "$binary" "$work/styluskit"
     }'
 } > "$work/pen.evemu"
 log=$work/console.log
+# Three times the minutes asked, plus 15 for the boot and a debug binary's start: on a loaded host the guest's
+# minutes run slower than the host's (a 15-minute run was cut off at 11 by a 30-minute limit).
 echo "integration/soak: $minutes min of record at 200 Hz in the VM ($release, $accel); console in $log"
 set +e
-timeout --kill-after=10 $((minutes * 60 + 900)) qemu-system-x86_64 -accel "$accel" -m 1536 -smp 1 -nographic -no-reboot \
+timeout --kill-after=10 $((minutes * 180 + 900)) qemu-system-x86_64 -accel "$accel" -m 1536 -smp 1 -nographic -no-reboot \
     -kernel "$kernel" -initrd "$initramfs" \
     -append "console=ttyS0 quiet panic=-1 no_timer_check styluskit.guest=integration/soak/guest.sh soak.minutes=$minutes" \
     -virtfs local,path=/,mount_tag=hostroot,security_model=none,readonly=on,multidevs=remap \
