@@ -76,6 +76,8 @@ struct CalibrateDisplay: ParsableCommand {
                     ($0.name, $0.edidPath, $0.edidBytes)
                 })
         }
+        // Refused before the user measures, not after.
+        if self.ruler, let out { try CalibrationFiles.checkWritable(out, force: force) }
         let ruler =
             try self.ruler
             ? Self.measureOnScreen(output: output)
