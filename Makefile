@@ -15,8 +15,16 @@
 #   make bench-adf [N=1000000]   ADF write/read throughput against libxml2 (a benchmark, not a test)
 #   make bench-proctor [N=1000000]   the proctors' ns per pen sample (a benchmark, not a test)
 #   make test-vm  the real-kernel tests in a QEMU virtual machine (integration/vm/run.sh)
+#   make test-powercut  power cuts in that VM during record and record --visit, then recover and resume
+#                 (integration/powercut/run.sh; about an hour under TCG; not in .ci/run)
+#   make test-soak [SOAK_MINUTES=15]   a live record in that VM with a uinput pen at 200 Hz: memory and
+#                 decision latency each minute (integration/soak/run.sh; the issue's 2 hours is SOAK_MINUTES=120)
+#   make test-kill9  kill -9 at 200 seeded random moments across whole visits (--feed, offscreen window), the report,
+#                 the exports and score marks, each resumed or rerun and checked (integration/kill9/run.sh; strace)
 #   make test-spark  the Spark job (integrations/spark) on a standalone cluster of two workers on
 #                 127.0.0.1 and on local[2], every row compared with styluskit features (SPARK_SESSIONS=210)
+#   make bench-spark [SPARK_SCALE_FILES=5000]   the Spark job's fixed cost and files/s per executor core on a corpus
+#                 in /tmp, against features --jobs 1 (Benchmarks/spark-scale.sh; release build; after make test-spark)
 #   make limits   very large inputs (10^8 events, 2 GB files, 10 MB lines, huge mazes and ADF files):
 #                 outcome, peak memory and time of each (scripts/limits.sh; about an hour, 10 GB of /tmp)
 #   make fuzz TARGET=evemu MINUTES=10   one parser under libFuzzer + AddressSanitizer (ROBUSTNESS.md)
@@ -36,7 +44,7 @@ N ?= 1000000
 TARGET ?= evemu
 MINUTES ?= 10
 
-.PHONY: all setup build demo test lint format test-asan test-tsan fuzz test-vm test-attack test-spark install-udev-rules bench bench-smoke bench-adf bench-proctor \
+.PHONY: all setup build demo test lint format test-asan test-tsan fuzz test-vm test-powercut test-soak test-attack test-kill9 test-spark bench-spark install-udev-rules bench bench-smoke bench-adf bench-proctor \
 	limits clean release man completions install uninstall deb test-install architecture
 
 # `make`: the files make install copies (their rules are under "Installing like a Linux tool" below).
@@ -133,10 +141,26 @@ limits: setup
 test-attack: setup
 	bash integration/attack/run.sh
 
+# Kill -9 anywhere in a visit (issue 34 item 8; ROBUSTNESS.md): KILLS=N SEED=S.
+KILLS ?= 200
+SEED ?= 1
+test-kill9: setup
+	bash integration/kill9/run.sh --kills $(KILLS) --seed $(SEED)
+
 # Real-kernel tests: boots a stock Debian kernel in QEMU and drives uinput tablets (integration/vm/run.sh).
 test-vm: setup
 	$(SWIFT) build --product styluskit
 	bash integration/vm/run.sh
+
+# Power cuts in the same VM, the results on an ext4 image of their own (integration/powercut/run.sh, ROBUSTNESS.md).
+test-powercut: setup
+	$(SWIFT) build --product styluskit
+	bash integration/powercut/run.sh
+
+# A soak in the same VM: record at 200 Hz for SOAK_MINUTES (integration/soak/run.sh, ROBUSTNESS.md).
+test-soak: setup
+	$(SWIFT) build --product styluskit
+	bash integration/soak/run.sh
 
 # The Spark job on a real Spark cluster on this machine (integrations/spark/test-spark.sh). It uses
 # the debug binary, which `make test` has built already: a release build would cost CI minutes of
@@ -144,6 +168,13 @@ test-vm: setup
 test-spark: setup
 	$(SWIFT) build --product styluskit
 	bash integrations/spark/test-spark.sh
+
+# The Spark job at scale (issue 32): a corpus of SPARK_SCALE_FILES results files under /tmp, standalone 1 and 2
+# workers and local[2], each run's fixed cost apart from its files/s per executor core, against features --jobs 1.
+# A benchmark, not a test (not in .ci/run); it uses the PySpark venv make test-spark makes.
+bench-spark: setup
+	$(SWIFT) build -c release --product styluskit
+	STYLUSKIT=.build/release/styluskit bash Benchmarks/spark-scale.sh
 
 # Gives the group styluskit read access to pen tablets (and only those), and makes the group; add the people who
 # record to it (sudo adduser NAME styluskit). Read is all capture and --grab need (the udev rule says why).

@@ -138,7 +138,10 @@ let package = Package(
         // density, and the profiles they write.
         .target(
             name: "Calibration",
-            dependencies: ["LinuxInput", "LiveRuntime", "Recordings", "StylusGeometry", "StylusInput", "SystemErrors"],
+            dependencies: [
+                "FormPrinting", "LinuxInput", "LiveRuntime", "Recordings", "StylusGeometry", "StylusInput",
+                "SystemErrors",
+            ],
             exclude: ["README.md"]),
         // What the commands tell their user: each outcome as text for people and as JSON for scripts.
         .target(
@@ -363,7 +366,8 @@ let package = Package(
             name: "VisitsTests",
             dependencies: ["Administering", "TestMaterials", "Visits", "Visiting", "Recordings", "Sessions"]),
         .testTarget(
-            name: "CalibrationTests", dependencies: ["Calibration", "Recordings", "StylusGeometry", "StylusInput"]),
+            name: "CalibrationTests",
+            dependencies: ["Calibration", "FormPrinting", "Recordings", "StylusGeometry", "StylusInput"]),
         .testTarget(name: "VisitReportTests", dependencies: ["Features", "Scoring", "VisitReport", "Visits"]),
         // The exports of visit folders made by replaying real recordings, parsed back by Python's csv module.
         .testTarget(

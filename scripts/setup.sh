@@ -38,12 +38,14 @@ set -euo pipefail
 # chromium, chromium-driver, python3-selenium: the results browser's real-browser test
 #   (integration/browser/run.sh) drives `styluskit serve` in headless Chromium.
 # wrk: the load run of the results browser's attack test (integration/attack/run.sh).
+# strace: the kill -9 campaign (integration/kill9/run.sh) kills a visit just before its Nth rename, fsync or
+#   write with strace's fault injection.
 packages=(pkg-config libevdev-dev libudev-dev libxml2-dev libevemu-dev libxml2-utils python3
     libcairo2-dev poppler-utils openssl qemu-system-x86 busybox-static evemu-tools udev time graphviz
     libsdl2-dev libespeak-ng-dev xvfb x11-apps xdotool xserver-xorg-video-dummy x11-xserver-utils libwacom-dev dpkg-dev
     lintian debootstrap zstd
     libinput-tools python3-libevdev openjdk-17-jre-headless python3-venv iproute2 procps
-    tesseract-ocr tesseract-ocr-eng chromium chromium-driver python3-selenium wrk)
+    tesseract-ocr tesseract-ocr-eng chromium chromium-driver python3-selenium wrk strace)
 
 missing=()
 for package in "${packages[@]}"; do

@@ -1,6 +1,7 @@
 // The POSIX file operations of the ADF writer: exclusive creation, fsync, no-replace rename.
 
 import Glibc
+import SystemErrors
 
 /// The calls through which the writer's bytes reach the disk: libc's, unless a test replaces
 /// them to inject faults (ENOSPC, EIO, short writes, EINTR).
@@ -82,14 +83,8 @@ enum Files {
         _ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int, path: String,
         operation: String = "write", calls: FileCalls
     ) throws {
-        var done = 0
-        while done < count {
-            let n = calls.write(fd, bytes + done, count - done)
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw failure(operation, path, errno)
-            }
-            done += n
+        if let code = WholeWrite.write(count: count, { done in calls.write(fd, bytes + done, count - done) }) {
+            throw failure(operation, path, code)
         }
     }
 
@@ -101,15 +96,10 @@ enum Files {
         _ fd: Int32, _ bytes: UnsafeRawPointer, _ count: Int, at offset: Int, path: String,
         operation: String, calls: FileCalls
     ) throws {
-        var done = 0
-        while done < count {
-            let n = calls.pwrite(fd, bytes + done, count - done, off_t(offset + done))
-            if n < 0 {
-                if errno == EINTR { continue }
-                throw failure(operation, path, errno)
-            }
-            done += n
+        let written = WholeWrite.write(count: count) { done in
+            calls.pwrite(fd, bytes + done, count - done, off_t(offset + done))
         }
+        if let code = written { throw failure(operation, path, code) }
     }
 
     /// Reads up to `count` bytes at `offset`, retrying short reads and EINTR; returns how many

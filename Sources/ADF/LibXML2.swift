@@ -41,17 +41,10 @@ private final class DescriptorSink {
 
     /// Writes all of `count` bytes, retrying short writes and EINTR; false on error.
     func writeAll(_ bytes: UnsafeRawPointer, _ count: Int) -> Bool {
-        var done = 0
-        while done < count {
-            let n = calls.write(fd, bytes + done, count - done)
-            if n < 0 {
-                if errno == EINTR { continue }
-                writeErrno = errno
-                return false
-            }
-            done += n
-        }
-        return true
+        guard let failure = WholeWrite.write(count: count, { done in calls.write(fd, bytes + done, count - done) })
+        else { return true }
+        writeErrno = failure
+        return false
     }
 }
 

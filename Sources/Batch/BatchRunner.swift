@@ -69,8 +69,13 @@ public enum BatchRunner {
         var values: [Value] {
             lock.lock()
             defer { lock.unlock() }
-            // Every index is taken by exactly one thread, which sets its slot before the threads are joined.
-            return slots.map { $0! }
+            return slots.map { slot in
+                guard let slot else {
+                    preconditionFailure(
+                        "a batch's results were read before every input's thread set its own: read them after the join")
+                }
+                return slot
+            }
         }
     }
 

@@ -29,8 +29,8 @@ public enum CalibrationError: Error, CustomStringConvertible {
         case .cannotReadEDID(let file, let reason):
             "Cannot read the EDID file \(file): \(reason). Check the path (an EDID is /sys/class/drm/CONNECTOR/edid, or a copy of it)."
         case .noDensitySource(let edidNote):
-            "\(edidNote) Measure the display instead: draw a line of a known number of pixels on it (an image "
-                + "editor's line tool at 100 % zoom), measure it with a ruler and pass --ruler-pixels N --measured-cm X."
+            "\(edidNote) Measure the display instead: --ruler draws a line on it to measure with a ruler (or "
+                + "draw a line of a known number of pixels yourself and pass --ruler-pixels N --measured-cm X)."
         case .severalDisplays(let outputs):
             "Several displays have an EDID (\(outputs.joined(separator: ", "))); choose one with --output."
         case .noSuchOutput(let output, let found):

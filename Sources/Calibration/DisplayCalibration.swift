@@ -1,4 +1,4 @@
-import Foundation
+public import Foundation
 public import StylusGeometry
 import SystemErrors
 
@@ -39,7 +39,8 @@ public struct DisplayCalibration {
     public var notes: [String]
 
     /// Finds the density and writes the profile to `out` (or the user's calibration folder),
-    /// refusing to replace a file unless `force`.
+    /// refusing to replace a file unless `force`; a replaced profile is kept in `history/` beside it
+    /// (`CalibrationFiles.writeKeepingHistory`, named by `now`).
     ///
     /// - Parameters:
     ///   - output: the connector to use when several report an EDID.
@@ -48,7 +49,7 @@ public struct DisplayCalibration {
     public init(
         edid source: EDIDSource, output: String?, ruler: (pixels: Int, centimetres: Double)?, scale: Double,
         out: String?,
-        force: Bool
+        force: Bool, now: Date = Date()
     ) throws {
         let (edid, output, edidSource, note) = try Self.findEDID(source, output: output, rulerGiven: ruler != nil)
         let fromEDID = edid?.density
@@ -94,7 +95,11 @@ public struct DisplayCalibration {
             comments.append(
                 "No output name or EDID: this profile is chosen by name only; add a 'match' to apply it automatically.")
         }
-        try CalibrationFiles.writeNew(profile.yaml(comments: comments), to: path, force: force)
+        if let kept = try CalibrationFiles.writeKeepingHistory(
+            profile.yaml(comments: comments), to: path, force: force, now: now)
+        {
+            notes.append("The profile it replaced is kept as \(kept).")
+        }
         // A display profile takes effect through the pen display's tablet profile, which names it.
         notes.append(
             "Sessions use this display once the pen display's tablet profile names it: add 'display: \(profile.name)' to that "

@@ -8,6 +8,8 @@ public struct PressureCalibration {
     public var axis: AbsInfo
     /// Each tool seen, with its lowest pressure while touching, highest, and worn-nib offset.
     public var tools: [PressureObserver.Tool]
+    /// The pressures touching and hovering, every tool's together, and the profile settings they propose.
+    public var histogram: PressureHistogram
 
     /// Reads `input`'s pressure; `reading` is told once the device is known to report pressure,
     /// before the first event is read (to ask for strokes on a live tablet).
@@ -20,9 +22,13 @@ public struct PressureCalibration {
             throw CalibrationError.noPressureAxis(device: device.name)
         }
         var observer = try PressureObserver(device: device)
+        // The same frames as the observer's, for the histogram (the observer keeps only extremes).
+        var frames = try FrameAssembler(device: device)
+        var histogram = PressureHistogram(axis: axis)
         reading()
         try input.forEachEvent(note: note) { event in
             observer.process(event)
+            if case .pen(let frame)? = frames.process(event) { histogram.count(frame) }
             return true
         }
         guard observer.tools.contains(where: { $0.touchingFrames > 0 }) else {
@@ -34,5 +40,6 @@ public struct PressureCalibration {
         }
         self.axis = axis
         tools = observer.tools
+        self.histogram = histogram
     }
 }

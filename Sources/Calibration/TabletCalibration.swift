@@ -1,6 +1,6 @@
 import Foundation
 public import StylusGeometry
-import StylusInput
+public import StylusInput
 
 /// A tablet-to-form fit from taps on the calibration sheet's targets, and the tablet profile it
 /// wrote when the fit was good enough.
@@ -11,10 +11,13 @@ public struct TabletCalibration {
     public var refusal: TransformFitError?
     /// The tablet profile written, when the fit was accepted.
     public var profile: String?
+    /// The picture of the residuals written beside the profile (`ResidualPicture`), when the fit was accepted.
+    public var picture: String?
 
     /// Reads the taps from `input` (a recording to its end, a live tablet until every target is
     /// tapped), fits `model` to them and, when the fit is within `limits`, writes the profile:
-    /// `out`, or the user's calibration folder, on top of `match` when a profile already applies.
+    /// `out`, or the user's calibration folder, on top of `match` when a profile already applies, and
+    /// the picture of its residuals beside it (`NAME-residuals.png`).
     ///
     /// - Parameters:
     ///   - tapped: told of each tap of a live tablet as it is made (its number and position).
@@ -47,10 +50,7 @@ public struct TabletCalibration {
         guard refusal == nil else { return }
 
         let id = device.id
-        let path =
-            out
-            ?? (CalibrationFiles.userFolder(CalibrationSearchPath.tabletsFolder) as NSString)
-            .appendingPathComponent(String(format: "%04x-%04x-form.yaml", id.vendor, id.product))
+        let path = out ?? Self.defaultPath(for: device)
         var written =
             match?.profile
             ?? TabletProfile(source: path, match: DeviceMatch(bus: id.bustype, vendor: id.vendor, product: id.product))
@@ -66,5 +66,15 @@ public struct TabletCalibration {
         ]
         try CalibrationFiles.writeNew(written.yaml(comments: comments), to: path, force: force)
         profile = path
+        let picturePath = ResidualPicture.path(besideProfile: path)
+        try ResidualPicture(fit: fit, sheet: sheet).write(to: picturePath)
+        picture = picturePath
+    }
+
+    /// The user's tablet profile of `device`, where a calibration writes when no `--out` is given:
+    /// `~/.config/styluskit/calibration/tablets/VENDOR-PRODUCT-form.yaml`.
+    public static func defaultPath(for device: DeviceDescription) -> String {
+        (CalibrationFiles.userFolder(CalibrationSearchPath.tabletsFolder) as NSString)
+            .appendingPathComponent(String(format: "%04x-%04x-form.yaml", device.id.vendor, device.id.product))
     }
 }

@@ -192,7 +192,7 @@ public enum CSVText {
     public static func write(_ text: String, to path: String) throws(ExportError) {
         do {
             // A bare file name (`visits.csv`) is in the working directory, which exists: "" is no folder to make.
-            let directory = (path as NSString).deletingLastPathComponent
+            let directory = PathText.folder(of: path)
             if !directory.isEmpty {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
             }

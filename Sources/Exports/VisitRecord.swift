@@ -58,6 +58,7 @@ public struct VisitRecord: Sendable {
         var tests: [TestRecord] = []
         for entry in manifest.tests {
             seen[entry.test, default: 0] += 1
+            let occurrence = seen[entry.test, default: 0]
             let kind = TestKind(rawValue: entry.test)
             var resultsPath: String?
             var measures: MeasureRow?
@@ -106,7 +107,7 @@ public struct VisitRecord: Sendable {
             }
             tests.append(
                 TestRecord(
-                    entry: entry, kind: kind, occurrence: seen[entry.test]!, resultsPath: resultsPath,
+                    entry: entry, kind: kind, occurrence: occurrence, resultsPath: resultsPath,
                     measures: measures, invalid: invalid, scoring: scoring)
             )
         }

@@ -1,4 +1,5 @@
 internal import Foundation
+internal import SystemErrors
 import Visits
 
 /// Where an input stands in a visit folder (docs/visit.md): whose visit, which visit, which test.
@@ -22,7 +23,7 @@ enum VisitPlaces {
     /// The manifest of the visit folder that holds `path`; nil when its folder is no visit or
     /// the manifest cannot be read (the file is then measured as a file on its own).
     static func manifest(holding path: String) -> (folder: VisitFolder, manifest: VisitManifest)? {
-        let directory = (path as NSString).deletingLastPathComponent
+        let directory = PathText.folder(of: path)
         guard let folder = try? VisitFolder(existing: directory.isEmpty ? "." : directory),
             let manifest = try? folder.readManifest()
         else { return nil }

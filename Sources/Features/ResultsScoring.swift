@@ -1,6 +1,7 @@
 public import ADF
 import Foundation
 public import Scoring
+import SystemErrors
 public import Visits
 
 /// A results file as the raters score it: what the scoring model needs of it (its test, steps, form and SHA-256),
@@ -44,7 +45,7 @@ public struct ResultsScoring: Sendable {
         } catch {
             throw ResultsScoringError.unreadable(path: path, reason: "\(error)")
         }
-        scoresFile = ScoresFile(folder: (path as NSString).deletingLastPathComponent)
+        scoresFile = ScoresFile(folder: PathText.folder(of: path))
     }
 
     /// The system the file is scored under: `system` if given, else the one its records use, else its test's standard

@@ -8,6 +8,30 @@ import SystemErrors
 /// PDF and SVG points (1/72 inch) per centimetre.
 private let pointsPerCentimetre = 72 / 2.54
 
+/// What a cairo constructor or accessor returned, where cairo never returns NULL for a valid call:
+/// it reports a failure through the object's status instead (an image surface's data is NULL only
+/// for a surface in error, one cairo could not make at its size).
+private func cairoMade<Pointer>(_ pointer: Pointer?, _ call: StaticString) -> Pointer {
+    guard let pointer else {
+        preconditionFailure(
+            "\(call) returned NULL: cairo could not make the surface (or the linked cairo is broken); "
+                + "a picture this large cannot be drawn, draw a smaller region")
+    }
+    return pointer
+}
+
+/// Sets the font a `.centredText` mark is drawn in on `context`, at `size`, and measures `text`'s ink in it.
+private func inkExtents(
+    of text: String, size: Double, bold: Bool, on context: OpaquePointer
+) -> cairo_text_extents_t {
+    cairo_select_font_face(
+        context, "sans-serif", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
+    cairo_set_font_size(context, size)
+    var extents = cairo_text_extents_t()
+    cairo_text_extents(context, VisibleText.shown(text), &extents)
+    return extents
+}
+
 /// Draws page marks on a cairo context whose user space is centimetres.
 private func draw(_ mark: PageMark, on context: OpaquePointer) {
     func set(_ colour: PrintColour) {
@@ -68,11 +92,7 @@ private func draw(_ mark: PageMark, on context: OpaquePointer) {
         cairo_fill(context)
     case .centredText(let text, let centre, let size, let bold, let colour):
         set(colour)
-        cairo_select_font_face(
-            context, "sans-serif", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(context, size)
-        var extents = cairo_text_extents_t()
-        cairo_text_extents(context, VisibleText.shown(text), &extents)
+        let extents = inkExtents(of: text, size: size, bold: bold, on: context)
         // The bearings place the ink, not the advance box, on the centre.
         cairo_move_to(
             context, centre.xCentimetres - extents.x_bearing - extents.width / 2,
@@ -141,15 +161,16 @@ final class CairoPDF {
 
     /// Starts a PDF for `path` with a first page of `size`.
     init(path: String, size: FormSize) throws(PrintError) {
-        let surface = cairo_pdf_surface_create_for_stream(
-            CairoBytes.write, bytes.closure, size.widthCentimetres * pointsPerCentimetre,
-            size.heightCentimetres * pointsPerCentimetre)!
+        let surface = cairoMade(
+            cairo_pdf_surface_create_for_stream(
+                CairoBytes.write, bytes.closure, size.widthCentimetres * pointsPerCentimetre,
+                size.heightCentimetres * pointsPerCentimetre), "cairo_pdf_surface_create_for_stream")
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             let reason = statusText(cairo_surface_status(surface))
             cairo_surface_destroy(surface)
             throw .cannotWrite(path: path, reason: reason)
         }
-        let context = cairo_create(surface)!
+        let context = cairoMade(cairo_create(surface), "cairo_create")
         self.surface = surface
         self.context = context
         cairo_scale(context, pointsPerCentimetre, pointsPerCentimetre)
@@ -188,15 +209,16 @@ enum CairoSVG {
     /// The SVG text of `page`; `path` only names the file in an error.
     static func data(_ page: PageDrawing, for path: String) throws(PrintError) -> Data {
         let bytes = CairoBytes()
-        let surface = cairo_svg_surface_create_for_stream(
-            CairoBytes.write, bytes.closure, page.size.widthCentimetres * pointsPerCentimetre,
-            page.size.heightCentimetres * pointsPerCentimetre)!
+        let surface = cairoMade(
+            cairo_svg_surface_create_for_stream(
+                CairoBytes.write, bytes.closure, page.size.widthCentimetres * pointsPerCentimetre,
+                page.size.heightCentimetres * pointsPerCentimetre), "cairo_svg_surface_create_for_stream")
         defer { cairo_surface_destroy(surface) }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS else {
             throw .cannotWrite(path: path, reason: statusText(cairo_surface_status(surface)))
         }
         cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_CM)
-        let context = cairo_create(surface)!
+        let context = cairoMade(cairo_create(surface), "cairo_create")
         cairo_scale(context, pointsPerCentimetre, pointsPerCentimetre)
         for mark in page.marks { FormPrinting.draw(mark, on: context) }
         cairo_show_page(context)
@@ -218,9 +240,10 @@ enum CairoImage {
         let scale = dotsPerInch / 2.54
         let columns = max(1, Int((width * scale).rounded(.up)))
         let rows = max(1, Int((height * scale).rounded(.up)))
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(columns), Int32(rows))!
+        let surface = cairoMade(
+            cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(columns), Int32(rows)), "cairo_image_surface_create")
         defer { cairo_surface_destroy(surface) }
-        let context = cairo_create(surface)!
+        let context = cairoMade(cairo_create(surface), "cairo_create")
         cairo_set_source_rgb(context, 1, 1, 1)
         cairo_paint(context)
         cairo_scale(context, scale, scale)
@@ -234,10 +257,12 @@ enum CairoImage {
     /// Writes `image` as a PNG file, whole (`WholeFile`).
     static func writePNG(_ image: RasterImage, to path: String) throws(PrintError) {
         let stride = Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(image.width)))
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height))!
+        let surface = cairoMade(
+            cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(image.width), Int32(image.height)),
+            "cairo_image_surface_create")
         defer { cairo_surface_destroy(surface) }
         cairo_surface_flush(surface)
-        let data = cairo_image_surface_get_data(surface)!
+        let data = cairoMade(cairo_image_surface_get_data(surface), "cairo_image_surface_get_data")
         for row in 0..<image.height {
             let line = UnsafeMutableRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
             for column in 0..<image.width { line[column] = image.pixels[row * image.width + column] }
@@ -251,7 +276,7 @@ enum CairoImage {
 
     /// Reads a PNG file into ARGB32 pixels.
     static func readPNG(_ path: String) throws(PrintError) -> RasterImage {
-        let loaded = cairo_image_surface_create_from_png(path)!
+        let loaded = cairoMade(cairo_image_surface_create_from_png(path), "cairo_image_surface_create_from_png")
         defer { cairo_surface_destroy(loaded) }
         let status = cairo_surface_status(loaded)
         guard status == CAIRO_STATUS_SUCCESS else { throw .cannotRead(path: path, reason: statusText(status)) }
@@ -259,9 +284,10 @@ enum CairoImage {
         // Other formats (RGB24, A8...) are painted onto an ARGB32 surface, so callers see one layout.
         let width = cairo_image_surface_get_width(loaded)
         let height = cairo_image_surface_get_height(loaded)
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height)!
+        let surface = cairoMade(
+            cairo_image_surface_create(CAIRO_FORMAT_ARGB32, width, height), "cairo_image_surface_create")
         defer { cairo_surface_destroy(surface) }
-        let context = cairo_create(surface)!
+        let context = cairoMade(cairo_create(surface), "cairo_create")
         cairo_set_source_surface(context, loaded, 0, 0)
         cairo_paint(context)
         cairo_destroy(context)
@@ -273,7 +299,7 @@ enum CairoImage {
         let width = Int(cairo_image_surface_get_width(surface))
         let height = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
-        let data = cairo_image_surface_get_data(surface)!
+        let data = cairoMade(cairo_image_surface_get_data(surface), "cairo_image_surface_get_data")
         var pixels = [UInt32](repeating: 0, count: width * height)
         for row in 0..<height {
             let line = UnsafeRawPointer(data + row * stride).assumingMemoryBound(to: UInt32.self)
@@ -290,17 +316,12 @@ public enum TextMeasure {
 
     /// The width of the ink of `text` drawn as a `.centredText` mark of `size` (in the unit of `size`).
     public static func inkWidth(of text: String, size: Double, bold: Bool) -> Double {
-        let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1)!
-        let context = cairo_create(surface)!
+        let surface = cairoMade(cairo_image_surface_create(CAIRO_FORMAT_ARGB32, 1, 1), "cairo_image_surface_create")
+        let context = cairoMade(cairo_create(surface), "cairo_create")
         defer {
             cairo_destroy(context)
             cairo_surface_destroy(surface)
         }
-        cairo_select_font_face(
-            context, "sans-serif", CAIRO_FONT_SLANT_NORMAL, bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL)
-        cairo_set_font_size(context, measuringSize)
-        var extents = cairo_text_extents_t()
-        cairo_text_extents(context, VisibleText.shown(text), &extents)
-        return extents.width * size / measuringSize
+        return inkExtents(of: text, size: measuringSize, bold: bold, on: context).width * size / measuringSize
     }
 }

@@ -96,6 +96,15 @@ private func requireMessage(_ error: some Error, _ parser: String) {
     }
 }
 
+/// Runs one input through `parser` (`read`): whatever it throws must say what is wrong.
+private func requireMessage(from parser: String, _ read: () throws -> Void) {
+    do {
+        try read()
+    } catch {
+        requireMessage(error, parser)
+    }
+}
+
 extension String {
     fileprivate var trimmingWhitespace: Substring {
         var s = self[...]
@@ -199,72 +208,71 @@ public func fuzzADF(_ data: UnsafeRawBufferPointer) {
 
 /// A maze file; a maze the parser accepts must also build the proctor's graph.
 public func fuzzMaze(_ data: UnsafeRawBufferPointer) {
-    do {
+    requireMessage(from: "the maze parser") {
         let maze = try Maze(parsing: String(decoding: data, as: UTF8.self), source: "fuzz.maze")
         _ = MazeGraph(maze)
-    } catch {
-        requireMessage(error, "the maze parser")
     }
 }
 
 /// A trail making layout file; one the parser accepts must read back equal from its own
 /// `fileText` (centres rounded to the format's tenth of a millimetre) and go through the validator.
 public func fuzzTrailLayout(_ data: UnsafeRawBufferPointer) {
-    do {
+    requireMessage(from: "the trail layout parser") {
         let layout = try TrailLayout(parsing: String(decoding: data, as: UTF8.self), source: "fuzz.yaml")
         _ = TrailLayoutValidator.violations(of: layout)
         let again = try TrailLayout(parsing: layout.fileText(), source: "fuzz.yaml (written back)")
         if again.circles.count != layout.circles.count || again.name != layout.name || again.part != layout.part {
             fatalError("a trail layout did not read back from its own text")
         }
-    } catch {
-        requireMessage(error, "the trail layout parser")
     }
 }
 
 /// A battery file.
 public func fuzzBattery(_ data: UnsafeRawBufferPointer) {
-    do {
+    requireMessage(from: "the battery parser") {
         _ = try MazeBattery(parsing: String(decoding: data, as: UTF8.self), source: "fuzz.battery")
-    } catch {
-        requireMessage(error, "the battery parser")
     }
 }
 
 /// A tablet calibration profile; one the parser accepts must read back from its own YAML.
 public func fuzzTabletProfile(_ data: UnsafeRawBufferPointer) {
-    do {
-        let profile = try TabletProfile(yaml: String(decoding: data, as: UTF8.self), source: "fuzz.yaml")
-        do {
-            _ = try TabletProfile(yaml: profile.yaml(comments: ["fuzz"]), source: "written.yaml")
-        } catch {
-            fatalError("the tablet profile parser refuses the YAML its own writer made: \(error)")
-        }
-    } catch {
-        requireMessage(error, "the tablet profile parser")
-    }
+    fuzzProfile(TabletProfile.self, data, "tablet")
 }
 
 /// A display calibration profile; one the parser accepts must read back from its own YAML.
 public func fuzzDisplayProfile(_ data: UnsafeRawBufferPointer) {
-    do {
-        let profile = try DisplayProfile(yaml: String(decoding: data, as: UTF8.self), source: "fuzz.yaml")
+    fuzzProfile(DisplayProfile.self, data, "display")
+}
+
+/// A calibration profile as the fuzzer reads it and writes it back: tablet and display profiles share the
+/// YAML reader's contract and its writer's.
+private protocol CalibrationProfileText {
+    init(yaml: String, source: String) throws(ProfileError)
+    func yaml(comments: [String]) -> String
+}
+
+extension TabletProfile: CalibrationProfileText {}
+extension DisplayProfile: CalibrationProfileText {}
+
+/// One input to the `kind` profile parser (`tablet`, `display`); a profile it accepts must read back from the
+/// YAML its own writer makes.
+private func fuzzProfile<Profile: CalibrationProfileText>(
+    _: Profile.Type, _ data: UnsafeRawBufferPointer, _ kind: String
+) {
+    requireMessage(from: "the \(kind) profile parser") {
+        let profile = try Profile(yaml: String(decoding: data, as: UTF8.self), source: "fuzz.yaml")
         do {
-            _ = try DisplayProfile(yaml: profile.yaml(comments: ["fuzz"]), source: "written.yaml")
+            _ = try Profile(yaml: profile.yaml(comments: ["fuzz"]), source: "written.yaml")
         } catch {
-            fatalError("the display profile parser refuses the YAML its own writer made: \(error)")
+            fatalError("the \(kind) profile parser refuses the YAML its own writer made: \(error)")
         }
-    } catch {
-        requireMessage(error, "the display profile parser")
     }
 }
 
 /// A settings file (older schemas are migrated on reading).
 public func fuzzSettings(_ data: UnsafeRawBufferPointer) {
-    do {
+    requireMessage(from: "the settings parser") {
         _ = try ProctoringSettings(yaml: String(decoding: data, as: UTF8.self), source: "fuzz.yaml")
-    } catch {
-        requireMessage(error, "the settings parser")
     }
 }
 
@@ -378,23 +386,19 @@ public func fuzzJournalRecovery(_ data: UnsafeRawBufferPointer) {
 
 /// A visit protocol; one the parser accepts must also resolve its paths against a folder.
 public func fuzzVisitProtocol(_ data: UnsafeRawBufferPointer) {
-    do {
+    requireMessage(from: "the protocol parser") {
         let read = try VisitProtocol(yaml: String(decoding: data, as: UTF8.self), source: "fuzz.yaml")
         _ = read.resolved(against: "protocols")
-    } catch {
-        requireMessage(error, "the protocol parser")
     }
 }
 
 /// A normative ranges file; every range read must be found again by its test and measure.
 public func fuzzRanges(_ data: UnsafeRawBufferPointer) {
-    do {
+    requireMessage(from: "the ranges parser") {
         let ranges = try NormativeRanges(csv: String(decoding: data, as: UTF8.self), source: "fuzz.csv")
         for range in ranges.ranges where ranges.range(test: range.test, measure: range.measure) == nil {
             fatalError("a range read from a ranges file is not found by its own test and measure")
         }
-    } catch {
-        requireMessage(error, "the ranges parser")
     }
 }
 

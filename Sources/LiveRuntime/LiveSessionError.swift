@@ -1,5 +1,6 @@
 public import ADF
 internal import Foundation
+internal import SystemErrors
 
 /// Why a live session (`record`, `administer`, a visit's test) could not write its results file while the journal holds
 /// the session.
@@ -12,7 +13,7 @@ public enum LiveSessionError: Error, CustomStringConvertible {
             let safe = "\(error.problem). The session is safe in its journal \(journal), which keeps every event read. "
             switch error {
             case .fileSystem(_, let path, let code, _) where code == ENOSPC || code == EDQUOT:
-                let directory = (path as NSString).deletingLastPathComponent
+                let directory = PathText.folder(of: path)
                 return safe + "Free space on the disk that holds \(directory.isEmpty ? "." : directory), "
                     + "then run `styluskit recover \(journal)`."
             case .fileSystem(_, _, let code, _) where code == EIO:

@@ -93,24 +93,12 @@ public struct ClinicianKey: Sendable {
         guard record.key == keyID else {
             throw PatientDataError.otherClinicianKey(recordKey: record.key, keyFileKey: keyID)
         }
-        guard record.file == binding else {
-            throw PatientDataError.otherResultsFile(
-                field: field, recordedFor: record.file.description, file: binding.description)
-        }
-        let plaintext: Data
-        do {
-            let box = try AES.GCM.SealedBox(
-                nonce: AES.GCM.Nonce(data: record.nonce), ciphertext: record.ciphertext, tag: record.tag)
-            plaintext = try AES.GCM.open(box, using: dataKey, authenticating: record.authenticatedData(for: binding))
-        } catch {
-            throw PatientDataError.failedIntegrityCheck(field: field)
-        }
-        return try RecordFormat.details(from: plaintext, field: field)
+        return try RecordFormat.open(record, field: field, in: binding) { dataKey }
     }
 }
 
 /// A local copy as stored (JSON, then base64, in the XML).
-struct LocalRecord: Codable {
+struct LocalRecord: SealedRecord {
     static let kind = "local"
     static let field = "LocalPatientEncodedID"
 
@@ -173,6 +161,33 @@ enum RecordFormat {
         }
     }
 
+    /// The patient details `record` seals, once it is known to be for the results file `binding`
+    /// names and to pass AES-GCM's check under the key `key` gives (each copy finds its key its
+    /// own way: the clinician's is derived, the server's unwrapped with RSA).
+    ///
+    /// - Throws: `PatientDataError.otherResultsFile` for a record sealed for another file;
+    ///   `.failedIntegrityCheck` when the key cannot be had or the record was changed.
+    static func open(
+        _ record: some SealedRecord, field: String, in binding: ResultsFileBinding,
+        key: () throws -> SymmetricKey
+    ) throws -> PatientDetails {
+        guard record.file == binding else {
+            throw PatientDataError.otherResultsFile(
+                field: field, recordedFor: record.file.description, file: binding.description)
+        }
+        let plaintext: Data
+        do {
+            let symmetricKey = try key()
+            let box = try AES.GCM.SealedBox(
+                nonce: AES.GCM.Nonce(data: record.nonce), ciphertext: record.ciphertext, tag: record.tag)
+            plaintext = try AES.GCM.open(
+                box, using: symmetricKey, authenticating: record.authenticatedData(for: binding))
+        } catch {
+            throw PatientDataError.failedIntegrityCheck(field: field)
+        }
+        return try details(from: plaintext, field: field)
+    }
+
     /// Length-prefixed parts, so no choice of file name can make two different bindings collide.
     static func authenticatedData(_ parts: [String]) -> Data {
         var data = Data()
@@ -193,6 +208,18 @@ enum RecordFormat {
         }
         return details
     }
+}
+
+/// A copy of the patient details sealed with AES-256-GCM for one results file: what both copies,
+/// local and external, hold and how their authenticated data binds them to the file.
+protocol SealedRecord: Codable {
+    /// The results file the record was sealed for, as the record says it.
+    var file: ResultsFileBinding { get }
+    var nonce: Data { get }
+    var ciphertext: Data { get }
+    var tag: Data { get }
+    /// What AES-GCM authenticates besides the ciphertext: the record's header and `binding`.
+    func authenticatedData(for binding: ResultsFileBinding) -> Data
 }
 
 func randomBytes(_ count: Int) -> Data {

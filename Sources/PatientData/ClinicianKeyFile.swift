@@ -204,16 +204,8 @@ public enum ClinicianKeyFile {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         let data = try encoder.encode(contents) + Data("\n".utf8)
-        try data.withUnsafeBytes { bytes in
-            var done = 0
-            while done < bytes.count {
-                let n = Glibc.write(fd, bytes.baseAddress! + done, bytes.count - done)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    throw failure("write the key file", path)
-                }
-                done += n
-            }
+        guard data.withUnsafeBytes({ WholeWrite.write($0, to: fd) }) == nil else {
+            throw failure("write the key file", path)
         }
         guard fsync(fd) == 0 else { throw failure("flush the key file", path) }
         open = false

@@ -83,27 +83,16 @@ public struct ServerPrivateKey {
         guard record.key == keyID else {
             throw PatientDataError.otherServerKey(recordKey: record.key, privateKey: keyID)
         }
-        guard record.file == binding else {
-            throw PatientDataError.otherResultsFile(
-                field: field, recordedFor: record.file.description, file: binding.description)
-        }
-        let plaintext: Data
-        do {
+        return try RecordFormat.open(record, field: field, in: binding) {
             let contentKey = try key.decrypt(record.wrappedKey, padding: .PKCS1_OAEP_SHA256)
             guard contentKey.count == 32 else { throw PatientDataError.failedIntegrityCheck(field: field) }
-            let box = try AES.GCM.SealedBox(
-                nonce: AES.GCM.Nonce(data: record.nonce), ciphertext: record.ciphertext, tag: record.tag)
-            plaintext = try AES.GCM.open(
-                box, using: SymmetricKey(data: contentKey), authenticating: record.authenticatedData(for: binding))
-        } catch {
-            throw PatientDataError.failedIntegrityCheck(field: field)
+            return SymmetricKey(data: contentKey)
         }
-        return try RecordFormat.details(from: plaintext, field: field)
     }
 }
 
 /// An external copy as stored (JSON, then base64, in the XML).
-struct ExternalRecord: Codable {
+struct ExternalRecord: SealedRecord {
     static let kind = "external"
     static let field = "PatientEncodedID"
     static let algorithm = "RSA-OAEP-SHA256+AES-256-GCM"

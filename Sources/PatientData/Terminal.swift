@@ -1,4 +1,5 @@
 import Glibc
+import SystemErrors
 
 /// Asks the person at the terminal for passwords and patient details.
 ///
@@ -71,15 +72,9 @@ public struct Terminal {
         return String(decoding: bytes, as: UTF8.self)
     }
 
+    /// Writes `text` to the terminal; a terminal that takes no more is left at that.
     private static func write(_ text: String, to fd: Int32) {
-        var bytes = Array(text.utf8)
-        var done = 0
-        while done < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { Glibc.write(fd, $0.baseAddress! + done, $0.count - done) }
-            if n < 0 && errno == EINTR { continue }
-            if n <= 0 { return }
-            done += n
-        }
+        _ = Array(text.utf8).withUnsafeBytes { WholeWrite.write($0, to: fd) }
     }
 }
 

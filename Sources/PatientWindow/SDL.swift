@@ -345,6 +345,72 @@ final class SDLScreen {
     }
 }
 
+extension SDLScreen {
+    /// The ruler window's keys (`calibrate display --ruler`) since the last call, waiting up to
+    /// `milliseconds` for the first. A held arrow or Backspace repeats; Enter and Escape do not.
+    func rulerKeys(waitingMilliseconds milliseconds: Int32) -> [RulerKey] {
+        var keys: [RulerKey] = []
+        var event = SDL_Event()
+        var pending = SDL_WaitEventTimeout(&event, milliseconds) != 0
+        while pending {
+            switch event.type {
+            case SDL_QUIT.rawValue:
+                keys.append(.close)
+            case SDL_WINDOWEVENT.rawValue:
+                let what = SDL_WindowEventID(UInt32(event.window.event))
+                if what == SDL_WINDOWEVENT_EXPOSED || what == SDL_WINDOWEVENT_SIZE_CHANGED {
+                    windowChanged = true
+                }
+                if what == SDL_WINDOWEVENT_CLOSE { keys.append(.close) }
+            case SDL_KEYDOWN.rawValue:
+                if let key = Self.rulerKey(event.key.keysym.sym), event.key.repeat == 0 || key.repeats {
+                    keys.append(key)
+                }
+            default:
+                break
+            }
+            pending = SDL_PollEvent(&event) != 0
+        }
+        return keys
+    }
+
+    /// The ruler's key of an SDL key symbol, nil for a key it does not use.
+    private static func rulerKey(_ symbol: SDL_Keycode) -> RulerKey? {
+        let keypadDigits: [SDL_KeyCode] = [
+            SDLK_KP_0, SDLK_KP_1, SDLK_KP_2, SDLK_KP_3, SDLK_KP_4, SDLK_KP_5, SDLK_KP_6, SDLK_KP_7, SDLK_KP_8,
+            SDLK_KP_9,
+        ]
+        if let digit = keypadDigits.firstIndex(where: { SDL_Keycode($0.rawValue) == symbol }) {
+            return .character(Character(String(digit)))
+        }
+        // Digits, `.` and `,` are their ASCII codes.
+        if let scalar = Unicode.Scalar(UInt32(max(0, symbol))), "0123456789.,".unicodeScalars.contains(scalar) {
+            return .character(Character(scalar))
+        }
+        switch symbol {
+        case SDL_Keycode(SDLK_RIGHT.rawValue): return .longer
+        case SDL_Keycode(SDLK_LEFT.rawValue): return .shorter
+        case SDL_Keycode(SDLK_UP.rawValue): return .muchLonger
+        case SDL_Keycode(SDLK_DOWN.rawValue): return .muchShorter
+        case SDL_Keycode(SDLK_KP_PERIOD.rawValue): return .character(".")
+        case SDL_Keycode(SDLK_BACKSPACE.rawValue): return .backspace
+        case SDL_Keycode(SDLK_RETURN.rawValue), SDL_Keycode(SDLK_KP_ENTER.rawValue): return .enter
+        case SDL_Keycode(SDLK_ESCAPE.rawValue): return .escape
+        default: return nil
+        }
+    }
+}
+
+extension RulerKey {
+    /// Whether a held key repeats: the arrows and Backspace.
+    fileprivate var repeats: Bool {
+        switch self {
+        case .longer, .shorter, .muchLonger, .muchShorter, .backspace: true
+        case .character, .enter, .escape, .close: false
+        }
+    }
+}
+
 /// An SDL audio output of 16-bit mono samples, closed with its owner; playback is queued, never waited for.
 final class SDLAudio {
     private let device: SDL_AudioDeviceID

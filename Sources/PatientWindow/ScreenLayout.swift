@@ -35,22 +35,12 @@ public struct ScreenLayout: Hashable, Sendable {
     public let originX: Double
     public let originY: Double
 
-    /// Places `form` on a screen of `width` x `height` pixels at `pixelsPerInch`.
+    /// Places `form` on a screen of `width` x `height` pixels at `pixelsPerInch`: the placement
+    /// that keeps the whole form on the screen.
     public init(form: FormSize, screenWidth width: Int, screenHeight height: Int, pixelsPerInch: Double) {
-        self.form = form
-        screenWidth = width
-        screenHeight = height
-        self.pixelsPerInch = pixelsPerInch
-        let physical = pixelsPerInch / 2.54
-        // A form larger than the screen is shrunk so the patient still sees all of it; not one that
-        // overflows by less than half a pixel (a pen display's active area is its panel, give or take rounding).
-        let overflows =
-            form.widthCentimetres * physical > Double(width) + 0.5
-            || form.heightCentimetres * physical > Double(height) + 0.5
-        let fit = min(Double(width) / form.widthCentimetres, Double(height) / form.heightCentimetres)
-        pixelsPerCentimetre = overflows ? fit : physical
-        originX = (Double(width) - form.widthCentimetres * pixelsPerCentimetre) / 2
-        originY = (Double(height) - form.heightCentimetres * pixelsPerCentimetre) / 2
+        self.init(
+            form: form, screenWidth: width, screenHeight: height, pixelsPerInch: pixelsPerInch,
+            keeping: FormRectangle(x: 0, y: 0, width: form.widthCentimetres, height: form.heightCentimetres))
     }
 
     /// Places `form` at physical size whenever `content` (the part of the form with something on
@@ -67,7 +57,8 @@ public struct ScreenLayout: Hashable, Sendable {
         screenHeight = height
         self.pixelsPerInch = pixelsPerInch
         let physical = pixelsPerInch / 2.54
-        // As the form's own placement: less than half a pixel over is not overflowing.
+        // A form larger than the screen is shrunk so the patient still sees all of it; not one that
+        // overflows by less than half a pixel (a pen display's active area is its panel, give or take rounding).
         let overflows =
             content.size.widthCentimetres * physical > Double(width) + 0.5
             || content.size.heightCentimetres * physical > Double(height) + 0.5
@@ -85,7 +76,8 @@ public struct ScreenLayout: Hashable, Sendable {
             /// The centred origin on one axis, clamped so the content's span lies on the screen.
             func origin(form length: Double, screen pixels: Int, from low: Double, to high: Double) -> Double {
                 let centred = (Double(pixels) - length * physical) / 2
-                let least = -low * physical
+                // 0 - x, not -x: a content edge at 0 gives +0, so an exact fit's origin is 0, not -0.
+                let least = 0 - low * physical
                 let most = Double(pixels) - high * physical
                 return least <= most ? min(max(centred, least), most) : (least + most) / 2
             }

@@ -42,15 +42,15 @@ public enum MazeFileError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .unexpected(let source, let line, let column, let expected, let found):
-            return "\(source), line \(line), column \(column): expected \(expected), found \(found)."
+            return KeyedFileMessage.unexpected(
+                source: source, line: line, column: column, expected: expected, found: found)
         case .unknownKey(let source, let line, let column, let key, let known):
-            return "\(source), line \(line), column \(column): unknown key '\(key)'; "
-                + "use one of \(known.map { "'\($0)'" }.joined(separator: ", "))."
+            return KeyedFileMessage.unknownKey(source: source, line: line, column: column, key: key, known: known)
         case .duplicateKey(let source, let line, let column, let key, let firstLine):
-            return "\(source), line \(line), column \(column): '\(key)' is already given on line \(firstLine); "
-                + "keep one of the two."
+            return KeyedFileMessage.duplicateKey(
+                source: source, line: line, column: column, key: key, firstLine: firstLine)
         case .missingKey(let source, let key, let example):
-            return "\(source): the required key '\(key)' is missing; add a line such as '\(example)'."
+            return KeyedFileMessage.missingKey(source: source, key: key, example: example)
         case .missingContent(let source, let expected):
             return "\(source): expected \(expected), found the end of the file."
         case .unreachableEnd(let source, let line, let start, let end):

@@ -102,40 +102,20 @@ extension MazeSettings {
             else { return nil }
             return Int(cells)
         }
-        switch key {
-        case "enable-instructions":
-            guard let value = written.flag else { return false }
-            enableInstructions = value
-        case "enable-wall-cross-detection":
-            guard let value = written.flag else { return false }
-            enableWallCrossDetection = value
-        case "maximum-skip-length":
-            guard let value = wholeCells() else { return false }
-            maximumSkipLength = value
-        case "maximum-pause-skip-length":
-            guard let value = wholeCells() else { return false }
-            maximumPauseSkipLength = value
-        case "wall-cross-timeout":
-            guard let value = written.duration else { return false }
-            wallCrossTimeout = value
-        case "no-drawing-timeout":
-            guard let value = written.duration else { return false }
-            noDrawingTimeout = value
-        case "finish-timeout":
-            guard let value = written.duration else { return false }
-            finishTimeout = value
+        return switch key {
+        case "enable-instructions": set(\.enableInstructions, to: written.flag)
+        case "enable-wall-cross-detection": set(\.enableWallCrossDetection, to: written.flag)
+        case "maximum-skip-length": set(\.maximumSkipLength, to: wholeCells())
+        case "maximum-pause-skip-length": set(\.maximumPauseSkipLength, to: wholeCells())
+        case "wall-cross-timeout": set(\.wallCrossTimeout, to: written.duration)
+        case "no-drawing-timeout": set(\.noDrawingTimeout, to: written.duration)
+        case "finish-timeout": set(\.finishTimeout, to: written.duration)
         case "pause-backtrack-distance":
-            guard let value = written.number(units: ["px"], unitRequired: true) else { return false }
-            pauseBacktrackDistancePixels = value
+            set(\.pauseBacktrackDistancePixels, to: written.number(units: ["px"], unitRequired: true))
         case "pause-circle-radius":
-            guard let value = written.number(units: ["px"], unitRequired: true) else { return false }
-            pauseCircleRadiusPixels = value
-        case "start-radius":
-            guard let value = written.number(units: ["cell", "cells"], unitRequired: true) else { return false }
-            startRadiusCells = value
-        default:
-            preconditionFailure("unknown maze setting \(key)")
+            set(\.pauseCircleRadiusPixels, to: written.number(units: ["px"], unitRequired: true))
+        case "start-radius": set(\.startRadiusCells, to: written.number(units: ["cell", "cells"], unitRequired: true))
+        default: preconditionFailure("unknown maze setting \(key)")
         }
-        return true
     }
 }

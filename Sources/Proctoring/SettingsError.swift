@@ -69,28 +69,16 @@ public enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible {
             return "\(source), line \(line): 'schema' must be a whole number such as "
                 + "\(ProctoringSettings.schemaVersion), not the value written there."
         case .newerSchema(let source, let line, let found, let supported, let unknownSettings):
-            var text =
-                "\(source), line \(line): schema \(found) is newer than this version of StylusKit reads "
+            return "\(source), line \(line): schema \(found) is newer than this version of StylusKit reads "
                 + "(schema \(supported)); rather than guess what its settings mean, nothing is read. "
                 + "Use a newer StylusKit, or rewrite the file for schema \(supported)."
-            if !unknownSettings.isEmpty {
-                text +=
-                    " Settings schema \(supported) does not have: "
-                    + unknownSettings.map(\.description).joined(separator: ", ") + "."
-            }
-            return text
+                + Self.settingsNotIn(schema: supported, unknownSettings)
         case .noMigration(let source, let line, let found, let supported, let unknownSettings):
-            var text =
-                "\(source), line \(line): no migration leads from schema \(found) to schema \(supported) "
+            return "\(source), line \(line): no migration leads from schema \(found) to schema \(supported) "
                 + "(StylusKit migrates files from schema \(ProctoringSettings.oldestMigratableSchema) on); "
                 + "rather than lose a value, nothing is read. Rewrite the file for schema \(supported)"
                 + " (Fixtures/settings/default.yaml lists every setting)."
-            if !unknownSettings.isEmpty {
-                text +=
-                    " Settings schema \(supported) does not have: "
-                    + unknownSettings.map(\.description).joined(separator: ", ") + "."
-            }
-            return text
+                + Self.settingsNotIn(schema: supported, unknownSettings)
         case .unknownKey(let source, let line, let column, let key, let allowed):
             let section = Self.section(of: key)
             let place = section.map { "in '\($0)'" } ?? "at the top level"
@@ -118,5 +106,13 @@ public enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible {
     /// What was found, without its text: `describe` quotes a single value, which is reported as its kind.
     private static func kind(_ found: String) -> String {
         found.hasPrefix("'") ? "a single value" : found
+    }
+
+    /// ` Settings schema 3 does not have: 'maze.x' (line 4).`, naming a file's settings the schema this version
+    /// reads lacks (empty when there are none), for the two refusals of a file of another schema.
+    private static func settingsNotIn(schema supported: Int, _ unknownSettings: [SettingsKeyPlace]) -> String {
+        guard !unknownSettings.isEmpty else { return "" }
+        return " Settings schema \(supported) does not have: "
+            + unknownSettings.map(\.description).joined(separator: ", ") + "."
     }
 }

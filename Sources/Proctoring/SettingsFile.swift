@@ -139,6 +139,17 @@ public struct ProctoringSettings: Hashable, Sendable {
         self = settings
     }
 
+    /// The symbol-digit setting that `key` switches on or off; nil for a key that is not a flag.
+    private static func symbolDigitFlag(forKey key: String) -> WritableKeyPath<SymbolDigitSettings, Bool>? {
+        switch key {
+        case "enable-skip-detection": \.enableSkipDetection
+        case "enable-instructions": \.enableInstructions
+        case "enable-repeat": \.enableRepeat
+        case "display-mode": \.displayMode
+        default: nil
+        }
+    }
+
     /// Sets the option of a checked entry of the current schema from its written value.
     private mutating func set(_ entry: SettingsEntry, source: String) throws(SettingsError) {
         let value = SettingValue(entry.value)
@@ -173,21 +184,14 @@ public struct ProctoringSettings: Hashable, Sendable {
                 fatalError("Internal inconsistency: schema trails key '\(key)' unknown to TrailsSettings")
             }
             guard trails.set(key: key, value: entry.value) else { throw invalid(expected) }
-        case ("symbol-digit", "enable-skip-detection"):
-            guard let parsed = value.flag else { throw invalid(flag) }
-            symbolDigit.enableSkipDetection = parsed
-        case ("symbol-digit", "enable-instructions"):
-            guard let parsed = value.flag else { throw invalid(flag) }
-            symbolDigit.enableInstructions = parsed
-        case ("symbol-digit", "enable-repeat"):
-            guard let parsed = value.flag else { throw invalid(flag) }
-            symbolDigit.enableRepeat = parsed
-        case ("symbol-digit", "display-mode"):
-            guard let parsed = value.flag else { throw invalid(flag) }
-            symbolDigit.displayMode = parsed
         case ("symbol-digit", "delayed-recall-warning"):
             guard let parsed = value.duration else { throw invalid(duration) }
             symbolDigit.delayedRecallWarning = parsed
+        case ("symbol-digit", let key):
+            guard let setting = Self.symbolDigitFlag(forKey: key) else {
+                fatalError("Internal inconsistency: schema key '\(entry.fullKey)' has no setting")
+            }
+            guard symbolDigit.set(setting, to: value.flag) else { throw invalid(flag) }
         default:
             fatalError("Internal inconsistency: schema key '\(entry.fullKey)' has no setting")
         }
@@ -368,6 +372,23 @@ public struct ProctoringSettings: Hashable, Sendable {
         value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
     }
 }
+
+/// Settings read one `key: value` line at a time (the maze's, the trail making test's, the symbol-digit
+/// test's), each key naming a stored setting and the reading its written value takes.
+protocol KeyedSettings {}
+
+extension KeyedSettings {
+    /// Stores `parsed` in `setting`; false, leaving the setting as it was, when the value did not parse (nil).
+    mutating func set<Value>(_ setting: WritableKeyPath<Self, Value>, to parsed: Value?) -> Bool {
+        guard let parsed else { return false }
+        self[keyPath: setting] = parsed
+        return true
+    }
+}
+
+extension MazeSettings: KeyedSettings {}
+extension TrailsSettings: KeyedSettings {}
+extension SymbolDigitSettings: KeyedSettings {}
 
 /// A written value, read as each kind of setting: the one reading of a flag, a number with its
 /// unit and a duration, shared by a settings file and a maze battery's setting lines.

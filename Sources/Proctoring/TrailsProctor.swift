@@ -358,16 +358,8 @@ public struct TrailsProctor: Sendable {
     /// An error in the wrong circle the pen is in: record it and begin the correction.
     private mutating func error(at time: EventTime, byLift: Bool) -> [TrailsAction] {
         guard let wrong = wrongCircle else { fatalError("Internal inconsistency: an error outside a wrong circle") }
-        var actions: [TrailsAction] = []
         wrongCircle = nil
-        if dwellDeadline != nil {
-            dwellDeadline = nil
-            actions.append(.cancelTimer(.errorDwell))
-        }
-        if promptDeadline != nil {
-            promptDeadline = nil
-            actions.append(.cancelTimer(.prompt))
-        }
+        var actions = cancelErrorTimers()
         let due = arrivals.count
         let circles = layout.circles
         let errorClass: TrailsErrorClass =
@@ -403,6 +395,17 @@ public struct TrailsProctor: Sendable {
 
     /// Disarms the timers that run only during the part (dwell, prompt, time limit).
     private mutating func cancelPartTimers() -> [TrailsAction] {
+        var actions = cancelErrorTimers()
+        if discontinueDeadline != nil {
+            discontinueDeadline = nil
+            actions.append(.cancelTimer(.discontinue))
+        }
+        return actions
+    }
+
+    /// Disarms the timers an error ends (and the part's end, with its time limit): the wrong circle's dwell, the
+    /// prompt.
+    private mutating func cancelErrorTimers() -> [TrailsAction] {
         var actions: [TrailsAction] = []
         if dwellDeadline != nil {
             dwellDeadline = nil
@@ -411,10 +414,6 @@ public struct TrailsProctor: Sendable {
         if promptDeadline != nil {
             promptDeadline = nil
             actions.append(.cancelTimer(.prompt))
-        }
-        if discontinueDeadline != nil {
-            discontinueDeadline = nil
-            actions.append(.cancelTimer(.discontinue))
         }
         return actions
     }

@@ -76,28 +76,18 @@ extension TrailsSettings {
     /// - Precondition: `key` is one of `TrailsSettings.keys`.
     mutating func set(key: String, value: String) -> Bool {
         let written = SettingValue(value)
-        if key == "touch-tolerance" || key == "wrong-circle-inset" {
-            // A length beyond a circle's radius would reach or enter every circle: not a tolerance.
-            guard let millimetres = written.number(units: ["mm"], unitRequired: true), millimetres < 5 else {
-                return false
-            }
-            if key == "touch-tolerance" {
-                touchToleranceMillimetres = millimetres
-            } else {
-                wrongCircleInsetMillimetres = millimetres
-            }
-            return true
-        }
-        guard let duration = written.duration else { return false }
-        switch key {
-        case "error-dwell": errorDwell = duration
-        case "prompt-delay": promptDelay = duration
-        case "discontinue-after-a": discontinueAfterA = duration
-        case "discontinue-after-b": discontinueAfterB = duration
-        case "discontinue-after-sample": discontinueAfterSample = duration
-        case "finish-timeout": finishTimeout = duration
+        // A length beyond a circle's radius would reach or enter every circle: not a tolerance.
+        let underRadius = written.number(units: ["mm"], unitRequired: true).flatMap { $0 < 5 ? $0 : nil }
+        return switch key {
+        case "touch-tolerance": set(\.touchToleranceMillimetres, to: underRadius)
+        case "wrong-circle-inset": set(\.wrongCircleInsetMillimetres, to: underRadius)
+        case "error-dwell": set(\.errorDwell, to: written.duration)
+        case "prompt-delay": set(\.promptDelay, to: written.duration)
+        case "discontinue-after-a": set(\.discontinueAfterA, to: written.duration)
+        case "discontinue-after-b": set(\.discontinueAfterB, to: written.duration)
+        case "discontinue-after-sample": set(\.discontinueAfterSample, to: written.duration)
+        case "finish-timeout": set(\.finishTimeout, to: written.duration)
         default: preconditionFailure("unknown trails setting \(key)")
         }
-        return true
     }
 }

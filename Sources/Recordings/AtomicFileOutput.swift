@@ -1,12 +1,15 @@
 /// An output file that appears under its name only once it is complete.
 ///
-/// Bytes go to a temporary file in the same directory; `commit()` syncs it and renames it
-/// over the destination. If the output is dropped without `commit()`, the temporary file is removed.
+/// Bytes go to a temporary file in the same directory; `commit()` syncs it, renames it over the
+/// destination and syncs the directory, so after a power cut the name holds the old file or the new one,
+/// and the new one once `commit()` returned. If the output is dropped without `commit()`, the temporary
+/// file is removed.
 public final class AtomicFileOutput {
     /// The name the file will have after `commit()`.
     public let path: String
     private let temporaryPath: String
     private let file: FileDescriptorBox
+    private let calls: SystemCalls
     private var committed = false
     private var pending: [UInt8] = []
 
@@ -25,6 +28,7 @@ public final class AtomicFileOutput {
         if isDirectory(path) { throw .outputIsDirectory(file: path) }
         if !overwrite && fileExists(path) { throw .outputExists(file: path) }
         self.path = path
+        self.calls = calls
         let slash = path.lastIndex(of: "/")
         let directory = slash.map { String(path[...$0]) } ?? ""
         let base = slash.map { String(path[path.index(after: $0)...]) } ?? path
@@ -59,13 +63,16 @@ public final class AtomicFileOutput {
         pending.removeAll(keepingCapacity: true)
     }
 
-    /// Syncs the temporary file and renames it to `path`, replacing whatever is there by then.
+    /// Syncs the temporary file, renames it to `path`, replacing whatever is there by then, and syncs the
+    /// directory: without that a rename may still be in memory only (ext4 commits it within seconds), and a
+    /// power cut then brings the old file back (visit.json among them).
     /// - Throws: `RecordingError.writeFailed` when writing, syncing or renaming fails.
     public func commit() throws(RecordingError) {
         try flush()
         try file.syncAndClose()
         try renameFile(temporaryPath, to: path)
         committed = true
+        syncFolder(of: path, calls: calls)
     }
 
     /// The temporary file's name (for tests that look for it).

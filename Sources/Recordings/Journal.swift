@@ -6,8 +6,10 @@ public import StylusInput
 ///
 /// Created O_APPEND|O_CREAT|O_EXCL with mode 0600 (it may hold a patient's drawing), written at
 /// every batch so a killed process loses nothing that was read, fsync'd every `syncInterval` and at
-/// every control line. After a failed write or fsync the journal refuses all further writes: a
-/// failed fsync may already have dropped the dirty pages, so retrying it would report a false success.
+/// every control line (its directory too, once, when it is created). A power cut loses at most the
+/// events of the last `syncInterval` and the fsync under way (ROBUSTNESS.md, "Power cuts"). After a
+/// failed write or fsync the journal refuses all further writes: a failed fsync may already have
+/// dropped the dirty pages, so retrying it would report a false success.
 public final class Journal {
     public let path: String
     private let file: FileDescriptorBox
@@ -19,11 +21,20 @@ public final class Journal {
 
     /// Creates the journal `directory/name.evemu` and writes its header.
     public convenience init(directory: String, name: String, header: RecordingHeader, now: EventTime) throws {
+        try self.init(directory: directory, name: name, header: header, now: now, calls: .system)
+    }
+
+    /// Creates the journal `directory/name.evemu` through `calls` and writes its header; the directory is
+    /// synced once the header is, so the journal's name survives a power cut as its events do.
+    package convenience init(
+        directory: String, name: String, header: RecordingHeader, now: EventTime, calls: SystemCalls
+    ) throws {
         let path = (directory.hasSuffix("/") ? directory : directory + "/") + name + ".evemu"
-        switch FileDescriptorBox.createPrivateForAppending(path, calls: .system) {
+        switch FileDescriptorBox.createPrivateForAppending(path, calls: calls) {
         case .success(let file): try self.init(path: path, file: file, header: header, now: now)
         case .failure(let error): throw JournalError.cannotCreate(path: path, reason: errorText(error.code))
         }
+        syncFolder(of: path, calls: calls)
     }
 
     /// Takes ownership of `fileDescriptor` (closed when the journal goes) and writes the header;

@@ -154,27 +154,6 @@ public enum JournalControl: Hashable, Sendable {
                 let monotonic = value("monotonic-us").flatMap({ Int64($0) })
             else { return nil }
             self = .anchor(realtimeMicroseconds: realtime, monotonicMicroseconds: monotonic)
-        case "begin":
-            guard let t = onlyTime() else { return nil }
-            self = .begin(t)
-        case "continue":
-            guard let t = onlyTime() else { return nil }
-            self = .continue(t)
-        case "end":
-            guard let t = onlyTime() else { return nil }
-            self = .end(t)
-        case "removed":
-            guard let t = onlyTime() else { return nil }
-            self = .removed(t)
-        case "reconnected":
-            guard let t = onlyTime() else { return nil }
-            self = .reconnected(t)
-        case "pause":
-            guard let t = onlyTime() else { return nil }
-            self = .pause(t)
-        case "resume":
-            guard let t = onlyTime() else { return nil }
-            self = .resume(t)
         case "waits-for-ready":
             guard fields.count == 1 else { return nil }
             self = .waitsForReady
@@ -197,7 +176,24 @@ public enum JournalControl: Hashable, Sendable {
         case "none":
             guard fields.count == 2, let role = JournaledFile.Role(rawValue: fields[1]) else { return nil }
             self = .none(role)
-        default: return nil
+        default:
+            guard let t = onlyTime(), let control = Self.timeOnly(kind, at: t) else { return nil }
+            self = control
+        }
+    }
+
+    /// The control of a line that carries a time and nothing else (`begin T`), by its first word; nil for a word
+    /// of no such control (a malformed line, or one of a later version).
+    private static func timeOnly(_ word: String, at time: EventTime) -> JournalControl? {
+        switch word {
+        case "begin": .begin(time)
+        case "continue": .continue(time)
+        case "end": .end(time)
+        case "removed": .removed(time)
+        case "reconnected": .reconnected(time)
+        case "pause": .pause(time)
+        case "resume": .resume(time)
+        default: nil
         }
     }
 

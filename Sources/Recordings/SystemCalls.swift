@@ -1,3 +1,5 @@
+import SystemErrors
+
 // Every libc call of the Recordings module is in this file.
 #if canImport(Glibc)
     import Glibc
@@ -126,20 +128,10 @@ final class FileDescriptorBox {
 
     /// Writes all of `bytes`, retrying short writes and EINTR; the error number of a failure.
     func writeAll(_ bytes: [UInt8]) -> ErrorNumber? {
-        var failure: ErrorNumber?
-        bytes.withUnsafeBytes { raw in
-            var done = 0
-            while done < raw.count {
-                let written = calls.write(fd, raw.baseAddress! + done, raw.count - done)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = ErrorNumber(code: errno)
-                    return
-                }
-                done += written
-            }
+        let failure = bytes.withUnsafeBytes { raw in
+            WholeWrite.write(count: raw.count) { done in calls.write(fd, raw.baseAddress! + done, raw.count - done) }
         }
-        return failure
+        return failure.map { ErrorNumber(code: $0) }
     }
 
     /// fsync(2), retried only on EINTR (nothing was flushed then); the error number of a failure.
@@ -224,6 +216,20 @@ func renameFile(_ source: String, to destination: String) throws(RecordingError)
     guard rename(source, destination) == 0 else {
         throw .writeFailed(file: destination, reason: currentErrorText())
     }
+}
+
+/// fsyncs the folder that holds `path` through `calls`, so a name just created or renamed in it survives a
+/// power cut: fsync of a file flushes its bytes, not the folder entry that names it (fsync(2)). A folder that
+/// cannot be opened, or whose file system cannot flush a folder (EINVAL), is left as the system keeps it: the
+/// file itself is already on the disk.
+func syncFolder(of path: String, calls: SystemCalls) {
+    let slash = path.lastIndex(of: "/")
+    let folder = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+    var fd: Int32
+    repeat { fd = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC) } while fd < 0 && errno == EINTR
+    guard fd >= 0 else { return }
+    while calls.fsync(fd) != 0 && errno == EINTR {}
+    _ = Glibc.close(fd)
 }
 
 /// Removes `path`, ignoring failure (used to clean up temporary files).

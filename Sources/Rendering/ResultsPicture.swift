@@ -267,9 +267,9 @@ public struct ResultsPicture: Sendable {
         var first: PenPoint?
         for points in strokes {
             for point in points {
-                if first == nil || point.unixMilliseconds < first!.unixMilliseconds { first = point }
+                if first.map({ point.unixMilliseconds < $0.unixMilliseconds }) ?? true { first = point }
                 if point.unixMilliseconds <= interruption.unixMilliseconds,
-                    best == nil || point.unixMilliseconds >= best!.unixMilliseconds
+                    best.map({ point.unixMilliseconds >= $0.unixMilliseconds }) ?? true
                 {
                     best = point
                 }

@@ -51,10 +51,12 @@ public struct TabletFitReport: CommandReport {
     public var suspectTarget: Int?
     /// The tablet profile written; nil when the fit was refused or nothing was written.
     public var profile: String?
+    /// The picture of the residuals written beside the profile (PNG); nil when nothing was written.
+    public var picture: String?
 
     enum CodingKeys: CodingKey {
         case device, model, transform, targets, rmsMillimetres, worstMillimetres, scale, accepted, suspectTarget,
-            profile
+            profile, picture
     }
 
     /// Every key, numbers at the decimals the text shows.
@@ -70,10 +72,15 @@ public struct TabletFitReport: CommandReport {
         try container.encode(accepted, forKey: .accepted)
         try container.encode(suspectTarget, forKey: .suspectTarget)
         try container.encode(profile, forKey: .profile)
+        try container.encode(picture, forKey: .picture)
     }
 
-    /// The report of `fit` on `device`; `refusal` is why the fit was refused, nil when accepted.
-    public init(fit: TransformFit, device: DeviceDescription, refusal: TransformFitError?, profile: String?) {
+    /// The report of `fit` on `device`; `refusal` is why the fit was refused, nil when accepted; `picture`
+    /// the residuals' picture written beside `profile`.
+    public init(
+        fit: TransformFit, device: DeviceDescription, refusal: TransformFitError?, profile: String?,
+        picture: String? = nil
+    ) {
         self.device = "\(device.name) (\(device.id.busVendorProduct))"
         model = fit.model.rawValue
         transform = fit.transform.rows
@@ -89,6 +96,7 @@ public struct TabletFitReport: CommandReport {
         accepted = refusal == nil
         if case .fitTooPoor(_, _, _, let suspect)? = refusal { suspectTarget = suspect?.number }
         self.profile = profile
+        self.picture = picture
     }
 
     /// The lines `calibrate tablet` prints: the fit, a line per target, and what was written.
@@ -118,6 +126,7 @@ public struct TabletFitReport: CommandReport {
         )
         if let profile {
             lines.append("profile    \(profile)")
+            if let picture { lines.append("picture    \(picture) (each target's residual, magnified)") }
         } else {
             lines.append("refused    nothing written")
         }
@@ -167,10 +176,92 @@ public struct PressureReport: CommandReport {
     public var axisMaximum: Int32
     /// Each tool seen, in the order first seen.
     public var tools: [Tool]
+    /// How many frames came at each range of pressures, touching and hovering, every tool's together.
+    public var histogram: [Bin]
+    /// The profile settings the pressures propose; nil without touches or when nothing separates touching
+    /// from hovering.
+    public var proposal: Proposal?
+    /// The tablet profile the proposal was written into; nil when it was not.
+    public var profile: String?
+    /// Where the profile it replaced was kept (its folder's `history/`); nil when none was replaced.
+    public var replacedProfile: String?
 
-    /// The report of a recording's pressures.
-    public init(device: String, axisMinimum: Int32, axisMaximum: Int32, tools: [Tool]) {
+    /// One bin of the histogram: raw pressures `from` to `to`, and the frames that had one.
+    public struct Bin: Codable {
+        public var from: Int32
+        public var to: Int32
+        public var touching: Int
+        public var hovering: Int
+
+        /// The bin of raw pressures `from` to `to`, with its frames.
+        public init(from: Int32, to: Int32, touching: Int, hovering: Int) {
+            (self.from, self.to, self.touching, self.hovering) = (from, to, touching, hovering)
+        }
+    }
+
+    /// `pressure.minimum` and `tip_threshold` as proposed, in raw units.
+    public struct Proposal: Codable {
+        public var minimum: Int32
+        public var tipThreshold: Int32
+
+        /// The proposal of `minimum` and `tipThreshold`.
+        public init(minimum: Int32, tipThreshold: Int32) {
+            (self.minimum, self.tipThreshold) = (minimum, tipThreshold)
+        }
+    }
+
+    /// The report of a recording's pressures, with their histogram and the settings they propose.
+    public init(
+        device: String, axisMinimum: Int32, axisMaximum: Int32, tools: [Tool], histogram: [Bin] = [],
+        proposal: Proposal? = nil
+    ) {
         (self.device, self.axisMinimum, self.axisMaximum, self.tools) = (device, axisMinimum, axisMaximum, tools)
+        (self.histogram, self.proposal) = (histogram, proposal)
+    }
+
+    /// The widest bar of the histogram, in characters.
+    public static let barWidth = 40
+
+    /// The histogram as lines: a bin a line, `#` for touching frames and `~` for hovering ones (a
+    /// character per so many frames, at least one for a bin that has any), the bins of the proposed
+    /// minimum and tip threshold marked.
+    public var histogramLines: [String] {
+        guard !histogram.isEmpty else { return [] }
+        let most = max(1, histogram.map { $0.touching + $0.hovering }.max() ?? 1)
+        func bar(_ count: Int, _ character: Character) -> String {
+            count == 0 ? "" : String(repeating: character, count: max(1, count * Self.barWidth / most))
+        }
+        var lines = [
+            "histogram  frames by raw pressure (# touching, ~ hovering; the widest bar \(most) frames)"
+        ]
+        let labelWidth = "\(histogram.last?.to ?? 0)".count
+        for bin in histogram {
+            var line =
+                "  " + "\(bin.from)".leftPadded(labelWidth) + ".." + "\(bin.to)".leftPadded(labelWidth) + "  "
+                + (bar(bin.touching, "#") + bar(bin.hovering, "~")).padding(
+                    toLength: Self.barWidth + 1, withPad: " ", startingAt: 0)
+                + "\(bin.touching)".leftPadded(7) + " / " + "\(bin.hovering)"
+            if let proposal {
+                let tip = proposal.minimum + proposal.tipThreshold
+                if (bin.from...bin.to).contains(proposal.minimum) { line += "  <- minimum \(proposal.minimum)" }
+                if (bin.from...bin.to).contains(tip) { line += "  <- tip down at \(tip)" }
+            }
+            lines.append(line)
+        }
+        if let proposal {
+            lines.append(
+                "proposed   pressure.minimum \(proposal.minimum) (the highest pressure hovering), tip_threshold "
+                    + "\(proposal.tipThreshold) (half the way to the light touches)")
+        } else {
+            lines.append("proposed   nothing: no touches, or the light touches are no higher than hovering")
+        }
+        return lines
+    }
+
+    /// The lines saying where the proposal was written.
+    public var writtenLines: [String] {
+        guard let profile else { return [] }
+        return ["profile    \(profile)"] + (replacedProfile.map { ["replaced   kept as \($0)"] } ?? [])
     }
 
     /// The lines `calibrate pressure` prints: the axis range and a paragraph per tool.
@@ -190,6 +281,7 @@ public struct PressureReport: CommandReport {
             lines.append("  hovering at most   \(tool.maximumHovering.map(String.init) ?? "-")")
             lines.append("  worn-nib offset    \(tool.wornNibOffset.map(String.init) ?? "none detected")")
         }
+        lines += histogramLines + writtenLines
         return lines.joined(separator: "\n")
     }
 }

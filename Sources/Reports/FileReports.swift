@@ -40,21 +40,6 @@ public struct ConvertReport: CommandReport {
         truncation = reader.truncation.map { "\($0)" }
     }
 
-    enum CodingKeys: CodingKey { case input, output, events, frames, device, id, format, truncation }
-
-    /// Every key, `truncation` as null when the input was whole.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(input, forKey: .input)
-        try container.encode(output, forKey: .output)
-        try container.encode(events, forKey: .events)
-        try container.encode(frames, forKey: .frames)
-        try container.encode(device, forKey: .device)
-        try container.encode(id, forKey: .id)
-        try container.encode(format, forKey: .format)
-        try container.encode(truncation, forKey: .truncation)
-    }
-
     /// The line `convert` prints, and a warning for a truncated input.
     public var text: String {
         var lines = [
@@ -99,19 +84,6 @@ public struct SynthReport: CommandReport {
     }
 
     enum CodingKeys: CodingKey { case output, scenario, frames, strokes, durationSeconds, device, id, seed }
-
-    /// Every key, the duration at three decimals.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(output, forKey: .output)
-        try container.encode(scenario, forKey: .scenario)
-        try container.encode(frames, forKey: .frames)
-        try container.encode(strokes, forKey: .strokes)
-        try container.encode(durationSeconds, forKey: .durationSeconds)
-        try container.encode(device, forKey: .device)
-        try container.encode(id, forKey: .id)
-        try container.encode(seed, forKey: .seed)
-    }
 
     /// The lines `synth` prints.
     public var text: String {

@@ -184,8 +184,7 @@ public struct InfoReport: CommandReport {
             device: device, tabletProfile: profile, lookup: CalibrationLookup(), facts: LibwacomDatabase.installedFacts)
         let overrides: [UInt16: Double] =
             profile?.profile.resolution.map { [AbsoluteAxis.x: $0.x, AbsoluteAxis.y: $0.y] } ?? [:]
-        axes = device.absInfo.keys.sorted().map { code in
-            let info = device.absInfo[code]!
+        axes = device.absInfo.sorted { $0.key < $1.key }.map { code, info in
             var axis = Axis(
                 code: eventCodeName(type: .absolute, code: code) ?? "ABS_\(code)", minimum: info.minimum,
                 maximum: info.maximum, fuzz: info.fuzz, flat: info.flat, resolution: info.resolution)

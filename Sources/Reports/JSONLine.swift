@@ -44,11 +44,11 @@ public enum JSONLine {
             out += "]"
         case .object(let members):
             out += "{"
-            for (index, key) in members.keys.sorted().enumerated() {
+            for (index, (key, member)) in members.sorted(by: { $0.key < $1.key }).enumerated() {
                 if index > 0 { out += "," }
                 JSONString.write(key, to: &out)
                 out += ":"
-                write(members[key]!.value ?? .null, to: &out)
+                write(member.value ?? .null, to: &out)
             }
             out += "}"
         }

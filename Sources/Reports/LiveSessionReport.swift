@@ -24,17 +24,6 @@ public struct LiveSessionReport: CommandReport {
             public var writtenIn: Int?
             /// Symbol digit: the box the arrow pointed at to continue in (from 1).
             public var continueIn: Int?
-
-            enum CodingKeys: CodingKey { case type, time, writtenIn, continueIn }
-
-            /// Every key, null where the test has no such fact.
-            public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(type, forKey: .type)
-                try container.encode(time, forKey: .time)
-                try container.encode(writtenIn, forKey: .writtenIn)
-                try container.encode(continueIn, forKey: .continueIn)
-            }
         }
 
         /// The step's identifier (`clockStep-command`, `mazeStep-1`, ...).

@@ -92,7 +92,7 @@ public struct PatientDetailsReport: CommandReport {
 
     /// The six fields, one per line, labelled.
     public var text: String {
-        let width = PatientDetails.fieldNames.map(\.count).max()! + 2
+        let width = PatientDetails.fieldNames.map(\.count).reduce(0, max) + 2
         return zip(PatientDetails.fieldNames, details.values).map { name, value in
             name.padding(toLength: width, withPad: " ", startingAt: 0) + value
         }.joined(separator: "\n")

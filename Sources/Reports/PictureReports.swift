@@ -78,20 +78,6 @@ public struct RenderReport: CommandReport {
         self.init(out: out, picture: drawn.picture, steps: drawn.steps, animation: animation)
     }
 
-    enum CodingKeys: CodingKey { case out, test, steps, form, refusedStrokes, ignoredStrokeEnds, animation }
-
-    /// Every key, null for what the test or the options leave out.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(out, forKey: .out)
-        try container.encode(test, forKey: .test)
-        try container.encode(steps, forKey: .steps)
-        try container.encode(form, forKey: .form)
-        try container.encode(refusedStrokes, forKey: .refusedStrokes)
-        try container.encode(ignoredStrokeEnds, forKey: .ignoredStrokeEnds)
-        try container.encode(animation, forKey: .animation)
-    }
-
     /// The picture's line, if one was written.
     public var pictureLine: String? {
         guard let out else { return nil }

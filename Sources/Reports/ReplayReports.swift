@@ -142,94 +142,98 @@ public struct ReplaySummary: ReplayReport {
     }
 }
 
+/// What `replay` prints for a test of several steps (mazes, trail making parts, symbol-digit
+/// parts): the recording's account around one line per step, and the steps' results under the
+/// test's own key. One type serves the three tests; each step says its own line.
+public struct StepsReplaySummary<Step: ReplayedStep>: ReplayReport {
+    /// The recording read and the results file written.
+    public var replayed: ReplayedRecording
+    /// Each step's result, in order.
+    public var steps: [Step]
+
+    /// The test's own key (`Step.summaryKey`).
+    public struct TestKeys: CodingKey {
+        /// The key's name.
+        public var stringValue: String
+        /// Not used: the key is a name.
+        public var intValue: Int? { nil }
+        /// The key named `stringValue`.
+        public init(stringValue: String) { self.stringValue = stringValue }
+        /// No key has a number.
+        public init?(intValue: Int) { nil }
+    }
+
+    /// The account of `steps` replayed from `replayed`.
+    public init(replayed: ReplayedRecording, steps: [Step]) {
+        self.replayed = replayed
+        self.steps = steps
+    }
+
+    /// Encodes the steps' results under the test's key.
+    public func encodeTest(into container: inout KeyedEncodingContainer<TestKeys>) throws {
+        try container.encode(steps, forKey: TestKeys(stringValue: Step.summaryKey))
+    }
+
+    /// The lines `replay --test maze|trails|sdt` prints: the recording, a line per step, the file written.
+    public var text: String {
+        (openingLines + steps.map(\.summaryLine) + closingLines).joined(separator: "\n")
+    }
+}
+
+/// A step of a test as `replay` sums it up: one line, and a key its steps go under in the JSON.
+public protocol ReplayedStep: Encodable {
+    /// The JSON key of the test's steps (`mazes`, `parts`).
+    static var summaryKey: String { get }
+    /// The step's line in the summary, its interruptions included.
+    var summaryLine: String { get }
+}
+
 /// What `replay --test maze` prints.
-public struct MazeReplaySummary: ReplayReport {
-    /// The recording read and the results file written.
-    public var replayed: ReplayedRecording
-    /// Each maze step's result, in order.
-    public var mazes: [MazeStepResult]
-
-    /// The maze test's own key.
-    public enum TestKeys: CodingKey { case mazes }
-
-    /// Encodes the mazes' results.
-    public func encodeTest(into container: inout KeyedEncodingContainer<TestKeys>) throws {
-        try container.encode(mazes, forKey: .mazes)
-    }
-
-    /// The lines `replay --test maze` prints: the recording, a line per maze, the file written.
-    public var text: String {
-        var lines = openingLines
-        for maze in mazes {
-            var line =
-                "  maze      \(maze.maze): \(maze.finished ? "finished" : "not finished"), \(counted(maze.strokes, "stroke"))"
-            if maze.refusedStrokes > 0 { line += " (\(maze.refusedStrokes) refused)" }
-            line += ", \(counted(maze.points, "point"))"
-            line += interruptionsText(maze.interruptions.map { "\($0.type) at \(milliseconds($0.time)) ms" })
-            lines.append(line)
-        }
-        return (lines + closingLines).joined(separator: "\n")
-    }
-}
-
+public typealias MazeReplaySummary = StepsReplaySummary<MazeStepResult>
 /// What `replay --test trails` prints.
-public struct TrailsReplaySummary: ReplayReport {
-    /// The recording read and the results file written.
-    public var replayed: ReplayedRecording
-    /// Each part's result (sample A, part A, sample B, part B), in order.
-    public var parts: [TrailsStepResult]
+public typealias TrailsReplaySummary = StepsReplaySummary<TrailsStepResult>
+/// What `replay --test sdt` prints.
+public typealias SymbolDigitReplaySummary = StepsReplaySummary<SymbolDigitStepResult>
 
-    /// The trail making test's own key.
-    public enum TestKeys: CodingKey { case parts }
+extension MazeStepResult: ReplayedStep {
+    /// Each maze's result.
+    public static var summaryKey: String { "mazes" }
 
-    /// Encodes the parts' results.
-    public func encodeTest(into container: inout KeyedEncodingContainer<TestKeys>) throws {
-        try container.encode(parts, forKey: .parts)
-    }
-
-    /// The lines `replay --test trails` prints: the recording, a line per part, the file written.
-    public var text: String {
-        var lines = openingLines
-        for part in parts {
-            lines.append(
-                trailsLine(part)
-                    + interruptionsText(part.interruptions.map { "\($0.type) at \(milliseconds($0.time)) ms" }))
-        }
-        return (lines + closingLines).joined(separator: "\n")
+    /// `maze NAME: finished|not finished, strokes (refused), points, interruptions`.
+    public var summaryLine: String {
+        var line = "  maze      \(maze): \(finished ? "finished" : "not finished"), \(counted(strokes, "stroke"))"
+        if refusedStrokes > 0 { line += " (\(refusedStrokes) refused)" }
+        line += ", \(counted(points, "point"))"
+        return line + interruptionsText(interruptions.map { "\($0.type) at \(milliseconds($0.time)) ms" })
     }
 }
 
-/// What `replay --test sdt` prints.
-public struct SymbolDigitReplaySummary: ReplayReport {
-    /// The recording read and the results file written.
-    public var replayed: ReplayedRecording
-    /// Each part's result (sample, test), in order.
-    public var parts: [SymbolDigitStepResult]
+extension TrailsStepResult: ReplayedStep {
+    /// Each part's result (sample A, part A, sample B, part B).
+    public static var summaryKey: String { "parts" }
 
-    /// The symbol digit test's own key.
-    public enum TestKeys: CodingKey { case parts }
-
-    /// Encodes the parts' results.
-    public func encodeTest(into container: inout KeyedEncodingContainer<TestKeys>) throws {
-        try container.encode(parts, forKey: .parts)
+    /// The part's line as the live sessions say it, then its interruptions.
+    public var summaryLine: String {
+        trailsLine(self) + interruptionsText(interruptions.map { "\($0.type) at \(milliseconds($0.time)) ms" })
     }
+}
 
-    /// The lines `replay --test sdt` prints: the recording, a line per part, the file written.
-    public var text: String {
-        var lines = openingLines
-        for part in parts {
-            var line =
-                "  part      \(part.step): \(counted(part.strokes, "stroke"))"
-                + (part.refusedStrokes > 0 ? " (\(part.refusedStrokes) refused)" : "")
-                + " in \(counted(part.boxes.count, "box")), \(counted(part.points, "point"))"
-            line += interruptionsText(
-                part.interruptions.map {
-                    "\($0.type) at \(milliseconds($0.time)) ms (box \($0.writtenIn), continue in \($0.continueIn))"
-                })
-            if part.reminders > 0 { line += ", \(part.reminders) delayed-recall reminders" }
-            lines.append(line)
-        }
-        return (lines + closingLines).joined(separator: "\n")
+extension SymbolDigitStepResult: ReplayedStep {
+    /// Each part's result (sample, test).
+    public static var summaryKey: String { "parts" }
+
+    /// `part STEP: strokes (refused) in boxes, points, interruptions, reminders`.
+    public var summaryLine: String {
+        var line =
+            "  part      \(step): \(counted(strokes, "stroke"))"
+            + (refusedStrokes > 0 ? " (\(refusedStrokes) refused)" : "")
+            + " in \(counted(boxes.count, "box")), \(counted(points, "point"))"
+        line += interruptionsText(
+            interruptions.map {
+                "\($0.type) at \(milliseconds($0.time)) ms (box \($0.writtenIn), continue in \($0.continueIn))"
+            })
+        if reminders > 0 { line += ", \(reminders) delayed-recall reminders" }
+        return line
     }
 }
 
@@ -282,10 +286,10 @@ public func replaySummary(of replay: RecordingReplay, outcome: RecordingReplay.O
             strokesPerStep: clock.strokesPerStep.map { .init(step: $0.step.identifier, strokes: $0.strokes) },
             points: clock.points)
     case .maze(let maze):
-        return MazeReplaySummary(replayed: replayed, mazes: maze.steps)
+        return MazeReplaySummary(replayed: replayed, steps: maze.steps)
     case .symbolDigit(let sdt):
-        return SymbolDigitReplaySummary(replayed: replayed, parts: sdt.steps)
+        return SymbolDigitReplaySummary(replayed: replayed, steps: sdt.steps)
     case .trails(let trails):
-        return TrailsReplaySummary(replayed: replayed, parts: trails.steps)
+        return TrailsReplaySummary(replayed: replayed, steps: trails.steps)
     }
 }

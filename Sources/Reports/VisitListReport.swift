@@ -27,21 +27,6 @@ public struct VisitListReport: Sendable {
         /// `in-progress`, `complete`, `stopped`, `aborted`, or why visit.json could not be read.
         public var status: String
 
-        /// Every key, null for what visit.json could not give.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(kind, forKey: .kind)
-            try container.encode(folder, forKey: .folder)
-            try container.encode(participant, forKey: .participant)
-            try container.encode(date, forKey: .date)
-            try container.encode(`protocol`, forKey: .protocol)
-            try container.encode(done, forKey: .done)
-            try container.encode(skipped, forKey: .skipped)
-            try container.encode(total, forKey: .total)
-            try container.encode(stopped, forKey: .stopped)
-            try container.encode(status, forKey: .status)
-        }
-
         private enum CodingKeys: String, CodingKey {
             case kind, folder, participant, date, `protocol`, done, skipped, total, stopped, status
         }
@@ -97,8 +82,6 @@ public struct VisitListReport: Sendable {
 
     /// One JSON object per visit, sorted keys, unknown facts null.
     public func jsonLines() throws -> [String] {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return try entries.map { String(decoding: try encoder.encode($0), as: UTF8.self) }
+        try entries.map { try JSONLine.encode($0) }
     }
 }

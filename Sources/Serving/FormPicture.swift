@@ -3,6 +3,7 @@ import FormPrinting
 import Foundation
 import Proctoring
 import Rendering
+import SystemErrors
 import TestMaterials
 import Visits
 
@@ -30,7 +31,7 @@ enum FormPicture {
     /// carry their mazes); none elsewhere, and the page says the walls are not known.
     static func mazes(of path: String, variant: ADFVariant) -> [Maze] {
         guard variant == .maze else { return [] }
-        let folderPath = (path as NSString).deletingLastPathComponent
+        let folderPath = PathText.folder(of: path)
         let name = (path as NSString).lastPathComponent
         guard let folder = try? VisitFolder(existing: folderPath), let manifest = try? folder.readManifest(),
             let position = manifest.tests.firstIndex(where: { $0.results == name })

@@ -6,6 +6,7 @@ import Logging
 import NIOCore
 import PatientData
 import Scoring
+import SystemErrors
 import TestMaterials
 public import VisitReport
 import Visits
@@ -32,10 +33,21 @@ public struct ResultsServer: Sendable {
     }
 
     /// The header a page sends its token in.
-    public static let tokenHeader = HTTPField.Name("X-StylusKit-Token")!
+    public static let tokenHeader = fieldName("X-StylusKit-Token")
 
     /// The header a page sends its unlocked clinician session in.
-    public static let clinicianHeader = HTTPField.Name("X-StylusKit-Clinician")!
+    public static let clinicianHeader = fieldName("X-StylusKit-Clinician")
+
+    /// The header that keeps the browser from sending the page's address (and its token) elsewhere.
+    static let referrerPolicyHeader = fieldName("Referrer-Policy")
+
+    /// A header name written in this file: a valid HTTP token, so it is a bug when it is not.
+    private static func fieldName(_ name: String) -> HTTPField.Name {
+        guard let field = HTTPField.Name(name) else {
+            preconditionFailure("'\(name)' is not an HTTP field name: write it in letters, digits and '-'")
+        }
+        return field
+    }
 
     public let folders: ServedFolders
     public let token: String
@@ -148,7 +160,7 @@ public struct ResultsServer: Sendable {
         let test = InkJSON.testName(document.variant)
         // A maze's measures against its walls need the maze, which only its visit folder keeps.
         var mazes: [AdministeredMaze] = []
-        let folder = (real as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: real)
         if test == "maze", let visit = try? VisitFolder(existing: folder), let manifest = try? visit.readManifest(),
             let position = manifest.tests.firstIndex(where: { $0.results == (real as NSString).lastPathComponent })
         {
@@ -361,7 +373,7 @@ public struct ResultsServer: Sendable {
         // The page's own code only: no frame, no script or style from elsewhere, no referrer (the token).
         headers[.contentSecurityPolicy] =
             "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'; form-action 'self'"
-        headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
+        headers[referrerPolicyHeader] = "no-referrer"
         headers[.cacheControl] = "no-store"
         return Response(status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: text)))
     }

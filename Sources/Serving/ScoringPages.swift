@@ -1,6 +1,7 @@
 import ADF
 import Foundation
 import Scoring
+import SystemErrors
 import Visits
 
 /// The scoring page's data: a results file's blind double scoring as one rater may see it, and a rater's
@@ -51,7 +52,7 @@ struct ScoringPages {
     }
 
     static func scoresFile(of real: String) -> ScoresFile {
-        ScoresFile(folder: (real as NSString).deletingLastPathComponent)
+        ScoresFile(folder: PathText.folder(of: real))
     }
 
     /// What `viewer` may see: the items, the state, the sheets visible to them (their own until both raters

@@ -119,9 +119,8 @@ public struct JournalRecovery {
                 "the session stopped before its last step ended (the journal has no 'end' line); it is measured up to the journal's last event"
             )
         }
-        // `finishResults` ran: a driver's `results` calls it.
         return SessionInMemory(
-            document: memory.document!, hover: ink.hover, unrecorded: ink.unrecorded,
+            document: memory.finishedDocument, hover: ink.hover, unrecorded: ink.unrecorded,
             reportsUnrecordedInk: journal.setup.test.variant != .clock, mazes: journal.sources.mazes,
             form: journal.setup.form,
             warnings: warnings)

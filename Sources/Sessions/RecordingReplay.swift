@@ -212,11 +212,10 @@ public struct RecordingReplay: Sendable {
             session, recorder: memory, environment: session.environment, events: nil, unrecordedInk: ink,
             samples: ink.observe)
         ink.close()
-        // `finishResults` ran: a driver's `results` calls it.
-        let document = memory.document!
         let truncation = session.scan.truncation.map { [$0.description] } ?? []
         return SessionInMemory(
-            document: document, hover: ink.hover, unrecorded: ink.unrecorded, reportsUnrecordedInk: test != .clock,
+            document: memory.finishedDocument, hover: ink.hover, unrecorded: ink.unrecorded,
+            reportsUnrecordedInk: test != .clock,
             mazes: session.mazes, form: session.setup.form, warnings: session.warnings + truncation)
     }
 
@@ -266,7 +265,10 @@ public struct RecordingReplay: Sendable {
         let setup = try SessionDriverSetup(
             test: journaled, device: device, profile: match, results: results, settings: settings, mazes: mazes,
             trailsForm: trails)
-        let (first, last) = (scan.firstEventTime!, scan.lastEventTime!)
+        guard let first = scan.firstEventTime, let last = scan.lastEventTime else {
+            preconditionFailure(
+                "a recording scan has a first and a last event: RecordingScan refuses one without events")
+        }
         let anchor = WallClockAnchor(firstEventTime: first, startTimeMilliseconds: startTime)
         return Prepared(
             warnings: warnings, scan: scan, match: match, setup: setup, mazes: mazes, anchor: anchor, first: first,

@@ -13,6 +13,14 @@ public final class ResultsInMemory: SessionRecording {
     public let label: String
     /// The document, once `finishResults` has been called.
     public private(set) var document: ADFDocument?
+
+    /// The document of a session whose driver has given its results (which calls `finishResults`).
+    var finishedDocument: ADFDocument {
+        guard let document else {
+            preconditionFailure("a session's results were read from memory before its driver's results() finished them")
+        }
+        return document
+    }
     private var steps: [ADFDocument.Step] = []
 
     public init(variant: ADFVariant, label: String) {

@@ -118,11 +118,8 @@ public struct DisplayProfileCatalog: Hashable, Sendable {
     /// - Parameter files: `(source, text)` pairs, in search-path order.
     /// - Throws: the first broken file's `ProfileError`; a broken profile is never skipped.
     public init(files: [(source: String, text: String)]) throws(ProfileError) {
-        var profiles: [DisplayProfile] = []
-        for file in files {
-            profiles.append(try DisplayProfile(yaml: file.text, source: file.source))
+        profiles = try files.map { file throws(ProfileError) in try DisplayProfile(yaml: file.text, source: file.source)
         }
-        self.profiles = profiles
     }
 
     public init(profiles: [DisplayProfile]) {
@@ -132,13 +129,8 @@ public struct DisplayProfileCatalog: Hashable, Sendable {
     /// The profile for `display`: the matching one giving the most match fields, the last in
     /// search-path order among equally specific ones (as for tablet profiles). Nil when none matches.
     public func profile(for display: DisplayIdentity) -> DisplayProfile? {
-        var best: DisplayProfile?
-        for profile in profiles where profile.match.matches(display) {
-            if best.map({ profile.match.specificity >= $0.match.specificity }) ?? true {
-                best = profile
-            }
-        }
-        return best
+        let candidates = profiles.indices.filter { profiles[$0].match.matches(display) }
+        return mostSpecific(of: candidates) { profiles[$0].match.specificity }.map { profiles[$0] }
     }
 
     /// The profile named by its file's name without extension (`wacom-cintiq-13hd`), for a site

@@ -14,11 +14,8 @@ public struct ProfileCatalog: Hashable, Sendable {
     ///   earlier ones that match a device equally specifically).
     /// - Throws: the first file's `ProfileError`; a broken profile is never skipped silently.
     public init(files: [(source: String, text: String)]) throws(ProfileError) {
-        var profiles: [TabletProfile] = []
-        for file in files {
-            profiles.append(try TabletProfile(yaml: file.text, source: file.source))
+        profiles = try files.map { file throws(ProfileError) in try TabletProfile(yaml: file.text, source: file.source)
         }
-        self.profiles = profiles
     }
 
     public init(profiles: [TabletProfile]) {
@@ -30,15 +27,18 @@ public struct ProfileCatalog: Hashable, Sendable {
     /// profile overrides a system one, which overrides a shipped one). Nil when none matches.
     public func profile(for device: DeviceDescription) -> ProfileMatch? {
         let candidates = profiles.indices.filter { profiles[$0].match.matches(device) }
-        var best: Int?
-        for index in candidates
-        where best.map({ profiles[index].match.specificity >= profiles[$0].match.specificity }) ?? true {
-            best = index
-        }
-        guard let best else { return nil }
+        guard let best = mostSpecific(of: candidates, { profiles[$0].match.specificity }) else { return nil }
         let others = candidates.filter { $0 != best }.map { profiles[$0].source }
         return ProfileMatch(profile: profiles[best], alsoMatching: others)
     }
+}
+
+/// Of `candidates` (indices in search-path order), the one giving the most match fields, the last among equally
+/// specific ones (so a user's profile overrides a system one, which overrides a shipped one): how both catalogs,
+/// tablets' and displays', choose. Nil when there is no candidate.
+func mostSpecific(of candidates: [Int], _ specificity: (Int) -> Int) -> Int? {
+    guard let highest = candidates.map(specificity).max() else { return nil }
+    return candidates.last { specificity($0) == highest }
 }
 
 /// The profile chosen for a device, and the files it was chosen over.

@@ -3,6 +3,7 @@ import Proctoring
 internal import Recordings
 public import StylusGeometry
 public import StylusInput
+internal import SystemErrors
 import TestMaterials
 
 /// A scenario file (`styluskit synth`, Fixtures/synth/README.md) drawn as a device's pen events
@@ -28,7 +29,7 @@ public struct ScenarioSynthesis {
         let normalizer = try Normalizer(device: device, profile: profile, formSize: form)
         var maze: Maze?
         if case .maze(let file) = scenario.drawing {
-            let folder = (path as NSString).deletingLastPathComponent
+            let folder = PathText.folder(of: path)
             maze = try MazeTestMazes.readMaze(
                 file.hasPrefix("/") ? file : (folder as NSString).appendingPathComponent(file))
         }

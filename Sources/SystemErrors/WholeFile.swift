@@ -101,19 +101,7 @@ public enum WholeFile {
         let temporary = temporaryPath(for: path)
         let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
         guard descriptor >= 0 else { throw WholeFileError(path: path, reason: SystemErrorText.reason(errno: errno)) }
-        var failure: Int32?
-        data.withUnsafeBytes { bytes in
-            var offset = 0
-            while offset < bytes.count {
-                let written = Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                offset += written
-            }
-        }
+        var failure = data.withUnsafeBytes { WholeWrite.write($0, to: descriptor) }
         if failure == nil, fsync(descriptor) != 0 { failure = errno }
         if close(descriptor) != 0, failure == nil { failure = errno }
         if let failure {
@@ -143,14 +131,8 @@ public enum WholeFile {
         close(descriptor)
     }
 
-    /// The folder part of `path` ("" for a bare name, "/" for a file at the root). Foundation's
-    /// `deletingLastPathComponent` traps on a one-character relative name (`-`, `a`): `export csv --out a`
-    /// and `calibrate print-sheet --out -` crashed there.
-    public static func folder(of path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return "" }
-        let folder = String(path[..<slash])
-        return folder.isEmpty ? "/" : folder
-    }
+    /// The folder part of `path` ("" for a bare name, "/" for a file at the root): `PathText.folder(of:)`.
+    public static func folder(of path: String) -> String { PathText.folder(of: path) }
 
     /// Removes the temporary files in `folder` left by a process that no longer runs (killed while
     /// writing); those of a running process, this one's included, are left alone.

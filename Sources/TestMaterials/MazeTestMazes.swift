@@ -1,6 +1,7 @@
 internal import Foundation
 public import Proctoring
 public import Recordings
+internal import SystemErrors
 
 /// Where the mazes of a maze test come from: one maze file, or a battery file.
 public enum MazeTestMazes {
@@ -18,7 +19,7 @@ public enum MazeTestMazes {
         }
         guard let battery else { return [] }
         let parsed = try MazeBattery(parsing: try read(battery, .battery), source: battery, defaults: defaults)
-        let folder = (battery as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: battery)
         return try parsed.entries.map { entry in
             let path =
                 entry.mazeFile.hasPrefix("/")

@@ -6,6 +6,7 @@ public import PatientData
 public import Proctoring
 import Scoring
 public import Sessions
+import SystemErrors
 public import TestMaterials
 public import Visits
 
@@ -295,7 +296,7 @@ public struct VisitReportContent: Sendable {
     /// The scoring lines of the results file at `path` when its folder has a scores file: the state, and once final
     /// each step's points; once both raters are done, their agreement. A scores file that cannot be read is said.
     static func scoreLines(ofResults path: String) -> [String] {
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.folder(of: path)
         guard FileManager.default.fileExists(atPath: ScoresFile(folder: folder).path) else { return [] }
         do {
             let file = try ResultsScoring(path: path)
@@ -365,9 +366,9 @@ public struct VisitReportContent: Sendable {
         guard let date = parser.date(from: iso) else { return iso }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
-        let c = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        let fields: [Calendar.Component] = [.year, .month, .day, .hour, .minute, .second]
         let time = String(
-            format: "%04d-%02d-%02d %02d:%02d:%02d", c.year!, c.month!, c.day!, c.hour!, c.minute!, c.second!)
+            format: "%04d-%02d-%02d %02d:%02d:%02d", arguments: fields.map { calendar.component($0, from: date) })
         let offset = zone.secondsFromGMT(for: date)
         if offset == 0
             && ["UTC", "GMT", "Etc/UTC", "Etc/GMT", "Universal", "Zulu", "Etc/Universal", "Etc/Zulu"].contains(

@@ -404,7 +404,9 @@ public struct VisitReportLayout: Sendable {
         let fits = { (scale: Double) in
             window.width / scale <= width && window.height / scale + Self.labelHeight <= bottom - top
         }
-        let scale = Self.legibleScales.first(where: fits) ?? Self.scales.first(where: fits) ?? Self.scales.last!
+        let scale =
+            Self.legibleScales.first(where: fits) ?? Self.scales.first(where: fits)
+            ?? Self.scales[Self.scales.count - 1]
         var page = PageDrawing(size: size)
         var y = bottom
         func newPage() {
@@ -466,9 +468,11 @@ public struct VisitReportLayout: Sendable {
         }
         for step in results.document.steps {
             // A trail making step's circles are the results file's, not a form's.
-            for circle in step.trail?.circles ?? [] {
-                let p = results.formPosition(x: circle.x, y: circle.y)
-                cover(p.xCentimetres, p.yCentimetres, step.trail!.circleRadius * results.centimetresPerPoint)
+            if let trail = step.trail {
+                for circle in trail.circles {
+                    let p = results.formPosition(x: circle.x, y: circle.y)
+                    cover(p.xCentimetres, p.yCentimetres, trail.circleRadius * results.centimetresPerPoint)
+                }
             }
             for stroke in step.strokes {
                 for point in stroke.points {

@@ -106,6 +106,9 @@ public struct VisitRunner {
     private let root: String
     /// This run's hold on the visit folder, from when it is made or resumed to the end of `run`.
     private var lock: VisitFolderLock?
+    /// What a run killed while a test was starting left and this one removed (folders and journals), for the
+    /// operator's note.
+    private var killedStarts: [String] = []
 
     /// The visit's manifest, as it is (or will be) on disk.
     public var manifest: VisitManifest { lifeCycle.manifest }
@@ -143,9 +146,11 @@ public struct VisitRunner {
             throw VisitRunError.protocolUnreadable(file: protocolFile, reason: SystemErrorText.reason(error))
         }
         let written = try VisitProtocol(yaml: String(decoding: bytes, as: UTF8.self), source: protocolFile)
-        plan = written.resolved(against: (protocolFile as NSString).deletingLastPathComponent)
+        plan = written.resolved(against: PathText.folder(of: protocolFile))
         self.now = now
         (protocolBytes, self.root) = (bytes, root)
+        // A visit killed between its first journal and its first visit.json left a folder that is not a visit.
+        killedStarts = VisitFolder.removeKilledStarts(root: root, participant: participant)
         if !newVisit, let (folder, manifest) = try VisitFolder.latest(root: root, participant: participant) {
             if case .over(let state) = VisitLifeCycle.rerun(manifest) {
                 throw VisitError.visitOver(folder: folder.path, status: state.rawValue)
@@ -155,6 +160,10 @@ public struct VisitRunner {
             }
             // Before the manifest is written: a second resume of the visit is refused here.
             lock = try folder.lock()
+            // A test killed between its journal's opening and visit.json naming it is still pending; its journal
+            // holds no pen event.
+            killedStarts += folder.removeJournalsOfKilledStarts(besides: Set(manifest.tests.compactMap(\.journal)))
+                .map(folder.file)
             var lifeCycle = VisitLifeCycle(existing: manifest)
             if lifeCycle.state != .inProgress { _ = try lifeCycle.apply(.resume, at: now()) }
             (self.folder, self.lifeCycle, resumed) = (folder, lifeCycle, true)
@@ -196,6 +205,11 @@ public struct VisitRunner {
         administer: (VisitTestRequest, _ opened: (VisitTestOpened) throws -> Void) throws -> VisitTestEnd
     ) throws -> VisitRunEnd {
         defer { lock = nil }
+        for path in killedStarts {
+            desk.note(
+                "Removed \(path): left by a run killed as a test was starting, before visit.json named it; it held no pen event."
+            )
+        }
         if resumed, case .administer(let next) = lifeCycle.step {
             desk.note(
                 "Resuming the visit in \(folder.path) at test \(next + 1) of \(manifest.tests.count) (\(manifest.tests[next].test))."
@@ -305,6 +319,17 @@ public struct VisitRunner {
             return
         }
         let path = folder.file(journal)
+        // Killed after visit.json named the journal, before the first pen event: nothing to recover (recover refuses
+        // a journal without events, so the visit could never be resumed), nothing the participant did to keep.
+        if VisitFolder.journalHoldsNoEvent(path) {
+            desk.note(
+                "Test \(position + 1) (\(manifest.tests[position].test)) was cut off before its first pen event; its journal \(path) held nothing to recover, so it is removed and the test is taken again."
+            )
+            // visit.json first: a kill between the two leaves an unnamed journal, which the next run removes.
+            try apply(.retake(position))
+            try? FileManager.default.removeItem(atPath: path)
+            return
+        }
         desk.note("Test \(position + 1) (\(manifest.tests[position].test)) was cut off; recovering it from \(path).")
         // The results file is named after the journal, as the session named it when it began: the manifest has it
         // already.

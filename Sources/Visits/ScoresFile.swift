@@ -70,16 +70,9 @@ public struct ScoresFile: Sendable {
         // A write cut short left a last line without its newline: the new record starts a line of its own.
         let prefix = bytes.last.map { $0 == UInt8(ascii: "\n") ? "" : "\n" } ?? ""
         let line = Array((prefix + ScoresFileFormat.line(for: record)).utf8)
-        var written = 0
-        while written < line.count {
-            let count = line[written...].withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
-            if count < 0 {
-                if errno == EINTR { continue }
-                let code = errno
-                // Whatever part reached the file ends without its newline and is read as a cut-short line.
-                throw .fileSystem(path: path, reason: SystemErrorText.reason(errno: code))
-            }
-            written += count
+        if let failure = line.withUnsafeBytes({ WholeWrite.write($0, to: fd) }) {
+            // Whatever part reached the file ends without its newline and is read as a cut-short line.
+            throw .fileSystem(path: path, reason: SystemErrorText.reason(errno: failure))
         }
         guard fsync(fd) == 0 else { throw .fileSystem(path: path, reason: SystemErrorText.reason(errno: errno)) }
     }

@@ -22,7 +22,7 @@ public struct VisitFolder: Hashable, Sendable {
         self.path = path
     }
 
-    private init(path: String) {
+    init(path: String) {
         self.path = path
     }
 
@@ -90,13 +90,20 @@ public struct VisitFolder: Hashable, Sendable {
     {
         while true {
             let folder = try planned(root: root, participant: participant, started: started)
-            let parent = (folder.path as NSString).deletingLastPathComponent
+            let parent = PathText.folder(of: folder.path)
             do {
                 try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
             } catch {
                 throw .fileSystem(path: parent, reason: SystemErrorText.reason(error))
             }
-            if mkdir(folder.path, 0o777) == 0 { return (folder, try folder.lock()) }
+            if mkdir(folder.path, 0o777) == 0 {
+                // A rerun removing the participant's killed starts may take the empty folder before it is locked.
+                guard let lock = try? folder.lock() else {
+                    if FileManager.default.fileExists(atPath: folder.path) { return (folder, try folder.lock()) }
+                    continue
+                }
+                return (folder, lock)
+            }
             guard errno == EEXIST else {
                 throw .fileSystem(path: folder.path, reason: SystemErrorText.reason(errno: errno))
             }
@@ -148,7 +155,7 @@ public struct VisitFolder: Hashable, Sendable {
     /// Removes the folder of a visit that never started, and the participant's folder if that leaves it empty:
     /// only empty folders are removed, so nothing written is lost.
     public func removeIfEmpty() {
-        for folder in [path, (path as NSString).deletingLastPathComponent] {
+        for folder in [path, PathText.folder(of: path)] {
             guard (try? FileManager.default.contentsOfDirectory(atPath: folder))?.isEmpty == true else { return }
             try? FileManager.default.removeItem(atPath: folder)
         }
@@ -164,7 +171,7 @@ public struct VisitFolder: Hashable, Sendable {
             found.append(
                 VisitFolder(
                     path: (directory as NSString).appendingPathComponent(
-                        (relative as NSString).deletingLastPathComponent)))
+                        PathText.folder(of: relative))))
         }
         return found.sorted { $0.path < $1.path }
     }
@@ -241,18 +248,15 @@ public struct VisitFolder: Hashable, Sendable {
         return formatter.string(from: date)
     }
 
-    /// Writes `data` as `destination` through the recordings' atomic output: a temporary file in the
-    /// same folder, synced, then renamed over it, so a crash leaves the old file or the new one whole.
+    /// Writes `data` as `destination` whole (`WholeFile`): a temporary file in the same folder, synced, renamed
+    /// over it, the folder synced, so a kill or a crash leaves the old file or the new one whole. The temporary
+    /// files a killed run left in the folder are removed first: the recordings' atomic output, used before,
+    /// left a `.visit.json.tmp-PID-0` for ever when killed between its creation and its rename (issue 34 item 8).
     private static func writeDurably(_ data: Data, to destination: String) throws(VisitError) {
         do {
-            let output = try AtomicFileOutput(path: destination, overwrite: true)
-            try output.write(Array(data))
-            try output.commit()
+            try WholeFile.write(data, to: destination, permissions: 0o644)
         } catch {
-            switch error {
-            case .writeFailed(_, let reason): throw .fileSystem(path: destination, reason: reason)
-            default: throw .fileSystem(path: destination, reason: "\(error)")
-            }
+            throw .fileSystem(path: destination, reason: error.reason)
         }
     }
 }

@@ -33,6 +33,9 @@ public struct VisitLifeCycle: Equatable, Sendable {
         case recover(Int, checksums: VisitManifest.Test.Checksums)
         /// A test a killed visit left running before its journal was named: nothing of it was recorded.
         case forget(Int)
+        /// A test a killed visit left running whose journal holds no pen event (killed before the first one):
+        /// nothing of it was recorded, its journal is removed, and it is taken again.
+        case retake(Int)
         /// The operator skipped the test, for a reason.
         case skip(Int, reason: String)
         /// The operator aborted the visit between tests (`q`).
@@ -150,6 +153,11 @@ public struct VisitLifeCycle: Equatable, Sendable {
             guard isRunning(position), manifest.tests[position].journal == nil else { throw refused }
             manifest.tests[position].status = .pending
             manifest.tests[position].started = nil
+        case .retake(let position):
+            guard isRunning(position), manifest.tests[position].journal != nil else { throw refused }
+            manifest.tests[position].status = .pending
+            manifest.tests[position].started = nil
+            (manifest.tests[position].journal, manifest.tests[position].results) = (nil, nil)
         case .skip(let position, let reason):
             guard isNext(position) else { throw refused }
             manifest.tests[position].status = .skipped

@@ -1,5 +1,6 @@
 import Foundation
 import Recordings
+import SystemErrors
 public import TestMaterials
 
 extension VisitFolder {
@@ -20,7 +21,7 @@ extension VisitFolder {
         else { return nil }
         let source = manifest.protocol.source
         let given = source.hasPrefix("/") ? source : FileManager.default.currentDirectoryPath + "/" + source
-        switch copy.resolved(against: (given as NSString).deletingLastPathComponent).tests[position].mazes {
+        switch copy.resolved(against: PathText.folder(of: given)).tests[position].mazes {
         case .battery(let battery): return try? MazeTestMazes.load(maze: nil, battery: battery)
         case .maze(let maze): return try? MazeTestMazes.load(maze: maze, battery: nil)
         case .none: return nil

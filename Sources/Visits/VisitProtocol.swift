@@ -43,20 +43,20 @@ public struct VisitProtocol: Hashable, Sendable {
     /// The protocol with every path made relative to the working directory instead of to `folder`, the protocol file's
     /// folder.
     public func resolved(against folder: String) -> VisitProtocol {
-        func resolve(_ path: String?) -> String? {
-            guard let path, !path.hasPrefix("/"), !folder.isEmpty, folder != "." else { return path }
+        func resolve(_ path: String) -> String {
+            guard !path.hasPrefix("/"), !folder.isEmpty, folder != "." else { return path }
             return folder.hasSuffix("/") ? folder + path : folder + "/" + path
         }
         var copy = self
-        copy.settings = resolve(settings)
+        copy.settings = settings.map(resolve)
         copy.tests = tests.map { test in
             var test = test
             switch test.mazes {
-            case .battery(let file): test.mazes = .battery(resolve(file)!)
-            case .maze(let file): test.mazes = .maze(resolve(file)!)
+            case .battery(let file): test.mazes = .battery(resolve(file))
+            case .maze(let file): test.mazes = .maze(resolve(file))
             case .none: break
             }
-            test.trailsLayouts = test.trailsLayouts.map { resolve($0)! }
+            test.trailsLayouts = test.trailsLayouts.map(resolve)
             return test
         }
         return copy

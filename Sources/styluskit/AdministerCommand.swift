@@ -52,14 +52,7 @@ struct Administer: ParsableCommand {
 
     @OptionGroup var output: JSONOutput
 
-    @Flag(help: "Allow SDL's offscreen video driver (tests only): without a display no one sees the window.")
-    var offscreen = false
-
-    @Flag(
-        help:
-            "Go on when the monitor's mode is not the one its display profile was measured at (the form's size is then wrong)."
-    )
-    var allowDisplayMismatch = false
+    @OptionGroup var screen: WindowScreenOptions
 
     /// For tests: a recording fed through the live input path instead of a tablet.
     @Option(help: .hidden, completion: .file())
@@ -98,8 +91,7 @@ struct Administer: ParsableCommand {
         request.displayProfile = session.display.displayProfile
         request.outputDisplay = outputDisplay
         request.voice = voice
-        request.offscreen = offscreen
-        request.allowDisplayMismatch = allowDisplayMismatch
+        screen.apply(to: &request)
         request.redraw = RedrawMode(rawValue: redraw) ?? .incremental
         request.screenshots = try AdministerRequest.screenshots(parsing: screenshot)
         let administered = try WindowedLiveSession.run(request, note: { printError($0) })

@@ -17,7 +17,8 @@ struct CalibrateTablet: ParsableCommand {
             --recording; or tap live with --device NODE, which reads until every target is tapped \
             (Ctrl-C stops early). Each tap is one stroke; its position is the mean of the stroke's points. \
             The fit is refused, and nothing written, when its error exceeds --max-rms or \
-            --max-residual; the probably bad tap is named.
+            --max-residual; the probably bad tap is named. Beside an accepted profile goes a picture of \
+            the fit (NAME-residuals.png): each target with an arrow to its tap, magnified, and its residual in mm.
             """ + "\n\n" + ExitStatus.help)
 
     @OptionGroup var recording: TapRecordingOptions
@@ -72,7 +73,8 @@ struct CalibrateTablet: ParsableCommand {
                 )
             }, note: printError)
         TabletFitReport(
-            fit: calibration.fit, device: input.device, refusal: calibration.refusal, profile: calibration.profile
+            fit: calibration.fit, device: input.device, refusal: calibration.refusal, profile: calibration.profile,
+            picture: calibration.picture
         )
         .print(json: output.json)
         if let refusal = calibration.refusal { throw refusal }

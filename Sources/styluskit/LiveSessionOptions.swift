@@ -19,12 +19,7 @@ struct LiveSessionOptions: ParsableArguments {
     @Option(help: "The battery file listing the mazes of a maze test (--test maze).", completion: .file())
     var battery: String?
 
-    @Option(help: "The trail making form (--test trails): standard (the default) or alternate-N.")
-    var form: String?
-
-    @Option(
-        help: "A trail making layout file that replaces its part of the form (--test trails; once per part replaced).")
-    var layout: [String] = []
+    @OptionGroup var trails: TrailsFormOptions
 
     @OptionGroup var profile: ProfileOptions
     @OptionGroup var display: DisplayOptions
@@ -41,7 +36,7 @@ struct LiveSessionOptions: ParsableArguments {
     func validate() throws {
         do {
             try RecordingReplay.checkMazeOptions(test: test, maze: maze, battery: battery)
-            try RecordingReplay.checkTrailsOptions(test: test, form: form, layouts: layout)
+            try RecordingReplay.checkTrailsOptions(test: test, form: trails.form, layouts: trails.layout)
         } catch {
             throw ValidationError("\(error)")
         }
@@ -50,6 +45,7 @@ struct LiveSessionOptions: ParsableArguments {
     /// The test as the journal names it, with its maze or battery file as an absolute path, so
     /// `recover` finds it from any directory.
     func journaledTest() -> JournaledTest {
-        JournaledTest(test, maze: maze, battery: battery, trailsForm: form, trailsLayouts: layout).absolute
+        JournaledTest(test, maze: maze, battery: battery, trailsForm: trails.form, trailsLayouts: trails.layout)
+            .absolute
     }
 }

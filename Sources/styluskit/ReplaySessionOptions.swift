@@ -25,12 +25,7 @@ struct ReplaySessionOptions: ParsableArguments {
         completion: .file())
     var battery: String?
 
-    @Option(help: "The trail making form (--test trails): standard (the default) or alternate-N.")
-    var form: String?
-
-    @Option(
-        help: "A trail making layout file that replaces its part of the form (--test trails; once per part replaced).")
-    var layout: [String] = []
+    @OptionGroup var trails: TrailsFormOptions
 
     @Option(
         help:
@@ -65,7 +60,7 @@ struct ReplaySessionOptions: ParsableArguments {
         do {
             try RecordingReplay.checkOptions(
                 test: test, stepSplit: stepSplit, startTime: startTime, maze: maze, battery: battery)
-            try RecordingReplay.checkTrailsOptions(test: test ?? .trails, form: form, layouts: layout)
+            try RecordingReplay.checkTrailsOptions(test: test ?? .trails, form: trails.form, layouts: trails.layout)
         } catch {
             throw ValidationError("\(error)")
         }
@@ -83,7 +78,7 @@ struct ReplaySessionOptions: ParsableArguments {
         (replay.profileFile, replay.displayProfile) = (profileFile, displayProfile)
         replay.settings = try ProctoringSettings(file: settingsFile)
         (replay.maze, replay.battery, replay.startTime, replay.allowEmpty) = (maze, battery, startTime, allowEmpty)
-        (replay.trailsForm, replay.trailsLayouts) = (form, layout)
+        (replay.trailsForm, replay.trailsLayouts) = (trails.form, trails.layout)
         do { try replay.setStepSplit(parsing: stepSplit) } catch { throw ValidationError("\(error)") }
         return replay
     }

@@ -154,11 +154,7 @@ struct ScoreMark: ParsableCommand {
 
     @OptionGroup var system: ScoringSystemOption
 
-    func validate() throws {
-        guard RaterID(rater) != nil else {
-            throw ValidationError("--rater \(rater) is not a rater id: \(RaterID.rules)")
-        }
-    }
+    func validate() throws { _ = try RaterID(option: rater) }
 
     func run() throws {
         let file = try ResultsScoring(path: results)
@@ -166,7 +162,7 @@ struct ScoreMark: ParsableCommand {
         let text = try MarksText.read(marks)
         let parsed = try MarksText.parse(text, items: scoring.items)
         let record = ScoreRecord(
-            rater: RaterID(rater)!, role: adjudicate ? .adjudicator : .rater,
+            rater: try RaterID(option: rater), role: adjudicate ? .adjudicator : .rater,
             unixMilliseconds: Int64((Date().timeIntervalSince1970 * 1000).rounded()), results: file.name,
             resultsSHA256: file.sha256, system: scoring.system, marks: parsed, done: done)
         let saved = try file.save(record)
@@ -196,11 +192,7 @@ struct ScoreShow: ParsableCommand {
 
     @OptionGroup var output: JSONOutput
 
-    func validate() throws {
-        guard RaterID(rater) != nil else {
-            throw ValidationError("--rater \(rater) is not a rater id: \(RaterID.rules)")
-        }
-    }
+    func validate() throws { _ = try RaterID(option: rater) }
 
     func run() throws {
         let file = try ResultsScoring(path: results)
@@ -211,7 +203,8 @@ struct ScoreShow: ParsableCommand {
             return
         }
         print("\(file.name): \(scoring.system.name) \(scoring.system.version), \(ScoredFiles.words(scoring))")
-        for sheet in scoring.sheets(visibleTo: RaterID(rater)!) {
+        let viewer = try RaterID(option: rater)
+        for sheet in scoring.sheets(visibleTo: viewer) {
             let isAdjudication = sheet.rater == scoring.adjudication?.rater
             print("\(isAdjudication ? "adjudicator" : "rater") \(sheet.rater)\(sheet.done ? " (done)" : ""):")
             for score in StepScore.scores(of: scoring.items, marks: sheet.marks) where !isAdjudication {
@@ -279,5 +272,16 @@ struct ScoreExport: ParsableCommand {
             throw ScoresFileError.fileSystem(path: out, reason: SystemErrorText.reason(error))
         }
         print("\(out): \(files) results file\(files == 1 ? "" : "s")")
+    }
+}
+
+extension RaterID {
+    /// The id `--rater` gives, or the usage error that says why `text` is not one (checked in
+    /// `validate()`, so `run()` always has its id).
+    init(option text: String) throws {
+        guard let id = RaterID(text) else {
+            throw ValidationError("--rater \(text) is not a rater id: \(RaterID.rules)")
+        }
+        self = id
     }
 }

@@ -42,7 +42,7 @@ enum ScoredFiles {
             while let relative = enumerator.nextObject() as? String {
                 if (relative as NSString).lastPathComponent == ScoresFile.name {
                     folders.insert(
-                        (directory as NSString).appendingPathComponent((relative as NSString).deletingLastPathComponent)
+                        (directory as NSString).appendingPathComponent(PathText.folder(of: relative))
                     )
                 }
             }
@@ -156,8 +156,9 @@ enum MarksText {
     /// The marks of `text`, each checked to name an item of `items` (the rules are checked when saving).
     static func parse(_ text: String, items: [ScoreItem]) throws -> [Mark] {
         let byID = Dictionary(items.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
-        var marks: [String: MarkValue] = [:]
-        var order: [String] = []
+        // In the order items are first marked; a later line for the same item changes its mark.
+        var marks: [Mark] = []
+        var position: [String: Int] = [:]
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
             if line.isEmpty || line.hasPrefix("#") { continue }
@@ -178,9 +179,14 @@ enum MarksText {
             } else {
                 value = .category(String(words[1]))
             }
-            if marks.updateValue(value, forKey: id) == nil { order.append(id) }
+            if let at = position[id] {
+                marks[at].value = value
+            } else {
+                position[id] = marks.count
+                marks.append(Mark(item: id, value: value))
+            }
         }
-        return order.map { Mark(item: $0, value: marks[$0]!) }
+        return marks
     }
 }
 

@@ -51,14 +51,7 @@ struct Visit: ParsableCommand {
     @Option(help: "The espeak-ng voice the instructions are spoken with (`espeak-ng --voices` lists them).")
     var voice = "en"
 
-    @Flag(help: "Allow SDL's offscreen video driver (tests only): without a display no one sees the window.")
-    var offscreen = false
-
-    @Flag(
-        help:
-            "Go on when the monitor's mode is not the one its display profile was measured at (the form's size is then wrong)."
-    )
-    var allowDisplayMismatch = false
+    @OptionGroup var screen: WindowScreenOptions
 
     /// For tests: the recordings fed through the live input path instead of a tablet, one per protocol test in order.
     @Option(help: .hidden, completion: .file())
@@ -79,7 +72,7 @@ struct Visit: ParsableCommand {
         let desk = VisitTerminal()
         // The participant's screen stays covered from before the first test to after the last: each
         // test's window opens over this one, and the breaks are shown on it.
-        let cover = try? VisitCover(outputDisplay: outputDisplay, offscreen: offscreen, note: { printError($0) })
+        let cover = try? VisitCover(outputDisplay: outputDisplay, offscreen: screen.offscreen, note: { printError($0) })
         desk.breakShown = { left in cover?.show(breakSecondsLeft: left) }
         desk.waiting = { cover?.show(breakSecondsLeft: nil) }
         // The patient's details and the clinician's password are asked for once, before the first test.
@@ -111,8 +104,8 @@ struct Visit: ParsableCommand {
             seal: seal)
         (request.settingsFile, request.profileFile) = (test.settingsFile, visit.profile.profileFile)
         request.displayProfile = visit.display.displayProfile
-        (request.outputDisplay, request.voice, request.offscreen) = (outputDisplay, voice, offscreen)
-        request.allowDisplayMismatch = allowDisplayMismatch
+        (request.outputDisplay, request.voice) = (outputDisplay, voice)
+        screen.apply(to: &request)
         return request
     }
 }

@@ -54,6 +54,40 @@ enum OperatorKeyboard {
     }
 }
 
+/// The keys of `calibrate display --ruler`'s window, pushed as the keyboard sends them.
+enum RulerKeyboard {
+    enum Key: Hashable {
+        case right, left, up, down, enter, backspace, escape
+        /// A digit, `.` or `,` (their key symbols are their ASCII codes).
+        case character(Character)
+    }
+
+    /// Pushes one press of each of `keys`, in order, while the window is open.
+    static func press(_ keys: [Key]) {
+        for key in keys {
+            var event = SDL_Event()
+            event.type = SDL_KEYDOWN.rawValue
+            event.key.type = SDL_KEYDOWN.rawValue
+            event.key.state = UInt8(SDL_PRESSED)
+            event.key.keysym.sym = symbol(key)
+            _ = SDL_PushEvent(&event)
+        }
+    }
+
+    private static func symbol(_ key: Key) -> SDL_Keycode {
+        switch key {
+        case .right: SDL_Keycode(SDLK_RIGHT.rawValue)
+        case .left: SDL_Keycode(SDLK_LEFT.rawValue)
+        case .up: SDL_Keycode(SDLK_UP.rawValue)
+        case .down: SDL_Keycode(SDLK_DOWN.rawValue)
+        case .enter: SDL_Keycode(SDLK_RETURN.rawValue)
+        case .backspace: SDL_Keycode(SDLK_BACKSPACE.rawValue)
+        case .escape: SDL_Keycode(SDLK_ESCAPE.rawValue)
+        case .character(let character): SDL_Keycode(character.unicodeScalars.first?.value ?? 0)
+        }
+    }
+}
+
 /// SDL's drivers for the tests' windows: offscreen video with software rendering, silent audio,
 /// whatever display the machine has. Set as SDL hints that override the environment, so the
 /// process's environment (which other tests' child processes inherit) is left as it is.

@@ -1,3 +1,4 @@
+import FormPrinting
 import Foundation
 import StylusGeometry
 import Testing
@@ -98,6 +99,11 @@ struct CalibrateTests {
         let result = try styluskit(["calibrate", "tablet", "--recording", recording.path, "--out", profilePath])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.standardOutput.contains("profile    \(profilePath)"))
+        // The residuals' picture beside the profile (issue 33, item 3): a PNG of the A4 sheet at 100 dpi.
+        let picture = directory.appendingPathComponent("fitted-residuals.png").path
+        #expect(result.standardOutput.contains("picture    \(picture) (each target's residual, magnified)"))
+        let image = try RasterImage(readingPNG: picture)
+        #expect(image.width == 1170 && image.height == 827)
         let profile = try TabletProfile(
             yaml: try String(contentsOfFile: profilePath, encoding: .utf8), source: profilePath)
         // The shipped profile's settings are kept, the match is the device's.
@@ -217,6 +223,62 @@ struct CalibrateTests {
         #expect(report.axisMaximum == 2047)
         #expect(report.tools.compactMap(\.maximum).max() == maximum)
         #expect(report.tools.allSatisfy { ($0.minimumTouching ?? 0) <= ($0.maximum ?? 0) })
+    }
+
+    @Test("The pressure histogram and its proposal: written into the profile with --yes or a yes, never without")
+    func pressureProposalWritten() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let recording = Paths.realRecordings.appendingPathComponent("Wacom-Cintiq-13HD-touch-Pen.events").path
+        let out = directory.appendingPathComponent("tablet.yaml").path
+        // No answer (standard input ends): nothing written, and how to write without asking said.
+        let unanswered = try styluskit(["calibrate", "pressure", "--recording", recording, "--out", out])
+        #expect(unanswered.status == 0, "\(unanswered.standardError)")
+        #expect(unanswered.standardOutput.contains("histogram  frames by raw pressure (# touching, ~ hovering"))
+        #expect(unanswered.standardOutput.contains("<- minimum "))
+        #expect(unanswered.standardOutput.contains("<- tip down at "))
+        #expect(unanswered.standardError.contains(" into \(out)? [y/N] "))
+        #expect(unanswered.standardError.contains("Nothing written. Give --yes to write pressure.minimum "))
+        #expect(!FileManager.default.fileExists(atPath: out))
+        // --yes writes, on top of the profile that applies.
+        let json = try styluskit(["calibrate", "pressure", "--recording", recording, "--out", out, "--yes", "--json"])
+        #expect(json.status == 0, "\(json.standardError)")
+        struct Report: Decodable {
+            struct Proposal: Decodable {
+                var minimum: Int32
+                var tipThreshold: Int32
+            }
+            var proposal: Proposal
+            var profile: String?
+            var replacedProfile: String?
+        }
+        let report = try JSONDecoder().decode(Report.self, from: Data(json.standardOutput.utf8))
+        #expect(report.profile == out && report.replacedProfile == nil)
+        let written = try TabletProfile(yaml: try String(contentsOfFile: out, encoding: .utf8), source: out)
+        #expect(written.pressure.minimum == report.proposal.minimum)
+        #expect(written.pressure.tipThreshold == report.proposal.tipThreshold)
+        // A typed yes replaces it, the old one kept in history/.
+        let old = try String(contentsOfFile: out, encoding: .utf8)
+        let typed = try run(
+            Paths.styluskit, ["calibrate", "pressure", "--recording", recording, "--out", out],
+            in: Paths.packageRoot, input: "y\n")
+        #expect(typed.status == 0, "\(typed.standardError)")
+        #expect(
+            typed.standardOutput.contains("profile    \(out)\nreplaced   kept as \(directory.path)/history/tablet-"))
+        let history = try FileManager.default.contentsOfDirectory(
+            atPath: directory.appendingPathComponent("history").path)
+        #expect(history.count == 1)
+        #expect(
+            try String(contentsOfFile: directory.appendingPathComponent("history/\(history[0])").path, encoding: .utf8)
+                == old)
+        // Any other answer writes nothing.
+        let declined = try run(
+            Paths.styluskit, ["calibrate", "pressure", "--recording", recording, "--out", out], in: Paths.packageRoot,
+            input: "n\n")
+        #expect(declined.standardError.contains("Nothing written."))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("history").path).count
+                == 1)
     }
 
     @Test("A pen's serial is shown as ADF's PencilID writes it (0x and hexadecimal), never as a negative decimal")

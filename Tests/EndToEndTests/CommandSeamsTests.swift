@@ -85,15 +85,18 @@ struct CommandSeamsTests {
         #expect(object["exitStatus"] as? Int == 64)
     }
 
-    @Test("export csv --out NAME writes NAME in the working directory, as ./NAME does")
-    func exportCSVBareName() throws {
+    /// A one-character name (`a`) crashed with signal 4 in Foundation's `deletingLastPathComponent`.
+    @Test(
+        "export csv --out NAME writes NAME in the working directory, as ./NAME does, a one-character name too",
+        arguments: ["visits.csv", "a"])
+    func exportCSVBareName(name: String) throws {
         let directory = try Paths.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let folder = try VisitFixture.make(root: directory.appendingPathComponent("visits").path)
-        let result = try styluskit(["export", "csv", folder.path, "--out", "visits.csv"], in: directory)
+        let result = try styluskit(["export", "csv", folder.path, "--out", name], in: directory)
         #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.standardOutput == "visits.csv: 1 visit\n")
-        let written = try String(contentsOf: directory.appendingPathComponent("visits.csv"), encoding: .utf8)
+        #expect(result.standardOutput == "\(name): 1 visit\n")
+        let written = try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
         #expect(written == (try styluskit(["export", "csv", folder.path, "--out", "-"])).standardOutput)
     }
 

@@ -7,7 +7,7 @@
 # raters and an adjudicator score the clock and the symbol-digit form through the scoring page (blind until
 # both are done), the agreement shown is checked against a hand computation, and `export csv` and
 # `export redcap` are checked to carry the final scores; the 60 s session is played at 4x and its
-# requestAnimationFrame intervals printed and checked for dropped frames.
+# requestAnimationFrame intervals printed as figures beside the target of no dropped frames (measured, never judged).
 # Debian's python3 (/usr/bin/python3) runs the check: python3-selenium is installed for it.
 # Keeps a screenshot of each page in $SHOTS (default .build/browser-shots). Prints 'N passed, N failed'.
 set -euo pipefail

@@ -1094,11 +1094,66 @@ def monitor_window(styluskit, work):
     check("monitor --window: white everywhere else", elsewhere == 0, f"{elsewhere} pixels not white")
 
 
+def display_ruler(styluskit, work):
+    """calibrate display --ruler (issue 33, item 3): a line full screen, exact to the pixel, sized with the
+    arrow keys; Enter, the length typed and Enter give the profile's density."""
+    if shutil.which("xdotool") is None:
+        check("display ruler: xdotool is installed (scripts/setup.sh)", False, "xdotool missing")
+        return
+    profile = os.path.join(work, "ruler-display.yaml")
+    err = os.path.join(work, "ruler.err")
+    with open(err, "w") as stderr:
+        process = subprocess.Popen([styluskit, "calibrate", "display", "--ruler", "--out", profile, "--json"],
+                                   stdout=subprocess.PIPE, stderr=stderr, text=True)
+    for _ in range(200):
+        with open(err) as f:
+            if "A line is drawn full screen" in f.read():
+                break
+        time.sleep(0.1)
+    time.sleep(1.0)
+    # 1500 pixels at first on a 1920-pixel screen; Right twice and Up once: 1512.
+    for key in ("Right", "Right", "Up"):
+        subprocess.run(["xdotool", "key", key], check=False)
+        time.sleep(0.3)
+    time.sleep(1.0)
+    capture = os.path.join(work, "ruler.xwd")
+    subprocess.run(["xwd", "-root", "-silent", "-out", capture], check=False)
+    subprocess.run(["xdotool", "key", "Return"], check=False)
+    time.sleep(0.5)
+    subprocess.run(["xdotool", "type", "--delay", "100", "29.6"], check=False)
+    time.sleep(0.5)
+    subprocess.run(["xdotool", "key", "Return"], check=False)
+    try:
+        stdout, _ = process.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        stdout, _ = process.communicate()
+    with open(err) as f:
+        stderr_text = f.read()
+    check("display ruler: ends with status 0 once the length is typed", process.returncode == 0, stderr_text[-400:])
+    try:
+        report = json.loads(stdout)
+    except ValueError:
+        report = {}
+    expected = 1512 / (29.6 / 2.54)
+    check("display ruler: the density is the line's 1512 pixels over 29.6 cm",
+          abs(report.get("pixelsPerInch", 0) - expected) < 0.001, stdout[-300:])
+    if not os.path.exists(capture):
+        check("display ruler: the screen captured", False, "xwd wrote nothing")
+        return
+    image = XwdImage(capture)
+    row = 1080 // 2 - 1
+    dark = [x for x in range(1920) if sum(image.pixel(x, row)[:3]) < 3 * 128]
+    check("display ruler: the line is 1512 pixels, centred, tick edge to tick edge",
+          dark and dark[0] == (1920 - 1512) // 2 and dark[-1] == (1920 - 1512) // 2 + 1511 and len(dark) == 1512,
+          f"dark from {dark[0] if dark else None} to {dark[-1] if dark else None}, {len(dark)} pixels")
+
+
 def main():
     styluskit, work, docs = sys.argv[1], sys.argv[2], (sys.argv[3] if len(sys.argv) > 3 else None)
     tests = (maze_wall_cross, clock_buttons, clock_taps, symbol_digit_skip, symbol_digit_instructions, tablet_cursor, output_display,
              operator_stop, operator_keys, operator_pause, operator_window, operator_line, no_audio, incremental_equals_full, display_mismatch,
-             trails_window, visits, monitor_window)
+             trails_window, visits, monitor_window, display_ruler)
     # XVFB_ONLY=name,name runs only those checks (a developer's quick look; CI runs them all).
     only = [name for name in os.environ.get("XVFB_ONLY", "").split(",") if name]
     for test in tests:

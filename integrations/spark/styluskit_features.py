@@ -15,12 +15,14 @@ functions the executors run are pickled from it with no package to install on th
 import argparse
 import json
 import os
+import resource
 import shutil
 import socket
 import stat
 import subprocess
 import sys
 import tempfile
+import time
 
 LEVELS = ("stroke", "step", "test")
 
@@ -52,6 +54,10 @@ COUNT_COLUMNS = frozenset(
 COUNT_PREFIXES = ("interruptions_", "pauses_over_", "boxes_attempted_", "trail_pauses_over_")
 
 ERROR_COLUMNS = ("file", "stage", "message", "host")
+
+# The rows the executors hand back: the table, the input's URI (test and errors rows) and the
+# row as JSON text (the tables are typed from it in the JVM, `parsed`).
+ROWS_SCHEMA = "table string, file string, text string"
 
 # Files given to one run of the binary: keeps its command line far below ARG_MAX.
 FILES_PER_RUN = 256
@@ -111,19 +117,22 @@ def executable_copy(path, directory):
     return copy
 
 
-def measure_files(inputs, binary, extra_args=(), host=None):
+def measure_files(inputs, binary, extra_args=(), host=None, timings=None):
     """Measures `inputs`, a list of (uri, bytes), with the styluskit at `binary`.
 
     Each input's bytes are written to a local temporary file under its own name (styluskit tells
     a results file from a recording by its name and first bytes), and `styluskit features` runs
     once per level over all of them. Returns a list of (table, record): table is a level or
     `errors`; a record is a dict whose `file` is the input's URI, never the temporary path.
-    Every input yields rows at the test level or an error record.
+    Every input yields rows at the test level or an error record. `timings`, when given, is a
+    TaskTimings that the copies and the binary's runs add their seconds to.
     """
     host = host or socket.gethostname()
+    timings = timings or TaskTimings()
     if not inputs:
         return []
     out = []
+    copying = time.perf_counter()
     with tempfile.TemporaryDirectory(prefix="styluskit-spark-") as scratch:
         local_to_uri = {}
         order = []
@@ -140,6 +149,9 @@ def measure_files(inputs, binary, extra_args=(), host=None):
                 continue
             local_to_uri[local] = uri
             order.append(local)
+            timings.files += 1
+            timings.bytes += len(data)
+        timings.copy_s += time.perf_counter() - copying
         if not order:
             return out
         program = None
@@ -154,12 +166,13 @@ def measure_files(inputs, binary, extra_args=(), host=None):
             )
             return out + [("errors", error_record(local_to_uri[local], "binary", message, host)) for local in order]
         for start in range(0, len(order), FILES_PER_RUN):
-            out.extend(run_features(program, order[start : start + FILES_PER_RUN], local_to_uri, extra_args, host))
+            out.extend(run_features(program, order[start : start + FILES_PER_RUN], local_to_uri, extra_args, host, timings))
     return out
 
 
-def run_features(program, locals_, local_to_uri, extra_args, host):
+def run_features(program, locals_, local_to_uri, extra_args, host, timings=None):
     """Runs the binary at each level over `locals_` and attributes every row and failure."""
+    timings = timings or TaskTimings()
     out = []
     measured = set()
     messages = {local: [] for local in locals_}
@@ -167,12 +180,17 @@ def run_features(program, locals_, local_to_uri, extra_args, host):
     statuses = {}
     for level in LEVELS:
         command = [program, "features", "--level", level, "--format", "json", "--jobs", "1", *extra_args, "--", *locals_]
+        started, children = time.perf_counter(), children_cpu_seconds()
         try:
             result = subprocess.run(command, capture_output=True, check=False)
         except OSError as error:
             unattributed.append(f"Cannot run {program}: {error}")
             statuses[level] = None
             continue
+        finally:
+            timings.binary_s += time.perf_counter() - started
+            timings.binary_cpu_s += children_cpu_seconds() - children
+        attributing = time.perf_counter()
         statuses[level] = result.returncode
         for line in result.stdout.decode("utf-8", "replace").splitlines():
             if not line.strip():
@@ -204,6 +222,7 @@ def run_features(program, locals_, local_to_uri, extra_args, host):
                     unattributed.append(text)
             elif text not in messages[owner]:
                 messages[owner].append(text)
+        timings.rows_s += time.perf_counter() - attributing
     for local in locals_:
         if local in measured:
             continue
@@ -227,25 +246,61 @@ def error_record(uri, stage, message, host):
     return {"file": uri, "stage": stage, "message": message, "host": host}
 
 
+def children_cpu_seconds():
+    """The CPU time (user and system) of this process's children that have ended."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def own_cpu_seconds():
+    """The CPU time (user and system) of this process so far."""
+    usage = resource.getrusage(resource.RUSAGE_SELF)
+    return usage.ru_utime + usage.ru_stime
+
+
+class TaskTimings:
+    """Where a partition's time went in the Python worker, in seconds (wall unless named _cpu).
+
+    receive: taking the files' bytes from Spark; copy: writing them to local files; binary: the
+    styluskit runs (binary_cpu their CPU time); rows: reading the binary's JSON and putting the
+    inputs' URIs in; emit: writing each row back out as JSON for Spark; python_cpu: the Python
+    worker's own CPU time over all of it. The driver sums them over the partitions (`run`).
+    """
+
+    FIELDS = ("files", "bytes", "receive_s", "copy_s", "binary_s", "binary_cpu_s", "rows_s", "emit_s", "python_cpu_s")
+
+    def __init__(self):
+        for name in self.FIELDS:
+            setattr(self, name, 0)
+
+    def record(self):
+        return {name: getattr(self, name) for name in self.FIELDS}
+
+
 def measure_partition(binary, extra_args):
-    """The function mapPartitions runs: (uri, bytes) pairs in, (table, JSON text) pairs out."""
+    """The function mapPartitions runs: (uri, bytes) pairs in, (table, file, JSON text) rows out.
+
+    `file` is the input's URI on test and errors rows (the driver checks every input has one)
+    and empty on the others. The last row is ("timing", "", TaskTimings' record): where the
+    partition's time went.
+    """
 
     def measure(pairs):
-        for table, record in measure_files(list(pairs), binary, extra_args):
-            yield table, json.dumps(record)
+        timings = TaskTimings()
+        cpu, receiving = own_cpu_seconds(), time.perf_counter()
+        inputs = list(pairs)
+        timings.receive_s = time.perf_counter() - receiving
+        records = measure_files(inputs, binary, extra_args, timings=timings)
+        del inputs
+        emitting = time.perf_counter()
+        rows = [(table, record["file"] if table in ("test", "errors") else "", json.dumps(record)) for table, record in records]
+        del records
+        timings.emit_s = time.perf_counter() - emitting
+        timings.python_cpu_s = own_cpu_seconds() - cpu
+        yield from rows
+        yield "timing", "", json.dumps(timings.record())
 
     return measure
-
-
-def summarise_partition(pairs):
-    """("count", table, rows) for each table of a partition, and ("file", table, uri) for each test and error row."""
-    counts = {}
-    for table, text in pairs:
-        counts[table] = counts.get(table, 0) + 1
-        if table in ("test", "errors"):
-            yield "file", table, json.loads(text)["file"]
-    for table, count in counts.items():
-        yield "count", table, count
 
 
 # ---------------------------------------------------------------------------------------------
@@ -388,6 +443,17 @@ def table_schema(columns):
     return StructType([StructField(name, types[column_kind(name)], True) for name in columns])
 
 
+def parsed(texts, schema):
+    """The table whose rows are the JSON objects in `texts`' column `text`, typed by `schema`.
+
+    A value that does not fit its column's type fails the job (FAILFAST) rather than becoming a
+    null.
+    """
+    from pyspark.sql.functions import col, from_json
+
+    return texts.select(from_json(col("text"), schema, {"mode": "FAILFAST"}).alias("row")).select("row.*")
+
+
 def errors_schema():
     from pyspark.sql.types import StringType, StructField, StructType
 
@@ -413,6 +479,10 @@ def run(spark, arguments):
             "styluskit-spark: --delta yes, but Delta Lake is not on the classpath: submit with "
             "--packages io.delta:delta-spark_2.13:VERSION (or --jars) and the Delta session configuration (README.md)."
         )
+    # Seconds of the driver's phases (list, measure, each table's write): the fixed and the
+    # per-file costs apart, with the tasks' own split (TaskTimings) summed over the partitions.
+    phases = {}
+    listing = time.perf_counter()
     uris = list(arguments.inputs)
     for list_uri in arguments.input_list:
         uris.extend(read_list(spark, list_uri))
@@ -422,6 +492,7 @@ def run(spark, arguments):
         print(f"styluskit-spark: {len(skipped)} files in the input directories are not results files or recordings, "
               f"not measured: {shown}")
 
+    phases["list"] = time.perf_counter() - listing
     partitions = arguments.partitions or max(1, min(len(files), sc.defaultParallelism * 4))
     tagged = sc.emptyRDD()
     if files:
@@ -436,18 +507,24 @@ def run(spark, arguments):
         groups += [[name] for name in files if "," in name]
         pairs = sc.union([read_group(sc, group) for group in groups])
         tagged = pairs.mapPartitions(measure_partition(arguments.binary, arguments.features_arg))
-    tagged = tagged.persist()
-    # One pass measures every partition at once, in parallel (the tables then read the persisted
-    # result), and gives the row count of each table and the input each test or error row is about.
+    # The rows come into the JVM once, as a cached DataFrame; the summary and the tables are then
+    # read from it there (from_json), with no more passes through Python workers: those passes,
+    # one per table, cost about as much as the measuring itself (integrations/spark/README.md).
+    rows = spark.createDataFrame(tagged, ROWS_SCHEMA).persist()
     counts = {table: 0 for table in LEVELS + ("errors",)}
+    measuring = time.perf_counter()
+    # The first action measures every partition at once, in parallel, and caches the rows.
+    for table, count in rows.groupBy("table").count().collect():
+        if table in counts:
+            counts[table] = count
+    phases["measure"] = time.perf_counter() - measuring
+    tasks = TaskTimings().record()
+    for (text,) in rows.filter(rows.table == "timing").select("text").collect():
+        for name, value in json.loads(text).items():
+            tasks[name] += value
     measured, failed_files = set(), set()
-    for kind, table, value in tagged.mapPartitions(summarise_partition).collect():
-        if kind == "count":
-            counts[table] += value
-        elif table == "test":
-            measured.add(value)
-        else:
-            failed_files.add(value)
+    for table, name in rows.filter(rows.table.isin("test", "errors")).select("table", "file").collect():
+        (measured if table == "test" else failed_files).add(name)
     inputs = len(files) + len({record["file"] for record in list_errors})
     print(f"styluskit-spark: {len(files)} files measured in {tagged.getNumPartitions()} partitions")
     # Every listed file has a test row or an error row; one that has neither (a file the read
@@ -462,25 +539,29 @@ def run(spark, arguments):
 
     out = arguments.out.rstrip("/")
     for level in LEVELS:
-        texts = tagged.filter(lambda pair, level=level: pair[0] == level).map(lambda pair: pair[1])
-        first = texts.take(1)
-        if not first:
+        writing = time.perf_counter()
+        texts = rows.filter(rows.table == level).select("text")
+        first = texts.first()
+        if first is None:
             print(f"styluskit-spark: no {level} rows; the {level} table is not written.")
             continue
-        columns = list(json.loads(first[0]).keys())
-        frame = spark.read.schema(table_schema(columns)).option("mode", "FAILFAST").json(texts)
+        columns = list(json.loads(first.text).keys())
+        frame = parsed(texts, table_schema(columns))
         frame.write.mode(arguments.mode).partitionBy("test").parquet(f"{out}/{level}")
         if write_delta:
             frame.write.format("delta").mode(arguments.mode).partitionBy("test").save(f"{out}/delta/{level}")
+        phases[f"write {level}"] = time.perf_counter() - writing
 
-    error_texts = tagged.filter(lambda pair: pair[0] == "errors").map(lambda pair: pair[1])
+    writing = time.perf_counter()
+    error_texts = rows.filter(rows.table == "errors").select("text")
     if list_errors:
-        error_texts = error_texts.union(sc.parallelize([json.dumps(record) for record in list_errors], 1))
-    errors = spark.read.schema(errors_schema()).option("mode", "FAILFAST").json(error_texts)
+        error_texts = error_texts.union(spark.createDataFrame([(json.dumps(record),) for record in list_errors], "text string"))
+    errors = parsed(error_texts, errors_schema())
     errors.write.mode(arguments.mode).parquet(f"{out}/errors")
     if write_delta:
         errors.write.format("delta").mode(arguments.mode).save(f"{out}/delta/errors")
-    tagged.unpersist()
+    phases["write errors"] = time.perf_counter() - writing
+    rows.unpersist()
 
     summary = {
         "master": sc.master,
@@ -490,11 +571,19 @@ def run(spark, arguments):
         "skipped": len(skipped),
         "delta": write_delta,
         "out": out,
+        "seconds": {name: round(seconds, 3) for name, seconds in phases.items()},
+        "tasks": {name: round(value, 3) for name, value in tasks.items()},
     }
     delta_note = f"Delta Lake tables in {out}/delta" if write_delta else "no Delta Lake tables (Delta Lake is not on the classpath)"
     print(
         f"styluskit-spark: {summary['inputs']} inputs on {sc.master}: {summary['inputs'] - failed} measured, {failed} failed "
         f"(table {out}/errors); rows: stroke {counts['stroke']}, step {counts['step']}, test {counts['test']}; {delta_note}"
+    )
+    print(
+        "styluskit-spark: driver seconds: " + ", ".join(f"{name} {seconds:.1f}" for name, seconds in phases.items())
+        + f"; in the tasks, summed over the partitions: {tasks['files']} files, receive {tasks['receive_s']:.1f} s, "
+        f"copy {tasks['copy_s']:.1f} s, styluskit {tasks['binary_s']:.1f} s ({tasks['binary_cpu_s']:.1f} s CPU), "
+        f"rows {tasks['rows_s']:.1f} s, emit {tasks['emit_s']:.1f} s, Python CPU {tasks['python_cpu_s']:.1f} s"
     )
     return summary
 
@@ -503,9 +592,14 @@ def main(argv=None):
     arguments = parse_arguments(sys.argv[1:] if argv is None else argv)
     from pyspark.sql import SparkSession
 
+    starting = time.perf_counter()
     spark = SparkSession.builder.appName("styluskit-features").getOrCreate()
+    session_seconds = time.perf_counter() - starting
     try:
         summary = run(spark, arguments)
+        summary["seconds"] = {"session": round(session_seconds, 3), **summary["seconds"]}
+        # Spark's default parallelism: the executors' cores, but at least 2 on a standalone cluster.
+        summary["default_parallelism"] = spark.sparkContext.defaultParallelism
         if arguments.summary_json:
             with open(arguments.summary_json, "w", encoding="utf-8") as handle:
                 json.dump(summary, handle, indent=2)

@@ -170,13 +170,21 @@ def test_arguments_need_inputs_and_an_output(capsys):
     assert arguments.inputs == ["a.csk", "dir"] and arguments.features_arg == ["--x"] and arguments.delta == "no"
 
 
-def test_a_partitions_summary_counts_every_table_and_names_each_test_and_error_row():
-    pairs = [
-        ("stroke", json.dumps({"file": "f:/a.csk"})),
-        ("stroke", json.dumps({"file": "f:/a.csk"})),
-        ("test", json.dumps({"file": "f:/a.csk"})),
-        ("errors", json.dumps({"file": "f:/b.csk", "stage": "features", "message": "m", "host": "h"})),
-    ]
-    summary = list(job.summarise_partition(iter(pairs)))
-    assert sorted(item for item in summary if item[0] == "count") == [("count", "errors", 1), ("count", "stroke", 2), ("count", "test", 1)]
-    assert sorted(item for item in summary if item[0] == "file") == [("file", "errors", "f:/b.csk"), ("file", "test", "f:/a.csk")]
+@needs_binary
+def test_a_partition_hands_back_each_row_with_its_table_the_file_of_test_and_error_rows_and_its_timings_last(results, tmp_path):
+    # The driver counts the tables and checks every input from the `table` and `file` columns in the
+    # JVM, without parsing the rows' JSON again in Python.
+    bad = tmp_path / "bad.csk"
+    bad.write_bytes(b"not a results file")
+    rows = list(job.measure_partition(BINARY, [])(iter(pairs(results["clock"], bad))))
+    table, file, text = rows[-1]
+    timings = json.loads(text)
+    assert (table, file) == ("timing", "")
+    assert timings["files"] == 2 and timings["bytes"] == results["clock"].stat().st_size + bad.stat().st_size
+    assert timings["binary_cpu_s"] > 0 and timings["binary_s"] > 0 and set(timings) == set(job.TaskTimings.FIELDS)
+    for table, file, text in rows[:-1]:
+        assert table in job.LEVELS + ("errors",)
+        assert file == (json.loads(text)["file"] if table in ("test", "errors") else "")
+    prefix = "hdfs://namenode:8020/corpus/"
+    expected = {("test", prefix + results["clock"].name), ("errors", prefix + "bad.csk")}
+    assert {(table, file) for table, file, _ in rows if file} == expected

@@ -1,0 +1,68 @@
+#!/bin/bash
+# Runs inside the VM of integration/soak/run.sh (chrooted into the host's read-only root; /tmp and /run
+# are tmpfs): a live `record` of a uinput pen that evemu-play feeds at 200 Hz for the minutes the kernel
+# command line gives (`soak.minutes=N`). Each minute it prints `SOAK minute=M rss-kib=R frames=F dropped=G
+# decisions=D p50-us=A p99-us=B max-us=C`: record's resident memory at the minute's end, the frames its
+# journal gained, the kernel's SYN_DROPPED gaps so far, and the percentiles of the delay from each frame's
+# kernel time to the proctor's decision about it (record --events), over the decisions of that minute.
+repo=$1
+export PATH=/usr/sbin:/usr/bin:/sbin:/bin HOME=/tmp
+minutes=15 work=$repo/.build-soak
+for word in $(cat /proc/cmdline); do
+    case $word in soak.minutes=*) minutes=${word#soak.minutes=} ;; esac
+done
+styluskit=$work/styluskit
+mkdir -p /tmp/soak
+wait_for() { local i; for ((i = 0; i < $2 * 10; i++)); do eval "$1" && return 0; sleep 0.1; done; return 1; }
+
+/lib/systemd/systemd-udevd --daemon >/dev/null 2>&1
+udevadm trigger --action=add >/dev/null 2>&1
+udevadm settle --timeout=20
+evemu-device $work/pen.evemu > /tmp/soak/device.txt 2>&1 &
+wait_for "grep -q /dev/input/event /tmp/soak/device.txt" 30 || { echo "FAIL no uinput pen"; echo VM-DONE; exit 0; }
+node=$(grep -o '/dev/input/event[0-9]*' /tmp/soak/device.txt | head -n 1)
+udevadm settle --timeout=20
+
+# The decisions go to a file in tmpfs, read each minute from where the last reading stopped: a reader in the same
+# starved vCPU must never hold record back (a first version piped them into awk, and record stopped reading the
+# tablet after four minutes).
+$styluskit record --test clock --device "$node" --out /tmp/soak/out --events > /tmp/soak/events.jsonl 2> /tmp/soak/record.err &
+record_pid=$!
+# Percentiles of the decision delays in the lines of /tmp/soak/events.jsonl after byte $1 (10 us buckets).
+latency() {
+    tail -c +$(($1 + 1)) /tmp/soak/events.jsonl | head -c $(($2 - $1)) | awk '
+        /"decidedAtMicroseconds"/ {
+            match($0, /"decidedAtMicroseconds":[0-9]+/); decided = substr($0, RSTART + 24, RLENGTH - 24) + 0
+            match($0, /"sessionMicroseconds":[0-9]+/); kernel = substr($0, RSTART + 22, RLENGTH - 22) + 0
+            bucket = int((decided - kernel) / 10); if (bucket < 0) bucket = 0
+            count++; histogram[bucket]++; if (bucket > top) top = bucket
+        }
+        END {
+            for (b = 0; b <= top; b++) {
+                seen += histogram[b]
+                if (!p50 && seen * 2 >= count) p50 = b * 10 + 1
+                if (!p99 && seen * 100 >= count * 99) p99 = b * 10 + 1
+            }
+            printf "decisions=%d p50-us=%d p99-us=%d max-us=%d", count, p50, p99, top * 10
+        }'
+}
+wait_for "ls /tmp/soak/out/*.evemu >/dev/null 2>&1" 300 || { echo "FAIL record made no journal: $(cat /tmp/soak/record.err)"; echo VM-DONE; exit 0; }
+journal=$(ls /tmp/soak/out/*.evemu | head -n 1)
+echo "INFO record reading $node; journal $journal; playing for $minutes min at 200 Hz"
+# evemu-play plays the one-minute file again and again until the time is up.
+(end=$((SECONDS + minutes * 60)); while ((SECONDS < end)); do evemu-play "$node" < $work/pen.evemu; done) &
+player=$!
+frames=0 read_to=0
+for ((minute = 1; minute <= minutes; minute++)); do
+    sleep 60
+    now=$(grep -c ' 0000 0000 0000' "$journal")
+    size=$(stat -c %s /tmp/soak/events.jsonl)
+    echo "SOAK minute=$minute rss-kib=$(awk '/^VmRSS/ {print $2}' /proc/$record_pid/status) frames=$((now - frames))" \
+        "dropped=$(grep -c '^# StylusKit control: gap' "$journal") $(latency $read_to $size)"
+    frames=$now read_to=$size
+done
+kill $player 2>/dev/null; wait $player 2>/dev/null
+kill -INT $record_pid; sleep 1; kill -INT $record_pid
+wait $record_pid; status=$?
+echo "INFO record exit status $status: $(tr '\n' ' ' < /tmp/soak/record.err | tail -c 400)"
+echo VM-DONE
