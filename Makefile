@@ -28,6 +28,7 @@
 #   make limits   very large inputs (10^8 events, 2 GB files, 10 MB lines, huge mazes and ADF files):
 #                 outcome, peak memory and time of each (scripts/limits.sh; about an hour, 10 GB of /tmp)
 #   make fuzz TARGET=evemu MINUTES=10   one parser under libFuzzer + AddressSanitizer (ROBUSTNESS.md)
+#   make fuzz FUZZ_SECONDS=300          every parser, 300 s each, and a table of executions, coverage, findings
 #   make test-asan   the whole test suite under AddressSanitizer (its own build in .build-asan)
 #   make test-tsan   the concurrency paths' tests under ThreadSanitizer (its own build in .build-tsan)
 #   make install [PREFIX=/usr/local] [DESTDIR=...]   copies what make built (the release binary, its data, docs,
@@ -112,9 +113,13 @@ test-tsan: setup
 	SWIFT_BACKTRACE=enable=no $(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan --filter '$(TSAN_FILTER)'
 
 # Fuzzes one parser for MINUTES (TARGET: evemu evemu-desc libinput adf maze trail-layout battery tablet-profile
-# display-profile settings edid journal journal-recovery); crashers land in .fuzz/TARGET-artifacts/.
+# display-profile settings edid journal journal-recovery protocol ranges manifest scores web-request); without
+# TARGET, every parser for FUZZ_SECONDS each (default 300), FUZZ_JOBS at a time, and a table of the runs.
+# Crashers land in .fuzz/TARGET-artifacts/. Not part of .ci/run.
+FUZZ_SECONDS ?= 300
 fuzz: setup
-	bash scripts/fuzz.sh $(TARGET) $(MINUTES)
+	if [ -n "$(TARGET)" ]; then bash scripts/fuzz.sh $(TARGET) $(MINUTES); \
+	else bash scripts/fuzz-all.sh $(FUZZ_SECONDS); fi
 
 bench: setup
 	bash Benchmarks/bench.sh

@@ -40,6 +40,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras", from: "1.35.2"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
         .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.14.0"),
     ],
@@ -209,6 +211,8 @@ let package = Package(
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                // The HTTP parts a connection's guard sees (ConnectionLimits.swift); already built for Hummingbird.
+                .product(name: "NIOHTTPTypes", package: "swift-nio-extras"),
             ],
             exclude: ["README.md"]),
         // One command over many inputs: the input list, the jobs in input order, progress, the report.
@@ -307,6 +311,8 @@ let package = Package(
         .executableTarget(name: "fuzz-manifest", dependencies: ["FuzzTargets"], path: "Fuzz/manifest"),
         .executableTarget(name: "fuzz-scores", dependencies: ["FuzzTargets"], path: "Fuzz/scores"),
         .executableTarget(name: "fuzz-web-request", dependencies: ["FuzzTargets"], path: "Fuzz/web-request"),
+        // Every target in one fuzzer, chosen by STYLUSKIT_FUZZ_TARGET (make fuzz FUZZ_SECONDS=N: one link, not 18).
+        .executableTarget(name: "fuzz-any", dependencies: ["FuzzTargets"], path: "Fuzz/any"),
 
         // What several test targets share: pipe I/O that survives EINTR, a disk that fails on cue.
         .target(name: "TestSupport", dependencies: ["Recordings", "Visits"], path: "Tests/TestSupport"),
@@ -352,6 +358,9 @@ let package = Package(
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),
+                // A real server started and stopped gracefully (ConnectionLimitsTests).
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]),
         .testTarget(
             name: "VisitsTests",

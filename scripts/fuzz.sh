@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # Fuzzes one parser for N minutes with libFuzzer and AddressSanitizer (ROBUSTNESS.md).
 #   scripts/fuzz.sh TARGET MINUTES [libFuzzer options...]
-# Environment: FUZZ_WORK, FUZZ_SCRATCH (default .build-fuzz), FUZZ_NO_BUILD=1, SWIFT.
+# Environment: FUZZ_ANY=1 (build and run fuzz-any, every target in one binary, chosen by STYLUSKIT_FUZZ_TARGET),
+# FUZZ_BUILD_ONLY=1 (build and check the binary, do not run), FUZZ_WORK, FUZZ_SCRATCH (default .build-fuzz), FUZZ_CONFIGURATION (release, the default, or
+# debug: compiles in a fraction of the time on a loaded machine, runs slower), FUZZ_NO_BUILD=1, SWIFT.
 # TARGET is one of: evemu evemu-desc libinput adf maze trail-layout battery tablet-profile display-profile
 # settings edid journal journal-recovery protocol ranges manifest scores web-request. New inputs go to $FUZZ_WORK/TARGET (default .fuzz/TARGET, not checked in),
 # crashers to $FUZZ_WORK/TARGET-artifacts/; the seeds come from Fixtures/fuzz-corpus/TARGET.
-# Runs at nice 19: the machine is shared.
+# Runs at nice 19 (FUZZ_NICE to change it): the machine is shared.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -20,6 +22,13 @@ seconds=$(awk -v m="$2" 'BEGIN { s = int(m * 60); print (s < 1 ? 1 : s) }')
 shift 2
 SWIFT=${SWIFT:-swift}
 scratch=${FUZZ_SCRATCH:-.build-fuzz}
+configuration=${FUZZ_CONFIGURATION:-release}
+case "$configuration" in release | debug) ;; *) echo "fuzz.sh: FUZZ_CONFIGURATION is release or debug" >&2; exit 2 ;; esac
+product="fuzz-$target"
+if [ "${FUZZ_ANY:-0}" = 1 ]; then
+    product=fuzz-any
+    export STYLUSKIT_FUZZ_TARGET=$target
+fi
 work=${FUZZ_WORK:-.fuzz}
 
 # Only the fuzz product is built: the other executables have a main of their own, which
@@ -29,9 +38,9 @@ work=${FUZZ_WORK:-.fuzz}
 # a random order (a Set's), and swiftc 6.3 at -O drops the coverage instrumentation when
 # -sanitize=address comes after -sanitize=fuzzer; about half the builds were blind that way
 # (3,935 counters instead of 42,963). Ending the list with -sanitize=fuzzer instruments every time.
-[ "${FUZZ_NO_BUILD:-0}" = 1 ] || nice -n 19 "$SWIFT" build -c release --sanitize=fuzzer --sanitize=address \
-    -Xswiftc -sanitize=fuzzer --product "fuzz-$target" --scratch-path "$scratch"
-binary="$scratch/release/fuzz-$target"
+[ "${FUZZ_NO_BUILD:-0}" = 1 ] || nice -n 19 "$SWIFT" build -c "$configuration" --sanitize=fuzzer --sanitize=address \
+    -Xswiftc -sanitize=fuzzer --product "$product" --scratch-path "$scratch"
+binary="$scratch/$configuration/$product"
 
 # A fuzzer without coverage is blind: refuse to run such a binary rather than report a blind run
 # as fuzzing (see the build's comment above and ROBUSTNESS.md).
@@ -42,12 +51,14 @@ if [ "${counters:-0}" -lt 10000 ]; then
     exit 1
 fi
 
+[ "${FUZZ_BUILD_ONLY:-0}" = 1 ] && exit 0
+
 mkdir -p "$work/$target" "$work/$target-artifacts"
 # libFuzzer reports a trap itself; Swift's backtracer would only slow each crash down.
 export SWIFT_BACKTRACE=${SWIFT_BACKTRACE:-enable=no}
 # Limits: an input may take 10 s and 2 GB; a single allocation over 512 MB is a finding
 # (parsers must refuse absurd sizes with an error, not try them).
-exec nice -n 19 "$binary" "$work/$target" "Fixtures/fuzz-corpus/$target" \
+exec nice -n "${FUZZ_NICE:-19}" "$binary" "$work/$target" "Fixtures/fuzz-corpus/$target" \
     -max_total_time="$seconds" -print_final_stats=1 \
     -timeout=10 -rss_limit_mb=2048 -malloc_limit_mb=512 -max_len=65536 \
     -artifact_prefix="$work/$target-artifacts/" "$@"

@@ -1,3 +1,5 @@
+import SystemErrors
+
 /// A setting of a settings file and the line it is on, for messages.
 public struct SettingsKeyPlace: Hashable, Sendable, CustomStringConvertible {
     /// The full key: `section.key`.
@@ -9,10 +11,17 @@ public struct SettingsKeyPlace: Hashable, Sendable, CustomStringConvertible {
         self.line = line
     }
 
-    public var description: String { "'\(key)' (line \(line))" }
+    /// The key quoted when it is a word a settings file could hold; otherwise only its line (see `SettingsError`).
+    public var description: String {
+        SettingsError.quoted(key).map { "\($0) (line \(line))" } ?? "a key that is not a word (line \(line))"
+    }
 }
 
 /// A mistake in a settings file, naming the file, the line and the setting.
+///
+/// The words never quote a value of the file, and quote a key only when it is a short word as keys are: a file
+/// given by mistake as `--settings` (a patient's details) would be printed, and error text ends up in logs
+/// (issue 34, item 5). The line and column say where to look; the payloads keep what was found, for callers.
 public enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The text is not YAML; `detail` is the parser's message with its line and column.
     case notYAML(source: String, detail: String)
@@ -49,16 +58,16 @@ public enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible {
         case .notAMapping(let source, let line, let key, let found):
             let place = line.map { "\(source), line \($0)" } ?? source
             if let key {
-                return "\(place): '\(key)' must be a mapping of settings to values, found \(found)."
+                return "\(place): '\(key)' must be a mapping of settings to values, found \(Self.kind(found))."
             }
             return "\(place): a settings file must be a mapping (starting with "
-                + "'schema: \(ProctoringSettings.schemaVersion)'), found \(found)."
+                + "'schema: \(ProctoringSettings.schemaVersion)'), found \(Self.kind(found))."
         case .missingSchema(let source):
             return "\(source): the 'schema:' line is missing; add 'schema: \(ProctoringSettings.schemaVersion)' "
                 + "at the top if the file is written for this version of StylusKit."
-        case .invalidSchema(let source, let line, let found):
+        case .invalidSchema(let source, let line, _):
             return "\(source), line \(line): 'schema' must be a whole number such as "
-                + "\(ProctoringSettings.schemaVersion), found \(found)."
+                + "\(ProctoringSettings.schemaVersion), not the value written there."
         case .newerSchema(let source, let line, let found, let supported, let unknownSettings):
             return "\(source), line \(line): schema \(found) is newer than this version of StylusKit reads "
                 + "(schema \(supported)); rather than guess what its settings mean, nothing is read. "
@@ -71,13 +80,32 @@ public enum SettingsError: Error, Hashable, Sendable, CustomStringConvertible {
                 + " (Fixtures/settings/default.yaml lists every setting)."
                 + Self.settingsNotIn(schema: supported, unknownSettings)
         case .unknownKey(let source, let line, let column, let key, let allowed):
-            let parent = key.split(separator: ".").dropLast().joined(separator: ".")
-            let place = parent.isEmpty ? "at the top level" : "in '\(parent)'"
-            return "\(source), line \(line), column \(column): unknown key '\(key)'; the keys \(place) are "
+            let section = Self.section(of: key)
+            let place = section.map { "in '\($0)'" } ?? "at the top level"
+            let named = Self.quoted(key).map { "unknown key \($0)" } ?? "an unknown key, not a word as keys are"
+            return "\(source), line \(line), column \(column): \(named); the keys \(place) are "
                 + allowed.map { "'\($0)'" }.joined(separator: ", ") + "."
         case .invalidValue(let source, let line, let column, let key, let expected, let found):
-            return "\(source), line \(line), column \(column): '\(key)' must be \(expected), found \(found)."
+            let what = found == "nothing" ? "found nothing" : "not the value written there"
+            return "\(source), line \(line), column \(column): \(Self.quoted(key) ?? "the setting") must be "
+                + "\(expected), \(what)."
         }
+    }
+
+    /// The section a full key (`section.key`) is in, when it starts with a section's name.
+    static func section(of key: String) -> String? {
+        SettingsSchema.sectionNames.first { key.hasPrefix($0 + ".") }
+    }
+
+    /// A full key quoted, or nil when its own part (after its section) is not a word: see the type's comment.
+    static func quoted(_ key: String) -> String? {
+        let own = section(of: key).map { key.dropFirst($0.count + 1) } ?? key[...]
+        return SystemErrorText.looksLikeAKey(own) ? "'\(key)'" : nil
+    }
+
+    /// What was found, without its text: `describe` quotes a single value, which is reported as its kind.
+    private static func kind(_ found: String) -> String {
+        found.hasPrefix("'") ? "a single value" : found
     }
 
     /// ` Settings schema 3 does not have: 'maze.x' (line 4).`, naming a file's settings the schema this version

@@ -100,14 +100,21 @@ public struct ResultsServer: Sendable {
     }
 
     /// The application listening on `host`:`port` (0: a free port); `running` is told the port once it listens.
+    /// `limits` bound how long a request may take to arrive and how many connections one client holds.
     public func application(
-        host: String = "127.0.0.1", port: Int = 0, running: @escaping @Sendable (Int) async -> Void
+        host: String = "127.0.0.1", port: Int = 0, limits: ConnectionLimits = .standard,
+        running: @escaping @Sendable (Int) async -> Void
     ) -> some ApplicationProtocol {
-        Application(
+        let clients = ClientConnections()
+        return Application(
             router: router(),
-            // A connection that sends and reads nothing for this long is closed: another user of the machine
-            // must not hold the server's descriptors with idle connections for ever.
-            server: .http1(configuration: .init(idleTimeout: .seconds(Int64(Self.idleSeconds)))),
+            // A connection that sends and reads nothing for this long is closed, one whose request trickles in is
+            // closed at its deadline, and a client over its cap is refused: another user of the machine must not
+            // hold the server's descriptors for ever.
+            server: .http1(
+                configuration: .init(
+                    additionalChannelHandlers: [ConnectionGuard(limits: limits, clients: clients)],
+                    idleTimeout: .seconds(Int64(Self.idleSeconds)))),
             configuration: .init(address: .hostname(host, port: port), serverName: "StylusKit"),
             onServerRunning: { channel in await running(channel.localAddress?.port ?? port) },
             logger: Logger(label: "styluskit.serve", factory: { _ in SwiftLogNoOpLogHandler() }))

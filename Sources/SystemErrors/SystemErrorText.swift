@@ -47,3 +47,13 @@ extension SystemErrorText {
         return first.hasSuffix(":") ? String(first.dropLast()) : first
     }
 }
+
+extension SystemErrorText {
+    /// Whether a key read from a file may be quoted in a message: a short word of ASCII letters, `-` and `_`, as
+    /// every key of our files is. A name, a date or a sentence (a patient's details in a file given by mistake)
+    /// is not one, and is never printed (issue 34, item 5): the message names the line instead.
+    public static func looksLikeAKey(_ key: some StringProtocol) -> Bool {
+        // 40: the longest key of our files, a settings key, has 27 characters (`enable-wall-cross-detection`).
+        key.utf8.count <= 40 && key.allSatisfy { $0.isASCII && ($0.isLetter || $0 == "_" || $0 == "-") }
+    }
+}

@@ -145,7 +145,7 @@ public enum VisitProtocolError: Error, Equatable, CustomStringConvertible {
 
     /// A short word of letters, digits, `-` and `_`, as keys are: a name or a date with spaces is not one.
     static func looksLikeAKey(_ key: String) -> Bool {
-        key.utf8.count <= 24 && key.allSatisfy { $0.isASCII && ($0.isLetter || $0 == "_" || $0 == "-") }
+        SystemErrorText.looksLikeAKey(key)
     }
 }
 

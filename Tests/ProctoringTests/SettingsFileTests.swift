@@ -134,14 +134,15 @@ struct SettingsFileTests {
         #expect(
             message("schema: 3\ntrails:\n  touch-tolerance: 1.5\n")
                 == "settings.yaml, line 3, column 20: 'trails.touch-tolerance' must be a length on the form in "
-                + "millimetres under 5 mm (a circle's radius), such as '1.5 mm', found '1.5'.")
+                + "millimetres under 5 mm (a circle's radius), such as '1.5 mm', not the value written there.")
         #expect(
-            message("schema: 3\ntrails:\n  wrong-circle-inset: 6 mm\n")?.hasSuffix("such as '1.5 mm', found '6 mm'.")
+            message("schema: 3\ntrails:\n  wrong-circle-inset: 6 mm\n")?.hasSuffix(
+                "such as '1.5 mm', not the value written there.")
                 == true)
         #expect(
             message("schema: 3\ntrails:\n  error-dwell: 0.2\n")
                 == "settings.yaml, line 3, column 16: 'trails.error-dwell' must be a duration in seconds or milliseconds, "
-                + "such as '0.2 s' or '200 ms', found '0.2'.")
+                + "such as '0.2 s' or '200 ms', not the value written there.")
     }
 
     @Test("A schema 1 file migrates: pause-backtrack-distance-px: N becomes pause-backtrack-distance: N px")
@@ -174,7 +175,7 @@ struct SettingsFileTests {
         #expect(
             message("schema: 1\nmaze:\n  pause-backtrack-distance-px: 20 px\n")
                 == "settings.yaml, line 3, column 32: 'maze.pause-backtrack-distance-px' must be a number of pixels "
-                + "such as '20' (schema 1 writes no unit), found '20 px'.")
+                + "such as '20' (schema 1 writes no unit), not the value written there.")
     }
 
     @Test("A file of a newer schema is refused, naming the settings this version does not know")
@@ -219,15 +220,15 @@ struct SettingsFileTests {
         #expect(
             message("schema: 2\nclock:\n  hours: 13\n")
                 == "settings.yaml, line 3, column 10: 'clock.hours' must be an hour on the clock face, a whole number "
-                + "from 1 to 12, found '13'.")
+                + "from 1 to 12, not the value written there.")
         #expect(
             message("schema: 2\nmaze:\n  wall-cross-timeout: 0.5\n")
                 == "settings.yaml, line 3, column 23: 'maze.wall-cross-timeout' must be a duration in seconds or "
-                + "milliseconds, such as '0.5 s' or '500 ms', found '0.5'.")
+                + "milliseconds, such as '0.5 s' or '500 ms', not the value written there.")
         #expect(
             message("schema: 2\nsymbol-digit:\n  display-mode: yes please\n")
                 == "settings.yaml, line 3, column 17: 'symbol-digit.display-mode' must be 'true' or 'false', "
-                + "found 'yes please'.")
+                + "not the value written there.")
         #expect(
             message("schema: 2\nclock:\n  minutes:\n")
                 == "settings.yaml, line 3, column 11: 'clock.minutes' must be a whole number of minutes from 0 to 59, "
@@ -241,14 +242,48 @@ struct SettingsFileTests {
                 == "settings.yaml: the 'schema:' line is missing; add 'schema: 3' at the top if the file is written "
                 + "for this version of StylusKit.")
         #expect(
-            message("schema: two\n") == "settings.yaml, line 1: 'schema' must be a whole number such as 3, found 'two'."
+            message("schema: two\n")
+                == "settings.yaml, line 1: 'schema' must be a whole number such as 3, not the value written there."
         )
         #expect(
             message("")
                 == "settings.yaml: a settings file must be a mapping (starting with 'schema: 3'), found an empty file.")
         #expect(
             message("schema: 2\nmaze: 3\n")
-                == "settings.yaml, line 2: 'maze' must be a mapping of settings to values, found '3'.")
+                == "settings.yaml, line 2: 'maze' must be a mapping of settings to values, found a single value.")
         #expect(message("schema: 2\nschema: 2\n")?.hasPrefix("settings.yaml: not valid YAML") == true)
+    }
+
+    /// A patient's details given by mistake as `--settings`: no message may print them (issue 34, item 5).
+    @Test("A refused value, a key that is not a word, or a file of one value is never quoted")
+    func patientDetailsNotQuoted() {
+        let details = "Jane Doe 1941-03-07 MRN123"
+        let cases = [
+            "schema: 3\nclock:\n  hours: \(details)\n",
+            "schema: \(details)\n",
+            "schema: 3\nmaze: \(details)\n",
+            "\(details)\n",
+            "schema: 3\n\(details): 1\n",
+            "schema: 3\nclock:\n  \(details): 1\n",
+            "schema: 1\nmaze:\n  pause-backtrack-distance-px: \(details)\n",
+            "schema: 4\nclock:\n  \(details): 1\n",
+        ]
+        for text in cases {
+            let words = message(text)
+            #expect(words != nil, "\(text) was read")
+            #expect(words?.contains("Jane") == false, "\(words ?? "")")
+            #expect(words?.contains("MRN") == false, "\(words ?? "")")
+        }
+        #expect(
+            message("schema: 3\nclock:\n  \(details): 1\n")
+                == "settings.yaml, line 3, column 3: an unknown key, not a word as keys are; the keys in 'clock' are "
+                + "'button-delay', 'hours', 'minutes'.")
+        #expect(
+            message("schema: 4\nclock:\n  \(details): 1\n")?.hasSuffix(
+                "Settings schema 3 does not have: a key that is not a word (line 3).") == true)
+        #expect(
+            message("\(details)\n")
+                == "settings.yaml, line 1: a settings file must be a mapping (starting with 'schema: 3'), found a "
+                + "single value.")
     }
 }
