@@ -39,7 +39,8 @@ set -euo pipefail
 #   (integration/browser/run.sh) drives `styluskit serve` in headless Chromium.
 # wrk: the load run of the results browser's attack test (integration/attack/run.sh).
 # strace: the kill -9 campaign (integration/kill9/run.sh) kills a visit just before its Nth rename, fsync or
-#   write with strace's fault injection.
+#   write with strace's fault injection; FeaturesStreamingTests checks that `features` opens no libwacom
+#   tablet file for results files.
 packages=(pkg-config libevdev-dev libudev-dev libxml2-dev libevemu-dev libxml2-utils python3
     libcairo2-dev poppler-utils openssl qemu-system-x86 busybox-static evemu-tools udev time graphviz
     libsdl2-dev libespeak-ng-dev xvfb x11-apps xdotool xserver-xorg-video-dummy x11-xserver-utils libwacom-dev dpkg-dev

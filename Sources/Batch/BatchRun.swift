@@ -58,6 +58,16 @@ public struct BatchRun: Sendable {
         BatchRunner.run(files, jobs: jobs ?? BatchRunner.cores, progress: progress, eachAt: work)
     }
 
+    /// As `run(jobs:eachAt:)`, each outcome handed to `deliver` in the files' order as soon as it and those
+    /// before it are done (`BatchRunner.run(_:jobs:progress:window:eachAt:inOrder:)`); returns the outcomes
+    /// without their outputs, for `finish`.
+    public func run<Output: Sendable>(
+        jobs: Int?, eachAt work: @escaping @Sendable (Int, String) throws -> Output,
+        inOrder deliver: (BatchOutcome<Output>) -> Void
+    ) -> [BatchOutcome<Void>] {
+        BatchRunner.run(files, jobs: jobs ?? BatchRunner.cores, progress: progress, eachAt: work, inOrder: deliver)
+    }
+
     /// Writes the failed inputs with their errors and, unless quiet, the summary line; returns
     /// true when an input failed.
     public func finish<Output>(_ outcomes: [BatchOutcome<Output>]) -> Bool {

@@ -44,7 +44,12 @@ public struct FeaturesTable: Sendable {
         rowCount += 1
         switch format {
         case .csv:
-            text += values.map { Self.csvField($0.text ?? "") }.joined(separator: ",") + "\n"
+            var line = ""
+            for (index, value) in values.enumerated() {
+                if index > 0 { line += "," }
+                line += Self.csvCell(value)
+            }
+            text += line + "\n"
         case .json:
             let pairs = zip(header, values).map { key, value in
                 let json = value.text.map { value.isText ? JSONString.quoted($0) : $0 } ?? "null"
@@ -54,14 +59,30 @@ public struct FeaturesTable: Sendable {
         }
     }
 
+    /// The text and rows appended since the last call (for CSV, the header first), taken out of the table: a
+    /// table written as it is measured keeps no row in memory.
+    public mutating func takeText() -> String {
+        defer { text = "" }
+        return text
+    }
+
+    /// `value` as a CSV cell: a number or a count as written (digits, a point and a leading minus, which
+    /// `csvField` would keep as they are), a word through `csvField`, a missing value empty.
+    static func csvCell(_ value: MeasureValue) -> String {
+        guard let text = value.text else { return "" }
+        return value.isText ? csvField(text) : text
+    }
+
     /// A field safe to open in a spreadsheet: neutralised against formulas (`neutralised`), then quoted
     /// when it holds a comma, a quote, a CR or an LF, its quotes doubled.
     public static func csvField(_ field: String) -> String {
         let field = neutralised(field)
         // Bytes, not Characters: Swift reads CR LF as one Character, equal to neither "\r" nor "\n", so a
         // value holding CR LF went out unquoted and split its row.
-        let special: Set<UInt8> = [UInt8(ascii: ","), UInt8(ascii: "\""), UInt8(ascii: "\n"), UInt8(ascii: "\r")]
-        guard field.utf8.contains(where: special.contains) else { return field }
+        let special = field.utf8.contains {
+            $0 == UInt8(ascii: ",") || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\n") || $0 == UInt8(ascii: "\r")
+        }
+        guard special else { return field }
         return "\"" + field.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
@@ -80,25 +101,45 @@ public struct FeaturesTable: Sendable {
         (directory as NSString).appendingPathComponent("features-\(level.rawValue).\(format.fileExtension)")
     }
 
-    /// Writes the table to `file` in `directory` (created if missing) under a temporary name,
-    /// then renames it; an existing table is kept unless `force`.
-    public func write(to file: String, directory: String, force: Bool) throws {
-        let manager = FileManager.default
-        if manager.fileExists(atPath: file), !force { throw FeaturesError.outputExists(file: file) }
+    /// Opens `file` in `directory` (created if missing) for the table to be written into as it is
+    /// measured; an existing table is refused unless `force`.
+    ///
+    /// - Throws: `FeaturesError.outputExists` or `.cannotWrite`.
+    public func file(_ file: String, directory: String, force: Bool) throws -> FeaturesTableFile {
+        if FileManager.default.fileExists(atPath: file), !force { throw FeaturesError.outputExists(file: file) }
         do {
-            try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            if force {
-                try WholeFile.write(Data(text.utf8), to: file)
-            } else if try !WholeFile.writeNew(Data(text.utf8), to: file) {
-                // Another writer's table came first (two runs into one folder): it is kept.
-                throw FeaturesError.outputExists(file: file)
-            }
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            return FeaturesTableFile(writer: try WholeFile.Writer(path: file), force: force)
         } catch let error as WholeFileError {
             throw FeaturesError.cannotWrite(file: file, why: error.reason)
-        } catch let error as FeaturesError {
-            throw error
         } catch {
             throw FeaturesError.cannotWrite(file: file, why: SystemErrorText.reason(error))
+        }
+    }
+}
+
+/// A table's file written as its inputs are measured: under a temporary name in its folder until
+/// `commit` puts it in place whole, so a kill or a full disk never leaves half a table under its name.
+public struct FeaturesTableFile {
+    let writer: WholeFile.Writer
+    let force: Bool
+
+    /// The file the table goes to.
+    public var path: String { writer.path }
+
+    /// Adds `text` (`FeaturesTable.takeText()`) to the file.
+    public func write(_ text: String) { writer.write(text) }
+
+    /// Puts the finished table in place: over an existing one only with `force`.
+    ///
+    /// - Throws: `FeaturesError.outputExists` when another writer's table came first (two runs into one
+    ///   folder without `--force`; it is kept), `.cannotWrite` when the disk refused.
+    public func commit() throws {
+        let file = writer.path
+        do {
+            guard try writer.commit(replacing: force) else { throw FeaturesError.outputExists(file: file) }
+        } catch let error as WholeFileError {
+            throw FeaturesError.cannotWrite(file: file, why: error.reason)
         }
     }
 }

@@ -1,4 +1,5 @@
 public import Foundation
+internal import SystemErrors
 
 /// What a file given to a command is, read from its first bytes: a recording, a journal, a results
 /// file, or something else. For the advice when a file is given to the wrong command: a recording
@@ -28,9 +29,10 @@ public enum InputFileKind: Equatable, Sendable {
     /// True for a recording of a tablet's events (evemu or libinput-record), not a journal.
     public var isRecording: Bool { self == .evemuRecording || self == .libinputRecording }
 
-    /// Sniffs the first 64 KiB of `path`.
+    /// Sniffs the first 64 KiB of `path`; a FIFO or a device is not opened (opening a FIFO waits for a writer
+    /// for ever: `features` hung on one) and is `other`, for the command's own reader to refuse.
     public init(path: String) {
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        guard SpecialFile.kind(atPath: path) == nil, let handle = FileHandle(forReadingAtPath: path) else {
             self = .other
             return
         }
@@ -48,6 +50,17 @@ public enum InputFileKind: Equatable, Sendable {
             self = .png
             return
         }
+        // Every results file a batch command reads is sniffed first: splitting 64 KiB into trimmed lines
+        // for it was 56 % of `features` over 20 results files.
+        if Self.startsWithMarkup(bytes) {
+            self = .xml
+            return
+        }
+        self.init(lines: bytes)
+    }
+
+    /// Sniffs `bytes` line by line, as `init(head:)` does for what is neither PDF, PNG nor plain markup.
+    init(lines bytes: Data) {
         let head = String(decoding: bytes.prefix(64 << 10), as: UTF8.self)
         let lines = head.split(separator: "\n", maxSplits: 400, omittingEmptySubsequences: true).map {
             $0.trimmingCharacters(in: .whitespaces)
@@ -79,6 +92,19 @@ public enum InputFileKind: Equatable, Sendable {
 }
 
 extension InputFileKind {
+    /// True when the first line that is not empty starts, after spaces and tabs, with `<` followed by an
+    /// ASCII byte (or nothing): what the line-by-line sniffing reads as XML, found from the bytes. A CR or a
+    /// non-ASCII byte on the way (a mark combining with `<`, a byte-order mark) is left to the lines.
+    static func startsWithMarkup(_ bytes: Data) -> Bool {
+        // The lines read 64 KiB at most, so a `<` after 64 KiB of blank lines is not theirs either.
+        let end = bytes.index(bytes.startIndex, offsetBy: min(bytes.count, 64 << 10))
+        var index = bytes.startIndex
+        while index < end, bytes[index] == UInt8(ascii: "\n") { index += 1 }
+        while index < end, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+        guard index < end, bytes[index] == UInt8(ascii: "<") else { return false }
+        return index + 1 == end || bytes[index + 1] < 0x80
+    }
+
     /// True when `lines` read as CSV: a header of comma-separated names and a row with as many commas. A comment
     /// or a YAML key (`name: a, b`) is not a header, so a maze or profile with commas is never taken for a table.
     static func isTable(_ lines: [String]) -> Bool {

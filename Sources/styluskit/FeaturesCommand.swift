@@ -106,26 +106,35 @@ struct Features: ParsableCommand {
         let batch = try BatchRun("styluskit features", inputs, takes: source.takes, quiet: quiet)
         source.note = { input, note in batch.note("styluskit features: \(input): \(note)") }
         let level = self.level
-        let outcomes = batch.run(jobs: jobs) { [source] _, file in try source.measure(path: file, level: level) }
         var table = FeaturesTable(format: format, level: level)
-        for outcome in outcomes {
-            guard let measured = try? outcome.result.get() else { continue }
+        // Written as measured, in the inputs' order: memory does not grow with the corpus (issue 34, item 5).
+        // `--out -` is standard output, as for every command whose --out names a file, not a folder named "-".
+        let file = try out.flatMap { $0 == "-" ? nil : $0 }.map {
+            try table.file(table.path(in: $0, level: level), directory: $0, force: force)
+        }
+        let write: (String) -> Void = { text in
+            guard !text.isEmpty else { return }
+            if let file { file.write(text) } else { FileHandle.standardOutput.write(Data(text.utf8)) }
+        }
+        write(table.takeText())
+        let measure: @Sendable (Int, String) throws -> MeasuredInput = { [source] _, file in
+            try source.measure(path: file, level: level)
+        }
+        let outcomes = batch.run(jobs: jobs, eachAt: measure) { outcome in
+            guard let measured = try? outcome.result.get() else { return }
             if let invalid = measured.invalid {
                 batch.note("styluskit features: warning: measured though invalid: \(invalid.path): \(invalid.summary)")
             }
             for row in measured.rows {
                 table.append(file: outcome.input, row, place: measured.place, invalid: measured.invalid)
             }
+            write(table.takeText())
         }
-        // `--out -` is standard output, as for every command whose --out names a file, not a folder named "-".
-        if let out, out != "-" {
-            let destination = table.path(in: out, level: level)
-            try table.write(to: destination, directory: out, force: force)
+        if let file {
+            try file.commit()
             print(
-                "\(destination): \(table.rowCount) rows from \(outcomes.count { !$0.failed }) of \(batch.files.count) inputs"
+                "\(file.path): \(table.rowCount) rows from \(outcomes.count { !$0.failed }) of \(batch.files.count) inputs"
             )
-        } else {
-            FileHandle.standardOutput.write(Data(table.text.utf8))
         }
         try batch.end(outcomes, json: format == .json)
     }
