@@ -47,30 +47,8 @@ cp "$binary" "$work/styluskit"
 # 50 mm radius drawn over 2 s, the tip down for 3 s and up (hovering, still moving) for 0.5 s. Every
 # frame moves the pen, so the kernel passes each one. pen.evemu lasts 90 s
 # (the record cuts), pen-short.evemu 4 s (one step of a visit).
-pen() {
-    # Fuzz 0 on every axis, as `styluskit play` does: the kernel then passes every value unchanged.
-    grep -v '^E:' Fixtures/recordings/real/dell_canvas_pen.evemu | awk '$1 == "A:" { $5 = 0 } { print }'
-    awk -v seconds="$1" 'BEGIN {
-        down = 0
-        printf "E: 0.000001 0001 0140 0001\nE: 0.000001 0000 0000 0000\n"
-        for (i = 1; i <= seconds * 100; i++) {
-            t = i / 100; phase = t - int(t / 3.5) * 3.5
-            # An unchanged value is not passed on by the kernel: only the axes that moved are written.
-            x = int(30000 + 5000 * cos(t * 3.14159265)); y = int(17000 + 5000 * sin(t * 3.14159265))
-            if (x != lastx) printf "E: %.6f 0003 0000 %d\n", t, x
-            if (y != lasty) printf "E: %.6f 0003 0001 %d\n", t, y
-            lastx = x; lasty = y
-            if (phase < 3 && !down) { printf "E: %.6f 0003 0018 1500\nE: %.6f 0001 014a 0001\n", t, t; down = 1 }
-            if (phase >= 3 && down) { printf "E: %.6f 0003 0018 0\nE: %.6f 0001 014a 0000\n", t, t; down = 0 }
-            printf "E: %.6f 0000 0000 0000\n", t
-        }
-        t += 0.01
-        if (down) printf "E: %.6f 0003 0018 0\nE: %.6f 0001 014a 0000\nE: %.6f 0000 0000 0000\n", t, t, t
-        printf "E: %.6f 0001 0140 0000\nE: %.6f 0000 0000 0000\n", t + 0.01, t + 0.01
-    }'
-}
-pen 90 > "$work/pen.evemu"
-pen 4 > "$work/pen-short.evemu"
+bash integration/vm/circle-pen.sh 90 100 > "$work/pen.evemu"
+bash integration/vm/circle-pen.sh 4 100 > "$work/pen-short.evemu"
 
 disk=$work/results.img
 truncate -s 128M "$disk"

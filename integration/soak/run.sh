@@ -23,25 +23,7 @@ mkdir -p "$work"
 cp "$binary" "$work/styluskit"
 # One minute of drawing at 200 Hz (the Dell recording's description, fuzz 0): a circle every 2 s, the tip
 # down 3 s and up 0.5 s; only the axes that moved are written, as the kernel passes nothing else.
-{
-    grep -v '^E:' Fixtures/recordings/real/dell_canvas_pen.evemu | awk '$1 == "A:" { $5 = 0 } { print }'
-    awk 'BEGIN {
-        printf "E: 0.000001 0001 0140 0001\nE: 0.000001 0000 0000 0000\n"
-        for (i = 1; i <= 12000; i++) {
-            t = i / 200; phase = t - int(t / 3.5) * 3.5
-            x = int(30000 + 5000 * cos(t * 3.14159265)); y = int(17000 + 5000 * sin(t * 3.14159265))
-            if (x != lastx) printf "E: %.6f 0003 0000 %d\n", t, x
-            if (y != lasty) printf "E: %.6f 0003 0001 %d\n", t, y
-            lastx = x; lasty = y
-            if (phase < 3 && !down) { printf "E: %.6f 0003 0018 1500\nE: %.6f 0001 014a 0001\n", t, t; down = 1 }
-            if (phase >= 3 && down) { printf "E: %.6f 0003 0018 0\nE: %.6f 0001 014a 0000\n", t, t; down = 0 }
-            printf "E: %.6f 0000 0000 0000\n", t
-        }
-        t += 0.005
-        if (down) printf "E: %.6f 0003 0018 0\nE: %.6f 0001 014a 0000\nE: %.6f 0000 0000 0000\n", t, t, t
-        printf "E: %.6f 0001 0140 0000\nE: %.6f 0000 0000 0000\n", t + 0.005, t + 0.005
-    }'
-} > "$work/pen.evemu"
+bash integration/vm/circle-pen.sh 60 200 > "$work/pen.evemu"
 log=$work/console.log
 # Three times the minutes asked, plus 15 for the boot and a debug binary's start: on a loaded host the guest's
 # minutes run slower than the host's (a 15-minute run was cut off at 11 by a 30-minute limit).
