@@ -56,18 +56,7 @@ unset SPARK_CONF_DIR HADOOP_CONF_DIR YARN_CONF_DIR
 mkdir -p "$work"
 work=$(realpath "$work")
 # Every Spark process started here runs in its own process group, stopped after its run and on exit.
-groups=()
-stop_groups() {
-    for group in "${groups[@]}"; do kill -TERM -- "-$group" 2>/dev/null || true; done
-    for group in "${groups[@]}"; do
-        for _ in $(seq 50); do
-            kill -0 -- "-$group" 2>/dev/null || break
-            sleep 0.2
-        done
-        kill -KILL -- "-$group" 2>/dev/null || true
-    done
-    groups=()
-}
+source "$here/process-groups.sh"
 stop_all() {
     local status=$?
     stop_groups

@@ -68,19 +68,10 @@ export SPARK_LOCAL_IP=127.0.0.1 SPARK_LOCAL_HOSTNAME=localhost
 unset SPARK_CONF_DIR HADOOP_CONF_DIR YARN_CONF_DIR
 
 run=$(mktemp -d "${TMPDIR:-/tmp}/styluskit-spark.XXXXXX")
-groups=()
+source "$here/process-groups.sh"
 stop_all() {
     local status=$?
-    for group in "${groups[@]}"; do
-        kill -TERM -- "-$group" 2>/dev/null || true
-    done
-    for group in "${groups[@]}"; do
-        for _ in $(seq 50); do
-            kill -0 -- "-$group" 2>/dev/null || break
-            sleep 0.2
-        done
-        kill -KILL -- "-$group" 2>/dev/null || true
-    done
+    stop_groups
     rm -rf "$run"
     exit "$status"
 }
