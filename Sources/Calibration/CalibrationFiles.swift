@@ -16,7 +16,7 @@ public enum CalibrationFiles {
     /// Writes `text` to `path`, creating its directory; refuses to replace a file unless `force`.
     public static func writeNew(_ text: String, to path: String, force: Bool) throws {
         if !force, FileManager.default.fileExists(atPath: path) { throw CalibrationError.wouldOverwrite(file: path) }
-        let directory = WholeFile.folder(of: path)
+        let directory = PathText.folder(of: path)
         do {
             if !directory.isEmpty {
                 try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)

@@ -32,7 +32,7 @@ public enum WholeFile {
 
     /// A new temporary path for `path`, in its folder, naming this process.
     public static func temporaryPath(for path: String) -> String {
-        let folder = folder(of: path)
+        let folder = PathText.folder(of: path)
         let name =
             "\(temporaryPrefix)\(getpid())-\(UInt32.random(in: 0...UInt32.max))-"
             + (path as NSString).lastPathComponent
@@ -56,7 +56,7 @@ public enum WholeFile {
     public static func writeNew(_ data: Data, to path: String, permissions: UInt32 = 0o666) throws(WholeFileError)
         -> Bool
     {
-        reapTemporaryFiles(in: folder(of: path))
+        reapTemporaryFiles(in: PathText.folder(of: path))
         let temporary = try writeTemporary(data, for: path, permissions: permissions)
         defer { unlink(temporary) }
         guard link(temporary, path) == 0 else {
@@ -76,7 +76,7 @@ public enum WholeFile {
     public static func writeSet(_ files: [(Data, String)], permissions: UInt32 = 0o666) throws(WholeFileError) {
         var written: [(temporary: String, path: String)] = []
         for (data, path) in files {
-            reapTemporaryFiles(in: folder(of: path))
+            reapTemporaryFiles(in: PathText.folder(of: path))
             do {
                 written.append((try writeTemporary(data, for: path, permissions: permissions), path))
             } catch {
@@ -124,15 +124,12 @@ public enum WholeFile {
     /// Flushes the folder holding `path`, so a rename into it survives a power cut. A folder that cannot
     /// be opened or flushed (some file systems refuse fsync on a folder) is left as the system keeps it.
     public static func flushFolder(of path: String) {
-        let folder = folder(of: path)
+        let folder = PathText.folder(of: path)
         let descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         _ = fsync(descriptor)
         close(descriptor)
     }
-
-    /// The folder part of `path` ("" for a bare name, "/" for a file at the root): `PathText.folder(of:)`.
-    public static func folder(of path: String) -> String { PathText.folder(of: path) }
 
     /// Removes the temporary files in `folder` left by a process that no longer runs (killed while
     /// writing); those of a running process, this one's included, are left alone.

@@ -19,7 +19,7 @@ extension WholeFile {
         ///
         /// - Throws: `WholeFileError` when the folder refuses the file.
         public init(path: String, permissions: UInt32 = 0o666) throws(WholeFileError) {
-            WholeFile.reapTemporaryFiles(in: WholeFile.folder(of: path))
+            WholeFile.reapTemporaryFiles(in: PathText.folder(of: path))
             self.path = path
             temporary = WholeFile.temporaryPath(for: path)
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)

@@ -55,7 +55,7 @@ struct Recover: ParsableCommand {
     @OptionGroup var output: JSONOutput
 
     func run() throws {
-        let destinationDirectory = out ?? WholeFile.folder(of: journal)
+        let destinationDirectory = out ?? PathText.folder(of: journal)
         let recovered = try JournalRecovery(path: journal, facts: LibwacomDatabase.installedFacts).rebuild(
             profileFile: profile.profileFile, displayProfile: display.displayProfile,
             directory: destinationDirectory.isEmpty ? "." : destinationDirectory, force: force,
