@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 import Visits
 
@@ -88,5 +89,26 @@ struct REDCapSetKillTests {
             try FileManager.default.contentsOfDirectory(atPath: shared).sorted()
                 == (Self.names + ["notes.txt"]).sorted())
         #expect(try String(contentsOfFile: shared + "/notes.txt", encoding: .utf8) == "the coordinator's notes\n")
+    }
+
+    @Test(
+        "export redcap --force into a folder of its own on a disk that fills while the new set is written: an error, the old set whole, no temporary folder",
+        .enabled(if: FullDisk.mountable))
+    func fullDiskKeepsTheOldSet() throws {
+        let directory = try Paths.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let visit = try VisitFixture.make(root: directory.appendingPathComponent("visits").path).path
+        let disk = try FullDisk(kilobytes: 512)
+        let redcap = disk.path + "/redcap"
+        let older = try styluskit(["export", "redcap", visit, "--out", redcap])
+        try #require(older.status == 0, "\(older.standardError)")
+        let old = Self.set(in: redcap)
+        disk.fill()
+        let new = try styluskit([
+            "export", "redcap", visit, "--out", redcap, "--instrument", "styluskit_new", "--force",
+        ])
+        #expect(new.status != 0 && new.standardError.contains("No space left on device"), "\(new.standardError)")
+        #expect(Self.set(in: redcap) == old)
+        #expect(disk.names() == ["redcap"])
     }
 }

@@ -5,14 +5,8 @@ import Testing
 /// `WholeFile.writeFolder`: a set of files replacing a folder's content as one (issue 34, item 1).
 @Suite("WholeFile.writeFolder: a set replaced as one folder")
 struct WholeFolderTests {
-    static func scratch() throws -> String {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "styluskit-folder-\(UUID().uuidString)"
-        )
-        .path
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    /// A new empty folder for one test, as `WholeFileWriterTests` makes them.
+    static func scratch() throws -> String { try WholeFileWriterTests.folder() }
 
     static func files(_ text: String) -> [(name: String, data: Data)] {
         ["a.csv", "b.csv"].map { ($0, Data("\(text) \($0)\n".utf8)) }
