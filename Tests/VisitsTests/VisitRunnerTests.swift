@@ -4,7 +4,8 @@ import Sessions
 import TestMaterials
 import Testing
 import Visiting
-import Visits
+
+@testable import Visits
 
 /// The runner's decisions from test to test. The tests themselves are a stand-in here (a closure
 /// writing two small files where a live session writes its journal and results): a real one needs
