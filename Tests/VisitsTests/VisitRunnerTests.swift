@@ -3,8 +3,8 @@ import Recordings
 import Sessions
 import TestMaterials
 import Testing
-import Visiting
 
+@testable import Visiting
 @testable import Visits
 
 /// The runner's decisions from test to test. The tests themselves are a stand-in here (a closure
