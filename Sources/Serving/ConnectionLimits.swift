@@ -47,8 +47,8 @@ final class ClientConnections: Sendable {
 /// The server listens on the loopback, where every local user's connections come from 127.0.0.1 (and any
 /// 127.x.y.z can be bound): a cap by address alone would let another user of the machine lock the rater out
 /// with the rater's own quota. So a loopback client is told apart by the user owning its socket, which the
-/// kernel lists in /proc/net/tcp (or tcp6) beside the socket's address; an address not found there counts as
-/// itself.
+/// kernel tells by sock_diag (`SocketOwners`), or where that cannot be asked lists in /proc/net/tcp (or tcp6)
+/// beside the socket's address; an address whose socket is not found counts as itself.
 enum ClientIdentity {
     /// The key a connection counts under: `user N` for a loopback client found in /proc, else its address.
     static func key(remote: SocketAddress?, local: SocketAddress?) -> String {
@@ -64,8 +64,19 @@ enum ClientIdentity {
         address.hasPrefix("127.") || address == "::1" || address.hasPrefix("::ffff:127.")
     }
 
-    /// The user owning the socket at `remote` connected to `local`, from the kernel's table of TCP sockets.
+    /// The user owning the socket at `remote` connected to `local`: sock_diag's answer, or /proc's where sock_diag
+    /// cannot be asked.
     static func owner(of remote: SocketAddress, talkingTo local: SocketAddress) -> Int? {
+        switch SocketOwners.owner(ofSocketAt: remote, connectedTo: local) {
+        case .owner(let user): return user
+        case .none: return nil
+        case .unavailable: return ownerInProc(of: remote, talkingTo: local)
+        }
+    }
+
+    /// The user owning the socket at `remote` connected to `local`, from the kernel's table of all TCP sockets (a
+    /// read of the whole table: the slow way, for where sock_diag is not available).
+    static func ownerInProc(of remote: SocketAddress, talkingTo local: SocketAddress) -> Int? {
         guard let remoteText = procText(remote), let localText = procText(local) else { return nil }
         let table = remote.protocol == .inet6 ? "/proc/net/tcp6" : "/proc/net/tcp"
         guard let data = FileHandle(forReadingAtPath: table)?.readDataToEndOfFile() else { return nil }

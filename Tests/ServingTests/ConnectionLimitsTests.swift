@@ -152,7 +152,7 @@ import Testing
         }
     }
 
-    @Test("A loopback client is counted by the user owning its socket, found in /proc/net/tcp")
+    @Test("A loopback client is counted by the user owning its socket, asked of sock_diag (or /proc/net/tcp)")
     func loopbackClientIsItsUser() async throws {
         try await withServer { port in
             let connection = try Connection(port: port)
@@ -164,6 +164,11 @@ import Testing
             let remote = try SocketAddress(ipAddress: "127.0.0.1", port: Int(UInt16(bigEndian: own.sin_port)))
             let local = try SocketAddress(ipAddress: "127.0.0.1", port: port)
             #expect(ClientIdentity.key(remote: remote, local: local) == "user \(getuid())")
+            // sock_diag and /proc name the same user; sock_diag knows no socket at an address nobody holds.
+            #expect(SocketOwners.owner(ofSocketAt: remote, connectedTo: local) == .owner(Int(getuid())))
+            #expect(ClientIdentity.ownerInProc(of: remote, talkingTo: local) == Int(getuid()))
+            let closed = try SocketAddress(ipAddress: "127.0.0.1", port: 1)
+            #expect(SocketOwners.owner(ofSocketAt: closed, connectedTo: local) == SocketOwners.Answer.none)
             // An address with no socket behind it counts as itself.
             let nobody = try SocketAddress(ipAddress: "127.0.0.1", port: 1)
             #expect(ClientIdentity.key(remote: nobody, local: local) == "127.0.0.1")
