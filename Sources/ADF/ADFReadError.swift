@@ -140,11 +140,6 @@ public struct ADFReadLimits: Sendable, Hashable {
 public struct ADFAttribute: Sendable, Hashable {
     public var name: String
     public var value: String
-
-    public init(name: String, value: String) {
-        self.name = name
-        self.value = value
-    }
 }
 
 /// An element start as found in the file.
@@ -156,13 +151,6 @@ public struct ADFElement: Sendable, Hashable {
     public var line: Int
     /// 0 for the root.
     public var depth: Int
-
-    public init(name: String, attributes: [ADFAttribute], line: Int, depth: Int) {
-        self.name = name
-        self.attributes = attributes
-        self.line = line
-        self.depth = depth
-    }
 
     /// The value of attribute `name`, if present.
     public subscript(_ name: String) -> String? {

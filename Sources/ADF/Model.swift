@@ -40,11 +40,6 @@ public struct ClockSketchData: Sendable, Hashable {
         public var x: Double
         public var y: Double
 
-        public init(x: Double, y: Double) {
-            self.x = x
-            self.y = y
-        }
-
         public static let zero = Origin(x: 0, y: 0)
     }
 

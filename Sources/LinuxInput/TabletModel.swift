@@ -81,13 +81,6 @@ public struct LibwacomStylus: Hashable, Sendable {
     /// True when the stylus has an eraser end (reported as its own tool, `BTN_TOOL_RUBBER`).
     public var hasEraser: Bool
 
-    public init(id: Int, name: String, kind: Kind, hasEraser: Bool) {
-        self.id = id
-        self.name = name
-        self.kind = kind
-        self.hasEraser = hasEraser
-    }
-
     /// The evdev tool this stylus reports as: a puck is a lens or a mouse by its name.
     public var tool: PenTool {
         switch kind {

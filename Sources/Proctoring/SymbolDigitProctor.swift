@@ -50,14 +50,6 @@ public struct SymbolDigitStroke: Hashable, Sendable {
     /// The box whose answer cell holds the centre of `bounds`; nil when it lies in none (the
     /// stroke is kept but counts for no box).
     public var box: Int?
-
-    public init(step: SymbolDigitStep, start: EventTime, end: EventTime, bounds: FormRectangle, box: Int?) {
-        self.step = step
-        self.start = start
-        self.end = end
-        self.bounds = bounds
-        self.box = box
-    }
 }
 
 /// The timers the symbol-digit proctor asks its driver to run.

@@ -38,11 +38,6 @@ public struct TrailsArrival: Hashable, Sendable {
     /// The circle's order number (1 is "Begin").
     public var circle: Int
     public var time: EventTime
-
-    public init(circle: Int, time: EventTime) {
-        self.circle = circle
-        self.time = time
-    }
 }
 
 /// An error: the pen stayed in a wrong circle for the dwell, or lifted in it.
@@ -84,12 +79,6 @@ public struct TrailsCorrection: Hashable, Sendable {
     /// ended (discontinued) during it.
     public var end: EventTime?
 
-    public init(error: TrailsError, target: Int, end: EventTime?) {
-        self.error = error
-        self.target = target
-        self.end = end
-    }
-
     /// When the correction began.
     public var start: EventTime { error.time }
 }
@@ -101,12 +90,6 @@ public struct TrailsPrompt: Hashable, Sendable {
     public var from: Int?
     /// The circle due next.
     public var to: Int
-
-    public init(time: EventTime, from: Int?, to: Int) {
-        self.time = time
-        self.from = from
-        self.to = to
-    }
 }
 
 /// Why a stroke was refused: it is neither drawn nor recorded.
