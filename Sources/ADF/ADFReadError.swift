@@ -114,24 +114,12 @@ public struct ADFReadError: Error, Sendable, Equatable, CustomStringConvertible 
 /// nests 6 deep, its longest attribute is an encoded patient id of a few kB) and refuse
 /// what could only be an attack or a mistake.
 public struct ADFReadLimits: Sendable, Hashable {
-    public var maximumFileBytes: Int
+    public var maximumFileBytes: Int = 4 << 30
     /// The deepest element depth, the root being depth 0.
-    public var maximumDepth: Int
-    public var maximumAttributeBytes: Int
-    public var maximumElements: Int
-    public var maximumPoints: Int
-
-    public init(
-        maximumFileBytes: Int = 4 << 30, maximumDepth: Int = 16,
-        maximumAttributeBytes: Int = 64 << 10, maximumElements: Int = 200_000_000,
-        maximumPoints: Int = 100_000_000
-    ) {
-        self.maximumFileBytes = maximumFileBytes
-        self.maximumDepth = maximumDepth
-        self.maximumAttributeBytes = maximumAttributeBytes
-        self.maximumElements = maximumElements
-        self.maximumPoints = maximumPoints
-    }
+    public var maximumDepth: Int = 16
+    public var maximumAttributeBytes: Int = 64 << 10
+    public var maximumElements: Int = 200_000_000
+    public var maximumPoints: Int = 100_000_000
 
     public static let standard = ADFReadLimits()
 }

@@ -257,19 +257,6 @@ public struct MotionSample: Sendable, Hashable, BitwiseCopyable {
     public var accelerationX: Double
     public var accelerationY: Double
     public var accelerationZ: Double
-
-    public init(
-        unixMilliseconds: Double, pitch: Double, roll: Double, yaw: Double,
-        accelerationX: Double, accelerationY: Double, accelerationZ: Double
-    ) {
-        self.unixMilliseconds = unixMilliseconds
-        self.pitch = pitch
-        self.roll = roll
-        self.yaw = yaw
-        self.accelerationX = accelerationX
-        self.accelerationY = accelerationY
-        self.accelerationZ = accelerationZ
-    }
 }
 
 /// An interruption of the patient by the proctor (`Pause timestamp= type=`).

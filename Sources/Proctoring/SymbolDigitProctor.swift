@@ -28,16 +28,6 @@ public struct SymbolDigitInterruption: Hashable, Sendable {
     public var writtenIn: Int
     /// The first empty box, which the arrow points at.
     public var continueIn: Int
-
-    public init(
-        kind: SymbolDigitInterruptionKind, time: EventTime, step: SymbolDigitStep, writtenIn: Int, continueIn: Int
-    ) {
-        self.kind = kind
-        self.time = time
-        self.step = step
-        self.writtenIn = writtenIn
-        self.continueIn = continueIn
-    }
 }
 
 /// A finished stroke and the box it was written in.

@@ -54,18 +54,6 @@ public struct TrailsError: Hashable, Sendable {
     public var errorClass: TrailsErrorClass
     /// True when the pen lifted in the wrong circle; false when it stayed in it for the dwell.
     public var byLift: Bool
-
-    public init(
-        time: EventTime, wrongCircle: Int, expectedCircle: Int, lastCorrectCircle: Int?, errorClass: TrailsErrorClass,
-        byLift: Bool
-    ) {
-        self.time = time
-        self.wrongCircle = wrongCircle
-        self.expectedCircle = expectedCircle
-        self.lastCorrectCircle = lastCorrectCircle
-        self.errorClass = errorClass
-        self.byLift = byLift
-    }
 }
 
 /// A correction: from its error to the pen reaching the circle it sends the pen back to. The ink
