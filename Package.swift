@@ -290,7 +290,7 @@ let package = Package(
             name: "FuzzTargets",
             dependencies: [
                 "FileLocations", "ADF", "Proctoring", "Recordings", "Sessions", "StylusGeometry", "StylusInput",
-                "Visits", "VisitReport", "Serving",
+                "SystemErrors", "Visits", "VisitReport", "Serving",
             ],
             exclude: ["README.md"]),
         .executableTarget(name: "fuzz-evemu", dependencies: ["FuzzTargets"], path: "Fuzz/evemu"),

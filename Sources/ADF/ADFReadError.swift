@@ -114,24 +114,12 @@ public struct ADFReadError: Error, Sendable, Equatable, CustomStringConvertible 
 /// nests 6 deep, its longest attribute is an encoded patient id of a few kB) and refuse
 /// what could only be an attack or a mistake.
 public struct ADFReadLimits: Sendable, Hashable {
-    public var maximumFileBytes: Int
+    public var maximumFileBytes: Int = 4 << 30
     /// The deepest element depth, the root being depth 0.
-    public var maximumDepth: Int
-    public var maximumAttributeBytes: Int
-    public var maximumElements: Int
-    public var maximumPoints: Int
-
-    public init(
-        maximumFileBytes: Int = 4 << 30, maximumDepth: Int = 16,
-        maximumAttributeBytes: Int = 64 << 10, maximumElements: Int = 200_000_000,
-        maximumPoints: Int = 100_000_000
-    ) {
-        self.maximumFileBytes = maximumFileBytes
-        self.maximumDepth = maximumDepth
-        self.maximumAttributeBytes = maximumAttributeBytes
-        self.maximumElements = maximumElements
-        self.maximumPoints = maximumPoints
-    }
+    public var maximumDepth: Int = 16
+    public var maximumAttributeBytes: Int = 64 << 10
+    public var maximumElements: Int = 200_000_000
+    public var maximumPoints: Int = 100_000_000
 
     public static let standard = ADFReadLimits()
 }
@@ -140,11 +128,6 @@ public struct ADFReadLimits: Sendable, Hashable {
 public struct ADFAttribute: Sendable, Hashable {
     public var name: String
     public var value: String
-
-    public init(name: String, value: String) {
-        self.name = name
-        self.value = value
-    }
 }
 
 /// An element start as found in the file.
@@ -156,13 +139,6 @@ public struct ADFElement: Sendable, Hashable {
     public var line: Int
     /// 0 for the root.
     public var depth: Int
-
-    public init(name: String, attributes: [ADFAttribute], line: Int, depth: Int) {
-        self.name = name
-        self.attributes = attributes
-        self.line = line
-        self.depth = depth
-    }
 
     /// The value of attribute `name`, if present.
     public subscript(_ name: String) -> String? {

@@ -5,12 +5,6 @@ public struct ADFProblem: Sendable, Hashable, CustomStringConvertible {
     public var line: Int
     public var message: String
 
-    public init(path: String, line: Int, message: String) {
-        self.path = path
-        self.line = line
-        self.message = message
-    }
-
     public var description: String {
         line > 0 ? "\(path):\(line): \(message)" : "\(path): \(message)"
     }

@@ -14,11 +14,7 @@ import Glibc
 /// attribute is left out: the spec prefers an omitted fact to an invented one.
 public struct MachineFacts: Sendable {
     /// The root of the sysfs tree to read: "/sys" on a real machine, a fake tree in tests.
-    public var sysfsRoot: String
-
-    public init(sysfsRoot: String = "/sys") {
-        self.sysfsRoot = sysfsRoot
-    }
+    public var sysfsRoot: String = "/sys"
 
     /// The screen brightness 0...1 (rounded to 4 decimals, as ADF writes it), or nil when
     /// the machine has no backlight it can read.

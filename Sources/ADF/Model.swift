@@ -40,11 +40,6 @@ public struct ClockSketchData: Sendable, Hashable {
         public var x: Double
         public var y: Double
 
-        public init(x: Double, y: Double) {
-            self.x = x
-            self.y = y
-        }
-
         public static let zero = Origin(x: 0, y: 0)
     }
 
@@ -262,19 +257,6 @@ public struct MotionSample: Sendable, Hashable, BitwiseCopyable {
     public var accelerationX: Double
     public var accelerationY: Double
     public var accelerationZ: Double
-
-    public init(
-        unixMilliseconds: Double, pitch: Double, roll: Double, yaw: Double,
-        accelerationX: Double, accelerationY: Double, accelerationZ: Double
-    ) {
-        self.unixMilliseconds = unixMilliseconds
-        self.pitch = pitch
-        self.roll = roll
-        self.yaw = yaw
-        self.accelerationX = accelerationX
-        self.accelerationY = accelerationY
-        self.accelerationZ = accelerationZ
-    }
 }
 
 /// An interruption of the patient by the proctor (`Pause timestamp= type=`).

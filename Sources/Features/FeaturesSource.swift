@@ -123,12 +123,6 @@ public struct MeasuredInput: Sendable {
 
     /// The invalid file's first problem and how many more, nil for a valid input.
     public var invalidSummary: String? { invalid?.summary }
-
-    public init(rows: [MeasureRow], place: VisitPlace? = nil, invalid: ADFInvalidFile? = nil) {
-        self.rows = rows
-        self.place = place
-        self.invalid = invalid
-    }
 }
 
 /// Why an input could not be measured or the table written; each names the file and what to do.

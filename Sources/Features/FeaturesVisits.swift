@@ -10,12 +10,6 @@ public struct VisitPlace: Sendable, Hashable {
     public var visit: String
     /// The test's `index` in visit.json, from 1.
     public var test: Int
-
-    public init(participant: String, visit: String, test: Int) {
-        self.participant = participant
-        self.visit = visit
-        self.test = test
-    }
 }
 
 /// What a visit folder's manifest says of the files in it.

@@ -16,6 +16,7 @@ import Serving
 import Sessions
 import StylusGeometry
 import StylusInput
+import SystemErrors
 import VisitReport
 import Visits
 
@@ -295,6 +296,17 @@ public func fuzzEDID(_ data: UnsafeRawBufferPointer) {
     }
 }
 
+/// A new directory for one process's fuzzing scratch files, `NAME-XXXXXX` in /dev/shm, or in /tmp where /dev/shm
+/// cannot be written; a fuzzer that cannot make one stops.
+private func scratchDirectory(named name: String) -> String {
+    let base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
+    var template = Array("\(base)/\(name)-XXXXXX".utf8CString)
+    guard let made = mkdtemp(&template) else {
+        fatalError("cannot make a scratch directory in \(base): \(String(cString: strerror(errno)))")
+    }
+    return String(cString: made)
+}
+
 /// The file the path-based readers read each input from: one per process, in a directory of
 /// its own, overwritten for every input and removed at exit.
 private final class ScratchFile: @unchecked Sendable {
@@ -304,12 +316,7 @@ private final class ScratchFile: @unchecked Sendable {
     let path: String
 
     private init() {
-        let base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
-        var template = Array("\(base)/styluskit-fuzz-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else {
-            fatalError("cannot make a scratch directory in \(base): \(String(cString: strerror(errno)))")
-        }
-        directory = String(cString: made)
+        directory = scratchDirectory(named: "styluskit-fuzz")
         path = directory + "/input.csk"
         atexit {
             unlink(ScratchFile.shared.path)
@@ -321,12 +328,8 @@ private final class ScratchFile: @unchecked Sendable {
     func write(_ data: UnsafeRawBufferPointer) -> String {
         let fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
         guard fd >= 0 else { fatalError("cannot write \(path): \(String(cString: strerror(errno)))") }
-        var offset = 0
-        while offset < data.count {
-            let written = Glibc.write(fd, data.baseAddress! + offset, data.count - offset)
-            if written < 0 && errno == EINTR { continue }
-            guard written > 0 else { fatalError("cannot write \(path): \(String(cString: strerror(errno)))") }
-            offset += written
+        if let failure = WholeWrite.write(data, to: fd) {
+            fatalError("cannot write \(path): \(String(cString: strerror(failure)))")
         }
         close(fd)
         return path
@@ -463,12 +466,7 @@ private final class ServedScratch: @unchecked Sendable {
     let results: String
 
     private init() {
-        let base = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : "/tmp"
-        var template = Array("\(base)/styluskit-fuzz-served-XXXXXX".utf8CString)
-        guard let made = mkdtemp(&template) else {
-            fatalError("cannot make a scratch directory in \(base): \(String(cString: strerror(errno)))")
-        }
-        directory = String(cString: made)
+        directory = scratchDirectory(named: "styluskit-fuzz-served")
         let visit = directory + "/P01/visit-1"
         results = visit + "/clock.csk"
         do {

@@ -27,24 +27,6 @@ public struct LibwacomTablet: Hashable, Sendable {
     /// The styli the model supports, in libwacom's order.
     public var styli: [LibwacomStylus]
 
-    public init(
-        name: String, modelName: String?, match: String?, widthInches: Int, heightInches: Int,
-        integratedInDisplay: Bool,
-        integratedInSystem: Bool, hasTouch: Bool, buttons: Int, hasRing: Bool, styli: [LibwacomStylus]
-    ) {
-        self.name = name
-        self.modelName = modelName
-        self.match = match
-        self.widthInches = widthInches
-        self.heightInches = heightInches
-        self.integratedInDisplay = integratedInDisplay
-        self.integratedInSystem = integratedInSystem
-        self.hasTouch = hasTouch
-        self.buttons = buttons
-        self.hasRing = hasRing
-        self.styli = styli
-    }
-
     /// The usable area in millimetres (inches x 25.4); nil when libwacom gives no size.
     public var physicalSizeMillimetres: (width: Double, height: Double)? {
         guard widthInches > 0, heightInches > 0 else { return nil }
@@ -80,13 +62,6 @@ public struct LibwacomStylus: Hashable, Sendable {
     public var kind: Kind
     /// True when the stylus has an eraser end (reported as its own tool, `BTN_TOOL_RUBBER`).
     public var hasEraser: Bool
-
-    public init(id: Int, name: String, kind: Kind, hasEraser: Bool) {
-        self.id = id
-        self.name = name
-        self.kind = kind
-        self.hasEraser = hasEraser
-    }
 
     /// The evdev tool this stylus reports as: a puck is a lens or a mouse by its name.
     public var tool: PenTool {

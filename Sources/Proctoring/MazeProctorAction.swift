@@ -51,12 +51,6 @@ public struct MazeInterruption: Hashable, Sendable {
     public var time: EventTime
     /// The centre of the pause circle; nil for the start-related kinds, which return to the start arrow.
     public var resumePoint: FormPosition?
-
-    public init(kind: MazeInterruptionKind, time: EventTime, resumePoint: FormPosition?) {
-        self.kind = kind
-        self.time = time
-        self.resumePoint = resumePoint
-    }
 }
 
 /// The timers the maze proctor asks its driver to run.
@@ -92,10 +86,4 @@ public struct MazePathPoint: Hashable, Sendable {
     public var time: EventTime
     /// The cell's row-major index (`Maze.index(of:)`).
     public var cellIndex: Int
-
-    public init(position: FormPosition, time: EventTime, cellIndex: Int) {
-        self.position = position
-        self.time = time
-        self.cellIndex = cellIndex
-    }
 }

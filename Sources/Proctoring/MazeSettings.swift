@@ -8,10 +8,6 @@ public struct PixelDensity: Hashable, Sendable {
 
     public var pixelsPerInch: Double
 
-    public init(pixelsPerInch: Double) {
-        self.pixelsPerInch = pixelsPerInch
-    }
-
     /// The physical length of `pixels` screen pixels at this density: `pixels / ppi × 2.54` cm.
     public func centimetres(fromPixels pixels: Double) -> Double {
         pixels / pixelsPerInch * 2.54

@@ -6,11 +6,6 @@ public struct SettingsKeyPlace: Hashable, Sendable, CustomStringConvertible {
     public var key: String
     public var line: Int
 
-    public init(key: String, line: Int) {
-        self.key = key
-        self.line = line
-    }
-
     /// The key quoted when it is a word a settings file could hold; otherwise only its line (see `SettingsError`).
     public var description: String {
         SettingsError.quoted(key).map { "\($0) (line \(line))" } ?? "a key that is not a word (line \(line))"

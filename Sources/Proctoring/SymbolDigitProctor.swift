@@ -28,16 +28,6 @@ public struct SymbolDigitInterruption: Hashable, Sendable {
     public var writtenIn: Int
     /// The first empty box, which the arrow points at.
     public var continueIn: Int
-
-    public init(
-        kind: SymbolDigitInterruptionKind, time: EventTime, step: SymbolDigitStep, writtenIn: Int, continueIn: Int
-    ) {
-        self.kind = kind
-        self.time = time
-        self.step = step
-        self.writtenIn = writtenIn
-        self.continueIn = continueIn
-    }
 }
 
 /// A finished stroke and the box it was written in.
@@ -50,14 +40,6 @@ public struct SymbolDigitStroke: Hashable, Sendable {
     /// The box whose answer cell holds the centre of `bounds`; nil when it lies in none (the
     /// stroke is kept but counts for no box).
     public var box: Int?
-
-    public init(step: SymbolDigitStep, start: EventTime, end: EventTime, bounds: FormRectangle, box: Int?) {
-        self.step = step
-        self.start = start
-        self.end = end
-        self.bounds = bounds
-        self.box = box
-    }
 }
 
 /// The timers the symbol-digit proctor asks its driver to run.

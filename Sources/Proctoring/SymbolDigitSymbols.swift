@@ -26,11 +26,6 @@ public struct SymbolGlyph: Hashable, Sendable {
     /// A short name for logs, tests and figures.
     public var name: String
     public var paths: [GlyphPath]
-
-    public init(name: String, paths: [GlyphPath]) {
-        self.name = name
-        self.paths = paths
-    }
 }
 
 /// The symbol sets and digit pairings of the form, and the order symbols appear in the boxes.

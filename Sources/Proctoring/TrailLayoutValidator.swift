@@ -94,11 +94,6 @@ public struct TrailLayoutError: Error, Hashable, Sendable, CustomStringConvertib
     /// Every violation, structural ones first, then by rule and circle.
     public var violations: [TrailLayoutViolation]
 
-    public init(layout: String, violations: [TrailLayoutViolation]) {
-        self.layout = layout
-        self.violations = violations
-    }
-
     public var description: String {
         "\(layout): not a valid trail layout (trails.md, \"Forms\"); correct each of these and check it again:\n"
             + violations.map { "  - \($0)" }.joined(separator: "\n")

@@ -38,11 +38,6 @@ public struct TrailsArrival: Hashable, Sendable {
     /// The circle's order number (1 is "Begin").
     public var circle: Int
     public var time: EventTime
-
-    public init(circle: Int, time: EventTime) {
-        self.circle = circle
-        self.time = time
-    }
 }
 
 /// An error: the pen stayed in a wrong circle for the dwell, or lifted in it.
@@ -59,18 +54,6 @@ public struct TrailsError: Hashable, Sendable {
     public var errorClass: TrailsErrorClass
     /// True when the pen lifted in the wrong circle; false when it stayed in it for the dwell.
     public var byLift: Bool
-
-    public init(
-        time: EventTime, wrongCircle: Int, expectedCircle: Int, lastCorrectCircle: Int?, errorClass: TrailsErrorClass,
-        byLift: Bool
-    ) {
-        self.time = time
-        self.wrongCircle = wrongCircle
-        self.expectedCircle = expectedCircle
-        self.lastCorrectCircle = lastCorrectCircle
-        self.errorClass = errorClass
-        self.byLift = byLift
-    }
 }
 
 /// A correction: from its error to the pen reaching the circle it sends the pen back to. The ink
@@ -84,12 +67,6 @@ public struct TrailsCorrection: Hashable, Sendable {
     /// ended (discontinued) during it.
     public var end: EventTime?
 
-    public init(error: TrailsError, target: Int, end: EventTime?) {
-        self.error = error
-        self.target = target
-        self.end = end
-    }
-
     /// When the correction began.
     public var start: EventTime { error.time }
 }
@@ -101,12 +78,6 @@ public struct TrailsPrompt: Hashable, Sendable {
     public var from: Int?
     /// The circle due next.
     public var to: Int
-
-    public init(time: EventTime, from: Int?, to: Int) {
-        self.time = time
-        self.from = from
-        self.to = to
-    }
 }
 
 /// Why a stroke was refused: it is neither drawn nor recorded.

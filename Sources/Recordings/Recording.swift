@@ -105,11 +105,6 @@ public struct Recording: Hashable, Sendable {
     public var header: RecordingHeader
     public var events: [InputEvent]
 
-    public init(header: RecordingHeader, events: [InputEvent]) {
-        self.header = header
-        self.events = events
-    }
-
     /// Reads a whole recording file; see `RecordingReader.init(path:descriptionPath:format:options:)`.
     public static func read(
         path: String, descriptionPath: String? = nil, format: RecordingFileFormat? = nil,

@@ -122,13 +122,6 @@ public struct DisplayDensity: Hashable, Sendable {
     public var widthMillimetres: Double
     public var heightMillimetres: Double
 
-    public init(horizontalPixels: Int, verticalPixels: Int, widthMillimetres: Double, heightMillimetres: Double) {
-        self.horizontalPixels = horizontalPixels
-        self.verticalPixels = verticalPixels
-        self.widthMillimetres = widthMillimetres
-        self.heightMillimetres = heightMillimetres
-    }
-
     /// Pixels per inch across.
     public var horizontal: Double { Double(horizontalPixels) / (widthMillimetres / 25.4) }
     /// Pixels per inch down.

@@ -29,13 +29,6 @@ public struct DeviceArea: Hashable, Sendable {
     public var minimumY: Int32
     public var maximumY: Int32
 
-    public init(minimumX: Int32, maximumX: Int32, minimumY: Int32, maximumY: Int32) {
-        self.minimumX = minimumX
-        self.maximumX = maximumX
-        self.minimumY = minimumY
-        self.maximumY = maximumY
-    }
-
     /// The size of the area in millimetres: `(maximum - minimum) / resolution` per axis.
     public func size(at resolution: UnitsPerMillimetre) -> TabletSize {
         TabletSize(

@@ -416,11 +416,6 @@ public struct CalibrationSheet: Hashable, Sendable {
     /// US Letter in landscape: 11 x 8.5 in.
     public static let letterLandscape = FormSize(widthCentimetres: 27.94, heightCentimetres: 21.59)
 
-    public init(page: FormSize, targets: [FormPosition]) {
-        self.page = page
-        self.targets = targets
-    }
-
     /// A grid of `columns` x `rows` targets `spacing` cm apart, centred on the page.
     public static func grid(page: FormSize, columns: Int, rows: Int, spacingCentimetres spacing: Double)
         -> CalibrationSheet

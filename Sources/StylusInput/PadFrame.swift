@@ -7,7 +7,7 @@ public struct PadFrame: Hashable, Sendable {
     /// The kernel timestamp shared by the frame's events.
     public var time: EventTime
     /// The pad buttons held after this frame, as evdev key codes in ascending order.
-    public var buttons: [UInt16]
+    public var buttons: [UInt16] = []
     /// `ABS_WHEEL` in pad frames: the touch ring position in device units, as last reported
     /// (Wacom reports 0 when no finger is on the ring); nil until the pad reports one.
     public var ring: Int32?
@@ -17,16 +17,4 @@ public struct PadFrame: Hashable, Sendable {
     public var secondStrip: Int32?
     /// Set on the first frame after a `SYN_DROPPED`.
     public var gapBefore: FrameGap?
-
-    public init(
-        time: EventTime, buttons: [UInt16] = [], ring: Int32? = nil, firstStrip: Int32? = nil,
-        secondStrip: Int32? = nil, gapBefore: FrameGap? = nil
-    ) {
-        self.time = time
-        self.buttons = buttons
-        self.ring = ring
-        self.firstStrip = firstStrip
-        self.secondStrip = secondStrip
-        self.gapBefore = gapBefore
-    }
 }

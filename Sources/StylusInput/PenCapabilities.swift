@@ -132,12 +132,6 @@ public struct AxisWithoutRange: Hashable, Sendable {
     public var minimum: Int32
     public var maximum: Int32
 
-    public init(code: UInt16, minimum: Int32, maximum: Int32) {
-        self.code = code
-        self.minimum = minimum
-        self.maximum = maximum
-    }
-
     /// The axis's kernel name, `ABS_PRESSURE`.
     public var name: String { eventCodeName(type: .absolute, code: code) ?? "ABS_\(code)" }
 }

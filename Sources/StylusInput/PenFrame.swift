@@ -88,12 +88,6 @@ public struct FrameGap: Hashable, Sendable {
     /// Events discarded between the drop and the next `SYN_REPORT`.
     public var discardedEvents: Int
 
-    public init(start: EventTime, end: EventTime, discardedEvents: Int) {
-        self.start = start
-        self.end = end
-        self.discardedEvents = discardedEvents
-    }
-
     public var duration: EventDuration { end.duration(since: start) }
 }
 

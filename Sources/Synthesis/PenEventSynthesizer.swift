@@ -68,11 +68,6 @@ public struct PenEventSynthesizer {
     let device: SynthesisDevice
     var random: SynthRandom
 
-    public init(device: SynthesisDevice, random: SynthRandom) {
-        self.device = device
-        self.random = random
-    }
-
     /// The events of `plan`, in time order, every frame ended by `SYN_REPORT`.
     public mutating func events(for plan: PenPlan) -> [InputEvent] {
         let description = device.description

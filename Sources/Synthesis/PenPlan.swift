@@ -56,16 +56,6 @@ public struct ScenarioPlacement: Sendable {
     /// The trail making form, for scenarios that name its circles.
     public var trailsForm: TrailsForm?
 
-    public init(
-        mazeOnForm: MazeOnForm?, formSize: FormSize, symbolDigitForm: SymbolDigitForm? = nil,
-        trailsForm: TrailsForm? = nil
-    ) {
-        self.mazeOnForm = mazeOnForm
-        self.formSize = formSize
-        self.symbolDigitForm = symbolDigitForm
-        self.trailsForm = trailsForm
-    }
-
     /// The form position of a named point; `here` is resolved by the caller.
     func position(of point: ScenarioPoint, here: FormPosition?, source: String, line: Int) throws(ScenarioError)
         -> FormPosition

@@ -59,11 +59,6 @@ public enum ScenarioDrawing: Hashable, Sendable {
 public struct ScenarioLine: Hashable, Sendable {
     public var line: Int
     public var instruction: ScenarioInstruction
-
-    public init(line: Int, instruction: ScenarioInstruction) {
-        self.line = line
-        self.instruction = instruction
-    }
 }
 
 /// A scripted drawing: what it is drawn on and how the pen moves.

@@ -5,11 +5,6 @@ public struct AdministeredMaze: Sendable {
     public var maze: Maze
     public var settings: MazeSettings
 
-    public init(maze: Maze, settings: MazeSettings) {
-        self.maze = maze
-        self.settings = settings
-    }
-
     /// The TaskData step identifier of this maze: `mazeStep-<maze name>`.
     public var stepIdentifier: String { maze.stepIdentifier }
 }
