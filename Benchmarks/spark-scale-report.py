@@ -6,8 +6,9 @@ job's summaries (--summary-json, with the configuration and spark-submit's wall 
 
 - fixed: spark-submit's wall time less the measuring pass: JVM and session start, listing the inputs,
   writing the tables, stopping.
-- steady state: the measuring pass (every file read, copied, measured at the three levels and its rows
-  handed back) as files per second per executor core: files / (pass wall time x executor cores).
+- steady state: the measuring pass (every file measured at the three levels, read and copied first
+  unless the binary is given its path, and its rows handed back) as files per second per executor core:
+  files / (pass wall time x executor cores).
 - the baseline: features --jobs 1's three runs, files / their summed wall time (one core).
 """
 
@@ -51,15 +52,18 @@ def main():
         rows.append((summary, measure, cores))
 
     print("\nWhere the measuring pass's time goes, milliseconds per file (the tasks' Python worker; `JVM and "
-          "waiting` is the pass's core-seconds less the Python worker's wall time):\n")
-    print("| run | receive | copy | styluskit (CPU) | rows | emit | Python CPU | JVM and waiting | features --jobs 1 (CPU) |")
-    print("|---|---|---|---|---|---|---|---|---|")
+          "waiting` is the pass's core-seconds less the Python worker's wall time; `copied`: the files measured from "
+          "local copies, the others given to the binary at their own paths):\n")
+    print("| run | copied | receive | copy | styluskit (CPU) | rows | emit | Python CPU | JVM and waiting "
+          "| features --jobs 1 (CPU) |")
+    print("|---|---|---|---|---|---|---|---|---|---|")
     for summary, measure, cores in rows:
         tasks = summary["tasks"]
         per = 1000.0 / max(tasks["files"], 1)
         python_wall = sum(tasks[name] for name in ("receive_s", "copy_s", "binary_s", "rows_s", "emit_s"))
         rest = measure * cores - python_wall
-        print(f"| {summary['configuration']} | {tasks['receive_s'] * per:.2f} | {tasks['copy_s'] * per:.2f} "
+        print(f"| {summary['configuration']} | {tasks.get('copied', tasks['files'])} | {tasks['receive_s'] * per:.2f} "
+              f"| {tasks['copy_s'] * per:.2f} "
               f"| {tasks['binary_s'] * per:.2f} ({tasks['binary_cpu_s'] * per:.2f}) | {tasks['rows_s'] * per:.2f} "
               f"| {tasks['emit_s'] * per:.2f} | {tasks['python_cpu_s'] * per:.2f} | {rest * per:.2f} "
               f"| {1000.0 * wall / files:.2f} ({1000.0 * cpu / files:.2f}) |")

@@ -52,7 +52,7 @@ public struct LiveSessionFiles {
         sealed = try seal(destination, anchor.unixMilliseconds(start))
         recorder = try ADFRecorder(destination: destination, variant: test.variant)
         journal = try Journal(directory: directory, name: stem, header: header, now: start)
-        do {
+        try beforeFirstEvent { [journal = self.journal, sealed = self.sealed] in
             try journal.control(
                 .anchor(
                     realtimeMicroseconds: clockAnchor.realtimeMicroseconds,
@@ -61,15 +61,12 @@ public struct LiveSessionFiles {
             try journal.control(.test(test), now: start)
             for line in sources.journalLines { try journal.control(line, now: start) }
             if let sealed { try journal.control(.patient(local: sealed.local, external: sealed.external), now: start) }
-        } catch {
-            // Before the first event the journal holds nothing to recover.
-            journal.remove()
-            throw error
         }
     }
 
-    /// Runs `body`, what comes between the journal's description and its first step; on a
-    /// failure the journal, which holds nothing to recover yet, is removed.
+    /// Runs `body`, what comes before the session's first event (the journal's description, then
+    /// what comes before its first step); on a failure the journal, which holds nothing to recover
+    /// yet, is removed.
     public func beforeFirstEvent<T>(_ body: () throws -> T) throws -> T {
         do {
             return try body()

@@ -12,15 +12,9 @@ public struct KDFParameters: Sendable, Hashable, Codable {
     /// 128 bits, as the spec asks.
     public static let saltByteCount = 16
 
-    public var name: String
+    public var name: String = KDFParameters.pbkdf2SHA256
     public var iterations: Int
     public var salt: Data
-
-    public init(name: String = Self.pbkdf2SHA256, iterations: Int, salt: Data) {
-        self.name = name
-        self.iterations = iterations
-        self.salt = salt
-    }
 
     /// Fresh parameters with a random salt.
     public static func random(iterations: Int) -> Self {

@@ -15,6 +15,29 @@ public enum PatientFields {
         return (file.document.environment, ResultsFileBinding(resultsPath: path, startUnixMilliseconds: start))
     }
 
+    /// One of the two fields, by its name in the results file.
+    public enum Field: String, Sendable {
+        /// The copy under the clinician key.
+        case local = "LocalPatientEncodedID"
+        /// The copy for the receiving server.
+        case external = "PatientEncodedID"
+    }
+
+    /// The sealed record in `field` of the results file `path` and the binding it opens in; a file
+    /// without one is refused (`PatientDataError.noPatientField`).
+    public static func record(_ field: Field, ofResultsFile path: String) throws -> (
+        record: String, binding: ResultsFileBinding
+    ) {
+        let (environment, binding) = try read(resultsFile: path)
+        let record =
+            switch field {
+            case .local: environment.localPatientEncodedID
+            case .external: environment.patientEncodedID
+            }
+        guard let record else { throw PatientDataError.noPatientField(file: path, field: field.rawValue) }
+        return (record, binding)
+    }
+
     /// The patient details: from a file in the spec's one-line form, or asked for at the terminal.
     public static func details(from file: String?, terminal: Terminal) throws -> PatientDetails {
         guard let file else { return try terminal.patientDetails() }

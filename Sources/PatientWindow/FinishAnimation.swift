@@ -11,17 +11,11 @@ public struct FinishAnimation: Hashable, Sendable {
     /// turn of the loop.
     public struct Frame: Hashable, Sendable {
         /// How much of the check mark is drawn, 0 (none) to 1 (all of it).
-        public var checkDrawn: Double
+        public var checkDrawn: Double = 0
         /// The opacity of the "Well done" card, 0 to 1.
-        public var cardOpacity: Double
+        public var cardOpacity: Double = 0
         /// The opacity of the closing page, 0 to 1.
-        public var closingOpacity: Double
-
-        public init(checkDrawn: Double = 0, cardOpacity: Double = 0, closingOpacity: Double = 0) {
-            self.checkDrawn = checkDrawn
-            self.cardOpacity = cardOpacity
-            self.closingOpacity = closingOpacity
-        }
+        public var closingOpacity: Double = 0
 
         /// Nothing drawn.
         public static let none = Frame()

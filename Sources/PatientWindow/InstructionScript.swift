@@ -7,11 +7,6 @@ public struct InstructionSegment: Hashable, Sendable {
     /// The part of the form shown; the rest is covered.
     public var region: FormRectangle
     public var words: String
-
-    public init(region: FormRectangle, words: String) {
-        self.region = region
-        self.words = words
-    }
 }
 
 /// Instructions given as a script of segments, one after the other, each lasting as long as its

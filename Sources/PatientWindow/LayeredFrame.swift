@@ -5,13 +5,6 @@ public struct ScreenBox: Hashable, Sendable {
     public var x1: Int
     public var y1: Int
 
-    public init(x0: Int, y0: Int, x1: Int, y1: Int) {
-        self.x0 = x0
-        self.y0 = y0
-        self.x1 = x1
-        self.y1 = y1
-    }
-
     public var isEmpty: Bool { x1 <= x0 || y1 <= y0 }
     public var area: Int { isEmpty ? 0 : (x1 - x0) * (y1 - y0) }
 
@@ -38,12 +31,6 @@ public struct PixelDot: Hashable, Sendable {
     public var x: Double
     public var y: Double
     public var size: Double
-
-    public init(x: Double, y: Double, size: Double) {
-        self.x = x
-        self.y = y
-        self.size = size
-    }
 }
 
 /// The patient's frame kept as layers in memory and composed only where something changed.

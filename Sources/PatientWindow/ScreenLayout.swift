@@ -8,13 +8,6 @@ public struct PixelRect: Hashable, Sendable {
     public var width: Double
     public var height: Double
 
-    public init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
-
     /// Whether the pixel position lies inside, edges included.
     public func contains(x px: Double, y py: Double) -> Bool {
         px >= x && px <= x + width && py >= y && py <= y + height

@@ -8,11 +8,6 @@ public struct SynthesisedSpeech: Hashable, Sendable {
     public var samples: [Int16]
     public var rate: Int
 
-    public init(samples: [Int16], rate: Int) {
-        self.samples = samples
-        self.rate = rate
-    }
-
     /// How long the samples take to play.
     public var duration: EventDuration {
         EventDuration(microseconds: Int64(samples.count) * 1_000_000 / Int64(max(1, rate)))

@@ -9,12 +9,9 @@ public struct TrailsMarks: Hashable, Sendable {
     public var wrongCircle: Int
     /// The order number of the circle the correction sends the pen to: the last correct one, or "Begin".
     public var highlightedCircle: Int
+}
 
-    public init(wrongCircle: Int, highlightedCircle: Int) {
-        self.wrongCircle = wrongCircle
-        self.highlightedCircle = highlightedCircle
-    }
-
+extension TrailsMarks {
     /// The marks of a correction: its error's wrong circle and its target.
     public init(_ correction: TrailsCorrection) {
         self.init(wrongCircle: correction.error.wrongCircle, highlightedCircle: correction.target)

@@ -1,4 +1,5 @@
 import Foundation
+public import StylusGeometry
 
 /// What a command tells its user: text for people, or JSON (`--json`) for scripts.
 ///
@@ -60,14 +61,16 @@ public struct Centimetres: Encodable, Sendable {
     public var height: Double
     private var decimals: Int
 
-    public init(width: Double, height: Double, decimals: Int = 2) {
-        self.width = width
-        self.height = height
+    /// A page's or a form's size, JSON giving it at `decimals`.
+    public init(_ size: FormSize, decimals: Int = 2) {
+        width = size.widthCentimetres
+        height = size.heightCentimetres
         self.decimals = decimals
     }
 
     enum CodingKeys: CodingKey { case width, height }
 
+    /// Both keys at the decimals the text shows.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(rounded(width, decimals), forKey: .width)
@@ -80,19 +83,19 @@ public struct Centimetres: Encodable, Sendable {
 public struct FormPoint: Encodable, Sendable {
     public var x: Double
     public var y: Double
-    private var decimals: Int
 
-    public init(x: Double, y: Double, decimals: Int = 2) {
-        self.x = x
-        self.y = y
-        self.decimals = decimals
+    /// A position on a form or a page.
+    public init(_ position: FormPosition) {
+        x = position.xCentimetres
+        y = position.yCentimetres
     }
 
     enum CodingKeys: CodingKey { case x, y }
 
+    /// Both keys at two decimals.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(rounded(x, decimals), forKey: .x)
-        try container.encode(rounded(y, decimals), forKey: .y)
+        try container.encode(rounded(x, 2), forKey: .x)
+        try container.encode(rounded(y, 2), forKey: .y)
     }
 }

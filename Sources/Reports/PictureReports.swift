@@ -17,14 +17,6 @@ public struct RenderReport: CommandReport {
         /// One decimal, as printed.
         public var speed: Double
 
-        /// The account of an animation's frames.
-        public init(directory: String, frames: Int, framesPerSecond: Double, speed: Double) {
-            self.directory = directory
-            self.frames = frames
-            self.framesPerSecond = framesPerSecond
-            self.speed = speed
-        }
-
         enum CodingKeys: CodingKey { case directory, frames, framesPerSecond, speed }
 
         /// Every key, rates at one decimal.
@@ -57,7 +49,7 @@ public struct RenderReport: CommandReport {
         self.out = out
         test = picture.testName
         self.steps = steps.count
-        form = Centimetres(width: picture.formSize.widthCentimetres, height: picture.formSize.heightCentimetres)
+        form = Centimetres(picture.formSize)
         if case .known = picture.unrecorded {
             let strokes = steps.flatMap { picture.unrecorded.strokes(ofStep: $0) }
             refusedStrokes = strokes.count { $0.reason == .refused }

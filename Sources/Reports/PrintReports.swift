@@ -15,8 +15,8 @@ public struct PrintSheetReport: CommandReport {
     /// The report of `sheet` printed to `out`.
     public init(out: String, sheet: CalibrationSheet) {
         self.out = out
-        page = Centimetres(width: sheet.page.widthCentimetres, height: sheet.page.heightCentimetres)
-        targets = sheet.targets.map { FormPoint(x: $0.xCentimetres, y: $0.yCentimetres) }
+        page = Centimetres(sheet.page)
+        targets = sheet.targets.map { FormPoint($0) }
     }
 
     /// The lines `calibrate print-sheet` prints: the page, and a line per target.
@@ -75,13 +75,13 @@ public struct PrintMazesReport: CommandReport {
     public init(out: String, battery: String, page: FormSize, mazes: [Maze]) {
         self.out = out
         self.battery = battery
-        self.page = Centimetres(width: page.widthCentimetres, height: page.heightCentimetres)
+        self.page = Centimetres(page)
         self.mazes = mazes.enumerated().map { index, maze in
             let origin = maze.origin(onFormOf: page)
             return MazePage(
                 page: index + 1, maze: maze.name, columns: maze.columns, rows: maze.rows,
                 cellSizeCentimetres: maze.cellSizeCentimetres,
-                origin: FormPoint(x: origin.xCentimetres, y: origin.yCentimetres))
+                origin: FormPoint(origin))
         }
     }
 
@@ -120,12 +120,15 @@ public struct PrintFormReport: CommandReport {
     public init(out: String, displayMode: Bool, page: FormSize, origin: FormPosition, steps: [String]) {
         self.out = out
         self.displayMode = displayMode
-        self.page = Centimetres(width: page.widthCentimetres, height: page.heightCentimetres)
+        self.page = Centimetres(page)
         let size = SymbolDigitForm.size
-        form = Centimetres(width: size.widthCentimetres, height: size.heightCentimetres)
-        self.origin = FormPoint(x: origin.xCentimetres, y: origin.yCentimetres)
+        form = Centimetres(size)
+        self.origin = FormPoint(origin)
         box = Centimetres(
-            width: SymbolDigitForm.Lengths.innerCellWidth, height: SymbolDigitForm.Lengths.innerCellHeight, decimals: 4)
+            FormSize(
+                widthCentimetres: SymbolDigitForm.Lengths.innerCellWidth,
+                heightCentimetres: SymbolDigitForm.Lengths.innerCellHeight),
+            decimals: 4)
         pages = steps
     }
 

@@ -163,12 +163,6 @@ public struct StepsReplaySummary<Step: ReplayedStep>: ReplayReport {
         public init?(intValue: Int) { nil }
     }
 
-    /// The account of `steps` replayed from `replayed`.
-    public init(replayed: ReplayedRecording, steps: [Step]) {
-        self.replayed = replayed
-        self.steps = steps
-    }
-
     /// Encodes the steps' results under the test's key.
     public func encodeTest(into container: inout KeyedEncodingContainer<TestKeys>) throws {
         try container.encode(steps, forKey: TestKeys(stringValue: Step.summaryKey))

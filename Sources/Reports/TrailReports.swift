@@ -26,14 +26,13 @@ public struct PrintTrailsReport: CommandReport {
     /// The report of `layouts` printed on pages of `page` size, each form centred.
     public init(out: String, page: FormSize, layouts: [(layout: TrailLayout, origin: FormPosition)]) {
         self.out = out
-        self.page = Centimetres(width: page.widthCentimetres, height: page.heightCentimetres)
+        self.page = Centimetres(page)
         pages = layouts.enumerated().map { index, entry in
             TrailPage(
                 page: index + 1, layout: entry.layout.name, part: entry.layout.part.rawValue,
                 circles: entry.layout.circles.count,
-                form: Centimetres(
-                    width: entry.layout.formSize.widthCentimetres, height: entry.layout.formSize.heightCentimetres),
-                origin: FormPoint(x: entry.origin.xCentimetres, y: entry.origin.yCentimetres))
+                form: Centimetres(entry.layout.formSize),
+                origin: FormPoint(entry.origin))
         }
     }
 

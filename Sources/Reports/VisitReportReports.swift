@@ -91,7 +91,7 @@ public struct VisitReportSummary: CommandReport {
                 index: placement.index, test: placement.test, status: placement.status, page: placement.page,
                 block: Box(box: placement.block), picture: placement.picture.map { Box(box: $0) },
                 measures: placement.measures.map { Box(box: $0) }, scale: placement.scale,
-                form: placement.form.map { Centimetres(width: $0.widthCentimetres, height: $0.heightCentimetres) },
+                form: placement.form.map { Centimetres($0) },
                 window: placement.window.map { Box(box: $0) },
                 outOfRange: placement.outOfRange, steps: placement.stepPictures.map { Picture(picture: $0) })
         }

@@ -5,16 +5,9 @@ public struct ScoreCategory: Hashable, Sendable {
     /// What the category adds to its step's score.
     public var points: Int
     /// Whether the category counts as an error in the step's error count.
-    public var isError: Bool
+    public var isError: Bool = false
     /// What a rater checks before choosing it, in the words of the scoring system's publication.
     public var meaning: String
-
-    public init(name: String, points: Int, isError: Bool = false, meaning: String) {
-        self.name = name
-        self.points = points
-        self.isError = isError
-        self.meaning = meaning
-    }
 }
 
 /// What a rater records for an item.
@@ -48,14 +41,6 @@ public struct ScoreItem: Hashable, Sendable, Identifiable {
     /// The answer the form's key expects, shown beside the ink (the digit of a symbol-digit box); nil when the
     /// item has no key.
     public var expected: String?
-
-    public init(step: String, name: String, label: String, scale: ItemScale, expected: String? = nil) {
-        self.step = step
-        self.name = name
-        self.label = label
-        self.scale = scale
-        self.expected = expected
-    }
 
     /// Whether `value` is a mark this item's scale allows.
     public func accepts(_ value: MarkValue) -> Bool {

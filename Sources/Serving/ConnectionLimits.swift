@@ -14,12 +14,6 @@ public struct ConnectionLimits: Sendable, Equatable {
     /// Connections one client may hold open at once; a connection over it is closed as soon as it opens.
     public var perClient: Int
 
-    /// A limit for each.
-    public init(requestSeconds: Int, perClient: Int) {
-        self.requestSeconds = requestSeconds
-        self.perClient = perClient
-    }
-
     /// The server's limits: a request whole within the idle time (30 s), 64 connections a client (a browser opens
     /// 6 to one server; a second rater's browser is another client).
     public static let standard = ConnectionLimits(requestSeconds: ResultsServer.idleSeconds, perClient: 64)

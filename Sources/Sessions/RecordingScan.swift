@@ -207,13 +207,6 @@ public struct AxisAbsence: Codable, Hashable, Sendable {
     public var contactFrames: Int
     public var ofContactFrames: Int
 
-    public init(axis: Axis, reason: Reason, contactFrames: Int, ofContactFrames: Int) {
-        self.axis = axis
-        self.reason = reason
-        self.contactFrames = contactFrames
-        self.ofContactFrames = ofContactFrames
-    }
-
     /// The absence in words, as `info` and `replay` print it.
     public var sentence: String {
         let why: String

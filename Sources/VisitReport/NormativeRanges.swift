@@ -19,14 +19,6 @@ public struct NormativeRanges: Hashable, Sendable {
         public var high: Double?
         public var label: String?
 
-        public init(test: String, measure: String, low: Double?, high: Double?, label: String? = nil) {
-            self.test = test
-            self.measure = measure
-            self.low = low
-            self.high = high
-            self.label = label
-        }
-
         /// Where `value` lies against the range.
         public func place(_ value: Double) -> RangePlace {
             if let low, value < low { return .below }

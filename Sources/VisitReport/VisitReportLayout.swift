@@ -27,13 +27,6 @@ public struct ReportBox: Hashable, Sendable {
     public var y: Double
     public var width: Double
     public var height: Double
-
-    public init(x: Double, y: Double, width: Double, height: Double) {
-        self.x = x
-        self.y = y
-        self.width = width
-        self.height = height
-    }
 }
 
 /// Where one test of the visit went on the report: its page and the boxes the layout gave it.

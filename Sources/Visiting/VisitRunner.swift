@@ -30,16 +30,6 @@ public struct VisitTestOpened: Sendable {
     /// The tablet and display profile files the session was given or chose, nil for none.
     public var tabletProfile: String?
     public var displayProfile: String?
-
-    public init(
-        journal: String, results: String, device: VisitManifest.Device, tabletProfile: String?, displayProfile: String?
-    ) {
-        self.journal = journal
-        self.results = results
-        self.device = device
-        self.tabletProfile = tabletProfile
-        self.displayProfile = displayProfile
-    }
 }
 
 /// How an administered test ended.

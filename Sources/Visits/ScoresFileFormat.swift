@@ -13,13 +13,8 @@ public struct ScoresFileProblem: Hashable, Sendable, CustomStringConvertible {
 
 /// What a scores file holds: the records read, in file order, and the lines passed over.
 public struct ScoresFileContents: Sendable {
-    public var records: [ScoreRecord]
-    public var problems: [ScoresFileProblem]
-
-    public init(records: [ScoreRecord] = [], problems: [ScoresFileProblem] = []) {
-        self.records = records
-        self.problems = problems
-    }
+    public var records: [ScoreRecord] = []
+    public var problems: [ScoresFileProblem] = []
 }
 
 /// The scores file's format: JSON Lines, one `ScoreRecord` a line, UTF-8, each line ending in `\n`

@@ -73,7 +73,7 @@ public struct ProtocolTest: Hashable, Sendable {
     }
 
     public var test: TestKind
-    public var mazes: Mazes
+    public var mazes: Mazes = .none
     /// The break before the test, in seconds (none before the first).
     public var breakSeconds: Double?
     /// What the operator is told before the test starts.
@@ -82,18 +82,6 @@ public struct ProtocolTest: Hashable, Sendable {
     /// files replacing its parts (`layouts:`), relative to the protocol's folder.
     public var trailsForm: String?
     public var trailsLayouts: [String] = []
-
-    public init(
-        test: TestKind, mazes: Mazes = .none, breakSeconds: Double? = nil, prompt: String? = nil,
-        trailsForm: String? = nil, trailsLayouts: [String] = []
-    ) {
-        self.test = test
-        self.mazes = mazes
-        self.breakSeconds = breakSeconds
-        self.prompt = prompt
-        self.trailsForm = trailsForm
-        self.trailsLayouts = trailsLayouts
-    }
 }
 
 /// What is wrong with a protocol file, with its line, and what to write instead.

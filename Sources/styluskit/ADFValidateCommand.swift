@@ -28,7 +28,7 @@ struct ADFValidateCommand: ParsableCommand {
 
     func validate() throws {
         if files.isEmpty { throw ValidationError("Please name at least one results file to check.") }
-        if let jobs, jobs < 1 { throw ValidationError("--jobs \(jobs) is not a number of jobs; give 1 or more.") }
+        try checkJobs(jobs)
     }
 
     func run() throws {

@@ -52,9 +52,7 @@ struct CalibrateDisplay: ParsableCommand {
     @OptionGroup var report: JSONOutput
 
     func validate() throws {
-        try refuseStandardOutput(
-            out, option: "--out", why: "a profile is a file StylusKit reads back from where it is written",
-            example: "display.yaml")
+        try refuseProfileOnStandardOutput(out, example: "display.yaml")
         do {
             try DisplayCalibration.check(rulerPixels: rulerPixels, measuredCentimetres: measuredCm, scale: scale)
         } catch {

@@ -38,9 +38,7 @@ struct CalibratePressure: ParsableCommand {
     @OptionGroup var output: JSONOutput
 
     func validate() throws {
-        try refuseStandardOutput(
-            out, option: "--out", why: "a profile is a file StylusKit reads back from where it is written",
-            example: "tablet.yaml")
+        try refuseProfileOnStandardOutput(out, example: "tablet.yaml")
     }
 
     func run() throws {

@@ -46,9 +46,7 @@ struct CalibrateTablet: ParsableCommand {
     @OptionGroup var output: JSONOutput
 
     func validate() throws {
-        try refuseStandardOutput(
-            out, option: "--out", why: "a profile is a file StylusKit reads back from where it is written",
-            example: "tablet.yaml")
+        try refuseProfileOnStandardOutput(out, example: "tablet.yaml")
         guard maxRms > 0, maxResidual > 0 else {
             throw ValidationError("--max-rms and --max-residual are distances in mm and must be greater than 0.")
         }

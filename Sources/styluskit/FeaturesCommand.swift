@@ -92,7 +92,7 @@ struct Features: ParsableCommand {
                 "--filter \(filter) is not a filter; give none, lowpass, or lowpass-HZ with a cut-off below 100 Hz (lowpass-8)."
             )
         }
-        if let jobs, jobs < 1 { throw ValidationError("--jobs \(jobs) is not a number of jobs; give 1 or more.") }
+        try checkJobs(jobs)
     }
 
     func run() throws {

@@ -72,3 +72,15 @@ func refuseStandardOutput(_ path: String?, option: String, why: String, example:
     throw ValidationError(
         "\(option) - (standard output) cannot be taken here: \(why). Give a file name such as \(example).")
 }
+
+/// Refuses `--out -` for a profile the `calibrate` commands write (`example` names such a file).
+func refuseProfileOnStandardOutput(_ out: String?, example: String) throws {
+    try refuseStandardOutput(
+        out, option: "--out", why: "a profile is a file StylusKit reads back from where it is written",
+        example: example)
+}
+
+/// Refuses a `--jobs` below 1, for the commands that take several inputs at once.
+func checkJobs(_ jobs: Int?) throws {
+    if let jobs, jobs < 1 { throw ValidationError("--jobs \(jobs) is not a number of jobs; give 1 or more.") }
+}

@@ -75,10 +75,7 @@ struct PatientShow: ParsableCommand {
     @OptionGroup var output: JSONOutput
 
     func run() throws {
-        let (environment, binding) = try PatientFields.read(resultsFile: file)
-        guard let record = environment.localPatientEncodedID else {
-            throw PatientDataError.noPatientField(file: file, field: "LocalPatientEncodedID")
-        }
+        let (record, binding) = try PatientFields.record(.local, ofResultsFile: file)
         let clinician = try key.unlock()
         PatientDetailsReport(file: file, details: try clinician.open(record, in: binding)).print(json: output.json)
     }
@@ -101,10 +98,7 @@ struct PatientDecrypt: ParsableCommand {
 
     func run() throws {
         let key = try ServerPrivateKey(pem: try readText(privateKey, purpose: "server private key"), path: privateKey)
-        let (environment, binding) = try PatientFields.read(resultsFile: results)
-        guard let record = environment.patientEncodedID else {
-            throw PatientDataError.noPatientField(file: results, field: "PatientEncodedID")
-        }
+        let (record, binding) = try PatientFields.record(.external, ofResultsFile: results)
         PatientDetailsReport(file: results, details: try key.open(record, in: binding)).print(json: output.json)
     }
 }

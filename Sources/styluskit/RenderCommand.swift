@@ -110,9 +110,7 @@ struct Render: ParsableCommand {
         } catch let error as PictureChoiceError {
             throw ValidationError("\(error)")
         }
-        if isBatch, let jobs, jobs < 1 {
-            throw ValidationError("--jobs \(jobs) is not a number of jobs; give 1 or more.")
-        }
+        if isBatch { try checkJobs(jobs) }
         do {
             try PictureChoices.checkDrawing(
                 dotsPerInch: dpi, framesPerSecond: fps, speed: speed, maze: maze, battery: battery)

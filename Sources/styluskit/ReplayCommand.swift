@@ -75,7 +75,7 @@ struct Replay: ParsableCommand {
         guard !recordings.isEmpty else {
             throw ValidationError("Give a recording to replay (or several, a directory, or -).")
         }
-        if let jobs, jobs < 1 { throw ValidationError("--jobs \(jobs) is not a number of jobs; give 1 or more.") }
+        try checkJobs(jobs)
         try replaying.check()
     }
 

@@ -2,7 +2,8 @@ import Foundation
 import TestMaterials
 import TestSupport
 import Testing
-import Visits
+
+@testable import Visits
 
 /// Everything that reads a trail making results file (issue 30, item 3), run as a user runs it on
 /// the golden `.tsk`: features, adf show, results, render and plot.

@@ -1,8 +1,9 @@
-import PatientWindow
 import Proctoring
 import StylusGeometry
 import StylusInput
 import Testing
+
+@testable import PatientWindow
 
 private func at(_ milliseconds: Int64) -> EventTime { EventTime(microseconds: milliseconds * 1_000) }
 

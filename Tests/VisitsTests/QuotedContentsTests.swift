@@ -1,7 +1,8 @@
 import Foundation
 import TestMaterials
 import Testing
-import Visits
+
+@testable import Visits
 
 /// A file given by mistake is never printed (issue 34, item 5): a patient's details passed as `--protocol`.
 @Suite struct QuotedContentsTests {

@@ -2,7 +2,8 @@ import Foundation
 import Sessions
 import TestMaterials
 import Testing
-import Visits
+
+@testable import Visits
 
 /// Every event in every state of `VisitLifeCycle` (docs/visit.md, "Life cycle"): where it leads,
 /// or that it is refused, and what the caller writes.

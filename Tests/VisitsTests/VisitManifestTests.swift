@@ -2,7 +2,8 @@ import Foundation
 import Sessions
 import TestMaterials
 import Testing
-import Visits
+
+@testable import Visits
 
 @Suite struct VisitManifestTests {
     static let start = Date(timeIntervalSince1970: 1_795_000_000)

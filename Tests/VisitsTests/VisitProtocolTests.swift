@@ -2,7 +2,8 @@ import Foundation
 import Sessions
 import TestMaterials
 import Testing
-import Visits
+
+@testable import Visits
 
 @Suite struct VisitProtocolTests {
     static let fixtures = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(

@@ -3,8 +3,9 @@ import Recordings
 import Sessions
 import TestMaterials
 import Testing
-import Visiting
-import Visits
+
+@testable import Visiting
+@testable import Visits
 
 /// The runner's decisions from test to test. The tests themselves are a stand-in here (a closure
 /// writing two small files where a live session writes its journal and results): a real one needs

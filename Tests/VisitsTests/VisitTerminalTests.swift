@@ -3,9 +3,9 @@ import Foundation
 import Sessions
 import TestMaterials
 import Testing
-import Visits
 
 @testable import Visiting
+@testable import Visits
 
 /// The operator's terminal between tests, driven by a scripted terminal: keys typed at given
 /// times, a clock that moves only when the visit waits, and a screen that does what a terminal does

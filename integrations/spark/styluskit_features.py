@@ -15,6 +15,7 @@ functions the executors run are pickled from it with no package to install on th
 import argparse
 import json
 import os
+import re
 import resource
 import shutil
 import socket
@@ -117,15 +118,46 @@ def executable_copy(path, directory):
     return copy
 
 
-def measure_files(inputs, binary, extra_args=(), host=None, timings=None):
-    """Measures `inputs`, a list of (uri, bytes), with the styluskit at `binary`.
+def local_path(uri):
+    """The path on this machine of a `file:` URI (`file:/a`, `file:///a`, `file://localhost/a`), or None.
 
-    Each input's bytes are written to a local temporary file under its own name (styluskit tells
-    a results file from a recording by its name and first bytes), and `styluskit features` runs
-    once per level over all of them. Returns a list of (table, record): table is a level or
-    `errors`; a record is a dict whose `file` is the input's URI, never the temporary path.
-    Every input yields rows at the test level or an error record. `timings`, when given, is a
-    TaskTimings that the copies and the binary's runs add their seconds to.
+    Hadoop's paths print unescaped (`file:/data/a b.csk`), so the rest of the URI is the path as it is.
+    """
+    if not uri.startswith("file:"):
+        return None
+    rest = uri[len("file:") :]
+    if rest.startswith("//"):
+        authority, slash, path = rest[2:].partition("/")
+        if authority not in ("", "localhost") or not slash:
+            return None
+        rest = "/" + path
+    return rest if rest.startswith("/") else None
+
+
+def in_visit_folder(path, folders):
+    """Whether the file at `path` is in a visit folder (its folder holds a visit.json); `folders` caches the answers."""
+    folder = os.path.dirname(path)
+    if folder not in folders:
+        folders[folder] = os.path.exists(os.path.join(folder, "visit.json"))
+    return folders[folder]
+
+
+def measure_files(inputs, binary, extra_args=(), host=None, timings=None):
+    """Measures `inputs` with the styluskit at `binary`.
+
+    An input is a (uri, bytes) pair (binaryFiles read it: HDFS, S3, ABFS...) or a `file:` URI
+    alone. The binary is given a `file:` input's own path: every executor sees it (a local disk
+    of a one-machine cluster, or a shared mount), and reading it in the JVM to hand it over and
+    write a copy costs more than measuring it. The bytes of a pair are written to a local
+    temporary file under the input's own name (styluskit tells a results file from a recording
+    by its name and first bytes), and so is a `file:` input in a visit folder: given in its
+    folder, the binary would fill the visit columns, which are null for inputs on other file
+    systems (README.md), so every input is measured alike, as a file on its own.
+    `styluskit features` runs once per level over all of them. Returns a list of (table,
+    record): table is a level or `errors`; a record is a dict whose `file` is the input's URI,
+    never the local path. Every input yields rows at the test level or an error record.
+    `timings`, when given, is a TaskTimings that the copies and the binary's runs add their
+    seconds to.
     """
     host = host or socket.gethostname()
     timings = timings or TaskTimings()
@@ -133,24 +165,47 @@ def measure_files(inputs, binary, extra_args=(), host=None, timings=None):
         return []
     out = []
     copying = time.perf_counter()
+    visit_folders = {}
     with tempfile.TemporaryDirectory(prefix="styluskit-spark-") as scratch:
         local_to_uri = {}
         order = []
-        for index, (uri, data) in enumerate(inputs):
+        for index, item in enumerate(inputs):
+            if isinstance(item, str):
+                uri, data, path = item, None, local_path(item)
+                if path is None or not os.path.isfile(path) or not os.access(path, os.R_OK):
+                    message = (
+                        f"{uri} is not a readable file on executor {host}: a file: input must be at the same path "
+                        "on every worker (a local disk of a one-machine cluster, or a shared mount); put it there, "
+                        "or give it as a URI of a file system every worker reads (hdfs:, s3a:, abfss:)."
+                    )
+                    out.append(("errors", error_record(uri, "read", message, host)))
+                    continue
+                if path not in local_to_uri and not in_visit_folder(path, visit_folders):
+                    local_to_uri[path] = uri
+                    order.append(path)
+                    timings.files += 1
+                    timings.bytes += os.path.getsize(path)
+                    continue
+            else:
+                (uri, data), path = item, None
             folder = os.path.join(scratch, str(index))
             os.mkdir(folder)
             name = os.path.basename(uri.rstrip("/")) or "input"
             local = os.path.join(folder, name)
             try:
-                with open(local, "wb") as handle:
-                    handle.write(data)
+                if data is None:
+                    shutil.copyfile(path, local)
+                else:
+                    with open(local, "wb") as handle:
+                        handle.write(data)
             except OSError as error:
                 out.append(("errors", error_record(uri, "copy", f"Cannot copy {uri} to {local} on {host}: {error}", host)))
                 continue
             local_to_uri[local] = uri
             order.append(local)
             timings.files += 1
-            timings.bytes += len(data)
+            timings.copied += 1
+            timings.bytes += os.path.getsize(local)
         timings.copy_s += time.perf_counter() - copying
         if not order:
             return out
@@ -178,6 +233,7 @@ def run_features(program, locals_, local_to_uri, extra_args, host, timings=None)
     messages = {local: [] for local in locals_}
     unattributed = []
     statuses = {}
+    paths = re.compile("|".join(re.escape(local) for local in sorted(locals_, key=len, reverse=True)))
     for level in LEVELS:
         command = [program, "features", "--level", level, "--format", "json", "--jobs", "1", *extra_args, "--", *locals_]
         started, children = time.perf_counter(), children_cpu_seconds()
@@ -211,12 +267,11 @@ def run_features(program, locals_, local_to_uri, extra_args, host, timings=None)
         for line in result.stderr.decode("utf-8", "replace").splitlines():
             if not line.strip():
                 continue
-            owners = [local for local in locals_ if local in line]
-            # The longest matching path is the file the line is about (a/b.csk also matches a/b.csk.csk).
+            owners = [match.group(0) for match in paths.finditer(line)]
+            # The longest path in the line is the file it is about; the pattern tries the longest
+            # first, so /a/b.csk inside /x/a/b.csk or a/b.csk.csk is not taken for a file of its own.
             owner = max(owners, key=len) if owners else None
-            text = line
-            for local in sorted(owners, key=len, reverse=True):
-                text = text.replace(local, local_to_uri[local])
+            text = paths.sub(lambda match: local_to_uri[match.group(0)], line) if owners else line
             if owner is None:
                 if text not in unattributed:
                     unattributed.append(text)
@@ -261,13 +316,17 @@ def own_cpu_seconds():
 class TaskTimings:
     """Where a partition's time went in the Python worker, in seconds (wall unless named _cpu).
 
-    receive: taking the files' bytes from Spark; copy: writing them to local files; binary: the
-    styluskit runs (binary_cpu their CPU time); rows: reading the binary's JSON and putting the
-    inputs' URIs in; emit: writing each row back out as JSON for Spark; python_cpu: the Python
-    worker's own CPU time over all of it. The driver sums them over the partitions (`run`).
+    files: the inputs given to the binary, `copied` of them as local copies (the others, `file:`
+    inputs, by their own paths); receive: taking the inputs (the bytes of those binaryFiles read)
+    from Spark; copy: writing the copies and checking the paths; binary: the styluskit runs
+    (binary_cpu their CPU time); rows: reading the binary's JSON and putting the inputs' URIs in;
+    emit: writing each row back out as JSON for Spark; python_cpu: the Python worker's own CPU
+    time over all of it. The driver sums them over the partitions (`run`).
     """
 
-    FIELDS = ("files", "bytes", "receive_s", "copy_s", "binary_s", "binary_cpu_s", "rows_s", "emit_s", "python_cpu_s")
+    FIELDS = (
+        "files", "copied", "bytes", "receive_s", "copy_s", "binary_s", "binary_cpu_s", "rows_s", "emit_s", "python_cpu_s"
+    )
 
     def __init__(self):
         for name in self.FIELDS:
@@ -278,17 +337,17 @@ class TaskTimings:
 
 
 def measure_partition(binary, extra_args):
-    """The function mapPartitions runs: (uri, bytes) pairs in, (table, file, JSON text) rows out.
+    """The function mapPartitions runs: inputs in, (table, file, JSON text) rows out.
 
-    `file` is the input's URI on test and errors rows (the driver checks every input has one)
-    and empty on the others. The last row is ("timing", "", TaskTimings' record): where the
+    An input is a `file:` URI or a (uri, bytes) pair (measure_files). `file` is the input's URI
+    on test and errors rows (the driver checks every input has one) and empty on the others. The last row is ("timing", "", TaskTimings' record): where the
     partition's time went.
     """
 
-    def measure(pairs):
+    def measure(items):
         timings = TaskTimings()
         cpu, receiving = own_cpu_seconds(), time.perf_counter()
-        inputs = list(pairs)
+        inputs = list(items)
         timings.receive_s = time.perf_counter() - receiving
         records = measure_files(inputs, binary, extra_args, timings=timings)
         del inputs
@@ -328,6 +387,12 @@ def parse_arguments(argv):
     parser.add_argument(
         "--features-arg", action="append", default=[], metavar="ARG", help="an extra argument for styluskit features (repeatable)"
     )
+    parser.add_argument(
+        "--copy-inputs",
+        action="store_true",
+        help="read file: inputs through Spark's binaryFiles and measure local copies, as inputs on other file systems "
+        "are (default: the binary reads a file: input at its own path)",
+    )
     parser.add_argument("--summary-json", metavar="PATH", help="also write the run's summary as JSON to this local file")
     arguments = parser.parse_args(argv)
     if not arguments.inputs and not arguments.input_list:
@@ -345,23 +410,55 @@ def hadoop_path(spark, uri):
 
 
 def read_list(spark, uri):
-    """The inputs named in the list file at `uri`, one a line (blank lines and # comments skipped)."""
+    """The inputs named in the list file at `uri`, one a line (blank lines and # comments skipped).
+
+    The file is read whole in one call (a line at a time would be a Py4J round trip a line).
+    """
     path, fs = hadoop_path(spark, uri)
-    jvm = spark.sparkContext._jvm
     stream = fs.open(path)
     try:
-        reader = jvm.java.io.BufferedReader(jvm.java.io.InputStreamReader(stream, "UTF-8"))
-        lines = []
-        while True:
-            line = reader.readLine()
-            if line is None:
-                break
-            line = line.strip()
-            if line and not line.startswith("#"):
-                lines.append(line)
-        return lines
+        text = bytes(stream.readAllBytes()).decode("utf-8")
     finally:
         stream.close()
+    # Lines end as BufferedReader.readLine ends them (\n, \r\n or \r), no other way.
+    lines = (line.strip() for line in re.split("\r\n|\r|\n", text))
+    return [line for line in lines if line and not line.startswith("#")]
+
+
+def raise_error(error):
+    """os.walk's onerror: a folder that cannot be read fails the listing rather than being left out."""
+    raise error
+
+
+def list_local_directory(root, directory):
+    """Every file under `directory` (at any depth), a local folder whose qualified URI is `root`.
+
+    Walking fs.listFiles' iterator from Python costs a Py4J round trip or three a file (10 to 12
+    ms a file on a loaded machine: a minute for 5,000); a `file:` directory is walked here instead,
+    and its files named as Hadoop's local file system names them: `root` (Hadoop's) and the path
+    below it, symbolic links to folders followed, the checksum files it hides (`.NAME.crc`) left out.
+    """
+    root = root.rstrip("/")
+    names = []
+    for folder, subfolders, files in os.walk(directory, onerror=raise_error, followlinks=True):
+        subfolders.sort()
+        below = os.path.relpath(folder, directory)
+        prefix = root + "/" if below == "." else f"{root}/{below}/"
+        names.extend(prefix + name for name in files if not (name.startswith(".") and name.endswith(".crc")))
+    return names
+
+
+def list_directory(path, fs):
+    """Every file under the directory `path` (at any depth), as qualified URIs: in Python for a `file:` one."""
+    root = fs.makeQualified(path).toString()
+    directory = local_path(root)
+    if directory is not None:
+        return list_local_directory(root, directory)
+    names = []
+    iterator = fs.listFiles(path, True)
+    while iterator.hasNext():
+        names.append(iterator.next().getPath().toString())
+    return names
 
 
 def list_inputs(spark, uris):
@@ -376,11 +473,8 @@ def list_inputs(spark, uris):
                 continue
             status = fs.getFileStatus(path)
             if status.isDirectory():
-                iterator = fs.listFiles(path, True)
                 found = []
-                while iterator.hasNext():
-                    entry = iterator.next()
-                    name = entry.getPath().toString()
+                for name in list_directory(path, fs):
                     (found if is_input_name(name) else skipped).append(name)
                 found.sort()
                 if not found:
@@ -496,17 +590,24 @@ def run(spark, arguments):
     partitions = arguments.partitions or max(1, min(len(files), sc.defaultParallelism * 4))
     tagged = sc.emptyRDD()
     if files:
-        # binaryFiles reads each file through its Hadoop file system on the executor that measures
-        # it. One binaryFiles per group of files makes the partitions: given all the files at once
-        # it combines small files into as few splits as it likes (one for a whole corpus here),
-        # whatever minPartitions says, and one task would measure them all.
-        plain = [name for name in files if "," not in name]
         size = -(-len(files) // partitions)
+        # `file:` inputs go to the executors as their URIs, and the binary is given their paths
+        # (measure_files): binaryFiles would read each in the JVM and hand its bytes to Python to
+        # be written to a copy, a quarter of the measuring pass (README.md, "At scale").
+        local = [] if arguments.copy_inputs else [name for name in files if local_path(name) is not None]
+        parts = [sc.parallelize(local, -(-len(local) // size))] if local else []
+        # binaryFiles reads the others through their Hadoop file system on the executor that
+        # measures them. One binaryFiles per group of files makes the partitions: given all the
+        # files at once it combines small files into as few splits as it likes (one for a whole
+        # corpus here), whatever minPartitions says, and one task would measure them all.
+        remote = [name for name in files if arguments.copy_inputs or local_path(name) is None]
+        plain = [name for name in remote if "," not in name]
         groups = [plain[start : start + size] for start in range(0, len(plain), size)]
         # A name with a comma is read alone, its `?` pattern filtered to exactly that file.
-        groups += [[name] for name in files if "," in name]
-        pairs = sc.union([read_group(sc, group) for group in groups])
-        tagged = pairs.mapPartitions(measure_partition(arguments.binary, arguments.features_arg))
+        groups += [[name] for name in remote if "," in name]
+        parts += [read_group(sc, group) for group in groups]
+        inputs_rdd = parts[0] if len(parts) == 1 else sc.union(parts)
+        tagged = inputs_rdd.mapPartitions(measure_partition(arguments.binary, arguments.features_arg))
     # The rows come into the JVM once, as a cached DataFrame; the summary and the tables are then
     # read from it there (from_json), with no more passes through Python workers: those passes,
     # one per table, cost about as much as the measuring itself (integrations/spark/README.md).
@@ -581,7 +682,7 @@ def run(spark, arguments):
     )
     print(
         "styluskit-spark: driver seconds: " + ", ".join(f"{name} {seconds:.1f}" for name, seconds in phases.items())
-        + f"; in the tasks, summed over the partitions: {tasks['files']} files, receive {tasks['receive_s']:.1f} s, "
+        + f"; in the tasks, summed over the partitions: {tasks['files']} files ({tasks['copied']} copied), receive {tasks['receive_s']:.1f} s, "
         f"copy {tasks['copy_s']:.1f} s, styluskit {tasks['binary_s']:.1f} s ({tasks['binary_cpu_s']:.1f} s CPU), "
         f"rows {tasks['rows_s']:.1f} s, emit {tasks['emit_s']:.1f} s, Python CPU {tasks['python_cpu_s']:.1f} s"
     )

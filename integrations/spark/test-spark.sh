@@ -8,10 +8,11 @@
 #    replayed, the recordings themselves, oddly named files and deliberately bad inputs
 #    (make-corpus.sh; kept in .build-spark while the binary and fixtures are the same).
 # 4. A standalone master and two workers (one core each) bound to 127.0.0.1, the job submitted
-#    with spark-submit (the binary shipped with --files), every row compared with `styluskit
-#    features` run locally (compare.py); then the same with --master local[2] (the binary found
-#    on PATH). Every process started here is stopped on exit, and every port they listen on is
-#    checked to be on 127.0.0.1.
+#    with spark-submit (the binary shipped with --files, given each file's own path), every row
+#    compared with `styluskit features` run locally (compare.py); then the same with --master
+#    local[2] (the binary found on PATH) and --copy-inputs (the files read through binaryFiles).
+#    Every process started here is stopped on exit, and every port they listen on is checked to be
+#    on 127.0.0.1.
 #
 # STYLUSKIT is the binary to use (default: the debug build, which `make test` has already built:
 # a release build would add many minutes of compiling to CI for a corpus measured in seconds).
@@ -193,14 +194,17 @@ check "without Delta Lake on the classpath the job says so and writes no Delta t
 check "the Parquet tables are partitioned by test" \
     test -d "$run/standalone/stroke/test=clock" -a -d "$run/standalone/step/test=maze" -a -d "$run/standalone/test/test=sdt"
 
-step "spark-submit --master local[2] (styluskit found on PATH)"
+# The standalone run gives the binary each file: input's own path (the default); this one reads
+# them through binaryFiles and measures copies, as inputs on HDFS, S3 or ABFS always are, so both
+# ways are compared with styluskit features.
+step "spark-submit --master local[2] --copy-inputs (styluskit found on PATH)"
 PATH="$(dirname "$styluskit"):$PATH" submit "$run/local.log" --master 'local[2]' "${common[@]}" \
-    "$here/styluskit_features.py" --out "$run/local" --input-list "$run/list.txt" "${inputs[@]}"
+    "$here/styluskit_features.py" --copy-inputs --out "$run/local" --input-list "$run/list.txt" "${inputs[@]}"
 local_seconds=$seconds
 check "spark-submit --master local[2] exits 1 (bad inputs are in the corpus)" test "$status" -eq 1
-check "local[2] tables equal styluskit features run locally" \
+check "local[2] tables (inputs read by binaryFiles and copied) equal styluskit features run locally" \
     "$venv/bin/python" "$here/compare.py" --binary "$styluskit" --tables "$run/local" \
-    --label "Spark local[2]" "${bad[@]}" "$corpus" "$missing"
+    --label "Spark local[2], inputs copied" "${bad[@]}" "$corpus" "$missing"
 check "every process started here listened on 127.0.0.1 only" loopback_only
 
 # Figures, not checks: sessions per second of the three tables, by the binary alone and by Spark.

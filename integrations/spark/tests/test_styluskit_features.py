@@ -168,6 +168,7 @@ def test_arguments_need_inputs_and_an_output(capsys):
     assert "--partitions -1 is not a number of partitions" in capsys.readouterr().err
     arguments = job.parse_arguments(["a.csk", "dir", "--out", "o", "--features-arg=--x", "--delta", "no"])
     assert arguments.inputs == ["a.csk", "dir"] and arguments.features_arg == ["--x"] and arguments.delta == "no"
+    assert not arguments.copy_inputs and job.parse_arguments(["a.csk", "--out", "o", "--copy-inputs"]).copy_inputs
 
 
 @needs_binary
@@ -188,3 +189,80 @@ def test_a_partition_hands_back_each_row_with_its_table_the_file_of_test_and_err
     prefix = "hdfs://namenode:8020/corpus/"
     expected = {("test", prefix + results["clock"].name), ("errors", prefix + "bad.csk")}
     assert {(table, file) for table, file, _ in rows if file} == expected
+
+
+def test_the_local_path_of_a_file_uri():
+    assert job.local_path("file:/data/a, b [1].ssk") == "/data/a, b [1].ssk"
+    assert job.local_path("file:///data/a.csk") == "/data/a.csk"
+    assert job.local_path("file://localhost/data/a.csk") == "/data/a.csk"
+    assert job.local_path("file://other-host/data/a.csk") is None
+    assert job.local_path("hdfs://namenode:8020/data/a.csk") is None
+    assert job.local_path("file:relative.csk") is None
+
+
+@needs_binary
+def test_a_file_input_is_given_to_the_binary_by_its_own_path_not_copied(results):
+    # binaryFiles' hand-over and the worker's copy were a quarter of the measuring pass at 5,000
+    # files (README.md, "At scale"); a file: input every worker sees needs neither.
+    timings = job.TaskTimings()
+    uris = ["file:" + str(path) for path in results.values()]
+    out = job.measure_files(uris, BINARY, timings=timings)
+    assert (timings.files, timings.copied) == (3, 0)
+    assert timings.bytes == sum(path.stat().st_size for path in results.values())
+    assert {record["file"] for table, record in out if table == "test"} == set(uris)
+    local = subprocess.run([BINARY, "features", "--level", "stroke", "--format", "json", str(results["maze"])],
+                           check=True, capture_output=True, text=True).stdout
+    expected = [json.loads(line) for line in local.splitlines()]
+    for row in expected:
+        row["file"] = "file:" + str(results["maze"])
+    assert [record for table, record in out if table == "stroke" and record["test"] == "maze"] == expected
+
+
+@needs_binary
+def test_a_file_input_in_a_visit_folder_is_measured_from_a_copy_so_its_visit_columns_stay_null(results, tmp_path):
+    # Inputs on other file systems are measured as files on their own (README.md); a file: input
+    # given in its visit folder would get participant_id, visit_folder and visit_test instead.
+    folder = tmp_path / "P-7" / "20261125T093012Z"
+    folder.mkdir(parents=True)
+    measured = folder / "clock-1.csk"
+    measured.write_bytes(results["clock"].read_bytes())
+    (folder / "visit.json").write_text(json.dumps({
+        "format": "styluskit-visit", "schema": 2, "participant": "P-7", "started": "2026-11-25T09:30:12Z",
+        "finished": "2026-11-25T09:40:12Z", "status": "complete", "software": {"name": "styluskit", "version": "0.0-test"},
+        "protocol": {"name": "small", "title": "small", "schema": 1, "file": "protocol.yaml", "source": "protocol.yaml",
+                     "sha256": "0"},
+        "calibration": {}, "tests": [{"index": 1, "test": "clock", "status": "done", "results": "clock-1.csk"}]}))
+    in_place = subprocess.run([BINARY, "features", "--level", "test", "--format", "json", str(measured)],
+                              check=True, capture_output=True, text=True).stdout
+    assert json.loads(in_place.splitlines()[0])["participant_id"] == "P-7", "the manifest is not read as a visit's"
+    timings = job.TaskTimings()
+    out = job.measure_files(["file:" + str(measured)], BINARY, timings=timings)
+    (row,) = [record for table, record in out if table == "test"]
+    assert row["file"] == "file:" + str(measured) and timings.copied == 1
+    assert (row["participant_id"], row["visit_folder"], row["visit_test"]) == (None, None, None)
+
+
+@needs_binary
+def test_a_file_input_missing_on_the_executor_is_an_error_row_that_says_where_it_must_be(results):
+    out = job.measure_files(["file:/no/such/folder/a.csk", "file:" + str(results["sdt"])], BINARY, host="worker-3")
+    errors = [record for table, record in out if table == "errors"]
+    assert [(record["file"], record["stage"], record["host"]) for record in errors] == [("file:/no/such/folder/a.csk", "read", "worker-3")]
+    assert "same path on every worker" in errors[0]["message"] and "hdfs:" in errors[0]["message"]
+    assert [record["file"] for table, record in out if table == "test"] == ["file:" + str(results["sdt"])]
+
+
+@needs_binary
+def test_a_message_about_a_path_that_holds_another_inputs_path_names_its_own_uri(tmp_path):
+    # Given by their own paths, one input's path can be the end of another's (/t/bad.csk and
+    # /t/q/t/bad.csk); each message must name its file's URI whole, not the shorter path's URI
+    # spliced into the longer one.
+    short = tmp_path / "bad.csk"
+    long = tmp_path / "q" / str(tmp_path).lstrip("/") / "bad.csk"
+    long.parent.mkdir(parents=True)
+    for path in (short, long):
+        path.write_bytes(b"not a results file")
+    out = job.measure_files(["file:" + str(short), "file:" + str(long)], BINARY)
+    errors = {record["file"]: record["message"] for table, record in out if table == "errors"}
+    assert set(errors) == {"file:" + str(short), "file:" + str(long)}
+    assert "file:" + str(long) in errors["file:" + str(long)], errors
+    assert "file:file:" not in "".join(errors.values()) and "qfile:" not in "".join(errors.values()), errors
