@@ -152,11 +152,15 @@ public struct REDCapExport: Sendable {
         """
     }
 
-    /// Writes the four files into `directory` (created if missing) as one set (`WholeFile.writeSet`); existing
-    /// files are kept unless `force`.
+    /// Writes the four files as the content of `directory` (created if missing), the set replaced as one
+    /// (`WholeFile.writeFolder`: a new folder swapped in by one rename, so a kill leaves the old set or the new,
+    /// never a mix); existing files are kept unless `force`. Where the folder cannot be swapped (it holds other
+    /// files, it is a mount point) the files are renamed in one by one and `notice` is told why and what to do.
     /// Returns the paths written.
     @discardableResult
-    public func write(to directory: String, force: Bool) throws(ExportError) -> [String] {
+    public func write(to directory: String, force: Bool, notice: (String) -> Void = { _ in }) throws(ExportError)
+        -> [String]
+    {
         let outputs = [
             (Self.dictionaryName, dictionary), (Self.recordsName, importRecords), (Self.filesName, files),
             (Self.readmeName, readme),
@@ -165,16 +169,17 @@ public struct REDCapExport: Sendable {
         if !force, let existing = paths.first(where: { FileManager.default.fileExists(atPath: $0) }) {
             throw .outputExists(file: existing)
         }
+        let replacement: FolderReplacement
         do {
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw .cannotWrite(file: directory, reason: SystemErrorText.reason(error))
-        }
-        // One set: none replaced until all four are on the disk, so a failure leaves the old set whole.
-        do {
-            try WholeFile.writeSet(zip(paths, outputs).map { (Data($1.1.utf8), $0) })
+            replacement = try WholeFile.writeFolder(outputs.map { ($0.0, Data($0.1.utf8)) }, to: directory)
         } catch {
             throw .cannotWrite(file: error.path, reason: error.reason)
+        }
+        if case .fileByFile(let reason) = replacement {
+            notice(
+                "\(directory) was written file by file, not replaced as one folder, because \(reason): a kill during "
+                    + "its four renames could leave old and new files together. Give --out a folder of its own "
+                    + "to have the set replaced as one.")
         }
         return paths
     }

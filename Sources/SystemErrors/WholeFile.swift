@@ -70,7 +70,7 @@ public enum WholeFile {
     /// Writes the files of a set (an export's files) so that a failure leaves every old file as it was:
     /// all are written and flushed under temporary names first, and renamed into place only when all are
     /// on the disk. A kill during the renames (microseconds, against the writing's milliseconds) can
-    /// still leave a mix; ROBUSTNESS.md says so.
+    /// still leave a mix; a set that is a folder of its own is replaced as one by `writeFolder`.
     ///
     /// - Throws: `WholeFileError` for the first file that could not be written; no file is then replaced.
     public static func writeSet(_ files: [(Data, String)], permissions: UInt32 = 0o666) throws(WholeFileError) {
@@ -99,16 +99,22 @@ public enum WholeFile {
         -> String
     {
         let temporary = temporaryPath(for: path)
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
-        guard descriptor >= 0 else { throw WholeFileError(path: path, reason: SystemErrorText.reason(errno: errno)) }
-        var failure = data.withUnsafeBytes { WholeWrite.write($0, to: descriptor) }
-        if failure == nil, fsync(descriptor) != 0 { failure = errno }
-        if close(descriptor) != 0, failure == nil { failure = errno }
-        if let failure {
-            unlink(temporary)
+        if let failure = writeFlushed(data, toNew: temporary, permissions: permissions) {
             throw WholeFileError(path: path, reason: SystemErrorText.reason(errno: failure))
         }
         return temporary
+    }
+
+    /// Creates `path` (which must not exist), writes `data` into it and flushes it to the disk; returns the
+    /// errno of the step that failed, the file then removed, or nil.
+    static func writeFlushed(_ data: Data, toNew path: String, permissions: UInt32) -> Int32? {
+        let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, permissions)
+        guard descriptor >= 0 else { return errno }
+        var failure = data.withUnsafeBytes { WholeWrite.write($0, to: descriptor) }
+        if failure == nil, fsync(descriptor) != 0 { failure = errno }
+        if close(descriptor) != 0, failure == nil { failure = errno }
+        if failure != nil { unlink(path) }
+        return failure
     }
 
     /// Renames the flushed `temporary` over `path` and flushes the folder; removes `temporary` when that fails.
@@ -124,7 +130,11 @@ public enum WholeFile {
     /// Flushes the folder holding `path`, so a rename into it survives a power cut. A folder that cannot
     /// be opened or flushed (some file systems refuse fsync on a folder) is left as the system keeps it.
     public static func flushFolder(of path: String) {
-        let folder = PathText.folder(of: path)
+        flush(folder: PathText.folder(of: path))
+    }
+
+    /// Flushes `folder` itself (its entries), as `flushFolder(of:)` does for a file's folder.
+    static func flush(folder: String) {
         let descriptor = open(folder.isEmpty ? "." : folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return }
         _ = fsync(descriptor)
@@ -132,7 +142,8 @@ public enum WholeFile {
     }
 
     /// Removes the temporary files in `folder` left by a process that no longer runs (killed while
-    /// writing); those of a running process, this one's included, are left alone.
+    /// writing), and its temporary folders (`writeFolder`'s new set, or the old one it replaced) with what
+    /// they hold; those of a running process, this one's included, are left alone.
     public static func reapTemporaryFiles(in folder: String) {
         let folder = folder.isEmpty ? "." : folder
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
@@ -140,7 +151,8 @@ public enum WholeFile {
             let rest = name.dropFirst(temporaryPrefix.count)
             guard let pid = Int32(rest.prefix { $0.isASCII && $0.isNumber }), pid > 0 else { continue }
             guard kill(pid, 0) != 0, errno == ESRCH else { continue }
-            unlink((folder as NSString).appendingPathComponent(name))
+            let path = (folder as NSString).appendingPathComponent(name)
+            if unlink(path) != 0, errno == EISDIR { try? FileManager.default.removeItem(atPath: path) }
         }
     }
 }

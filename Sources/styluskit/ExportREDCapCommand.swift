@@ -54,7 +54,8 @@ struct ExportREDCapCommand: ParsableCommand {
             printError("styluskit export redcap: " + $0)
         }
         let export = try REDCapExport(records: records, instrument: instrument, event: event, recordID: recordID)
-        print(ExportREDCapReport(export, paths: try export.write(to: out, force: force)).output(json: output.json))
+        let paths = try export.write(to: out, force: force) { printError("styluskit export redcap: note: " + $0) }
+        print(ExportREDCapReport(export, paths: paths).output(json: output.json))
     }
 }
 

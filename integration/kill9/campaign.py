@@ -480,7 +480,8 @@ class Campaign:
         if not after_kill:
             if "old" in states.values():
                 return "silent wrong", "the rerun left the older output in place"
-            left = [name for name in now if TEMPORARY.search(os.path.basename(name))]
+            # A temporary folder (the REDCap set's new or old folder beside --out) counts by its own name.
+            left = [name for name in now if any(TEMPORARY.search(part) for part in name.split(os.sep))]
             left += folder_leftovers(visit, os.listdir(self.visit))
             if left:
                 return "silent wrong", f"temporary files left after the rerun: {left}"
