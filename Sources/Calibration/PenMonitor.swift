@@ -61,7 +61,7 @@ public struct PenMonitor: Sendable {
     /// - Throws: `PenDeviceRejection` when the device is not a pen; `NormalizationError` when its
     ///   position axes have no range or resolution.
     public init(device: DeviceDescription, profile: TabletProfile?) throws {
-        assembler = try FrameAssembler(device: device)
+        assembler = try FrameAssembler(device: device, tipContact: profile?.pressure.tipContact)
         // The form plays no part in tablet millimetres; any size will do.
         normalizer = try Normalizer(
             device: device, profile: profile, formSize: FormSize(widthCentimetres: 29.7, heightCentimetres: 21))

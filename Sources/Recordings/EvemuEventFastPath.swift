@@ -7,7 +7,8 @@ package import StylusInput
 // Each field is read eight bytes at a time (SWAR: SIMD within a register) instead of a byte
 // at a time: the seconds' digits are found by one mask over two words, the six-digit fraction
 // and the value are converted with three multiplications each, and the two 4-digit hex codes
-// are checked and converted in a handful of operations. A line in any other shape (a tab
+// are checked and converted two digits at a time by a table of every byte pair (`EventCodeLimits`). A line in any other
+// shape (a tab
 // after `E:`, two blanks between fields, a fraction of fewer than six digits, a value of more
 // than ten digits, an error of any kind) is left to `parseEventLine`, the careful byte loop,
 // which alone decides what is malformed and says so. The fast path only ever accepts: for
@@ -21,8 +22,8 @@ package import StylusInput
 /// of the buffer not yet filled (initialised memory all the same), so the fast path never
 /// lets a byte at or past the line's end decide anything.
 struct EventLineWindow {
-    /// Bytes the window covers; the fast path reads words at offsets up to 47.
-    static let size = 64
+    /// Bytes the window covers: a word at any offset up to 63, though the fast path reads none past 47.
+    static let size = 72
 
     private let start: UnsafeRawPointer
 
@@ -33,12 +34,12 @@ struct EventLineWindow {
         start = UnsafeRawPointer(base + lo)
     }
 
-    /// The eight bytes at `offset`, the first in the lowest byte.
+    /// The eight bytes at `offset` (0...47 in the fast path), the first in the lowest byte.
     @inline(__always)
     func word(at offset: Int) -> UInt64 {
-        // One compare, never taken: the callers' offsets are bounded by the fields' widths.
-        precondition(UInt(bitPattern: offset) <= UInt(Self.size - 8), "read outside the line window")
-        return UInt64(littleEndian: start.loadUnaligned(fromByteOffset: offset, as: UInt64.self))
+        // The callers' offsets are bounded by the fields' widths; the mask keeps even a wrong one
+        // inside the window, for one instruction where a bounds check took a compare and a branch.
+        UInt64(littleEndian: start.loadUnaligned(fromByteOffset: offset & 63, as: UInt64.self))
     }
 }
 
@@ -75,29 +76,6 @@ func decimalValue(_ w: UInt64, digits count: Int) -> UInt64 {
         &+ ((v >> 16) & 0x0000_00ff_0000_00ff) &* 0x0000_2710_0000_0001) >> 32
 }
 
-/// The values of the four hex digits (either case) in the low bytes of `first` and of `second`,
-/// nil when a byte is not a hex digit.
-@inline(__always)
-func twoHexNumbers(_ first: UInt64, _ second: UInt64) -> (UInt32, UInt32)? {
-    // Both numbers in one word, so that each step below is one operation for the eight digits.
-    let x = first & 0xffff_ffff | second << 32
-    // Only ASCII bytes: then no sum below carries out of its byte.
-    guard x & (0x80 &* ones) == 0 else { return nil }
-    // '0'...'9': x + 0x50 has its top bit set from 0x30, x + 0x46 from 0x3a.
-    let digit = (x &+ 0x50 &* ones) & ~(x &+ 0x46 &* ones)
-    // 'a'...'f' (and 'A'...'F', which setting bit 5 lowers): from 0x61, and not from 0x67.
-    let lower = x | (0x20 &* ones)
-    let letter = (lower &+ 0x1f &* ones) & ~(lower &+ 0x19 &* ones)
-    guard (digit | letter) & (0x80 &* ones) == 0x80 &* ones else { return nil }
-    // A digit's low nibble is its value; a letter's plus 9 (letters have bit 6 set, digits not).
-    let nibbles = (x & (0x0f &* ones)) &+ ((x >> 6) & ones) &* 9
-    // Nibbles n0 n1 n2 n3 of each number, the first the most significant: pair them (a byte
-    // every other byte), then join the pairs (16 bits every other 32).
-    let pairs = (nibbles << 4 | nibbles >> 8) & 0x00ff_00ff_00ff_00ff
-    let numbers = (pairs << 8 | pairs >> 16) & 0x0000_ffff_0000_ffff
-    return (UInt32(truncatingIfNeeded: numbers), UInt32(truncatingIfNeeded: numbers >> 32))
-}
-
 /// True when byte `index` (0...7) of `w` is a space or a tab.
 @inline(__always)
 private func isBlank(_ w: UInt64, byte index: Int) -> Bool {
@@ -113,7 +91,7 @@ struct EvemuLayoutTimestamp {
     /// The words at offsets 3, 11 and `dot` of that line: together they cover the timestamp
     /// and the blank after it (offsets 3 to `dot + 7`, `dot` being 18 at most).
     fileprivate var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
-    /// The offset of the timestamp's '.'; 0 while nothing is remembered.
+    /// The offset of the timestamp's '.'; 0 while nothing is remembered (and `words` are 0).
     fileprivate var dot = 0
     fileprivate var microseconds: UInt64 = 0
 }
@@ -129,21 +107,59 @@ struct EvemuLayoutEventParser: LineParser {
     }
 }
 
-/// The highest code of each event type (`EventType.maximumCode`) looked up once, not per event.
-struct EventCodeLimits {
-    /// By type, -1 where the type is not an evdev event type.
-    private let highest: [Int32]
+/// The tables the fast path reads a line's type and code with: made once a process, never freed.
+///
+/// Converting and checking the two 4-digit hex codes took about 60 instructions a line word-wise
+/// (SWAR); four loads from a table of digit pairs take about 20.
+struct EventCodeLimits: @unchecked Sendable {
+    /// Made on first use and only read after (hence `@unchecked Sendable`).
+    private static let shared = EventCodeLimits(making: ())
+    /// By two bytes read as a little-endian `UInt16` (the first in the low byte): their value as
+    /// two hex digits (either case, 0...255), 0x100 when either is not a hex digit. 128 KiB.
+    let hexPairs: UnsafePointer<UInt16>
+    /// By event type (0...255): its highest code (`EventType.maximumCode`), -1 where the type is
+    /// not an evdev event type.
+    let highestCode: UnsafePointer<Int32>
 
-    init() {
-        highest = (0...EventType.max.rawValue).map { type in
-            EventType(rawValue: type).maximumCode.map { Int32($0) } ?? -1
+    /// The tables (the same for every parser).
+    init() { self = Self.shared }
+
+    private init(making: Void) {
+        let digits =
+            Array(0x30...0x39).enumerated() + Array(0x41...0x46).enumerated().map { ($0 + 10, $1) }
+            + Array(0x61...0x66).enumerated().map { ($0 + 10, $1) }
+        let pairs = UnsafeMutablePointer<UInt16>.allocate(capacity: 1 << 16)
+        // Filled first (a memset), then the 22 x 22 pairs of digits: a table made cell by cell
+        // cost a million instructions, 3 % of reading the 22HDT recording.
+        pairs.initialize(repeating: 0x100, count: 1 << 16)
+        for (first, firstByte) in digits {
+            for (second, secondByte) in digits {
+                pairs[firstByte | secondByte << 8] = UInt16(first << 4 | second)
+            }
         }
+        let highest = UnsafeMutablePointer<Int32>.allocate(capacity: 256)
+        for type in 0..<256 {
+            let known = type <= EventType.max.rawValue ? EventType(rawValue: UInt16(type)).maximumCode : nil
+            highest[type] = known.map { Int32($0) } ?? -1
+        }
+        hexPairs = UnsafePointer(pairs)
+        highestCode = UnsafePointer(highest)
     }
 
-    /// True when `type` is an event type and `code` is one of its codes.
+    /// The type and code written by the first four bytes of `typeWord` and of `codeWord` (hex
+    /// digits, either case), nil when a byte is not a hex digit, the type is not an event type or
+    /// the code is above its type's highest.
     @inline(__always)
-    func allows(type: UInt32, code: UInt32) -> Bool {
-        Int(type) < highest.count && Int32(truncatingIfNeeded: code) <= highest[Int(type)]
+    func typeAndCode(_ typeWord: UInt64, _ codeWord: UInt64) -> (type: UInt32, code: UInt32)? {
+        let typeHigh = hexPairs[Int(typeWord & 0xffff)]
+        let typeLow = hexPairs[Int(typeWord >> 16 & 0xffff)]
+        let codeHigh = hexPairs[Int(codeWord & 0xffff)]
+        let codeLow = hexPairs[Int(codeWord >> 16 & 0xffff)]
+        // Every event type is below 0x100: its first two digits are "00" (value 0); 0x100 marks a non-digit.
+        guard typeHigh | (typeLow | codeHigh | codeLow) & 0x100 == 0 else { return nil }
+        let code = UInt32(codeHigh) << 8 | UInt32(codeLow)
+        guard Int32(code) <= highestCode[Int(typeLow)] else { return nil }
+        return (UInt32(typeLow), code)
     }
 }
 
@@ -173,12 +189,9 @@ func parseEvemuLayoutEventLine(
     let secondsHigh = line.word(at: 3)
     let secondsLow = line.word(at: 11)
     let dot: Int
-    let microseconds: UInt64
-    if recent.dot != 0, secondsHigh == recent.words.0, secondsLow == recent.words.1,
-        line.word(at: recent.dot) == recent.words.2
-    {
+    // Nothing remembered (`dot` 0, words 0) never matches: the word at 0 starts with "E: ".
+    if secondsHigh == recent.words.0, secondsLow == recent.words.1, line.word(at: recent.dot) == recent.words.2 {
         dot = recent.dot
-        microseconds = recent.microseconds
     } else {
         var secondsDigits = leadingDigits(secondsHigh)
         if secondsDigits == 8 { secondsDigits = 8 &+ leadingDigits(secondsLow) }
@@ -197,7 +210,7 @@ func parseEvemuLayoutEventLine(
         }
         // Beyond this the careful parser reports the time as out of range.
         guard seconds <= UInt64(maximumEventSeconds) else { return nil }
-        microseconds = seconds &* 1_000_000 &+ decimalValue(fraction >> 8, digits: 6)
+        let microseconds = seconds &* 1_000_000 &+ decimalValue(fraction >> 8, digits: 6)
         // Remembered by its bytes alone: a line with the same bytes has the same timestamp,
         // wherever the bytes read here came from.
         recent = EvemuLayoutTimestamp(words: (secondsHigh, secondsLow, fraction), dot: dot, microseconds: microseconds)
@@ -209,7 +222,7 @@ func parseEvemuLayoutEventLine(
     let codeWord = line.word(at: dot &+ 13)
     let valueStart = dot &+ 18
     guard valueStart < length, isBlank(typeWord, byte: 4), isBlank(codeWord, byte: 4),
-        let (type, code) = twoHexNumbers(typeWord, codeWord), limits.allows(type: type, code: code)
+        let (type, code) = limits.typeAndCode(typeWord, codeWord)
     else { return nil }
 
     // The value: a sign, then digits up to the end of the line or a blank.
@@ -242,8 +255,12 @@ func parseEvemuLayoutEventLine(
     guard magnitude <= (negative ? 0x8000_0000 : 0x7fff_ffff) else { return nil }
     let value = Int32(truncatingIfNeeded: negative ? 0 &- magnitude : magnitude)
     return InputEvent(
-        time: EventTime(microseconds: Int64(microseconds)), type: EventType(rawValue: UInt16(type)),
-        code: UInt16(code), value: value)
+        // This line's timestamp, read from `recent` here rather than kept in a register through
+        // the fields (one load against a spill and a reload); at most `maximumEventSeconds` and
+        // six digits, far inside Int64.
+        time: EventTime(microseconds: Int64(bitPattern: recent.microseconds)),
+        type: EventType(rawValue: UInt16(truncatingIfNeeded: type)), code: UInt16(truncatingIfNeeded: code),
+        value: value)
 }
 
 /// An evemu file read to its end through the event stream, with or without the fast path: its

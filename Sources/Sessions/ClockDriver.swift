@@ -57,7 +57,7 @@ public final class ClockDriver: PlannedDriver {
         self.normalizer = normalizer
         self.anchor = anchor
         self.recorder = recorder
-        self.assembler = try FrameAssembler(device: device)
+        self.assembler = try FrameAssembler(device: device, tipContact: normalizer.tipContact)
         self.plan = plan
     }
 

@@ -73,7 +73,7 @@ public final class MazeDriver: InterruptionRecordingDriver {
         self.events = events
         self.plan = plan
         strokes = StrokeRecorder(recorder: recorder, anchor: anchor)
-        assembler = try FrameAssembler(device: device)
+        assembler = try FrameAssembler(device: device, tipContact: normalizer.tipContact)
         proctor = Self.proctor(for: mazes[0], normalizer: normalizer)
         steps = [MazeStepResult(step: mazes[0].stepIdentifier, maze: mazes[0].maze.name)]
     }

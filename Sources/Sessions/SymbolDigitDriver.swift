@@ -148,7 +148,7 @@ public final class SymbolDigitDriver: PenProctorDriver {
         self.events = events
         self.plan = plan
         strokes = StrokeRecorder(recorder: recorder, anchor: anchor)
-        assembler = try FrameAssembler(device: device)
+        assembler = try FrameAssembler(device: device, tipContact: normalizer.tipContact)
         proctor = SymbolDigitProctor(settings: settings, origin: origin)
     }
 

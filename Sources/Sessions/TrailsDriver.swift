@@ -93,7 +93,7 @@ public final class TrailsDriver: InterruptionRecordingDriver {
         self.plan = plan
         strokes = StrokeRecorder(recorder: recorder, anchor: anchor)
         self.recorder = recorder
-        assembler = try FrameAssembler(device: device)
+        assembler = try FrameAssembler(device: device, tipContact: normalizer.tipContact)
         proctor = TrailsProctor(layout: form.layouts[0], settings: settings)
         origin = Self.origin(of: form.layouts[0], on: normalizer.formSize)
     }

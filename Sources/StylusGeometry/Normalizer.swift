@@ -135,6 +135,9 @@ public struct Normalizer: Sendable {
     public let forceScale: ForceScale?
     /// Nil when the device lacks either tilt axis.
     public let tiltScales: (x: TiltAxisScale, y: TiltAxisScale)?
+    /// The profile's tip contact rule, for the frame assembler of the same device
+    /// (`FrameAssembler(device:tipContact:)`); nil without a profile's `tip_threshold`.
+    public let tipContact: TipContactThreshold?
 
     let deviceToTablet: DeviceToTabletScale
 
@@ -160,6 +163,7 @@ public struct Normalizer: Sendable {
         self.deviceToTablet = DeviceToTabletScale(area: area, resolution: resolution)
         self.tabletToForm = profile?.tabletToForm ?? .centred(form: formSize, on: tabletSize)
         self.formToCanvas = FormToCanvasScale(pointsPerInch: pointsPerInch)
+        self.tipContact = profile?.pressure.tipContact
 
         if let pressureInfo = device.absInfo[AbsoluteAxis.pressure] {
             let settings = profile?.pressure ?? PressureSettings()

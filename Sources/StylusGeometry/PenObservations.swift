@@ -15,7 +15,7 @@ public struct TapCollector {
 
     /// A collector for pen events of `device`, whose positions `normalizer` turns into tablet mm.
     public init(device: DeviceDescription, normalizer: Normalizer) throws(PenDeviceRejection) {
-        assembler = try FrameAssembler(device: device)
+        assembler = try FrameAssembler(device: device, tipContact: normalizer.tipContact)
         self.normalizer = normalizer
     }
 

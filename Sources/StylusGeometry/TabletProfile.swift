@@ -59,6 +59,12 @@ public struct PressureSettings: Hashable, Sendable {
         self.tipThreshold = tipThreshold
         self.maximumForce = maximumForce
     }
+
+    /// The frame assembler's tip contact rule these settings give: `tip_threshold` above
+    /// `minimum` (the axis minimum without one); nil without `tip_threshold`, for libinput's 5 % / 1 %.
+    public var tipContact: TipContactThreshold? {
+        tipThreshold.map { TipContactThreshold(units: $0, restingPressure: minimum) }
+    }
 }
 
 /// Which devices a profile applies to: every field given must equal the device's.

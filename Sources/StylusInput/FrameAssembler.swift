@@ -97,7 +97,8 @@ public enum AssemblerNotice: Hashable, Sendable, CustomStringConvertible {
 ///   `.enteredProximity` although the previous frame was in proximity. The previous
 ///   proximity ended, unreported, somewhere between the two frames. The proximity of the
 ///   last frame of a stream simply stays open.
-/// - **Tip contact** comes from pressure with libinput's hysteresis and worn-nib offset
+/// - **Tip contact** comes from pressure with libinput's hysteresis (or a tablet profile's `TipContactThreshold`) and
+/// worn-nib offset
 ///   (see `PressureThresholds`), per tool and serial; on devices without a pressure axis,
 ///   and until a declared pressure axis first reports a value, from `BTN_TOUCH` (a tablet
 ///   that declares `ABS_PRESSURE` and never sends it still draws; its pressure is absent).
@@ -188,10 +189,17 @@ public struct FrameAssembler: Sendable {
     private var thresholds: [ToolKey: PressureThresholds] = [:]
     /// The thresholds of `toolKey`'s tool, once it has some.
     private var activeThresholds: PressureThresholds?
+    /// The tablet profile's tip contact rule; nil for libinput's 5 % / 1 %.
+    public let tipContact: TipContactThreshold?
 
-    /// Creates an assembler for a device whose capabilities were already checked.
-    public init(capabilities: PenCapabilities, inferredProximityTimeout: EventDuration = .milliseconds(50)) {
+    /// Creates an assembler for a device whose capabilities were already checked; `tipContact`
+    /// is the tablet profile's tip contact rule, nil (no profile, or none in it) for libinput's.
+    public init(
+        capabilities: PenCapabilities, tipContact: TipContactThreshold? = nil,
+        inferredProximityTimeout: EventDuration = .milliseconds(50)
+    ) {
         self.capabilities = capabilities
+        self.tipContact = tipContact
         self.inferredProximityTimeout = inferredProximityTimeout
         let c = capabilities
         let start = RawPenAxes(
@@ -209,11 +217,13 @@ public struct FrameAssembler: Sendable {
     /// Checks `device` and creates an assembler for it.
     ///
     /// - Throws: `PenDeviceRejection` when the device is not a pen tablet.
-    public init(device: DeviceDescription, inferredProximityTimeout: EventDuration = .milliseconds(50))
-        throws(PenDeviceRejection)
-    {
+    public init(
+        device: DeviceDescription, tipContact: TipContactThreshold? = nil,
+        inferredProximityTimeout: EventDuration = .milliseconds(50)
+    ) throws(PenDeviceRejection) {
         self.init(
-            capabilities: try PenCapabilities(checking: device), inferredProximityTimeout: inferredProximityTimeout)
+            capabilities: try PenCapabilities(checking: device), tipContact: tipContact,
+            inferredProximityTimeout: inferredProximityTimeout)
     }
 
     /// The pressure offset detected for `tool` with `serial`, in device units, if any.
@@ -462,7 +472,8 @@ public struct FrameAssembler: Sendable {
     /// Tip contact at proximity-in, after offset detection (libinput's order in `tablet_flush()`).
     private mutating func enterContact() -> Bool {
         guard let range = capabilities.pressure, let pressure = deviceAxes.pressure else { return touchKey }
-        var threshold = activeThresholds ?? PressureThresholds(pressure: range, distance: capabilities.distance)
+        var threshold =
+            activeThresholds ?? PressureThresholds(pressure: range, distance: capabilities.distance, tip: tipContact)
         threshold.observe(pressure: pressure)
         switch threshold.detectOffset(pressure: pressure, distance: deviceAxes.distance) {
         case .accepted(let units, let percent)?:
@@ -478,7 +489,8 @@ public struct FrameAssembler: Sendable {
 
     private mutating func continuedContact(pressureReported: Bool) -> Bool {
         guard let range = capabilities.pressure, let pressure = deviceAxes.pressure else { return touchKey }
-        var threshold = activeThresholds ?? PressureThresholds(pressure: range, distance: capabilities.distance)
+        var threshold =
+            activeThresholds ?? PressureThresholds(pressure: range, distance: capabilities.distance, tip: tipContact)
         if pressureReported { threshold.observe(pressure: pressure) }
         activeThresholds = threshold
         return threshold.contact(pressure: pressure, wasDown: tipDown)

@@ -16,6 +16,11 @@
 ///
 /// libinput stores the offset as a fraction of the range; we keep it in device units,
 /// which is exact where libinput may differ by the truncation of one unit.
+///
+/// A tablet profile's `tip_threshold` (`TipContactThreshold`) replaces the two percentages: the tip goes
+/// down at the threshold above the resting pressure and up at a fifth of it (libinput's 1 : 5),
+/// the resting pressure being the worn-nib offset when one is detected, else the profile's
+/// `pressure.minimum`, else the axis minimum. Offset detection itself is unchanged.
 struct PressureThresholds: Hashable, Sendable {
     /// The deciding steps of the heuristic for devices without a distance axis.
     enum Heuristic: Hashable, Sendable {
@@ -31,12 +36,19 @@ struct PressureThresholds: Hashable, Sendable {
     /// The smallest pressure seen while the heuristic is still undecided.
     private(set) var smallestSeen: Int32
     private(set) var heuristic: Heuristic
+    /// The profile's tip threshold, nil for libinput's percentages.
+    let tip: TipContactThreshold?
 
-    init(pressure range: AbsInfo, distance distanceRange: AbsInfo?) {
+    init(pressure range: AbsInfo, distance distanceRange: AbsInfo?, tip: TipContactThreshold? = nil) {
         self.range = range
         self.distanceRange = distanceRange
-        self.upper = Self.percentage(of: range, 5)
-        self.lower = Self.percentage(of: range, 1)
+        self.tip = tip
+        if let tip {
+            (self.lower, self.upper) = tip.contactRange(resting: tip.restingPressure ?? range.minimum)
+        } else {
+            self.upper = Self.percentage(of: range, 5)
+            self.lower = Self.percentage(of: range, 1)
+        }
         self.offset = nil
         // libinput starts the undecided offset at 100% of the range.
         self.smallestSeen = range.maximum
@@ -52,8 +64,13 @@ struct PressureThresholds: Hashable, Sendable {
 
     private mutating func setOffset(_ units: Int32) {
         offset = units
-        lower = units
-        upper = units + gap
+        if let tip {
+            // Never below the profile's minimum: the force scale rests there too (`ForceScale.force`).
+            (lower, upper) = tip.contactRange(resting: Swift.max(units, tip.restingPressure ?? range.minimum))
+        } else {
+            lower = units
+            upper = units + gap
+        }
     }
 
     /// `update_pressure_offset()`: called for every frame in which pressure was reported,
@@ -111,5 +128,29 @@ struct PressureThresholds: Hashable, Sendable {
     func contact(pressure: Int32, wasDown: Bool) -> Bool {
         if wasDown { return pressure > lower }
         return pressure >= upper
+    }
+}
+
+/// A tablet profile's tip contact rule (`pressure.tip_threshold`, with `pressure.minimum`): the
+/// frame assembler's tip goes down at `units` above the resting pressure instead of at libinput's
+/// 5 % of the range, and up at a fifth of `units` above it instead of at 1 %.
+public struct TipContactThreshold: Hashable, Sendable {
+    /// Raw pressure units above the resting pressure at which the tip counts as down; 0 counts as
+    /// 1, so that a nib at rest is never down.
+    public var units: Int32
+    /// The raw pressure of a nib at rest (the profile's `pressure.minimum`); nil for the axis minimum.
+    public var restingPressure: Int32?
+
+    /// The rule of a profile that gives `units` (and perhaps a resting pressure).
+    public init(units: Int32, restingPressure: Int32? = nil) {
+        self.units = units
+        self.restingPressure = restingPressure
+    }
+
+    /// The pressures at or below which the tip goes up and at or above which it goes down, for a
+    /// nib resting at `resting`; computed in 64 bits and clamped, so no profile value overflows.
+    func contactRange(resting: Int32) -> (lower: Int32, upper: Int32) {
+        let down = Int64(Swift.max(units, 1))
+        return (Int32(clamping: Int64(resting) + down / 5), Int32(clamping: Int64(resting) + down))
     }
 }

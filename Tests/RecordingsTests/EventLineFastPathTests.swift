@@ -310,17 +310,40 @@ struct EventLineFastPathTests {
 
     @Test("the SWAR helpers against byte-wise arithmetic")
     func helpers() {
-        for text in ["0000", "0003", "014a", "014A", "ffff", "FFFF", "aBcD", "09af"] {
-            let word = Array(text.utf8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-            let other = UInt64(0x3032_3066)  // "f020"
-            #expect(twoHexNumbers(word, other)?.0 == UInt32(text, radix: 16))
-            #expect(twoHexNumbers(other, word)?.1 == UInt32(text, radix: 16))
-            #expect(twoHexNumbers(other, word)?.0 == 0xf020)
+        // Every pair of bytes: its value as two hex digits (either case), or marked as none.
+        let limits = EventCodeLimits()
+        var pairs = 0
+        for first in UInt8.min...UInt8.max {
+            for second in UInt8.min...UInt8.max {
+                let text = String(decoding: [first, second], as: UTF8.self)
+                let digits = first < 0x80 && second < 0x80 && text.allSatisfy(\.isHexDigit)
+                let value = limits.hexPairs[Int(first) | Int(second) << 8]
+                if digits { pairs += 1 }
+                if value != (digits ? UInt16(text, radix: 16) ?? 0x200 : 0x100) {
+                    Issue.record("bytes \(first) \(second): \(value)")
+                }
+            }
         }
-        for bad in ["000g", "00:0", "00/0", "00@0", "00`0", "00G0", "00 0", "\u{7f}000"] {
-            let word = Array(bad.utf8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-            #expect(twoHexNumbers(word, 0x3030_3030) == nil, "\(bad)")
-            #expect(twoHexNumbers(0x3030_3030, word) == nil, "\(bad)")
+        #expect(pairs == 22 * 22)
+        for text in ["0000 0000", "0003 0000", "0001 014a", "0001 014A", "0003 003f", "0004 0005", "0005 0001"] {
+            let (type, code) = (text.prefix(4), text.suffix(4))
+            let word = { (s: Substring) in Array(s.utf8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) } }
+            let found = limits.typeAndCode(word(type) | 0x2000_0000_0000, word(code) | 0x3700_0000_0000)
+            #expect(found?.type == UInt32(type, radix: 16) && found?.code == UInt32(code, radix: 16), "\(text)")
+        }
+        // Not hex digits, a type above EventType.max or unknown, a code above its type's highest.
+        for bad in [
+            "000g 0000", "00:0 0000", "0003 00/0", "0003 00@0", "0001 00`0", "0003 00G0", "0003 00 0",
+            "\u{7f}000 0000", "0100 0000", "0020 0000", "0006 0000", "0003 0040", "0000 0010", "0001 0300", "ffff ffff",
+        ] {
+            let (type, code) = (bad.prefix(4), bad.suffix(4))
+            let word = { (s: Substring) in Array(s.utf8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) } }
+            #expect(limits.typeAndCode(word(type), word(code)) == nil, "\(bad)")
+        }
+        // The table of highest codes is `EventType.maximumCode`'s, for every type a byte can write.
+        for type in 0...255 {
+            let highest = EventType(rawValue: UInt16(type)).maximumCode.map { Int32($0) } ?? -1
+            #expect(limits.highestCode[type] == highest, "type \(type)")
         }
         for byte in UInt8.min...UInt8.max {
             // The byte first, then digits, then the byte again with its top bit set: no carry may cross.
