@@ -293,25 +293,8 @@ let package = Package(
                 "SystemErrors", "Visits", "VisitReport", "Serving",
             ],
             exclude: ["README.md"]),
-        .executableTarget(name: "fuzz-evemu", dependencies: ["FuzzTargets"], path: "Fuzz/evemu"),
-        .executableTarget(name: "fuzz-evemu-desc", dependencies: ["FuzzTargets"], path: "Fuzz/evemu-desc"),
-        .executableTarget(name: "fuzz-libinput", dependencies: ["FuzzTargets"], path: "Fuzz/libinput"),
-        .executableTarget(name: "fuzz-adf", dependencies: ["FuzzTargets"], path: "Fuzz/adf"),
-        .executableTarget(name: "fuzz-maze", dependencies: ["FuzzTargets"], path: "Fuzz/maze"),
-        .executableTarget(name: "fuzz-trail-layout", dependencies: ["FuzzTargets"], path: "Fuzz/trail-layout"),
-        .executableTarget(name: "fuzz-battery", dependencies: ["FuzzTargets"], path: "Fuzz/battery"),
-        .executableTarget(name: "fuzz-tablet-profile", dependencies: ["FuzzTargets"], path: "Fuzz/tablet-profile"),
-        .executableTarget(name: "fuzz-display-profile", dependencies: ["FuzzTargets"], path: "Fuzz/display-profile"),
-        .executableTarget(name: "fuzz-settings", dependencies: ["FuzzTargets"], path: "Fuzz/settings"),
-        .executableTarget(name: "fuzz-edid", dependencies: ["FuzzTargets"], path: "Fuzz/edid"),
-        .executableTarget(name: "fuzz-journal", dependencies: ["FuzzTargets"], path: "Fuzz/journal"),
-        .executableTarget(name: "fuzz-journal-recovery", dependencies: ["FuzzTargets"], path: "Fuzz/journal-recovery"),
-        .executableTarget(name: "fuzz-protocol", dependencies: ["FuzzTargets"], path: "Fuzz/protocol"),
-        .executableTarget(name: "fuzz-ranges", dependencies: ["FuzzTargets"], path: "Fuzz/ranges"),
-        .executableTarget(name: "fuzz-manifest", dependencies: ["FuzzTargets"], path: "Fuzz/manifest"),
-        .executableTarget(name: "fuzz-scores", dependencies: ["FuzzTargets"], path: "Fuzz/scores"),
-        .executableTarget(name: "fuzz-web-request", dependencies: ["FuzzTargets"], path: "Fuzz/web-request"),
-        // Every target in one fuzzer, chosen by STYLUSKIT_FUZZ_TARGET (make fuzz FUZZ_SECONDS=N: one link, not 18).
+        // Every target in one fuzzer, chosen by STYLUSKIT_FUZZ_TARGET (scripts/fuzz.sh). One executable, not one per
+        // target: each was a do-nothing binary of 100 MB that every debug build linked (25 s of CPU each).
         .executableTarget(name: "fuzz-any", dependencies: ["FuzzTargets"], path: "Fuzz/any"),
 
         // What several test targets share: pipe I/O that survives EINTR, a disk that fails on cue.

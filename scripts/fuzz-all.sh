@@ -23,7 +23,6 @@ mkdir -p "$work/logs"
 
 # One binary for every target (fuzz-any, chosen by STYLUSKIT_FUZZ_TARGET): the first build compiles every
 # dependency with coverage and ASan, and one link serves all eighteen. Then FUZZ_JOBS runs at a time.
-export FUZZ_ANY=1
 if [ "${FUZZ_NO_BUILD:-0}" != 1 ]; then
     FUZZ_BUILD_ONLY=1 bash scripts/fuzz.sh protocol 1
 fi

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzes one parser for N minutes with libFuzzer and AddressSanitizer (ROBUSTNESS.md).
 #   scripts/fuzz.sh TARGET MINUTES [libFuzzer options...]
-# Environment: FUZZ_ANY=1 (build and run fuzz-any, every target in one binary, chosen by STYLUSKIT_FUZZ_TARGET),
-# FUZZ_BUILD_ONLY=1 (build and check the binary, do not run), FUZZ_WORK, FUZZ_SCRATCH (default .build-fuzz), FUZZ_CONFIGURATION (release, the default, or
+# The binary is fuzz-any (every target in one, chosen by STYLUSKIT_FUZZ_TARGET, which this script sets).
+# Environment: FUZZ_BUILD_ONLY=1 (build and check the binary, do not run), FUZZ_WORK, FUZZ_SCRATCH (default .build-fuzz), FUZZ_CONFIGURATION (release, the default, or
 # debug: compiles in a fraction of the time on a loaded machine, runs slower), FUZZ_NO_BUILD=1, SWIFT.
 # TARGET is one of: evemu evemu-desc libinput adf maze trail-layout battery tablet-profile display-profile
 # settings edid journal journal-recovery protocol ranges manifest scores web-request. New inputs go to $FUZZ_WORK/TARGET (default .fuzz/TARGET, not checked in),
@@ -24,11 +24,8 @@ SWIFT=${SWIFT:-swift}
 scratch=${FUZZ_SCRATCH:-.build-fuzz}
 configuration=${FUZZ_CONFIGURATION:-release}
 case "$configuration" in release | debug) ;; *) echo "fuzz.sh: FUZZ_CONFIGURATION is release or debug" >&2; exit 2 ;; esac
-product="fuzz-$target"
-if [ "${FUZZ_ANY:-0}" = 1 ]; then
-    product=fuzz-any
-    export STYLUSKIT_FUZZ_TARGET=$target
-fi
+product=fuzz-any
+export STYLUSKIT_FUZZ_TARGET=$target
 work=${FUZZ_WORK:-.fuzz}
 
 # Only the fuzz product is built: the other executables have a main of their own, which

@@ -1,9 +1,12 @@
 import FuzzTargets
 import Glibc
 
-// libFuzzer's entry point for every `FuzzTarget` at once, the one named by STYLUSKIT_FUZZ_TARGET (its raw name:
-// `protocol`, `web-request`, ...). `make fuzz FUZZ_SECONDS=N` links this one binary instead of eighteen: on a
-// loaded machine each link of a fuzzer took minutes. See Fuzz/protocol/Entry.swift for why there is no main.
+// libFuzzer's entry point for every `FuzzTarget`, the one named by STYLUSKIT_FUZZ_TARGET (its raw name:
+// `protocol`, `web-request`, ...; scripts/fuzz.sh sets it). Built with --sanitize=fuzzer, SwiftPM compiles this
+// file as a library and libFuzzer's main drives it. In an ordinary build the file is the executable's main file,
+// with no top-level code: that binary does nothing, and the corpus is replayed by Tests/FuzzCorpusTests instead.
+// Top-level code would not compile in the fuzzer build (-parse-as-library), and @main would replace libFuzzer's
+// main. One binary serves every target: a binary per target cost every debug build eighteen links.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneInput(_ start: UnsafeRawPointer?, _ count: Int) -> CInt {
     ChosenTarget.entry(UnsafeRawBufferPointer(start: start, count: count))
