@@ -11,4 +11,6 @@ SWIFT=${SWIFT:-swift}
 styluskit="$("$SWIFT" build --show-bin-path)/styluskit"
 work="$(mktemp -d /tmp/styluskit-attack.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
-python3 integration/attack/attack.py "$styluskit" "$work/run" "$@"
+# Debian's python3: the checks run as another user (nobody) from a forked child, which must still import the
+# modules it loads late; an interpreter under /root (pyenv's, first on root's PATH here) is unreadable to nobody.
+/usr/bin/python3 integration/attack/attack.py "$styluskit" "$work/run" "$@"
