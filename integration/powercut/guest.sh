@@ -157,8 +157,15 @@ elif [[ -n $check && $check_phase == visit ]]; then
             [[ -f $folder/$name ]] || continue
             [[ $(sha256sum "$folder/$name" | cut -d' ' -f1) == "$sum" ]] || wrong=$((wrong + 1))
         done < /tmp/pc/sums.txt
+        # Files visit.json does not name: hidden temporary files (any writer's: .styluskit-partial-*, .NAME.PURPOSE-*)
+        # and any other file left over (a journal of a start cut before the manifest named it).
+        jq -r '"visit.json", .protocol.file, (.tests[] | .journal, .results) | select(. != null)' "$manifest" \
+            | sort -u > /tmp/pc/named.txt
+        ls -A "$folder" | sort > /tmp/pc/present.txt
         echo "manifest=valid status=$(jq -r .status "$manifest") tests=$(jq -r '[.tests[].status] | join(",")' "$manifest")" \
-            "missing=$missing wrong-sha=$wrong of $(wc -l < /tmp/pc/sums.txt) temporary=$(ls -A "$folder" | grep -c 'tmp')"
+            "missing=$missing wrong-sha=$wrong of $(wc -l < /tmp/pc/sums.txt) temporary=$(grep -c '^\.' /tmp/pc/present.txt)" \
+            "unnamed=$(comm -23 /tmp/pc/present.txt /tmp/pc/named.txt | grep -vc '^\.')" \
+            "files=$(tr '\n' ',' < /tmp/pc/present.txt)"
     }
     before=$(inspect "$folder")
     # Resume: the same command; a test left running is recovered first.
@@ -170,7 +177,9 @@ elif [[ -n $check && $check_phase == visit ]]; then
         after=$(inspect "$folder")
         echo "INFO resume $check: $(tr '\n' ' ' < /tmp/pc/visit-$participant.err | tail -c 600)"
     fi
-    echo "CUTRESULT $check visit before: $before | resume=$resume | after: $after"
+    # Two folders for one visit would be a resume that started a new visit instead.
+    echo "CUTRESULT $check visit before: $before | resume=$resume | after: $after" \
+        "folders=$(ls -d $results/visits/$participant/*/ 2>/dev/null | wc -l)"
 fi
 sync
 
