@@ -1,7 +1,5 @@
 public import ADF
-internal import Foundation
 public import Proctoring
-public import Recordings
 public import StylusGeometry
 public import StylusInput
 public import TestMaterials

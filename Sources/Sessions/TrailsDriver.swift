@@ -1,5 +1,4 @@
 public import ADF
-internal import Foundation
 public import Proctoring
 public import StylusGeometry
 public import StylusInput
