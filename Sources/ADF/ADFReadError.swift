@@ -9,12 +9,6 @@ public struct ADFReadError: Error, Sendable, Equatable, CustomStringConvertible 
     public var line: Int
     public var reason: Reason
 
-    public init(path: String, line: Int, reason: Reason) {
-        self.path = path
-        self.line = line
-        self.reason = reason
-    }
-
     /// What is wrong with the file.
     public enum Reason: Sendable, Equatable, CustomStringConvertible {
         /// The file could not be opened or read.

@@ -83,6 +83,8 @@ final class DocumentWriter {
         try xml.endElement()
     }
 
+    /// An element `<name value="…"/>`, or nothing when the value is absent; `DisplayData`'s settings, always
+    /// present, are written the same way.
     private func fact(_ name: StaticString, _ value: Double?) throws {
         guard let value else { return }
         try xml.startElement(name)
@@ -228,26 +230,20 @@ final class DocumentWriter {
 
     // MARK: DisplayData
 
-    private func setting(_ name: StaticString, _ value: Double) throws {
-        try xml.startElement(name)
-        try number("value", value)
-        try xml.endElement()
-    }
-
     private func writeDisplayData(_ display: DisplayData) throws {
         try xml.startElement("DisplayData")
-        try setting("PixelsPerInch", display.pixelsPerInch)
-        try setting("ScreenScalingFactor", display.screenScalingFactor)
-        try setting("PointsPerInch", display.pointsPerInch)
+        try fact("PixelsPerInch", display.pixelsPerInch)
+        try fact("ScreenScalingFactor", display.screenScalingFactor)
+        try fact("PointsPerInch", display.pointsPerInch)
         if let sizes = display.symbolDigit {
             try xml.startElement("SymbolDigit")
-            try setting("BorderWidth", sizes.borderWidth)
-            try setting("InnerCellHeight", sizes.innerCellHeight)
-            try setting("InnerCellWidth", sizes.innerCellWidth)
-            try setting("RowVerticalMargin", sizes.rowVerticalMargin)
-            try setting("SampleBorderWidth", sizes.sampleBorderWidth)
-            try setting("SampleLabelRightMargin", sizes.sampleLabelRightMargin)
-            try setting("StopSignHeight", sizes.stopSignHeight)
+            try fact("BorderWidth", sizes.borderWidth)
+            try fact("InnerCellHeight", sizes.innerCellHeight)
+            try fact("InnerCellWidth", sizes.innerCellWidth)
+            try fact("RowVerticalMargin", sizes.rowVerticalMargin)
+            try fact("SampleBorderWidth", sizes.sampleBorderWidth)
+            try fact("SampleLabelRightMargin", sizes.sampleLabelRightMargin)
+            try fact("StopSignHeight", sizes.stopSignHeight)
             try xml.endElement()
         }
         try xml.endElement()

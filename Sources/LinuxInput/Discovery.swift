@@ -30,22 +30,9 @@ public struct TabletNode: Hashable, Sendable {
     public var name: String
     public var id: InputID
     /// The udev properties (empty in the sysfs fallback).
-    public var udevProperties: [String: String]
+    public var udevProperties: [String: String] = [:]
     /// What the capabilities in /sys say (codes and properties; no ranges: those need the node opened).
     public var sysfsDescription: DeviceDescription?
-
-    public init(
-        node: String, sysname: String, role: TabletNodeRole, name: String, id: InputID,
-        udevProperties: [String: String] = [:], sysfsDescription: DeviceDescription? = nil
-    ) {
-        self.node = node
-        self.sysname = sysname
-        self.role = role
-        self.name = name
-        self.id = id
-        self.udevProperties = udevProperties
-        self.sysfsDescription = sysfsDescription
-    }
 }
 
 /// The tablet nodes of this machine.
@@ -54,12 +41,6 @@ public struct TabletDiscovery: Hashable, Sendable {
     public var source: DiscoverySource
     /// Why the sysfs fallback was used, when it was.
     public var fallbackReason: String?
-
-    public init(nodes: [TabletNode], source: DiscoverySource, fallbackReason: String?) {
-        self.nodes = nodes
-        self.source = source
-        self.fallbackReason = fallbackReason
-    }
 
     /// The pen nodes, which are what `record` can open.
     public var penNodes: [TabletNode] { nodes.filter { $0.role == .pen } }

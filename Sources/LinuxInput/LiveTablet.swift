@@ -61,11 +61,6 @@ public struct ClockAnchor: Hashable, Sendable {
     public var realtimeMicroseconds: Int64
     public var monotonicMicroseconds: Int64
 
-    public init(realtimeMicroseconds: Int64, monotonicMicroseconds: Int64) {
-        self.realtimeMicroseconds = realtimeMicroseconds
-        self.monotonicMicroseconds = monotonicMicroseconds
-    }
-
     /// Microseconds to add to a monotonic event time to get Unix time.
     public var offsetMicroseconds: Int64 { realtimeMicroseconds - monotonicMicroseconds }
 

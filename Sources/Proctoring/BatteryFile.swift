@@ -12,12 +12,6 @@ public struct MazeBattery: Hashable, Sendable {
         public var settings: MazeSettings
         /// The line of the `maze:` entry, for messages about the maze file.
         public var line: Int
-
-        public init(mazeFile: String, settings: MazeSettings, line: Int) {
-            self.mazeFile = mazeFile
-            self.settings = settings
-            self.line = line
-        }
     }
 
     /// The battery's name, if the file gives one.
@@ -25,13 +19,9 @@ public struct MazeBattery: Hashable, Sendable {
     /// The settings every maze starts from: the defaults with the battery-wide lines applied.
     public var settings: MazeSettings
     public var entries: [Entry]
+}
 
-    public init(name: String?, settings: MazeSettings, entries: [Entry]) {
-        self.name = name
-        self.settings = settings
-        self.entries = entries
-    }
-
+extension MazeBattery {
     /// Reads a battery file.
     ///
     /// - Parameters:
@@ -58,24 +48,30 @@ public struct MazeBattery: Hashable, Sendable {
             if indent > 0 {
                 // An override of the maze above.
                 guard !entries.isEmpty else {
-                    throw .unexpected(
-                        source: source, line: line.number, column: 1,
-                        expected: "a 'maze:' line before an indented setting (battery-wide settings are not indented)",
-                        found: "an indented line")
+                    throw .keyed(
+                        .unexpected(
+                            source: source, line: line.number, column: 1,
+                            expected:
+                                "a 'maze:' line before an indented setting (battery-wide settings are not indented)",
+                            found: "an indented line"))
                 }
                 guard let expected = MazeSettings.expectedValue(forKey: entry.key) else {
-                    throw .unknownKey(
-                        source: source, line: line.number, column: keyColumn, key: entry.key, known: MazeSettings.keys)
+                    throw .keyed(
+                        .unknownKey(
+                            source: source, line: line.number, column: keyColumn, key: entry.key,
+                            known: MazeSettings.keys))
                 }
                 if let first = overrideLines[entry.key] {
-                    throw .duplicateKey(
-                        source: source, line: line.number, column: keyColumn, key: entry.key, firstLine: first)
+                    throw .keyed(
+                        .duplicateKey(
+                            source: source, line: line.number, column: keyColumn, key: entry.key, firstLine: first))
                 }
                 overrideLines[entry.key] = line.number
                 guard entries[entries.count - 1].settings.set(key: entry.key, value: entry.value) else {
-                    throw .unexpected(
-                        source: source, line: line.number, column: entry.valueIndex + 1, expected: expected,
-                        found: describeFound(entry.value))
+                    throw .keyed(
+                        .unexpected(
+                            source: source, line: line.number, column: entry.valueIndex + 1, expected: expected,
+                            found: describeFound(entry.value)))
                 }
                 continue
             }
@@ -83,42 +79,49 @@ public struct MazeBattery: Hashable, Sendable {
             switch entry.key {
             case "maze":
                 guard !entry.value.isEmpty else {
-                    throw .unexpected(
-                        source: source, line: line.number, column: entry.valueIndex + 1,
-                        expected: "a maze file name such as 'choice.maze'", found: "the end of the line")
+                    throw .keyed(
+                        .unexpected(
+                            source: source, line: line.number, column: entry.valueIndex + 1,
+                            expected: "a maze file name such as 'choice.maze'", found: "the end of the line"))
                 }
                 entries.append(Entry(mazeFile: entry.value, settings: settings, line: line.number))
                 overrideLines = [:]
             case "name":
                 if let first = nameLine {
-                    throw .duplicateKey(source: source, line: line.number, column: 1, key: "name", firstLine: first)
+                    throw .keyed(
+                        .duplicateKey(source: source, line: line.number, column: 1, key: "name", firstLine: first))
                 }
                 guard !entry.value.isEmpty else {
-                    throw .unexpected(
-                        source: source, line: line.number, column: entry.valueIndex + 1,
-                        expected: "the battery's name", found: "the end of the line")
+                    throw .keyed(
+                        .unexpected(
+                            source: source, line: line.number, column: entry.valueIndex + 1,
+                            expected: "the battery's name", found: "the end of the line"))
                 }
                 name = entry.value
                 nameLine = line.number
             default:
                 guard let expected = MazeSettings.expectedValue(forKey: entry.key) else {
-                    throw .unknownKey(source: source, line: line.number, column: 1, key: entry.key, known: topLevelKeys)
+                    throw .keyed(
+                        .unknownKey(source: source, line: line.number, column: 1, key: entry.key, known: topLevelKeys))
                 }
                 guard entries.isEmpty else {
-                    throw .unexpected(
-                        source: source, line: line.number, column: 1,
-                        expected: "an indented '  \(entry.key): …' to override it for the maze above "
-                            + "(battery-wide settings go before the first 'maze:')",
-                        found: "'\(entry.key)' at the start of the line")
+                    throw .keyed(
+                        .unexpected(
+                            source: source, line: line.number, column: 1,
+                            expected: "an indented '  \(entry.key): …' to override it for the maze above "
+                                + "(battery-wide settings go before the first 'maze:')",
+                            found: "'\(entry.key)' at the start of the line"))
                 }
                 if let first = settingLines[entry.key] {
-                    throw .duplicateKey(source: source, line: line.number, column: 1, key: entry.key, firstLine: first)
+                    throw .keyed(
+                        .duplicateKey(source: source, line: line.number, column: 1, key: entry.key, firstLine: first))
                 }
                 settingLines[entry.key] = line.number
                 guard settings.set(key: entry.key, value: entry.value) else {
-                    throw .unexpected(
-                        source: source, line: line.number, column: entry.valueIndex + 1, expected: expected,
-                        found: describeFound(entry.value))
+                    throw .keyed(
+                        .unexpected(
+                            source: source, line: line.number, column: entry.valueIndex + 1, expected: expected,
+                            found: describeFound(entry.value)))
                 }
             }
         }

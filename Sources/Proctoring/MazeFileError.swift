@@ -2,14 +2,8 @@
 ///
 /// Lines and columns count from 1; a column counts characters.
 public enum MazeFileError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// Something other than what the format allows at this place.
-    case unexpected(source: String, line: Int, column: Int, expected: String, found: String)
-    /// A `key:` the format does not know.
-    case unknownKey(source: String, line: Int, column: Int, key: String, known: [String])
-    /// A `key:` given a second time.
-    case duplicateKey(source: String, line: Int, column: Int, key: String, firstLine: Int)
-    /// A required `key:` is absent.
-    case missingKey(source: String, key: String, example: String)
+    /// A mistake every keyed file can make: an unexpected character, an unknown, repeated or missing key.
+    case keyed(KeyedFileMistake)
     /// The file has no grid (a maze) or lists no maze (a battery).
     case missingContent(source: String, expected: String)
     /// No path through the maze joins the start and the end.
@@ -20,37 +14,24 @@ public enum MazeFileError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The line the mistake is on, if it is on one.
     public var line: Int? {
         switch self {
-        case .unexpected(_, let line, _, _, _), .unknownKey(_, let line, _, _, _),
-            .duplicateKey(_, let line, _, _, _), .unreachableEnd(_, let line, _, _), .tooLarge(_, let line, _, _):
-            return line
-        case .missingKey, .missingContent:
-            return nil
+        case .keyed(let mistake): return mistake.line
+        case .unreachableEnd(_, let line, _, _), .tooLarge(_, let line, _, _): return line
+        case .missingContent: return nil
         }
     }
 
     /// The column the mistake starts at, if it has one.
     public var column: Int? {
         switch self {
-        case .unexpected(_, _, let column, _, _), .unknownKey(_, _, let column, _, _),
-            .duplicateKey(_, _, let column, _, _):
-            return column
-        case .missingKey, .missingContent, .unreachableEnd, .tooLarge:
-            return nil
+        case .keyed(let mistake): return mistake.column
+        case .missingContent, .unreachableEnd, .tooLarge: return nil
         }
     }
 
     public var description: String {
         switch self {
-        case .unexpected(let source, let line, let column, let expected, let found):
-            return KeyedFileMessage.unexpected(
-                source: source, line: line, column: column, expected: expected, found: found)
-        case .unknownKey(let source, let line, let column, let key, let known):
-            return KeyedFileMessage.unknownKey(source: source, line: line, column: column, key: key, known: known)
-        case .duplicateKey(let source, let line, let column, let key, let firstLine):
-            return KeyedFileMessage.duplicateKey(
-                source: source, line: line, column: column, key: key, firstLine: firstLine)
-        case .missingKey(let source, let key, let example):
-            return KeyedFileMessage.missingKey(source: source, key: key, example: example)
+        case .keyed(let mistake):
+            return mistake.description
         case .missingContent(let source, let expected):
             return "\(source): expected \(expected), found the end of the file."
         case .unreachableEnd(let source, let line, let start, let end):
@@ -129,15 +110,17 @@ struct KeyValueLine {
             index += 1
         }
         guard index > keyIndex else {
-            throw .unexpected(
-                source: source, line: line.number, column: keyIndex + 1, expected: "a key such as 'name:'",
-                found: describeFound(String(characters[keyIndex])))
+            throw .keyed(
+                .unexpected(
+                    source: source, line: line.number, column: keyIndex + 1, expected: "a key such as 'name:'",
+                    found: describeFound(String(characters[keyIndex]))))
         }
         let key = String(characters[keyIndex..<index])
         guard index < characters.count, characters[index] == ":" else {
-            throw .unexpected(
-                source: source, line: line.number, column: index + 1, expected: "':' after the key '\(key)'",
-                found: describeFound(index < characters.count ? String(characters[index]) : ""))
+            throw .keyed(
+                .unexpected(
+                    source: source, line: line.number, column: index + 1, expected: "':' after the key '\(key)'",
+                    found: describeFound(index < characters.count ? String(characters[index]) : "")))
         }
         var valueIndex = index + 1
         while valueIndex < characters.count, characters[valueIndex] == " " || characters[valueIndex] == "\t" {

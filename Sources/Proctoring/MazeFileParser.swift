@@ -51,15 +51,17 @@ private struct MazeFileParser {
             }
             try readHeaderLine(line, into: &header)
         }
-        guard let name = header.name else { throw .missingKey(source: source, key: "name", example: "name: choice") }
+        guard let name = header.name else {
+            throw .keyed(.missingKey(source: source, key: "name", example: "name: choice"))
+        }
         guard let cellSize = header.cellSize else {
-            throw .missingKey(source: source, key: "cell-size", example: "cell-size: 1.5 cm")
+            throw .keyed(.missingKey(source: source, key: "cell-size", example: "cell-size: 1.5 cm"))
         }
         guard let start = header.start else {
-            throw .missingKey(source: source, key: "start", example: "start: row 1 column 1 left")
+            throw .keyed(.missingKey(source: source, key: "start", example: "start: row 1 column 1 left"))
         }
         guard let end = header.end else {
-            throw .missingKey(source: source, key: "end", example: "end: row 5 column 6 right")
+            throw .keyed(.missingKey(source: source, key: "end", example: "end: row 5 column 6 right"))
         }
         guard let gridStart else {
             throw .missingContent(source: source, expected: "the maze grid, starting with a line such as '+---+---+'")
@@ -71,9 +73,10 @@ private struct MazeFileParser {
         let startOpening = try opening(start, key: "start", grid: grid)
         let endOpening = try opening(end, key: "end", grid: grid)
         if startOpening == endOpening {
-            throw .unexpected(
-                source: source, line: end.line, column: end.rowIndex + 1,
-                expected: "an end opening different from the start opening", found: "'\(endOpening)'")
+            throw .keyed(
+                .unexpected(
+                    source: source, line: end.line, column: end.rowIndex + 1,
+                    expected: "an end opening different from the start opening", found: "'\(endOpening)'"))
         }
         try checkOuterWall(grid, start: startOpening, end: endOpening)
         let maze = Maze(
@@ -93,19 +96,21 @@ private struct MazeFileParser {
     private func readHeaderLine(_ line: NumberedLine, into header: inout MazeHeader) throws(MazeFileError) {
         let entry = try KeyValueLine.parse(line, keyIndex: 0, source: source)
         guard Maze.fileKeys.contains(entry.key) else {
-            throw .unknownKey(source: source, line: line.number, column: 1, key: entry.key, known: Maze.fileKeys)
+            throw .keyed(
+                .unknownKey(source: source, line: line.number, column: 1, key: entry.key, known: Maze.fileKeys))
         }
         if let first = header.lines[entry.key] {
-            throw .duplicateKey(source: source, line: line.number, column: 1, key: entry.key, firstLine: first)
+            throw .keyed(.duplicateKey(source: source, line: line.number, column: 1, key: entry.key, firstLine: first))
         }
         header.lines[entry.key] = line.number
         let words = line.words(from: entry.valueIndex)
         switch entry.key {
         case "name":
             guard !entry.value.isEmpty else {
-                throw .unexpected(
-                    source: source, line: line.number, column: entry.valueIndex + 1, expected: "the maze's name",
-                    found: "the end of the line")
+                throw .keyed(
+                    .unexpected(
+                        source: source, line: line.number, column: entry.valueIndex + 1, expected: "the maze's name",
+                        found: "the end of the line"))
             }
             header.name = entry.value
         case "cell-size":
@@ -121,9 +126,11 @@ private struct MazeFileParser {
             case "blank": header.rendering = .reducedBlank
             case "filled": header.rendering = .reducedFilled
             default:
-                throw .unexpected(
-                    source: source, line: line.number, column: entry.valueIndex + 1, expected: "'blank' or 'filled'",
-                    found: describeFound(words.first?.text ?? ""))
+                throw .keyed(
+                    .unexpected(
+                        source: source, line: line.number, column: entry.valueIndex + 1,
+                        expected: "'blank' or 'filled'",
+                        found: describeFound(words.first?.text ?? "")))
             }
             try expectEnd(words, after: 1, line: line)
         case "placement":
@@ -168,22 +175,25 @@ private struct MazeFileParser {
         -> MazeOpening
     {
         guard endpoint.row <= grid.rows else {
-            throw .unexpected(
-                source: source, line: endpoint.line, column: endpoint.rowIndex + 1,
-                expected: "a row from 1 to \(grid.rows)", found: "'\(endpoint.row)'")
+            throw .keyed(
+                .unexpected(
+                    source: source, line: endpoint.line, column: endpoint.rowIndex + 1,
+                    expected: "a row from 1 to \(grid.rows)", found: "'\(endpoint.row)'"))
         }
         guard endpoint.column <= grid.columns else {
-            throw .unexpected(
-                source: source, line: endpoint.line, column: endpoint.columnIndex + 1,
-                expected: "a column from 1 to \(grid.columns)", found: "'\(endpoint.column)'")
+            throw .keyed(
+                .unexpected(
+                    source: source, line: endpoint.line, column: endpoint.columnIndex + 1,
+                    expected: "a column from 1 to \(grid.columns)", found: "'\(endpoint.column)'"))
         }
         let opening = MazeOpening(
             cell: MazeCell(row: endpoint.row - 1, column: endpoint.column - 1), side: endpoint.side)
         guard Maze.isOnEdge(opening, rows: grid.rows, columns: grid.columns) else {
-            throw .unexpected(
-                source: source, line: endpoint.line, column: endpoint.sideIndex + 1,
-                expected: "a side of \(opening.cell) on the maze's outer edge, where the \(key) arrow can sit",
-                found: "'\(endpoint.side.rawValue)'")
+            throw .keyed(
+                .unexpected(
+                    source: source, line: endpoint.line, column: endpoint.sideIndex + 1,
+                    expected: "a side of \(opening.cell) on the maze's outer edge, where the \(key) arrow can sit",
+                    found: "'\(endpoint.side.rawValue)'"))
         }
         return opening
     }
@@ -210,19 +220,21 @@ private struct MazeFileParser {
         var cellWidth = 0
         while cellWidth + 1 < first.count, first[cellWidth + 1] != "+" { cellWidth += 1 }
         guard cellWidth + 1 < first.count, cellWidth > 0 else {
-            throw .unexpected(
-                source: source, line: lines[0].number, column: 2,
-                expected: "a wall line such as '+---+---+' (cells at least one character wide)",
-                found: describeFound(first.count > 1 ? String(first[1]) : ""))
+            throw .keyed(
+                .unexpected(
+                    source: source, line: lines[0].number, column: 2,
+                    expected: "a wall line such as '+---+---+' (cells at least one character wide)",
+                    found: describeFound(first.count > 1 ? String(first[1]) : "")))
         }
         let stride = cellWidth + 1
         // A ragged first line still gets its last cell, so the missing corner is what the error names.
         let columns = (first.count - 1 + stride - 1) / stride
         guard lines.count % 2 == 1, lines.count >= 3 else {
             let last = lines[lines.count - 1]
-            throw .unexpected(
-                source: source, line: last.number + 1, column: 1,
-                expected: "a wall line such as '+---+' closing the grid", found: "the end of the file")
+            throw .keyed(
+                .unexpected(
+                    source: source, line: last.number + 1, column: 1,
+                    expected: "a wall line such as '+---+' closing the grid", found: "the end of the file"))
         }
         let rows = (lines.count - 1) / 2
         // Before the grid's tables are made: a huge maze is refused in time proportional to its text.
@@ -239,10 +251,12 @@ private struct MazeFileParser {
             var characters = line.characters
             if characters.count > width {
                 if let extra = characters[width...].firstIndex(where: { $0 != " " && $0 != "\t" }) {
-                    throw .unexpected(
-                        source: source, line: line.number, column: extra + 1,
-                        expected: "the end of the line (the grid is \(width) characters wide, set by its first line)",
-                        found: describeFound(String(characters[extra])))
+                    throw .keyed(
+                        .unexpected(
+                            source: source, line: line.number, column: extra + 1,
+                            expected:
+                                "the end of the line (the grid is \(width) characters wide, set by its first line)",
+                            found: describeFound(String(characters[extra]))))
                 }
                 characters.removeLast(characters.count - width)
             }
@@ -266,22 +280,24 @@ private struct MazeFileParser {
         for column in 0...grid.columns {
             let corner = column * stride
             guard characters[corner] == "+" else {
-                throw .unexpected(
-                    source: source, line: line, column: corner + 1,
-                    expected: "'+' at a cell corner (this is a wall line: corners every \(stride) characters)",
-                    found: describeFound(String(characters[corner])))
+                throw .keyed(
+                    .unexpected(
+                        source: source, line: line, column: corner + 1,
+                        expected: "'+' at a cell corner (this is a wall line: corners every \(stride) characters)",
+                        found: describeFound(String(characters[corner]))))
             }
             guard column < grid.columns else { break }
             let segment = characters[(corner + 1)..<(corner + stride)]
             let isWall = segment.first == "-"
             let expected: Character = isWall ? "-" : " "
             if let odd = segment.firstIndex(where: { $0 != expected }) {
-                throw .unexpected(
-                    source: source, line: line, column: odd + 1,
-                    expected: isWall
-                        ? "'-' (a wall runs the whole cell width)"
-                        : "a space (an open side is spaces the whole cell width) or a wall of '-'",
-                    found: describeFound(String(characters[odd])))
+                throw .keyed(
+                    .unexpected(
+                        source: source, line: line, column: odd + 1,
+                        expected: isWall
+                            ? "'-' (a wall runs the whole cell width)"
+                            : "a space (an open side is spaces the whole cell width) or a wall of '-'",
+                        found: describeFound(String(characters[odd]))))
             }
             walls.append(isWall)
         }
@@ -298,18 +314,20 @@ private struct MazeFileParser {
             case "|": walls.append(true)
             case " ": walls.append(false)
             default:
-                throw .unexpected(
-                    source: source, line: line, column: boundary + 1,
-                    expected:
-                        "'|' or a space at a cell boundary (this is a cell line: boundaries every \(stride) characters)",
-                    found: describeFound(String(characters[boundary])))
+                throw .keyed(
+                    .unexpected(
+                        source: source, line: line, column: boundary + 1,
+                        expected:
+                            "'|' or a space at a cell boundary (this is a cell line: boundaries every \(stride) characters)",
+                        found: describeFound(String(characters[boundary]))))
             }
             guard column < grid.columns else { break }
             if let odd = characters[(boundary + 1)..<(boundary + stride)].firstIndex(where: { $0 != " " }) {
-                throw .unexpected(
-                    source: source, line: line, column: odd + 1,
-                    expected: "a space inside a cell (walls sit on the '+' columns)",
-                    found: describeFound(String(characters[odd])))
+                throw .keyed(
+                    .unexpected(
+                        source: source, line: line, column: odd + 1,
+                        expected: "a space inside a cell (walls sit on the '+' columns)",
+                        found: describeFound(String(characters[odd]))))
             }
         }
         return walls
@@ -321,15 +339,17 @@ private struct MazeFileParser {
         func check(_ isWall: Bool, _ opening: MazeOpening, line: Int, column: Int) throws(MazeFileError) {
             let which = opening == start ? "start" : opening == end ? "end" : nil
             if let which, isWall {
-                throw .unexpected(
-                    source: source, line: line, column: column,
-                    expected: "a gap in the outer wall for the \(which) opening (\(opening))", found: "a wall")
+                throw .keyed(
+                    .unexpected(
+                        source: source, line: line, column: column,
+                        expected: "a gap in the outer wall for the \(which) opening (\(opening))", found: "a wall"))
             }
             if which == nil, !isWall {
-                throw .unexpected(
-                    source: source, line: line, column: column,
-                    expected: "an outer wall (the outer wall is closed except at the start and end openings)",
-                    found: "a gap")
+                throw .keyed(
+                    .unexpected(
+                        source: source, line: line, column: column,
+                        expected: "an outer wall (the outer wall is closed except at the start and end openings)",
+                        found: "a gap"))
             }
         }
         for column in 0..<grid.columns {
@@ -356,9 +376,10 @@ private struct MazeFileParser {
         _ words: [(text: String, index: Int)], _ position: Int, line: NumberedLine, expected: String
     ) -> MazeFileError {
         let column = position < words.count ? words[position].index + 1 : line.characters.count + 1
-        return .unexpected(
-            source: source, line: line.number, column: column, expected: expected,
-            found: describeFound(position < words.count ? words[position].text : ""))
+        return .keyed(
+            .unexpected(
+                source: source, line: line.number, column: column, expected: expected,
+                found: describeFound(position < words.count ? words[position].text : "")))
     }
 
     private func expectWord(

@@ -78,10 +78,11 @@ private struct TrailLayoutFileParser {
         for line in lines where !line.isBlank && !line.isComment {
             let indent = line.characters.prefix { $0 == " " }.count
             if let tab = line.characters.firstIndex(of: "\t"), tab <= indent {
-                throw .unexpected(
-                    source: source, line: line.number, column: tab + 1,
-                    expected: "spaces for indentation (YAML allows no tabs)",
-                    found: "a tab")
+                throw .keyed(
+                    .unexpected(
+                        source: source, line: line.number, column: tab + 1,
+                        expected: "spaces for indentation (YAML allows no tabs)",
+                        found: "a tab"))
             }
             if indent > 0 {
                 try readCircle(line, indent: indent)
@@ -89,11 +90,13 @@ private struct TrailLayoutFileParser {
                 try readKey(line)
             }
         }
-        guard let name else { throw .missingKey(source: source, key: "name", example: "name: standard-A") }
-        guard let part else { throw .missingKey(source: source, key: "part", example: "part: A") }
-        guard let formSize else { throw .missingKey(source: source, key: "form", example: "form: 25 cm x 18 cm") }
+        guard let name else { throw .keyed(.missingKey(source: source, key: "name", example: "name: standard-A")) }
+        guard let part else { throw .keyed(.missingKey(source: source, key: "part", example: "part: A")) }
+        guard let formSize else {
+            throw .keyed(.missingKey(source: source, key: "form", example: "form: 25 cm x 18 cm"))
+        }
         guard keyLines["circles"] != nil else {
-            throw .missingKey(source: source, key: "circles", example: "circles:")
+            throw .keyed(.missingKey(source: source, key: "circles", example: "circles:"))
         }
         guard circles.count == part.circleCount else {
             throw .circleCount(source: source, line: keyLines["circles"], part: part, found: circles.count)
@@ -109,32 +112,36 @@ private struct TrailLayoutFileParser {
         while end < characters.count, characters[end].isLetter || characters[end] == "-" { end += 1 }
         let key = String(characters[0..<end])
         guard end > 0, end < characters.count, characters[end] == ":" else {
-            throw .unexpected(
-                source: source, line: line.number, column: end + 1,
-                expected: end == 0 ? "a key such as 'name:'" : "':' after the key '\(key)'",
-                found: found(end < characters.count ? String(characters[end]) : ""))
+            throw .keyed(
+                .unexpected(
+                    source: source, line: line.number, column: end + 1,
+                    expected: end == 0 ? "a key such as 'name:'" : "':' after the key '\(key)'",
+                    found: found(end < characters.count ? String(characters[end]) : "")))
         }
         guard TrailLayout.fileKeys.contains(key) else {
-            throw .unknownKey(source: source, line: line.number, column: 1, key: key, known: TrailLayout.fileKeys)
+            throw .keyed(
+                .unknownKey(source: source, line: line.number, column: 1, key: key, known: TrailLayout.fileKeys))
         }
         if let first = keyLines[key] {
-            throw .duplicateKey(source: source, line: line.number, column: 1, key: key, firstLine: first)
+            throw .keyed(.duplicateKey(source: source, line: line.number, column: 1, key: key, firstLine: first))
         }
         if inCircles {
-            throw .unexpected(
-                source: source, line: line.number, column: 1,
-                expected: "a circle such as '  - 2 at 8.5 cm, 4 cm' (the list ends the file)",
-                found: "the key '\(key)'")
+            throw .keyed(
+                .unexpected(
+                    source: source, line: line.number, column: 1,
+                    expected: "a circle such as '  - 2 at 8.5 cm, 4 cm' (the list ends the file)",
+                    found: "the key '\(key)'"))
         }
         keyLines[key] = line.number
         let words = line.words(from: end + 1)
         switch key {
         case "name":
             guard let first = words.first else {
-                throw .unexpected(
-                    source: source, line: line.number, column: end + 2,
-                    expected: "the layout's name, such as 'standard-A'",
-                    found: "the end of the line")
+                throw .keyed(
+                    .unexpected(
+                        source: source, line: line.number, column: end + 2,
+                        expected: "the layout's name, such as 'standard-A'",
+                        found: "the end of the line"))
             }
             let value = first.text
             try expectEnd(words, after: 1, line: line)
@@ -142,18 +149,20 @@ private struct TrailLayoutFileParser {
             guard value.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" || $0 == "." }),
                 value.count <= 64
             else {
-                throw .unexpected(
-                    source: source, line: line.number, column: first.index + 1,
-                    expected: "a name of letters, digits, '-', '_' and '.' (at most 64), such as 'alternate-1-A'",
-                    found: found(value))
+                throw .keyed(
+                    .unexpected(
+                        source: source, line: line.number, column: first.index + 1,
+                        expected: "a name of letters, digits, '-', '_' and '.' (at most 64), such as 'alternate-1-A'",
+                        found: found(value)))
             }
             name = value
         case "part":
             guard let first = words.first, let value = TrailPart(rawValue: first.text) else {
-                throw .unexpected(
-                    source: source, line: line.number, column: (words.first?.index ?? end + 1) + 1,
-                    expected: "the part: " + TrailPart.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "),
-                    found: found(words.first?.text ?? ""))
+                throw .keyed(
+                    .unexpected(
+                        source: source, line: line.number, column: (words.first?.index ?? end + 1) + 1,
+                        expected: "the part: " + TrailPart.allCases.map { "'\($0.rawValue)'" }.joined(separator: ", "),
+                        found: found(words.first?.text ?? "")))
             }
             try expectEnd(words, after: 1, line: line)
             part = value
@@ -169,19 +178,21 @@ private struct TrailLayoutFileParser {
             try expectEnd(words, after: 5, line: line)
             for (value, index) in [(width, 0), (height, 3)]
             where value <= 0 || value > TrailLayout.largestFormCentimetres {
-                throw .unexpected(
-                    source: source, line: line.number, column: words[index].index + 1,
-                    expected: "a side of more than 0 and at most \(Int(TrailLayout.largestFormCentimetres)) cm",
-                    found: "'\(words[index].text) \(words[index + 1].text)'")
+                throw .keyed(
+                    .unexpected(
+                        source: source, line: line.number, column: words[index].index + 1,
+                        expected: "a side of more than 0 and at most \(Int(TrailLayout.largestFormCentimetres)) cm",
+                        found: "'\(words[index].text) \(words[index + 1].text)'"))
             }
             formSize = FormSize(widthCentimetres: width, heightCentimetres: height)
         default:  // circles
             try expectEnd(words, after: 0, line: line)
             guard part != nil else {
-                throw .unexpected(
-                    source: source, line: line.number, column: 1,
-                    expected: "'part:' before the circles (the labels depend on it)",
-                    found: "'circles:'")
+                throw .keyed(
+                    .unexpected(
+                        source: source, line: line.number, column: 1,
+                        expected: "'part:' before the circles (the labels depend on it)",
+                        found: "'circles:'"))
             }
             inCircles = true
         }
@@ -193,16 +204,18 @@ private struct TrailLayoutFileParser {
     private mutating func readCircle(_ line: NumberedLine, indent: Int) throws(TrailLayoutFileError) {
         let example = "'  - 2 at 8.5 cm, 4 cm'"
         guard inCircles, let part else {
-            throw .unexpected(
-                source: source, line: line.number, column: 1,
-                expected: "a key at the start of the line, such as 'name:'",
-                found: "an indented line")
+            throw .keyed(
+                .unexpected(
+                    source: source, line: line.number, column: 1,
+                    expected: "a key at the start of the line, such as 'name:'",
+                    found: "an indented line"))
         }
         let characters = line.characters
         guard characters[indent] == "-", indent + 1 < characters.count, characters[indent + 1] == " " else {
-            throw .unexpected(
-                source: source, line: line.number, column: indent + 1, expected: "a circle such as \(example)",
-                found: found(String(characters[indent...]).trimmingTrailingSpaces))
+            throw .keyed(
+                .unexpected(
+                    source: source, line: line.number, column: indent + 1, expected: "a circle such as \(example)",
+                    found: found(String(characters[indent...]).trimmingTrailingSpaces)))
         }
         let order = circles.count + 1
         guard order <= part.circleCount else {
@@ -262,22 +275,25 @@ private struct TrailLayoutFileParser {
         guard words.count > count else { return }
         // A YAML comment may end a line.
         if words[count].text.hasPrefix("#") { return }
-        throw .unexpected(
-            source: source, line: line.number, column: words[count].index + 1, expected: "the end of the line",
-            found: found(words[count].text))
+        throw .keyed(
+            .unexpected(
+                source: source, line: line.number, column: words[count].index + 1, expected: "the end of the line",
+                found: found(words[count].text)))
     }
 
     private func unexpectedWord(_ words: Words, _ index: Int, line: NumberedLine, expected: String)
         -> TrailLayoutFileError
     {
         guard index < words.count else {
-            return .unexpected(
-                source: source, line: line.number, column: line.characters.count + 1, expected: expected,
-                found: "the end of the line")
+            return .keyed(
+                .unexpected(
+                    source: source, line: line.number, column: line.characters.count + 1, expected: expected,
+                    found: "the end of the line"))
         }
-        return .unexpected(
-            source: source, line: line.number, column: words[index].index + 1, expected: expected,
-            found: found(words[index].text))
+        return .keyed(
+            .unexpected(
+                source: source, line: line.number, column: words[index].index + 1, expected: expected,
+                found: found(words[index].text)))
     }
 
     /// How a found text reads in a message: quoted, and cut short when long.

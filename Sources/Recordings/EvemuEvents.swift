@@ -21,6 +21,38 @@ enum EventLineResult {
     }
 }
 
+/// The decimal digits from `p[i]` on, and how many there are; `i` is left after the last. Nil when there is none, or
+/// more than `maximumDigits`: the field is malformed.
+@inline(__always) private func decimalField(
+    _ p: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ hi: Int, maximumDigits: Int
+) -> (value: Int64, digits: Int)? {
+    var value: Int64 = 0
+    var digits = 0
+    while i < hi {
+        let d = p[i] &- 0x30
+        guard d < 10 else { break }
+        if digits == maximumDigits { return nil }
+        value = value &* 10 &+ Int64(d)
+        digits += 1
+        i += 1
+    }
+    return digits > 0 ? (value, digits) : nil
+}
+
+/// The hexadecimal number of at most eight digits from `p[i]` on; `i` is left after the last. Nil when there is no
+/// digit, or more than eight: the field is malformed.
+@inline(__always) private func hexField(_ p: UnsafeBufferPointer<UInt8>, _ i: inout Int, _ hi: Int) -> UInt32? {
+    var value: UInt32 = 0
+    var digits = 0
+    while i < hi, let d = hexDigit(p[i]) {
+        if digits == 8 { return nil }
+        value = value << 4 | d
+        digits += 1
+        i += 1
+    }
+    return digits > 0 ? value : nil
+}
+
 /// The largest whole-second timestamp an event may carry: microseconds since the clock's origin fit in an Int64.
 let maximumEventSeconds: Int64 = Int64.max / 1_000_000 - 1
 
@@ -96,18 +128,10 @@ func parseEventLine(
         i += timestamp.length
     } else {
         let timeStart = i
-        var seconds: Int64 = 0
-        var digits = 0
         let secondsColumn = i - lo + 1
-        while i < hi {
-            let d = p[i] &- 0x30
-            guard d < 10 else { break }
-            if digits == 18 { return .malformed }
-            seconds = seconds &* 10 &+ Int64(d)
-            digits += 1
-            i += 1
+        guard let seconds = decimalField(p, &i, hi, maximumDigits: 18)?.value, i < hi, p[i] == 0x2e else {
+            return .malformed
         }
-        guard digits > 0, i < hi, p[i] == 0x2e else { return .malformed }
         // Times are kept in microseconds; beyond this they would wrap around.
         guard seconds <= maximumEventSeconds else {
             return .outOfRange(
@@ -115,44 +139,18 @@ func parseEventLine(
                 problem: "timestamp \(seconds) s is beyond the largest time StylusKit keeps (\(maximumEventSeconds) s)")
         }
         i += 1
-        var fraction: Int64 = 0
-        digits = 0
-        while i < hi {
-            let d = p[i] &- 0x30
-            guard d < 10 else { break }
-            if digits == 6 { return .malformed }
-            fraction = fraction &* 10 &+ Int64(d)
-            digits += 1
-            i += 1
-        }
-        guard digits > 0 else { return .malformed }
-        time = seconds &* 1_000_000 &+ fraction &* microsecondScale[digits]
+        guard let fraction = decimalField(p, &i, hi, maximumDigits: 6) else { return .malformed }
+        time = seconds &* 1_000_000 &+ fraction.value &* microsecondScale[fraction.digits]
         if i < hi && isBlank(p[i]) { timestamp.remember(p, from: timeStart, to: i, microseconds: time) }
     }
 
     guard i < hi, isBlank(p[i]) else { return .malformed }
     while i < hi && isBlank(p[i]) { i += 1 }
     let typeColumn = i - lo + 1
-    var type: UInt32 = 0
-    var digits = 0
-    while i < hi, let d = hexDigit(p[i]) {
-        if digits == 8 { return .malformed }
-        type = type << 4 | d
-        digits += 1
-        i += 1
-    }
-    guard digits > 0, i < hi, isBlank(p[i]) else { return .malformed }
+    guard let type = hexField(p, &i, hi), i < hi, isBlank(p[i]) else { return .malformed }
     while i < hi && isBlank(p[i]) { i += 1 }
     let codeColumn = i - lo + 1
-    var code: UInt32 = 0
-    digits = 0
-    while i < hi, let d = hexDigit(p[i]) {
-        if digits == 8 { return .malformed }
-        code = code << 4 | d
-        digits += 1
-        i += 1
-    }
-    guard digits > 0, i < hi, isBlank(p[i]) else { return .malformed }
+    guard let code = hexField(p, &i, hi), i < hi, isBlank(p[i]) else { return .malformed }
     while i < hi && isBlank(p[i]) { i += 1 }
     let valueColumn = i - lo + 1
     var negative = false
@@ -160,17 +158,7 @@ func parseEventLine(
         negative = p[i] == 0x2d
         i += 1
     }
-    var magnitude: Int64 = 0
-    digits = 0
-    while i < hi {
-        let d = p[i] &- 0x30
-        guard d < 10 else { break }
-        if digits == 18 { return .malformed }
-        magnitude = magnitude &* 10 &+ Int64(d)
-        digits += 1
-        i += 1
-    }
-    guard digits > 0 else { return .malformed }
+    guard let magnitude = decimalField(p, &i, hi, maximumDigits: 18)?.value else { return .malformed }
     if i < hi {
         guard isBlank(p[i]) else { return .malformed }
         while i < hi && isBlank(p[i]) { i += 1 }

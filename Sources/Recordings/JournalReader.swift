@@ -69,11 +69,6 @@ public struct JournalAnchor: Hashable, Sendable {
     public var realtimeMicroseconds: Int64
     public var monotonicMicroseconds: Int64
 
-    public init(realtimeMicroseconds: Int64, monotonicMicroseconds: Int64) {
-        self.realtimeMicroseconds = realtimeMicroseconds
-        self.monotonicMicroseconds = monotonicMicroseconds
-    }
-
     /// What to add to a monotonic event time to get Unix time.
     public var offsetMicroseconds: Int64 { realtimeMicroseconds &- monotonicMicroseconds }
 }
@@ -82,11 +77,6 @@ public struct JournalAnchor: Hashable, Sendable {
 public struct JournaledPatient: Hashable, Sendable {
     public var local: String
     public var external: String?
-
-    public init(local: String, external: String?) {
-        self.local = local
-        self.external = external
-    }
 }
 
 /// Reads a journal in one pass: the header and the session's description up front, then its

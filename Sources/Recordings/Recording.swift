@@ -7,11 +7,6 @@ public struct EvemuVersion: Hashable, Comparable, Sendable, CustomStringConverti
     public var major: Int
     public var minor: Int
 
-    public init(major: Int, minor: Int) {
-        self.major = major
-        self.minor = minor
-    }
-
     /// The version evemu-record writes today and our writer writes.
     public static let current = EvemuVersion(major: 1, minor: 3)
 
@@ -159,13 +154,6 @@ public struct TruncationReport: Hashable, Sendable, CustomStringConvertible {
     public var droppedBytes: Int
     /// Valid events after the last `SYN_REPORT`, dropped because their frame never ended.
     public var droppedEvents: Int
-
-    public init(stoppedAt: RecordingError?, droppedLines: Int, droppedBytes: Int, droppedEvents: Int) {
-        self.stoppedAt = stoppedAt
-        self.droppedLines = droppedLines
-        self.droppedBytes = droppedBytes
-        self.droppedEvents = droppedEvents
-    }
 
     public var description: String {
         var text =

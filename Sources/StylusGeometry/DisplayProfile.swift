@@ -92,13 +92,9 @@ public struct DisplayIdentity: Hashable, Sendable {
     public var output: String?
     public var edidVendor: String?
     public var edidProduct: UInt16?
+}
 
-    public init(output: String? = nil, edidVendor: String? = nil, edidProduct: UInt16? = nil) {
-        self.output = output
-        self.edidVendor = edidVendor
-        self.edidProduct = edidProduct
-    }
-
+extension DisplayIdentity {
     /// The identity of a display from its connector name and EDID.
     public init(output: String?, edid: EDID?) {
         self.init(output: output, edidVendor: edid?.manufacturer, edidProduct: edid?.productCode)

@@ -4,22 +4,12 @@ import StylusInput
 public struct TabletSize: Hashable, Sendable {
     public var widthMillimetres: Double
     public var heightMillimetres: Double
-
-    public init(widthMillimetres: Double, heightMillimetres: Double) {
-        self.widthMillimetres = widthMillimetres
-        self.heightMillimetres = heightMillimetres
-    }
 }
 
 /// A resolution in device units per millimetre, as `input_absinfo.resolution` gives it for X and Y.
 public struct UnitsPerMillimetre: Hashable, Sendable {
     public var x: Double
     public var y: Double
-
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
 }
 
 /// The range of device units that makes up the active area, per axis (both ends included).

@@ -18,10 +18,6 @@ public struct ProfileCatalog: Hashable, Sendable {
         }
     }
 
-    public init(profiles: [TabletProfile]) {
-        self.profiles = profiles
-    }
-
     /// The profile for `device`: among those whose `match` fits it, the one giving the most
     /// match fields; among equally specific ones, the last in search-path order (so a user's
     /// profile overrides a system one, which overrides a shipped one). Nil when none matches.

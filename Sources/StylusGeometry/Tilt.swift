@@ -22,12 +22,9 @@ public struct PenOrientation: Hashable, Sendable {
     /// The direction the top of the pen leans, in [0, 2π): 0 toward +x, increasing
     /// clockwise with y down (π/2 is toward +y).
     public var azimuth: Double
+}
 
-    public init(altitude: Double, azimuth: Double) {
-        self.altitude = altitude
-        self.azimuth = azimuth
-    }
-
+extension PenOrientation {
     /// An upright pen, and the placeholder ADF writes where tilt is absent.
     public static let upright = PenOrientation(altitude: .pi / 2, azimuth: 0)
 

@@ -27,8 +27,8 @@ public struct PenButtons: OptionSet, Hashable, Sendable {
 /// frames (evdev reports only changes), except that the zeros a Wacom proximity-out
 /// frame sends are never taken as a position.
 public struct RawPenAxes: Hashable, Sendable {
-    public var x: Int32
-    public var y: Int32
+    public var x: Int32 = 0
+    public var y: Int32 = 0
     public var pressure: Int32?
     public var distance: Int32?
     public var tiltX: Int32?
@@ -45,20 +45,6 @@ public struct RawPenAxes: Hashable, Sendable {
         if tiltX == nil || tiltY == nil { absent.insert(.tilt) }
         if pressure == nil { absent.insert(.pressure) }
         return absent
-    }
-
-    public init(
-        x: Int32 = 0, y: Int32 = 0, pressure: Int32? = nil, distance: Int32? = nil, tiltX: Int32? = nil,
-        tiltY: Int32? = nil, rotation: Int32? = nil, wheel: Int32? = nil
-    ) {
-        self.x = x
-        self.y = y
-        self.pressure = pressure
-        self.distance = distance
-        self.tiltX = tiltX
-        self.tiltY = tiltY
-        self.rotation = rotation
-        self.wheel = wheel
     }
 }
 
@@ -103,14 +89,14 @@ public struct PenFrame: Hashable, Sendable {
     /// True while the tip touches the surface (from pressure with hysteresis where the
     /// device has a pressure axis, otherwise from `BTN_TOUCH`).
     public var tipDown: Bool
-    public var buttons: PenButtons
+    public var buttons: PenButtons = []
     public var axes: RawPenAxes
     /// `MSC_SERIAL` of the tool, when the device reports one.
     public var serial: Int32?
     /// `ABS_MISC`: Wacom's tool id, when the device reports one.
     public var toolID: Int32?
     /// How this frame changed proximity and contact against the previous one.
-    public var transitions: PenTransitions
+    public var transitions: PenTransitions = []
     /// Set on the first frame after a `SYN_DROPPED`.
     public var gapBefore: FrameGap?
 
@@ -123,24 +109,6 @@ public struct PenFrame: Hashable, Sendable {
     /// the nib reports when nothing presses it. Normalisation subtracts it. Nil when none
     /// was detected or the device has no pressure axis.
     public var pressureOffset: Int32?
-
-    public init(
-        time: EventTime, tool: PenTool, inProximity: Bool, tipDown: Bool, buttons: PenButtons = [],
-        axes: RawPenAxes, serial: Int32? = nil, toolID: Int32? = nil, transitions: PenTransitions = [],
-        gapBefore: FrameGap? = nil, pressureOffset: Int32? = nil
-    ) {
-        self.time = time
-        self.tool = tool
-        self.inProximity = inProximity
-        self.tipDown = tipDown
-        self.buttons = buttons
-        self.axes = axes
-        self.serial = serial
-        self.toolID = toolID
-        self.transitions = transitions
-        self.gapBefore = gapBefore
-        self.pressureOffset = pressureOffset
-    }
 }
 
 /// The changes a frame makes, in the order libinput reports them: proximity in, tip down,

@@ -65,19 +65,10 @@ public struct ScenarioLine: Hashable, Sendable {
 public struct Scenario: Hashable, Sendable {
     public var drawing: ScenarioDrawing
     /// The clock's radius (clock scenarios).
-    public var clockRadiusCentimetres: Double
+    public var clockRadiusCentimetres: Double = 4
     public var instructions: [ScenarioLine]
     /// The scenario's file name, for messages.
     public var source: String
-
-    public init(
-        drawing: ScenarioDrawing, clockRadiusCentimetres: Double = 4, instructions: [ScenarioLine], source: String
-    ) {
-        self.drawing = drawing
-        self.clockRadiusCentimetres = clockRadiusCentimetres
-        self.instructions = instructions
-        self.source = source
-    }
 }
 
 /// A mistake in a scenario file, or a scenario that cannot be drawn on its maze or device.
@@ -170,6 +161,9 @@ extension Scenario {
                     source: source, line: number, column: column ?? valueColumn, expected: expected,
                     found: found ?? (value.isEmpty ? "the end of the line" : "'\(value)'"))
             }
+            func penState(_ problem: String, fix: String) -> ScenarioError {
+                .penState(source: source, line: number, problem: problem, fix: fix)
+            }
             func duration() throws(ScenarioError) -> EventDuration {
                 guard words.count == 2, let amount = Double(words[0]), amount.isFinite, amount >= 0, amount < 1e5 else {
                     throw fail("a duration such as '0.6 s' or '600 ms'")
@@ -190,9 +184,7 @@ extension Scenario {
                 drawing = .symbolDigit
             case "write":
                 if penDown {
-                    throw .penState(
-                        source: source, line: number, problem: "'write' while the pen is down",
-                        fix: "add 'up' before it")
+                    throw penState("'write' while the pen is down", fix: "add 'up' before it")
                 }
                 let boxCount = SymbolDigitForm.boxCount
                 guard words.count == 2, let box = Int(words[0]), (1...boxCount).contains(box),
@@ -236,24 +228,18 @@ extension Scenario {
                 instructions.append(.init(line: number, instruction: .speed(value)))
             case "down":
                 if penDown {
-                    throw .penState(
-                        source: source, line: number, problem: "'down' while the pen is down", fix: "add 'up' before it"
-                    )
+                    throw penState("'down' while the pen is down", fix: "add 'up' before it")
                 }
                 guard words.count == 1 else { throw fail("one point, such as 'start', 'r2c3' or '12.5,8'") }
                 let point = try Self.point(words[0], source: source, line: number, column: valueColumn)
                 if point == .here && lastUpLine == nil {
-                    throw .penState(
-                        source: source, line: number, problem: "'here' before the pen has been anywhere",
-                        fix: "name the first point")
+                    throw penState("'here' before the pen has been anywhere", fix: "name the first point")
                 }
                 penDown = true
                 instructions.append(.init(line: number, instruction: .down(point)))
             case "move":
                 guard penDown else {
-                    throw .penState(
-                        source: source, line: number, problem: "'move' while the pen is up",
-                        fix: "add 'down: POINT' before it")
+                    throw penState("'move' while the pen is up", fix: "add 'down: POINT' before it")
                 }
                 guard !words.isEmpty else { throw fail("one or more points, such as 'r1c2 r1c3'") }
                 var points: [ScenarioPoint] = []
@@ -267,16 +253,14 @@ extension Scenario {
                 instructions.append(.init(line: number, instruction: .move(points)))
             case "hold":
                 guard penDown else {
-                    throw .penState(
-                        source: source, line: number, problem: "'hold' while the pen is up",
+                    throw penState(
+                        "'hold' while the pen is up",
                         fix: "use 'pause' for time with the pen up, or add 'down: POINT' before it")
                 }
                 instructions.append(.init(line: number, instruction: .hold(try duration())))
             case "up":
                 guard penDown else {
-                    throw .penState(
-                        source: source, line: number, problem: "'up' while the pen is up",
-                        fix: "remove it, or add 'down: POINT' before it")
+                    throw penState("'up' while the pen is up", fix: "remove it, or add 'down: POINT' before it")
                 }
                 guard value.isEmpty else { throw fail("nothing after 'up'") }
                 penDown = false
@@ -284,9 +268,8 @@ extension Scenario {
                 instructions.append(.init(line: number, instruction: .up))
             case "pause":
                 guard !penDown else {
-                    throw .penState(
-                        source: source, line: number, problem: "'pause' while the pen is down",
-                        fix: "use 'hold' to keep the pen down, or add 'up' before it")
+                    throw penState(
+                        "'pause' while the pen is down", fix: "use 'hold' to keep the pen down, or add 'up' before it")
                 }
                 instructions.append(.init(line: number, instruction: .pause(try duration())))
             default:

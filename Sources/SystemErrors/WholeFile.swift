@@ -9,12 +9,6 @@ public struct WholeFileError: Error, Hashable, Sendable, CustomStringConvertible
     /// The system's reason ("No space left on device").
     public let reason: String
 
-    /// The failure to write `path`, for `reason`.
-    public init(path: String, reason: String) {
-        self.path = path
-        self.reason = reason
-    }
-
     public var description: String { "Cannot write \(path): \(reason)." }
 }
 

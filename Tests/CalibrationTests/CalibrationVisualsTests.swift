@@ -1,9 +1,10 @@
 import Calibration
 import FormPrinting
 import Foundation
-import StylusGeometry
 import StylusInput
 import Testing
+
+@testable import StylusGeometry
 
 /// Calibration you can see (issue 33, item 3): the pressure histogram and its proposal written into a
 /// profile, the residual picture, and the history kept when a profile is replaced.

@@ -1,6 +1,7 @@
-import LinuxInput
 import StylusInput
 import Testing
+
+@testable import LinuxInput
 
 /// The description of Fixtures/recordings/real/dell_canvas_pen.evemu, typed in from its N:/I:/P:/B:/A: lines
 /// (B: 01 byte 40 = 0x03: BTN_TOOL_PEN, BTN_TOOL_RUBBER; byte 41 = 0x1c: BTN_TOUCH, BTN_STYLUS, BTN_STYLUS2;

@@ -1,7 +1,8 @@
 import Foundation
-import LinuxInput
 import StylusInput
 import Testing
+
+@testable import LinuxInput
 
 /// The identity `record` waits for after an unplug (issue 5): not the node path.
 @Suite struct TabletIdentityTests {

@@ -1,7 +1,8 @@
 import Foundation
 import PatientWindow
-import StylusGeometry
 import Testing
+
+@testable import StylusGeometry
 
 /// Choosing the patient window's monitor from SDL's names and the DRM connectors. Real DRM is not
 /// available here (no GPU, no /sys/class/drm connectors in the build machine or CI), so the

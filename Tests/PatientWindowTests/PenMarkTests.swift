@@ -1,7 +1,8 @@
 import Foundation
 import PatientWindow
-import StylusGeometry
 import Testing
+
+@testable import StylusGeometry
 
 /// Where `monitor --window` draws the pen, worked out by hand on a Cintiq 13HD's numbers: a
 /// 293.76 x 165.24 mm active area over a 1920 x 1080 screen at 165.6 ppi (6.5197 pixels per mm).

@@ -64,7 +64,9 @@ struct BatteryFileTests {
     func errors() throws {
         let unknown = try #require(batteryError("maze: a.maze\n  colour: red\n"))
         #expect(
-            unknown == .unknownKey(source: "t.battery", line: 2, column: 3, key: "colour", known: MazeSettings.keys))
+            unknown
+                == .keyed(.unknownKey(source: "t.battery", line: 2, column: 3, key: "colour", known: MazeSettings.keys))
+        )
 
         let noUnit = try #require(batteryError("wall-cross-timeout: 0.5\nmaze: a.maze\n"))
         #expect(
@@ -87,7 +89,8 @@ struct BatteryFileTests {
 
         let duplicate = try #require(batteryError("maze: a.maze\n  finish-timeout: 1 s\n  finish-timeout: 2 s\n"))
         #expect(
-            duplicate == .duplicateKey(source: "t.battery", line: 3, column: 3, key: "finish-timeout", firstLine: 2))
+            duplicate
+                == .keyed(.duplicateKey(source: "t.battery", line: 3, column: 3, key: "finish-timeout", firstLine: 2)))
 
         let empty = try #require(batteryError("# nothing\nname: x\n"))
         #expect(empty == .missingContent(source: "t.battery", expected: "at least one 'maze: FILE' line"))

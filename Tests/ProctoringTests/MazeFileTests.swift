@@ -104,25 +104,28 @@ struct MazeFileTests {
         #expect(badSide.description.contains("expected a side: 'top', 'bottom', 'left' or 'right', found 'west'"))
 
         let unknown = try #require(mazeError(small(replacing: 1, with: "title: t")))
-        #expect(unknown == .unknownKey(source: "t.maze", line: 1, column: 1, key: "title", known: Maze.fileKeys))
+        #expect(
+            unknown == .keyed(.unknownKey(source: "t.maze", line: 1, column: 1, key: "title", known: Maze.fileKeys)))
 
         let noColon = try #require(mazeError(small(replacing: 1, with: "name t")))
         #expect(
             noColon
-                == .unexpected(
-                    source: "t.maze", line: 1, column: 5, expected: "':' after the key 'name'", found: "a space"))
+                == .keyed(
+                    .unexpected(
+                        source: "t.maze", line: 1, column: 5, expected: "':' after the key 'name'", found: "a space")))
 
         let duplicate = try #require(mazeError(small(replacing: 5, with: "name: u")))
-        #expect(duplicate == .duplicateKey(source: "t.maze", line: 5, column: 1, key: "name", firstLine: 1))
+        #expect(duplicate == .keyed(.duplicateKey(source: "t.maze", line: 5, column: 1, key: "name", firstLine: 1)))
 
         let missing = try #require(mazeError(small(replacing: 4, with: nil)))
-        #expect(missing == .missingKey(source: "t.maze", key: "end", example: "end: row 5 column 6 right"))
+        #expect(missing == .keyed(.missingKey(source: "t.maze", key: "end", example: "end: row 5 column 6 right")))
         #expect(missing.line == nil)
 
         let rowOutside = try #require(mazeError(small(replacing: 3, with: "start: row 3 column 1 left")))
         #expect(
             rowOutside
-                == .unexpected(source: "t.maze", line: 3, column: 12, expected: "a row from 1 to 2", found: "'3'"))
+                == .keyed(
+                    .unexpected(source: "t.maze", line: 3, column: 12, expected: "a row from 1 to 2", found: "'3'")))
 
         let notOnEdge = try #require(mazeError(small(replacing: 3, with: "start: row 1 column 2 left")))
         #expect(notOnEdge.line == 3 && notOnEdge.column == 23)
@@ -157,9 +160,11 @@ struct MazeFileTests {
         let closedStart = try #require(mazeError(small(replacing: 7, with: "|   |   |")))
         #expect(
             closedStart
-                == .unexpected(
-                    source: "t.maze", line: 7, column: 1,
-                    expected: "a gap in the outer wall for the start opening (row 1 column 1 left)", found: "a wall"))
+                == .keyed(
+                    .unexpected(
+                        source: "t.maze", line: 7, column: 1,
+                        expected: "a gap in the outer wall for the start opening (row 1 column 1 left)", found: "a wall"
+                    )))
 
         let unclosed = try #require(mazeError(small(replacing: 10, with: nil)))
         #expect(unclosed.line == 10 && unclosed.column == 1)
@@ -218,7 +223,7 @@ struct MazeFileTests {
         }
         // At an allowed size the damaged line is what is refused...
         let small = try #require(mazeError(maze(10)))
-        guard case .unexpected = small else {
+        guard case .keyed(.unexpected) = small else {
             Issue.record("expected the damaged wall line to be refused, got \(small)")
             return
         }

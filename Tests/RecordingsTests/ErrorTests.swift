@@ -1,7 +1,8 @@
 import Foundation
-import Recordings
 import StylusInput
 import Testing
+
+@testable import Recordings
 
 /// A small evemu 1.3 header: pen with X, Y and pressure.
 private let smallHeader = """
@@ -45,6 +46,33 @@ struct ErrorTests {
             error
                 == "Wacom.events:12: expected 'E: <seconds>.<microseconds> <type> <code> <value>', found 'E: 12.5 0003';"
                 + " fix or remove the line (--allow-truncated uses the complete frames before a damaged event line)")
+    }
+
+    @Test(
+        "each field of an event line takes digits up to its limit and no more, and at least one",
+        arguments: [
+            ("E: 000000000000000001.000001 0003 0000 1", true),
+            ("E: 0000000000000000001.000001 0003 0000 1", false),
+            ("E: .000001 0003 0000 1", false),
+            ("E: 1.000001 0003 0000 1", true),
+            ("E: 1.0000001 0003 0000 1", false),
+            ("E: 1. 0003 0000 1", false),
+            ("E: 1.5 00000003 0000 1", true),
+            ("E: 1.5 000000003 0000 1", false),
+            ("E: 1.5 0003 00000000 1", true),
+            ("E: 1.5 0003 000000000 1", false),
+            ("E: 1.5 0003 0000 -000000000000000001", true),
+            ("E: 1.5 0003 0000 -0000000000000000001", false),
+            ("E: 1.5 0003 0000 -", false),
+        ])
+    func fieldDigits(line: String, isEvent: Bool) {
+        var timestamp = RepeatedTimestamp()
+        let result = Array(line.utf8).withUnsafeBufferPointer { parseEventLine($0, 0, $0.count, &timestamp) }
+        switch result {
+        case .event: #expect(isEvent, "\(line) was read")
+        case .malformed: #expect(!isEvent, "\(line) was refused")
+        case .outOfRange(_, let problem): Issue.record("\(line): \(problem)")
+        }
     }
 
     @Test(

@@ -1,7 +1,8 @@
 import Foundation
-import Recordings
 import StylusInput
 import Testing
+
+@testable import Recordings
 
 /// The journal as a file format: every control line's text, the files a journal keeps, and
 /// `JournalReader`'s one pass (the opening up front, controls handed over ahead of the events

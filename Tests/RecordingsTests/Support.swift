@@ -1,8 +1,9 @@
 import Foundation
-import Recordings
 import StylusInput
 import TestSupport
 import Testing
+
+@testable import Recordings
 
 /// The package root, found from this file's path (Tests/RecordingsTests/Support.swift).
 let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

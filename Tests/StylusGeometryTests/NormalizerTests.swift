@@ -1,7 +1,7 @@
-import StylusInput
 import Testing
 
 @testable import StylusGeometry
+@testable import StylusInput
 
 @Suite("Normalizer")
 struct NormalizerTests {

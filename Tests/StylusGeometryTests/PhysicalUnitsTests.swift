@@ -1,7 +1,7 @@
-import StylusInput
 import Testing
 
 @testable import StylusGeometry
+@testable import StylusInput
 
 /// Physical sizes of the real recordings' active areas: (maximum - minimum) / resolution,
 /// worked out by hand from the A: lines (and, for the devices without a resolution, the shipped

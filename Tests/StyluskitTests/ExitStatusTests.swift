@@ -1,4 +1,3 @@
-import ADF
 import Administering
 import Calibration
 import Exports
@@ -17,13 +16,14 @@ import Sessions
 import StylusGeometry
 import StylusInput
 import Synthesis
-import SystemErrors
 import TestMaterials
 import Testing
 import VisitReport
 import Visiting
 import Visits
 
+@testable import ADF
+@testable import SystemErrors
 @testable import styluskit
 
 /// The command line's exit status (Testing has an `ExitStatus` of its own).
