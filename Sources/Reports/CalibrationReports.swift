@@ -8,27 +8,17 @@ public import StylusInput
 /// What `calibrate tablet` prints.
 public struct TabletFitReport: CommandReport {
     /// One sheet target: where it is, where the pen tapped it, and how far the fit puts them apart.
-    public struct Target: Codable {
+    public struct Target: Encodable {
         /// The target's number on the sheet, from 1.
         public var number: Int
         /// The target's position on the sheet, `[x, y]` in cm.
-        public var targetCentimetres: [Double]
+        @Decimals<2, [Double]> public var targetCentimetres: [Double]
         /// The tap on the tablet, `[x, y]` in mm.
-        public var tapMillimetres: [Double]
+        @Decimals<2, [Double]> public var tapMillimetres: [Double]
         /// How far the fitted transform puts the tap from the target, in mm.
-        public var residualMillimetres: Double
+        @Decimals<3, Double> public var residualMillimetres: Double
         /// The same distance with the fit made without this target; nil when too few targets are left.
-        public var leaveOneOutMillimetres: Double?
-
-        /// Every key, numbers at the decimals the text shows.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(number, forKey: .number)
-            try container.encode(targetCentimetres, decimals: 2, forKey: .targetCentimetres)
-            try container.encode(tapMillimetres, decimals: 2, forKey: .tapMillimetres)
-            try container.encode(residualMillimetres, decimals: 3, forKey: .residualMillimetres)
-            try container.encode(leaveOneOutMillimetres, decimals: 3, forKey: .leaveOneOutMillimetres)
-        }
+        @Decimals<3, Double?> public var leaveOneOutMillimetres: Double? = nil
     }
 
     /// The tablet: its name and `bus:vendor:product`.
@@ -36,15 +26,15 @@ public struct TabletFitReport: CommandReport {
     /// The transform's model (`TransformFit.Model`'s raw value).
     public var model: String
     /// The fitted matrix's rows, tablet mm to form cm.
-    public var transform: [[Double]]
+    @Decimals<6, [[Double]]> public var transform: [[Double]]
     /// Each target's tap and residual.
     public var targets: [Target]
     /// The root mean square of the residuals, in mm.
-    public var rmsMillimetres: Double
+    @Decimals<3, Double> public var rmsMillimetres: Double
     /// The largest residual, in mm.
-    public var worstMillimetres: Double
+    @Decimals<3, Double> public var worstMillimetres: Double
     /// Form mm per tablet mm over the sheet (`TransformFit.scale`): 1 at the sheet's true size.
-    public var scale: Double
+    @Decimals<3, Double> public var scale: Double
     /// Whether the fit is accepted; false when it is refused (exit status 1).
     public var accepted: Bool
     /// A target whose tap looks wrong, by its number; nil when none does.
@@ -57,22 +47,6 @@ public struct TabletFitReport: CommandReport {
     enum CodingKeys: CodingKey {
         case device, model, transform, targets, rmsMillimetres, worstMillimetres, scale, accepted, suspectTarget,
             profile, picture
-    }
-
-    /// Every key, numbers at the decimals the text shows.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(device, forKey: .device)
-        try container.encode(model, forKey: .model)
-        try container.encode(transform.map { $0.map { rounded($0, 6) } }, forKey: .transform)
-        try container.encode(targets, forKey: .targets)
-        try container.encode(rmsMillimetres, decimals: 3, forKey: .rmsMillimetres)
-        try container.encode(worstMillimetres, decimals: 3, forKey: .worstMillimetres)
-        try container.encode(scale, decimals: 3, forKey: .scale)
-        try container.encode(accepted, forKey: .accepted)
-        try container.encode(suspectTarget, forKey: .suspectTarget)
-        try container.encode(profile, forKey: .profile)
-        try container.encode(picture, forKey: .picture)
     }
 
     /// The report of `fit` on `device`; `refusal` is why the fit was refused, nil when accepted; `picture`
@@ -289,32 +263,23 @@ public struct PressureReport: CommandReport {
 /// What `calibrate display` prints.
 public struct DisplayReport: CommandReport {
     /// One length of the symbol-digit form at the display's density.
-    public struct Element: Codable {
+    public struct Element: Encodable {
         /// The length's name as ADF's DisplayData writes it (`BorderWidth`, ...).
         public var name: String
         /// The length on the form, in cm.
-        public var centimetres: Double
+        @Decimals<4, Double> public var centimetres: Double
         /// The length on the screen, in device pixels.
-        public var pixels: Double
+        @Decimals<0, Double> public var pixels: Double
         /// The length in points (pixels divided by the scaling factor), as the results file carries it.
-        public var points: Double
-
-        /// Every key, numbers at the decimals the text shows.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(name, forKey: .name)
-            try container.encode(centimetres, decimals: 4, forKey: .centimetres)
-            try container.encode(pixels, decimals: 0, forKey: .pixels)
-            try container.encode(points, decimals: 4, forKey: .points)
-        }
+        @Decimals<4, Double> public var points: Double
     }
 
     /// The display's density, in device pixels per inch.
-    public var pixelsPerInch: Double
+    @Decimals<4, Double> public var pixelsPerInch: Double
     /// The desktop's scaling factor: device pixels per point.
-    public var scalingFactor: Double
+    @Decimals<4, Double> public var scalingFactor: Double
     /// The density in points per inch (pixels per inch divided by the scaling factor).
-    public var pointsPerInch: Double
+    @Decimals<4, Double> public var pointsPerInch: Double
     /// Where the density comes from (the EDID, a measured ruler).
     public var source: String
     /// The display profile written, by its path.
@@ -328,19 +293,6 @@ public struct DisplayReport: CommandReport {
 
     enum CodingKeys: CodingKey {
         case pixelsPerInch, scalingFactor, pointsPerInch, source, profile, match, symbolDigit, notes
-    }
-
-    /// Every key, numbers at the decimals the text shows.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(pixelsPerInch, decimals: 4, forKey: .pixelsPerInch)
-        try container.encode(scalingFactor, decimals: 4, forKey: .scalingFactor)
-        try container.encode(pointsPerInch, decimals: 4, forKey: .pointsPerInch)
-        try container.encode(source, forKey: .source)
-        try container.encode(profile, forKey: .profile)
-        try container.encode(match, forKey: .match)
-        try container.encode(symbolDigit, forKey: .symbolDigit)
-        try container.encode(notes, forKey: .notes)
     }
 
     /// The report of `profile`, measured from `source` and written to `profilePath`.

@@ -42,15 +42,45 @@ public func rounded(_ value: Double, _ decimals: Int) -> Double {
     return (value * scale).rounded() / scale
 }
 
-extension KeyedEncodingContainer {
-    /// Encodes `value` rounded to `decimals`, the decimals the text shows, or null.
-    public mutating func encode(_ value: Double?, decimals: Int, forKey key: Key) throws {
-        try encode(value.map { rounded($0, decimals) }, forKey: key)
+/// A number, or numbers, a report's JSON gives at the decimals its text shows (`Decimals`).
+public protocol DecimalRounding: Encodable, Sendable {
+    /// The value with each number rounded to `decimals` (`rounded(_:_:)`).
+    func rounded(toDecimals decimals: Int) -> Self
+}
+
+extension Double: DecimalRounding {
+    /// The number rounded to `decimals`.
+    public func rounded(toDecimals decimals: Int) -> Double { Reports.rounded(self, decimals) }
+}
+
+extension Optional: DecimalRounding where Wrapped: DecimalRounding {
+    /// The number rounded, or nil.
+    public func rounded(toDecimals decimals: Int) -> Self { map { $0.rounded(toDecimals: decimals) } }
+}
+
+extension Array: DecimalRounding where Element: DecimalRounding {
+    /// Each number rounded.
+    public func rounded(toDecimals decimals: Int) -> Self { map { $0.rounded(toDecimals: decimals) } }
+}
+
+/// A report's number that its JSON gives at the decimals its text shows (no binary noise), kept exact for the
+/// text: `@Decimals<3, Double> public var rmsMillimetres: Double` is all a report says of it, where each report
+/// wrote out an `encode(to:)` of every key to round a few. The decimals are part of the type, so a report's
+/// memberwise initialiser and its own take the number alone.
+@propertyWrapper
+public struct Decimals<let places: Int, Value: DecimalRounding>: Encodable, Sendable {
+    /// The exact value, as the text formats it.
+    public var wrappedValue: Value
+
+    /// `wrappedValue`, which the JSON gives at `places` decimals.
+    public init(wrappedValue: Value) {
+        self.wrappedValue = wrappedValue
     }
 
-    /// Encodes `values` each rounded to `decimals`, or null.
-    public mutating func encode(_ values: [Double]?, decimals: Int, forKey key: Key) throws {
-        try encode(values.map { $0.map { rounded($0, decimals) } }, forKey: key)
+    /// The value rounded to `places`, or null.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(wrappedValue.rounded(toDecimals: places))
     }
 }
 
@@ -81,8 +111,8 @@ public struct Centimetres: Encodable, Sendable {
 /// A position on the form in centimetres from its top-left corner; JSON rounds it to the decimals
 /// the text shows.
 public struct FormPoint: Encodable, Sendable {
-    public var x: Double
-    public var y: Double
+    @Decimals<2, Double> public var x: Double
+    @Decimals<2, Double> public var y: Double
 
     /// A position on a form or a page.
     public init(_ position: FormPosition) {
@@ -91,11 +121,4 @@ public struct FormPoint: Encodable, Sendable {
     }
 
     enum CodingKeys: CodingKey { case x, y }
-
-    /// Both keys at two decimals.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(rounded(x, 2), forKey: .x)
-        try container.encode(rounded(y, 2), forKey: .y)
-    }
 }

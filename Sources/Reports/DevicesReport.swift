@@ -8,7 +8,7 @@ import StylusInput
 /// What `devices` prints.
 public struct DevicesReport: CommandReport {
     /// One absolute axis of a pen node, as the kernel gives it.
-    public struct Axis: Codable {
+    public struct Axis: Encodable {
         /// The axis's kernel name (`ABS_X`, `ABS_PRESSURE`, ...).
         public var axis: String
         /// The axis's lowest value.
@@ -17,23 +17,13 @@ public struct DevicesReport: CommandReport {
         public var maximum: Int32
         /// Units per mm (position) or per radian (tilt); 0 when the kernel does not know.
         public var resolution: Int32
-        /// For ABS_X and ABS_Y: (maximum - minimum) / resolution, in mm; nil without a resolution.
-        public var physicalSizeMillimetres: Double?
-
-        /// Every key, the size at two decimals.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(axis, forKey: .axis)
-            try container.encode(minimum, forKey: .minimum)
-            try container.encode(maximum, forKey: .maximum)
-            try container.encode(resolution, forKey: .resolution)
-            // Two decimals, as `info` gives the same size (the text shows one).
-            try container.encode(physicalSizeMillimetres, decimals: 2, forKey: .physicalSizeMillimetres)
-        }
+        /// For ABS_X and ABS_Y: (maximum - minimum) / resolution, in mm; nil without a resolution. Two decimals in
+        /// the JSON, as `info` gives the same size (the text shows one).
+        @Decimals<2, Double?> public var physicalSizeMillimetres: Double? = nil
     }
 
     /// What libwacom's database says about the node's tablet model.
-    public struct Model: Codable {
+    public struct Model: Encodable {
         /// libwacom's name of the tablet.
         public var name: String
         /// The maker's model number (`DTH-2242`); nil when libwacom has none.
@@ -41,11 +31,11 @@ public struct DevicesReport: CommandReport {
         /// "pen display" or "tablet".
         public var surface: String
         /// The usable area as libwacom gives it (whole inches), in mm.
-        public var widthMillimetres: Double?
+        @Decimals<1, Double?> public var widthMillimetres: Double? = nil
         /// The usable area's height, in mm.
-        public var heightMillimetres: Double?
+        @Decimals<1, Double?> public var heightMillimetres: Double? = nil
         /// Units per mm of x and y from that area, for a pen node that reports no resolution.
-        public var approximateResolution: [Double]?
+        @Decimals<1, [Double]?> public var approximateResolution: [Double]? = nil
         /// Where these facts come from.
         public var source = "libwacom"
 
@@ -57,22 +47,10 @@ public struct DevicesReport: CommandReport {
             widthMillimetres = tablet.physicalSizeMillimetres?.width
             heightMillimetres = tablet.physicalSizeMillimetres?.height
         }
-
-        /// Every key, sizes and resolution at one decimal.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(name, forKey: .name)
-            try container.encode(modelName, forKey: .modelName)
-            try container.encode(surface, forKey: .surface)
-            try container.encode(widthMillimetres, decimals: 1, forKey: .widthMillimetres)
-            try container.encode(heightMillimetres, decimals: 1, forKey: .heightMillimetres)
-            try container.encode(approximateResolution, decimals: 1, forKey: .approximateResolution)
-            try container.encode(source, forKey: .source)
-        }
     }
 
     /// One event node of a connected tablet.
-    public struct Device: Codable {
+    public struct Device: Encodable {
         /// The event node, `/dev/input/event5`.
         public var node: String
         /// What the node carries: `pen`, `pad` or `touch` (`TabletNodeRole`).

@@ -10,7 +10,7 @@ import StylusInput
 /// What `info` prints, as text or JSON.
 public struct InfoReport: CommandReport {
     /// One absolute axis of the device as the recording describes it.
-    public struct Axis: Codable {
+    public struct Axis: Encodable {
         /// The axis's kernel name (`ABS_X`, `ABS_PRESSURE`, ...).
         public var code: String
         /// The axis's lowest value.
@@ -26,62 +26,31 @@ public struct InfoReport: CommandReport {
         /// Where `resolution` came from: `device` or the profile's path.
         public var resolutionSource: String?
         /// For ABS_X and ABS_Y: (maximum - minimum) / resolution.
-        public var sizeMillimetres: Double?
-
-        /// Every key, `sizeMillimetres` at the decimals the text shows.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(code, forKey: .code)
-            try container.encode(minimum, forKey: .minimum)
-            try container.encode(maximum, forKey: .maximum)
-            try container.encode(fuzz, forKey: .fuzz)
-            try container.encode(flat, forKey: .flat)
-            try container.encode(resolution, forKey: .resolution)
-            try container.encode(resolutionSource, forKey: .resolutionSource)
-            try container.encode(sizeMillimetres, decimals: 2, forKey: .sizeMillimetres)
-        }
+        @Decimals<2, Double?> public var sizeMillimetres: Double? = nil
     }
 
     /// How often the pen was sampled: intervals between consecutive pen frames in proximity.
-    public struct Sampling: Codable {
+    public struct Sampling: Encodable {
         /// The median interval, in ms.
-        public var medianMilliseconds: Double
+        @Decimals<3, Double> public var medianMilliseconds: Double
         /// The rate the median interval gives, in Hz.
-        public var rateHertz: Double
+        @Decimals<1, Double> public var rateHertz: Double
         /// The 5th percentile interval, in ms.
-        public var p5Milliseconds: Double
+        @Decimals<3, Double> public var p5Milliseconds: Double
         /// The 95th percentile interval, in ms.
-        public var p95Milliseconds: Double
+        @Decimals<3, Double> public var p95Milliseconds: Double
         /// The 99th percentile interval, in ms.
-        public var p99Milliseconds: Double
-
-        /// Every key, at the decimals the text shows.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(medianMilliseconds, decimals: 3, forKey: .medianMilliseconds)
-            try container.encode(rateHertz, decimals: 1, forKey: .rateHertz)
-            try container.encode(p5Milliseconds, decimals: 3, forKey: .p5Milliseconds)
-            try container.encode(p95Milliseconds, decimals: 3, forKey: .p95Milliseconds)
-            try container.encode(p99Milliseconds, decimals: 3, forKey: .p99Milliseconds)
-        }
+        @Decimals<3, Double> public var p99Milliseconds: Double
     }
 
     /// Events the kernel dropped (a `SYN_DROPPED`).
-    public struct Gap: Codable {
+    public struct Gap: Encodable {
         /// When the gap began, in seconds from the first event.
-        public var startSeconds: Double
+        @Decimals<3, Double> public var startSeconds: Double
         /// How long the gap lasted, in ms.
-        public var durationMilliseconds: Double
+        @Decimals<3, Double> public var durationMilliseconds: Double
         /// How many events were discarded with it.
         public var discardedEvents: Int
-
-        /// Every key, at the decimals the text shows.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(startSeconds, decimals: 3, forKey: .startSeconds)
-            try container.encode(durationMilliseconds, decimals: 3, forKey: .durationMilliseconds)
-            try container.encode(discardedEvents, forKey: .discardedEvents)
-        }
     }
 
     /// The recording's path as given.
@@ -101,9 +70,9 @@ public struct InfoReport: CommandReport {
     /// The device's absolute axes, by code.
     public var axes: [Axis]
     /// The active area, `[width, height]` in mm; nil when a resolution is unknown.
-    public var activeAreaMillimetres: [Double]?
+    @Decimals<2, [Double]?> public var activeAreaMillimetres: [Double]? = nil
     /// From the first event to the last, in seconds.
-    public var durationSeconds: Double
+    @Decimals<3, Double> public var durationSeconds: Double
     /// How many events the recording holds.
     public var events: Int
     /// How many frames (events up to a SYN_REPORT) it holds.
@@ -136,34 +105,6 @@ public struct InfoReport: CommandReport {
             frames, penFrames
         case padFrames, strokes, sampling, gaps, notices, truncation, model, display
         case absentAxes, eraserContacts, eraserContactFrames
-    }
-
-    /// Every key, lengths at the decimals the text shows.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(recording, forKey: .recording)
-        try container.encode(format, forKey: .format)
-        try container.encode(device, forKey: .device)
-        try container.encode(id, forKey: .id)
-        try container.encode(kernel, forKey: .kernel)
-        try container.encode(profile, forKey: .profile)
-        try container.encode(display, forKey: .display)
-        try container.encode(axes, forKey: .axes)
-        try container.encode(activeAreaMillimetres, decimals: 2, forKey: .activeAreaMillimetres)
-        try container.encode(durationSeconds, decimals: 3, forKey: .durationSeconds)
-        try container.encode(events, forKey: .events)
-        try container.encode(frames, forKey: .frames)
-        try container.encode(penFrames, forKey: .penFrames)
-        try container.encode(padFrames, forKey: .padFrames)
-        try container.encode(strokes, forKey: .strokes)
-        try container.encode(sampling, forKey: .sampling)
-        try container.encode(gaps, forKey: .gaps)
-        try container.encode(notices, forKey: .notices)
-        try container.encode(truncation, forKey: .truncation)
-        try container.encode(model, forKey: .model)
-        try container.encode(absentAxes, forKey: .absentAxes)
-        try container.encode(eraserContacts, forKey: .eraserContacts)
-        try container.encode(eraserContactFrames, forKey: .eraserContactFrames)
     }
 
     private var eraserSentence: String?

@@ -13,20 +13,11 @@ public struct RenderReport: CommandReport {
         /// How many frames were written.
         public var frames: Int
         /// One decimal, as printed.
-        public var framesPerSecond: Double
+        @Decimals<1, Double> public var framesPerSecond: Double
         /// One decimal, as printed.
-        public var speed: Double
+        @Decimals<1, Double> public var speed: Double
 
         enum CodingKeys: CodingKey { case directory, frames, framesPerSecond, speed }
-
-        /// Every key, rates at one decimal.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(directory, forKey: .directory)
-            try container.encode(frames, forKey: .frames)
-            try container.encode(rounded(framesPerSecond, 1), forKey: .framesPerSecond)
-            try container.encode(rounded(speed, 1), forKey: .speed)
-        }
     }
 
     /// The picture written; nil when only --animate was given.

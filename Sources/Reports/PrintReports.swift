@@ -44,22 +44,11 @@ public struct PrintMazesReport: CommandReport {
         /// The maze's rows.
         public var rows: Int
         /// Two decimals, as printed.
-        public var cellSizeCentimetres: Double
+        @Decimals<2, Double> public var cellSizeCentimetres: Double
         /// The maze's top-left corner on the page.
         public var origin: FormPoint
 
         enum CodingKeys: CodingKey { case page, maze, columns, rows, cellSizeCentimetres, origin }
-
-        /// Every key, lengths at the decimals printed.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(page, forKey: .page)
-            try container.encode(maze, forKey: .maze)
-            try container.encode(columns, forKey: .columns)
-            try container.encode(rows, forKey: .rows)
-            try container.encode(rounded(cellSizeCentimetres, 2), forKey: .cellSizeCentimetres)
-            try container.encode(origin, forKey: .origin)
-        }
     }
 
     /// The PDF written, by its path.

@@ -189,44 +189,61 @@ public typealias TrailsReplaySummary = StepsReplaySummary<TrailsStepResult>
 /// What `replay --test sdt` prints.
 public typealias SymbolDigitReplaySummary = StepsReplaySummary<SymbolDigitStepResult>
 
-extension MazeStepResult: ReplayedStep {
+/// A test's own facts of a step as `replay` sums the step up: the key its steps go under, and the step's line.
+public protocol ReplayedStepFacts: PenStepFacts {
+    /// The JSON key of the test's steps (`mazes`, `parts`).
+    static var summaryKey: String { get }
+    /// The line of `step` in the summary, its interruptions included.
+    static func summaryLine(_ step: PenStepResult<Self>) -> String
+}
+
+extension PenStepResult: ReplayedStep where Facts: ReplayedStepFacts {
+    /// The key of the test's steps.
+    public static var summaryKey: String { Facts.summaryKey }
+    /// The step's line, as its test says it.
+    public var summaryLine: String { Facts.summaryLine(self) }
+}
+
+extension MazeStepFacts: ReplayedStepFacts {
     /// Each maze's result.
     public static var summaryKey: String { "mazes" }
 
     /// `maze NAME: finished|not finished, strokes (refused), points, interruptions`.
-    public var summaryLine: String {
-        var line = "  maze      \(maze): \(finished ? "finished" : "not finished"), \(counted(strokes, "stroke"))"
-        if refusedStrokes > 0 { line += " (\(refusedStrokes) refused)" }
-        line += ", \(counted(points, "point"))"
-        return line + interruptionsText(interruptions.map { "\($0.type) at \(milliseconds($0.time)) ms" })
+    public static func summaryLine(_ maze: MazeStepResult) -> String {
+        var line =
+            "  maze      \(maze.maze): \(maze.finished ? "finished" : "not finished"), "
+            + counted(maze.strokes, "stroke")
+        if maze.refusedStrokes > 0 { line += " (\(maze.refusedStrokes) refused)" }
+        line += ", \(counted(maze.points, "point"))"
+        return line + interruptionsText(maze.interruptions.map { "\($0.type) at \(milliseconds($0.time)) ms" })
     }
 }
 
-extension TrailsStepResult: ReplayedStep {
+extension TrailsStepFacts: ReplayedStepFacts {
     /// Each part's result (sample A, part A, sample B, part B).
     public static var summaryKey: String { "parts" }
 
     /// The part's line as the live sessions say it, then its interruptions.
-    public var summaryLine: String {
-        trailsLine(self) + interruptionsText(interruptions.map { "\($0.type) at \(milliseconds($0.time)) ms" })
+    public static func summaryLine(_ part: TrailsStepResult) -> String {
+        trailsLine(part) + interruptionsText(part.interruptions.map { "\($0.type) at \(milliseconds($0.time)) ms" })
     }
 }
 
-extension SymbolDigitStepResult: ReplayedStep {
+extension SymbolDigitStepFacts: ReplayedStepFacts {
     /// Each part's result (sample, test).
     public static var summaryKey: String { "parts" }
 
     /// `part STEP: strokes (refused) in boxes, points, interruptions, reminders`.
-    public var summaryLine: String {
+    public static func summaryLine(_ part: SymbolDigitStepResult) -> String {
         var line =
-            "  part      \(step): \(counted(strokes, "stroke"))"
-            + (refusedStrokes > 0 ? " (\(refusedStrokes) refused)" : "")
-            + " in \(counted(boxes.count, "box")), \(counted(points, "point"))"
+            "  part      \(part.step): \(counted(part.strokes, "stroke"))"
+            + (part.refusedStrokes > 0 ? " (\(part.refusedStrokes) refused)" : "")
+            + " in \(counted(part.boxes.count, "box")), \(counted(part.points, "point"))"
         line += interruptionsText(
-            interruptions.map {
+            part.interruptions.map {
                 "\($0.type) at \(milliseconds($0.time)) ms (box \($0.writtenIn), continue in \($0.continueIn))"
             })
-        if reminders > 0 { line += ", \(reminders) delayed-recall reminders" }
+        if part.reminders > 0 { line += ", \(part.reminders) delayed-recall reminders" }
         return line
     }
 }

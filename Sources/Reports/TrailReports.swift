@@ -55,17 +55,9 @@ public struct TrailsGenerateReport: CommandReport {
         public var layout: String
         public var part: String
         /// The straight path from Begin through every circle, in cm (two decimals).
-        public var straightPathCentimetres: Double
+        @Decimals<2, Double> public var straightPathCentimetres: Double
 
         enum CodingKeys: CodingKey { case path, layout, part, straightPathCentimetres }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(path, forKey: .path)
-            try container.encode(layout, forKey: .layout)
-            try container.encode(part, forKey: .part)
-            try container.encode(rounded(straightPathCentimetres, 2), forKey: .straightPathCentimetres)
-        }
     }
 
     public var seed: UInt64

@@ -33,7 +33,7 @@ public struct VisitReportSummary: CommandReport {
             try container.encode(picture.label, forKey: .label)
             try container.encode(picture.page, forKey: .page)
             try container.encode(Box(box: picture.box), forKey: .box)
-            try container.encode(picture.scale, decimals: 2, forKey: .scale)
+            try container.encode(picture.scale.rounded(toDecimals: 2), forKey: .scale)
         }
     }
 
@@ -46,7 +46,7 @@ public struct VisitReportSummary: CommandReport {
         var block: Box
         var picture: Box?
         var measures: Box?
-        var scale: Double?
+        @Decimals<2, Double?> var scale: Double? = nil
         var form: Centimetres?
         var window: Box?
         var outOfRange: [String]
@@ -54,22 +54,6 @@ public struct VisitReportSummary: CommandReport {
 
         enum CodingKeys: CodingKey {
             case index, test, status, page, block, picture, measures, scale, form, window, outOfRange, steps
-        }
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(index, forKey: .index)
-            try container.encode(test, forKey: .test)
-            try container.encode(status, forKey: .status)
-            try container.encode(page, forKey: .page)
-            try container.encode(block, forKey: .block)
-            try container.encode(picture, forKey: .picture)
-            try container.encode(measures, forKey: .measures)
-            try container.encode(scale, decimals: 2, forKey: .scale)
-            try container.encode(form, forKey: .form)
-            try container.encode(window, forKey: .window)
-            try container.encode(outOfRange, forKey: .outOfRange)
-            try container.encode(steps, forKey: .steps)
         }
     }
 

@@ -1,23 +1,16 @@
 public import ADF
-internal import Foundation
 public import Proctoring
-public import Recordings
 public import StylusGeometry
 public import StylusInput
 public import TestMaterials
 
 /// What happened in one maze of a maze test.
-public struct MazeStepResult: Codable, Sendable, InterruptedStepTally {
-    public typealias Interruption = StepInterruption
+public typealias MazeStepResult = PenStepResult<MazeStepFacts>
 
-    public var step: String
+/// What the maze test knows of one maze beside the counts every pen test keeps.
+public struct MazeStepFacts: PenStepFacts {
+    /// The maze's name.
     public var maze: String
-    /// Strokes recorded (accepted by the proctor).
-    public var strokes: Int = 0
-    /// Strokes the proctor refused: not recorded.
-    public var refusedStrokes: Int = 0
-    public var points: Int = 0
-    public var interruptions: [Interruption] = []
     /// True when the maze's finish came (the path reached the end and the finish timeout ran).
     public var finished = false
 }
@@ -40,42 +33,26 @@ public struct MazeResult: Sendable {
 /// A live session's continue press (Ctrl-C) ends the maze on screen and shows the next; `recover`
 /// hands the journal's presses over in the plan, which fire strictly before the first frame
 /// stamped after them, as the clock's do.
-public final class MazeDriver: InterruptionRecordingDriver {
-    public let normalizer: Normalizer
-    public let anchor: WallClockAnchor
+public final class MazeDriver: PenTestDriver, InterruptionRecordingDriver {
+    /// The mazes of the test, in order.
     public let mazes: [AdministeredMaze]
-    public let events: ProctorEventLog?
-    let eventTest = "maze"
-    public var plan: SessionPlan
-    public var sampleObserver: ((PenSample) -> Void)?
-    public var decisionObserver: ((String) -> Void)?
-
-    let recorder: any SessionRecording
-    var strokes: StrokeRecorder
-    var assembler: FrameAssembler
     private var mazeIndex = 0
     var proctor: MazeProctor
     public internal(set) var steps: [MazeStepResult]
     private var finishedAt: EventTime?
     public private(set) var isFinished = false
-    var clock = EventTime(microseconds: 0)
-    public internal(set) var operatorPause = OperatorPause()
 
     public init(
         device: DeviceDescription, normalizer: Normalizer, anchor: WallClockAnchor, recorder: any SessionRecording,
         mazes: [AdministeredMaze], events: ProctorEventLog? = nil, plan: SessionPlan = SessionPlan()
     ) throws {
         precondition(!mazes.isEmpty, "a maze test needs at least one maze")
-        self.normalizer = normalizer
-        self.anchor = anchor
-        self.recorder = recorder
         self.mazes = mazes
-        self.events = events
-        self.plan = plan
-        strokes = StrokeRecorder(recorder: recorder, anchor: anchor)
-        assembler = try FrameAssembler(device: device, tipContact: normalizer.tipContact)
-        proctor = Self.proctor(for: mazes[0], normalizer: normalizer)
-        steps = [MazeStepResult(step: mazes[0].stepIdentifier, maze: mazes[0].maze.name)]
+        proctor = MazeDriver.proctor(for: mazes[0], normalizer: normalizer)
+        steps = [MazeStepResult(step: mazes[0].stepIdentifier, facts: MazeStepFacts(maze: mazes[0].maze.name))]
+        try super.init(
+            eventTest: "maze", device: device, normalizer: normalizer, anchor: anchor, recorder: recorder,
+            events: events, plan: plan)
     }
 
     /// The proctor of the maze on screen, for `administer` to show what it decided.
@@ -120,12 +97,8 @@ public final class MazeDriver: InterruptionRecordingDriver {
         events?.log(actions, input: input, at: time, proctor: proctor, before: before, point: point)
         for action in actions {
             switch action {
-            case .acceptStroke:
-                guard try strokeAccepted() else { continue }
-                decisionObserver?("stroke accepted")
-            case .refuseStroke:
-                strokeRefused()
-                decisionObserver?("stroke refused")
+            case .acceptStroke: try carryOutAcceptedStroke()
+            case .refuseStroke: carryOutRefusedStroke()
             case .interrupt(let interruption):
                 try record(interruption: interruption.kind.rawValue, at: interruption.time)
                 decisionObserver?("interruption \(interruption.kind.rawValue)")
@@ -162,7 +135,9 @@ public final class MazeDriver: InterruptionRecordingDriver {
             return
         }
         proctor = Self.proctor(for: mazes[mazeIndex], normalizer: normalizer)
-        steps.append(MazeStepResult(step: mazes[mazeIndex].stepIdentifier, maze: mazes[mazeIndex].maze.name))
+        steps.append(
+            MazeStepResult(
+                step: mazes[mazeIndex].stepIdentifier, facts: MazeStepFacts(maze: mazes[mazeIndex].maze.name)))
         try recorder.beginStep(mazes[mazeIndex].stepIdentifier, start: anchor.mark(time))
         decisionObserver?("maze \(mazes[mazeIndex].maze.name) shown")
     }

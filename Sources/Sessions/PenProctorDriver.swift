@@ -10,7 +10,7 @@ internal import StylusInput
 /// (`consult`), what a step boundary does, and how the session closes once everything due has fired.
 protocol PenProctorDriver: PlannedDriver {
     associatedtype Proctor: PenProctor
-    associatedtype Step: PenStepTally
+    associatedtype StepFacts: PenStepFacts
 
     /// The proctor of the step on screen.
     var proctor: Proctor { get set }
@@ -19,7 +19,7 @@ protocol PenProctorDriver: PlannedDriver {
     /// The latest instant the session has reached (a frame's, a timer's, a pause's).
     var clock: EventTime { get set }
     /// What happened per step, the step on screen last.
-    var steps: [Step] { get set }
+    var steps: [PenStepResult<StepFacts>] { get set }
     /// Where the proctor sees a point of the tablet's page (the trail making test's layout is
     /// centred on it); the page's own point by default.
     func proctorPoint(_ position: FormPosition) -> FormPosition
@@ -31,16 +31,6 @@ protocol PenProctorDriver: PlannedDriver {
     /// Closes the session at `end` (`SessionEnding`), once a pen still down has lifted and
     /// everything due by then has fired.
     func close(at end: EventTime) throws
-}
-
-/// What every pen test's step result counts the same way.
-protocol PenStepTally {
-    /// Strokes recorded (accepted by the proctor).
-    var strokes: Int { get set }
-    /// Strokes the proctor refused: not recorded.
-    var refusedStrokes: Int { get set }
-    /// Points recorded.
-    var points: Int { get set }
 }
 
 extension PenProctorDriver {
@@ -90,7 +80,7 @@ extension PenProctorDriver {
     /// A sample in contact: recorded (and counted for the step on screen) while its stroke is.
     private func keep(_ sample: PenSample) throws {
         let step = steps.isEmpty ? nil : steps.count - 1
-        if try strokes.keep(sample, step: step), let step { steps[step].points += 1 }
+        if try strokes.keep(sample, step: step), let step { steps[step].counts.points += 1 }
     }
 
     func timerDue(at deadline: EventTime) throws {
@@ -122,14 +112,25 @@ extension PenProctorDriver {
     /// stroke is under way to record.
     func strokeAccepted() throws -> Bool {
         guard try strokes.accept() else { return false }
-        steps[steps.count - 1].strokes += 1
+        steps[steps.count - 1].counts.strokes += 1
         return true
     }
 
     /// The proctor refused the stroke that began: none of it is recorded, and it is counted.
     func strokeRefused() {
         strokes.refuse()
-        steps[steps.count - 1].refusedStrokes += 1
+        steps[steps.count - 1].counts.refusedStrokes += 1
+    }
+
+    /// The maze's and trail making test's `acceptStroke`: the stroke recorded and counted, and said.
+    func carryOutAcceptedStroke() throws {
+        if try strokeAccepted() { decisionObserver?("stroke accepted") }
+    }
+
+    /// The maze's and trail making test's `refuseStroke`: the stroke left out and counted, and said.
+    func carryOutRefusedStroke() {
+        strokeRefused()
+        decisionObserver?("stroke refused")
     }
 }
 
@@ -141,13 +142,8 @@ public struct StepInterruption: Codable, Sendable {
     public var time: Double
 }
 
-/// A step result that lists its interruptions as `StepInterruption`s.
-protocol InterruptedStepTally: PenStepTally {
-    var interruptions: [StepInterruption] { get set }
-}
-
 /// A driver that records an interruption into the results file and its step's result alike.
-protocol InterruptionRecordingDriver: PenProctorDriver where Step: InterruptedStepTally {
+protocol InterruptionRecordingDriver: PenProctorDriver where StepFacts.Interruption == StepInterruption {
     var recorder: any SessionRecording { get }
     var anchor: WallClockAnchor { get }
 }
@@ -162,6 +158,6 @@ extension InterruptionRecordingDriver {
     func record(interruption type: String, at time: EventTime) throws {
         let time = anchor.unixMilliseconds(time)
         try recorder.interruption(type, unixMilliseconds: time)
-        steps[steps.count - 1].interruptions.append(StepInterruption(type: type, time: time))
+        steps[steps.count - 1].counts.interruptions.append(StepInterruption(type: type, time: time))
     }
 }

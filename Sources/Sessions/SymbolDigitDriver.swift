@@ -77,8 +77,13 @@ public enum SymbolDigitStepSplit: Hashable, Sendable {
     }
 }
 
-/// What happened in one part of a symbol-digit test.
-public struct SymbolDigitStepResult: Codable, Sendable, PenStepTally {
+/// What happened in one part of a symbol-digit test; its refused strokes are those the proctor did not accept at
+/// touch-down (before the form is shown, or after the step's last box), counted so the summary says so.
+public typealias SymbolDigitStepResult = PenStepResult<SymbolDigitStepFacts>
+
+/// What the symbol-digit test knows of one part beside the counts every pen test keeps.
+public struct SymbolDigitStepFacts: PenStepFacts {
+    /// An interruption of a symbol-digit part, with the boxes it names.
     public struct Interruption: Codable, Sendable {
         public var type: String
         /// Unix time in milliseconds, as in the results file.
@@ -89,15 +94,8 @@ public struct SymbolDigitStepResult: Codable, Sendable, PenStepTally {
         public var continueIn: Int
     }
 
-    public var step: String
-    public var strokes: Int = 0
-    /// Strokes the proctor did not accept at touch-down (before the form is shown, or after the
-    /// step's last box): not recorded, and counted so the summary says so.
-    public var refusedStrokes: Int = 0
-    public var points: Int = 0
     /// Boxes (counted from 1) that at least one stroke counted for.
     public var boxes: [Int] = []
-    public var interruptions: [Interruption] = []
     /// Delayed-recall reminders given.
     public var reminders: Int = 0
 }
@@ -115,41 +113,24 @@ public struct SymbolDigitResult: Sendable {
 /// delayed-recall timer at its deadline (at or before the frame), a step boundary (the split
 /// rule's, or a journal's continue press) strictly before it (a boundary may lie on a stroke's
 /// last frame, which still belongs to the part that ends). The end follows `SessionEnding`.
-public final class SymbolDigitDriver: PenProctorDriver {
-    public let normalizer: Normalizer
-    public let anchor: WallClockAnchor
+public final class SymbolDigitDriver: PenTestDriver, PenProctorDriver {
+    /// The symbol-digit settings the proctor runs with.
     public let settings: SymbolDigitSettings
-    public let events: ProctorEventLog?
-    let eventTest = "sdt"
-    public var plan: SessionPlan
-    public var sampleObserver: ((PenSample) -> Void)?
-    public var decisionObserver: ((String) -> Void)?
-
-    private let recorder: any SessionRecording
-    var strokes: StrokeRecorder
-    var assembler: FrameAssembler
     var proctor: SymbolDigitProctor
-    /// The latest instant the session reached (the symbol-digit test's end does not need it).
-    var clock = EventTime(microseconds: 0)
     /// Who ended the part the continue press being carried out ends.
     private var pressOutcome = StepOutcome.finished
     public internal(set) var steps: [SymbolDigitStepResult] = []
-    public internal(set) var operatorPause = OperatorPause()
 
     public init(
         device: DeviceDescription, normalizer: Normalizer, anchor: WallClockAnchor, recorder: any SessionRecording,
         settings: SymbolDigitSettings, origin: FormPosition, events: ProctorEventLog? = nil,
         plan: SessionPlan = SessionPlan()
     ) throws {
-        self.normalizer = normalizer
-        self.anchor = anchor
-        self.recorder = recorder
         self.settings = settings
-        self.events = events
-        self.plan = plan
-        strokes = StrokeRecorder(recorder: recorder, anchor: anchor)
-        assembler = try FrameAssembler(device: device, tipContact: normalizer.tipContact)
         proctor = SymbolDigitProctor(settings: settings, origin: origin)
+        try super.init(
+            eventTest: "sdt", device: device, normalizer: normalizer, anchor: anchor, recorder: recorder,
+            events: events, plan: plan)
     }
 
     public var isFinished: Bool { proctor.state == .finished }
@@ -207,7 +188,7 @@ public final class SymbolDigitDriver: PenProctorDriver {
                     started.identifier, start: anchor.mark(at),
                     drawingTags: SymbolDigitDrawingTags(
                         setID: started.setID(displayMode: settings.displayMode), structureID: started.part.structureID))
-                steps.append(SymbolDigitStepResult(step: started.identifier))
+                steps.append(SymbolDigitStepResult(step: started.identifier, facts: SymbolDigitStepFacts()))
                 decisionObserver?("\(started.identifier) started")
             case .stepEnded(let ended, let at):
                 var end = anchor.mark(at)

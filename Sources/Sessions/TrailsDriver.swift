@@ -1,22 +1,15 @@
 public import ADF
-internal import Foundation
 public import Proctoring
 public import StylusGeometry
 public import StylusInput
 
 /// What happened in one part (or sample) of a trail making test.
-public struct TrailsStepResult: Codable, Sendable, InterruptedStepTally {
-    public typealias Interruption = StepInterruption
+public typealias TrailsStepResult = PenStepResult<TrailsStepFacts>
 
-    public var step: String
+/// What the trail making test knows of one part beside the counts every pen test keeps.
+public struct TrailsStepFacts: PenStepFacts {
     /// The layout's name (`standard-A`).
     public var layout: String
-    /// Strokes recorded (accepted by the proctor).
-    public var strokes: Int = 0
-    /// Strokes the proctor refused (before the part's start, after its end): not recorded.
-    public var refusedStrokes: Int = 0
-    public var points: Int = 0
-    public var interruptions: [Interruption] = []
     /// `finished`, `discontinued` or `skipped` (the results file's `Trail outcome`).
     public var outcome = TrailRecord.Outcome.skipped.rawValue
     /// The circles reached in order, "Begin" included.
@@ -48,23 +41,15 @@ public struct TrailsResult: Sendable {
 ///
 /// Positions: the layout's form is centred on the tablet's page (as the window centres it on the
 /// screen), and the circles go into the results file on the canvas, in the strokes' space.
-public final class TrailsDriver: InterruptionRecordingDriver {
-    public let normalizer: Normalizer
-    public let anchor: WallClockAnchor
+public final class TrailsDriver: PenTestDriver, InterruptionRecordingDriver {
+    /// The form's layouts, one a part.
     public let form: TrailsForm
+    /// The trail making settings the proctors run with.
     public let settings: TrailsSettings
-    public let events: ProctorEventLog?
-    let eventTest = "trails"
-    public var plan: SessionPlan
-    public var sampleObserver: ((PenSample) -> Void)?
-    public var decisionObserver: ((String) -> Void)?
     /// True when each part's time waits for `ready(at:)` (the window's instructions) instead of
     /// starting with its step.
     public var waitsForReady = false
 
-    let recorder: any SessionRecording
-    var strokes: StrokeRecorder
-    var assembler: FrameAssembler
     private var partIndex = 0
     var proctor: TrailsProctor
     /// Where the part's form lies on the tablet's page, in page centimetres.
@@ -73,8 +58,6 @@ public final class TrailsDriver: InterruptionRecordingDriver {
     /// The part's end the proctor decided (its finish or its time limit), carried out after its actions.
     private var partEnd: (time: EventTime, outcome: StepOutcome)?
     public private(set) var isFinished = false
-    var clock = EventTime(microseconds: 0)
-    public internal(set) var operatorPause = OperatorPause()
     /// The readies planned and not yet due (the window's, or a journal's `ready` lines), earliest
     /// first, each with the part it starts.
     private var readies: [(step: String, time: EventTime)] = []
@@ -85,17 +68,13 @@ public final class TrailsDriver: InterruptionRecordingDriver {
     ) throws {
         precondition(!form.layouts.isEmpty, "a trail making test needs its layouts")
         for layout in form.layouts { try TrailLayoutValidator.validate(layout) }
-        self.normalizer = normalizer
-        self.anchor = anchor
         self.form = form
         self.settings = settings
-        self.events = events
-        self.plan = plan
-        strokes = StrokeRecorder(recorder: recorder, anchor: anchor)
-        self.recorder = recorder
-        assembler = try FrameAssembler(device: device, tipContact: normalizer.tipContact)
         proctor = TrailsProctor(layout: form.layouts[0], settings: settings)
-        origin = Self.origin(of: form.layouts[0], on: normalizer.formSize)
+        origin = TrailsDriver.origin(of: form.layouts[0], on: normalizer.formSize)
+        try super.init(
+            eventTest: "trails", device: device, normalizer: normalizer, anchor: anchor, recorder: recorder,
+            events: events, plan: plan)
     }
 
     /// Where `layout`'s form lies on a page of `page`: centred, as the window centres it.
@@ -212,7 +191,7 @@ public final class TrailsDriver: InterruptionRecordingDriver {
     private func beginPart(at time: EventTime) throws {
         let layout = form.layouts[partIndex]
         try recorder.beginStep(layout.part.identifier, start: anchor.mark(time))
-        steps.append(TrailsStepResult(step: layout.part.identifier, layout: layout.name))
+        steps.append(TrailsStepResult(step: layout.part.identifier, facts: TrailsStepFacts(layout: layout.name)))
         decisionObserver?("\(layout.part.identifier) shown (\(layout.name))")
         if !waitsForReady { try consult(.continue, at: time, point: nil) { $0.start(at: time) } }
     }
@@ -304,12 +283,8 @@ public final class TrailsDriver: InterruptionRecordingDriver {
         events?.log(actions, input: input, at: time, proctor: proctor)
         for action in actions {
             switch action {
-            case .acceptStroke:
-                guard try strokeAccepted() else { continue }
-                decisionObserver?("stroke accepted")
-            case .refuseStroke:
-                strokeRefused()
-                decisionObserver?("stroke refused")
+            case .acceptStroke: try carryOutAcceptedStroke()
+            case .refuseStroke: carryOutRefusedStroke()
             case .reachedCircle(let arrival):
                 decisionObserver?("circle \(proctor.layout.circles[arrival.circle - 1].label) reached")
             case .correct(let correction):

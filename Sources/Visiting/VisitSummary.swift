@@ -2,6 +2,7 @@ import Foundation
 public import Visits
 
 /// What `visit` and `record --visit` print at the end: the folder, how the run ended and each test's state and files.
+/// Its JSON is the command line's `JSONLine`, which writes a fact not known yet as null, so every key is there.
 public struct VisitSummary: Encodable, Sendable {
     /// One test of the visit, from the manifest.
     public struct Test: Encodable, Sendable {
@@ -16,23 +17,6 @@ public struct VisitSummary: Encodable, Sendable {
         public var instructionsNotSpoken: [String: String]?
         /// Each step and who or what ended it (the manifest's `steps`).
         public var steps: [VisitManifest.Test.StepEnd]?
-
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(index, forKey: .index)
-            try container.encode(test, forKey: .test)
-            try container.encode(status, forKey: .status)
-            try container.encode(journal, forKey: .journal)
-            try container.encode(results, forKey: .results)
-            try container.encode(outcome, forKey: .outcome)
-            try container.encode(skipReason, forKey: .skipReason)
-            try container.encode(instructionsNotSpoken, forKey: .instructionsNotSpoken)
-            try container.encode(steps, forKey: .steps)
-        }
-
-        enum CodingKeys: CodingKey {
-            case index, test, status, journal, results, outcome, skipReason, instructionsNotSpoken, steps
-        }
     }
 
     /// The visit folder and its manifest.
@@ -50,23 +34,6 @@ public struct VisitSummary: Encodable, Sendable {
     /// True when this run continued a visit begun before.
     public var resumed: Bool
     public var tests: [Test]
-
-    private enum CodingKeys: String, CodingKey {
-        case folder, manifest, participant, `protocol`, status, ended, resumesAt, resumed, tests
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(folder, forKey: .folder)
-        try container.encode(manifest, forKey: .manifest)
-        try container.encode(participant, forKey: .participant)
-        try container.encode(`protocol`, forKey: .protocol)
-        try container.encode(status, forKey: .status)
-        try container.encode(ended, forKey: .ended)
-        try container.encode(resumesAt, forKey: .resumesAt)
-        try container.encode(resumed, forKey: .resumed)
-        try container.encode(tests, forKey: .tests)
-    }
 
     public init(folder: VisitFolder, manifest: VisitManifest, resumed: Bool, ended: VisitRunEnd) {
         self.init(folder: folder, lifeCycle: VisitLifeCycle(existing: manifest), resumed: resumed, ended: ended)
