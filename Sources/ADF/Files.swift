@@ -141,40 +141,24 @@ enum Files {
     ///
     /// One is stale when its process is gone and nobody holds its lock: a live writer holds
     /// the lock from creation, even one whose process id this process cannot see (another
-    /// pid namespace). Anything else is left alone; failures are ignored (best effort).
+    /// pid namespace). Anything else is left alone; failures are ignored (best effort). The
+    /// names are read by SystemErrors' `TemporaryFileName`, the rule every reaper shares.
     static func removeStaleTemporaries(besides path: String) {
         let directory = directory(of: path)
-        let prefix = "." + name(of: path) + "."
+        let destination = name(of: path)
         guard let stream = opendir(directory) else { return }
-        var candidates: [(name: String, owner: pid_t)] = []
+        var candidates: [(name: String, temporary: TemporaryFileName)] = []
         while let entry = readdir(stream) {
             let entryName = withUnsafeBytes(of: entry.pointee.d_name) {
                 String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self)
             }
-            guard entryName.hasPrefix(prefix),
-                let owner = temporaryOwner(entryName.dropFirst(prefix.count))
-            else { continue }
-            candidates.append((entryName, owner))
+            guard let temporary = TemporaryFileName(entryName), temporary.destination == destination else { continue }
+            candidates.append((entryName, temporary))
         }
         closedir(stream)
         for candidate in candidates {
-            // EPERM: the process exists but belongs to someone else.
-            if kill(candidate.owner, 0) == 0 || errno == EPERM { continue }
-            let path = "\(directory)/\(candidate.name)"
-            let fd = open(path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
-            guard fd >= 0 else { continue }
-            if flock(fd, LOCK_EX | LOCK_NB) == 0 { _ = unlink(path) }
-            _ = Glibc.close(fd)
+            candidate.temporary.removeIfAbandoned(at: "\(directory)/\(candidate.name)")
         }
-    }
-
-    /// The process id in a temporary file's suffix `PURPOSE-PID-N`, if it is one.
-    private static func temporaryOwner(_ suffix: Substring) -> pid_t? {
-        let parts = suffix.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, !parts[0].isEmpty, parts[0].allSatisfy({ $0 >= "a" && $0 <= "z" }),
-            let owner = pid_t(parts[1]), owner > 0, UInt(parts[2]) != nil
-        else { return nil }
-        return owner
     }
 
     static func removeIfPresent(_ path: String) {

@@ -142,9 +142,8 @@ public enum WholeFile {
         let folder = folder.isEmpty ? "." : folder
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names where name.hasPrefix(temporaryPrefix) {
-            let rest = name.dropFirst(temporaryPrefix.count)
-            guard let pid = Int32(rest.prefix { $0.isASCII && $0.isNumber }), pid > 0 else { continue }
-            guard kill(pid, 0) != 0, errno == ESRCH else { continue }
+            // Its writer holds no lock, so the process id alone says whether it is gone.
+            guard let temporary = TemporaryFileName(name), temporary.ownerHasEnded else { continue }
             let path = (folder as NSString).appendingPathComponent(name)
             if unlink(path) != 0, errno == EISDIR { try? FileManager.default.removeItem(atPath: path) }
         }

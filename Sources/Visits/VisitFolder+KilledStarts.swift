@@ -1,4 +1,5 @@
 import Foundation
+import SystemErrors
 
 #if canImport(Glibc)
     import Glibc
@@ -25,33 +26,17 @@ extension VisitFolder {
     /// Removes the journals `journalsOfKilledStarts` finds, and the hidden temporary files of writers that no
     /// longer run (a results file's spools, a manifest's temporary copy: a kill between their creation and their
     /// removal or rename left them, under a name no later writer reaps); returns the journals' names, for the
-    /// operator's note.
+    /// operator's note. A temporary file whose lock is still held is kept although its process id is gone: a writer
+    /// in another PID namespace sharing the folder (SystemErrors' `TemporaryFileName`, the rule every reaper
+    /// shares, reads the names and asks the lock).
     public func removeJournalsOfKilledStarts(besides named: Set<String>) -> [String] {
         let found = journalsOfKilledStarts(besides: named)
         for name in found { unlink(file(name)) }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        for name in names where name.hasPrefix(".") {
-            guard let owner = Self.temporaryOwner(name), kill(owner, 0) != 0, errno == ESRCH else { continue }
-            unlink(file(name))
+        for name in names {
+            TemporaryFileName(name)?.removeIfAbandoned(at: file(name))
         }
         return found
-    }
-
-    /// The process that wrote the hidden temporary file `name`: `.styluskit-partial-PID-…` (`WholeFile`),
-    /// `.NAME.tmp-PID-N` (the recordings' atomic output) or `.NAME.PURPOSE-PID-N` (the results file's spools and
-    /// document); nil for any other name.
-    static func temporaryOwner(_ name: String) -> pid_t? {
-        let prefix = ".styluskit-partial-"
-        if name.hasPrefix(prefix) {
-            return pid_t(name.dropFirst(prefix.count).prefix { $0.isASCII && $0.isNumber })
-        }
-        let parts = name.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count >= 3, UInt(parts[parts.count - 1]) != nil,
-            let owner = pid_t(parts[parts.count - 2]), owner > 0,
-            let purpose = parts[parts.count - 3].split(separator: ".").last,
-            !purpose.isEmpty, purpose.allSatisfy({ $0 >= "a" && $0 <= "z" })
-        else { return nil }
-        return owner
     }
 
     /// The most a journal without events can take: its header, and the settings, profiles, maze and layouts it

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Testing
 import Visiting
 import Visits
@@ -96,5 +97,26 @@ import Visits
         #expect(runner.manifest.tests.map(\.status) == [.done, .done, .done])
         #expect(!FileManager.default.fileExists(atPath: journal))
         #expect(desk.notes.contains { $0.contains("was cut off before its first pen event") }, "\(desk.notes)")
+    }
+
+    @Test func aWritersTemporaryFileWhoseLockIsHeldIsKeptThoughItsProcessIdHasEnded() throws {
+        let path = try VisitRunnerTests.scratch()
+        try "{}".write(toFile: path + "/visit.json", atomically: false, encoding: .utf8)
+        let folder = try VisitFolder(existing: path)
+        // pid 2^22 + 1 is above Linux's pid_max (2^22): no process here has it. A results writer in another PID
+        // namespace sharing the folder (a container) names a pid this process cannot see, but holds its lock.
+        let dead = 4_194_305
+        let locked = folder.file(".clock-20261127T100000Z.csk.points-\(dead)-1")
+        let abandoned = folder.file(".clock-20261127T100000Z.csk.motion-\(dead)-1")
+        for file in [locked, abandoned] { try Data("partial".utf8).write(to: URL(fileURLWithPath: file)) }
+        let descriptor = open(locked, O_RDONLY | O_CLOEXEC)
+        try #require(descriptor >= 0)
+        defer { close(descriptor) }
+        try #require(flock(descriptor, LOCK_EX | LOCK_NB) == 0)
+
+        #expect(folder.removeJournalsOfKilledStarts(besides: []) == [])
+        // On main the visit's reaper asked the pid alone and removed the live writer's spool.
+        #expect(FileManager.default.fileExists(atPath: locked), "a temporary file whose lock is held was removed")
+        #expect(!FileManager.default.fileExists(atPath: abandoned), "a dead writer's unlocked spool is still there")
     }
 }
