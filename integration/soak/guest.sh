@@ -28,9 +28,11 @@ udevadm settle --timeout=20
 # tablet after four minutes).
 $styluskit record --test clock --device "$node" --out /tmp/soak/out --events > /tmp/soak/events.jsonl 2> /tmp/soak/record.err &
 record_pid=$!
+# The bytes of file $1 after byte $2 up to byte $3: what it gained since the last reading.
+gained() { tail -c +$(($2 + 1)) "$1" | head -c $(($3 - $2)); }
 # Percentiles of the decision delays in the lines of /tmp/soak/events.jsonl after byte $1 (10 us buckets).
 latency() {
-    tail -c +$(($1 + 1)) /tmp/soak/events.jsonl | head -c $(($2 - $1)) | awk '
+    gained /tmp/soak/events.jsonl $1 $2 | awk '
         /"decidedAtMicroseconds"/ {
             match($0, /"decidedAtMicroseconds":[0-9]+/); decided = substr($0, RSTART + 24, RLENGTH - 24) + 0
             match($0, /"sessionMicroseconds":[0-9]+/); kernel = substr($0, RSTART + 22, RLENGTH - 22) + 0
@@ -60,7 +62,7 @@ for ((minute = 1; minute <= minutes; minute++)); do
     sleep $((began + minute * 60 - SECONDS > 0 ? began + minute * 60 - SECONDS : 0))
     journal_size=$(stat -c %s "$journal")
     size=$(stat -c %s /tmp/soak/events.jsonl)
-    counts=$(tail -c +$((journal_read_to + 1)) "$journal" | head -c $((journal_size - journal_read_to)) |
+    counts=$(gained "$journal" $journal_read_to $journal_size |
         awk '/ 0000 0000 0000/ { f++ } /^# StylusKit control: gap/ { g++ } END { printf "%d %d", f, g }')
     dropped=$((dropped + ${counts#* }))
     # A starved guest's awk has printed nothing now and then (16 of 52 minutes in the long run); say so.
