@@ -243,6 +243,24 @@ public struct InstructionTimes: Sendable, Hashable {
         }
         return latest
     }
+
+    /// Attaches these times to the start of the step `step(named:in:…)` chooses, replacing any
+    /// given before: the one rule both kinds of recording follow. `identifier` and `start` reach a
+    /// step's identifier and start mark.
+    ///
+    /// - Returns: false when no step has that identifier (nothing is attached).
+    public func attach<Step>(
+        toStep identifier: String, in steps: inout [Step], identifier identifierOf: KeyPath<Step, String>,
+        start: WritableKeyPath<Step, StepMark>
+    ) -> Bool {
+        guard
+            let index = step(
+                named: identifier, in: steps, identifierOf: { $0[keyPath: identifierOf] },
+                startOf: { $0[keyPath: start].unixMilliseconds })
+        else { return false }
+        steps[index][keyPath: start].instructions = self
+        return true
+    }
 }
 
 /// One motion-sensor sample of a step (`Motion`), for machines that have a sensor.

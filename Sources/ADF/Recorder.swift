@@ -171,12 +171,7 @@ public final class ADFRecorder {
             try requireFinite(spoken, "the time the instructions were spoken")
         }
         try requireFinite(times.firstTouchUnixMilliseconds, "the time of the first touch")
-        guard
-            let index = times.step(
-                named: identifier, in: steps, identifierOf: \.identifier, startOf: \.start.unixMilliseconds)
-        else { return false }
-        steps[index].start.instructions = times
-        return true
+        return times.attach(toStep: identifier, in: &steps, identifier: \.identifier, start: \.start)
     }
 
     /// Records what the open trail making step decided (its `Trail` element), replacing any

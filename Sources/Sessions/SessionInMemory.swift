@@ -52,14 +52,9 @@ public final class ResultsInMemory: SessionRecording {
         steps[steps.count - 1].interruptions.append(Interruption(type: type, unixMilliseconds: unixMilliseconds))
     }
 
-    /// The same rule as `ADFRecorder.instructionTimes` (`InstructionTimes.step(named:in:…)`).
+    /// The same rule as `ADFRecorder.instructionTimes` (`InstructionTimes.attach(toStep:in:…)`).
     public func instructionTimes(_ times: InstructionTimes, step identifier: String) throws -> Bool {
-        guard
-            let index = times.step(
-                named: identifier, in: steps, identifierOf: \.identifier, startOf: \.start.unixMilliseconds)
-        else { return false }
-        steps[index].start.instructions = times
-        return true
+        return times.attach(toStep: identifier, in: &steps, identifier: \.identifier, start: \.start)
     }
 
     public func trailRecord(_ record: TrailRecord) throws {
