@@ -208,6 +208,27 @@ extension ProfileReader {
     ]
     static let displayMatchKeys = ["output", "edid_vendor", "edid_product"]
 
+    /// The two values of a `[width, height]` list that must both be above 0 (`resolution`,
+    /// `size_mm`): one rule for both lists; `value` reads a cell at its key (`resolution[0]`) and
+    /// `shown` writes a value into the message, `unit` after the bound.
+    func positivePair<Value: Comparable & AdditiveArithmetic>(
+        _ node: Node, at key: String, expected: String, unit: String,
+        value: (Node, String) throws(ProfileError) -> Value, shown: (Value) -> String
+    ) throws(ProfileError) -> (width: Value, height: Value) {
+        let cells = try list(node, at: key, count: 2, expected: expected)
+        var values: [Value] = []
+        for (index, cell) in cells.enumerated() {
+            let cellKey = "\(key)[\(index)]"
+            let number = try value(cell, cellKey)
+            guard number > .zero else {
+                throw .invalidValue(
+                    source: source, key: cellKey, problem: "must be greater than 0 \(unit), found \(shown(number))")
+            }
+            values.append(number)
+        }
+        return (values[0], values[1])
+    }
+
     func displayProfile(_ root: Node) throws(ProfileError) -> DisplayProfile {
         let fields = try fields(
             of: root, kind: .display, allowed: Self.displayTopLevelKeys, schemaVersion: DisplayProfile.schemaVersion)
@@ -266,37 +287,23 @@ extension ProfileReader {
             source: source, description: description, match: match, pixelsPerInch: pixelsPerInch,
             scalingFactor: scalingFactor)
         if let node = fields["resolution"] {
-            let cells = try list(
-                node, at: "resolution", count: 2, expected: "a list of two pixel counts [width, height]")
-            var values: [Int] = []
-            for (index, cell) in cells.enumerated() {
-                guard case .scalar(let scalar) = cell, scalar.style == .plain, let value = Int(scalar.string) else {
-                    throw .wrongType(
-                        source: source, key: "resolution[\(index)]", expected: "a whole number of pixels",
-                        found: describe(cell))
-                }
-                guard value > 0 else {
-                    throw .invalidValue(
-                        source: source, key: "resolution[\(index)]",
-                        problem: "must be greater than 0 pixels, found \(value)")
-                }
-                values.append(value)
-            }
-            profile.resolution = (values[0], values[1])
+            profile.resolution = try positivePair(
+                node, at: "resolution", expected: "a list of two pixel counts [width, height]", unit: "pixels",
+                value: { (cell, key) throws(ProfileError) -> Int in
+                    guard case .scalar(let scalar) = cell, scalar.style == .plain, let value = Int(scalar.string)
+                    else {
+                        throw .wrongType(
+                            source: source, key: key, expected: "a whole number of pixels", found: describe(cell))
+                    }
+                    return value
+                }, shown: { String($0) })
         }
         if let node = fields["size_mm"] {
-            let cells = try list(node, at: "size_mm", count: 2, expected: "a list of two lengths in mm [width, height]")
-            var values: [Double] = []
-            for (index, cell) in cells.enumerated() {
-                let value = try number(cell, at: "size_mm[\(index)]", expected: "a length in millimetres")
-                guard value > 0 else {
-                    throw .invalidValue(
-                        source: source, key: "size_mm[\(index)]",
-                        problem: "must be greater than 0 mm, found \(format(value))")
-                }
-                values.append(value)
-            }
-            profile.sizeMillimetres = (values[0], values[1])
+            profile.sizeMillimetres = try positivePair(
+                node, at: "size_mm", expected: "a list of two lengths in mm [width, height]", unit: "mm",
+                value: { (cell, key) throws(ProfileError) -> Double in
+                    try number(cell, at: key, expected: "a length in millimetres")
+                }, shown: { format($0) })
         }
         return profile
     }

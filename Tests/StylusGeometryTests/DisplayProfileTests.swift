@@ -98,6 +98,27 @@ struct DisplayProfileTests {
         )
     }
 
+    @Test("resolution and size_mm: both values above 0, each refusal naming its cell and unit (one rule)")
+    func pairsAboveZero() {
+        let head = "schema: 1\nkind: display\npixels_per_inch: 100\n"
+        #expect(
+            message(head + "resolution: [1920, 0]\n")
+                == "Calibration/displays/d.yaml: 'resolution[1]' must be greater than 0 pixels, found 0.")
+        #expect(
+            message(head + "size_mm: [-2.5, 165]\n")
+                == "Calibration/displays/d.yaml: 'size_mm[0]' must be greater than 0 mm, found -2.5.")
+        #expect(
+            message(head + "size_mm: [293.76, 0]\n")
+                == "Calibration/displays/d.yaml: 'size_mm[1]' must be greater than 0 mm, found 0.")
+        #expect(
+            message(head + "size_mm: [293.76, wide]\n")
+                == "Calibration/displays/d.yaml: 'size_mm[1]' must be a length in millimetres, found the text 'wide'.")
+        #expect(
+            message(head + "resolution: [1920]\n")
+                == "Calibration/displays/d.yaml: 'resolution' must be a list of two pixel counts [width, height], "
+                + "found a list of 1.")
+    }
+
     @Test("The most specific matching profile wins; one without match is chosen by name only")
     func catalogMatching() throws {
         let vendorOnly = DisplayProfile(
