@@ -1,4 +1,5 @@
 import Foundation
+public import SystemErrors
 
 /// The results files of a directory as `styluskit results` lists them: one entry per file,
 /// with its test, date, duration, strokes and whether it is valid.
@@ -12,11 +13,11 @@ public struct ADFResultsList: Sendable, Hashable {
         public var test: String
         /// The first step's start as UTC ISO 8601 (e.g. "2023-01-12T14:54:17Z"); nil when
         /// the file cannot be read or has no steps.
-        public var date: String?
+        @NullWhenNil public var date: String? = nil
         /// From the first step's start to the last step's end; nil when unreadable.
-        public var durationMilliseconds: Int64?
+        @NullWhenNil public var durationMilliseconds: Int64? = nil
         /// nil when unreadable.
-        public var strokes: Int?
+        @NullWhenNil public var strokes: Int? = nil
         /// How many problems `ADFValidator` finds (0: valid).
         public var problems: Int
         /// "valid", or the number of problems ("1 problem", "3 problems").
@@ -24,30 +25,16 @@ public struct ADFResultsList: Sendable, Hashable {
 
         /// True when the session stopped before its last step ended, as the journal beside the
         /// file tells (ADF has no field for it); nil when no journal tells either way.
-        public var incomplete: Bool?
+        @NullWhenNil public var incomplete: Bool? = nil
         /// For a session's journal that has no results file: the command that rebuilds it
         /// (the entry's `file` is the journal); nil for a results file.
-        public var recover: String?
+        @NullWhenNil public var recover: String? = nil
 
         /// The first step's start in Unix ms: the sort key; not part of the output.
         var startUnixMilliseconds: Int64?
 
         enum CodingKeys: String, CodingKey {
             case file, test, date, durationMilliseconds, strokes, problems, status, incomplete, recover
-        }
-
-        /// Every key, unknown facts as null, so each line of the listing has the same keys.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(file, forKey: .file)
-            try container.encode(test, forKey: .test)
-            try container.encode(date, forKey: .date)
-            try container.encode(durationMilliseconds, forKey: .durationMilliseconds)
-            try container.encode(strokes, forKey: .strokes)
-            try container.encode(problems, forKey: .problems)
-            try container.encode(status, forKey: .status)
-            try container.encode(incomplete, forKey: .incomplete)
-            try container.encode(recover, forKey: .recover)
         }
 
         /// A live session's journal without its results file, listed with the command that rebuilds it.

@@ -1,4 +1,5 @@
 public import Foundation
+public import SystemErrors
 
 /// A visit's `visit.json`: who, which protocol, which tablet and calibration, and each test's state and files
 /// (docs/visit.md).
@@ -116,7 +117,7 @@ public struct VisitManifest: Codable, Hashable, Sendable {
         /// The USB product id, `0x0357`.
         public var product: String
         /// libwacom's model name; nil when libwacom does not know the tablet.
-        public var model: String?
+        @NullWhenNil public var model: String?
         /// Whether it is a pen display (the form is drawn under the pen).
         public var penDisplay: Bool
 
@@ -128,17 +129,6 @@ public struct VisitManifest: Codable, Hashable, Sendable {
             self.product = product
             self.model = model
             self.penDisplay = penDisplay
-        }
-
-        /// Every key, `model` as null when unknown.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(node, forKey: .node)
-            try container.encode(name, forKey: .name)
-            try container.encode(vendor, forKey: .vendor)
-            try container.encode(product, forKey: .product)
-            try container.encode(model, forKey: .model)
-            try container.encode(penDisplay, forKey: .penDisplay)
         }
     }
 
@@ -159,25 +149,17 @@ public struct VisitManifest: Codable, Hashable, Sendable {
     /// The settings and profiles used.
     public struct Calibration: Codable, Hashable, Sendable {
         /// The protocol's settings file; nil when the defaults were used.
-        public var settings: FileFacts?
+        @NullWhenNil public var settings: FileFacts?
         /// The tablet profile used; nil when none was.
-        public var tabletProfile: FileFacts?
+        @NullWhenNil public var tabletProfile: FileFacts?
         /// The display profile used; nil when none was.
-        public var displayProfile: FileFacts?
+        @NullWhenNil public var displayProfile: FileFacts?
 
         /// The files used (none by default).
         public init(settings: FileFacts? = nil, tabletProfile: FileFacts? = nil, displayProfile: FileFacts? = nil) {
             self.settings = settings
             self.tabletProfile = tabletProfile
             self.displayProfile = displayProfile
-        }
-
-        /// Every key, null for a file not used.
-        public func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(settings, forKey: .settings)
-            try container.encode(tabletProfile, forKey: .tabletProfile)
-            try container.encode(displayProfile, forKey: .displayProfile)
         }
     }
 

@@ -91,6 +91,21 @@ import Testing
         #expect(try VisitManifest(data: Data(text.utf8), source: "v") == manifest)
     }
 
+    @Test("A tablet libwacom does not know: its model is written as null and read back as nil (NullWhenNil)")
+    func anUnknownModelIsWrittenAsNull() throws {
+        var manifest = try Self.manifest()
+        manifest.device = .init(
+            node: "/dev/input/event7", name: "Pen", vendor: "0x056a", product: "0x00b9", model: nil, penDisplay: false)
+        let text = String(decoding: try manifest.jsonData(), as: UTF8.self)
+        #expect(
+            text.contains(
+                "\"device\" : {\n    \"model\" : null,\n    \"name\" : \"Pen\",\n    \"node\" : \"/dev/input/event7\",\n"
+                    + "    \"penDisplay\" : false,\n    \"product\" : \"0x00b9\",\n    \"vendor\" : \"0x056a\"\n  },"))
+        #expect(try VisitManifest(data: Data(text.utf8), source: "v") == manifest)
+        let withoutModel = text.replacingOccurrences(of: "\"model\" : null,", with: "")
+        #expect(try VisitManifest(data: Data(withoutModel.utf8), source: "v").device?.model == nil)
+    }
+
     @Test func aNewerOrForeignManifestIsRefused() throws {
         var manifest = try Self.manifest()
         manifest.schema = 3
