@@ -38,7 +38,7 @@ public struct VisitManifest: Codable, Hashable, Sendable {
     /// When the visit began (its first test's journal opened), as an ISO 8601 UTC time.
     public var started: String
     /// When the visit last ended (complete, stopped or aborted); nil while it is in progress.
-    public var finished: String?
+    @NullWhenNil public var finished: String? = nil
     /// The visit's state on disk.
     public var status: Status
     /// The program that wrote the manifest.
@@ -46,7 +46,7 @@ public struct VisitManifest: Codable, Hashable, Sendable {
     /// The protocol the visit follows, as copied into its folder.
     public var `protocol`: ProtocolFacts
     /// The tablet the tests were taken on; nil until the first test opened it.
-    public var device: Device?
+    @NullWhenNil public var device: Device? = nil
     /// The settings and profiles that shaped the form.
     public var calibration: Calibration
     /// One entry per protocol test, in the protocol's order, from the visit's start.
@@ -175,21 +175,14 @@ public struct VisitManifest: Codable, Hashable, Sendable {
         /// Both files' SHA-256 once the test ended.
         public struct Checksums: Codable, Hashable, Sendable {
             /// The journal's SHA-256; nil when there was none.
-            public var journal: String?
+            @NullWhenNil public var journal: String?
             /// The results file's SHA-256; nil when none was written.
-            public var results: String?
+            @NullWhenNil public var results: String?
 
             /// Both checksums.
             public init(journal: String?, results: String?) {
                 self.journal = journal
                 self.results = results
-            }
-
-            /// Both keys, null for a file not there.
-            public func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(journal, forKey: .journal)
-                try container.encode(results, forKey: .results)
             }
         }
 
@@ -270,22 +263,6 @@ public struct VisitManifest: Codable, Hashable, Sendable {
                 try container.encode(layouts, forKey: .layouts)
             }
         }
-    }
-
-    /// Every key in docs/visit.md's table, null for a fact not known yet.
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(format, forKey: .format)
-        try container.encode(schema, forKey: .schema)
-        try container.encode(participant, forKey: .participant)
-        try container.encode(started, forKey: .started)
-        try container.encode(finished, forKey: .finished)
-        try container.encode(status, forKey: .status)
-        try container.encode(software, forKey: .software)
-        try container.encode(self.protocol, forKey: .protocol)
-        try container.encode(device, forKey: .device)
-        try container.encode(calibration, forKey: .calibration)
-        try container.encode(tests, forKey: .tests)
     }
 
     /// The manifest's bytes: sorted keys, two-space indent, a newline at the end.

@@ -106,6 +106,16 @@ import Testing
         #expect(try VisitManifest(data: Data(withoutModel.utf8), source: "v").device?.model == nil)
     }
 
+    @Test("The fuzz corpus's complete manifest is read and written back byte for byte (every key, nulls kept)")
+    func aCompleteManifestIsWrittenBackAsRead() throws {
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
+            "../../Fixtures/fuzz-corpus/manifest/seed-complete.json"
+        ).standardized.path
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        let manifest = try VisitManifest(data: bytes, source: path)
+        #expect(String(decoding: try manifest.jsonData(), as: UTF8.self) == String(decoding: bytes, as: UTF8.self))
+    }
+
     @Test func aNewerOrForeignManifestIsRefused() throws {
         var manifest = try Self.manifest()
         manifest.schema = 3
