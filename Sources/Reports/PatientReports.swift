@@ -48,14 +48,6 @@ public struct PatientFieldsReport: CommandReport {
         self.localPatientEncodedID = localPatientEncodedID
     }
 
-    enum CodingKeys: CodingKey { case patientEncodedID, localPatientEncodedID }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(patientEncodedID, forKey: .patientEncodedID)
-        try container.encode(localPatientEncodedID, forKey: .localPatientEncodedID)
-    }
-
     public var text: String {
         ((patientEncodedID.map { ["PatientEncodedID \($0)"] } ?? []) + [
             "LocalPatientEncodedID \(localPatientEncodedID)"
