@@ -76,6 +76,20 @@ struct ScoresFileTests {
         #expect(contents.problems.last?.description == "line 17: the last line is incomplete (a write was cut short)")
     }
 
+    @Test(
+        "A time in the year 0000 or before is passed over: Foundation reads it but would write another year back",
+        arguments: ["-2026-11-27T05:30:00.123Z", "0000-01-01T00:00:00.000Z", "-0001-01-01T00:00:00.000Z"])
+    func yearsThatDoNotReadBack(time: String) {
+        let good = ScoresFileFormat.line(
+            for: Self.record([Mark(item: "mazeStep-x/walls-crossed", value: .count(3))]))
+        let contents = ScoresFileFormat.parse(
+            Data(good.replacingOccurrences(of: "2026-11-27T05:30:00.123Z", with: time).utf8))
+        #expect(contents.records.isEmpty)
+        #expect(contents.problems.map(\.description) == ["line 1: the time is not an ISO 8601 UTC time"])
+        // The earliest year that does read back still stands.
+        #expect(ScoresFileFormat.unixMilliseconds("0001-01-01T00:00:00.000Z") == -62_135_769_600_000)
+    }
+
     @Test("Appending: the rules are checked against the file under its lock; a refusal writes nothing")
     func appendChecksTheRules() throws {
         let folder = try Self.folder()
