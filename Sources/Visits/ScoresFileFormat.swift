@@ -171,14 +171,14 @@ public enum ScoresFileFormat {
     /// Unix milliseconds of a record's time, nil when it is not one or when `time(unixMilliseconds:)` would not
     /// write it back as the same instant.
     public static func unixMilliseconds(_ time: String) -> Int64? {
-        guard time.utf8.count <= 40, let date = formatter().date(from: time) else { return nil }
+        let reader = formatter()
+        guard time.utf8.count <= 40, let date = reader.date(from: time) else { return nil }
         let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
         // Int64(_:) traps outside its range: a hostile year must be a refusal, not a crash.
         guard milliseconds.isFinite, abs(milliseconds) < 1e15 else { return nil }
         // Foundation reads the years 0000 and before (`-2026-11-27T...`) but writes them as other years, so a record
         // read with one would change its time when the file is written again (the fuzzer's finding 8, ROBUSTNESS.md).
-        let written = formatter().string(from: Date(timeIntervalSince1970: milliseconds / 1000))
-        guard let again = formatter().date(from: written),
+        guard let again = reader.date(from: Self.time(unixMilliseconds: Int64(milliseconds))),
             (again.timeIntervalSince1970 * 1000).rounded() == milliseconds
         else { return nil }
         return Int64(milliseconds)
