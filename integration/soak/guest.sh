@@ -1,9 +1,10 @@
 #!/bin/bash
 # Runs inside the VM of integration/soak/run.sh (chrooted into the host's read-only root; /tmp and /run
 # are tmpfs): a live `record` of a uinput pen that evemu-play feeds at 200 Hz for the minutes the kernel
-# command line gives (`soak.minutes=N`). Each minute it prints `SOAK minute=M rss-kib=R frames=F dropped=G
-# decisions=D p50-us=A p99-us=B max-us=C max-of=INPUT:ACTION`: record's resident memory at the minute's end, the
-# frames its journal gained, the kernel's SYN_DROPPED gaps so far, the percentiles of the delay from each frame's
+# command line gives (`soak.minutes=N`). Each minute it prints `SOAK minute=M at=S rss-kib=R frames=F dropped=G
+# decisions=D p50-us=A p99-us=B max-us=C max-of=INPUT:ACTION`, then two `LATENCY` lines (the longest decision's JSON
+# line and the one before it): the guest's seconds since the play began, record's resident memory at the minute's
+# end, the frames its journal gained, the kernel's SYN_DROPPED gaps so far, the percentiles of the delay from each frame's
 # kernel time to the proctor's decision about it (record --events), over the decisions of that minute, and the
 # input and action of the longest (a timer's line carries its deadline as its time).
 repo=$1
